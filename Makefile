@@ -1,0 +1,43 @@
+# asmgl - the two README commands.
+#   make run    install what is missing, build, render the demo headless to out/demo.png
+#   make test   install what is missing, build, run every test (ctest)
+# Other targets: deps, build, test-asan (ASan/UBSan build + its tests), bench, clean.
+
+BUILD ?= build
+BUILD_ASAN ?= build-asan
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+
+# Debian packages the build and the tests need (tools/install-deps checks them).
+DEB_PACKAGES = build-essential cmake pkg-config mesa-common-dev libepoxy-dev libglfw3-dev \
+               libstb-dev libosmesa6-dev libgl1-mesa-dri libegl-mesa0 piglit xvfb xauth
+
+.PHONY: all deps build run test test-asan bench clean
+
+all: build
+
+deps:
+	@sh tools/install-deps $(DEB_PACKAGES)
+
+build: deps
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo
+	cmake --build $(BUILD) -j$(JOBS)
+
+run: build
+	@mkdir -p out
+	$(BUILD)/bin/asmgl-demo-bump --headless --frames 3 -o out/demo.png
+	@echo "demo image: $(CURDIR)/out/demo.png"
+
+test: build
+	cd $(BUILD) && ctest --output-on-failure -j$(JOBS)
+
+# Sanitizer build: the same tests (minus the slow image-comparison ones) under ASan/UBSan.
+test-asan: deps
+	cmake -S . -B $(BUILD_ASAN) -DCMAKE_BUILD_TYPE=Debug -DASMGL_SANITIZE=ON
+	cmake --build $(BUILD_ASAN) -j$(JOBS)
+	cd $(BUILD_ASAN) && ASAN_OPTIONS=detect_leaks=1 ctest --output-on-failure -j$(JOBS) -L asan
+
+bench: build
+	bench/run --build $(BUILD)
+
+clean:
+	rm -rf $(BUILD) $(BUILD_ASAN) out

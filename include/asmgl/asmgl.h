@@ -1,0 +1,70 @@
+/*
+ * asmgl.h - the headless context API of libasmgl.so.
+ *
+ * asmgl is a software OpenGL whose programmable stages are the OpenGL assembly
+ * program extensions.  It exports the standard GL entry points (declared by
+ * <GL/gl.h> and <GL/glext.h>); this header adds what GL itself lacks: a way to
+ * create a context with its own framebuffer without any window system, in the
+ * spirit of OSMesa.
+ *
+ * Call order:
+ *     asmgl_context *ctx = asmgl_context_create(&cfg);   // NULL on failure
+ *     asmgl_make_current(ctx);                            // this thread only
+ *     ... any GL calls; glReadPixels reads the default framebuffer ...
+ *     asmgl_make_current(NULL);
+ *     asmgl_context_destroy(ctx);
+ *
+ * Ownership: the context owns its default framebuffer.  Threads: a context is
+ * current on at most one thread; each thread has its own current context.
+ * Errors: creation failures return NULL and asmgl_last_error() says why; GL
+ * errors are reported by glGetError as usual.
+ */
+#ifndef ASMGL_ASMGL_H
+#define ASMGL_ASMGL_H
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define ASMGL_VERSION_STRING "0.1.0"
+
+typedef struct asmgl_context asmgl_context;
+
+/* Default framebuffer layout.  Colour is always RGBA with 8 bits per channel. */
+typedef struct asmgl_config {
+    int width, height;   /* 1 .. 16384 */
+    int depth_bits;      /* 0 or 24 */
+    int stencil_bits;    /* 0 or 8 */
+    int samples;         /* 0 or 1 today; multisampling comes later */
+} asmgl_config;
+
+/* Fills cfg with 256x256, depth 24, stencil 8, single sample. */
+void asmgl_config_default(asmgl_config *cfg);
+
+asmgl_context *asmgl_context_create(const asmgl_config *cfg);
+void asmgl_context_destroy(asmgl_context *ctx);
+
+/* Makes ctx current on the calling thread (NULL releases).  Returns 1 on
+ * success, 0 on failure. */
+int asmgl_make_current(asmgl_context *ctx);
+asmgl_context *asmgl_get_current(void);
+
+/* Resizes the default framebuffer (contents become undefined). 1 ok, 0 fail. */
+int asmgl_resize(asmgl_context *ctx, int width, int height);
+
+/* Finishes all queued rendering and copies the default colour buffer as
+ * tightly packed RGBA8 rows, bottom row first (the glReadPixels order), into
+ * dst, which holds width*height*4 bytes.  Returns 1 on success. */
+int asmgl_read_color(asmgl_context *ctx, void *dst);
+
+/* Looks up a GL entry point by name ("glBegin", "glProgramStringARB", ...);
+ * NULL when asmgl does not implement it. */
+void (*asmgl_get_proc_address(const char *name))(void);
+
+/* Why the last asmgl_* call on this thread failed, or "" if none did. */
+const char *asmgl_last_error(void);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* ASMGL_ASMGL_H */
