@@ -1,0 +1,372 @@
+/*
+ * glprog.h - the assembly program compiler and executor (prefix gp_).
+ *
+ * Text -> tokens -> parse tree -> checked IR -> executable form -> run on
+ * GP_LANES lanes at once.  This is the only header other folders include.
+ *
+ * Call order:
+ *     gp_limits lim; gp_limits_default(&lim, GP_STAGE_FRAGMENT);
+ *     gp_error err;
+ *     gp_program *p = gp_compile(text, len, GP_STAGE_FRAGMENT, &lim, &err);
+ *     if (!p) -> err.pos / err.line / err.col / err.msg (GL_INVALID_OPERATION)
+ *     const gp_program_info *info = gp_program_get_info(p);
+ *     per draw: resolve info->params[] into a gp_val[num_params][4] table
+ *     per task: gp_exec(p, &env) on up to GP_LANES lanes
+ *     gp_program_free(p);
+ *
+ * Ownership: a gp_program is immutable after gp_compile and may be executed
+ * from any number of threads at once; each thread brings its own
+ * gp_machine (register scratch).  Errors never live in globals: the first one
+ * is returned in the caller's gp_error.
+ */
+#ifndef GLPROG_GLPROG_H
+#define GLPROG_GLPROG_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- lanes and values ---------------------------------------------------- */
+
+/* Lanes per task.  Fragment lanes are 2x2 quads: lane = quad*4 + (y&1)*2 + (x&1),
+ * so lanes 4q..4q+3 are the pixels (x0,y0) (x1,y0) (x0,y1) (x1,y1) of quad q.
+ * Vertex and geometry programs use the lanes for independent invocations. */
+#define GP_LANES 16
+
+typedef union gp_val {
+    float f;
+    int32_t i;
+    uint32_t u;
+} gp_val;
+
+/* One 4-component register over all lanes, structure of arrays. */
+typedef struct gp_vec {
+    gp_val c[4][GP_LANES];
+} gp_vec;
+
+typedef enum gp_stage {
+    GP_STAGE_VERTEX,
+    GP_STAGE_FRAGMENT,
+    GP_STAGE_GEOMETRY,
+    GP_STAGE_TESS_CONTROL,
+    GP_STAGE_TESS_EVAL,
+    GP_STAGE_COMPUTE,
+    GP_STAGE_COUNT
+} gp_stage;
+
+/* The language named by the header ("!!ARBvp1.0" ...). */
+typedef enum gp_lang {
+    GP_LANG_ARBVP10,
+    GP_LANG_ARBFP10,
+    GP_LANG_NVVP40,
+    GP_LANG_NVFP40,
+    GP_LANG_NVGP40,
+    GP_LANG_NVVP50,
+    GP_LANG_NVFP50,
+    GP_LANG_NVGP50,
+    GP_LANG_NVTCP50,
+    GP_LANG_NVTEP50,
+    GP_LANG_NVCP50,
+    GP_LANG_COUNT
+} gp_lang;
+
+/* ---- limits -------------------------------------------------------------- */
+
+/* Resource limits, passed in so tests can shrink them (queryable through
+ * glGetProgramivARB MAX_* and MAX_PROGRAM_NATIVE_*). */
+typedef struct gp_limits {
+    int max_instructions;
+    int max_alu_instructions;    /* fragment */
+    int max_tex_instructions;    /* fragment */
+    int max_tex_indirections;    /* fragment */
+    int max_temporaries;
+    int max_parameters;
+    int max_attribs;
+    int max_address_registers;
+    int max_env_parameters;
+    int max_local_parameters;
+    int max_texture_coords;      /* fragment.texcoord[n], result.texcoord[n] */
+    int max_texture_image_units; /* texture[n] */
+    int max_draw_buffers;        /* result.color[n] */
+    int max_program_matrices;    /* state.matrix.program[n] */
+    int max_program_matrix_stack_depth;
+    int max_lights;
+    int max_clip_planes;
+    int max_texture_units;       /* fixed-function units: state.texgen[n], texenv */
+    int max_exec_instructions;   /* NV_vertex_program3 / fragment_program2 */
+    int max_loop_depth;
+    int max_loop_count;
+    int max_call_depth;
+    int max_if_depth;
+    /* Added by the front end: */
+    int max_vertex_units;        /* ARB_vertex_blend units: vertex.weight[n], modelview[n] (1 = no blending) */
+    int max_palette_matrices;    /* ARB_matrix_palette: state.matrix.palette[n] (0 = unsupported) */
+} gp_limits;
+
+void gp_limits_default(gp_limits *lim, gp_stage stage);
+
+/* ---- diagnostics ---------------------------------------------------------- */
+
+typedef struct gp_error {
+    int pos;        /* byte offset of the offending token, -1 if none */
+    int line, col;  /* 1-based */
+    char msg[256];  /* "line L, column C: message" is built by the caller */
+    bool out_of_memory; /* the failure was an allocation: GL_OUT_OF_MEMORY, not INVALID_OPERATION */
+} gp_error;
+
+/* ---- input and output slots ---------------------------------------------- */
+
+/* Vertex program inputs.  Generic attributes and conventional ones alias as in
+ * ARB_vertex_program Table X.2.1 (asmgl aliases them, as NVIDIA does). */
+enum {
+    GP_VIN_POSITION = 0,
+    GP_VIN_WEIGHT = 1,
+    GP_VIN_NORMAL = 2,
+    GP_VIN_COLOR0 = 3,
+    GP_VIN_COLOR1 = 4,
+    GP_VIN_FOGCOORD = 5,
+    GP_VIN_TEX0 = 8, /* ..15 */
+    GP_VIN_GENERIC0 = 0, /* vertex.attrib[n] == slot n */
+    GP_VIN_COUNT = 16
+};
+
+/* Varyings: vertex (and geometry) outputs and fragment inputs share one slot
+ * space so the rasterizer can pass them straight through. */
+enum {
+    GP_VARY_POS = 0,   /* vertex: result.position (clip); fragment: fragment.position (window) */
+    GP_VARY_COL0,      /* front primary colour; fragment.color(.primary) */
+    GP_VARY_COL1,      /* front secondary colour; fragment.color.secondary */
+    GP_VARY_BFC0,      /* back primary (vertex output only; two-sided colour) */
+    GP_VARY_BFC1,      /* back secondary */
+    GP_VARY_FOG,       /* result.fogcoord.x; fragment.fogcoord = (f,0,0,1) */
+    GP_VARY_PSIZ,      /* result.pointsize.x */
+    GP_VARY_TEX0,      /* ..GP_VARY_TEX0+7: result/fragment.texcoord[n] */
+    GP_VARY_CLIP0 = GP_VARY_TEX0 + 8, /* result.clip[0..3] in .xyzw */
+    GP_VARY_CLIP1,                    /* result.clip[4..7] in .xyzw */
+    GP_VARY_ATTR0,     /* ..+31: NV_gpu_program4 result/fragment.attrib[n] */
+    GP_VARY_FACE = GP_VARY_ATTR0 + 32, /* fragment.facing (fragment only) */
+    GP_VARY_PRIMID,    /* primitive.id */
+    GP_VARY_LAYER,     /* result.layer / fragment.layer */
+    GP_VARY_VIEWPORT,  /* result.viewport */
+    GP_VARY_SAMPLE,    /* fragment.sampleid, .samplepos, .samplemask (NV5) */
+    GP_VARY_COUNT
+};
+
+/* Fragment outputs. */
+enum {
+    GP_FOUT_COLOR0 = 0, /* ..7: result.color[n] */
+    GP_FOUT_DEPTH = 8,  /* result.depth.z */
+    GP_FOUT_SAMPLEMASK, /* result.samplemask.x (NV5) */
+    GP_FOUT_COUNT
+};
+
+/* ---- parameters ---------------------------------------------------------- */
+
+/* A program reads one flat table of vec4 parameters.  gp_compile lays out
+ * every PARAM, inline constant, program.env/local and state.* reference in it
+ * (arrays contiguous, so relative addressing indexes the table), and lists
+ * what each entry is bound to; the GL layer fills the table per draw. */
+typedef enum gp_state_kind {
+    GP_STATE_MATERIAL,               /* face, prop = GP_MAT_* */
+    GP_STATE_LIGHT,                  /* index = light, prop = GP_LIGHT_* */
+    GP_STATE_LIGHTMODEL_AMBIENT,
+    GP_STATE_LIGHTMODEL_SCENECOLOR,  /* face */
+    GP_STATE_LIGHTPROD,              /* index = light, face, prop = GP_MAT_AMBIENT/DIFFUSE/SPECULAR */
+    GP_STATE_TEXGEN,                 /* index = unit, prop = GP_TEXGEN_* */
+    GP_STATE_FOG_COLOR,
+    GP_STATE_FOG_PARAMS,             /* (density, start, end, 1/(end-start)) */
+    GP_STATE_CLIPPLANE,              /* index = plane */
+    GP_STATE_POINT_SIZE,             /* (size, min, max, fade threshold) */
+    GP_STATE_POINT_ATTENUATION,      /* (a, b, c, 1) */
+    GP_STATE_MATRIX_ROW,             /* prop = GP_MATRIX_*, index = unit/palette/program n,
+                                        modifier = GP_MATMOD_*, row = 0..3 */
+    GP_STATE_TEXENV_COLOR,           /* index = unit */
+    GP_STATE_DEPTH_RANGE,            /* (near, far, far - near, 1) */
+    GP_STATE_COUNT
+} gp_state_kind;
+
+enum { GP_FACE_FRONT = 0, GP_FACE_BACK = 1 };
+enum { GP_MAT_AMBIENT, GP_MAT_DIFFUSE, GP_MAT_SPECULAR, GP_MAT_EMISSION, GP_MAT_SHININESS };
+enum {
+    GP_LIGHT_AMBIENT, GP_LIGHT_DIFFUSE, GP_LIGHT_SPECULAR, GP_LIGHT_POSITION,
+    GP_LIGHT_ATTENUATION,   /* (constant, linear, quadratic, spot exponent) */
+    GP_LIGHT_SPOT_DIRECTION, /* (x, y, z, cos(spot cutoff)) */
+    GP_LIGHT_HALF            /* infinite-viewer half-angle vector */
+};
+enum {
+    GP_TEXGEN_EYE_S, GP_TEXGEN_EYE_T, GP_TEXGEN_EYE_R, GP_TEXGEN_EYE_Q,
+    GP_TEXGEN_OBJECT_S, GP_TEXGEN_OBJECT_T, GP_TEXGEN_OBJECT_R, GP_TEXGEN_OBJECT_Q
+};
+enum {
+    GP_MATRIX_MODELVIEW, /* index = n (vertex blend; only 0 without ARB_vertex_blend) */
+    GP_MATRIX_PROJECTION,
+    GP_MATRIX_MVP,
+    GP_MATRIX_TEXTURE,   /* index = unit */
+    GP_MATRIX_PALETTE,   /* index = n (ARB_matrix_palette) */
+    GP_MATRIX_PROGRAM    /* index = n */
+};
+enum { GP_MATMOD_NONE, GP_MATMOD_INVERSE, GP_MATMOD_TRANSPOSE, GP_MATMOD_INVTRANS };
+
+typedef struct gp_state_ref {
+    uint8_t kind;     /* gp_state_kind */
+    uint8_t face;     /* GP_FACE_* */
+    uint8_t prop;     /* per kind, see above */
+    uint8_t modifier; /* GP_MATMOD_* */
+    uint16_t index;
+    uint16_t row;
+} gp_state_ref;
+
+typedef enum gp_param_kind {
+    GP_PARAM_CONST,  /* value[] holds it */
+    GP_PARAM_ENV,    /* program.env[index] */
+    GP_PARAM_LOCAL,  /* program.local[index] */
+    GP_PARAM_STATE   /* state */
+} gp_param_kind;
+
+typedef struct gp_param_binding {
+    uint8_t kind;     /* gp_param_kind */
+    uint32_t index;
+    gp_state_ref state;
+    gp_val value[4];
+} gp_param_binding;
+
+/* ---- textures ------------------------------------------------------------ */
+
+typedef enum gp_tex_target {
+    GP_TEX_1D, GP_TEX_2D, GP_TEX_3D, GP_TEX_CUBE, GP_TEX_RECT,
+    GP_TEX_SHADOW1D, GP_TEX_SHADOW2D, GP_TEX_SHADOWRECT,
+    GP_TEX_ARRAY1D, GP_TEX_ARRAY2D, GP_TEX_SHADOWCUBE,
+    GP_TEX_SHADOWARRAY1D, GP_TEX_SHADOWARRAY2D,
+    GP_TEX_BUFFER, GP_TEX_2DMS, GP_TEX_ARRAY2DMS,
+    GP_TEX_CUBEARRAY, GP_TEX_SHADOWCUBEARRAY,
+    GP_TEX_TARGET_COUNT,
+    GP_TEX_NONE = 0xff
+} gp_tex_target;
+
+typedef enum gp_tex_op {
+    GP_TEXOP_TEX,  /* implicit LOD (derivatives from the quad in fragment programs, 0 elsewhere) */
+    GP_TEXOP_TXP,  /* coord divided by .w first */
+    GP_TEXOP_TXB,  /* LOD bias in coord.w */
+    GP_TEXOP_TXL,  /* explicit LOD in coord.w */
+    GP_TEXOP_TXD,  /* explicit derivatives */
+    GP_TEXOP_TXF,  /* integer texel fetch, LOD in coord.w */
+    GP_TEXOP_TXQ,  /* size query, LOD in coord.x */
+    GP_TEXOP_TXG,  /* gather */
+    GP_TEXOP_LOD   /* LOD query */
+} gp_tex_op;
+
+/* One texture instruction over a task, as the executor hands it to the
+ * sampler (the rasterizer wires this to texture/).  The sampler computes
+ * implicit LOD itself from lane differences within each quad when
+ * quad_derivatives is set. */
+typedef struct gp_tex_request {
+    uint8_t op;          /* gp_tex_op */
+    uint8_t target;      /* gp_tex_target */
+    uint8_t unit;
+    uint8_t component;   /* TXG: which component to gather */
+    bool quad_derivatives;
+    const gp_vec *coord;
+    const gp_vec *ddx, *ddy;   /* TXD only */
+    const gp_vec *offset_reg;  /* NV5 register offsets, else NULL */
+    int8_t offset[3];          /* constant texel offsets */
+    uint32_t lane_mask;        /* lanes whose result is needed (includes helpers) */
+} gp_tex_request;
+
+/* Writes the filtered result (float or integer per the texture format) for
+ * the lanes in req->lane_mask.  Called from worker threads. */
+typedef void (*gp_tex_fn)(void *user, const gp_tex_request *req, gp_vec *out);
+
+/* ---- the compiled program -------------------------------------------------- */
+
+enum {
+    GP_OPTION_POSITION_INVARIANT = 1u << 0,
+    GP_OPTION_FOG_LINEAR = 1u << 1,
+    GP_OPTION_FOG_EXP = 1u << 2,
+    GP_OPTION_FOG_EXP2 = 1u << 3,
+    GP_OPTION_PRECISION_NICEST = 1u << 4,
+    GP_OPTION_PRECISION_FASTEST = 1u << 5,
+    GP_OPTION_FRAGMENT_PROGRAM_SHADOW = 1u << 6,
+    GP_OPTION_DRAW_BUFFERS = 1u << 7,
+    GP_OPTION_NV_FRAGMENT_PROGRAM = 1u << 8,
+    GP_OPTION_NV_FRAGMENT_PROGRAM2 = 1u << 9,
+    GP_OPTION_NV_VERTEX_PROGRAM2 = 1u << 10,
+    GP_OPTION_NV_VERTEX_PROGRAM3 = 1u << 11,
+    GP_OPTION_ORIGIN_UPPER_LEFT = 1u << 12,   /* ARB_fragment_coord_conventions */
+    GP_OPTION_PIXEL_CENTER_INTEGER = 1u << 13,
+    GP_OPTION_TEXTURE_ARRAY = 1u << 14         /* MESA_texture_array */
+};
+
+/* What later stages need to know, so they never look at instructions (R3). */
+typedef struct gp_program_info {
+    gp_stage stage;
+    gp_lang lang;
+    uint32_t options;              /* GP_OPTION_* */
+    uint64_t inputs_read;          /* bit per GP_VIN_* or GP_VARY_* slot */
+    uint64_t outputs_written;      /* bit per GP_VARY_* or GP_FOUT_* slot */
+    uint8_t tex_target[32];        /* per texture image unit: gp_tex_target or GP_TEX_NONE */
+    uint32_t tex_units_used;
+    bool uses_kill;                /* KIL (any form) */
+    bool writes_depth;
+    bool uses_derivatives;         /* DDX/DDY or implicit-LOD sampling */
+    bool has_side_effects;         /* memory stores, atomics (NV5) */
+    /* Counts as reported by glGetProgramivARB (native == these in asmgl). */
+    int num_instructions, num_alu_instructions, num_tex_instructions;
+    int num_tex_indirections, num_temporaries, num_parameters, num_attribs;
+    int num_address_registers;
+    /* Parameter table layout. */
+    int num_params;
+    const gp_param_binding *params;
+} gp_program_info;
+
+typedef struct gp_program gp_program;
+
+/* Compiles src (len bytes; not NUL-terminated necessarily).  stage is the
+ * target the caller binds it to: a header for another stage is an error.
+ * Returns NULL and fills err on failure. */
+gp_program *gp_compile(const char *src, size_t len, gp_stage stage,
+                       const gp_limits *lim, gp_error *err);
+void gp_program_free(gp_program *p);
+const gp_program_info *gp_program_get_info(const gp_program *p);
+
+/* Disassembles the executable form (one instruction a line), into buf;
+ * returns the length it needed (snprintf-style). */
+size_t gp_program_print(const gp_program *p, char *buf, size_t size);
+
+/* ---- execution ----------------------------------------------------------- */
+
+/* Per-thread register scratch: temporaries, address registers, condition
+ * codes, execution-mask and call stacks.  Not shared between threads. */
+typedef struct gp_machine gp_machine;
+gp_machine *gp_machine_create(void);
+void gp_machine_free(gp_machine *m);
+
+enum { GP_EXEC_OK = 0, GP_EXEC_BUDGET_EXCEEDED = 1 };
+
+typedef struct gp_exec_env {
+    gp_machine *machine;
+    const gp_val (*params)[4];  /* the resolved table, info->num_params rows */
+    const gp_vec *inputs;       /* indexed by input slot (GP_VIN_* / GP_VARY_*) */
+    gp_vec *outputs;            /* indexed by output slot (GP_VARY_* / GP_FOUT_*) */
+    uint32_t live_mask;         /* lanes that are real vertices / covered fragments */
+    uint32_t helper_mask;       /* fragment lanes run only for derivatives */
+    gp_tex_fn tex;
+    void *tex_user;
+    uint64_t insn_budget;       /* instructions x lanes; 0 = GP_DEFAULT_INSN_BUDGET */
+    /* Results: */
+    uint32_t killed_mask;       /* live lanes discarded by KIL */
+    int status;                 /* GP_EXEC_* */
+} gp_exec_env;
+
+#define GP_DEFAULT_INSN_BUDGET (1ull << 26)
+
+/* Runs p over the lanes in env->live_mask | env->helper_mask. */
+void gp_exec(const gp_program *p, gp_exec_env *env);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* GLPROG_GLPROG_H */

@@ -1,0 +1,2234 @@
+/*
+ * gp_exec.c - the glprog executor: runs one compiled program (gp_ir.h) over
+ * the GP_LANES lanes of a task.  Worker threads: any number of threads run
+ * the same immutable gp_program at once, each with its own gp_machine (the
+ * per-thread scratch defined here); nothing here allocates per call.
+ *
+ * R5: this file holds the only opcode switch (GP_CASE / GP_NEXT: computed
+ * goto on GCC and Clang, a plain switch with -DGP_EXEC_USE_SWITCH=1), the
+ * only operand fetch (fetch / fetch_scalar: swizzle, |abs|, negate, relative
+ * addressing, typed view) and the only store (store: precision, _SAT/_SSAT,
+ * write mask, condition-code write mask, CC update, execution mask).  Every
+ * result is computed into machine scratch before store runs, so an
+ * instruction whose destination aliases a swizzled source ("MOV R0, R0.yxwz",
+ * Mesa's check_soa_dependencies hazard) reads all of R0 before writing any
+ * component.
+ *
+ * R6: registers are structure of arrays (gp_vec = 4 x GP_LANES values).  An
+ * instruction is a few short loops over all lanes that the compiler
+ * vectorises; lanes are excluded by masks at store time only.  Fragment lanes
+ * are 2x2 quads (glprog.h); DDX/DDY are differences inside a quad.
+ *
+ * Control flow: one program counter per lane, min-PC SIMT scheduling.
+ *
+ *   lanes     0 1 2 3 4 5 6 7 8 9 a b c d e f
+ *   alive     x x x x x x x x x x x x x x x x   not terminated (END, RET, KIL'ed quad)
+ *   exec      x x x x . . . . x x x x . . . .   the group being run: equal (sp, pc)
+ *   parked    . . . . x x x x . . . . x x x x   lane_pc[] / lane_sp[] say where they wait
+ *
+ * A group is the set of lanes with the same program counter and the same
+ * control-stack depth sp.  It runs while it has the highest priority: largest
+ * sp first (callees before callers, loop bodies before loop exits), then the
+ * smallest pc (then-blocks before else-blocks, loop bodies before code after
+ * the loop).  When the running group reaches the pc of a parked group of the
+ * same depth (stop_pc) the two merge: lanes reconverge at ENDIF, after
+ * ENDREP, after a CAL returns, and at the join points of BRA code.  This one
+ * mechanism handles the structured blocks of NV_fragment_program2 (IF, REP,
+ * LOOP, BRK, CONT, CAL, RET) and the unstructured, per-lane divergent BRA of
+ * NV_vertex_program2_option; every divergent case is just a branch whose
+ * lanes disagree.  Each lane has its own control stack (call return
+ * addresses, PUSHA address vectors and REP/LOOP counters) so call depth and
+ * loop state are exact per lane.
+ *
+ * Numerics: IEEE binary32 with denormals preserved.  Where the ARB/NV specs
+ * give pseudocode it is followed literally (MIN/MAX/SGE/CMP/_SAT with NaN,
+ * RCP(+-0) = +-INF, RSQ of |x|, LIT's clamps, ...); where they are silent the
+ * reference/dxil-instruction-semantics.txt tables decide; the remaining
+ * choices are listed next to the opcode ("undefined" components read 0.0).
+ */
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gp_ir.h"
+
+#ifndef GP_ASSERT
+#include <assert.h>
+#define GP_ASSERT(cond) assert(cond)
+#endif
+#ifndef GP_ALIGNED_ALLOC
+#define GP_ALIGNED_ALLOC(align, size) aligned_alloc((align), (size))
+#define GP_ALIGNED_FREE(ptr) free(ptr)
+#endif
+
+#if defined(__GNUC__)
+#define GP_LIKELY(x) __builtin_expect(!!(x), 1)
+#define GP_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#define GP_NOINLINE __attribute__((noinline))
+#else
+#define GP_LIKELY(x) (x)
+#define GP_UNLIKELY(x) (x)
+#define GP_NOINLINE
+#endif
+
+#if defined(__GNUC__)
+#define GP_CTZ(v) __builtin_ctz(v)
+#else
+static inline int GP_CTZ(uint32_t v)
+{
+    int n = 0;
+    while (!(v & 1u)) {
+        v >>= 1;
+        n++;
+    }
+    return n;
+}
+#endif
+
+/* Lane count of a mask (SWAR: no libgcc call on targets without POPCNT). */
+static inline int GP_POPCOUNT(uint32_t v)
+{
+    v = v - ((v >> 1) & 0x55555555u);
+    v = (v & 0x33333333u) + ((v >> 2) & 0x33333333u);
+    v = (v + (v >> 4)) & 0x0f0f0f0fu;
+    return (int)((v * 0x01010101u) >> 24);
+}
+
+/* Dispatch: computed goto where the compiler has it (Lua's ljumptab.h). */
+#ifndef GP_EXEC_USE_SWITCH
+#if defined(__GNUC__)
+#define GP_EXEC_USE_SWITCH 0
+#else
+#define GP_EXEC_USE_SWITCH 1
+#endif
+#endif
+
+#define GP_LANE_ALL ((uint32_t)((1ull << GP_LANES) - 1u))
+
+enum {
+    /* MAX_PROGRAM_CALL_DEPTH_NV when gp_program.max_call_depth is 0 (the
+     * gp_limits_default value): CAL/PUSHA with this many call-stack entries
+     * terminate the invocation (NV_vertex_program2_option 2.14.5.31,
+     * NV_fragment_program2 3.11.X.2, NV_vertex_program3 2.14.5.44). */
+    GP_EXEC_CALL_DEPTH = 8,
+    /* Control-stack entries per lane: calls, PUSHA vectors and REP/LOOP
+     * counters together.  Exceeding it terminates the lane; it bounds the
+     * call depth a program may ask for (at most GP_EXEC_STACK - 16, leaving
+     * room for loops). */
+    GP_EXEC_STACK = 64,
+    GP_EXEC_ADDR_REGS = 16,   /* address registers A0..A15 */
+    GP_EXEC_PCACHE = 16,      /* broadcast parameter rows kept per gp_exec call */
+    GP_EXEC_TEMPS_MIN = 64    /* temporaries allocated up front */
+};
+
+/* Condition-code flags, one word per component and lane.  The legacy
+ * {LT,EQ,GT,UN} values of NV_fragment_program_option 3.11.3.X are encoded
+ * with NV_gpu_program4's flags (2.X.4.3): LT = SF, EQ = ZF, GT = none,
+ * UN = SF|ZF.  Table X.16 evaluated on these gives exactly the legacy TestCC
+ * results (UN passes only NE), so one representation serves both. */
+enum { GP_CC_SF = 1u, GP_CC_ZF = 2u, GP_CC_OF = 4u, GP_CC_CF = 8u };
+
+/* Control-stack entry kinds. */
+enum {
+    GP_STK_CALL = 1, /* v0 = return pc */
+    GP_STK_ADDR,     /* v0..v3 = pushed address register (PUSHA) */
+    GP_STK_REP,      /* v0 = remaining count, v1 = 1 if no count (NV4 "REP;") */
+    GP_STK_LOOP      /* v0 = count, v1 = index, v2 = increment, v3 = saved A0.x */
+};
+
+/* ---- condition-code tests (NV_gpu_program4 Table X.16) ------------------- */
+
+/* Each test as a 16-bit truth table over the four flag bits, built at
+ * compile time: bit f is set when the test passes for flags f. */
+#define CSF(f) (((f) >> 0) & 1)
+#define CZF(f) (((f) >> 1) & 1)
+#define COF(f) (((f) >> 2) & 1)
+#define CCF(f) (((f) >> 3) & 1)
+#define T_EQ(f) (!CSF(f) && CZF(f))
+#define T_NE(f) (CSF(f) || !CZF(f))
+#define T_LT(f) ((CSF(f) && !CZF(f)) ^ COF(f))
+#define T_LE(f) (CSF(f) ^ (CZF(f) || COF(f)))
+#define T_GT(f) ((!CSF(f) ^ COF(f)) && !CZF(f))
+#define T_GE(f) (!(CSF(f) ^ COF(f)))
+#define T_NAN(f) (CSF(f) && CZF(f))
+#define T_LEG(f) (!CSF(f) || !CZF(f))
+#define T_CF(f) (CCF(f))
+#define T_NCF(f) (!CCF(f))
+#define T_OF(f) (COF(f))
+#define T_NOF(f) (!COF(f))
+#define T_AB(f) (CCF(f) && !CZF(f))
+#define T_BLE(f) (!CCF(f) || CZF(f))
+#define T_SF(f) (CSF(f))
+#define T_NSF(f) (!CSF(f))
+#define CTBL(T)                                                                 \
+    ((uint16_t)((T(0) << 0) | (T(1) << 1) | (T(2) << 2) | (T(3) << 3) |         \
+                (T(4) << 4) | (T(5) << 5) | (T(6) << 6) | (T(7) << 7) |         \
+                (T(8) << 8) | (T(9) << 9) | (T(10) << 10) | (T(11) << 11) |     \
+                (T(12) << 12) | (T(13) << 13) | (T(14) << 14) | (T(15) << 15)))
+
+static const uint16_t gp_cond_table[] = {
+    [GP_COND_TR] = 0xffff,
+    [GP_COND_FL] = 0,
+    [GP_COND_EQ] = CTBL(T_EQ),
+    [GP_COND_NE] = CTBL(T_NE),
+    [GP_COND_LT] = CTBL(T_LT),
+    [GP_COND_LE] = CTBL(T_LE),
+    [GP_COND_GT] = CTBL(T_GT),
+    [GP_COND_GE] = CTBL(T_GE),
+    /* Table X.16 has no separate "EQ0"/"NE0" tests: the 0/1 suffix picks the
+     * register (gp_cc_test.reg), so these are EQ and NE. */
+    [GP_COND_EQ0] = CTBL(T_EQ),
+    [GP_COND_NE0] = CTBL(T_NE),
+    [GP_COND_NAN] = CTBL(T_NAN),
+    [GP_COND_LEG] = CTBL(T_LEG),
+    [GP_COND_CF] = CTBL(T_CF),
+    [GP_COND_NCF] = CTBL(T_NCF),
+    [GP_COND_OF] = CTBL(T_OF),
+    [GP_COND_NOF] = CTBL(T_NOF),
+    [GP_COND_AB] = CTBL(T_AB),
+    [GP_COND_BLE] = CTBL(T_BLE),
+    [GP_COND_SF] = CTBL(T_SF),
+    [GP_COND_NSF] = CTBL(T_NSF),
+};
+_Static_assert(sizeof(gp_cond_table) / sizeof(gp_cond_table[0]) == GP_COND_NSF + 1,
+               "gp_cond_table out of sync with gp_cond");
+
+/* lane_bit[l] == 1 << l, as data so that mask tests vectorise (and + compare). */
+static const uint32_t lane_bit[GP_LANES] = {
+    1u << 0, 1u << 1, 1u << 2, 1u << 3, 1u << 4, 1u << 5, 1u << 6, 1u << 7,
+    1u << 8, 1u << 9, 1u << 10, 1u << 11, 1u << 12, 1u << 13, 1u << 14, 1u << 15,
+};
+_Static_assert(GP_LANES == 16, "lane_bit and the quad code assume 16 lanes");
+
+/* ---- the machine ---------------------------------------------------------- */
+
+struct gp_machine {
+    gp_vec *temps;               /* temp_cap registers, 64-byte aligned */
+    int temp_cap;
+    gp_vec addr[GP_EXEC_ADDR_REGS];            /* integer view */
+    uint32_t cc[2][4][GP_LANES];               /* CC0, CC1: GP_CC_* flags */
+    int32_t lane_pc[GP_LANES];                 /* parked lanes: where they wait */
+    int32_t lane_sp[GP_LANES];
+    int32_t lane_calls[GP_LANES];              /* CALL + ADDR entries on the stack */
+    int32_t lane_loops[GP_LANES];              /* REP + LOOP entries on the stack */
+    int32_t lane_ifs[GP_LANES];                /* active IF blocks (all frames) */
+    int64_t lane_steps[GP_LANES];              /* instructions executed */
+    uint8_t stk_kind[GP_EXEC_STACK][GP_LANES]; /* GP_STK_* */
+    int32_t stk_val[GP_EXEC_STACK][4][GP_LANES];
+    int32_t stk_ifs[GP_EXEC_STACK][GP_LANES];  /* lane_ifs when the entry was pushed */
+    /* Parameters broadcast to all lanes, so that a PARAM operand is a
+     * register like any other: direct-mapped by row, valid while
+     * pcache_gen[] equals gen, which every gp_exec call advances. */
+    gp_vec pcache[GP_EXEC_PCACHE];
+    int32_t pcache_row[GP_EXEC_PCACHE];
+    uint32_t pcache_gen[GP_EXEC_PCACHE];
+    uint32_t gen;
+    gp_vec opnd[3];                            /* fetched operands */
+    gp_vec res;                                /* instruction result */
+    gp_vec tex;                                /* sampler output */
+};
+
+gp_machine *gp_machine_create(void)
+{
+    size_t size = (sizeof(gp_machine) + 63) & ~(size_t)63;
+    gp_machine *m = GP_ALIGNED_ALLOC(64, size);
+    if (!m)
+        return NULL;
+    memset(m, 0, sizeof(*m));
+    m->temps = GP_ALIGNED_ALLOC(64, GP_EXEC_TEMPS_MIN * sizeof(gp_vec));
+    if (!m->temps) {
+        GP_ALIGNED_FREE(m);
+        return NULL;
+    }
+    m->temp_cap = GP_EXEC_TEMPS_MIN;
+    return m;
+}
+
+void gp_machine_free(gp_machine *m)
+{
+    if (!m)
+        return;
+    GP_ALIGNED_FREE(m->temps);
+    GP_ALIGNED_FREE(m);
+}
+
+/* Grows the temporaries to at least n (once per machine and program size,
+ * never per call in steady state).  On failure the capacity stays and
+ * registers beyond it read as zero and drop writes. */
+static void machine_reserve_temps(gp_machine *m, int n)
+{
+    if (n <= m->temp_cap)
+        return;
+    int cap = m->temp_cap;
+    while (cap < n)
+        cap *= 2;
+    gp_vec *t = GP_ALIGNED_ALLOC(64, (size_t)cap * sizeof(gp_vec));
+    if (!t)
+        return;
+    GP_ALIGNED_FREE(m->temps);
+    m->temps = t;
+    m->temp_cap = cap;
+}
+
+/* ---- execution state of one gp_exec call ----------------------------------- */
+
+typedef struct gp_xs {
+    const gp_program *p;
+    gp_exec_env *env;
+    gp_machine *m;
+    uint32_t alive;    /* lanes not terminated */
+    uint32_t exec;     /* the running group */
+    uint32_t live;     /* fragment lanes that are covered and not killed */
+    int32_t pc, sp;    /* the running group's position */
+    int32_t stop_pc;   /* pc of the nearest parked group at the same sp, or -1 */
+    int nexec;         /* popcount(exec) */
+    int64_t budget;    /* lane-instructions left (env->insn_budget) */
+    int64_t steps;     /* instructions the group ran since its counters were flushed */
+    int64_t left;      /* instructions the group may run before a limit is checked */
+    int num_temps;     /* registers addressable in each file */
+    int num_inputs, num_outputs;
+    gp_vec *file_base[8];   /* per gp_file: register 0 (NULL: no registers) */
+    int32_t file_count[8];  /* per gp_file: registers addressable (PARAM: rows) */
+    int call_depth;    /* the program's run-time limits (gp_ir.h), resolved */
+    int if_depth, loop_depth, loop_count;
+    int64_t exec_limit;
+    bool fragment;
+} gp_xs;
+
+/* Instruction accounting.  The group counts its instructions in x->steps;
+ * they are added to the lanes' counters (lane_steps, the watchdog budget)
+ * whenever the group changes, so the per-instruction cost is one increment
+ * and one compare against x->left, the smaller of what the budget allows the
+ * group and what its busiest lane may still run (max_exec_instructions). */
+static void xs_flush(gp_xs *x)
+{
+    if (!x->steps)
+        return;
+    for (int l = 0; l < GP_LANES; l++)
+        if (x->exec & lane_bit[l])
+            x->m->lane_steps[l] += x->steps;
+    x->budget -= x->steps * x->nexec;
+    x->steps = 0;
+}
+
+static void xs_start_group(gp_xs *x)
+{
+    x->nexec = GP_POPCOUNT(x->exec);
+    x->steps = 0;
+    int64_t left = x->nexec ? x->budget / x->nexec : 0;
+    if (x->exec_limit) {
+        for (int l = 0; l < GP_LANES; l++)
+            if ((x->exec & lane_bit[l]) && x->exec_limit - x->m->lane_steps[l] < left)
+                left = x->exec_limit - x->m->lane_steps[l];
+    }
+    x->left = left;
+}
+
+/* Picks the group to run next (see the top of the file).  The running
+ * group's lanes are parked at (pc, sp) first.  Leaves exec == 0 when every
+ * lane has terminated. */
+static void xs_schedule(gp_xs *x)
+{
+    gp_machine *m = x->m;
+    xs_flush(x);
+    for (uint32_t b = x->exec; b; b &= b - 1) {
+        int l = GP_CTZ(b);
+        m->lane_pc[l] = x->pc;
+        m->lane_sp[l] = x->sp;
+    }
+    /* priority key: larger sp first, then smaller pc */
+    int64_t best = INT64_MIN;
+    for (uint32_t b = x->alive; b; b &= b - 1) {
+        int l = GP_CTZ(b);
+        int64_t key = ((int64_t)m->lane_sp[l] << 32) - m->lane_pc[l];
+        best = key > best ? key : best;
+    }
+    uint32_t exec = 0;
+    int32_t best_sp = -1, best_pc = INT32_MAX, stop = INT32_MAX;
+    if (x->alive) {
+        best_sp = (int32_t)((best + INT32_MAX) >> 32);
+        best_pc = (int32_t)(((int64_t)best_sp << 32) - best);
+    }
+    for (uint32_t b = x->alive; b; b &= b - 1) {
+        int l = GP_CTZ(b);
+        if (m->lane_sp[l] != best_sp)
+            continue;
+        if (m->lane_pc[l] == best_pc)
+            exec |= lane_bit[l];
+        else if (m->lane_pc[l] < stop)
+            stop = m->lane_pc[l];
+    }
+    x->exec = exec;
+    x->pc = best_pc;
+    x->sp = best_sp;
+    x->stop_pc = stop == INT32_MAX ? -1 : stop;
+    xs_start_group(x);
+}
+
+/* Moves the running group: lanes in taken go to (tpc, tsp), the others to
+ * (fpc, fsp).  Divergence parks both halves and lets the scheduler choose. */
+static void xs_branch(gp_xs *x, uint32_t taken, int32_t tpc, int32_t tsp, int32_t fpc,
+                      int32_t fsp)
+{
+    if (x->exec == 0) {
+        xs_schedule(x);
+        return;
+    }
+    if (taken == x->exec) {
+        x->pc = tpc;
+        x->sp = tsp;
+    } else if (taken == 0) {
+        x->pc = fpc;
+        x->sp = fsp;
+    } else {
+        gp_machine *m = x->m;
+        xs_flush(x);
+        for (int l = 0; l < GP_LANES; l++) {
+            if (!(x->exec & lane_bit[l]))
+                continue;
+            bool t = (taken & lane_bit[l]) != 0;
+            m->lane_pc[l] = t ? tpc : fpc;
+            m->lane_sp[l] = t ? tsp : fsp;
+        }
+        x->exec = 0;
+        xs_schedule(x);
+        return;
+    }
+    if (x->alive != x->exec)
+        xs_schedule(x); /* the group moved relative to parked ones */
+}
+
+/* Terminates lanes (END, RET on an empty stack, stack overflow, abnormal
+ * termination).  Their outputs keep the values written so far, which is
+ * what NV_fragment_program2 3.11.4.X asks for; the caller reschedules. */
+static void xs_terminate(gp_xs *x, uint32_t lanes)
+{
+    if (!(lanes & x->alive))
+        return;
+    xs_flush(x);
+    x->alive &= ~lanes;
+    x->exec &= ~lanes;
+    xs_start_group(x);
+}
+
+/* x->left ran out before the instruction at x->pc: flush the counters, then
+ * either the watchdog budget cannot pay for one more instruction of the
+ * group (false: stop the task) or some lanes reached max_exec_instructions
+ * and terminate abnormally (NV_fragment_program2 3.11.4.X: "terminate
+ * abnormally after executing MAX_PROGRAM_EXEC_INSTRUCTIONS instructions"),
+ * and the caller fetches again. */
+static bool xs_limit(gp_xs *x)
+{
+    x->steps--; /* the instruction at pc has not run */
+    xs_flush(x);
+    if (x->budget < x->nexec)
+        return false;
+    uint32_t over = 0;
+    for (int l = 0; l < GP_LANES; l++)
+        if ((x->exec & lane_bit[l]) && x->m->lane_steps[l] >= x->exec_limit)
+            over |= lane_bit[l];
+    if (over)
+        xs_terminate(x, over);
+    else
+        xs_start_group(x);
+    if (!x->exec)
+        xs_schedule(x);
+    return true;
+}
+
+/* ---- numeric helpers ----------------------------------------------------- */
+
+static inline float bits_f(uint32_t u)
+{
+    gp_val v;
+    v.u = u;
+    return v.f;
+}
+
+static inline uint32_t f_bits(float f)
+{
+    gp_val v;
+    v.f = f;
+    return v.u;
+}
+
+/* floor() for every binary32 input without a libm call, so that lane loops
+ * vectorise: values of magnitude >= 2^23, infinities and NaN are already
+ * integral; -0 stays -0.  The selects are done on bits: GCC would turn float
+ * selects around a conversion back into branches (-ftrapping-math). */
+static inline float gp_floorf(float x)
+{
+    uint32_t small = 0u - (uint32_t)(fabsf(x) < 8388608.0f);
+    float xs = bits_f(f_bits(x) & small);
+    float t = (float)(int32_t)xs;
+    t = t - bits_f((0u - (uint32_t)(t > xs)) & 0x3f800000u);
+    t = bits_f((f_bits(t) & 0x7fffffffu) | (f_bits(x) & 0x80000000u));
+    return bits_f((f_bits(t) & small) | (f_bits(x) & ~small));
+}
+
+/* Saturating float -> int32 (address registers, loop counts): NaN gives 0. */
+static inline int32_t gp_f2i(float f)
+{
+    if (!(f == f))
+        return 0;
+    if (f >= 2147483648.0f)
+        return INT32_MAX;
+    if (f < -2147483648.0f)
+        return INT32_MIN;
+    return (int32_t)f;
+}
+
+/* binary32 -> binary16 bits, round to nearest even; overflow gives +-INF,
+ * NaN stays a (quiet) NaN. */
+static uint16_t gp_f32_to_f16(float f)
+{
+    uint32_t x = f_bits(f);
+    uint32_t sign = (x >> 16) & 0x8000u;
+    x &= 0x7fffffffu;
+    if (x >= 0x7f800000u) /* INF / NaN */
+        return (uint16_t)(sign | 0x7c00u | (x > 0x7f800000u ? 0x200u | ((x >> 13) & 0x3ffu) : 0));
+    if (x >= 0x477ff000u) /* >= 65520: rounds past 65504 */
+        return (uint16_t)(sign | 0x7c00u);
+    if (x < 0x38800000u) { /* below 2^-14: half denormal or zero */
+        float a = bits_f(x) * 16777216.0f; /* exact: scales by 2^24 */
+        return (uint16_t)(sign | (uint32_t)rintf(a));
+    }
+    uint32_t r = x - ((127u - 15u) << 23);
+    r = (r + 0xfffu + ((r >> 13) & 1u)) >> 13;
+    return (uint16_t)(sign | r);
+}
+
+static float gp_f16_to_f32(uint16_t h)
+{
+    uint32_t sign = (uint32_t)(h & 0x8000u) << 16;
+    uint32_t e = (h >> 10) & 0x1fu, m = h & 0x3ffu;
+    if (e == 0) /* zero or denormal: m * 2^-24, exact */
+        return bits_f(sign | f_bits((float)m * (1.0f / 16777216.0f)));
+    if (e == 31)
+        return bits_f(sign | 0x7f800000u | (m << 13));
+    return bits_f(sign | ((e + 127u - 15u) << 23) | (m << 13));
+}
+
+/* "X" precision (NV_fragment_program_option 3.11.4.X): signed 12-bit fixed
+ * point with 10 fraction bits; overflow gives -2048/1024 or +2047/1024.
+ * Rounded to the nearest step (ties to even); NaN has no fixed-point
+ * encoding and becomes 0. */
+static inline float gp_fx12(float f)
+{
+    if (!(f == f))
+        return 0.0f;
+    float s = rintf(f * 1024.0f);
+    s = s < -2048.0f ? -2048.0f : s;
+    s = s > 2047.0f ? 2047.0f : s;
+    return s * (1.0f / 1024.0f);
+}
+
+/* ---- operand fetch (R5) ---------------------------------------------------- */
+
+/* Register index of a file, or NULL outside it (reads give 0, writes are
+ * dropped: R5).  PARAM rows are not gp_vecs: see fetch_view. */
+static inline const gp_vec *reg_file(const gp_xs *x, int file, int32_t index)
+{
+    file &= 7;
+    return (uint32_t)index < (uint32_t)x->file_count[file] && x->file_base[file]
+               ? &x->file_base[file][index] : NULL;
+}
+
+static inline bool is_float_type(int type)
+{
+    return type == GP_TYPE_F32 || type == GP_TYPE_F64;
+}
+
+/* |x| then negation, per the operand's data type (NV_gpu_program4 2.X.4.2:
+ * unsigned negation is two's complement and |x| does nothing; signed
+ * |INT_MIN| and -INT_MIN stay INT_MIN). */
+static void apply_mods(gp_val *restrict o, const gp_val *restrict in, bool absv, bool neg,
+                       int type)
+{
+    if (is_float_type(type)) {
+        uint32_t andm = absv ? 0x7fffffffu : 0xffffffffu;
+        uint32_t xorm = neg ? 0x80000000u : 0u;
+        for (int l = 0; l < GP_LANES; l++)
+            o[l].u = (in[l].u & andm) ^ xorm;
+    } else if (type == GP_TYPE_S32) {
+        for (int l = 0; l < GP_LANES; l++) {
+            uint32_t v = in[l].u;
+            if (absv)
+                v = (int32_t)v < 0 ? 0u - v : v;
+            o[l].u = neg ? 0u - v : v;
+        }
+    } else {
+        for (int l = 0; l < GP_LANES; l++)
+            o[l].u = neg ? 0u - in[l].u : in[l].u;
+    }
+}
+
+static inline gp_val swz_const(int sel, int type)
+{
+    gp_val v;
+    if (sel == GP_SWZ_ONE)
+        v.u = is_float_type(type) ? 0x3f800000u : 1u;
+    else
+        v.u = 0;
+    return v;
+}
+
+static inline bool swz_identity(const uint8_t *swz)
+{
+    return swz[0] == 0 && swz[1] == 1 && swz[2] == 2 && swz[3] == 3;
+}
+
+/* Per-lane effective index of a relatively addressed operand; lanes whose
+ * index falls outside [rel_lo, rel_hi] or the file get -1 (read as 0,
+ * ARB_vertex_program 2.14.4.2 leaves the value undefined, R5 makes it 0). */
+static void rel_indices(const gp_xs *x, uint8_t rel_file, uint8_t rel_reg, uint8_t rel_comp,
+                        int32_t index, int32_t lo, int32_t hi, int32_t limit,
+                        int32_t out[GP_LANES])
+{
+    const gp_vec *a = reg_file(x, rel_file == GP_FILE_TEMP ? GP_FILE_TEMP : GP_FILE_ADDRESS, rel_reg);
+    if (lo < 0)
+        lo = 0;
+    if (hi > limit - 1)
+        hi = limit - 1;
+    for (int l = 0; l < GP_LANES; l++) {
+        int64_t e = (int64_t)index + (a ? a->c[rel_comp & 3][l].i : 0);
+        out[l] = (e >= lo && e <= hi) ? (int32_t)e : -1;
+    }
+}
+
+static inline int32_t file_limit(const gp_xs *x, int file)
+{
+    return x->file_count[file & 7];
+}
+
+/* Component c of a relatively addressed operand, before abs/negate. */
+static void fetch_rel_comp(const gp_xs *x, const gp_src *s, const int32_t idx[GP_LANES], int c,
+                           int type, gp_val *o)
+{
+    int sel = s->swz[c];
+    if (sel > GP_SWZ_W) {
+        gp_val k = swz_const(sel, type);
+        for (int l = 0; l < GP_LANES; l++)
+            o[l] = k;
+        return;
+    }
+    if (s->file == GP_FILE_PARAM) {
+        for (int l = 0; l < GP_LANES; l++)
+            o[l].u = idx[l] >= 0 ? x->env->params[idx[l]][sel].u : 0u;
+        return;
+    }
+    for (int l = 0; l < GP_LANES; l++) {
+        const gp_vec *r = idx[l] >= 0 ? reg_file(x, s->file, idx[l]) : NULL;
+        o[l].u = r ? r->c[sel][l].u : 0u;
+    }
+}
+
+/* An operand as four component rows (R5's one fetch path).  A view points
+ * straight into the register when no modifier applies, so swizzles cost
+ * nothing; |abs|, negation, parameters (uniform: broadcast once) and
+ * relative addressing fill rows of buf.  Only the components in need are
+ * set.  ARB_vertex_program 2.14.4.1 VectorLoad, NV_fragment_program_option
+ * 3.11.4.1 (|abs| before negation), NV_gpu_program4 2.X.4.2 typed views. */
+typedef struct gp_view {
+    const gp_val *c[4];
+} gp_view;
+
+#define GP_ROW16(v) {v, v, v, v, v, v, v, v, v, v, v, v, v, v, v, v}
+static const gp_val gp_const_rows[6][GP_LANES] = {
+    GP_ROW16({.u = 0x00000000u}), /* +0.0, integer 0 */
+    GP_ROW16({.u = 0x80000000u}), /* -0.0 */
+    GP_ROW16({.u = 0x3f800000u}), /* +1.0 */
+    GP_ROW16({.u = 0xbf800000u}), /* -1.0 */
+    GP_ROW16({.u = 1u}),          /* integer 1 */
+    GP_ROW16({.u = 0xffffffffu}), /* integer -1 (unsigned negation of 1) */
+};
+
+/* The row of a SWZ constant 0 / 1 after |abs| (no change) and negation. */
+static const gp_val *const_row(int sel, bool neg, int type)
+{
+    if (sel != GP_SWZ_ONE)
+        return gp_const_rows[is_float_type(type) && neg ? 1 : 0];
+    if (is_float_type(type))
+        return gp_const_rows[neg ? 3 : 2];
+    return gp_const_rows[neg ? 5 : 4];
+}
+
+static inline gp_val mod_scalar(gp_val v, bool absv, bool neg, int type)
+{
+    if (is_float_type(type)) {
+        if (absv)
+            v.u &= 0x7fffffffu;
+        if (neg)
+            v.u ^= 0x80000000u;
+    } else {
+        if (absv && type == GP_TYPE_S32 && v.i < 0)
+            v.u = 0u - v.u;
+        if (neg)
+            v.u = 0u - v.u;
+    }
+    return v;
+}
+
+static inline void fill_row(gp_val *restrict r, gp_val v)
+{
+    for (int l = 0; l < GP_LANES; l++)
+        r[l] = v;
+}
+
+/* Out of line so that the stores vectorise (restrict is kept). */
+static GP_NOINLINE void broadcast4(gp_vec *restrict v, const gp_val *restrict p)
+{
+    for (int c = 0; c < 4; c++)
+        for (int l = 0; l < GP_LANES; l++)
+            v->c[c][l].u = p[c].u;
+}
+
+/* Parameter row index broadcast to all lanes (through the per-call cache),
+ * or NULL outside the table. */
+static inline const gp_vec *param_vec(const gp_xs *x, int32_t row)
+{
+    if ((uint32_t)row >= (uint32_t)x->file_count[GP_FILE_PARAM])
+        return NULL;
+    gp_machine *m = x->m;
+    int slot = row & (GP_EXEC_PCACHE - 1);
+    gp_vec *v = &m->pcache[slot];
+    if (m->pcache_row[slot] != row || m->pcache_gen[slot] != m->gen) {
+        broadcast4(v, x->env->params[row]);
+        m->pcache_row[slot] = row;
+        m->pcache_gen[slot] = m->gen;
+    }
+    return v;
+}
+
+static GP_NOINLINE void fetch_view_slow(const gp_xs *x, const gp_src *s, gp_vec *buf, int type,
+                                        uint32_t need, gp_view *v)
+{
+    bool absv = s->abs != 0;
+    if (GP_LIKELY(!s->rel)) {
+        const gp_vec *r = s->file == GP_FILE_PARAM ? param_vec(x, s->index)
+                                                   : reg_file(x, s->file, s->index);
+        for (int c = 0; c < 4; c++) {
+            if (!(need >> c & 1))
+                continue;
+            int sel = s->swz[c];
+            bool neg = (s->negate >> c) & 1;
+            if (sel > GP_SWZ_W || !r) {
+                v->c[c] = const_row(sel > GP_SWZ_W ? sel : GP_SWZ_ZERO, neg, type);
+            } else if (!absv && !neg) {
+                v->c[c] = r->c[sel];
+            } else {
+                apply_mods(buf->c[c], r->c[sel], absv, neg, type);
+                v->c[c] = buf->c[c];
+            }
+        }
+        return;
+    }
+    int32_t idx[GP_LANES];
+    rel_indices(x, s->rel_file, s->rel_reg, s->rel_comp, s->index, s->rel_lo, s->rel_hi,
+                file_limit(x, s->file), idx);
+    for (int c = 0; c < 4; c++) {
+        if (!(need >> c & 1))
+            continue;
+        gp_val t[GP_LANES];
+        fetch_rel_comp(x, s, idx, c, type, t);
+        apply_mods(buf->c[c], t, absv, (s->negate >> c) & 1, type);
+        v->c[c] = buf->c[c];
+    }
+}
+
+static inline void fetch_view(const gp_xs *x, const gp_src *s, gp_vec *buf, int type,
+                              uint32_t need, gp_view *v)
+{
+    if (GP_LIKELY(!s->rel && !s->abs && !s->negate &&
+                  (s->swz[0] | s->swz[1] | s->swz[2] | s->swz[3]) <= GP_SWZ_W)) {
+        /* the common case: a swizzled register, no copy at all */
+        const gp_vec *r = s->file == GP_FILE_PARAM ? param_vec(x, s->index)
+                                                   : reg_file(x, s->file, s->index);
+        if (GP_LIKELY(r != NULL)) {
+            v->c[0] = r->c[s->swz[0]];
+            v->c[1] = r->c[s->swz[1]];
+            v->c[2] = r->c[s->swz[2]];
+            v->c[3] = r->c[s->swz[3]];
+            return;
+        }
+    }
+    fetch_view_slow(x, s, buf, type, need, v);
+}
+
+/* The operand as one contiguous vector, for the sampler request: the
+ * register itself when it needs no change, else a copy in buf. */
+static const gp_vec *fetch(const gp_xs *x, const gp_src *s, gp_vec *buf, int type)
+{
+    if (!s->rel && !s->abs && !s->negate && swz_identity(s->swz)) {
+        const gp_vec *r = s->file == GP_FILE_PARAM ? param_vec(x, s->index)
+                                                   : reg_file(x, s->file, s->index);
+        if (r)
+            return r;
+    }
+    gp_view v;
+    fetch_view(x, s, buf, type, 0xfu, &v);
+    for (int c = 0; c < 4; c++)
+        if (v.c[c] != buf->c[c])
+            memcpy(buf->c[c], v.c[c], sizeof(buf->c[c]));
+    return buf;
+}
+
+/* A scalar operand (ScalarLoad): the first swizzled component, which the
+ * front end replicates into swz[0..3] (gp_ir.h).  GP_LANES values, in the
+ * register itself or in row 0 of buf. */
+static const gp_val *fetch_scalar(const gp_xs *x, const gp_src *s, gp_vec *buf, int type)
+{
+    gp_view v;
+    fetch_view(x, s, buf, type, 1u, &v);
+    return v.c[0];
+}
+
+/* ---- condition codes ------------------------------------------------------ */
+
+/* Lanes for which test t passes on component c of the swizzled CC register
+ * (NV_fragment_program_option 3.11.4.3 TestCC, NV_gpu_program4 2.X.4.3). */
+static uint32_t cc_lanes(const gp_xs *x, const gp_cc_test *t, int c)
+{
+    if (t->cond == GP_COND_TR)
+        return GP_LANE_ALL;
+    if (t->cond >= sizeof(gp_cond_table) / sizeof(gp_cond_table[0]))
+        return 0;
+    uint32_t tbl = gp_cond_table[t->cond];
+    const uint32_t *f = x->m->cc[t->reg & 1][t->swz[c] & 3];
+    uint32_t bits = 0;
+    for (int l = 0; l < GP_LANES; l++)
+        bits |= ((tbl >> (f[l] & 15u)) & 1u) << l;
+    return bits;
+}
+
+/* Branch / KIL / IF conditions: true when ANY of the four swizzled
+ * components passes (NV_vertex_program2_option 2.14.4.X, NV_fragment_program2
+ * 3.11.X.7). */
+static uint32_t cc_any(const gp_xs *x, const gp_cc_test *t)
+{
+    if (t->cond == GP_COND_TR)
+        return GP_LANE_ALL;
+    uint32_t bits = 0, seen = 0;
+    for (int c = 0; c < 4; c++) {
+        uint32_t b = 1u << (t->swz[c] & 3);
+        if (!(seen & b))
+            bits |= cc_lanes(x, t, c);
+        seen |= b;
+    }
+    return bits;
+}
+
+/* New flags for the lanes in lm of one CC component from the written value:
+ * floats per NV_gpu_program4 2.X.4.3 (SF = r < 0 or NaN, ZF = r == 0 or NaN,
+ * which encodes LT/EQ/GT/UN of NV_fragment_program_option 3.11.3.X with -0
+ * and +0 both EQ); integers SF = MSB, ZF = zero, OF = CF = 0. */
+static void cc_update(uint32_t *restrict cc, const gp_val *restrict v, uint32_t lm, int rtype)
+{
+    uint32_t f[GP_LANES];
+    if (is_float_type(rtype)) {
+        for (int l = 0; l < GP_LANES; l++) {
+            float r = v[l].f;
+            uint32_t nan = !(r == r);
+            f[l] = (((uint32_t)(r < 0.0f) | nan) * GP_CC_SF) | (((uint32_t)(r == 0.0f) | nan) * GP_CC_ZF);
+        }
+    } else {
+        for (int l = 0; l < GP_LANES; l++)
+            f[l] = ((v[l].u >> 31) * GP_CC_SF) | ((uint32_t)(v[l].u == 0) * GP_CC_ZF);
+    }
+    for (int l = 0; l < GP_LANES; l++) {
+        uint32_t sel = 0u - (uint32_t)((lm & lane_bit[l]) != 0);
+        cc[l] = (f[l] & sel) | (cc[l] & ~sel);
+    }
+}
+
+/* ---- result store (R5) ----------------------------------------------------- */
+
+/* Masked copy of one component row.  Not inlined, and on plain words: GCC
+ * does not vectorise a read-modify-write of union members, nor (inside
+ * store) prove the register and the scratch apart.  gp_val is a union of
+ * 32-bit types, so a row is GP_LANES consecutive 32-bit words. */
+static GP_NOINLINE void blend_words(uint32_t *restrict d, const uint32_t *restrict s, uint32_t lm)
+{
+    for (int l = 0; l < GP_LANES; l++) {
+        uint32_t sel = 0u - (uint32_t)((lm & lane_bit[l]) != 0);
+        d[l] = (s[l] & sel) | (d[l] & ~sel);
+    }
+}
+
+static inline void write_row(gp_val *d, const gp_val *s, uint32_t lm)
+{
+    if (lm == GP_LANE_ALL)
+        memcpy(d, s, sizeof(gp_val) * GP_LANES);
+    else
+        blend_words(&d[0].u, &s[0].u, lm);
+}
+_Static_assert(sizeof(gp_val) == sizeof(uint32_t), "gp_val rows are arrays of 32-bit words");
+
+/* Precision (NV_fragment_program_option 3.11.4.X: H = fp16, overflow +-INF;
+ * X = fx12) then clamping (ARB_fragment_program 3.11.4.3 pseudocode
+ * "if (r < 0) r = 0; else if (r > 1) r = 1;", so NaN passes unchanged;
+ * NV_fragment_program2 _SSAT clamps to [-1,1] the same way). */
+static GP_NOINLINE void clamp_floats(float *restrict f, float lo, float hi)
+{
+    for (int l = 0; l < GP_LANES; l++) {
+        float r = f[l];
+        r = r < lo ? lo : r;
+        f[l] = r > hi ? hi : r;
+    }
+}
+
+static void float_result_mods(const gp_insn *in, gp_val *row)
+{
+    if (in->precision == 'H') {
+        for (int l = 0; l < GP_LANES; l++)
+            row[l].f = gp_f16_to_f32(gp_f32_to_f16(row[l].f));
+    } else if (in->precision == 'X') {
+        for (int l = 0; l < GP_LANES; l++)
+            row[l].f = gp_fx12(row[l].f);
+    }
+    if (in->sat == GP_SAT_01)
+        clamp_floats(&row[0].f, 0.0f, 1.0f);
+    else if (in->sat == GP_SAT_11)
+        clamp_floats(&row[0].f, -1.0f, 1.0f);
+}
+
+/* Writes the result rows (type rtype, precision and clamping already
+ * applied) to the destination under the execution mask, the write mask and
+ * the condition-code write mask, and updates the CC
+ * (NV_fragment_program_option 3.11.4.3 UpdateDestination; NV_vertex_program3
+ * 2.14.4.3 adds the clamp before the merge).  rows[c] is the result for
+ * component c; it must not be a row of the destination register. */
+static void store_rows(gp_xs *x, const gp_insn *in, const gp_val *const rows[4], int rtype)
+{
+    const gp_dst *d = &in->dst;
+    uint32_t wmask = d->mask & 0xfu;
+    bool reg = d->file == GP_FILE_TEMP || d->file == GP_FILE_OUTPUT || d->file == GP_FILE_ADDRESS;
+    if (d->cc.cond == GP_COND_TR && !in->cc_update && !d->rel && !d->clipdist) {
+        /* the common case: plain masked write */
+        gp_vec *dreg = reg ? (gp_vec *)reg_file(x, d->file, d->index) : NULL;
+        if (dreg)
+            for (int c = 0; c < 4; c++)
+                if (wmask >> c & 1)
+                    write_row(dreg->c[c], rows[c], x->exec);
+        return;
+    }
+    gp_vec *dreg = NULL;
+    int32_t idx[GP_LANES];
+    bool rel = d->rel != 0;
+    if (reg) {
+        if (rel)
+            rel_indices(x, d->rel_file, d->rel_reg, d->rel_comp, d->index, d->rel_lo, d->rel_hi,
+                        file_limit(x, d->file), idx);
+        else
+            dreg = (gp_vec *)reg_file(x, d->file, d->index);
+    }
+    for (int c = 0; c < 4; c++) {
+        if (!(wmask >> c & 1))
+            continue;
+        uint32_t lm = x->exec & cc_lanes(x, &d->cc, c);
+        if (!lm)
+            continue;
+        const gp_val *row = rows[c];
+        if (rel) {
+            for (int l = 0; l < GP_LANES; l++) {
+                if (!(lm & lane_bit[l]) || idx[l] < 0)
+                    continue;
+                gp_vec *t = (gp_vec *)reg_file(x, d->file, idx[l]);
+                if (t)
+                    t->c[c][l] = row[l];
+            }
+        } else if (dreg) {
+            if (d->clipdist) {
+                /* result.clip[n]: only the x result counts, into comp n%4. */
+                if (c == 0)
+                    write_row(dreg->c[(d->clipdist - 1) & 3], row, lm);
+            } else {
+                write_row(dreg->c[c], row, lm);
+            }
+        }
+        if (in->cc_update)
+            cc_update(x->m->cc[(in->cc_update - 1) & 1][c], row, lm, rtype);
+    }
+}
+
+/* store_rows for a result computed in scratch r: floats get precision and
+ * clamping first.  scalar: only r->c[0] is valid and is replicated to every
+ * written component. */
+static inline void store(gp_xs *x, const gp_insn *in, gp_vec *r, int rtype, bool scalar)
+{
+    const gp_dst *d = &in->dst;
+    uint32_t wmask = d->mask & 0xfu;
+    if (GP_LIKELY(!in->sat && !in->precision && d->cc.cond == GP_COND_TR && !in->cc_update &&
+                  !d->rel && !d->clipdist)) {
+        /* the common case: plain masked write */
+        gp_vec *dreg = (gp_vec *)reg_file(x, d->file, d->index);
+        if (dreg && d->file != GP_FILE_INPUT && d->file != GP_FILE_PARAM)
+            for (int c = 0; c < 4; c++)
+                if (wmask >> c & 1)
+                    write_row(dreg->c[c], r->c[scalar ? 0 : c], x->exec);
+        return;
+    }
+    if (!wmask)
+        return;
+    if (is_float_type(rtype) && (in->precision == 'H' || in->precision == 'X' || in->sat)) {
+        for (int c = 0; c < (scalar ? 1 : 4); c++)
+            if (scalar || (wmask >> c & 1))
+                float_result_mods(in, r->c[c]);
+    }
+    const gp_val *rows[4];
+    for (int c = 0; c < 4; c++)
+        rows[c] = r->c[scalar ? 0 : c];
+    store_rows(x, in, rows, rtype);
+}
+
+/* ---- per-opcode helpers ------------------------------------------------------ */
+
+/* DDX/DDY (NV_fragment_program_option 3.11.5.30/31) as fine derivatives
+ * within each 2x2 quad, the FSWZADD recipe of reference/fswzadd-quad-
+ * derivatives.txt: d/dx = right - left of the pixel's row, d/dy = upper -
+ * lower of its column (lane 4q+2 is y+1).  A quad whose lanes are not all in
+ * the running group is divergent: the result is 0.0, as FSWZADD without .NDV. */
+static void quad_derivative(const gp_xs *x, const gp_view *a, gp_vec *r, uint32_t wmask, bool dy)
+{
+    for (int c = 0; c < 4; c++) {
+        if (!(wmask >> c & 1))
+            continue;
+        const gp_val *v = a->c[c];
+        gp_val *o = r->c[c];
+        for (int q = 0; q < GP_LANES; q += 4) {
+            uint32_t qm = (x->exec >> q) & 0xfu;
+            if (qm != 0xfu) {
+                o[q + 0].f = o[q + 1].f = o[q + 2].f = o[q + 3].f = 0.0f;
+                continue;
+            }
+            if (dy) {
+                o[q + 0].f = o[q + 2].f = v[q + 2].f - v[q + 0].f;
+                o[q + 1].f = o[q + 3].f = v[q + 3].f - v[q + 1].f;
+            } else {
+                o[q + 0].f = o[q + 1].f = v[q + 1].f - v[q + 0].f;
+                o[q + 2].f = o[q + 3].f = v[q + 3].f - v[q + 2].f;
+            }
+        }
+    }
+}
+
+/* KIL: removes lanes from the live mask (ARB_fragment_program 3.11.6.4).
+ * Killed lanes keep running as helpers for their quad's derivatives; a quad
+ * with no live lane left stops (nothing it computes is observable). */
+static void xs_kill(gp_xs *x, uint32_t lanes)
+{
+    lanes &= x->exec;
+    if (!lanes)
+        return;
+    x->env->killed_mask |= lanes & x->live;
+    x->live &= ~lanes;
+    uint32_t dead = 0;
+    if (x->fragment) {
+        for (int q = 0; q < GP_LANES; q += 4)
+            if (!((x->live >> q) & 0xfu))
+                dead |= 0xfu << q;
+    } else {
+        dead = lanes;
+    }
+    dead &= x->alive;
+    if (dead)
+        xs_terminate(x, dead);
+}
+
+static void do_tex(gp_xs *x, const gp_insn *in, int op)
+{
+    gp_machine *m = x->m;
+    gp_tex_request req;
+    memset(&req, 0, sizeof(req));
+    req.op = (uint8_t)op;
+    req.target = in->tex_target;
+    req.unit = in->tex_unit;
+    /* Implicit LOD from the quad in fragment programs; elsewhere the base
+     * LOD is 0 (NV_vertex_program3 2.14.5.45). */
+    req.quad_derivatives = x->fragment && (op == GP_TEXOP_TEX || op == GP_TEXOP_TXP ||
+                                           op == GP_TEXOP_TXB);
+    req.coord = fetch(x, &in->src[0], &m->opnd[0], GP_TYPE_F32);
+    if (op == GP_TEXOP_TXD) {
+        req.ddx = fetch(x, &in->src[1], &m->opnd[1], GP_TYPE_F32);
+        req.ddy = fetch(x, &in->src[2], &m->opnd[2], GP_TYPE_F32);
+    }
+    memcpy(req.offset, in->tex_offset, sizeof(req.offset));
+    req.lane_mask = x->exec;
+    if (x->env->tex) {
+        x->env->tex(x->env->tex_user, &req, &m->tex);
+    } else {
+        /* No sampler bound: what an incomplete texture returns. */
+        for (int l = 0; l < GP_LANES; l++) {
+            m->tex.c[0][l].f = m->tex.c[1][l].f = m->tex.c[2][l].f = 0.0f;
+            m->tex.c[3][l].f = 1.0f;
+        }
+    }
+    int rtype = in->type == GP_TYPE_S32 || in->type == GP_TYPE_U32 ? in->type : GP_TYPE_F32;
+    store(x, in, &m->tex, rtype, false);
+}
+
+/* Pushes one control-stack entry for the lanes in lanes at depth x->sp
+ * (the group's depth is uniform).  Lanes whose stack is full, or, for CAL
+ * and PUSHA, whose call depth reached the limit, terminate ("a CAL
+ * instruction will cause the call stack to overflow and the fragment
+ * program to terminate", NV_fragment_program2 3.11.X.2; PUSHA,
+ * NV_vertex_program3 2.14.5.44).  Returns the lanes that pushed. */
+static uint32_t stk_push(gp_xs *x, uint32_t lanes, int kind, const int32_t v[4][GP_LANES])
+{
+    gp_machine *m = x->m;
+    bool call = kind == GP_STK_CALL || kind == GP_STK_ADDR;
+    uint32_t over = 0;
+    if (x->sp >= GP_EXEC_STACK) {
+        over = lanes;
+    } else if (call) {
+        for (int l = 0; l < GP_LANES; l++)
+            if ((lanes & lane_bit[l]) && m->lane_calls[l] >= x->call_depth)
+                over |= lane_bit[l];
+    }
+    if (over) {
+        xs_terminate(x, over);
+        lanes &= ~over;
+    }
+    if (x->sp < GP_EXEC_STACK) {
+        for (int l = 0; l < GP_LANES; l++) {
+            if (!(lanes & lane_bit[l]))
+                continue;
+            m->stk_kind[x->sp][l] = (uint8_t)kind;
+            for (int k = 0; k < 4; k++)
+                m->stk_val[x->sp][k][l] = v[k][l];
+            m->stk_ifs[x->sp][l] = m->lane_ifs[l];
+            if (call)
+                m->lane_calls[l]++;
+            else
+                m->lane_loops[l]++;
+        }
+    }
+    return lanes;
+}
+
+/* Pops the REP/LOOP entry at depth for lane l: a LOOP block restores the
+ * enclosing loop's A0.x (NV_fragment_program2 3.11.3.Y: each LOOP block has
+ * its own A0.x), and IF blocks left open inside (BRK, RET) are closed. */
+static void loop_exit_lane(gp_machine *m, int depth, int l)
+{
+    if (m->stk_kind[depth][l] == GP_STK_LOOP)
+        m->addr[0].c[0][l].i = m->stk_val[depth][3][l];
+    m->lane_loops[l]--;
+    m->lane_ifs[l] = m->stk_ifs[depth][l];
+}
+
+/* RET for the lanes in taken (NV_vertex_program2_option 2.14.5.34 with
+ * NV_vertex_program3's change): loop entries above the return address are
+ * dropped (RET inside a REP, NV_gpu_program4); an empty stack ends the lane
+ * normally, a PUSHA entry on top ends it abnormally. */
+static void do_ret(gp_xs *x, uint32_t taken)
+{
+    gp_machine *m = x->m;
+    if (!taken) {
+        x->pc++;
+        return;
+    }
+    uint32_t ended = 0;
+    xs_flush(x);
+    for (int l = 0; l < GP_LANES; l++) {
+        if (!(x->exec & lane_bit[l]))
+            continue;
+        if (!(taken & lane_bit[l])) {
+            m->lane_pc[l] = x->pc + 1;
+            m->lane_sp[l] = x->sp;
+            continue;
+        }
+        int s = x->sp;
+        while (s > 0 && (m->stk_kind[s - 1][l] == GP_STK_REP || m->stk_kind[s - 1][l] == GP_STK_LOOP)) {
+            loop_exit_lane(m, s - 1, l);
+            s--;
+        }
+        if (s == 0 || m->stk_kind[s - 1][l] != GP_STK_CALL) {
+            ended |= lane_bit[l];
+            continue;
+        }
+        m->lane_pc[l] = m->stk_val[s - 1][0][l];
+        m->lane_sp[l] = s - 1;
+        m->lane_calls[l]--;
+        m->lane_ifs[l] = m->stk_ifs[s - 1][l];
+    }
+    x->alive &= ~ended;
+    x->exec = 0;
+    xs_schedule(x);
+}
+
+/* ---- lane kernels ------------------------------------------------------------ */
+
+/* Every ALU instruction is one of these: loops over the lanes of component
+ * rows.  The restrict parameters tell the vectoriser that the result row
+ * (machine scratch) overlaps no operand row; operand rows may overlap each
+ * other (ADD R0, R1, R1; DP3 R0, R1, R1.xxxx), which restrict allows for
+ * read-only access.  A, B, C are the operand components as floats. */
+#define GP_R1(name, expr)                                                        \
+    static inline void r_##name(gp_val *restrict r, const gp_val *restrict a)   \
+    {                                                                            \
+        for (int l = 0; l < GP_LANES; l++) {                                     \
+            const float A = a[l].f;                                              \
+            r[l].f = (expr);                                                     \
+        }                                                                        \
+    }
+#define GP_R2(name, expr)                                                        \
+    static inline void r_##name(gp_val *restrict r, const gp_val *restrict a,   \
+                                const gp_val *restrict b)                        \
+    {                                                                            \
+        for (int l = 0; l < GP_LANES; l++) {                                     \
+            const float A = a[l].f, B = b[l].f;                                  \
+            r[l].f = (expr);                                                     \
+        }                                                                        \
+    }
+#define GP_R3(name, expr)                                                        \
+    static inline void r_##name(gp_val *restrict r, const gp_val *restrict a,   \
+                                const gp_val *restrict b, const gp_val *restrict k) \
+    {                                                                            \
+        for (int l = 0; l < GP_LANES; l++) {                                     \
+            const float A = a[l].f, B = b[l].f, C = k[l].f;                      \
+            r[l].f = (expr);                                                     \
+        }                                                                        \
+    }
+
+static inline float gp_frc(float a)
+{
+    /* ARB_vertex_program 2.14.5.11: a - floor(a), "always in [0.0, 1.0)": a
+     * tiny negative a would round up to 1.0, so the result is capped at
+     * 1 - 2^-24.  INF and NaN give NaN (DXIL Frc). */
+    float f = a - gp_floorf(a);
+    return f >= 1.0f ? 0.99999994f : f;
+}
+
+static inline float gp_rcc(float a)
+{
+    /* NV_vertex_program2_option 2.14.5.33: 1/a clamped to [2^-64, 2^64] when
+     * > 0, else to [-2^64, -2^-64] (RCC(+0) = 2^64, RCC(-0) = -2^64).  The
+     * clamps are compares, so NaN stays NaN. */
+    const float big = 18446744073709551616.0f, tiny = 5.42101086242752217e-20f;
+    float r = 1.0f / a;
+    if (r > 0.0f)
+        r = r < tiny ? tiny : r > big ? big : r;
+    else if (r <= 0.0f)
+        r = r < -big ? -big : r > -tiny ? -tiny : r;
+    return r;
+}
+
+GP_R1(abs, fabsf(A))
+GP_R1(flr, gp_floorf(A))
+GP_R1(frc, gp_frc(A))
+/* NV_vertex_program2_option 2.14.5.41; NaN is none of > = < and gives 0.0
+ * ((a > 0) - (a < 0), as Mesa's interpreter does). */
+GP_R1(ssg, (float)((A > 0.0f) - (A < 0.0f)))
+GP_R2(add, A + B)
+GP_R2(sub, A - B)
+GP_R2(mul, A * B)
+/* ARB_vertex_program 2.14.5.16/17: (a > b) ? a : b and (a > b) ? b : a, so a
+ * NaN operand gives b for MAX and a for MIN. */
+GP_R2(max, A > B ? A : B)
+GP_R2(min, A > B ? B : A)
+/* 2.14.5.23/24 and NV_fragment_program_option 3.11.5.37-42: comparisons are
+ * false for NaN except !=. */
+GP_R2(sge, A >= B ? 1.0f : 0.0f)
+GP_R2(slt, A < B ? 1.0f : 0.0f)
+GP_R2(seq, A == B ? 1.0f : 0.0f)
+GP_R2(sne, A != B ? 1.0f : 0.0f)
+GP_R2(sgt, A > B ? 1.0f : 0.0f)
+GP_R2(sle, A <= B ? 1.0f : 0.0f)
+/* NV_fragment_program2 3.11.5.48: each component / the scalar. */
+GP_R2(div, A / B)
+/* 2.14.5.15: a*b + c, two roundings (no FMA contraction on x86-64 without
+ * -mfma; see the notes in the report on -ffp-contract). */
+GP_R3(mad, A * B + C)
+/* ARB_fragment_program 3.11.5.3: a < 0 ? b : c (NaN picks c). */
+GP_R3(cmp, A < 0.0f ? B : C)
+/* 3.11.5.14: a*b + (1-a)*c */
+GP_R3(lrp, A * B + (1.0f - A) * C)
+GP_R1(ex2, exp2f(A))
+/* Undefined for a <= 0 (2.14.5.12); log2f gives -INF for +-0 and NaN for
+ * negatives, as the DXIL Log table does for unflushed inputs. */
+GP_R1(lg2, log2f(A))
+/* 2.14.5.21: RCP(1) = 1 exactly; IEEE division gives +-INF for +-0. */
+GP_R1(rcp, 1.0f / A)
+GP_R1(rcc, gp_rcc(A))
+/* 2.14.5.22: 1/sqrt(|a|), so RSQ(+-0) = +INF. */
+GP_R1(rsq, 1.0f / sqrtf(fabsf(A)))
+GP_R1(cos, cosf(A))
+GP_R1(sin, sinf(A))
+/* 2.14.5.20 ApproxPower; powf is exact where EX2(b*LG2 a) fails (negative
+ * bases with integer exponents), which the spec allows. */
+GP_R2(pow, powf(A, B))
+
+/* Dot products, summed left to right as the pseudocode writes them; the
+ * scalar result goes to one row. */
+static inline void k_dp2(gp_val *restrict r, const gp_val *restrict a0, const gp_val *restrict a1,
+                         const gp_val *restrict b0, const gp_val *restrict b1,
+                         const gp_val *restrict k0)
+{
+    /* NV_fragment_program2 3.11.5.49 / .50 (DP2A: + c.x when k0 is set) */
+    for (int l = 0; l < GP_LANES; l++) {
+        float d = a0[l].f * b0[l].f + a1[l].f * b1[l].f;
+        r[l].f = k0 ? d + k0[l].f : d;
+    }
+}
+
+static inline void k_dp3(gp_val *restrict r, const gp_val *restrict a0, const gp_val *restrict a1,
+                         const gp_val *restrict a2, const gp_val *restrict b0,
+                         const gp_val *restrict b1, const gp_val *restrict b2)
+{
+    for (int l = 0; l < GP_LANES; l++)
+        r[l].f = a0[l].f * b0[l].f + a1[l].f * b1[l].f + a2[l].f * b2[l].f;
+}
+
+static inline void k_dp4(gp_val *restrict r, const gp_val *restrict a0, const gp_val *restrict a1,
+                         const gp_val *restrict a2, const gp_val *restrict a3,
+                         const gp_val *restrict b0, const gp_val *restrict b1,
+                         const gp_val *restrict b2, const gp_val *restrict b3)
+{
+    /* 2.14.5.5; DPH (2.14.5.6) passes the constant row 1.0 as a3. */
+    for (int l = 0; l < GP_LANES; l++)
+        r[l].f = a0[l].f * b0[l].f + a1[l].f * b1[l].f + a2[l].f * b2[l].f + a3[l].f * b3[l].f;
+}
+
+static inline void k_xpd(gp_val *restrict r0, gp_val *restrict r1, gp_val *restrict r2,
+                         const gp_val *restrict a0, const gp_val *restrict a1,
+                         const gp_val *restrict a2, const gp_val *restrict b0,
+                         const gp_val *restrict b1, const gp_val *restrict b2)
+{
+    /* 2.14.5.27 */
+    for (int l = 0; l < GP_LANES; l++) {
+        float ax = a0[l].f, ay = a1[l].f, az = a2[l].f;
+        float bx = b0[l].f, by = b1[l].f, bz = b2[l].f;
+        r0[l].f = ay * bz - az * by;
+        r1[l].f = az * bx - ax * bz;
+        r2[l].f = ax * by - ay * bx;
+    }
+}
+
+static inline void k_lit(gp_val *restrict r1, gp_val *restrict r2, const gp_val *restrict a0,
+                         const gp_val *restrict a1, const gp_val *restrict a3)
+{
+    /* 2.14.5.13: x, y clamped to >= 0, w to (-128, +128) exclusive;
+     * z = x > 0 ? y^w : 0 with 0^0 = 1 (powf gives exactly that). */
+    const float wmax = 127.99999237060546875f; /* largest float below 128 */
+    for (int l = 0; l < GP_LANES; l++) {
+        float ax = a0[l].f, ay = a1[l].f, aw = a3[l].f;
+        ax = ax < 0.0f ? 0.0f : ax;
+        ay = ay < 0.0f ? 0.0f : ay;
+        aw = aw < -wmax ? -wmax : aw;
+        aw = aw > wmax ? wmax : aw;
+        r1[l].f = ax;
+        r2[l].f = ax > 0.0f ? powf(ay, aw) : 0.0f;
+    }
+}
+
+static inline void k_nrm(gp_val *restrict r0, gp_val *restrict r1, gp_val *restrict r2,
+                         const gp_val *restrict a0, const gp_val *restrict a1,
+                         const gp_val *restrict a2)
+{
+    /* NV_fragment_program2 3.11.5.51: xyz * RSQ(dot3).  A zero vector
+     * gives 0 * INF = NaN, as the formula says. */
+    for (int l = 0; l < GP_LANES; l++) {
+        float ax = a0[l].f, ay = a1[l].f, az = a2[l].f;
+        float sc = 1.0f / sqrtf(ax * ax + ay * ay + az * az);
+        r0[l].f = ax * sc;
+        r1[l].f = ay * sc;
+        r2[l].f = az * sc;
+    }
+}
+
+static inline void k_rfl(gp_val *restrict r0, gp_val *restrict r1, gp_val *restrict r2,
+                         const gp_val *restrict a0, const gp_val *restrict a1,
+                         const gp_val *restrict a2, const gp_val *restrict b0,
+                         const gp_val *restrict b1, const gp_val *restrict b2)
+{
+    /* NV_fragment_program_option 3.11.5.36, step by step. */
+    for (int l = 0; l < GP_LANES; l++) {
+        float ax = a0[l].f, ay = a1[l].f, az = a2[l].f;
+        float dx = b0[l].f, dy = b1[l].f, dz = b2[l].f;
+        float tw = ax * ax + ay * ay + az * az;
+        float tx = ax * dx + ay * dy + az * dz;
+        tx = 2.0f * tx;
+        tx = tx / tw;
+        r0[l].f = tx * ax - dx;
+        r1[l].f = tx * ay - dy;
+        r2[l].f = tx * az - dz;
+    }
+}
+
+static inline void k_x2d(gp_val *restrict r0, gp_val *restrict r1, const gp_val *restrict a0,
+                         const gp_val *restrict a1, const gp_val *restrict b0,
+                         const gp_val *restrict b1, const gp_val *restrict k0,
+                         const gp_val *restrict k1, const gp_val *restrict k2,
+                         const gp_val *restrict k3)
+{
+    /* NV_fragment_program_option 3.11.5.47: (x, y, x, y) */
+    for (int l = 0; l < GP_LANES; l++) {
+        float bx = b0[l].f, by = b1[l].f;
+        r0[l].f = a0[l].f + bx * k0[l].f + by * k1[l].f;
+        r1[l].f = a1[l].f + bx * k2[l].f + by * k3[l].f;
+    }
+}
+
+static inline void k_exp(gp_vec *restrict r, const gp_val *restrict a)
+{
+    /* 2.14.5.9: (2^floor(t), t - floor(t), 2^t, 1); x exactly (ldexpf, INF
+     * or 0 beyond the float range, NaN propagated), z from exp2f. */
+    for (int l = 0; l < GP_LANES; l++) {
+        float t = a[l].f, fl = gp_floorf(t);
+        float p2 = !(fl == fl) ? fl
+                   : fabsf(fl) < 512.0f ? ldexpf(1.0f, (int)fl)
+                   : fl > 0.0f ? INFINITY : 0.0f;
+        r->c[0][l].f = p2;
+        r->c[1][l].f = t - fl;
+        r->c[2][l].f = exp2f(t);
+        r->c[3][l].f = 1.0f;
+    }
+}
+
+static inline void k_log(gp_vec *restrict r, const gp_val *restrict a)
+{
+    /* 2.14.5.14 on t = |a|: (floor(log2 t), t / 2^floor(log2 t), log2 t, 1),
+     * the exponent taken exactly from the encoding.  Not specified for 0,
+     * INF, NaN: 0 gives (-INF, 1, -INF, 1) (DXIL Log), INF gives (+INF, 1,
+     * +INF, 1), NaN propagates to x, y and z. */
+    for (int l = 0; l < GP_LANES; l++) {
+        float t = fabsf(a[l].f), ex, mant;
+        if (t == 0.0f) {
+            ex = -INFINITY;
+            mant = 1.0f;
+        } else if (t == INFINITY) {
+            ex = INFINITY;
+            mant = 1.0f;
+        } else if (!(t == t)) {
+            ex = mant = t;
+        } else {
+            int e;
+            float fr = frexpf(t, &e);
+            ex = (float)(e - 1);
+            mant = fr * 2.0f;
+        }
+        r->c[0][l].f = ex;
+        r->c[1][l].f = mant;
+        r->c[2][l].f = log2f(t);
+        r->c[3][l].f = 1.0f;
+    }
+}
+
+static inline void k_scs(gp_vec *restrict r, const gp_val *restrict a)
+{
+    /* ARB_fragment_program 3.11.5.23: (cos a, sin a, undefined, undefined);
+     * z and w are written as 0. */
+    for (int l = 0; l < GP_LANES; l++) {
+        r->c[0][l].f = cosf(a[l].f);
+        r->c[1][l].f = sinf(a[l].f);
+        r->c[2][l].f = 0.0f;
+        r->c[3][l].f = 0.0f;
+    }
+}
+
+/* Pack / unpack, NV_fragment_program_option 3.11.5.32 - 3.11.5.46.  The
+ * clamps are compares written so that NaN clamps to the low end; "round" is
+ * round-half-up on the non-negative scaled values. */
+static inline uint32_t pk_unorm(float v, float scale)
+{
+    v = v > 0.0f ? v : 0.0f;
+    v = v < 1.0f ? v : 1.0f;
+    return (uint32_t)floorf(scale * v + 0.5f);
+}
+
+static inline void k_pk(gp_val *restrict r, const gp_view *a, int op)
+{
+    for (int l = 0; l < GP_LANES; l++) {
+        uint32_t w = 0;
+        switch (op) {
+        case GP_OP_PK2H:
+            w = (uint32_t)gp_f32_to_f16(a->c[0][l].f) |
+                ((uint32_t)gp_f32_to_f16(a->c[1][l].f) << 16);
+            break;
+        case GP_OP_PK2US:
+            w = pk_unorm(a->c[0][l].f, 65535.0f) | (pk_unorm(a->c[1][l].f, 65535.0f) << 16);
+            break;
+        case GP_OP_PK4UB:
+            for (int c = 0; c < 4; c++)
+                w |= pk_unorm(a->c[c][l].f, 255.0f) << (8 * c);
+            break;
+        default: /* PK4B: clamp [-128/127, 127/127], round(127 x + 128) */
+            for (int c = 0; c < 4; c++) {
+                float v = a->c[c][l].f;
+                v = v > -128.0f / 127.0f ? v : -128.0f / 127.0f;
+                v = v < 1.0f ? v : 1.0f;
+                w |= ((uint32_t)floorf(127.0f * v + 128.0f + 0.5f) & 0xffu) << (8 * c);
+            }
+            break;
+        }
+        r[l].u = w;
+    }
+}
+
+static inline void k_up(gp_vec *restrict r, const gp_val *restrict a, int op)
+{
+    for (int l = 0; l < GP_LANES; l++) {
+        uint32_t w = a[l].u;
+        switch (op) {
+        case GP_OP_UP2H:
+            r->c[0][l].f = r->c[2][l].f = gp_f16_to_f32((uint16_t)(w & 0xffffu));
+            r->c[1][l].f = r->c[3][l].f = gp_f16_to_f32((uint16_t)(w >> 16));
+            break;
+        case GP_OP_UP2US:
+            r->c[0][l].f = r->c[2][l].f = (float)(w & 0xffffu) / 65535.0f;
+            r->c[1][l].f = r->c[3][l].f = (float)(w >> 16) / 65535.0f;
+            break;
+        case GP_OP_UP4B:
+            for (int c = 0; c < 4; c++)
+                r->c[c][l].f = ((float)((w >> (8 * c)) & 0xffu) - 128.0f) / 127.0f;
+            break;
+        default: /* UP4UB */
+            for (int c = 0; c < 4; c++)
+                r->c[c][l].f = (float)((w >> (8 * c)) & 0xffu) / 255.0f;
+            break;
+        }
+    }
+}
+
+/* ---- the interpreter -------------------------------------------------------- */
+
+/* Opcodes with a GP_CASE below.  Rows of gp_opcodes.def not listed here
+ * (added later for NV_gpu_program4/5) dispatch to the unimplemented case. */
+#define GP_EXEC_OPS(X)                                                                   \
+    X(END) X(ABS) X(ADD) X(ARL) X(DP3) X(DP4) X(DPH) X(DST) X(EX2) X(EXP) X(FLR) X(FRC)  \
+    X(LG2) X(LIT) X(LOG) X(MAD) X(MAX) X(MIN) X(MOV) X(MUL) X(POW) X(RCP) X(RSQ) X(SGE)  \
+    X(SLT) X(SUB) X(SWZ) X(XPD) X(CMP) X(COS) X(SIN) X(SCS) X(LRP) X(KIL) X(TEX) X(TXP)  \
+    X(TXB) X(ARA) X(ARR) X(BRA) X(CAL) X(RET) X(PUSHA) X(POPA) X(SEQ) X(SFL) X(SGT)      \
+    X(SLE) X(SNE) X(STR) X(SSG) X(RCC) X(DDX) X(DDY) X(DIV) X(DP2) X(DP2A) X(NRM) X(RFL) \
+    X(X2D) X(TXD) X(TXL) X(PK2H) X(PK2US) X(PK4B) X(PK4UB) X(UP2H) X(UP2US) X(UP4B)     \
+    X(UP4UB) X(IF) X(ELSE) X(ENDIF) X(REP) X(ENDREP) X(LOOP) X(ENDLOOP) X(BRK) X(CONT)
+
+/* Per-lane loops over the components of the write mask. */
+#define FOR_MASK(c) for (int c = 0; c < 4; c++) if (wmask >> c & 1)
+#define FOR_LANES(l) for (int l = 0; l < GP_LANES; l++)
+
+void gp_exec(const gp_program *p, gp_exec_env *env)
+{
+    gp_machine *m = env->machine;
+    const gp_insn *code = p->insns;
+    const gp_insn *in;
+    gp_vec *R = &m->res;
+    uint32_t wmask;
+    gp_xs x;
+
+    env->killed_mask = 0;
+    env->status = GP_EXEC_OK;
+
+    memset(&x, 0, sizeof(x));
+    x.p = p;
+    x.env = env;
+    x.m = m;
+    x.fragment = p->info.stage == GP_STAGE_FRAGMENT;
+    x.num_inputs = p->info.stage == GP_STAGE_VERTEX ? GP_VIN_COUNT : GP_VARY_COUNT;
+    x.num_outputs = x.fragment ? GP_FOUT_COUNT : GP_VARY_COUNT;
+    machine_reserve_temps(m, p->num_temps);
+    x.num_temps = p->num_temps < m->temp_cap ? p->num_temps : m->temp_cap;
+    x.file_base[GP_FILE_TEMP] = m->temps;
+    x.file_count[GP_FILE_TEMP] = x.num_temps;
+    x.file_base[GP_FILE_INPUT] = (gp_vec *)env->inputs; /* never written */
+    x.file_count[GP_FILE_INPUT] = env->inputs ? x.num_inputs : 0;
+    x.file_base[GP_FILE_OUTPUT] = env->outputs;
+    x.file_count[GP_FILE_OUTPUT] = env->outputs ? x.num_outputs : 0;
+    x.file_count[GP_FILE_PARAM] = env->params ? p->info.num_params : 0;
+    /* A0 exists even when none is declared (the NV_fragment_program2 loop
+     * index). */
+    int naddr = p->num_address < 1 ? 1 : p->num_address > GP_EXEC_ADDR_REGS ? GP_EXEC_ADDR_REGS
+                                                                               : p->num_address;
+    x.file_base[GP_FILE_ADDRESS] = m->addr;
+    x.file_count[GP_FILE_ADDRESS] = naddr;
+
+    /* a new parameter table: forget the broadcasts of the last call */
+    if (++m->gen == 0) {
+        memset(m->pcache_gen, 0, sizeof(m->pcache_gen));
+        m->gen = 1;
+    }
+
+    /* Registers start defined (zero; CC = EQ, NV_fragment_program_option
+     * 3.11.3.X) so results never depend on the previous task of this thread. */
+    if (x.num_temps > 0)
+        memset(m->temps, 0, (size_t)x.num_temps * sizeof(gp_vec));
+    memset(m->addr, 0, (size_t)naddr * sizeof(gp_vec));
+    for (int r = 0; r < 2; r++)
+        for (int c = 0; c < 4; c++)
+            FOR_LANES(l) m->cc[r][c][l] = GP_CC_ZF;
+    memset(m->lane_calls, 0, sizeof(m->lane_calls));
+    memset(m->lane_loops, 0, sizeof(m->lane_loops));
+    memset(m->lane_ifs, 0, sizeof(m->lane_ifs));
+    memset(m->lane_steps, 0, sizeof(m->lane_steps));
+
+    /* Run-time limits (gp_ir.h); the call depth is bounded by the stack. */
+    x.call_depth = p->max_call_depth > 0 ? p->max_call_depth : GP_EXEC_CALL_DEPTH;
+    if (x.call_depth > GP_EXEC_STACK - 16)
+        x.call_depth = GP_EXEC_STACK - 16;
+    x.if_depth = p->max_if_depth;
+    x.loop_depth = p->max_loop_depth;
+    x.loop_count = p->max_loop_count;
+    x.exec_limit = p->max_exec_instructions;
+
+    uint32_t lanes = (env->live_mask | env->helper_mask) & GP_LANE_ALL;
+    x.live = env->live_mask & GP_LANE_ALL;
+    if (x.fragment) {
+        /* A quad with no covered pixel computes nothing observable. */
+        for (int q = 0; q < GP_LANES; q += 4)
+            if (!((x.live >> q) & 0xfu))
+                lanes &= ~(0xfu << q);
+    }
+    x.alive = x.exec = lanes;
+    x.pc = p->entry;
+    x.sp = 0;
+    x.stop_pc = -1;
+    uint64_t budget = env->insn_budget ? env->insn_budget : GP_DEFAULT_INSN_BUDGET;
+    x.budget = budget > (uint64_t)INT64_MAX ? INT64_MAX : (int64_t)budget;
+    if (!x.exec)
+        return;
+    xs_start_group(&x);
+
+    /* Per instruction: merge with a parked group waiting here, count the
+     * instruction against the watchdog (env->insn_budget, lane-instructions
+     * per task) and max_exec_instructions (per lane, NV_fragment_program2
+     * 3.11.4.X), then decode nothing: the IR is final. */
+#define GP_FETCH()                                                   \
+    do {                                                             \
+        if (GP_UNLIKELY(x.pc == x.stop_pc)) {                        \
+            xs_schedule(&x);                                         \
+            if (!x.exec)                                             \
+                goto gp_done;                                        \
+        }                                                            \
+        if (GP_UNLIKELY(++x.steps > x.left)) {                       \
+            if (!xs_limit(&x))                                       \
+                goto gp_budget;                                      \
+            if (!x.exec)                                             \
+                goto gp_done;                                        \
+            goto gp_top;                                             \
+        }                                                            \
+        in = &code[x.pc];                                            \
+        wmask = in->dst.mask;                                        \
+    } while (0)
+
+#if GP_EXEC_USE_SWITCH
+#define GP_CASE(name) case GP_OP_##name:
+#define GP_CASE_DEFAULT default:
+#define GP_DISPATCH() switch (in->op)
+#define GP_NEXT() { x.pc++; goto gp_top; }
+#define GP_GOTO() { if (!x.exec) goto gp_done; goto gp_top; }
+#else
+#if defined(__clang__)
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Winitializer-overrides"
+#else
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Woverride-init"
+#endif
+    static const void *const gp_jump[GP_OP_COUNT] = {
+        [0 ... GP_OP_COUNT - 1] = &&L_UNIMPL,
+#define GP_X(name) [GP_OP_##name] = &&L_##name,
+        GP_EXEC_OPS(GP_X)
+#undef GP_X
+    };
+#if defined(__clang__)
+#pragma clang diagnostic pop
+#else
+#pragma GCC diagnostic pop
+#endif
+#define GP_CASE(name) L_##name:
+#define GP_CASE_DEFAULT L_UNIMPL:
+#define GP_DISPATCH() goto *gp_jump[in->op];
+#define GP_NEXT() { x.pc++; GP_FETCH(); goto *gp_jump[in->op]; }
+#define GP_GOTO() { if (!x.exec) goto gp_done; GP_FETCH(); goto *gp_jump[in->op]; }
+#endif
+
+#define VIEW(i, need)                                                           \
+    gp_view v##i;                                                               \
+    fetch_view(&x, &in->src[i], &m->opnd[i], GP_TYPE_F32, (need), &v##i)
+#define SRC(i) fetch(&x, &in->src[i], &m->opnd[i], GP_TYPE_F32)
+#define SCA(i) fetch_scalar(&x, &in->src[i], &m->opnd[i], GP_TYPE_F32)
+#define STORE() store(&x, in, R, GP_TYPE_F32, false)
+#define STORE_SCALAR() store(&x, in, R, GP_TYPE_F32, true)
+
+gp_top:
+    GP_FETCH();
+    GP_DISPATCH()
+    {
+    /* ---- ARB_vertex_program 2.14.5 / ARB_fragment_program 3.11.5 and the
+     * NV options: one kernel each (the semantics sit with the kernels) ---- */
+#define OP1(NAME, k)                                                     \
+    GP_CASE(NAME)                                                        \
+    {                                                                    \
+        VIEW(0, wmask);                                                  \
+        FOR_MASK(c) r_##k(R->c[c], v0.c[c]);                             \
+        STORE();                                                         \
+        GP_NEXT();                                                       \
+    }
+#define OP2(NAME, k)                                                     \
+    GP_CASE(NAME)                                                        \
+    {                                                                    \
+        VIEW(0, wmask);                                                  \
+        VIEW(1, wmask);                                                  \
+        FOR_MASK(c) r_##k(R->c[c], v0.c[c], v1.c[c]);                    \
+        STORE();                                                         \
+        GP_NEXT();                                                       \
+    }
+#define OP3(NAME, k)                                                     \
+    GP_CASE(NAME)                                                        \
+    {                                                                    \
+        VIEW(0, wmask);                                                  \
+        VIEW(1, wmask);                                                  \
+        VIEW(2, wmask);                                                  \
+        FOR_MASK(c) r_##k(R->c[c], v0.c[c], v1.c[c], v2.c[c]);           \
+        STORE();                                                         \
+        GP_NEXT();                                                       \
+    }
+#define OPS1(NAME, k)                                                    \
+    GP_CASE(NAME)                                                        \
+    {                                                                    \
+        r_##k(R->c[0], SCA(0));                                          \
+        STORE_SCALAR();                                                  \
+        GP_NEXT();                                                       \
+    }
+    OP1(ABS, abs)
+    OP1(FLR, flr)
+    OP1(FRC, frc)
+    OP1(SSG, ssg)
+    OP2(ADD, add)
+    OP2(SUB, sub)
+    OP2(MUL, mul)
+    OP2(MAX, max)
+    OP2(MIN, min)
+    OP2(SGE, sge)
+    OP2(SLT, slt)
+    OP2(SEQ, seq)
+    OP2(SNE, sne)
+    OP2(SGT, sgt)
+    OP2(SLE, sle)
+    OP3(MAD, mad)
+    OP3(CMP, cmp)
+    OP3(LRP, lrp)
+    OPS1(EX2, ex2)
+    OPS1(LG2, lg2)
+    OPS1(RCP, rcp)
+    OPS1(RCC, rcc)
+    OPS1(RSQ, rsq)
+    OPS1(COS, cos)
+    OPS1(SIN, sin)
+#undef OP1
+#undef OP2
+#undef OP3
+#undef OPS1
+    GP_CASE(MOV)
+    GP_CASE(SWZ)
+    {
+        /* SWZ's selectors, 0/1 and per-component negation are all in the
+         * operand (gp_ir.h), so it is a MOV (2.14.5.26).  The operand rows
+         * are stored directly unless they may be rows of the destination
+         * (MOV R0, R0.yxwz reads R0.x after writing it otherwise) or need
+         * precision / clamping. */
+        VIEW(0, wmask);
+        bool same = in->src[0].file == in->dst.file &&
+                    (in->src[0].index == in->dst.index || in->src[0].rel || in->dst.rel);
+        if (same || in->sat || in->precision == 'H' || in->precision == 'X') {
+            FOR_MASK(c) memcpy(R->c[c], v0.c[c], sizeof(R->c[c]));
+            STORE();
+        } else {
+            store_rows(&x, in, v0.c, GP_TYPE_F32);
+        }
+        GP_NEXT();
+    }
+    GP_CASE(SFL)
+    GP_CASE(STR)
+    {
+        const float v = in->op == GP_OP_STR ? 1.0f : 0.0f;
+        FOR_MASK(c) FOR_LANES(l) R->c[c][l].f = v;
+        STORE();
+        GP_NEXT();
+    }
+    GP_CASE(POW)
+    {
+        const gp_val *a = SCA(0), *b = SCA(1);
+        r_pow(R->c[0], a, b);
+        STORE_SCALAR();
+        GP_NEXT();
+    }
+    GP_CASE(DIV)
+    {
+        VIEW(0, wmask);
+        const gp_val *b = SCA(1);
+        FOR_MASK(c) r_div(R->c[c], v0.c[c], b);
+        STORE();
+        GP_NEXT();
+    }
+    GP_CASE(DP2)
+    GP_CASE(DP2A)
+    {
+        bool add = in->op == GP_OP_DP2A;
+        VIEW(0, 0x3u);
+        VIEW(1, 0x3u);
+        const gp_val *k0 = NULL;
+        if (add) {
+            VIEW(2, 0x1u);
+            k0 = v2.c[0];
+        }
+        k_dp2(R->c[0], v0.c[0], v0.c[1], v1.c[0], v1.c[1], k0);
+        STORE_SCALAR();
+        GP_NEXT();
+    }
+    GP_CASE(DP3)
+    {
+        VIEW(0, 0x7u);
+        VIEW(1, 0x7u);
+        k_dp3(R->c[0], v0.c[0], v0.c[1], v0.c[2], v1.c[0], v1.c[1], v1.c[2]);
+        STORE_SCALAR();
+        GP_NEXT();
+    }
+    GP_CASE(DP4)
+    {
+        VIEW(0, 0xfu);
+        VIEW(1, 0xfu);
+        k_dp4(R->c[0], v0.c[0], v0.c[1], v0.c[2], v0.c[3], v1.c[0], v1.c[1], v1.c[2], v1.c[3]);
+        STORE_SCALAR();
+        GP_NEXT();
+    }
+    GP_CASE(DPH)
+    {
+        /* 2.14.5.6: DP4 with a.w = 1 */
+        VIEW(0, 0x7u);
+        VIEW(1, 0xfu);
+        k_dp4(R->c[0], v0.c[0], v0.c[1], v0.c[2], gp_const_rows[2], v1.c[0], v1.c[1], v1.c[2],
+              v1.c[3]);
+        STORE_SCALAR();
+        GP_NEXT();
+    }
+    GP_CASE(DST)
+    {
+        /* 2.14.5.7: (1, a.y*b.y, a.z, b.w) */
+        VIEW(0, 0x6u);
+        VIEW(1, 0xau);
+        fill_row(R->c[0], gp_const_rows[2][0]);
+        r_mul(R->c[1], v0.c[1], v1.c[1]);
+        memcpy(R->c[2], v0.c[2], sizeof(R->c[2]));
+        memcpy(R->c[3], v1.c[3], sizeof(R->c[3]));
+        STORE();
+        GP_NEXT();
+    }
+    GP_CASE(XPD)
+    {
+        /* w is undefined (2.14.5.27) and written as 0. */
+        VIEW(0, 0x7u);
+        VIEW(1, 0x7u);
+        k_xpd(R->c[0], R->c[1], R->c[2], v0.c[0], v0.c[1], v0.c[2], v1.c[0], v1.c[1], v1.c[2]);
+        fill_row(R->c[3], gp_const_rows[0][0]);
+        STORE();
+        GP_NEXT();
+    }
+    GP_CASE(LIT)
+    {
+        VIEW(0, 0xbu);
+        fill_row(R->c[0], gp_const_rows[2][0]);
+        k_lit(R->c[1], R->c[2], v0.c[0], v0.c[1], v0.c[3]);
+        fill_row(R->c[3], gp_const_rows[2][0]);
+        STORE();
+        GP_NEXT();
+    }
+    GP_CASE(NRM)
+    {
+        /* w is undefined (NV_fragment_program2 3.11.5.51) and written as 0. */
+        VIEW(0, 0x7u);
+        k_nrm(R->c[0], R->c[1], R->c[2], v0.c[0], v0.c[1], v0.c[2]);
+        fill_row(R->c[3], gp_const_rows[0][0]);
+        STORE();
+        GP_NEXT();
+    }
+    GP_CASE(RFL)
+    {
+        /* w is undefined (NV_fragment_program_option 3.11.5.36), written 0. */
+        VIEW(0, 0x7u);
+        VIEW(1, 0x7u);
+        k_rfl(R->c[0], R->c[1], R->c[2], v0.c[0], v0.c[1], v0.c[2], v1.c[0], v1.c[1], v1.c[2]);
+        fill_row(R->c[3], gp_const_rows[0][0]);
+        STORE();
+        GP_NEXT();
+    }
+    GP_CASE(X2D)
+    {
+        VIEW(0, 0x3u);
+        VIEW(1, 0x3u);
+        VIEW(2, 0xfu);
+        k_x2d(R->c[0], R->c[1], v0.c[0], v0.c[1], v1.c[0], v1.c[1], v2.c[0], v2.c[1], v2.c[2],
+              v2.c[3]);
+        memcpy(R->c[2], R->c[0], sizeof(R->c[2]));
+        memcpy(R->c[3], R->c[1], sizeof(R->c[3]));
+        STORE();
+        GP_NEXT();
+    }
+    GP_CASE(EXP)
+    {
+        k_exp(R, SCA(0));
+        STORE();
+        GP_NEXT();
+    }
+    GP_CASE(LOG)
+    {
+        k_log(R, SCA(0));
+        STORE();
+        GP_NEXT();
+    }
+    GP_CASE(SCS)
+    {
+        k_scs(R, SCA(0));
+        STORE();
+        GP_NEXT();
+    }
+    GP_CASE(DDX)
+    GP_CASE(DDY)
+    {
+        VIEW(0, wmask);
+        quad_derivative(&x, &v0, R, wmask, in->op == GP_OP_DDY);
+        STORE();
+        GP_NEXT();
+    }
+    GP_CASE(PK2H)
+    GP_CASE(PK2US)
+    GP_CASE(PK4B)
+    GP_CASE(PK4UB)
+    {
+        /* The packed word is raw bits: no precision, clamp or float CC. */
+        VIEW(0, 0xfu);
+        k_pk(R->c[0], &v0, in->op);
+        store(&x, in, R, GP_TYPE_U32, true);
+        GP_NEXT();
+    }
+    GP_CASE(UP2H)
+    GP_CASE(UP2US)
+    GP_CASE(UP4B)
+    GP_CASE(UP4UB)
+    {
+        k_up(R, SCA(0), in->op);
+        STORE();
+        GP_NEXT();
+    }
+    /* ---- address registers ---- */
+    GP_CASE(ARL)
+    {
+        /* ARB 2.14.5.3 (scalar to A0.x) / NV_vertex_program2_option
+         * (vector): floor, to integer. */
+        VIEW(0, wmask);
+        FOR_MASK(c) FOR_LANES(l) R->c[c][l].i = gp_f2i(gp_floorf(v0.c[c][l].f));
+        store(&x, in, R, GP_TYPE_S32, false);
+        GP_NEXT();
+    }
+    GP_CASE(ARR)
+    {
+        /* NV_vertex_program2_option 2.14.5.29: round, ties to even. */
+        VIEW(0, wmask);
+        FOR_MASK(c) FOR_LANES(l) R->c[c][l].i = gp_f2i(rintf(v0.c[c][l].f));
+        store(&x, in, R, GP_TYPE_S32, false);
+        GP_NEXT();
+    }
+    GP_CASE(ARA)
+    {
+        /* 2.14.5.28: (x+z, y+w, x+z, y+w) of an address register, no swizzle. */
+        const gp_vec *a = reg_file(&x, GP_FILE_ADDRESS, in->src[0].index);
+        FOR_LANES(l) {
+            int32_t s0 = 0, s1 = 0;
+            if (a) {
+                s0 = (int32_t)((uint32_t)a->c[0][l].i + (uint32_t)a->c[2][l].i);
+                s1 = (int32_t)((uint32_t)a->c[1][l].i + (uint32_t)a->c[3][l].i);
+            }
+            R->c[0][l].i = R->c[2][l].i = s0;
+            R->c[1][l].i = R->c[3][l].i = s1;
+        }
+        store(&x, in, R, GP_TYPE_S32, false);
+        GP_NEXT();
+    }
+    GP_CASE(PUSHA)
+    {
+        /* NV_vertex_program3 2.14.5.44: onto the call stack. */
+        const gp_vec *a = reg_file(&x, GP_FILE_ADDRESS, in->src[0].index);
+        int32_t v[4][GP_LANES];
+        for (int c = 0; c < 4; c++)
+            FOR_LANES(l) v[c][l] = a ? a->c[c][l].i : 0;
+        uint32_t pushed = stk_push(&x, x.exec, GP_STK_ADDR, v);
+        x.pc++;
+        if (pushed)
+            x.sp++;
+        xs_schedule(&x);
+        GP_GOTO();
+    }
+    GP_CASE(POPA)
+    {
+        /* NV_vertex_program3 2.14.5.43: an empty stack or a return address
+         * on top terminates the lane abnormally. */
+        uint32_t bad = 0;
+        if (x.sp == 0) {
+            bad = x.exec;
+        } else {
+            FOR_LANES(l) {
+                if (!(x.exec & lane_bit[l]))
+                    continue;
+                if (m->stk_kind[x.sp - 1][l] != GP_STK_ADDR) {
+                    bad |= lane_bit[l];
+                    continue;
+                }
+                for (int c = 0; c < 4; c++)
+                    R->c[c][l].i = m->stk_val[x.sp - 1][c][l];
+                m->lane_calls[l]--;
+            }
+        }
+        xs_terminate(&x, bad);
+        if (x.exec) {
+            store(&x, in, R, GP_TYPE_S32, false);
+            x.sp--;
+        }
+        x.pc++;
+        xs_schedule(&x);
+        GP_GOTO();
+    }
+    /* ---- fragment kill ---- */
+    GP_CASE(KIL)
+    {
+        /* ARB_fragment_program 3.11.6.4: any component < 0; NV form
+         * (NV_fragment_program_option 3.11.6.4): the CC test holds for any
+         * component.  KIL.U never kills (NV_fragment_program4). */
+        uint32_t kill = 0;
+        if (in->src[0].file == GP_FILE_NONE) {
+            kill = cc_any(&x, &in->cond);
+        } else if (in->type == GP_TYPE_S32) {
+            const gp_vec *a = fetch(&x, &in->src[0], &m->opnd[0], GP_TYPE_S32);
+            FOR_LANES(l) if ((a->c[0][l].i | a->c[1][l].i | a->c[2][l].i | a->c[3][l].i) < 0)
+                kill |= lane_bit[l];
+        } else if (in->type != GP_TYPE_U32) {
+            const gp_vec *a = SRC(0);
+            FOR_LANES(l) if (a->c[0][l].f < 0.0f || a->c[1][l].f < 0.0f || a->c[2][l].f < 0.0f ||
+                             a->c[3][l].f < 0.0f)
+                kill |= lane_bit[l];
+        }
+        xs_kill(&x, kill);
+        x.pc++;
+        if (!x.exec)
+            xs_schedule(&x);
+        GP_GOTO();
+    }
+    /* ---- textures ---- */
+    GP_CASE(TEX)
+    {
+        do_tex(&x, in, GP_TEXOP_TEX);
+        GP_NEXT();
+    }
+    GP_CASE(TXP)
+    {
+        do_tex(&x, in, GP_TEXOP_TXP);
+        GP_NEXT();
+    }
+    GP_CASE(TXB)
+    {
+        do_tex(&x, in, GP_TEXOP_TXB);
+        GP_NEXT();
+    }
+    GP_CASE(TXL)
+    {
+        do_tex(&x, in, GP_TEXOP_TXL);
+        GP_NEXT();
+    }
+    GP_CASE(TXD)
+    {
+        do_tex(&x, in, GP_TEXOP_TXD);
+        GP_NEXT();
+    }
+    /* ---- flow control (targets: gp_ir.h) ---- */
+    GP_CASE(BRA)
+    {
+        /* NV_vertex_program2_option 2.14.5.30 */
+        uint32_t t = x.exec & cc_any(&x, &in->cond);
+        xs_branch(&x, t, in->target, x.sp, x.pc + 1, x.sp);
+        GP_GOTO();
+    }
+    GP_CASE(CAL)
+    {
+        /* 2.14.5.31 / NV_fragment_program2 3.11.X.2: push the return
+         * address; a full call stack terminates the calling lanes. */
+        uint32_t t = x.exec & cc_any(&x, &in->cond);
+        if (t) {
+            int32_t v[4][GP_LANES];
+            FOR_LANES(l) v[0][l] = v[1][l] = v[2][l] = v[3][l] = x.pc + 1;
+            t = stk_push(&x, t, GP_STK_CALL, v);
+        }
+        xs_branch(&x, t, in->target, x.sp + 1, x.pc + 1, x.sp);
+        GP_GOTO();
+    }
+    GP_CASE(RET)
+    {
+        do_ret(&x, x.exec & cc_any(&x, &in->cond));
+        GP_GOTO();
+    }
+    GP_CASE(IF)
+    {
+        /* NV_fragment_program2 3.11.X.7: an IF with max_if_depth blocks
+         * active (counting the callers' blocks) terminates the program;
+         * false lanes continue after the ELSE (target) or the ENDIF.  Lanes
+         * that will reach the ENDIF count one more active block. */
+        if (x.if_depth) {
+            uint32_t deep = 0;
+            FOR_LANES(l) if ((x.exec & lane_bit[l]) && m->lane_ifs[l] >= x.if_depth)
+                deep |= lane_bit[l];
+            xs_terminate(&x, deep);
+        }
+        uint32_t t = x.exec & cc_any(&x, &in->cond);
+        bool has_else = in->target >= 0 && code[in->target].op == GP_OP_ELSE;
+        uint32_t open = has_else ? x.exec : t;
+        FOR_LANES(l) m->lane_ifs[l] += (open & lane_bit[l]) != 0;
+        xs_branch(&x, t, x.pc + 1, x.sp, in->target + 1, x.sp);
+        GP_GOTO();
+    }
+    GP_CASE(ELSE)
+    {
+        /* 3.11.X.3: the true block ends; continue after the ENDIF (whose
+         * closing of the block is done here). */
+        FOR_LANES(l) m->lane_ifs[l] -= (x.exec & lane_bit[l]) != 0;
+        xs_branch(&x, x.exec, in->target + 1, x.sp, 0, 0);
+        GP_GOTO();
+    }
+    GP_CASE(ENDIF)
+    {
+        FOR_LANES(l) m->lane_ifs[l] -= (x.exec & lane_bit[l]) != 0;
+        GP_NEXT();
+    }
+    GP_CASE(REP)
+    GP_CASE(LOOP)
+    {
+        /* 3.11.X.8 / 3.11.X.9: with max_loop_depth blocks active (callers
+         * included) the program terminates; counts are floor(src.x) (at most
+         * max_loop_count, 3.11.4.X), LOOP also sets A0.x = floor(src.y) with
+         * increment floor(src.z); a count <= 0 skips the block.  The count
+         * is read once (NV_gpu_program4 issue 17).  NV4 "REP;" without an
+         * operand repeats until BRK/RET. */
+        int32_t v[4][GP_LANES];
+        uint32_t enter = 0;
+        bool loop = in->op == GP_OP_LOOP;
+        if (x.loop_depth) {
+            uint32_t deep = 0;
+            FOR_LANES(l) if ((x.exec & lane_bit[l]) && m->lane_loops[l] >= x.loop_depth)
+                deep |= lane_bit[l];
+            xs_terminate(&x, deep);
+        }
+        if (in->src[0].file == GP_FILE_NONE) {
+            FOR_LANES(l) {
+                v[0][l] = 1;
+                v[1][l] = 1;
+                v[2][l] = v[3][l] = 0;
+            }
+            enter = x.exec;
+        } else {
+            const gp_vec *a = SRC(0);
+            bool integer = in->type == GP_TYPE_S32 || in->type == GP_TYPE_U32;
+            FOR_LANES(l) {
+                int32_t cnt;
+                if (!integer)
+                    cnt = gp_f2i(gp_floorf(a->c[0][l].f));
+                else if (in->type == GP_TYPE_U32)
+                    cnt = a->c[0][l].u > INT32_MAX ? INT32_MAX : (int32_t)a->c[0][l].u;
+                else
+                    cnt = a->c[0][l].i;
+                if (x.loop_count && cnt > x.loop_count)
+                    cnt = x.loop_count;
+                v[0][l] = cnt;
+                v[1][l] = loop ? gp_f2i(gp_floorf(a->c[1][l].f)) : 0;
+                v[2][l] = loop ? gp_f2i(gp_floorf(a->c[2][l].f)) : 0;
+                v[3][l] = m->addr[0].c[0][l].i;
+                if (cnt > 0)
+                    enter |= lane_bit[l];
+            }
+            enter &= x.exec;
+        }
+        if (enter) {
+            enter = stk_push(&x, enter, loop ? GP_STK_LOOP : GP_STK_REP, v);
+            if (loop)
+                FOR_LANES(l) if (enter & lane_bit[l])
+                    m->addr[0].c[0][l].i = v[1][l] < 0 ? 0 : v[1][l];
+        }
+        xs_branch(&x, enter, x.pc + 1, x.sp + 1, in->target + 1, x.sp);
+        GP_GOTO();
+    }
+    GP_CASE(ENDREP)
+    GP_CASE(ENDLOOP)
+    {
+        /* 3.11.X.5 / 3.11.X.6: count--, (LOOP: A0.x += increment, clamped
+         * to >= 0), loop while the count is > 0. */
+        uint32_t again = 0;
+        int top = x.sp - 1;
+        if (top >= 0) {
+            FOR_LANES(l) {
+                if (!(x.exec & lane_bit[l]))
+                    continue;
+                uint8_t kind = m->stk_kind[top][l];
+                if (kind == GP_STK_REP && m->stk_val[top][1][l]) {
+                    again |= lane_bit[l]; /* REP without a count */
+                    continue;
+                }
+                int32_t cnt = --m->stk_val[top][0][l];
+                if (kind == GP_STK_LOOP) {
+                    int32_t idx = (int32_t)((uint32_t)m->stk_val[top][1][l] +
+                                            (uint32_t)m->stk_val[top][2][l]);
+                    m->stk_val[top][1][l] = idx;
+                    m->addr[0].c[0][l].i = idx < 0 ? 0 : idx;
+                }
+                if (cnt > 0)
+                    again |= lane_bit[l];
+                else
+                    loop_exit_lane(m, top, l);
+            }
+        }
+        xs_branch(&x, again, in->target + 1, x.sp, x.pc + 1, top < 0 ? 0 : top);
+        GP_GOTO();
+    }
+    GP_CASE(BRK)
+    {
+        /* 3.11.X.1: leave the innermost loop (its entry is on top: BRK
+         * scoping is static, NV_fragment_program2 issues). */
+        uint32_t t = x.exec & cc_any(&x, &in->cond);
+        if (x.sp > 0)
+            FOR_LANES(l) if (t & lane_bit[l])
+                loop_exit_lane(m, x.sp - 1, l);
+        xs_branch(&x, t, in->target + 1, x.sp > 0 ? x.sp - 1 : 0, x.pc + 1, x.sp);
+        GP_GOTO();
+    }
+    GP_CASE(CONT)
+    {
+        /* NV_gpu_program4: go to the ENDREP (next iteration), closing any
+         * IF block left open in the body. */
+        uint32_t t = x.exec & cc_any(&x, &in->cond);
+        if (x.sp > 0)
+            FOR_LANES(l) if (t & lane_bit[l])
+                m->lane_ifs[l] = m->stk_ifs[x.sp - 1][l];
+        xs_branch(&x, t, in->target, x.sp, x.pc + 1, x.sp);
+        GP_GOTO();
+    }
+    GP_CASE(END)
+    {
+        if (x.alive == x.exec)
+            goto gp_done; /* every lane is here: nothing left to run */
+        xs_terminate(&x, x.exec);
+        xs_schedule(&x);
+        GP_GOTO();
+    }
+    GP_CASE_DEFAULT
+    {
+        /* An opcode of gp_opcodes.def this executor does not run yet: the
+         * validator only lets through what the executor supports. */
+        GP_ASSERT(!"gp_exec: opcode not implemented");
+        GP_NEXT();
+    }
+    }
+
+gp_budget:
+    /* Abnormal termination: outputs keep their current values
+     * (NV_fragment_program2 3.11.4.X). */
+    env->status = GP_EXEC_BUDGET_EXCEEDED;
+gp_done:
+    return;
+}

@@ -1,0 +1,339 @@
+/*
+ * gp_lex.c - tokens of the ARB/NV assembly languages, with byte offsets
+ * (ARB_vertex_program 2.14.2, ARB_fragment_program 3.11.2: whitespace is
+ * space, tab, CR, LF and "#" comments to the end of the line).  Compile
+ * time, calling thread.  Also the arena and the slice map the parser uses.
+ *
+ * Opcodes are not tokens of their own: an identifier becomes an opcode only
+ * at the start of a statement, after gp_opcode_split and the environment's
+ * checks (gp_parse.c), because "SEQ" is an opcode under OPTION
+ * NV_fragment_program and a legal temporary name without it.
+ */
+#include <math.h>
+#include <stdio.h>
+
+#include "gp_priv.h"
+
+/* ---- arena ---------------------------------------------------------------- */
+
+struct gp_arena_block {
+    gp_arena_block *next;
+    size_t size, used;
+    _Alignas(16) unsigned char data[];
+};
+
+void gp_arena_init(gp_arena *a, size_t limit)
+{
+    a->head = NULL;
+    a->total = 0;
+    a->limit = limit;
+}
+
+void *gp_arena_alloc(gp_arena *a, size_t size)
+{
+    size_t need;
+    if (!gp_size_add(size, 15, &need))
+        return NULL;
+    need &= ~(size_t)15;
+    if (need == 0)
+        need = 16;
+    gp_arena_block *b = a->head;
+    if (!b || b->size - b->used < need) {
+        size_t bsize = need > 48 * 1024 ? need : 64 * 1024 - sizeof(gp_arena_block);
+        size_t total;
+        if (!gp_size_add(bsize, sizeof(gp_arena_block), &total))
+            return NULL;
+        if (a->limit && (total > a->limit || a->total > a->limit - total))
+            return NULL;
+        b = GP_MALLOC(total);
+        if (!b)
+            return NULL;
+        a->total += total;
+        b->size = bsize;
+        b->used = 0;
+        b->next = a->head;
+        a->head = b;
+    }
+    void *p = b->data + b->used;
+    b->used += need;
+    memset(p, 0, size);
+    return p;
+}
+
+void *gp_arena_grow(gp_arena *a, void *old, size_t old_size, size_t new_size)
+{
+    void *p = gp_arena_alloc(a, new_size);
+    if (p && old && old_size)
+        memcpy(p, old, old_size < new_size ? old_size : new_size);
+    return p;
+}
+
+void gp_arena_free(gp_arena *a)
+{
+    gp_arena_block *b = a->head;
+    while (b) {
+        gp_arena_block *next = b->next;
+        GP_FREE(b);
+        b = next;
+    }
+    a->head = NULL;
+    a->total = 0;
+}
+
+/* ---- lexer ---------------------------------------------------------------- */
+
+static bool is_ident_start(int c)
+{
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_' || c == '$';
+}
+
+static bool is_ident_char(int c)
+{
+    return is_ident_start(c) || (c >= '0' && c <= '9');
+}
+
+static bool is_digit(int c)
+{
+    return c >= '0' && c <= '9';
+}
+
+void gp_lex_init(gp_lexer *lx, const char *src, int len, int start)
+{
+    lx->src = src;
+    lx->len = len;
+    lx->pos = start;
+}
+
+/* Length of an exponent "e[+-]digits" at p, or 0 if there is none. */
+static int exponent_len(const char *s, int p, int len)
+{
+    if (p >= len || (s[p] != 'e' && s[p] != 'E'))
+        return 0;
+    int q = p + 1;
+    if (q < len && (s[q] == '+' || s[q] == '-'))
+        q++;
+    if (q >= len || !is_digit((unsigned char)s[q]))
+        return 0;
+    while (q < len && is_digit((unsigned char)s[q]))
+        q++;
+    return q - p;
+}
+
+void gp_lex_next(gp_lexer *lx, gp_token *t)
+{
+    const char *s = lx->src;
+    int len = lx->len, p = lx->pos;
+
+    for (;;) {
+        while (p < len && (s[p] == ' ' || s[p] == '\t' || s[p] == '\n' || s[p] == '\r'))
+            p++;
+        if (p < len && s[p] == '#') {
+            while (p < len && s[p] != '\n' && s[p] != '\r')
+                p++;
+            continue;
+        }
+        break;
+    }
+    memset(t, 0, sizeof(*t));
+    t->pos = p;
+    if (p >= len) {
+        t->kind = GP_TOK_EOF;
+        lx->pos = p;
+        return;
+    }
+    int c = (unsigned char)s[p];
+    int q = p;
+    if (is_ident_start(c)) {
+        while (q < len && is_ident_char((unsigned char)s[q]))
+            q++;
+        t->kind = GP_TOK_IDENT;
+    } else if (is_digit(c) || (c == '.' && p + 1 < len && is_digit((unsigned char)s[p + 1]))) {
+        /* <floatConstant>: integer part, ".", fraction, exponent; either the
+         * integer or the fraction part, and either the "." or the exponent,
+         * may be missing.  "0..3" (a range) and "3.x" (a scalar constant with
+         * a swizzle) end the number before the ".". */
+        bool is_float = false;
+        uint64_t v = 0;
+        while (q < len && is_digit((unsigned char)s[q])) {
+            v = v * 10 + (uint64_t)(s[q] - '0');
+            if (v > UINT32_MAX)
+                v = (uint64_t)UINT32_MAX + 1;
+            q++;
+        }
+        if (q < len && s[q] == '.') {
+            int r = q + 1;
+            if (r < len && is_digit((unsigned char)s[r])) {
+                while (r < len && is_digit((unsigned char)s[r]))
+                    r++;
+                r += exponent_len(s, r, len);
+                is_float = true;
+                q = r;
+            } else if (r < len && s[r] == '.') {
+                /* range: the integer ends here */
+            } else if (exponent_len(s, r, len)) {
+                q = r + exponent_len(s, r, len);
+                is_float = true;
+            } else if (r < len && is_ident_start((unsigned char)s[r])) {
+                /* "3.x": integer, then a swizzle */
+            } else if (q > p) {
+                q = r; /* "1." */
+                is_float = true;
+            }
+        } else if (exponent_len(s, q, len)) {
+            q += exponent_len(s, q, len);
+            is_float = true;
+        }
+        t->kind = is_float ? GP_TOK_FLOAT : GP_TOK_INT;
+        t->ival = v > UINT32_MAX ? UINT32_MAX : (uint32_t)v;
+    } else if (c == '.' && p + 1 < len && s[p + 1] == '.') {
+        q = p + 2;
+        t->kind = GP_TOK_DOTDOT;
+    } else if (strchr(";,.[]{}=+-()|:", c) && c != 0) {
+        q = p + 1;
+        t->kind = GP_TOK_PUNCT;
+        t->punct = (char)c;
+    } else {
+        q = p + 1;
+        t->kind = GP_TOK_BAD;
+    }
+    t->len = q - p;
+    lx->pos = q;
+}
+
+float gp_lex_number(const char *src, const gp_token *t)
+{
+    /* Rewrite the constant as "<digits>e<exponent>" with no decimal point,
+     * so strtof's locale cannot matter, keeping at most MAXDIG significant
+     * digits plus a sticky nonzero digit (enough for correct rounding of a
+     * binary32: every halfway point has fewer than 120 significant digits). */
+    enum { MAXDIG = 120 };
+    char buf[MAXDIG + 40];
+    int n = 0;
+    long long exp10 = 0;
+    bool seen_nonzero = false, sticky = false, in_frac = false;
+    const char *s = src + t->pos;
+    int i = 0, len = t->len;
+    for (; i < len; i++) {
+        char c = s[i];
+        if (c == '.') {
+            in_frac = true;
+            continue;
+        }
+        if (c == 'e' || c == 'E')
+            break;
+        if (c == '0' && !seen_nonzero) {
+            if (in_frac)
+                exp10--;
+            continue;
+        }
+        seen_nonzero = true;
+        if (n < MAXDIG) {
+            buf[n++] = c;
+            if (in_frac)
+                exp10--;
+        } else {
+            if (c != '0')
+                sticky = true;
+            if (!in_frac)
+                exp10++;
+        }
+    }
+    if (!seen_nonzero)
+        return 0.0f;
+    if (sticky)
+        buf[n++] = '1', exp10--;
+    if (i < len) {
+        i++;
+        bool neg = false;
+        if (i < len && (s[i] == '+' || s[i] == '-'))
+            neg = s[i++] == '-';
+        long long e = 0;
+        for (; i < len; i++) {
+            e = e * 10 + (s[i] - '0');
+            if (e > 1000000)
+                e = 1000000; /* far past binary32 range either way */
+        }
+        exp10 += neg ? -e : e;
+    }
+    snprintf(buf + n, sizeof(buf) - (size_t)n, "e%lld", exp10);
+    return strtof(buf, NULL);
+}
+
+void gp_lex_linecol(const char *src, int len, int pos, int *line, int *col)
+{
+    int l = 1, start = 0;
+    if (pos > len)
+        pos = len;
+    for (int i = 0; i < pos; i++) {
+        if (src[i] == '\n' || (src[i] == '\r' && (i + 1 >= len || src[i + 1] != '\n'))) {
+            l++;
+            start = i + 1;
+        }
+    }
+    *line = l;
+    *col = pos - start + 1;
+}
+
+/* ---- slice map ------------------------------------------------------------ */
+
+struct gp_map_slot {
+    const char *key;
+    int len;
+    uint32_t hash;
+    void *value;
+};
+
+static uint32_t map_hash(const char *key, int len)
+{
+    uint32_t h = 2166136261u; /* FNV-1a */
+    for (int i = 0; i < len; i++)
+        h = (h ^ (unsigned char)key[i]) * 16777619u;
+    return h;
+}
+
+void *gp_map_get(const gp_map *m, const char *key, int len)
+{
+    if (!m->cap)
+        return NULL;
+    uint32_t h = map_hash(key, len);
+    for (uint32_t i = h & (m->cap - 1);; i = (i + 1) & (m->cap - 1)) {
+        const struct gp_map_slot *s = &m->slots[i];
+        if (!s->key)
+            return NULL;
+        if (s->hash == h && s->len == len && memcmp(s->key, key, (size_t)len) == 0)
+            return s->value;
+    }
+}
+
+void gp_map_put(gp_parse *ps, gp_map *m, const char *key, int len, void *value)
+{
+    if ((m->count + 1) * 2 > m->cap) {
+        uint32_t ncap = m->cap ? m->cap * 2 : 64;
+        if (ncap < m->cap)
+            gp_fail_oom(ps);
+        struct gp_map_slot *ns = gp_alloc(ps, (size_t)ncap * sizeof(*ns));
+        for (uint32_t i = 0; i < m->cap; i++) {
+            struct gp_map_slot *s = &m->slots[i];
+            if (!s->key)
+                continue;
+            uint32_t j = s->hash & (ncap - 1);
+            while (ns[j].key)
+                j = (j + 1) & (ncap - 1);
+            ns[j] = *s;
+        }
+        m->slots = ns;
+        m->cap = ncap;
+    }
+    uint32_t h = map_hash(key, len);
+    uint32_t i = h & (m->cap - 1);
+    while (m->slots[i].key) {
+        struct gp_map_slot *s = &m->slots[i];
+        if (s->hash == h && s->len == len && memcmp(s->key, key, (size_t)len) == 0) {
+            s->value = value;
+            return;
+        }
+        i = (i + 1) & (m->cap - 1);
+    }
+    m->slots[i] = (struct gp_map_slot){ key, len, h, value };
+    m->count++;
+}

@@ -1,0 +1,1934 @@
+/*
+ * gp_parse.c - recursive-descent parser for !!ARBvp1.0 / !!ARBfp1.0 and the
+ * NV option extensions (NV_vertex_program2/3, NV_fragment_program(2)).
+ * Compile time, calling thread.
+ *
+ * Grammar references: ARB_vertex_program 2.14.2, ARB_fragment_program
+ * 3.11.2, and the grammar changes in NV_fragment_program_option 3.11.2,
+ * NV_fragment_program2 3.11.2, NV_vertex_program2_option 2.14.2 and
+ * NV_vertex_program3 2.14.2.  One rule per operand shape (R2): instructions
+ * are parsed by the grammar class of their gp_opcodes.def row, never by name.
+ *
+ * The parser resolves names (it has to, to parse "a[A0.x+1]"), lays out the
+ * parameter table and builds gp_pinsn records.  Checks that need the whole
+ * program (labels, block nesting, texture targets, aliasing, limits) are in
+ * gp_validate.c; targets and program info are computed in gp_lower.c.
+ */
+#include <stdio.h>
+
+#include "gp_priv.h"
+
+/* ---- errors and memory ---------------------------------------------------- */
+
+void gp_fail(gp_parse *ps, int pos, const char *fmt, ...)
+{
+    gp_error *e = ps->err;
+    if (pos < 0)
+        pos = 0;
+    if (pos > ps->len)
+        pos = ps->len;
+    e->pos = pos;
+    gp_lex_linecol(ps->src, ps->len, pos, &e->line, &e->col);
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(e->msg, sizeof(e->msg), fmt, ap);
+    va_end(ap);
+    longjmp(ps->fail, 1);
+}
+
+void gp_fail_oom(gp_parse *ps)
+{
+    ps->err->out_of_memory = true;
+    gp_fail(ps, ps->tok.pos, "out of memory");
+}
+
+void *gp_alloc(gp_parse *ps, size_t size)
+{
+    void *p = gp_arena_alloc(&ps->arena, size);
+    if (!p)
+        gp_fail_oom(ps);
+    return p;
+}
+
+void gp_reserve(gp_parse *ps, void **arr, int *cap, int count, size_t elem)
+{
+    if (count < *cap)
+        return;
+    if (*cap > INT32_MAX / 2)
+        gp_fail_oom(ps);
+    int ncap = *cap ? *cap * 2 : 16;
+    size_t old_bytes, new_bytes;
+    if (!gp_size_mul((size_t)*cap, elem, &old_bytes) || !gp_size_mul((size_t)ncap, elem, &new_bytes))
+        gp_fail_oom(ps);
+    void *p = gp_arena_grow(&ps->arena, *arr, old_bytes, new_bytes);
+    if (!p)
+        gp_fail_oom(ps);
+    *arr = p;
+    *cap = ncap;
+}
+
+/* ---- tokens --------------------------------------------------------------- */
+
+/* A token as the messages quote it: 'text' (shortened), or a description. */
+static const char *tok_str(const gp_parse *ps, const gp_token *t, char *buf, size_t size)
+{
+    if (t->kind == GP_TOK_EOF)
+        return "end of program";
+    if (t->kind == GP_TOK_BAD) {
+        unsigned char c = (unsigned char)ps->src[t->pos];
+        if (c >= 0x21 && c < 0x7f)
+            snprintf(buf, size, "'%c'", c);
+        else
+            snprintf(buf, size, "byte 0x%02x", c);
+        return buf;
+    }
+    int n = t->len > 40 ? 40 : t->len;
+    snprintf(buf, size, "'%.*s%s'", n, ps->src + t->pos, t->len > 40 ? "..." : "");
+    return buf;
+}
+
+static void next(gp_parse *ps)
+{
+    ps->prev = ps->tok;
+    gp_lex_next(&ps->lx, &ps->tok);
+    if (ps->tok.kind == GP_TOK_BAD) {
+        char b[48];
+        gp_fail(ps, ps->tok.pos, "unexpected character %s", tok_str(ps, &ps->tok, b, sizeof(b)));
+    }
+}
+
+/* The token after the current one, without consuming anything. */
+static gp_token peek(gp_parse *ps)
+{
+    gp_lexer save = ps->lx;
+    gp_token t;
+    gp_lex_next(&ps->lx, &t);
+    ps->lx = save;
+    return t;
+}
+
+static bool is_punct(const gp_token *t, char c)
+{
+    return t->kind == GP_TOK_PUNCT && t->punct == c;
+}
+
+static bool tok_is(const gp_parse *ps, const gp_token *t, const char *word)
+{
+    size_t n = strlen(word);
+    return t->kind == GP_TOK_IDENT && (size_t)t->len == n && memcmp(ps->src + t->pos, word, n) == 0;
+}
+
+static bool accept(gp_parse *ps, char c)
+{
+    if (!is_punct(&ps->tok, c))
+        return false;
+    next(ps);
+    return true;
+}
+
+static void expect(gp_parse *ps, char c, const char *where)
+{
+    if (accept(ps, c))
+        return;
+    char b[64];
+    gp_fail(ps, ps->tok.pos, "expected '%c'%s%s, found %s", c, where ? " " : "", where ? where : "",
+            tok_str(ps, &ps->tok, b, sizeof(b)));
+}
+
+static void expect_semicolon(gp_parse *ps)
+{
+    expect(ps, ';', "at the end of the statement");
+}
+
+static int expect_int(gp_parse *ps, const char *what)
+{
+    if (ps->tok.kind != GP_TOK_INT) {
+        char b[64];
+        gp_fail(ps, ps->tok.pos, "expected %s, found %s", what, tok_str(ps, &ps->tok, b, sizeof(b)));
+    }
+    int v = ps->tok.ival > INT32_MAX ? INT32_MAX : (int)ps->tok.ival;
+    next(ps);
+    return v;
+}
+
+static bool accept_word(gp_parse *ps, const char *word)
+{
+    if (!tok_is(ps, &ps->tok, word))
+        return false;
+    next(ps);
+    return true;
+}
+
+/* ".word" ahead?  Consumes both when it is. */
+static bool accept_dot_word(gp_parse *ps, const char *word)
+{
+    if (!is_punct(&ps->tok, '.'))
+        return false;
+    gp_token t = peek(ps);
+    if (!tok_is(ps, &t, word))
+        return false;
+    next(ps);
+    next(ps);
+    return true;
+}
+
+/* ---- bindings ------------------------------------------------------------- */
+
+/* Fails with "'<binding so far>' is not a valid binding" at the current token. */
+static void bad_binding(gp_parse *ps, int start)
+{
+    int end = ps->tok.kind == GP_TOK_EOF ? ps->tok.pos : ps->tok.pos + ps->tok.len;
+    int n = end - start;
+    if (n > 60)
+        n = 60;
+    gp_fail(ps, ps->tok.kind == GP_TOK_EOF ? ps->prev.pos : ps->tok.pos,
+            "'%.*s' is not a valid binding", n, ps->src + start);
+}
+
+static void binding_dot(gp_parse *ps, int start)
+{
+    if (!accept(ps, '.'))
+        bad_binding(ps, start);
+}
+
+/* "[n]" with 0 <= n < limit; what names the item for the range message. */
+static int binding_index(gp_parse *ps, int start, int limit, const char *what)
+{
+    if (!accept(ps, '['))
+        bad_binding(ps, start);
+    if (ps->tok.kind != GP_TOK_INT)
+        bad_binding(ps, start);
+    int pos = ps->tok.pos;
+    uint32_t v = ps->tok.ival;
+    next(ps);
+    if (v >= (uint32_t)(limit > 0 ? limit : 0))
+        gp_fail(ps, pos, "%s %u out of range (%d available)", what, v, limit > 0 ? limit : 0);
+    expect(ps, ']', NULL);
+    return (int)v;
+}
+
+static int opt_binding_index(gp_parse *ps, int start, int limit, const char *what)
+{
+    if (!is_punct(&ps->tok, '['))
+        return 0;
+    return binding_index(ps, start, limit, what);
+}
+
+/* Which word of a list the current identifier is, or -1. */
+static int word_index(gp_parse *ps, const char *const *words, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (tok_is(ps, &ps->tok, words[i]))
+            return i;
+    return -1;
+}
+
+static int binding_word(gp_parse *ps, int start, const char *const *words, int n)
+{
+    int i = word_index(ps, words, n);
+    if (i < 0)
+        bad_binding(ps, start);
+    next(ps);
+    return i;
+}
+
+/* A relative index "A0.x", "A0.x + 3", "A0.y - 2" (the address part of
+ * ARB_vertex_program <progParamArrayRel>, NV <arrayMemRel>), current token
+ * the register name.  Fills rel fields of s; returns the offset. */
+static int parse_rel_index(gp_parse *ps, uint8_t *rel_reg, uint8_t *rel_comp, bool any_comp)
+{
+    int pos = ps->tok.pos;
+    int reg;
+    if (ps->stage == GP_STAGE_FRAGMENT) {
+        /* NV_fragment_program2: the one predefined loop index register A0. */
+        if (!tok_is(ps, &ps->tok, "A0") || !(ps->prof & GP_PROF_FP2))
+            gp_fail(ps, pos, "relative addressing in fragment programs needs the A0 loop index "
+                             "(OPTION NV_fragment_program2)");
+        reg = 0;
+    } else {
+        gp_sym *s = gp_map_get(&ps->syms, ps->src + pos, ps->tok.len);
+        if (!s)
+            gp_fail(ps, pos, "undeclared identifier '%.*s'", ps->tok.len, ps->src + pos);
+        if (s->kind != GP_SYM_ADDRESS)
+            gp_fail(ps, pos, "'%.*s' is not an address register", ps->tok.len, ps->src + pos);
+        reg = s->index;
+    }
+    next(ps);
+    if (!accept(ps, '.'))
+        gp_fail(ps, ps->tok.pos, "relative addressing needs an address register component, as in A0.x");
+    int cpos = ps->tok.pos;
+    static const char comps[] = "xyzw";
+    if (ps->tok.kind != GP_TOK_IDENT || ps->tok.len != 1 || !strchr(comps, ps->src[cpos]))
+        gp_fail(ps, cpos, "invalid address register component '%.*s'", ps->tok.len, ps->src + cpos);
+    int c = (int)(strchr(comps, ps->src[cpos]) - comps);
+    if (c != 0 && !any_comp)
+        gp_fail(ps, cpos, "address register component must be x");
+    next(ps);
+    int off = 0;
+    if (is_punct(&ps->tok, '+') || is_punct(&ps->tok, '-')) {
+        bool neg = ps->tok.punct == '-';
+        next(ps);
+        int opos = ps->tok.pos;
+        int v = expect_int(ps, "an offset");
+        /* ARB_vertex_program limits offsets to -64..63; NV_vertex_program2
+         * allows any integer and piglit's vp-arl-constant-array-huge-offset
+         * uses +109 in plain ARB, so asmgl bounds them by the parameter
+         * table instead (the access itself is checked against the array). */
+        if (v > ps->lim.max_parameters)
+            gp_fail(ps, opos, "relative address offset %d too large", v);
+        off = neg ? -v : v;
+    }
+    *rel_reg = (uint8_t)reg;
+    *rel_comp = (uint8_t)c;
+    return off;
+}
+
+/* Marks a vertex attribute binding for the Table X.2.1 aliasing check. */
+static void mark_vertex_attr(gp_parse *ps, int slot, bool generic, int pos)
+{
+    if (generic) {
+        if (!(ps->attr_generic & (1u << slot)))
+            ps->attr_generic_pos[slot] = pos;
+        ps->attr_generic |= 1u << slot;
+    } else {
+        if (!(ps->attr_conv & (1u << slot)))
+            ps->attr_conv_pos[slot] = pos;
+        ps->attr_conv |= 1u << slot;
+    }
+}
+
+/* "vertex.<item>" (ARB_vertex_program 2.14.3.1, NV_vertex_program3 indexed
+ * forms), current token "vertex".  Returns the GP_VIN slot; with rel_ok,
+ * "vertex.attrib[A0.x+n]" and "vertex.texcoord[A0.x+n]" fill s->rel*. */
+static int parse_vertex_binding(gp_parse *ps, gp_src *s, bool rel_ok)
+{
+    int start = ps->tok.pos;
+    next(ps);
+    binding_dot(ps, start);
+    static const char *const items[] = { "position", "weight", "normal", "color", "fogcoord",
+                                         "texcoord", "matrixindex", "attrib" };
+    int item = binding_word(ps, start, items, 8);
+    int slot = 0;
+    bool generic = false;
+    switch (item) {
+    case 0:
+        slot = GP_VIN_POSITION;
+        break;
+    case 1: {
+        /* vertex.weight[n]: n < MAX_VERTEX_UNITS_ARB and divisible by 4 */
+        int ipos = is_punct(&ps->tok, '[') ? peek(ps).pos : ps->tok.pos;
+        int n = opt_binding_index(ps, start, ps->lim.max_vertex_units, "vertex weight");
+        if (n % 4)
+            gp_fail(ps, ipos, "vertex weight number %d is not divisible by four", n);
+        slot = GP_VIN_WEIGHT;
+        break;
+    }
+    case 2:
+        slot = GP_VIN_NORMAL;
+        break;
+    case 3:
+        slot = GP_VIN_COLOR0;
+        if (accept_dot_word(ps, "secondary"))
+            slot = GP_VIN_COLOR1;
+        else
+            accept_dot_word(ps, "primary");
+        break;
+    case 4:
+        slot = GP_VIN_FOGCOORD;
+        break;
+    case 5:
+    case 7: {
+        int base = item == 5 ? GP_VIN_TEX0 : GP_VIN_GENERIC0;
+        int count = item == 5 ? ps->lim.max_texture_coords : ps->lim.max_attribs;
+        if (count > (item == 5 ? 8 : GP_VIN_COUNT))
+            count = item == 5 ? 8 : GP_VIN_COUNT;
+        generic = item == 7;
+        if (item == 5 && !is_punct(&ps->tok, '[')) {
+            slot = GP_VIN_TEX0;
+            break;
+        }
+        if (item == 7 && !is_punct(&ps->tok, '['))
+            bad_binding(ps, start);
+        gp_token t = peek(ps);
+        if (t.kind == GP_TOK_IDENT) {
+            if (!rel_ok || !(ps->prof & GP_PROF_VP3))
+                gp_fail(ps, t.pos, "relative addressing of vertex attributes requires OPTION NV_vertex_program3");
+            next(ps);
+            int off = parse_rel_index(ps, &s->rel_reg, &s->rel_comp, true);
+            expect(ps, ']', NULL);
+            s->rel = 1;
+            s->rel_file = GP_FILE_ADDRESS;
+            s->rel_lo = base;
+            s->rel_hi = base + count - 1;
+            s->index = base + off;
+            return INT32_MIN; /* relative: no single slot */
+        }
+        slot = base + binding_index(ps, start, count, item == 5 ? "texture coordinate" : "vertex attribute");
+        break;
+    }
+    case 6:
+        gp_fail(ps, ps->prev.pos, "vertex.matrixindex needs ARB_matrix_palette, which asmgl does not support");
+    }
+    mark_vertex_attr(ps, slot, generic, start);
+    return slot;
+}
+
+/* "fragment.<item>" (ARB_fragment_program 3.11.3.1, NV_fragment_program2). */
+static int parse_fragment_binding(gp_parse *ps, gp_src *s, bool rel_ok)
+{
+    int start = ps->tok.pos;
+    next(ps);
+    binding_dot(ps, start);
+    static const char *const items[] = { "color", "texcoord", "fogcoord", "position", "facing" };
+    int item = binding_word(ps, start, items, 5);
+    switch (item) {
+    case 0:
+        if (accept_dot_word(ps, "secondary"))
+            return GP_VARY_COL1;
+        accept_dot_word(ps, "primary");
+        return GP_VARY_COL0;
+    case 1: {
+        int count = ps->lim.max_texture_coords > 8 ? 8 : ps->lim.max_texture_coords;
+        if (!is_punct(&ps->tok, '['))
+            return GP_VARY_TEX0;
+        gp_token t = peek(ps);
+        if (t.kind == GP_TOK_IDENT) {
+            if (!rel_ok || !(ps->prof & GP_PROF_FP2))
+                gp_fail(ps, t.pos, "relative addressing of texture coordinates requires OPTION NV_fragment_program2");
+            next(ps);
+            int off = parse_rel_index(ps, &s->rel_reg, &s->rel_comp, false);
+            expect(ps, ']', NULL);
+            if (off < 0)
+                gp_fail(ps, ps->prev.pos, "negative offsets are not allowed here");
+            s->rel = 1;
+            s->rel_file = GP_FILE_ADDRESS;
+            s->rel_lo = GP_VARY_TEX0;
+            s->rel_hi = GP_VARY_TEX0 + count - 1;
+            s->index = GP_VARY_TEX0 + off;
+            return INT32_MIN;
+        }
+        return GP_VARY_TEX0 + binding_index(ps, start, count, "texture coordinate");
+    }
+    case 2:
+        return GP_VARY_FOG;
+    case 3:
+        return GP_VARY_POS;
+    default:
+        if (!(ps->prof & GP_PROF_FP2))
+            gp_fail(ps, ps->prev.pos, "fragment.facing requires OPTION NV_fragment_program2");
+        return GP_VARY_FACE;
+    }
+}
+
+/* "result.<item>" (ARB_vertex_program Table X.4, ARB_fragment_program
+ * 3.11.3.4, NV_vertex_program2 result.clip[n], NV_vertex_program3
+ * result.texcoord[A0.x+n]), current token "result".  Fills d->index and the
+ * clip/relative fields. */
+static void parse_result_binding(gp_parse *ps, gp_dst *d, bool rel_ok)
+{
+    int start = ps->tok.pos;
+    next(ps);
+    binding_dot(ps, start);
+    d->file = GP_FILE_OUTPUT;
+    if (ps->stage == GP_STAGE_FRAGMENT) {
+        static const char *const items[] = { "color", "depth" };
+        int item = binding_word(ps, start, items, 2);
+        if (item == 1) {
+            d->index = GP_FOUT_DEPTH;
+            return;
+        }
+        d->index = GP_FOUT_COLOR0;
+        if (is_punct(&ps->tok, '[')) {
+            if (!(ps->options & GP_OPTION_DRAW_BUFFERS))
+                gp_fail(ps, ps->tok.pos, "result.color[n] requires OPTION ARB_draw_buffers");
+            int n = ps->lim.max_draw_buffers > 8 ? 8 : ps->lim.max_draw_buffers;
+            d->index = GP_FOUT_COLOR0 + binding_index(ps, start, n, "draw buffer");
+        }
+        return;
+    }
+    static const char *const items[] = { "position", "color", "fogcoord", "pointsize", "texcoord", "clip" };
+    int item = binding_word(ps, start, items, 6);
+    switch (item) {
+    case 0:
+        /* 2.14.4.5.1: the option removes result.position from <resultBinding> */
+        if (ps->options & GP_OPTION_POSITION_INVARIANT)
+            gp_fail(ps, ps->prev.pos, "result.position cannot be used with OPTION ARB_position_invariant");
+        d->index = GP_VARY_POS;
+        break;
+    case 1: {
+        bool back = false, secondary = false;
+        if (accept_dot_word(ps, "back"))
+            back = true;
+        else
+            accept_dot_word(ps, "front");
+        if (accept_dot_word(ps, "secondary"))
+            secondary = true;
+        else
+            accept_dot_word(ps, "primary");
+        d->index = back ? (secondary ? GP_VARY_BFC1 : GP_VARY_BFC0) : (secondary ? GP_VARY_COL1 : GP_VARY_COL0);
+        break;
+    }
+    case 2:
+        d->index = GP_VARY_FOG;
+        break;
+    case 3:
+        d->index = GP_VARY_PSIZ;
+        break;
+    case 4: {
+        int count = ps->lim.max_texture_coords > 8 ? 8 : ps->lim.max_texture_coords;
+        d->index = GP_VARY_TEX0;
+        if (!is_punct(&ps->tok, '['))
+            break;
+        gp_token t = peek(ps);
+        if (t.kind == GP_TOK_IDENT) {
+            if (!rel_ok || !(ps->prof & GP_PROF_VP3))
+                gp_fail(ps, t.pos, "relative addressing of result.texcoord requires OPTION NV_vertex_program3");
+            next(ps);
+            int off = parse_rel_index(ps, &d->rel_reg, &d->rel_comp, true);
+            expect(ps, ']', NULL);
+            d->rel = 1;
+            d->rel_file = GP_FILE_ADDRESS;
+            d->rel_lo = GP_VARY_TEX0;
+            d->rel_hi = GP_VARY_TEX0 + count - 1;
+            d->index = GP_VARY_TEX0 + off;
+            return;
+        }
+        d->index = GP_VARY_TEX0 + binding_index(ps, start, count, "texture coordinate");
+        break;
+    }
+    default: {
+        if (!(ps->prof & GP_PROF_VP2))
+            gp_fail(ps, ps->prev.pos, "result.clip[n] requires OPTION NV_vertex_program2");
+        int n = ps->lim.max_clip_planes > 8 ? 8 : ps->lim.max_clip_planes;
+        int k = binding_index(ps, start, n, "clip plane");
+        d->index = GP_VARY_CLIP0 + k / 4;
+        d->clipdist = (uint8_t)(1 + k % 4);
+        break;
+    }
+    }
+    d->rel_lo = d->rel_hi = d->index;
+}
+
+/* ---- parameters ----------------------------------------------------------- */
+
+/* Adds a row to the parameter table.  Single bindings (array < 0) reuse any
+ * existing row with the same binding; array rows are always appended, so an
+ * array stays contiguous for relative addressing. */
+static int param_add(gp_parse *ps, const gp_param_binding *b, int array, int pos)
+{
+    const char *key = (const char *)b;
+    int klen = (int)sizeof(*b);
+    if (array < 0) {
+        void *hit = gp_map_get(&ps->constmap, key, klen);
+        if (hit)
+            return (int)((intptr_t)hit - 1);
+    }
+    /* 3.11.3.6: each distinct state vector or constant counts once; the
+     * table itself (arrays repeat bindings) is bounded at 4x that. */
+    int limit = ps->lim.max_parameters;
+    if (ps->options & (GP_OPTION_FOG_EXP | GP_OPTION_FOG_EXP2 | GP_OPTION_FOG_LINEAR))
+        limit -= 2; /* ARB_fragment_program 3.11.4.5.1 */
+    bool distinct = !gp_map_get(&ps->constmap, key, klen);
+    if (distinct && (int)ps->constmap.count >= limit)
+        gp_fail(ps, pos, "too many program parameters (%d > %d)", (int)ps->constmap.count + 1, limit < 0 ? 0 : limit);
+    if (ps->num_params >= 4 * (limit > 0 ? limit : 0))
+        gp_fail(ps, pos, "too many parameter bindings (%d rows)", ps->num_params + 1);
+    int cap = ps->cap_params;
+    gp_reserve(ps, (void **)&ps->params, &cap, ps->num_params, sizeof(*ps->params));
+    int cap2 = ps->cap_params;
+    gp_reserve(ps, (void **)&ps->param_array, &cap2, ps->num_params, sizeof(*ps->param_array));
+    ps->cap_params = cap;
+    int row = ps->num_params++;
+    ps->params[row] = *b;
+    ps->param_array[row] = array;
+    if (distinct) {
+        char *copy = gp_alloc(ps, sizeof(*b));
+        memcpy(copy, b, sizeof(*b));
+        gp_map_put(ps, &ps->constmap, copy, klen, (void *)(intptr_t)(row + 1));
+    }
+    return row;
+}
+
+int gp_param_intern(gp_parse *ps, const gp_param_binding *b)
+{
+    void *hit = gp_map_get(&ps->constmap, (const char *)b, (int)sizeof(*b));
+    if (hit)
+        return (int)((intptr_t)hit - 1);
+    int cap = ps->cap_params;
+    gp_reserve(ps, (void **)&ps->params, &cap, ps->num_params, sizeof(*ps->params));
+    int cap2 = ps->cap_params;
+    gp_reserve(ps, (void **)&ps->param_array, &cap2, ps->num_params, sizeof(*ps->param_array));
+    ps->cap_params = cap;
+    int row = ps->num_params++;
+    ps->params[row] = *b;
+    ps->param_array[row] = -1;
+    char *copy = gp_alloc(ps, sizeof(*b));
+    memcpy(copy, b, sizeof(*b));
+    gp_map_put(ps, &ps->constmap, copy, (int)sizeof(*b), (void *)(intptr_t)(row + 1));
+    return row;
+}
+
+static void binding_const(gp_param_binding *b, const float v[4])
+{
+    memset(b, 0, sizeof(*b));
+    b->kind = GP_PARAM_CONST;
+    for (int i = 0; i < 4; i++)
+        b->value[i].f = v[i];
+}
+
+static void binding_state(gp_param_binding *b, gp_state_ref r)
+{
+    memset(b, 0, sizeof(*b));
+    b->kind = GP_PARAM_STATE;
+    b->state = r;
+}
+
+static void binding_program(gp_param_binding *b, int kind, uint32_t index)
+{
+    memset(b, 0, sizeof(*b));
+    b->kind = (uint8_t)kind;
+    b->index = index;
+}
+
+/* A number, optionally signed (signed_ok) - <signedFloatConstant>. */
+static float parse_number(gp_parse *ps, bool signed_ok)
+{
+    bool neg = false;
+    if (signed_ok && (is_punct(&ps->tok, '-') || is_punct(&ps->tok, '+'))) {
+        neg = ps->tok.punct == '-';
+        next(ps);
+    }
+    if (ps->tok.kind != GP_TOK_INT && ps->tok.kind != GP_TOK_FLOAT) {
+        char b[64];
+        gp_fail(ps, ps->tok.pos, "expected a number, found %s", tok_str(ps, &ps->tok, b, sizeof(b)));
+    }
+    float v = gp_lex_number(ps->src, &ps->tok);
+    next(ps);
+    return neg ? -v : v;
+}
+
+/* "{a}", "{a,b}", "{a,b,c}", "{a,b,c,d}": missing y, z, w are 0, 0, 1
+ * (ARB_vertex_program 2.14.3.2, Constant Bindings). */
+static void parse_const_vector(gp_parse *ps, float v[4])
+{
+    v[0] = v[1] = v[2] = 0.0f;
+    v[3] = 1.0f;
+    next(ps); /* '{' */
+    int n = 0;
+    for (;;) {
+        if (n == 4)
+            gp_fail(ps, ps->tok.pos, "a constant vector has at most four components");
+        v[n++] = parse_number(ps, true);
+        if (!accept(ps, ','))
+            break;
+    }
+    expect(ps, '}', "after the constant vector");
+}
+
+/* Stage restrictions of state bindings (2.14.3.2 vs 3.11.3.2). */
+static void state_stage_check(gp_parse *ps, int start, bool vertex_only)
+{
+    bool ok = vertex_only ? ps->stage == GP_STAGE_VERTEX : ps->stage == GP_STAGE_FRAGMENT;
+    if (!ok) {
+        int end = ps->prev.pos + ps->prev.len;
+        gp_fail(ps, start, "'%.*s' is not available in %s programs", end - start > 60 ? 60 : end - start,
+                ps->src + start, ps->stage == GP_STAGE_VERTEX ? "vertex" : "fragment");
+    }
+}
+
+static int opt_face(gp_parse *ps)
+{
+    if (accept_dot_word(ps, "back"))
+        return GP_FACE_BACK;
+    accept_dot_word(ps, "front");
+    return GP_FACE_FRONT;
+}
+
+/* state.matrix.<name>[.<modifier>] then, depending on what the caller
+ * allows, ".row[a]" (single) or ".row[a..b]" / nothing (multiple).
+ * Returns the number of rows and fills rows[]. */
+static int parse_state_matrix(gp_parse *ps, int start, bool multi, gp_state_ref *rows)
+{
+    gp_state_ref r = { .kind = GP_STATE_MATRIX_ROW };
+    binding_dot(ps, start);
+    static const char *const names[] = { "modelview", "projection", "mvp", "texture", "palette", "program" };
+    int name = binding_word(ps, start, names, 6);
+    static const uint8_t props[] = { GP_MATRIX_MODELVIEW, GP_MATRIX_PROJECTION, GP_MATRIX_MVP,
+                                     GP_MATRIX_TEXTURE, GP_MATRIX_PALETTE, GP_MATRIX_PROGRAM };
+    r.prop = props[name];
+    int n = 0;
+    switch (name) {
+    case 0:
+        n = opt_binding_index(ps, start, ps->lim.max_vertex_units, "modelview matrix");
+        break;
+    case 3:
+        n = opt_binding_index(ps, start, ps->lim.max_texture_units, "texture matrix");
+        break;
+    case 4:
+        if (ps->lim.max_palette_matrices <= 0)
+            gp_fail(ps, ps->prev.pos, "state.matrix.palette needs ARB_matrix_palette, which asmgl does not support");
+        n = binding_index(ps, start, ps->lim.max_palette_matrices, "palette matrix");
+        break;
+    case 5:
+        n = binding_index(ps, start, ps->lim.max_program_matrices, "program matrix");
+        break;
+    }
+    r.index = (uint16_t)n;
+    r.modifier = GP_MATMOD_NONE;
+    static const char *const mods[] = { "inverse", "transpose", "invtrans" };
+    if (is_punct(&ps->tok, '.')) {
+        gp_token t = peek(ps);
+        for (int i = 0; i < 3; i++) {
+            if (tok_is(ps, &t, mods[i])) {
+                next(ps);
+                next(ps);
+                r.modifier = (uint8_t)(GP_MATMOD_INVERSE + i);
+                break;
+            }
+        }
+    }
+    int first = 0, last = 3;
+    if (is_punct(&ps->tok, '.')) {
+        gp_token t = peek(ps);
+        if (tok_is(ps, &t, "row")) {
+            next(ps);
+            next(ps);
+            if (!accept(ps, '['))
+                bad_binding(ps, start);
+            int apos = ps->tok.pos;
+            first = expect_int(ps, "a matrix row");
+            if (first > 3)
+                gp_fail(ps, apos, "matrix row %d out of range (0..3)", first);
+            last = first;
+            if (ps->tok.kind == GP_TOK_DOTDOT) {
+                if (!multi)
+                    gp_fail(ps, ps->tok.pos, "a row range is only allowed in a parameter array");
+                next(ps);
+                int bpos = ps->tok.pos;
+                last = expect_int(ps, "a matrix row");
+                if (last > 3)
+                    gp_fail(ps, bpos, "matrix row %d out of range (0..3)", last);
+                if (first > last)
+                    gp_fail(ps, apos, "invalid row range %d..%d (the first row is larger)", first, last);
+            }
+            expect(ps, ']', NULL);
+        } else if (!multi) {
+            bad_binding(ps, start);
+        }
+    } else if (!multi) {
+        int end = ps->prev.pos + ps->prev.len;
+        gp_fail(ps, start, "'%.*s' is a whole matrix: bind it to a parameter array, or select a row",
+                end - start > 60 ? 60 : end - start, ps->src + start);
+    }
+    for (int i = first; i <= last; i++) {
+        rows[i - first] = r;
+        rows[i - first].row = (uint16_t)i;
+    }
+    return last - first + 1;
+}
+
+/* "state.<item>" (ARB_vertex_program 2.14.3.2 Tables X.3.2-X.3.8,
+ * ARB_fragment_program 3.11.3.2), current token "state".  Fills up to 4
+ * rows (a whole matrix in a multiple context); returns their count. */
+static int parse_state_binding(gp_parse *ps, bool multi, gp_state_ref *rows)
+{
+    int start = ps->tok.pos;
+    next(ps);
+    binding_dot(ps, start);
+    static const char *const items[] = { "material", "light", "lightmodel", "lightprod", "texgen",
+                                         "fog", "clip", "point", "matrix", "texenv", "depth" };
+    int item = binding_word(ps, start, items, 11);
+    gp_state_ref r = { 0 };
+    switch (item) {
+    case 0: { /* material[.face].property */
+        static const char *const p[] = { "ambient", "diffuse", "specular", "emission", "shininess" };
+        r.kind = GP_STATE_MATERIAL;
+        r.face = (uint8_t)opt_face(ps);
+        binding_dot(ps, start);
+        r.prop = (uint8_t)binding_word(ps, start, p, 5);
+        break;
+    }
+    case 1: { /* light[n].property */
+        static const char *const p[] = { "ambient", "diffuse", "specular", "position", "attenuation", "spot", "half" };
+        static const uint8_t props[] = { GP_LIGHT_AMBIENT, GP_LIGHT_DIFFUSE, GP_LIGHT_SPECULAR, GP_LIGHT_POSITION,
+                                         GP_LIGHT_ATTENUATION, GP_LIGHT_SPOT_DIRECTION, GP_LIGHT_HALF };
+        r.kind = GP_STATE_LIGHT;
+        r.index = (uint16_t)binding_index(ps, start, ps->lim.max_lights, "light");
+        binding_dot(ps, start);
+        int i = binding_word(ps, start, p, 7);
+        if (i == 5) {
+            binding_dot(ps, start);
+            static const char *const d[] = { "direction" };
+            binding_word(ps, start, d, 1);
+        }
+        r.prop = props[i];
+        break;
+    }
+    case 2: /* lightmodel.ambient | lightmodel[.face].scenecolor */
+        if (accept_dot_word(ps, "ambient")) {
+            r.kind = GP_STATE_LIGHTMODEL_AMBIENT;
+        } else {
+            r.kind = GP_STATE_LIGHTMODEL_SCENECOLOR;
+            r.face = (uint8_t)opt_face(ps);
+            binding_dot(ps, start);
+            static const char *const p[] = { "scenecolor" };
+            binding_word(ps, start, p, 1);
+        }
+        break;
+    case 3: { /* lightprod[n][.face].property */
+        static const char *const p[] = { "ambient", "diffuse", "specular" };
+        r.kind = GP_STATE_LIGHTPROD;
+        r.index = (uint16_t)binding_index(ps, start, ps->lim.max_lights, "light");
+        r.face = (uint8_t)opt_face(ps);
+        binding_dot(ps, start);
+        r.prop = (uint8_t)binding_word(ps, start, p, 3);
+        break;
+    }
+    case 4: { /* texgen[n].eye|object.s|t|r|q */
+        static const char *const t[] = { "eye", "object" };
+        static const char *const c[] = { "s", "t", "r", "q" };
+        r.kind = GP_STATE_TEXGEN;
+        r.index = (uint16_t)opt_binding_index(ps, start, ps->lim.max_texture_units, "texture unit");
+        binding_dot(ps, start);
+        int type = binding_word(ps, start, t, 2);
+        binding_dot(ps, start);
+        int coord = binding_word(ps, start, c, 4);
+        r.prop = (uint8_t)(type * 4 + coord);
+        state_stage_check(ps, start, true);
+        break;
+    }
+    case 5: { /* fog.color|params */
+        static const char *const p[] = { "color", "params" };
+        binding_dot(ps, start);
+        r.kind = binding_word(ps, start, p, 2) ? GP_STATE_FOG_PARAMS : GP_STATE_FOG_COLOR;
+        break;
+    }
+    case 6: { /* clip[n].plane */
+        r.kind = GP_STATE_CLIPPLANE;
+        r.index = (uint16_t)binding_index(ps, start, ps->lim.max_clip_planes, "clip plane");
+        binding_dot(ps, start);
+        static const char *const p[] = { "plane" };
+        binding_word(ps, start, p, 1);
+        state_stage_check(ps, start, true);
+        break;
+    }
+    case 7: { /* point.size|attenuation */
+        static const char *const p[] = { "size", "attenuation" };
+        binding_dot(ps, start);
+        r.kind = binding_word(ps, start, p, 2) ? GP_STATE_POINT_ATTENUATION : GP_STATE_POINT_SIZE;
+        state_stage_check(ps, start, true);
+        break;
+    }
+    case 8:
+        return parse_state_matrix(ps, start, multi, rows);
+    case 9: { /* texenv[n].color */
+        r.kind = GP_STATE_TEXENV_COLOR;
+        r.index = (uint16_t)opt_binding_index(ps, start, ps->lim.max_texture_units, "texture unit");
+        binding_dot(ps, start);
+        static const char *const p[] = { "color" };
+        binding_word(ps, start, p, 1);
+        state_stage_check(ps, start, false);
+        break;
+    }
+    default: { /* depth.range */
+        binding_dot(ps, start);
+        static const char *const p[] = { "range" };
+        binding_word(ps, start, p, 1);
+        r.kind = GP_STATE_DEPTH_RANGE;
+        state_stage_check(ps, start, false);
+        break;
+    }
+    }
+    rows[0] = r;
+    return 1;
+}
+
+/* "program.env[a]" / "program.local[a]", or with ranges_ok "[a..b]".
+ * Fills kind/first/last. */
+static void parse_program_binding(gp_parse *ps, bool ranges_ok, int *kind, int *first, int *last)
+{
+    int start = ps->tok.pos;
+    next(ps);
+    binding_dot(ps, start);
+    static const char *const items[] = { "env", "local" };
+    int item = binding_word(ps, start, items, 2);
+    int limit = item ? ps->lim.max_local_parameters : ps->lim.max_env_parameters;
+    const char *what = item ? "program local parameter" : "program environment parameter";
+    if (!accept(ps, '['))
+        bad_binding(ps, start);
+    int apos = ps->tok.pos;
+    int a = expect_int(ps, "a parameter number");
+    if (a >= limit)
+        gp_fail(ps, apos, "%s %d out of range (%d available)", what, a, limit);
+    int b = a;
+    if (ps->tok.kind == GP_TOK_DOTDOT) {
+        if (!ranges_ok)
+            gp_fail(ps, ps->tok.pos, "a parameter range is only allowed in a parameter array");
+        next(ps);
+        int bpos = ps->tok.pos;
+        b = expect_int(ps, "a parameter number");
+        if (b >= limit)
+            gp_fail(ps, bpos, "%s %d out of range (%d available)", what, b, limit);
+        if (a > b)
+            gp_fail(ps, apos, "invalid parameter range %d..%d (the first is larger)", a, b);
+    }
+    expect(ps, ']', NULL);
+    *kind = item ? GP_PARAM_LOCAL : GP_PARAM_ENV;
+    *first = a;
+    *last = b;
+}
+
+/* A single parameter binding used inline or by "PARAM x = ...": state,
+ * program.env/local or a constant.  Returns the table row. */
+static int parse_param_single(gp_parse *ps, bool signed_const, bool *is_scalar_const)
+{
+    gp_param_binding b;
+    int pos = ps->tok.pos;
+    if (is_scalar_const)
+        *is_scalar_const = false;
+    if (tok_is(ps, &ps->tok, "state")) {
+        gp_state_ref r[4];
+        parse_state_binding(ps, false, r);
+        binding_state(&b, r[0]);
+    } else if (tok_is(ps, &ps->tok, "program")) {
+        int kind, first, last;
+        parse_program_binding(ps, false, &kind, &first, &last);
+        binding_program(&b, kind, (uint32_t)first);
+    } else if (is_punct(&ps->tok, '{')) {
+        float v[4];
+        parse_const_vector(ps, v);
+        binding_const(&b, v);
+    } else {
+        if (ps->tok.kind == GP_TOK_IDENT) {
+            char buf[64];
+            gp_fail(ps, pos, "expected a parameter binding (state.*, program.env/local) or a constant, found %s",
+                    tok_str(ps, &ps->tok, buf, sizeof(buf)));
+        }
+        float x = parse_number(ps, signed_const);
+        float v[4] = { x, x, x, x };
+        binding_const(&b, v);
+        if (is_scalar_const)
+            *is_scalar_const = true;
+    }
+    return param_add(ps, &b, -1, pos);
+}
+
+/* ---- declarations --------------------------------------------------------- */
+
+static bool is_reserved(gp_parse *ps, const char *s, int len)
+{
+    static const char *const common[] = { "ALIAS", "ATTRIB", "END", "OPTION", "OUTPUT", "PARAM",
+                                          "TEMP", "program", "result", "state" };
+    static const char *const vp[] = { "ADDRESS", "vertex" };
+    static const char *const fp[] = { "fragment", "texture" };
+    for (size_t i = 0; i < sizeof(common) / sizeof(common[0]); i++)
+        if ((size_t)len == strlen(common[i]) && memcmp(s, common[i], (size_t)len) == 0)
+            return true;
+    const char *const *extra = ps->stage == GP_STAGE_VERTEX ? vp : fp;
+    for (int i = 0; i < 2; i++)
+        if ((size_t)len == strlen(extra[i]) && memcmp(s, extra[i], (size_t)len) == 0)
+            return true;
+    /* every opcode (and variant) of the program's environment is reserved */
+    gp_opword w;
+    if (gp_opcode_split(s, len, &w)) {
+        const gp_opinfo *oi = &gp_opinfo_table[w.op];
+        uint32_t m = gp_opword_mods(&w);
+        bool cc_ok = w.cc < 2 || ps->cc01;
+        if ((oi->profiles & ps->prof) && !(m & ~(oi->mods & ps->mods)) && cc_ok)
+            return true;
+    }
+    return false;
+}
+
+/* <establishName>: a new identifier.  Returns the new symbol. */
+static gp_sym *declare(gp_parse *ps, int kind)
+{
+    if (ps->tok.kind != GP_TOK_IDENT) {
+        char b[64];
+        gp_fail(ps, ps->tok.pos, "expected a name, found %s", tok_str(ps, &ps->tok, b, sizeof(b)));
+    }
+    const char *name = ps->src + ps->tok.pos;
+    int len = ps->tok.len;
+    if (is_reserved(ps, name, len))
+        gp_fail(ps, ps->tok.pos, "'%.*s' is a reserved word", len, name);
+    gp_sym *old = gp_map_get(&ps->syms, name, len);
+    if (old) {
+        int line, col;
+        gp_lex_linecol(ps->src, ps->len, old->pos, &line, &col);
+        gp_fail(ps, ps->tok.pos, "redeclaration of '%.*s' (first declared at line %d, column %d)",
+                len > 40 ? 40 : len, name, line, col);
+    }
+    gp_sym *s = gp_alloc(ps, sizeof(*s));
+    s->name = name;
+    s->len = len;
+    s->kind = (uint8_t)kind;
+    s->pos = ps->tok.pos;
+    s->array = -1;
+    gp_map_put(ps, &ps->syms, name, len, s);
+    next(ps);
+    return s;
+}
+
+static void decl_temp(gp_parse *ps, uint8_t size)
+{
+    do {
+        gp_sym *s = declare(ps, GP_SYM_TEMP);
+        s->size = size;
+        s->index = ps->num_temps++;
+        int limit = ps->lim.max_temporaries;
+        if (ps->options & (GP_OPTION_FOG_EXP | GP_OPTION_FOG_EXP2 | GP_OPTION_FOG_LINEAR))
+            limit -= 1; /* ARB_fragment_program 3.11.4.5.1 */
+        if (ps->num_temps > limit)
+            gp_fail(ps, s->pos, "too many temporaries (%d > %d)", ps->num_temps, limit < 0 ? 0 : limit);
+    } while (accept(ps, ','));
+}
+
+static void decl_address(gp_parse *ps)
+{
+    do {
+        gp_sym *s = declare(ps, GP_SYM_ADDRESS);
+        s->index = ps->num_address++;
+        if (ps->num_address > ps->lim.max_address_registers)
+            gp_fail(ps, s->pos, "too many address registers (%d > %d)", ps->num_address,
+                    ps->lim.max_address_registers);
+    } while (accept(ps, ','));
+}
+
+static void decl_attrib(gp_parse *ps)
+{
+    gp_sym *s = declare(ps, GP_SYM_ATTRIB);
+    expect(ps, '=', "after the attribute name");
+    gp_src dummy = { 0 };
+    if (ps->stage == GP_STAGE_VERTEX && tok_is(ps, &ps->tok, "vertex"))
+        s->index = parse_vertex_binding(ps, &dummy, false);
+    else if (ps->stage == GP_STAGE_FRAGMENT && tok_is(ps, &ps->tok, "fragment"))
+        s->index = parse_fragment_binding(ps, &dummy, false);
+    else {
+        char b[64];
+        gp_fail(ps, ps->tok.pos, "expected a %s attribute binding, found %s",
+                ps->stage == GP_STAGE_VERTEX ? "vertex" : "fragment", tok_str(ps, &ps->tok, b, sizeof(b)));
+    }
+    ps->inputs_bound |= 1ull << s->index;
+}
+
+static void decl_output(gp_parse *ps, uint8_t size)
+{
+    gp_sym *s = declare(ps, GP_SYM_OUTPUT);
+    s->size = size;
+    expect(ps, '=', "after the result name");
+    if (!tok_is(ps, &ps->tok, "result")) {
+        char b[64];
+        gp_fail(ps, ps->tok.pos, "expected a result binding, found %s", tok_str(ps, &ps->tok, b, sizeof(b)));
+    }
+    gp_dst d = { 0 };
+    parse_result_binding(ps, &d, false);
+    s->index = d.index;
+    s->clipdist = d.clipdist;
+}
+
+static void decl_alias(gp_parse *ps)
+{
+    if (ps->tok.kind != GP_TOK_IDENT) {
+        char b[64];
+        gp_fail(ps, ps->tok.pos, "expected a name, found %s", tok_str(ps, &ps->tok, b, sizeof(b)));
+    }
+    gp_token name = ps->tok;
+    if (is_reserved(ps, ps->src + name.pos, name.len))
+        gp_fail(ps, name.pos, "'%.*s' is a reserved word", name.len, ps->src + name.pos);
+    if (gp_map_get(&ps->syms, ps->src + name.pos, name.len))
+        gp_fail(ps, name.pos, "redeclaration of '%.*s'", name.len, ps->src + name.pos);
+    next(ps);
+    expect(ps, '=', "after the alias name");
+    if (ps->tok.kind != GP_TOK_IDENT) {
+        char b[64];
+        gp_fail(ps, ps->tok.pos, "expected a variable name, found %s", tok_str(ps, &ps->tok, b, sizeof(b)));
+    }
+    gp_sym *target = gp_map_get(&ps->syms, ps->src + ps->tok.pos, ps->tok.len);
+    if (!target)
+        gp_fail(ps, ps->tok.pos, "undeclared identifier '%.*s'", ps->tok.len, ps->src + ps->tok.pos);
+    next(ps);
+    /* 2.14.3.6: the alias names the same variable */
+    gp_map_put(ps, &ps->syms, ps->src + name.pos, name.len, target);
+}
+
+static int new_array(gp_parse *ps, int pos)
+{
+    gp_reserve(ps, (void **)&ps->arrays, &ps->cap_arrays, ps->num_arrays, sizeof(*ps->arrays));
+    int a = ps->num_arrays++;
+    ps->arrays[a] = (gp_parray){ .base = ps->num_params, .count = 0, .pos = pos };
+    return a;
+}
+
+/* One <paramMultipleItem>: state (a matrix gives up to four rows), program
+ * env/local ranges, or a constant. */
+static void parse_array_item(gp_parse *ps, int array)
+{
+    gp_param_binding b;
+    int pos = ps->tok.pos;
+    if (tok_is(ps, &ps->tok, "state")) {
+        gp_state_ref r[4];
+        int n = parse_state_binding(ps, true, r);
+        for (int i = 0; i < n; i++) {
+            binding_state(&b, r[i]);
+            param_add(ps, &b, array, pos);
+        }
+    } else if (tok_is(ps, &ps->tok, "program")) {
+        int kind, first, last;
+        parse_program_binding(ps, true, &kind, &first, &last);
+        for (int i = first; i <= last; i++) {
+            binding_program(&b, kind, (uint32_t)i);
+            param_add(ps, &b, array, pos);
+        }
+    } else if (is_punct(&ps->tok, '{')) {
+        float v[4];
+        parse_const_vector(ps, v);
+        binding_const(&b, v);
+        param_add(ps, &b, array, pos);
+    } else {
+        float x = parse_number(ps, true);
+        float v[4] = { x, x, x, x };
+        binding_const(&b, v);
+        param_add(ps, &b, array, pos);
+    }
+}
+
+static void decl_param(gp_parse *ps)
+{
+    gp_sym *s = declare(ps, GP_SYM_PARAM);
+    if (accept(ps, '[')) {
+        int size = -1, size_pos = ps->tok.pos;
+        if (ps->tok.kind == GP_TOK_INT) {
+            size = expect_int(ps, "an array size");
+            if (size < 1 || size > ps->lim.max_parameters)
+                gp_fail(ps, size_pos, "invalid array size %d", size);
+        }
+        expect(ps, ']', "after the array size");
+        expect(ps, '=', "after the array declaration");
+        int brace = ps->tok.pos;
+        expect(ps, '{', "to start the array initializer");
+        s->kind = GP_SYM_PARAM_ARRAY;
+        s->array = new_array(ps, s->pos);
+        s->index = ps->num_params;
+        do {
+            parse_array_item(ps, s->array);
+        } while (accept(ps, ','));
+        expect(ps, '}', "at the end of the array initializer");
+        s->count = ps->num_params - s->index;
+        ps->arrays[s->array].count = s->count;
+        if (size >= 0 && size != s->count)
+            gp_fail(ps, brace, "array '%.*s' is declared with %d elements but initialized with %d",
+                    s->len > 40 ? 40 : s->len, s->name, size, s->count);
+        return;
+    }
+    expect(ps, '=', "after the parameter name");
+    s->index = parse_param_single(ps, true, NULL);
+}
+
+/* ---- operands ------------------------------------------------------------- */
+
+static const gp_sym *lookup(gp_parse *ps, const gp_token *t)
+{
+    gp_sym *s = gp_map_get(&ps->syms, ps->src + t->pos, t->len);
+    if (!s)
+        gp_fail(ps, t->pos, "undeclared identifier '%.*s'", t->len > 40 ? 40 : t->len, ps->src + t->pos);
+    return s;
+}
+
+/* Component letters of a swizzle or mask token: returns 0..3 per letter in
+ * comp[], the count, or -1 for a bad letter or mixed xyzw/rgba sets. */
+static int components(gp_parse *ps, const gp_token *t, int *comp)
+{
+    const char *s = ps->src + t->pos;
+    if (t->kind != GP_TOK_IDENT || t->len > 4)
+        return -1;
+    int set = -1;
+    for (int i = 0; i < t->len; i++) {
+        const char *p;
+        int this_set;
+        if ((p = strchr("xyzw", s[i])) && s[i])
+            comp[i] = (int)(p - "xyzw"), this_set = 0;
+        else if (ps->stage == GP_STAGE_FRAGMENT && (p = strchr("rgba", s[i])) && s[i])
+            comp[i] = (int)(p - "rgba"), this_set = 1;
+        else
+            return -1;
+        if (set >= 0 && set != this_set)
+            return -1;
+        set = this_set;
+    }
+    return t->len;
+}
+
+/* <swizzleSuffix> / <scalarSuffix>, current token '.'. */
+static void parse_swizzle(gp_parse *ps, gp_src *s, bool scalar)
+{
+    next(ps);
+    int comp[4];
+    int n = components(ps, &ps->tok, comp);
+    if (n != 1 && n != 4)
+        gp_fail(ps, ps->tok.pos, "invalid swizzle '.%.*s'", ps->tok.len > 20 ? 20 : ps->tok.len,
+                ps->src + ps->tok.pos);
+    if (scalar && n != 1)
+        gp_fail(ps, ps->tok.pos, "a scalar operand needs a single component, not '.%.*s'", ps->tok.len,
+                ps->src + ps->tok.pos);
+    next(ps);
+    uint8_t old[4];
+    memcpy(old, s->swz, 4);
+    for (int i = 0; i < 4; i++)
+        s->swz[i] = old[comp[n == 1 ? 0 : i]];
+}
+
+/* "name[...]" on a parameter array, current token '['. */
+static void parse_array_access(gp_parse *ps, const gp_sym *sym, gp_src *s)
+{
+    next(ps);
+    s->file = GP_FILE_PARAM;
+    if (ps->tok.kind == GP_TOK_INT) {
+        int pos = ps->tok.pos;
+        uint32_t v = ps->tok.ival;
+        next(ps);
+        /* 2.14.3.2: absolute accesses are checked against the array */
+        if (v >= (uint32_t)sym->count)
+            gp_fail(ps, pos, "array index %u out of bounds for '%.*s' (%d elements)", v, sym->len > 40 ? 40 : sym->len,
+                    sym->name, sym->count);
+        s->index = sym->index + (int)v;
+        s->rel_lo = s->rel_hi = s->index;
+    } else if (ps->tok.kind == GP_TOK_IDENT) {
+        if (ps->stage != GP_STAGE_VERTEX)
+            gp_fail(ps, ps->tok.pos, "relative addressing of parameter arrays is only available in vertex programs");
+        int off = parse_rel_index(ps, &s->rel_reg, &s->rel_comp, (ps->prof & GP_PROF_VP2) != 0);
+        s->rel = 1;
+        s->rel_file = GP_FILE_ADDRESS;
+        s->index = sym->index + off;
+        s->rel_lo = sym->index;
+        s->rel_hi = sym->index + sym->count - 1;
+        ps->arrays[sym->array].relative = true;
+    } else {
+        char b[64];
+        gp_fail(ps, ps->tok.pos, "expected an array index, found %s", tok_str(ps, &ps->tok, b, sizeof(b)));
+    }
+    expect(ps, ']', "after the array index");
+}
+
+/* <srcReg>: fills file/index (and rel); *scalar_const says it was a bare
+ * scalar constant (which NV options accept as a scalar operand). */
+static void parse_src_reg(gp_parse *ps, gp_src *s, bool *scalar_const)
+{
+    gp_token t = ps->tok;
+    *scalar_const = false;
+    if (t.kind == GP_TOK_INT || t.kind == GP_TOK_FLOAT || is_punct(&t, '{')) {
+        s->file = GP_FILE_PARAM;
+        s->index = parse_param_single(ps, false, scalar_const);
+    } else if (t.kind != GP_TOK_IDENT) {
+        char b[64];
+        gp_fail(ps, t.pos, "expected an operand, found %s", tok_str(ps, &t, b, sizeof(b)));
+    } else if (tok_is(ps, &t, "state") || tok_is(ps, &t, "program")) {
+        s->file = GP_FILE_PARAM;
+        s->index = parse_param_single(ps, false, NULL);
+    } else if ((ps->stage == GP_STAGE_VERTEX && tok_is(ps, &t, "vertex")) ||
+               (ps->stage == GP_STAGE_FRAGMENT && tok_is(ps, &t, "fragment"))) {
+        s->file = GP_FILE_INPUT;
+        int slot = ps->stage == GP_STAGE_VERTEX ? parse_vertex_binding(ps, s, true)
+                                                : parse_fragment_binding(ps, s, true);
+        if (slot != INT32_MIN) {
+            s->index = slot;
+            ps->inputs_bound |= 1ull << slot;
+        } else {
+            for (int i = s->rel_lo; i <= s->rel_hi; i++)
+                ps->inputs_bound |= 1ull << i;
+        }
+    } else if (tok_is(ps, &t, "result")) {
+        gp_fail(ps, t.pos, "result bindings are write-only and cannot be read");
+    } else if (ps->stage == GP_STAGE_FRAGMENT && tok_is(ps, &t, "texture")) {
+        gp_fail(ps, t.pos, "expected an operand, found 'texture' (a texture unit is not an operand here)");
+    } else {
+        const gp_sym *sym = lookup(ps, &t);
+        next(ps);
+        switch (sym->kind) {
+        case GP_SYM_TEMP:
+            s->file = GP_FILE_TEMP;
+            s->index = sym->index;
+            ps->last_size = sym->size;
+            break;
+        case GP_SYM_ATTRIB:
+            s->file = GP_FILE_INPUT;
+            s->index = sym->index;
+            break;
+        case GP_SYM_PARAM:
+            if (is_punct(&ps->tok, '['))
+                gp_fail(ps, ps->tok.pos, "'%.*s' is not a parameter array", t.len, ps->src + t.pos);
+            s->file = GP_FILE_PARAM;
+            s->index = sym->index;
+            break;
+        case GP_SYM_PARAM_ARRAY:
+            if (!is_punct(&ps->tok, '['))
+                gp_fail(ps, t.pos, "parameter array '%.*s' needs an index", t.len, ps->src + t.pos);
+            parse_array_access(ps, sym, s);
+            return;
+        case GP_SYM_OUTPUT:
+            gp_fail(ps, t.pos, "'%.*s' is a result variable and cannot be read", t.len, ps->src + t.pos);
+        default:
+            gp_fail(ps, t.pos, "address register '%.*s' cannot be used as an operand", t.len, ps->src + t.pos);
+        }
+        if (is_punct(&ps->tok, '['))
+            gp_fail(ps, ps->tok.pos, "'%.*s' is not a parameter array", t.len, ps->src + t.pos);
+    }
+    if (!s->rel)
+        s->rel_lo = s->rel_hi = s->index;
+}
+
+enum { SRC_VECTOR, SRC_SCALAR, SRC_BARE };
+
+/* <instOperandV>/<instOperandS> (<vectorSrcReg>/<scalarSrcReg> in the ARB
+ * grammars): [sign] ["|" [sign]] srcReg [suffix] ["|"].  SRC_BARE is the SWZ
+ * source: no sign, no bars, no suffix. */
+static void parse_src(gp_parse *ps, gp_src *s, int shape, int *pos_out)
+{
+    memset(s, 0, sizeof(*s));
+    for (int i = 0; i < 4; i++)
+        s->swz[i] = (uint8_t)i;
+    *pos_out = ps->tok.pos;
+    bool neg = false, abs = false;
+    if (shape != SRC_BARE) {
+        if (is_punct(&ps->tok, '-') || is_punct(&ps->tok, '+')) {
+            neg = ps->tok.punct == '-';
+            next(ps);
+        }
+        if (is_punct(&ps->tok, '|')) {
+            if (!ps->has_cc)
+                gp_fail(ps, ps->tok.pos, "the |absolute value| operator requires an NV program option");
+            abs = true;
+            next(ps);
+            if (is_punct(&ps->tok, '-') || is_punct(&ps->tok, '+'))
+                next(ps); /* a sign inside |..| cannot change the result */
+        }
+    }
+    int reg_pos = ps->tok.pos;
+    bool scalar_const;
+    ps->last_size = 0;
+    parse_src_reg(ps, s, &scalar_const);
+    if (shape != SRC_BARE && is_punct(&ps->tok, '.')) {
+        parse_swizzle(ps, s, shape == SRC_SCALAR);
+    } else if (shape == SRC_SCALAR) {
+        /* NV_fragment_program_option / NV_vertex_program2_option let a
+         * scalar constant stand alone ("COS r, 3.14159"); ARB needs ".x". */
+        if (!(scalar_const && ps->has_cc))
+            gp_fail(ps, ps->tok.pos, "a scalar operand needs a component selector such as '.x' after %.*s",
+                    ps->prev.pos + ps->prev.len - reg_pos > 40 ? 40 : ps->prev.pos + ps->prev.len - reg_pos,
+                    ps->src + reg_pos);
+        memset(s->swz, GP_SWZ_X, 4); /* (v,v,v,v): any component is v */
+    }
+    if (abs)
+        expect(ps, '|', "to close the absolute value");
+    s->abs = abs;
+    s->negate = neg ? 0xf : 0;
+}
+
+/* An address register operand (ARA, PUSHA): no swizzle. */
+static void parse_addr_src(gp_parse *ps, gp_src *s, int *pos_out)
+{
+    memset(s, 0, sizeof(*s));
+    *pos_out = ps->tok.pos;
+    if (ps->tok.kind != GP_TOK_IDENT) {
+        char b[64];
+        gp_fail(ps, ps->tok.pos, "expected an address register, found %s", tok_str(ps, &ps->tok, b, sizeof(b)));
+    }
+    const gp_sym *sym = lookup(ps, &ps->tok);
+    if (sym->kind != GP_SYM_ADDRESS)
+        gp_fail(ps, ps->tok.pos, "'%.*s' is not an address register", ps->tok.len, ps->src + ps->tok.pos);
+    next(ps);
+    if (is_punct(&ps->tok, '.'))
+        gp_fail(ps, ps->tok.pos, "this address register operand takes no swizzle");
+    s->file = GP_FILE_ADDRESS;
+    s->index = s->rel_lo = s->rel_hi = sym->index;
+    for (int i = 0; i < 4; i++)
+        s->swz[i] = (uint8_t)i;
+}
+
+/* <ccTest>: rule [.swizzle].  EQ GE GT LE LT NE TR FL, and with
+ * NV_vertex_program3 the same with a 0 or 1 register suffix. */
+static bool parse_cc_test(gp_parse *ps, gp_cc_test *cc, bool required)
+{
+    static const char *const rules[] = { "TR", "FL", "EQ", "NE", "LT", "LE", "GT", "GE" };
+    static const uint8_t conds[] = { GP_COND_TR, GP_COND_FL, GP_COND_EQ, GP_COND_NE,
+                                     GP_COND_LT, GP_COND_LE, GP_COND_GT, GP_COND_GE };
+    const char *s = ps->src + ps->tok.pos;
+    int len = ps->tok.len;
+    int rule = -1, reg = 0;
+    if (ps->tok.kind == GP_TOK_IDENT && (len == 2 || (len == 3 && ps->cc01 && (s[2] == '0' || s[2] == '1')))) {
+        for (int i = 0; i < 8; i++)
+            if (memcmp(s, rules[i], 2) == 0)
+                rule = i;
+        if (len == 3)
+            reg = s[2] - '0';
+    }
+    if (rule < 0) {
+        if (!required)
+            return false;
+        char b[64];
+        gp_fail(ps, ps->tok.pos, "expected a condition code test (EQ, NE, LT, LE, GT, GE, TR, FL), found %s",
+                tok_str(ps, &ps->tok, b, sizeof(b)));
+    }
+    next(ps);
+    cc->cond = conds[rule];
+    cc->reg = (uint8_t)reg;
+    gp_src tmp;
+    for (int i = 0; i < 4; i++)
+        tmp.swz[i] = (uint8_t)i;
+    if (is_punct(&ps->tok, '.'))
+        parse_swizzle(ps, &tmp, false);
+    memcpy(cc->swz, tmp.swz, 4);
+    return true;
+}
+
+/* "(ccTest)" after a destination or a branch. */
+static void opt_cc_mask(gp_parse *ps, gp_cc_test *cc)
+{
+    for (int i = 0; i < 4; i++)
+        cc->swz[i] = (uint8_t)i;
+    if (!is_punct(&ps->tok, '('))
+        return;
+    if (!ps->has_cc)
+        gp_fail(ps, ps->tok.pos, "condition code masks require an NV program option");
+    next(ps);
+    parse_cc_test(ps, cc, true);
+    expect(ps, ')', "after the condition code test");
+}
+
+/* <optionalMask>, current token '.': components in xyzw (or rgba) order. */
+static uint8_t parse_write_mask(gp_parse *ps)
+{
+    next(ps);
+    int comp[4];
+    int n = components(ps, &ps->tok, comp);
+    uint8_t mask = 0;
+    for (int i = 0; i < n; i++) {
+        if (i > 0 && comp[i] <= comp[i - 1]) {
+            n = -1;
+            break;
+        }
+        mask |= (uint8_t)(1u << comp[i]);
+    }
+    if (n <= 0)
+        gp_fail(ps, ps->tok.pos, "invalid write mask '.%.*s'", ps->tok.len > 20 ? 20 : ps->tok.len,
+                ps->src + ps->tok.pos);
+    next(ps);
+    return mask;
+}
+
+/* <maskedDstReg> / <instResult>: temporary or result, write mask, and with
+ * NV options a condition code mask. */
+static void parse_dst(gp_parse *ps, gp_dst *d, int *pos_out)
+{
+    memset(d, 0, sizeof(*d));
+    ps->last_size = 0;
+    *pos_out = ps->tok.pos;
+    gp_token t = ps->tok;
+    if (tok_is(ps, &t, "result")) {
+        parse_result_binding(ps, d, true);
+    } else if (t.kind == GP_TOK_IDENT &&
+               !((ps->stage == GP_STAGE_VERTEX && tok_is(ps, &t, "vertex")) ||
+                 (ps->stage == GP_STAGE_FRAGMENT && tok_is(ps, &t, "fragment")) || tok_is(ps, &t, "state") ||
+                 tok_is(ps, &t, "program"))) {
+        const gp_sym *sym = lookup(ps, &t);
+        next(ps);
+        ps->last_size = sym->size;
+        if (sym->kind == GP_SYM_TEMP) {
+            d->file = GP_FILE_TEMP;
+        } else if (sym->kind == GP_SYM_OUTPUT) {
+            d->file = GP_FILE_OUTPUT;
+            d->clipdist = sym->clipdist;
+            /* NV_fragment_program_option 3.11.3.4: one size per result */
+            if (sym->size && d->file == GP_FILE_OUTPUT) {
+                uint8_t *sz = &ps->out_size[sym->index & 63];
+                if (*sz && *sz != sym->size)
+                    gp_fail(ps, t.pos, "result written through variables of different sizes (SHORT and LONG)");
+                *sz = sym->size;
+            }
+        } else if (sym->kind == GP_SYM_ADDRESS) {
+            gp_fail(ps, t.pos, "address register '%.*s' can only be written by address instructions", t.len,
+                    ps->src + t.pos);
+        } else {
+            gp_fail(ps, t.pos, "'%.*s' is read-only and cannot be a destination", t.len > 40 ? 40 : t.len,
+                    ps->src + t.pos);
+        }
+        d->index = sym->index;
+        d->rel_lo = d->rel_hi = d->index;
+    } else {
+        char b[64];
+        gp_fail(ps, t.pos, "expected a temporary or a result as the destination, found %s",
+                tok_str(ps, &t, b, sizeof(b)));
+    }
+    d->mask = 0xf;
+    if (is_punct(&ps->tok, '.'))
+        d->mask = parse_write_mask(ps);
+    opt_cc_mask(ps, &d->cc);
+}
+
+/* Address register destination (ARL, ARR, ARA, POPA). */
+static void parse_addr_dst(gp_parse *ps, gp_dst *d, int *pos_out)
+{
+    memset(d, 0, sizeof(*d));
+    *pos_out = ps->tok.pos;
+    if (ps->tok.kind != GP_TOK_IDENT) {
+        char b[64];
+        gp_fail(ps, ps->tok.pos, "expected an address register, found %s", tok_str(ps, &ps->tok, b, sizeof(b)));
+    }
+    const gp_sym *sym = lookup(ps, &ps->tok);
+    if (sym->kind != GP_SYM_ADDRESS)
+        gp_fail(ps, ps->tok.pos, "'%.*s' is not an address register", ps->tok.len, ps->src + ps->tok.pos);
+    next(ps);
+    d->file = GP_FILE_ADDRESS;
+    d->index = d->rel_lo = d->rel_hi = sym->index;
+    d->mask = 0xf;
+    if (!(ps->prof & GP_PROF_VP2)) {
+        /* ARB_vertex_program <addrWriteMask> ::= "." "x" (mandatory) */
+        int mpos = ps->tok.pos;
+        if (!is_punct(&ps->tok, '.'))
+            gp_fail(ps, mpos, "address register write mask must be '.x'");
+        d->mask = parse_write_mask(ps);
+        if (d->mask != 1)
+            gp_fail(ps, mpos + 1, "address register write mask must be '.x'");
+    } else if (is_punct(&ps->tok, '.')) {
+        d->mask = parse_write_mask(ps);
+    }
+    opt_cc_mask(ps, &d->cc);
+}
+
+/* "texture[n]" "," target (ARB_fragment_program <texImageUnit>
+ * <texTarget>, ARB_fragment_program_shadow, MESA_texture_array). */
+static void parse_texture(gp_parse *ps, gp_pinsn *pi)
+{
+    pi->unit_pos = ps->tok.pos;
+    if (!accept_word(ps, "texture")) {
+        char b[64];
+        gp_fail(ps, ps->tok.pos, "expected 'texture', found %s", tok_str(ps, &ps->tok, b, sizeof(b)));
+    }
+    int unit = 0;
+    if (accept(ps, '[')) {
+        int upos = ps->tok.pos;
+        unit = expect_int(ps, "a texture image unit");
+        int limit = ps->lim.max_texture_image_units > 32 ? 32 : ps->lim.max_texture_image_units;
+        if (unit >= limit)
+            gp_fail(ps, upos, "texture image unit %d out of range (%d available)", unit, limit);
+        expect(ps, ']', NULL);
+    }
+    expect(ps, ',', "before the texture target");
+    pi->target_pos = ps->tok.pos;
+    int target = -1;
+    if (ps->tok.kind == GP_TOK_INT && ps->tok.ival >= 1 && ps->tok.ival <= 3) {
+        gp_token t = peek(ps);
+        if (tok_is(ps, &t, "D") && t.pos == ps->tok.pos + ps->tok.len) {
+            target = GP_TEX_1D + (int)ps->tok.ival - 1;
+            next(ps);
+        }
+    } else if (ps->tok.kind == GP_TOK_IDENT) {
+        static const char *const names[] = { "CUBE", "RECT", "SHADOW1D", "SHADOW2D", "SHADOWRECT",
+                                             "ARRAY1D", "ARRAY2D", "SHADOWARRAY1D", "SHADOWARRAY2D" };
+        static const int targets[] = { GP_TEX_CUBE, GP_TEX_RECT, GP_TEX_SHADOW1D, GP_TEX_SHADOW2D,
+                                       GP_TEX_SHADOWRECT, GP_TEX_ARRAY1D, GP_TEX_ARRAY2D,
+                                       GP_TEX_SHADOWARRAY1D, GP_TEX_SHADOWARRAY2D };
+        int i = word_index(ps, names, 9);
+        if (i >= 0) {
+            target = targets[i];
+            bool shadow = strncmp(names[i], "SHADOW", 6) == 0;
+            bool array = strstr(names[i], "ARRAY") != NULL;
+            if (shadow && !(ps->options & GP_OPTION_FRAGMENT_PROGRAM_SHADOW))
+                gp_fail(ps, ps->tok.pos, "texture target %s requires OPTION ARB_fragment_program_shadow", names[i]);
+            if (array && !(ps->options & GP_OPTION_TEXTURE_ARRAY))
+                gp_fail(ps, ps->tok.pos, "texture target %s requires OPTION MESA_texture_array", names[i]);
+        }
+    }
+    if (target < 0) {
+        char b[64];
+        gp_fail(ps, ps->tok.pos, "expected a texture target (1D, 2D, 3D, CUBE, RECT ...), found %s",
+                tok_str(ps, &ps->tok, b, sizeof(b)));
+    }
+    next(ps);
+    pi->in.tex_unit = (uint8_t)unit;
+    pi->in.tex_target = (uint8_t)target;
+}
+
+/* SWZ's <extendedSwizzle>: four of [sign] (0 | 1 | component), one set. */
+static void parse_ext_swizzle(gp_parse *ps, gp_src *s)
+{
+    int set = -1;
+    for (int i = 0; i < 4; i++) {
+        if (i > 0)
+            expect(ps, ',', "between extended swizzle components");
+        bool neg = false;
+        if (is_punct(&ps->tok, '-') || is_punct(&ps->tok, '+')) {
+            neg = ps->tok.punct == '-';
+            next(ps);
+        }
+        int pos = ps->tok.pos;
+        uint8_t sel;
+        if (ps->tok.kind == GP_TOK_INT && ps->tok.len == 1 && ps->tok.ival <= 1) {
+            sel = ps->tok.ival ? GP_SWZ_ONE : GP_SWZ_ZERO;
+        } else {
+            int comp[4];
+            int n = components(ps, &ps->tok, comp);
+            int this_set = n == 1 ? (strchr("xyzw", ps->src[pos]) ? 0 : 1) : -1;
+            if (n != 1 || (set >= 0 && set != this_set))
+                gp_fail(ps, pos, "invalid extended swizzle selector '%.*s'", ps->tok.len > 20 ? 20 : ps->tok.len,
+                        ps->src + pos);
+            set = this_set;
+            sel = s->swz[comp[0]];
+        }
+        next(ps);
+        s->swz[i] = sel;
+        if (neg)
+            s->negate |= (uint8_t)(1u << i);
+    }
+}
+
+/* ---- instructions --------------------------------------------------------- */
+
+static gp_pinsn *new_insn(gp_parse *ps, int pos)
+{
+    if (ps->num_insns >= ps->insn_limit)
+        gp_fail(ps, pos, "too many instructions (%d > %d)", ps->num_insns + 1, ps->insn_limit < 0 ? 0 : ps->insn_limit);
+    gp_reserve(ps, (void **)&ps->insns, &ps->cap_insns, ps->num_insns, sizeof(*ps->insns));
+    gp_pinsn *pi = &ps->insns[ps->num_insns++];
+    memset(pi, 0, sizeof(*pi));
+    pi->in.pos = pos;
+    pi->in.target = -1;
+    pi->in.tex_target = GP_TEX_NONE;
+    for (int i = 0; i < 4; i++)
+        pi->in.cond.swz[i] = (uint8_t)i;
+    return pi;
+}
+
+/* Which option an opcode needs in this stage (for the message). */
+static const char *option_for(const gp_parse *ps, const gp_opinfo *oi)
+{
+    if (ps->stage == GP_STAGE_VERTEX) {
+        if (oi->profiles & GP_PROF_VP2)
+            return "NV_vertex_program2";
+        if (oi->profiles & GP_PROF_VP3)
+            return "NV_vertex_program3";
+    } else {
+        if (oi->profiles & GP_PROF_FPO)
+            return "NV_fragment_program";
+        if (oi->profiles & GP_PROF_FP2)
+            return "NV_fragment_program2";
+    }
+    return NULL;
+}
+
+/* Checks an opcode word against the environment (R1: everything comes from
+ * the table).  Fails with a message that names the problem. */
+static void check_opword(gp_parse *ps, const gp_opword *w, const gp_token *t)
+{
+    const gp_opinfo *oi = &gp_opinfo_table[w->op];
+    const char *s = ps->src + t->pos;
+    if (!(oi->profiles & ps->prof)) {
+        const char *opt = option_for(ps, oi);
+        if (opt)
+            gp_fail(ps, t->pos, "opcode '%s' requires OPTION %s", oi->name, opt);
+        gp_fail(ps, t->pos, "opcode '%s' is not available in %s programs", oi->name,
+                ps->stage == GP_STAGE_VERTEX ? "vertex" : "fragment");
+    }
+    uint32_t m = gp_opword_mods(w);
+    /* precision suffixes exist only in fragment programs: "MOVX" in a
+     * vertex program is just an unknown word */
+    uint32_t stage_mods = ps->stage == GP_STAGE_VERTEX ? GP_MODBIT_CC | GP_MODBIT_SAT
+                                                        : GP_MODBIT_CC | GP_MODBIT_SAT | GP_MODBIT_SSAT |
+                                                              GP_MODBIT_PREC | GP_MODBIT_PRECX;
+    if ((m & ~stage_mods) || (w->cc >= 2 && ps->stage != GP_STAGE_VERTEX))
+        gp_fail(ps, t->pos, "unknown opcode '%.*s'", t->len, s);
+    if (m & ~oi->mods)
+        gp_fail(ps, t->pos, "opcode '%s' does not take the modifiers in '%.*s'", oi->name, t->len, s);
+    if ((m & ~ps->mods) || (w->cc >= 2 && !ps->cc01)) {
+        const char *need = ps->stage == GP_STAGE_VERTEX
+                               ? ((m & GP_MODBIT_SAT) || w->cc >= 2 ? "NV_vertex_program3" : "NV_vertex_program2")
+                               : ((m & GP_MODBIT_SSAT) ? "NV_fragment_program2" : "NV_fragment_program");
+        gp_fail(ps, t->pos, "the modifiers of '%.*s' require OPTION %s", t->len, s, need);
+    }
+}
+
+static void parse_instruction(gp_parse *ps, const gp_opword *w)
+{
+    const gp_opinfo *oi = &gp_opinfo_table[w->op];
+    gp_pinsn *pi = new_insn(ps, ps->tok.pos);
+    gp_insn *in = &pi->in;
+    in->op = (uint16_t)w->op;
+    in->sat = w->sat;
+    in->precision = (uint8_t)w->prec;
+    in->cc_update = (uint8_t)(w->cc == 0 ? 0 : w->cc == 3 ? 2 : 1);
+    next(ps);
+    switch (oi->cls) {
+    case GP_CLASS_VECTOR:
+    case GP_CLASS_SCALAR:
+    case GP_CLASS_BINSC:
+    case GP_CLASS_BIN:
+    case GP_CLASS_TRI:
+    case GP_CLASS_VECSCA:
+    case GP_CLASS_TEX:
+    case GP_CLASS_TXD:
+    case GP_CLASS_SWZ:
+        parse_dst(ps, &in->dst, &pi->dst_pos);
+        pi->dst_size = ps->last_size;
+        for (int i = 0; i < oi->nsrc; i++) {
+            expect(ps, ',', "between operands");
+            int shape = SRC_VECTOR;
+            if (oi->cls == GP_CLASS_SCALAR || oi->cls == GP_CLASS_BINSC || (oi->cls == GP_CLASS_VECSCA && i == 1))
+                shape = SRC_SCALAR;
+            if (oi->cls == GP_CLASS_SWZ)
+                shape = SRC_BARE;
+            parse_src(ps, &in->src[i], shape, &pi->src_pos[i]);
+            pi->src_size[i] = ps->last_size;
+        }
+        if (oi->cls == GP_CLASS_SWZ) {
+            expect(ps, ',', "before the extended swizzle");
+            parse_ext_swizzle(ps, &in->src[0]);
+        }
+        if (oi->cls == GP_CLASS_TEX || oi->cls == GP_CLASS_TXD) {
+            expect(ps, ',', "before the texture unit");
+            parse_texture(ps, pi);
+        }
+        break;
+    case GP_CLASS_ARL:
+        parse_addr_dst(ps, &in->dst, &pi->dst_pos);
+        expect(ps, ',', "between operands");
+        /* ARB: <scalarSrcReg>; NV_vertex_program2: <instOperandV> */
+        parse_src(ps, &in->src[0], (ps->prof & GP_PROF_VP2) ? SRC_VECTOR : SRC_SCALAR, &pi->src_pos[0]);
+        break;
+    case GP_CLASS_ARA:
+        parse_addr_dst(ps, &in->dst, &pi->dst_pos);
+        expect(ps, ',', "between operands");
+        parse_addr_src(ps, &in->src[0], &pi->src_pos[0]);
+        break;
+    case GP_CLASS_PUSHA:
+        parse_addr_src(ps, &in->src[0], &pi->src_pos[0]);
+        break;
+    case GP_CLASS_POPA: {
+        int mpos = ps->tok.pos;
+        parse_addr_dst(ps, &in->dst, &pi->dst_pos);
+        if (in->dst.mask != 0xf)
+            gp_fail(ps, mpos, "POPA writes the whole address register (write mask .xyzw)");
+        break;
+    }
+    case GP_CLASS_KIL: {
+        /* ARB: KIL <vectorSrcReg>; NV_fragment_program_option: or a bare
+         * <ccTest> ("KIL GT.x").  A declared variable wins over a cc name,
+         * since condition code names are not reserved. */
+        bool is_cc = false;
+        if (ps->has_cc && ps->tok.kind == GP_TOK_IDENT && !gp_map_get(&ps->syms, ps->src + ps->tok.pos, ps->tok.len))
+            is_cc = parse_cc_test(ps, &in->cond, false);
+        if (!is_cc)
+            parse_src(ps, &in->src[0], SRC_VECTOR, &pi->src_pos[0]);
+        break;
+    }
+    case GP_CLASS_BRA:
+        if (ps->tok.kind != GP_TOK_IDENT) {
+            char b[64];
+            gp_fail(ps, ps->tok.pos, "expected a label, found %s", tok_str(ps, &ps->tok, b, sizeof(b)));
+        }
+        pi->label = ps->src + ps->tok.pos;
+        pi->label_len = ps->tok.len;
+        pi->label_pos = ps->tok.pos;
+        next(ps);
+        opt_cc_mask(ps, &in->cond);
+        break;
+    case GP_CLASS_FLOW:
+        opt_cc_mask(ps, &in->cond);
+        break;
+    case GP_CLASS_IF:
+        parse_cc_test(ps, &in->cond, true);
+        break;
+    case GP_CLASS_LOOP:
+        parse_src(ps, &in->src[0], SRC_VECTOR, &pi->src_pos[0]);
+        break;
+    default:
+        break;
+    }
+}
+
+/* ---- statements ----------------------------------------------------------- */
+
+static void parse_label(gp_parse *ps)
+{
+    gp_token t = ps->tok;
+    next(ps);
+    next(ps); /* ':' */
+    if (gp_map_get(&ps->labelmap, ps->src + t.pos, t.len))
+        gp_fail(ps, t.pos, "duplicate label '%.*s'", t.len > 40 ? 40 : t.len, ps->src + t.pos);
+    gp_reserve(ps, (void **)&ps->labels, &ps->cap_labels, ps->num_labels, sizeof(*ps->labels));
+    gp_plabel *l = &ps->labels[ps->num_labels++];
+    *l = (gp_plabel){ ps->src + t.pos, t.len, t.pos, ps->num_insns };
+    gp_map_put(ps, &ps->labelmap, l->name, l->len, (void *)(intptr_t)ps->num_labels);
+}
+
+static void parse_statement(gp_parse *ps)
+{
+    gp_token t = ps->tok;
+    char b[64];
+    if (t.kind != GP_TOK_IDENT)
+        gp_fail(ps, t.pos, "expected an instruction or declaration, found %s", tok_str(ps, &t, b, sizeof(b)));
+    uint8_t size = 0;
+    if ((ps->prof & GP_PROF_FPO) && (tok_is(ps, &t, "SHORT") || tok_is(ps, &t, "LONG"))) {
+        /* NV_fragment_program_option <varSize> */
+        size = tok_is(ps, &t, "SHORT") ? 'S' : 'L';
+        next(ps);
+        t = ps->tok;
+        if (!tok_is(ps, &t, "TEMP") && !tok_is(ps, &t, "OUTPUT"))
+            gp_fail(ps, t.pos, "expected TEMP or OUTPUT after %s", size == 'S' ? "SHORT" : "LONG");
+    }
+    if (tok_is(ps, &t, "TEMP")) {
+        next(ps);
+        decl_temp(ps, size);
+    } else if (tok_is(ps, &t, "OUTPUT")) {
+        next(ps);
+        decl_output(ps, size);
+    } else if (tok_is(ps, &t, "PARAM")) {
+        next(ps);
+        decl_param(ps);
+    } else if (tok_is(ps, &t, "ATTRIB")) {
+        next(ps);
+        decl_attrib(ps);
+    } else if (tok_is(ps, &t, "ALIAS")) {
+        next(ps);
+        decl_alias(ps);
+    } else if (ps->stage == GP_STAGE_VERTEX && tok_is(ps, &t, "ADDRESS")) {
+        next(ps);
+        decl_address(ps);
+    } else if (tok_is(ps, &t, "OPTION")) {
+        gp_fail(ps, t.pos, "OPTION must come before all other statements");
+    } else if (ps->stage == GP_STAGE_FRAGMENT && (tok_is(ps, &t, "SHORT") || tok_is(ps, &t, "LONG"))) {
+        gp_fail(ps, t.pos, "%s declarations require OPTION NV_fragment_program", tok_is(ps, &t, "SHORT") ? "SHORT" : "LONG");
+    } else if (ps->stage == GP_STAGE_FRAGMENT && tok_is(ps, &t, "ADDRESS")) {
+        gp_fail(ps, t.pos, "fragment programs cannot declare address registers");
+    } else {
+        if (ps->has_labels) {
+            gp_token n = peek(ps);
+            if (is_punct(&n, ':')) {
+                parse_label(ps);
+                return;
+            }
+        }
+        gp_opword w;
+        if (!gp_opcode_split(ps->src + t.pos, t.len, &w)) {
+            if (gp_map_get(&ps->syms, ps->src + t.pos, t.len))
+                gp_fail(ps, t.pos, "expected an instruction or declaration, found the variable %s",
+                        tok_str(ps, &t, b, sizeof(b)));
+            gp_fail(ps, t.pos, "unknown opcode %s", tok_str(ps, &t, b, sizeof(b)));
+        }
+        if (w.op == GP_OP_END)
+            gp_fail(ps, t.pos, "unknown opcode %s", tok_str(ps, &t, b, sizeof(b)));
+        check_opword(ps, &w, &t);
+        parse_instruction(ps, &w);
+    }
+    expect_semicolon(ps);
+}
+
+/* ---- options -------------------------------------------------------------- */
+
+static void parse_option(gp_parse *ps)
+{
+    next(ps); /* OPTION */
+    gp_token t = ps->tok;
+    char b[64];
+    if (t.kind != GP_TOK_IDENT)
+        gp_fail(ps, t.pos, "expected an option name, found %s", tok_str(ps, &t, b, sizeof(b)));
+    struct opt {
+        const char *name;
+        uint32_t bit;
+        int stage;
+    };
+    /* ARB_vertex_program 2.14.4.5, ARB_fragment_program 3.11.4.5 and the
+     * extensions that add options; stage -1 = either. */
+    static const struct opt opts[] = {
+        { "ARB_position_invariant", GP_OPTION_POSITION_INVARIANT, GP_STAGE_VERTEX },
+        { "NV_vertex_program2", GP_OPTION_NV_VERTEX_PROGRAM2, GP_STAGE_VERTEX },
+        { "NV_vertex_program3", GP_OPTION_NV_VERTEX_PROGRAM3, GP_STAGE_VERTEX },
+        { "ARB_fog_exp", GP_OPTION_FOG_EXP, GP_STAGE_FRAGMENT },
+        { "ARB_fog_exp2", GP_OPTION_FOG_EXP2, GP_STAGE_FRAGMENT },
+        { "ARB_fog_linear", GP_OPTION_FOG_LINEAR, GP_STAGE_FRAGMENT },
+        { "ARB_precision_hint_fastest", GP_OPTION_PRECISION_FASTEST, GP_STAGE_FRAGMENT },
+        { "ARB_precision_hint_nicest", GP_OPTION_PRECISION_NICEST, GP_STAGE_FRAGMENT },
+        { "ARB_fragment_program_shadow", GP_OPTION_FRAGMENT_PROGRAM_SHADOW, -1 },
+        { "NV_fragment_program", GP_OPTION_NV_FRAGMENT_PROGRAM, GP_STAGE_FRAGMENT },
+        { "NV_fragment_program2", GP_OPTION_NV_FRAGMENT_PROGRAM2, GP_STAGE_FRAGMENT },
+        { "ARB_draw_buffers", GP_OPTION_DRAW_BUFFERS, GP_STAGE_FRAGMENT },
+        { "ATI_draw_buffers", GP_OPTION_DRAW_BUFFERS, GP_STAGE_FRAGMENT },
+        { "ARB_fragment_coord_origin_upper_left", GP_OPTION_ORIGIN_UPPER_LEFT, GP_STAGE_FRAGMENT },
+        { "ARB_fragment_coord_pixel_center_integer", GP_OPTION_PIXEL_CENTER_INTEGER, GP_STAGE_FRAGMENT },
+        { "MESA_texture_array", GP_OPTION_TEXTURE_ARRAY, GP_STAGE_FRAGMENT },
+    };
+    const struct opt *o = NULL;
+    for (size_t i = 0; i < sizeof(opts) / sizeof(opts[0]); i++)
+        if (tok_is(ps, &t, opts[i].name))
+            o = &opts[i];
+    if (!o)
+        gp_fail(ps, t.pos, "unknown option %s", tok_str(ps, &t, b, sizeof(b)));
+    if (o->stage >= 0 && o->stage != (int)ps->stage)
+        gp_fail(ps, t.pos, "option %s is not available in %s programs", o->name,
+                ps->stage == GP_STAGE_VERTEX ? "vertex" : "fragment");
+    const uint32_t fog = GP_OPTION_FOG_EXP | GP_OPTION_FOG_EXP2 | GP_OPTION_FOG_LINEAR;
+    const uint32_t hint = GP_OPTION_PRECISION_FASTEST | GP_OPTION_PRECISION_NICEST;
+    /* 3.11.4.5.1 / 3.11.4.5.2: one fog option, one precision hint */
+    if ((o->bit & fog) && (ps->options & fog & ~o->bit))
+        gp_fail(ps, t.pos, "option %s conflicts with an earlier ARB_fog option", o->name);
+    if ((o->bit & hint) && (ps->options & hint & ~o->bit))
+        gp_fail(ps, t.pos, "option %s conflicts with the earlier precision hint", o->name);
+    ps->options |= o->bit;
+    next(ps);
+    expect_semicolon(ps);
+}
+
+/* The environment the options describe: profile bits, modifiers, syntax. */
+static void setup_environment(gp_parse *ps, int first_stmt_pos)
+{
+    uint32_t o = ps->options;
+    if (ps->stage == GP_STAGE_VERTEX) {
+        bool vp3 = (o & GP_OPTION_NV_VERTEX_PROGRAM3) != 0;
+        bool vp2 = vp3 || (o & GP_OPTION_NV_VERTEX_PROGRAM2);
+        ps->prof = GP_PROF_ARBVP | (vp2 ? GP_PROF_VP2 : 0) | (vp3 ? GP_PROF_VP3 : 0);
+        ps->mods = vp3 ? (GP_MODBIT_CC | GP_MODBIT_SAT) : vp2 ? GP_MODBIT_CC : 0;
+        ps->has_cc = vp2;
+        ps->cc01 = vp3;
+        ps->has_labels = vp2;
+        /* NV_vertex_program3 "Dependencies on ARB_fragment_program_shadow" */
+        if ((o & GP_OPTION_FRAGMENT_PROGRAM_SHADOW) && !vp3)
+            gp_fail(ps, first_stmt_pos, "OPTION ARB_fragment_program_shadow in a vertex program requires "
+                                        "OPTION NV_vertex_program3");
+    } else {
+        bool fp2 = (o & GP_OPTION_NV_FRAGMENT_PROGRAM2) != 0;
+        bool fpo = fp2 || (o & GP_OPTION_NV_FRAGMENT_PROGRAM);
+        ps->prof = GP_PROF_ARBFP | (fpo ? GP_PROF_FPO : 0) | (fp2 ? GP_PROF_FP2 : 0);
+        ps->mods = GP_MODBIT_SAT | (fpo ? GP_MODBIT_CC | GP_MODBIT_PREC | GP_MODBIT_PRECX : 0) |
+                   (fp2 ? GP_MODBIT_SSAT : 0);
+        ps->has_cc = fpo;
+        ps->has_labels = fp2;
+    }
+    /* 2.14.4.5.1 and 3.11.4.5.1 take instructions for the fixed-function
+     * work the option adds. */
+    ps->insn_limit = ps->lim.max_instructions;
+    if (o & GP_OPTION_POSITION_INVARIANT)
+        ps->insn_limit -= 4;
+    if (o & GP_OPTION_FOG_EXP)
+        ps->insn_limit -= 3;
+    if (o & GP_OPTION_FOG_EXP2)
+        ps->insn_limit -= 4;
+    if (o & GP_OPTION_FOG_LINEAR)
+        ps->insn_limit -= 2;
+}
+
+/* Header (checked by gp_compile), options, statements, END.  Text after
+ * END is not parsed. */
+void gp_parse_program(gp_parse *ps)
+{
+    next(ps);
+    while (tok_is(ps, &ps->tok, "OPTION"))
+        parse_option(ps);
+    setup_environment(ps, ps->tok.pos);
+    for (;;) {
+        if (ps->tok.kind == GP_TOK_EOF)
+            gp_fail(ps, ps->tok.pos, "missing END at the end of the program");
+        if (tok_is(ps, &ps->tok, "END")) {
+            ps->end_pos = ps->tok.pos;
+            break;
+        }
+        parse_statement(ps);
+    }
+}

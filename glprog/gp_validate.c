@@ -1,0 +1,293 @@
+/*
+ * gp_validate.c - whole-program checks on the parsed instructions (R3):
+ * labels, block nesting, texture targets per unit, vertex attribute
+ * aliasing, relatively addressed arrays, and resource limits.  Compile
+ * time, calling thread.  Fails through gp_fail with the position of the
+ * offending token; computes the counts gp_lower reports.
+ */
+#include <stdio.h>
+
+#include "gp_priv.h"
+
+static bool is_tex(const gp_insn *in)
+{
+    return (gp_opinfo_table[in->op].flags & (GP_OPF_TEX | GP_OPF_KILL)) != 0;
+}
+
+/* NV_vertex_program2 2.14.4.X, NV_fragment_program2 3.11.4.X: "A program
+ * will fail to load if an instruction refers to a label that is not
+ * defined in the program string." */
+static void check_labels(gp_parse *ps)
+{
+    for (int i = 0; i < ps->num_insns; i++) {
+        const gp_pinsn *pi = &ps->insns[i];
+        if (pi->label && !gp_map_get(&ps->labelmap, pi->label, pi->label_len))
+            gp_fail(ps, pi->label_pos, "undefined label '%.*s'", pi->label_len > 40 ? 40 : pi->label_len, pi->label);
+    }
+}
+
+/* NV_fragment_program2 3.11.4.X: blocks nest properly and close with the
+ * right instruction, IF/loop nesting stays under the limits, BRK is inside
+ * a loop, A0.x is used only inside LOOP, labels are outside every block,
+ * and LOOP/REP operands are program parameters. */
+static void check_flow(gp_parse *ps)
+{
+    typedef struct { int op, insn; bool has_else; } frame;
+    int n = ps->num_insns;
+    frame *stack = gp_alloc(ps, sizeof(frame) * (size_t)(n + 1));
+    int *depth_before = gp_alloc(ps, sizeof(int) * (size_t)(n + 1));
+    int sp = 0, if_depth = 0, loop_depth = 0, loop_index_depth = 0;
+    for (int i = 0; i < n; i++) {
+        const gp_pinsn *pi = &ps->insns[i];
+        const gp_insn *in = &pi->in;
+        depth_before[i] = sp;
+        const char *name = gp_opinfo_table[in->op].name;
+        for (int s = 0; s < 3; s++) {
+            if (ps->stage == GP_STAGE_FRAGMENT && in->src[s].rel && loop_index_depth == 0)
+                gp_fail(ps, pi->src_pos[s], "the loop index A0.x can only be used inside a LOOP block");
+        }
+        switch (in->op) {
+        case GP_OP_IF:
+            if (if_depth >= ps->lim.max_if_depth)
+                gp_fail(ps, in->pos, "IF nested too deeply (limit %d)", ps->lim.max_if_depth);
+            if_depth++;
+            stack[sp++] = (frame){ in->op, i, false };
+            break;
+        case GP_OP_REP:
+        case GP_OP_LOOP:
+            if (loop_depth >= ps->lim.max_loop_depth)
+                gp_fail(ps, in->pos, "%s nested too deeply (limit %d)", name, ps->lim.max_loop_depth);
+            /* 3.11.X.8/9: "fail to load if the vector operand is not a
+             * program parameter" */
+            if (in->src[0].file != GP_FILE_PARAM || in->src[0].rel)
+                gp_fail(ps, pi->src_pos[0], "the operand of %s must be a program parameter", name);
+            loop_depth++;
+            if (in->op == GP_OP_LOOP)
+                loop_index_depth++;
+            stack[sp++] = (frame){ in->op, i, false };
+            break;
+        case GP_OP_ELSE:
+            if (sp == 0 || stack[sp - 1].op != GP_OP_IF || stack[sp - 1].has_else)
+                gp_fail(ps, in->pos, "ELSE without a matching IF");
+            stack[sp - 1].has_else = true;
+            break;
+        case GP_OP_ENDIF:
+        case GP_OP_ENDREP:
+        case GP_OP_ENDLOOP: {
+            int open = in->op == GP_OP_ENDIF ? GP_OP_IF : in->op == GP_OP_ENDREP ? GP_OP_REP : GP_OP_LOOP;
+            if (sp == 0 || stack[sp - 1].op != open) {
+                if (sp == 0)
+                    gp_fail(ps, in->pos, "%s without a matching %s", name, gp_opinfo_table[open].name);
+                gp_fail(ps, in->pos, "%s cannot close the %s block opened at instruction %d", name,
+                        gp_opinfo_table[stack[sp - 1].op].name, stack[sp - 1].insn + 1);
+            }
+            sp--;
+            if (open == GP_OP_IF)
+                if_depth--;
+            else
+                loop_depth--;
+            if (open == GP_OP_LOOP)
+                loop_index_depth--;
+            break;
+        }
+        case GP_OP_BRK:
+        case GP_OP_CONT:
+            if (loop_depth == 0)
+                gp_fail(ps, in->pos, "%s outside of a REP or LOOP block", name);
+            break;
+        default:
+            break;
+        }
+    }
+    depth_before[n] = sp;
+    if (sp > 0) {
+        const gp_insn *open = &ps->insns[stack[sp - 1].insn].in;
+        const char *close = open->op == GP_OP_IF ? "ENDIF" : open->op == GP_OP_REP ? "ENDREP" : "ENDLOOP";
+        gp_fail(ps, open->pos, "%s without a matching %s", gp_opinfo_table[open->op].name, close);
+    }
+    for (int l = 0; l < ps->num_labels; l++) {
+        const gp_plabel *lb = &ps->labels[l];
+        if (depth_before[lb->insn] > 0)
+            gp_fail(ps, lb->pos, "label '%.*s' is inside an IF, REP or LOOP block", lb->len > 40 ? 40 : lb->len,
+                    lb->name);
+    }
+}
+
+/* ARB_fragment_program 3.11.6: "a program will fail to load if it uses the
+ * same texture image unit with different targets" (shadow targets are
+ * different targets, ARB_fragment_program_shadow). */
+static void check_textures(gp_parse *ps)
+{
+    uint8_t target[32];
+    memset(target, GP_TEX_NONE, sizeof(target));
+    for (int i = 0; i < ps->num_insns; i++) {
+        const gp_pinsn *pi = &ps->insns[i];
+        if (!(gp_opinfo_table[pi->in.op].flags & GP_OPF_TEX))
+            continue;
+        int unit = pi->in.tex_unit & 31;
+        if (target[unit] == GP_TEX_NONE)
+            target[unit] = pi->in.tex_target;
+        else if (target[unit] != pi->in.tex_target)
+            gp_fail(ps, pi->target_pos, "texture unit %d used with targets %s and %s", unit,
+                    gp_tex_target_name(target[unit]), gp_tex_target_name(pi->in.tex_target));
+    }
+}
+
+static const char *conventional_name(int slot, char *buf, size_t size)
+{
+    static const char *const names[] = { "vertex.position", "vertex.weight", "vertex.normal",
+                                         "vertex.color", "vertex.color.secondary", "vertex.fogcoord" };
+    if (slot < 6)
+        return names[slot];
+    snprintf(buf, size, "vertex.texcoord[%d]", slot - GP_VIN_TEX0);
+    return buf;
+}
+
+/* ARB_vertex_program 2.14.3.1, Table X.2.1: a conventional attribute and
+ * its generic alias may not both be bound. */
+static void check_vertex_aliasing(gp_parse *ps)
+{
+    uint32_t both = ps->attr_conv & ps->attr_generic;
+    if (!both)
+        return;
+    int worst = -1, slot = 0;
+    for (int i = 0; i < GP_VIN_COUNT; i++) {
+        if (!(both & (1u << i)))
+            continue;
+        int p = ps->attr_conv_pos[i] > ps->attr_generic_pos[i] ? ps->attr_conv_pos[i] : ps->attr_generic_pos[i];
+        if (worst < 0 || p < worst)
+            worst = p, slot = i;
+    }
+    char buf[32];
+    gp_fail(ps, worst, "vertex.attrib[%d] and %s are the same attribute and may not both be bound "
+                       "(ARB_vertex_program Table X.2.1)",
+            slot, conventional_name(slot, buf, sizeof(buf)));
+}
+
+/* ARB_vertex_program 2.14.3.2: "A vertex program will fail to load if any
+ * GL state vector is bound multiple times in a single array accessed using
+ * relative addressing or bound once in two or more arrays accessed using
+ * relative addressing." */
+static void check_relative_arrays(gp_parse *ps)
+{
+    gp_map seen = { 0 };
+    for (int a = 0; a < ps->num_arrays; a++) {
+        const gp_parray *arr = &ps->arrays[a];
+        if (!arr->relative)
+            continue;
+        for (int r = arr->base; r < arr->base + arr->count; r++) {
+            const gp_param_binding *b = &ps->params[r];
+            if (b->kind == GP_PARAM_CONST)
+                continue;
+            if (gp_map_get(&seen, (const char *)b, (int)sizeof(*b))) {
+                char text[96];
+                gp_format_binding(b, text, sizeof(text));
+                gp_fail(ps, arr->pos, "%s is bound more than once in relatively addressed arrays", text);
+            }
+            gp_map_put(ps, &seen, (const char *)b, (int)sizeof(*b), (void *)1);
+        }
+    }
+}
+
+/* ARB_fragment_program 3.11.3.6 counts, the 24th issue's texture
+ * indirection rule, and the attribute limit. */
+static void check_limits(gp_parse *ps)
+{
+    int alu = 0, tex = 0, indirections = 1;
+    int nt = ps->num_temps > 0 ? ps->num_temps : 1;
+    bool *temps_output = gp_alloc(ps, (size_t)nt);
+    bool *alu_temps = gp_alloc(ps, (size_t)nt);
+    for (int i = 0; i < ps->num_insns; i++) {
+        const gp_insn *in = &ps->insns[i].in;
+        const gp_opinfo *oi = &gp_opinfo_table[in->op];
+        bool kill = (oi->flags & GP_OPF_KILL) != 0;
+        bool dst_temp = in->dst.file == GP_FILE_TEMP;
+        if (is_tex(in)) {
+            tex++;
+            bool src_dep = in->src[0].file == GP_FILE_TEMP && temps_output[in->src[0].index];
+            for (int s = 1; s < oi->nsrc; s++) /* TXD's derivative operands too */
+                src_dep |= in->src[s].file == GP_FILE_TEMP && temps_output[in->src[s].index];
+            if (src_dep || (!kill && dst_temp && alu_temps[in->dst.index])) {
+                indirections++;
+                memset(temps_output, 0, (size_t)nt);
+                memset(alu_temps, 0, (size_t)nt);
+            }
+        } else {
+            alu++;
+            for (int s = 0; s < oi->nsrc; s++)
+                if (in->src[s].file == GP_FILE_TEMP)
+                    alu_temps[in->src[s].index] = true;
+            if (dst_temp)
+                alu_temps[in->dst.index] = true;
+        }
+        if (!kill && dst_temp)
+            temps_output[in->dst.index] = true;
+    }
+    ps->num_alu = alu;
+    ps->num_tex = tex;
+    ps->num_tex_indirections = indirections;
+    ps->num_distinct_params = (int)ps->constmap.count;
+
+    bool fog = (ps->options & (GP_OPTION_FOG_EXP | GP_OPTION_FOG_EXP2 | GP_OPTION_FOG_LINEAR)) != 0;
+    int attribs = __builtin_popcountll(ps->inputs_bound);
+    int max_attribs = ps->lim.max_attribs - (fog ? 1 : 0);
+    if (attribs > max_attribs)
+        gp_fail(ps, ps->end_pos, "too many attributes (%d > %d)", attribs, max_attribs);
+    if (ps->stage == GP_STAGE_FRAGMENT) {
+        int max_alu = ps->lim.max_alu_instructions - (ps->lim.max_instructions - ps->insn_limit);
+        if (alu > max_alu)
+            gp_fail(ps, ps->end_pos, "too many ALU instructions (%d > %d)", alu, max_alu);
+        if (tex > ps->lim.max_tex_instructions)
+            gp_fail(ps, ps->end_pos, "too many texture instructions (%d > %d)", tex, ps->lim.max_tex_instructions);
+        if (indirections > ps->lim.max_tex_indirections)
+            gp_fail(ps, ps->end_pos, "too many texture indirections (%d > %d)", indirections,
+                    ps->lim.max_tex_indirections);
+    }
+}
+
+/* Per-instruction rules of NV_fragment_program_option 3.11.5: PK* results
+ * may not go to SHORT variables and UP* operands may not be SHORT
+ * variables.  Two more rules are deliberately not enforced, because piglit's
+ * asmparsertest (the conformance target) expects the programs to load:
+ * 3.11.5.36 "fail to load if the w component of [RFL's] result is enabled"
+ * (size_specifier-68 writes RFL R0 with a full mask; the executor leaves w
+ * undefined) and NV_vertex_program3 2.14.5 "POPA ... condition code write
+ * mask test other than TR" (astack-08/09 use POPA a0 (EQ.xxxx)). */
+static void check_instructions(gp_parse *ps)
+{
+    for (int i = 0; i < ps->num_insns; i++) {
+        const gp_pinsn *pi = &ps->insns[i];
+        const char *name = gp_opinfo_table[pi->in.op].name;
+        switch (pi->in.op) {
+        case GP_OP_PK2H:
+        case GP_OP_PK2US:
+        case GP_OP_PK4B:
+        case GP_OP_PK4UB:
+            if (pi->dst_size == 'S')
+                gp_fail(ps, pi->dst_pos, "%s cannot write a SHORT variable", name);
+            break;
+        case GP_OP_UP2H:
+        case GP_OP_UP2US:
+        case GP_OP_UP4B:
+        case GP_OP_UP4UB:
+            if (pi->src_size[0] == 'S')
+                gp_fail(ps, pi->src_pos[0], "the operand of %s cannot be a SHORT variable", name);
+            break;
+        default:
+            break;
+        }
+    }
+}
+
+void gp_validate_program(gp_parse *ps)
+{
+    check_instructions(ps);
+    check_labels(ps);
+    check_flow(ps);
+    check_textures(ps);
+    if (ps->stage == GP_STAGE_VERTEX) {
+        check_vertex_aliasing(ps);
+        check_relative_arrays(ps);
+    }
+    check_limits(ps);
+}
