@@ -1,0 +1,826 @@
+/*
+ * tex_format.c - pixel transfer between client memory and float RGBA, and the
+ * internal-format table.  API thread (the conversion tables are read-only and
+ * are also read by workers).
+ *
+ * Unpacking follows GL 2.1 section 3.6.4 (Rasterization of Pixel Rectangles:
+ * unpacking, conversion to float, conversion to RGB, final expansion to
+ * RGBA); packing follows section 4.3.2 (Reading Pixels: conversion to L,
+ * final conversion with table 4.7, placement in client memory).  Pixel
+ * transfer operations (scale/bias, maps, colour table) belong to gl/ and are
+ * not applied here.
+ *
+ * Client layout (GL 2.1 section 3.6.4, figure 3.8), in bytes:
+ *
+ *   base
+ *    |<- skip ->|
+ *    +----------+------------------------------------------------+
+ *    | skip_images * image_stride + skip_rows * row_stride        |
+ *    | + skip_pixels * group                                      |
+ *    +------------------------------------------------------------+
+ *    row j of image k starts at base + skip + k*image_stride + j*row_stride
+ *    row_stride   = n*s*l               if s >= alignment
+ *                 = a * ceil(n*s*l / a) otherwise      (l = ROW_LENGTH or w)
+ *    image_stride = row_stride * (IMAGE_HEIGHT or h)
+ *
+ * where n is the number of elements in a group and s the element size.
+ * Packed types have one element a group (two 32-bit elements for
+ * FLOAT_32_UNSIGNED_INT_24_8_REV); SWAP_BYTES swaps each element.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "tex_priv.h"
+
+/* ---- conversion tables ---------------------------------------------------- */
+
+#define U8F(c) ((float)(c) / 255.0f)
+#define U8F4(c) U8F(c), U8F((c) + 1), U8F((c) + 2), U8F((c) + 3)
+#define U8F16(c) U8F4(c), U8F4((c) + 4), U8F4((c) + 8), U8F4((c) + 12)
+#define U8F64(c) U8F16(c), U8F16((c) + 16), U8F16((c) + 32), U8F16((c) + 48)
+const float tex_u8_to_float[256] = {U8F64(0), U8F64(64), U8F64(128), U8F64(192)};
+
+static uint32_t float_bits(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    return u;
+}
+
+static float bits_float(uint32_t u)
+{
+    float f;
+    memcpy(&f, &u, 4);
+    return f;
+}
+
+float tex_half_to_float(uint16_t h)
+{
+    uint32_t sign = (uint32_t)(h & 0x8000u) << 16;
+    uint32_t exp = (h >> 10) & 0x1fu;
+    uint32_t mant = h & 0x3ffu;
+    if (exp == 0) {
+        /* zero or subnormal: mant * 2^-24, exact in binary32 */
+        float v = (float)mant * (1.0f / 16777216.0f);
+        return sign ? -v : v;
+    }
+    if (exp == 31)
+        return bits_float(sign | 0x7f800000u | (mant << 13));
+    return bits_float(sign | ((exp + 112u) << 23) | (mant << 13));
+}
+
+uint16_t tex_float_to_half(float f)
+{
+    uint32_t x = float_bits(f);
+    uint16_t sign = (uint16_t)((x >> 16) & 0x8000u);
+    uint32_t ax = x & 0x7fffffffu;
+    if (ax >= 0x7f800000u) /* inf, NaN (keeps a quiet NaN) */
+        return (uint16_t)(sign | 0x7c00u | (ax > 0x7f800000u ? 0x200u : 0u));
+    if (ax >= 0x477ff000u) /* >= 65520 rounds to infinity */
+        return (uint16_t)(sign | 0x7c00u);
+    if (ax < 0x38800000u) {
+        /* below 2^-14: a subnormal half, mant = round(|f| * 2^24) (exact
+         * scaling, then nearest-even; 1024 is the smallest normal) */
+        float v = nearbyintf(bits_float(ax) * 16777216.0f);
+        return (uint16_t)(sign | (uint16_t)v);
+    }
+    uint32_t h = ((((ax >> 23) - 112u)) << 10) | ((ax >> 13) & 0x3ffu);
+    uint32_t rem = ax & 0x1fffu;
+    if (rem > 0x1000u || (rem == 0x1000u && (h & 1u)))
+        h++; /* a carry into the exponent is the right result */
+    return (uint16_t)(sign | h);
+}
+
+float tex_srgb_to_linear(float c)
+{
+    if (c <= 0.04045f)
+        return c / 12.92f;
+    return powf((c + 0.055f) / 1.055f, 2.4f);
+}
+
+float tex_linear_to_srgb(float c)
+{
+    if (!(c > 0.0f))
+        return 0.0f;
+    if (c >= 1.0f)
+        return 1.0f;
+    if (c < 0.0031308f)
+        return c * 12.92f;
+    return 1.055f * powf(c, 1.0f / 2.4f) - 0.055f;
+}
+
+/* ---- internal formats ------------------------------------------------------- */
+
+#define F8 TEX_FMT_RGBA8
+#define FF TEX_FMT_RGBA32F
+#define FD TEX_FMT_DEPTH32F
+
+/* GL 2.1 section 3.8.1 tables 3.15-3.17: the base format each internal format
+ * names.  Storage: GL lets the implementation choose component resolutions
+ * ("the GL ... with internal component resolutions of its own choosing"), and
+ * asmgl keeps every format of 8 bits or fewer a component in RGBA8 (so RGB5,
+ * RGBA4, R3_G3_B2 ... are not quantised to their nominal precision), wider
+ * fixed-point formats in RGBA32F clamped to [0,1], float formats
+ * (ARB_texture_float) in RGBA32F unclamped (16F is kept at 32-bit precision),
+ * sRGB formats linearised in RGBA32F, and depth in DEPTH32F. */
+static const tex_ifmt ifmt_table[] = {
+    {1, GL_LUMINANCE, F8, 0},
+    {2, GL_LUMINANCE_ALPHA, F8, 0},
+    {3, GL_RGB, F8, 0},
+    {4, GL_RGBA, F8, 0},
+    {GL_ALPHA, GL_ALPHA, F8, 0},
+    {GL_ALPHA4, GL_ALPHA, F8, 0},
+    {GL_ALPHA8, GL_ALPHA, F8, 0},
+    {GL_ALPHA12, GL_ALPHA, FF, 0},
+    {GL_ALPHA16, GL_ALPHA, FF, 0},
+    {GL_LUMINANCE, GL_LUMINANCE, F8, 0},
+    {GL_LUMINANCE4, GL_LUMINANCE, F8, 0},
+    {GL_LUMINANCE8, GL_LUMINANCE, F8, 0},
+    {GL_LUMINANCE12, GL_LUMINANCE, FF, 0},
+    {GL_LUMINANCE16, GL_LUMINANCE, FF, 0},
+    {GL_LUMINANCE_ALPHA, GL_LUMINANCE_ALPHA, F8, 0},
+    {GL_LUMINANCE4_ALPHA4, GL_LUMINANCE_ALPHA, F8, 0},
+    {GL_LUMINANCE6_ALPHA2, GL_LUMINANCE_ALPHA, F8, 0},
+    {GL_LUMINANCE8_ALPHA8, GL_LUMINANCE_ALPHA, F8, 0},
+    {GL_LUMINANCE12_ALPHA4, GL_LUMINANCE_ALPHA, FF, 0},
+    {GL_LUMINANCE12_ALPHA12, GL_LUMINANCE_ALPHA, FF, 0},
+    {GL_LUMINANCE16_ALPHA16, GL_LUMINANCE_ALPHA, FF, 0},
+    {GL_INTENSITY, GL_INTENSITY, F8, 0},
+    {GL_INTENSITY4, GL_INTENSITY, F8, 0},
+    {GL_INTENSITY8, GL_INTENSITY, F8, 0},
+    {GL_INTENSITY12, GL_INTENSITY, FF, 0},
+    {GL_INTENSITY16, GL_INTENSITY, FF, 0},
+    {GL_RGB, GL_RGB, F8, 0},
+    {GL_R3_G3_B2, GL_RGB, F8, 0},
+    {GL_RGB4, GL_RGB, F8, 0},
+    {GL_RGB5, GL_RGB, F8, 0},
+    {GL_RGB8, GL_RGB, F8, 0},
+    {GL_RGB10, GL_RGB, FF, 0},
+    {GL_RGB12, GL_RGB, FF, 0},
+    {GL_RGB16, GL_RGB, FF, 0},
+    {GL_RGBA, GL_RGBA, F8, 0},
+    {GL_RGBA2, GL_RGBA, F8, 0},
+    {GL_RGBA4, GL_RGBA, F8, 0},
+    {GL_RGB5_A1, GL_RGBA, F8, 0},
+    {GL_RGBA8, GL_RGBA, F8, 0},
+    {GL_RGB10_A2, GL_RGBA, FF, 0},
+    {GL_RGBA12, GL_RGBA, FF, 0},
+    {GL_RGBA16, GL_RGBA, FF, 0},
+    /* ARB_texture_rg (GL 3.0) */
+    {GL_RED, GL_RED, F8, 0},
+    {GL_R8, GL_RED, F8, 0},
+    {GL_R16, GL_RED, FF, 0},
+    {GL_RG, GL_RG, F8, 0},
+    {GL_RG8, GL_RG, F8, 0},
+    {GL_RG16, GL_RG, FF, 0},
+    {GL_R16F, GL_RED, FF, TEX_IF_FLOAT},
+    {GL_R32F, GL_RED, FF, TEX_IF_FLOAT},
+    {GL_RG16F, GL_RG, FF, TEX_IF_FLOAT},
+    {GL_RG32F, GL_RG, FF, TEX_IF_FLOAT},
+    /* ARB_texture_float */
+    {GL_RGBA32F_ARB, GL_RGBA, FF, TEX_IF_FLOAT},
+    {GL_RGB32F_ARB, GL_RGB, FF, TEX_IF_FLOAT},
+    {GL_ALPHA32F_ARB, GL_ALPHA, FF, TEX_IF_FLOAT},
+    {GL_INTENSITY32F_ARB, GL_INTENSITY, FF, TEX_IF_FLOAT},
+    {GL_LUMINANCE32F_ARB, GL_LUMINANCE, FF, TEX_IF_FLOAT},
+    {GL_LUMINANCE_ALPHA32F_ARB, GL_LUMINANCE_ALPHA, FF, TEX_IF_FLOAT},
+    {GL_RGBA16F_ARB, GL_RGBA, FF, TEX_IF_FLOAT},
+    {GL_RGB16F_ARB, GL_RGB, FF, TEX_IF_FLOAT},
+    {GL_ALPHA16F_ARB, GL_ALPHA, FF, TEX_IF_FLOAT},
+    {GL_INTENSITY16F_ARB, GL_INTENSITY, FF, TEX_IF_FLOAT},
+    {GL_LUMINANCE16F_ARB, GL_LUMINANCE, FF, TEX_IF_FLOAT},
+    {GL_LUMINANCE_ALPHA16F_ARB, GL_LUMINANCE_ALPHA, FF, TEX_IF_FLOAT},
+    /* EXT_texture_sRGB (GL 2.1 core) */
+    {GL_SRGB, GL_RGB, FF, TEX_IF_SRGB},
+    {GL_SRGB8, GL_RGB, FF, TEX_IF_SRGB},
+    {GL_SRGB_ALPHA, GL_RGBA, FF, TEX_IF_SRGB},
+    {GL_SRGB8_ALPHA8, GL_RGBA, FF, TEX_IF_SRGB},
+    {GL_SLUMINANCE, GL_LUMINANCE, FF, TEX_IF_SRGB},
+    {GL_SLUMINANCE8, GL_LUMINANCE, FF, TEX_IF_SRGB},
+    {GL_SLUMINANCE_ALPHA, GL_LUMINANCE_ALPHA, FF, TEX_IF_SRGB},
+    {GL_SLUMINANCE8_ALPHA8, GL_LUMINANCE_ALPHA, FF, TEX_IF_SRGB},
+    /* generic compressed formats: GL 2.1 section 3.8.3 lets them be stored
+     * uncompressed */
+    {GL_COMPRESSED_ALPHA, GL_ALPHA, F8, 0},
+    {GL_COMPRESSED_LUMINANCE, GL_LUMINANCE, F8, 0},
+    {GL_COMPRESSED_LUMINANCE_ALPHA, GL_LUMINANCE_ALPHA, F8, 0},
+    {GL_COMPRESSED_INTENSITY, GL_INTENSITY, F8, 0},
+    {GL_COMPRESSED_RGB, GL_RGB, F8, 0},
+    {GL_COMPRESSED_RGBA, GL_RGBA, F8, 0},
+    {GL_COMPRESSED_RED, GL_RED, F8, 0},
+    {GL_COMPRESSED_RG, GL_RG, F8, 0},
+    {GL_COMPRESSED_SRGB, GL_RGB, FF, TEX_IF_SRGB},
+    {GL_COMPRESSED_SRGB_ALPHA, GL_RGBA, FF, TEX_IF_SRGB},
+    {GL_COMPRESSED_SLUMINANCE, GL_LUMINANCE, FF, TEX_IF_SRGB},
+    {GL_COMPRESSED_SLUMINANCE_ALPHA, GL_LUMINANCE_ALPHA, FF, TEX_IF_SRGB},
+    /* ARB_depth_texture, ARB_depth_buffer_float, EXT_packed_depth_stencil */
+    {GL_DEPTH_COMPONENT, GL_DEPTH_COMPONENT, FD, 0},
+    {GL_DEPTH_COMPONENT16, GL_DEPTH_COMPONENT, FD, 0},
+    {GL_DEPTH_COMPONENT24, GL_DEPTH_COMPONENT, FD, 0},
+    {GL_DEPTH_COMPONENT32, GL_DEPTH_COMPONENT, FD, 0},
+    {GL_DEPTH_COMPONENT32F, GL_DEPTH_COMPONENT, FD, TEX_IF_FLOAT},
+    {GL_DEPTH_STENCIL, GL_DEPTH_STENCIL, FD, 0},
+    {GL_DEPTH24_STENCIL8, GL_DEPTH_STENCIL, FD, 0},
+    {GL_DEPTH32F_STENCIL8, GL_DEPTH_STENCIL, FD, TEX_IF_FLOAT},
+};
+
+const tex_ifmt *tex_ifmt_lookup(GLenum internal_format)
+{
+    for (size_t i = 0; i < sizeof ifmt_table / sizeof ifmt_table[0]; i++)
+        if (ifmt_table[i].internal_format == internal_format)
+            return &ifmt_table[i];
+    return NULL;
+}
+
+bool tex_internal_format_info(GLenum internal_format, GLenum *base_format,
+                              tex_format *storage)
+{
+    const tex_ifmt *f = tex_ifmt_lookup(internal_format);
+    if (!f)
+        return false;
+    if (base_format)
+        *base_format = f->base_format;
+    if (storage)
+        *storage = (tex_format)f->storage;
+    return true;
+}
+
+size_t tex_format_bytes(tex_format f)
+{
+    switch (f) {
+    case TEX_FMT_RGBA8: return 4;
+    case TEX_FMT_RGBA32F: return 16;
+    case TEX_FMT_DEPTH32F: return 4;
+    case TEX_FMT_S8: return 1;
+    case TEX_FMT_RGBA32I: return 16;
+    case TEX_FMT_RGBA32UI: return 16;
+    default: return 0;
+    }
+}
+
+/* ---- client formats and types ------------------------------------------------ */
+
+enum { CF_COLOR, CF_LUM, CF_LUM_ALPHA, CF_DEPTH, CF_STENCIL, CF_DEPTH_STENCIL };
+
+/* A client format: n components a group; comp[i] is the RGBA slot the i-th
+ * component of a group lands in (GL 2.1 table 3.6). */
+typedef struct tex_cfmt {
+    GLenum format;
+    uint8_t kind;
+    uint8_t n;
+    int8_t comp[4];
+} tex_cfmt;
+
+static const tex_cfmt cfmt_table[] = {
+    {GL_RED, CF_COLOR, 1, {0}},
+    {GL_GREEN, CF_COLOR, 1, {1}},
+    {GL_BLUE, CF_COLOR, 1, {2}},
+    {GL_ALPHA, CF_COLOR, 1, {3}},
+    {GL_RG, CF_COLOR, 2, {0, 1}},
+    {GL_RGB, CF_COLOR, 3, {0, 1, 2}},
+    {GL_BGR, CF_COLOR, 3, {2, 1, 0}},
+    {GL_RGBA, CF_COLOR, 4, {0, 1, 2, 3}},
+    {GL_BGRA, CF_COLOR, 4, {2, 1, 0, 3}},
+    {GL_ABGR_EXT, CF_COLOR, 4, {3, 2, 1, 0}},
+    {GL_LUMINANCE, CF_LUM, 1, {0}},
+    {GL_LUMINANCE_ALPHA, CF_LUM_ALPHA, 2, {0, 3}},
+    {GL_DEPTH_COMPONENT, CF_DEPTH, 1, {0}},
+    {GL_STENCIL_INDEX, CF_STENCIL, 1, {0}},
+    {GL_DEPTH_STENCIL, CF_DEPTH_STENCIL, 2, {0, 1}},
+};
+
+enum { CT_UNORM, CT_SNORM, CT_FLOAT, CT_HALF, CT_PACKED, CT_DS_24_8, CT_DS_32F_24_8, CT_BITMAP };
+
+/* A client type: elements of size bytes, elems a group for packed types
+ * (0 = one element a component); packed fields in component order, bits and
+ * shift (GL 2.1 tables 3.8-3.11: the first component is in the most
+ * significant bits, or the least significant for _REV types). */
+typedef struct tex_ctype {
+    GLenum type;
+    uint8_t kind;
+    uint8_t size;
+    uint8_t elems;   /* packed: elements a group */
+    uint8_t ncomp;   /* packed colour: components in the element */
+    uint8_t bits[4];
+    uint8_t shift[4];
+} tex_ctype;
+
+static const tex_ctype ctype_table[] = {
+    {GL_UNSIGNED_BYTE, CT_UNORM, 1, 0, 0, {0}, {0}},
+    {GL_BYTE, CT_SNORM, 1, 0, 0, {0}, {0}},
+    {GL_UNSIGNED_SHORT, CT_UNORM, 2, 0, 0, {0}, {0}},
+    {GL_SHORT, CT_SNORM, 2, 0, 0, {0}, {0}},
+    {GL_UNSIGNED_INT, CT_UNORM, 4, 0, 0, {0}, {0}},
+    {GL_INT, CT_SNORM, 4, 0, 0, {0}, {0}},
+    {GL_FLOAT, CT_FLOAT, 4, 0, 0, {0}, {0}},
+    {GL_HALF_FLOAT_ARB, CT_HALF, 2, 0, 0, {0}, {0}},
+    {GL_BITMAP, CT_BITMAP, 1, 0, 0, {0}, {0}},
+    {GL_UNSIGNED_BYTE_3_3_2, CT_PACKED, 1, 1, 3, {3, 3, 2}, {5, 2, 0}},
+    {GL_UNSIGNED_BYTE_2_3_3_REV, CT_PACKED, 1, 1, 3, {3, 3, 2}, {0, 3, 6}},
+    {GL_UNSIGNED_SHORT_5_6_5, CT_PACKED, 2, 1, 3, {5, 6, 5}, {11, 5, 0}},
+    {GL_UNSIGNED_SHORT_5_6_5_REV, CT_PACKED, 2, 1, 3, {5, 6, 5}, {0, 5, 11}},
+    {GL_UNSIGNED_SHORT_4_4_4_4, CT_PACKED, 2, 1, 4, {4, 4, 4, 4}, {12, 8, 4, 0}},
+    {GL_UNSIGNED_SHORT_4_4_4_4_REV, CT_PACKED, 2, 1, 4, {4, 4, 4, 4}, {0, 4, 8, 12}},
+    {GL_UNSIGNED_SHORT_5_5_5_1, CT_PACKED, 2, 1, 4, {5, 5, 5, 1}, {11, 6, 1, 0}},
+    {GL_UNSIGNED_SHORT_1_5_5_5_REV, CT_PACKED, 2, 1, 4, {5, 5, 5, 1}, {0, 5, 10, 15}},
+    {GL_UNSIGNED_INT_8_8_8_8, CT_PACKED, 4, 1, 4, {8, 8, 8, 8}, {24, 16, 8, 0}},
+    {GL_UNSIGNED_INT_8_8_8_8_REV, CT_PACKED, 4, 1, 4, {8, 8, 8, 8}, {0, 8, 16, 24}},
+    {GL_UNSIGNED_INT_10_10_10_2, CT_PACKED, 4, 1, 4, {10, 10, 10, 2}, {22, 12, 2, 0}},
+    {GL_UNSIGNED_INT_2_10_10_10_REV, CT_PACKED, 4, 1, 4, {10, 10, 10, 2}, {0, 10, 20, 30}},
+    {GL_UNSIGNED_INT_24_8, CT_DS_24_8, 4, 1, 0, {0}, {0}},
+    {GL_FLOAT_32_UNSIGNED_INT_24_8_REV, CT_DS_32F_24_8, 4, 2, 0, {0}, {0}},
+};
+
+static const tex_cfmt *cfmt_find(GLenum format)
+{
+    for (size_t i = 0; i < sizeof cfmt_table / sizeof cfmt_table[0]; i++)
+        if (cfmt_table[i].format == format)
+            return &cfmt_table[i];
+    return NULL;
+}
+
+static const tex_ctype *ctype_find(GLenum type)
+{
+    for (size_t i = 0; i < sizeof ctype_table / sizeof ctype_table[0]; i++)
+        if (ctype_table[i].type == type)
+            return &ctype_table[i];
+    return NULL;
+}
+
+/* GL 2.1 section 3.6.4 and table 3.8: which format/type pairs are legal. */
+static GLenum check_format_type(const tex_cfmt *f, const tex_ctype *t)
+{
+    if (!f || !t)
+        return GL_INVALID_ENUM;
+    switch (t->kind) {
+    case CT_BITMAP:
+        /* BITMAP is only for COLOR_INDEX (unsupported) and STENCIL_INDEX */
+        return f->kind == CF_STENCIL ? GL_NO_ERROR : GL_INVALID_ENUM;
+    case CT_PACKED:
+        if (f->kind != CF_COLOR)
+            return GL_INVALID_OPERATION;
+        if (t->ncomp == 3)
+            return f->format == GL_RGB ? GL_NO_ERROR : GL_INVALID_OPERATION;
+        return (f->format == GL_RGBA || f->format == GL_BGRA) ? GL_NO_ERROR
+                                                              : GL_INVALID_OPERATION;
+    case CT_DS_24_8:
+    case CT_DS_32F_24_8:
+        /* EXT_packed_depth_stencil / ARB_depth_buffer_float */
+        return f->kind == CF_DEPTH_STENCIL ? GL_NO_ERROR : GL_INVALID_OPERATION;
+    default:
+        return f->kind == CF_DEPTH_STENCIL ? GL_INVALID_ENUM : GL_NO_ERROR;
+    }
+}
+
+GLenum tex_xfer_setup(tex_xfer *x, GLenum format, GLenum type, int w, int h, int d,
+                      bool three_d, const tex_pixel_store *ps)
+{
+    tex_pixel_store def;
+    memset(x, 0, sizeof *x);
+    if (!ps) {
+        tex_pixel_store_default(&def);
+        ps = &def;
+    }
+    const tex_cfmt *f = cfmt_find(format);
+    const tex_ctype *t = ctype_find(type);
+    GLenum err = check_format_type(f, t);
+    if (err != GL_NO_ERROR)
+        return err;
+    if (w < 0 || h < 0 || d < 0)
+        return GL_INVALID_VALUE;
+    int a = ps->alignment;
+    if (a != 1 && a != 2 && a != 4 && a != 8)
+        return GL_INVALID_VALUE;
+    if (ps->row_length < 0 || ps->image_height < 0 || ps->skip_pixels < 0 ||
+        ps->skip_rows < 0 || ps->skip_images < 0)
+        return GL_INVALID_VALUE;
+
+    x->fmt = f;
+    x->type = t;
+    x->fmt_class = f->kind == CF_DEPTH ? TEX_CLASS_DEPTH
+                   : f->kind == CF_STENCIL ? TEX_CLASS_STENCIL
+                   : f->kind == CF_DEPTH_STENCIL ? TEX_CLASS_DEPTH_STENCIL
+                                                 : TEX_CLASS_COLOR;
+    x->w = w;
+    x->h = h;
+    x->d = d;
+    x->swap = ps->swap_bytes;
+    x->lsb_first = ps->lsb_first;
+
+    size_t l = ps->row_length > 0 ? (size_t)ps->row_length : (size_t)w;
+    size_t ih = (three_d && ps->image_height > 0) ? (size_t)ps->image_height : (size_t)h;
+    size_t s = t->size;
+    size_t n = t->elems ? t->elems : f->n; /* elements a group */
+    size_t row, tmp;
+
+    if (t->kind == CT_BITMAP) {
+        /* GL 2.1 section 3.6.4: k = a * ceil(l / (8a)) for bitmaps */
+        size_t bits_a = (size_t)a * 8;
+        row = (l + bits_a - 1) / bits_a * (size_t)a;
+        x->group = 0;
+        x->skip_bits = (size_t)ps->skip_pixels;
+    } else {
+        if (!tex_size_mul(n, s, &x->group))
+            return GL_INVALID_VALUE;
+        if (!tex_size_mul(x->group, l, &row))
+            return GL_INVALID_VALUE;
+        if (s < (size_t)a) {
+            if (!tex_size_add(row, (size_t)a - 1, &tmp))
+                return GL_INVALID_VALUE;
+            row = tmp / (size_t)a * (size_t)a;
+        }
+    }
+    x->row_stride = row;
+    if (!tex_size_mul(row, ih, &x->image_stride))
+        return GL_INVALID_VALUE;
+
+    size_t skip = 0, part;
+    if (three_d) {
+        if (!tex_size_mul(x->image_stride, (size_t)ps->skip_images, &skip))
+            return GL_INVALID_VALUE;
+    }
+    if (!tex_size_mul(row, (size_t)ps->skip_rows, &part) || !tex_size_add(skip, part, &skip))
+        return GL_INVALID_VALUE;
+    if (t->kind != CT_BITMAP) {
+        if (!tex_size_mul(x->group, (size_t)ps->skip_pixels, &part) ||
+            !tex_size_add(skip, part, &skip))
+            return GL_INVALID_VALUE;
+    }
+    x->skip = skip;
+
+    /* extent = skip + (d-1)*image + (h-1)*row + bytes of one row of w groups */
+    if (w == 0 || h == 0 || d == 0) {
+        x->extent = 0;
+        return GL_NO_ERROR;
+    }
+    size_t ext = skip, last;
+    if (!tex_size_mul(x->image_stride, (size_t)(d - 1), &part) || !tex_size_add(ext, part, &ext))
+        return GL_INVALID_VALUE;
+    if (!tex_size_mul(row, (size_t)(h - 1), &part) || !tex_size_add(ext, part, &ext))
+        return GL_INVALID_VALUE;
+    if (t->kind == CT_BITMAP) {
+        if (!tex_size_add(x->skip_bits, (size_t)w, &last))
+            return GL_INVALID_VALUE;
+        last = (last + 7) / 8;
+    } else if (!tex_size_mul(x->group, (size_t)w, &last)) {
+        return GL_INVALID_VALUE;
+    }
+    if (!tex_size_add(ext, last, &ext))
+        return GL_INVALID_VALUE;
+    /* A pointer plus the extent must stay addressable: cap at half the space. */
+    if (ext > SIZE_MAX / 2)
+        return GL_INVALID_VALUE;
+    x->extent = ext;
+    return GL_NO_ERROR;
+}
+
+void tex_pixel_store_default(tex_pixel_store *ps)
+{
+    memset(ps, 0, sizeof *ps);
+    ps->alignment = 4;
+}
+
+size_t tex_client_image_extent(GLenum format, GLenum type, int w, int h, int d,
+                               bool three_d, const tex_pixel_store *ps, GLenum *err)
+{
+    tex_xfer x;
+    GLenum e = tex_xfer_setup(&x, format, type, w, h, d, three_d, ps);
+    if (err)
+        *err = e;
+    return e == GL_NO_ERROR ? x.extent : 0;
+}
+
+size_t tex_client_image_size(GLenum format, GLenum type, int w, int h, int d,
+                             const tex_pixel_store *ps, GLenum *err)
+{
+    return tex_client_image_extent(format, type, w, h, d, d > 1, ps, err);
+}
+
+/* ---- element access -------------------------------------------------------- */
+
+static uint32_t rd16(const uint8_t *p, bool swap)
+{
+    uint16_t v;
+    memcpy(&v, p, 2);
+    if (swap)
+        v = (uint16_t)((v >> 8) | (v << 8));
+    return v;
+}
+
+static uint32_t rd32(const uint8_t *p, bool swap)
+{
+    uint32_t v;
+    memcpy(&v, p, 4);
+    if (swap)
+        v = (v >> 24) | ((v >> 8) & 0xff00u) | ((v << 8) & 0xff0000u) | (v << 24);
+    return v;
+}
+
+static void wr16(uint8_t *p, uint32_t v, bool swap)
+{
+    uint16_t u = (uint16_t)v;
+    if (swap)
+        u = (uint16_t)((u >> 8) | (u << 8));
+    memcpy(p, &u, 2);
+}
+
+static void wr32(uint8_t *p, uint32_t v, bool swap)
+{
+    if (swap)
+        v = (v >> 24) | ((v >> 8) & 0xff00u) | ((v << 8) & 0xff0000u) | (v << 24);
+    memcpy(p, &v, 4);
+}
+
+/* An element of a packed or integer type, zero-extended. */
+static uint32_t rd_elem(const uint8_t *p, int size, bool swap)
+{
+    switch (size) {
+    case 1: return p[0];
+    case 2: return rd16(p, swap);
+    default: return rd32(p, swap);
+    }
+}
+
+static void wr_elem(uint8_t *p, int size, uint32_t v, bool swap)
+{
+    switch (size) {
+    case 1: p[0] = (uint8_t)v; break;
+    case 2: wr16(p, v, swap); break;
+    default: wr32(p, v, swap); break;
+    }
+}
+
+static int32_t sign_extend(uint32_t v, int size)
+{
+    switch (size) {
+    case 1: return (int8_t)(uint8_t)v;
+    case 2: return (int16_t)(uint16_t)v;
+    default: return (int32_t)v;
+    }
+}
+
+/* One component to float: GL 2.1 table 2.9 (unsigned c/(2^b-1), signed
+ * (2c+1)/(2^b-1)), FLOAT as is, HALF_FLOAT per ARB_half_float_pixel. */
+static float conv_in(const tex_ctype *t, const uint8_t *p, bool swap)
+{
+    switch (t->kind) {
+    case CT_UNORM:
+        switch (t->size) {
+        case 1: return tex_u8_to_float[p[0]];
+        case 2: return (float)rd16(p, swap) / 65535.0f;
+        default: return (float)((double)rd32(p, swap) / 4294967295.0);
+        }
+    case CT_SNORM: {
+        int32_t c = sign_extend(rd_elem(p, t->size, swap), t->size);
+        switch (t->size) {
+        case 1: return (float)(2 * c + 1) / 255.0f;
+        case 2: return (float)(2 * c + 1) / 65535.0f;
+        default: return (float)((2.0 * c + 1.0) / 4294967295.0);
+        }
+    }
+    case CT_FLOAT: return bits_float(rd32(p, swap));
+    case CT_HALF: return tex_half_to_float((uint16_t)rd16(p, swap));
+    default: return 0.0f;
+    }
+}
+
+/* A float stencil index to an integer, masked to the 8 stencil bits. */
+static float stencil_from_float(float f)
+{
+    if (!(f > -2147483648.0f && f < 2147483648.0f))
+        return 0.0f;
+    int32_t i = (int32_t)nearbyintf(f);
+    return (float)((uint32_t)i & 0xffu);
+}
+
+/* One stencil index (GL 2.1 section 3.6.4: indices are not normalised). */
+static float conv_index_in(const tex_ctype *t, const uint8_t *p, bool swap)
+{
+    switch (t->kind) {
+    case CT_UNORM:
+    case CT_SNORM: return (float)(rd_elem(p, t->size, swap) & 0xffu);
+    case CT_FLOAT: return stencil_from_float(bits_float(rd32(p, swap)));
+    case CT_HALF: return stencil_from_float(tex_half_to_float((uint16_t)rd16(p, swap)));
+    default: return 0.0f;
+    }
+}
+
+static const uint8_t *row_ptr(const tex_xfer *x, const void *base, int j, int k)
+{
+    return (const uint8_t *)base + x->skip + (size_t)k * x->image_stride +
+           (size_t)j * x->row_stride;
+}
+
+void tex_xfer_unpack_row(const tex_xfer *x, const void *base, int j, int k, float *rgba)
+{
+    const tex_cfmt *f = x->fmt;
+    const tex_ctype *t = x->type;
+    const uint8_t *p = row_ptr(x, base, j, k);
+    bool swap = x->swap && t->size > 1;
+
+    for (int i = 0; i < x->w; i++, rgba += 4) {
+        float c[4] = {0.0f, 0.0f, 0.0f, 1.0f};
+        if (t->kind == CT_BITMAP) {
+            size_t bit = x->skip_bits + (size_t)i;
+            uint8_t byte = p[bit >> 3];
+            unsigned sh = x->lsb_first ? (unsigned)(bit & 7) : 7u - (unsigned)(bit & 7);
+            c[0] = (float)((byte >> sh) & 1u);
+            memcpy(rgba, c, sizeof c);
+            continue;
+        }
+        const uint8_t *g = p + (size_t)i * x->group;
+        switch (t->kind) {
+        case CT_PACKED: {
+            uint32_t e = rd_elem(g, t->size, swap);
+            for (int q = 0; q < t->ncomp; q++) {
+                uint32_t max = (1u << t->bits[q]) - 1u;
+                c[f->comp[q]] = (float)((e >> t->shift[q]) & max) / (float)max;
+            }
+            break;
+        }
+        case CT_DS_24_8: {
+            uint32_t e = rd32(g, swap);
+            c[0] = (float)((double)(e >> 8) / 16777215.0);
+            c[1] = (float)(e & 0xffu);
+            break;
+        }
+        case CT_DS_32F_24_8:
+            c[0] = bits_float(rd32(g, swap));
+            c[1] = (float)(rd32(g + 4, swap) & 0xffu);
+            break;
+        default:
+            switch (f->kind) {
+            case CF_COLOR:
+                for (int q = 0; q < f->n; q++)
+                    c[f->comp[q]] = conv_in(t, g + (size_t)q * t->size, swap);
+                break;
+            case CF_LUM:
+                /* GL 2.1 section 3.6.4 "Conversion to RGB": L -> (L, L, L) */
+                c[0] = c[1] = c[2] = conv_in(t, g, swap);
+                break;
+            case CF_LUM_ALPHA:
+                c[0] = c[1] = c[2] = conv_in(t, g, swap);
+                c[3] = conv_in(t, g + t->size, swap);
+                break;
+            case CF_DEPTH:
+                c[0] = conv_in(t, g, swap);
+                break;
+            case CF_STENCIL:
+                c[0] = conv_index_in(t, g, swap);
+                break;
+            default:
+                break;
+            }
+            break;
+        }
+        memcpy(rgba, c, sizeof c);
+    }
+}
+
+/* ---- packing ------------------------------------------------------------------ */
+
+static float clampf(float v, float lo, float hi)
+{
+    return fminf(fmaxf(v, lo), hi); /* NaN -> lo */
+}
+
+/* GL 2.1 table 4.7, after clamping (section 4.3.2 "Final Conversion"). */
+static uint32_t conv_out(const tex_ctype *t, float v)
+{
+    switch (t->kind) {
+    case CT_UNORM: {
+        double c = clampf(v, 0.0f, 1.0f);
+        switch (t->size) {
+        case 1: return (uint32_t)(c * 255.0 + 0.5);
+        case 2: return (uint32_t)(c * 65535.0 + 0.5);
+        default: return (uint32_t)(c * 4294967295.0 + 0.5);
+        }
+    }
+    case CT_SNORM: {
+        /* c = ((2^b - 1) f - 1) / 2 */
+        double c = clampf(v, -1.0f, 1.0f);
+        double m = t->size == 1 ? 255.0 : t->size == 2 ? 65535.0 : 4294967295.0;
+        return (uint32_t)(int32_t)floor((m * c - 1.0) / 2.0 + 0.5);
+    }
+    case CT_FLOAT: return float_bits(v);
+    case CT_HALF: return tex_float_to_half(v);
+    default: return 0;
+    }
+}
+
+/* A stencil index into an integer element (masked to the element). */
+static uint32_t conv_index_out(const tex_ctype *t, float v)
+{
+    if (t->kind == CT_FLOAT)
+        return float_bits(v);
+    if (t->kind == CT_HALF)
+        return tex_float_to_half(v);
+    if (!(v > -2147483648.0f && v < 2147483648.0f))
+        return 0;
+    return (uint32_t)(int32_t)nearbyintf(v);
+}
+
+void tex_xfer_pack_row(const tex_xfer *x, void *base, int j, int k, const float *rgba)
+{
+    const tex_cfmt *f = x->fmt;
+    const tex_ctype *t = x->type;
+    uint8_t *p = (uint8_t *)row_ptr(x, base, j, k);
+    bool swap = x->swap && t->size > 1;
+
+    for (int i = 0; i < x->w; i++, rgba += 4) {
+        if (t->kind == CT_BITMAP) {
+            size_t bit = x->skip_bits + (size_t)i;
+            unsigned sh = x->lsb_first ? (unsigned)(bit & 7) : 7u - (unsigned)(bit & 7);
+            uint8_t m = (uint8_t)(1u << sh);
+            if (conv_index_out(t, rgba[0]) & 1u)
+                p[bit >> 3] |= m;
+            else
+                p[bit >> 3] &= (uint8_t)~m;
+            continue;
+        }
+        uint8_t *g = p + (size_t)i * x->group;
+        /* the components of the group, in group order */
+        float v[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+        switch (f->kind) {
+        case CF_COLOR:
+            for (int q = 0; q < f->n; q++)
+                v[q] = rgba[f->comp[q]];
+            break;
+        case CF_LUM:
+            v[0] = rgba[0] + rgba[1] + rgba[2]; /* GL 2.1 section 4.3.2 "Conversion to L" */
+            break;
+        case CF_LUM_ALPHA:
+            v[0] = rgba[0] + rgba[1] + rgba[2];
+            v[1] = rgba[3];
+            break;
+        default:
+            v[0] = rgba[0];
+            v[1] = rgba[1];
+            break;
+        }
+        switch (t->kind) {
+        case CT_PACKED: {
+            uint32_t e = 0;
+            for (int q = 0; q < t->ncomp; q++) {
+                uint32_t max = (1u << t->bits[q]) - 1u;
+                e |= (uint32_t)(clampf(v[q], 0.0f, 1.0f) * (float)max + 0.5f) << t->shift[q];
+            }
+            wr_elem(g, t->size, e, swap);
+            break;
+        }
+        case CT_DS_24_8: {
+            uint32_t dz = (uint32_t)(clampf(v[0], 0.0f, 1.0f) * 16777215.0 + 0.5);
+            wr32(g, (dz << 8) | (conv_index_out(t, v[1]) & 0xffu), swap);
+            break;
+        }
+        case CT_DS_32F_24_8:
+            wr32(g, float_bits(v[0]), swap);
+            wr32(g + 4, conv_index_out(t, v[1]) & 0xffu, swap);
+            break;
+        default:
+            if (f->kind == CF_STENCIL) {
+                wr_elem(g, t->size, conv_index_out(t, v[0]), swap);
+                break;
+            }
+            for (int q = 0; q < f->n; q++)
+                wr_elem(g + (size_t)q * t->size, t->size, conv_out(t, v[q]), swap);
+            break;
+        }
+    }
+}
+
+/* ---- whole images ---------------------------------------------------------------- */
+
+GLenum tex_pixels_unpack(GLenum format, GLenum type, int w, int h, int d,
+                         const void *src, const tex_pixel_store *ps, float *rgba)
+{
+    tex_xfer x;
+    GLenum err = tex_xfer_setup(&x, format, type, w, h, d, d > 1, ps);
+    if (err != GL_NO_ERROR)
+        return err;
+    if (x.extent == 0)
+        return GL_NO_ERROR;
+    if (!src || !rgba)
+        return GL_INVALID_VALUE;
+    size_t row4 = (size_t)w * 4;
+    for (int k = 0; k < d; k++)
+        for (int j = 0; j < h; j++)
+            tex_xfer_unpack_row(&x, src, j, k, rgba + ((size_t)k * (size_t)h + (size_t)j) * row4);
+    return GL_NO_ERROR;
+}
+
+GLenum tex_pixels_pack(GLenum format, GLenum type, int w, int h,
+                       const float *rgba, void *dst, const tex_pixel_store *ps)
+{
+    tex_xfer x;
+    GLenum err = tex_xfer_setup(&x, format, type, w, h, 1, false, ps);
+    if (err != GL_NO_ERROR)
+        return err;
+    if (x.extent == 0)
+        return GL_NO_ERROR;
+    if (!dst || !rgba)
+        return GL_INVALID_VALUE;
+    for (int j = 0; j < h; j++)
+        tex_xfer_pack_row(&x, dst, j, 0, rgba + (size_t)j * (size_t)w * 4);
+    return GL_NO_ERROR;
+}

@@ -1,0 +1,700 @@
+/*
+ * tex_object.c - texture objects: creation, image specification
+ * (glTexImage*, glTexSubImage*, glGetTexImage), mipmap generation and
+ * completeness.  API thread only; the rasterizer must have flushed every
+ * scene that samples an object before any function here changes it (R9).
+ *
+ * Storage decisions (see also tex_format.c):
+ * - Images are stored in canonical formats with the base-format mapping of
+ *   GL 2.1 table 3.15 applied at upload (LUMINANCE -> (L,L,L,1), ALPHA ->
+ *   (0,0,0,A), INTENSITY -> (I,I,I,I), RGB -> (R,G,B,1) ...), so sampling is
+ *   format-blind; depth images keep the depth value and DEPTH_TEXTURE_MODE is
+ *   applied when sampling.
+ * - Texture borders (border = 1, GL 2.1 section 3.8.1) are accepted and
+ *   stripped, as Mesa's gallium drivers do: the border texels are dropped
+ *   and sampling uses TEXTURE_BORDER_COLOR wherever GL would read a border
+ *   texel.  image->border remembers the 1 for queries and completeness.
+ * - Array textures (EXT_texture_array) keep their layers in height (1D
+ *   arrays) or depth (2D arrays); mipmapping never halves the layer count.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "tex_priv.h"
+
+/* ---- targets ------------------------------------------------------------------ */
+
+/* Number of filtered dimensions and whether the last stored dimension holds
+ * array layers. */
+static int target_dims(GLenum target, bool *layered)
+{
+    *layered = false;
+    switch (target) {
+    case GL_TEXTURE_1D: return 1;
+    case GL_TEXTURE_2D:
+    case GL_TEXTURE_RECTANGLE_ARB:
+    case GL_TEXTURE_CUBE_MAP: return 2;
+    case GL_TEXTURE_3D: return 3;
+    case GL_TEXTURE_1D_ARRAY_EXT: *layered = true; return 1;
+    case GL_TEXTURE_2D_ARRAY_EXT: *layered = true; return 2;
+    default: return 0;
+    }
+}
+
+static bool filter_needs_mips(GLenum f)
+{
+    return f == GL_NEAREST_MIPMAP_NEAREST || f == GL_NEAREST_MIPMAP_LINEAR ||
+           f == GL_LINEAR_MIPMAP_NEAREST || f == GL_LINEAR_MIPMAP_LINEAR;
+}
+
+static int floor_log2(int v)
+{
+    int r = 0;
+    while (v > 1) {
+        v >>= 1;
+        r++;
+    }
+    return r;
+}
+
+static bool image_defined(const tex_image *img)
+{
+    return img->internal_format != 0;
+}
+
+static bool image_empty(const tex_image *img)
+{
+    return img->width <= 0 || img->height <= 0 || img->depth <= 0;
+}
+
+static void image_release(tex_image *img)
+{
+    TEX_FREE(img->data);
+    TEX_FREE(img->stencil);
+    memset(img, 0, sizeof *img);
+}
+
+/* ---- objects ------------------------------------------------------------------- */
+
+void tex_sampler_default(tex_sampler *s, GLenum target)
+{
+    /* GL 2.1 table 6.20 (texture object state) */
+    memset(s, 0, sizeof *s);
+    s->min_filter = GL_NEAREST_MIPMAP_LINEAR;
+    s->mag_filter = GL_LINEAR;
+    s->wrap_s = s->wrap_t = s->wrap_r = GL_REPEAT;
+    s->min_lod = -1000.0f;
+    s->max_lod = 1000.0f;
+    s->lod_bias = 0.0f;
+    s->base_level = 0;
+    s->max_level = 1000;
+    s->compare_mode = GL_NONE;
+    s->compare_func = GL_LEQUAL;
+    s->depth_mode = GL_LUMINANCE;
+    s->max_anisotropy = 1.0f;
+    s->generate_mipmap = false;
+    if (target == GL_TEXTURE_RECTANGLE_ARB) {
+        /* ARB_texture_rectangle: initial MIN_FILTER LINEAR, wraps CLAMP_TO_EDGE */
+        s->min_filter = GL_LINEAR;
+        s->wrap_s = s->wrap_t = s->wrap_r = GL_CLAMP_TO_EDGE;
+    }
+}
+
+tex_object *tex_object_create(GLenum target)
+{
+    bool layered;
+    if (target_dims(target, &layered) == 0)
+        return NULL;
+    tex_object *t = TEX_CALLOC(1, sizeof *t);
+    if (!t)
+        return NULL;
+    t->target = target;
+    t->num_faces = target == GL_TEXTURE_CUBE_MAP ? 6 : 1;
+    tex_sampler_default(&t->sampler, target);
+    tex_object_images_changed(t);
+    return t;
+}
+
+void tex_object_free(tex_object *t)
+{
+    if (!t)
+        return;
+    for (int f = 0; f < 6; f++)
+        for (int l = 0; l < TEX_MAX_LEVELS; l++)
+            image_release(&t->image[f][l]);
+    TEX_FREE(t);
+}
+
+/* ---- completeness (GL 2.1 section 3.8.10) ---------------------------------------- */
+
+/* The size level l must have in a chain whose base level has size s. */
+static int level_size(int s, int steps)
+{
+    int v = steps >= 31 ? 0 : s >> steps;
+    return v < 1 ? 1 : v;
+}
+
+/* Last level of the consistent chain starting at base level b of face f. */
+static int face_chain_end(const tex_object *t, int f, int b, int dims)
+{
+    const tex_image *bi = &t->image[f][b];
+    if (!image_defined(bi) || image_empty(bi))
+        return -1;
+    int end = b;
+    int maxdim = bi->width;
+    if (dims >= 2 && bi->height > maxdim)
+        maxdim = bi->height;
+    if (dims == 3 && bi->depth > maxdim)
+        maxdim = bi->depth;
+    int p = floor_log2(maxdim);
+    for (int l = b + 1; l < TEX_MAX_LEVELS && l <= b + p; l++) {
+        const tex_image *li = &t->image[f][l];
+        if (!image_defined(li) || li->internal_format != bi->internal_format ||
+            li->border != bi->border)
+            break;
+        int steps = l - b;
+        /* layers (1D array height, 2D array depth) are never halved */
+        int ew = level_size(bi->width, steps);
+        int eh = dims >= 2 ? level_size(bi->height, steps) : bi->height;
+        int ed = dims == 3 ? level_size(bi->depth, steps) : bi->depth;
+        if (li->width != ew || li->height != eh || li->depth != ed)
+            break;
+        end = l;
+    }
+    return end;
+}
+
+void tex_object_images_changed(tex_object *t)
+{
+    if (!t)
+        return;
+    bool layered;
+    int dims = target_dims(t->target, &layered);
+    for (int b = 0; b < TEX_MAX_LEVELS; b++) {
+        int end = face_chain_end(t, 0, b, dims);
+        if (end >= 0 && t->num_faces == 6) {
+            /* cube complete: six square faces of one size, format and border */
+            const tex_image *b0 = &t->image[0][b];
+            if (b0->width != b0->height)
+                end = -1;
+            for (int f = 1; f < 6 && end >= 0; f++) {
+                const tex_image *bf = &t->image[f][b];
+                if (!image_defined(bf) || bf->width != b0->width ||
+                    bf->height != b0->height || bf->internal_format != b0->internal_format ||
+                    bf->border != b0->border) {
+                    end = -1;
+                    break;
+                }
+                int e = face_chain_end(t, f, b, dims);
+                if (e < end)
+                    end = e;
+            }
+        }
+        t->mip_end[b] = (int8_t)end;
+    }
+}
+
+/* Index of the last level a complete mipmapped texture uses (q of GL 2.1
+ * section 3.8.8), for base level b whose image is defined. */
+static int last_mip_level(const tex_object *t, int b)
+{
+    bool layered;
+    int dims = target_dims(t->target, &layered);
+    const tex_image *bi = &t->image[0][b];
+    int maxdim = bi->width;
+    if (dims >= 2 && bi->height > maxdim)
+        maxdim = bi->height;
+    if (dims == 3 && bi->depth > maxdim)
+        maxdim = bi->depth;
+    int q = b + floor_log2(maxdim);
+    if (q > t->sampler.max_level)
+        q = t->sampler.max_level;
+    if (q > TEX_MAX_LEVELS - 1)
+        q = TEX_MAX_LEVELS - 1;
+    return q;
+}
+
+bool tex_object_complete(const tex_object *t)
+{
+    if (!t)
+        return false;
+    int b = t->sampler.base_level;
+    if (t->target == GL_TEXTURE_RECTANGLE_ARB)
+        b = 0; /* ARB_texture_rectangle: level 0 only, no mipmaps */
+    if (b < 0 || b >= TEX_MAX_LEVELS || t->mip_end[b] < 0)
+        return false;
+    if (t->target == GL_TEXTURE_RECTANGLE_ARB || !filter_needs_mips(t->sampler.min_filter))
+        return true;
+    if (b > t->sampler.max_level)
+        return false;
+    return t->mip_end[b] >= last_mip_level(t, b);
+}
+
+/* ---- texel storage ------------------------------------------------------------------ */
+
+/* GL 2.1 table 3.15: the components a base format keeps, as RGBA. */
+static void base_expand(GLenum base, const float in[4], float out[4])
+{
+    switch (base) {
+    case GL_ALPHA: out[0] = out[1] = out[2] = 0.0f; out[3] = in[3]; break;
+    case GL_LUMINANCE: out[0] = out[1] = out[2] = in[0]; out[3] = 1.0f; break;
+    case GL_LUMINANCE_ALPHA: out[0] = out[1] = out[2] = in[0]; out[3] = in[3]; break;
+    case GL_INTENSITY: out[0] = out[1] = out[2] = out[3] = in[0]; break;
+    case GL_RED: out[0] = in[0]; out[1] = out[2] = 0.0f; out[3] = 1.0f; break;
+    case GL_RG: out[0] = in[0]; out[1] = in[1]; out[2] = 0.0f; out[3] = 1.0f; break;
+    case GL_RGB: out[0] = in[0]; out[1] = in[1]; out[2] = in[2]; out[3] = 1.0f; break;
+    default: memcpy(out, in, 4 * sizeof(float)); break;
+    }
+}
+
+/* GL 2.1 table 6.1 (GetTexImage): a stored texel back to the RGBA that is
+ * packed (LUMINANCE -> (L,0,0,1), INTENSITY -> (I,0,0,1), ...). */
+static void base_collapse(GLenum base, const float in[4], float out[4])
+{
+    switch (base) {
+    case GL_ALPHA: out[0] = out[1] = out[2] = 0.0f; out[3] = in[3]; break;
+    case GL_LUMINANCE:
+    case GL_INTENSITY:
+    case GL_RED: out[0] = in[0]; out[1] = out[2] = 0.0f; out[3] = 1.0f; break;
+    case GL_LUMINANCE_ALPHA: out[0] = in[0]; out[1] = out[2] = 0.0f; out[3] = in[3]; break;
+    case GL_RG: out[0] = in[0]; out[1] = in[1]; out[2] = 0.0f; out[3] = 1.0f; break;
+    case GL_RGB: out[0] = in[0]; out[1] = in[1]; out[2] = in[2]; out[3] = 1.0f; break;
+    default: memcpy(out, in, 4 * sizeof(float)); break;
+    }
+}
+
+static float clamp01(float v)
+{
+    v = v > 0.0f ? v : 0.0f; /* NaN -> 0 */
+    return v < 1.0f ? v : 1.0f;
+}
+
+static uint8_t *texel_ptr(const tex_image *img, int i, int j, int k)
+{
+    return (uint8_t *)img->data + (size_t)k * img->slice_stride + (size_t)j * img->row_stride +
+           (size_t)i * tex_format_bytes(img->format);
+}
+
+/* Stores one unpacked client value (rgba as tex_pixels_unpack produces it);
+ * with_stencil: the data carries stencil indices (DEPTH_STENCIL data), else
+ * the stencil plane keeps its values. */
+static void store_texel(tex_image *img, const tex_ifmt *f, int i, int j, int k, const float in[4],
+                        bool with_stencil)
+{
+    uint8_t *p = texel_ptr(img, i, j, k);
+    if (img->format == TEX_FMT_DEPTH32F) {
+        float d = (f->flags & TEX_IF_FLOAT) ? in[0] : clamp01(in[0]);
+        memcpy(p, &d, 4);
+        if (img->stencil && with_stencil) {
+            size_t idx = ((size_t)k * (size_t)img->height + (size_t)j) * (size_t)img->width + (size_t)i;
+            img->stencil[idx] = (uint8_t)in[1];
+        }
+        return;
+    }
+    float c[4];
+    base_expand(img->base_format, in, c);
+    if (!(f->flags & TEX_IF_FLOAT))
+        for (int q = 0; q < 4; q++)
+            c[q] = clamp01(c[q]);
+    if (f->flags & TEX_IF_SRGB)
+        for (int q = 0; q < 3; q++)
+            c[q] = tex_srgb_to_linear(c[q]);
+    if (img->format == TEX_FMT_RGBA8) {
+        for (int q = 0; q < 4; q++)
+            p[q] = (uint8_t)(c[q] * 255.0f + 0.5f);
+    } else {
+        memcpy(p, c, sizeof c);
+    }
+}
+
+/* Reads one stored texel as GetTexImage hands it to packing. */
+static void load_texel(const tex_image *img, int i, int j, int k, float out[4])
+{
+    const uint8_t *p = texel_ptr(img, i, j, k);
+    float c[4];
+    if (img->format == TEX_FMT_DEPTH32F) {
+        memcpy(&out[0], p, 4);
+        out[1] = 0.0f;
+        if (img->stencil) {
+            size_t idx = ((size_t)k * (size_t)img->height + (size_t)j) * (size_t)img->width + (size_t)i;
+            out[1] = img->stencil[idx];
+        }
+        out[2] = 0.0f;
+        out[3] = 1.0f;
+        return;
+    }
+    if (img->format == TEX_FMT_RGBA8) {
+        for (int q = 0; q < 4; q++)
+            c[q] = tex_u8_to_float[p[q]];
+    } else {
+        memcpy(c, p, sizeof c);
+    }
+    const tex_ifmt *f = tex_ifmt_lookup(img->internal_format);
+    if (f && (f->flags & TEX_IF_SRGB))
+        for (int q = 0; q < 3; q++)
+            c[q] = tex_linear_to_srgb(c[q]);
+    base_collapse(img->base_format, c, out);
+}
+
+/* ---- glTexImage* ----------------------------------------------------------------------- */
+
+static bool is_depthish(GLenum base)
+{
+    return base == GL_DEPTH_COMPONENT || base == GL_DEPTH_STENCIL;
+}
+
+/* GL 3.0 section 3.8.1 (a superset of GL 2.1's rule): depth-like internal
+ * formats take depth or depth/stencil data, all others colour data. */
+static GLenum check_data_class(GLenum base, int fmt_class)
+{
+    bool depth_data = fmt_class == TEX_CLASS_DEPTH || fmt_class == TEX_CLASS_DEPTH_STENCIL;
+    if (fmt_class == TEX_CLASS_STENCIL)
+        return GL_INVALID_ENUM; /* STENCIL_INDEX is no texture format in GL 2.1 */
+    if (is_depthish(base) != depth_data)
+        return GL_INVALID_OPERATION;
+    return GL_NO_ERROR;
+}
+
+/* Allocates storage for an image of the given interior size. */
+static GLenum image_alloc(tex_image *img, const tex_ifmt *f, GLenum internal_format,
+                          int w, int h, int d, int border)
+{
+    memset(img, 0, sizeof *img);
+    img->width = w;
+    img->height = h;
+    img->depth = d;
+    img->border = border;
+    img->format = (tex_format)f->storage;
+    img->internal_format = internal_format;
+    img->base_format = f->base_format;
+    size_t bytes = tex_format_bytes(img->format), row, slice, total;
+    if (!tex_size_mul(bytes, (size_t)w, &row) || !tex_size_mul(row, (size_t)h, &slice) ||
+        !tex_size_mul(slice, (size_t)d, &total))
+        return GL_OUT_OF_MEMORY;
+    img->row_stride = row;
+    img->slice_stride = slice;
+    if (total == 0)
+        return GL_NO_ERROR;
+    img->data = TEX_CALLOC(1, total);
+    if (!img->data)
+        return GL_OUT_OF_MEMORY;
+    if (f->base_format == GL_DEPTH_STENCIL) {
+        img->stencil = TEX_CALLOC(1, total / bytes);
+        if (!img->stencil) {
+            TEX_FREE(img->data);
+            img->data = NULL;
+            return GL_OUT_OF_MEMORY;
+        }
+    }
+    return GL_NO_ERROR;
+}
+
+/* Writes client rows into img: client texel (ci, cj, ck) of a w x h x d
+ * transfer lands on texel (ci + x, cj + y, ck + z); texels outside the image
+ * (a stripped border) are dropped. */
+static GLenum image_upload(tex_image *img, const tex_ifmt *f, const tex_xfer *x,
+                           const void *pixels, int xo, int yo, int zo)
+{
+    float *row = TEX_MALLOC((size_t)(x->w > 0 ? x->w : 1) * 4 * sizeof(float));
+    if (!row)
+        return GL_OUT_OF_MEMORY;
+    for (int ck = 0; ck < x->d; ck++) {
+        int k = ck + zo;
+        if (k < 0 || k >= img->depth)
+            continue;
+        for (int cj = 0; cj < x->h; cj++) {
+            int j = cj + yo;
+            if (j < 0 || j >= img->height)
+                continue;
+            tex_xfer_unpack_row(x, pixels, cj, ck, row);
+            for (int ci = 0; ci < x->w; ci++) {
+                int i = ci + xo;
+                if (i >= 0 && i < img->width)
+                    store_texel(img, f, i, j, k, row + (size_t)ci * 4,
+                                x->fmt_class == TEX_CLASS_DEPTH_STENCIL);
+            }
+        }
+    }
+    TEX_FREE(row);
+    return GL_NO_ERROR;
+}
+
+static bool target3d(GLenum target)
+{
+    return target == GL_TEXTURE_3D || target == GL_TEXTURE_2D_ARRAY_EXT;
+}
+
+GLenum tex_image_define(tex_object *t, int face, int level, GLenum internal_format,
+                        int w, int h, int d, int border, GLenum format, GLenum type,
+                        const void *pixels, const tex_pixel_store *ps)
+{
+    if (!t)
+        return GL_INVALID_OPERATION;
+    bool layered;
+    int dims = target_dims(t->target, &layered);
+    if (face < 0 || face >= t->num_faces)
+        return GL_INVALID_ENUM;
+    /* GL 2.1 section 3.8.1: internalformat must be one of the accepted ones */
+    const tex_ifmt *f = tex_ifmt_lookup(internal_format);
+    if (!f)
+        return GL_INVALID_VALUE;
+    tex_xfer x;
+    GLenum err = tex_xfer_setup(&x, format, type, w, h, d, target3d(t->target), ps);
+    if (err != GL_NO_ERROR)
+        return err;
+    if (x.fmt_class == TEX_CLASS_STENCIL)
+        return GL_INVALID_ENUM;
+
+    /* level, border and size limits (GL 2.1 section 3.8.1) */
+    bool rect = t->target == GL_TEXTURE_RECTANGLE_ARB;
+    if (level < 0 || level >= TEX_MAX_LEVELS || (rect && level != 0))
+        return GL_INVALID_VALUE;
+    if (border != 0 && border != 1)
+        return GL_INVALID_VALUE;
+    if (border != 0 && (rect || layered))
+        return GL_INVALID_VALUE;
+    /* interior sizes; array layers (1D array height, 2D array depth) have
+     * no border and are limited by MAX_ARRAY_TEXTURE_LAYERS (= TEX_MAX_3D_SIZE) */
+    int max = (t->target == GL_TEXTURE_3D ? TEX_MAX_3D_SIZE : TEX_MAX_SIZE) >> level;
+    int iw = w - 2 * border;
+    int ih = dims >= 2 ? h - 2 * border : h;
+    int id = dims == 3 ? d - 2 * border : d;
+    int max_h = dims >= 2 ? max : layered ? TEX_MAX_3D_SIZE : 1;
+    int max_d = dims == 3 ? max : (layered && dims == 2) ? TEX_MAX_3D_SIZE : 1;
+    if (iw < 0 || ih < 0 || id < 0 || iw > max || ih > max_h || id > max_d)
+        return GL_INVALID_VALUE;
+    if ((dims == 1 && !layered && h != 1) || (dims < 3 && !(layered && dims == 2) && d != 1))
+        return GL_INVALID_VALUE;
+    if (t->target == GL_TEXTURE_CUBE_MAP && iw != ih)
+        return GL_INVALID_VALUE;
+
+    err = check_data_class(f->base_format, x.fmt_class);
+    if (err != GL_NO_ERROR)
+        return err;
+    /* GL 2.1 section 3.8.1: depth textures only for 1D, 2D and RECT (cube
+     * maps as GL 3.0 allows, array textures as EXT_texture_array does) */
+    if (is_depthish(f->base_format) && t->target == GL_TEXTURE_3D)
+        return GL_INVALID_OPERATION;
+
+    tex_image img;
+    err = image_alloc(&img, f, internal_format, iw, ih, id, border);
+    if (err != GL_NO_ERROR) {
+        image_release(&img);
+        return err;
+    }
+    if (pixels && x.extent > 0) {
+        int bz = dims == 3 ? border : 0;
+        int by = dims >= 2 ? border : 0;
+        err = image_upload(&img, f, &x, pixels, -border, -by, -bz);
+        if (err != GL_NO_ERROR) {
+            image_release(&img);
+            return err;
+        }
+    }
+    image_release(&t->image[face][level]);
+    t->image[face][level] = img;
+    tex_object_images_changed(t);
+
+    /* SGIS_generate_mipmap (GL 2.1 section 3.8.8): a change to the base level
+     * recomputes the levels above it. */
+    if (t->sampler.generate_mipmap && level == t->sampler.base_level && !rect) {
+        GLenum gerr = tex_generate_mipmap(t);
+        if (gerr == GL_OUT_OF_MEMORY)
+            return gerr;
+    }
+    return GL_NO_ERROR;
+}
+
+GLenum tex_image_sub(tex_object *t, int face, int level, int x, int y, int z,
+                     int w, int h, int d, GLenum format, GLenum type,
+                     const void *pixels, const tex_pixel_store *ps)
+{
+    if (!t)
+        return GL_INVALID_OPERATION;
+    if (face < 0 || face >= t->num_faces)
+        return GL_INVALID_ENUM;
+    if (level < 0 || level >= TEX_MAX_LEVELS)
+        return GL_INVALID_VALUE;
+    tex_xfer xf;
+    GLenum err = tex_xfer_setup(&xf, format, type, w, h, d, target3d(t->target), ps);
+    if (err != GL_NO_ERROR)
+        return err;
+    if (xf.fmt_class == TEX_CLASS_STENCIL)
+        return GL_INVALID_ENUM;
+    tex_image *img = &t->image[face][level];
+    if (!image_defined(img))
+        return GL_INVALID_OPERATION;
+
+    /* GL 2.1 section 3.8.2: the region must lie within the image including
+     * its border: -b <= x, x + w <= width + b (b = 0 for the array layers
+     * and the unused dimensions). */
+    bool layered;
+    int dims = target_dims(t->target, &layered);
+    int b = img->border;
+    int by = dims >= 2 ? b : 0, bz = dims == 3 ? b : 0;
+    if ((int64_t)x < -b || (int64_t)x + w > (int64_t)img->width + b ||
+        (int64_t)y < -by || (int64_t)y + h > (int64_t)img->height + by ||
+        (int64_t)z < -bz || (int64_t)z + d > (int64_t)img->depth + bz)
+        return GL_INVALID_VALUE;
+    err = check_data_class(img->base_format, xf.fmt_class);
+    if (err != GL_NO_ERROR)
+        return err;
+    if (!pixels || xf.extent == 0 || !img->data)
+        return GL_NO_ERROR;
+    const tex_ifmt *f = tex_ifmt_lookup(img->internal_format);
+    if (!f)
+        return GL_INVALID_OPERATION;
+    err = image_upload(img, f, &xf, pixels, x, y, z);
+    if (err != GL_NO_ERROR)
+        return err;
+    if (t->sampler.generate_mipmap && level == t->sampler.base_level &&
+        t->target != GL_TEXTURE_RECTANGLE_ARB) {
+        GLenum gerr = tex_generate_mipmap(t);
+        if (gerr == GL_OUT_OF_MEMORY)
+            return gerr;
+    }
+    return GL_NO_ERROR;
+}
+
+GLenum tex_image_get(const tex_object *t, int face, int level, GLenum format, GLenum type,
+                     void *pixels, const tex_pixel_store *ps)
+{
+    if (!t)
+        return GL_INVALID_OPERATION;
+    if (face < 0 || face >= t->num_faces)
+        return GL_INVALID_ENUM;
+    if (level < 0 || level >= TEX_MAX_LEVELS)
+        return GL_INVALID_VALUE;
+    const tex_image *img = &t->image[face][level];
+    tex_xfer x;
+    GLenum err = tex_xfer_setup(&x, format, type, img->width, img->height, img->depth,
+                                target3d(t->target), ps);
+    if (err != GL_NO_ERROR)
+        return err;
+    if (x.fmt_class == TEX_CLASS_STENCIL)
+        return GL_INVALID_ENUM;
+    if (!image_defined(img))
+        return GL_NO_ERROR;
+    /* GL 2.1 section 6.1.4 (and GL 3.0 for DEPTH_STENCIL): the format must
+     * match the kind of texture */
+    if (x.fmt_class == TEX_CLASS_DEPTH_STENCIL && img->base_format != GL_DEPTH_STENCIL)
+        return GL_INVALID_OPERATION;
+    err = check_data_class(img->base_format, x.fmt_class);
+    if (err != GL_NO_ERROR)
+        return err;
+    if (!pixels || x.extent == 0 || !img->data)
+        return GL_NO_ERROR;
+    float *row = TEX_MALLOC((size_t)img->width * 4 * sizeof(float));
+    if (!row)
+        return GL_OUT_OF_MEMORY;
+    for (int k = 0; k < img->depth; k++)
+        for (int j = 0; j < img->height; j++) {
+            for (int i = 0; i < img->width; i++)
+                load_texel(img, i, j, k, row + (size_t)i * 4);
+            tex_xfer_pack_row(&x, pixels, j, k, row);
+        }
+    TEX_FREE(row);
+    return GL_NO_ERROR;
+}
+
+/* ---- mipmap generation -------------------------------------------------------------------- */
+
+/* One level from the previous by a box filter: each destination texel is the
+ * average of the 2 (1D), 2x2 (2D) or 2x2x2 (3D) source texels it covers; a
+ * source dimension of 1 (or the array layers) is not halved.  For odd sizes
+ * the last source row/column is not read (a plain box filter; GL 2.1 leaves
+ * the filter implementation-dependent). */
+static void downsample(const tex_image *src, tex_image *dst, bool halve_h, bool halve_d)
+{
+    int sx = src->width > 1 ? 2 : 1;
+    int sy = (halve_h && src->height > 1) ? 2 : 1;
+    int sz = (halve_d && src->depth > 1) ? 2 : 1;
+    int n = sx * sy * sz;
+    for (int k = 0; k < dst->depth; k++)
+        for (int j = 0; j < dst->height; j++)
+            for (int i = 0; i < dst->width; i++) {
+                int i0 = i * sx, j0 = halve_h ? j * sy : j, k0 = halve_d ? k * sz : k;
+                if (dst->format == TEX_FMT_RGBA8) {
+                    unsigned sum[4] = {0, 0, 0, 0};
+                    for (int dk = 0; dk < sz; dk++)
+                        for (int dj = 0; dj < sy; dj++)
+                            for (int di = 0; di < sx; di++) {
+                                const uint8_t *p = texel_ptr(src, i0 + di, j0 + dj, k0 + dk);
+                                for (int q = 0; q < 4; q++)
+                                    sum[q] += p[q];
+                            }
+                    uint8_t *o = texel_ptr(dst, i, j, k);
+                    for (int q = 0; q < 4; q++)
+                        o[q] = (uint8_t)((sum[q] + (unsigned)n / 2) / (unsigned)n);
+                } else {
+                    int comps = dst->format == TEX_FMT_DEPTH32F ? 1 : 4;
+                    float sum[4] = {0, 0, 0, 0};
+                    for (int dk = 0; dk < sz; dk++)
+                        for (int dj = 0; dj < sy; dj++)
+                            for (int di = 0; di < sx; di++) {
+                                float v[4];
+                                memcpy(v, texel_ptr(src, i0 + di, j0 + dj, k0 + dk),
+                                       (size_t)comps * sizeof(float));
+                                for (int q = 0; q < comps; q++)
+                                    sum[q] += v[q];
+                            }
+                    for (int q = 0; q < comps; q++)
+                        sum[q] /= (float)n;
+                    memcpy(texel_ptr(dst, i, j, k), sum, (size_t)comps * sizeof(float));
+                }
+                if (dst->stencil && src->stencil) {
+                    /* stencil indices are not averaged: take the first texel */
+                    size_t si = ((size_t)k0 * (size_t)src->height + (size_t)j0) * (size_t)src->width + (size_t)i0;
+                    size_t di = ((size_t)k * (size_t)dst->height + (size_t)j) * (size_t)dst->width + (size_t)i;
+                    dst->stencil[di] = src->stencil[si];
+                }
+            }
+}
+
+GLenum tex_generate_mipmap(tex_object *t)
+{
+    if (!t)
+        return GL_INVALID_OPERATION;
+    if (t->target == GL_TEXTURE_RECTANGLE_ARB)
+        return GL_INVALID_OPERATION;
+    int b = t->sampler.base_level;
+    if (b < 0 || b >= TEX_MAX_LEVELS)
+        return GL_INVALID_OPERATION;
+    for (int f = 0; f < t->num_faces; f++)
+        if (!image_defined(&t->image[f][b]) || image_empty(&t->image[f][b]))
+            return GL_INVALID_OPERATION;
+    /* GL 3.0 section 3.8.8: a cube map must be cube complete */
+    if (t->num_faces == 6 && t->mip_end[b] < 0)
+        return GL_INVALID_OPERATION;
+    const tex_ifmt *f = tex_ifmt_lookup(t->image[0][b].internal_format);
+    if (!f)
+        return GL_INVALID_OPERATION;
+    bool layered;
+    int dims = target_dims(t->target, &layered);
+    bool halve_h = dims >= 2;
+    bool halve_d = dims == 3;
+    int q = last_mip_level(t, b);
+    GLenum result = GL_NO_ERROR;
+    for (int face = 0; face < t->num_faces; face++) {
+        for (int l = b + 1; l <= q; l++) {
+            const tex_image *src = &t->image[face][l - 1];
+            int w = src->width > 1 ? src->width / 2 : 1;
+            int h = halve_h && src->height > 1 ? src->height / 2 : src->height;
+            int d = halve_d && src->depth > 1 ? src->depth / 2 : src->depth;
+            tex_image img;
+            const tex_ifmt *sf = tex_ifmt_lookup(src->internal_format);
+            GLenum err = image_alloc(&img, sf ? sf : f, src->internal_format, w, h, d, src->border);
+            if (err != GL_NO_ERROR) {
+                image_release(&img);
+                result = err;
+                break;
+            }
+            if (img.data && src->data)
+                downsample(src, &img, halve_h, halve_d);
+            image_release(&t->image[face][l]);
+            t->image[face][l] = img;
+        }
+    }
+    tex_object_images_changed(t);
+    return result;
+}

@@ -1,0 +1,103 @@
+/*
+ * tex_priv.h - internals shared by the files of texture/ (no other folder
+ * includes this header; R13).
+ *
+ * tex_format.c owns client pixel layouts (glPixelStore), client format/type
+ * conversion and the internal-format table; tex_object.c uses the row
+ * converters below to move rows between client memory and texel storage;
+ * tex_sample.c reads the conversion tables.  Everything here runs on the API
+ * thread except the read-only tables, which workers read too.
+ */
+#ifndef TEXTURE_TEX_PRIV_H
+#define TEXTURE_TEX_PRIV_H
+
+#include <stdlib.h>
+
+#include "tex.h"
+
+/* Allocation goes through these so a build can substitute its own (R14). */
+#ifndef TEX_MALLOC
+#define TEX_MALLOC(n) malloc(n)
+#define TEX_CALLOC(n, s) calloc((n), (s))
+#define TEX_FREE(p) free(p)
+#endif
+
+/* c / 255 for every byte value, exactly rounded (RGBA8 texel -> float). */
+extern const float tex_u8_to_float[256];
+
+float tex_half_to_float(uint16_t h);
+uint16_t tex_float_to_half(float f); /* round to nearest even, overflow -> inf */
+
+/* GL 2.1 section 3.8.15 (EXT_texture_sRGB) transfer functions. */
+float tex_srgb_to_linear(float c);
+float tex_linear_to_srgb(float c);
+
+/* What a client pixel format carries. */
+enum {
+    TEX_CLASS_COLOR,
+    TEX_CLASS_DEPTH,
+    TEX_CLASS_STENCIL,
+    TEX_CLASS_DEPTH_STENCIL
+};
+
+/* Internal format flags (tex_ifmt.flags). */
+enum {
+    TEX_IF_FLOAT = 1u << 0, /* ARB_texture_float / 32F depth: no clamping to [0,1] */
+    TEX_IF_SRGB = 1u << 1   /* stored linearised in RGBA32F, re-encoded by GetTexImage */
+};
+
+typedef struct tex_ifmt {
+    GLenum internal_format;
+    GLenum base_format;
+    uint8_t storage; /* tex_format */
+    uint8_t flags;   /* TEX_IF_* */
+} tex_ifmt;
+
+/* NULL for an unknown internal format. */
+const tex_ifmt *tex_ifmt_lookup(GLenum internal_format);
+
+struct tex_cfmt;
+struct tex_ctype;
+
+/* One client transfer, resolved: the format and type descriptors and the
+ * byte layout that glPixelStore asks for (GL 2.1 section 3.6.4, figure 3.8). */
+typedef struct tex_xfer {
+    const struct tex_cfmt *fmt;
+    const struct tex_ctype *type;
+    int fmt_class;        /* TEX_CLASS_* */
+    int w, h, d;
+    size_t group;         /* bytes per group (BITMAP: 0, groups are bits) */
+    size_t row_stride;    /* bytes between rows */
+    size_t image_stride;  /* bytes between images */
+    size_t skip;          /* bytes from the base pointer to the first row */
+    size_t skip_bits;     /* BITMAP only: bits to skip in every row */
+    size_t extent;        /* bytes touched from the base pointer */
+    bool swap, lsb_first;
+} tex_xfer;
+
+/* Validates format/type/sizes/store and fills x.  three_d: whether
+ * IMAGE_HEIGHT and SKIP_IMAGES apply. */
+GLenum tex_xfer_setup(tex_xfer *x, GLenum format, GLenum type, int w, int h, int d,
+                      bool three_d, const tex_pixel_store *ps);
+/* Converts row j of image k (w groups) to float RGBA (4 floats a group). */
+void tex_xfer_unpack_row(const tex_xfer *x, const void *base, int j, int k, float *rgba);
+/* Converts w groups of float RGBA into row j of image k. */
+void tex_xfer_pack_row(const tex_xfer *x, void *base, int j, int k, const float *rgba);
+
+/* Overflow-checked size arithmetic (R14). */
+static inline bool tex_size_mul(size_t a, size_t b, size_t *r)
+{
+    if (b != 0 && a > SIZE_MAX / b)
+        return false;
+    *r = a * b;
+    return true;
+}
+static inline bool tex_size_add(size_t a, size_t b, size_t *r)
+{
+    if (a > SIZE_MAX - b)
+        return false;
+    *r = a + b;
+    return true;
+}
+
+#endif /* TEXTURE_TEX_PRIV_H */

@@ -1,0 +1,1033 @@
+/*
+ * tex_sample.c - texture sampling for the program texture instructions (TEX,
+ * TXP, TXB, TXL, TXD, TXF, TXQ, TXG, LOD) over one task of GP_LANES lanes.
+ * Worker threads: reads texture objects only and keeps no state, so any
+ * number of threads may sample one object at once.
+ *
+ * Per call the sampler state is reduced once (filters, wraps, level range,
+ * border colour, compare state: samp_setup), then each lane runs
+ *   coordinates (projection, cube face, array layer, reference value)
+ *   -> LOD (GL 2.1 section 3.8.8; one LOD per 2x2 quad for fragment work)
+ *   -> magnification or minification, level selection (section 3.8.8-3.8.9)
+ *   -> NEAREST/LINEAR taps with wrap modes (section 3.8.7-3.8.8)
+ *   -> depth compare and DEPTH_TEXTURE_MODE (section 3.8.14, ARB_shadow)
+ * Nothing here divides per texel: wraps use masks for power-of-two sizes and
+ * one integer remainder otherwise.  2D RGBA8 bilinear taps take a fast path.
+ *
+ * Wrap modes work on texel indices, which is equivalent to GL 2.1's clamps
+ * of s (CLAMP to [0,1], CLAMP_TO_EDGE to [1/2N, 1-1/2N], CLAMP_TO_BORDER to
+ * [-1/2N, 1+1/2N], MIRRORED_REPEAT mirrored then clamped as CLAMP_TO_EDGE)
+ * and lets NV_gpu_program4 texel offsets be added before wrapping (its
+ * section 3.8.8 edits; FEATURES TEX.OFFSET_APPLY).  A border texel (index outside the image; borders are
+ * stripped at upload, see tex_object.c) reads TEXTURE_BORDER_COLOR mapped by
+ * the base format.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "tex_priv.h"
+
+enum { W_REPEAT, W_MIRROR, W_EDGE, W_CLAMP, W_BORDER };
+
+#if defined(__GNUC__)
+#define TEX_INLINE static inline __attribute__((always_inline))
+#else
+#define TEX_INLINE static inline
+#endif
+enum { MIP_NONE, MIP_NEAREST, MIP_LINEAR };
+
+/* Coordinates are clamped to +-2^24 texels before conversion to int. */
+#define COORD_BIG 16777216.0f
+
+typedef struct samp {
+    const tex_object *t;
+    int base, q;            /* levels used: base .. q */
+    bool min_linear, mag_linear;
+    int mip;                /* MIP_* */
+    float c;                /* minification above this lambda (section 3.8.9) */
+    float min_lod, max_lod;
+    float bias;             /* texobj + texunit bias, before the clamp */
+    uint8_t wrap[3];
+    float border[4];        /* TEXTURE_BORDER_COLOR mapped by the base format */
+    bool depth;             /* DEPTH32F storage: filter one channel, then expand */
+    bool compare;           /* ARB_shadow comparison active */
+    bool clamp_ref;         /* fixed-point depth: the reference is clamped to [0,1] */
+    GLenum func, depth_mode;
+    bool normalized;        /* false for RECT */
+    bool cube;
+    int dims;               /* filtered dimensions: 1, 2 or 3 */
+    int layer_dim;          /* -1; 1: the layer is j (1D array); 2: k (2D array) */
+    int coord_layer;        /* coordinate component holding the layer */
+    int ref_comp;           /* coordinate component holding the reference, -1 none */
+    float scale[3];         /* base level size for the LOD (1 for RECT) */
+    bool fast2d;            /* 2D-shaped RGBA8 colour lookups: the direct path */
+    bool lane_offsets;      /* per-lane offsets (NV5 offset register) in lanes.off */
+    int coff[3];            /* constant texel offsets otherwise */
+} samp;
+
+/* Per-lane values computed before filtering. */
+typedef struct lanes {
+    float s[GP_LANES], t[GP_LANES], r[GP_LANES];
+    float ref[GP_LANES];
+    int layer[GP_LANES];
+    int face[GP_LANES];
+    float lambda[GP_LANES];
+    int off[GP_LANES][3];
+} lanes;
+
+/* ---- small helpers ------------------------------------------------------------ */
+
+/* Plain comparisons, so that no libm call lands in the inner loop (fminf,
+ * floorf are calls on baseline x86-64). */
+TEX_INLINE float clampf(float v, float lo, float hi)
+{
+    v = v > lo ? v : lo; /* NaN -> lo */
+    return v < hi ? v : hi;
+}
+
+TEX_INLINE int ifloor(float v) /* v already clamped to int range */
+{
+    int i = (int)v;
+    return (float)i > v ? i - 1 : i;
+}
+
+TEX_INLINE int wrap_repeat(int i, int n)
+{
+    if ((n & (n - 1)) == 0)
+        return i & (n - 1);
+    int m = i % n;
+    return m < 0 ? m + n : m;
+}
+
+TEX_INLINE int wrap_mirror(int i, int n)
+{
+    int n2 = 2 * n;
+    int m = (n2 & (n2 - 1)) == 0 ? (i & (n2 - 1)) : ((i % n2) + n2) % n2;
+    return m >= n ? n2 - 1 - m : m;
+}
+
+/* NEAREST: the index of the texel holding u (in texels). */
+TEX_INLINE int axis_nearest(float u, int n, int mode)
+{
+    switch (mode) {
+    case W_REPEAT: return wrap_repeat(ifloor(clampf(u, -COORD_BIG, COORD_BIG)), n);
+    case W_MIRROR: return wrap_mirror(ifloor(clampf(u, -COORD_BIG, COORD_BIG)), n);
+    case W_BORDER: return ifloor(clampf(u, -1.0f, (float)n + 1.0f));
+    default: {
+        /* CLAMP and CLAMP_TO_EDGE: s in [0,1]; s = 1 gives texel n-1 */
+        int i = ifloor(clampf(u, 0.0f, (float)n));
+        return i < n ? i : n - 1;
+    }
+    }
+}
+
+/* LINEAR: the two texels around u and the weight a of the second. */
+TEX_INLINE void axis_linear(float u, int n, int mode, int *i0, int *i1, float *a)
+{
+    float v;
+    int i;
+    switch (mode) {
+    case W_REPEAT:
+        v = clampf(u, -COORD_BIG, COORD_BIG) - 0.5f;
+        i = ifloor(v);
+        *a = v - (float)i;
+        *i0 = wrap_repeat(i, n);
+        *i1 = wrap_repeat(i + 1, n);
+        return;
+    case W_MIRROR:
+        v = clampf(u, -COORD_BIG, COORD_BIG) - 0.5f;
+        i = ifloor(v);
+        *a = v - (float)i;
+        *i0 = wrap_mirror(i, n);
+        *i1 = wrap_mirror(i + 1, n);
+        return;
+    case W_EDGE:
+        v = clampf(u, 0.5f, (float)n - 0.5f) - 0.5f;
+        i = ifloor(v);
+        *a = v - (float)i;
+        *i0 = i;
+        *i1 = i + 1 < n ? i + 1 : n - 1;
+        return;
+    case W_CLAMP: /* s clamped to [0,1]: the outer half texel blends with the border */
+        v = clampf(u, 0.0f, (float)n) - 0.5f;
+        break;
+    default: /* W_BORDER */
+        v = clampf(u, -0.5f, (float)n + 0.5f) - 0.5f;
+        break;
+    }
+    i = ifloor(v);
+    *a = v - (float)i;
+    *i0 = i;
+    *i1 = i + 1;
+}
+
+static int wrap_mode(GLenum w)
+{
+    switch (w) {
+    case GL_MIRRORED_REPEAT: return W_MIRROR;
+    case GL_CLAMP_TO_EDGE: return W_EDGE;
+    case GL_CLAMP: return W_CLAMP;
+    case GL_CLAMP_TO_BORDER: return W_BORDER;
+    default: return W_REPEAT;
+    }
+}
+
+/* GL 2.1 table 3.21 applied to the border colour. */
+static void map_border(GLenum base, const float in[4], float out[4])
+{
+    switch (base) {
+    case GL_ALPHA: out[0] = out[1] = out[2] = 0.0f; out[3] = in[3]; break;
+    case GL_LUMINANCE: out[0] = out[1] = out[2] = in[0]; out[3] = 1.0f; break;
+    case GL_LUMINANCE_ALPHA: out[0] = out[1] = out[2] = in[0]; out[3] = in[3]; break;
+    case GL_INTENSITY: out[0] = out[1] = out[2] = out[3] = in[0]; break;
+    case GL_RED: out[0] = in[0]; out[1] = out[2] = 0.0f; out[3] = 1.0f; break;
+    case GL_RG: out[0] = in[0]; out[1] = in[1]; out[2] = 0.0f; out[3] = 1.0f; break;
+    case GL_RGB: out[0] = in[0]; out[1] = in[1]; out[2] = in[2]; out[3] = 1.0f; break;
+    default: memcpy(out, in, 4 * sizeof(float)); break;
+    }
+}
+
+/* DEPTH_TEXTURE_MODE (ARB_depth_texture, GL 2.1 table 3.21; RED from GL 3.0). */
+static inline void depth_expand(GLenum mode, float d, float out[4])
+{
+    switch (mode) {
+    case GL_INTENSITY: out[0] = out[1] = out[2] = out[3] = d; break;
+    case GL_ALPHA: out[0] = out[1] = out[2] = 0.0f; out[3] = d; break;
+    case GL_RED: out[0] = d; out[1] = out[2] = 0.0f; out[3] = 1.0f; break;
+    default: out[0] = out[1] = out[2] = d; out[3] = 1.0f; break; /* LUMINANCE */
+    }
+}
+
+/* GL 2.1 section 3.8.14, table 3.27: 1 when the comparison passes. */
+static inline float depth_compare(GLenum func, float r, float d)
+{
+    switch (func) {
+    case GL_LEQUAL: return r <= d ? 1.0f : 0.0f;
+    case GL_GEQUAL: return r >= d ? 1.0f : 0.0f;
+    case GL_LESS: return r < d ? 1.0f : 0.0f;
+    case GL_GREATER: return r > d ? 1.0f : 0.0f;
+    case GL_EQUAL: return r == d ? 1.0f : 0.0f;
+    case GL_NOTEQUAL: return r != d ? 1.0f : 0.0f;
+    case GL_ALWAYS: return 1.0f;
+    default: return 0.0f; /* NEVER */
+    }
+}
+
+/* ---- cube maps (GL 2.1 section 3.8.6, table 3.20) ------------------------------- */
+
+/* Per face: the axis and sign of s_c, t_c and m_a. */
+static const struct {
+    uint8_t sa, ta, ma;
+    int8_t ss, ts, ms;
+} cube_axes[6] = {
+    {2, 1, 0, -1, -1, +1}, /* +X: sc = -rz, tc = -ry, ma = rx */
+    {2, 1, 0, +1, -1, -1}, /* -X: sc = +rz, tc = -ry */
+    {0, 2, 1, +1, +1, +1}, /* +Y: sc = +rx, tc = +rz */
+    {0, 2, 1, +1, -1, -1}, /* -Y: sc = +rx, tc = -rz */
+    {0, 1, 2, +1, -1, +1}, /* +Z: sc = +rx, tc = -ry */
+    {0, 1, 2, -1, -1, -1}, /* -Z: sc = -rx, tc = -ry */
+};
+
+/* The face whose axis has the largest magnitude (ties: X, then Y, then Z). */
+static inline int cube_face(float x, float y, float z)
+{
+    float ax = fabsf(x), ay = fabsf(y), az = fabsf(z);
+    if (ax >= ay && ax >= az)
+        return x >= 0.0f ? 0 : 1;
+    if (ay >= az)
+        return y >= 0.0f ? 2 : 3;
+    return z >= 0.0f ? 4 : 5;
+}
+
+/* s = (sc/|ma| + 1)/2, t = (tc/|ma| + 1)/2 for direction v on face f. */
+static inline void cube_st(int f, const float v[3], float *s, float *t)
+{
+    float ma = cube_axes[f].ms * v[cube_axes[f].ma];
+    float k = ma > 0.0f ? 0.5f / ma : 0.0f;
+    *s = cube_axes[f].ss * v[cube_axes[f].sa] * k + 0.5f;
+    *t = cube_axes[f].ts * v[cube_axes[f].ta] * k + 0.5f;
+}
+
+/* d(s,t) of a face for a direction v and its derivative dv (quotient rule). */
+static inline void cube_dst(int f, const float v[3], const float dv[3], float *ds, float *dt)
+{
+    float ma = cube_axes[f].ms * v[cube_axes[f].ma];
+    float dma = cube_axes[f].ms * dv[cube_axes[f].ma];
+    if (!(ma > 0.0f)) {
+        *ds = *dt = 0.0f;
+        return;
+    }
+    float k = 0.5f / (ma * ma);
+    float sc = cube_axes[f].ss * v[cube_axes[f].sa], dsc = cube_axes[f].ss * dv[cube_axes[f].sa];
+    float tc = cube_axes[f].ts * v[cube_axes[f].ta], dtc = cube_axes[f].ts * dv[cube_axes[f].ta];
+    *ds = (dsc * ma - sc * dma) * k;
+    *dt = (dtc * ma - tc * dma) * k;
+}
+
+/* ---- texel fetch and per-level filtering ------------------------------------------------ */
+
+TEX_INLINE void fetch_rgba(const samp *sp, const tex_image *img, int i, int j, int k,
+                           float o[4])
+{
+    if ((unsigned)i >= (unsigned)img->width || (unsigned)j >= (unsigned)img->height ||
+        (unsigned)k >= (unsigned)img->depth) {
+        memcpy(o, sp->border, 4 * sizeof(float));
+        return;
+    }
+    const uint8_t *p = (const uint8_t *)img->data + (size_t)k * img->slice_stride +
+                       (size_t)j * img->row_stride;
+    switch (img->format) {
+    case TEX_FMT_RGBA8:
+        p += (size_t)i * 4;
+        o[0] = tex_u8_to_float[p[0]];
+        o[1] = tex_u8_to_float[p[1]];
+        o[2] = tex_u8_to_float[p[2]];
+        o[3] = tex_u8_to_float[p[3]];
+        return;
+    case TEX_FMT_RGBA32F:
+        memcpy(o, p + (size_t)i * 16, 16);
+        return;
+    default: /* integer textures: TODO (EXT_texture_integer) */
+        o[0] = o[1] = o[2] = 0.0f;
+        o[3] = 1.0f;
+        return;
+    }
+}
+
+/* A depth texel, or its comparison with ref when compare is on. */
+static inline float fetch_depth(const samp *sp, const tex_image *img, int i, int j, int k,
+                                float ref)
+{
+    float d;
+    if ((unsigned)i >= (unsigned)img->width || (unsigned)j >= (unsigned)img->height ||
+        (unsigned)k >= (unsigned)img->depth) {
+        d = sp->border[0]; /* the border colour's first component is a depth */
+    } else {
+        memcpy(&d, (const uint8_t *)img->data + (size_t)k * img->slice_stride +
+                       (size_t)j * img->row_stride + (size_t)i * 4, 4);
+    }
+    return sp->compare ? depth_compare(sp->func, ref, d) : d;
+}
+
+/* Coordinate of axis a in texels at a level of size n. */
+TEX_INLINE float to_texels(const samp *sp, float s, int n, int off)
+{
+    return (sp->normalized ? s * (float)n : s) + (float)off;
+}
+
+/* The texel taps of one lookup at one level: indices per axis and weights. */
+typedef struct taps {
+    int i[3][2];
+    float a[3];
+} taps;
+
+static inline void make_axis(const samp *sp, float c, int n, int off, int a, bool linear,
+                             taps *tp)
+{
+    float u = to_texels(sp, c, n, off);
+    if (linear) {
+        axis_linear(u, n, sp->wrap[a], &tp->i[a][0], &tp->i[a][1], &tp->a[a]);
+    } else {
+        tp->i[a][0] = tp->i[a][1] = axis_nearest(u, n, sp->wrap[a]);
+        tp->a[a] = 0.0f;
+    }
+}
+
+static inline void make_taps(const samp *sp, const tex_image *img, const float crd[3],
+                             int layer, const int off[3], bool linear, taps *tp)
+{
+    make_axis(sp, crd[0], img->width, off[0], 0, linear, tp);
+    if (sp->dims >= 2) {
+        make_axis(sp, crd[1], img->height, off[1], 1, linear, tp);
+    } else {
+        tp->i[1][0] = tp->i[1][1] = 0;
+        tp->a[1] = 0.0f;
+    }
+    if (sp->dims == 3) {
+        make_axis(sp, crd[2], img->depth, off[2], 2, linear, tp);
+    } else {
+        tp->i[2][0] = tp->i[2][1] = 0;
+        tp->a[2] = 0.0f;
+    }
+    if (sp->layer_dim > 0)
+        tp->i[sp->layer_dim][0] = tp->i[sp->layer_dim][1] = layer;
+}
+
+/* The direct path for 2D-shaped RGBA8 images (2D, RECT, cube faces): no
+ * per-texel format switch, border checks only when a tap leaves the image. */
+TEX_INLINE void level_rgba8_2d(const samp *sp, const tex_image *img, const float crd[3],
+                               const int off[3], bool linear, float o[4])
+{
+    int w = img->width, h = img->height;
+    if (!linear) {
+        int i = axis_nearest(to_texels(sp, crd[0], w, off[0]), w, sp->wrap[0]);
+        int j = axis_nearest(to_texels(sp, crd[1], h, off[1]), h, sp->wrap[1]);
+        if ((unsigned)i < (unsigned)w && (unsigned)j < (unsigned)h) {
+            const uint8_t *p = (const uint8_t *)img->data + (size_t)j * img->row_stride +
+                               (size_t)i * 4;
+            o[0] = tex_u8_to_float[p[0]];
+            o[1] = tex_u8_to_float[p[1]];
+            o[2] = tex_u8_to_float[p[2]];
+            o[3] = tex_u8_to_float[p[3]];
+        } else {
+            memcpy(o, sp->border, 4 * sizeof(float));
+        }
+        return;
+    }
+    int i0, i1, j0, j1;
+    float a, b;
+    axis_linear(to_texels(sp, crd[0], w, off[0]), w, sp->wrap[0], &i0, &i1, &a);
+    axis_linear(to_texels(sp, crd[1], h, off[1]), h, sp->wrap[1], &j0, &j1, &b);
+    /* GL 2.1 section 3.8.8, LINEAR: (1-a)(1-b) t00 + a(1-b) t10 + (1-a)b t01 + ab t11 */
+    float w00 = (1.0f - a) * (1.0f - b), w10 = a * (1.0f - b);
+    float w01 = (1.0f - a) * b, w11 = a * b;
+    if ((unsigned)i0 < (unsigned)w && (unsigned)i1 < (unsigned)w &&
+        (unsigned)j0 < (unsigned)h && (unsigned)j1 < (unsigned)h) {
+        const uint8_t *r0 = (const uint8_t *)img->data + (size_t)j0 * img->row_stride;
+        const uint8_t *r1 = (const uint8_t *)img->data + (size_t)j1 * img->row_stride;
+        const uint8_t *p00 = r0 + (size_t)i0 * 4, *p10 = r0 + (size_t)i1 * 4;
+        const uint8_t *p01 = r1 + (size_t)i0 * 4, *p11 = r1 + (size_t)i1 * 4;
+        for (int q = 0; q < 4; q++)
+            o[q] = w00 * tex_u8_to_float[p00[q]] + w10 * tex_u8_to_float[p10[q]] +
+                   w01 * tex_u8_to_float[p01[q]] + w11 * tex_u8_to_float[p11[q]];
+        return;
+    }
+    float t00[4], t10[4], t01[4], t11[4];
+    fetch_rgba(sp, img, i0, j0, 0, t00);
+    fetch_rgba(sp, img, i1, j0, 0, t10);
+    fetch_rgba(sp, img, i0, j1, 0, t01);
+    fetch_rgba(sp, img, i1, j1, 0, t11);
+    for (int q = 0; q < 4; q++)
+        o[q] = w00 * t00[q] + w10 * t10[q] + w01 * t01[q] + w11 * t11[q];
+}
+
+/* Filters one level: RGBA (colour) or the single depth/compare value in o[0]. */
+static void level_sample(const samp *sp, const tex_image *img, const float crd[3], int layer,
+                         float ref, const int off[3], bool linear, float o[4])
+{
+    if (sp->fast2d && img->format == TEX_FMT_RGBA8) {
+        level_rgba8_2d(sp, img, crd, off, linear, o);
+        return;
+    }
+    taps tp;
+    make_taps(sp, img, crd, layer, off, linear, &tp);
+    if (!linear) {
+        if (sp->depth)
+            o[0] = fetch_depth(sp, img, tp.i[0][0], tp.i[1][0], tp.i[2][0], ref);
+        else
+            fetch_rgba(sp, img, tp.i[0][0], tp.i[1][0], tp.i[2][0], o);
+        return;
+    }
+
+    /* generic: 2^dims taps weighted by the product of the axis weights */
+    int ntaps = 1 << sp->dims;
+    float acc[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+    for (int c = 0; c < ntaps; c++) {
+        float w = 1.0f;
+        int idx[3];
+        for (int a = 0; a < 3; a++) {
+            int bit = (a < sp->dims) ? (c >> a) & 1 : 0;
+            idx[a] = tp.i[a][bit];
+            if (a < sp->dims)
+                w *= bit ? tp.a[a] : 1.0f - tp.a[a];
+        }
+        if (sp->depth) {
+            acc[0] += w * fetch_depth(sp, img, idx[0], idx[1], idx[2], ref);
+        } else {
+            float tx[4];
+            fetch_rgba(sp, img, idx[0], idx[1], idx[2], tx);
+            for (int q = 0; q < 4; q++)
+                acc[q] += w * tx[q];
+        }
+    }
+    memcpy(o, acc, sizeof acc);
+}
+
+/* ---- setup --------------------------------------------------------------------------- */
+
+/* The GL target a program target samples, or 0 when not supported yet. */
+static GLenum gl_target_of(int target)
+{
+    switch (target) {
+    case GP_TEX_1D:
+    case GP_TEX_SHADOW1D: return GL_TEXTURE_1D;
+    case GP_TEX_2D:
+    case GP_TEX_SHADOW2D: return GL_TEXTURE_2D;
+    case GP_TEX_3D: return GL_TEXTURE_3D;
+    case GP_TEX_CUBE:
+    case GP_TEX_SHADOWCUBE: return GL_TEXTURE_CUBE_MAP;
+    case GP_TEX_RECT:
+    case GP_TEX_SHADOWRECT: return GL_TEXTURE_RECTANGLE_ARB;
+    case GP_TEX_ARRAY1D:
+    case GP_TEX_SHADOWARRAY1D: return GL_TEXTURE_1D_ARRAY_EXT;
+    case GP_TEX_ARRAY2D:
+    case GP_TEX_SHADOWARRAY2D: return GL_TEXTURE_2D_ARRAY_EXT;
+    default: return 0; /* TODO: BUFFER, 2DMS, ARRAY2DMS, CUBEARRAY, SHADOWCUBEARRAY */
+    }
+}
+
+/* NV_gpu_program4 table X.17: where the depth reference comes from. */
+static int ref_component(int target)
+{
+    switch (target) {
+    case GP_TEX_SHADOW1D:
+    case GP_TEX_SHADOW2D:
+    case GP_TEX_SHADOWRECT:
+    case GP_TEX_SHADOWARRAY1D: return 2;
+    case GP_TEX_SHADOWCUBE:
+    case GP_TEX_SHADOWARRAY2D: return 3;
+    default: return -1;
+    }
+}
+
+static bool samp_setup(samp *sp, const tex_object *t, const gp_tex_request *req,
+                       float unit_bias)
+{
+    memset(sp, 0, sizeof *sp);
+    GLenum target = gl_target_of(req->target);
+    if (!target || !t || t->target != target)
+        return false;
+    const tex_sampler *s = &t->sampler;
+    bool rect = target == GL_TEXTURE_RECTANGLE_ARB;
+    sp->t = t;
+    sp->base = rect ? 0 : s->base_level;
+    if (sp->base < 0 || sp->base >= TEX_MAX_LEVELS)
+        return false;
+    sp->cube = target == GL_TEXTURE_CUBE_MAP;
+    sp->normalized = !rect;
+    sp->layer_dim = -1;
+    sp->coord_layer = -1;
+    switch (target) {
+    case GL_TEXTURE_1D: sp->dims = 1; break;
+    case GL_TEXTURE_3D: sp->dims = 3; break;
+    case GL_TEXTURE_1D_ARRAY_EXT: sp->dims = 1; sp->layer_dim = 1; sp->coord_layer = 1; break;
+    case GL_TEXTURE_2D_ARRAY_EXT: sp->dims = 2; sp->layer_dim = 2; sp->coord_layer = 2; break;
+    default: sp->dims = 2; break;
+    }
+    sp->wrap[0] = (uint8_t)wrap_mode(s->wrap_s);
+    sp->wrap[1] = (uint8_t)wrap_mode(s->wrap_t);
+    sp->wrap[2] = (uint8_t)wrap_mode(s->wrap_r);
+
+    /* filters */
+    GLenum minf = s->min_filter;
+    sp->mag_linear = s->mag_filter == GL_LINEAR;
+    sp->min_linear = minf == GL_LINEAR || minf == GL_LINEAR_MIPMAP_NEAREST ||
+                     minf == GL_LINEAR_MIPMAP_LINEAR;
+    if (minf == GL_NEAREST_MIPMAP_NEAREST || minf == GL_LINEAR_MIPMAP_NEAREST)
+        sp->mip = MIP_NEAREST;
+    else if (minf == GL_NEAREST_MIPMAP_LINEAR || minf == GL_LINEAR_MIPMAP_LINEAR)
+        sp->mip = MIP_LINEAR;
+    else
+        sp->mip = MIP_NONE;
+    if (rect)
+        sp->mip = MIP_NONE;
+    /* GL 2.1 section 3.8.9: c = 0.5 when MAG is LINEAR and MIN is
+     * NEAREST_MIPMAP_NEAREST or LINEAR_MIPMAP_NEAREST, else 0 */
+    sp->c = (sp->mag_linear && sp->mip == MIP_NEAREST) ? 0.5f : 0.0f;
+
+    const tex_image *bi = &t->image[0][sp->base];
+    sp->q = sp->base;
+    if (sp->mip != MIP_NONE) {
+        int maxdim = bi->width;
+        if (sp->dims >= 2 && bi->height > maxdim)
+            maxdim = bi->height;
+        if (sp->dims == 3 && bi->depth > maxdim)
+            maxdim = bi->depth;
+        int p = 0;
+        while (maxdim > 1) {
+            maxdim >>= 1;
+            p++;
+        }
+        int q = sp->base + p;
+        if (q > s->max_level)
+            q = s->max_level;
+        if (q > t->mip_end[sp->base])
+            q = t->mip_end[sp->base]; /* only reached for incomplete objects */
+        sp->q = q < sp->base ? sp->base : q;
+    }
+    sp->min_lod = s->min_lod;
+    sp->max_lod = s->max_lod;
+    sp->bias = s->lod_bias + unit_bias;
+    sp->scale[0] = rect ? 1.0f : (float)bi->width;
+    sp->scale[1] = rect ? 1.0f : (float)bi->height;
+    sp->scale[2] = rect ? 1.0f : (float)bi->depth;
+
+    /* depth textures: compare only for SHADOW targets (ARB_fragment_program_
+     * shadow: a non-shadow target behaves as if COMPARE_MODE were NONE; a
+     * shadow target with COMPARE_MODE NONE is undefined and returns the
+     * depth; FEATURES TEX.SHADOW_RULES) */
+    sp->depth = bi->format == TEX_FMT_DEPTH32F;
+    sp->ref_comp = ref_component(req->target);
+    sp->compare = sp->depth && sp->ref_comp >= 0 && s->compare_mode != GL_NONE;
+    sp->clamp_ref = bi->internal_format != GL_DEPTH_COMPONENT32F &&
+                    bi->internal_format != GL_DEPTH32F_STENCIL8;
+    sp->func = s->compare_func;
+    sp->depth_mode = s->depth_mode;
+    if (sp->depth)
+        memcpy(sp->border, s->border_color, sizeof sp->border);
+    else
+        map_border(bi->base_format, s->border_color, sp->border);
+    sp->fast2d = sp->dims == 2 && sp->layer_dim < 0 && !sp->depth && bi->format == TEX_FMT_RGBA8;
+    /* no texel offsets on cube maps (NV_gpu_program4 section 2.X.4.4) */
+    sp->lane_offsets = req->offset_reg != NULL && !sp->cube;
+    for (int a = 0; a < 3; a++)
+        sp->coff[a] = sp->cube ? 0 : req->offset[a];
+    return true;
+}
+
+/* ---- coordinates and LOD ----------------------------------------------------------------- */
+
+static inline float cf(const gp_vec *v, int c, int l)
+{
+    return v->c[c][l].f;
+}
+
+/* Array layer: round to nearest, clamp to [0, layers-1] (NV_gpu_program4
+ * section 2.X.4.4). */
+static inline int array_layer(float v, int layers)
+{
+    int i = ifloor(clampf(v, 0.0f, (float)layers) + 0.5f);
+    return i >= layers ? layers - 1 : i;
+}
+
+static void lanes_coords(const samp *sp, const gp_tex_request *req, lanes *ln)
+{
+    const gp_vec *c = req->coord;
+    bool proj = req->op == GP_TEXOP_TXP;
+    if (sp->lane_offsets)
+        for (int l = 0; l < GP_LANES; l++)
+            for (int a = 0; a < 3; a++)
+                ln->off[l][a] = req->offset_reg->c[a][l].i;
+    if (!proj && !sp->cube && sp->coord_layer < 0 && sp->ref_comp < 0) {
+        /* the common case: s, t, r straight from the coordinate */
+        for (int l = 0; l < GP_LANES; l++) {
+            ln->s[l] = c->c[0][l].f;
+            ln->t[l] = c->c[1][l].f;
+            ln->r[l] = c->c[2][l].f;
+            ln->face[l] = 0;
+            ln->layer[l] = 0;
+            ln->ref[l] = 0.0f;
+        }
+        return;
+    }
+    int layers = 1;
+    if (sp->layer_dim == 1)
+        layers = sp->t->image[0][sp->base].height;
+    else if (sp->layer_dim == 2)
+        layers = sp->t->image[0][sp->base].depth;
+    for (int l = 0; l < GP_LANES; l++) {
+        float x = cf(c, 0, l), y = cf(c, 1, l), z = cf(c, 2, l), w = cf(c, 3, l);
+        if (proj) {
+            /* ARB_fragment_program 3.11.6.2: s, t, r (and the shadow
+             * reference r) divided by q */
+            float iw = 1.0f / w;
+            x *= iw;
+            y *= iw;
+            z *= iw;
+        }
+        float v[4] = {x, y, z, w};
+        ln->s[l] = x;
+        ln->t[l] = y;
+        ln->r[l] = z;
+        ln->face[l] = 0;
+        ln->layer[l] = 0;
+        if (sp->cube) {
+            int f = cube_face(x, y, z);
+            ln->face[l] = f;
+            cube_st(f, v, &ln->s[l], &ln->t[l]);
+        }
+        if (sp->coord_layer >= 0)
+            ln->layer[l] = array_layer(v[sp->coord_layer], layers);
+        float ref = sp->ref_comp >= 0 ? v[sp->ref_comp] : 0.0f;
+        ln->ref[l] = sp->clamp_ref ? clampf(ref, 0.0f, 1.0f) : ref;
+    }
+}
+
+/* rho^2 from the texel-space derivative vectors (GL 2.1 section 3.8.8:
+ * rho = max of the lengths of (du/dx, dv/dx, dw/dx) and (du/dy, dv/dy, dw/dy)). */
+static inline float rho2(const samp *sp, const float dx[3], const float dy[3])
+{
+    float x2 = 0.0f, y2 = 0.0f;
+    for (int a = 0; a < sp->dims; a++) {
+        float ux = dx[a] * sp->scale[a], uy = dy[a] * sp->scale[a];
+        x2 += ux * ux;
+        y2 += uy * uy;
+    }
+    return x2 > y2 ? x2 : y2;
+}
+
+/* Partials of the filtered coordinates (face s,t for cube maps) of lane l
+ * along the derivative vectors ddx, ddy (TXD). */
+static void lane_partials_explicit(const samp *sp, const gp_tex_request *req, int l,
+                                   float dx[3], float dy[3])
+{
+    float gx[3], gy[3];
+    for (int a = 0; a < 3; a++) {
+        gx[a] = cf(req->ddx, a, l);
+        gy[a] = cf(req->ddy, a, l);
+    }
+    if (sp->cube) {
+        const float v[3] = {cf(req->coord, 0, l), cf(req->coord, 1, l), cf(req->coord, 2, l)};
+        int f = cube_face(v[0], v[1], v[2]);
+        cube_dst(f, v, gx, &dx[0], &dx[1]);
+        cube_dst(f, v, gy, &dy[0], &dy[1]);
+        dx[2] = dy[2] = 0.0f;
+        return;
+    }
+    memcpy(dx, gx, sizeof gx);
+    memcpy(dy, gy, sizeof gy);
+}
+
+/* One LOD per 2x2 quad from the coordinate differences inside the quad
+ * (lanes 4q..4q+3 are (x0,y0) (x1,y0) (x0,y1) (x1,y1)): d/dx from lanes 0/1,
+ * d/dy from lanes 0/2, as the DDX/DDY of glprog compute them (see
+ * reference/fswzadd-quad-derivatives.txt); GL lets the partials be
+ * approximated by differences and one LOD per quad is the usual choice. */
+static float quad_lambda_base(const samp *sp, const gp_tex_request *req, const lanes *ln, int q)
+{
+    int l0 = 4 * q, l1 = l0 + 1, l2 = l0 + 2;
+    float dx[3], dy[3];
+    if (sp->cube) {
+        /* project the neighbours onto lane 0's face so that a quad that
+         * straddles an edge gets no seam-sized derivative */
+        const gp_vec *c = req->coord;
+        bool proj = req->op == GP_TEXOP_TXP;
+        float s[3], t[3];
+        int f = ln->face[l0];
+        const int ls[3] = {l0, l1, l2};
+        for (int k = 0; k < 3; k++) {
+            int l = ls[k];
+            float iw = proj ? 1.0f / cf(c, 3, l) : 1.0f;
+            const float v[3] = {cf(c, 0, l) * iw, cf(c, 1, l) * iw, cf(c, 2, l) * iw};
+            cube_st(f, v, &s[k], &t[k]);
+        }
+        dx[0] = s[1] - s[0];
+        dx[1] = t[1] - t[0];
+        dy[0] = s[2] - s[0];
+        dy[1] = t[2] - t[0];
+        dx[2] = dy[2] = 0.0f;
+    } else {
+        dx[0] = ln->s[l1] - ln->s[l0];
+        dx[1] = ln->t[l1] - ln->t[l0];
+        dx[2] = ln->r[l1] - ln->r[l0];
+        dy[0] = ln->s[l2] - ln->s[l0];
+        dy[1] = ln->t[l2] - ln->t[l0];
+        dy[2] = ln->r[l2] - ln->r[l0];
+    }
+    /* lambda_base = log2(rho) = log2(rho^2) / 2 */
+    return 0.5f * log2f(rho2(sp, dx, dy));
+}
+
+/* lambda per lane: GL 2.1 section 3.8.8,
+ *   lambda' = lambda_base + clamp(bias_texobj + bias_texunit + bias_shader)
+ *   lambda  = clamp(lambda', TEXTURE_MIN_LOD, TEXTURE_MAX_LOD)
+ * with lambda_base = log2(rho) from the quad (TEX/TXP/TXB in fragment
+ * programs), from ddx/ddy (TXD), = w (TXL: NV_fragment_program2 "rho is
+ * 2^w", NV_vertex_program3 "lambda' = w + clamp(biases)"), or 0 without
+ * derivatives (vertex, geometry: NV_vertex_program3 section 2.14.5.45;
+ * FEATURES TEX.VTX_LOD). */
+static void lanes_lambda(const samp *sp, const gp_tex_request *req, lanes *ln)
+{
+    float base[GP_LANES];
+    switch (req->op) {
+    case GP_TEXOP_TXL:
+        for (int l = 0; l < GP_LANES; l++)
+            base[l] = cf(req->coord, 3, l);
+        break;
+    case GP_TEXOP_TXD:
+        for (int l = 0; l < GP_LANES; l++) {
+            if (!(req->lane_mask & (1u << l)) || !req->ddx || !req->ddy) {
+                base[l] = 0.0f;
+                continue;
+            }
+            float dx[3], dy[3];
+            lane_partials_explicit(sp, req, l, dx, dy);
+            base[l] = 0.5f * log2f(rho2(sp, dx, dy));
+        }
+        break;
+    default:
+        if (req->quad_derivatives) {
+            for (int q = 0; q < GP_LANES / 4; q++) {
+                float lb = (req->lane_mask >> (4 * q)) & 0xfu ? quad_lambda_base(sp, req, ln, q) : 0.0f;
+                base[4 * q] = base[4 * q + 1] = base[4 * q + 2] = base[4 * q + 3] = lb;
+            }
+        } else {
+            for (int l = 0; l < GP_LANES; l++)
+                base[l] = 0.0f;
+        }
+        break;
+    }
+    bool txb = req->op == GP_TEXOP_TXB;
+    for (int l = 0; l < GP_LANES; l++) {
+        float bias = sp->bias + (txb ? cf(req->coord, 3, l) : 0.0f);
+        bias = clampf(bias, -TEX_MAX_LOD_BIAS, TEX_MAX_LOD_BIAS);
+        float lp = base[l] + bias;
+        /* a NaN lambda' (degenerate partials) takes MIN_LOD */
+        lp = lp > sp->min_lod ? lp : sp->min_lod;
+        ln->lambda[l] = lp < sp->max_lod ? lp : sp->max_lod;
+    }
+}
+
+/* ---- one lane ---------------------------------------------------------------------------------- */
+
+/* One level of lane_sample: the 2D RGBA8 path inline, the rest generic. */
+TEX_INLINE void lane_level(const samp *sp, const tex_image *img, const float crd[3], int layer,
+                           float ref, const int off[3], bool linear, float o[4])
+{
+    if (sp->fast2d && img->format == TEX_FMT_RGBA8)
+        level_rgba8_2d(sp, img, crd, off, linear, o);
+    else
+        level_sample(sp, img, crd, layer, ref, off, linear, o);
+}
+
+static void lane_sample(const samp *sp, const lanes *ln, int l, float out[4])
+{
+    const tex_object *t = sp->t;
+    const tex_image *imgs = t->image[ln->face[l]];
+    const float crd[3] = {ln->s[l], ln->t[l], ln->r[l]};
+    const int *off = sp->lane_offsets ? ln->off[l] : sp->coff;
+    float lam = ln->lambda[l];
+    float o[4];
+
+    if (lam <= sp->c || sp->mip == MIP_NONE) {
+        /* magnification, or a minification filter without mipmaps */
+        bool linear = lam <= sp->c ? sp->mag_linear : sp->min_linear;
+        lane_level(sp, &imgs[sp->base], crd, ln->layer[l], ln->ref[l], off, linear, o);
+    } else if (sp->mip == MIP_NEAREST) {
+        /* d = base if lambda <= 1/2, else base + ceil(lambda + 1/2) - 1, at most q */
+        int d = sp->base;
+        if (lam > 0.5f) {
+            d = sp->base - ifloor(-((lam < 64.0f ? lam : 64.0f) + 0.5f)) - 1; /* ceil */
+            if (d > sp->q)
+                d = sp->q;
+        }
+        lane_level(sp, &imgs[d], crd, ln->layer[l], ln->ref[l], off, sp->min_linear, o);
+    } else {
+        /* d1 = base + floor(lambda), d2 = d1 + 1, both at most q; blend by frac */
+        float lc = lam < 64.0f ? lam : 64.0f;
+        int fl = ifloor(lc);
+        int d1 = sp->base + fl;
+        if (d1 >= sp->q) {
+            lane_level(sp, &imgs[sp->q], crd, ln->layer[l], ln->ref[l], off,
+                         sp->min_linear, o);
+        } else {
+            float frac = lc - (float)fl;
+            lane_level(sp, &imgs[d1], crd, ln->layer[l], ln->ref[l], off,
+                         sp->min_linear, o);
+            if (frac > 0.0f) {
+                float o2[4];
+                lane_level(sp, &imgs[d1 + 1], crd, ln->layer[l], ln->ref[l], off,
+                             sp->min_linear, o2);
+                int nc = sp->depth ? 1 : 4;
+                for (int q = 0; q < nc; q++)
+                    o[q] = (1.0f - frac) * o[q] + frac * o2[q];
+            }
+        }
+    }
+    if (sp->depth)
+        depth_expand(sp->depth_mode, o[0], out);
+    else
+        memcpy(out, o, sizeof o);
+}
+
+/* ---- TXF, TXQ, TXG, LOD ------------------------------------------------------------------------- */
+
+/* TXF (NV_gpu_program4 section 2.X.4.4, table X.18): one texel, integer
+ * coordinates plus offsets, level = base + w; no wrap, no compare.  Out of
+ * range (undefined in the spec) reads (0,0,0,0). */
+static void lane_fetch(const samp *sp, const gp_tex_request *req, int l, float out[4])
+{
+    const gp_vec *c = req->coord;
+    int level = sp->base + c->c[3][l].i;
+    out[0] = out[1] = out[2] = out[3] = 0.0f;
+    if (sp->cube || level < 0 || level >= TEX_MAX_LEVELS)
+        return;
+    const tex_image *img = &sp->t->image[0][level];
+    if (!img->data)
+        return;
+    int i = c->c[0][l].i, j = 0, k = 0;
+    int oi = req->offset_reg ? req->offset_reg->c[0][l].i : req->offset[0];
+    int oj = req->offset_reg ? req->offset_reg->c[1][l].i : req->offset[1];
+    int ok = req->offset_reg ? req->offset_reg->c[2][l].i : req->offset[2];
+    i += oi;
+    if (sp->layer_dim == 1) {
+        j = c->c[1][l].i;
+    } else if (sp->dims >= 2) {
+        j = c->c[1][l].i + oj;
+        if (sp->layer_dim == 2)
+            k = c->c[2][l].i;
+        else if (sp->dims == 3)
+            k = c->c[2][l].i + ok;
+    }
+    if ((unsigned)i >= (unsigned)img->width || (unsigned)j >= (unsigned)img->height ||
+        (unsigned)k >= (unsigned)img->depth)
+        return;
+    if (sp->depth) {
+        samp nc = *sp;
+        nc.compare = false;
+        depth_expand(sp->depth_mode, fetch_depth(&nc, img, i, j, k, 0.0f), out);
+    } else {
+        fetch_rgba(sp, img, i, j, k, out);
+    }
+}
+
+/* TXG (NV_gpu_program5 section 2.X.8.Z): the four texels of the LINEAR
+ * footprint at the base level, one component each:
+ * (T_i0j1, T_i1j1, T_i1j0, T_i0j0); SHADOW targets return comparisons. */
+static void lane_gather(const samp *sp, const gp_tex_request *req, const lanes *ln, int l,
+                        float out[4])
+{
+    const tex_image *img = &sp->t->image[ln->face[l]][sp->base];
+    const float crd[3] = {ln->s[l], ln->t[l], ln->r[l]};
+    taps tp;
+    samp g = *sp;
+    if (g.dims > 2)
+        g.dims = 2;
+    make_taps(&g, img, crd, ln->layer[l], sp->lane_offsets ? ln->off[l] : sp->coff, true, &tp);
+    const int ij[4][2] = {{0, 1}, {1, 1}, {1, 0}, {0, 0}};
+    int comp = req->component & 3;
+    for (int n = 0; n < 4; n++) {
+        int i = tp.i[0][ij[n][0]], j = tp.i[1][ij[n][1]], k = tp.i[2][0];
+        if (sp->depth) {
+            float d = fetch_depth(sp, img, i, j, k, ln->ref[l]);
+            if (sp->compare) {
+                out[n] = d;
+            } else {
+                float e[4];
+                depth_expand(sp->depth_mode, d, e);
+                out[n] = e[comp];
+            }
+        } else {
+            float tx[4];
+            fetch_rgba(sp, img, i, j, k, tx);
+            out[n] = tx[comp];
+        }
+    }
+}
+
+/* TXQ (NV_gpu_program4 section 2.X.8.Z): integer size of level base + x,
+ * without border; layers in y (1D arrays) or z (2D arrays) (FEATURES
+ * TEX.TXQ_RESULT). */
+static void lane_query(const tex_object *t, const gp_tex_request *req, int l, int out[4])
+{
+    int base = t->target == GL_TEXTURE_RECTANGLE_ARB ? 0 : t->sampler.base_level;
+    int level = base + req->coord->c[0][l].i;
+    out[0] = out[1] = out[2] = out[3] = 0;
+    if (level < 0 || level >= TEX_MAX_LEVELS)
+        return;
+    const tex_image *img = &t->image[0][level];
+    if (!img->internal_format)
+        return;
+    out[0] = img->width;
+    switch (t->target) {
+    case GL_TEXTURE_1D: break;
+    case GL_TEXTURE_3D:
+    case GL_TEXTURE_2D_ARRAY_EXT: out[1] = img->height; out[2] = img->depth; break;
+    default: out[1] = img->height; break; /* 2D, RECT, CUBE, 1D array layers */
+    }
+}
+
+/* ---- entry point -------------------------------------------------------------------------------- */
+
+static void write_lane(gp_vec *out, int l, const float v[4])
+{
+    for (int q = 0; q < 4; q++)
+        out->c[q][l].f = v[q];
+}
+
+void tex_sample(const tex_object *t, const gp_tex_request *req, float unit_lod_bias,
+                gp_vec *out)
+{
+    static const float incomplete[4] = {0.0f, 0.0f, 0.0f, 1.0f};
+    uint32_t mask = req->lane_mask & ((GP_LANES >= 32) ? 0xffffffffu : ((1u << GP_LANES) - 1u));
+    if (!mask)
+        return;
+
+    if (req->op == GP_TEXOP_TXQ) {
+        for (int l = 0; l < GP_LANES; l++) {
+            if (!(mask & (1u << l)))
+                continue;
+            int v[4] = {0, 0, 0, 0};
+            if (t)
+                lane_query(t, req, l, v);
+            for (int q = 0; q < 4; q++)
+                out->c[q][l].i = v[q];
+        }
+        return;
+    }
+
+    samp sp;
+    if (!t || !req->coord || !tex_object_complete(t) || !samp_setup(&sp, t, req, unit_lod_bias)) {
+        /* ARB_fragment_program section 3.11.6: an incomplete texture samples
+         * as (0, 0, 0, 1) (FEATURES TEX.INCOMPLETE) */
+        for (int l = 0; l < GP_LANES; l++)
+            if (mask & (1u << l))
+                write_lane(out, l, incomplete);
+        return;
+    }
+
+    if (req->op == GP_TEXOP_TXF) {
+        for (int l = 0; l < GP_LANES; l++) {
+            if (!(mask & (1u << l)))
+                continue;
+            float v[4];
+            lane_fetch(&sp, req, l, v);
+            write_lane(out, l, v);
+        }
+        return;
+    }
+
+    lanes ln;
+    lanes_coords(&sp, req, &ln);
+
+    if (req->op != GP_TEXOP_TXG && req->op != GP_TEXOP_LOD && sp.fast2d &&
+        sp.mip == MIP_NONE && sp.mag_linear == sp.min_linear) {
+        /* one filter whatever lambda is: no LOD to compute */
+        for (int l = 0; l < GP_LANES; l++) {
+            if (!(mask & (1u << l)))
+                continue;
+            const float crd[3] = {ln.s[l], ln.t[l], 0.0f};
+            float v[4];
+            level_rgba8_2d(&sp, &t->image[ln.face[l]][sp.base], crd,
+                           sp.lane_offsets ? ln.off[l] : sp.coff, sp.mag_linear, v);
+            write_lane(out, l, v);
+        }
+        return;
+    }
+
+    if (req->op == GP_TEXOP_TXG) {
+        for (int l = 0; l < GP_LANES; l++) {
+            if (!(mask & (1u << l)))
+                continue;
+            float v[4];
+            lane_gather(&sp, req, &ln, l, v);
+            write_lane(out, l, v);
+        }
+        return;
+    }
+
+    lanes_lambda(&sp, req, &ln);
+
+    if (req->op == GP_TEXOP_LOD) {
+        /* TODO(NV_gpu_program4_1 LOD, not in specs/): x = the clamped lambda
+         * limited to the levels present, y = lambda before the MIN/MAX_LOD
+         * clamp is not kept apart here, so y repeats the clamped value. */
+        for (int l = 0; l < GP_LANES; l++) {
+            if (!(mask & (1u << l)))
+                continue;
+            float lam = ln.lambda[l];
+            float x = sp.mip == MIP_NONE ? 0.0f : clampf(lam, 0.0f, (float)(sp.q - sp.base));
+            const float v[4] = {x, lam, 0.0f, 0.0f};
+            write_lane(out, l, v);
+        }
+        return;
+    }
+
+    for (int l = 0; l < GP_LANES; l++) {
+        if (!(mask & (1u << l)))
+            continue;
+        float v[4];
+        lane_sample(&sp, &ln, l, v);
+        write_lane(out, l, v);
+    }
+}
