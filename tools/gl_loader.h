@@ -1,0 +1,77 @@
+/*
+ * gl_loader.h - GL entry points beyond GL 1.1, resolved at start-up, and the
+ * implementation's extension list.
+ *
+ * The asmgl command calls GL 1.0/1.1 functions directly (every GL library
+ * exports them) and everything newer through this table, filled by
+ * asmgl_get_proc_address().  The same code then runs on libasmgl and on the
+ * OSMesa peer, whichever entry points each exports, and an entry point a
+ * library lacks is reported by name when a command first needs it instead of
+ * failing at link time.
+ *
+ * Call order: create and make current a context, gll_load(), then GLL(Name)(...).
+ * Thread: the thread that owns the context.
+ */
+#ifndef ASMGL_TOOLS_GL_LOADER_H
+#define ASMGL_TOOLS_GL_LOADER_H
+
+#include <GL/gl.h>
+#include <GL/glext.h>
+
+/* X(pointer type, field, name, alias or NULL): the alias is tried when the
+ * first name does not resolve (core name first, then the ARB/EXT one). */
+#define GLL_ENTRY_POINTS(X)                                                                        \
+    X(PFNGLACTIVETEXTUREPROC, ActiveTexture, "glActiveTexture", "glActiveTextureARB")              \
+    X(PFNGLCLIENTACTIVETEXTUREARBPROC, ClientActiveTexture, "glClientActiveTexture",                  \
+      "glClientActiveTextureARB")                                                                  \
+    X(PFNGLMULTITEXCOORD4FVARBPROC, MultiTexCoord4fv, "glMultiTexCoord4fv", "glMultiTexCoord4fvARB")  \
+    X(PFNGLTEXIMAGE3DPROC, TexImage3D, "glTexImage3D", "glTexImage3DEXT")                          \
+    X(PFNGLTEXSUBIMAGE3DPROC, TexSubImage3D, "glTexSubImage3D", "glTexSubImage3DEXT")              \
+    X(PFNGLSECONDARYCOLORPOINTERPROC, SecondaryColorPointer, "glSecondaryColorPointer",            \
+      "glSecondaryColorPointerEXT")                                                                \
+    X(PFNGLFOGCOORDPOINTERPROC, FogCoordPointer, "glFogCoordPointer", "glFogCoordPointerEXT")      \
+    X(PFNGLGENPROGRAMSARBPROC, GenProgramsARB, "glGenProgramsARB", NULL)                           \
+    X(PFNGLBINDPROGRAMARBPROC, BindProgramARB, "glBindProgramARB", NULL)                           \
+    X(PFNGLDELETEPROGRAMSARBPROC, DeleteProgramsARB, "glDeleteProgramsARB", NULL)                  \
+    X(PFNGLPROGRAMSTRINGARBPROC, ProgramStringARB, "glProgramStringARB", NULL)                     \
+    X(PFNGLPROGRAMENVPARAMETER4FVARBPROC, ProgramEnvParameter4fvARB,                               \
+      "glProgramEnvParameter4fvARB", NULL)                                                         \
+    X(PFNGLPROGRAMLOCALPARAMETER4FVARBPROC, ProgramLocalParameter4fvARB,                           \
+      "glProgramLocalParameter4fvARB", NULL)                                                       \
+    X(PFNGLVERTEXATTRIBPOINTERARBPROC, VertexAttribPointerARB, "glVertexAttribPointerARB",         \
+      "glVertexAttribPointer")                                                                     \
+    X(PFNGLVERTEXATTRIBIPOINTERPROC, VertexAttribIPointer, "glVertexAttribIPointer",               \
+      "glVertexAttribIPointerEXT")                                                                 \
+    X(PFNGLENABLEVERTEXATTRIBARRAYARBPROC, EnableVertexAttribArrayARB,                             \
+      "glEnableVertexAttribArrayARB", "glEnableVertexAttribArray")                                 \
+    X(PFNGLDRAWARRAYSINSTANCEDPROC, DrawArraysInstanced, "glDrawArraysInstanced",                  \
+      "glDrawArraysInstancedARB")                                                                  \
+    X(PFNGLPATCHPARAMETERIPROC, PatchParameteri, "glPatchParameteri", NULL)                        \
+    X(PFNGLPROVOKINGVERTEXPROC, ProvokingVertex, "glProvokingVertex", "glProvokingVertexEXT")      \
+    X(PFNGLGETSTRINGIPROC, GetStringi, "glGetStringi", NULL)
+
+struct gll_table {
+#define GLL_FIELD(type, field, name, alias) type field;
+    GLL_ENTRY_POINTS(GLL_FIELD)
+#undef GLL_FIELD
+};
+
+extern struct gll_table gll;
+
+/* Resolves every entry point of the table; unresolved ones stay NULL. */
+void gll_load(void);
+
+/* Prints which entry point is missing and exits with status 1. */
+_Noreturn void gll_missing(const char *field);
+
+/* Calls through the table, failing cleanly when the library lacks fn. */
+#define GLL(fn) (*(gll.fn ? gll.fn : (gll_missing(#fn), gll.fn)))
+
+/* The current context's extensions as one malloc'd string " GL_A GL_B ... "
+ * (from GL_EXTENSIONS, or glGetStringi where that is absent); NULL if none. */
+char *gll_extensions(void);
+
+/* Whether name appears in a list from gll_extensions(). */
+int gll_has_extension(const char *list, const char *name);
+
+#endif /* ASMGL_TOOLS_GL_LOADER_H */

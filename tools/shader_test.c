@@ -1,0 +1,1225 @@
+/*
+ * shader_test.c - parses a piglit .shader_test file into struct shader_test
+ * (see shader_test.h).  No GL calls: only GL headers, for enum values.
+ *
+ * The command language follows piglit's tests/shaders/shader_runner.c: each
+ * [test] line is matched against a table of command words and an argument
+ * pattern.  Unlike shader_runner, which reports a bad line only when it gets
+ * there, every line is checked before anything runs.  Thread: any.
+ */
+#include "shader_test.h"
+
+#include "gl_names.h"
+#include "program.h"
+#include "util.h"
+
+#include <GL/gl.h>
+#include <GL/glext.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The unparsed rest of one line: [p, end), end excludes "\r\n". */
+struct cur {
+    const char *p, *end;
+};
+
+struct parser {
+    struct shader_test *t;
+    int line;
+    size_t req_cap, prog_cap, cmd_cap, attrib_cap, row_cap;
+    char why[256]; /* detail of the last argument error, "" if none */
+};
+
+static bool error_at(struct parser *ps, int line, const char *fmt, ...)
+{
+    va_list ap;
+    fprintf(stderr, "%s:%d: error: ", ps->t->path, line);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    return false;
+}
+
+static void warn_at(struct parser *ps, int line, const char *fmt, ...)
+{
+    va_list ap;
+    fprintf(stderr, "%s:%d: warning: ", ps->t->path, line);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+}
+
+/* ---- lexing within a line ---------------------------------------------- */
+
+static bool is_ident(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+static void skip_ws(struct cur *c)
+{
+    while (c->p < c->end && (*c->p == ' ' || *c->p == '\t' || *c->p == '\v' || *c->p == '\f'))
+        c->p++;
+}
+
+/* End of line, or a trailing ';' (piglit's sscanf ignores it) or # comment. */
+static bool at_line_end(struct cur *c)
+{
+    skip_ws(c);
+    if (c->p < c->end && *c->p == ';') {
+        c->p++;
+        skip_ws(c);
+    }
+    return c->p >= c->end || *c->p == '#';
+}
+
+static bool eat_char(struct cur *c, char ch)
+{
+    skip_ws(c);
+    if (c->p < c->end && *c->p == ch) {
+        c->p++;
+        return true;
+    }
+    return false;
+}
+
+/* Matches the space-separated words of w, each ending at an identifier
+ * boundary, so "texture shadow2D" does not match "texture shadow2DArray". */
+static bool eat_words(struct cur *c, const char *w)
+{
+    struct cur s = *c;
+    while (*w) {
+        size_t n = strcspn(w, " ");
+        skip_ws(&s);
+        if ((size_t)(s.end - s.p) < n || memcmp(s.p, w, n) != 0)
+            return false;
+        s.p += n;
+        if (s.p < s.end && is_ident(*s.p) && is_ident(w[n - 1]))
+            return false;
+        w += n;
+        while (*w == ' ')
+            w++;
+    }
+    *c = s;
+    return true;
+}
+
+static bool range_is(const char *s, size_t n, const char *lit)
+{
+    return strlen(lit) == n && memcmp(s, lit, n) == 0;
+}
+
+/* An identifier-like word: [A-Za-z0-9_]+. */
+static bool scan_word(struct cur *c, const char **w, size_t *n)
+{
+    skip_ws(c);
+    const char *s = c->p;
+    while (c->p < c->end && is_ident(*c->p))
+        c->p++;
+    *w = s;
+    *n = (size_t)(c->p - s);
+    return *n > 0;
+}
+
+/* A float as piglit's strtof_hex reads it: "0x" gives the raw bit pattern,
+ * anything else goes through strtod (so inf, -INF and NAN work). */
+static bool scan_float(struct cur *c, float *out)
+{
+    skip_ws(c);
+    if (c->p >= c->end)
+        return false;
+    char *e;
+    if (c->end - c->p >= 2 && c->p[0] == '0' && c->p[1] == 'x') {
+        unsigned long long u = strtoull(c->p, &e, 16);
+        uint32_t bits = (uint32_t)u;
+        memcpy(out, &bits, sizeof bits);
+    } else {
+        double d = strtod(c->p, &e);
+        *out = (float)d;
+    }
+    /* The line ends at '\r', '\n' or the file's NUL, none of which strtod
+     * consumes, so e never passes c->end. */
+    if (e == c->p || e > c->end)
+        return false;
+    c->p = e;
+    return true;
+}
+
+static bool scan_double(struct cur *c, double *out)
+{
+    skip_ws(c);
+    if (c->p >= c->end)
+        return false;
+    char *e;
+    *out = strtod(c->p, &e);
+    if (e == c->p || e > c->end)
+        return false;
+    c->p = e;
+    return true;
+}
+
+static bool scan_long(struct cur *c, long long *out, int base)
+{
+    skip_ws(c);
+    if (c->p >= c->end || !(is_ident(*c->p) || *c->p == '-' || *c->p == '+'))
+        return false;
+    char *e;
+    errno = 0;
+    long long v = strtoll(c->p, &e, base);
+    if (e == c->p || e > c->end || errno == ERANGE)
+        return false;
+    c->p = e;
+    *out = v;
+    return true;
+}
+
+static bool scan_int(struct cur *c, int *out)
+{
+    long long v;
+    if (!scan_long(c, &v, 10) || v < INT_MIN || v > INT_MAX)
+        return false;
+    *out = (int)v;
+    return true;
+}
+
+static bool scan_enum(struct parser *ps, struct cur *c, unsigned *out)
+{
+    const char *w;
+    size_t n;
+    if (!scan_word(c, &w, &n))
+        return false;
+    if (!gln_lookup(w, n, out)) {
+        snprintf(ps->why, sizeof ps->why, "unknown GL enum name '%.*s'", (int)(n > 80 ? 80 : n), w);
+        return false;
+    }
+    return true;
+}
+
+static bool parse_cmp(struct cur *c, enum st_cmp *cmp)
+{
+    static const struct {
+        const char *op;
+        enum st_cmp cmp;
+    } ops[] = { { "==", ST_CMP_EQ }, { "!=", ST_CMP_NE }, { "<=", ST_CMP_LE },
+                { ">=", ST_CMP_GE }, { "<", ST_CMP_LT },  { ">", ST_CMP_GT } };
+    skip_ws(c);
+    for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++) {
+        size_t n = strlen(ops[i].op);
+        if ((size_t)(c->end - c->p) >= n && memcmp(c->p, ops[i].op, n) == 0) {
+            c->p += n;
+            *cmp = ops[i].cmp;
+            return true;
+        }
+    }
+    return false;
+}
+
+/* ---- [require] ----------------------------------------------------------- */
+
+static struct st_require *add_require(struct parser *ps, enum st_req_kind kind)
+{
+    struct shader_test *t = ps->t;
+    if (!util_reserve((void **)&t->reqs, &ps->req_cap, t->nreqs + 1, sizeof *t->reqs))
+        return NULL;
+    struct st_require *r = &t->reqs[t->nreqs++];
+    memset(r, 0, sizeof *r);
+    r->kind = kind;
+    r->line = ps->line;
+    return r;
+}
+
+static char *dup_range(const char *s, size_t n, const char *prefix)
+{
+    size_t pn = prefix ? strlen(prefix) : 0;
+    char *d = malloc(pn + n + 1);
+    if (!d)
+        return NULL;
+    if (pn)
+        memcpy(d, prefix, pn);
+    memcpy(d + pn, s, n);
+    d[pn + n] = '\0';
+    return d;
+}
+
+/* "1.3" -> 13 for GL, "1.10" -> 110 for GLSL (piglit's encoding). */
+static bool parse_version(struct cur *c, bool glsl, long *out)
+{
+    long long major, minor;
+    skip_ws(c);
+    if (!scan_long(c, &major, 10) || major < 0 || major > 99 || c->p >= c->end || *c->p != '.')
+        return false;
+    c->p++;
+    if (!scan_long(c, &minor, 10) || minor < 0 || minor > 99)
+        return false;
+    *out = (long)(glsl ? major * 100 + minor : major * 10 + minor);
+    return true;
+}
+
+/* Adds a requirement whose name is w (n bytes) with an optional prefix. */
+static struct st_require *add_named(struct parser *ps, enum st_req_kind kind, const char *w,
+                                    size_t n, const char *prefix)
+{
+    struct st_require *r = add_require(ps, kind);
+    if (r && !(r->name = dup_range(w, n, prefix))) {
+        ps->t->nreqs--;
+        r = NULL;
+    }
+    if (!r)
+        error_at(ps, ps->line, "out of memory");
+    return r;
+}
+
+/* One [require] line, following shader_runner's process_requirement(). */
+static bool parse_require_line(struct parser *ps, struct cur *c)
+{
+    struct shader_test *t = ps->t;
+    struct st_require *r;
+    const char *w;
+    size_t n;
+    long long v;
+
+    skip_ws(c);
+    if (c->p >= c->end || *c->p == '#')
+        return true;
+    if (*c->p == '!') {
+        c->p++;
+        if (!scan_word(c, &w, &n) || n < 4 || memcmp(w, "GL_", 3) != 0)
+            return error_at(ps, ps->line, "expected an extension name after '!'");
+        if (!add_named(ps, ST_REQ_NO_EXTENSION, w, n, NULL))
+            return false;
+    } else if (!scan_word(c, &w, &n)) {
+        warn_at(ps, ps->line, "ignoring unrecognized requirement '%.*s'",
+                (int)(c->end - c->p > 80 ? 80 : c->end - c->p), c->p);
+        return true;
+    } else if (n > 3 && memcmp(w, "GL_", 3) == 0) {
+        /* A limit ("GL_MAX_VARYING_COMPONENTS >= 32") or an extension. */
+        struct cur save = *c;
+        enum st_cmp cmp;
+        if (parse_cmp(c, &cmp)) {
+            if (!(r = add_named(ps, ST_REQ_INT, w, n, NULL)))
+                return false;
+            if (!gln_lookup(w, n, &r->gl_enum))
+                r->kind = ST_REQ_UNSUPPORTED; /* a limit asmgl cannot name */
+            if (!scan_long(c, &v, 0) || v < INT_MIN || v > INT_MAX)
+                return error_at(ps, ps->line, "expected an integer after the comparison");
+            r->cmp = cmp;
+            r->value = (long)v;
+        } else {
+            *c = save;
+            if (!add_named(ps, ST_REQ_EXTENSION, w, n, NULL))
+                return false;
+        }
+    } else if (range_is(w, n, "INT")) {
+        if (!scan_word(c, &w, &n))
+            return error_at(ps, ps->line, "expected: INT GL_NAME OP VALUE");
+        if (!(r = add_named(ps, ST_REQ_INT, w, n, NULL)))
+            return false;
+        if (!gln_lookup(w, n, &r->gl_enum))
+            r->kind = ST_REQ_UNSUPPORTED; /* a limit asmgl cannot name */
+        if (!parse_cmp(c, &r->cmp) || !scan_long(c, &v, 0) || v < INT_MIN || v > INT_MAX)
+            return error_at(ps, ps->line, "expected: INT GL_NAME OP VALUE");
+        r->value = (long)v;
+    } else if (range_is(w, n, "GLSL") || range_is(w, n, "GL")) {
+        bool glsl = n == 4;
+        if (!(r = add_require(ps, glsl ? ST_REQ_GLSL_VERSION : ST_REQ_GL_VERSION)))
+            return error_at(ps, ps->line, "out of memory");
+        /* CORE/COMPAT only choose piglit's context profile; asmgl has one
+         * compatibility context, so they are accepted and ignored. */
+        if (!eat_words(c, "CORE"))
+            eat_words(c, "COMPAT");
+        r->es = eat_words(c, "ES");
+        if (!parse_cmp(c, &r->cmp) || !parse_version(c, glsl, &r->value))
+            return error_at(ps, ps->line, "expected: %s [ES] OP MAJOR.MINOR", glsl ? "GLSL" : "GL");
+    } else if (range_is(w, n, "SIZE")) {
+        int wd, ht;
+        if (!scan_int(c, &wd) || !scan_int(c, &ht) || wd < 1 || ht < 1 || wd > 16384 || ht > 16384)
+            return error_at(ps, ps->line, "expected: SIZE WIDTH HEIGHT (1 to 16384)");
+        t->width = wd;
+        t->height = ht;
+    } else if (range_is(w, n, "depthbuffer")) {
+        t->depthbuffer = true;
+    } else if (range_is(w, n, "rlimit")) {
+        if (!(r = add_require(ps, ST_REQ_RLIMIT)))
+            return error_at(ps, ps->line, "out of memory");
+        if (!scan_long(c, &v, 0) || v <= 0 || v > LONG_MAX)
+            return error_at(ps, ps->line, "expected: rlimit BYTES");
+        r->value = (long)v;
+    } else if (range_is(w, n, "SSO") || range_is(w, n, "SEPARABLE") || range_is(w, n, "SPIRV")) {
+        /* GLSL program-object features; the rest of the line is theirs. */
+        return add_named(ps, ST_REQ_UNSUPPORTED, w, n, NULL) != NULL;
+    } else {
+        /* A bare extension name ("ARB_vertex_program"): shader_runner
+         * ignores such lines, asmgl checks them as GL_ARB_vertex_program. */
+        size_t vendor = 0;
+        while (vendor < n && ((w[vendor] >= 'A' && w[vendor] <= 'Z') ||
+                              (w[vendor] >= '0' && w[vendor] <= '9')))
+            vendor++;
+        if (vendor < 2 || vendor + 1 >= n || w[vendor] != '_') {
+            warn_at(ps, ps->line, "ignoring unrecognized requirement '%.*s'",
+                    (int)(c->end - w > 80 ? 80 : c->end - w), w);
+            return true;
+        }
+        if (!add_named(ps, ST_REQ_EXTENSION, w, n, "GL_"))
+            return false;
+    }
+    if (!at_line_end(c))
+        return error_at(ps, ps->line, "unexpected text after the requirement");
+    return true;
+}
+
+/* ---- [vertex data] ------------------------------------------------------- */
+
+static const struct {
+    const char *name;
+    unsigned gl_type;
+    int size;
+    bool integer;
+} vd_types[] = {
+    { "byte", GL_BYTE, 1, true },   { "ubyte", GL_UNSIGNED_BYTE, 1, true },
+    { "short", GL_SHORT, 2, true }, { "ushort", GL_UNSIGNED_SHORT, 2, true },
+    { "int", GL_INT, 4, true },     { "uint", GL_UNSIGNED_INT, 4, true },
+    { "float", GL_FLOAT, 4, false }, { "double", GL_DOUBLE, 8, false },
+};
+
+static const struct {
+    const char *name;
+    enum st_attr_kind kind;
+    unsigned unit;
+} vd_names[] = {
+    { "gl_Vertex", ST_ATTR_VERTEX, 0 },     { "piglit_vertex", ST_ATTR_VERTEX, 0 },
+    { "gl_Color", ST_ATTR_COLOR, 0 },       { "gl_SecondaryColor", ST_ATTR_SECONDARY, 0 },
+    { "gl_Normal", ST_ATTR_NORMAL, 0 },     { "gl_FogCoord", ST_ATTR_FOGCOORD, 0 },
+    { "piglit_texcoord", ST_ATTR_TEXCOORD, 0 },
+    { "gl_MultiTexCoord0", ST_ATTR_TEXCOORD, 0 }, { "gl_MultiTexCoord1", ST_ATTR_TEXCOORD, 1 },
+    { "gl_MultiTexCoord2", ST_ATTR_TEXCOORD, 2 }, { "gl_MultiTexCoord3", ST_ATTR_TEXCOORD, 3 },
+    { "gl_MultiTexCoord4", ST_ATTR_TEXCOORD, 4 }, { "gl_MultiTexCoord5", ST_ATTR_TEXCOORD, 5 },
+    { "gl_MultiTexCoord6", ST_ATTR_TEXCOORD, 6 }, { "gl_MultiTexCoord7", ST_ATTR_TEXCOORD, 7 },
+};
+
+/* What glVertexPointer & co accept (GL 2.1 table 2.4); generic arrays take all. */
+static bool vd_type_allowed(enum st_attr_kind kind, unsigned type, int comps)
+{
+    bool sif = type == GL_SHORT || type == GL_INT || type == GL_FLOAT || type == GL_DOUBLE;
+    switch (kind) {
+    case ST_ATTR_GENERIC: return true;
+    case ST_ATTR_VERTEX: return sif && comps >= 2;
+    case ST_ATTR_TEXCOORD: return sif;
+    case ST_ATTR_NORMAL: return (sif || type == GL_BYTE) && comps == 3;
+    case ST_ATTR_COLOR: return comps >= 3;
+    case ST_ATTR_SECONDARY: return comps == 3;
+    case ST_ATTR_FOGCOORD: return (type == GL_FLOAT || type == GL_DOUBLE) && comps == 1;
+    }
+    return false;
+}
+
+/* One column header: NAME[INDEX]/TYPE/COMPONENTS[/MATRIX_COLUMN], where
+ * COMPONENTS is a count or a GLSL type (vec3, ivec2, mat2x3, ...). */
+static bool parse_vd_column(struct parser *ps, const char *s, size_t n)
+{
+    struct st_vertex_data *vd = &ps->t->vdata;
+    const char *end = s + n;
+    const char *slash1 = memchr(s, '/', n);
+    const char *slash2 = slash1 ? memchr(slash1 + 1, '/', (size_t)(end - slash1 - 1)) : NULL;
+    if (!slash2)
+        return error_at(ps, ps->line, "column '%.*s' is not NAME/TYPE/COMPONENTS", (int)n, s);
+
+    const char *name = s;
+    size_t name_len = (size_t)(slash1 - s);
+    unsigned long array_index = 0;
+    if (name_len > 0 && name[name_len - 1] == ']') {
+        const char *br = memchr(name, '[', name_len);
+        char *e;
+        if (!br)
+            return error_at(ps, ps->line, "bad array index in column '%.*s'", (int)n, s);
+        array_index = strtoul(br + 1, &e, 10);
+        if (e != name + name_len - 1 || array_index > 64)
+            return error_at(ps, ps->line, "bad array index in column '%.*s'", (int)n, s);
+        name_len = (size_t)(br - name);
+    }
+
+    const char *type = slash1 + 1;
+    size_t type_len = (size_t)(slash2 - type);
+    size_t ti;
+    for (ti = 0; ti < sizeof vd_types / sizeof vd_types[0]; ti++)
+        if (range_is(type, type_len, vd_types[ti].name))
+            break;
+    if (ti == sizeof vd_types / sizeof vd_types[0])
+        return error_at(ps, ps->line, "unsupported vertex data type '%.*s'", (int)type_len, type);
+
+    /* COMPONENTS: legacy count, or GLSL type (piglit-vbo.cpp decode_glsl_type). */
+    const char *g = slash2 + 1;
+    int rows = 0, cols = 1;
+    bool integer = vd_types[ti].integer;
+    if (g < end && *g >= '1' && *g <= '4') {
+        rows = *g++ - '0';
+    } else {
+        static const struct {
+            const char *prefix;
+            int shape; /* 0 scalar, 1 vector, 2 matrix */
+            bool integer;
+        } glsl[] = { { "int", 0, true },   { "uint", 0, true },  { "float", 0, false },
+                     { "ivec", 1, true },  { "uvec", 1, true },  { "vec", 1, false },
+                     { "mat", 2, false } };
+        size_t k;
+        for (k = 0; k < sizeof glsl / sizeof glsl[0]; k++) {
+            size_t pl = strlen(glsl[k].prefix);
+            if ((size_t)(end - g) >= pl && memcmp(g, glsl[k].prefix, pl) == 0)
+                break;
+        }
+        if (k == sizeof glsl / sizeof glsl[0])
+            return error_at(ps, ps->line, "unsupported component type in column '%.*s'", (int)n, s);
+        g += strlen(glsl[k].prefix);
+        integer = glsl[k].integer;
+        rows = 1;
+        if (glsl[k].shape > 0) {
+            if (g >= end || *g < '2' || *g > '4')
+                return error_at(ps, ps->line, "bad vector size in column '%.*s'", (int)n, s);
+            rows = *g++ - '0';
+            if (glsl[k].shape == 2) {
+                cols = rows;
+                if (g < end && *g == 'x') {
+                    g++;
+                    if (g >= end || *g < '2' || *g > '4')
+                        return error_at(ps, ps->line, "bad matrix size in column '%.*s'", (int)n, s);
+                    rows = *g++ - '0';
+                }
+            }
+        }
+    }
+    unsigned long matrix_column = 0;
+    if (g < end) {
+        char *e;
+        if (*g != '/' || g + 1 >= end)
+            return error_at(ps, ps->line, "unexpected text in column '%.*s'", (int)n, s);
+        matrix_column = strtoul(g + 1, &e, 10);
+        if (e != end || matrix_column > 3)
+            return error_at(ps, ps->line, "bad matrix column in column '%.*s'", (int)n, s);
+    }
+    if (integer && !vd_types[ti].integer)
+        return error_at(ps, ps->line, "integer components need an integer type in '%.*s'", (int)n, s);
+
+    struct st_attrib a = { 0 };
+    char *e;
+    unsigned long idx = strtoul(name, &e, 10);
+    if (name_len > 0 && name[0] >= '0' && name[0] <= '9' && e == name + name_len) {
+        idx += matrix_column + array_index * (unsigned long)cols;
+        if (idx > 255)
+            return error_at(ps, ps->line, "attribute index %lu out of range", idx);
+        a.kind = ST_ATTR_GENERIC;
+        a.index = (unsigned)idx;
+    } else {
+        size_t k;
+        for (k = 0; k < sizeof vd_names / sizeof vd_names[0]; k++)
+            if (range_is(name, name_len, vd_names[k].name))
+                break;
+        if (k == sizeof vd_names / sizeof vd_names[0])
+            return error_at(ps, ps->line,
+                            "unknown attribute '%.*s' (use a generic index such as 0/float/vec4, "
+                            "or gl_Vertex, gl_Color, gl_SecondaryColor, gl_Normal, "
+                            "gl_MultiTexCoordN, gl_FogCoord)",
+                            (int)name_len, name);
+        if (array_index || matrix_column || cols > 1)
+            return error_at(ps, ps->line, "'%.*s' takes no array index or matrix", (int)name_len, name);
+        a.kind = vd_names[k].kind;
+        a.index = vd_names[k].unit;
+        integer = false;
+        if (!vd_type_allowed(a.kind, vd_types[ti].gl_type, rows))
+            return error_at(ps, ps->line, "type or component count not allowed for '%.*s'",
+                            (int)name_len, name);
+    }
+    a.gl_type = vd_types[ti].gl_type;
+    a.type_size = vd_types[ti].size;
+    a.components = rows;
+    a.integer = integer;
+    a.offset = vd->stride;
+
+    if (!util_reserve((void **)&vd->attribs, &ps->attrib_cap, vd->nattribs + 1, sizeof a))
+        return error_at(ps, ps->line, "out of memory");
+    vd->attribs[vd->nattribs++] = a;
+    vd->stride += (size_t)rows * (size_t)a.type_size;
+    return true;
+}
+
+static bool parse_vd_value(struct cur *c, const struct st_attrib *a, unsigned char *dst)
+{
+    if (a->gl_type == GL_FLOAT) {
+        float f;
+        if (!scan_float(c, &f))
+            return false;
+        memcpy(dst, &f, sizeof f);
+        return true;
+    }
+    if (a->gl_type == GL_DOUBLE) {
+        double d;
+        if (!scan_double(c, &d))
+            return false;
+        memcpy(dst, &d, sizeof d);
+        return true;
+    }
+    long long v, lo, hi;
+    if (!scan_long(c, &v, 0))
+        return false;
+    switch (a->gl_type) {
+    case GL_BYTE: lo = INT8_MIN; hi = INT8_MAX; break;
+    case GL_UNSIGNED_BYTE: lo = 0; hi = UINT8_MAX; break;
+    case GL_SHORT: lo = INT16_MIN; hi = INT16_MAX; break;
+    case GL_UNSIGNED_SHORT: lo = 0; hi = UINT16_MAX; break;
+    /* 32-bit values may also be written as unsigned bit patterns (0xffffffff). */
+    case GL_INT: lo = INT32_MIN; hi = UINT32_MAX; break;
+    default: lo = 0; hi = UINT32_MAX; break;
+    }
+    if (v < lo || v > hi)
+        return false;
+    /* Stored through the type's own width, so the host byte order is kept. */
+    uint8_t u8 = (uint8_t)v;
+    uint16_t u16 = (uint16_t)v;
+    uint32_t u32 = (uint32_t)v;
+    if (a->type_size == 1)
+        memcpy(dst, &u8, 1);
+    else if (a->type_size == 2)
+        memcpy(dst, &u16, 2);
+    else
+        memcpy(dst, &u32, 4);
+    return true;
+}
+
+static bool parse_vertex_data_line(struct parser *ps, struct cur *c)
+{
+    struct st_vertex_data *vd = &ps->t->vdata;
+
+    /* Comments may end any line, as in piglit-vbo.cpp. */
+    const char *hash = memchr(c->p, '#', (size_t)(c->end - c->p));
+    if (hash)
+        c->end = hash;
+    skip_ws(c);
+    if (c->p >= c->end)
+        return true;
+
+    if (vd->nattribs == 0) {
+        while (c->p < c->end) {
+            const char *s = c->p;
+            while (c->p < c->end && *c->p != ' ' && *c->p != '\t')
+                c->p++;
+            if (!parse_vd_column(ps, s, (size_t)(c->p - s)))
+                return false;
+            skip_ws(c);
+        }
+        return true;
+    }
+
+    if (!util_reserve((void **)&vd->rows, &ps->row_cap, vd->nrows + 1, vd->stride))
+        return error_at(ps, ps->line, "out of memory");
+    unsigned char *row = vd->rows + vd->nrows * vd->stride;
+    for (size_t i = 0; i < vd->nattribs; i++) {
+        const struct st_attrib *a = &vd->attribs[i];
+        for (int k = 0; k < a->components; k++) {
+            if (!parse_vd_value(c, a, row + a->offset + (size_t)k * (size_t)a->type_size))
+                return error_at(ps, ps->line, "bad or missing value for column %zu", i + 1);
+        }
+    }
+    skip_ws(c);
+    if (c->p < c->end)
+        return error_at(ps, ps->line, "more values than the %zu column(s) hold", vd->nattribs);
+    vd->nrows++;
+    return true;
+}
+
+/* ---- [test] commands ----------------------------------------------------- */
+
+struct cmd_def {
+    const char *words;
+    enum st_op op;
+    int variant;
+    /* Argument pattern: f float, i int, e GL enum name, ( , ) literal,
+     * ? the rest may be absent. */
+    const char *args;
+    const char *usage;
+};
+
+/* Order matters: longer command words before their prefixes; rows with the
+ * same words are tried in turn ("ortho" with and without arguments). */
+static const struct cmd_def cmd_defs[] = {
+    { "clear color", ST_OP_CLEAR_COLOR, 0, "f f f f", "clear color R G B A" },
+    { "clear depth", ST_OP_CLEAR_DEPTH, 0, "f", "clear depth D" },
+    { "clear", ST_OP_CLEAR, 0, "", "clear" },
+    { "color", ST_OP_COLOR, 0, "f f f f", "color R G B A" },
+    { "texcoord", ST_OP_TEXCOORD, 0, "i ( f , f , f , f )", "texcoord UNIT (S, T, R, Q)" },
+    { "draw rect tex", ST_OP_DRAW_RECT, ST_DRAW_TEX, "f f f f f f f f",
+      "draw rect tex X Y W H TX TY TW TH" },
+    { "draw rect ortho patch", ST_OP_DRAW_RECT, ST_DRAW_ORTHO | ST_DRAW_PATCH, "f f f f",
+      "draw rect ortho patch X Y W H" },
+    { "draw rect ortho", ST_OP_DRAW_RECT, ST_DRAW_ORTHO, "f f f f", "draw rect ortho X Y W H" },
+    { "draw rect patch", ST_OP_DRAW_RECT, ST_DRAW_PATCH, "f f f f", "draw rect patch X Y W H" },
+    { "draw rect", ST_OP_DRAW_RECT, 0, "f f f f", "draw rect X Y W H" },
+    { "draw instanced rect ortho patch", ST_OP_DRAW_RECT,
+      ST_DRAW_INSTANCED | ST_DRAW_ORTHO | ST_DRAW_PATCH, "i f f f f",
+      "draw instanced rect ortho patch N X Y W H" },
+    { "draw instanced rect ortho", ST_OP_DRAW_RECT, ST_DRAW_INSTANCED | ST_DRAW_ORTHO,
+      "i f f f f", "draw instanced rect ortho N X Y W H" },
+    { "draw instanced rect", ST_OP_DRAW_RECT, ST_DRAW_INSTANCED, "i f f f f",
+      "draw instanced rect N X Y W H" },
+    { "draw arrays instanced", ST_OP_DRAW_ARRAYS, 1, "e i i i",
+      "draw arrays instanced GL_MODE FIRST COUNT INSTANCES" },
+    { "draw arrays", ST_OP_DRAW_ARRAYS, 0, "e i i", "draw arrays GL_MODE FIRST COUNT" },
+    { "enable", ST_OP_ENABLE, 1, "e", "enable GL_CAP" },
+    { "disable", ST_OP_ENABLE, 0, "e", "disable GL_CAP" },
+    { "depthfunc", ST_OP_DEPTHFUNC, 0, "e", "depthfunc GL_FUNC" },
+    { "blend func", ST_OP_BLEND_FUNC, 0, "e e", "blend func GL_SRC GL_DST" },
+    { "hint", ST_OP_HINT, 0, "e e", "hint GL_TARGET GL_MODE" },
+    { "polygon mode", ST_OP_POLYGON_MODE, 0, "e e", "polygon mode GL_FACE GL_MODE" },
+    { "provoking vertex first", ST_OP_PROVOKING, GL_FIRST_VERTEX_CONVENTION, "",
+      "provoking vertex first|last" },
+    { "provoking vertex last", ST_OP_PROVOKING, GL_LAST_VERTEX_CONVENTION, "",
+      "provoking vertex first|last" },
+    { "shade model smooth", ST_OP_SHADE_MODEL, GL_SMOOTH, "", "shade model smooth|flat" },
+    { "shade model flat", ST_OP_SHADE_MODEL, GL_FLAT, "", "shade model smooth|flat" },
+    { "clip plane", ST_OP_CLIP_PLANE, 0, "i f f f f", "clip plane N A B C D" },
+    { "ortho", ST_OP_ORTHO, 0, "f f f f", "ortho [LEFT RIGHT BOTTOM TOP]" },
+    { "ortho", ST_OP_ORTHO_WINDOW, 0, "", "ortho [LEFT RIGHT BOTTOM TOP]" },
+    { "frustum", ST_OP_FRUSTUM, 0, "f f f f f f", "frustum LEFT RIGHT BOTTOM TOP NEAR FAR" },
+    { "probe rgba", ST_OP_PROBE_PIXEL, ST_PROBE_RGBA, "f f f f f f", "probe rgba X Y R G B A" },
+    { "probe rgb", ST_OP_PROBE_PIXEL, ST_PROBE_RGB, "f f f f f", "probe rgb X Y R G B" },
+    { "probe depth", ST_OP_PROBE_DEPTH, 0, "f f f", "probe depth X Y D" },
+    { "relative probe rgba", ST_OP_PROBE_PIXEL, ST_PROBE_RGBA | ST_PROBE_RELATIVE,
+      "( f , f ) ( f , f , f , f )", "relative probe rgba (X, Y) (R, G, B, A)" },
+    { "relative probe rgb", ST_OP_PROBE_PIXEL, ST_PROBE_RGB | ST_PROBE_RELATIVE,
+      "( f , f ) ( f , f , f )", "relative probe rgb (X, Y) (R, G, B)" },
+    { "probe rect rgba", ST_OP_PROBE_RECT, ST_PROBE_RGBA, "( i , i , i , i ) ( f , f , f , f )",
+      "probe rect rgba (X, Y, W, H) (R, G, B, A)" },
+    { "probe rect rgb", ST_OP_PROBE_RECT, ST_PROBE_RGB, "( i , i , i , i ) ( f , f , f )",
+      "probe rect rgb (X, Y, W, H) (R, G, B)" },
+    { "relative probe rect rgba", ST_OP_PROBE_RECT, ST_PROBE_RGBA | ST_PROBE_RELATIVE,
+      "( f , f , f , f ) ( f , f , f , f )", "relative probe rect rgba (X, Y, W, H) (R, G, B, A)" },
+    { "relative probe rect rgb", ST_OP_PROBE_RECT, ST_PROBE_RGB | ST_PROBE_RELATIVE,
+      "( f , f , f , f ) ( f , f , f )", "relative probe rect rgb (X, Y, W, H) (R, G, B)" },
+    { "probe all rgba", ST_OP_PROBE_RECT, ST_PROBE_RGBA | ST_PROBE_ALL, "f f f f",
+      "probe all rgba R G B A" },
+    { "probe all rgb", ST_OP_PROBE_RECT, ST_PROBE_RGB | ST_PROBE_ALL, "f f f", "probe all rgb R G B" },
+    { "tolerance", ST_OP_TOLERANCE, 0, "f ? f ? f ? f", "tolerance R [G [B [A]]]" },
+    { "texture rgbw 1D", ST_OP_TEX_RGBW_1D, 0, "i", "texture rgbw 1D UNIT" },
+    { "texture rgbw 3D", ST_OP_TEX_RGBW_3D, 0, "i", "texture rgbw 3D UNIT" },
+    { "texture rgbw 2DArray", ST_OP_TEX_ARRAY, GL_TEXTURE_2D_ARRAY, "i ( i , i , i )",
+      "texture rgbw 2DArray UNIT (W, H, LAYERS)" },
+    { "texture rgbw 1DArray", ST_OP_TEX_ARRAY, GL_TEXTURE_1D_ARRAY, "i ( i , i )",
+      "texture rgbw 1DArray UNIT (W, LAYERS)" },
+    { "texture rgbw", ST_OP_TEX_RGBW, 0, "i ( i , i ) ? e", "texture rgbw UNIT (W, H) [GL_FORMAT]" },
+    { "texture miptree", ST_OP_TEX_MIPTREE, 0, "i", "texture miptree UNIT" },
+    { "texture checkerboard", ST_OP_TEX_QUADS, 1,
+      "i i ( i , i ) ( f , f , f , f ) ( f , f , f , f )",
+      "texture checkerboard UNIT LEVEL (W, H) (R, G, B, A) (R, G, B, A)" },
+    { "texture quads", ST_OP_TEX_QUADS, 0,
+      "i i ( i , i ) ( i , i ) ( f , f , f , f ) ( f , f , f , f ) ( f , f , f , f ) ( f , f , f , f )",
+      "texture quads UNIT LEVEL (W, H) (SQUARE_W, SQUARE_H) (BL) (BR) (TL) (TR)" },
+    { "texture shadow1D", ST_OP_TEX_SHADOW, GL_TEXTURE_1D, "i ( i )", "texture shadow1D UNIT (W)" },
+    { "texture shadow2D", ST_OP_TEX_SHADOW, GL_TEXTURE_2D, "i ( i , i )",
+      "texture shadow2D UNIT (W, H)" },
+    { "texture shadowRect", ST_OP_TEX_SHADOW, GL_TEXTURE_RECTANGLE, "i ( i , i )",
+      "texture shadowRect UNIT (W, H)" },
+    { "texture shadow1DArray", ST_OP_TEX_SHADOW, GL_TEXTURE_1D_ARRAY, "i ( i , i )",
+      "texture shadow1DArray UNIT (W, LAYERS)" },
+    { "texture shadow2DArray", ST_OP_TEX_SHADOW, GL_TEXTURE_2D_ARRAY, "i ( i , i , i )",
+      "texture shadow2DArray UNIT (W, H, LAYERS)" },
+    { "texture junk 2DArray", ST_OP_TEX_JUNK, GL_TEXTURE_2D_ARRAY, "i ( i , i , i )",
+      "texture junk 2DArray UNIT (W, H, LAYERS)" },
+};
+
+/* shader_runner commands asmgl does not run (GLSL, buffers, FBOs, queries):
+ * a test using one is skipped, not reported as malformed. */
+static const char *const unsupported_cmds[] = {
+    "active shader program", "active uniform", "atomic counter", "atomic counters",
+    "blend barrier", "blit", "block array index", "block binding", "block matrix stride",
+    "block offset", "block row major", "calllist", "compute", "deletelist", "endlist",
+    "fb", "fbfetch barrier", "image texture", "link error", "link success", "memory barrier",
+    "newlist", "patch parameter", "probe atomic counter", "probe rect rgba int",
+    "probe ssbo", "probe warn all rgba", "probe xfb buffer", "program binary save restore",
+    "relative probe rect rgba int", "resident image texture", "resident texture", "ssbo",
+    "subuniform", "texture integer", "texture storage", "ubo array index", "uniform",
+    "verify program_interface_query", "verify program_query", "verify query_object",
+    "vertex attrib", "viewport indexed", "viewport swizzle", "xfb buffer object",
+    "xfb draw arrays",
+};
+
+static bool scan_args(struct parser *ps, struct cur *c, const char *fmt, struct st_command *cmd)
+{
+    for (const char *f = fmt; *f; f++) {
+        switch (*f) {
+        case ' ':
+            break;
+        case 'f':
+            if (cmd->nf >= (int)(sizeof cmd->f / sizeof cmd->f[0]) || !scan_float(c, &cmd->f[cmd->nf]))
+                return false;
+            cmd->nf++;
+            break;
+        case 'i':
+            if (cmd->ni >= (int)(sizeof cmd->i / sizeof cmd->i[0]) || !scan_int(c, &cmd->i[cmd->ni]))
+                return false;
+            cmd->ni++;
+            break;
+        case 'e':
+            if (cmd->ne >= (int)(sizeof cmd->e / sizeof cmd->e[0]) || !scan_enum(ps, c, &cmd->e[cmd->ne]))
+                return false;
+            cmd->ne++;
+            break;
+        case '?':
+            if (at_line_end(c))
+                return true;
+            break;
+        default:
+            if (!eat_char(c, *f))
+                return false;
+            break;
+        }
+    }
+    return at_line_end(c);
+}
+
+struct word_value {
+    const char *word;
+    unsigned value;
+};
+
+static bool scan_choice(struct cur *c, const struct word_value *tab, size_t n, unsigned *out)
+{
+    const char *w;
+    size_t len;
+    if (!scan_word(c, &w, &len))
+        return false;
+    for (size_t i = 0; i < n; i++) {
+        if (range_is(w, len, tab[i].word)) {
+            *out = tab[i].value;
+            return true;
+        }
+    }
+    return false;
+}
+
+#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
+
+/* texparameter TARGET NAME VALUE, with piglit's value words. */
+static bool parse_texparameter(struct parser *ps, struct cur *c, struct st_command *cmd)
+{
+    static const struct word_value targets[] = {
+        { "1D", GL_TEXTURE_1D }, { "2D", GL_TEXTURE_2D }, { "3D", GL_TEXTURE_3D },
+        { "Rect", GL_TEXTURE_RECTANGLE }, { "Cube", GL_TEXTURE_CUBE_MAP },
+        { "1DArray", GL_TEXTURE_1D_ARRAY }, { "2DArray", GL_TEXTURE_2D_ARRAY },
+        { "CubeArray", GL_TEXTURE_CUBE_MAP_ARRAY },
+    };
+    static const struct word_value compare_funcs[] = {
+        { "greater", GL_GREATER }, { "gequal", GL_GEQUAL }, { "less", GL_LESS },
+        { "lequal", GL_LEQUAL },   { "equal", GL_EQUAL },   { "notequal", GL_NOTEQUAL },
+        { "never", GL_NEVER },     { "always", GL_ALWAYS },
+    };
+    static const struct word_value compare_modes[] = {
+        { "none", GL_NONE }, { "compare_r_to_texture", GL_COMPARE_R_TO_TEXTURE },
+    };
+    static const struct word_value depth_modes[] = {
+        { "intensity", GL_INTENSITY }, { "luminance", GL_LUMINANCE },
+        { "alpha", GL_ALPHA }, { "red", GL_RED },
+    };
+    static const struct word_value min_filters[] = {
+        { "nearest_mipmap_nearest", GL_NEAREST_MIPMAP_NEAREST },
+        { "linear_mipmap_nearest", GL_LINEAR_MIPMAP_NEAREST },
+        { "nearest_mipmap_linear", GL_NEAREST_MIPMAP_LINEAR },
+        { "linear_mipmap_linear", GL_LINEAR_MIPMAP_LINEAR },
+        { "nearest", GL_NEAREST }, { "linear", GL_LINEAR },
+    };
+    static const struct word_value wraps[] = {
+        { "repeat", GL_REPEAT }, { "clamp_to_edge", GL_CLAMP_TO_EDGE },
+        { "clamp_to_border", GL_CLAMP_TO_BORDER }, { "mirrored_repeat", GL_MIRRORED_REPEAT },
+        { "clamp", GL_CLAMP },
+    };
+    static const struct word_value swizzles[] = {
+        { "red", GL_RED }, { "green", GL_GREEN }, { "blue", GL_BLUE }, { "alpha", GL_ALPHA },
+        { "zero", GL_ZERO }, { "one", GL_ONE },
+    };
+    static const struct {
+        const char *name;
+        unsigned pname;
+        int kind;
+        const struct word_value *values;
+        size_t nvalues;
+    } params[] = {
+        { "compare_func", GL_TEXTURE_COMPARE_FUNC, ST_TP_ENUM, compare_funcs, COUNT(compare_funcs) },
+        { "compare_mode", GL_TEXTURE_COMPARE_MODE, ST_TP_ENUM, compare_modes, COUNT(compare_modes) },
+        { "depth_mode", GL_DEPTH_TEXTURE_MODE, ST_TP_ENUM, depth_modes, COUNT(depth_modes) },
+        { "min", GL_TEXTURE_MIN_FILTER, ST_TP_ENUM, min_filters, COUNT(min_filters) },
+        { "mag", GL_TEXTURE_MAG_FILTER, ST_TP_ENUM, min_filters + 4, 2 },
+        { "wrap_s", GL_TEXTURE_WRAP_S, ST_TP_ENUM, wraps, COUNT(wraps) },
+        { "wrap_t", GL_TEXTURE_WRAP_T, ST_TP_ENUM, wraps, COUNT(wraps) },
+        { "wrap_r", GL_TEXTURE_WRAP_R, ST_TP_ENUM, wraps, COUNT(wraps) },
+        { "swizzle_r", GL_TEXTURE_SWIZZLE_R, ST_TP_ENUM, swizzles, COUNT(swizzles) },
+        { "swizzle_g", GL_TEXTURE_SWIZZLE_G, ST_TP_ENUM, swizzles, COUNT(swizzles) },
+        { "swizzle_b", GL_TEXTURE_SWIZZLE_B, ST_TP_ENUM, swizzles, COUNT(swizzles) },
+        { "swizzle_a", GL_TEXTURE_SWIZZLE_A, ST_TP_ENUM, swizzles, COUNT(swizzles) },
+        { "lod_bias", GL_TEXTURE_LOD_BIAS, ST_TP_FLOAT, NULL, 0 },
+        { "min_lod", GL_TEXTURE_MIN_LOD, ST_TP_FLOAT, NULL, 0 },
+        { "max_lod", GL_TEXTURE_MAX_LOD, ST_TP_FLOAT, NULL, 0 },
+        { "max_level", GL_TEXTURE_MAX_LEVEL, ST_TP_INT, NULL, 0 },
+        { "base_level", GL_TEXTURE_BASE_LEVEL, ST_TP_INT, NULL, 0 },
+        { "border_color", GL_TEXTURE_BORDER_COLOR, ST_TP_FLOATV, NULL, 0 },
+    };
+
+    if (!scan_choice(c, targets, COUNT(targets), &cmd->e[0])) {
+        snprintf(ps->why, sizeof ps->why,
+                 "bad texture target (1D 2D 3D Rect Cube 1DArray 2DArray CubeArray)");
+        return false;
+    }
+    const char *w;
+    size_t n, k;
+    if (!scan_word(c, &w, &n))
+        return false;
+    for (k = 0; k < COUNT(params); k++)
+        if (range_is(w, n, params[k].name))
+            break;
+    if (k == COUNT(params)) {
+        snprintf(ps->why, sizeof ps->why, "unknown texture parameter '%.*s'", (int)(n > 60 ? 60 : n), w);
+        return false;
+    }
+    cmd->e[1] = params[k].pname;
+    cmd->ne = 2;
+    cmd->variant = params[k].kind;
+    switch (params[k].kind) {
+    case ST_TP_ENUM:
+        if (!scan_choice(c, params[k].values, params[k].nvalues, &cmd->e[2])) {
+            snprintf(ps->why, sizeof ps->why, "bad value for %s", params[k].name);
+            return false;
+        }
+        cmd->ne = 3;
+        return at_line_end(c);
+    case ST_TP_INT: return scan_args(ps, c, "i", cmd);
+    case ST_TP_FLOAT: return scan_args(ps, c, "f", cmd);
+    default: return scan_args(ps, c, "f f f f", cmd);
+    }
+}
+
+/* parameter env_vp|local_vp|env_fp|local_fp INDEX (X, Y, Z, W); the NV
+ * stages (gp, tcp, tep, cp) are asmgl additions. */
+static bool parse_parameter(struct parser *ps, struct cur *c, struct st_command *cmd)
+{
+    static const struct {
+        const char *suffix;
+        unsigned target;
+    } stages[] = {
+        { "vp", GL_VERTEX_PROGRAM_ARB },       { "fp", GL_FRAGMENT_PROGRAM_ARB },
+        { "gp", GL_GEOMETRY_PROGRAM_NV },      { "tcp", GL_TESS_CONTROL_PROGRAM_NV },
+        { "tep", GL_TESS_EVALUATION_PROGRAM_NV }, { "cp", GL_COMPUTE_PROGRAM_NV },
+    };
+    const char *w;
+    size_t n;
+    if (!scan_word(c, &w, &n))
+        return false;
+    bool local;
+    if (n > 4 && memcmp(w, "env_", 4) == 0) {
+        local = false;
+        w += 4;
+        n -= 4;
+    } else if (n > 6 && memcmp(w, "local_", 6) == 0) {
+        local = true;
+        w += 6;
+        n -= 6;
+    } else {
+        snprintf(ps->why, sizeof ps->why, "unknown parameter type (env_vp local_vp env_fp local_fp)");
+        return false;
+    }
+    size_t k;
+    for (k = 0; k < COUNT(stages); k++)
+        if (range_is(w, n, stages[k].suffix))
+            break;
+    if (k == COUNT(stages)) {
+        snprintf(ps->why, sizeof ps->why, "unknown parameter type (env_vp local_vp env_fp local_fp)");
+        return false;
+    }
+    cmd->variant = local;
+    cmd->e[0] = stages[k].target;
+    cmd->ne = 1;
+    if (!scan_args(ps, c, "i ( f , f , f , f )", cmd))
+        return false;
+    if (cmd->i[0] < 0) {
+        snprintf(ps->why, sizeof ps->why, "negative parameter index");
+        return false;
+    }
+    return true;
+}
+
+/* Checks that are not syntax: sizes, units and modes that would make the
+ * executor allocate absurd amounts or index out of range. */
+static bool check_command(struct parser *ps, struct st_command *cmd)
+{
+    struct shader_test *t = ps->t;
+    switch (cmd->op) {
+    case ST_OP_TEXCOORD:
+        if (cmd->i[0] < 0 || cmd->i[0] > 31)
+            return error_at(ps, cmd->line, "texture unit %d out of range 0..31", cmd->i[0]);
+        break;
+    case ST_OP_DRAW_RECT:
+        if ((cmd->variant & ST_DRAW_INSTANCED) && cmd->i[0] < 0)
+            return error_at(ps, cmd->line, "negative instance count");
+        break;
+    case ST_OP_DRAW_ARRAYS:
+        if (cmd->e[0] > GL_PATCHES)
+            return error_at(ps, cmd->line, "%s is not a primitive mode",
+                            gln_name(cmd->e[0]) ? gln_name(cmd->e[0]) : "the enum");
+        if (cmd->i[0] < 0 || cmd->i[1] < 0 || (cmd->ni > 2 && cmd->i[2] < 0))
+            return error_at(ps, cmd->line, "draw arrays needs FIRST, COUNT (and INSTANCES) >= 0");
+        /* shader_runner's draw_arrays_common() check, done before drawing. */
+        if (t->has_vertex_data && ((size_t)cmd->i[0] > t->vdata.nrows ||
+                                   (size_t)cmd->i[1] > t->vdata.nrows - (size_t)cmd->i[0]))
+            return error_at(ps, cmd->line, "draw arrays cannot draw beyond the %zu rows of [vertex data]",
+                            t->vdata.nrows);
+        break;
+    case ST_OP_CLIP_PLANE:
+        if (cmd->i[0] < 0 || cmd->i[0] > 7)
+            return error_at(ps, cmd->line, "clip plane %d out of range 0..7", cmd->i[0]);
+        break;
+    case ST_OP_TEX_RGBW: case ST_OP_TEX_RGBW_1D: case ST_OP_TEX_RGBW_3D: case ST_OP_TEX_ARRAY:
+    case ST_OP_TEX_MIPTREE: case ST_OP_TEX_QUADS: case ST_OP_TEX_SHADOW: case ST_OP_TEX_JUNK: {
+        if (cmd->i[0] < 0 || cmd->i[0] > 31)
+            return error_at(ps, cmd->line, "texture unit %d out of range 0..31", cmd->i[0]);
+        /* Sizes follow the unit (and the level for quads/checkerboard). */
+        int first = cmd->op == ST_OP_TEX_QUADS ? 2 : 1;
+        int last = cmd->op == ST_OP_TEX_QUADS ? 3 : cmd->ni - 1;
+        size_t texels = 1;
+        for (int k = first; k <= last; k++) {
+            if (cmd->i[k] < 1 || cmd->i[k] > 16384)
+                return error_at(ps, cmd->line, "texture size %d out of range 1..16384", cmd->i[k]);
+            texels *= (size_t)cmd->i[k];
+        }
+        /* 4 floats a texel, built in memory before upload: cap at 256 MiB. */
+        if (texels > ((size_t)1 << 24))
+            return error_at(ps, cmd->line, "texture too large (%zu texels)", texels);
+        if (cmd->op == ST_OP_TEX_QUADS &&
+            (cmd->i[1] < 0 || cmd->i[1] > 14 || (cmd->variant == 0 && (cmd->i[4] < 1 || cmd->i[5] < 1))))
+            return error_at(ps, cmd->line, "bad mipmap level or square size");
+        break;
+    }
+    default:
+        break;
+    }
+    return true;
+}
+
+static bool add_command(struct parser *ps, const struct st_command *cmd)
+{
+    struct shader_test *t = ps->t;
+    if (!util_reserve((void **)&t->cmds, &ps->cmd_cap, t->ncmds + 1, sizeof *cmd))
+        return error_at(ps, ps->line, "out of memory");
+    t->cmds[t->ncmds++] = *cmd;
+    return true;
+}
+
+static bool parse_command(struct parser *ps, struct cur *c, const char *text, int text_len)
+{
+    struct st_command cmd;
+    memset(&cmd, 0, sizeof cmd);
+    cmd.line = ps->line;
+    cmd.text = text;
+    cmd.text_len = text_len;
+
+    for (size_t k = 0; k < COUNT(unsupported_cmds); k++) {
+        struct cur s = *c;
+        if (eat_words(&s, unsupported_cmds[k])) {
+            cmd.op = ST_OP_UNSUPPORTED;
+            return add_command(ps, &cmd);
+        }
+    }
+
+    struct cur s = *c;
+    ps->why[0] = '\0';
+    if (eat_words(&s, "texparameter")) {
+        cmd.op = ST_OP_TEXPARAMETER;
+        if (!parse_texparameter(ps, &s, &cmd))
+            return error_at(ps, ps->line, "bad texparameter%s%s; expected: texparameter TARGET NAME VALUE",
+                            ps->why[0] ? ": " : "", ps->why);
+        return check_command(ps, &cmd) && add_command(ps, &cmd);
+    }
+    if (eat_words(&s, "parameter")) {
+        cmd.op = ST_OP_PARAMETER;
+        if (!parse_parameter(ps, &s, &cmd))
+            return error_at(ps, ps->line,
+                            "bad parameter%s%s; expected: parameter env_vp|local_vp|env_fp|local_fp "
+                            "INDEX (X, Y, Z, W)",
+                            ps->why[0] ? ": " : "", ps->why);
+        return check_command(ps, &cmd) && add_command(ps, &cmd);
+    }
+
+    const struct cmd_def *matched = NULL;
+    char why[sizeof ps->why] = "";
+    for (size_t k = 0; k < COUNT(cmd_defs); k++) {
+        s = *c;
+        if (!eat_words(&s, cmd_defs[k].words))
+            continue;
+        if (matched && strcmp(matched->words, cmd_defs[k].words) != 0)
+            break; /* a shorter command that merely prefixes the words tried */
+        struct st_command try = cmd;
+        try.op = cmd_defs[k].op;
+        try.variant = cmd_defs[k].variant;
+        ps->why[0] = '\0';
+        if (scan_args(ps, &s, cmd_defs[k].args, &try))
+            return check_command(ps, &try) && add_command(ps, &try);
+        if (!matched) {
+            /* Report the first row tried; later rows overwrite ps->why. */
+            matched = &cmd_defs[k];
+            memcpy(why, ps->why, sizeof why);
+        }
+    }
+    if (matched)
+        return error_at(ps, ps->line, "bad arguments%s%s; expected: %s", why[0] ? ": " : "", why,
+                        matched->usage);
+    return error_at(ps, ps->line, "unknown command '%.*s'", text_len > 80 ? 80 : text_len, text);
+}
+
+/* ---- sections ------------------------------------------------------------ */
+
+/* Sections of GLSL-based shader_tests; asmgl runs assembly programs only. */
+static const char *const glsl_sections[] = {
+    "vertex shader", "vertex shader passthrough", "vertex shader spirv",
+    "vertex shader specializations", "tessellation control shader",
+    "tessellation control shader spirv", "tessellation control shader specializations",
+    "tessellation evaluation shader", "tessellation evaluation shader spirv",
+    "tessellation evaluation shader specializations", "geometry shader",
+    "geometry shader spirv", "geometry shader specializations", "geometry layout",
+    "fragment shader", "fragment shader spirv", "fragment shader specializations",
+    "compute shader", "compute shader spirv", "compute shader specializations",
+    "shader include", "shader include paths",
+};
+
+enum section { SEC_NONE, SEC_REQUIRE, SEC_PROGRAM, SEC_VERTEX_DATA, SEC_IGNORED, SEC_TEST };
+
+static bool finish_program(struct parser *ps, const char *next_line)
+{
+    struct st_program *p = &ps->t->progs[ps->t->nprogs - 1];
+    p->len = (size_t)(next_line - p->text);
+    const struct prog_stage *hdr = prog_stage_from_header(p->text, p->len);
+    if (hdr && hdr != p->stage)
+        return error_at(ps, p->line, "the program header is for %s but the section is [%s]",
+                        hdr->target_name, p->stage->section);
+    return true;
+}
+
+bool st_parse(struct shader_test *t, const char *path, char *text, size_t len)
+{
+    struct parser ps;
+    memset(t, 0, sizeof *t);
+    memset(&ps, 0, sizeof ps);
+    t->path = path;
+    t->text = text;
+    t->len = len;
+    ps.t = t;
+
+    enum section sec = SEC_NONE;
+    bool have_require = false;
+    const char *p = text, *end = text + len;
+
+    for (ps.line = 1; p < end; ps.line++) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        const char *line_end = nl ? nl : end;
+        const char *next = nl ? nl + 1 : end;
+        struct cur c = { p, line_end };
+        if (c.end > c.p && c.end[-1] == '\r')
+            c.end--;
+
+        if (sec != SEC_TEST && *p == '[') {
+            /* A section header ends the previous section (piglit: any line
+             * whose first byte is '[' outside [test]). */
+            if (sec == SEC_PROGRAM && !finish_program(&ps, p))
+                return false;
+            const char *close = memchr(p, ']', (size_t)(c.end - p));
+            if (!close)
+                return error_at(&ps, ps.line, "section header without ']'");
+            const char *name = p + 1;
+            size_t n = (size_t)(close - name);
+            struct cur rest = { close + 1, c.end };
+            if (!at_line_end(&rest))
+                return error_at(&ps, ps.line, "unexpected text after the section header");
+
+            const struct prog_stage *stage = prog_stage_from_section(name, n);
+            size_t k;
+            for (k = 0; k < COUNT(glsl_sections); k++)
+                if (range_is(name, n, glsl_sections[k]))
+                    break;
+            if (range_is(name, n, "require")) {
+                sec = SEC_REQUIRE;
+                have_require = true;
+            } else if (stage) {
+                if (!util_reserve((void **)&t->progs, &ps.prog_cap, t->nprogs + 1, sizeof *t->progs))
+                    return error_at(&ps, ps.line, "out of memory");
+                struct st_program *prog = &t->progs[t->nprogs++];
+                prog->stage = stage;
+                prog->text = next;
+                prog->len = 0;
+                prog->line = ps.line + 1;
+                sec = SEC_PROGRAM;
+            } else if (range_is(name, n, "vertex data")) {
+                if (t->has_vertex_data)
+                    return error_at(&ps, ps.line, "more than one [vertex data] section");
+                t->has_vertex_data = true;
+                t->vdata.line = ps.line;
+                sec = SEC_VERTEX_DATA;
+            } else if (range_is(name, n, "test")) {
+                sec = SEC_TEST;
+            } else if (k < COUNT(glsl_sections)) {
+                if (!t->glsl_section) {
+                    t->glsl_section = dup_range(p, (size_t)(close + 1 - p), NULL);
+                    t->glsl_line = ps.line;
+                    if (!t->glsl_section)
+                        return error_at(&ps, ps.line, "out of memory");
+                }
+                sec = SEC_IGNORED;
+            } else {
+                return error_at(&ps, ps.line, "unknown section '%.*s'", (int)(n > 60 ? 60 : n) + 2, p);
+            }
+        } else {
+            switch (sec) {
+            case SEC_NONE:
+            case SEC_PROGRAM:
+            case SEC_IGNORED:
+                break; /* text before any section is ignored, as in piglit */
+            case SEC_REQUIRE:
+                if (!parse_require_line(&ps, &c))
+                    return false;
+                break;
+            case SEC_VERTEX_DATA:
+                /* A GLSL test is skipped; its data names GLSL attributes. */
+                if (!t->glsl_section && !parse_vertex_data_line(&ps, &c))
+                    return false;
+                break;
+            case SEC_TEST: {
+                skip_ws(&c);
+                int n = (size_t)(c.end - c.p) > INT_MAX ? INT_MAX : (int)(c.end - c.p);
+                if (!t->glsl_section && c.p < c.end && *c.p != '#' && !parse_command(&ps, &c, c.p, n))
+                    return false;
+                break;
+            }
+            }
+        }
+        p = next;
+    }
+    if (sec == SEC_PROGRAM && !finish_program(&ps, end))
+        return false;
+    if (!have_require)
+        return error_at(&ps, 1, "no [require] section");
+    if (t->has_vertex_data && t->vdata.nattribs == 0 && !t->glsl_section)
+        return error_at(&ps, t->vdata.line, "[vertex data] has no column header");
+    return true;
+}
+
+void st_free(struct shader_test *t)
+{
+    for (size_t i = 0; i < t->nreqs; i++)
+        free(t->reqs[i].name);
+    free(t->reqs);
+    free(t->progs);
+    free(t->vdata.attribs);
+    free(t->vdata.rows);
+    free(t->cmds);
+    free(t->glsl_section);
+    free(t->text);
+    memset(t, 0, sizeof *t);
+}

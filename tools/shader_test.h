@@ -1,0 +1,180 @@
+/*
+ * shader_test.h - a piglit .shader_test file, parsed into plain data.
+ *
+ * The parser (shader_test.c) needs no GL context: it checks the syntax of
+ * every section and command up front, so a malformed file is reported as
+ * FILE:LINE before anything is drawn, and the executor (st_run.c) only reads
+ * this structure.  Sections: [require], [vertex program], [fragment program]
+ * (plus the NV stages of program.c), [vertex data], [test]; see
+ * docs/shader_test.md for the command language.
+ *
+ * Ownership: a shader_test owns the file text and everything parsed from it;
+ * st_free() releases it.  Errors: st_parse() prints "FILE:LINE: error: ..."
+ * to stderr and returns false.  Thread: any (no globals).
+ */
+#ifndef ASMGL_TOOLS_SHADER_TEST_H
+#define ASMGL_TOOLS_SHADER_TEST_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+struct prog_stage;
+
+enum st_cmp { ST_CMP_EQ, ST_CMP_NE, ST_CMP_LT, ST_CMP_LE, ST_CMP_GT, ST_CMP_GE };
+
+enum st_req_kind {
+    ST_REQ_EXTENSION,    /* GL_ARB_foo, or a bare ARB_foo */
+    ST_REQ_NO_EXTENSION, /* !GL_ARB_foo */
+    ST_REQ_GL_VERSION,   /* GL [ES] >= 1.3 */
+    ST_REQ_GLSL_VERSION, /* GLSL [ES] >= 1.10 */
+    ST_REQ_INT,          /* INT GL_MAX_FOO >= 4, or GL_MAX_FOO >= 4 */
+    ST_REQ_RLIMIT,       /* rlimit BYTES */
+    ST_REQ_UNSUPPORTED,  /* SSO, SEPARABLE PROGRAM, SPIRV, a limit with an unknown name */
+};
+
+struct st_require {
+    enum st_req_kind kind;
+    int line;
+    char *name;         /* extension name with GL_ prefix, or what is unsupported */
+    unsigned gl_enum;   /* ST_REQ_INT */
+    enum st_cmp cmp;
+    long value;         /* version as 13 / 110, limit, or rlimit bytes */
+    bool es;
+};
+
+/* An assembly program section: text runs from the line after the section
+ * header up to the next section, as piglit passes it to GL. */
+struct st_program {
+    const struct prog_stage *stage;
+    const char *text; /* points into shader_test.text */
+    size_t len;
+    int line;         /* file line of the first byte of text */
+};
+
+/* Where a [vertex data] column goes.  ARB programs have no named attributes,
+ * so a column is a generic index (as in piglit) or a conventional array. */
+enum st_attr_kind {
+    ST_ATTR_GENERIC,   /* "3/float/vec4": vertex.attrib[3] */
+    ST_ATTR_VERTEX,    /* gl_Vertex, piglit_vertex */
+    ST_ATTR_COLOR,     /* gl_Color */
+    ST_ATTR_SECONDARY, /* gl_SecondaryColor */
+    ST_ATTR_NORMAL,    /* gl_Normal */
+    ST_ATTR_TEXCOORD,  /* gl_MultiTexCoordN, piglit_texcoord (unit 0) */
+    ST_ATTR_FOGCOORD,  /* gl_FogCoord */
+};
+
+struct st_attrib {
+    enum st_attr_kind kind;
+    unsigned index;   /* generic index or texture unit */
+    unsigned gl_type; /* GL_FLOAT, GL_INT, ... */
+    int type_size;    /* bytes per component */
+    int components;   /* 1..4 */
+    bool integer;     /* integer attribute: glVertexAttribIPointer */
+    size_t offset;    /* within a row */
+};
+
+struct st_vertex_data {
+    struct st_attrib *attribs;
+    size_t nattribs;
+    size_t stride; /* bytes per row */
+    unsigned char *rows;
+    size_t nrows;
+    int line;      /* the [vertex data] header line */
+};
+
+enum st_op {
+    ST_OP_CLEAR_COLOR,     /* f[0..3] */
+    ST_OP_CLEAR_DEPTH,     /* f[0] */
+    ST_OP_CLEAR,           /* glClear of the buffers named by clear color/depth */
+    ST_OP_COLOR,           /* f[0..3]: glColor4fv */
+    ST_OP_TEXCOORD,        /* i[0] unit, f[0..3]: glMultiTexCoord4fv */
+    ST_OP_DRAW_RECT,       /* variant ST_DRAW_*; [i[0] instances] f[0..3] rect [f[4..7] tex] */
+    ST_OP_DRAW_ARRAYS,     /* e[0] mode, i[0] first, i[1] count, [i[2] instances] */
+    ST_OP_ENABLE,          /* e[0]; variant 1 enable, 0 disable */
+    ST_OP_DEPTHFUNC,       /* e[0] */
+    ST_OP_BLEND_FUNC,      /* e[0] src, e[1] dst */
+    ST_OP_HINT,            /* e[0] target, e[1] mode */
+    ST_OP_POLYGON_MODE,    /* e[0] face, e[1] mode */
+    ST_OP_PROVOKING,       /* variant = convention enum */
+    ST_OP_SHADE_MODEL,     /* variant = GL_FLAT / GL_SMOOTH */
+    ST_OP_CLIP_PLANE,      /* i[0] plane, f[0..3] */
+    ST_OP_ORTHO,           /* f[0..3]: left right bottom top */
+    ST_OP_ORTHO_WINDOW,    /* ortho with no arguments: window coordinates */
+    ST_OP_FRUSTUM,         /* f[0..5] */
+    ST_OP_PROBE_PIXEL,     /* variant ST_PROBE_*; f[0..1] position, f[2..] colour */
+    ST_OP_PROBE_RECT,      /* variant ST_PROBE_*; i[0..3] or f[0..3] rect, then colour */
+    ST_OP_PROBE_DEPTH,     /* f[0..1] position, f[2] depth */
+    ST_OP_TOLERANCE,       /* f[0..nf-1] */
+    ST_OP_TEX_RGBW,        /* i[0] unit, i[1..2] size, e[0] internal format if ne */
+    ST_OP_TEX_RGBW_1D,     /* i[0] unit */
+    ST_OP_TEX_RGBW_3D,     /* i[0] unit */
+    ST_OP_TEX_ARRAY,       /* variant target; i[0] unit, i[1..] w [h] layers */
+    ST_OP_TEX_MIPTREE,     /* i[0] unit */
+    ST_OP_TEX_QUADS,       /* variant 1 checkerboard; i[0] unit i[1] level i[2..3] size
+                              [i[4..5] square size]; f[] the colours */
+    ST_OP_TEX_SHADOW,      /* variant target; i[0] unit, i[1..] w [h] [layers] */
+    ST_OP_TEX_JUNK,        /* variant target; i[0] unit, i[1..3] size */
+    ST_OP_TEXPARAMETER,    /* variant ST_TP_*; e[0] target, e[1] pname, value */
+    ST_OP_PARAMETER,       /* variant 1 local, 0 env; e[0] target, i[0] index, f[0..3] */
+    ST_OP_UNSUPPORTED,     /* a piglit command asmgl does not run: the test is skipped */
+};
+
+enum {
+    ST_DRAW_TEX = 1,       /* draw rect tex: texture coordinates on unit 0 */
+    ST_DRAW_ORTHO = 2,     /* coordinates in pixels */
+    ST_DRAW_PATCH = 4,     /* GL_PATCHES of 4 vertices */
+    ST_DRAW_INSTANCED = 8, /* i[0] instances */
+};
+
+enum {
+    ST_PROBE_RGB = 3,      /* component count in the low bits */
+    ST_PROBE_RGBA = 4,
+    ST_PROBE_COMPONENTS = 7,
+    ST_PROBE_RELATIVE = 8, /* coordinates are fractions of the window */
+    ST_PROBE_ALL = 16,     /* the whole window */
+};
+
+enum { ST_TP_ENUM, ST_TP_INT, ST_TP_FLOAT, ST_TP_FLOATV };
+
+struct st_command {
+    enum st_op op;
+    int variant;
+    int line;
+    const char *text; /* the command as written, for messages */
+    int text_len;
+    int nf, ni, ne;
+    float f[16];
+    int i[6];
+    unsigned e[3];
+};
+
+struct shader_test {
+    const char *path;
+    char *text; /* the whole file, NUL-terminated */
+    size_t len;
+
+    int width, height; /* from SIZE, 0 when absent */
+    bool depthbuffer;
+
+    struct st_require *reqs;
+    size_t nreqs;
+    struct st_program *progs;
+    size_t nprogs;
+    bool has_vertex_data;
+    struct st_vertex_data vdata;
+    struct st_command *cmds;
+    size_t ncmds;
+
+    /* The first GLSL-only section ([vertex shader] ...), which asmgl cannot
+     * run: the test is skipped.  NULL if none. */
+    char *glsl_section;
+    int glsl_line;
+};
+
+/* Parses text (len bytes, NUL-terminated at text[len]); t takes ownership of
+ * text (malloc'd) even on failure.  path is used in messages and kept. */
+bool st_parse(struct shader_test *t, const char *path, char *text, size_t len);
+
+void st_free(struct shader_test *t);
+
+#endif /* ASMGL_TOOLS_SHADER_TEST_H */

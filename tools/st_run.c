@@ -1,0 +1,865 @@
+/*
+ * st_run.c - runs a parsed shader_test on the current context (st_run.h).
+ *
+ * Each command does what piglit's shader_runner (tests/shaders/shader_runner.c)
+ * and its helpers in tests/util/piglit-util-gl.c do: the same rectangles,
+ * texture images, projection matrices, probe arithmetic and tolerances, so a
+ * test passes here exactly when it passes under shader_runner on the same
+ * implementation.  Differences are deliberate and listed in
+ * docs/shader_test.md.  Thread: the context's thread.
+ */
+#include "st_run.h"
+
+#include "gl_loader.h"
+#include "gl_names.h"
+#include "program.h"
+#include "util.h"
+
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+
+#define ST_MAX_TEXTURES 32
+
+struct runner {
+    const struct shader_test *t;
+    int width, height;
+    char *extensions;
+    int gl_version;   /* 45 for 4.5 */
+    bool gl_es;
+    int glsl_version; /* 450 for 4.50, 0 without GLSL */
+    bool glsl_es;
+    float tolerance[4];
+    GLbitfield clear_bits;
+    GLuint textures[ST_MAX_TEXTURES];
+    GLuint *programs; /* one per program section, 0 until loaded */
+    size_t nprograms;
+};
+
+/* piglit_tolerance's initial value: shader_runner never changes it except
+ * through the tolerance command. */
+static const float st_default_tolerance[4] = { 0.01f, 0.01f, 0.01f, 0.01f };
+
+/* piglit_rgbw_image() colours (alpha 1: shader_runner asks for no alpha). */
+static const float st_red[4] = { 1, 0, 0, 1 }, st_green[4] = { 0, 1, 0, 1 },
+                   st_blue[4] = { 0, 0, 1, 1 }, st_white[4] = { 1, 1, 1, 1 };
+static const float *const st_color_wheel[4] = { st_red, st_green, st_blue, st_white };
+
+/* ---- implementation queries and requirements ----------------------------- */
+
+/* "4.5 (Compatibility Profile) Mesa", "OpenGL ES 3.2 ...": major*scale+minor. */
+static int parse_version_string(const char *s, int scale, bool *es)
+{
+    int major = 0, minor = 0;
+    *es = false;
+    if (!s)
+        return 0;
+    const char *es_prefixes[] = { "OpenGL ES GLSL ES ", "OpenGL ES-CM ", "OpenGL ES-CL ", "OpenGL ES " };
+    for (size_t i = 0; i < sizeof es_prefixes / sizeof es_prefixes[0]; i++) {
+        size_t n = strlen(es_prefixes[i]);
+        if (strncmp(s, es_prefixes[i], n) == 0) {
+            *es = true;
+            s += n;
+            break;
+        }
+    }
+    if (sscanf(s, "%d.%d", &major, &minor) != 2)
+        return 0;
+    return major * scale + minor;
+}
+
+static bool compare(long value, enum st_cmp cmp, long ref)
+{
+    switch (cmp) {
+    case ST_CMP_EQ: return value == ref;
+    case ST_CMP_NE: return value != ref;
+    case ST_CMP_LT: return value < ref;
+    case ST_CMP_LE: return value <= ref;
+    case ST_CMP_GT: return value > ref;
+    case ST_CMP_GE: return value >= ref;
+    }
+    return false;
+}
+
+static const char *cmp_name(enum st_cmp cmp)
+{
+    static const char *const names[] = { "==", "!=", "<", "<=", ">", ">=" };
+    return names[cmp];
+}
+
+static enum st_result check_requirement(struct runner *r, const struct st_require *q)
+{
+    switch (q->kind) {
+    case ST_REQ_EXTENSION:
+        if (!gll_has_extension(r->extensions, q->name)) {
+            printf("Test requires unsupported extension %s\n", q->name);
+            return ST_SKIP;
+        }
+        break;
+    case ST_REQ_NO_EXTENSION:
+        if (gll_has_extension(r->extensions, q->name)) {
+            printf("Test requires the absence of extension %s\n", q->name);
+            return ST_SKIP;
+        }
+        break;
+    case ST_REQ_GL_VERSION:
+    case ST_REQ_GLSL_VERSION: {
+        bool glsl = q->kind == ST_REQ_GLSL_VERSION;
+        int have = glsl ? r->glsl_version : r->gl_version;
+        bool have_es = glsl ? r->glsl_es : r->gl_es;
+        int scale = glsl ? 100 : 10;
+        if (have_es != q->es || !compare(have, q->cmp, q->value)) {
+            printf("Test requires %s%s %s %ld.%ld.  Actual version is %s%s %d.%d.\n",
+                   glsl ? "GLSL" : "GL", q->es ? " ES" : "", cmp_name(q->cmp), q->value / scale,
+                   q->value % scale, glsl ? "GLSL" : "GL", have_es ? " ES" : "", have / scale,
+                   have % scale);
+            return ST_SKIP;
+        }
+        break;
+    }
+    case ST_REQ_INT: {
+        GLint v = 0;
+        while (glGetError() != GL_NO_ERROR)
+            ;
+        glGetIntegerv(q->gl_enum, &v);
+        if (glGetError() != GL_NO_ERROR) {
+            printf("%s:%d: error reading %s\n", r->t->path, q->line, q->name);
+            return ST_FAIL;
+        }
+        if (!compare(v, q->cmp, q->value)) {
+            printf("Test requires %s %s %ld.  The driver supports %d.\n", q->name, cmp_name(q->cmp),
+                   q->value, v);
+            return ST_SKIP;
+        }
+        break;
+    }
+    case ST_REQ_RLIMIT: {
+        /* piglit_set_rlimit(): bound the address space of the test. */
+        struct rlimit lim = { (rlim_t)q->value, (rlim_t)q->value };
+        if (setrlimit(RLIMIT_AS, &lim) != 0)
+            fprintf(stderr, "%s:%d: warning: setrlimit failed\n", r->t->path, q->line);
+        break;
+    }
+    case ST_REQ_UNSUPPORTED:
+        printf("Test requires '%s', which asmgl does not support (line %d)\n", q->name, q->line);
+        return ST_SKIP;
+    }
+    return ST_PASS;
+}
+
+/* ---- drawing -------------------------------------------------------------- */
+
+/* [vertex data] arrays stay enabled for the whole test, as shader_runner's
+ * VBO does; conventional arrays are set again after draw rect borrows them. */
+static void setup_vertex_data(struct runner *r)
+{
+    const struct st_vertex_data *vd = &r->t->vdata;
+    if (!r->t->has_vertex_data || vd->nrows == 0)
+        return;
+    GLsizei stride = (GLsizei)vd->stride;
+    for (size_t i = 0; i < vd->nattribs; i++) {
+        const struct st_attrib *a = &vd->attribs[i];
+        const void *ptr = vd->rows + a->offset;
+        switch (a->kind) {
+        case ST_ATTR_GENERIC:
+            if (a->integer)
+                GLL(VertexAttribIPointer)(a->index, a->components, a->gl_type, stride, ptr);
+            else
+                GLL(VertexAttribPointerARB)(a->index, a->components, a->gl_type, GL_FALSE, stride, ptr);
+            GLL(EnableVertexAttribArrayARB)(a->index);
+            break;
+        case ST_ATTR_VERTEX:
+            glVertexPointer(a->components, a->gl_type, stride, ptr);
+            glEnableClientState(GL_VERTEX_ARRAY);
+            break;
+        case ST_ATTR_COLOR:
+            glColorPointer(a->components, a->gl_type, stride, ptr);
+            glEnableClientState(GL_COLOR_ARRAY);
+            break;
+        case ST_ATTR_SECONDARY:
+            GLL(SecondaryColorPointer)(a->components, a->gl_type, stride, ptr);
+            glEnableClientState(GL_SECONDARY_COLOR_ARRAY);
+            break;
+        case ST_ATTR_NORMAL:
+            glNormalPointer(a->gl_type, stride, ptr);
+            glEnableClientState(GL_NORMAL_ARRAY);
+            break;
+        case ST_ATTR_TEXCOORD:
+            GLL(ClientActiveTexture)(GL_TEXTURE0 + a->index);
+            glTexCoordPointer(a->components, a->gl_type, stride, ptr);
+            glEnableClientState(GL_TEXTURE_COORD_ARRAY);
+            GLL(ClientActiveTexture)(GL_TEXTURE0);
+            break;
+        case ST_ATTR_FOGCOORD:
+            GLL(FogCoordPointer)(a->gl_type, stride, ptr);
+            glEnableClientState(GL_FOG_COORD_ARRAY);
+            break;
+        }
+    }
+}
+
+static bool vertex_data_uses_conventional(const struct shader_test *t)
+{
+    for (size_t i = 0; t->has_vertex_data && i < t->vdata.nattribs; i++)
+        if (t->vdata.attribs[i].kind == ST_ATTR_VERTEX || t->vdata.attribs[i].kind == ST_ATTR_TEXCOORD)
+            return true;
+    return false;
+}
+
+/* piglit_draw_rect_custom()/piglit_draw_rect_tex(): a 4-vertex triangle strip
+ * (or patch) with z = 0, w = 1, through the conventional vertex array (ARB
+ * programs have no piglit_vertex attribute), texture coordinates on unit 0. */
+static void draw_rect(struct runner *r, const float *rect, const float *tex, bool patch,
+                      int instances)
+{
+    const float x = rect[0], y = rect[1], w = rect[2], h = rect[3];
+    const float verts[4][4] = {
+        { x, y, 0, 1 }, { x + w, y, 0, 1 }, { x, y + h, 0, 1 }, { x + w, y + h, 0, 1 },
+    };
+    float tc[4][2];
+
+    glVertexPointer(4, GL_FLOAT, 0, verts);
+    glEnableClientState(GL_VERTEX_ARRAY);
+    if (tex) {
+        const float tx = tex[0], ty = tex[1], tw = tex[2], th = tex[3];
+        const float t4[4][2] = { { tx, ty }, { tx + tw, ty }, { tx, ty + th }, { tx + tw, ty + th } };
+        memcpy(tc, t4, sizeof tc);
+        glTexCoordPointer(2, GL_FLOAT, 0, tc);
+        glEnableClientState(GL_TEXTURE_COORD_ARRAY);
+    }
+
+    GLenum mode = GL_TRIANGLE_STRIP;
+    GLint old_patch_vertices = 0;
+    if (patch) {
+        mode = GL_PATCHES;
+        glGetIntegerv(GL_PATCH_VERTICES, &old_patch_vertices);
+        GLL(PatchParameteri)(GL_PATCH_VERTICES, 4);
+    }
+    if (instances > 1)
+        GLL(DrawArraysInstanced)(mode, 0, 4, instances);
+    else
+        glDrawArrays(mode, 0, 4);
+    if (patch)
+        GLL(PatchParameteri)(GL_PATCH_VERTICES, old_patch_vertices);
+
+    glDisableClientState(GL_VERTEX_ARRAY);
+    if (tex)
+        glDisableClientState(GL_TEXTURE_COORD_ARRAY);
+    if (vertex_data_uses_conventional(r->t))
+        setup_vertex_data(r);
+}
+
+/* piglit_gen_ortho_projection() / piglit_frustum_projection(). */
+static void projection(bool ortho, const double *v)
+{
+    glMatrixMode(GL_PROJECTION);
+    glLoadIdentity();
+    if (ortho)
+        glOrtho(v[0], v[1], v[2], v[3], v[4], v[5]);
+    else
+        glFrustum(v[0], v[1], v[2], v[3], v[4], v[5]);
+    glMatrixMode(GL_MODELVIEW);
+    glLoadIdentity();
+}
+
+/* ---- probes --------------------------------------------------------------- */
+
+/* C's truncating float-to-int conversion, defined for every input: NaN and
+ * out-of-range values become INT_MIN/INT_MAX, which no window contains. */
+static int to_int(float v)
+{
+    if (!(v > (float)INT_MIN))
+        return INT_MIN;
+    if (v >= (float)INT_MAX)
+        return INT_MAX;
+    return (int)v;
+}
+
+static bool in_window(struct runner *r, int x, int y, int w, int h)
+{
+    return x >= 0 && y >= 0 && w >= 0 && h >= 0 && w <= r->width && h <= r->height &&
+           x <= r->width - w && y <= r->height - h;
+}
+
+/* piglit_probe_pixel_rgb[a](): float comparison, |observed - expected| <= tol.
+ * The pixel is read as RGBA8 and converted as GL converts UNORM8 to float. */
+static bool probe_pixel(struct runner *r, int x, int y, int comps, const float *expected)
+{
+    unsigned char px[4];
+    float probe[4];
+
+    if (!in_window(r, x, y, 1, 1)) {
+        printf("Probe at (%d,%d) is outside the %dx%d window\n", x, y, r->width, r->height);
+        return false;
+    }
+    glReadPixels(x, y, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+    for (int i = 0; i < 4; i++)
+        probe[i] = (float)px[i] * (1.0f / 255.0f);
+    bool pass = true;
+    for (int i = 0; i < comps; i++)
+        if (fabsf(probe[i] - expected[i]) > r->tolerance[i])
+            pass = false;
+    if (pass)
+        return true;
+    printf("Probe color at (%d,%d)\n  Expected:", x, y);
+    for (int i = 0; i < comps; i++)
+        printf(" %f", expected[i]);
+    printf("\n  Observed:");
+    for (int i = 0; i < comps; i++)
+        printf(" %f", probe[i]);
+    printf("\n");
+    return false;
+}
+
+/* piglit's probe_rect_ubyte(), used for RGBA8 framebuffers: the expected
+ * colour truncated to bytes, the tolerance rounded up to bytes.  Expected
+ * values outside [0, 1] are clamped (piglit's conversion is undefined there). */
+static bool probe_rect(struct runner *r, int x, int y, int w, int h, int comps, const float *expected)
+{
+    unsigned char want[4], tol[4];
+    size_t bytes;
+
+    if (!in_window(r, x, y, w, h)) {
+        printf("Probe rectangle (%d,%d) %dx%d is outside the %dx%d window\n", x, y, w, h, r->width,
+               r->height);
+        return false;
+    }
+    if (w == 0 || h == 0)
+        return true;
+    for (int i = 0; i < comps; i++) {
+        float e = expected[i] * 255.0f;
+        want[i] = (unsigned char)(e != e ? 0 : e < 0 ? 0 : e > 255 ? 255 : e);
+        float t = ceilf(r->tolerance[i] * 255.0f);
+        tol[i] = (unsigned char)(t != t ? 255 : t < 0 ? 0 : t > 255 ? 255 : t);
+    }
+    if (!util_mul((size_t)w * 4, (size_t)h, &bytes))
+        return false;
+    unsigned char *px = malloc(bytes);
+    if (!px) {
+        printf("out of memory reading %dx%d pixels\n", w, h);
+        return false;
+    }
+    glReadPixels(x, y, w, h, GL_RGBA, GL_UNSIGNED_BYTE, px);
+    for (int j = 0; j < h; j++) {
+        for (int i = 0; i < w; i++) {
+            const unsigned char *p = px + ((size_t)j * (size_t)w + (size_t)i) * 4;
+            int c;
+            for (c = 0; c < comps; c++)
+                if (abs((int)p[c] - (int)want[c]) > tol[c])
+                    break;
+            if (c == comps)
+                continue;
+            printf("Probe color at (%d,%d)\n  Expected:", x + i, y + j);
+            for (c = 0; c < comps; c++)
+                printf(" %u", want[c]);
+            printf("\n  Observed:");
+            for (c = 0; c < comps; c++)
+                printf(" %u", p[c]);
+            printf("\n");
+            free(px);
+            return false;
+        }
+    }
+    free(px);
+    return true;
+}
+
+/* piglit_probe_pixel_depth(): |observed - expected| < 0.01. */
+static bool probe_depth(struct runner *r, int x, int y, float expected)
+{
+    float probe = 0;
+    if (!r->t->depthbuffer) {
+        printf("probe depth needs a depth buffer: add 'depthbuffer' to [require]\n");
+        return false;
+    }
+    if (!in_window(r, x, y, 1, 1)) {
+        printf("Probe at (%d,%d) is outside the %dx%d window\n", x, y, r->width, r->height);
+        return false;
+    }
+    glReadPixels(x, y, 1, 1, GL_DEPTH_COMPONENT, GL_FLOAT, &probe);
+    if (fabsf(probe - expected) < 0.01f)
+        return true;
+    printf("Probe depth at (%d,%d)\n  Expected: %f\n  Observed: %f\n", x, y, expected, probe);
+    return false;
+}
+
+/* ---- textures ------------------------------------------------------------- */
+
+/* set_texture_binding(): a new texture on a unit replaces (deletes) the old. */
+static GLuint new_texture(struct runner *r, int unit, GLenum target)
+{
+    GLuint tex = 0;
+    GLL(ActiveTexture)(GL_TEXTURE0 + (GLenum)unit);
+    if (r->textures[unit])
+        glDeleteTextures(1, &r->textures[unit]);
+    glGenTextures(1, &tex);
+    glBindTexture(target, tex);
+    r->textures[unit] = tex;
+    return tex;
+}
+
+static void tex_params(GLenum target, GLenum wrap, GLenum filter)
+{
+    glTexParameteri(target, GL_TEXTURE_WRAP_S, (GLint)wrap);
+    glTexParameteri(target, GL_TEXTURE_WRAP_T, (GLint)wrap);
+    glTexParameteri(target, GL_TEXTURE_MAG_FILTER, (GLint)filter);
+    glTexParameteri(target, GL_TEXTURE_MIN_FILTER, (GLint)filter);
+}
+
+/* An RGBA float image; sizes were bounded by the parser. */
+static float *alloc_texels(size_t w, size_t h, size_t d)
+{
+    float *p = malloc(w * h * d * 4 * sizeof(float));
+    if (!p) {
+        fprintf(stderr, "asmgl: out of memory for a %zux%zux%zu texture\n", w, h, d);
+        exit(ST_FAIL);
+    }
+    return p;
+}
+
+static void fill(float *texel, const float *color)
+{
+    memcpy(texel, color, 4 * sizeof(float));
+}
+
+/* piglit_rgbw_texture(fmt, w, h, no mip, no alpha): quadrants red (bottom
+ * left), green, blue, white, nearest filtering, clamped to edge. */
+static void texture_rgbw(struct runner *r, const struct st_command *c)
+{
+    int w = c->i[1], h = c->i[2];
+    GLint fmt = c->ne ? (GLint)c->e[0] : GL_RGBA;
+    float *data = alloc_texels((size_t)w, (size_t)h, 1);
+    for (int y = 0; y < h; y++) {
+        for (int x = 0; x < w; x++) {
+            const float *color = x < w / 2 && y < h / 2 ? st_red
+                                 : y < h / 2            ? st_green
+                                 : x < w / 2            ? st_blue
+                                                        : st_white;
+            fill(data + ((size_t)y * (size_t)w + (size_t)x) * 4, color);
+        }
+    }
+    new_texture(r, c->i[0], GL_TEXTURE_2D);
+    tex_params(GL_TEXTURE_2D, GL_CLAMP_TO_EDGE, GL_NEAREST);
+    glTexImage2D(GL_TEXTURE_2D, 0, fmt, w, h, 0, GL_RGBA, GL_FLOAT, data);
+    free(data);
+    glEnable(GL_TEXTURE_2D);
+}
+
+/* piglit_rgbw_texture_1d() and _3d(). */
+static void texture_rgbw_1d_3d(struct runner *r, const struct st_command *c)
+{
+    static const float img1d[] = { 1, 0, 0, 1, 0, 1, 0, 1, 0, 0, 1, 1, 1, 1, 1, 1 };
+    static const float img3d[] = { 1, 0, 0, 1, 0, 1, 0, 1, 0, 0, 1, 1, 1, 1, 1, 1,
+                                   1, 1, 0, 1, 1, 0, 1, 1, 0, 1, 1, 1, 0, 0, 0, 1 };
+    if (c->op == ST_OP_TEX_RGBW_1D) {
+        new_texture(r, c->i[0], GL_TEXTURE_1D);
+        tex_params(GL_TEXTURE_1D, GL_CLAMP_TO_EDGE, GL_NEAREST);
+        glTexImage1D(GL_TEXTURE_1D, 0, GL_RGBA, 4, 0, GL_RGBA, GL_FLOAT, img1d);
+    } else {
+        new_texture(r, c->i[0], GL_TEXTURE_3D);
+        tex_params(GL_TEXTURE_3D, GL_CLAMP_TO_EDGE, GL_NEAREST);
+        glTexParameteri(GL_TEXTURE_3D, GL_TEXTURE_WRAP_R, GL_CLAMP_TO_EDGE);
+        GLL(TexImage3D)(GL_TEXTURE_3D, 0, GL_RGBA, 2, 2, 2, 0, GL_RGBA, GL_FLOAT, img3d);
+    }
+}
+
+/* piglit_array_texture(): layer i is red, green, blue, white, red, ... */
+static void texture_array(struct runner *r, const struct st_command *c)
+{
+    GLenum target = (GLenum)c->variant;
+    bool is1d = target == GL_TEXTURE_1D_ARRAY;
+    int w = c->i[1], h = is1d ? 1 : c->i[2], layers = is1d ? c->i[2] : c->i[3];
+    float *data = alloc_texels((size_t)w, (size_t)h, 1);
+
+    new_texture(r, c->i[0], target);
+    tex_params(target, GL_CLAMP_TO_EDGE, GL_NEAREST);
+    if (is1d)
+        glTexImage2D(target, 0, GL_RGBA, w, layers, 0, GL_RGBA, GL_FLOAT, NULL);
+    else
+        GLL(TexImage3D)(target, 0, GL_RGBA, w, h, layers, 0, GL_RGBA, GL_FLOAT, NULL);
+    for (int l = 0; l < layers; l++) {
+        for (size_t i = 0; i < (size_t)w * (size_t)h; i++)
+            fill(data + i * 4, st_color_wheel[l % 4]);
+        if (is1d)
+            glTexSubImage2D(target, 0, 0, l, w, 1, GL_RGBA, GL_FLOAT, data);
+        else
+            GLL(TexSubImage3D)(target, 0, 0, 0, l, w, h, 1, GL_RGBA, GL_FLOAT, data);
+    }
+    free(data);
+}
+
+/* piglit_miptree_texture(): 8x8 with levels red, green, blue, white. */
+static void texture_miptree(struct runner *r, const struct st_command *c)
+{
+    float data[8 * 8 * 4];
+    new_texture(r, c->i[0], GL_TEXTURE_2D);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST_MIPMAP_NEAREST);
+    for (int level = 0; level < 4; level++) {
+        int size = 8 >> level;
+        for (int i = 0; i < size * size; i++)
+            fill(data + i * 4, st_color_wheel[level]);
+        glTexImage2D(GL_TEXTURE_2D, level, GL_RGBA, size, size, 0, GL_RGBA, GL_FLOAT, data);
+    }
+    glEnable(GL_TEXTURE_2D);
+}
+
+/* piglit_quads_texture() / piglit_checkerboard_texture(): squares of colours
+ * bl, br, tl, tr; nearest filtering, border-clamped with a red border. */
+static void texture_quads(struct runner *r, const struct st_command *c)
+{
+    static const float border[4] = { 1, 0, 0, 1 };
+    int level = c->i[1], w = c->i[2], h = c->i[3];
+    const float *bl, *br, *tl, *tr;
+    int sw, sh;
+    if (c->variant) {
+        /* Checkerboard: squares of half the size; shader_runner would divide
+         * by zero for a 1-texel side, asmgl uses 1-texel squares. */
+        sw = w / 2 > 0 ? w / 2 : 1;
+        sh = h / 2 > 0 ? h / 2 : 1;
+        bl = c->f; br = c->f + 4; tl = c->f + 4; tr = c->f;
+    } else {
+        sw = c->i[4];
+        sh = c->i[5];
+        bl = c->f; br = c->f + 4; tl = c->f + 8; tr = c->f + 12;
+    }
+    float *data = alloc_texels((size_t)w, (size_t)h, 1);
+    for (int y = 0; y < h; y++) {
+        int row = y / sh;
+        for (int x = 0; x < w; x++) {
+            int col = x / sw;
+            const float *color = (row & 1) ? ((col & 1) ? tr : tl) : ((col & 1) ? br : bl);
+            fill(data + ((size_t)y * (size_t)w + (size_t)x) * 4, color);
+        }
+    }
+    new_texture(r, c->i[0], GL_TEXTURE_2D);
+    tex_params(GL_TEXTURE_2D, GL_CLAMP_TO_BORDER, GL_NEAREST);
+    glTexParameterfv(GL_TEXTURE_2D, GL_TEXTURE_BORDER_COLOR, border);
+    glTexImage2D(GL_TEXTURE_2D, level, GL_RGBA, w, h, 0, GL_RGBA, GL_FLOAT, data);
+    free(data);
+    glEnable(GL_TEXTURE_2D);
+}
+
+/* piglit_depth_texture(target, GL_DEPTH_COMPONENT, ...): depth x/(w-1) along
+ * x, then compare mode on with GL_GREATER. */
+static void texture_shadow(struct runner *r, const struct st_command *c)
+{
+    GLenum target = (GLenum)c->variant;
+    int w = c->i[1], h = 1, layers = 1;
+    if (target == GL_TEXTURE_2D || target == GL_TEXTURE_RECTANGLE || target == GL_TEXTURE_1D_ARRAY)
+        h = c->i[2];
+    else if (target == GL_TEXTURE_2D_ARRAY) {
+        h = c->i[2];
+        layers = c->i[3];
+    }
+    float *data = malloc((size_t)w * (size_t)h * sizeof(float));
+    if (!data) {
+        fprintf(stderr, "asmgl: out of memory for a %dx%d depth texture\n", w, h);
+        exit(ST_FAIL);
+    }
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++)
+            data[(size_t)y * (size_t)w + (size_t)x] = (float)x / (float)(w - 1);
+
+    new_texture(r, c->i[0], target);
+    tex_params(target, GL_CLAMP_TO_EDGE, GL_NEAREST);
+    switch (target) {
+    case GL_TEXTURE_1D:
+        glTexImage1D(target, 0, GL_DEPTH_COMPONENT, w, 0, GL_DEPTH_COMPONENT, GL_FLOAT, data);
+        break;
+    case GL_TEXTURE_2D_ARRAY:
+        GLL(TexImage3D)(target, 0, GL_DEPTH_COMPONENT, w, h, layers, 0, GL_DEPTH_COMPONENT, GL_FLOAT, NULL);
+        for (int l = 0; l < layers; l++)
+            GLL(TexSubImage3D)(target, 0, 0, 0, l, w, h, 1, GL_DEPTH_COMPONENT, GL_FLOAT, data);
+        break;
+    default:
+        glTexImage2D(target, 0, GL_DEPTH_COMPONENT, w, h, 0, GL_DEPTH_COMPONENT, GL_FLOAT, data);
+        break;
+    }
+    free(data);
+    glTexParameteri(target, GL_TEXTURE_COMPARE_MODE, GL_COMPARE_R_TO_TEXTURE);
+    glTexParameteri(target, GL_TEXTURE_COMPARE_FUNC, GL_GREATER);
+    if (target == GL_TEXTURE_2D)
+        glEnable(GL_TEXTURE_2D);
+}
+
+/* texture junk 2DArray: storage with undefined contents. */
+static void texture_junk(struct runner *r, const struct st_command *c)
+{
+    new_texture(r, c->i[0], GL_TEXTURE_2D_ARRAY);
+    GLL(TexImage3D)(GL_TEXTURE_2D_ARRAY, 0, GL_RGBA, c->i[1], c->i[2], c->i[3], 0, GL_RGBA,
+                    GL_UNSIGNED_BYTE, NULL);
+}
+
+/* ---- the command loop ----------------------------------------------------- */
+
+static bool need_program(struct runner *r)
+{
+    if (r->nprograms == 0) {
+        printf("No program is in use: the test has no [vertex program] or [fragment program]\n");
+        return false;
+    }
+    return true;
+}
+
+/* One [test] command; false when it failed (the test goes on, as in piglit). */
+static bool run_command(struct runner *r, const struct st_command *c)
+{
+    switch (c->op) {
+    case ST_OP_CLEAR_COLOR:
+        glClearColor(c->f[0], c->f[1], c->f[2], c->f[3]);
+        r->clear_bits |= GL_COLOR_BUFFER_BIT;
+        return true;
+    case ST_OP_CLEAR_DEPTH:
+        glClearDepth(c->f[0]);
+        r->clear_bits |= GL_DEPTH_BUFFER_BIT;
+        return true;
+    case ST_OP_CLEAR:
+        /* Only the buffers a clear color/depth command named, as in piglit. */
+        glClear(r->clear_bits);
+        return true;
+    case ST_OP_COLOR:
+        glColor4fv(c->f);
+        return true;
+    case ST_OP_TEXCOORD:
+        GLL(MultiTexCoord4fv)(GL_TEXTURE0 + (GLenum)c->i[0], c->f);
+        return true;
+    case ST_OP_DRAW_RECT: {
+        if (!need_program(r))
+            return false;
+        bool instanced = c->variant & ST_DRAW_INSTANCED;
+        const float *v = c->f;
+        float rect[4] = { v[0], v[1], v[2], v[3] };
+        if (c->variant & ST_DRAW_ORTHO) {
+            /* Pixels to clip space, in the float/double mix shader_runner uses. */
+            rect[0] = (float)(-1.0 + 2.0 * (v[0] / (float)r->width));
+            rect[1] = (float)(-1.0 + 2.0 * (v[1] / (float)r->height));
+            rect[2] = (float)(2.0 * (v[2] / (float)r->width));
+            rect[3] = (float)(2.0 * (v[3] / (float)r->height));
+        }
+        draw_rect(r, rect, (c->variant & ST_DRAW_TEX) ? v + 4 : NULL, c->variant & ST_DRAW_PATCH,
+                  instanced ? c->i[0] : 1);
+        return true;
+    }
+    case ST_OP_DRAW_ARRAYS:
+        if (!need_program(r))
+            return false;
+        if (c->variant)
+            GLL(DrawArraysInstanced)(c->e[0], c->i[0], c->i[1], c->i[2]);
+        else
+            glDrawArrays(c->e[0], c->i[0], c->i[1]);
+        return true;
+    case ST_OP_ENABLE:
+        if (c->variant)
+            glEnable(c->e[0]);
+        else
+            glDisable(c->e[0]);
+        return true;
+    case ST_OP_DEPTHFUNC:
+        glDepthFunc(c->e[0]);
+        return true;
+    case ST_OP_BLEND_FUNC:
+        glBlendFunc(c->e[0], c->e[1]);
+        return true;
+    case ST_OP_HINT:
+        glHint(c->e[0], c->e[1]);
+        return true;
+    case ST_OP_POLYGON_MODE:
+        glPolygonMode(c->e[0], c->e[1]);
+        return true;
+    case ST_OP_PROVOKING:
+        GLL(ProvokingVertex)((GLenum)c->variant);
+        return true;
+    case ST_OP_SHADE_MODEL:
+        glShadeModel((GLenum)c->variant);
+        return true;
+    case ST_OP_CLIP_PLANE: {
+        const double eq[4] = { c->f[0], c->f[1], c->f[2], c->f[3] };
+        glClipPlane(GL_CLIP_PLANE0 + (GLenum)c->i[0], eq);
+        return true;
+    }
+    case ST_OP_ORTHO: {
+        const double v[6] = { c->f[0], c->f[1], c->f[2], c->f[3], -1, 1 };
+        projection(true, v);
+        return true;
+    }
+    case ST_OP_ORTHO_WINDOW: {
+        const double v[6] = { 0, r->width, 0, r->height, -1, 1 };
+        projection(true, v);
+        return true;
+    }
+    case ST_OP_FRUSTUM: {
+        const double v[6] = { c->f[0], c->f[1], c->f[2], c->f[3], c->f[4], c->f[5] };
+        projection(false, v);
+        return true;
+    }
+    case ST_OP_PROBE_PIXEL: {
+        int comps = c->variant & ST_PROBE_COMPONENTS;
+        int x, y;
+        if (c->variant & ST_PROBE_RELATIVE) {
+            /* Fraction of the window, truncated, clamped to the last pixel. */
+            x = to_int(c->f[0] * (float)r->width);
+            y = to_int(c->f[1] * (float)r->height);
+            if (x >= r->width)
+                x = r->width - 1;
+            if (y >= r->height)
+                y = r->height - 1;
+        } else {
+            x = to_int(c->f[0]);
+            y = to_int(c->f[1]);
+        }
+        return probe_pixel(r, x, y, comps, c->f + 2);
+    }
+    case ST_OP_PROBE_RECT: {
+        int comps = c->variant & ST_PROBE_COMPONENTS;
+        if (c->variant & ST_PROBE_ALL)
+            return probe_rect(r, 0, 0, r->width, r->height, comps, c->f);
+        if (c->variant & ST_PROBE_RELATIVE)
+            return probe_rect(r, to_int(c->f[0] * (float)r->width), to_int(c->f[1] * (float)r->height),
+                              to_int(c->f[2] * (float)r->width), to_int(c->f[3] * (float)r->height),
+                              comps, c->f + 4);
+        return probe_rect(r, c->i[0], c->i[1], c->i[2], c->i[3], comps, c->f);
+    }
+    case ST_OP_PROBE_DEPTH:
+        return probe_depth(r, to_int(c->f[0]), to_int(c->f[1]), c->f[2]);
+    case ST_OP_TOLERANCE:
+        memcpy(r->tolerance, c->f, (size_t)c->nf * sizeof(float));
+        return true;
+    case ST_OP_TEX_RGBW:
+        texture_rgbw(r, c);
+        return true;
+    case ST_OP_TEX_RGBW_1D:
+    case ST_OP_TEX_RGBW_3D:
+        texture_rgbw_1d_3d(r, c);
+        return true;
+    case ST_OP_TEX_ARRAY:
+        texture_array(r, c);
+        return true;
+    case ST_OP_TEX_MIPTREE:
+        texture_miptree(r, c);
+        return true;
+    case ST_OP_TEX_QUADS:
+        texture_quads(r, c);
+        return true;
+    case ST_OP_TEX_SHADOW:
+        texture_shadow(r, c);
+        return true;
+    case ST_OP_TEX_JUNK:
+        texture_junk(r, c);
+        return true;
+    case ST_OP_TEXPARAMETER:
+        switch (c->variant) {
+        case ST_TP_ENUM: glTexParameteri(c->e[0], c->e[1], (GLint)c->e[2]); break;
+        case ST_TP_INT: glTexParameteri(c->e[0], c->e[1], c->i[0]); break;
+        case ST_TP_FLOAT: glTexParameterf(c->e[0], c->e[1], c->f[0]); break;
+        default: glTexParameterfv(c->e[0], c->e[1], c->f); break;
+        }
+        return true;
+    case ST_OP_PARAMETER:
+        if (c->variant)
+            GLL(ProgramLocalParameter4fvARB)(c->e[0], (GLuint)c->i[0], c->f);
+        else
+            GLL(ProgramEnvParameter4fvARB)(c->e[0], (GLuint)c->i[0], c->f);
+        return true;
+    case ST_OP_UNSUPPORTED:
+        return false; /* rejected before the loop */
+    }
+    return false;
+}
+
+/* Loads every program section in file order, binds and enables it. */
+static enum st_result load_programs(struct runner *r)
+{
+    const struct shader_test *t = r->t;
+    for (size_t i = 0; i < t->nprogs; i++) {
+        const struct st_program *p = &t->progs[i];
+        struct prog_status st;
+        /* shader_runner's compile_and_bind_program(): a missing stage
+         * extension is a skip, not a failure. */
+        if (!gll_has_extension(r->extensions, p->stage->extension)) {
+            printf("Test requires unsupported extension %s\n", p->stage->extension);
+            return ST_SKIP;
+        }
+        r->programs[r->nprograms++] = prog_load(p->stage->target, p->text, p->len, &st);
+        if (!st.ok) {
+            prog_print_error(stdout, t->path, p->line, p->text, p->len, &st);
+            return ST_FAIL;
+        }
+        glEnable(p->stage->target);
+    }
+    return ST_PASS;
+}
+
+enum st_result st_execute(const struct shader_test *t, int width, int height)
+{
+    struct runner r;
+    enum st_result result = ST_PASS;
+
+    memset(&r, 0, sizeof r);
+    r.t = t;
+    r.width = width;
+    r.height = height;
+    memcpy(r.tolerance, st_default_tolerance, sizeof r.tolerance);
+    r.extensions = gll_extensions();
+    r.programs = calloc(t->nprogs ? t->nprogs : 1, sizeof *r.programs);
+    if (!r.programs) {
+        fprintf(stderr, "asmgl: out of memory\n");
+        free(r.extensions);
+        return ST_FAIL;
+    }
+    r.gl_version = parse_version_string((const char *)glGetString(GL_VERSION), 10, &r.gl_es);
+    r.glsl_version = parse_version_string((const char *)glGetString(GL_SHADING_LANGUAGE_VERSION), 100,
+                                          &r.glsl_es);
+    while (glGetError() != GL_NO_ERROR)
+        ; /* GL_SHADING_LANGUAGE_VERSION is an error without GLSL */
+
+    for (size_t i = 0; i < t->nreqs && result == ST_PASS; i++)
+        result = check_requirement(&r, &t->reqs[i]);
+    if (result == ST_PASS && t->glsl_section) {
+        printf("%s:%d: %s needs GLSL; asmgl runs assembly programs only\n", t->path, t->glsl_line,
+               t->glsl_section);
+        result = ST_SKIP;
+    }
+    for (size_t i = 0; i < t->ncmds && result == ST_PASS; i++) {
+        if (t->cmds[i].op == ST_OP_UNSUPPORTED) {
+            printf("%s:%d: '%.*s' is a shader_runner command asmgl does not support\n", t->path,
+                   t->cmds[i].line, t->cmds[i].text_len, t->cmds[i].text);
+            result = ST_SKIP;
+        }
+    }
+    if (result == ST_PASS)
+        result = load_programs(&r);
+    if (result == ST_PASS) {
+        setup_vertex_data(&r);
+        while (glGetError() != GL_NO_ERROR)
+            ;
+        for (size_t i = 0; i < t->ncmds; i++) {
+            const struct st_command *c = &t->cmds[i];
+            if (!run_command(&r, c)) {
+                printf("Test failure on line %d\n", c->line);
+                result = ST_FAIL;
+            }
+            /* shader_runner ignores GL errors; reporting them helps whoever
+             * debugs the implementation, without changing the result. */
+            for (GLenum e; (e = glGetError()) != GL_NO_ERROR;)
+                fprintf(stderr, "%s:%d: warning: %s after '%.*s'\n", t->path, c->line,
+                        prog_gl_error_name(e), c->text_len, c->text);
+        }
+        if (!need_program(&r))
+            result = ST_FAIL;
+    }
+    /* Leave the framebuffer intact for the caller's -o; free the objects. */
+    for (int i = 0; i < ST_MAX_TEXTURES; i++)
+        if (r.textures[i])
+            glDeleteTextures(1, &r.textures[i]);
+    if (r.nprograms && gll.DeleteProgramsARB)
+        gll.DeleteProgramsARB((GLsizei)r.nprograms, r.programs);
+    free(r.programs);
+    free(r.extensions);
+    return result;
+}

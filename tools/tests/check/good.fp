@@ -1,0 +1,5 @@
+!!ARBfp1.0
+TEMP t;
+MOV t, fragment.color;
+MOV result.color, t;
+END

@@ -1,0 +1,2 @@
+MOV result.color, fragment.color;
+END

@@ -1,0 +1,88 @@
+#!/bin/bash
+# commands.sh ASMGL TESTS_DIR
+#
+# Exercises the asmgl subcommands besides run's test semantics: check (exit
+# statuses, FILE:LINE:COL diagnostics, stdin, --verdicts, --target), run -o
+# and --size, compare (same, different, tolerance, sizes, diff image),
+# --version, --help and usage errors.
+set -u
+asmgl=$1
+dir=$2
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+failures=0
+
+# expect STATUS DESCRIPTION COMMAND...: the command must exit with STATUS.
+expect() {
+    local want=$1 what=$2
+    shift 2
+    "$@" >"$tmp/out" 2>&1
+    local got=$?
+    if [ "$got" -ne "$want" ]; then
+        echo "FAIL: $what: exit $got, expected $want"
+        sed 's/^/    /' "$tmp/out" | head -n 10
+        failures=$((failures + 1))
+    fi
+}
+
+# output_has REGEX DESCRIPTION: the last command's output must match.
+output_has() {
+    if ! grep -qE "$1" "$tmp/out"; then
+        echo "FAIL: $2: output does not match '$1'"
+        sed 's/^/    /' "$tmp/out" | head -n 10
+        failures=$((failures + 1))
+    fi
+}
+
+c=$dir/check
+expect 0 "check good programs" "$asmgl" check "$c/good.vp" "$c/good.fp"
+expect 1 "check a bad program" "$asmgl" check "$c/bad.fp"
+output_has "^$c/bad.fp:[0-9]+:[0-9]+: error: " "check diagnostic format"
+expect 1 "check without header" "$asmgl" check "$c/noheader.fp"
+output_has "noheader.fp:1:1: error: no program header" "check header message"
+expect 1 "check from stdin" "$asmgl" check - <"$c/bad.fp"
+output_has "^<stdin>:[0-9]+:[0-9]+: error: " "check stdin name"
+expect 0 "check good from stdin" "$asmgl" check - <"$c/good.vp"
+expect 1 "check --verdicts" "$asmgl" check --verdicts "$c/good.vp" "$c/bad.fp"
+output_has "good.vp: accepted" "verdict accepted"
+output_has "bad.fp: rejected" "verdict rejected"
+expect 1 "check --target vp on a fragment program" "$asmgl" check --target vp "$c/good.fp"
+expect 0 "check --target fp" "$asmgl" check --target fp "$c/good.fp"
+expect 2 "check --target bogus" "$asmgl" check --target bogus "$c/good.fp"
+expect 2 "check missing file" "$asmgl" check "$tmp/missing.vp"
+
+r=$dir/run
+expect 0 "run -o" "$asmgl" run "$r/textures-and-params.shader_test" -o "$tmp/a.png"
+[ -s "$tmp/a.png" ] || { echo "FAIL: run -o wrote no PNG"; failures=$((failures + 1)); }
+expect 0 "run -o again" "$asmgl" run "$r/textures-and-params.shader_test" -o "$tmp/b.png"
+expect 0 "compare identical" "$asmgl" compare "$tmp/a.png" "$tmp/b.png"
+output_has "max difference 0, 0 of 62500 pixels" "compare identical message"
+expect 0 "run tolerance -o" "$asmgl" run "$r/tolerance.shader_test" -o "$tmp/c.png"
+expect 1 "compare different" "$asmgl" compare "$tmp/a.png" "$tmp/c.png" -o "$tmp/diff.png"
+output_has "pixels differ by more than 0" "compare different message"
+[ -s "$tmp/diff.png" ] || { echo "FAIL: compare -o wrote no PNG"; failures=$((failures + 1)); }
+expect 0 "compare with a large tolerance" "$asmgl" compare "$tmp/a.png" "$tmp/c.png" --tolerance 255
+expect 0 "run --size" "$asmgl" run "$r/clear-bits-accumulate.shader_test" --size 31x17 -o "$tmp/d.png"
+expect 1 "compare different sizes" "$asmgl" compare "$tmp/a.png" "$tmp/d.png"
+output_has "sizes differ: 250x250 and 31x17" "compare sizes message"
+expect 2 "compare unreadable" "$asmgl" compare "$tmp/a.png" "$tmp/missing.png"
+expect 2 "run --size bad" "$asmgl" run "$r/tolerance.shader_test" --size 0x5
+expect 2 "run missing file" "$asmgl" run "$tmp/missing.shader_test"
+expect 1 "run failing probe" "$asmgl" run "$r/fail-probe.shader_test"
+output_has "Probe color at \(1,1\)" "failing probe report"
+output_has "Test failure on line 15" "failing probe line"
+output_has 'PIGLIT: \{"result": "fail" \}' "piglit result line"
+expect 1 "run program error" "$asmgl" run "$r/fail-program-error.shader_test"
+output_has "fail-program-error.shader_test:(8|9):[0-9]+: error: " "program error position in the test file"
+
+expect 0 "--version" "$asmgl" --version
+output_has "^asmgl [0-9]+\.[0-9]+\.[0-9]+" "--version text"
+expect 0 "--help" "$asmgl" --help
+output_has "asmgl run FILE.shader_test" "--help text"
+expect 0 "info" "$asmgl" info
+output_has "^extension: GL_ARB_vertex_program$" "info lists extensions"
+expect 2 "no command" "$asmgl"
+expect 2 "unknown command" "$asmgl" frobnicate
+
+echo "commands.sh: $failures failure(s)"
+[ "$failures" -eq 0 ]
