@@ -1,0 +1,231 @@
+/*
+ * rast.h - the tile-based deferred pipeline (prefix rast_).
+ *
+ * Producer side (API thread):  rast_draw / rast_clear take an immutable
+ * snapshot of everything the work needs (R7, R11): vertices are fetched and
+ * run through the vertex program at once, primitives are clipped, set up
+ * (fixed-point edge functions + attribute plane equations) and binned into
+ * the 32x32-pixel tiles they touch, in a per-frame scene.
+ * Consumer side (worker threads): rast_flush runs every tile of the scene:
+ * ISP (coverage, depth/stencil, hidden-surface removal into a tag buffer),
+ * USC (fragment programs on 2x2 quads, 16 lanes a task), PBE (alpha test,
+ * blend, masks, write-out).  Output is bit-identical for any thread count.
+ *
+ * Flush points (the caller's duty): before reading or writing any surface or
+ * texture that a pending scene uses (glReadPixels, glTexImage on a bound
+ * texture, FBO switch, glFinish, context destruction).  rast_flush is cheap
+ * when nothing is pending.
+ *
+ * Ownership: the caller owns surfaces and textures and keeps them alive until
+ * the next rast_flush; everything else a draw needs (parameters, state,
+ * vertex data) is copied.  Threads: all functions are called from the one
+ * API thread owning the rast_context.
+ *
+ * Rasterization rules (details in the rasterizer's files):
+ *   - pixel (x, y) has its centre at (x + 0.5, y + 0.5); vertices are snapped
+ *     to 1/256 pixel; edge functions are exact integers;
+ *   - triangles: top-left fill rule as seen on screen with y up: a centre on an
+ *     edge is inside for left edges and horizontal top edges only, so shared
+ *     edges are never drawn twice nor cracked;
+ *   - lines: the parallelogram rule of llvmpipe/softpipe (not diamond exit):
+ *     an x-major line covers, in each column whose centre is in [x0, x1)
+ *     along the direction of travel, the w pixels whose centres lie in
+ *     [y(x) - w/2, y(x) + w/2) (w = rounded width); y-major likewise;
+ *   - points: GL 2.1 non-antialiased squares (odd sizes centred on the pixel,
+ *     even sizes on the nearest pixel corner); no point sprites yet;
+ *   - triangles are clipped to a guard band and scissored to the viewport
+ *     (same pixels as clipping to -w <= x, y <= w); points and lines clip to the
+ *     view volume, so wide ones may cross the viewport edge;
+ *   - depth is float32 in [0, 1] (DEPTH32F surfaces), never quantised to 24
+ *     bits; the polygon-offset unit r is 2^-24 (one step of a 24-bit buffer, at
+ *     least one float step everywhere in [0, 1]);
+ *   - RGBA8 stores clamp(c) * 255 rounded to nearest (the product taken
+ *     exactly); RGBA32F stores and blends unclamped floats;
+ *   - ARB_draw_buffers: with the program option result.color[n] goes to draw
+ *     buffer n; without it result.color goes to every colour buffer.
+ * Statistics: fragments_shaded counts live (non-helper) lanes the fragment
+ * program ran on; fragments_hidden counts fragments that passed the depth
+ * test but were overwritten before shading (a lower bound: whole primitives
+ * skipped by hierarchical Z or by the backwards painter pass are not counted).
+ */
+#ifndef RASTERIZER_RAST_H
+#define RASTERIZER_RAST_H
+
+#include <GL/gl.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../glprog/glprog.h"
+#include "../texture/tex.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define RAST_TILE_SIZE 32
+#define RAST_MAX_DRAW_BUFFERS 8
+#define RAST_MAX_TEXTURE_UNITS 32
+#define RAST_MAX_POINT_SIZE 255.0f   /* non-antialiased points: GL_ALIASED_POINT_SIZE_RANGE max */
+#define RAST_MAX_LINE_WIDTH 255.0f   /* GL_ALIASED_LINE_WIDTH_RANGE max */
+#define RAST_MAX_VIEWPORT 16384      /* GL_MAX_VIEWPORT_DIMS; larger viewports are clamped */
+
+/* A render target: rows bottom-up (row 0 is window y = 0). */
+typedef struct rast_surface {
+    void *data;          /* NULL = absent */
+    int width, height;
+    size_t stride;       /* bytes per row */
+    tex_format format;   /* RGBA8 / RGBA32F colour, DEPTH32F depth, S8 stencil */
+} rast_surface;
+
+typedef struct rast_framebuffer {
+    int width, height;                          /* drawable area: min over attachments */
+    rast_surface color[RAST_MAX_DRAW_BUFFERS];  /* indexed by draw buffer (after glDrawBuffers mapping) */
+    rast_surface depth;
+    rast_surface stencil;
+} rast_framebuffer;
+
+/* Where one vertex-program input comes from. */
+typedef struct rast_attrib {
+    bool enabled;            /* array enabled: fetch from ptr; else use current */
+    const void *ptr;         /* client memory or buffer object data + offset */
+    size_t stride;           /* bytes between elements (0 -> tightly packed) */
+    int size;                /* 1..4 components (GL_BGRA not yet) */
+    GLenum type;             /* GL_FLOAT, GL_UNSIGNED_BYTE, ... */
+    bool normalized;
+    float current[4];        /* the current value (glVertexAttrib*, glColor*, ...) */
+} rast_attrib;
+
+typedef struct rast_stencil_face {
+    GLenum func;
+    int ref;
+    uint8_t value_mask, write_mask;
+    GLenum fail_op, zfail_op, zpass_op;
+} rast_stencil_face;
+
+/* Fixed-function state of a draw.  Zero-initialise, then fill. */
+typedef struct rast_state {
+    /* viewport transform */
+    float viewport[4];       /* x, y, w, h */
+    float depth_range[2];    /* near, far */
+    bool scissor_test;
+    int scissor[4];          /* x, y, w, h */
+    /* primitive */
+    bool cull_face;
+    GLenum cull_mode;        /* GL_BACK, GL_FRONT, GL_FRONT_AND_BACK */
+    GLenum front_face;       /* GL_CCW / GL_CW */
+    GLenum polygon_mode[2];  /* front, back: GL_FILL / GL_LINE / GL_POINT */
+    bool offset_fill, offset_line, offset_point;
+    float offset_factor, offset_units;
+    float point_size;        /* used when the program writes no result.pointsize or
+                                program_point_size is off */
+    bool program_point_size; /* GL_VERTEX_PROGRAM_POINT_SIZE */
+    float line_width;
+    bool flat_shade;         /* GL_FLAT: colours from the provoking (last) vertex */
+    bool two_side;           /* GL_VERTEX_PROGRAM_TWO_SIDE: back faces take BFC0/BFC1 */
+    uint32_t clip_planes;    /* bit n: clip against result.clip[n] >= 0 */
+    bool depth_clamp;
+    /* per-fragment */
+    bool depth_test;
+    GLenum depth_func;
+    bool depth_write;
+    bool stencil_test;
+    rast_stencil_face stencil[2]; /* front, back */
+    bool alpha_test;
+    GLenum alpha_func;
+    float alpha_ref;
+    bool blend;
+    GLenum blend_src_rgb, blend_dst_rgb, blend_src_alpha, blend_dst_alpha;
+    GLenum blend_eq_rgb, blend_eq_alpha;
+    float blend_color[4];
+    uint8_t color_mask[RAST_MAX_DRAW_BUFFERS]; /* bit per channel RGBA */
+    bool logic_op_enable;
+    GLenum logic_op;
+    bool dither;             /* ignored: asmgl never dithers */
+} rast_state;
+
+/* One draw call, as a snapshot (R7).
+ * Non-indexed: element k (0 <= k < count) is vertex first + k.
+ * Indexed: element k is vertex indices[first + k] (first counts indices). */
+typedef struct rast_draw {
+    GLenum mode;              /* GL_POINTS .. GL_POLYGON */
+    int first, count;         /* vertices, or indices when indices/index_type set */
+    GLenum index_type;        /* 0 = non-indexed */
+    const void *indices;
+    int instance_count;       /* >= 1 */
+    rast_attrib attribs[GP_VIN_COUNT];
+    const gp_program *vp;     /* never NULL: fixed function comes as a generated program */
+    const gp_val (*vp_params)[4];
+    const gp_program *fp;     /* never NULL */
+    const gp_val (*fp_params)[4];
+    const tex_object *textures[RAST_MAX_TEXTURE_UNITS]; /* per unit, the object of the
+                                                           target the fp/vp uses there */
+    float tex_lod_bias[RAST_MAX_TEXTURE_UNITS];
+    rast_state state;
+    const rast_framebuffer *fb;
+} rast_draw;
+
+typedef struct rast_context rast_context;
+
+/* threads: worker count; 0 = ASMGL_THREADS or one per core. */
+rast_context *rast_context_create(int threads);
+void rast_context_destroy(rast_context *r);
+int rast_context_threads(const rast_context *r);
+
+/* Queues a draw; returns GL_NO_ERROR or GL_OUT_OF_MEMORY. */
+GLenum rast_draw_submit(rast_context *r, const rast_draw *d);
+
+enum {
+    RAST_CLEAR_COLOR = 1u << 0,   /* all colour buffers */
+    RAST_CLEAR_DEPTH = 1u << 1,
+    RAST_CLEAR_STENCIL = 1u << 2
+};
+typedef struct rast_clear_args {
+    unsigned mask;
+    float color[4];
+    double depth;
+    int stencil;
+    bool scissor_test;
+    int scissor[4];
+    uint8_t color_mask[RAST_MAX_DRAW_BUFFERS];
+    uint8_t stencil_write_mask;
+    bool depth_write;
+} rast_clear_args;
+GLenum rast_clear(rast_context *r, const rast_framebuffer *fb, const rast_clear_args *c);
+
+/* Runs every pending tile and returns when the surfaces are up to date. */
+void rast_flush(rast_context *r);
+
+/* Counters for tests and benchmarks (reset by rast_stats_reset). */
+typedef struct rast_stats {
+    uint64_t draws, primitives_binned, fragments_shaded, fragments_hidden;
+    uint64_t tiles_run, budget_exceeded;
+    /* added by the rasterizer: */
+    uint64_t vertices_shaded;   /* vertex program invocations (live lanes) */
+    uint64_t scene_flushes;     /* scenes run (explicit flushes and full arenas) */
+    uint64_t fragments_killed;  /* shaded fragments discarded by KIL or the alpha test */
+} rast_stats;
+void rast_stats_get(const rast_context *r, rast_stats *s);
+void rast_stats_reset(rast_context *r);
+
+/* ---- test and tuning knobs (added; all default off / default value) ------
+ * Each takes effect for work submitted after the call (it flushes first). */
+enum {
+    RAST_DEBUG_NO_HSR = 1u << 0,    /* shade every primitive in submission order
+                                       (no tag buffer); images must not change */
+    RAST_DEBUG_NO_FASTPATH = 1u << 1 /* no trivially-accepted tiles/blocks: every
+                                       pixel goes through the edge tests */
+};
+void rast_context_set_debug(rast_context *r, unsigned flags);
+/* Instruction budget (instructions x lanes) of one vertex or fragment task;
+ * 0 = GP_DEFAULT_INSN_BUDGET.  A task that runs out is stopped, counted in
+ * budget_exceeded and its fragments discarded (vertices: its primitives). */
+void rast_context_set_insn_budget(rast_context *r, uint64_t budget);
+/* Byte cap of the scene arena (default 64 MiB); when binning reaches it the
+ * scene is flushed and binning continues in a fresh one (R9). */
+void rast_context_set_scene_cap(rast_context *r, size_t bytes);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* RASTERIZER_RAST_H */

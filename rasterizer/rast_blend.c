@@ -1,0 +1,278 @@
+/*
+ * rast_blend.c - PBE: alpha test, blending, logic op, colour masks and format
+ * conversion into the tile's colour buffers.  Stage: tile execution.
+ * Thread: worker threads.
+ *
+ * One writer per (format x blend/logic/mask) combination is chosen per state
+ * (rast_pbe_choose, R11); inside, GL enums are switched on once per task,
+ * never per pixel.
+ *
+ * RGBA8 (unsigned normalised, GL 2.1 2.14.9 / 4.1.8): the fragment colour and
+ * the blend constant are clamped to [0, 1], the destination is d / 255, the
+ * blended result is clamped and stored as (uint8)(c * 255 + 0.5), the
+ * product taken exactly (in double).  RGBA32F
+ * stores and blends unclamped floats; logic ops apply to RGBA8 only (GL 3.0
+ * 4.1.11: not to floating-point buffers).
+ */
+#include <math.h>
+
+#include "rast_priv.h"
+
+static float u8_to_float[256];
+static pthread_once_t lut_once = PTHREAD_ONCE_INIT;
+
+static void init_lut(void)
+{
+    for (int i = 0; i < 256; i++)
+        u8_to_float[i] = (float)i / 255.0f;
+}
+
+/* Round to nearest of the exact product c * 255 (in double: the float
+ * product can round 229.49999 up to the tie 229.5). */
+static inline uint8_t f2u8(float v)
+{
+    return (uint8_t)((double)rast_clampf(v, 0.0f, 1.0f) * 255.0 + 0.5);
+}
+
+/* ---- alpha test ------------------------------------------------------------------ */
+
+uint32_t rast_alpha_test(const rast_dstate *ds, const gp_vec *color0, uint32_t mask)
+{
+    float ref = ds->alpha_ref;
+    uint32_t out = 0;
+#define ALPHA_LOOP(EXPR)                                                   \
+    for (int l = 0; l < 16; l++) {                                         \
+        float a = rast_clampf(color0->c[3][l].f, 0.0f, 1.0f);              \
+        out |= (uint32_t)(EXPR) << l;                                      \
+    }
+    switch (ds->alpha_func) {
+    case GL_NEVER: break;
+    case GL_LESS: ALPHA_LOOP(a < ref) break;
+    case GL_EQUAL: ALPHA_LOOP(a == ref) break;
+    case GL_LEQUAL: ALPHA_LOOP(a <= ref) break;
+    case GL_GREATER: ALPHA_LOOP(a > ref) break;
+    case GL_NOTEQUAL: ALPHA_LOOP(a != ref) break;
+    case GL_GEQUAL: ALPHA_LOOP(a >= ref) break;
+    default: out = 0xffffu; break;
+    }
+#undef ALPHA_LOOP
+    return out & mask;
+}
+
+/* ---- blending on 16 lanes ---------------------------------------------------------- */
+
+static void blend_factor(GLenum f, int ch, float s[4][16], float d[4][16], const float cc[4],
+                         float out[16])
+{
+    int l;
+    switch (f) {
+    case GL_ZERO: for (l = 0; l < 16; l++) out[l] = 0.0f; break;
+    case GL_ONE: for (l = 0; l < 16; l++) out[l] = 1.0f; break;
+    case GL_SRC_COLOR: for (l = 0; l < 16; l++) out[l] = s[ch][l]; break;
+    case GL_ONE_MINUS_SRC_COLOR: for (l = 0; l < 16; l++) out[l] = 1.0f - s[ch][l]; break;
+    case GL_DST_COLOR: for (l = 0; l < 16; l++) out[l] = d[ch][l]; break;
+    case GL_ONE_MINUS_DST_COLOR: for (l = 0; l < 16; l++) out[l] = 1.0f - d[ch][l]; break;
+    case GL_SRC_ALPHA: for (l = 0; l < 16; l++) out[l] = s[3][l]; break;
+    case GL_ONE_MINUS_SRC_ALPHA: for (l = 0; l < 16; l++) out[l] = 1.0f - s[3][l]; break;
+    case GL_DST_ALPHA: for (l = 0; l < 16; l++) out[l] = d[3][l]; break;
+    case GL_ONE_MINUS_DST_ALPHA: for (l = 0; l < 16; l++) out[l] = 1.0f - d[3][l]; break;
+    case GL_CONSTANT_COLOR: for (l = 0; l < 16; l++) out[l] = cc[ch]; break;
+    case GL_ONE_MINUS_CONSTANT_COLOR: for (l = 0; l < 16; l++) out[l] = 1.0f - cc[ch]; break;
+    case GL_CONSTANT_ALPHA: for (l = 0; l < 16; l++) out[l] = cc[3]; break;
+    case GL_ONE_MINUS_CONSTANT_ALPHA: for (l = 0; l < 16; l++) out[l] = 1.0f - cc[3]; break;
+    case GL_SRC_ALPHA_SATURATE:
+        for (l = 0; l < 16; l++) {
+            float a = 1.0f - d[3][l];
+            out[l] = ch == 3 ? 1.0f : (s[3][l] < a ? s[3][l] : a);
+        }
+        break;
+    default: for (l = 0; l < 16; l++) out[l] = 0.0f; break;
+    }
+}
+
+static void blend_lanes(const rast_dstate *ds, const float cc[4], float s[4][16], float d[4][16],
+                        float o[4][16])
+{
+    for (int ch = 0; ch < 4; ch++) {
+        GLenum eq = ch < 3 ? ds->blend_eq_rgb : ds->blend_eq_alpha;
+        if (eq == GL_MIN) {
+            for (int l = 0; l < 16; l++)
+                o[ch][l] = s[ch][l] < d[ch][l] ? s[ch][l] : d[ch][l];
+            continue;
+        }
+        if (eq == GL_MAX) {
+            for (int l = 0; l < 16; l++)
+                o[ch][l] = s[ch][l] > d[ch][l] ? s[ch][l] : d[ch][l];
+            continue;
+        }
+        float fs[16], fd[16];
+        blend_factor(ch < 3 ? ds->blend_src_rgb : ds->blend_src_alpha, ch, s, d, cc, fs);
+        blend_factor(ch < 3 ? ds->blend_dst_rgb : ds->blend_dst_alpha, ch, s, d, cc, fd);
+        switch (eq) {
+        case GL_FUNC_SUBTRACT:
+            for (int l = 0; l < 16; l++) o[ch][l] = s[ch][l] * fs[l] - d[ch][l] * fd[l];
+            break;
+        case GL_FUNC_REVERSE_SUBTRACT:
+            for (int l = 0; l < 16; l++) o[ch][l] = d[ch][l] * fd[l] - s[ch][l] * fs[l];
+            break;
+        default: /* GL_FUNC_ADD */
+            for (int l = 0; l < 16; l++) o[ch][l] = s[ch][l] * fs[l] + d[ch][l] * fd[l];
+            break;
+        }
+    }
+}
+
+/* ---- RGBA8 writers ------------------------------------------------------------------ */
+
+static void pbe8_plain(rast_tile_ctx *t, const rast_dstate *ds, int buf, const uint16_t qbase[4],
+                       const gp_vec *src, uint32_t mask)
+{
+    uint8_t(*c)[4] = t->color[buf];
+    for (int l = 0; l < 16; l++) {
+        if (!((mask >> l) & 1u))
+            continue;
+        uint8_t *px = c[qbase[l >> 2] + (l & 3)];
+        px[0] = f2u8(src->c[0][l].f);
+        px[1] = f2u8(src->c[1][l].f);
+        px[2] = f2u8(src->c[2][l].f);
+        px[3] = f2u8(src->c[3][l].f);
+    }
+}
+
+static void store8(rast_tile_ctx *t, int buf, const uint16_t qbase[4], uint8_t v[4][16],
+                   uint32_t mask, uint8_t cm)
+{
+    uint8_t(*c)[4] = t->color[buf];
+    for (int l = 0; l < 16; l++) {
+        if (!((mask >> l) & 1u))
+            continue;
+        uint8_t *px = c[qbase[l >> 2] + (l & 3)];
+        for (int ch = 0; ch < 4; ch++)
+            if (cm & (1u << ch))
+                px[ch] = v[ch][l];
+    }
+}
+
+static void pbe8_masked(rast_tile_ctx *t, const rast_dstate *ds, int buf, const uint16_t qbase[4],
+                        const gp_vec *src, uint32_t mask)
+{
+    uint8_t v[4][16];
+    for (int ch = 0; ch < 4; ch++)
+        for (int l = 0; l < 16; l++)
+            v[ch][l] = f2u8(src->c[ch][l].f);
+    store8(t, buf, qbase, v, mask, ds->color_mask[buf]);
+}
+
+static void load8(rast_tile_ctx *t, int buf, const uint16_t qbase[4], float d[4][16])
+{
+    uint8_t(*c)[4] = t->color[buf];
+    for (int l = 0; l < 16; l++) {
+        const uint8_t *px = c[qbase[l >> 2] + (l & 3)];
+        for (int ch = 0; ch < 4; ch++)
+            d[ch][l] = u8_to_float[px[ch]];
+    }
+}
+
+static void pbe8_blend(rast_tile_ctx *t, const rast_dstate *ds, int buf, const uint16_t qbase[4],
+                       const gp_vec *src, uint32_t mask)
+{
+    float s[4][16], d[4][16], o[4][16];
+    for (int ch = 0; ch < 4; ch++)
+        for (int l = 0; l < 16; l++)
+            s[ch][l] = rast_clampf(src->c[ch][l].f, 0.0f, 1.0f);
+    load8(t, buf, qbase, d);
+    blend_lanes(ds, ds->blend_color_clamped, s, d, o);
+    uint8_t v[4][16];
+    for (int ch = 0; ch < 4; ch++)
+        for (int l = 0; l < 16; l++)
+            v[ch][l] = f2u8(o[ch][l]);
+    store8(t, buf, qbase, v, mask, ds->color_mask[buf]);
+}
+
+static void pbe8_logic(rast_tile_ctx *t, const rast_dstate *ds, int buf, const uint16_t qbase[4],
+                       const gp_vec *src, uint32_t mask)
+{
+    uint8_t s[4][16], d[4][16], v[4][16];
+    uint8_t(*c)[4] = t->color[buf];
+    for (int l = 0; l < 16; l++) {
+        const uint8_t *px = c[qbase[l >> 2] + (l & 3)];
+        for (int ch = 0; ch < 4; ch++) {
+            s[ch][l] = f2u8(src->c[ch][l].f);
+            d[ch][l] = px[ch];
+        }
+    }
+    uint8_t *S = &s[0][0], *D = &d[0][0], *V = &v[0][0];
+    int i;
+    switch (ds->logic_op_mode) {
+    case GL_CLEAR: for (i = 0; i < 64; i++) V[i] = 0; break;
+    case GL_AND: for (i = 0; i < 64; i++) V[i] = S[i] & D[i]; break;
+    case GL_AND_REVERSE: for (i = 0; i < 64; i++) V[i] = S[i] & (uint8_t)~D[i]; break;
+    case GL_AND_INVERTED: for (i = 0; i < 64; i++) V[i] = (uint8_t)~S[i] & D[i]; break;
+    case GL_NOOP: for (i = 0; i < 64; i++) V[i] = D[i]; break;
+    case GL_XOR: for (i = 0; i < 64; i++) V[i] = S[i] ^ D[i]; break;
+    case GL_OR: for (i = 0; i < 64; i++) V[i] = S[i] | D[i]; break;
+    case GL_NOR: for (i = 0; i < 64; i++) V[i] = (uint8_t)~(S[i] | D[i]); break;
+    case GL_EQUIV: for (i = 0; i < 64; i++) V[i] = (uint8_t)~(S[i] ^ D[i]); break;
+    case GL_INVERT: for (i = 0; i < 64; i++) V[i] = (uint8_t)~D[i]; break;
+    case GL_OR_REVERSE: for (i = 0; i < 64; i++) V[i] = S[i] | (uint8_t)~D[i]; break;
+    case GL_COPY_INVERTED: for (i = 0; i < 64; i++) V[i] = (uint8_t)~S[i]; break;
+    case GL_OR_INVERTED: for (i = 0; i < 64; i++) V[i] = (uint8_t)~S[i] | D[i]; break;
+    case GL_NAND: for (i = 0; i < 64; i++) V[i] = (uint8_t)~(S[i] & D[i]); break;
+    case GL_SET: for (i = 0; i < 64; i++) V[i] = 0xff; break;
+    default: /* GL_COPY */ for (i = 0; i < 64; i++) V[i] = S[i]; break;
+    }
+    store8(t, buf, qbase, v, mask, ds->color_mask[buf]);
+}
+
+/* ---- RGBA32F writers ---------------------------------------------------------------- */
+
+static void pbef_plain(rast_tile_ctx *t, const rast_dstate *ds, int buf, const uint16_t qbase[4],
+                       const gp_vec *src, uint32_t mask)
+{
+    float(*c)[4] = t->color[buf];
+    uint8_t cm = ds->color_mask[buf];
+    for (int l = 0; l < 16; l++) {
+        if (!((mask >> l) & 1u))
+            continue;
+        float *px = c[qbase[l >> 2] + (l & 3)];
+        for (int ch = 0; ch < 4; ch++)
+            if (cm & (1u << ch))
+                px[ch] = src->c[ch][l].f;
+    }
+}
+
+static void pbef_blend(rast_tile_ctx *t, const rast_dstate *ds, int buf, const uint16_t qbase[4],
+                       const gp_vec *src, uint32_t mask)
+{
+    float s[4][16], d[4][16], o[4][16];
+    float(*c)[4] = t->color[buf];
+    for (int l = 0; l < 16; l++) {
+        const float *px = c[qbase[l >> 2] + (l & 3)];
+        for (int ch = 0; ch < 4; ch++) {
+            s[ch][l] = src->c[ch][l].f;
+            d[ch][l] = px[ch];
+        }
+    }
+    blend_lanes(ds, ds->blend_color, s, d, o);
+    uint8_t cm = ds->color_mask[buf];
+    for (int l = 0; l < 16; l++) {
+        if (!((mask >> l) & 1u))
+            continue;
+        float *px = c[qbase[l >> 2] + (l & 3)];
+        for (int ch = 0; ch < 4; ch++)
+            if (cm & (1u << ch))
+                px[ch] = o[ch][l];
+    }
+}
+
+rast_pbe_fn rast_pbe_choose(const rast_dstate *ds, int buf)
+{
+    pthread_once(&lut_once, init_lut);
+    if (ds->cformat[buf] == TEX_FMT_RGBA32F)
+        return ds->blend ? pbef_blend : pbef_plain;
+    if (ds->logic_op)
+        return pbe8_logic;
+    if (ds->blend)
+        return pbe8_blend;
+    return ds->color_mask[buf] == 0xf ? pbe8_plain : pbe8_masked;
+}

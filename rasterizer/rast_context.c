@@ -1,0 +1,225 @@
+/*
+ * rast_context.c - the rasterizer context: worker pool, flush, statistics and
+ * knobs.  Stage: orchestration.  Thread: the API thread, except worker_main,
+ * which runs on the worker threads.
+ *
+ * rast_flush hands the scene to the executors: the API thread is executor 0
+ * and threads-1 workers are the others; each takes the next non-empty tile
+ * with an atomic counter, runs it to completion and takes another.  Tiles are
+ * independent and everything inside a tile happens in submission order, so
+ * the image does not depend on which executor ran which tile.  The API thread
+ * never waits on a worker anywhere else.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "rast_priv.h"
+
+static void run_tiles(rast_context *r, rast_tile_ctx *t)
+{
+    const rast_scene *s = &r->scene;
+    for (;;) {
+        int i = atomic_fetch_add_explicit(&r->next_tile, 1, memory_order_relaxed);
+        if (i >= s->ntiles)
+            break;
+        rast_tile_run(t, s, s->tile_list[i]);
+    }
+}
+
+/* Worker thread. */
+static void *worker_main(void *arg)
+{
+    rast_tile_ctx *t = arg;
+    rast_context *r = t->r;
+    unsigned seen = 0;
+    pthread_mutex_lock(&r->mu);
+    for (;;) {
+        while (!r->quit && r->generation == seen)
+            pthread_cond_wait(&r->cv_work, &r->mu);
+        if (r->quit)
+            break;
+        seen = r->generation;
+        pthread_mutex_unlock(&r->mu);
+        run_tiles(r, t);
+        pthread_mutex_lock(&r->mu);
+        if (--r->busy_workers == 0)
+            pthread_cond_signal(&r->cv_done);
+    }
+    pthread_mutex_unlock(&r->mu);
+    return NULL;
+}
+
+static int default_threads(void)
+{
+    const char *e = getenv("ASMGL_THREADS");
+    if (e && *e) {
+        int n = atoi(e);
+        if (n > 0)
+            return n > 64 ? 64 : n;
+    }
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    if (n < 1)
+        n = 1;
+    return n > 64 ? 64 : (int)n;
+}
+
+rast_context *rast_context_create(int threads)
+{
+    rast_context *r = calloc(1, sizeof(*r));
+    if (!r)
+        return NULL;
+    if (threads <= 0)
+        threads = default_threads();
+    if (threads > 64)
+        threads = 64;
+    rast_scene_init(&r->scene);
+    pthread_mutex_init(&r->mu, NULL);
+    pthread_cond_init(&r->cv_work, NULL);
+    pthread_cond_init(&r->cv_done, NULL);
+    r->vmachine = gp_machine_create();
+    r->tctx = calloc((size_t)threads, sizeof(*r->tctx));
+    r->ntctx = threads;
+    r->workers = calloc((size_t)threads, sizeof(*r->workers));
+    if (!r->vmachine || !r->tctx || !r->workers)
+        goto fail;
+    for (int i = 0; i < threads; i++) {
+        r->tctx[i] = rast_tile_ctx_create(r);
+        if (!r->tctx[i])
+            goto fail;
+    }
+    r->nthreads = 1;
+    for (int i = 1; i < threads; i++) {
+        if (pthread_create(&r->workers[i], NULL, worker_main, r->tctx[i]) != 0)
+            break; /* run with fewer threads */
+        r->nthreads++;
+    }
+    return r;
+fail:
+    rast_context_destroy(r);
+    return NULL;
+}
+
+void rast_context_destroy(rast_context *r)
+{
+    if (!r)
+        return;
+    if (r->nthreads > 0)
+        rast_flush(r);
+    pthread_mutex_lock(&r->mu);
+    r->quit = true;
+    pthread_cond_broadcast(&r->cv_work);
+    pthread_mutex_unlock(&r->mu);
+    for (int i = 1; i < r->nthreads; i++)
+        pthread_join(r->workers[i], NULL);
+    if (r->tctx) {
+        for (int i = 0; i < r->ntctx; i++)
+            if (r->tctx[i])
+                rast_tile_ctx_free(r->tctx[i]);
+    }
+    free(r->tctx);
+    free(r->workers);
+    if (r->vmachine)
+        gp_machine_free(r->vmachine);
+    free(r->verts);
+    free(r->outcodes);
+    free(r->clipbuf);
+    free(r->prim_scratch);
+    rast_scene_fini(&r->scene);
+    pthread_mutex_destroy(&r->mu);
+    pthread_cond_destroy(&r->cv_work);
+    pthread_cond_destroy(&r->cv_done);
+    free(r);
+}
+
+int rast_context_threads(const rast_context *r)
+{
+    return r->nthreads;
+}
+
+/* Runs every tile of the current scene and resets it (also called when the
+ * arena is full in the middle of a draw). */
+void rast_flush_internal(rast_context *r)
+{
+    rast_scene *s = &r->scene;
+    r->cur_ds = NULL;
+    r->scene_gen++;
+    if (s->empty || s->ntiles == 0) {
+        rast_scene_reset(s);
+        return;
+    }
+    atomic_store(&r->next_tile, 0);
+    if (r->nthreads > 1) {
+        pthread_mutex_lock(&r->mu);
+        r->busy_workers = r->nthreads - 1;
+        r->generation++;
+        pthread_cond_broadcast(&r->cv_work);
+        pthread_mutex_unlock(&r->mu);
+    }
+    run_tiles(r, r->tctx[0]);
+    if (r->nthreads > 1) {
+        pthread_mutex_lock(&r->mu);
+        while (r->busy_workers > 0)
+            pthread_cond_wait(&r->cv_done, &r->mu);
+        pthread_mutex_unlock(&r->mu);
+    }
+    for (int i = 0; i < r->nthreads; i++) {
+        rast_tile_stats *ts = &r->tctx[i]->stats;
+        r->stats.fragments_shaded += ts->fragments_shaded;
+        r->stats.fragments_hidden += ts->fragments_hidden;
+        r->stats.fragments_killed += ts->fragments_killed;
+        r->stats.tiles_run += ts->tiles_run;
+        r->stats.budget_exceeded += ts->budget_exceeded;
+        memset(ts, 0, sizeof(*ts));
+    }
+    r->stats.scene_flushes++;
+    rast_scene_reset(s);
+}
+
+void rast_flush(rast_context *r)
+{
+    rast_flush_internal(r);
+}
+
+GLenum rast_draw_submit(rast_context *r, const rast_draw *d)
+{
+    if (!d || !d->vp || !d->fp || !d->fb || d->count <= 0 || d->instance_count <= 0)
+        return GL_NO_ERROR;
+    r->stats.draws++;
+    return rast_vertex_run_draw(r, d);
+}
+
+GLenum rast_clear(rast_context *r, const rast_framebuffer *fb, const rast_clear_args *c)
+{
+    if (!fb || !c || fb->width <= 0 || fb->height <= 0)
+        return GL_NO_ERROR;
+    return rast_clear_bin(r, fb, c);
+}
+
+void rast_stats_get(const rast_context *r, rast_stats *s)
+{
+    *s = r->stats;
+}
+
+void rast_stats_reset(rast_context *r)
+{
+    memset(&r->stats, 0, sizeof(r->stats));
+}
+
+void rast_context_set_debug(rast_context *r, unsigned flags)
+{
+    rast_flush_internal(r);
+    r->debug = flags;
+}
+
+void rast_context_set_insn_budget(rast_context *r, uint64_t budget)
+{
+    rast_flush_internal(r);
+    r->insn_budget = budget;
+}
+
+void rast_context_set_scene_cap(rast_context *r, size_t bytes)
+{
+    rast_flush_internal(r);
+    r->scene.cap = bytes ? bytes : RAST_DEFAULT_SCENE_CAP;
+}

@@ -1,0 +1,683 @@
+/*
+ * rast_hsr.c - ISP: coverage, depth/stencil tests and hidden-surface removal.
+ * Stage: tile execution.  Thread: worker threads.
+ *
+ * Per primitive in a tile (R12): coverage gives (block, mask) pairs; then by
+ * the state's mode (rast_state.c):
+ *   DEFERRED    depth/stencil now; surviving pixels take the primitive's tag
+ *               (its index in the tile's pending list) in the tag buffer;
+ *               nothing is shaded yet.
+ *   DEPTH_ONLY  depth/stencil only.
+ *   EARLY_Z     resolve pending tags, depth/stencil, shade survivors in order.
+ *   LATE_Z      resolve pending tags, shade every covered pixel, then
+ *               kill / alpha test / depth-stencil (rast_shade_task).
+ * Hierarchical Z (PowerVR-style): the tile keeps every block's depth
+ * min/max.  For LESS/LEQUAL/GREATER/GEQUAL without stencil, a primitive's
+ * depth range over a block (the formula's value at the smallest and largest
+ * lane offset: float rounding is monotonic, so these bound every lane's
+ * computed depth exactly) is compared with the block's range first: the
+ * block is rejected, or accepted whole, without per-pixel compares.
+ * Painter runs: deferred primitives with neither depth nor stencil test
+ * leave each pixel to the last one covering it, so a run of them (collected
+ * by rast_tile.c) is processed backwards: each pixel is claimed once, by the
+ * latest primitive, and when the whole tile is claimed everything earlier in
+ * the run is skipped unseen.  (fragments_hidden then counts only hidden
+ * fragments that were rasterized: a lower bound.)
+ * A resolve shades, per pending primitive, exactly the quads that hold its
+ * tag (its pixels live, the rest of each quad as helpers), 4 quads a task.
+ * Since every tagged pixel belongs to one primitive and those primitives
+ * overwrite colour without blending, the order of the resolve is free.
+ */
+#include "rast_priv.h"
+
+/* Bits of [lo, hi) within 0..3. */
+static inline uint32_t rast_span_bits(int lo, int hi)
+{
+    if (lo < 0) lo = 0;
+    if (hi > 4) hi = 4;
+    return hi > lo ? ((1u << hi) - 1u) & ~((1u << lo) - 1u) : 0u;
+}
+/* Lanes of a block whose x (y) is in the 4-bit set. */
+static inline uint32_t rast_col_lanes(uint32_t cols)
+{
+    return ((cols & 1u) ? 0x0505u : 0u) | ((cols & 2u) ? 0x0a0au : 0u) |
+           ((cols & 4u) ? 0x5050u : 0u) | ((cols & 8u) ? 0xa0a0u : 0u);
+}
+static inline uint32_t rast_row_lanes(uint32_t rows)
+{
+    return ((rows & 1u) ? 0x0033u : 0u) | ((rows & 2u) ? 0x00ccu : 0u) |
+           ((rows & 4u) ? 0x3300u : 0u) | ((rows & 8u) ? 0xcc00u : 0u);
+}
+
+#define NR_PLANES 0
+#include "rast_tile_cover_tmp.h"
+#define NR_PLANES 3
+#include "rast_tile_cover_tmp.h"
+#define NR_PLANES 4
+#include "rast_tile_cover_tmp.h"
+
+/* ---- depth / stencil tests (chosen once per state: rast_isp_choose) ---------- */
+
+static uint32_t isp_none(rast_tile_ctx *t, const rast_dstate *ds, const uint16_t qbase[4],
+                         const float z[16], uint32_t mask, bool front)
+{
+    return mask;
+}
+
+/* Depth test of 4 quads: each quad is 4 consecutive floats of the tile's
+ * depth buffer, so one SSE2 compare per quad. */
+#if defined(__SSE2__)
+static inline __m128 quad_lanes(uint32_t m4)
+{
+    const __m128i bits = _mm_set_epi32(8, 4, 2, 1);
+    __m128i m = _mm_and_si128(_mm_set1_epi32((int)m4), bits);
+    return _mm_castsi128_ps(_mm_cmpeq_epi32(m, bits));
+}
+#define CMP_never(a, b) _mm_setzero_ps()
+#define CMP_less(a, b) _mm_cmplt_ps(a, b)
+#define CMP_equal(a, b) _mm_cmpeq_ps(a, b)
+#define CMP_lequal(a, b) _mm_cmple_ps(a, b)
+#define CMP_greater(a, b) _mm_cmpgt_ps(a, b)
+#define CMP_notequal(a, b) _mm_cmpneq_ps(a, b)
+#define CMP_gequal(a, b) _mm_cmpge_ps(a, b)
+#define CMP_always(a, b) _mm_castsi128_ps(_mm_set1_epi32(-1))
+#define DEPTH_FN(NAME, CMP, WRITE)                                                         \
+    static uint32_t NAME(rast_tile_ctx *t, const rast_dstate *ds, const uint16_t qbase[4], \
+                         const float z[16], uint32_t mask, bool front)                     \
+    {                                                                                      \
+        uint32_t out = 0;                                                                  \
+        for (int k = 0; k < 4; k++) {                                                      \
+            uint32_t m4 = (mask >> (k * 4)) & 0xfu;                                        \
+            if (!m4)                                                                       \
+                continue;                                                                  \
+            float *d = t->depth + qbase[k];                                                \
+            __m128 zz = _mm_loadu_ps(z + k * 4), dd = _mm_load_ps(d);                      \
+            __m128 pass = _mm_and_ps(CMP_##CMP(zz, dd), quad_lanes(m4));                   \
+            if (WRITE)                                                                     \
+                _mm_store_ps(d, _mm_or_ps(_mm_and_ps(pass, zz), _mm_andnot_ps(pass, dd))); \
+            out |= (uint32_t)_mm_movemask_ps(pass) << (k * 4);                             \
+        }                                                                                  \
+        return out;                                                                        \
+    }
+#else
+#define CMP_never(a, b) 0
+#define CMP_less(a, b) ((a) < (b))
+#define CMP_equal(a, b) ((a) == (b))
+#define CMP_lequal(a, b) ((a) <= (b))
+#define CMP_greater(a, b) ((a) > (b))
+#define CMP_notequal(a, b) ((a) != (b))
+#define CMP_gequal(a, b) ((a) >= (b))
+#define CMP_always(a, b) 1
+#define DEPTH_FN(NAME, CMP, WRITE)                                                         \
+    static uint32_t NAME(rast_tile_ctx *t, const rast_dstate *ds, const uint16_t qbase[4], \
+                         const float z[16], uint32_t mask, bool front)                     \
+    {                                                                                      \
+        uint32_t out = 0;                                                                  \
+        for (int l = 0; l < 16; l++) {                                                     \
+            float *d = t->depth + qbase[l >> 2] + (l & 3);                                 \
+            uint32_t pass = ((mask >> l) & 1u) & (uint32_t)(CMP_##CMP(z[l], *d));          \
+            if (WRITE && pass)                                                             \
+                *d = z[l];                                                                 \
+            out |= pass << l;                                                              \
+        }                                                                                  \
+        return out;                                                                        \
+    }
+#endif
+
+DEPTH_FN(isp_never, never, 0)
+DEPTH_FN(isp_less, less, 0)
+DEPTH_FN(isp_less_w, less, 1)
+DEPTH_FN(isp_equal, equal, 0)
+DEPTH_FN(isp_equal_w, equal, 1)
+DEPTH_FN(isp_lequal, lequal, 0)
+DEPTH_FN(isp_lequal_w, lequal, 1)
+DEPTH_FN(isp_greater, greater, 0)
+DEPTH_FN(isp_greater_w, greater, 1)
+DEPTH_FN(isp_notequal, notequal, 0)
+DEPTH_FN(isp_notequal_w, notequal, 1)
+DEPTH_FN(isp_gequal, gequal, 0)
+DEPTH_FN(isp_gequal_w, gequal, 1)
+DEPTH_FN(isp_always, always, 0)
+DEPTH_FN(isp_always_w, always, 1)
+
+/* Lanes l (of those in `mask`) where a[l] FUNC b[l]: one switch per task. */
+static uint32_t cmp_lanes(GLenum f, const float a[16], const float b[16], uint32_t mask)
+{
+    uint32_t out = 0;
+#define CMP_LOOP(EXPR)                                    \
+    for (int l = 0; l < 16; l++)                          \
+        out |= (uint32_t)(EXPR) << l;
+    switch (f) {
+    case GL_NEVER: break;
+    case GL_LESS: CMP_LOOP(a[l] < b[l]) break;
+    case GL_EQUAL: CMP_LOOP(a[l] == b[l]) break;
+    case GL_LEQUAL: CMP_LOOP(a[l] <= b[l]) break;
+    case GL_GREATER: CMP_LOOP(a[l] > b[l]) break;
+    case GL_NOTEQUAL: CMP_LOOP(a[l] != b[l]) break;
+    case GL_GEQUAL: CMP_LOOP(a[l] >= b[l]) break;
+    default: out = 0xffffu; break;
+    }
+#undef CMP_LOOP
+    return out & mask;
+}
+
+/* Applies stencil operation op to the lanes in mask (s: the 16 old values). */
+static void stencil_apply(GLenum op, uint8_t s[16], uint8_t ref, uint8_t wm, uint32_t mask)
+{
+    if (!mask || op == GL_KEEP)
+        return;
+    uint8_t nv[16];
+    int l;
+    switch (op) {
+    case GL_ZERO: for (l = 0; l < 16; l++) nv[l] = 0; break;
+    case GL_REPLACE: for (l = 0; l < 16; l++) nv[l] = ref; break;
+    case GL_INCR: for (l = 0; l < 16; l++) nv[l] = s[l] == 255 ? 255 : (uint8_t)(s[l] + 1); break;
+    case GL_DECR: for (l = 0; l < 16; l++) nv[l] = s[l] == 0 ? 0 : (uint8_t)(s[l] - 1); break;
+    case GL_INVERT: for (l = 0; l < 16; l++) nv[l] = (uint8_t)~s[l]; break;
+    case 0x8507 /* GL_INCR_WRAP */: for (l = 0; l < 16; l++) nv[l] = (uint8_t)(s[l] + 1); break;
+    case 0x8508 /* GL_DECR_WRAP */: for (l = 0; l < 16; l++) nv[l] = (uint8_t)(s[l] - 1); break;
+    default: return;
+    }
+    for (l = 0; l < 16; l++)
+        if ((mask >> l) & 1u)
+            s[l] = (uint8_t)((s[l] & ~wm) | (nv[l] & wm));
+}
+
+/* Stencil (and depth) test with updates, GL 2.1 4.1.5-4.1.6: stencil fails ->
+ * sfail op; depth fails -> dpfail op; both pass -> dppass op, through the
+ * face's write mask.  The stencil function compares "ref FUNC stencil". */
+static uint32_t isp_stencil(rast_tile_ctx *t, const rast_dstate *ds, const uint16_t qbase[4],
+                            const float z[16], uint32_t mask, bool front)
+{
+    const rast_stencil_face *sf = &ds->stencil[front ? 0 : 1];
+    uint8_t ref = (uint8_t)(sf->ref < 0 ? 0 : sf->ref > 255 ? 255 : sf->ref);
+    uint8_t vm = sf->value_mask, wm = sf->write_mask;
+    uint8_t s[16];
+    float sref[16], sval[16], d[16];
+    for (int l = 0; l < 16; l++) {
+        int p = qbase[l >> 2] + (l & 3);
+        s[l] = t->stencil[p];
+        sref[l] = (float)(ref & vm);
+        sval[l] = (float)(s[l] & vm);
+        d[l] = t->depth[p];
+    }
+    uint32_t spass = cmp_lanes(sf->func, sref, sval, mask);
+    uint32_t zpass = ds->depth_test ? cmp_lanes(ds->depth_func, z, d, spass) : spass;
+    stencil_apply(sf->fail_op, s, ref, wm, mask & ~spass);
+    stencil_apply(sf->zfail_op, s, ref, wm, spass & ~zpass);
+    stencil_apply(sf->zpass_op, s, ref, wm, zpass);
+    for (int l = 0; l < 16; l++) {
+        if (!((mask >> l) & 1u))
+            continue;
+        int p = qbase[l >> 2] + (l & 3);
+        t->stencil[p] = s[l];
+        if (ds->depth_write && ((zpass >> l) & 1u))
+            t->depth[p] = z[l];
+    }
+    return zpass;
+}
+
+rast_isp_fn rast_isp_choose(const rast_dstate *ds)
+{
+    if (ds->stencil_test)
+        return isp_stencil;
+    if (!ds->depth_test)
+        return isp_none;
+    bool w = ds->depth_write;
+    switch (ds->depth_func) {
+    case GL_NEVER: return isp_never;
+    case GL_LESS: return w ? isp_less_w : isp_less;
+    case GL_EQUAL: return w ? isp_equal_w : isp_equal;
+    case GL_LEQUAL: return w ? isp_lequal_w : isp_lequal;
+    case GL_GREATER: return w ? isp_greater_w : isp_greater;
+    case GL_NOTEQUAL: return w ? isp_notequal_w : isp_notequal;
+    case GL_GEQUAL: return w ? isp_gequal_w : isp_gequal;
+    default: return w ? isp_always_w : isp_always;
+    }
+}
+
+/* ---- hidden-surface removal ------------------------------------------------------ */
+
+static int cover(const rast_tile_ctx *t, const rast_prim *p, bool full, uint8_t *blocks, uint16_t *masks);
+
+static void block_qbase(int b, uint16_t qbase[4])
+{
+    for (int k = 0; k < 4; k++)
+        qbase[k] = (uint16_t)(b * 16 + k * 4);
+}
+
+/* z of the 16 lanes of block b (rast_priv.h formula). */
+static inline void block_z(const rast_tile_ctx *t, const rast_prim *p, const float zoff[16], int b,
+                           float z[16])
+{
+    float zb = rast_z_base(t->x, t->y, p, b);
+    for (int k = 0; k < 4; k++)
+        rast_z_quad(zb, zoff + k * 4, p->ds->zmin, p->ds->zmax, z + k * 4);
+}
+
+/* ---- hierarchical Z ---------------------------------------------------------------- */
+
+static inline float clampz(float v, float lo, float hi)
+{
+    v = v > lo ? v : lo; /* the max/min semantics of rast_z_quad */
+    return v < hi ? v : hi;
+}
+
+static inline void hiz_bounds(rast_tile_ctx *t, int b)
+{
+    const float *d = t->depth + b * 16;
+#if defined(__SSE2__)
+    __m128 mn = _mm_min_ps(_mm_min_ps(_mm_load_ps(d), _mm_load_ps(d + 4)),
+                           _mm_min_ps(_mm_load_ps(d + 8), _mm_load_ps(d + 12)));
+    __m128 mx = _mm_max_ps(_mm_max_ps(_mm_load_ps(d), _mm_load_ps(d + 4)),
+                           _mm_max_ps(_mm_load_ps(d + 8), _mm_load_ps(d + 12)));
+    mn = _mm_min_ps(mn, _mm_shuffle_ps(mn, mn, _MM_SHUFFLE(1, 0, 3, 2)));
+    mn = _mm_min_ps(mn, _mm_shuffle_ps(mn, mn, _MM_SHUFFLE(2, 3, 0, 1)));
+    mx = _mm_max_ps(mx, _mm_shuffle_ps(mx, mx, _MM_SHUFFLE(1, 0, 3, 2)));
+    mx = _mm_max_ps(mx, _mm_shuffle_ps(mx, mx, _MM_SHUFFLE(2, 3, 0, 1)));
+    t->bzmin[b] = _mm_cvtss_f32(mn);
+    t->bzmax[b] = _mm_cvtss_f32(mx);
+#else
+    float mn = d[0], mx = d[0];
+    for (int l = 1; l < 16; l++) {
+        mn = d[l] < mn ? d[l] : mn;
+        mx = d[l] > mx ? d[l] : mx;
+    }
+    t->bzmin[b] = mn;
+    t->bzmax[b] = mx;
+#endif
+}
+
+static void hiz_rebuild(rast_tile_ctx *t)
+{
+    for (int b = 0; b < RAST_TILE_PIXELS / 16; b++)
+        hiz_bounds(t, b);
+    t->hiz_valid = true;
+}
+
+/* Depth range of a primitive over its blocks. */
+typedef struct hiz_prim {
+    float zoff[16];
+    float off_lo, off_hi;
+} hiz_prim;
+
+static void hiz_prim_init(const rast_prim *p, hiz_prim *h)
+{
+    rast_z_offsets(p, h->zoff);
+    h->off_lo = h->off_hi = h->zoff[0];
+    for (int l = 1; l < 16; l++) {
+        h->off_lo = h->zoff[l] < h->off_lo ? h->zoff[l] : h->off_lo;
+        h->off_hi = h->zoff[l] > h->off_hi ? h->zoff[l] : h->off_hi;
+    }
+}
+
+/* Depth (and HiZ) test of block b for a state with ds->hiz; returns the
+ * lanes of m that pass. */
+static inline uint32_t hiz_block(rast_tile_ctx *t, const rast_prim *p, const rast_dstate *ds,
+                                 const hiz_prim *h, int b, uint32_t m)
+{
+    const float zmin = ds->zmin, zmax = ds->zmax;
+    float zb = rast_z_base(t->x, t->y, p, b);
+    float lo = clampz(zb + h->off_lo, zmin, zmax);
+    float hi = clampz(zb + h->off_hi, zmin, zmax);
+    float bmin = t->bzmin[b], bmax = t->bzmax[b];
+    bool fail, pass;
+    switch (ds->hiz) {
+    case RAST_HIZ_LESS: fail = lo >= bmax; pass = hi < bmin; break;
+    case RAST_HIZ_LEQUAL: fail = lo > bmax; pass = hi <= bmin; break;
+    case RAST_HIZ_GREATER: fail = hi <= bmin; pass = lo > bmax; break;
+    default: fail = hi < bmin; pass = lo >= bmax; break; /* GEQUAL */
+    }
+    if (fail)
+        return 0;
+    float z[16];
+    for (int k = 0; k < 4; k++)
+        rast_z_quad(zb, h->zoff + k * 4, zmin, zmax, z + k * 4);
+    uint16_t qbase[4];
+    block_qbase(b, qbase);
+    if (pass) {
+        if (ds->depth_write) {
+            float *d = t->depth + b * 16;
+            if (m == 0xffffu) {
+                memcpy(d, z, sizeof(z));
+                t->bzmin[b] = lo;
+                t->bzmax[b] = hi;
+            } else {
+                for (int l = 0; l < 16; l++)
+                    d[l] = ((m >> l) & 1u) ? z[l] : d[l];
+                hiz_bounds(t, b);
+            }
+        }
+        return m;
+    }
+    m = ds->isp(t, ds, qbase, z, m, p->front);
+    if (m && ds->depth_write)
+        hiz_bounds(t, b);
+    return m;
+}
+
+/* Gives the lanes of `m` in block b the tag v; returns how many lanes
+ * already held a tag (fragments hidden before being shaded). */
+static inline int set_tags(uint16_t *tg, uint32_t m, uint16_t v)
+{
+#if defined(__SSE2__)
+    const __m128i bits = _mm_set_epi16(128, 64, 32, 16, 8, 4, 2, 1);
+    const __m128i zero = _mm_setzero_si128(), tv = _mm_set1_epi16((short)v);
+    int hidden = 0;
+    for (int h = 0; h < 2; h++) {
+        __m128i sel = _mm_and_si128(_mm_set1_epi16((short)((m >> (h * 8)) & 0xffu)), bits);
+        sel = _mm_cmpeq_epi16(sel, bits);
+        __m128i old = _mm_load_si128((const __m128i *)(tg + h * 8));
+        __m128i had = _mm_andnot_si128(_mm_cmpeq_epi16(old, zero), sel);
+        hidden += rast_popcount((unsigned)_mm_movemask_epi8(had)) >> 1;
+        _mm_store_si128((__m128i *)(tg + h * 8), _mm_or_si128(_mm_and_si128(sel, tv), _mm_andnot_si128(sel, old)));
+    }
+    return hidden;
+#else
+    int hidden = 0;
+    for (int l = 0; l < 16; l++) {
+        if ((m >> l) & 1u) {
+            hidden += tg[l] != 0;
+            tg[l] = v;
+        }
+    }
+    return hidden;
+#endif
+}
+
+/* Whole-tile HiZ for a primitive covering every pixel of a full tile
+ * (RAST_CMD_PRIM_FULL or a point rectangle): one range test rejects the
+ * tile, or accepts it wholesale (depth stored block by block, no per-pixel
+ * compare).  The primitive's range over the tile is taken at the corner
+ * blocks: the block base is monotonic in x and y (monotonic rounding), so
+ * the corners bound every block.  Returns false when neither applies. */
+static bool hiz_tile(rast_tile_ctx *t, const rast_prim *p, const rast_dstate *ds, const hiz_prim *h)
+{
+    static const uint8_t corner[4] = {0, 7, 56, 63};
+    float zlo = 0.0f, zhi = 0.0f;
+    for (int i = 0; i < 4; i++) {
+        float zb = rast_z_base(t->x, t->y, p, corner[i]);
+        if (i == 0 || zb < zlo) zlo = zb;
+        if (i == 0 || zb > zhi) zhi = zb;
+    }
+    float lo = clampz(zlo + h->off_lo, ds->zmin, ds->zmax), hi = clampz(zhi + h->off_hi, ds->zmin, ds->zmax);
+    float tmin = t->bzmin[0], tmax = t->bzmax[0];
+    for (int b = 1; b < RAST_TILE_PIXELS / 16; b++) {
+        tmin = t->bzmin[b] < tmin ? t->bzmin[b] : tmin;
+        tmax = t->bzmax[b] > tmax ? t->bzmax[b] : tmax;
+    }
+    bool fail, pass;
+    switch (ds->hiz) {
+    case RAST_HIZ_LESS: fail = lo >= tmax; pass = hi < tmin; break;
+    case RAST_HIZ_LEQUAL: fail = lo > tmax; pass = hi <= tmin; break;
+    case RAST_HIZ_GREATER: fail = hi <= tmin; pass = lo > tmax; break;
+    default: fail = hi < tmin; pass = lo >= tmax; break;
+    }
+    if (fail)
+        return true;
+    if (!pass || ds->mode == RAST_MODE_EARLY_Z)
+        return false;
+    uint16_t tagv = 0;
+    if (ds->mode == RAST_MODE_DEFERRED) {
+        if (t->npending == RAST_MAX_PENDING)
+            rast_hsr_resolve(t);
+        t->pending[t->npending++] = p;
+        tagv = (uint16_t)t->npending;
+    }
+    uint64_t hidden = 0;
+    const float zmin = ds->zmin, zmax = ds->zmax, off_lo = h->off_lo, off_hi = h->off_hi;
+    const bool write = ds->depth_write;
+    for (int b = 0; b < RAST_TILE_PIXELS / 16; b++) {
+        if (write) {
+            float zb = rast_z_base(t->x, t->y, p, b);
+            float *d = t->depth + b * 16;
+            for (int k = 0; k < 4; k++)
+                rast_z_quad(zb, h->zoff + k * 4, zmin, zmax, d + k * 4);
+            t->bzmin[b] = clampz(zb + off_lo, zmin, zmax);
+            t->bzmax[b] = clampz(zb + off_hi, zmin, zmax);
+        }
+        if (tagv)
+            hidden += (uint64_t)set_tags(t->tag + b * 16, 0xffffu, tagv);
+    }
+    t->stats.fragments_hidden += hidden;
+    return true;
+}
+
+/* Depth/stencil test of block b: through HiZ when the state allows it. */
+static inline uint32_t block_test(rast_tile_ctx *t, const rast_prim *p, const rast_dstate *ds,
+                                  const hiz_prim *h, int b, uint32_t m)
+{
+    if (ds->hiz)
+        return hiz_block(t, p, ds, h, b, m);
+    uint16_t qbase[4];
+    float z[16];
+    block_qbase(b, qbase);
+    block_z(t, p, h->zoff, b, z);
+    return ds->isp(t, ds, qbase, z, m, p->front);
+}
+
+static void hsr_deferred(rast_tile_ctx *t, const rast_prim *p, const hiz_prim *h, const uint8_t *blocks,
+                         const uint16_t *masks, int n)
+{
+    const rast_dstate *ds = p->ds;
+    bool test = ds->isp != isp_none;
+    uint16_t tagv = 0;
+    uint64_t hidden = 0;
+    for (int i = 0; i < n; i++) {
+        int b = blocks[i];
+        uint32_t m = masks[i];
+        if (test) {
+            m = block_test(t, p, ds, h, b, m);
+            if (!m)
+                continue;
+        }
+        if (!tagv) {
+            if (t->npending == RAST_MAX_PENDING)
+                rast_hsr_resolve(t);
+            t->pending[t->npending++] = p;
+            tagv = (uint16_t)t->npending;
+        }
+        hidden += (uint64_t)set_tags(t->tag + b * 16, m, tagv);
+    }
+    t->stats.fragments_hidden += hidden;
+}
+
+void rast_hsr_prim(rast_tile_ctx *t, const rast_prim *p, bool full)
+{
+    uint8_t blocks[64];
+    uint16_t masks[64];
+    int n;
+    const rast_dstate *ds = p->ds;
+    if (ds->hiz && ds->mode != RAST_MODE_LATE_Z && (full || p->nplanes == 0) &&
+        t->w == RAST_TILE_SIZE && t->h == RAST_TILE_SIZE && p->x0 <= t->x && p->y0 <= t->y &&
+        p->x1 >= t->x + RAST_TILE_SIZE && p->y1 >= t->y + RAST_TILE_SIZE &&
+        !(t->debug & RAST_DEBUG_NO_FASTPATH)) {
+        hiz_prim h;
+        hiz_prim_init(p, &h);
+        if (!t->hiz_valid)
+            hiz_rebuild(t);
+        if (hiz_tile(t, p, ds, &h))
+            return;
+    }
+    n = cover(t, p, full, blocks, masks);
+    if (!n)
+        return;
+    bool test = ds->isp != isp_none;
+    hiz_prim h;
+    if (test && ds->mode != RAST_MODE_LATE_Z) {
+        hiz_prim_init(p, &h);
+        if (ds->hiz && !t->hiz_valid)
+            hiz_rebuild(t);
+    }
+    switch (ds->mode) {
+    case RAST_MODE_DEFERRED:
+        hsr_deferred(t, p, &h, blocks, masks, n);
+        break;
+    case RAST_MODE_DEPTH_ONLY:
+        if (!test)
+            break;
+        for (int i = 0; i < n; i++)
+            block_test(t, p, ds, &h, blocks[i], masks[i]);
+        break;
+    case RAST_MODE_EARLY_Z:
+        rast_hsr_resolve(t);
+        for (int i = 0; i < n; i++) {
+            uint32_t m = masks[i];
+            if (test)
+                m = block_test(t, p, ds, &h, blocks[i], m);
+            if (m)
+                rast_task_add_quads(t, p, blocks[i], m);
+        }
+        rast_task_flush(t);
+        break;
+    default: /* RAST_MODE_LATE_Z */
+        rast_hsr_resolve(t);
+        for (int i = 0; i < n; i++)
+            rast_task_add_quads(t, p, blocks[i], masks[i]);
+        rast_task_flush(t);
+        break;
+    }
+}
+
+bool rast_hsr_painter(const rast_dstate *ds)
+{
+    return ds->mode == RAST_MODE_DEFERRED && ds->isp == isp_none;
+}
+
+static int cover(const rast_tile_ctx *t, const rast_prim *p, bool full, uint8_t *blocks, uint16_t *masks)
+{
+    if (full || p->nplanes == 0)
+        return rast_cover_0(t, p, blocks, masks);
+    if (p->nplanes == 3)
+        return rast_cover_3(t, p, blocks, masks);
+    return rast_cover_4(t, p, blocks, masks);
+}
+
+/* Processes the collected painter run t->run[0..nrun) backwards. */
+void rast_hsr_run(rast_tile_ctx *t)
+{
+    int n = t->nrun;
+    t->nrun = 0;
+    if (n == 1 || (t->debug & RAST_DEBUG_NO_FASTPATH)) {
+        for (int i = 0; i < n; i++)
+            rast_hsr_prim(t, t->run[i], t->run_full[i]);
+        return;
+    }
+    uint16_t claimed[RAST_TILE_PIXELS / 16];
+    memset(claimed, 0, sizeof(claimed));
+    int remaining = t->w * t->h;
+    uint64_t hidden = 0;
+    for (int i = n - 1; i >= 0 && remaining > 0; i--) {
+        const rast_prim *p = t->run[i];
+        uint8_t blocks[64];
+        uint16_t masks[64];
+        int nb = cover(t, p, t->run_full[i], blocks, masks);
+        uint16_t tagv = 0;
+        for (int k = 0; k < nb; k++) {
+            int b = blocks[k];
+            uint32_t m = masks[k] & ~(uint32_t)claimed[b];
+            if (!m)
+                continue;
+            claimed[b] |= (uint16_t)m;
+            remaining -= rast_popcount(m);
+            if (!tagv) {
+                if (t->npending == RAST_MAX_PENDING)
+                    rast_hsr_resolve(t);
+                t->pending[t->npending++] = p;
+                tagv = (uint16_t)t->npending;
+            }
+            hidden += (uint64_t)set_tags(t->tag + b * 16, m, tagv);
+        }
+    }
+    t->stats.fragments_hidden += hidden;
+}
+
+/* Distinct non-zero tags of a quad, and the lanes holding each. */
+static int quad_tags(const uint16_t *tg, uint16_t tags[4], uint8_t lanes[4])
+{
+    int n = 0;
+    for (int j = 0; j < 4; j++) {
+        uint16_t v = tg[j];
+        if (!v)
+            continue;
+        int k = 0;
+        while (k < n && tags[k] != v)
+            k++;
+        if (k == n) {
+            tags[n] = v;
+            lanes[n++] = 0;
+        }
+        lanes[k] |= (uint8_t)(1u << j);
+    }
+    return n;
+}
+
+/* Shades every pending tag (counting sort of (quad, tag) pairs by tag). */
+void rast_hsr_resolve(rast_tile_ctx *t)
+{
+    int np = t->npending;
+    if (!np)
+        return;
+    uint16_t *start = t->resolve_count;
+    memset(start, 0, (size_t)(np + 2) * sizeof(*start));
+    for (int q = 0; q < RAST_TILE_PIXELS / 4; q++) {
+        const uint16_t *tg = t->tag + q * 4;
+        if (!(tg[0] | tg[1] | tg[2] | tg[3]))
+            continue;
+        uint16_t tags[4];
+        uint8_t lanes[4];
+        int n = quad_tags(tg, tags, lanes);
+        for (int k = 0; k < n; k++)
+            start[tags[k] + 1]++;
+    }
+    for (int v = 1; v <= np + 1; v++)
+        start[v] += start[v - 1];
+    /* start[v] is now where tag v's entries begin; fill advances start[v - 1]... */
+    for (int q = 0; q < RAST_TILE_PIXELS / 4; q++) {
+        const uint16_t *tg = t->tag + q * 4;
+        if (!(tg[0] | tg[1] | tg[2] | tg[3]))
+            continue;
+        uint16_t tags[4];
+        uint8_t lanes[4];
+        int n = quad_tags(tg, tags, lanes);
+        for (int k = 0; k < n; k++) {
+            int pos = start[tags[k]]++;
+            t->resolve_list[pos] = (uint16_t)q;
+            t->resolve_live[pos] = lanes[k];
+        }
+    }
+    /* after the fill, tag v's entries are [start[v - 1], start[v]) */
+    int begin = 0;
+    for (int v = 1; v <= np; v++) {
+        int end = start[v];
+        const rast_prim *p = t->pending[v - 1];
+        rast_task task;
+        task.n = 0;
+        task.live = 0;
+        for (int i = begin; i < end; i++) {
+            task.qbase[task.n] = (uint16_t)(t->resolve_list[i] * 4);
+            task.live |= (uint32_t)t->resolve_live[i] << (task.n * 4);
+            if (++task.n == 4) {
+                rast_shade_task(t, p, &task, false);
+                task.n = 0;
+                task.live = 0;
+            }
+        }
+        if (task.n)
+            rast_shade_task(t, p, &task, false);
+        begin = end;
+    }
+    memset(t->tag, 0, sizeof(t->tag));
+    t->npending = 0;
+}
+
+/* Drops every pending tag unshaded (a clear overwrote all they could write). */
+void rast_hsr_discard(rast_tile_ctx *t)
+{
+    uint64_t n = 0;
+    for (int i = 0; i < RAST_TILE_PIXELS; i++)
+        n += t->tag[i] != 0;
+    t->stats.fragments_hidden += n;
+    memset(t->tag, 0, sizeof(t->tag));
+    t->npending = 0;
+}

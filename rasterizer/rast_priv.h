@@ -1,0 +1,523 @@
+/*
+ * rast_priv.h - rasterizer internals shared by rasterizer/rast_*.c (never
+ * included outside rasterizer/, R13).
+ *
+ * The two halves of the tiler and the data between them (R7):
+ *
+ *   API thread (producer)                       worker threads (consumer)
+ *   rast_vertex.c  fetch, vertex program,       rast_tile.c   per-tile command loop,
+ *                  primitive assembly             load/store, clears, dispatch
+ *   rast_clip.c    clip, project, face, cull,   rast_tile_cover_tmp.h  coverage
+ *                  polygon mode, offset         rast_hsr.c    ISP: depth/stencil,
+ *   rast_setup_tri.c / _line.c / _point.c         tag buffer, resolve
+ *                  edge functions, planes,      rast_shade.c  USC: quads -> tasks,
+ *                  binning                        interpolation, gp_exec, texturing
+ *   rast_state.c   draw state (R11 decisions)   rast_blend.c  PBE: alpha test, blend,
+ *   rast_scene.c   arena, bins, commands          masks, formats
+ *   rast_context.c context, workers, flush, stats, knobs
+ *
+ * Pixel layout inside a tile (every per-pixel tile buffer uses it):
+ *
+ *   tile 32x32 = 8x8 blocks of 4x4 pixels; block b = (y/4)*8 + x/4
+ *   block 4x4  = 2x2 quads;  quad q = ((y/2)&1)*2 + ((x/2)&1)
+ *   quad 2x2   = lanes (x0,y0) (x1,y0) (x0,y1) (x1,y1), as in glprog.h
+ *   pixel index p = b*16 + q*4 + (y&1)*2 + (x&1)
+ *
+ * so one block is exactly one 16-lane gp_exec task in lane order, and a quad
+ * is 4 consecutive entries of every tile buffer.
+ */
+#ifndef RASTERIZER_RAST_PRIV_H
+#define RASTERIZER_RAST_PRIV_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "rast.h"
+
+/* Lane -> position inside a 4x4 block (glprog.h lane order per quad). */
+static const int8_t rast_lane_x[16] = {0, 1, 0, 1, 2, 3, 2, 3, 0, 1, 0, 1, 2, 3, 2, 3};
+static const int8_t rast_lane_y[16] = {0, 0, 1, 1, 0, 0, 1, 1, 2, 2, 3, 3, 2, 2, 3, 3};
+
+#define RAST_TILE_SHIFT 5
+#define RAST_TILE_BLOCKS 8        /* blocks per tile row */
+#define RAST_TILE_PIXELS (RAST_TILE_SIZE * RAST_TILE_SIZE)
+#define RAST_FIXED_SHIFT 8        /* sub-pixel bits */
+#define RAST_FIXED_ONE (1 << RAST_FIXED_SHIFT)
+#define RAST_FIXED_HALF (RAST_FIXED_ONE / 2)
+/* Guard band: triangles are clipped only where they leave the visible
+ * rectangle (framebuffer and scissor, at most 16384 wide) by more than this many
+ * pixels, so every snapped window coordinate lies in (-2^15, 2^15): 24 bits
+ * with the 8 sub-pixel bits.  Edge coefficients are differences (< 2^24) and
+ * edge values products of two of them (< 2^49): int64 never overflows. */
+#define RAST_GUARD_PIXELS 4096
+#define RAST_MAX_PENDING 4000     /* deferred primitives per tile before a resolve */
+#define RAST_MAX_RUN 4096         /* painter primitives collected before a reverse pass */
+#define RAST_CHUNK_ELTS 2040      /* elements per vertex chunk: divisible by 2, 3, 4 */
+#define RAST_MAX_VARY 48          /* interpolated fragment inputs (slots) */
+#define RAST_CMD_BLOCK_SIZE 28
+#define RAST_DEFAULT_SCENE_CAP ((size_t)64 << 20)
+#define RAST_TMPV 72              /* scratch vertices per draw (see rast_geom.tmpv) */
+
+/* ---- commands (R8) --------------------------------------------------------- */
+
+enum rast_cmd {
+    RAST_CMD_CLEAR,       /* arg: const rast_clear_data * */
+    RAST_CMD_SET_STATE,   /* arg: const rast_dstate *; binned only when it changes */
+    RAST_CMD_PRIM,        /* arg: const rast_prim *; edges cross the tile */
+    RAST_CMD_PRIM_FULL,   /* arg: const rast_prim *; every edge accepts the whole tile */
+    RAST_CMD_COUNT
+};
+
+typedef struct rast_cmd_block {
+    struct rast_cmd_block *next;
+    uint32_t count;
+    uint8_t op[RAST_CMD_BLOCK_SIZE];
+    const void *arg[RAST_CMD_BLOCK_SIZE];
+} rast_cmd_block;
+
+typedef struct rast_bin {
+    rast_cmd_block *head, *tail;
+    const void *last_state;
+} rast_bin;
+
+/* ---- draw state: decided once per state change (R11) ----------------------- */
+
+/* Depth functions the hierarchical-Z block test understands (no stencil). */
+enum { RAST_HIZ_NONE, RAST_HIZ_LESS, RAST_HIZ_LEQUAL, RAST_HIZ_GREATER, RAST_HIZ_GEQUAL };
+
+enum rast_mode {
+    RAST_MODE_DEFERRED,   /* ISP now, tag buffer, shade visible tags later (HSR) */
+    RAST_MODE_DEPTH_ONLY, /* no colour output and no program effect: ISP only */
+    RAST_MODE_EARLY_Z,    /* in order; depth/stencil before the program */
+    RAST_MODE_LATE_Z      /* in order; program (KIL, depth, alpha test) first */
+};
+
+struct rast_tile_ctx;
+struct rast_dstate;
+struct rast_prim;
+
+/* Depth/stencil test and update of 4 quads; returns the surviving lanes. */
+typedef uint32_t (*rast_isp_fn)(struct rast_tile_ctx *t, const struct rast_dstate *ds,
+                                const uint16_t qbase[4], const float z[16],
+                                uint32_t mask, bool front);
+/* Writes one colour buffer for the lanes in mask. */
+typedef void (*rast_pbe_fn)(struct rast_tile_ctx *t, const struct rast_dstate *ds, int buf,
+                            const uint16_t qbase[4], const gp_vec *src, uint32_t mask);
+
+/* What rast_tex_fn needs: the user pointer of gp_exec_env.tex. */
+typedef struct rast_tex_units {
+    const tex_object *textures[RAST_MAX_TEXTURE_UNITS];
+    float lod_bias[RAST_MAX_TEXTURE_UNITS];
+} rast_tex_units;
+
+typedef struct rast_dstate {
+    /* fragment program */
+    const gp_program *fp;
+    const gp_program_info *fpi;
+    const gp_val (*fp_params)[4];          /* copy in the scene arena */
+    int num_fp_params;
+    rast_tex_units tex;
+    uint64_t insn_budget;
+    /* interpolation: prim->attr holds nvary slots x 4 components */
+    int nvary;
+    uint8_t vary_slot[RAST_MAX_VARY];
+    bool read_pos, read_face, read_fog;
+    int fog_index;                         /* index of GP_VARY_FOG in vary_slot or -1 */
+    float pos_x_add, pos_y_mul, pos_y_add; /* fragment.position conventions */
+    /* ISP */
+    uint8_t mode;                          /* enum rast_mode */
+    bool depth_test, depth_write, stencil_test;
+    GLenum depth_func;
+    rast_stencil_face stencil[2];
+    rast_isp_fn isp;
+    uint8_t hiz;                           /* RAST_HIZ_*: block min/max depth usable */
+    float zmin, zmax;                      /* fragment depth clamp */
+    /* PBE */
+    bool alpha_test;
+    GLenum alpha_func;
+    float alpha_ref;
+    int ncbuf;
+    uint8_t cbuf[RAST_MAX_DRAW_BUFFERS];       /* colour buffers written */
+    uint8_t cbuf_src[RAST_MAX_DRAW_BUFFERS];   /* GP_FOUT_COLOR0 + n feeding cbuf[i] */
+    rast_pbe_fn pbe[RAST_MAX_DRAW_BUFFERS];
+    uint8_t color_mask[RAST_MAX_DRAW_BUFFERS]; /* indexed by buffer */
+    tex_format cformat[RAST_MAX_DRAW_BUFFERS];
+    bool blend;
+    GLenum blend_src_rgb, blend_dst_rgb, blend_src_alpha, blend_dst_alpha;
+    GLenum blend_eq_rgb, blend_eq_alpha;
+    float blend_color[4], blend_color_clamped[4];
+    bool logic_op;
+    GLenum logic_op_mode;
+    /* rectangles (window pixels, x0 y0 x1 y1, max exclusive) */
+    int rect_tri[4];                       /* fb & scissor & viewport */
+    int rect_pl[4];                        /* fb & scissor (points, lines) */
+    /* a fragment task ran out of budget: skip the rest of this state */
+    atomic_int runaway;
+} rast_dstate;
+
+/* ---- primitives (setup output, R7) ------------------------------------------- */
+
+/* One edge: E(x, y) = c + dx*x + dy*y at the centre of pixel (x, y); the pixel
+ * is inside when E >= 0 (the fill rule is folded into c). */
+typedef struct rast_edge {
+    int64_t c, dx, dy;
+} rast_edge;
+
+/* Planes are (value at the reference point, d/dx, d/dy), evaluated at pixel
+ * centres: v = p[0] + p[1]*(x + 0.5 - xr) + p[2]*(y + 0.5 - yr).
+ * Attributes are interpolated with perspective-correct barycentrics:
+ *   iw = plane(iw)                       (1/w_clip)
+ *   l1 = plane(l1) / iw, l2 = plane(l2) / iw  (planes of l1/w, l2/w)
+ *   a  = a0 + l1*(a1 - a0) + l2*(a2 - a0)
+ * (affine prims store planes of l1, l2 directly).  Constant attributes stay
+ * exact: a0 + l1*0 + l2*0 == a0. */
+typedef struct rast_prim {
+    const rast_dstate *ds;
+    uint8_t nplanes;          /* 0 = rectangle (points), 3 = triangle, 4 = line */
+    bool perspective;
+    bool front;
+    atomic_bool disabled;     /* set when binning failed half way (R9) */
+    int32_t x0, y0, x1, y1;   /* pixel bounding box, clipped to the state's rect */
+    rast_edge e[4];
+    float xr, yr;
+    float z[3], iw[3], l1[3], l2[3];
+    float attr[];             /* ds->nvary * 4 components x (a0, d1, d2) */
+} rast_prim;
+
+/* Fragment depth, the one definition every path uses (ISP, late Z,
+ * fragment.position.z), so HSR and in-order shading agree to the bit:
+ *   z = clamp(zbase(block) + zoff[lane], zmin, zmax)
+ *   zbase = z0 + dz/dx * (bx + 0.5 - xr) + dz/dy * (by + 0.5 - yr)   (block origin)
+ *   zoff[l] = dz/dx * lane_x[l] + dz/dy * lane_y[l]
+ * (bx + 0.5 - xr is exact in float: both have at most 8 fractional bits and
+ * magnitudes below 2^16.)  The library is built with -ffp-contract=off so no
+ * call site fuses these differently. */
+static inline void rast_z_offsets(const rast_prim *p, float zoff[16])
+{
+    for (int l = 0; l < 16; l++)
+        zoff[l] = p->z[1] * (float)rast_lane_x[l] + p->z[2] * (float)rast_lane_y[l];
+}
+
+static inline float rast_z_base(int tile_x, int tile_y, const rast_prim *p, int block)
+{
+    float fx = ((float)(tile_x + (block & 7) * 4) + 0.5f) - p->xr;
+    float fy = ((float)(tile_y + (block >> 3) * 4) + 0.5f) - p->yr;
+    return p->z[0] + p->z[1] * fx + p->z[2] * fy;
+}
+
+/* z of the 4 lanes j0..j0+3 of one quad: clamp with max/min semantics
+ * (max(a, b) = a > b ? a : b: NaN -> lo), identical in the SSE2 and scalar
+ * builds. */
+#if defined(__SSE2__)
+#include <emmintrin.h>
+static inline void rast_z_quad(float zb, const float *zoff4, float zmin, float zmax, float *z4)
+{
+    __m128 v = _mm_add_ps(_mm_set1_ps(zb), _mm_loadu_ps(zoff4));
+    v = _mm_min_ps(_mm_max_ps(v, _mm_set1_ps(zmin)), _mm_set1_ps(zmax));
+    _mm_storeu_ps(z4, v);
+}
+#else
+static inline void rast_z_quad(float zb, const float *zoff4, float zmin, float zmax, float *z4)
+{
+    for (int j = 0; j < 4; j++) {
+        float v = zb + zoff4[j];
+        v = v > zmin ? v : zmin;
+        z4[j] = v < zmax ? v : zmax;
+    }
+}
+#endif
+
+static inline size_t rast_prim_size(int nvary)
+{
+    return sizeof(rast_prim) + (size_t)nvary * 4 * 3 * sizeof(float);
+}
+
+/* ---- clears ------------------------------------------------------------------ */
+
+typedef struct rast_clear_data {
+    unsigned mask;                         /* RAST_CLEAR_* actually to do */
+    int rect[4];                           /* window x0 y0 x1 y1 */
+    uint8_t color_mask[RAST_MAX_DRAW_BUFFERS];
+    uint8_t rgba8[4];
+    float rgba32f[4];
+    float depth;
+    uint8_t stencil, stencil_mask;
+} rast_clear_data;
+
+/* ---- scene: what binning produces and tiles consume (llvmpipe lp_scene) ---- */
+
+typedef struct rast_arena_chunk {
+    struct rast_arena_chunk *next;
+    size_t size, used;
+    _Alignas(16) unsigned char data[];
+} rast_arena_chunk;
+
+typedef struct rast_scene {
+    rast_framebuffer fb;        /* copy: surfaces of this scene */
+    bool has_fb;
+    int tiles_x, tiles_y;
+    rast_bin *bins;
+    size_t bins_cap;
+    int *tile_list;             /* non-empty bins, in order of first use */
+    int ntiles;
+    rast_arena_chunk *chunks;   /* in use, newest first */
+    rast_arena_chunk *free_chunks;
+    size_t bytes, cap;
+    bool full;                  /* an allocation hit the cap */
+    bool empty;
+} rast_scene;
+
+/* ---- per-thread tile context (worker side) ------------------------------------ */
+
+typedef struct rast_task {
+    int n;                      /* quads in use (1..4) */
+    uint16_t qbase[4];          /* pixel index of each quad's first pixel */
+    uint32_t live;              /* lanes to shade (helpers: the rest of used quads) */
+} rast_task;
+
+typedef struct rast_tile_stats {
+    uint64_t fragments_shaded, fragments_hidden, fragments_killed;
+    uint64_t tiles_run, budget_exceeded;
+} rast_tile_stats;
+
+typedef struct rast_tile_ctx {
+    struct rast_context *r;
+    const rast_scene *scene;
+    gp_machine *machine;
+    unsigned debug;
+    int x, y;                   /* tile origin (window pixels) */
+    int w, h;                   /* valid part inside the framebuffer */
+    const rast_dstate *ds;      /* from the last SET_STATE */
+    /* tile buffers in block layout */
+    _Alignas(64) float depth[RAST_TILE_PIXELS];
+    uint8_t stencil[RAST_TILE_PIXELS];
+    _Alignas(64) uint16_t tag[RAST_TILE_PIXELS]; /* 0 = none, else pending index + 1 */
+    void *color[RAST_MAX_DRAW_BUFFERS];  /* RGBA8: uint8[4], RGBA32F: float[4] per pixel */
+    bool color_valid[RAST_MAX_DRAW_BUFFERS], color_dirty[RAST_MAX_DRAW_BUFFERS];
+    bool depth_valid, depth_dirty, stencil_valid, stencil_dirty;
+    /* hierarchical Z: bounds of every block's 16 depth values (valid when
+     * hiz_valid; writes outside the HiZ paths clear hiz_valid) */
+    float bzmin[RAST_TILE_PIXELS / 16], bzmax[RAST_TILE_PIXELS / 16];
+    bool hiz_valid;
+    /* hidden-surface removal */
+    const rast_prim *pending[RAST_MAX_PENDING];
+    int npending;
+    /* a run of consecutive painter primitives (rast_hsr_run) */
+    const rast_prim *run[RAST_MAX_RUN];
+    uint8_t run_full[RAST_MAX_RUN];
+    int nrun;
+    /* shading scratch */
+    rast_task task;
+    const rast_prim *task_prim;
+    gp_vec inputs[GP_VARY_COUNT];
+    gp_vec outputs[GP_FOUT_COUNT];
+    uint16_t resolve_count[RAST_MAX_PENDING + 2];
+    uint16_t resolve_list[RAST_TILE_PIXELS];
+    uint8_t resolve_live[RAST_TILE_PIXELS / 4 * 4];
+    rast_tile_stats stats;
+} rast_tile_ctx;
+
+/* ---- vertices (API thread) ------------------------------------------------------ */
+
+/* A shaded vertex is `stride` floats:
+ *   [0..3] clip position, [4..7] window x, y, z and 1/w (after projection),
+ *   [8] outcode, [9..11] unused,
+ *   then 4 floats per kept varying slot (slot_off), clip distances, point size.
+ * Clipping interpolates [0..3] and [12..stride). */
+#define RAST_V_CLIP 0
+#define RAST_V_WIN 4
+#define RAST_V_CODE 8     /* outcode (uint32 stored in the float's bits) */
+#define RAST_V_ATTR 12
+
+typedef struct rast_vlayout {
+    int stride;
+    int16_t slot_off[GP_VARY_COUNT];   /* -1: not kept */
+    int clip_off;                      /* 8 distances, -1 if no user plane */
+    int psiz_off;                      /* -1 when the state's point size is used */
+} rast_vlayout;
+
+/* Clip plane bits of a vertex outcode. */
+enum {
+    RAST_CLIP_GUARD_BITS = 0xfu,       /* guard band x0 x1 y0 y1 (triangles) */
+    RAST_CLIP_Z_BITS = 0x30u,          /* -w <= z, z <= w */
+    RAST_CLIP_USER_SHIFT = 6,          /* 8 user planes: bits 6..13 */
+    RAST_CLIP_VIEW_SHIFT = 14,         /* exact -w <= x, y <= w: bits 14..17 (points, lines) */
+    RAST_CLIP_NONFINITE = 1u << 18
+};
+
+/* Per-draw geometry state (API thread only). */
+typedef struct rast_geom {
+    rast_context *r;
+    const rast_draw *d;
+    const rast_dstate *ds;      /* the scene's copy, referenced by prims; replaced
+                                   after every flush (rast_bin_prim) */
+    unsigned ds_gen;            /* scene generation ds belongs to */
+    rast_dstate dsl;            /* local copy: what setup reads */
+    rast_vlayout lay;
+    bool flat;                  /* GL_FLAT and some colour is kept */
+    int nkeep;                  /* kept varying slots: (slot, offset, clamp) */
+    uint8_t keep_slot[GP_VARY_COUNT];
+    int16_t keep_off[GP_VARY_COUNT];
+    bool keep_clamp[GP_VARY_COUNT];
+    float *tmpv;                /* scratch vertices: flat copies, clip output; the last
+                                   one is the line setup's third vertex */
+    int tmpv_used;
+    bool in_polygon;            /* setting up polygon-mode lines/points (rect_tri) */
+    /* viewport transform: window = c + h * ndc */
+    float vp_cx, vp_cy, vp_hx, vp_hy, z_scale, z_bias;
+    float guard_plane[4][4];
+    uint32_t tri_clip_mask, pl_clip_mask;
+    float point_size, line_width;
+    float offset_units_r;       /* units * 2^-24 */
+    bool two_side_colors;
+    int col_off[2], bfc_off[2]; /* COL0/1 and BFC0/1 offsets (-1 if absent) */
+    GLenum err;
+} rast_geom;
+
+/* ---- the context ---------------------------------------------------------------- */
+
+struct rast_context {
+    int nthreads;
+    pthread_t *workers;
+    rast_tile_ctx **tctx;       /* one per executor; [0] is the API thread's */
+    pthread_mutex_t mu;
+    pthread_cond_t cv_work, cv_done;
+    unsigned generation;
+    int busy_workers;
+    bool quit;
+    atomic_int next_tile;
+    rast_scene scene;
+    unsigned scene_gen;         /* incremented by every flush */
+    int ntctx;
+    /* knobs */
+    unsigned debug;
+    uint64_t insn_budget;
+    /* draw state reuse */
+    rast_dstate *cur_ds;        /* last state put in the current scene */
+    /* vertex scratch (API thread) */
+    gp_machine *vmachine;
+    float *verts;
+    size_t verts_cap;
+    uint32_t *outcodes;
+    size_t outcodes_cap;
+    float *clipbuf;
+    size_t clipbuf_cap;
+    unsigned char *prim_scratch;
+    size_t prim_scratch_cap;
+    gp_vec vin[GP_VIN_COUNT];
+    gp_vec vout[GP_VARY_COUNT];
+    /* statistics (API-thread ones; tile ones are summed at flush) */
+    rast_stats stats;
+};
+
+/* rast_context.c */
+void rast_flush_internal(rast_context *r);
+
+/* rast_scene.c */
+void rast_scene_init(rast_scene *s);
+void rast_scene_fini(rast_scene *s);
+bool rast_scene_begin(rast_scene *s, const rast_framebuffer *fb);
+void *rast_scene_alloc(rast_scene *s, size_t bytes);
+bool rast_scene_bin(rast_scene *s, int tile, enum rast_cmd op, const void *arg);
+bool rast_scene_bin_state(rast_scene *s, int tile, const void *state);
+void rast_scene_reset(rast_scene *s);
+bool rast_fb_equal(const rast_framebuffer *a, const rast_framebuffer *b);
+
+/* rast_state.c */
+rast_dstate *rast_dstate_get(rast_context *r, const rast_draw *d);
+GLenum rast_clear_bin(rast_context *r, const rast_framebuffer *fb, const rast_clear_args *c);
+
+/* rast_clip.c */
+void rast_clip_project(const rast_geom *g, float *v);
+uint32_t rast_clip_outcode(const rast_geom *g, const float *v);
+void rast_clip_triangle(rast_geom *g, float *v0, float *v1, float *v2,
+                        const float *provoking, unsigned edge_flags);
+void rast_clip_line(rast_geom *g, float *v0, float *v1, const float *provoking);
+void rast_clip_point(rast_geom *g, float *v0);
+
+/* rast_setup_tri.c / _line.c / _point.c: window-space vertices -> binned prims */
+void rast_setup_tri(rast_geom *g, const float *v0, const float *v1, const float *v2,
+                    bool front, float offset);
+void rast_setup_line(rast_geom *g, const float *v0, const float *v1, bool front, float offset);
+void rast_setup_point(rast_geom *g, const float *v, bool front, float offset);
+/* Shared by the setups: copies prim (built in scratch) into the scene and bins
+ * it into the tiles whose rectangle [tx0,tx1)x[ty0,ty1) it touches (R9). */
+void rast_bin_prim(rast_geom *g, const rast_prim *scratch_prim);
+rast_prim *rast_prim_scratch(rast_geom *g);
+void rast_setup_attrs(rast_geom *g, rast_prim *p, const float *v0, const float *v1,
+                      const float *v2, bool back);
+void rast_edge_from_line(rast_edge *e, int64_t A, int64_t B, int64_t C, bool inclusive);
+void rast_center_span(int64_t fmin, int64_t fmax, int32_t *lo, int32_t *hi);
+bool rast_prim_bbox(rast_prim *p, int64_t xmin, int64_t xmax, int64_t ymin, int64_t ymax,
+                    const int rect[4]);
+void rast_setup_planes(rast_prim *p, const float *v0, const float *v1, const float *v2,
+                       double x0, double y0, double x1, double y1, double x2, double y2,
+                       float zoffset);
+
+/* rast_vertex.c */
+GLenum rast_vertex_run_draw(rast_context *r, const rast_draw *d);
+
+/* rast_tile.c */
+void rast_tile_run(rast_tile_ctx *t, const rast_scene *s, int tile);
+rast_tile_ctx *rast_tile_ctx_create(rast_context *r);
+void rast_tile_ctx_free(rast_tile_ctx *t);
+void rast_tile_load_color(rast_tile_ctx *t, int buf);
+void rast_tile_load_depth(rast_tile_ctx *t);
+void rast_tile_load_stencil(rast_tile_ctx *t);
+
+/* rast_hsr.c */
+void rast_hsr_prim(rast_tile_ctx *t, const rast_prim *p, bool full);
+void rast_hsr_run(rast_tile_ctx *t);
+bool rast_hsr_painter(const rast_dstate *ds);
+void rast_hsr_resolve(rast_tile_ctx *t);
+void rast_hsr_discard(rast_tile_ctx *t);
+rast_isp_fn rast_isp_choose(const rast_dstate *ds);
+
+/* rast_shade.c */
+void rast_shade_task(rast_tile_ctx *t, const rast_prim *p, const rast_task *task, bool late);
+void rast_task_add_quads(rast_tile_ctx *t, const rast_prim *p, int block, uint32_t mask);
+void rast_task_flush(rast_tile_ctx *t);
+void rast_tex_fn(void *user, const gp_tex_request *req, gp_vec *out);
+/* z of 4 quads at pixel centres (rast_z_base / rast_z_quad) */
+void rast_eval_z(const rast_tile_ctx *t, const rast_prim *p, const uint16_t qbase[4], float z[16]);
+
+/* rast_blend.c */
+rast_pbe_fn rast_pbe_choose(const rast_dstate *ds, int buf);
+uint32_t rast_alpha_test(const rast_dstate *ds, const gp_vec *color0, uint32_t mask);
+
+/* ---- small helpers ------------------------------------------------------------- */
+
+/* Tile-local pixel coordinates of a block-layout pixel index. */
+static inline int rast_pix_x(int p)
+{
+    return ((p >> 4) & 7) * 4 + ((p >> 2) & 1) * 2 + (p & 1);
+}
+static inline int rast_pix_y(int p)
+{
+    return (p >> 7) * 4 + ((p >> 3) & 1) * 2 + ((p >> 1) & 1);
+}
+static inline int rast_pix_index(int x, int y)
+{
+    return ((y >> 2) * 8 + (x >> 2)) * 16 + (((y >> 1) & 1) * 2 + ((x >> 1) & 1)) * 4 +
+           (y & 1) * 2 + (x & 1);
+}
+
+/* (no -mpopcnt: __builtin_popcount would be a libgcc call) */
+static inline int rast_popcount(uint32_t m)
+{
+    m = m - ((m >> 1) & 0x55555555u);
+    m = (m & 0x33333333u) + ((m >> 2) & 0x33333333u);
+    m = (m + (m >> 4)) & 0x0f0f0f0fu;
+    return (int)((m * 0x01010101u) >> 24);
+}
+
+static inline float rast_clampf(float v, float lo, float hi)
+{
+    /* NaN -> lo */
+    return v >= lo ? (v <= hi ? v : hi) : lo;
+}
+
+#endif /* RASTERIZER_RAST_PRIV_H */

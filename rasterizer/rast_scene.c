@@ -1,0 +1,189 @@
+/*
+ * rast_scene.c - the scene: per-frame arena, bins and commands.
+ * Stage: binning (tiling accelerator).  Thread: API thread only; workers read a
+ * scene only between the start and the end of rast_flush, never modify it.
+ *
+ * The arena is a list of chunks (bump allocated, 16-byte aligned) kept across
+ * scenes, with a byte cap: an allocation that would pass the cap fails and
+ * sets `full`, and the caller flushes and retries (R9).  Bins are chunked
+ * command lists (rast_cmd_block) allocated from the same arena.
+ */
+#include <stdlib.h>
+
+#include "rast_priv.h"
+
+#define RAST_CHUNK_BYTES ((size_t)256 << 10)
+
+void rast_scene_init(rast_scene *s)
+{
+    memset(s, 0, sizeof(*s));
+    s->cap = RAST_DEFAULT_SCENE_CAP;
+    s->empty = true;
+}
+
+static void free_chunk_list(rast_arena_chunk *c)
+{
+    while (c) {
+        rast_arena_chunk *n = c->next;
+        free(c);
+        c = n;
+    }
+}
+
+void rast_scene_fini(rast_scene *s)
+{
+    free_chunk_list(s->chunks);
+    free_chunk_list(s->free_chunks);
+    free(s->bins);
+    free(s->tile_list);
+    memset(s, 0, sizeof(*s));
+}
+
+bool rast_fb_equal(const rast_framebuffer *a, const rast_framebuffer *b)
+{
+    if (a->width != b->width || a->height != b->height)
+        return false;
+    for (int i = 0; i < RAST_MAX_DRAW_BUFFERS + 2; i++) {
+        const rast_surface *sa = i < RAST_MAX_DRAW_BUFFERS ? &a->color[i]
+                                 : i == RAST_MAX_DRAW_BUFFERS ? &a->depth : &a->stencil;
+        const rast_surface *sb = i < RAST_MAX_DRAW_BUFFERS ? &b->color[i]
+                                 : i == RAST_MAX_DRAW_BUFFERS ? &b->depth : &b->stencil;
+        if (sa->data != sb->data)
+            return false;
+        if (sa->data && (sa->width != sb->width || sa->height != sb->height ||
+                         sa->stride != sb->stride || sa->format != sb->format))
+            return false;
+    }
+    return true;
+}
+
+/* Starts binning for fb if the scene has none yet.  Returns false when the
+ * scene belongs to another framebuffer (the caller flushes first) or on OOM. */
+bool rast_scene_begin(rast_scene *s, const rast_framebuffer *fb)
+{
+    if (s->has_fb)
+        return rast_fb_equal(&s->fb, fb);
+    int w = fb->width > 0 ? fb->width : 0, h = fb->height > 0 ? fb->height : 0;
+    if (w > RAST_MAX_VIEWPORT)
+        w = RAST_MAX_VIEWPORT;
+    if (h > RAST_MAX_VIEWPORT)
+        h = RAST_MAX_VIEWPORT;
+    int tx = (w + RAST_TILE_SIZE - 1) >> RAST_TILE_SHIFT;
+    int ty = (h + RAST_TILE_SIZE - 1) >> RAST_TILE_SHIFT;
+    size_t n = (size_t)tx * ty;
+    if (n > s->bins_cap) {
+        rast_bin *b = malloc(n * sizeof(*b));
+        int *l = malloc(n * sizeof(*l));
+        if (!b || !l) {
+            free(b);
+            free(l);
+            return false;
+        }
+        free(s->bins);
+        free(s->tile_list);
+        s->bins = b;
+        s->tile_list = l;
+        s->bins_cap = n;
+    }
+    memset(s->bins, 0, n * sizeof(*s->bins));
+    s->fb = *fb;
+    s->fb.width = w;
+    s->fb.height = h;
+    s->has_fb = true;
+    s->tiles_x = tx;
+    s->tiles_y = ty;
+    s->ntiles = 0;
+    s->full = false;
+    return true;
+}
+
+void *rast_scene_alloc(rast_scene *s, size_t bytes)
+{
+    bytes = (bytes + 15) & ~(size_t)15;
+    rast_arena_chunk *c = s->chunks;
+    if (c && c->size - c->used >= bytes) {
+        void *p = c->data + c->used;
+        c->used += bytes;
+        return p;
+    }
+    /* s->bytes is the size of the chunks in use: what the cap bounds */
+    size_t want = bytes > RAST_CHUNK_BYTES ? bytes : RAST_CHUNK_BYTES;
+    if (s->chunks && s->bytes + want > s->cap) {
+        s->full = true;
+        return NULL;
+    }
+    rast_arena_chunk **pp = &s->free_chunks;
+    while (*pp && (*pp)->size < bytes)
+        pp = &(*pp)->next;
+    if (*pp) {
+        c = *pp;
+        *pp = c->next;
+    } else {
+        c = malloc(sizeof(*c) + want);
+        if (!c) {
+            s->full = true;
+            return NULL;
+        }
+        c->size = want;
+    }
+    c->used = bytes;
+    c->next = s->chunks;
+    s->chunks = c;
+    s->bytes += c->size;
+    return c->data;
+}
+
+bool rast_scene_bin(rast_scene *s, int tile, enum rast_cmd op, const void *arg)
+{
+    rast_bin *b = &s->bins[tile];
+    rast_cmd_block *blk = b->tail;
+    if (!blk || blk->count == RAST_CMD_BLOCK_SIZE) {
+        rast_cmd_block *nb = rast_scene_alloc(s, sizeof(*nb));
+        if (!nb)
+            return false;
+        nb->next = NULL;
+        nb->count = 0;
+        if (blk)
+            blk->next = nb;
+        else {
+            b->head = nb;
+            s->tile_list[s->ntiles++] = tile;
+        }
+        b->tail = blk = nb;
+    }
+    blk->op[blk->count] = (uint8_t)op;
+    blk->arg[blk->count] = arg;
+    blk->count++;
+    s->empty = false;
+    return true;
+}
+
+/* Bins SET_STATE only when the bin's last state differs. */
+bool rast_scene_bin_state(rast_scene *s, int tile, const void *state)
+{
+    rast_bin *b = &s->bins[tile];
+    if (b->last_state == state)
+        return true;
+    if (!rast_scene_bin(s, tile, RAST_CMD_SET_STATE, state))
+        return false;
+    b->last_state = state;
+    return true;
+}
+
+void rast_scene_reset(rast_scene *s)
+{
+    /* keep the chunks for the next scene */
+    rast_arena_chunk *c = s->chunks;
+    while (c) {
+        rast_arena_chunk *n = c->next;
+        c->next = s->free_chunks;
+        s->free_chunks = c;
+        c = n;
+    }
+    s->chunks = NULL;
+    s->bytes = 0;
+    s->full = false;
+    s->has_fb = false;
+    s->ntiles = 0;
+    s->empty = true;
+}

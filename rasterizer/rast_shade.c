@@ -1,0 +1,191 @@
+/*
+ * rast_shade.c - USC: quads to 16-lane tasks, attribute interpolation, the
+ * fragment program, and the texture hook.  Stage: tile execution.
+ * Thread: worker threads (rast_tex_fn also runs on the API thread for vertex
+ * programs).
+ *
+ * A task is up to 4 quads of one primitive (lanes 4k..4k+3 are quad k in
+ * glprog.h order).  Every lane of a used quad is interpolated and run, the
+ * uncovered ones as helpers (env.helper_mask), so DDX/DDY and implicit LOD see
+ * complete quads.  Inputs are evaluated at pixel centres from the prim's
+ * planes (rast_priv.h: perspective-correct barycentrics); only the slots the
+ * program reads are computed.
+ */
+#include "rast_priv.h"
+
+void rast_tex_fn(void *user, const gp_tex_request *req, gp_vec *out)
+{
+    const rast_tex_units *u = user;
+    if (req->unit < RAST_MAX_TEXTURE_UNITS)
+        tex_sample(u->textures[req->unit], req, u->lod_bias[req->unit], out);
+    else
+        tex_sample(NULL, req, 0.0f, out);
+}
+
+/* Depth of 4 quads anywhere in the tile (packed tasks), by the formula of
+ * rast_priv.h, which the block paths of rast_hsr.c evaluate too. */
+void rast_eval_z(const rast_tile_ctx *t, const rast_prim *p, const uint16_t qbase[4], float z[16])
+{
+    float zoff[16];
+    rast_z_offsets(p, zoff);
+    for (int k = 0; k < 4; k++) {
+        int b = qbase[k] >> 4, lb = qbase[k] & 15;
+        rast_z_quad(rast_z_base(t->x, t->y, p, b), zoff + lb, p->ds->zmin, p->ds->zmax, z + k * 4);
+    }
+}
+
+void rast_shade_task(rast_tile_ctx *t, const rast_prim *p, const rast_task *task, bool late)
+{
+    const rast_dstate *ds = p->ds;
+    if (atomic_load_explicit(&((rast_dstate *)ds)->runaway, memory_order_relaxed))
+        return; /* the state's program ran out of budget earlier: discard */
+    uint16_t qb[4];
+    float dx[16], dy[16], fx[16], fy[16];
+    uint32_t used = 0;
+    for (int k = 0; k < 4; k++) {
+        int kk = k < task->n ? k : 0;
+        qb[k] = task->qbase[kk];
+        if (k < task->n)
+            used |= 0xfu << (k * 4);
+        int px = t->x + rast_pix_x(qb[k]), py = t->y + rast_pix_y(qb[k]);
+        for (int j = 0; j < 4; j++) {
+            int l = k * 4 + j;
+            fx[l] = (float)(px + (j & 1));
+            fy[l] = (float)(py + (j >> 1));
+            dx[l] = (fx[l] + 0.5f) - p->xr;
+            dy[l] = (fy[l] + 0.5f) - p->yr;
+        }
+    }
+
+    /* interpolation */
+    gp_vec *in = t->inputs;
+    float iw[16];
+    for (int l = 0; l < 16; l++)
+        iw[l] = p->iw[0] + p->iw[1] * dx[l] + p->iw[2] * dy[l];
+    if (ds->nvary) {
+        float l1[16], l2[16];
+        for (int l = 0; l < 16; l++) {
+            l1[l] = p->l1[0] + p->l1[1] * dx[l] + p->l1[2] * dy[l];
+            l2[l] = p->l2[0] + p->l2[1] * dx[l] + p->l2[2] * dy[l];
+        }
+        if (p->perspective) {
+            for (int l = 0; l < 16; l++) {
+                float w = 1.0f / iw[l];
+                l1[l] *= w;
+                l2[l] *= w;
+            }
+        }
+        const float *a = p->attr;
+        for (int k = 0; k < ds->nvary; k++) {
+            gp_vec *v = &in[ds->vary_slot[k]];
+            for (int c = 0; c < 4; c++, a += 3) {
+                float a0 = a[0], d1 = a[1], d2 = a[2];
+                for (int l = 0; l < 16; l++)
+                    v->c[c][l].f = a0 + l1[l] * d1 + l2[l] * d2;
+            }
+        }
+        if (ds->read_fog) {
+            /* fragment.fogcoord = (f, 0, 0, 1) */
+            gp_vec *v = &in[GP_VARY_FOG];
+            for (int l = 0; l < 16; l++) {
+                v->c[1][l].f = 0.0f;
+                v->c[2][l].f = 0.0f;
+                v->c[3][l].f = 1.0f;
+            }
+        }
+    }
+    if (ds->read_pos) {
+        /* fragment.position = (x, y, z, 1/w) in window coordinates */
+        gp_vec *v = &in[GP_VARY_POS];
+        float z[16];
+        rast_eval_z(t, p, qb, z);
+        for (int l = 0; l < 16; l++) {
+            v->c[0][l].f = fx[l] + ds->pos_x_add;
+            v->c[1][l].f = ds->pos_y_mul * fy[l] + ds->pos_y_add;
+            v->c[2][l].f = z[l];
+            v->c[3][l].f = iw[l];
+        }
+    }
+    if (ds->read_face) {
+        gp_vec *v = &in[GP_VARY_FACE];
+        float f = p->front ? 1.0f : -1.0f;
+        for (int l = 0; l < 16; l++) {
+            v->c[0][l].f = f;
+            v->c[1][l].f = 0.0f;
+            v->c[2][l].f = 0.0f;
+            v->c[3][l].f = 1.0f;
+        }
+    }
+
+    /* run */
+    gp_exec_env env;
+    memset(&env, 0, sizeof(env));
+    env.machine = t->machine;
+    env.params = ds->fp_params;
+    env.inputs = in;
+    env.outputs = t->outputs;
+    env.live_mask = task->live;
+    env.helper_mask = used & ~task->live;
+    env.tex = rast_tex_fn;
+    env.tex_user = (void *)&ds->tex;
+    env.insn_budget = ds->insn_budget;
+    gp_exec(ds->fp, &env);
+    t->stats.fragments_shaded += (uint64_t)rast_popcount(task->live);
+    if (env.status == GP_EXEC_BUDGET_EXCEEDED) {
+        t->stats.budget_exceeded++;
+        atomic_store(&((rast_dstate *)ds)->runaway, 1);
+        return;
+    }
+
+    /* kill, alpha test, late depth/stencil, then the PBE */
+    uint32_t live = task->live & ~env.killed_mask;
+    if (ds->alpha_test)
+        live = rast_alpha_test(ds, &t->outputs[GP_FOUT_COLOR0], live);
+    t->stats.fragments_killed += (uint64_t)rast_popcount(task->live & ~live);
+    if (late && live && ds->isp) {
+        float z[16];
+        if (ds->fpi->writes_depth) {
+            /* result.depth.z, clamped to the depth range */
+            for (int l = 0; l < 16; l++)
+                z[l] = rast_clampf(t->outputs[GP_FOUT_DEPTH].c[2][l].f, ds->zmin, ds->zmax);
+        } else {
+            rast_eval_z(t, p, qb, z);
+        }
+        live = ds->isp(t, ds, qb, z, live, p->front);
+    }
+    if (!live)
+        return;
+    for (int i = 0; i < ds->ncbuf; i++)
+        ds->pbe[i](t, ds, ds->cbuf[i], qb, &t->outputs[ds->cbuf_src[i]], live);
+}
+
+/* In-order shading: collects the quads of p with live lanes into tasks. */
+void rast_task_add_quads(rast_tile_ctx *t, const rast_prim *p, int block, uint32_t mask)
+{
+    if (t->task_prim != p) {
+        rast_task_flush(t);
+        t->task_prim = p;
+    }
+    for (int q = 0; q < 4; q++) {
+        uint32_t bits = (mask >> (q * 4)) & 0xfu;
+        if (!bits)
+            continue;
+        rast_task *task = &t->task;
+        task->qbase[task->n] = (uint16_t)(block * 16 + q * 4);
+        task->live |= bits << (task->n * 4);
+        if (++task->n == 4) {
+            rast_shade_task(t, p, task, p->ds->mode == RAST_MODE_LATE_Z);
+            task->n = 0;
+            task->live = 0;
+        }
+    }
+}
+
+void rast_task_flush(rast_tile_ctx *t)
+{
+    if (t->task.n && t->task_prim)
+        rast_shade_task(t, t->task_prim, &t->task, t->task_prim->ds->mode == RAST_MODE_LATE_Z);
+    t->task.n = 0;
+    t->task.live = 0;
+    t->task_prim = NULL;
+}

@@ -1,0 +1,333 @@
+/*
+ * rast_state.c - per-draw state: every decision that depends only on GL state
+ * is taken here, once per state change (R11, R12), never in the pixel loops.
+ * Stage: setup (producer side).  Thread: API thread.
+ *
+ * A draw's state becomes a rast_dstate in the scene arena.  Consecutive draws
+ * with identical state (and identical fragment-program parameters) share one,
+ * so bins see SET_STATE only when something changed.
+ *
+ * Hidden-surface removal classification (R12).  Shading a primitive is
+ * deferred (RAST_MODE_DEFERRED) only when hiding it is unobservable:
+ *   - the program has no KIL, no depth write, no side effects;
+ *   - no alpha test, no blending, no logic op;
+ *   - every colour buffer written has a full colour mask.
+ * Then the colour a pixel ends with is the colour of the last primitive that
+ * passed the depth/stencil tests there, whatever the depth function: the ISP
+ * runs the tests in submission order and keeps that primitive in the tag
+ * buffer, and only it is shaded.  Stencil updates happen in the ISP either
+ * way, so stencil state does not prevent deferral.  Everything else is shaded
+ * in submission order, with the depth/stencil tests before the program when
+ * the program can neither kill nor change depth (early Z), else after.
+ */
+#include <math.h>
+#include <stdlib.h>
+
+#include "rast_priv.h"
+
+static int clampi(int v, int lo, int hi)
+{
+    return v < lo ? lo : v > hi ? hi : v;
+}
+
+static void rect_intersect(int r[4], int x0, int y0, int x1, int y1)
+{
+    if (x0 > r[0]) r[0] = x0;
+    if (y0 > r[1]) r[1] = y0;
+    if (x1 < r[2]) r[2] = x1;
+    if (y1 < r[3]) r[3] = y1;
+    if (r[2] < r[0]) r[2] = r[0];
+    if (r[3] < r[1]) r[3] = r[1];
+}
+
+/* Pixels whose centre lies in [v0, v1). */
+static int center_ceil(double v)
+{
+    double c = ceil(v - 0.5);
+    if (!(c > -1e9)) return -1000000000;
+    if (c > 1e9) return 1000000000;
+    return (int)c;
+}
+
+static void fill_dstate(rast_context *r, const rast_draw *d, rast_dstate *ds)
+{
+    const rast_state *st = &d->state;
+    const rast_framebuffer *fb = &r->scene.fb;
+    const gp_program_info *fpi = gp_program_get_info(d->fp);
+
+    memset(ds, 0, sizeof(*ds));
+    ds->fp = d->fp;
+    ds->fpi = fpi;
+    ds->num_fp_params = fpi->num_params;
+    for (int i = 0; i < RAST_MAX_TEXTURE_UNITS; i++) {
+        if (fpi->tex_units_used & (1u << i)) {
+            ds->tex.textures[i] = d->textures[i];
+            ds->tex.lod_bias[i] = d->tex_lod_bias[i];
+        }
+    }
+    ds->insn_budget = r->insn_budget;
+
+    /* fragment inputs interpolated from vertex attributes */
+    ds->fog_index = -1;
+    for (int s = 0; s < GP_VARY_COUNT; s++) {
+        if (!(fpi->inputs_read & (1ull << s)))
+            continue;
+        if (s == GP_VARY_POS) {
+            ds->read_pos = true;
+        } else if (s == GP_VARY_FACE) {
+            ds->read_face = true;
+        } else if (s == GP_VARY_COL0 || s == GP_VARY_COL1 || s == GP_VARY_FOG ||
+                   (s >= GP_VARY_TEX0 && s < GP_VARY_TEX0 + 8) ||
+                   (s >= GP_VARY_ATTR0 && s < GP_VARY_ATTR0 + 32)) {
+            if (s == GP_VARY_FOG) {
+                ds->read_fog = true;
+                ds->fog_index = ds->nvary;
+            }
+            ds->vary_slot[ds->nvary++] = (uint8_t)s;
+        }
+        /* PRIMID, LAYER, VIEWPORT, SAMPLE: not produced yet (read as zero) */
+    }
+
+    /* ARB_fragment_coord_conventions */
+    bool center_int = fpi->options & GP_OPTION_PIXEL_CENTER_INTEGER;
+    ds->pos_x_add = center_int ? 0.0f : 0.5f;
+    if (fpi->options & GP_OPTION_ORIGIN_UPPER_LEFT) {
+        ds->pos_y_mul = -1.0f;
+        ds->pos_y_add = (float)fb->height - (center_int ? 1.0f : 0.5f);
+    } else {
+        ds->pos_y_mul = 1.0f;
+        ds->pos_y_add = center_int ? 0.0f : 0.5f;
+    }
+
+    /* depth and stencil: GL acts as if a test is disabled without its buffer */
+    ds->depth_test = st->depth_test && fb->depth.data;
+    ds->depth_write = ds->depth_test && st->depth_write;
+    ds->depth_func = st->depth_func;
+    ds->stencil_test = st->stencil_test && fb->stencil.data;
+    if (ds->stencil_test) {
+        ds->stencil[0] = st->stencil[0];
+        ds->stencil[1] = st->stencil[1];
+    }
+    float n = rast_clampf(st->depth_range[0], 0.0f, 1.0f);
+    float f = rast_clampf(st->depth_range[1], 0.0f, 1.0f);
+    if (st->depth_clamp) {
+        ds->zmin = n < f ? n : f;
+        ds->zmax = n < f ? f : n;
+    } else {
+        ds->zmin = 0.0f;
+        ds->zmax = 1.0f;
+    }
+
+    /* colour buffers.  ARB_draw_buffers: with the ARB_draw_buffers option
+     * result.color[n] goes to draw buffer n; without it the single
+     * result.color goes to every enabled draw buffer. */
+    bool mrt = fpi->options & GP_OPTION_DRAW_BUFFERS;
+    bool all_full = true;
+    for (int b = 0; b < RAST_MAX_DRAW_BUFFERS; b++) {
+        const rast_surface *s = &fb->color[b];
+        if (!s->data || (s->format != TEX_FMT_RGBA8 && s->format != TEX_FMT_RGBA32F))
+            continue;
+        int src = mrt ? GP_FOUT_COLOR0 + b : GP_FOUT_COLOR0;
+        if (mrt && !(fpi->outputs_written & (1ull << src)))
+            continue; /* undefined colour: leave the buffer alone */
+        uint8_t cm = st->color_mask[b] & 0xf;
+        if (!cm)
+            continue;
+        if (cm != 0xf)
+            all_full = false;
+        ds->cbuf[ds->ncbuf] = (uint8_t)b;
+        ds->cbuf_src[ds->ncbuf] = (uint8_t)src;
+        ds->ncbuf++;
+        ds->color_mask[b] = cm;
+        ds->cformat[b] = s->format;
+    }
+    ds->alpha_test = st->alpha_test;
+    ds->alpha_func = st->alpha_func;
+    ds->alpha_ref = rast_clampf(st->alpha_ref, 0.0f, 1.0f);
+    ds->logic_op = st->logic_op_enable && st->logic_op != GL_COPY;
+    ds->logic_op_mode = st->logic_op;
+    ds->blend = st->blend && !st->logic_op_enable;
+    if (ds->blend) {
+        ds->blend_src_rgb = st->blend_src_rgb;
+        ds->blend_dst_rgb = st->blend_dst_rgb;
+        ds->blend_src_alpha = st->blend_src_alpha;
+        ds->blend_dst_alpha = st->blend_dst_alpha;
+        ds->blend_eq_rgb = st->blend_eq_rgb;
+        ds->blend_eq_alpha = st->blend_eq_alpha;
+        for (int c = 0; c < 4; c++) {
+            ds->blend_color[c] = st->blend_color[c];
+            ds->blend_color_clamped[c] = rast_clampf(st->blend_color[c], 0.0f, 1.0f);
+        }
+        /* ADD with (ONE, ZERO) everywhere is no blending at all */
+        if (ds->blend_eq_rgb == GL_FUNC_ADD && ds->blend_eq_alpha == GL_FUNC_ADD &&
+            ds->blend_src_rgb == GL_ONE && ds->blend_src_alpha == GL_ONE &&
+            ds->blend_dst_rgb == GL_ZERO && ds->blend_dst_alpha == GL_ZERO)
+            ds->blend = false;
+    }
+
+    /* HSR classification (see the top of this file) */
+    bool kill_like = fpi->uses_kill || ds->alpha_test;
+    bool side = fpi->has_side_effects;
+    if (ds->ncbuf == 0 && !side && !kill_like && !fpi->writes_depth)
+        ds->mode = RAST_MODE_DEPTH_ONLY;
+    else if (!(r->debug & RAST_DEBUG_NO_HSR) && !side && !kill_like && !fpi->writes_depth &&
+             !ds->blend && !ds->logic_op && all_full)
+        ds->mode = RAST_MODE_DEFERRED;
+    else if (!side && !kill_like && !fpi->writes_depth)
+        ds->mode = RAST_MODE_EARLY_Z;
+    else
+        ds->mode = RAST_MODE_LATE_Z;
+
+    /* rectangles */
+    int W = fb->width, H = fb->height;
+    ds->rect_pl[0] = 0;
+    ds->rect_pl[1] = 0;
+    ds->rect_pl[2] = W;
+    ds->rect_pl[3] = H;
+    if (st->scissor_test) {
+        long sx1 = (long)st->scissor[0] + (st->scissor[2] > 0 ? st->scissor[2] : 0);
+        long sy1 = (long)st->scissor[1] + (st->scissor[3] > 0 ? st->scissor[3] : 0);
+        rect_intersect(ds->rect_pl, clampi(st->scissor[0], -1, W + 1),
+                       clampi(st->scissor[1], -1, H + 1),
+                       (int)(sx1 < -1 ? -1 : sx1 > W + 1 ? W + 1 : sx1),
+                       (int)(sy1 < -1 ? -1 : sy1 > H + 1 ? H + 1 : sy1));
+    }
+    memcpy(ds->rect_tri, ds->rect_pl, sizeof(ds->rect_tri));
+    double vx = st->viewport[0], vy = st->viewport[1];
+    double vw = st->viewport[2] < RAST_MAX_VIEWPORT ? st->viewport[2] : RAST_MAX_VIEWPORT;
+    double vh = st->viewport[3] < RAST_MAX_VIEWPORT ? st->viewport[3] : RAST_MAX_VIEWPORT;
+    if (!(vw > 0) || !(vh > 0)) {
+        ds->rect_tri[2] = ds->rect_tri[0];
+        ds->rect_pl[2] = ds->rect_pl[0];
+    } else {
+        rect_intersect(ds->rect_tri, center_ceil(vx), center_ceil(vy), center_ceil(vx + vw),
+                       center_ceil(vy + vh));
+    }
+
+    ds->isp = rast_isp_choose(ds);
+    if (ds->depth_test && !ds->stencil_test) {
+        switch (ds->depth_func) {
+        case GL_LESS: ds->hiz = RAST_HIZ_LESS; break;
+        case GL_LEQUAL: ds->hiz = RAST_HIZ_LEQUAL; break;
+        case GL_GREATER: ds->hiz = RAST_HIZ_GREATER; break;
+        case GL_GEQUAL: ds->hiz = RAST_HIZ_GEQUAL; break;
+        default: break;
+        }
+    }
+    for (int i = 0; i < ds->ncbuf; i++)
+        ds->pbe[i] = rast_pbe_choose(ds, ds->cbuf[i]);
+}
+
+/* The draw state of d in the current scene (shared with the previous draw when
+ * equal).  NULL on out-of-memory (scene full: the caller flushes and retries). */
+rast_dstate *rast_dstate_get(rast_context *r, const rast_draw *d)
+{
+    rast_dstate cand;
+    fill_dstate(r, d, &cand);
+    size_t pbytes = (size_t)cand.num_fp_params * sizeof(gp_val[4]);
+    rast_dstate *cur = r->cur_ds;
+    if (cur) {
+        cand.fp_params = cur->fp_params;
+        if (memcmp(&cand, cur, offsetof(rast_dstate, runaway)) == 0 &&
+            (pbytes == 0 || memcmp(cur->fp_params, d->fp_params, pbytes) == 0))
+            return cur;
+    }
+    rast_dstate *ds = rast_scene_alloc(&r->scene, sizeof(*ds));
+    gp_val(*params)[4] = pbytes ? rast_scene_alloc(&r->scene, pbytes) : NULL;
+    if (!ds || (pbytes && !params))
+        return NULL;
+    if (pbytes)
+        memcpy(params, d->fp_params, pbytes);
+    memcpy(ds, &cand, sizeof(*ds));
+    ds->fp_params = (const gp_val(*)[4])params;
+    atomic_init(&ds->runaway, 0);
+    r->cur_ds = ds;
+    return ds;
+}
+
+/* ---- clears ---------------------------------------------------------------- */
+
+static GLenum clear_bin_once(rast_context *r, const rast_framebuffer *fb, const rast_clear_args *c,
+                             bool *retry)
+{
+    rast_scene *s = &r->scene;
+    *retry = false;
+    if (!rast_scene_begin(s, fb)) {
+        if (!s->has_fb)
+            return GL_OUT_OF_MEMORY;
+        rast_flush_internal(r);
+        if (!rast_scene_begin(s, fb))
+            return GL_OUT_OF_MEMORY;
+    }
+    const rast_framebuffer *sfb = &s->fb;
+    rast_clear_data cd;
+    memset(&cd, 0, sizeof(cd));
+    cd.rect[0] = 0;
+    cd.rect[1] = 0;
+    cd.rect[2] = sfb->width;
+    cd.rect[3] = sfb->height;
+    if (c->scissor_test) {
+        long x1 = (long)c->scissor[0] + (c->scissor[2] > 0 ? c->scissor[2] : 0);
+        long y1 = (long)c->scissor[1] + (c->scissor[3] > 0 ? c->scissor[3] : 0);
+        rect_intersect(cd.rect, clampi(c->scissor[0], -1, sfb->width + 1),
+                       clampi(c->scissor[1], -1, sfb->height + 1),
+                       (int)(x1 < -1 ? -1 : x1 > sfb->width ? sfb->width : x1),
+                       (int)(y1 < -1 ? -1 : y1 > sfb->height ? sfb->height : y1));
+    }
+    if (cd.rect[2] <= cd.rect[0] || cd.rect[3] <= cd.rect[1])
+        return GL_NO_ERROR;
+    if (c->mask & RAST_CLEAR_COLOR) {
+        for (int b = 0; b < RAST_MAX_DRAW_BUFFERS; b++) {
+            if (sfb->color[b].data && (c->color_mask[b] & 0xf) &&
+                (sfb->color[b].format == TEX_FMT_RGBA8 || sfb->color[b].format == TEX_FMT_RGBA32F)) {
+                cd.color_mask[b] = c->color_mask[b] & 0xf;
+                cd.mask |= RAST_CLEAR_COLOR;
+            }
+        }
+        for (int i = 0; i < 4; i++) {
+            cd.rgba32f[i] = c->color[i];
+            cd.rgba8[i] = (uint8_t)((double)rast_clampf(c->color[i], 0.0f, 1.0f) * 255.0 + 0.5);
+        }
+    }
+    if ((c->mask & RAST_CLEAR_DEPTH) && sfb->depth.data && c->depth_write) {
+        cd.mask |= RAST_CLEAR_DEPTH;
+        double dv = c->depth;
+        cd.depth = dv >= 0.0 ? (dv <= 1.0 ? (float)dv : 1.0f) : 0.0f;
+    }
+    if ((c->mask & RAST_CLEAR_STENCIL) && sfb->stencil.data && c->stencil_write_mask) {
+        cd.mask |= RAST_CLEAR_STENCIL;
+        cd.stencil = (uint8_t)c->stencil;
+        cd.stencil_mask = c->stencil_write_mask;
+    }
+    if (!cd.mask)
+        return GL_NO_ERROR;
+    rast_clear_data *p = rast_scene_alloc(s, sizeof(*p));
+    if (!p) {
+        *retry = true;
+        return GL_OUT_OF_MEMORY;
+    }
+    *p = cd;
+    int tx0 = cd.rect[0] >> RAST_TILE_SHIFT, ty0 = cd.rect[1] >> RAST_TILE_SHIFT;
+    int tx1 = (cd.rect[2] - 1) >> RAST_TILE_SHIFT, ty1 = (cd.rect[3] - 1) >> RAST_TILE_SHIFT;
+    for (int ty = ty0; ty <= ty1; ty++) {
+        for (int tx = tx0; tx <= tx1; tx++) {
+            if (!rast_scene_bin(s, ty * s->tiles_x + tx, RAST_CMD_CLEAR, p)) {
+                /* Clears are idempotent: the tiles already binned clear twice. */
+                *retry = true;
+                return GL_OUT_OF_MEMORY;
+            }
+        }
+    }
+    return GL_NO_ERROR;
+}
+
+GLenum rast_clear_bin(rast_context *r, const rast_framebuffer *fb, const rast_clear_args *c)
+{
+    bool retry;
+    GLenum e = clear_bin_once(r, fb, c, &retry);
+    if (retry) {
+        rast_flush_internal(r);
+        e = clear_bin_once(r, fb, c, &retry);
+    }
+    return e;
+}

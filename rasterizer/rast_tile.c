@@ -1,0 +1,372 @@
+/*
+ * rast_tile.c - the per-tile command loop: dispatch (R8), tile buffer load and
+ * store, clears.  Stage: tile execution (consumer side).
+ * Thread: worker threads (and the API thread acting as executor 0 inside
+ * rast_flush); a rast_tile_ctx belongs to one thread.
+ *
+ * A tile's colour, depth and stencil live in the context's own buffers in
+ * block layout (rast_priv.h) while its commands run.  Each buffer is loaded
+ * from its surface lazily, only when a command needs its old contents: a tile
+ * whose first command is a full-tile clear never reads the surface (the
+ * PowerVR "fast clear").  At the end the buffers a command wrote are stored.
+ */
+#include <stdlib.h>
+
+#include "rast_priv.h"
+
+typedef void (*rast_cmd_fn)(rast_tile_ctx *t, const void *arg);
+
+/* Pixel index of tile-local (x, y) as an x part plus a y part. */
+static inline int ix(int x)
+{
+    return (x >> 2) * 16 + ((x >> 1) & 1) * 4 + (x & 1);
+}
+static inline int iy(int y)
+{
+    return (y >> 2) * 128 + ((y >> 1) & 1) * 8 + (y & 1) * 2;
+}
+
+rast_tile_ctx *rast_tile_ctx_create(rast_context *r)
+{
+    rast_tile_ctx *t;
+    if (posix_memalign((void **)&t, 64, sizeof(*t)) != 0)
+        return NULL;
+    memset(t, 0, sizeof(*t));
+    t->r = r;
+    void *c;
+    if (posix_memalign(&c, 64, (size_t)RAST_MAX_DRAW_BUFFERS * RAST_TILE_PIXELS * 16) != 0) {
+        free(t);
+        return NULL;
+    }
+    memset(c, 0, (size_t)RAST_MAX_DRAW_BUFFERS * RAST_TILE_PIXELS * 16);
+    for (int b = 0; b < RAST_MAX_DRAW_BUFFERS; b++)
+        t->color[b] = (unsigned char *)c + (size_t)b * RAST_TILE_PIXELS * 16;
+    t->machine = gp_machine_create();
+    if (!t->machine) {
+        free(c);
+        free(t);
+        return NULL;
+    }
+    return t;
+}
+
+void rast_tile_ctx_free(rast_tile_ctx *t)
+{
+    if (!t)
+        return;
+    gp_machine_free(t->machine);
+    free(t->color[0]);
+    free(t);
+}
+
+/* ---- load / store ---------------------------------------------------------------- */
+
+void rast_tile_load_color(rast_tile_ctx *t, int b)
+{
+    const rast_surface *s = &t->scene->fb.color[b];
+    size_t bpp = s->format == TEX_FMT_RGBA32F ? 16 : 4;
+    unsigned char *dst = t->color[b];
+    for (int y = 0; y < t->h; y++) {
+        const unsigned char *src = (const unsigned char *)s->data + (size_t)(t->y + y) * s->stride +
+                                   (size_t)t->x * bpp;
+        int yo = iy(y);
+        if (bpp == 4) {
+            for (int x = 0; x < t->w; x++)
+                memcpy(dst + (size_t)(yo + ix(x)) * 4, src + (size_t)x * 4, 4);
+        } else {
+            for (int x = 0; x < t->w; x++)
+                memcpy(dst + (size_t)(yo + ix(x)) * 16, src + (size_t)x * 16, 16);
+        }
+    }
+    t->color_valid[b] = true;
+}
+
+static void store_color(rast_tile_ctx *t, int b)
+{
+    const rast_surface *s = &t->scene->fb.color[b];
+    size_t bpp = s->format == TEX_FMT_RGBA32F ? 16 : 4;
+    const unsigned char *src = t->color[b];
+    for (int y = 0; y < t->h; y++) {
+        unsigned char *dst = (unsigned char *)s->data + (size_t)(t->y + y) * s->stride + (size_t)t->x * bpp;
+        int yo = iy(y);
+        if (bpp == 4) {
+            for (int x = 0; x < t->w; x++)
+                memcpy(dst + (size_t)x * 4, src + (size_t)(yo + ix(x)) * 4, 4);
+        } else {
+            for (int x = 0; x < t->w; x++)
+                memcpy(dst + (size_t)x * 16, src + (size_t)(yo + ix(x)) * 16, 16);
+        }
+    }
+}
+
+void rast_tile_load_depth(rast_tile_ctx *t)
+{
+    const rast_surface *s = &t->scene->fb.depth;
+    for (int y = 0; y < t->h; y++) {
+        const float *src = (const float *)((const unsigned char *)s->data + (size_t)(t->y + y) * s->stride) + t->x;
+        int yo = iy(y);
+        for (int x = 0; x < t->w; x++)
+            t->depth[yo + ix(x)] = src[x];
+    }
+    t->depth_valid = true;
+    t->hiz_valid = false;
+}
+
+static void store_depth(rast_tile_ctx *t)
+{
+    const rast_surface *s = &t->scene->fb.depth;
+    for (int y = 0; y < t->h; y++) {
+        float *dst = (float *)((unsigned char *)s->data + (size_t)(t->y + y) * s->stride) + t->x;
+        int yo = iy(y);
+        for (int x = 0; x < t->w; x++)
+            dst[x] = t->depth[yo + ix(x)];
+    }
+}
+
+void rast_tile_load_stencil(rast_tile_ctx *t)
+{
+    const rast_surface *s = &t->scene->fb.stencil;
+    for (int y = 0; y < t->h; y++) {
+        const uint8_t *src = (const uint8_t *)s->data + (size_t)(t->y + y) * s->stride + t->x;
+        int yo = iy(y);
+        for (int x = 0; x < t->w; x++)
+            t->stencil[yo + ix(x)] = src[x];
+    }
+    t->stencil_valid = true;
+}
+
+static void store_stencil(rast_tile_ctx *t)
+{
+    const rast_surface *s = &t->scene->fb.stencil;
+    for (int y = 0; y < t->h; y++) {
+        uint8_t *dst = (uint8_t *)s->data + (size_t)(t->y + y) * s->stride + t->x;
+        int yo = iy(y);
+        for (int x = 0; x < t->w; x++)
+            dst[x] = t->stencil[yo + ix(x)];
+    }
+}
+
+/* Makes the buffers a primitive of state ds touches valid (R11: decided per
+ * command from the state's flags, never per pixel). */
+static void prepare(rast_tile_ctx *t, const rast_dstate *ds)
+{
+    if (ds->depth_test) {
+        if (!t->depth_valid)
+            rast_tile_load_depth(t);
+        if (ds->depth_write) {
+            t->depth_dirty = true;
+            /* only the block paths of rast_hsr.c keep the HiZ bounds */
+            if (!ds->hiz || ds->mode == RAST_MODE_LATE_Z)
+                t->hiz_valid = false;
+        }
+    }
+    if (ds->stencil_test) {
+        if (!t->stencil_valid)
+            rast_tile_load_stencil(t);
+        t->stencil_dirty = true;
+    }
+    if (ds->mode != RAST_MODE_DEPTH_ONLY) {
+        for (int i = 0; i < ds->ncbuf; i++) {
+            int b = ds->cbuf[i];
+            if (!t->color_valid[b])
+                rast_tile_load_color(t, b);
+            t->color_dirty[b] = true;
+        }
+    }
+}
+
+/* ---- commands -------------------------------------------------------------------- */
+
+static void cmd_clear(rast_tile_ctx *t, const void *arg)
+{
+    const rast_clear_data *cd = arg;
+    if (t->nrun)
+        rast_hsr_run(t);
+    const rast_framebuffer *fb = &t->scene->fb;
+    int x0 = cd->rect[0] - t->x, y0 = cd->rect[1] - t->y;
+    int x1 = cd->rect[2] - t->x, y1 = cd->rect[3] - t->y;
+    if (x0 < 0) x0 = 0;
+    if (y0 < 0) y0 = 0;
+    if (x1 > t->w) x1 = t->w;
+    if (y1 > t->h) y1 = t->h;
+    if (x0 >= x1 || y0 >= y1)
+        return;
+    bool full = x0 == 0 && y0 == 0 && x1 == t->w && y1 == t->h;
+
+    if (cd->mask & RAST_CLEAR_COLOR) {
+        if (t->npending) {
+            /* pending tags only write colour: if this clear overwrites every
+             * colour buffer completely, nobody will ever see them */
+            bool all = full;
+            for (int b = 0; b < RAST_MAX_DRAW_BUFFERS && all; b++)
+                if (fb->color[b].data && cd->color_mask[b] != 0xf)
+                    all = false;
+            if (all)
+                rast_hsr_discard(t);
+            else
+                rast_hsr_resolve(t);
+        }
+        for (int b = 0; b < RAST_MAX_DRAW_BUFFERS; b++) {
+            uint8_t cm = cd->color_mask[b];
+            if (!cm)
+                continue;
+            bool f32 = fb->color[b].format == TEX_FMT_RGBA32F;
+            bool whole = full && cm == 0xf;
+            if (!whole && !t->color_valid[b])
+                rast_tile_load_color(t, b);
+            if (f32) {
+                float(*c)[4] = t->color[b];
+                for (int y = whole ? 0 : y0; y < (whole ? RAST_TILE_SIZE : y1); y++)
+                    for (int x = whole ? 0 : x0; x < (whole ? RAST_TILE_SIZE : x1); x++) {
+                        float *px = c[iy(y) + ix(x)];
+                        for (int ch = 0; ch < 4; ch++)
+                            if (cm & (1u << ch))
+                                px[ch] = cd->rgba32f[ch];
+                    }
+            } else if (whole) {
+                uint32_t v;
+                memcpy(&v, cd->rgba8, 4);
+                uint32_t *c = t->color[b];
+                for (int i = 0; i < RAST_TILE_PIXELS; i++)
+                    c[i] = v;
+            } else {
+                uint8_t(*c)[4] = t->color[b];
+                for (int y = y0; y < y1; y++)
+                    for (int x = x0; x < x1; x++) {
+                        uint8_t *px = c[iy(y) + ix(x)];
+                        for (int ch = 0; ch < 4; ch++)
+                            if (cm & (1u << ch))
+                                px[ch] = cd->rgba8[ch];
+                    }
+            }
+            t->color_valid[b] = true;
+            t->color_dirty[b] = true;
+        }
+    }
+    if (cd->mask & RAST_CLEAR_DEPTH) {
+        if (full) {
+            for (int i = 0; i < RAST_TILE_PIXELS; i++)
+                t->depth[i] = cd->depth;
+            for (int b = 0; b < RAST_TILE_PIXELS / 16; b++)
+                t->bzmin[b] = t->bzmax[b] = cd->depth;
+            t->hiz_valid = true;
+        } else {
+            if (!t->depth_valid)
+                rast_tile_load_depth(t);
+            for (int y = y0; y < y1; y++)
+                for (int x = x0; x < x1; x++)
+                    t->depth[iy(y) + ix(x)] = cd->depth;
+            t->hiz_valid = false;
+        }
+        t->depth_valid = true;
+        t->depth_dirty = true;
+    }
+    if (cd->mask & RAST_CLEAR_STENCIL) {
+        uint8_t m = cd->stencil_mask, v = cd->stencil & m;
+        if (full && m == 0xff) {
+            memset(t->stencil, v, sizeof(t->stencil));
+        } else {
+            if (!t->stencil_valid)
+                rast_tile_load_stencil(t);
+            for (int y = y0; y < y1; y++)
+                for (int x = x0; x < x1; x++) {
+                    uint8_t *s = &t->stencil[iy(y) + ix(x)];
+                    *s = (uint8_t)((*s & ~m) | v);
+                }
+        }
+        t->stencil_valid = true;
+        t->stencil_dirty = true;
+    }
+}
+
+static void cmd_set_state(rast_tile_ctx *t, const void *arg)
+{
+    t->ds = arg;
+}
+
+/* Primitives: painter primitives (deferred, no depth/stencil test) are
+ * collected into a run that rast_hsr_run processes backwards; any other
+ * command ends the run first. */
+static void prim_cmd(rast_tile_ctx *t, const rast_prim *p, bool full)
+{
+    if (atomic_load_explicit(&p->disabled, memory_order_relaxed))
+        return;
+    prepare(t, p->ds);
+    if (rast_hsr_painter(p->ds)) {
+        if (t->nrun == RAST_MAX_RUN)
+            rast_hsr_run(t);
+        t->run[t->nrun] = p;
+        t->run_full[t->nrun++] = full;
+        return;
+    }
+    if (t->nrun)
+        rast_hsr_run(t);
+    rast_hsr_prim(t, p, full);
+}
+
+static void cmd_prim(rast_tile_ctx *t, const void *arg)
+{
+    prim_cmd(t, arg, false);
+}
+
+static void cmd_prim_full(rast_tile_ctx *t, const void *arg)
+{
+    prim_cmd(t, arg, true);
+}
+
+/* Dispatch tables (R8): the normal one and one with every fast path off. */
+static const rast_cmd_fn cmd_table[] = {
+    [RAST_CMD_CLEAR] = cmd_clear,
+    [RAST_CMD_SET_STATE] = cmd_set_state,
+    [RAST_CMD_PRIM] = cmd_prim,
+    [RAST_CMD_PRIM_FULL] = cmd_prim_full,
+};
+static const rast_cmd_fn cmd_table_debug[] = {
+    [RAST_CMD_CLEAR] = cmd_clear,
+    [RAST_CMD_SET_STATE] = cmd_set_state,
+    [RAST_CMD_PRIM] = cmd_prim,
+    [RAST_CMD_PRIM_FULL] = cmd_prim,
+};
+_Static_assert(sizeof(cmd_table) / sizeof(cmd_table[0]) == RAST_CMD_COUNT, "cmd_table");
+_Static_assert(sizeof(cmd_table_debug) / sizeof(cmd_table_debug[0]) == RAST_CMD_COUNT, "cmd_table_debug");
+
+/* Runs one tile's commands (worker thread). */
+void rast_tile_run(rast_tile_ctx *t, const rast_scene *s, int tile)
+{
+    const rast_bin *bin = &s->bins[tile];
+    t->scene = s;
+    t->debug = t->r->debug;
+    t->x = (tile % s->tiles_x) << RAST_TILE_SHIFT;
+    t->y = (tile / s->tiles_x) << RAST_TILE_SHIFT;
+    t->w = s->fb.width - t->x < RAST_TILE_SIZE ? s->fb.width - t->x : RAST_TILE_SIZE;
+    t->h = s->fb.height - t->y < RAST_TILE_SIZE ? s->fb.height - t->y : RAST_TILE_SIZE;
+    t->ds = NULL;
+    t->depth_valid = t->depth_dirty = t->stencil_valid = t->stencil_dirty = false;
+    t->hiz_valid = false;
+    for (int b = 0; b < RAST_MAX_DRAW_BUFFERS; b++)
+        t->color_valid[b] = t->color_dirty[b] = false;
+    t->npending = 0;
+    t->nrun = 0;
+    t->task.n = 0;
+    t->task.live = 0;
+    t->task_prim = NULL;
+    memset(t->tag, 0, sizeof(t->tag));
+
+    const rast_cmd_fn *table = (t->debug & RAST_DEBUG_NO_FASTPATH) ? cmd_table_debug : cmd_table;
+    for (const rast_cmd_block *blk = bin->head; blk; blk = blk->next)
+        for (uint32_t i = 0; i < blk->count; i++)
+            table[blk->op[i]](t, blk->arg[i]);
+    if (t->nrun)
+        rast_hsr_run(t);
+    rast_hsr_resolve(t);
+
+    const rast_framebuffer *fb = &s->fb;
+    for (int b = 0; b < RAST_MAX_DRAW_BUFFERS; b++)
+        if (t->color_dirty[b] && t->color_valid[b] && fb->color[b].data)
+            store_color(t, b);
+    if (t->depth_dirty && t->depth_valid && fb->depth.data)
+        store_depth(t);
+    if (t->stencil_dirty && t->stencil_valid && fb->stencil.data)
+        store_stencil(t);
+    t->stats.tiles_run++;
+}

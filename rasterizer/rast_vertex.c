@@ -1,0 +1,519 @@
+/*
+ * rast_vertex.c - vertex fetch, vertex program, primitive assembly.
+ * Stage: geometry front end (producer side).  Thread: API thread.
+ *
+ * A draw is processed in chunks of at most RAST_CHUNK_ELTS elements, so the
+ * shaded-vertex buffer stays bounded whatever the count.  Chunks of strips
+ * overlap by the vertices the next primitive needs (2 for triangle and quad
+ * strips, keeping an even start so strip parity is unchanged; 1 for line
+ * strips); fans and polygons repeat their first vertex in every chunk.
+ * Within a chunk, indexed draws shade each distinct index once.
+ *
+ * Topologies become triangles (with edge flags for polygon mode LINE/POINT),
+ * lines and points before clipping (R7), with GL's provoking vertex
+ * (GL 2.1 Table 2.2): the last vertex of each primitive, except the first
+ * vertex for GL_POLYGON.
+ */
+#include <math.h>
+#include <stdlib.h>
+
+#include "rast_priv.h"
+
+/* ---- vertex fetch ------------------------------------------------------------ */
+
+static size_t type_size(GLenum t)
+{
+    switch (t) {
+    case GL_BYTE: case GL_UNSIGNED_BYTE: return 1;
+    case GL_SHORT: case GL_UNSIGNED_SHORT: case 0x140B /* GL_HALF_FLOAT */: return 2;
+    case GL_INT: case GL_UNSIGNED_INT: case GL_FLOAT: return 4;
+    case GL_DOUBLE: return 8;
+    default: return 0;
+    }
+}
+
+static float half_to_float(uint16_t h)
+{
+    int e = (h >> 10) & 0x1f, m = h & 0x3ff;
+    float v;
+    if (e == 0)
+        v = ldexpf((float)m, -24);
+    else if (e == 31)
+        v = m ? NAN : INFINITY;
+    else
+        v = ldexpf((float)(m | 0x400), e - 25);
+    return (h & 0x8000) ? -v : v;
+}
+
+/* GL 2.1 Table 2.9: unsigned c -> c / (2^b - 1); signed c -> (2c + 1) / (2^b - 1). */
+#define FETCH_LOOP(CTYPE, CONV)                                                  \
+    for (int i = 0; i < n; i++) {                                                \
+        const unsigned char *src = base + (size_t)(uint32_t)ids[i] * stride;     \
+        for (int c = 0; c < size; c++) {                                         \
+            CTYPE x;                                                             \
+            memcpy(&x, src + c * sizeof(CTYPE), sizeof(CTYPE));                  \
+            out->c[c][i].f = (CONV);                                             \
+        }                                                                        \
+    }
+
+static void fetch_attrib(const rast_attrib *a, const int *ids, int n, gp_vec *out)
+{
+    static const float defaults[4] = {0.0f, 0.0f, 0.0f, 1.0f};
+    size_t ts = type_size(a->type);
+    int size = a->size < 1 ? 1 : a->size > 4 ? 4 : a->size;
+    if (!a->enabled || !a->ptr || !ts) {
+        for (int c = 0; c < 4; c++)
+            for (int i = 0; i < GP_LANES; i++)
+                out->c[c][i].f = a->current[c];
+        return;
+    }
+    const unsigned char *base = a->ptr;
+    size_t stride = a->stride ? a->stride : ts * (size_t)size;
+    bool nz = a->normalized;
+    switch (a->type) {
+    case GL_BYTE:
+        if (nz) FETCH_LOOP(int8_t, (2.0f * x + 1.0f) / 255.0f)
+        else FETCH_LOOP(int8_t, (float)x)
+        break;
+    case GL_UNSIGNED_BYTE:
+        if (nz) FETCH_LOOP(uint8_t, x / 255.0f)
+        else FETCH_LOOP(uint8_t, (float)x)
+        break;
+    case GL_SHORT:
+        if (nz) FETCH_LOOP(int16_t, (2.0f * x + 1.0f) / 65535.0f)
+        else FETCH_LOOP(int16_t, (float)x)
+        break;
+    case GL_UNSIGNED_SHORT:
+        if (nz) FETCH_LOOP(uint16_t, x / 65535.0f)
+        else FETCH_LOOP(uint16_t, (float)x)
+        break;
+    case GL_INT:
+        if (nz) FETCH_LOOP(int32_t, (float)((2.0 * x + 1.0) / 4294967295.0))
+        else FETCH_LOOP(int32_t, (float)x)
+        break;
+    case GL_UNSIGNED_INT:
+        if (nz) FETCH_LOOP(uint32_t, (float)(x / 4294967295.0))
+        else FETCH_LOOP(uint32_t, (float)x)
+        break;
+    case GL_FLOAT:
+        FETCH_LOOP(float, x)
+        break;
+    case GL_DOUBLE:
+        FETCH_LOOP(double, (float)x)
+        break;
+    default: /* GL_HALF_FLOAT */
+        FETCH_LOOP(uint16_t, half_to_float(x))
+        break;
+    }
+    for (int c = size; c < 4; c++)
+        for (int i = 0; i < n; i++)
+            out->c[c][i].f = defaults[c];
+}
+
+/* ---- per-draw setup ------------------------------------------------------------ */
+
+static bool ensure_floats(float **buf, size_t *cap, size_t n)
+{
+    if (*cap >= n)
+        return true;
+    size_t nc = n + n / 2;
+    float *b = realloc(*buf, nc * sizeof(float));
+    if (!b)
+        return false;
+    *buf = b;
+    *cap = nc;
+    return true;
+}
+
+static bool geom_init(rast_geom *g, rast_context *r, const rast_draw *d, const rast_dstate *ds)
+{
+    const rast_state *st = &d->state;
+    const gp_program_info *vpi = gp_program_get_info(d->vp);
+    memset(g, 0, sizeof(*g));
+    g->r = r;
+    g->d = d;
+    g->ds = ds;
+    g->ds_gen = r->scene_gen;
+    memcpy(&g->dsl, ds, sizeof(g->dsl));
+    const rast_dstate *l = &g->dsl;
+
+    /* vertex layout */
+    rast_vlayout *lay = &g->lay;
+    for (int s = 0; s < GP_VARY_COUNT; s++)
+        lay->slot_off[s] = -1;
+    int off = RAST_V_ATTR;
+    for (int k = 0; k < l->nvary; k++) {
+        lay->slot_off[l->vary_slot[k]] = (int16_t)off;
+        off += 4;
+    }
+    g->col_off[0] = lay->slot_off[GP_VARY_COL0];
+    g->col_off[1] = lay->slot_off[GP_VARY_COL1];
+    g->bfc_off[0] = g->bfc_off[1] = -1;
+    if (st->two_side) {
+        for (int i = 0; i < 2; i++) {
+            if (g->col_off[i] >= 0) {
+                lay->slot_off[GP_VARY_BFC0 + i] = (int16_t)off;
+                g->bfc_off[i] = off;
+                off += 4;
+            }
+        }
+        g->two_side_colors = g->bfc_off[0] >= 0 || g->bfc_off[1] >= 0;
+    }
+    lay->clip_off = -1;
+    if (st->clip_planes & 0xff) {
+        lay->clip_off = off;
+        off += 8;
+    }
+    lay->psiz_off = -1;
+    if (st->program_point_size && (vpi->outputs_written & (1ull << GP_VARY_PSIZ))) {
+        lay->psiz_off = off;
+        off += 1;
+    }
+    lay->stride = off;
+    g->flat = st->flat_shade && (g->col_off[0] >= 0 || g->col_off[1] >= 0);
+    g->nkeep = 0;
+    for (int s = 1; s < GP_VARY_COUNT; s++) {
+        if (lay->slot_off[s] < 0)
+            continue;
+        g->keep_slot[g->nkeep] = (uint8_t)s;
+        g->keep_off[g->nkeep] = lay->slot_off[s];
+        g->keep_clamp[g->nkeep] = s == GP_VARY_COL0 || s == GP_VARY_COL1 || s == GP_VARY_BFC0 ||
+                                  s == GP_VARY_BFC1;
+        g->nkeep++;
+    }
+
+    /* viewport transform */
+    float vw = st->viewport[2] < RAST_MAX_VIEWPORT ? st->viewport[2] : RAST_MAX_VIEWPORT;
+    float vh = st->viewport[3] < RAST_MAX_VIEWPORT ? st->viewport[3] : RAST_MAX_VIEWPORT;
+    if (!(vw > 0.0f)) vw = 0.0f;
+    if (!(vh > 0.0f)) vh = 0.0f;
+    g->vp_hx = vw * 0.5f;
+    g->vp_hy = vh * 0.5f;
+    g->vp_cx = st->viewport[0] + g->vp_hx;
+    g->vp_cy = st->viewport[1] + g->vp_hy;
+    float n = rast_clampf(st->depth_range[0], 0.0f, 1.0f);
+    float f = rast_clampf(st->depth_range[1], 0.0f, 1.0f);
+    g->z_scale = (f - n) * 0.5f;
+    g->z_bias = (n + f) * 0.5f;
+
+    /* guard band around the visible rectangle (see RAST_GUARD_PIXELS) */
+    float gx0 = (float)(l->rect_tri[0] - RAST_GUARD_PIXELS), gx1 = (float)(l->rect_tri[2] + RAST_GUARD_PIXELS);
+    float gy0 = (float)(l->rect_tri[1] - RAST_GUARD_PIXELS), gy1 = (float)(l->rect_tri[3] + RAST_GUARD_PIXELS);
+    float (*gp)[4] = g->guard_plane;
+    gp[0][0] = g->vp_hx;  gp[0][1] = 0.0f;     gp[0][2] = 0.0f; gp[0][3] = g->vp_cx - gx0;
+    gp[1][0] = -g->vp_hx; gp[1][1] = 0.0f;     gp[1][2] = 0.0f; gp[1][3] = gx1 - g->vp_cx;
+    gp[2][0] = 0.0f;      gp[2][1] = g->vp_hy; gp[2][2] = 0.0f; gp[2][3] = g->vp_cy - gy0;
+    gp[3][0] = 0.0f;      gp[3][1] = -g->vp_hy; gp[3][2] = 0.0f; gp[3][3] = gy1 - g->vp_cy;
+    uint32_t user = (st->clip_planes & 0xffu) << RAST_CLIP_USER_SHIFT;
+    uint32_t zb = st->depth_clamp ? 0u : RAST_CLIP_Z_BITS;
+    g->tri_clip_mask = RAST_CLIP_GUARD_BITS | zb | user | RAST_CLIP_NONFINITE;
+    g->pl_clip_mask = (0xfu << RAST_CLIP_VIEW_SHIFT) | zb | user | RAST_CLIP_NONFINITE;
+
+    g->point_size = rast_clampf(st->point_size, 1.0f, RAST_MAX_POINT_SIZE);
+    g->line_width = rast_clampf(st->line_width, 1.0f, RAST_MAX_LINE_WIDTH);
+    g->offset_units_r = st->offset_units * (1.0f / 16777216.0f);
+
+    size_t need = (size_t)(RAST_CHUNK_ELTS + 2) * lay->stride;
+    if (!ensure_floats(&r->verts, &r->verts_cap, need) ||
+        !ensure_floats(&r->clipbuf, &r->clipbuf_cap, (size_t)RAST_TMPV * lay->stride))
+        return false;
+    g->tmpv = r->clipbuf;
+    size_t pbytes = rast_prim_size(RAST_MAX_VARY) + 64;
+    if (r->prim_scratch_cap < pbytes) {
+        unsigned char *p = realloc(r->prim_scratch, pbytes);
+        if (!p)
+            return false;
+        r->prim_scratch = p;
+        r->prim_scratch_cap = pbytes;
+    }
+    return true;
+}
+
+/* ---- vertex program ------------------------------------------------------------ */
+
+
+/* Shades the vertices ids[0..n) into records verts[first_rec..]. */
+static void shade_vertices(rast_geom *g, const int *ids, int n, int first_rec)
+{
+    rast_context *r = g->r;
+    const rast_draw *d = g->d;
+    const gp_program_info *vpi = gp_program_get_info(d->vp);
+    const rast_vlayout *lay = &g->lay;
+    rast_tex_units units;
+    int nread = 0;
+    uint8_t read[GP_VIN_COUNT];
+    for (int s = 0; s < GP_VIN_COUNT; s++)
+        if (vpi->inputs_read & (1ull << s))
+            read[nread++] = (uint8_t)s;
+    for (int i = 0; i < RAST_MAX_TEXTURE_UNITS; i++) {
+        units.textures[i] = d->textures[i];
+        units.lod_bias[i] = d->tex_lod_bias[i];
+    }
+    for (int b = 0; b < n; b += GP_LANES) {
+        int m = n - b < GP_LANES ? n - b : GP_LANES;
+        for (int k = 0; k < nread; k++)
+            fetch_attrib(&d->attribs[read[k]], ids + b, m, &r->vin[read[k]]);
+        gp_exec_env env;
+        memset(&env, 0, sizeof(env));
+        env.machine = r->vmachine;
+        env.params = d->vp_params;
+        env.inputs = r->vin;
+        env.outputs = r->vout;
+        env.live_mask = (m == 32 ? 0xffffffffu : (1u << m) - 1u);
+        env.tex = rast_tex_fn;
+        env.tex_user = &units;
+        env.insn_budget = r->insn_budget;
+        gp_exec(d->vp, &env);
+        r->stats.vertices_shaded += (uint64_t)m;
+        bool dead = env.status == GP_EXEC_BUDGET_EXCEEDED;
+        if (dead)
+            r->stats.budget_exceeded++;
+        for (int i = 0; i < m; i++) {
+            float *v = r->verts + (size_t)(first_rec + b + i) * lay->stride;
+            for (int c = 0; c < 4; c++)
+                v[RAST_V_CLIP + c] = r->vout[GP_VARY_POS].c[c][i].f;
+            for (int k = 0; k < g->nkeep; k++) {
+                const gp_vec *o = &r->vout[g->keep_slot[k]];
+                float *dst = v + g->keep_off[k];
+                if (g->keep_clamp[k]) {
+                    /* vertex colour clamping (GL 2.0 2.14.8, CLAMP_VERTEX_COLOR) */
+                    for (int c = 0; c < 4; c++)
+                        dst[c] = rast_clampf(o->c[c][i].f, 0.0f, 1.0f);
+                } else {
+                    for (int c = 0; c < 4; c++)
+                        dst[c] = o->c[c][i].f;
+                }
+            }
+            if (lay->clip_off >= 0)
+                for (int c = 0; c < 8; c++)
+                    v[lay->clip_off + c] = r->vout[GP_VARY_CLIP0 + (c >> 2)].c[c & 3][i].f;
+            if (lay->psiz_off >= 0)
+                v[lay->psiz_off] = r->vout[GP_VARY_PSIZ].c[0][i].f;
+            rast_clip_project(g, v);
+            uint32_t code = dead ? 0xffffffffu : rast_clip_outcode(g, v);
+            memcpy(&v[RAST_V_CODE], &code, sizeof(code));
+        }
+    }
+}
+
+/* Default values for kept slots the vertex program never writes. */
+static void init_unwritten_outputs(rast_geom *g)
+{
+    rast_context *r = g->r;
+    const gp_program_info *vpi = gp_program_get_info(g->d->vp);
+    for (int s = 0; s < GP_VARY_COUNT; s++) {
+        bool kept = (s == GP_VARY_POS) || g->lay.slot_off[s] >= 0 ||
+                    ((s == GP_VARY_CLIP0 || s == GP_VARY_CLIP1) && g->lay.clip_off >= 0) ||
+                    (s == GP_VARY_PSIZ && g->lay.psiz_off >= 0);
+        if (!kept || (vpi->outputs_written & (1ull << s)))
+            continue;
+        for (int c = 0; c < 4; c++)
+            for (int i = 0; i < GP_LANES; i++)
+                r->vout[s].c[c][i].f = c == 3 ? 1.0f : 0.0f;
+    }
+}
+
+/* ---- primitive assembly -------------------------------------------------------- */
+
+#define V(k) (verts + (size_t)slot[k] * stride)
+
+/* slot[k]: the record of chunk element k. */
+static void assemble(rast_geom *g, GLenum mode, const int *slot, int n, bool first_chunk,
+                     bool last_chunk)
+{
+    float *verts = g->r->verts;
+    size_t stride = (size_t)g->lay.stride;
+    switch (mode) {
+    case GL_POINTS:
+        for (int k = 0; k < n; k++)
+            rast_clip_point(g, V(k));
+        break;
+    case GL_LINES:
+        for (int k = 0; k + 1 < n; k += 2)
+            rast_clip_line(g, V(k), V(k + 1), V(k + 1));
+        break;
+    case GL_LINE_STRIP:
+    case GL_LINE_LOOP:
+        for (int k = 0; k + 1 < n; k++)
+            rast_clip_line(g, V(k), V(k + 1), V(k + 1));
+        break;
+    case GL_TRIANGLES:
+        for (int k = 0; k + 2 < n; k += 3)
+            rast_clip_triangle(g, V(k), V(k + 1), V(k + 2), V(k + 2), 7);
+        break;
+    case GL_TRIANGLE_STRIP:
+        for (int k = 0; k + 2 < n; k++) {
+            if (k & 1)
+                rast_clip_triangle(g, V(k + 1), V(k), V(k + 2), V(k + 2), 7);
+            else
+                rast_clip_triangle(g, V(k), V(k + 1), V(k + 2), V(k + 2), 7);
+        }
+        break;
+    case GL_TRIANGLE_FAN:
+        for (int k = 1; k + 1 < n; k++)
+            rast_clip_triangle(g, V(0), V(k), V(k + 1), V(k + 1), 7);
+        break;
+    case GL_POLYGON:
+        for (int k = 1; k + 1 < n; k++) {
+            unsigned flags = 2u;                         /* k -> k+1 */
+            if (first_chunk && k == 1) flags |= 1u;      /* 0 -> 1 */
+            if (last_chunk && k + 2 == n) flags |= 4u;   /* n-1 -> 0 */
+            rast_clip_triangle(g, V(0), V(k), V(k + 1), V(0), flags);
+        }
+        break;
+    case GL_QUADS:
+        for (int k = 0; k + 3 < n; k += 4) {
+            rast_clip_triangle(g, V(k), V(k + 1), V(k + 2), V(k + 3), 3u);
+            rast_clip_triangle(g, V(k), V(k + 2), V(k + 3), V(k + 3), 6u);
+        }
+        break;
+    case GL_QUAD_STRIP:
+        for (int k = 0; k + 3 < n; k += 2) {
+            /* quad (k, k+1, k+3, k+2) in polygon order */
+            rast_clip_triangle(g, V(k), V(k + 1), V(k + 3), V(k + 3), 3u);
+            rast_clip_triangle(g, V(k), V(k + 3), V(k + 2), V(k + 3), 6u);
+        }
+        break;
+    default:
+        break;
+    }
+}
+#undef V
+
+/* ---- draw driver --------------------------------------------------------------- */
+
+static int index_at(const rast_draw *d, long pos)
+{
+    long i = (long)d->first + pos;
+    switch (d->index_type) {
+    case GL_UNSIGNED_BYTE: return ((const uint8_t *)d->indices)[i];
+    case GL_UNSIGNED_SHORT: { uint16_t v; memcpy(&v, (const uint16_t *)d->indices + i, 2); return v; }
+    case GL_UNSIGNED_INT: { uint32_t v; memcpy(&v, (const uint32_t *)d->indices + i, 4); return (int)v; }
+    default: return (int)(d->first + pos);
+    }
+}
+
+/* Shades the chunk's elements (draw positions pos[0..n)) and assembles them. */
+static void run_chunk(rast_geom *g, GLenum mode, const long *pos, int n, bool first, bool last,
+                      int *uniq, int *slot_of)
+{
+    const rast_draw *d = g->d;
+    int nu = 0;
+    if (d->index_type) {
+        /* each distinct index shaded once per chunk (open addressing) */
+        enum { HBITS = 12, HSIZE = 1 << HBITS };
+        static _Thread_local int hkey[HSIZE], hval[HSIZE];
+        memset(hval, 0xff, sizeof(hval));
+        for (int k = 0; k < n; k++) {
+            int id = index_at(d, pos[k]);
+            unsigned h = ((unsigned)id * 2654435761u) >> (32 - HBITS);
+            while (hval[h] >= 0 && hkey[h] != id)
+                h = (h + 1) & (HSIZE - 1);
+            if (hval[h] < 0) {
+                hkey[h] = id;
+                hval[h] = nu;
+                uniq[nu++] = id;
+            }
+            slot_of[k] = hval[h];
+        }
+    } else {
+        /* distinct positions, except the repeated first vertex of loops */
+        for (int k = 0; k < n; k++) {
+            if (k > 0 && pos[k] == pos[0] && mode == GL_LINE_LOOP) {
+                slot_of[k] = 0;
+                continue;
+            }
+            slot_of[k] = nu;
+            uniq[nu++] = d->first + (int)pos[k];
+        }
+    }
+    shade_vertices(g, uniq, nu, 0);
+    assemble(g, mode, slot_of, n, first, last);
+}
+
+GLenum rast_vertex_run_draw(rast_context *r, const rast_draw *d)
+{
+    rast_scene *s = &r->scene;
+    if (!rast_scene_begin(s, d->fb)) {
+        if (!s->has_fb)
+            return GL_OUT_OF_MEMORY;
+        rast_flush_internal(r); /* another framebuffer: finish the old scene */
+        if (!rast_scene_begin(s, d->fb))
+            return GL_OUT_OF_MEMORY;
+    }
+    rast_dstate *ds = rast_dstate_get(r, d);
+    if (!ds) {
+        rast_flush_internal(r);
+        if (!rast_scene_begin(s, d->fb) || !(ds = rast_dstate_get(r, d)))
+            return GL_OUT_OF_MEMORY;
+    }
+    rast_geom g;
+    if (!geom_init(&g, r, d, ds))
+        return GL_OUT_OF_MEMORY;
+    init_unwritten_outputs(&g);
+
+    GLenum mode = d->mode;
+    long n = d->count;
+    int per = 1;
+    switch (mode) {
+    case GL_LINES: per = 2; break;
+    case GL_TRIANGLES: per = 3; break;
+    case GL_QUADS: per = 4; break;
+    case GL_QUAD_STRIP: n &= ~1L; break;
+    default: break;
+    }
+    n -= n % per;
+    long min_n = (mode == GL_POINTS) ? 1 : (mode == GL_LINES || mode == GL_LINE_STRIP || mode == GL_LINE_LOOP) ? 2
+                 : (mode == GL_QUADS || mode == GL_QUAD_STRIP) ? 4 : 3;
+    if (n < min_n || mode > GL_POLYGON)
+        return GL_NO_ERROR;
+
+    static _Thread_local long pos[RAST_CHUNK_ELTS + 2];
+    static _Thread_local int uniq[RAST_CHUNK_ELTS + 2], slot_of[RAST_CHUNK_ELTS + 2];
+    const int C = RAST_CHUNK_ELTS;
+
+    for (int inst = 0; inst < d->instance_count; inst++) {
+        switch (mode) {
+        case GL_POINTS: case GL_LINES: case GL_TRIANGLES: case GL_QUADS:
+            for (long s0 = 0; s0 < n; s0 += C) {
+                int m = (int)(n - s0 < C ? n - s0 : C);
+                for (int k = 0; k < m; k++)
+                    pos[k] = s0 + k;
+                run_chunk(&g, mode, pos, m, true, true, uniq, slot_of);
+            }
+            break;
+        case GL_LINE_STRIP: case GL_LINE_LOOP: {
+            long len = mode == GL_LINE_LOOP ? n + 1 : n;
+            for (long s0 = 0; s0 + 1 < len; s0 += C - 1) {
+                int m = (int)(len - s0 < C ? len - s0 : C);
+                for (int k = 0; k < m; k++)
+                    pos[k] = (s0 + k) < n ? s0 + k : 0;
+                run_chunk(&g, mode, pos, m, true, true, uniq, slot_of);
+            }
+            break;
+        }
+        case GL_TRIANGLE_STRIP: case GL_QUAD_STRIP:
+            for (long s0 = 0; s0 + 2 < n; s0 += C - 2) {
+                int m = (int)(n - s0 < C ? n - s0 : C);
+                for (int k = 0; k < m; k++)
+                    pos[k] = s0 + k;
+                run_chunk(&g, mode, pos, m, true, true, uniq, slot_of);
+            }
+            break;
+        case GL_TRIANGLE_FAN: case GL_POLYGON:
+            for (long s0 = 1; s0 + 1 < n; s0 += C - 2) {
+                int run = (int)(n - s0 < C - 1 ? n - s0 : C - 1);
+                pos[0] = 0;
+                for (int k = 0; k < run; k++)
+                    pos[k + 1] = s0 + k;
+                run_chunk(&g, mode, pos, run + 1, s0 == 1, s0 + run == n, uniq, slot_of);
+            }
+            break;
+        default:
+            break;
+        }
+        if (g.err)
+            break;
+    }
+    return g.err;
+}

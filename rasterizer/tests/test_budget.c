@@ -1,0 +1,64 @@
+/*
+ * test_budget.c - a fragment program that never ends (NV_fragment_program2
+ * nested REP loops, 255^4 iterations) is stopped by the instruction budget,
+ * counted, and its fragments discarded; the rest of the scene renders and
+ * the process does not hang.  Thread: test main thread.
+ */
+#include "rast_test.h"
+
+int main(void)
+{
+    gp_program *vp = rt_compile(GP_STAGE_VERTEX, RT_VP_PASS);
+    gp_program *fp = rt_compile(GP_STAGE_FRAGMENT, RT_FP_COLOR);
+    gp_program *fpl = rt_compile(GP_STAGE_FRAGMENT,
+                                 "!!ARBfp1.0\n"
+                                 "OPTION NV_fragment_program2;\n"
+                                 "PARAM n = {255, 0, 0, 0};\n"
+                                 "TEMP t;\n"
+                                 "MOV t, 0;\n"
+                                 "REP n;\n REP n;\n  REP n;\n   REP n;\n"
+                                 "    ADD t, t, 1;\n"
+                                 "   ENDREP;\n  ENDREP;\n ENDREP;\nENDREP;\n"
+                                 "MOV result.color, t;\n"
+                                 "END\n");
+    gp_val(*vpp)[4] = rt_params(vp, NULL, 0, NULL, 0);
+    gp_val(*fpp)[4] = rt_params(fp, NULL, 0, NULL, 0);
+    gp_val(*fplp)[4] = rt_params(fpl, NULL, 0, NULL, 0);
+    const int W = 64, H = 64;
+    rt_fb f;
+    rt_fb_init(&f, W, H, RT_RGBA8);
+    rast_context *r = rast_context_create(2);
+    rast_context_set_insn_budget(r, 1u << 20);
+    rt_clear(r, &f, 0, 0, 1, 1, 1.0);
+    /* the endless program on the left half, a normal one on the right half */
+    float pl[16] = {-1, -1, 0, 1, 0, -1, 0, 1, 0, 1, 0, 1, -1, 1, 0, 1};
+    float pr[16] = {0, -1, 0, 1, 1, -1, 0, 1, 1, 1, 0, 1, 0, 1, 0, 1};
+    float col[16] = {0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1};
+    rast_draw d;
+    rt_draw_init(&d, &f, vp, (const gp_val(*)[4])vpp, fpl, (const gp_val(*)[4])fplp);
+    d.mode = GL_QUADS;
+    d.count = 4;
+    rt_attrib(&d, GP_VIN_POSITION, pl, 4);
+    rt_attrib(&d, GP_VIN_COLOR0, col, 4);
+    rast_draw_submit(r, &d);
+    d.fp = fp;
+    d.fp_params = (const gp_val(*)[4])fpp;
+    rt_attrib(&d, GP_VIN_POSITION, pr, 4);
+    rast_draw_submit(r, &d);
+    rast_flush(r);
+    rast_stats st;
+    rast_stats_get(r, &st);
+    CHECK(st.budget_exceeded >= 1, "budget_exceeded %llu", (unsigned long long)st.budget_exceeded);
+    /* left: discarded (clear colour), right: green */
+    CHECK(rt_px8(&f, 10, 10)[2] == 255 && rt_px8(&f, 10, 10)[1] == 0, "left half written");
+    CHECK(rt_px8(&f, 50, 10)[1] == 255 && rt_px8(&f, 50, 10)[2] == 0, "right half missing");
+    rast_context_destroy(r);
+    rt_fb_free(&f);
+    gp_program_free(vp);
+    gp_program_free(fp);
+    gp_program_free(fpl);
+    free(vpp);
+    free(fpp);
+    free(fplp);
+    RT_DONE();
+}
