@@ -64,6 +64,44 @@ void (*asmgl_get_proc_address(const char *name))(void);
 /* Why the last asmgl_* call on this thread failed, or "" if none did. */
 const char *asmgl_last_error(void);
 
+/* ---- surfaces: default framebuffers that live apart from contexts ---------
+ *
+ * For window-system layers (the EGL vendor, egl/): a surface is a default
+ * framebuffer (RGBA8 colour, optional depth 24 / stencil 8) that the caller
+ * owns and that outlives context switches, like an EGL pbuffer.
+ *
+ *     asmgl_surface *s = asmgl_surface_create(&cfg);      // 0x0 is allowed
+ *     asmgl_make_current_surface(ctx, s);   // ctx renders into s as framebuffer 0
+ *     asmgl_make_current_surface(ctx, NULL);  // ctx has no default framebuffer
+ *     asmgl_make_current_surface(NULL, NULL); // release; ctx gets its own back
+ *     asmgl_surface_destroy(s);
+ *
+ * A surface is lent to its context only while that context is current: the
+ * context's own default framebuffer is set aside and comes back when the
+ * thread makes another context (or none) current through
+ * asmgl_make_current_surface.  So a surface is used by at most one context
+ * at a time; contents persist across lends.  With no surface, framebuffer 0
+ * is 0x0: drawing to it draws nothing and glReadPixels from it is
+ * GL_INVALID_OPERATION (applications render into framebuffer objects).
+ *
+ * Rules: on a thread that used asmgl_make_current_surface, release with
+ * asmgl_make_current_surface(NULL, NULL), not asmgl_make_current, and never
+ * destroy a context or surface while it is lent.  Thread-safety as for
+ * asmgl_make_current; a surface itself is not locked.
+ */
+typedef struct asmgl_surface asmgl_surface;
+
+/* cfg->width/height may be 0 here; samples must be 0 or 1.  NULL on failure
+ * (asmgl_last_error says why). */
+asmgl_surface *asmgl_surface_create(const asmgl_config *cfg);
+/* Frees s (NULL is ignored); s must not be lent to a current context. */
+void asmgl_surface_destroy(asmgl_surface *s);
+/* Makes ctx current on the calling thread with s as its default framebuffer
+ * (see above).  Queued rendering into the surfaces involved is finished
+ * first.  1 on success; 0 when ctx is current on another thread or s is lent
+ * to another context (nothing changes then). */
+int asmgl_make_current_surface(asmgl_context *ctx, asmgl_surface *s);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,0 +1,779 @@
+/*
+ * gl_array.c - vertex arrays and array draws (API thread).
+ *
+ * Conventional and generic arrays share the aliased slots of gl_vertex.c:
+ * glColorPointer and glVertexAttribPointerARB(3, ...) set the same array.
+ * A pointer given while an ARRAY_BUFFER is bound is an offset into that
+ * buffer (ARB_vertex_buffer_object section 2.9.1); draws translate it to the
+ * buffer's stable store (memory/).  The rasterizer fetches every vertex at
+ * rast_draw_submit, so client memory and buffers may change right after a
+ * draw returns.
+ */
+#include "gl_priv.h"
+
+#include <string.h>
+
+static size_t type_size(GLenum type)
+{
+    switch (type) {
+    case GL_BYTE:
+    case GL_UNSIGNED_BYTE:
+        return 1;
+    case GL_SHORT:
+    case GL_UNSIGNED_SHORT:
+        return 2;
+    case GL_INT:
+    case GL_UNSIGNED_INT:
+    case GL_FLOAT:
+        return 4;
+    case GL_DOUBLE:
+        return 8;
+    default:
+        return 0;
+    }
+}
+
+/* Type masks for the pointer commands (GL 2.1 Table 2.4). */
+enum {
+    T_B = 1 << 0, T_UB = 1 << 1, T_S = 1 << 2, T_US = 1 << 3,
+    T_I = 1 << 4, T_UI = 1 << 5, T_F = 1 << 6, T_D = 1 << 7,
+    T_ALL = 0xff
+};
+
+static unsigned type_bit(GLenum type)
+{
+    switch (type) {
+    case GL_BYTE:
+        return T_B;
+    case GL_UNSIGNED_BYTE:
+        return T_UB;
+    case GL_SHORT:
+        return T_S;
+    case GL_UNSIGNED_SHORT:
+        return T_US;
+    case GL_INT:
+        return T_I;
+    case GL_UNSIGNED_INT:
+        return T_UI;
+    case GL_FLOAT:
+        return T_F;
+    case GL_DOUBLE:
+        return T_D;
+    default:
+        return 0;
+    }
+}
+
+static void set_pointer(gl_context *ctx, int slot, GLint size, GLenum type, bool normalized,
+                        GLsizei stride, const void *ptr, int min_size, int max_size,
+                        unsigned types)
+{
+    GL_OUTSIDE_BEGIN(ctx, );
+    if (!(type_bit(type) & types)) {
+        gl_error(ctx, GL_INVALID_ENUM);
+        return;
+    }
+    if (size < min_size || size > max_size || stride < 0) {
+        gl_error(ctx, GL_INVALID_VALUE);
+        return;
+    }
+    gl_array *a = &ctx->array[slot];
+    a->size = size;
+    a->type = type;
+    a->normalized = normalized;
+    a->stride = stride;
+    a->ptr = ptr;
+    a->buffer = ctx->array_buffer;
+    a->buffer_name = ctx->array_buffer ? ctx->array_buffer->name : 0;
+}
+
+GLAPI_EXPORT void APIENTRY glVertexPointer(GLint size, GLenum type, GLsizei stride,
+                                           const void *ptr)
+{
+    GL_CTX();
+    set_pointer(ctx, GP_VIN_POSITION, size, type, false, stride, ptr, 2, 4,
+                T_S | T_I | T_F | T_D);
+}
+
+GLAPI_EXPORT void APIENTRY glNormalPointer(GLenum type, GLsizei stride, const void *ptr)
+{
+    GL_CTX();
+    set_pointer(ctx, GP_VIN_NORMAL, 3, type, true, stride, ptr, 3, 3, T_B | T_S | T_I | T_F | T_D);
+}
+
+GLAPI_EXPORT void APIENTRY glColorPointer(GLint size, GLenum type, GLsizei stride,
+                                          const void *ptr)
+{
+    GL_CTX();
+    set_pointer(ctx, GP_VIN_COLOR0, size, type, true, stride, ptr, 3, 4, T_ALL);
+}
+
+GLAPI_EXPORT void APIENTRY glSecondaryColorPointer(GLint size, GLenum type, GLsizei stride,
+                                                   const void *ptr)
+{
+    GL_CTX();
+    set_pointer(ctx, GP_VIN_COLOR1, size, type, true, stride, ptr, 3, 3, T_ALL);
+}
+GL_ALIAS(void, glSecondaryColorPointerEXT, glSecondaryColorPointer,
+         (GLint size, GLenum type, GLsizei stride, const void *ptr))
+
+GLAPI_EXPORT void APIENTRY glFogCoordPointer(GLenum type, GLsizei stride, const void *ptr)
+{
+    GL_CTX();
+    set_pointer(ctx, GP_VIN_FOGCOORD, 1, type, false, stride, ptr, 1, 1, T_F | T_D);
+}
+GL_ALIAS(void, glFogCoordPointerEXT, glFogCoordPointer,
+         (GLenum type, GLsizei stride, const void *ptr))
+
+GLAPI_EXPORT void APIENTRY glTexCoordPointer(GLint size, GLenum type, GLsizei stride,
+                                             const void *ptr)
+{
+    GL_CTX();
+    set_pointer(ctx, GP_VIN_TEX0 + (int)ctx->client_active_texture, size, type, false, stride,
+                ptr, 1, 4, T_S | T_I | T_F | T_D);
+}
+
+GLAPI_EXPORT void APIENTRY glVertexAttribPointerARB(GLuint index, GLint size, GLenum type,
+                                                    GLboolean normalized, GLsizei stride,
+                                                    const void *ptr)
+{
+    GL_CTX();
+    if (index >= GLC_MAX_ATTRIBS) {
+        gl_error(ctx, GL_INVALID_VALUE);
+        return;
+    }
+    set_pointer(ctx, (int)index, size, type, normalized != GL_FALSE, stride, ptr, 1, 4, T_ALL);
+}
+GL_ALIAS(void, glVertexAttribPointer, glVertexAttribPointerARB,
+         (GLuint index, GLint size, GLenum type, GLboolean normalized, GLsizei stride,
+          const void *ptr))
+
+/* Edge flags and colour indices have no effect in RGBA rendering; the
+ * pointers are accepted so applications that set them keep working. */
+GLAPI_EXPORT void APIENTRY glEdgeFlagPointer(GLsizei stride, const void *ptr)
+{
+    GL_CTX();
+    GL_OUTSIDE_BEGIN(ctx, );
+    if (stride < 0)
+        gl_error(ctx, GL_INVALID_VALUE);
+    (void)ptr;
+}
+
+GLAPI_EXPORT void APIENTRY glIndexPointer(GLenum type, GLsizei stride, const void *ptr)
+{
+    GL_CTX();
+    GL_OUTSIDE_BEGIN(ctx, );
+    if (!(type_bit(type) & (T_UB | T_S | T_I | T_F | T_D)))
+        gl_error(ctx, GL_INVALID_ENUM);
+    else if (stride < 0)
+        gl_error(ctx, GL_INVALID_VALUE);
+    (void)ptr;
+}
+
+/* The slot behind a client-state array enum, or -1. */
+static int client_state_slot(gl_context *ctx, GLenum cap)
+{
+    switch (cap) {
+    case GL_VERTEX_ARRAY:
+        return GP_VIN_POSITION;
+    case GL_NORMAL_ARRAY:
+        return GP_VIN_NORMAL;
+    case GL_COLOR_ARRAY:
+        return GP_VIN_COLOR0;
+    case GL_SECONDARY_COLOR_ARRAY:
+        return GP_VIN_COLOR1;
+    case GL_FOG_COORD_ARRAY:
+        return GP_VIN_FOGCOORD;
+    case GL_TEXTURE_COORD_ARRAY:
+        return GP_VIN_TEX0 + (int)ctx->client_active_texture;
+    default:
+        return -1;
+    }
+}
+
+static void client_state(gl_context *ctx, GLenum cap, bool on)
+{
+    GL_OUTSIDE_BEGIN(ctx, );
+    int s = client_state_slot(ctx, cap);
+    if (s >= 0)
+        ctx->array[s].enabled = on;
+    else if (cap == GL_EDGE_FLAG_ARRAY)
+        ctx->edge_flag_array = on;
+    else if (cap == GL_INDEX_ARRAY)
+        ctx->index_array = on;
+    else
+        gl_error(ctx, GL_INVALID_ENUM);
+}
+
+GLAPI_EXPORT void APIENTRY glEnableClientState(GLenum cap)
+{
+    GL_CTX();
+    client_state(ctx, cap, true);
+}
+
+GLAPI_EXPORT void APIENTRY glDisableClientState(GLenum cap)
+{
+    GL_CTX();
+    client_state(ctx, cap, false);
+}
+
+/* Client-state query used by glIsEnabled: 1/0, or -1 for other caps. */
+int gl_array_is_enabled(gl_context *ctx, GLenum cap)
+{
+    int s = client_state_slot(ctx, cap);
+    if (s >= 0)
+        return ctx->array[s].enabled;
+    if (cap == GL_EDGE_FLAG_ARRAY)
+        return ctx->edge_flag_array;
+    if (cap == GL_INDEX_ARRAY)
+        return ctx->index_array;
+    return -1;
+}
+
+GLAPI_EXPORT void APIENTRY glEnableVertexAttribArrayARB(GLuint index)
+{
+    GL_CTX();
+    GL_OUTSIDE_BEGIN(ctx, );
+    if (index >= GLC_MAX_ATTRIBS) {
+        gl_error(ctx, GL_INVALID_VALUE);
+        return;
+    }
+    ctx->array[index].enabled = true;
+}
+GL_ALIAS(void, glEnableVertexAttribArray, glEnableVertexAttribArrayARB, (GLuint index))
+
+GLAPI_EXPORT void APIENTRY glDisableVertexAttribArrayARB(GLuint index)
+{
+    GL_CTX();
+    GL_OUTSIDE_BEGIN(ctx, );
+    if (index >= GLC_MAX_ATTRIBS) {
+        gl_error(ctx, GL_INVALID_VALUE);
+        return;
+    }
+    ctx->array[index].enabled = false;
+}
+GL_ALIAS(void, glDisableVertexAttribArray, glDisableVertexAttribArrayARB, (GLuint index))
+
+GLAPI_EXPORT void APIENTRY glClientActiveTexture(GLenum texture)
+{
+    GL_CTX();
+    if (texture < GL_TEXTURE0 || texture >= GL_TEXTURE0 + GLC_MAX_TEXTURE_UNITS) {
+        gl_error(ctx, GL_INVALID_ENUM);
+        return;
+    }
+    ctx->client_active_texture = texture - GL_TEXTURE0;
+}
+GL_ALIAS(void, glClientActiveTextureARB, glClientActiveTexture, (GLenum texture))
+
+/* ---- generic attribute queries (ARB_vertex_program section 6.1.12) ------------ */
+
+/* Writes up to 4 values; returns the count, or -1 (error recorded). */
+static int vertex_attrib_query(gl_context *ctx, GLuint index, GLenum pname, double out[4])
+{
+    if (ctx->in_begin) {
+        gl_error(ctx, GL_INVALID_OPERATION);
+        return -1;
+    }
+    if (index >= GLC_MAX_ATTRIBS) {
+        gl_error(ctx, GL_INVALID_VALUE);
+        return -1;
+    }
+    const gl_array *a = &ctx->array[index];
+    switch (pname) {
+    case GL_VERTEX_ATTRIB_ARRAY_ENABLED_ARB:
+        out[0] = a->enabled;
+        return 1;
+    case GL_VERTEX_ATTRIB_ARRAY_SIZE_ARB:
+        out[0] = a->size;
+        return 1;
+    case GL_VERTEX_ATTRIB_ARRAY_STRIDE_ARB:
+        out[0] = a->stride;
+        return 1;
+    case GL_VERTEX_ATTRIB_ARRAY_TYPE_ARB:
+        out[0] = a->type;
+        return 1;
+    case GL_VERTEX_ATTRIB_ARRAY_NORMALIZED_ARB:
+        out[0] = a->normalized;
+        return 1;
+    case GL_VERTEX_ATTRIB_ARRAY_BUFFER_BINDING_ARB:
+        out[0] = a->buffer ? a->buffer->name : 0;
+        return 1;
+    case GL_CURRENT_VERTEX_ATTRIB_ARB:
+        /* attribute 0 has no current value (section 6.1.12) */
+        if (index == 0) {
+            gl_error(ctx, GL_INVALID_OPERATION);
+            return -1;
+        }
+        for (int i = 0; i < 4; i++)
+            out[i] = ctx->current[index][i];
+        return 4;
+    default:
+        gl_error(ctx, GL_INVALID_ENUM);
+        return -1;
+    }
+}
+
+GLAPI_EXPORT void APIENTRY glGetVertexAttribdvARB(GLuint index, GLenum pname, GLdouble *params)
+{
+    GL_CTX();
+    double v[4];
+    int n = vertex_attrib_query(ctx, index, pname, v);
+    for (int i = 0; i < n && params; i++)
+        params[i] = v[i];
+}
+GL_ALIAS(void, glGetVertexAttribdv, glGetVertexAttribdvARB,
+         (GLuint index, GLenum pname, GLdouble *params))
+
+GLAPI_EXPORT void APIENTRY glGetVertexAttribfvARB(GLuint index, GLenum pname, GLfloat *params)
+{
+    GL_CTX();
+    double v[4];
+    int n = vertex_attrib_query(ctx, index, pname, v);
+    for (int i = 0; i < n && params; i++)
+        params[i] = (float)v[i];
+}
+GL_ALIAS(void, glGetVertexAttribfv, glGetVertexAttribfvARB,
+         (GLuint index, GLenum pname, GLfloat *params))
+
+GLAPI_EXPORT void APIENTRY glGetVertexAttribivARB(GLuint index, GLenum pname, GLint *params)
+{
+    GL_CTX();
+    double v[4];
+    int n = vertex_attrib_query(ctx, index, pname, v);
+    /* CURRENT_VERTEX_ATTRIB values are rounded to the nearest integer (GL 2.1 6.1.2) */
+    for (int i = 0; i < n && params; i++)
+        params[i] = (GLint)(v[i] < 0 ? v[i] - 0.5 : v[i] + 0.5);
+}
+GL_ALIAS(void, glGetVertexAttribiv, glGetVertexAttribivARB,
+         (GLuint index, GLenum pname, GLint *params))
+
+GLAPI_EXPORT void APIENTRY glGetVertexAttribPointervARB(GLuint index, GLenum pname,
+                                                        void **pointer)
+{
+    GL_CTX();
+    GL_OUTSIDE_BEGIN(ctx, );
+    if (index >= GLC_MAX_ATTRIBS) {
+        gl_error(ctx, GL_INVALID_VALUE);
+        return;
+    }
+    if (pname != GL_VERTEX_ATTRIB_ARRAY_POINTER_ARB) {
+        gl_error(ctx, GL_INVALID_ENUM);
+        return;
+    }
+    if (pointer)
+        *pointer = (void *)ctx->array[index].ptr;
+}
+GL_ALIAS(void, glGetVertexAttribPointerv, glGetVertexAttribPointervARB,
+         (GLuint index, GLenum pname, void **pointer))
+
+/* glGetPointerv (GL 1.1) */
+GLAPI_EXPORT void APIENTRY glGetPointerv(GLenum pname, void **params)
+{
+    GL_CTX();
+    GL_OUTSIDE_BEGIN(ctx, );
+    int slot;
+    switch (pname) {
+    case GL_VERTEX_ARRAY_POINTER:
+        slot = GP_VIN_POSITION;
+        break;
+    case GL_NORMAL_ARRAY_POINTER:
+        slot = GP_VIN_NORMAL;
+        break;
+    case GL_COLOR_ARRAY_POINTER:
+        slot = GP_VIN_COLOR0;
+        break;
+    case GL_SECONDARY_COLOR_ARRAY_POINTER:
+        slot = GP_VIN_COLOR1;
+        break;
+    case GL_FOG_COORD_ARRAY_POINTER:
+        slot = GP_VIN_FOGCOORD;
+        break;
+    case GL_TEXTURE_COORD_ARRAY_POINTER:
+        slot = GP_VIN_TEX0 + (int)ctx->client_active_texture;
+        break;
+    case GL_EDGE_FLAG_ARRAY_POINTER:
+    case GL_INDEX_ARRAY_POINTER:
+    case GL_FEEDBACK_BUFFER_POINTER:
+    case GL_SELECTION_BUFFER_POINTER:
+        if (params)
+            *params = NULL;
+        return;
+    default:
+        gl_error(ctx, GL_INVALID_ENUM);
+        return;
+    }
+    if (params)
+        *params = (void *)ctx->array[slot].ptr;
+}
+
+/* ---- draws ---------------------------------------------------------------------- */
+
+static bool valid_mode(GLenum mode)
+{
+    return mode <= GL_POLYGON;
+}
+
+/* Fills the snapshot attributes from the arrays; false (error recorded or
+ * draw to be skipped) when an array's buffer is mapped or too small for
+ * max_index.  max_index < 0: unknown (client-memory indices only). */
+static bool build_attribs(gl_context *ctx, rast_attrib at[GP_VIN_COUNT], long long max_index)
+{
+    memset(at, 0, sizeof(rast_attrib) * GP_VIN_COUNT);
+    for (int s = 0; s < GP_VIN_COUNT; s++) {
+        const gl_array *a = &ctx->array[s];
+        memcpy(at[s].current, ctx->current[s], sizeof at[s].current);
+        if (!a->enabled)
+            continue;
+        size_t esize = type_size(a->type) * (size_t)a->size;
+        size_t stride = a->stride ? (size_t)a->stride : esize;
+        const unsigned char *base = a->ptr;
+        if (a->buffer) {
+            mem_buffer *m = a->buffer->mem;
+            /* ARB_vertex_buffer_object 2.9: drawing from a mapped buffer */
+            if (mem_buffer_is_mapped(m)) {
+                gl_error(ctx, GL_INVALID_OPERATION);
+                return false;
+            }
+            size_t off = (size_t)(uintptr_t)a->ptr;
+            size_t need;
+            /* out-of-range fetches would read outside the store: drop the draw */
+            if (max_index >= 0) {
+                if (!mem_size_mul((size_t)max_index, stride, &need) ||
+                    !mem_size_add(need, esize, &need) || !mem_size_add(need, off, &need) ||
+                    need > mem_buffer_size(m))
+                    return false;
+            }
+            base = (const unsigned char *)mem_buffer_data(m) + off;
+            if (!mem_buffer_data(m))
+                return false;
+        }
+        at[s].enabled = true;
+        at[s].ptr = base;
+        at[s].stride = stride;
+        at[s].size = a->size;
+        at[s].type = a->type;
+        at[s].normalized = a->normalized;
+    }
+    return true;
+}
+
+static bool draw_preamble(gl_context *ctx, GLenum mode, GLsizei count)
+{
+    if (!valid_mode(mode)) {
+        gl_error(ctx, GL_INVALID_ENUM);
+        return false;
+    }
+    if (count < 0) {
+        gl_error(ctx, GL_INVALID_VALUE);
+        return false;
+    }
+    if (ctx->in_begin) {
+        gl_error(ctx, GL_INVALID_OPERATION);
+        return false;
+    }
+    /* no vertex array (generic attribute 0), nothing is drawn (GL 2.1 2.8) */
+    return count > 0 && ctx->array[GP_VIN_POSITION].enabled;
+}
+
+GLAPI_EXPORT void APIENTRY glDrawArrays(GLenum mode, GLint first, GLsizei count)
+{
+    GL_CTX();
+    if (first < 0) {
+        gl_error(ctx, GL_INVALID_VALUE);
+        return;
+    }
+    if (!draw_preamble(ctx, mode, count))
+        return;
+    rast_attrib at[GP_VIN_COUNT];
+    if (!build_attribs(ctx, at, (long long)first + count - 1))
+        return;
+    gl_draw_submit(ctx, mode, first, count, 0, NULL, at);
+}
+GL_ALIAS(void, glDrawArraysEXT, glDrawArrays, (GLenum mode, GLint first, GLsizei count))
+
+static size_t index_size(GLenum type)
+{
+    return type == GL_UNSIGNED_BYTE ? 1 : type == GL_UNSIGNED_SHORT ? 2 : type == GL_UNSIGNED_INT ? 4 : 0;
+}
+
+static long long max_index_of(const void *indices, GLenum type, GLsizei count)
+{
+    long long m = 0;
+    for (GLsizei i = 0; i < count; i++) {
+        long long v = type == GL_UNSIGNED_BYTE    ? ((const GLubyte *)indices)[i]
+                      : type == GL_UNSIGNED_SHORT ? ((const GLushort *)indices)[i]
+                                                  : ((const GLuint *)indices)[i];
+        if (v > m)
+            m = v;
+    }
+    return m;
+}
+
+static void draw_elements(gl_context *ctx, GLenum mode, GLsizei count, GLenum type,
+                          const void *indices)
+{
+    if (!index_size(type)) {
+        gl_error(ctx, GL_INVALID_ENUM);
+        return;
+    }
+    if (!draw_preamble(ctx, mode, count))
+        return;
+    const void *idx = indices;
+    if (ctx->element_buffer) {
+        mem_buffer *m = ctx->element_buffer->mem;
+        if (mem_buffer_is_mapped(m)) {
+            gl_error(ctx, GL_INVALID_OPERATION);
+            return;
+        }
+        size_t off = (size_t)(uintptr_t)indices, bytes;
+        if (!mem_size_mul((size_t)count, index_size(type), &bytes) ||
+            !mem_range_ok(mem_buffer_size(m), off, bytes) || !mem_buffer_data(m))
+            return; /* indices outside the buffer: nothing is drawn */
+        idx = (const unsigned char *)mem_buffer_data(m) + off;
+    }
+    if (!idx)
+        return;
+    /* bound the fetch only when some array reads from a buffer object */
+    long long max_index = -1;
+    for (int s = 0; s < GP_VIN_COUNT; s++)
+        if (ctx->array[s].enabled && ctx->array[s].buffer) {
+            max_index = max_index_of(idx, type, count);
+            break;
+        }
+    rast_attrib at[GP_VIN_COUNT];
+    if (!build_attribs(ctx, at, max_index))
+        return;
+    gl_draw_submit(ctx, mode, 0, count, type, idx, at);
+}
+
+GLAPI_EXPORT void APIENTRY glDrawElements(GLenum mode, GLsizei count, GLenum type,
+                                          const void *indices)
+{
+    GL_CTX();
+    draw_elements(ctx, mode, count, type, indices);
+}
+
+GLAPI_EXPORT void APIENTRY glDrawRangeElements(GLenum mode, GLuint start, GLuint end,
+                                               GLsizei count, GLenum type, const void *indices)
+{
+    GL_CTX();
+    if (end < start) {
+        gl_error(ctx, GL_INVALID_VALUE);
+        return;
+    }
+    draw_elements(ctx, mode, count, type, indices);
+}
+GL_ALIAS(void, glDrawRangeElementsEXT, glDrawRangeElements,
+         (GLenum mode, GLuint start, GLuint end, GLsizei count, GLenum type, const void *indices))
+
+GLAPI_EXPORT void APIENTRY glMultiDrawArrays(GLenum mode, const GLint *first,
+                                             const GLsizei *count, GLsizei drawcount)
+{
+    GL_CTX();
+    if (drawcount < 0) {
+        gl_error(ctx, GL_INVALID_VALUE);
+        return;
+    }
+    for (GLsizei i = 0; i < drawcount; i++)
+        glDrawArrays(mode, first[i], count[i]);
+}
+GL_ALIAS(void, glMultiDrawArraysEXT, glMultiDrawArrays,
+         (GLenum mode, const GLint *first, const GLsizei *count, GLsizei drawcount))
+
+GLAPI_EXPORT void APIENTRY glMultiDrawElements(GLenum mode, const GLsizei *count, GLenum type,
+                                               const void *const *indices, GLsizei drawcount)
+{
+    GL_CTX();
+    if (drawcount < 0) {
+        gl_error(ctx, GL_INVALID_VALUE);
+        return;
+    }
+    for (GLsizei i = 0; i < drawcount; i++)
+        draw_elements(ctx, mode, count[i], type, indices[i]);
+}
+GL_ALIAS(void, glMultiDrawElementsEXT, glMultiDrawElements,
+         (GLenum mode, const GLsizei *count, GLenum type, const void *const *indices,
+          GLsizei drawcount))
+
+/* ---- glArrayElement ----------------------------------------------------------- */
+
+/* One element of an array as floats (GL 2.1 section 2.8, Table 2.9). */
+static void fetch_element(const unsigned char *p, const gl_array *a, float out[4])
+{
+    out[0] = out[1] = out[2] = 0;
+    out[3] = 1;
+    for (int i = 0; i < a->size; i++) {
+        float v;
+        switch (a->type) {
+        case GL_BYTE: {
+            GLbyte c = ((const GLbyte *)p)[i];
+            v = a->normalized ? (2.0f * c + 1.0f) / 255.0f : c;
+            break;
+        }
+        case GL_UNSIGNED_BYTE: {
+            GLubyte c = p[i];
+            v = a->normalized ? c / 255.0f : c;
+            break;
+        }
+        case GL_SHORT: {
+            GLshort c;
+            memcpy(&c, p + 2 * i, 2);
+            v = a->normalized ? (2.0f * c + 1.0f) / 65535.0f : c;
+            break;
+        }
+        case GL_UNSIGNED_SHORT: {
+            GLushort c;
+            memcpy(&c, p + 2 * i, 2);
+            v = a->normalized ? c / 65535.0f : c;
+            break;
+        }
+        case GL_INT: {
+            GLint c;
+            memcpy(&c, p + 4 * i, 4);
+            v = a->normalized ? (float)((2.0 * c + 1.0) / 4294967295.0) : (float)c;
+            break;
+        }
+        case GL_UNSIGNED_INT: {
+            GLuint c;
+            memcpy(&c, p + 4 * i, 4);
+            v = a->normalized ? (float)(c / 4294967295.0) : (float)c;
+            break;
+        }
+        case GL_DOUBLE: {
+            double c;
+            memcpy(&c, p + 8 * i, 8);
+            v = (float)c;
+            break;
+        }
+        default:
+            memcpy(&v, p + 4 * i, 4);
+            break;
+        }
+        out[i] = v;
+    }
+}
+
+GLAPI_EXPORT void APIENTRY glArrayElement(GLint i)
+{
+    GL_CTX();
+    if (i < 0)
+        return;
+    /* every enabled array but the vertex array sets its current value, then
+     * the vertex array provokes the vertex (GL 2.1 section 2.8) */
+    for (int s = GP_VIN_COUNT - 1; s >= 0; s--) {
+        const gl_array *a = &ctx->array[s];
+        if (!a->enabled)
+            continue;
+        size_t esize = type_size(a->type) * (size_t)a->size;
+        size_t stride = a->stride ? (size_t)a->stride : esize;
+        const unsigned char *base = a->ptr;
+        if (a->buffer) {
+            mem_buffer *m = a->buffer->mem;
+            size_t off = (size_t)(uintptr_t)a->ptr + stride * (size_t)i;
+            if (!mem_range_ok(mem_buffer_size(m), off, esize))
+                continue;
+            base = (const unsigned char *)mem_buffer_data(m) + (size_t)(uintptr_t)a->ptr;
+        }
+        if (!base)
+            continue;
+        float v[4];
+        fetch_element(base + stride * (size_t)i, a, v);
+        gl_attrib4f(ctx, (GLuint)s, v[0], v[1], v[2], v[3]);
+    }
+}
+GL_ALIAS(void, glArrayElementEXT, glArrayElement, (GLint i))
+
+/* ---- glInterleavedArrays (GL 2.1 section 2.8, Table 2.5) ------------------------- */
+
+typedef struct interleaved_fmt {
+    GLenum format;
+    bool et, ec, en;          /* texture coords, colour, normal arrays enabled */
+    int st, sc, sv;           /* component counts */
+    GLenum tc;                /* colour type */
+    int pc, pn, pv, s;        /* offsets and stride in units of floats (f = 4 bytes) */
+} interleaved_fmt;
+
+#define F4 4
+static const interleaved_fmt interleaved[] = {
+    {GL_V2F, false, false, false, 0, 0, 2, 0, 0, 0, 0, 2 * F4},
+    {GL_V3F, false, false, false, 0, 0, 3, 0, 0, 0, 0, 3 * F4},
+    {GL_C4UB_V2F, false, true, false, 0, 4, 2, GL_UNSIGNED_BYTE, 0, 0, 1 * F4, 3 * F4},
+    {GL_C4UB_V3F, false, true, false, 0, 4, 3, GL_UNSIGNED_BYTE, 0, 0, 1 * F4, 4 * F4},
+    {GL_C3F_V3F, false, true, false, 0, 3, 3, GL_FLOAT, 0, 0, 3 * F4, 6 * F4},
+    {GL_N3F_V3F, false, false, true, 0, 0, 3, 0, 0, 0, 3 * F4, 6 * F4},
+    {GL_C4F_N3F_V3F, false, true, true, 0, 4, 3, GL_FLOAT, 0, 4 * F4, 7 * F4, 10 * F4},
+    {GL_T2F_V3F, true, false, false, 2, 0, 3, 0, 0, 0, 2 * F4, 5 * F4},
+    {GL_T4F_V4F, true, false, false, 4, 0, 4, 0, 0, 0, 4 * F4, 8 * F4},
+    {GL_T2F_C4UB_V3F, true, true, false, 2, 4, 3, GL_UNSIGNED_BYTE, 2 * F4, 0, 3 * F4, 6 * F4},
+    {GL_T2F_C3F_V3F, true, true, false, 2, 3, 3, GL_FLOAT, 2 * F4, 0, 5 * F4, 8 * F4},
+    {GL_T2F_N3F_V3F, true, false, true, 2, 0, 3, 0, 0, 2 * F4, 5 * F4, 8 * F4},
+    {GL_T2F_C4F_N3F_V3F, true, true, true, 2, 4, 3, GL_FLOAT, 2 * F4, 6 * F4, 9 * F4, 12 * F4},
+    {GL_T4F_C4F_N3F_V4F, true, true, true, 4, 4, 4, GL_FLOAT, 4 * F4, 8 * F4, 11 * F4, 15 * F4},
+};
+
+GLAPI_EXPORT void APIENTRY glInterleavedArrays(GLenum format, GLsizei stride, const void *pointer)
+{
+    GL_CTX();
+    GL_OUTSIDE_BEGIN(ctx, );
+    const interleaved_fmt *f = NULL;
+    for (size_t i = 0; i < sizeof interleaved / sizeof interleaved[0]; i++)
+        if (interleaved[i].format == format)
+            f = &interleaved[i];
+    if (!f) {
+        gl_error(ctx, GL_INVALID_ENUM);
+        return;
+    }
+    if (stride < 0) {
+        gl_error(ctx, GL_INVALID_VALUE);
+        return;
+    }
+    GLsizei s = stride ? stride : f->s;
+    const unsigned char *p = pointer;
+    ctx->edge_flag_array = false;
+    ctx->index_array = false;
+    ctx->array[GP_VIN_COLOR1].enabled = false;
+    ctx->array[GP_VIN_FOGCOORD].enabled = false;
+    int tslot = GP_VIN_TEX0 + (int)ctx->client_active_texture;
+    ctx->array[tslot].enabled = f->et;
+    if (f->et)
+        glTexCoordPointer(f->st, GL_FLOAT, s, p);
+    ctx->array[GP_VIN_COLOR0].enabled = f->ec;
+    if (f->ec)
+        glColorPointer(f->sc, f->tc, s, p + f->pc);
+    ctx->array[GP_VIN_NORMAL].enabled = f->en;
+    if (f->en)
+        glNormalPointer(GL_FLOAT, s, p + f->pn);
+    ctx->array[GP_VIN_POSITION].enabled = true;
+    glVertexPointer(f->sv, GL_FLOAT, s, p + f->pv);
+}
+
+/* ---- EXT_compiled_vertex_array -------------------------------------------------------- */
+
+/* Arrays are fetched at every draw anyway (rast_draw_submit copies what it
+ * reads), so locking only records the range for the queries. */
+GLAPI_EXPORT void APIENTRY glLockArraysEXT(GLint first, GLsizei count)
+{
+    GL_CTX();
+    GL_OUTSIDE_BEGIN(ctx, );
+    if (first < 0 || count <= 0) {
+        gl_error(ctx, GL_INVALID_VALUE);
+        return;
+    }
+    if (ctx->lock_count) {
+        gl_error(ctx, GL_INVALID_OPERATION);
+        return;
+    }
+    ctx->lock_first = first;
+    ctx->lock_count = count;
+}
+
+GLAPI_EXPORT void APIENTRY glUnlockArraysEXT(void)
+{
+    GL_CTX();
+    GL_OUTSIDE_BEGIN(ctx, );
+    if (!ctx->lock_count) {
+        gl_error(ctx, GL_INVALID_OPERATION);
+        return;
+    }
+    ctx->lock_first = ctx->lock_count = 0;
+}

@@ -1,0 +1,336 @@
+/*
+ * gl_attrib.c - the attribute stacks: glPushAttrib/glPopAttrib and
+ * glPushClientAttrib/glPopClientAttrib (GL 2.1 section 6.1.14; API thread).
+ *
+ * A push saves a copy of the whole context; a pop restores the groups the
+ * push's mask named.  Object bindings are restored by name, so a texture
+ * deleted in between falls back to the default object instead of dangling.
+ */
+#include "gl_priv.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct gl_attrib_frame {
+    GLbitfield mask;
+    bool client;
+    gl_context saved;
+    GLuint tex_names[GLC_MAX_IMAGE_UNITS][GLC_TEX_TARGETS];
+    GLuint array_buffer_names[GP_VIN_COUNT];
+    GLuint array_buffer, element_buffer, pack_buffer, unpack_buffer;
+};
+
+void gl_attrib_free_all(gl_context *ctx)
+{
+    for (int i = 0; i < GLC_ATTRIB_DEPTH; i++) {
+        free(ctx->attrib_stack[i]);
+        ctx->attrib_stack[i] = NULL;
+        free(ctx->client_attrib_stack[i]);
+        ctx->client_attrib_stack[i] = NULL;
+    }
+}
+
+static gl_attrib_frame *push(gl_context *ctx, gl_attrib_frame **stack, int *depth, GLbitfield mask)
+{
+    if (*depth >= GLC_ATTRIB_DEPTH) {
+        gl_error(ctx, GL_STACK_OVERFLOW);
+        return NULL;
+    }
+    gl_attrib_frame *f = stack[*depth];
+    if (!f) {
+        f = malloc(sizeof *f);
+        if (!f) {
+            gl_error(ctx, GL_OUT_OF_MEMORY);
+            return NULL;
+        }
+        stack[*depth] = f;
+    }
+    f->mask = mask;
+    memcpy(&f->saved, ctx, sizeof *ctx);
+    for (int u = 0; u < GLC_MAX_IMAGE_UNITS; u++)
+        for (int t = 0; t < GLC_TEX_TARGETS; t++)
+            f->tex_names[u][t] = ctx->bound_tex[u][t]->name;
+    for (int s = 0; s < GP_VIN_COUNT; s++)
+        f->array_buffer_names[s] = ctx->array[s].buffer ? ctx->array[s].buffer->name : 0;
+    f->array_buffer = ctx->array_buffer ? ctx->array_buffer->name : 0;
+    f->element_buffer = ctx->element_buffer ? ctx->element_buffer->name : 0;
+    f->pack_buffer = ctx->pixel_pack_buffer ? ctx->pixel_pack_buffer->name : 0;
+    f->unpack_buffer = ctx->pixel_unpack_buffer ? ctx->pixel_unpack_buffer->name : 0;
+    (*depth)++;
+    return f;
+}
+
+GLAPI_EXPORT void APIENTRY glPushAttrib(GLbitfield mask)
+{
+    GL_CTX();
+    GL_OUTSIDE_BEGIN(ctx, );
+    push(ctx, ctx->attrib_stack, &ctx->attrib_depth, mask);
+}
+
+GLAPI_EXPORT void APIENTRY glPushClientAttrib(GLbitfield mask)
+{
+    GL_CTX();
+    GL_OUTSIDE_BEGIN(ctx, );
+    push(ctx, ctx->client_attrib_stack, &ctx->client_attrib_depth, mask);
+}
+
+#define RESTORE(field) memcpy(&ctx->field, &s->field, sizeof ctx->field)
+
+static gl_buffer_obj *buffer_by_name(gl_context *ctx, GLuint name)
+{
+    void *v = gl_names_lookup(&ctx->buffers, name);
+    return v && v != GL_NAME_RESERVED ? v : NULL;
+}
+
+GLAPI_EXPORT void APIENTRY glPopAttrib(void)
+{
+    GL_CTX();
+    GL_OUTSIDE_BEGIN(ctx, );
+    if (ctx->attrib_depth == 0) {
+        gl_error(ctx, GL_STACK_UNDERFLOW);
+        return;
+    }
+    gl_attrib_frame *f = ctx->attrib_stack[--ctx->attrib_depth];
+    const gl_context *s = &f->saved;
+    GLbitfield m = f->mask;
+    if (m & GL_CURRENT_BIT) {
+        RESTORE(current);
+        RESTORE(current_index);
+        RESTORE(edge_flag);
+        RESTORE(raster_pos);
+        RESTORE(raster_color);
+        RESTORE(raster_tex);
+        RESTORE(raster_color2);
+        RESTORE(raster_valid);
+        RESTORE(raster_distance);
+    }
+    if (m & (GL_COLOR_BUFFER_BIT | GL_ENABLE_BIT)) {
+        RESTORE(alpha_test);
+        RESTORE(blend);
+        RESTORE(dither);
+        RESTORE(color_logic_op);
+        RESTORE(index_logic_op);
+    }
+    if (m & GL_COLOR_BUFFER_BIT) {
+        RESTORE(alpha_func);
+        RESTORE(alpha_ref);
+        RESTORE(blend_src_rgb);
+        RESTORE(blend_dst_rgb);
+        RESTORE(blend_src_alpha);
+        RESTORE(blend_dst_alpha);
+        RESTORE(blend_eq_rgb);
+        RESTORE(blend_eq_alpha);
+        RESTORE(blend_color);
+        RESTORE(logic_op);
+        RESTORE(color_mask);
+        RESTORE(index_mask);
+        RESTORE(clear_color);
+        RESTORE(clear_index);
+        /* the draw buffers of the framebuffer bound now */
+        if (ctx->draw_fb == s->draw_fb)
+            memcpy(ctx->draw_fb->draw_buffers, s->draw_fb->draw_buffers,
+                   sizeof ctx->draw_fb->draw_buffers);
+    }
+    if (m & (GL_DEPTH_BUFFER_BIT | GL_ENABLE_BIT))
+        RESTORE(depth_test);
+    if (m & GL_DEPTH_BUFFER_BIT) {
+        RESTORE(depth_func);
+        RESTORE(clear_depth);
+        RESTORE(depth_mask);
+    }
+    if (m & GL_ENABLE_BIT) {
+        RESTORE(auto_normal);
+        RESTORE(clip_enabled);
+        RESTORE(color_material);
+        RESTORE(cull_face);
+        RESTORE(fog);
+        RESTORE(light_enabled);
+        RESTORE(lighting);
+        RESTORE(line_smooth);
+        RESTORE(line_stipple_enabled);
+        RESTORE(map1_enabled);
+        RESTORE(map2_enabled);
+        RESTORE(normalize);
+        RESTORE(rescale_normal);
+        RESTORE(point_smooth);
+        RESTORE(point_sprite);
+        RESTORE(offset_fill);
+        RESTORE(offset_line);
+        RESTORE(offset_point);
+        RESTORE(polygon_smooth);
+        RESTORE(polygon_stipple);
+        RESTORE(scissor_test);
+        RESTORE(stencil_test);
+        RESTORE(tex_enabled);
+        RESTORE(texgen_enabled);
+        RESTORE(multisample);
+        RESTORE(sample_alpha_to_coverage);
+        RESTORE(sample_alpha_to_one);
+        RESTORE(sample_coverage);
+        RESTORE(color_sum);
+        RESTORE(program_enabled);
+        RESTORE(vp_point_size);
+        RESTORE(vp_two_side);
+    }
+    if (m & GL_EVAL_BIT) {
+        RESTORE(auto_normal);
+        RESTORE(map1_enabled);
+        RESTORE(map2_enabled);
+    }
+    if (m & GL_FOG_BIT) {
+        RESTORE(fog);
+        RESTORE(fog_mode);
+        RESTORE(fog_coord_src);
+        RESTORE(fog_color);
+        RESTORE(fog_density);
+        RESTORE(fog_start);
+        RESTORE(fog_end);
+        RESTORE(fog_index);
+    }
+    if (m & GL_HINT_BIT) {
+        RESTORE(hint_perspective);
+        RESTORE(hint_point);
+        RESTORE(hint_line);
+        RESTORE(hint_polygon);
+        RESTORE(hint_fog);
+        RESTORE(hint_generate_mipmap);
+        RESTORE(hint_texture_compression);
+    }
+    if (m & GL_LIGHTING_BIT) {
+        RESTORE(color_material);
+        RESTORE(color_material_face);
+        RESTORE(color_material_mode);
+        RESTORE(light_model_ambient);
+        RESTORE(light_model_local_viewer);
+        RESTORE(light_model_two_side);
+        RESTORE(light_model_color_control);
+        RESTORE(lighting);
+        RESTORE(light_enabled);
+        RESTORE(light);
+        RESTORE(material);
+        RESTORE(shade_model);
+    }
+    if (m & GL_LINE_BIT) {
+        RESTORE(line_smooth);
+        RESTORE(line_stipple_enabled);
+        RESTORE(line_stipple_factor);
+        RESTORE(line_stipple_pattern);
+        RESTORE(line_width);
+    }
+    if (m & GL_POINT_BIT) {
+        RESTORE(point_smooth);
+        RESTORE(point_size);
+        RESTORE(point_min);
+        RESTORE(point_max);
+        RESTORE(point_fade);
+        RESTORE(point_atten);
+        RESTORE(point_sprite);
+        RESTORE(point_sprite_origin);
+    }
+    if (m & GL_POLYGON_BIT) {
+        RESTORE(cull_face);
+        RESTORE(cull_mode);
+        RESTORE(front_face);
+        RESTORE(polygon_mode);
+        RESTORE(polygon_smooth);
+        RESTORE(polygon_stipple);
+        RESTORE(offset_fill);
+        RESTORE(offset_line);
+        RESTORE(offset_point);
+        RESTORE(offset_factor);
+        RESTORE(offset_units);
+    }
+    if (m & GL_SCISSOR_BIT) {
+        RESTORE(scissor_test);
+        RESTORE(scissor);
+    }
+    if (m & GL_STENCIL_BUFFER_BIT) {
+        RESTORE(stencil_test);
+        RESTORE(stencil);
+        RESTORE(stencil_ref_gl);
+        RESTORE(stencil_vmask_gl);
+        RESTORE(stencil_wmask_gl);
+        RESTORE(clear_stencil);
+    }
+    if (m & GL_TEXTURE_BIT) {
+        RESTORE(active_texture);
+        RESTORE(tex_enabled);
+        RESTORE(texgen_enabled);
+        RESTORE(texenv);
+        RESTORE(texgen);
+        for (int u = 0; u < GLC_MAX_IMAGE_UNITS; u++)
+            for (int t = 0; t < GLC_TEX_TARGETS; t++) {
+                gl_texture_obj *o = f->tex_names[u][t] ? gl_texture_lookup(ctx, f->tex_names[u][t]) : NULL;
+                ctx->bound_tex[u][t] = o ? o : &ctx->default_tex[t];
+            }
+    }
+    if (m & GL_TRANSFORM_BIT) {
+        RESTORE(matrix_mode);
+        RESTORE(clip_plane);
+        RESTORE(clip_enabled);
+        RESTORE(normalize);
+        RESTORE(rescale_normal);
+    }
+    if (m & GL_VIEWPORT_BIT) {
+        RESTORE(viewport);
+        RESTORE(depth_range);
+    }
+    if (m & GL_PIXEL_MODE_BIT) {
+        RESTORE(map_color);
+        RESTORE(map_stencil);
+        RESTORE(index_shift);
+        RESTORE(index_offset);
+        RESTORE(red_scale);
+        RESTORE(red_bias);
+        RESTORE(green_scale);
+        RESTORE(green_bias);
+        RESTORE(blue_scale);
+        RESTORE(blue_bias);
+        RESTORE(alpha_scale);
+        RESTORE(alpha_bias);
+        RESTORE(depth_scale);
+        RESTORE(depth_bias);
+        RESTORE(pixel_zoom);
+        if (ctx->read_fb == s->read_fb)
+            ctx->read_fb->read_buffer = s->read_fb->read_buffer;
+    }
+    if (m & GL_MULTISAMPLE_BIT) {
+        RESTORE(multisample);
+        RESTORE(sample_alpha_to_coverage);
+        RESTORE(sample_alpha_to_one);
+        RESTORE(sample_coverage);
+        RESTORE(sample_coverage_value);
+        RESTORE(sample_coverage_invert);
+    }
+    /* COLOR_MATERIAL may have turned on again: the material tracks the colour */
+    gl_state_color_material(ctx);
+    gl_state_changed(ctx);
+}
+
+GLAPI_EXPORT void APIENTRY glPopClientAttrib(void)
+{
+    GL_CTX();
+    GL_OUTSIDE_BEGIN(ctx, );
+    if (ctx->client_attrib_depth == 0) {
+        gl_error(ctx, GL_STACK_UNDERFLOW);
+        return;
+    }
+    gl_attrib_frame *f = ctx->client_attrib_stack[--ctx->client_attrib_depth];
+    const gl_context *s = &f->saved;
+    if (f->mask & GL_CLIENT_PIXEL_STORE_BIT) {
+        RESTORE(pack);
+        RESTORE(unpack);
+        ctx->pixel_pack_buffer = buffer_by_name(ctx, f->pack_buffer);
+        ctx->pixel_unpack_buffer = buffer_by_name(ctx, f->unpack_buffer);
+    }
+    if (f->mask & GL_CLIENT_VERTEX_ARRAY_BIT) {
+        RESTORE(array);
+        RESTORE(edge_flag_array);
+        RESTORE(index_array);
+        RESTORE(client_active_texture);
+        for (int i = 0; i < GP_VIN_COUNT; i++)
+            ctx->array[i].buffer = buffer_by_name(ctx, f->array_buffer_names[i]);
+        ctx->array_buffer = buffer_by_name(ctx, f->array_buffer);
+        ctx->element_buffer = buffer_by_name(ctx, f->element_buffer);
+    }
+}

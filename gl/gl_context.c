@@ -1,0 +1,213 @@
+/*
+ * gl_context.c - the asmgl.h context API: creation, the default framebuffer,
+ * the thread-local current context, resize, read-back, destruction
+ * (API thread of each context).
+ *
+ * A context owns one rast_context (its tile pipeline) and the default
+ * framebuffer's surfaces: RGBA8 colour, optional DEPTH32F depth and S8
+ * stencil, rows bottom-up as GL and the rasterizer address them.
+ */
+#include "gl_priv.h"
+
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+_Thread_local gl_context *gl_current;
+static _Thread_local const char *last_error = "";
+
+GLAPI_EXPORT void asmgl_config_default(asmgl_config *cfg)
+{
+    if (!cfg)
+        return;
+    cfg->width = 256;
+    cfg->height = 256;
+    cfg->depth_bits = 24;
+    cfg->stencil_bits = 8;
+    cfg->samples = 0;
+}
+
+/* (Re)allocates the default framebuffer surfaces; false on OOM (the old
+ * surfaces are kept then). */
+static bool alloc_window_surfaces(gl_context *ctx, int w, int h)
+{
+    size_t n = (size_t)w * (size_t)h;
+    void *color = calloc(n, 4);
+    void *depth = ctx->config.depth_bits ? calloc(n, sizeof(float)) : NULL;
+    void *stencil = ctx->config.stencil_bits ? calloc(n, 1) : NULL;
+    if (!color || (ctx->config.depth_bits && !depth) || (ctx->config.stencil_bits && !stencil)) {
+        free(color);
+        free(depth);
+        free(stencil);
+        return false;
+    }
+    free(ctx->win_color.data);
+    free(ctx->win_depth.data);
+    free(ctx->win_stencil.data);
+    ctx->win_color = (rast_surface){color, w, h, (size_t)w * 4, TEX_FMT_RGBA8};
+    ctx->win_depth = (rast_surface){depth, depth ? w : 0, depth ? h : 0,
+                                    depth ? (size_t)w * sizeof(float) : 0,
+                                    depth ? TEX_FMT_DEPTH32F : TEX_FMT_NONE};
+    ctx->win_stencil = (rast_surface){stencil, stencil ? w : 0, stencil ? h : 0,
+                                      stencil ? (size_t)w : 0,
+                                      stencil ? TEX_FMT_S8 : TEX_FMT_NONE};
+    /* GL 2.1 section 4.2.3 initial depth buffer contents are undefined;
+     * asmgl starts with the clear value 1.0 (float zero bits would be 0.0). */
+    if (depth)
+        for (size_t i = 0; i < n; i++)
+            ((float *)depth)[i] = 1.0f;
+    ctx->config.width = w;
+    ctx->config.height = h;
+    return true;
+}
+
+static void context_free(gl_context *ctx)
+{
+    if (ctx->rast)
+        rast_flush(ctx->rast);
+    gl_attrib_free_all(ctx);
+    gl_ff_free(ctx);
+    gl_program_obj_release(&ctx->pixel_vp);
+    if (ctx->machine)
+        gp_machine_free(ctx->machine);
+    gl_program_free_all(ctx);
+    gl_texture_free_all(ctx);
+    gl_fbo_free_all(ctx);
+    gl_buffer_free_all(ctx);
+    gl_vertex_free(ctx);
+    gl_matrix_free(ctx);
+    if (ctx->rast)
+        rast_context_destroy(ctx->rast);
+    free(ctx->win_color.data);
+    free(ctx->win_depth.data);
+    free(ctx->win_stencil.data);
+    free(ctx->program_error_string);
+    free(ctx);
+}
+
+GLAPI_EXPORT asmgl_context *asmgl_context_create(const asmgl_config *cfg)
+{
+    asmgl_config def;
+    if (!cfg) {
+        asmgl_config_default(&def);
+        cfg = &def;
+    }
+    if (cfg->width < 1 || cfg->height < 1 || cfg->width > GLC_MAX_SIZE ||
+        cfg->height > GLC_MAX_SIZE) {
+        last_error = "invalid framebuffer size (1..16384)";
+        return NULL;
+    }
+    if (cfg->depth_bits < 0 || cfg->depth_bits > 32 || cfg->stencil_bits < 0 ||
+        cfg->stencil_bits > 8) {
+        last_error = "invalid depth_bits (0 or 24) or stencil_bits (0 or 8)";
+        return NULL;
+    }
+    if (cfg->samples > 1) {
+        last_error = "multisampling is not supported yet (samples must be 0 or 1)";
+        return NULL;
+    }
+    gl_context *ctx = calloc(1, sizeof *ctx);
+    if (!ctx) {
+        last_error = "out of memory";
+        return NULL;
+    }
+    ctx->config = *cfg;
+    ctx->config.depth_bits = cfg->depth_bits ? 24 : 0;
+    ctx->config.stencil_bits = cfg->stencil_bits ? 8 : 0;
+    ctx->config.samples = 0;
+    atomic_init(&ctx->owner_thread, NULL);
+
+    gp_limits_default(&ctx->limits[GLC_VP], GP_STAGE_VERTEX);
+    gp_limits_default(&ctx->limits[GLC_FP], GP_STAGE_FRAGMENT);
+
+    ctx->rast = rast_context_create(0);
+    if (!ctx->rast) {
+        last_error = "cannot create the rasterizer";
+        context_free(ctx);
+        return NULL;
+    }
+    if (!alloc_window_surfaces(ctx, cfg->width, cfg->height) || !gl_matrix_init(ctx) ||
+        !gl_program_init(ctx) || !gl_texture_init(ctx) || !gl_fbo_init(ctx)) {
+        last_error = "out of memory";
+        context_free(ctx);
+        return NULL;
+    }
+    gl_vertex_init(ctx);
+    gl_state_init(ctx);
+    last_error = "";
+    return ctx;
+}
+
+GLAPI_EXPORT void asmgl_context_destroy(asmgl_context *ctx)
+{
+    if (!ctx)
+        return;
+    if (gl_current == ctx)
+        asmgl_make_current(NULL);
+    context_free(ctx);
+}
+
+GLAPI_EXPORT int asmgl_make_current(asmgl_context *ctx)
+{
+    void *me = (void *)&gl_current;
+    if (ctx == gl_current)
+        return 1;
+    if (ctx) {
+        void *expected = NULL;
+        if (!atomic_compare_exchange_strong(&ctx->owner_thread, &expected, me)) {
+            last_error = "the context is current on another thread";
+            return 0;
+        }
+    }
+    if (gl_current) {
+        /* Work queued by the old context stays queued; it is flushed at its
+         * next flush point. */
+        atomic_store(&gl_current->owner_thread, NULL);
+    }
+    gl_current = ctx;
+    last_error = "";
+    return 1;
+}
+
+GLAPI_EXPORT asmgl_context *asmgl_get_current(void)
+{
+    return gl_current;
+}
+
+GLAPI_EXPORT int asmgl_resize(asmgl_context *ctx, int width, int height)
+{
+    if (!ctx || width < 1 || height < 1 || width > GLC_MAX_SIZE || height > GLC_MAX_SIZE) {
+        last_error = "invalid framebuffer size (1..16384)";
+        return 0;
+    }
+    rast_flush(ctx->rast);
+    if (!alloc_window_surfaces(ctx, width, height)) {
+        last_error = "out of memory";
+        return 0;
+    }
+    gl_fbo_default_resized(ctx);
+    last_error = "";
+    return 1;
+}
+
+GLAPI_EXPORT int asmgl_read_color(asmgl_context *ctx, void *dst)
+{
+    if (!ctx || !dst) {
+        last_error = "no context or destination";
+        return 0;
+    }
+    rast_flush(ctx->rast);
+    const rast_surface *s = &ctx->win_color;
+    size_t row = (size_t)s->width * 4;
+    for (int y = 0; y < s->height; y++)
+        memcpy((unsigned char *)dst + row * (size_t)y, (unsigned char *)s->data + s->stride * (size_t)y,
+               row);
+    last_error = "";
+    return 1;
+}
+
+GLAPI_EXPORT const char *asmgl_last_error(void)
+{
+    return last_error;
+}

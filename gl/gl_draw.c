@@ -1,0 +1,193 @@
+/*
+ * gl_draw.c - draw snapshots, clears and flushes (API thread).
+ *
+ * gl_draw_submit turns the context into one immutable rast_draw (R7): the
+ * programs of both stages (the bound ones when enabled, else generated
+ * fixed-function ones), their resolved parameter tables, the texture object
+ * each unit supplies for the target the programs sample there, the
+ * rast_state and the draw framebuffer.  The rasterizer copies what it needs,
+ * so nothing here outlives the call except objects, which stay alive until
+ * the next flush (the callers of gl_draw_flush see to that, R9).
+ */
+#include "gl_priv.h"
+
+#include <string.h>
+
+void gl_draw_flush(gl_context *ctx)
+{
+    rast_flush(ctx->rast);
+}
+
+/* The program object for stage t at this draw, or NULL (error recorded). */
+static gl_program_obj *app_program(gl_context *ctx, int t)
+{
+    gl_program_obj *p = ctx->program[t];
+    if (!p->prog) {
+        /* ARB_vertex_program section 2.14.5 / ARB_fragment_program 3.11.8:
+         * drawing with an enabled invalid program is INVALID_OPERATION */
+        gl_error(ctx, GL_INVALID_OPERATION);
+        return NULL;
+    }
+    return p;
+}
+
+static int draw_buffer_count(const rast_framebuffer *fb)
+{
+    int n = 0;
+    for (int i = 0; i < RAST_MAX_DRAW_BUFFERS; i++)
+        if (fb->color[i].data)
+            n = i + 1;
+    return n;
+}
+
+void gl_draw_submit(gl_context *ctx, GLenum mode, int first, int count, GLenum index_type,
+                    const void *indices, const rast_attrib *attribs)
+{
+    gl_draw_submit_ex(ctx, mode, first, count, index_type, indices, attribs, 1, NULL);
+}
+
+void gl_draw_submit_ex(gl_context *ctx, GLenum mode, int first, int count, GLenum index_type,
+                       const void *indices, const rast_attrib *attribs, int instances,
+                       gl_program_obj *pixel_vp)
+{
+    const rast_framebuffer *fb = gl_fbo_draw_target(ctx);
+    if (!fb || fb->width <= 0 || fb->height <= 0)
+        return; /* incomplete (error recorded), or an empty framebuffer 0 */
+
+    /* programs */
+    gl_program_obj *vpo, *fpo;
+    uint32_t fs_inputs;
+    if (ctx->program_enabled[GLC_FP]) {
+        fpo = app_program(ctx, GLC_FP);
+        if (!fpo)
+            return;
+        fs_inputs = (uint32_t)gp_program_get_info(fpo->prog)->inputs_read;
+    } else {
+        fpo = gl_ff_fragment_program_obj(ctx, draw_buffer_count(fb), &fs_inputs);
+        if (!fpo)
+            return;
+    }
+    bool ff_vp = !ctx->program_enabled[GLC_VP];
+    if (pixel_vp)
+        vpo = pixel_vp;
+    else
+        vpo = ff_vp ? gl_ff_vertex_program_obj(ctx, fs_inputs) : app_program(ctx, GLC_VP);
+    if (!vpo)
+        return;
+
+    rast_draw d;
+    memset(&d, 0, sizeof d);
+    d.mode = mode;
+    d.first = first;
+    d.count = count;
+    d.index_type = index_type;
+    d.indices = indices;
+    d.instance_count = instances;
+    memcpy(d.attribs, attribs, sizeof d.attribs);
+    d.vp = vpo->prog;
+    d.fp = fpo->prog;
+    d.vp_params = gl_state_resolve_params(ctx, vpo, vpo->prog, GLC_VP);
+    d.fp_params = gl_state_resolve_params(ctx, fpo, fpo->prog, GLC_FP);
+    if (!d.vp_params || !d.fp_params)
+        return;
+
+    /* textures: per unit, the object of the target the programs sample
+     * there (the fragment program wins a conflict) */
+    const gp_program_info *vi = gp_program_get_info(d.vp), *fi = gp_program_get_info(d.fp);
+    for (int u = 0; u < GLC_MAX_IMAGE_UNITS; u++) {
+        int tgt = fi->tex_target[u] != GP_TEX_NONE ? fi->tex_target[u] : vi->tex_target[u];
+        if (tgt != GP_TEX_NONE)
+            d.textures[u] = gl_texture_for_unit(ctx, u, tgt);
+        if (u < GLC_MAX_TEXTURE_UNITS)
+            d.tex_lod_bias[u] = ctx->texenv[u].lod_bias;
+    }
+
+    gl_state_fill_rast(ctx, &d.state);
+    if (pixel_vp) {
+        /* glDrawPixels / glBitmap fragments: points of |zoom| pixels, never
+         * culled, clipped only by the window (GL 2.1 section 3.6.5) */
+        d.state.point_size = ctx->pixel_point_size;
+        d.state.viewport[0] = d.state.viewport[1] = 0;
+        d.state.viewport[2] = (float)fb->width;
+        d.state.viewport[3] = (float)fb->height;
+        d.state.depth_range[0] = 0;
+        d.state.depth_range[1] = 1;
+        d.state.clip_planes = 0;
+        d.state.two_side = false;
+        d.state.program_point_size = false;
+        d.state.cull_face = false;
+        d.state.polygon_mode[0] = d.state.polygon_mode[1] = GL_FILL;
+        d.state.offset_point = false;
+    } else if (ff_vp) {
+        gl_ff_vertex_rast_state(ctx, &d.state);
+    } else {
+        d.state.program_point_size = ctx->vp_point_size;
+        d.state.two_side = ctx->vp_two_side;
+        /* user clip planes clip against result.clip[n] (NV_vertex_program2);
+         * an ARB program that writes none is not clipped (ARB_vp 2.14.4.5) */
+        uint32_t clip = 0;
+        if (vi->outputs_written & (1ull << GP_VARY_CLIP0))
+            clip |= 0x0f;
+        if (vi->outputs_written & (1ull << GP_VARY_CLIP1))
+            clip |= 0xf0;
+        d.state.clip_planes = ctx->clip_enabled & clip;
+    }
+    d.fb = fb;
+
+    GLenum e = rast_draw_submit(ctx->rast, &d);
+    if (e != GL_NO_ERROR)
+        gl_error(ctx, e);
+}
+
+/* ---- clear (GL 2.1 section 4.2.3) ---------------------------------------------- */
+
+GLAPI_EXPORT void APIENTRY glClear(GLbitfield mask)
+{
+    GL_CTX();
+    GL_OUTSIDE_BEGIN(ctx, );
+    if (mask & ~(GLbitfield)(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT |
+                             GL_ACCUM_BUFFER_BIT)) {
+        gl_error(ctx, GL_INVALID_VALUE);
+        return;
+    }
+    const rast_framebuffer *fb = gl_fbo_draw_target(ctx);
+    if (!fb || fb->width <= 0 || fb->height <= 0)
+        return;
+    rast_clear_args c;
+    memset(&c, 0, sizeof c);
+    if (mask & GL_COLOR_BUFFER_BIT)
+        c.mask |= RAST_CLEAR_COLOR;
+    if ((mask & GL_DEPTH_BUFFER_BIT) && fb->depth.data)
+        c.mask |= RAST_CLEAR_DEPTH;
+    if ((mask & GL_STENCIL_BUFFER_BIT) && fb->stencil.data)
+        c.mask |= RAST_CLEAR_STENCIL;
+    if (!c.mask)
+        return;
+    memcpy(c.color, ctx->clear_color, sizeof c.color);
+    c.depth = ctx->clear_depth;
+    c.stencil = ctx->clear_stencil & 0xff;
+    c.scissor_test = ctx->scissor_test;
+    memcpy(c.scissor, ctx->scissor, sizeof c.scissor);
+    for (int i = 0; i < RAST_MAX_DRAW_BUFFERS; i++)
+        c.color_mask[i] = ctx->color_mask;
+    c.stencil_write_mask = ctx->stencil[0].write_mask;
+    c.depth_write = ctx->depth_mask;
+    GLenum e = rast_clear(ctx->rast, fb, &c);
+    if (e != GL_NO_ERROR)
+        gl_error(ctx, e);
+}
+
+GLAPI_EXPORT void APIENTRY glFinish(void)
+{
+    GL_CTX();
+    GL_OUTSIDE_BEGIN(ctx, );
+    rast_flush(ctx->rast);
+}
+
+/* glFlush only promises completion in finite time; the scene runs at the
+ * next flush point anyway, so keep deferring (more HSR, fewer passes). */
+GLAPI_EXPORT void APIENTRY glFlush(void)
+{
+    GL_CTX();
+    GL_OUTSIDE_BEGIN(ctx, );
+}

@@ -1,0 +1,140 @@
+/*
+ * gl_egl_bridge.c - asmgl.h surfaces: default framebuffers that live apart
+ * from contexts and are lent to one while it is current (API thread of that
+ * context).  Written for the EGL vendor (egl/), whose pbuffers they are.
+ *
+ * A context's default framebuffer is the quadruple {win_color, win_depth,
+ * win_stencil, config.width/height/depth_bits/stencil_bits}.  Lending a
+ * surface swaps that quadruple with the surface's: while the context is
+ * current its own storage waits inside the surface struct, and releasing
+ * swaps it back.  So context_free always frees storage the context owns, and
+ * the surface keeps its pixels across lends.  Every swap finishes the queued
+ * scene first (it renders into the surfaces being swapped, R9).
+ *
+ * "No default framebuffer" (EGL_KHR_surfaceless_context) is a lend of an
+ * empty surface: framebuffer 0 is 0x0 with no storage.  One such slot per
+ * thread suffices, since a thread has at most one current context.
+ */
+#include "gl_priv.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct asmgl_surface {
+    asmgl_config config;          /* width, height, depth_bits, stencil_bits of what it holds */
+    rast_surface color, depth, stencil;
+    gl_context *lent_to;          /* the context holding the storage, or NULL */
+};
+
+/* What this thread's current context borrowed: a surface, &no_surface, or
+ * NULL when the context was made current by plain asmgl_make_current. */
+static _Thread_local asmgl_surface *lent;
+static _Thread_local asmgl_surface no_surface;
+
+GLAPI_EXPORT asmgl_surface *asmgl_surface_create(const asmgl_config *cfg)
+{
+    asmgl_config def;
+    if (!cfg) {
+        asmgl_config_default(&def);
+        cfg = &def;
+    }
+    if (cfg->width < 0 || cfg->height < 0 || cfg->width > GLC_MAX_SIZE ||
+        cfg->height > GLC_MAX_SIZE || cfg->depth_bits < 0 || cfg->depth_bits > 32 ||
+        cfg->stencil_bits < 0 || cfg->stencil_bits > 8 || cfg->samples > 1)
+        return NULL;
+    asmgl_surface *s = calloc(1, sizeof *s);
+    if (!s)
+        return NULL;
+    s->config = *cfg;
+    s->config.depth_bits = cfg->depth_bits ? 24 : 0;
+    s->config.stencil_bits = cfg->stencil_bits ? 8 : 0;
+    s->config.samples = 0;
+    int w = cfg->width, h = cfg->height;
+    size_t n = (size_t)w * (size_t)h; /* <= 2^28 */
+    if (n == 0)
+        return s; /* an empty framebuffer: no storage at all */
+    void *color = calloc(n, 4);
+    float *depth = s->config.depth_bits ? malloc(n * sizeof(float)) : NULL;
+    void *stencil = s->config.stencil_bits ? calloc(n, 1) : NULL;
+    if (!color || (s->config.depth_bits && !depth) || (s->config.stencil_bits && !stencil)) {
+        free(color);
+        free(depth);
+        free(stencil);
+        free(s);
+        return NULL;
+    }
+    /* initial depth contents are undefined (EGL 1.5 section 3.5.2); asmgl
+     * starts every depth buffer at the clear value 1.0, as gl_context.c does */
+    for (size_t i = 0; depth && i < n; i++)
+        depth[i] = 1.0f;
+    s->color = (rast_surface){color, w, h, (size_t)w * 4, TEX_FMT_RGBA8};
+    if (depth)
+        s->depth = (rast_surface){depth, w, h, (size_t)w * sizeof(float), TEX_FMT_DEPTH32F};
+    if (stencil)
+        s->stencil = (rast_surface){stencil, w, h, (size_t)w, TEX_FMT_S8};
+    return s;
+}
+
+GLAPI_EXPORT void asmgl_surface_destroy(asmgl_surface *s)
+{
+    if (!s || s->lent_to) /* a lent surface holds a context's storage: keep it */
+        return;
+    free(s->color.data);
+    free(s->depth.data);
+    free(s->stencil.data);
+    free(s);
+}
+
+/* Exchanges ctx's default framebuffer with the one s holds. */
+static void swap_framebuffer(gl_context *ctx, asmgl_surface *s)
+{
+    gl_draw_flush(ctx);
+    rast_surface t;
+    t = ctx->win_color, ctx->win_color = s->color, s->color = t;
+    t = ctx->win_depth, ctx->win_depth = s->depth, s->depth = t;
+    t = ctx->win_stencil, ctx->win_stencil = s->stencil, s->stencil = t;
+    asmgl_config c = ctx->config;
+    ctx->config.width = s->config.width;
+    ctx->config.height = s->config.height;
+    ctx->config.depth_bits = s->config.depth_bits;
+    ctx->config.stencil_bits = s->config.stencil_bits;
+    s->config.width = c.width;
+    s->config.height = c.height;
+    s->config.depth_bits = c.depth_bits;
+    s->config.stencil_bits = c.stencil_bits;
+    gl_fbo_default_resized(ctx);
+}
+
+GLAPI_EXPORT int asmgl_make_current_surface(asmgl_context *ctx, asmgl_surface *s)
+{
+    gl_context *old = gl_current;
+    asmgl_surface *want = ctx ? (s ? s : &no_surface) : NULL;
+    if (ctx == old && want == lent)
+        return 1;
+    if (want && want->lent_to && want->lent_to != old)
+        return 0; /* lent to a context current on another thread */
+
+    /* Take the old context's own framebuffer back while this thread still
+     * owns it; no other thread can touch it before the release below. */
+    asmgl_surface *taken = NULL;
+    if (old && lent) {
+        swap_framebuffer(old, lent);
+        lent->lent_to = NULL;
+        taken = lent;
+        lent = NULL;
+    }
+    if (ctx != old && !asmgl_make_current(ctx)) {
+        if (taken) { /* undo: old is still current */
+            swap_framebuffer(old, taken);
+            taken->lent_to = old;
+            lent = taken;
+        }
+        return 0;
+    }
+    if (ctx) {
+        swap_framebuffer(ctx, want);
+        want->lent_to = ctx;
+        lent = want;
+    }
+    return 1;
+}

@@ -1,0 +1,1263 @@
+/*
+ * gl_fbo.c - framebuffer and renderbuffer objects, draw/read buffer
+ * selection, and read-back: glReadPixels, glBlitFramebuffer and the region
+ * reader glCopyTex* uses (API thread).
+ *
+ * EXT_framebuffer_object (with the ARB_framebuffer_object names), plus
+ * EXT_framebuffer_blit's separate draw/read bindings and
+ * EXT_packed_depth_stencil.  Attachments render in place: a texture image's
+ * storage (RGBA8, RGBA32F, DEPTH32F; the stencil plane of a DEPTH_STENCIL
+ * image) or a renderbuffer's is handed to the rasterizer as a rast_surface.
+ * The draw framebuffer is snapshotted into ctx->draw_rfb; when the snapshot
+ * changes (bind, attach, storage redefined) the queued scene is flushed
+ * first, since it renders into the old surfaces (R9).
+ *
+ * Deviation: deleting a texture or renderbuffer detaches it from every
+ * framebuffer object, not only the bound one (EXT_fbo section 4.4.2.2 keeps
+ * it attached to unbound framebuffers), so no attachment ever dangles.
+ */
+#include "gl_priv.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+bool gl_fbo_init(gl_context *ctx)
+{
+    gl_framebuffer_obj *d = &ctx->fb_default;
+    memset(d, 0, sizeof *d);
+    d->draw_buffers[0] = GL_FRONT;
+    d->read_buffer = GL_FRONT;
+    ctx->draw_fb = ctx->read_fb = d;
+    return true;
+}
+
+static void rb_free_storage(gl_renderbuffer_obj *rb)
+{
+    free(rb->color.data);
+    free(rb->depth_surf.data);
+    free(rb->stencil_surf.data);
+    memset(&rb->color, 0, sizeof rb->color);
+    memset(&rb->depth_surf, 0, sizeof rb->depth_surf);
+    memset(&rb->stencil_surf, 0, sizeof rb->stencil_surf);
+}
+
+static void free_fb(GLuint name, void *v, void *user)
+{
+    (void)name;
+    (void)user;
+    if (v != GL_NAME_RESERVED)
+        free(v);
+}
+
+static void free_rb(GLuint name, void *v, void *user)
+{
+    (void)name;
+    (void)user;
+    if (v != GL_NAME_RESERVED) {
+        rb_free_storage(v);
+        free(v);
+    }
+}
+
+void gl_fbo_free_all(gl_context *ctx)
+{
+    gl_names_foreach(&ctx->framebuffers, free_fb, NULL);
+    gl_names_free(&ctx->framebuffers);
+    gl_names_foreach(&ctx->renderbuffers, free_rb, NULL);
+    gl_names_free(&ctx->renderbuffers);
+}
+
+/* The draw snapshot is rebuilt and compared at every draw, so a new default
+ * framebuffer needs nothing here beyond the flush its caller did; the hook
+ * stays for state derived from the window size later. */
+void gl_fbo_default_resized(gl_context *ctx)
+{
+    (void)ctx;
+}
+
+/* ---- attachments and completeness ----------------------------------------------- */
+
+/* The image behind a texture attachment, or NULL. */
+static tex_image *att_image(const gl_attachment *a)
+{
+    if (a->type != GLC_ATTACH_TEXTURE || !a->tex)
+        return NULL;
+    tex_object *t = a->tex->tex;
+    if (a->level < 0 || a->level >= TEX_MAX_LEVELS || a->face < 0 || a->face >= t->num_faces)
+        return NULL;
+    tex_image *img = &t->image[a->face][a->level];
+    return img->format != TEX_FMT_NONE && img->data ? img : NULL;
+}
+
+enum { KIND_COLOR, KIND_DEPTH, KIND_STENCIL };
+
+/* The surface an attachment provides for a kind; data NULL when none. */
+static rast_surface att_surface(const gl_attachment *a, int kind)
+{
+    rast_surface s;
+    memset(&s, 0, sizeof s);
+    if (a->type == GLC_ATTACH_RENDERBUFFER && a->rb) {
+        s = kind == KIND_COLOR ? a->rb->color : kind == KIND_DEPTH ? a->rb->depth_surf
+                                                                   : a->rb->stencil_surf;
+        return s;
+    }
+    tex_image *img = att_image(a);
+    if (!img || img->border)
+        return s;
+    size_t slice = 0;
+    if (a->tex->tex->target == GL_TEXTURE_3D) {
+        if (a->zoffset < 0 || a->zoffset >= img->depth)
+            return s;
+        slice = (size_t)a->zoffset;
+    }
+    bool depthish = img->base_format == GL_DEPTH_COMPONENT || img->base_format == GL_DEPTH_STENCIL;
+    switch (kind) {
+    case KIND_COLOR:
+        if (depthish || (img->format != TEX_FMT_RGBA8 && img->format != TEX_FMT_RGBA32F))
+            return s;
+        s.data = (unsigned char *)img->data + slice * img->slice_stride;
+        s.stride = img->row_stride;
+        s.format = img->format;
+        break;
+    case KIND_DEPTH:
+        if (!depthish || img->format != TEX_FMT_DEPTH32F)
+            return s;
+        s.data = (unsigned char *)img->data + slice * img->slice_stride;
+        s.stride = img->row_stride;
+        s.format = TEX_FMT_DEPTH32F;
+        break;
+    default:
+        if (img->base_format != GL_DEPTH_STENCIL || !img->stencil)
+            return s;
+        s.data = img->stencil + slice * (size_t)img->width * (size_t)img->height;
+        s.stride = (size_t)img->width;
+        s.format = TEX_FMT_S8;
+        break;
+    }
+    s.width = img->width;
+    s.height = img->height;
+    return s;
+}
+
+static int att_index(GLenum attachment)
+{
+    if (attachment >= GL_COLOR_ATTACHMENT0 && attachment < GL_COLOR_ATTACHMENT0 + GLC_MAX_DRAW_BUFFERS)
+        return (int)(attachment - GL_COLOR_ATTACHMENT0);
+    if (attachment == GL_DEPTH_ATTACHMENT)
+        return GLC_ATT_DEPTH;
+    if (attachment == GL_STENCIL_ATTACHMENT)
+        return GLC_ATT_STENCIL;
+    return -1;
+}
+
+/* EXT_framebuffer_object section 4.4.4.2 (with the ARB relaxation that the
+ * attachments may differ in size: the drawable area is their intersection). */
+GLenum gl_fbo_status(gl_context *ctx, gl_framebuffer_obj *fb)
+{
+    (void)ctx;
+    if (fb->name == 0)
+        return GL_FRAMEBUFFER_COMPLETE;
+    bool any = false;
+    for (int i = 0; i < GLC_ATT_COUNT; i++) {
+        const gl_attachment *a = &fb->att[i];
+        if (a->type == GLC_ATTACH_NONE)
+            continue;
+        int kind = i < GLC_MAX_DRAW_BUFFERS ? KIND_COLOR : i == GLC_ATT_DEPTH ? KIND_DEPTH : KIND_STENCIL;
+        rast_surface s = att_surface(a, kind);
+        if (!s.data || s.width <= 0 || s.height <= 0)
+            return GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
+        any = true;
+    }
+    if (!any)
+        return GL_FRAMEBUFFER_INCOMPLETE_MISSING_ATTACHMENT;
+    for (int i = 0; i < GLC_MAX_DRAW_BUFFERS; i++) {
+        GLenum b = fb->draw_buffers[i];
+        if (b != GL_NONE && fb->att[b - GL_COLOR_ATTACHMENT0].type == GLC_ATTACH_NONE)
+            return GL_FRAMEBUFFER_INCOMPLETE_DRAW_BUFFER;
+    }
+    GLenum rb = fb->read_buffer;
+    if (rb != GL_NONE && fb->att[rb - GL_COLOR_ATTACHMENT0].type == GLC_ATTACH_NONE)
+        return GL_FRAMEBUFFER_INCOMPLETE_READ_BUFFER;
+    return GL_FRAMEBUFFER_COMPLETE;
+}
+
+/* Builds the rast_framebuffer of fb (complete). */
+static void build_rfb(gl_context *ctx, gl_framebuffer_obj *fb, rast_framebuffer *r)
+{
+    memset(r, 0, sizeof *r);
+    if (fb->name == 0) {
+        r->width = ctx->config.width;
+        r->height = ctx->config.height;
+        GLenum b = fb->draw_buffers[0];
+        if (b != GL_NONE)
+            r->color[0] = ctx->win_color;
+        r->depth = ctx->win_depth;
+        r->stencil = ctx->win_stencil;
+        return;
+    }
+    int w = GLC_MAX_SIZE, h = GLC_MAX_SIZE;
+    for (int i = 0; i < GLC_MAX_DRAW_BUFFERS; i++) {
+        GLenum b = fb->draw_buffers[i];
+        if (b == GL_NONE)
+            continue;
+        r->color[i] = att_surface(&fb->att[b - GL_COLOR_ATTACHMENT0], KIND_COLOR);
+    }
+    r->depth = att_surface(&fb->att[GLC_ATT_DEPTH], KIND_DEPTH);
+    r->stencil = att_surface(&fb->att[GLC_ATT_STENCIL], KIND_STENCIL);
+    for (int i = 0; i < GLC_ATT_COUNT; i++) {
+        const gl_attachment *a = &fb->att[i];
+        if (a->type == GLC_ATTACH_NONE)
+            continue;
+        int kind = i < GLC_MAX_DRAW_BUFFERS ? KIND_COLOR : i == GLC_ATT_DEPTH ? KIND_DEPTH : KIND_STENCIL;
+        rast_surface s = att_surface(a, kind);
+        if (s.width < w)
+            w = s.width;
+        if (s.height < h)
+            h = s.height;
+    }
+    r->width = w;
+    r->height = h;
+}
+
+const rast_framebuffer *gl_fbo_draw_target(gl_context *ctx)
+{
+    gl_framebuffer_obj *fb = ctx->draw_fb;
+    if (gl_fbo_status(ctx, fb) != GL_FRAMEBUFFER_COMPLETE) {
+        gl_error(ctx, GL_INVALID_FRAMEBUFFER_OPERATION);
+        return NULL;
+    }
+    rast_framebuffer r;
+    build_rfb(ctx, fb, &r);
+    if (memcmp(&r, &ctx->draw_rfb, sizeof r) != 0) {
+        /* the queued scene renders into the old surfaces */
+        gl_draw_flush(ctx);
+        ctx->draw_rfb = r;
+    }
+    return &ctx->draw_rfb;
+}
+
+static void detach_matching(gl_context *ctx, gl_framebuffer_obj *fb, const void *obj)
+{
+    for (int i = 0; i < GLC_ATT_COUNT; i++) {
+        gl_attachment *a = &fb->att[i];
+        if ((a->type == GLC_ATTACH_TEXTURE && (const void *)a->tex == obj) ||
+            (a->type == GLC_ATTACH_RENDERBUFFER && (const void *)a->rb == obj))
+            memset(a, 0, sizeof *a);
+    }
+    (void)ctx;
+}
+
+typedef struct detach_args {
+    gl_context *ctx;
+    const void *obj;
+} detach_args;
+
+static void detach_one(GLuint name, void *v, void *user)
+{
+    (void)name;
+    detach_args *d = user;
+    if (v != GL_NAME_RESERVED)
+        detach_matching(d->ctx, v, d->obj);
+}
+
+static void detach_everywhere(gl_context *ctx, const void *obj)
+{
+    detach_args d = {ctx, obj};
+    gl_names_foreach(&ctx->framebuffers, detach_one, &d);
+}
+
+void gl_fbo_texture_deleted(gl_context *ctx, gl_texture_obj *t)
+{
+    detach_everywhere(ctx, t);
+}
+
+/* ---- framebuffer objects --------------------------------------------------------------- */
+
+/* Which bindings a framebuffer target selects; false with INVALID_ENUM. */
+static bool fb_target(gl_context *ctx, GLenum target, bool *draw, bool *read)
+{
+    *draw = target == GL_FRAMEBUFFER || target == GL_DRAW_FRAMEBUFFER;
+    *read = target == GL_FRAMEBUFFER || target == GL_READ_FRAMEBUFFER;
+    if (!*draw && !*read) {
+        gl_error(ctx, GL_INVALID_ENUM);
+        return false;
+    }
+    return true;
+}
+
+GLAPI_EXPORT void APIENTRY glGenFramebuffers(GLsizei n, GLuint *framebuffers)
+{
+    GL_CTX();
+    GL_OUTSIDE_BEGIN(ctx, );
+    if (n < 0) {
+        gl_error(ctx, GL_INVALID_VALUE);
+        return;
+    }
+    if (n && framebuffers && !gl_names_gen(&ctx->framebuffers, n, framebuffers))
+        gl_error(ctx, GL_OUT_OF_MEMORY);
+}
+GL_ALIAS(void, glGenFramebuffersEXT, glGenFramebuffers, (GLsizei n, GLuint *framebuffers))
+
+GLAPI_EXPORT void APIENTRY glBindFramebuffer(GLenum target, GLuint framebuffer)
+{
+    GL_CTX();
+    GL_OUTSIDE_BEGIN(ctx, );
+    bool draw, read;
+    if (!fb_target(ctx, target, &draw, &read))
+        return;
+    gl_framebuffer_obj *fb;
+    if (framebuffer == 0) {
+        fb = &ctx->fb_default;
+    } else {
+        void *v = gl_names_lookup(&ctx->framebuffers, framebuffer);
+        if (v && v != GL_NAME_RESERVED) {
+            fb = v;
+        } else {
+            fb = calloc(1, sizeof *fb);
+            if (!fb || !gl_names_insert(&ctx->framebuffers, framebuffer, fb)) {
+                free(fb);
+                gl_error(ctx, GL_OUT_OF_MEMORY);
+                return;
+            }
+            fb->name = framebuffer;
+            fb->draw_buffers[0] = GL_COLOR_ATTACHMENT0;
+            fb->read_buffer = GL_COLOR_ATTACHMENT0;
+        }
+    }
+    if (draw)
+        ctx->draw_fb = fb;
+    if (read)
+        ctx->read_fb = fb;
+}
+GL_ALIAS(void, glBindFramebufferEXT, glBindFramebuffer, (GLenum target, GLuint framebuffer))
+
+GLAPI_EXPORT void APIENTRY glDeleteFramebuffers(GLsizei n, const GLuint *framebuffers)
+{
+    GL_CTX();
+    GL_OUTSIDE_BEGIN(ctx, );
+    if (n < 0) {
+        gl_error(ctx, GL_INVALID_VALUE);
+        return;
+    }
+    for (GLsizei i = 0; framebuffers && i < n; i++) {
+        void *v = gl_names_lookup(&ctx->framebuffers, framebuffers[i]);
+        if (!v)
+            continue;
+        if (v != GL_NAME_RESERVED) {
+            gl_draw_flush(ctx);
+            if (ctx->draw_fb == v)
+                ctx->draw_fb = &ctx->fb_default;
+            if (ctx->read_fb == v)
+                ctx->read_fb = &ctx->fb_default;
+            free(v);
+        }
+        gl_names_remove(&ctx->framebuffers, framebuffers[i]);
+    }
+}
+GL_ALIAS(void, glDeleteFramebuffersEXT, glDeleteFramebuffers, (GLsizei n, const GLuint *framebuffers))
+
+GLAPI_EXPORT GLboolean APIENTRY glIsFramebuffer(GLuint framebuffer)
+{
+    GL_CTX(GL_FALSE);
+    GL_OUTSIDE_BEGIN(ctx, GL_FALSE);
+    void *v = gl_names_lookup(&ctx->framebuffers, framebuffer);
+    return v && v != GL_NAME_RESERVED ? GL_TRUE : GL_FALSE;
+}
+GL_ALIAS(GLboolean, glIsFramebufferEXT, glIsFramebuffer, (GLuint framebuffer))
+
+GLAPI_EXPORT GLenum APIENTRY glCheckFramebufferStatus(GLenum target)
+{
+    GL_CTX(0);
+    GL_OUTSIDE_BEGIN(ctx, 0);
+    bool draw, read;
+    if (!fb_target(ctx, target, &draw, &read))
+        return 0;
+    return gl_fbo_status(ctx, draw ? ctx->draw_fb : ctx->read_fb);
+}
+GL_ALIAS(GLenum, glCheckFramebufferStatusEXT, glCheckFramebufferStatus, (GLenum target))
+
+/* The framebuffer an attach command changes; NULL (error recorded) for the
+ * default framebuffer or a bad target. */
+static gl_framebuffer_obj *attach_fb(gl_context *ctx, GLenum target)
+{
+    if (ctx->in_begin) {
+        gl_error(ctx, GL_INVALID_OPERATION);
+        return NULL;
+    }
+    bool draw, read;
+    if (!fb_target(ctx, target, &draw, &read))
+        return NULL;
+    gl_framebuffer_obj *fb = draw ? ctx->draw_fb : ctx->read_fb;
+    if (fb->name == 0) {
+        gl_error(ctx, GL_INVALID_OPERATION);
+        return NULL;
+    }
+    return fb;
+}
+
+/* Sets attachment (index ai, or depth+stencil when ai < 0 for
+ * DEPTH_STENCIL_ATTACHMENT) of fb. */
+static void set_attachment(gl_context *ctx, gl_framebuffer_obj *fb, GLenum attachment,
+                           const gl_attachment *a)
+{
+    int ai = att_index(attachment);
+    if (ai < 0 && attachment != GL_DEPTH_STENCIL_ATTACHMENT) {
+        gl_error(ctx, GL_INVALID_ENUM);
+        return;
+    }
+    if (ai >= 0) {
+        fb->att[ai] = *a;
+    } else {
+        fb->att[GLC_ATT_DEPTH] = *a;
+        fb->att[GLC_ATT_STENCIL] = *a;
+    }
+}
+
+static void framebuffer_texture(gl_context *ctx, int dims, GLenum target, GLenum attachment,
+                                GLenum textarget, GLuint texture, GLint level, GLint zoffset)
+{
+    gl_framebuffer_obj *fb = attach_fb(ctx, target);
+    if (!fb)
+        return;
+    gl_attachment a;
+    memset(&a, 0, sizeof a);
+    if (texture) {
+        gl_texture_obj *t = gl_texture_lookup(ctx, texture);
+        if (!t) {
+            gl_error(ctx, GL_INVALID_OPERATION);
+            return;
+        }
+        int face = 0;
+        bool ok;
+        switch (dims) {
+        case 1:
+            ok = textarget == GL_TEXTURE_1D && t->target == GL_TEXTURE_1D;
+            break;
+        case 2:
+            if (textarget >= GL_TEXTURE_CUBE_MAP_POSITIVE_X && textarget <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z) {
+                ok = t->target == GL_TEXTURE_CUBE_MAP;
+                face = (int)(textarget - GL_TEXTURE_CUBE_MAP_POSITIVE_X);
+            } else {
+                ok = (textarget == GL_TEXTURE_2D || textarget == GL_TEXTURE_RECTANGLE_ARB) &&
+                     t->target == textarget;
+            }
+            break;
+        default:
+            ok = textarget == GL_TEXTURE_3D && t->target == GL_TEXTURE_3D;
+            break;
+        }
+        if (!ok) {
+            gl_error(ctx, GL_INVALID_OPERATION);
+            return;
+        }
+        if (level < 0 || level >= TEX_MAX_LEVELS || (t->target == GL_TEXTURE_RECTANGLE_ARB && level)) {
+            gl_error(ctx, GL_INVALID_VALUE);
+            return;
+        }
+        if (dims == 3 && (zoffset < 0 || zoffset >= TEX_MAX_3D_SIZE)) {
+            gl_error(ctx, GL_INVALID_VALUE);
+            return;
+        }
+        a.type = GLC_ATTACH_TEXTURE;
+        a.name = texture;
+        a.tex = t;
+        a.level = level;
+        a.face = face;
+        a.zoffset = zoffset;
+    }
+    set_attachment(ctx, fb, attachment, &a);
+}
+
+GLAPI_EXPORT void APIENTRY glFramebufferTexture1D(GLenum target, GLenum attachment,
+                                                  GLenum textarget, GLuint texture, GLint level)
+{
+    GL_CTX();
+    framebuffer_texture(ctx, 1, target, attachment, textarget, texture, level, 0);
+}
+GL_ALIAS(void, glFramebufferTexture1DEXT, glFramebufferTexture1D,
+         (GLenum target, GLenum attachment, GLenum textarget, GLuint texture, GLint level))
+
+GLAPI_EXPORT void APIENTRY glFramebufferTexture2D(GLenum target, GLenum attachment,
+                                                  GLenum textarget, GLuint texture, GLint level)
+{
+    GL_CTX();
+    framebuffer_texture(ctx, 2, target, attachment, textarget, texture, level, 0);
+}
+GL_ALIAS(void, glFramebufferTexture2DEXT, glFramebufferTexture2D,
+         (GLenum target, GLenum attachment, GLenum textarget, GLuint texture, GLint level))
+
+GLAPI_EXPORT void APIENTRY glFramebufferTexture3D(GLenum target, GLenum attachment,
+                                                  GLenum textarget, GLuint texture, GLint level,
+                                                  GLint zoffset)
+{
+    GL_CTX();
+    framebuffer_texture(ctx, 3, target, attachment, textarget, texture, level, zoffset);
+}
+GL_ALIAS(void, glFramebufferTexture3DEXT, glFramebufferTexture3D,
+         (GLenum target, GLenum attachment, GLenum textarget, GLuint texture, GLint level,
+          GLint zoffset))
+
+GLAPI_EXPORT void APIENTRY glFramebufferRenderbuffer(GLenum target, GLenum attachment,
+                                                     GLenum renderbuffertarget,
+                                                     GLuint renderbuffer)
+{
+    GL_CTX();
+    gl_framebuffer_obj *fb = attach_fb(ctx, target);
+    if (!fb)
+        return;
+    if (renderbuffertarget != GL_RENDERBUFFER) {
+        gl_error(ctx, GL_INVALID_ENUM);
+        return;
+    }
+    gl_attachment a;
+    memset(&a, 0, sizeof a);
+    if (renderbuffer) {
+        void *v = gl_names_lookup(&ctx->renderbuffers, renderbuffer);
+        if (!v || v == GL_NAME_RESERVED) {
+            gl_error(ctx, GL_INVALID_OPERATION);
+            return;
+        }
+        a.type = GLC_ATTACH_RENDERBUFFER;
+        a.name = renderbuffer;
+        a.rb = v;
+    }
+    set_attachment(ctx, fb, attachment, &a);
+}
+GL_ALIAS(void, glFramebufferRenderbufferEXT, glFramebufferRenderbuffer,
+         (GLenum target, GLenum attachment, GLenum renderbuffertarget, GLuint renderbuffer))
+
+GLAPI_EXPORT void APIENTRY glGetFramebufferAttachmentParameteriv(GLenum target, GLenum attachment,
+                                                                 GLenum pname, GLint *params)
+{
+    GL_CTX();
+    gl_framebuffer_obj *fb = attach_fb(ctx, target);
+    if (!fb)
+        return;
+    int ai = att_index(attachment);
+    if (attachment == GL_DEPTH_STENCIL_ATTACHMENT) {
+        /* both must name the same object */
+        if (memcmp(&fb->att[GLC_ATT_DEPTH], &fb->att[GLC_ATT_STENCIL], sizeof(gl_attachment)) != 0) {
+            gl_error(ctx, GL_INVALID_OPERATION);
+            return;
+        }
+        ai = GLC_ATT_DEPTH;
+    }
+    if (ai < 0) {
+        gl_error(ctx, GL_INVALID_ENUM);
+        return;
+    }
+    const gl_attachment *a = &fb->att[ai];
+    GLint v;
+    switch (pname) {
+    case GL_FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE:
+        v = a->type == GLC_ATTACH_TEXTURE ? GL_TEXTURE
+            : a->type == GLC_ATTACH_RENDERBUFFER ? GL_RENDERBUFFER
+                                                 : GL_NONE;
+        break;
+    case GL_FRAMEBUFFER_ATTACHMENT_OBJECT_NAME:
+        if (a->type == GLC_ATTACH_NONE)
+            goto bad_enum;
+        v = (GLint)a->name;
+        break;
+    case GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_LEVEL:
+        if (a->type != GLC_ATTACH_TEXTURE)
+            goto bad_enum;
+        v = a->level;
+        break;
+    case GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_CUBE_MAP_FACE:
+        if (a->type != GLC_ATTACH_TEXTURE)
+            goto bad_enum;
+        v = a->tex->target == GL_TEXTURE_CUBE_MAP ? (GLint)(GL_TEXTURE_CUBE_MAP_POSITIVE_X + a->face) : 0;
+        break;
+    case GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_3D_ZOFFSET_EXT:
+        if (a->type != GLC_ATTACH_TEXTURE)
+            goto bad_enum;
+        v = a->zoffset;
+        break;
+    default:
+        goto bad_enum;
+    }
+    if (params)
+        *params = v;
+    return;
+bad_enum:
+    gl_error(ctx, GL_INVALID_ENUM);
+}
+GL_ALIAS(void, glGetFramebufferAttachmentParameterivEXT, glGetFramebufferAttachmentParameteriv,
+         (GLenum target, GLenum attachment, GLenum pname, GLint *params))
+
+/* ---- renderbuffers ----------------------------------------------------------------------- */
+
+GLAPI_EXPORT void APIENTRY glGenRenderbuffers(GLsizei n, GLuint *renderbuffers)
+{
+    GL_CTX();
+    GL_OUTSIDE_BEGIN(ctx, );
+    if (n < 0) {
+        gl_error(ctx, GL_INVALID_VALUE);
+        return;
+    }
+    if (n && renderbuffers && !gl_names_gen(&ctx->renderbuffers, n, renderbuffers))
+        gl_error(ctx, GL_OUT_OF_MEMORY);
+}
+GL_ALIAS(void, glGenRenderbuffersEXT, glGenRenderbuffers, (GLsizei n, GLuint *renderbuffers))
+
+GLAPI_EXPORT void APIENTRY glBindRenderbuffer(GLenum target, GLuint renderbuffer)
+{
+    GL_CTX();
+    GL_OUTSIDE_BEGIN(ctx, );
+    if (target != GL_RENDERBUFFER) {
+        gl_error(ctx, GL_INVALID_ENUM);
+        return;
+    }
+    if (renderbuffer == 0) {
+        ctx->renderbuffer = NULL;
+        return;
+    }
+    void *v = gl_names_lookup(&ctx->renderbuffers, renderbuffer);
+    if (!v || v == GL_NAME_RESERVED) {
+        gl_renderbuffer_obj *rb = calloc(1, sizeof *rb);
+        if (!rb || !gl_names_insert(&ctx->renderbuffers, renderbuffer, rb)) {
+            free(rb);
+            gl_error(ctx, GL_OUT_OF_MEMORY);
+            return;
+        }
+        rb->name = renderbuffer;
+        rb->internal_format = GL_RGBA;
+        v = rb;
+    }
+    ctx->renderbuffer = v;
+}
+GL_ALIAS(void, glBindRenderbufferEXT, glBindRenderbuffer, (GLenum target, GLuint renderbuffer))
+
+GLAPI_EXPORT void APIENTRY glDeleteRenderbuffers(GLsizei n, const GLuint *renderbuffers)
+{
+    GL_CTX();
+    GL_OUTSIDE_BEGIN(ctx, );
+    if (n < 0) {
+        gl_error(ctx, GL_INVALID_VALUE);
+        return;
+    }
+    for (GLsizei i = 0; renderbuffers && i < n; i++) {
+        void *v = gl_names_lookup(&ctx->renderbuffers, renderbuffers[i]);
+        if (!v)
+            continue;
+        if (v != GL_NAME_RESERVED) {
+            gl_draw_flush(ctx);
+            if (ctx->renderbuffer == v)
+                ctx->renderbuffer = NULL;
+            detach_everywhere(ctx, v);
+            rb_free_storage(v);
+            free(v);
+        }
+        gl_names_remove(&ctx->renderbuffers, renderbuffers[i]);
+    }
+}
+GL_ALIAS(void, glDeleteRenderbuffersEXT, glDeleteRenderbuffers,
+         (GLsizei n, const GLuint *renderbuffers))
+
+GLAPI_EXPORT GLboolean APIENTRY glIsRenderbuffer(GLuint renderbuffer)
+{
+    GL_CTX(GL_FALSE);
+    GL_OUTSIDE_BEGIN(ctx, GL_FALSE);
+    void *v = gl_names_lookup(&ctx->renderbuffers, renderbuffer);
+    return v && v != GL_NAME_RESERVED ? GL_TRUE : GL_FALSE;
+}
+GL_ALIAS(GLboolean, glIsRenderbufferEXT, glIsRenderbuffer, (GLuint renderbuffer))
+
+static bool alloc_surface(rast_surface *s, int w, int h, tex_format f, size_t texel)
+{
+    size_t n;
+    if (!mem_size_mul((size_t)w * (size_t)h, texel, &n))
+        return false;
+    s->data = calloc(n ? n : 1, 1);
+    if (!s->data)
+        return false;
+    s->width = w;
+    s->height = h;
+    s->stride = (size_t)w * texel;
+    s->format = f;
+    return true;
+}
+
+static void renderbuffer_storage(gl_context *ctx, GLenum target, GLenum internal_format, int w,
+                                 int h)
+{
+    GL_OUTSIDE_BEGIN(ctx, );
+    if (target != GL_RENDERBUFFER) {
+        gl_error(ctx, GL_INVALID_ENUM);
+        return;
+    }
+    /* which planes the format has */
+    bool color = false, depth = false, stencil = false;
+    tex_format cfmt = TEX_FMT_RGBA8;
+    GLenum base = 0;
+    switch (internal_format) {
+    case GL_STENCIL_INDEX:
+    case GL_STENCIL_INDEX1:
+    case GL_STENCIL_INDEX4:
+    case GL_STENCIL_INDEX8:
+    case GL_STENCIL_INDEX16:
+        stencil = true;
+        base = GL_STENCIL_INDEX;
+        break;
+    default: {
+        tex_format storage;
+        if (!tex_internal_format_info(internal_format, &base, &storage)) {
+            gl_error(ctx, GL_INVALID_ENUM);
+            return;
+        }
+        if (base == GL_DEPTH_COMPONENT) {
+            depth = true;
+        } else if (base == GL_DEPTH_STENCIL) {
+            depth = stencil = true;
+        } else if (base == GL_RGBA || base == GL_RGB || base == GL_RG || base == GL_RED ||
+                   base == GL_ALPHA || base == GL_LUMINANCE || base == GL_LUMINANCE_ALPHA ||
+                   base == GL_INTENSITY) {
+            color = true;
+            cfmt = storage == TEX_FMT_RGBA32F ? TEX_FMT_RGBA32F : TEX_FMT_RGBA8;
+        } else {
+            gl_error(ctx, GL_INVALID_ENUM);
+            return;
+        }
+    }
+    }
+    if (w < 0 || h < 0 || w > GLC_MAX_SIZE || h > GLC_MAX_SIZE) {
+        gl_error(ctx, GL_INVALID_VALUE);
+        return;
+    }
+    gl_renderbuffer_obj *rb = ctx->renderbuffer;
+    if (!rb) {
+        gl_error(ctx, GL_INVALID_OPERATION);
+        return;
+    }
+    gl_draw_flush(ctx); /* a queued scene may render into the old storage */
+    rb_free_storage(rb);
+    rb->internal_format = internal_format;
+    rb->width = w;
+    rb->height = h;
+    rb->red = rb->green = rb->blue = rb->alpha = rb->depth = rb->stencil = 0;
+    bool ok = true;
+    if (color) {
+        ok = alloc_surface(&rb->color, w, h, cfmt, tex_format_bytes(cfmt));
+        int bits = cfmt == TEX_FMT_RGBA32F ? 32 : 8;
+        bool r = base != GL_ALPHA, g = base == GL_RGBA || base == GL_RGB || base == GL_RG,
+             b = base == GL_RGBA || base == GL_RGB,
+             a = base == GL_RGBA || base == GL_ALPHA || base == GL_LUMINANCE_ALPHA;
+        rb->red = r ? bits : 0;
+        rb->green = g ? bits : 0;
+        rb->blue = b ? bits : 0;
+        rb->alpha = a ? bits : 0;
+    }
+    if (ok && depth) {
+        ok = alloc_surface(&rb->depth_surf, w, h, TEX_FMT_DEPTH32F, sizeof(float));
+        if (ok)
+            for (size_t i = 0; i < (size_t)w * (size_t)h; i++)
+                ((float *)rb->depth_surf.data)[i] = 1.0f;
+        rb->depth = 32;
+    }
+    if (ok && stencil) {
+        ok = alloc_surface(&rb->stencil_surf, w, h, TEX_FMT_S8, 1);
+        rb->stencil = 8;
+    }
+    if (!ok) {
+        rb_free_storage(rb);
+        rb->width = rb->height = 0;
+        gl_error(ctx, GL_OUT_OF_MEMORY);
+    }
+}
+
+GLAPI_EXPORT void APIENTRY glRenderbufferStorage(GLenum target, GLenum internalformat,
+                                                 GLsizei width, GLsizei height)
+{
+    GL_CTX();
+    renderbuffer_storage(ctx, target, internalformat, width, height);
+}
+GL_ALIAS(void, glRenderbufferStorageEXT, glRenderbufferStorage,
+         (GLenum target, GLenum internalformat, GLsizei width, GLsizei height))
+
+GLAPI_EXPORT void APIENTRY glGetRenderbufferParameteriv(GLenum target, GLenum pname,
+                                                        GLint *params)
+{
+    GL_CTX();
+    GL_OUTSIDE_BEGIN(ctx, );
+    if (target != GL_RENDERBUFFER) {
+        gl_error(ctx, GL_INVALID_ENUM);
+        return;
+    }
+    const gl_renderbuffer_obj *rb = ctx->renderbuffer;
+    if (!rb) {
+        gl_error(ctx, GL_INVALID_OPERATION);
+        return;
+    }
+    GLint v;
+    switch (pname) {
+    case GL_RENDERBUFFER_WIDTH:
+        v = rb->width;
+        break;
+    case GL_RENDERBUFFER_HEIGHT:
+        v = rb->height;
+        break;
+    case GL_RENDERBUFFER_INTERNAL_FORMAT:
+        v = (GLint)rb->internal_format;
+        break;
+    case GL_RENDERBUFFER_RED_SIZE:
+        v = rb->red;
+        break;
+    case GL_RENDERBUFFER_GREEN_SIZE:
+        v = rb->green;
+        break;
+    case GL_RENDERBUFFER_BLUE_SIZE:
+        v = rb->blue;
+        break;
+    case GL_RENDERBUFFER_ALPHA_SIZE:
+        v = rb->alpha;
+        break;
+    case GL_RENDERBUFFER_DEPTH_SIZE:
+        v = rb->depth;
+        break;
+    case GL_RENDERBUFFER_STENCIL_SIZE:
+        v = rb->stencil;
+        break;
+    case GL_RENDERBUFFER_SAMPLES:
+        v = 0;
+        break;
+    default:
+        gl_error(ctx, GL_INVALID_ENUM);
+        return;
+    }
+    if (params)
+        *params = v;
+}
+GL_ALIAS(void, glGetRenderbufferParameterivEXT, glGetRenderbufferParameteriv,
+         (GLenum target, GLenum pname, GLint *params))
+
+/* ---- draw and read buffers --------------------------------------------------------------- */
+
+/* Validates one colour buffer name for fb; returns the canonical value, or 0
+ * with an error recorded. */
+static GLenum check_buffer(gl_context *ctx, const gl_framebuffer_obj *fb, GLenum buf, bool multi)
+{
+    if (buf == GL_NONE)
+        return GL_NONE;
+    if (fb->name) {
+        if (buf >= GL_COLOR_ATTACHMENT0 && buf < GL_COLOR_ATTACHMENT0 + GLC_MAX_DRAW_BUFFERS)
+            return buf;
+        gl_error(ctx, (buf >= GL_FRONT_LEFT && buf <= GL_AUX3) ? GL_INVALID_OPERATION : GL_INVALID_ENUM);
+        return 0;
+    }
+    /* The default framebuffer has one colour buffer; asmgl lets FRONT and
+     * BACK (and their LEFT forms) name it, so double-buffered applications
+     * run unchanged. */
+    switch (buf) {
+    case GL_FRONT:
+    case GL_BACK:
+    case GL_LEFT:
+    case GL_FRONT_AND_BACK:
+        if (multi) {
+            gl_error(ctx, GL_INVALID_ENUM);
+            return 0;
+        }
+        return buf;
+    case GL_FRONT_LEFT:
+    case GL_BACK_LEFT:
+        return buf;
+    case GL_RIGHT:
+    case GL_FRONT_RIGHT:
+    case GL_BACK_RIGHT:
+    case GL_AUX0:
+    case GL_AUX1:
+    case GL_AUX2:
+    case GL_AUX3:
+        gl_error(ctx, GL_INVALID_OPERATION);
+        return 0;
+    default:
+        if (buf >= GL_COLOR_ATTACHMENT0 && buf < GL_COLOR_ATTACHMENT0 + GLC_MAX_DRAW_BUFFERS)
+            gl_error(ctx, GL_INVALID_OPERATION);
+        else
+            gl_error(ctx, GL_INVALID_ENUM);
+        return 0;
+    }
+}
+
+GLAPI_EXPORT void APIENTRY glDrawBuffer(GLenum buf)
+{
+    GL_CTX();
+    GL_OUTSIDE_BEGIN(ctx, );
+    gl_framebuffer_obj *fb = ctx->draw_fb;
+    GLenum b = check_buffer(ctx, fb, buf, false);
+    if (b == 0 && buf != GL_NONE)
+        return;
+    fb->draw_buffers[0] = b;
+    for (int i = 1; i < GLC_MAX_DRAW_BUFFERS; i++)
+        fb->draw_buffers[i] = GL_NONE;
+}
+
+GLAPI_EXPORT void APIENTRY glDrawBuffers(GLsizei n, const GLenum *bufs)
+{
+    GL_CTX();
+    GL_OUTSIDE_BEGIN(ctx, );
+    if (n < 0 || n > GLC_MAX_DRAW_BUFFERS) {
+        gl_error(ctx, GL_INVALID_VALUE);
+        return;
+    }
+    gl_framebuffer_obj *fb = ctx->draw_fb;
+    GLenum nb[GLC_MAX_DRAW_BUFFERS] = {0};
+    for (GLsizei i = 0; i < n; i++) {
+        GLenum b = check_buffer(ctx, fb, bufs[i], true);
+        if (b == 0 && bufs[i] != GL_NONE)
+            return;
+        /* a buffer may appear once (ARB_draw_buffers) */
+        for (GLsizei j = 0; j < i; j++)
+            if (b != GL_NONE && nb[j] == b) {
+                gl_error(ctx, GL_INVALID_OPERATION);
+                return;
+            }
+        /* the default framebuffer has only draw buffer 0 */
+        if (!fb->name && i > 0 && b != GL_NONE) {
+            gl_error(ctx, GL_INVALID_OPERATION);
+            return;
+        }
+        nb[i] = b;
+    }
+    memcpy(fb->draw_buffers, nb, sizeof nb);
+}
+GL_ALIAS(void, glDrawBuffersARB, glDrawBuffers, (GLsizei n, const GLenum *bufs))
+
+GLAPI_EXPORT void APIENTRY glReadBuffer(GLenum src)
+{
+    GL_CTX();
+    GL_OUTSIDE_BEGIN(ctx, );
+    gl_framebuffer_obj *fb = ctx->read_fb;
+    GLenum b = check_buffer(ctx, fb, src, false);
+    if (b == 0 && src != GL_NONE)
+        return;
+    fb->read_buffer = b;
+}
+
+/* ---- read-back ------------------------------------------------------------------------------ */
+
+/* The read framebuffer's surface for a pixel format class; NULL with an
+ * error recorded. */
+static const rast_surface *read_surface(gl_context *ctx, GLenum format, rast_surface *tmp)
+{
+    gl_framebuffer_obj *fb = ctx->read_fb;
+    if (gl_fbo_status(ctx, fb) != GL_FRAMEBUFFER_COMPLETE) {
+        gl_error(ctx, GL_INVALID_FRAMEBUFFER_OPERATION);
+        return NULL;
+    }
+    const rast_surface *s = NULL;
+    switch (format) {
+    case GL_DEPTH_COMPONENT:
+    case GL_DEPTH_STENCIL:
+        if (fb->name == 0)
+            s = &ctx->win_depth;
+        else {
+            *tmp = att_surface(&fb->att[GLC_ATT_DEPTH], KIND_DEPTH);
+            s = tmp;
+        }
+        break;
+    case GL_STENCIL_INDEX:
+        if (fb->name == 0)
+            s = &ctx->win_stencil;
+        else {
+            *tmp = att_surface(&fb->att[GLC_ATT_STENCIL], KIND_STENCIL);
+            s = tmp;
+        }
+        break;
+    default:
+        if (fb->read_buffer == GL_NONE)
+            break;
+        if (fb->name == 0)
+            s = &ctx->win_color;
+        else {
+            *tmp = att_surface(&fb->att[fb->read_buffer - GL_COLOR_ATTACHMENT0], KIND_COLOR);
+            s = tmp;
+        }
+        break;
+    }
+    if (!s || !s->data) {
+        gl_error(ctx, GL_INVALID_OPERATION);
+        return NULL;
+    }
+    return s;
+}
+
+/* One texel of a surface as float RGBA. */
+static void surface_texel(const rast_surface *s, int x, int y, float out[4])
+{
+    const unsigned char *row = (const unsigned char *)s->data + s->stride * (size_t)y;
+    switch (s->format) {
+    case TEX_FMT_RGBA8:
+        for (int c = 0; c < 4; c++)
+            out[c] = row[x * 4 + c] / 255.0f;
+        break;
+    case TEX_FMT_RGBA32F:
+        memcpy(out, row + (size_t)x * 16, 16);
+        break;
+    case TEX_FMT_DEPTH32F:
+        memcpy(out, row + (size_t)x * 4, 4);
+        out[1] = out[2] = 0;
+        out[3] = 1;
+        break;
+    case TEX_FMT_S8:
+        out[0] = row[x];
+        out[1] = out[2] = 0;
+        out[3] = 1;
+        break;
+    default:
+        out[0] = out[1] = out[2] = 0;
+        out[3] = 1;
+        break;
+    }
+}
+
+bool gl_fbo_read_float(gl_context *ctx, GLenum format, int x, int y, int w, int h, float *out)
+{
+    rast_surface tmp, tmp2;
+    const rast_surface *s = read_surface(ctx, format, &tmp);
+    if (!s)
+        return false;
+    const rast_surface *st = NULL;
+    if (format == GL_DEPTH_STENCIL) {
+        st = read_surface(ctx, GL_STENCIL_INDEX, &tmp2);
+        if (!st)
+            return false;
+    }
+    gl_draw_flush(ctx);
+    for (int j = 0; j < h; j++)
+        for (int i = 0; i < w; i++) {
+            float *o = out + ((size_t)j * (size_t)w + (size_t)i) * 4;
+            int sx = x + i, sy = y + j;
+            if (sx < 0 || sy < 0 || sx >= s->width || sy >= s->height) {
+                o[0] = o[1] = o[2] = o[3] = 0; /* outside the window: undefined, 0 */
+                continue;
+            }
+            surface_texel(s, sx, sy, o);
+            if (st) {
+                float sv[4];
+                surface_texel(st, sx, sy, sv);
+                o[1] = sv[0];
+            }
+        }
+    return true;
+}
+
+GLAPI_EXPORT void APIENTRY glReadPixels(GLint x, GLint y, GLsizei width, GLsizei height,
+                                        GLenum format, GLenum type, void *pixels)
+{
+    GL_CTX();
+    GL_OUTSIDE_BEGIN(ctx, );
+    if (width < 0 || height < 0) {
+        gl_error(ctx, GL_INVALID_VALUE);
+        return;
+    }
+    GLenum err = GL_NO_ERROR;
+    size_t extent = tex_client_image_extent(format, type, width, height, 1, false, &ctx->pack, &err);
+    if (err != GL_NO_ERROR) {
+        gl_error(ctx, err);
+        return;
+    }
+    GLenum cls = format == GL_DEPTH_COMPONENT || format == GL_STENCIL_INDEX ||
+                         format == GL_DEPTH_STENCIL
+                     ? format
+                     : GL_RGBA;
+    rast_surface tmp;
+    const rast_surface *s = read_surface(ctx, cls, &tmp);
+    if (!s)
+        return;
+    unsigned char *dst = pixels;
+    if (ctx->pixel_pack_buffer) {
+        mem_buffer *m = ctx->pixel_pack_buffer->mem;
+        size_t off = (size_t)(uintptr_t)pixels;
+        if (mem_buffer_is_mapped(m) || !mem_range_ok(mem_buffer_size(m), off, extent)) {
+            gl_error(ctx, GL_INVALID_OPERATION);
+            return;
+        }
+        dst = (unsigned char *)mem_buffer_data(m) + off;
+    }
+    if (!dst || width == 0 || height == 0)
+        return;
+    gl_draw_flush(ctx);
+
+    /* fast path: RGBA8 to RGBA/UNSIGNED_BYTE, rows inside the surface */
+    const tex_pixel_store *ps = &ctx->pack;
+    if (format == GL_RGBA && type == GL_UNSIGNED_BYTE && s->format == TEX_FMT_RGBA8 && x >= 0 &&
+        y >= 0 && x + width <= s->width && y + height <= s->height && !ps->swap_bytes &&
+        ps->skip_pixels == 0 && ps->skip_rows == 0 && (ps->row_length == 0 || ps->row_length == width)) {
+        size_t row = (size_t)width * 4;
+        size_t pitch = (row + (size_t)ps->alignment - 1) / (size_t)ps->alignment * (size_t)ps->alignment;
+        for (int j = 0; j < height; j++)
+            memcpy(dst + pitch * (size_t)j,
+                   (const unsigned char *)s->data + s->stride * (size_t)(y + j) + (size_t)x * 4, row);
+        return;
+    }
+
+    size_t n;
+    if (!mem_size_mul((size_t)width * (size_t)height, 16, &n)) {
+        gl_error(ctx, GL_OUT_OF_MEMORY);
+        return;
+    }
+    float *rgba = malloc(n);
+    if (!rgba) {
+        gl_error(ctx, GL_OUT_OF_MEMORY);
+        return;
+    }
+    if (gl_fbo_read_float(ctx, cls, x, y, width, height, rgba)) {
+        GLenum e = tex_pixels_pack(format, type, width, height, rgba, dst, ps);
+        if (e != GL_NO_ERROR)
+            gl_error(ctx, e);
+    }
+    free(rgba);
+}
+
+/* ---- glBlitFramebuffer (EXT_framebuffer_blit) ------------------------------------------------- */
+
+static void write_texel(const rast_surface *s, int x, int y, const float v[4], uint8_t mask)
+{
+    unsigned char *row = (unsigned char *)s->data + s->stride * (size_t)y;
+    switch (s->format) {
+    case TEX_FMT_RGBA8:
+        for (int c = 0; c < 4; c++)
+            if (mask & (1u << c))
+                row[x * 4 + c] = (unsigned char)lrintf(gl_clampf(v[c], 0, 1) * 255.0f);
+        break;
+    case TEX_FMT_RGBA32F:
+        for (int c = 0; c < 4; c++)
+            if (mask & (1u << c))
+                memcpy(row + (size_t)x * 16 + (size_t)c * 4, &v[c], 4);
+        break;
+    case TEX_FMT_DEPTH32F:
+        memcpy(row + (size_t)x * 4, &v[0], 4);
+        break;
+    case TEX_FMT_S8:
+        row[x] = (unsigned char)((int)v[0] & mask);
+        break;
+    default:
+        break;
+    }
+}
+
+/* Samples src at the continuous position (u, v) with the filter. */
+static void blit_sample(const rast_surface *s, float u, float v, GLenum filter, float out[4])
+{
+    if (filter == GL_LINEAR) {
+        float fx = u - 0.5f, fy = v - 0.5f;
+        int x0 = (int)floorf(fx), y0 = (int)floorf(fy);
+        float ax = fx - x0, ay = fy - y0;
+        float t[4][4];
+        for (int k = 0; k < 4; k++) {
+            int xi = x0 + (k & 1), yi = y0 + (k >> 1);
+            xi = xi < 0 ? 0 : xi >= s->width ? s->width - 1 : xi;
+            yi = yi < 0 ? 0 : yi >= s->height ? s->height - 1 : yi;
+            surface_texel(s, xi, yi, t[k]);
+        }
+        for (int c = 0; c < 4; c++)
+            out[c] = (t[0][c] * (1 - ax) + t[1][c] * ax) * (1 - ay) +
+                     (t[2][c] * (1 - ax) + t[3][c] * ax) * ay;
+        return;
+    }
+    int xi = (int)floorf(u), yi = (int)floorf(v);
+    xi = xi < 0 ? 0 : xi >= s->width ? s->width - 1 : xi;
+    yi = yi < 0 ? 0 : yi >= s->height ? s->height - 1 : yi;
+    surface_texel(s, xi, yi, out);
+}
+
+static void blit_plane(gl_context *ctx, const rast_surface *src, const rast_surface *dst, int sx0,
+                       int sy0, int sx1, int sy1, int dx0, int dy0, int dx1, int dy1, GLenum filter,
+                       uint8_t mask, int dw, int dh)
+{
+    if (!src || !dst || !src->data || !dst->data)
+        return;
+    int xmin = dx0 < dx1 ? dx0 : dx1, xmax = dx0 < dx1 ? dx1 : dx0;
+    int ymin = dy0 < dy1 ? dy0 : dy1, ymax = dy0 < dy1 ? dy1 : dy0;
+    if (xmin < 0)
+        xmin = 0;
+    if (ymin < 0)
+        ymin = 0;
+    if (xmax > dw)
+        xmax = dw;
+    if (ymax > dh)
+        ymax = dh;
+    if (ctx->scissor_test) {
+        int s0 = ctx->scissor[0], s1 = ctx->scissor[1];
+        if (xmin < s0)
+            xmin = s0;
+        if (ymin < s1)
+            ymin = s1;
+        if (xmax > s0 + ctx->scissor[2])
+            xmax = s0 + ctx->scissor[2];
+        if (ymax > s1 + ctx->scissor[3])
+            ymax = s1 + ctx->scissor[3];
+    }
+    float scx = (float)(sx1 - sx0) / (float)(dx1 - dx0);
+    float scy = (float)(sy1 - sy0) / (float)(dy1 - dy0);
+    for (int y = ymin; y < ymax; y++)
+        for (int x = xmin; x < xmax; x++) {
+            float u = sx0 + (x + 0.5f - dx0) * scx, v = sy0 + (y + 0.5f - dy0) * scy;
+            /* only pixels whose source lies in the source rectangle are written */
+            if (u < fminf(sx0, sx1) || u >= fmaxf(sx0, sx1) || v < fminf(sy0, sy1) || v >= fmaxf(sy0, sy1))
+                continue;
+            if (u < 0 || v < 0 || u >= src->width || v >= src->height)
+                continue; /* outside the read buffer: undefined, left alone */
+            float t[4];
+            blit_sample(src, u, v, filter, t);
+            write_texel(dst, x, y, t, mask);
+        }
+}
+
+GLAPI_EXPORT void APIENTRY glBlitFramebuffer(GLint srcX0, GLint srcY0, GLint srcX1, GLint srcY1,
+                                             GLint dstX0, GLint dstY0, GLint dstX1, GLint dstY1,
+                                             GLbitfield mask, GLenum filter)
+{
+    GL_CTX();
+    GL_OUTSIDE_BEGIN(ctx, );
+    if (mask & ~(GLbitfield)(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT)) {
+        gl_error(ctx, GL_INVALID_VALUE);
+        return;
+    }
+    if (filter != GL_NEAREST && filter != GL_LINEAR) {
+        gl_error(ctx, GL_INVALID_ENUM);
+        return;
+    }
+    if (filter == GL_LINEAR && (mask & (GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT))) {
+        gl_error(ctx, GL_INVALID_OPERATION);
+        return;
+    }
+    const rast_framebuffer *dfb = gl_fbo_draw_target(ctx);
+    if (!dfb)
+        return;
+    if (gl_fbo_status(ctx, ctx->read_fb) != GL_FRAMEBUFFER_COMPLETE) {
+        gl_error(ctx, GL_INVALID_FRAMEBUFFER_OPERATION);
+        return;
+    }
+    if (srcX0 == srcX1 || srcY0 == srcY1 || dstX0 == dstX1 || dstY0 == dstY1)
+        return;
+    rast_surface tmp;
+    const rast_surface *src;
+    gl_draw_flush(ctx);
+    /* Blits are affected by the scissor test only, not by masks or other
+     * per-fragment operations (EXT_framebuffer_blit section 4.3.2).  A
+     * buffer the read framebuffer lacks is not copied. */
+    if ((mask & GL_COLOR_BUFFER_BIT) && ctx->read_fb->read_buffer != GL_NONE) {
+        src = read_surface(ctx, GL_RGBA, &tmp);
+        for (int i = 0; src && i < RAST_MAX_DRAW_BUFFERS; i++)
+            blit_plane(ctx, src, &dfb->color[i], srcX0, srcY0, srcX1, srcY1, dstX0, dstY0,
+                       dstX1, dstY1, filter, 0xf, dfb->width, dfb->height);
+    }
+    if (mask & GL_DEPTH_BUFFER_BIT) {
+        src = read_surface(ctx, GL_DEPTH_COMPONENT, &tmp);
+        if (src && dfb->depth.data)
+            blit_plane(ctx, src, &dfb->depth, srcX0, srcY0, srcX1, srcY1, dstX0, dstY0, dstX1,
+                       dstY1, GL_NEAREST, 0xff, dfb->width, dfb->height);
+    }
+    if (mask & GL_STENCIL_BUFFER_BIT) {
+        src = read_surface(ctx, GL_STENCIL_INDEX, &tmp);
+        if (src && dfb->stencil.data)
+            blit_plane(ctx, src, &dfb->stencil, srcX0, srcY0, srcX1, srcY1, dstX0, dstY0, dstX1,
+                       dstY1, GL_NEAREST, 0xff, dfb->width, dfb->height);
+    }
+}
+GL_ALIAS(void, glBlitFramebufferEXT, glBlitFramebuffer,
+         (GLint srcX0, GLint srcY0, GLint srcX1, GLint srcY1, GLint dstX0, GLint dstY0,
+          GLint dstX1, GLint dstY1, GLbitfield mask, GLenum filter))

@@ -1,0 +1,828 @@
+/*
+ * gl_get.c - glGet{Boolean,Integer,Float,Double}v and glGetString(i)
+ * (API thread).
+ *
+ * One function, get_state, knows every pname (GL 2.1 chapter 6 state
+ * tables, implementation limits, ARB_vertex_program / ARB_fragment_program
+ * additions) and returns its values with a kind; the four entry points only
+ * convert, as GL 2.1 section 6.1.2 specifies: colour-like values map
+ * linearly to the full integer range for GetIntegerv, other floats round to
+ * the nearest integer, and everything non-zero is TRUE for GetBooleanv.
+ */
+#include "gl_priv.h"
+
+#include <math.h>
+#include <string.h>
+
+enum { GV_INT, GV_BOOL, GV_FLOAT, GV_NORM };
+
+typedef struct gval {
+    int kind;
+    int n;
+    double v[16];
+} gval;
+
+#define RET_N(k, count)  \
+    do {                 \
+        g->kind = (k);   \
+        g->n = (count);  \
+        return true;     \
+    } while (0)
+#define I1(x)                \
+    do {                     \
+        g->v[0] = (double)(x); \
+        RET_N(GV_INT, 1);    \
+    } while (0)
+#define B1(x)                  \
+    do {                       \
+        g->v[0] = (x) ? 1 : 0; \
+        RET_N(GV_BOOL, 1);     \
+    } while (0)
+#define F1(x)                  \
+    do {                       \
+        g->v[0] = (double)(x); \
+        RET_N(GV_FLOAT, 1);    \
+    } while (0)
+
+static void put4(gval *g, const float *f)
+{
+    for (int i = 0; i < 4; i++)
+        g->v[i] = f[i];
+}
+
+static void put_matrix(gval *g, const float *m, bool transpose)
+{
+    for (int i = 0; i < 16; i++)
+        g->v[i] = transpose ? m[(i % 4) * 4 + i / 4] : m[i];
+}
+
+static int bits_of(tex_format f)
+{
+    return f == TEX_FMT_RGBA8 ? 8 : f == TEX_FMT_RGBA32F ? 32 : 0;
+}
+
+static GLuint buffer_name(const gl_buffer_obj *b)
+{
+    return b ? b->name : 0;
+}
+
+/* Array state through the aliased slot of a conventional array. */
+static bool array_state(gl_context *ctx, int slot, int what, gval *g)
+{
+    const gl_array *a = &ctx->array[slot];
+    switch (what) {
+    case 0:
+        B1(a->enabled);
+    case 1:
+        I1(a->size);
+    case 2:
+        I1(a->type);
+    case 3:
+        I1(a->stride);
+    default:
+        I1(a->buffer ? a->buffer->name : 0);
+    }
+}
+
+/* Every extension asmgl implements, once; GL_EXTENSIONS is the list joined
+ * with spaces, glGetStringi(GL_EXTENSIONS, i) its entries. */
+#define ASMGL_EXTENSIONS(X) \
+    X("GL_ARB_multitexture") \
+    X("GL_ARB_transpose_matrix") \
+    X("GL_ARB_texture_cube_map") \
+    X("GL_ARB_texture_env_add") \
+    X("GL_ARB_texture_env_combine") \
+    X("GL_ARB_texture_env_crossbar") \
+    X("GL_ARB_texture_env_dot3") \
+    X("GL_ARB_texture_border_clamp") \
+    X("GL_ARB_texture_mirrored_repeat") \
+    X("GL_ARB_point_parameters") \
+    X("GL_ARB_depth_texture") \
+    X("GL_ARB_shadow") \
+    X("GL_ARB_texture_rectangle") \
+    X("GL_ARB_texture_non_power_of_two") \
+    X("GL_ARB_window_pos") \
+    X("GL_ARB_vertex_buffer_object") \
+    X("GL_ARB_pixel_buffer_object") \
+    X("GL_ARB_draw_buffers") \
+    X("GL_ARB_texture_float") \
+    X("GL_ARB_vertex_program") \
+    X("GL_ARB_fragment_program") \
+    X("GL_ARB_fragment_program_shadow") \
+    X("GL_ARB_fragment_coord_conventions") \
+    X("GL_NV_fragment_program_option") \
+    X("GL_NV_fragment_program2") \
+    X("GL_NV_vertex_program2_option") \
+    X("GL_NV_vertex_program3") \
+    X("GL_EXT_gpu_program_parameters") \
+    X("GL_EXT_texture3D") \
+    X("GL_EXT_texture_edge_clamp") \
+    X("GL_EXT_texture_lod_bias") \
+    X("GL_SGIS_generate_mipmap") \
+    X("GL_EXT_secondary_color") \
+    X("GL_EXT_fog_coord") \
+    X("GL_EXT_blend_color") \
+    X("GL_EXT_blend_minmax") \
+    X("GL_EXT_blend_subtract") \
+    X("GL_EXT_blend_func_separate") \
+    X("GL_EXT_blend_equation_separate") \
+    X("GL_EXT_stencil_wrap") \
+    X("GL_EXT_draw_range_elements") \
+    X("GL_EXT_compiled_vertex_array") \
+    X("GL_EXT_multi_draw_arrays") \
+    X("GL_EXT_bgra") \
+    X("GL_EXT_framebuffer_object") \
+    X("GL_EXT_framebuffer_blit") \
+    X("GL_EXT_packed_depth_stencil")
+
+#define EXT_SPACE(name) name " "
+#define EXT_ENTRY(name) name,
+static const char extensions_list[] = ASMGL_EXTENSIONS(EXT_SPACE);
+static const char *const extension_names[] = {ASMGL_EXTENSIONS(EXT_ENTRY)};
+enum { NUM_EXTENSIONS = sizeof extension_names / sizeof extension_names[0] };
+
+/* Fills g for pname; false (no error recorded) when pname is unknown. */
+static bool get_state(gl_context *ctx, GLenum pname, gval *g)
+{
+    unsigned unit = ctx->active_texture;
+    unsigned ffu = unit < GLC_MAX_TEXTURE_UNITS ? unit : 0;
+    const gl_framebuffer_obj *dfb = ctx->draw_fb;
+    switch (pname) {
+    /* ---- current values (Table 6.5) ---- */
+    case GL_CURRENT_COLOR:
+        put4(g, ctx->current[GP_VIN_COLOR0]);
+        RET_N(GV_NORM, 4);
+    case GL_CURRENT_SECONDARY_COLOR:
+        put4(g, ctx->current[GP_VIN_COLOR1]);
+        RET_N(GV_NORM, 4);
+    case GL_CURRENT_INDEX:
+        F1(ctx->current_index);
+    case GL_CURRENT_NORMAL:
+        put4(g, ctx->current[GP_VIN_NORMAL]);
+        RET_N(GV_NORM, 3);
+    case GL_CURRENT_TEXTURE_COORDS:
+        put4(g, ctx->current[GP_VIN_TEX0 + ffu]);
+        RET_N(GV_FLOAT, 4);
+    case GL_CURRENT_FOG_COORD:
+        F1(ctx->current[GP_VIN_FOGCOORD][0]);
+    case GL_CURRENT_RASTER_POSITION:
+        put4(g, ctx->raster_pos);
+        RET_N(GV_FLOAT, 4);
+    case GL_CURRENT_RASTER_COLOR:
+        put4(g, ctx->raster_color);
+        RET_N(GV_NORM, 4);
+    case GL_CURRENT_RASTER_SECONDARY_COLOR:
+        put4(g, ctx->raster_color2);
+        RET_N(GV_NORM, 4);
+    case GL_CURRENT_RASTER_TEXTURE_COORDS:
+        put4(g, ctx->raster_tex[ffu]);
+        RET_N(GV_FLOAT, 4);
+    case GL_CURRENT_RASTER_POSITION_VALID:
+        B1(ctx->raster_valid);
+    case GL_CURRENT_RASTER_DISTANCE:
+        F1(ctx->raster_distance);
+    case GL_CURRENT_RASTER_INDEX:
+        I1(0);
+    case GL_EDGE_FLAG:
+        B1(ctx->edge_flag);
+
+    /* ---- vertex arrays (Tables 6.6, 6.7) ---- */
+    case GL_VERTEX_ARRAY:
+        return array_state(ctx, GP_VIN_POSITION, 0, g);
+    case GL_VERTEX_ARRAY_SIZE:
+        return array_state(ctx, GP_VIN_POSITION, 1, g);
+    case GL_VERTEX_ARRAY_TYPE:
+        return array_state(ctx, GP_VIN_POSITION, 2, g);
+    case GL_VERTEX_ARRAY_STRIDE:
+        return array_state(ctx, GP_VIN_POSITION, 3, g);
+    case GL_VERTEX_ARRAY_BUFFER_BINDING:
+        return array_state(ctx, GP_VIN_POSITION, 4, g);
+    case GL_NORMAL_ARRAY:
+        return array_state(ctx, GP_VIN_NORMAL, 0, g);
+    case GL_NORMAL_ARRAY_TYPE:
+        return array_state(ctx, GP_VIN_NORMAL, 2, g);
+    case GL_NORMAL_ARRAY_STRIDE:
+        return array_state(ctx, GP_VIN_NORMAL, 3, g);
+    case GL_NORMAL_ARRAY_BUFFER_BINDING:
+        return array_state(ctx, GP_VIN_NORMAL, 4, g);
+    case GL_COLOR_ARRAY:
+        return array_state(ctx, GP_VIN_COLOR0, 0, g);
+    case GL_COLOR_ARRAY_SIZE:
+        return array_state(ctx, GP_VIN_COLOR0, 1, g);
+    case GL_COLOR_ARRAY_TYPE:
+        return array_state(ctx, GP_VIN_COLOR0, 2, g);
+    case GL_COLOR_ARRAY_STRIDE:
+        return array_state(ctx, GP_VIN_COLOR0, 3, g);
+    case GL_COLOR_ARRAY_BUFFER_BINDING:
+        return array_state(ctx, GP_VIN_COLOR0, 4, g);
+    case GL_SECONDARY_COLOR_ARRAY:
+        return array_state(ctx, GP_VIN_COLOR1, 0, g);
+    case GL_SECONDARY_COLOR_ARRAY_SIZE:
+        return array_state(ctx, GP_VIN_COLOR1, 1, g);
+    case GL_SECONDARY_COLOR_ARRAY_TYPE:
+        return array_state(ctx, GP_VIN_COLOR1, 2, g);
+    case GL_SECONDARY_COLOR_ARRAY_STRIDE:
+        return array_state(ctx, GP_VIN_COLOR1, 3, g);
+    case GL_SECONDARY_COLOR_ARRAY_BUFFER_BINDING:
+        return array_state(ctx, GP_VIN_COLOR1, 4, g);
+    case GL_FOG_COORD_ARRAY:
+        return array_state(ctx, GP_VIN_FOGCOORD, 0, g);
+    case GL_FOG_COORD_ARRAY_TYPE:
+        return array_state(ctx, GP_VIN_FOGCOORD, 2, g);
+    case GL_FOG_COORD_ARRAY_STRIDE:
+        return array_state(ctx, GP_VIN_FOGCOORD, 3, g);
+    case GL_FOG_COORD_ARRAY_BUFFER_BINDING:
+        return array_state(ctx, GP_VIN_FOGCOORD, 4, g);
+    case GL_TEXTURE_COORD_ARRAY:
+        return array_state(ctx, GP_VIN_TEX0 + (int)ctx->client_active_texture, 0, g);
+    case GL_TEXTURE_COORD_ARRAY_SIZE:
+        return array_state(ctx, GP_VIN_TEX0 + (int)ctx->client_active_texture, 1, g);
+    case GL_TEXTURE_COORD_ARRAY_TYPE:
+        return array_state(ctx, GP_VIN_TEX0 + (int)ctx->client_active_texture, 2, g);
+    case GL_TEXTURE_COORD_ARRAY_STRIDE:
+        return array_state(ctx, GP_VIN_TEX0 + (int)ctx->client_active_texture, 3, g);
+    case GL_TEXTURE_COORD_ARRAY_BUFFER_BINDING:
+        return array_state(ctx, GP_VIN_TEX0 + (int)ctx->client_active_texture, 4, g);
+    case GL_EDGE_FLAG_ARRAY:
+        B1(ctx->edge_flag_array);
+    case GL_INDEX_ARRAY:
+        B1(ctx->index_array);
+    case GL_EDGE_FLAG_ARRAY_STRIDE:
+    case GL_INDEX_ARRAY_STRIDE:
+    case GL_EDGE_FLAG_ARRAY_BUFFER_BINDING:
+    case GL_INDEX_ARRAY_BUFFER_BINDING:
+    case GL_WEIGHT_ARRAY_BUFFER_BINDING:
+        I1(0);
+    case GL_INDEX_ARRAY_TYPE:
+        I1(GL_FLOAT);
+    case GL_ARRAY_ELEMENT_LOCK_FIRST_EXT:
+        I1(ctx->lock_first);
+    case GL_ARRAY_ELEMENT_LOCK_COUNT_EXT:
+        I1(ctx->lock_count);
+    case GL_CLIENT_ACTIVE_TEXTURE:
+        I1(GL_TEXTURE0 + ctx->client_active_texture);
+    case GL_ARRAY_BUFFER_BINDING:
+        I1(buffer_name(ctx->array_buffer));
+    case GL_ELEMENT_ARRAY_BUFFER_BINDING:
+        I1(buffer_name(ctx->element_buffer));
+    case GL_PIXEL_PACK_BUFFER_BINDING:
+        I1(buffer_name(ctx->pixel_pack_buffer));
+    case GL_PIXEL_UNPACK_BUFFER_BINDING:
+        I1(buffer_name(ctx->pixel_unpack_buffer));
+
+    /* ---- transformation (Table 6.8) and ARB_vertex_program matrices ---- */
+    case GL_MODELVIEW_MATRIX:
+    case GL_TRANSPOSE_MODELVIEW_MATRIX:
+        put_matrix(g, gl_matrix_top(ctx, GLC_STACK_MODELVIEW), pname == GL_TRANSPOSE_MODELVIEW_MATRIX);
+        RET_N(GV_FLOAT, 16);
+    case GL_PROJECTION_MATRIX:
+    case GL_TRANSPOSE_PROJECTION_MATRIX:
+        put_matrix(g, gl_matrix_top(ctx, GLC_STACK_PROJECTION),
+                   pname == GL_TRANSPOSE_PROJECTION_MATRIX);
+        RET_N(GV_FLOAT, 16);
+    case GL_TEXTURE_MATRIX:
+    case GL_TRANSPOSE_TEXTURE_MATRIX:
+        put_matrix(g, gl_matrix_top(ctx, GLC_STACK_TEXTURE0 + (int)ffu),
+                   pname == GL_TRANSPOSE_TEXTURE_MATRIX);
+        RET_N(GV_FLOAT, 16);
+    case GL_CURRENT_MATRIX_ARB:
+    case GL_TRANSPOSE_CURRENT_MATRIX_ARB: {
+        int s = gl_matrix_stack_for_mode(ctx, ctx->matrix_mode);
+        put_matrix(g, gl_matrix_top(ctx, s < 0 ? GLC_STACK_TEXTURE0 : s),
+                   pname == GL_TRANSPOSE_CURRENT_MATRIX_ARB);
+        RET_N(GV_FLOAT, 16);
+    }
+    case GL_CURRENT_MATRIX_STACK_DEPTH_ARB: {
+        int s = gl_matrix_stack_for_mode(ctx, ctx->matrix_mode);
+        I1(ctx->stack[s < 0 ? GLC_STACK_TEXTURE0 : s].depth + 1);
+    }
+    case GL_MODELVIEW_STACK_DEPTH:
+        I1(ctx->stack[GLC_STACK_MODELVIEW].depth + 1);
+    case GL_PROJECTION_STACK_DEPTH:
+        I1(ctx->stack[GLC_STACK_PROJECTION].depth + 1);
+    case GL_TEXTURE_STACK_DEPTH:
+        I1(ctx->stack[GLC_STACK_TEXTURE0 + (int)ffu].depth + 1);
+    case GL_MATRIX_MODE:
+        I1(ctx->matrix_mode);
+    case GL_VIEWPORT:
+        for (int i = 0; i < 4; i++)
+            g->v[i] = ctx->viewport[i];
+        RET_N(GV_INT, 4);
+    case GL_DEPTH_RANGE:
+        g->v[0] = ctx->depth_range[0];
+        g->v[1] = ctx->depth_range[1];
+        RET_N(GV_NORM, 2);
+    case GL_NORMALIZE:
+        B1(ctx->normalize);
+    case GL_RESCALE_NORMAL:
+        B1(ctx->rescale_normal);
+
+    /* ---- colouring, lighting (Tables 6.9 - 6.11) ---- */
+    case GL_FOG_COLOR:
+        put4(g, ctx->fog_color);
+        RET_N(GV_NORM, 4);
+    case GL_FOG_INDEX:
+        F1(ctx->fog_index);
+    case GL_FOG_DENSITY:
+        F1(ctx->fog_density);
+    case GL_FOG_START:
+        F1(ctx->fog_start);
+    case GL_FOG_END:
+        F1(ctx->fog_end);
+    case GL_FOG_MODE:
+        I1(ctx->fog_mode);
+    case GL_FOG_COORD_SRC:
+        I1(ctx->fog_coord_src);
+    case GL_SHADE_MODEL:
+        I1(ctx->shade_model);
+    case GL_COLOR_MATERIAL_PARAMETER:
+        I1(ctx->color_material_mode);
+    case GL_COLOR_MATERIAL_FACE:
+        I1(ctx->color_material_face);
+    case GL_LIGHT_MODEL_AMBIENT:
+        put4(g, ctx->light_model_ambient);
+        RET_N(GV_NORM, 4);
+    case GL_LIGHT_MODEL_LOCAL_VIEWER:
+        B1(ctx->light_model_local_viewer);
+    case GL_LIGHT_MODEL_TWO_SIDE:
+        B1(ctx->light_model_two_side);
+    case GL_LIGHT_MODEL_COLOR_CONTROL:
+        I1(ctx->light_model_color_control);
+
+    /* ---- rasterization (Tables 6.12 - 6.14) ---- */
+    case GL_POINT_SIZE:
+        F1(ctx->point_size);
+    case GL_POINT_SIZE_MIN:
+        F1(ctx->point_min);
+    case GL_POINT_SIZE_MAX:
+        F1(ctx->point_max);
+    case GL_POINT_FADE_THRESHOLD_SIZE:
+        F1(ctx->point_fade);
+    case GL_POINT_DISTANCE_ATTENUATION:
+        for (int i = 0; i < 3; i++)
+            g->v[i] = ctx->point_atten[i];
+        RET_N(GV_FLOAT, 3);
+    case GL_POINT_SPRITE_COORD_ORIGIN:
+        I1(ctx->point_sprite_origin);
+    case GL_LINE_WIDTH:
+        F1(ctx->line_width);
+    case GL_LINE_STIPPLE_PATTERN:
+        I1(ctx->line_stipple_pattern);
+    case GL_LINE_STIPPLE_REPEAT:
+        I1(ctx->line_stipple_factor);
+    case GL_CULL_FACE_MODE:
+        I1(ctx->cull_mode);
+    case GL_FRONT_FACE:
+        I1(ctx->front_face);
+    case GL_POLYGON_MODE:
+        g->v[0] = ctx->polygon_mode[0];
+        g->v[1] = ctx->polygon_mode[1];
+        RET_N(GV_INT, 2);
+    case GL_POLYGON_OFFSET_FACTOR:
+        F1(ctx->offset_factor);
+    case GL_POLYGON_OFFSET_UNITS:
+        F1(ctx->offset_units);
+    case GL_SAMPLE_COVERAGE_VALUE:
+        F1(ctx->sample_coverage_value);
+    case GL_SAMPLE_COVERAGE_INVERT:
+        B1(ctx->sample_coverage_invert);
+    case GL_SAMPLE_BUFFERS:
+    case GL_SAMPLES:
+        I1(0);
+
+    /* ---- texturing (Tables 6.15 - 6.20) ---- */
+    case GL_TEXTURE_BINDING_1D:
+        I1(ctx->bound_tex[unit][GLC_TEX_1D]->name);
+    case GL_TEXTURE_BINDING_2D:
+        I1(ctx->bound_tex[unit][GLC_TEX_2D]->name);
+    case GL_TEXTURE_BINDING_3D:
+        I1(ctx->bound_tex[unit][GLC_TEX_3D]->name);
+    case GL_TEXTURE_BINDING_CUBE_MAP:
+        I1(ctx->bound_tex[unit][GLC_TEX_CUBE]->name);
+    case GL_TEXTURE_BINDING_RECTANGLE_ARB:
+        I1(ctx->bound_tex[unit][GLC_TEX_RECT]->name);
+    case GL_ACTIVE_TEXTURE:
+        I1(GL_TEXTURE0 + unit);
+
+    /* ---- per-fragment (Tables 6.21 - 6.24) ---- */
+    case GL_SCISSOR_BOX:
+        for (int i = 0; i < 4; i++)
+            g->v[i] = ctx->scissor[i];
+        RET_N(GV_INT, 4);
+    case GL_ALPHA_TEST_FUNC:
+        I1(ctx->alpha_func);
+    case GL_ALPHA_TEST_REF:
+        g->v[0] = ctx->alpha_ref;
+        RET_N(GV_NORM, 1);
+    case GL_STENCIL_FUNC:
+        I1(ctx->stencil[0].func);
+    case GL_STENCIL_VALUE_MASK:
+        I1(ctx->stencil_vmask_gl[0]);
+    case GL_STENCIL_REF:
+        I1(ctx->stencil_ref_gl[0]);
+    case GL_STENCIL_FAIL:
+        I1(ctx->stencil[0].fail_op);
+    case GL_STENCIL_PASS_DEPTH_FAIL:
+        I1(ctx->stencil[0].zfail_op);
+    case GL_STENCIL_PASS_DEPTH_PASS:
+        I1(ctx->stencil[0].zpass_op);
+    case GL_STENCIL_BACK_FUNC:
+        I1(ctx->stencil[1].func);
+    case GL_STENCIL_BACK_VALUE_MASK:
+        I1(ctx->stencil_vmask_gl[1]);
+    case GL_STENCIL_BACK_REF:
+        I1(ctx->stencil_ref_gl[1]);
+    case GL_STENCIL_BACK_FAIL:
+        I1(ctx->stencil[1].fail_op);
+    case GL_STENCIL_BACK_PASS_DEPTH_FAIL:
+        I1(ctx->stencil[1].zfail_op);
+    case GL_STENCIL_BACK_PASS_DEPTH_PASS:
+        I1(ctx->stencil[1].zpass_op);
+    case GL_DEPTH_FUNC:
+        I1(ctx->depth_func);
+    case GL_BLEND_SRC_RGB: /* == GL_BLEND_SRC */
+        I1(ctx->blend_src_rgb);
+    case GL_BLEND_DST_RGB: /* == GL_BLEND_DST */
+        I1(ctx->blend_dst_rgb);
+    case GL_BLEND_SRC_ALPHA:
+        I1(ctx->blend_src_alpha);
+    case GL_BLEND_DST_ALPHA:
+        I1(ctx->blend_dst_alpha);
+    case GL_BLEND_EQUATION_RGB: /* == GL_BLEND_EQUATION */
+        I1(ctx->blend_eq_rgb);
+    case GL_BLEND_EQUATION_ALPHA:
+        I1(ctx->blend_eq_alpha);
+    case GL_BLEND_COLOR:
+        put4(g, ctx->blend_color);
+        RET_N(GV_NORM, 4);
+    case GL_LOGIC_OP_MODE:
+        I1(ctx->logic_op);
+
+    /* ---- framebuffer control (Table 6.25) ---- */
+    case GL_DRAW_BUFFER:
+        I1(dfb->draw_buffers[0]);
+    case GL_READ_BUFFER:
+        I1(ctx->read_fb->read_buffer);
+    case GL_INDEX_WRITEMASK:
+        I1(ctx->index_mask);
+    case GL_COLOR_WRITEMASK:
+        for (int i = 0; i < 4; i++)
+            g->v[i] = (ctx->color_mask >> i) & 1;
+        RET_N(GV_BOOL, 4);
+    case GL_DEPTH_WRITEMASK:
+        B1(ctx->depth_mask);
+    case GL_STENCIL_WRITEMASK:
+        I1(ctx->stencil_wmask_gl[0]);
+    case GL_STENCIL_BACK_WRITEMASK:
+        I1(ctx->stencil_wmask_gl[1]);
+    case GL_COLOR_CLEAR_VALUE:
+        put4(g, ctx->clear_color);
+        RET_N(GV_NORM, 4);
+    case GL_INDEX_CLEAR_VALUE:
+        I1(ctx->clear_index);
+    case GL_DEPTH_CLEAR_VALUE:
+        g->v[0] = ctx->clear_depth;
+        RET_N(GV_NORM, 1);
+    case GL_STENCIL_CLEAR_VALUE:
+        I1(ctx->clear_stencil);
+    case GL_ACCUM_CLEAR_VALUE:
+        put4(g, ctx->clear_accum);
+        RET_N(GV_NORM, 4);
+
+    /* ---- pixels (Tables 6.26 - 6.28) ---- */
+    case GL_UNPACK_SWAP_BYTES:
+        B1(ctx->unpack.swap_bytes);
+    case GL_UNPACK_LSB_FIRST:
+        B1(ctx->unpack.lsb_first);
+    case GL_UNPACK_ROW_LENGTH:
+        I1(ctx->unpack.row_length);
+    case GL_UNPACK_IMAGE_HEIGHT:
+        I1(ctx->unpack.image_height);
+    case GL_UNPACK_SKIP_ROWS:
+        I1(ctx->unpack.skip_rows);
+    case GL_UNPACK_SKIP_PIXELS:
+        I1(ctx->unpack.skip_pixels);
+    case GL_UNPACK_SKIP_IMAGES:
+        I1(ctx->unpack.skip_images);
+    case GL_UNPACK_ALIGNMENT:
+        I1(ctx->unpack.alignment);
+    case GL_PACK_SWAP_BYTES:
+        B1(ctx->pack.swap_bytes);
+    case GL_PACK_LSB_FIRST:
+        B1(ctx->pack.lsb_first);
+    case GL_PACK_ROW_LENGTH:
+        I1(ctx->pack.row_length);
+    case GL_PACK_IMAGE_HEIGHT:
+        I1(ctx->pack.image_height);
+    case GL_PACK_SKIP_ROWS:
+        I1(ctx->pack.skip_rows);
+    case GL_PACK_SKIP_PIXELS:
+        I1(ctx->pack.skip_pixels);
+    case GL_PACK_SKIP_IMAGES:
+        I1(ctx->pack.skip_images);
+    case GL_PACK_ALIGNMENT:
+        I1(ctx->pack.alignment);
+    case GL_MAP_COLOR:
+        B1(ctx->map_color);
+    case GL_MAP_STENCIL:
+        B1(ctx->map_stencil);
+    case GL_INDEX_SHIFT:
+        I1(ctx->index_shift);
+    case GL_INDEX_OFFSET:
+        I1(ctx->index_offset);
+    case GL_RED_SCALE:
+        F1(ctx->red_scale);
+    case GL_GREEN_SCALE:
+        F1(ctx->green_scale);
+    case GL_BLUE_SCALE:
+        F1(ctx->blue_scale);
+    case GL_ALPHA_SCALE:
+        F1(ctx->alpha_scale);
+    case GL_DEPTH_SCALE:
+        F1(ctx->depth_scale);
+    case GL_RED_BIAS:
+        F1(ctx->red_bias);
+    case GL_GREEN_BIAS:
+        F1(ctx->green_bias);
+    case GL_BLUE_BIAS:
+        F1(ctx->blue_bias);
+    case GL_ALPHA_BIAS:
+        F1(ctx->alpha_bias);
+    case GL_DEPTH_BIAS:
+        F1(ctx->depth_bias);
+    case GL_ZOOM_X:
+        F1(ctx->pixel_zoom[0]);
+    case GL_ZOOM_Y:
+        F1(ctx->pixel_zoom[1]);
+
+    /* ---- hints (Table 6.29) ---- */
+    case GL_PERSPECTIVE_CORRECTION_HINT:
+        I1(ctx->hint_perspective);
+    case GL_POINT_SMOOTH_HINT:
+        I1(ctx->hint_point);
+    case GL_LINE_SMOOTH_HINT:
+        I1(ctx->hint_line);
+    case GL_POLYGON_SMOOTH_HINT:
+        I1(ctx->hint_polygon);
+    case GL_FOG_HINT:
+        I1(ctx->hint_fog);
+    case GL_GENERATE_MIPMAP_HINT:
+        I1(ctx->hint_generate_mipmap);
+    case GL_TEXTURE_COMPRESSION_HINT:
+        I1(ctx->hint_texture_compression);
+
+    /* ---- implementation limits (Tables 6.32 - 6.36) ---- */
+    case GL_MAX_LIGHTS:
+        I1(GLC_MAX_LIGHTS);
+    case GL_MAX_CLIP_PLANES:
+        I1(GLC_MAX_CLIP_PLANES);
+    case GL_MAX_MODELVIEW_STACK_DEPTH:
+        I1(GLC_MODELVIEW_DEPTH);
+    case GL_MAX_PROJECTION_STACK_DEPTH:
+        I1(GLC_PROJECTION_DEPTH);
+    case GL_MAX_TEXTURE_STACK_DEPTH:
+        I1(GLC_TEXTURE_DEPTH);
+    case GL_MAX_PROGRAM_MATRICES_ARB:
+        I1(GLC_MAX_PROGRAM_MATRICES);
+    case GL_MAX_PROGRAM_MATRIX_STACK_DEPTH_ARB:
+        I1(GLC_PROGRAM_DEPTH);
+    case GL_SUBPIXEL_BITS:
+        I1(8);
+    case GL_MAX_TEXTURE_SIZE:
+    case GL_MAX_CUBE_MAP_TEXTURE_SIZE:
+    case GL_MAX_RECTANGLE_TEXTURE_SIZE_ARB:
+    case GL_MAX_RENDERBUFFER_SIZE:
+        I1(GLC_MAX_SIZE);
+    case GL_MAX_3D_TEXTURE_SIZE:
+        I1(GLC_MAX_3D_SIZE);
+    case GL_MAX_TEXTURE_LOD_BIAS:
+        F1(TEX_MAX_LEVELS);
+    case GL_MAX_PIXEL_MAP_TABLE:
+        I1(256);
+    case GL_MAX_NAME_STACK_DEPTH:
+        I1(64);
+    case GL_MAX_LIST_NESTING:
+        I1(64);
+    case GL_MAX_EVAL_ORDER:
+        I1(8);
+    case GL_MAX_VIEWPORT_DIMS:
+        g->v[0] = g->v[1] = GLC_MAX_SIZE;
+        RET_N(GV_INT, 2);
+    case GL_MAX_ATTRIB_STACK_DEPTH:
+    case GL_MAX_CLIENT_ATTRIB_STACK_DEPTH:
+        I1(GLC_ATTRIB_DEPTH);
+    case GL_ATTRIB_STACK_DEPTH:
+        I1(ctx->attrib_depth);
+    case GL_CLIENT_ATTRIB_STACK_DEPTH:
+        I1(ctx->client_attrib_depth);
+    case GL_AUX_BUFFERS:
+    case GL_NAME_STACK_DEPTH:
+    case GL_LIST_BASE:
+    case GL_LIST_INDEX:
+    case GL_LIST_MODE:
+    case GL_INDEX_BITS:
+    case GL_ACCUM_RED_BITS:
+    case GL_ACCUM_GREEN_BITS:
+    case GL_ACCUM_BLUE_BITS:
+    case GL_ACCUM_ALPHA_BITS:
+    case GL_NUM_COMPRESSED_TEXTURE_FORMATS:
+        I1(0);
+    case GL_COMPRESSED_TEXTURE_FORMATS:
+        RET_N(GV_INT, 0);
+    case GL_RENDER_MODE:
+        I1(GL_RENDER);
+    case GL_RGBA_MODE:
+        B1(1);
+    case GL_INDEX_MODE:
+    case GL_DOUBLEBUFFER:
+    case GL_STEREO:
+        B1(0);
+    case GL_ALIASED_POINT_SIZE_RANGE:
+    case GL_SMOOTH_POINT_SIZE_RANGE:
+        g->v[0] = 1;
+        g->v[1] = GLC_MAX_POINT_SIZE;
+        RET_N(GV_FLOAT, 2);
+    case GL_SMOOTH_POINT_SIZE_GRANULARITY:
+    case GL_SMOOTH_LINE_WIDTH_GRANULARITY:
+        F1(0.125);
+    case GL_ALIASED_LINE_WIDTH_RANGE:
+    case GL_SMOOTH_LINE_WIDTH_RANGE:
+        g->v[0] = 1;
+        g->v[1] = GLC_MAX_LINE_WIDTH;
+        RET_N(GV_FLOAT, 2);
+    case GL_MAX_ELEMENTS_INDICES:
+    case GL_MAX_ELEMENTS_VERTICES:
+        I1(1 << 20);
+    case GL_MAX_TEXTURE_UNITS:
+    case GL_MAX_TEXTURE_COORDS:
+        I1(GLC_MAX_TEXTURE_UNITS);
+    case GL_MAX_TEXTURE_IMAGE_UNITS:
+    case GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS:
+        I1(GLC_MAX_IMAGE_UNITS);
+    case GL_MAX_VERTEX_TEXTURE_IMAGE_UNITS:
+        I1(GLC_MAX_IMAGE_UNITS); /* NV_vertex_program3 vertex texturing */
+    case GL_MAX_VERTEX_ATTRIBS:
+        I1(GLC_MAX_ATTRIBS);
+    case GL_MAX_DRAW_BUFFERS:
+    case GL_MAX_COLOR_ATTACHMENTS:
+        I1(GLC_MAX_DRAW_BUFFERS);
+    case GL_PROGRAM_ERROR_POSITION_ARB:
+        I1(ctx->program_error_position);
+    case GL_NUM_EXTENSIONS:
+        I1(NUM_EXTENSIONS);
+
+    /* ---- framebuffer (Table 6.31 and EXT_framebuffer_object) ---- */
+    case GL_RED_BITS:
+    case GL_GREEN_BITS:
+    case GL_BLUE_BITS:
+    case GL_ALPHA_BITS: {
+        const rast_framebuffer *r = gl_fbo_status(ctx, ctx->draw_fb) == GL_FRAMEBUFFER_COMPLETE
+                                        ? gl_fbo_draw_target(ctx)
+                                        : NULL;
+        I1(r ? bits_of(r->color[0].format) : 0);
+    }
+    case GL_DEPTH_BITS: {
+        if (dfb->name == 0)
+            I1(ctx->config.depth_bits);
+        const rast_framebuffer *r = gl_fbo_status(ctx, ctx->draw_fb) == GL_FRAMEBUFFER_COMPLETE
+                                        ? gl_fbo_draw_target(ctx)
+                                        : NULL;
+        I1(r && r->depth.data ? 32 : 0);
+    }
+    case GL_STENCIL_BITS: {
+        if (dfb->name == 0)
+            I1(ctx->config.stencil_bits);
+        const rast_framebuffer *r = gl_fbo_status(ctx, ctx->draw_fb) == GL_FRAMEBUFFER_COMPLETE
+                                        ? gl_fbo_draw_target(ctx)
+                                        : NULL;
+        I1(r && r->stencil.data ? 8 : 0);
+    }
+    case GL_DRAW_FRAMEBUFFER_BINDING: /* == GL_FRAMEBUFFER_BINDING */
+        I1(dfb->name);
+    case GL_READ_FRAMEBUFFER_BINDING:
+        I1(ctx->read_fb->name);
+    case GL_RENDERBUFFER_BINDING:
+        I1(ctx->renderbuffer ? ctx->renderbuffer->name : 0);
+    default:
+        break;
+    }
+    if (pname >= GL_DRAW_BUFFER0 && pname < GL_DRAW_BUFFER0 + GLC_MAX_DRAW_BUFFERS)
+        I1(dfb->draw_buffers[pname - GL_DRAW_BUFFER0]);
+    /* every capability glIsEnabled knows is also a boolean Get */
+    GLenum saved = ctx->error;
+    int e = gl_is_enabled(ctx, pname);
+    ctx->error = saved;
+    if (e >= 0)
+        B1(e);
+    return false;
+}
+
+/* Runs get_state and records errors; returns the value count or -1. */
+static int get(gl_context *ctx, GLenum pname, gval *g)
+{
+    if (ctx->in_begin) {
+        gl_error(ctx, GL_INVALID_OPERATION);
+        return -1;
+    }
+    memset(g, 0, sizeof *g);
+    /* texture-coordinate-set state needs a unit below MAX_TEXTURE_COORDS */
+    if ((pname == GL_CURRENT_TEXTURE_COORDS || pname == GL_TEXTURE_MATRIX ||
+         pname == GL_TRANSPOSE_TEXTURE_MATRIX || pname == GL_TEXTURE_STACK_DEPTH ||
+         pname == GL_CURRENT_RASTER_TEXTURE_COORDS) &&
+        ctx->active_texture >= GLC_MAX_TEXTURE_UNITS) {
+        gl_error(ctx, GL_INVALID_OPERATION);
+        return -1;
+    }
+    if (!get_state(ctx, pname, g)) {
+        gl_error(ctx, GL_INVALID_ENUM);
+        return -1;
+    }
+    return g->n;
+}
+
+GLAPI_EXPORT void APIENTRY glGetBooleanv(GLenum pname, GLboolean *data)
+{
+    GL_CTX();
+    gval g;
+    int n = get(ctx, pname, &g);
+    for (int i = 0; i < n && data; i++)
+        data[i] = g.v[i] != 0 ? GL_TRUE : GL_FALSE;
+}
+
+GLAPI_EXPORT void APIENTRY glGetIntegerv(GLenum pname, GLint *data)
+{
+    GL_CTX();
+    gval g;
+    int n = get(ctx, pname, &g);
+    for (int i = 0; i < n && data; i++) {
+        double v = g.v[i];
+        if (g.kind == GV_NORM) {
+            /* [-1, 1] maps linearly to the integer range (section 6.1.2) */
+            v = v * 2147483647.0;
+            data[i] = (GLint)(v >= 2147483647.0 ? 2147483647.0 : v <= -2147483648.0 ? -2147483648.0 : v);
+        } else if (g.kind == GV_FLOAT) {
+            v = floor(v + 0.5);
+            data[i] = (GLint)(v >= 2147483647.0 ? 2147483647.0 : v <= -2147483648.0 ? -2147483648.0 : v);
+        } else {
+            /* enums and masks may exceed INT_MAX (STENCIL_VALUE_MASK ~0) */
+            data[i] = (GLint)(uint32_t)(int64_t)v;
+        }
+    }
+}
+
+GLAPI_EXPORT void APIENTRY glGetFloatv(GLenum pname, GLfloat *data)
+{
+    GL_CTX();
+    gval g;
+    int n = get(ctx, pname, &g);
+    for (int i = 0; i < n && data; i++)
+        data[i] = (GLfloat)g.v[i];
+}
+
+GLAPI_EXPORT void APIENTRY glGetDoublev(GLenum pname, GLdouble *data)
+{
+    GL_CTX();
+    gval g;
+    int n = get(ctx, pname, &g);
+    for (int i = 0; i < n && data; i++)
+        data[i] = g.v[i];
+}
+
+/* ---- strings ------------------------------------------------------------------------- */
+
+GLAPI_EXPORT const GLubyte *APIENTRY glGetString(GLenum name)
+{
+    GL_CTX(NULL);
+    GL_OUTSIDE_BEGIN(ctx, NULL);
+    switch (name) {
+    case GL_VENDOR:
+        return (const GLubyte *)"asmgl";
+    case GL_RENDERER:
+        return (const GLubyte *)"asmgl (tile-based deferred, software)";
+    case GL_VERSION:
+        return (const GLubyte *)"2.1 asmgl " ASMGL_VERSION_STRING;
+    case GL_EXTENSIONS:
+        return (const GLubyte *)extensions_list;
+    case GL_PROGRAM_ERROR_STRING_ARB:
+        return (const GLubyte *)ctx->program_error_string;
+    default:
+        /* GL_SHADING_LANGUAGE_VERSION included: asmgl has no GLSL */
+        gl_error(ctx, GL_INVALID_ENUM);
+        return NULL;
+    }
+}
+
+GLAPI_EXPORT const GLubyte *APIENTRY glGetStringi(GLenum name, GLuint index)
+{
+    GL_CTX(NULL);
+    GL_OUTSIDE_BEGIN(ctx, NULL);
+    if (name != GL_EXTENSIONS) {
+        gl_error(ctx, GL_INVALID_ENUM);
+        return NULL;
+    }
+    if (index >= NUM_EXTENSIONS) {
+        gl_error(ctx, GL_INVALID_VALUE);
+        return NULL;
+    }
+    return (const GLubyte *)extension_names[index];
+}

@@ -1,0 +1,557 @@
+/*
+ * gl_priv.h - the GL context and the internals shared by the files of gl/
+ * (API thread only).  No other folder includes this.
+ *
+ * The context holds every piece of GL state; entry points validate their
+ * arguments (gl_error.c records the first error), change state, and bump the
+ * serial numbers that tell draw-time resolution (gl_state.c) what to redo
+ * (R11).  A draw (gl_draw.c) turns the state into one immutable rast_draw
+ * snapshot for the rasterizer.
+ *
+ * File map:
+ *   gl_context.c   asmgl.h: contexts, default framebuffer, current context
+ *   gl_egl_bridge.c asmgl.h surfaces lent to contexts (written for egl/)
+ *   gl_error.c     glGetError, error recording
+ *   gl_names.c     name tables (programs, textures, buffers, FBOs, RBOs)
+ *   gl_matrix.c    matrix stacks and matrix maths
+ *   gl_state.c     initial state, state.* parameter resolution, rast_state
+ *   gl_fixed.c     fixed-function state setters and getters
+ *   gl_enable.c    glEnable/glDisable/glIsEnabled
+ *   gl_get.c       glGet*, glGetString(i)
+ *   gl_attrib.c    glPush/PopAttrib, glPush/PopClientAttrib
+ *   gl_program.c   ARB_vertex_program / ARB_fragment_program API
+ *   gl_vertex.c    current attributes, immediate mode
+ *   gl_array.c     vertex arrays and array draws
+ *   gl_draw.c      draw snapshots, clears, flushes
+ *   gl_ff.c        fixed-function program keys and cache (text: gl_ffgen*.c)
+ *   gl_raster.c    raster position, glDrawPixels/glBitmap/glCopyPixels
+ *   gl_buffer.c    buffer objects (memory/)
+ *   gl_texture.c   texture objects (texture/)
+ *   gl_fbo.c       framebuffer/renderbuffer objects, read-back, blits
+ *   gl_proc.c      asmgl_get_proc_address over gl_entrypoints.def
+ */
+#ifndef GL_GL_PRIV_H
+#define GL_GL_PRIV_H
+
+#define GL_GLEXT_PROTOTYPES 1
+#include <GL/gl.h>
+#include <GL/glext.h>
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "asmgl/asmgl.h"
+#include "glprog.h"
+#include "mem.h"
+#include "rast.h"
+#include "tex.h"
+
+/* Every GL entry point and asmgl_* function is defined with this; all else in
+ * libasmgl.so is hidden (-fvisibility=hidden). */
+#define GLAPI_EXPORT __attribute__((visibility("default")))
+
+/* Defines alias_name as another name for the function target, defined in the
+ * same file, with the same prototype (ARB/EXT names of core functions). */
+#define GL_ALIAS(ret, alias_name, target, params) \
+    GLAPI_EXPORT ret APIENTRY alias_name params __attribute__((alias(#target)));
+
+/* ---- implementation limits ------------------------------------------------ */
+
+enum {
+    GLC_MAX_LIGHTS = 8,
+    GLC_MAX_CLIP_PLANES = 8,
+    GLC_MAX_TEXTURE_UNITS = 8,      /* fixed-function units = texture coordinate sets */
+    GLC_MAX_IMAGE_UNITS = 16,       /* texture image units (programs) */
+    GLC_MAX_ATTRIBS = GP_VIN_COUNT, /* 16 generic = conventional slots (aliased) */
+    GLC_MAX_PROGRAM_MATRICES = 8,
+    GLC_MODELVIEW_DEPTH = 32,
+    GLC_PROJECTION_DEPTH = 4,
+    GLC_TEXTURE_DEPTH = 4,
+    GLC_PROGRAM_DEPTH = 4,
+    GLC_ATTRIB_DEPTH = 16,
+    GLC_MAX_DRAW_BUFFERS = 8,
+    GLC_MAX_SIZE = 16384,           /* textures, renderbuffers, viewport */
+    GLC_MAX_3D_SIZE = TEX_MAX_3D_SIZE,
+    GLC_MAX_POINT_SIZE = 64,
+    GLC_MAX_LINE_WIDTH = 64
+};
+
+/* Matrix stacks: one array, indexed so state.matrix.* resolution is a table
+ * look-up. */
+enum {
+    GLC_STACK_MODELVIEW = 0,
+    GLC_STACK_PROJECTION = 1,
+    GLC_STACK_TEXTURE0 = 2,
+    GLC_STACK_PROGRAM0 = GLC_STACK_TEXTURE0 + GLC_MAX_TEXTURE_UNITS,
+    GLC_STACK_COUNT = GLC_STACK_PROGRAM0 + GLC_MAX_PROGRAM_MATRICES
+};
+
+/* Texture targets a unit binds (GL 2.1 + ARB_texture_rectangle). */
+enum { GLC_TEX_1D, GLC_TEX_2D, GLC_TEX_3D, GLC_TEX_CUBE, GLC_TEX_RECT, GLC_TEX_TARGETS };
+
+/* Program targets (index into per-target arrays). */
+enum { GLC_VP = 0, GLC_FP = 1, GLC_PROGRAM_TARGETS };
+
+/* ---- name tables (gl_names.c) ---------------------------------------------- */
+
+/* Maps GL names (non-zero GLuint) to objects.  A generated but never bound
+ * name maps to GL_NAME_RESERVED. */
+typedef struct gl_name_table {
+    GLuint *keys;
+    void **values;
+    size_t cap, count;
+    GLuint next; /* next candidate for Gen */
+} gl_name_table;
+
+extern char gl_name_reserved_marker;
+#define GL_NAME_RESERVED ((void *)&gl_name_reserved_marker)
+
+void *gl_names_lookup(const gl_name_table *t, GLuint name); /* NULL if absent */
+bool gl_names_insert(gl_name_table *t, GLuint name, void *value); /* false: OOM */
+void gl_names_remove(gl_name_table *t, GLuint name);
+/* Finds n unused names, reserves them (GL_NAME_RESERVED) and writes them. */
+bool gl_names_gen(gl_name_table *t, GLsizei n, GLuint *names);
+/* Calls fn on every (name, value) pair; fn must not modify the table. */
+void gl_names_foreach(const gl_name_table *t, void (*fn)(GLuint, void *, void *), void *user);
+void gl_names_free(gl_name_table *t);
+
+/* ---- objects --------------------------------------------------------------- */
+
+typedef struct gl_program_obj {
+    GLuint name;
+    GLenum target;            /* GL_VERTEX_PROGRAM_ARB / GL_FRAGMENT_PROGRAM_ARB */
+    gp_program *prog;         /* NULL until a string loads */
+    gp_program_info info;     /* counts for queries, as the text was written */
+    char *string;             /* the text as loaded (not NUL-terminated necessarily) */
+    GLint length;
+    float (*local)[4];        /* max_local_parameters rows */
+    uint64_t local_serial;    /* bumped by ProgramLocalParameter* */
+    /* resolved parameter table cache (gl_state.c) */
+    gp_val (*params)[4];
+    int params_cap;
+    uint64_t params_state_serial, params_local_serial;
+    const gp_program *params_prog;
+} gl_program_obj;
+
+typedef struct gl_buffer_obj {
+    GLuint name;
+    mem_buffer *mem;
+    GLenum usage;
+    GLenum access;        /* of the current mapping */
+} gl_buffer_obj;
+
+typedef struct gl_texture_obj {
+    GLuint name;
+    GLenum target;        /* 0 until first bound */
+    tex_object *tex;
+    GLfloat priority;
+    GLboolean resident;
+} gl_texture_obj;
+
+typedef struct gl_renderbuffer_obj {
+    GLuint name;
+    GLenum internal_format;   /* as requested; 0 before storage */
+    int width, height;
+    int red, green, blue, alpha, depth, stencil; /* bits reported */
+    rast_surface color;       /* RGBA8 / RGBA32F */
+    rast_surface depth_surf;  /* DEPTH32F */
+    rast_surface stencil_surf; /* S8 */
+} gl_renderbuffer_obj;
+
+enum { GLC_ATTACH_NONE = 0, GLC_ATTACH_TEXTURE, GLC_ATTACH_RENDERBUFFER };
+
+typedef struct gl_attachment {
+    int type;                 /* GLC_ATTACH_* */
+    GLuint name;
+    gl_texture_obj *tex;
+    gl_renderbuffer_obj *rb;
+    int level, face, zoffset;
+} gl_attachment;
+
+enum { GLC_ATT_DEPTH = GLC_MAX_DRAW_BUFFERS, GLC_ATT_STENCIL, GLC_ATT_COUNT };
+
+typedef struct gl_framebuffer_obj {
+    GLuint name;              /* 0 = the default framebuffer */
+    gl_attachment att[GLC_ATT_COUNT]; /* colour 0..7, depth, stencil */
+    GLenum draw_buffers[GLC_MAX_DRAW_BUFFERS];
+    GLenum read_buffer;
+} gl_framebuffer_obj;
+
+/* ---- vertex arrays (aliased slots) ------------------------------------------ */
+
+typedef struct gl_array {
+    bool enabled;
+    GLint size;               /* 1..4 */
+    GLenum type;
+    GLsizei stride;           /* as given (0 = tightly packed) */
+    bool normalized;
+    const void *ptr;          /* client pointer, or offset into buffer */
+    gl_buffer_obj *buffer;    /* ARRAY_BUFFER binding captured at pointer time */
+    GLuint buffer_name;
+} gl_array;
+
+/* ---- fixed-function state ---------------------------------------------------- */
+
+typedef struct gl_light {
+    float ambient[4], diffuse[4], specular[4];
+    float position[4];        /* eye space, as transformed at specification */
+    float spot_direction[3];  /* eye space */
+    float spot_exponent, spot_cutoff;
+    float attenuation[3];     /* constant, linear, quadratic */
+} gl_light;
+
+typedef struct gl_material {
+    float ambient[4], diffuse[4], specular[4], emission[4];
+    float shininess;
+    float color_indexes[3];
+} gl_material;
+
+typedef struct gl_texgen {
+    GLenum mode;              /* per coordinate */
+    float object_plane[4];
+    float eye_plane[4];       /* stored multiplied by the inverse modelview */
+} gl_texgen;
+
+typedef struct gl_texenv {
+    GLenum mode;
+    float color[4];
+    float lod_bias;
+    GLenum combine_rgb, combine_alpha;
+    GLenum source_rgb[3], source_alpha[3];
+    GLenum operand_rgb[3], operand_alpha[3];
+    float rgb_scale, alpha_scale;
+    bool coord_replace;       /* point sprites */
+} gl_texenv;
+
+typedef struct gl_matrix_stack {
+    float (*m)[16];
+    int depth;                /* index of the top */
+    int max;
+    uint64_t serial;          /* bumped when the top changes */
+} gl_matrix_stack;
+
+/* Derived matrix cache (gl_matrix.c). */
+typedef struct gl_matrix_cache {
+    uint64_t serial_inv;      /* serial of the stack the inverse was made from */
+    float inverse[16];
+} gl_matrix_cache;
+
+typedef struct gl_ff_cache_entry gl_ff_cache_entry;
+
+/* Immediate-mode vertex buffer: every vertex stores all slots. */
+typedef struct gl_imm {
+    GLenum mode;
+    float (*verts)[GP_VIN_COUNT][4];
+    int count, cap;
+} gl_imm;
+
+typedef struct gl_attrib_frame gl_attrib_frame;
+
+/* The whole context.  The default framebuffer is fb_default; every GL state
+ * item follows the GL 2.1 state tables (chapter 6) in grouping. */
+struct asmgl_context {
+    /* the thread this context is current on: the address of that thread's
+     * gl_current (unique per live thread), or NULL */
+    _Atomic(void *) owner_thread;
+    rast_context *rast;
+    gp_limits limits[GLC_PROGRAM_TARGETS];
+
+    GLenum error;             /* first unreported error (gl_error.c) */
+    bool in_begin;
+
+    /* serial of everything state.* bindings read except program locals */
+    uint64_t state_serial;
+
+    /* default framebuffer storage */
+    asmgl_config config;
+    rast_surface win_color, win_depth, win_stencil;
+    gl_framebuffer_obj fb_default;
+    gl_framebuffer_obj *draw_fb, *read_fb;
+    gl_renderbuffer_obj *renderbuffer; /* RENDERBUFFER binding */
+    rast_framebuffer draw_rfb;        /* snapshot of the draw framebuffer (gl_fbo.c) */
+
+    /* name tables */
+    gl_name_table programs, textures, buffers, framebuffers, renderbuffers;
+
+    /* ---- programs ---- */
+    gl_program_obj *program[GLC_PROGRAM_TARGETS];     /* bound objects (never NULL) */
+    gl_program_obj program_default[GLC_PROGRAM_TARGETS];
+    float (*env[GLC_PROGRAM_TARGETS])[4];
+    bool program_enabled[GLC_PROGRAM_TARGETS];
+    GLint program_error_position;
+    char *program_error_string;
+    bool vp_point_size, vp_two_side;
+
+    /* ---- fixed-function programs (gl_ff.c) ---- */
+    gl_ff_cache_entry *ff_cache;
+    gl_program_obj pixel_vp;     /* glDrawPixels/glBitmap vertex stage (gl_raster.c) */
+    gp_machine *machine;         /* runs vertex programs for glRasterPos */
+    float pixel_point_size;      /* point size of the pixel draw being submitted */
+
+    /* ---- current values and arrays ---- */
+    float current[GP_VIN_COUNT][4];   /* aliased slots: position 0, normal 2, colour 3 ... */
+    float current_index;
+    GLboolean edge_flag;
+    gl_array array[GP_VIN_COUNT];
+    bool edge_flag_array, index_array;
+    GLuint client_active_texture;     /* unit */
+    gl_buffer_obj *array_buffer, *element_buffer;
+    gl_buffer_obj *pixel_pack_buffer, *pixel_unpack_buffer;
+    gl_imm imm;
+    GLint lock_first;                 /* EXT_compiled_vertex_array */
+    GLsizei lock_count;
+
+    /* ---- transform ---- */
+    GLenum matrix_mode;
+    int matrix_index;                 /* stack index of matrix_mode */
+    gl_matrix_stack stack[GLC_STACK_COUNT];
+    gl_matrix_cache mcache[GLC_STACK_COUNT];
+    uint64_t mvp_serial_mv, mvp_serial_p;
+    float mvp[16];
+    gl_matrix_cache mvp_cache;
+    float viewport[4];
+    double depth_range[2];
+    float clip_plane[GLC_MAX_CLIP_PLANES][4]; /* eye space */
+    uint32_t clip_enabled;
+    bool normalize, rescale_normal;
+
+    /* ---- lighting ---- */
+    bool lighting;
+    uint32_t light_enabled;
+    gl_light light[GLC_MAX_LIGHTS];
+    float light_model_ambient[4];
+    bool light_model_local_viewer, light_model_two_side;
+    GLenum light_model_color_control;
+    gl_material material[2];          /* front, back */
+    bool color_material;
+    GLenum color_material_face, color_material_mode;
+    GLenum shade_model;
+
+    /* ---- texturing ---- */
+    GLuint active_texture;            /* unit */
+    gl_texture_obj *bound_tex[GLC_MAX_IMAGE_UNITS][GLC_TEX_TARGETS];
+    gl_texture_obj default_tex[GLC_TEX_TARGETS];
+    uint8_t tex_enabled[GLC_MAX_TEXTURE_UNITS]; /* bit per GLC_TEX_* */
+    gl_texenv texenv[GLC_MAX_TEXTURE_UNITS];
+    gl_texgen texgen[GLC_MAX_TEXTURE_UNITS][4];  /* s t r q */
+    uint8_t texgen_enabled[GLC_MAX_TEXTURE_UNITS]; /* bit per coordinate */
+    tex_pixel_store pack, unpack;
+    void *tex_state;                  /* gl_texture.c's private state (proxy images) */
+
+    /* ---- fog, points, lines, polygons ---- */
+    bool fog;
+    GLenum fog_mode, fog_coord_src;
+    float fog_color[4], fog_density, fog_start, fog_end, fog_index;
+    bool color_sum;
+    float point_size, point_min, point_max, point_fade, point_atten[3];
+    bool point_smooth, point_sprite;
+    GLenum point_sprite_origin;
+    float line_width;
+    bool line_smooth, line_stipple_enabled;
+    GLint line_stipple_factor;
+    GLushort line_stipple_pattern;
+    GLenum polygon_mode[2];
+    bool polygon_smooth, polygon_stipple;
+    bool offset_fill, offset_line, offset_point;
+    float offset_factor, offset_units;
+    bool cull_face;
+    GLenum cull_mode, front_face;
+
+    /* ---- per-fragment ---- */
+    bool scissor_test;
+    GLint scissor[4];
+    bool alpha_test;
+    GLenum alpha_func;
+    float alpha_ref;
+    bool stencil_test;
+    rast_stencil_face stencil[2];     /* as the rasterizer takes it (ref clamped, 8-bit masks) */
+    GLint stencil_ref_gl[2];          /* as given, for queries */
+    GLuint stencil_vmask_gl[2], stencil_wmask_gl[2];
+    bool depth_test;
+    GLenum depth_func;
+    bool depth_mask;
+    bool blend;
+    GLenum blend_src_rgb, blend_dst_rgb, blend_src_alpha, blend_dst_alpha;
+    GLenum blend_eq_rgb, blend_eq_alpha;
+    float blend_color[4];
+    bool dither, logic_op_enabled, color_logic_op, index_logic_op;
+    GLenum logic_op;
+    uint8_t color_mask;               /* bit per channel RGBA */
+    float clear_color[4];
+    double clear_depth;
+    GLint clear_stencil;
+    float clear_accum[4];
+    GLint clear_index;
+    GLuint index_mask;
+    bool auto_normal;
+    uint32_t map1_enabled, map2_enabled; /* evaluator caps: accepted, not evaluated */
+    bool multisample, sample_alpha_to_coverage, sample_alpha_to_one, sample_coverage;
+    float sample_coverage_value;
+    bool sample_coverage_invert;
+
+    /* ---- hints, pixel transfer ---- */
+    GLenum hint_perspective, hint_point, hint_line, hint_polygon, hint_fog;
+    GLenum hint_generate_mipmap, hint_texture_compression;
+    float raster_pos[4], raster_color[4], raster_color2[4];
+    float raster_tex[GLC_MAX_TEXTURE_UNITS][4];
+    bool raster_valid;
+    float raster_distance;
+    float pixel_zoom[2];
+    bool map_color, map_stencil;
+    GLint index_shift, index_offset;
+    float red_scale, red_bias, green_scale, green_bias, blue_scale, blue_bias;
+    float alpha_scale, alpha_bias, depth_scale, depth_bias;
+
+    gl_attrib_frame *attrib_stack[GLC_ATTRIB_DEPTH];
+    gl_attrib_frame *client_attrib_stack[GLC_ATTRIB_DEPTH];
+    int attrib_depth;
+    int client_attrib_depth;
+};
+
+typedef struct asmgl_context gl_context;
+
+/* ---- the current context ----------------------------------------------------- */
+
+extern _Thread_local gl_context *gl_current;
+
+/* Fetches the current context; entry points do nothing without one. */
+#define GL_CTX(ret)                  \
+    gl_context *ctx = gl_current;    \
+    if (!ctx)                        \
+        return ret
+
+/* Outside Begin/End only (GL 2.1 section 2.6.3). */
+#define GL_OUTSIDE_BEGIN(ctx, ret)                      \
+    do {                                                \
+        if ((ctx)->in_begin) {                          \
+            gl_error(ctx, GL_INVALID_OPERATION);        \
+            return ret;                                 \
+        }                                               \
+    } while (0)
+
+/* ---- gl_error.c ---------------------------------------------------------------- */
+
+/* Records err unless an earlier error is still unreported. */
+void gl_error(gl_context *ctx, GLenum err);
+/* Maps a mem/tex status to a GL error and records it; returns true if ok. */
+bool gl_mem_ok(gl_context *ctx, mem_status st);
+
+/* ---- gl_matrix.c --------------------------------------------------------------- */
+
+void gl_mat_identity(float m[16]);
+void gl_mat_mul(float out[16], const float a[16], const float b[16]); /* out = a * b */
+bool gl_mat_invert(float out[16], const float m[16]);
+void gl_mat_transpose(float out[16], const float m[16]);
+void gl_mat_transform(float out[4], const float m[16], const float v[4]); /* out = m * v */
+bool gl_matrix_init(gl_context *ctx);
+void gl_matrix_free(gl_context *ctx);
+/* Top of a stack, and its inverse (cached). */
+const float *gl_matrix_top(gl_context *ctx, int stack);
+const float *gl_matrix_inverse(gl_context *ctx, int stack);
+const float *gl_matrix_mvp(gl_context *ctx);
+const float *gl_matrix_mvp_inverse(gl_context *ctx);
+/* Stack index for a matrix mode, or -1. */
+int gl_matrix_stack_for_mode(gl_context *ctx, GLenum mode);
+void gl_state_changed(gl_context *ctx);
+
+/* ---- gl_state.c ------------------------------------------------------------------ */
+
+void gl_state_init(gl_context *ctx);
+/* Fills (and caches) obj's parameter table for prog; NULL on OOM. */
+const gp_val (*gl_state_resolve_params(gl_context *ctx, gl_program_obj *obj, const gp_program *prog,
+                                        int target))[4];
+/* Applies the current colour to the material when COLOR_MATERIAL is on. */
+void gl_state_color_material(gl_context *ctx);
+void gl_state_fill_rast(gl_context *ctx, rast_state *rs);
+int gl_tex_target_index(GLenum target); /* GLC_TEX_* or -1 */
+
+/* ---- gl_program.c ------------------------------------------------------------------ */
+
+bool gl_program_init(gl_context *ctx);
+void gl_program_free_all(gl_context *ctx);
+int gl_program_target_index(GLenum target); /* GLC_VP/GLC_FP or -1 */
+/* gp_compile for target t (GLC_VP/GLC_FP); query_info (may be NULL)
+ * receives the program's counts for glGetProgramivARB. */
+gp_program *gl_program_compile(gl_context *ctx, const char *text, size_t len, int t,
+                               gp_error *err, gp_program_info *query_info);
+void gl_program_obj_release(gl_program_obj *p);
+
+/* ---- gl_ff.c ------------------------------------------------------------------------ */
+
+/* Generated programs (with their parameter caches) for the stages that have
+ * no enabled program; NULL with an error recorded on failure.  *inputs
+ * receives the varyings the generated fragment program reads. */
+gl_program_obj *gl_ff_fragment_program_obj(gl_context *ctx, int num_draw_buffers,
+                                           uint32_t *inputs);
+gl_program_obj *gl_ff_vertex_program_obj(gl_context *ctx, uint32_t fs_inputs);
+/* rast_state items a generated vertex program needs (gl_ffgen.h). */
+void gl_ff_vertex_rast_state(gl_context *ctx, rast_state *rs);
+void gl_ff_free(gl_context *ctx);
+
+/* ---- gl_vertex.c --------------------------------------------------------------------- */
+
+void gl_vertex_init(gl_context *ctx);
+void gl_vertex_free(gl_context *ctx);
+/* Provokes a vertex from the current values (inside Begin/End). */
+void gl_imm_emit_vertex(gl_context *ctx);
+/* Sets a current attribute slot (aliased), provoking a vertex for slot 0 inside Begin/End. */
+void gl_attrib4f(gl_context *ctx, GLuint slot, float x, float y, float z, float w);
+void gl_buffer_unbind_everywhere(gl_context *ctx, gl_buffer_obj *b);
+void gl_buffer_free_all(gl_context *ctx); /* gl_buffer.c */
+/* glIsEnabled for client-state arrays: 1/0, or -1 when cap is not one. */
+int gl_array_is_enabled(gl_context *ctx, GLenum cap);
+
+/* ---- gl_draw.c ------------------------------------------------------------------------ */
+
+/* Submits a draw of the arrays in attribs (GP_VIN_COUNT rows). */
+void gl_draw_submit(gl_context *ctx, GLenum mode, int first, int count, GLenum index_type,
+                    const void *indices, const rast_attrib *attribs);
+/* The general form: instances >= 1; pixel_vp replaces the vertex stage for
+ * the pixel paths (gl_raster.c), NULL otherwise. */
+void gl_draw_submit_ex(gl_context *ctx, GLenum mode, int first, int count, GLenum index_type,
+                       const void *indices, const rast_attrib *attribs, int instances,
+                       gl_program_obj *pixel_vp);
+void gl_draw_flush(gl_context *ctx);
+/* Before a texture or render target the scene may use changes (R9). */
+static inline void gl_flush_for_write(gl_context *ctx) { gl_draw_flush(ctx); }
+
+/* ---- gl_texture.c ---------------------------------------------------------------------- */
+
+bool gl_texture_init(gl_context *ctx);
+void gl_texture_free_all(gl_context *ctx);
+/* The object a unit supplies for a gp texture target, NULL when none. */
+const tex_object *gl_texture_for_unit(gl_context *ctx, int unit, int gp_target);
+gl_texture_obj *gl_texture_lookup(gl_context *ctx, GLuint name);
+
+/* ---- gl_fbo.c --------------------------------------------------------------------------- */
+
+bool gl_fbo_init(gl_context *ctx);
+void gl_fbo_free_all(gl_context *ctx);
+/* The draw framebuffer as rast_framebuffer; NULL (and error recorded) when
+ * incomplete. */
+const rast_framebuffer *gl_fbo_draw_target(gl_context *ctx);
+GLenum gl_fbo_status(gl_context *ctx, gl_framebuffer_obj *fb);
+void gl_fbo_texture_deleted(gl_context *ctx, gl_texture_obj *t);
+void gl_fbo_default_resized(gl_context *ctx);
+/* Reads a region of the read framebuffer (after a flush) as float RGBA
+ * (format GL_RGBA, or GL_DEPTH_COMPONENT / GL_STENCIL_INDEX / GL_DEPTH_STENCIL
+ * with depth in [0] and stencil in [1]); pixels outside the buffer read 0.
+ * out holds w*h*4 floats.  False with an error recorded. */
+bool gl_fbo_read_float(gl_context *ctx, GLenum format, int x, int y, int w, int h, float *out);
+
+/* ---- gl_get.c ---------------------------------------------------------------------------- */
+
+/* Small helpers shared by queries. */
+static inline float gl_clampf(float v, float lo, float hi) { return v < lo ? lo : v > hi ? hi : v; }
+
+/* ---- gl_enable.c ------------------------------------------------------------------------- */
+
+/* Returns 1/0 for a capability, or -1 (error recorded) when cap is unknown. */
+int gl_is_enabled(gl_context *ctx, GLenum cap);
+
+/* ---- gl_attrib.c ------------------------------------------------------------------------- */
+void gl_attrib_free_all(gl_context *ctx);
+
+#endif /* GL_GL_PRIV_H */

@@ -1,0 +1,1330 @@
+/*
+ * gl_texture.c - texture objects and texture image commands (API thread).
+ *
+ * Storage, conversion and sampling belong to texture/ (tex.h); this file
+ * keeps GL's object model: names, per-unit bindings of the five GL 2.1
+ * targets (1D, 2D, 3D, CUBE_MAP, RECTANGLE_ARB), the default object of each
+ * target (name 0, shared by all units as GL 2.1 section 3.8.12 says), proxy
+ * targets, pixel buffer objects as the source/destination of transfers, and
+ * the flush that must precede any change to a texture a queued scene may
+ * sample or render into (R9).
+ */
+#include "gl_priv.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const GLenum target_enums[GLC_TEX_TARGETS] = {
+    GL_TEXTURE_1D, GL_TEXTURE_2D, GL_TEXTURE_3D, GL_TEXTURE_CUBE_MAP, GL_TEXTURE_RECTANGLE_ARB};
+
+/* Proxy image state (GL 2.1 section 3.8.11): what the last proxy TexImage of
+ * each target and level would have produced. */
+typedef struct proxy_image {
+    int width, height, depth, border;
+    GLenum internal_format, base_format;
+    tex_format storage;
+} proxy_image;
+
+typedef struct gl_texture_state {
+    proxy_image proxy[GLC_TEX_TARGETS][TEX_MAX_LEVELS];
+} gl_texture_state;
+
+static gl_texture_state *tstate(gl_context *ctx)
+{
+    return (gl_texture_state *)ctx->tex_state;
+}
+
+bool gl_texture_init(gl_context *ctx)
+{
+    ctx->tex_state = calloc(1, sizeof(gl_texture_state));
+    if (!ctx->tex_state)
+        return false;
+    for (int t = 0; t < GLC_TEX_TARGETS; t++) {
+        gl_texture_obj *d = &ctx->default_tex[t];
+        d->name = 0;
+        d->target = target_enums[t];
+        d->tex = tex_object_create(target_enums[t]);
+        d->priority = 1.0f;
+        if (!d->tex)
+            return false;
+        for (int u = 0; u < GLC_MAX_IMAGE_UNITS; u++)
+            ctx->bound_tex[u][t] = d;
+    }
+    return true;
+}
+
+static void free_one(GLuint name, void *value, void *user)
+{
+    (void)name;
+    (void)user;
+    if (value != GL_NAME_RESERVED) {
+        gl_texture_obj *t = value;
+        tex_object_free(t->tex);
+        free(t);
+    }
+}
+
+void gl_texture_free_all(gl_context *ctx)
+{
+    gl_names_foreach(&ctx->textures, free_one, NULL);
+    gl_names_free(&ctx->textures);
+    for (int t = 0; t < GLC_TEX_TARGETS; t++) {
+        tex_object_free(ctx->default_tex[t].tex);
+        ctx->default_tex[t].tex = NULL;
+    }
+    free(ctx->tex_state);
+    ctx->tex_state = NULL;
+}
+
+gl_texture_obj *gl_texture_lookup(gl_context *ctx, GLuint name)
+{
+    void *v = gl_names_lookup(&ctx->textures, name);
+    return v && v != GL_NAME_RESERVED ? v : NULL;
+}
+
+const tex_object *gl_texture_for_unit(gl_context *ctx, int unit, int gp_target)
+{
+    int t;
+    switch (gp_target) {
+    case GP_TEX_1D:
+    case GP_TEX_SHADOW1D:
+        t = GLC_TEX_1D;
+        break;
+    case GP_TEX_2D:
+    case GP_TEX_SHADOW2D:
+        t = GLC_TEX_2D;
+        break;
+    case GP_TEX_3D:
+        t = GLC_TEX_3D;
+        break;
+    case GP_TEX_CUBE:
+    case GP_TEX_SHADOWCUBE:
+        t = GLC_TEX_CUBE;
+        break;
+    case GP_TEX_RECT:
+    case GP_TEX_SHADOWRECT:
+        t = GLC_TEX_RECT;
+        break;
+    default:
+        return NULL; /* array, buffer and multisample targets: not yet */
+    }
+    if (unit < 0 || unit >= GLC_MAX_IMAGE_UNITS)
+        return NULL;
+    return ctx->bound_tex[unit][t]->tex;
+}
+
+/* ---- objects ------------------------------------------------------------------- */
+
+GLAPI_EXPORT void APIENTRY glGenTextures(GLsizei n, GLuint *textures)
+{
+    GL_CTX();
+    GL_OUTSIDE_BEGIN(ctx, );
+    if (n < 0) {
+        gl_error(ctx, GL_INVALID_VALUE);
+        return;
+    }
+    if (n && textures && !gl_names_gen(&ctx->textures, n, textures))
+        gl_error(ctx, GL_OUT_OF_MEMORY);
+}
+GL_ALIAS(void, glGenTexturesEXT, glGenTextures, (GLsizei n, GLuint *textures))
+
+GLAPI_EXPORT void APIENTRY glDeleteTextures(GLsizei n, const GLuint *textures)
+{
+    GL_CTX();
+    GL_OUTSIDE_BEGIN(ctx, );
+    if (n < 0) {
+        gl_error(ctx, GL_INVALID_VALUE);
+        return;
+    }
+    if (!textures)
+        return;
+    for (GLsizei i = 0; i < n; i++) {
+        void *v = gl_names_lookup(&ctx->textures, textures[i]);
+        if (!v)
+            continue;
+        if (v != GL_NAME_RESERVED) {
+            gl_texture_obj *t = v;
+            /* a queued scene may sample it or render into it */
+            gl_draw_flush(ctx);
+            /* GL 2.1 section 3.8.12: bound textures revert to the defaults */
+            int ti = gl_tex_target_index(t->target);
+            for (int u = 0; u < GLC_MAX_IMAGE_UNITS; u++)
+                if (ti >= 0 && ctx->bound_tex[u][ti] == t)
+                    ctx->bound_tex[u][ti] = &ctx->default_tex[ti];
+            gl_fbo_texture_deleted(ctx, t);
+            tex_object_free(t->tex);
+            free(t);
+        }
+        gl_names_remove(&ctx->textures, textures[i]);
+    }
+}
+GL_ALIAS(void, glDeleteTexturesEXT, glDeleteTextures, (GLsizei n, const GLuint *textures))
+
+GLAPI_EXPORT void APIENTRY glBindTexture(GLenum target, GLuint texture)
+{
+    GL_CTX();
+    GL_OUTSIDE_BEGIN(ctx, );
+    int ti = gl_tex_target_index(target);
+    if (ti < 0) {
+        gl_error(ctx, GL_INVALID_ENUM);
+        return;
+    }
+    gl_texture_obj *t;
+    if (texture == 0) {
+        t = &ctx->default_tex[ti];
+    } else {
+        void *v = gl_names_lookup(&ctx->textures, texture);
+        if (v && v != GL_NAME_RESERVED) {
+            t = v;
+            if (t->target != target) {
+                gl_error(ctx, GL_INVALID_OPERATION);
+                return;
+            }
+        } else {
+            t = calloc(1, sizeof *t);
+            if (t) {
+                t->name = texture;
+                t->target = target;
+                t->priority = 1.0f;
+                t->tex = tex_object_create(target);
+            }
+            if (!t || !t->tex || !gl_names_insert(&ctx->textures, texture, t)) {
+                if (t)
+                    tex_object_free(t->tex);
+                free(t);
+                gl_error(ctx, GL_OUT_OF_MEMORY);
+                return;
+            }
+        }
+    }
+    ctx->bound_tex[ctx->active_texture][ti] = t;
+}
+GL_ALIAS(void, glBindTextureEXT, glBindTexture, (GLenum target, GLuint texture))
+
+GLAPI_EXPORT GLboolean APIENTRY glIsTexture(GLuint texture)
+{
+    GL_CTX(GL_FALSE);
+    GL_OUTSIDE_BEGIN(ctx, GL_FALSE);
+    return gl_texture_lookup(ctx, texture) ? GL_TRUE : GL_FALSE;
+}
+GL_ALIAS(GLboolean, glIsTextureEXT, glIsTexture, (GLuint texture))
+
+GLAPI_EXPORT GLboolean APIENTRY glAreTexturesResident(GLsizei n, const GLuint *textures,
+                                                      GLboolean *residences)
+{
+    GL_CTX(GL_FALSE);
+    GL_OUTSIDE_BEGIN(ctx, GL_FALSE);
+    if (n < 0) {
+        gl_error(ctx, GL_INVALID_VALUE);
+        return GL_FALSE;
+    }
+    for (GLsizei i = 0; i < n; i++)
+        if (!textures || textures[i] == 0 || !gl_texture_lookup(ctx, textures[i])) {
+            gl_error(ctx, GL_INVALID_VALUE);
+            return GL_FALSE;
+        }
+    (void)residences; /* every texture is resident: TRUE, residences untouched */
+    return GL_TRUE;
+}
+
+GLAPI_EXPORT void APIENTRY glPrioritizeTextures(GLsizei n, const GLuint *textures,
+                                                const GLfloat *priorities)
+{
+    GL_CTX();
+    GL_OUTSIDE_BEGIN(ctx, );
+    if (n < 0) {
+        gl_error(ctx, GL_INVALID_VALUE);
+        return;
+    }
+    for (GLsizei i = 0; i < n && textures && priorities; i++) {
+        gl_texture_obj *t = gl_texture_lookup(ctx, textures[i]);
+        if (t)
+            t->priority = gl_clampf(priorities[i], 0, 1);
+    }
+}
+
+GLAPI_EXPORT void APIENTRY glActiveTexture(GLenum texture)
+{
+    GL_CTX();
+    GL_OUTSIDE_BEGIN(ctx, );
+    if (texture < GL_TEXTURE0 || texture >= GL_TEXTURE0 + GLC_MAX_IMAGE_UNITS) {
+        gl_error(ctx, GL_INVALID_ENUM);
+        return;
+    }
+    ctx->active_texture = texture - GL_TEXTURE0;
+}
+GL_ALIAS(void, glActiveTextureARB, glActiveTexture, (GLenum texture))
+
+/* ---- image targets --------------------------------------------------------------- */
+
+/* Resolves an image target: the GLC target index, the cube face, and whether
+ * it is a proxy.  dims: 1, 2 or 3 as the command.  Returns false (with
+ * INVALID_ENUM recorded) for a target the command does not take. */
+static bool image_target(gl_context *ctx, GLenum target, int dims, bool allow_proxy, int *ti,
+                         int *face, bool *proxy)
+{
+    *face = 0;
+    *proxy = false;
+    switch (dims) {
+    case 1:
+        if (target == GL_TEXTURE_1D || (allow_proxy && target == GL_PROXY_TEXTURE_1D)) {
+            *ti = GLC_TEX_1D;
+            *proxy = target == GL_PROXY_TEXTURE_1D;
+            return true;
+        }
+        break;
+    case 2:
+        if (target == GL_TEXTURE_2D || (allow_proxy && target == GL_PROXY_TEXTURE_2D)) {
+            *ti = GLC_TEX_2D;
+            *proxy = target == GL_PROXY_TEXTURE_2D;
+            return true;
+        }
+        if (target == GL_TEXTURE_RECTANGLE_ARB ||
+            (allow_proxy && target == GL_PROXY_TEXTURE_RECTANGLE_ARB)) {
+            *ti = GLC_TEX_RECT;
+            *proxy = target == GL_PROXY_TEXTURE_RECTANGLE_ARB;
+            return true;
+        }
+        if (target >= GL_TEXTURE_CUBE_MAP_POSITIVE_X && target <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z) {
+            *ti = GLC_TEX_CUBE;
+            *face = (int)(target - GL_TEXTURE_CUBE_MAP_POSITIVE_X);
+            return true;
+        }
+        if (allow_proxy && target == GL_PROXY_TEXTURE_CUBE_MAP) {
+            *ti = GLC_TEX_CUBE;
+            *proxy = true;
+            return true;
+        }
+        break;
+    case 3:
+        if (target == GL_TEXTURE_3D || (allow_proxy && target == GL_PROXY_TEXTURE_3D)) {
+            *ti = GLC_TEX_3D;
+            *proxy = target == GL_PROXY_TEXTURE_3D;
+            return true;
+        }
+        break;
+    }
+    gl_error(ctx, GL_INVALID_ENUM);
+    return false;
+}
+
+static tex_object *bound(gl_context *ctx, int ti)
+{
+    return ctx->bound_tex[ctx->active_texture][ti]->tex;
+}
+
+/* Client pointer of an unpack (pack) transfer: with a pixel buffer bound the
+ * pointer is an offset into it, checked against the extent (ARB_pixel_buffer
+ * _object section 3.6).  *ok false: error recorded. */
+static const void *pbo_pointer(gl_context *ctx, gl_buffer_obj *buf, const void *ptr,
+                               GLenum format, GLenum type, int w, int h, int d, bool three_d,
+                               const tex_pixel_store *ps, bool *ok)
+{
+    *ok = true;
+    if (!buf)
+        return ptr;
+    if (mem_buffer_is_mapped(buf->mem)) {
+        gl_error(ctx, GL_INVALID_OPERATION);
+        *ok = false;
+        return NULL;
+    }
+    GLenum err = GL_NO_ERROR;
+    size_t extent = tex_client_image_extent(format, type, w, h, d, three_d, ps, &err);
+    if (err != GL_NO_ERROR) {
+        gl_error(ctx, err);
+        *ok = false;
+        return NULL;
+    }
+    size_t off = (size_t)(uintptr_t)ptr;
+    if (!mem_range_ok(mem_buffer_size(buf->mem), off, extent)) {
+        gl_error(ctx, GL_INVALID_OPERATION);
+        *ok = false;
+        return NULL;
+    }
+    unsigned char *base = mem_buffer_data(buf->mem);
+    return base ? base + off : NULL;
+}
+
+/* A proxy TexImage: records the image the command would create, or zeros. */
+static void proxy_image_define(gl_context *ctx, int ti, int level, GLenum internal_format, int w,
+                               int h, int d, int border)
+{
+    proxy_image *p = NULL;
+    if (level >= 0 && level < TEX_MAX_LEVELS)
+        p = &tstate(ctx)->proxy[ti][level];
+    GLenum base;
+    tex_format storage;
+    if (!tex_internal_format_info(internal_format, &base, &storage)) {
+        gl_error(ctx, GL_INVALID_VALUE);
+        return;
+    }
+    if (!p || border < 0 || border > 1 || w < 0 || h < 0 || d < 0) {
+        gl_error(ctx, GL_INVALID_VALUE);
+        return;
+    }
+    memset(p, 0, sizeof *p);
+    int max = (ti == GLC_TEX_3D ? TEX_MAX_3D_SIZE : TEX_MAX_SIZE) >> level;
+    int iw = w - 2 * border, ih = ti == GLC_TEX_1D ? 1 : h - 2 * border;
+    int id = ti == GLC_TEX_3D ? d - 2 * border : 1;
+    bool ok = iw >= 0 && ih >= 0 && id >= 0 && iw <= max && ih <= max && id <= max &&
+              !(ti == GLC_TEX_RECT && (level != 0 || border)) &&
+              !(ti == GLC_TEX_CUBE && iw != ih);
+    if (ok) {
+        p->width = w;
+        p->height = ti == GLC_TEX_1D ? 1 : h;
+        p->depth = ti == GLC_TEX_3D ? d : 1;
+        p->border = border;
+        p->internal_format = internal_format;
+        p->base_format = base;
+        p->storage = storage;
+    }
+}
+
+static void tex_image_cmd(gl_context *ctx, int dims, GLenum target, GLint level, GLint internal_format,
+                      GLsizei w, GLsizei h, GLsizei d, GLint border, GLenum format, GLenum type,
+                      const void *pixels)
+{
+    GL_OUTSIDE_BEGIN(ctx, );
+    int ti, face;
+    bool proxy;
+    if (!image_target(ctx, target, dims, true, &ti, &face, &proxy))
+        return;
+    if (proxy) {
+        proxy_image_define(ctx, ti, level, (GLenum)internal_format, w, h, d, border);
+        return;
+    }
+    bool ok;
+    const void *src = pbo_pointer(ctx, ctx->pixel_unpack_buffer, pixels, format, type, w, h, d,
+                                  dims == 3, &ctx->unpack, &ok);
+    if (!ok)
+        return;
+    gl_flush_for_write(ctx);
+    GLenum e = tex_image_define(bound(ctx, ti), face, level, (GLenum)internal_format, w, h, d,
+                                border, format, type, src, &ctx->unpack);
+    if (e != GL_NO_ERROR)
+        gl_error(ctx, e);
+}
+
+GLAPI_EXPORT void APIENTRY glTexImage1D(GLenum target, GLint level, GLint internalformat,
+                                        GLsizei width, GLint border, GLenum format, GLenum type,
+                                        const void *pixels)
+{
+    GL_CTX();
+    tex_image_cmd(ctx, 1, target, level, internalformat, width, 1, 1, border, format, type, pixels);
+}
+
+GLAPI_EXPORT void APIENTRY glTexImage2D(GLenum target, GLint level, GLint internalformat,
+                                        GLsizei width, GLsizei height, GLint border, GLenum format,
+                                        GLenum type, const void *pixels)
+{
+    GL_CTX();
+    tex_image_cmd(ctx, 2, target, level, internalformat, width, height, 1, border, format, type,
+              pixels);
+}
+
+GLAPI_EXPORT void APIENTRY glTexImage3D(GLenum target, GLint level, GLint internalformat,
+                                        GLsizei width, GLsizei height, GLsizei depth, GLint border,
+                                        GLenum format, GLenum type, const void *pixels)
+{
+    GL_CTX();
+    tex_image_cmd(ctx, 3, target, level, internalformat, width, height, depth, border, format, type,
+              pixels);
+}
+
+GLAPI_EXPORT void APIENTRY glTexImage3DEXT(GLenum target, GLint level, GLenum internalformat,
+                                           GLsizei width, GLsizei height, GLsizei depth,
+                                           GLint border, GLenum format, GLenum type,
+                                           const void *pixels)
+{
+    GL_CTX();
+    tex_image_cmd(ctx, 3, target, level, (GLint)internalformat, width, height, depth, border, format,
+              type, pixels);
+}
+
+static void tex_sub_image(gl_context *ctx, int dims, GLenum target, GLint level, GLint x, GLint y,
+                          GLint z, GLsizei w, GLsizei h, GLsizei d, GLenum format, GLenum type,
+                          const void *pixels)
+{
+    GL_OUTSIDE_BEGIN(ctx, );
+    int ti, face;
+    bool proxy;
+    if (!image_target(ctx, target, dims, false, &ti, &face, &proxy))
+        return;
+    if (w < 0 || h < 0 || d < 0) {
+        gl_error(ctx, GL_INVALID_VALUE);
+        return;
+    }
+    bool ok;
+    const void *src = pbo_pointer(ctx, ctx->pixel_unpack_buffer, pixels, format, type, w, h, d,
+                                  dims == 3, &ctx->unpack, &ok);
+    if (!ok)
+        return;
+    gl_flush_for_write(ctx);
+    GLenum e = tex_image_sub(bound(ctx, ti), face, level, x, y, z, w, h, d, format, type, src,
+                             &ctx->unpack);
+    if (e != GL_NO_ERROR)
+        gl_error(ctx, e);
+}
+
+GLAPI_EXPORT void APIENTRY glTexSubImage1D(GLenum target, GLint level, GLint xoffset,
+                                           GLsizei width, GLenum format, GLenum type,
+                                           const void *pixels)
+{
+    GL_CTX();
+    tex_sub_image(ctx, 1, target, level, xoffset, 0, 0, width, 1, 1, format, type, pixels);
+}
+
+GLAPI_EXPORT void APIENTRY glTexSubImage2D(GLenum target, GLint level, GLint xoffset,
+                                           GLint yoffset, GLsizei width, GLsizei height,
+                                           GLenum format, GLenum type, const void *pixels)
+{
+    GL_CTX();
+    tex_sub_image(ctx, 2, target, level, xoffset, yoffset, 0, width, height, 1, format, type,
+                  pixels);
+}
+
+GLAPI_EXPORT void APIENTRY glTexSubImage3D(GLenum target, GLint level, GLint xoffset,
+                                           GLint yoffset, GLint zoffset, GLsizei width,
+                                           GLsizei height, GLsizei depth, GLenum format,
+                                           GLenum type, const void *pixels)
+{
+    GL_CTX();
+    tex_sub_image(ctx, 3, target, level, xoffset, yoffset, zoffset, width, height, depth, format,
+                  type, pixels);
+}
+GL_ALIAS(void, glTexSubImage3DEXT, glTexSubImage3D,
+         (GLenum target, GLint level, GLint xoffset, GLint yoffset, GLint zoffset, GLsizei width,
+          GLsizei height, GLsizei depth, GLenum format, GLenum type, const void *pixels))
+
+/* ---- copies from the read framebuffer ------------------------------------------- */
+
+/* Reads a w x h region of the read framebuffer as float RGBA (depth in [0])
+ * for a texture of base format base.  NULL with an error recorded. */
+static float *read_region(gl_context *ctx, GLenum base, int x, int y, int w, int h)
+{
+    GLenum fmt = base == GL_DEPTH_COMPONENT || base == GL_DEPTH_STENCIL ? GL_DEPTH_COMPONENT : GL_RGBA;
+    size_t n;
+    if (!mem_size_mul((size_t)w * 4, (size_t)(h ? h : 1), &n) || !mem_size_mul(n, sizeof(float), &n)) {
+        gl_error(ctx, GL_OUT_OF_MEMORY);
+        return NULL;
+    }
+    float *buf = malloc(n ? n : 16);
+    if (!buf) {
+        gl_error(ctx, GL_OUT_OF_MEMORY);
+        return NULL;
+    }
+    if (!gl_fbo_read_float(ctx, fmt, x, y, w, h, buf)) {
+        free(buf);
+        return NULL;
+    }
+    return buf;
+}
+
+static void copy_tex_image(gl_context *ctx, int dims, GLenum target, GLint level,
+                           GLenum internal_format, GLint x, GLint y, GLsizei w, GLsizei h,
+                           GLint border)
+{
+    GL_OUTSIDE_BEGIN(ctx, );
+    int ti, face;
+    bool proxy;
+    if (!image_target(ctx, target, dims, false, &ti, &face, &proxy))
+        return;
+    GLenum base;
+    if (!tex_internal_format_info(internal_format, &base, NULL)) {
+        gl_error(ctx, GL_INVALID_VALUE);
+        return;
+    }
+    if (w < 0 || h < 0 || border < 0 || border > 1) {
+        gl_error(ctx, GL_INVALID_VALUE);
+        return;
+    }
+    float *px = read_region(ctx, base, x, y, w, h);
+    if (!px)
+        return;
+    tex_pixel_store ps;
+    tex_pixel_store_default(&ps);
+    GLenum fmt = base == GL_DEPTH_COMPONENT || base == GL_DEPTH_STENCIL ? GL_DEPTH_COMPONENT : GL_RGBA;
+    /* depth comes back one float per texel in [0]: repack tightly */
+    if (fmt == GL_DEPTH_COMPONENT)
+        for (size_t i = 0; i < (size_t)w * (size_t)h; i++)
+            px[i] = px[i * 4];
+    gl_flush_for_write(ctx);
+    GLenum e = tex_image_define(bound(ctx, ti), face, level, internal_format, w, h, 1, border, fmt,
+                                GL_FLOAT, px, &ps);
+    free(px);
+    if (e != GL_NO_ERROR)
+        gl_error(ctx, e);
+}
+
+GLAPI_EXPORT void APIENTRY glCopyTexImage1D(GLenum target, GLint level, GLenum internalformat,
+                                            GLint x, GLint y, GLsizei width, GLint border)
+{
+    GL_CTX();
+    copy_tex_image(ctx, 1, target, level, internalformat, x, y, width, 1, border);
+}
+
+GLAPI_EXPORT void APIENTRY glCopyTexImage2D(GLenum target, GLint level, GLenum internalformat,
+                                            GLint x, GLint y, GLsizei width, GLsizei height,
+                                            GLint border)
+{
+    GL_CTX();
+    copy_tex_image(ctx, 2, target, level, internalformat, x, y, width, height, border);
+}
+
+static void copy_tex_sub_image(gl_context *ctx, int dims, GLenum target, GLint level, GLint xo,
+                               GLint yo, GLint zo, GLint x, GLint y, GLsizei w, GLsizei h)
+{
+    GL_OUTSIDE_BEGIN(ctx, );
+    int ti, face;
+    bool proxy;
+    if (!image_target(ctx, target, dims, false, &ti, &face, &proxy))
+        return;
+    tex_object *t = bound(ctx, ti);
+    if (level < 0 || level >= TEX_MAX_LEVELS || w < 0 || h < 0) {
+        gl_error(ctx, GL_INVALID_VALUE);
+        return;
+    }
+    const tex_image *img = &t->image[face][level];
+    if (!img->format) {
+        gl_error(ctx, GL_INVALID_OPERATION);
+        return;
+    }
+    float *px = read_region(ctx, img->base_format, x, y, w, h);
+    if (!px)
+        return;
+    GLenum fmt = img->base_format == GL_DEPTH_COMPONENT || img->base_format == GL_DEPTH_STENCIL
+                     ? GL_DEPTH_COMPONENT
+                     : GL_RGBA;
+    if (fmt == GL_DEPTH_COMPONENT)
+        for (size_t i = 0; i < (size_t)w * (size_t)h; i++)
+            px[i] = px[i * 4];
+    tex_pixel_store ps;
+    tex_pixel_store_default(&ps);
+    gl_flush_for_write(ctx);
+    GLenum e = tex_image_sub(t, face, level, xo, yo, zo, w, h, 1, fmt, GL_FLOAT, px, &ps);
+    free(px);
+    if (e != GL_NO_ERROR)
+        gl_error(ctx, e);
+}
+
+GLAPI_EXPORT void APIENTRY glCopyTexSubImage1D(GLenum target, GLint level, GLint xoffset, GLint x,
+                                               GLint y, GLsizei width)
+{
+    GL_CTX();
+    copy_tex_sub_image(ctx, 1, target, level, xoffset, 0, 0, x, y, width, 1);
+}
+
+GLAPI_EXPORT void APIENTRY glCopyTexSubImage2D(GLenum target, GLint level, GLint xoffset,
+                                               GLint yoffset, GLint x, GLint y, GLsizei width,
+                                               GLsizei height)
+{
+    GL_CTX();
+    copy_tex_sub_image(ctx, 2, target, level, xoffset, yoffset, 0, x, y, width, height);
+}
+
+GLAPI_EXPORT void APIENTRY glCopyTexSubImage3D(GLenum target, GLint level, GLint xoffset,
+                                               GLint yoffset, GLint zoffset, GLint x, GLint y,
+                                               GLsizei width, GLsizei height)
+{
+    GL_CTX();
+    copy_tex_sub_image(ctx, 3, target, level, xoffset, yoffset, zoffset, x, y, width, height);
+}
+GL_ALIAS(void, glCopyTexSubImage3DEXT, glCopyTexSubImage3D,
+         (GLenum target, GLint level, GLint xoffset, GLint yoffset, GLint zoffset, GLint x, GLint y,
+          GLsizei width, GLsizei height))
+
+GLAPI_EXPORT void APIENTRY glGetTexImage(GLenum target, GLint level, GLenum format, GLenum type,
+                                         void *pixels)
+{
+    GL_CTX();
+    GL_OUTSIDE_BEGIN(ctx, );
+    int ti, face = 0;
+    bool proxy;
+    if (target == GL_TEXTURE_1D)
+        ti = GLC_TEX_1D;
+    else if (target == GL_TEXTURE_3D)
+        ti = GLC_TEX_3D;
+    else if (!image_target(ctx, target, 2, false, &ti, &face, &proxy))
+        return;
+    if (level < 0 || level >= TEX_MAX_LEVELS) {
+        gl_error(ctx, GL_INVALID_VALUE);
+        return;
+    }
+    tex_object *t = bound(ctx, ti);
+    const tex_image *img = &t->image[face][level];
+    bool ok;
+    void *dst = (void *)pbo_pointer(ctx, ctx->pixel_pack_buffer, pixels, format, type, img->width,
+                                    img->height, img->depth, ti == GLC_TEX_3D, &ctx->pack, &ok);
+    if (!ok)
+        return;
+    gl_draw_flush(ctx); /* the image may be a render target of a queued scene */
+    GLenum e = tex_image_get(t, face, level, format, type, dst, &ctx->pack);
+    if (e != GL_NO_ERROR)
+        gl_error(ctx, e);
+}
+
+/* ---- parameters ---------------------------------------------------------------- */
+
+static bool valid_wrap(GLenum w, bool rect)
+{
+    switch (w) {
+    case GL_CLAMP:
+    case GL_CLAMP_TO_EDGE:
+    case GL_CLAMP_TO_BORDER:
+        return true;
+    case GL_REPEAT:
+    case GL_MIRRORED_REPEAT:
+        return !rect; /* ARB_texture_rectangle section 3.8.7 */
+    default:
+        return false;
+    }
+}
+
+static bool valid_min_filter(GLenum f, bool rect)
+{
+    switch (f) {
+    case GL_NEAREST:
+    case GL_LINEAR:
+        return true;
+    case GL_NEAREST_MIPMAP_NEAREST:
+    case GL_LINEAR_MIPMAP_NEAREST:
+    case GL_NEAREST_MIPMAP_LINEAR:
+    case GL_LINEAR_MIPMAP_LINEAR:
+        return !rect;
+    default:
+        return false;
+    }
+}
+
+static bool valid_compare_func(GLenum f)
+{
+    return f >= GL_NEVER && f <= GL_ALWAYS;
+}
+
+/* The bound texture of a parameter target; NULL with INVALID_ENUM. */
+static gl_texture_obj *param_target(gl_context *ctx, GLenum target)
+{
+    int ti = gl_tex_target_index(target);
+    if (ti < 0) {
+        gl_error(ctx, GL_INVALID_ENUM);
+        return NULL;
+    }
+    return ctx->bound_tex[ctx->active_texture][ti];
+}
+
+/* GL 2.1 section 3.8.4; v holds 1 value (4 for the border colour). */
+static void tex_parameter(gl_context *ctx, GLenum target, GLenum pname, const double *v, int n)
+{
+    GL_OUTSIDE_BEGIN(ctx, );
+    gl_texture_obj *o = param_target(ctx, target);
+    if (!o)
+        return;
+    tex_sampler s = o->tex->sampler;
+    bool rect = o->target == GL_TEXTURE_RECTANGLE_ARB;
+    GLenum e = (GLenum)v[0];
+    switch (pname) {
+    case GL_TEXTURE_MIN_FILTER:
+        if (!valid_min_filter(e, rect))
+            goto bad_enum;
+        s.min_filter = e;
+        break;
+    case GL_TEXTURE_MAG_FILTER:
+        if (e != GL_NEAREST && e != GL_LINEAR)
+            goto bad_enum;
+        s.mag_filter = e;
+        break;
+    case GL_TEXTURE_WRAP_S:
+    case GL_TEXTURE_WRAP_T:
+    case GL_TEXTURE_WRAP_R:
+        if (!valid_wrap(e, rect))
+            goto bad_enum;
+        if (pname == GL_TEXTURE_WRAP_S)
+            s.wrap_s = e;
+        else if (pname == GL_TEXTURE_WRAP_T)
+            s.wrap_t = e;
+        else
+            s.wrap_r = e;
+        break;
+    case GL_TEXTURE_BORDER_COLOR:
+        if (n < 4)
+            goto bad_enum;
+        for (int i = 0; i < 4; i++)
+            s.border_color[i] = gl_clampf((float)v[i], 0, 1);
+        break;
+    case GL_TEXTURE_PRIORITY:
+        o->priority = gl_clampf((float)v[0], 0, 1);
+        return;
+    case GL_TEXTURE_MIN_LOD:
+        s.min_lod = (float)v[0];
+        break;
+    case GL_TEXTURE_MAX_LOD:
+        s.max_lod = (float)v[0];
+        break;
+    case GL_TEXTURE_LOD_BIAS:
+        s.lod_bias = (float)v[0];
+        break;
+    case GL_TEXTURE_BASE_LEVEL:
+        if (v[0] < 0 || (rect && v[0] != 0)) {
+            gl_error(ctx, GL_INVALID_VALUE);
+            return;
+        }
+        s.base_level = (int)v[0];
+        break;
+    case GL_TEXTURE_MAX_LEVEL:
+        if (v[0] < 0) {
+            gl_error(ctx, GL_INVALID_VALUE);
+            return;
+        }
+        s.max_level = (int)v[0];
+        break;
+    case GL_GENERATE_MIPMAP:
+        s.generate_mipmap = v[0] != 0;
+        break;
+    case GL_TEXTURE_COMPARE_MODE:
+        if (e != GL_NONE && e != GL_COMPARE_R_TO_TEXTURE)
+            goto bad_enum;
+        s.compare_mode = e;
+        break;
+    case GL_TEXTURE_COMPARE_FUNC:
+        if (!valid_compare_func(e))
+            goto bad_enum;
+        s.compare_func = e;
+        break;
+    case GL_DEPTH_TEXTURE_MODE:
+        if (e != GL_LUMINANCE && e != GL_INTENSITY && e != GL_ALPHA && e != GL_RED)
+            goto bad_enum;
+        s.depth_mode = e;
+        break;
+    case GL_TEXTURE_MAX_ANISOTROPY_EXT:
+        if (v[0] < 1.0) {
+            gl_error(ctx, GL_INVALID_VALUE);
+            return;
+        }
+        s.max_anisotropy = (float)v[0];
+        break;
+    default:
+        goto bad_enum;
+    }
+    if (memcmp(&s, &o->tex->sampler, sizeof s) != 0) {
+        gl_flush_for_write(ctx); /* queued draws sample with the old state */
+        o->tex->sampler = s;
+    }
+    return;
+bad_enum:
+    gl_error(ctx, GL_INVALID_ENUM);
+}
+
+GLAPI_EXPORT void APIENTRY glTexParameterf(GLenum target, GLenum pname, GLfloat param)
+{
+    GL_CTX();
+    double v = param;
+    tex_parameter(ctx, target, pname, &v, 1);
+}
+
+GLAPI_EXPORT void APIENTRY glTexParameteri(GLenum target, GLenum pname, GLint param)
+{
+    GL_CTX();
+    double v = param;
+    tex_parameter(ctx, target, pname, &v, 1);
+}
+
+GLAPI_EXPORT void APIENTRY glTexParameterfv(GLenum target, GLenum pname, const GLfloat *params)
+{
+    GL_CTX();
+    if (!params)
+        return;
+    double v[4] = {params[0], 0, 0, 0};
+    if (pname == GL_TEXTURE_BORDER_COLOR)
+        for (int i = 1; i < 4; i++)
+            v[i] = params[i];
+    tex_parameter(ctx, target, pname, v, pname == GL_TEXTURE_BORDER_COLOR ? 4 : 1);
+}
+
+GLAPI_EXPORT void APIENTRY glTexParameteriv(GLenum target, GLenum pname, const GLint *params)
+{
+    GL_CTX();
+    if (!params)
+        return;
+    double v[4] = {params[0], 0, 0, 0};
+    if (pname == GL_TEXTURE_BORDER_COLOR)
+        for (int i = 0; i < 4; i++) /* integer colours map to [-1,1] (Table 2.9) */
+            v[i] = (2.0 * params[i] + 1.0) / 4294967295.0;
+    tex_parameter(ctx, target, pname, v, pname == GL_TEXTURE_BORDER_COLOR ? 4 : 1);
+}
+
+/* Writes the values of a texture parameter; returns the count, or 0
+ * (error recorded). */
+static int get_tex_parameter(gl_context *ctx, GLenum target, GLenum pname, double v[4])
+{
+    if (ctx->in_begin) {
+        gl_error(ctx, GL_INVALID_OPERATION);
+        return 0;
+    }
+    gl_texture_obj *o = param_target(ctx, target);
+    if (!o)
+        return 0;
+    const tex_sampler *s = &o->tex->sampler;
+    switch (pname) {
+    case GL_TEXTURE_MIN_FILTER:
+        v[0] = s->min_filter;
+        return 1;
+    case GL_TEXTURE_MAG_FILTER:
+        v[0] = s->mag_filter;
+        return 1;
+    case GL_TEXTURE_WRAP_S:
+        v[0] = s->wrap_s;
+        return 1;
+    case GL_TEXTURE_WRAP_T:
+        v[0] = s->wrap_t;
+        return 1;
+    case GL_TEXTURE_WRAP_R:
+        v[0] = s->wrap_r;
+        return 1;
+    case GL_TEXTURE_BORDER_COLOR:
+        for (int i = 0; i < 4; i++)
+            v[i] = s->border_color[i];
+        return 4;
+    case GL_TEXTURE_PRIORITY:
+        v[0] = o->priority;
+        return 1;
+    case GL_TEXTURE_RESIDENT:
+        v[0] = GL_TRUE;
+        return 1;
+    case GL_TEXTURE_MIN_LOD:
+        v[0] = s->min_lod;
+        return 1;
+    case GL_TEXTURE_MAX_LOD:
+        v[0] = s->max_lod;
+        return 1;
+    case GL_TEXTURE_LOD_BIAS:
+        v[0] = s->lod_bias;
+        return 1;
+    case GL_TEXTURE_BASE_LEVEL:
+        v[0] = s->base_level;
+        return 1;
+    case GL_TEXTURE_MAX_LEVEL:
+        v[0] = s->max_level;
+        return 1;
+    case GL_GENERATE_MIPMAP:
+        v[0] = s->generate_mipmap;
+        return 1;
+    case GL_TEXTURE_COMPARE_MODE:
+        v[0] = s->compare_mode;
+        return 1;
+    case GL_TEXTURE_COMPARE_FUNC:
+        v[0] = s->compare_func;
+        return 1;
+    case GL_DEPTH_TEXTURE_MODE:
+        v[0] = s->depth_mode;
+        return 1;
+    case GL_TEXTURE_MAX_ANISOTROPY_EXT:
+        v[0] = s->max_anisotropy;
+        return 1;
+    default:
+        gl_error(ctx, GL_INVALID_ENUM);
+        return 0;
+    }
+}
+
+/* GLenum-valued parameters are returned exactly by GetTexParameterfv too. */
+GLAPI_EXPORT void APIENTRY glGetTexParameterfv(GLenum target, GLenum pname, GLfloat *params)
+{
+    GL_CTX();
+    double v[4];
+    int n = get_tex_parameter(ctx, target, pname, v);
+    for (int i = 0; i < n && params; i++)
+        params[i] = (float)v[i];
+}
+
+GLAPI_EXPORT void APIENTRY glGetTexParameteriv(GLenum target, GLenum pname, GLint *params)
+{
+    GL_CTX();
+    double v[4];
+    int n = get_tex_parameter(ctx, target, pname, v);
+    for (int i = 0; i < n && params; i++) {
+        if (pname == GL_TEXTURE_BORDER_COLOR) /* colours map to the full integer range */
+            params[i] = (GLint)(v[i] >= 1.0 ? 2147483647.0 : v[i] <= -1.0 ? -2147483647.0
+                                                                        : v[i] * 2147483647.0);
+        else
+            params[i] = (GLint)(v[i] < 0 ? v[i] - 0.5 : v[i] + 0.5);
+    }
+}
+
+/* Bits of one channel for an image's storage and base format. */
+static int channel_bits(tex_format storage, GLenum base, GLenum pname)
+{
+    int bits = storage == TEX_FMT_RGBA8 ? 8 : storage == TEX_FMT_RGBA32F ? 32 : 0;
+    bool r = false, g = false, b = false, a = false, l = false, i = false, d = false, st = false;
+    switch (base) {
+    case GL_RGBA:
+        r = g = b = a = true;
+        break;
+    case GL_RGB:
+        r = g = b = true;
+        break;
+    case GL_RG:
+        r = g = true;
+        break;
+    case GL_RED:
+        r = true;
+        break;
+    case GL_ALPHA:
+        a = true;
+        break;
+    case GL_LUMINANCE:
+        l = true;
+        break;
+    case GL_LUMINANCE_ALPHA:
+        l = a = true;
+        break;
+    case GL_INTENSITY:
+        i = true;
+        break;
+    case GL_DEPTH_COMPONENT:
+        d = true;
+        break;
+    case GL_DEPTH_STENCIL:
+        d = st = true;
+        break;
+    }
+    switch (pname) {
+    case GL_TEXTURE_RED_SIZE:
+        return r ? bits : 0;
+    case GL_TEXTURE_GREEN_SIZE:
+        return g ? bits : 0;
+    case GL_TEXTURE_BLUE_SIZE:
+        return b ? bits : 0;
+    case GL_TEXTURE_ALPHA_SIZE:
+        return a ? bits : 0;
+    case GL_TEXTURE_LUMINANCE_SIZE:
+        return l ? bits : 0;
+    case GL_TEXTURE_INTENSITY_SIZE:
+        return i ? bits : 0;
+    case GL_TEXTURE_DEPTH_SIZE:
+        return d ? 32 : 0;
+    case GL_TEXTURE_STENCIL_SIZE:
+        return st ? 8 : 0;
+    default:
+        return 0;
+    }
+}
+
+static GLenum channel_type(tex_format storage, GLenum base, GLenum pname)
+{
+    GLenum size_pname = pname == GL_TEXTURE_RED_TYPE_ARB         ? GL_TEXTURE_RED_SIZE
+                        : pname == GL_TEXTURE_GREEN_TYPE_ARB     ? GL_TEXTURE_GREEN_SIZE
+                        : pname == GL_TEXTURE_BLUE_TYPE_ARB      ? GL_TEXTURE_BLUE_SIZE
+                        : pname == GL_TEXTURE_ALPHA_TYPE_ARB     ? GL_TEXTURE_ALPHA_SIZE
+                        : pname == GL_TEXTURE_LUMINANCE_TYPE_ARB ? GL_TEXTURE_LUMINANCE_SIZE
+                        : pname == GL_TEXTURE_INTENSITY_TYPE_ARB ? GL_TEXTURE_INTENSITY_SIZE
+                                                                 : GL_TEXTURE_DEPTH_SIZE;
+    if (!channel_bits(storage, base, size_pname))
+        return GL_NONE;
+    if (pname == GL_TEXTURE_DEPTH_TYPE_ARB)
+        return GL_UNSIGNED_NORMALIZED_ARB;
+    return storage == TEX_FMT_RGBA32F ? GL_FLOAT : GL_UNSIGNED_NORMALIZED_ARB;
+}
+
+static void get_level_parameter(gl_context *ctx, GLenum target, GLint level, GLenum pname,
+                                GLint *out)
+{
+    GL_OUTSIDE_BEGIN(ctx, );
+    int ti, face;
+    bool proxy = false;
+    if (target == GL_TEXTURE_1D || target == GL_PROXY_TEXTURE_1D) {
+        ti = GLC_TEX_1D;
+        face = 0;
+        proxy = target == GL_PROXY_TEXTURE_1D;
+    } else if (target == GL_TEXTURE_3D || target == GL_PROXY_TEXTURE_3D) {
+        ti = GLC_TEX_3D;
+        face = 0;
+        proxy = target == GL_PROXY_TEXTURE_3D;
+    } else if (!image_target(ctx, target, 2, true, &ti, &face, &proxy)) {
+        return;
+    }
+    if (level < 0 || level >= TEX_MAX_LEVELS) {
+        gl_error(ctx, GL_INVALID_VALUE);
+        return;
+    }
+    int w, h, d, border;
+    GLenum ifmt, base;
+    tex_format storage;
+    if (proxy) {
+        const proxy_image *p = &tstate(ctx)->proxy[ti][level];
+        w = p->width;
+        h = p->height;
+        d = p->depth;
+        border = p->border;
+        ifmt = p->internal_format;
+        base = p->base_format;
+        storage = p->storage;
+    } else {
+        const tex_image *img = &bound(ctx, ti)->image[face][level];
+        border = img->border;
+        bool defined = img->format != TEX_FMT_NONE;
+        w = defined ? img->width + 2 * border : 0;
+        h = defined ? (ti == GLC_TEX_1D ? 1 : img->height + 2 * border) : 0;
+        d = defined ? (ti == GLC_TEX_3D ? img->depth + 2 * border : 1) : 0;
+        ifmt = img->internal_format;
+        base = img->base_format;
+        storage = img->format;
+    }
+    switch (pname) {
+    case GL_TEXTURE_WIDTH:
+        *out = w;
+        return;
+    case GL_TEXTURE_HEIGHT:
+        *out = h;
+        return;
+    case GL_TEXTURE_DEPTH:
+        *out = d;
+        return;
+    case GL_TEXTURE_BORDER:
+        *out = border;
+        return;
+    case GL_TEXTURE_INTERNAL_FORMAT:
+        /* GL 2.1 Table 6.16: initially 1 */
+        *out = ifmt ? (GLint)ifmt : 1;
+        return;
+    case GL_TEXTURE_RED_SIZE:
+    case GL_TEXTURE_GREEN_SIZE:
+    case GL_TEXTURE_BLUE_SIZE:
+    case GL_TEXTURE_ALPHA_SIZE:
+    case GL_TEXTURE_LUMINANCE_SIZE:
+    case GL_TEXTURE_INTENSITY_SIZE:
+    case GL_TEXTURE_DEPTH_SIZE:
+    case GL_TEXTURE_STENCIL_SIZE:
+        *out = channel_bits(storage, base, pname);
+        return;
+    case GL_TEXTURE_RED_TYPE_ARB:
+    case GL_TEXTURE_GREEN_TYPE_ARB:
+    case GL_TEXTURE_BLUE_TYPE_ARB:
+    case GL_TEXTURE_ALPHA_TYPE_ARB:
+    case GL_TEXTURE_LUMINANCE_TYPE_ARB:
+    case GL_TEXTURE_INTENSITY_TYPE_ARB:
+    case GL_TEXTURE_DEPTH_TYPE_ARB:
+        *out = (GLint)channel_type(storage, base, pname);
+        return;
+    case GL_TEXTURE_COMPRESSED:
+        *out = GL_FALSE;
+        return;
+    default:
+        gl_error(ctx, GL_INVALID_ENUM);
+        return;
+    }
+}
+
+GLAPI_EXPORT void APIENTRY glGetTexLevelParameteriv(GLenum target, GLint level, GLenum pname,
+                                                    GLint *params)
+{
+    GL_CTX();
+    GLint v = 0;
+    GLenum before = ctx->error;
+    get_level_parameter(ctx, target, level, pname, &v);
+    if (params && ctx->error == before)
+        *params = v;
+}
+
+GLAPI_EXPORT void APIENTRY glGetTexLevelParameterfv(GLenum target, GLint level, GLenum pname,
+                                                    GLfloat *params)
+{
+    GL_CTX();
+    GLint v = 0;
+    GLenum before = ctx->error;
+    get_level_parameter(ctx, target, level, pname, &v);
+    if (params && ctx->error == before)
+        *params = (GLfloat)v;
+}
+
+GLAPI_EXPORT void APIENTRY glGenerateMipmap(GLenum target)
+{
+    GL_CTX();
+    GL_OUTSIDE_BEGIN(ctx, );
+    int ti = gl_tex_target_index(target);
+    if (ti < 0 || ti == GLC_TEX_RECT) {
+        gl_error(ctx, GL_INVALID_ENUM);
+        return;
+    }
+    gl_flush_for_write(ctx);
+    GLenum e = tex_generate_mipmap(bound(ctx, ti));
+    if (e != GL_NO_ERROR)
+        gl_error(ctx, e);
+}
+GL_ALIAS(void, glGenerateMipmapEXT, glGenerateMipmap, (GLenum target))
+
+/* ---- pixel store (GL 2.1 section 3.6.1) -------------------------------------------- */
+
+static void pixel_store(gl_context *ctx, GLenum pname, double v)
+{
+    GL_OUTSIDE_BEGIN(ctx, );
+    bool pack;
+    switch (pname) {
+    case GL_PACK_SWAP_BYTES:
+    case GL_PACK_LSB_FIRST:
+    case GL_PACK_ROW_LENGTH:
+    case GL_PACK_IMAGE_HEIGHT:
+    case GL_PACK_SKIP_ROWS:
+    case GL_PACK_SKIP_PIXELS:
+    case GL_PACK_SKIP_IMAGES:
+    case GL_PACK_ALIGNMENT:
+        pack = true;
+        break;
+    case GL_UNPACK_SWAP_BYTES:
+    case GL_UNPACK_LSB_FIRST:
+    case GL_UNPACK_ROW_LENGTH:
+    case GL_UNPACK_IMAGE_HEIGHT:
+    case GL_UNPACK_SKIP_ROWS:
+    case GL_UNPACK_SKIP_PIXELS:
+    case GL_UNPACK_SKIP_IMAGES:
+    case GL_UNPACK_ALIGNMENT:
+        pack = false;
+        break;
+    default:
+        gl_error(ctx, GL_INVALID_ENUM);
+        return;
+    }
+    tex_pixel_store *ps = pack ? &ctx->pack : &ctx->unpack;
+    int iv = (int)(v < 0 ? v - 0.5 : v + 0.5);
+    switch (pname) {
+    case GL_PACK_SWAP_BYTES:
+    case GL_UNPACK_SWAP_BYTES:
+        ps->swap_bytes = v != 0;
+        return;
+    case GL_PACK_LSB_FIRST:
+    case GL_UNPACK_LSB_FIRST:
+        ps->lsb_first = v != 0;
+        return;
+    case GL_PACK_ALIGNMENT:
+    case GL_UNPACK_ALIGNMENT:
+        if (iv != 1 && iv != 2 && iv != 4 && iv != 8) {
+            gl_error(ctx, GL_INVALID_VALUE);
+            return;
+        }
+        ps->alignment = iv;
+        return;
+    default:
+        break;
+    }
+    if (iv < 0) {
+        gl_error(ctx, GL_INVALID_VALUE);
+        return;
+    }
+    switch (pname) {
+    case GL_PACK_ROW_LENGTH:
+    case GL_UNPACK_ROW_LENGTH:
+        ps->row_length = iv;
+        break;
+    case GL_PACK_IMAGE_HEIGHT:
+    case GL_UNPACK_IMAGE_HEIGHT:
+        ps->image_height = iv;
+        break;
+    case GL_PACK_SKIP_ROWS:
+    case GL_UNPACK_SKIP_ROWS:
+        ps->skip_rows = iv;
+        break;
+    case GL_PACK_SKIP_PIXELS:
+    case GL_UNPACK_SKIP_PIXELS:
+        ps->skip_pixels = iv;
+        break;
+    default:
+        ps->skip_images = iv;
+        break;
+    }
+}
+
+GLAPI_EXPORT void APIENTRY glPixelStorei(GLenum pname, GLint param)
+{
+    GL_CTX();
+    pixel_store(ctx, pname, param);
+}
+
+GLAPI_EXPORT void APIENTRY glPixelStoref(GLenum pname, GLfloat param)
+{
+    GL_CTX();
+    pixel_store(ctx, pname, param);
+}
+
+/* ---- compressed images (GL 1.3 section 3.8.3) --------------------------------------- */
+
+/* asmgl supports no compressed internal format (NUM_COMPRESSED_TEXTURE_FORMATS
+ * is 0; the generic GL_COMPRESSED_* formats are stored uncompressed), so every
+ * compressed upload names an unsupported format. */
+static void compressed_image(gl_context *ctx)
+{
+    GL_OUTSIDE_BEGIN(ctx, );
+    gl_error(ctx, GL_INVALID_ENUM);
+}
+
+GLAPI_EXPORT void APIENTRY glCompressedTexImage1D(GLenum target, GLint level, GLenum internalformat,
+                                                  GLsizei width, GLint border, GLsizei imageSize,
+                                                  const void *data)
+{
+    GL_CTX();
+    (void)target, (void)level, (void)internalformat, (void)width, (void)border;
+    (void)imageSize, (void)data;
+    compressed_image(ctx);
+}
+
+GLAPI_EXPORT void APIENTRY glCompressedTexImage2D(GLenum target, GLint level, GLenum internalformat,
+                                                  GLsizei width, GLsizei height, GLint border,
+                                                  GLsizei imageSize, const void *data)
+{
+    GL_CTX();
+    (void)target, (void)level, (void)internalformat, (void)width, (void)height, (void)border;
+    (void)imageSize, (void)data;
+    compressed_image(ctx);
+}
+
+GLAPI_EXPORT void APIENTRY glCompressedTexImage3D(GLenum target, GLint level, GLenum internalformat,
+                                                  GLsizei width, GLsizei height, GLsizei depth,
+                                                  GLint border, GLsizei imageSize, const void *data)
+{
+    GL_CTX();
+    (void)target, (void)level, (void)internalformat, (void)width, (void)height, (void)depth;
+    (void)border, (void)imageSize, (void)data;
+    compressed_image(ctx);
+}
+
+GLAPI_EXPORT void APIENTRY glCompressedTexSubImage1D(GLenum target, GLint level, GLint xoffset,
+                                                     GLsizei width, GLenum format, GLsizei imageSize,
+                                                     const void *data)
+{
+    GL_CTX();
+    (void)target, (void)level, (void)xoffset, (void)width, (void)format, (void)imageSize, (void)data;
+    compressed_image(ctx);
+}
+
+GLAPI_EXPORT void APIENTRY glCompressedTexSubImage2D(GLenum target, GLint level, GLint xoffset,
+                                                     GLint yoffset, GLsizei width, GLsizei height,
+                                                     GLenum format, GLsizei imageSize,
+                                                     const void *data)
+{
+    GL_CTX();
+    (void)target, (void)level, (void)xoffset, (void)yoffset, (void)width, (void)height;
+    (void)format, (void)imageSize, (void)data;
+    compressed_image(ctx);
+}
+
+GLAPI_EXPORT void APIENTRY glCompressedTexSubImage3D(GLenum target, GLint level, GLint xoffset,
+                                                     GLint yoffset, GLint zoffset, GLsizei width,
+                                                     GLsizei height, GLsizei depth, GLenum format,
+                                                     GLsizei imageSize, const void *data)
+{
+    GL_CTX();
+    (void)target, (void)level, (void)xoffset, (void)yoffset, (void)zoffset, (void)width;
+    (void)height, (void)depth, (void)format, (void)imageSize, (void)data;
+    compressed_image(ctx);
+}
+
+/* No image is ever compressed: INVALID_OPERATION (GL 2.1 section 6.1.4). */
+GLAPI_EXPORT void APIENTRY glGetCompressedTexImage(GLenum target, GLint level, void *img)
+{
+    GL_CTX();
+    GL_OUTSIDE_BEGIN(ctx, );
+    (void)level, (void)img;
+    if (gl_tex_target_index(target) < 0 && !(target >= GL_TEXTURE_CUBE_MAP_POSITIVE_X &&
+                                             target <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z))
+        gl_error(ctx, GL_INVALID_ENUM);
+    else
+        gl_error(ctx, GL_INVALID_OPERATION);
+}
