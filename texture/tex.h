@@ -10,8 +10,20 @@
  * Rows are stored bottom-up (row 0 = t = 0), as GL addresses them, so a colour
  * image can be used directly as a render target by the rasterizer.
  *
- * Call order: tex_object_create -> tex_image_define / tex_image_sub ->
- * tex_object_complete -> tex_sample (from worker threads, read-only).
+ * Integer textures (EXT_texture_integer, ARB_texture_rg's R*I/RG*I): stored
+ * as RGBA32I / RGBA32UI with the base format applied at upload (missing
+ * colour components 0, alpha 1); they take only *_INTEGER client formats,
+ * are never filtered (complete only with NEAREST magnification and NEAREST
+ * or NEAREST_MIPMAP_NEAREST minification, GL 3.0 section 3.8.10) and sample
+ * as raw 32-bit integers (gp_val .i / .u), never converted to float.
+ *
+ * Buffer textures (ARB_texture_buffer_object, target GL_TEXTURE_BUFFER_ARB):
+ * no images; the texel array is a view of caller-owned bytes attached with
+ * tex_buffer_attach, read only by TXF (and sized by TXQ).
+ *
+ * Call order: tex_object_create -> tex_image_define / tex_image_sub (or
+ * tex_buffer_attach) -> tex_object_complete -> tex_sample (from worker
+ * threads, read-only).
  * Threads: objects are mutated only on the API thread, and only after the
  * rasterizer has flushed every scene that samples them (R9).
  * Errors: functions that can fail return a GL error enum (GL_NO_ERROR on
@@ -35,6 +47,11 @@ extern "C" {
 #define TEX_MAX_SIZE 16384
 #define TEX_MAX_3D_SIZE 2048
 #define TEX_MAX_LOD_BIAS 15.0f /* GL_MAX_TEXTURE_LOD_BIAS (GL 2.1 table 6.37, >= 2) */
+#define TEX_MAX_BUFFER_TEXELS (1 << 27) /* MAX_TEXTURE_BUFFER_SIZE_ARB (>= 65536) */
+#define TEX_MIN_TEXEL_OFFSET (-8)       /* MIN_PROGRAM_TEXEL_OFFSET_EXT (NV_gpu_program4) */
+#define TEX_MAX_TEXEL_OFFSET 7          /* MAX_PROGRAM_TEXEL_OFFSET_EXT */
+#define TEX_MIN_GATHER_OFFSET (-32)     /* MIN_PROGRAM_TEXTURE_GATHER_OFFSET_NV (TXGO) */
+#define TEX_MAX_GATHER_OFFSET 31        /* MAX_PROGRAM_TEXTURE_GATHER_OFFSET_NV */
 
 typedef enum tex_format {
     TEX_FMT_NONE,
@@ -42,8 +59,8 @@ typedef enum tex_format {
     TEX_FMT_RGBA32F,   /* float x4 */
     TEX_FMT_DEPTH32F,  /* float depth in [0,1] */
     TEX_FMT_S8,        /* uint8 stencil (render targets only) */
-    TEX_FMT_RGBA32I,   /* int32 x4 (EXT_texture_integer, later) */
-    TEX_FMT_RGBA32UI,
+    TEX_FMT_RGBA32I,   /* int32 x4 (EXT_texture_integer signed formats) */
+    TEX_FMT_RGBA32UI,  /* uint32 x4 (EXT_texture_integer unsigned formats) */
     TEX_FMT_COUNT
 } tex_format;
 
@@ -75,10 +92,25 @@ typedef struct tex_sampler {
     GLenum depth_mode;                   /* GL_LUMINANCE, GL_INTENSITY, GL_ALPHA, GL_RED */
     float max_anisotropy;
     bool generate_mipmap;                /* SGIS_generate_mipmap */
+    /* Added for EXT_texture_integer: TEXTURE_BORDER_COLOR as set by
+     * TexParameterIivEXT / TexParameterIuivEXT, raw 32-bit values (int32 for
+     * signed, uint32 for unsigned textures); integer textures read this one
+     * instead of border_color. */
+    uint32_t border_color_int[4];
 } tex_sampler;
 
+/* The texel array of a buffer texture (ARB_texture_buffer_object): a view of
+ * bytes the caller owns (gl/'s buffer object store), never freed here. */
+typedef struct tex_buffer_view {
+    const void *data;        /* NULL: no buffer attached */
+    size_t size;             /* bytes of the view */
+    GLenum internal_format;  /* TEXTURE_BUFFER_FORMAT_ARB, initially GL_LUMINANCE8 */
+    int texels;              /* floor(size / texel bytes), at most TEX_MAX_BUFFER_TEXELS */
+} tex_buffer_view;
+
 typedef struct tex_object {
-    GLenum target;        /* GL_TEXTURE_1D/2D/3D/CUBE_MAP/RECTANGLE (later arrays, buffer) */
+    GLenum target;        /* GL_TEXTURE_1D/2D/3D/CUBE_MAP/RECTANGLE_ARB/1D_ARRAY_EXT/
+                           * 2D_ARRAY_EXT/BUFFER_ARB */
     int num_faces;        /* 6 for cube maps, else 1 */
     tex_image image[6][TEX_MAX_LEVELS];
     tex_sampler sampler;
@@ -89,6 +121,9 @@ typedef struct tex_object {
      * format and border; for cube maps the base level is cube complete and
      * every face has the chain), or -1 when level b is undefined or empty. */
     int8_t mip_end[TEX_MAX_LEVELS];
+    /* GL_TEXTURE_BUFFER_ARB only (the images stay undefined): see
+     * tex_buffer_attach. */
+    tex_buffer_view buffer;
 } tex_object;
 
 tex_object *tex_object_create(GLenum target);
@@ -105,6 +140,22 @@ void tex_object_images_changed(tex_object *t);
  * the storage format asmgl keeps it in.  False for an unknown format. */
 bool tex_internal_format_info(GLenum internal_format, GLenum *base_format,
                               tex_format *storage);
+
+/* ARB_texture_buffer_object table X.1 (plus ARB_texture_rg's R and RG
+ * formats, as GL 3.1 table 3.15): whether internal_format may back a buffer
+ * texture, and the bytes of one texel. */
+bool tex_buffer_format_info(GLenum internal_format, size_t *texel_bytes);
+
+/* glTexBufferARB for a GL_TEXTURE_BUFFER_ARB object: the texel array becomes
+ * the size bytes at data, read with internal_format's layout (element type,
+ * count and normalisation of table X.1, native byte order); texels =
+ * min(floor(size / texel bytes), TEX_MAX_BUFFER_TEXELS).  data = NULL
+ * detaches (buffer 0).  The bytes stay owned by the caller, who must call
+ * again whenever the store moves or changes size (BufferData) and must not
+ * free it while a scene may still sample t (R9).  Errors: INVALID_OPERATION
+ * if t is not a buffer texture, INVALID_ENUM for a format not in the table
+ * (t unchanged). */
+GLenum tex_buffer_attach(tex_object *t, GLenum internal_format, const void *data, size_t size);
 
 /* Client pixel layout (glPixelStore unpack/pack state). */
 typedef struct tex_pixel_store {
@@ -134,9 +185,13 @@ size_t tex_client_image_extent(GLenum format, GLenum type, int w, int h, int d,
  * quantised: GL lets the implementation choose the resolution).  A border of
  * 1 is accepted and stripped: border texels are dropped and sampling reads
  * TEXTURE_BORDER_COLOR where GL would read them (as Mesa's gallium drivers).
+ * Integer internal formats keep client integers (clamped to the range of
+ * their nominal size: RGBA8I [-128,127], RGBA16UI [0,65535] ...).
  * Errors (GL 2.1 section 3.8.1): INVALID_VALUE for a bad level, size, border
- * or internal format; INVALID_ENUM for a bad format/type or face;
- * INVALID_OPERATION for depth/colour data mismatches and depth 3D textures;
+ * or internal format; INVALID_ENUM for a bad format/type or face, and for a
+ * buffer texture (no images); INVALID_OPERATION for depth/colour data
+ * mismatches, integer/non-integer mismatches between internal format and
+ * client format (EXT_texture_integer), and depth 3D textures;
  * OUT_OF_MEMORY.  A failing call leaves the old image untouched.  With
  * sampler.generate_mipmap set, defining the base level regenerates the
  * levels above it (SGIS_generate_mipmap). */
@@ -178,32 +233,83 @@ GLenum tex_generate_mipmap(tex_object *t);
  * [1] = stencil.  Errors: INVALID_ENUM for an unknown format or type (and
  * DEPTH_STENCIL with a non depth-stencil type), INVALID_OPERATION for a
  * packed type that does not fit the format, INVALID_VALUE for negative
- * sizes, a bad alignment or sizes that overflow. */
+ * sizes, a bad alignment or sizes that overflow, INVALID_OPERATION for an
+ * integer format (*_INTEGER: use the _int functions; GL 3.0 section 4.3.2
+ * forbids integer formats with a non-integer colour buffer). */
 GLenum tex_pixels_unpack(GLenum format, GLenum type, int w, int h, int d,
                          const void *src, const tex_pixel_store *ps, float *rgba);
 GLenum tex_pixels_pack(GLenum format, GLenum type, int w, int h,
                        const float *rgba, void *dst, const tex_pixel_store *ps);
 
-/* Mipmap/cube completeness (GL 2.1 section 3.8.10). */
+/* Integer pixel transfer (EXT_texture_integer; RED_INTEGER ... BGRA_INTEGER,
+ * RG_INTEGER, LUMINANCE_INTEGER_EXT, LUMINANCE_ALPHA_INTEGER_EXT with the
+ * integer types, and the packed types whose format list has the integer
+ * format, as GL 3.3 table 3.5): rgba is w*h*d*4 int64 values, which hold any
+ * int32 or uint32 exactly.  No conversion to float happens: unpack
+ * sign-extends signed types and zero-extends unsigned ones and packed fields,
+ * expands LUMINANCE to (L,L,L,1) and fills missing components with 0 and
+ * alpha with 1; pack computes L = R+G+B and clamps every value to the range
+ * of the type (GL 3.0 section 4.3.2, "Final Conversion"; packed fields to
+ * [0, 2^bits-1]).  Errors as for the float functions, plus INVALID_ENUM for
+ * FLOAT/HALF_FLOAT/BITMAP with an integer format (GL 3.0 section 3.7.2) and
+ * INVALID_OPERATION for a non-integer format. */
+GLenum tex_pixels_unpack_int(GLenum format, GLenum type, int w, int h, int d,
+                             const void *src, const tex_pixel_store *ps, int64_t *rgba);
+GLenum tex_pixels_pack_int(GLenum format, GLenum type, int w, int h,
+                           const int64_t *rgba, void *dst, const tex_pixel_store *ps);
+
+/* Mipmap/cube completeness (GL 2.1 section 3.8.10), plus GL 3.0's rule for
+ * integer textures: incomplete unless MAG_FILTER is NEAREST and MIN_FILTER
+ * is NEAREST or NEAREST_MIPMAP_NEAREST.  A buffer texture is complete when a
+ * buffer is attached. */
 bool tex_object_complete(const tex_object *t);
 
-/* Samples t for the lanes in req->lane_mask (worker threads).  An incomplete
- * or NULL texture returns (0, 0, 0, 1), as ARB_fragment_program specifies,
- * and so do a target that does not match t->target and the targets not done
- * yet (BUFFER, 2DMS, ARRAY2DMS, CUBEARRAY, SHADOWCUBEARRAY; integer formats).
+/* Samples t for the lanes in req->lane_mask (worker threads).  Results are
+ * floats (.f), or raw 32-bit integers (.i / .u) for integer textures and
+ * integer buffer formats (EXT_texture_integer: never filtered, never
+ * converted).  An incomplete or NULL texture returns (0, 0, 0, 1) (integer
+ * 1 for integer textures), as ARB_fragment_program specifies, and so do a
+ * target that does not match t->target, an op a buffer texture does not
+ * take, and the targets not done yet (2DMS, ARRAY2DMS, CUBEARRAY,
+ * SHADOWCUBEARRAY); TXG then returns the selected component of four such
+ * texels (ARB_texture_gather issue 8).
  * unit_lod_bias is the texture unit's GL_TEXTURE_LOD_BIAS (texture env).
  * Ops: TEX/TXP/TXB/TXL/TXD filtered lookups (GL 2.1 section 3.8.8: with
  * req->quad_derivatives one LOD per 2x2 quad from lanes 0/1 (d/dx) and 0/2
  * (d/dy); without it lambda_base = 0, as NV_vertex_program3 says; TXL
- * lambda_base = w; TXD from req->ddx/ddy; the bias sum is clamped to
- * +-TEX_MAX_LOD_BIAS); TXF integer fetch (coord .i, level base + w, out of
- * range -> 0); TXQ integer sizes of level base + x; TXG the LINEAR
- * footprint's texels (component req->component); LOD (x = lambda within the
- * levels, y = lambda).  Depth textures compare only for SHADOW targets with
- * COMPARE_MODE on (reference clamped to [0,1] unless the format is 32F);
- * otherwise the depth is returned expanded by DEPTH_TEXTURE_MODE. */
+ * lambda_base = w; TXD from req->ddx/ddy (cube maps: the face's s,t
+ * derivatives; array layers take none); the bias sum is clamped to
+ * +-TEX_MAX_LOD_BIAS).  Coordinates follow NV_gpu_program4 table X.17:
+ * array layer = clamp(floor(c + 1/2), 0, layers-1) from y (ARRAY1D) or z
+ * (ARRAY2D); depth reference from z (SHADOW1D/2D/RECT/ARRAY1D) or w
+ * (SHADOWCUBE, SHADOWARRAY2D).  Texel offsets (req->offset, or
+ * req->offset_reg per lane; none on cube maps) are added to the texel
+ * coordinates u,v,w of every level before wrapping, never to the layer
+ * (NV_gpu_program4 section 3.8.8 edits, issue 30).
+ * TXF: integer fetch (table X.18: coord .i, level base + w, offsets added,
+ * layer unoffset; BUFFER: texel x); a level below base or above MAX_LEVEL,
+ * or a texel or layer out of range, reads (0,0,0,0).  TXQ: integer sizes of
+ * level base + x (width; height or 1D-array layers; depth or 2D-array
+ * layers; 0 elsewhere), BUFFER: x = texels.  TXG: the LINEAR footprint's
+ * texels at the base level, component req->component, in the order
+ * (T_i0j1, T_i1j1, T_i1j0, T_i0j0) (ARB_texture_gather); SHADOW targets
+ * with compare on return each texel's 0/1 comparison.  LOD: x = lambda
+ * within the levels, y = lambda.  Depth textures compare only for SHADOW
+ * targets with COMPARE_MODE on (reference clamped to [0,1] unless the
+ * format is 32F); otherwise the depth is returned expanded by
+ * DEPTH_TEXTURE_MODE. */
 void tex_sample(const tex_object *t, const gp_tex_request *req, float unit_lod_bias,
                 gp_vec *out);
+
+/* TXGO (NV_gpu_program5, worker threads): a gather whose texel n (n = x, y,
+ * z, w of the result) is T_i0j0 of the LINEAR footprint at the base level
+ * after adding the texel offset (off_x component n, off_y component n) to
+ * the coordinate; req->op is ignored, req->offset and req->offset_reg must
+ * be zero / NULL and are ignored.  Component selection, SHADOW comparison,
+ * incomplete results and integer textures as for TXG in tex_sample.  TXG is
+ * TXGO with the footprint's own corners. */
+void tex_sample_gather_offsets(const tex_object *t, const gp_tex_request *req,
+                               const gp_vec *off_x, const gp_vec *off_y, gp_vec *out);
 
 #ifdef __cplusplus
 }

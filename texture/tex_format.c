@@ -114,6 +114,10 @@ float tex_linear_to_srgb(float c)
 #define F8 TEX_FMT_RGBA8
 #define FF TEX_FMT_RGBA32F
 #define FD TEX_FMT_DEPTH32F
+#define FI TEX_FMT_RGBA32I
+#define FU TEX_FMT_RGBA32UI
+#define SI TEX_IF_SINT
+#define UI TEX_IF_UINT
 
 /* GL 2.1 section 3.8.1 tables 3.15-3.17: the base format each internal format
  * names.  Storage: GL lets the implementation choose component resolutions
@@ -122,106 +126,158 @@ float tex_linear_to_srgb(float c)
  * RGBA4, R3_G3_B2 ... are not quantised to their nominal precision), wider
  * fixed-point formats in RGBA32F clamped to [0,1], float formats
  * (ARB_texture_float) in RGBA32F unclamped (16F is kept at 32-bit precision),
- * sRGB formats linearised in RGBA32F, and depth in DEPTH32F. */
+ * sRGB formats linearised in RGBA32F, depth in DEPTH32F, and integer formats
+ * (EXT_texture_integer, ARB_texture_rg) in RGBA32I / RGBA32UI with values
+ * clamped at upload to the range of their nominal size (int_bits). */
 static const tex_ifmt ifmt_table[] = {
-    {1, GL_LUMINANCE, F8, 0},
-    {2, GL_LUMINANCE_ALPHA, F8, 0},
-    {3, GL_RGB, F8, 0},
-    {4, GL_RGBA, F8, 0},
-    {GL_ALPHA, GL_ALPHA, F8, 0},
-    {GL_ALPHA4, GL_ALPHA, F8, 0},
-    {GL_ALPHA8, GL_ALPHA, F8, 0},
-    {GL_ALPHA12, GL_ALPHA, FF, 0},
-    {GL_ALPHA16, GL_ALPHA, FF, 0},
-    {GL_LUMINANCE, GL_LUMINANCE, F8, 0},
-    {GL_LUMINANCE4, GL_LUMINANCE, F8, 0},
-    {GL_LUMINANCE8, GL_LUMINANCE, F8, 0},
-    {GL_LUMINANCE12, GL_LUMINANCE, FF, 0},
-    {GL_LUMINANCE16, GL_LUMINANCE, FF, 0},
-    {GL_LUMINANCE_ALPHA, GL_LUMINANCE_ALPHA, F8, 0},
-    {GL_LUMINANCE4_ALPHA4, GL_LUMINANCE_ALPHA, F8, 0},
-    {GL_LUMINANCE6_ALPHA2, GL_LUMINANCE_ALPHA, F8, 0},
-    {GL_LUMINANCE8_ALPHA8, GL_LUMINANCE_ALPHA, F8, 0},
-    {GL_LUMINANCE12_ALPHA4, GL_LUMINANCE_ALPHA, FF, 0},
-    {GL_LUMINANCE12_ALPHA12, GL_LUMINANCE_ALPHA, FF, 0},
-    {GL_LUMINANCE16_ALPHA16, GL_LUMINANCE_ALPHA, FF, 0},
-    {GL_INTENSITY, GL_INTENSITY, F8, 0},
-    {GL_INTENSITY4, GL_INTENSITY, F8, 0},
-    {GL_INTENSITY8, GL_INTENSITY, F8, 0},
-    {GL_INTENSITY12, GL_INTENSITY, FF, 0},
-    {GL_INTENSITY16, GL_INTENSITY, FF, 0},
-    {GL_RGB, GL_RGB, F8, 0},
-    {GL_R3_G3_B2, GL_RGB, F8, 0},
-    {GL_RGB4, GL_RGB, F8, 0},
-    {GL_RGB5, GL_RGB, F8, 0},
-    {GL_RGB8, GL_RGB, F8, 0},
-    {GL_RGB10, GL_RGB, FF, 0},
-    {GL_RGB12, GL_RGB, FF, 0},
-    {GL_RGB16, GL_RGB, FF, 0},
-    {GL_RGBA, GL_RGBA, F8, 0},
-    {GL_RGBA2, GL_RGBA, F8, 0},
-    {GL_RGBA4, GL_RGBA, F8, 0},
-    {GL_RGB5_A1, GL_RGBA, F8, 0},
-    {GL_RGBA8, GL_RGBA, F8, 0},
-    {GL_RGB10_A2, GL_RGBA, FF, 0},
-    {GL_RGBA12, GL_RGBA, FF, 0},
-    {GL_RGBA16, GL_RGBA, FF, 0},
+    {1, GL_LUMINANCE, F8, 0, 0},
+    {2, GL_LUMINANCE_ALPHA, F8, 0, 0},
+    {3, GL_RGB, F8, 0, 0},
+    {4, GL_RGBA, F8, 0, 0},
+    {GL_ALPHA, GL_ALPHA, F8, 0, 0},
+    {GL_ALPHA4, GL_ALPHA, F8, 0, 0},
+    {GL_ALPHA8, GL_ALPHA, F8, 0, 0},
+    {GL_ALPHA12, GL_ALPHA, FF, 0, 0},
+    {GL_ALPHA16, GL_ALPHA, FF, 0, 0},
+    {GL_LUMINANCE, GL_LUMINANCE, F8, 0, 0},
+    {GL_LUMINANCE4, GL_LUMINANCE, F8, 0, 0},
+    {GL_LUMINANCE8, GL_LUMINANCE, F8, 0, 0},
+    {GL_LUMINANCE12, GL_LUMINANCE, FF, 0, 0},
+    {GL_LUMINANCE16, GL_LUMINANCE, FF, 0, 0},
+    {GL_LUMINANCE_ALPHA, GL_LUMINANCE_ALPHA, F8, 0, 0},
+    {GL_LUMINANCE4_ALPHA4, GL_LUMINANCE_ALPHA, F8, 0, 0},
+    {GL_LUMINANCE6_ALPHA2, GL_LUMINANCE_ALPHA, F8, 0, 0},
+    {GL_LUMINANCE8_ALPHA8, GL_LUMINANCE_ALPHA, F8, 0, 0},
+    {GL_LUMINANCE12_ALPHA4, GL_LUMINANCE_ALPHA, FF, 0, 0},
+    {GL_LUMINANCE12_ALPHA12, GL_LUMINANCE_ALPHA, FF, 0, 0},
+    {GL_LUMINANCE16_ALPHA16, GL_LUMINANCE_ALPHA, FF, 0, 0},
+    {GL_INTENSITY, GL_INTENSITY, F8, 0, 0},
+    {GL_INTENSITY4, GL_INTENSITY, F8, 0, 0},
+    {GL_INTENSITY8, GL_INTENSITY, F8, 0, 0},
+    {GL_INTENSITY12, GL_INTENSITY, FF, 0, 0},
+    {GL_INTENSITY16, GL_INTENSITY, FF, 0, 0},
+    {GL_RGB, GL_RGB, F8, 0, 0},
+    {GL_R3_G3_B2, GL_RGB, F8, 0, 0},
+    {GL_RGB4, GL_RGB, F8, 0, 0},
+    {GL_RGB5, GL_RGB, F8, 0, 0},
+    {GL_RGB8, GL_RGB, F8, 0, 0},
+    {GL_RGB10, GL_RGB, FF, 0, 0},
+    {GL_RGB12, GL_RGB, FF, 0, 0},
+    {GL_RGB16, GL_RGB, FF, 0, 0},
+    {GL_RGBA, GL_RGBA, F8, 0, 0},
+    {GL_RGBA2, GL_RGBA, F8, 0, 0},
+    {GL_RGBA4, GL_RGBA, F8, 0, 0},
+    {GL_RGB5_A1, GL_RGBA, F8, 0, 0},
+    {GL_RGBA8, GL_RGBA, F8, 0, 0},
+    {GL_RGB10_A2, GL_RGBA, FF, 0, 0},
+    {GL_RGBA12, GL_RGBA, FF, 0, 0},
+    {GL_RGBA16, GL_RGBA, FF, 0, 0},
     /* ARB_texture_rg (GL 3.0) */
-    {GL_RED, GL_RED, F8, 0},
-    {GL_R8, GL_RED, F8, 0},
-    {GL_R16, GL_RED, FF, 0},
-    {GL_RG, GL_RG, F8, 0},
-    {GL_RG8, GL_RG, F8, 0},
-    {GL_RG16, GL_RG, FF, 0},
-    {GL_R16F, GL_RED, FF, TEX_IF_FLOAT},
-    {GL_R32F, GL_RED, FF, TEX_IF_FLOAT},
-    {GL_RG16F, GL_RG, FF, TEX_IF_FLOAT},
-    {GL_RG32F, GL_RG, FF, TEX_IF_FLOAT},
+    {GL_RED, GL_RED, F8, 0, 0},
+    {GL_R8, GL_RED, F8, 0, 0},
+    {GL_R16, GL_RED, FF, 0, 0},
+    {GL_RG, GL_RG, F8, 0, 0},
+    {GL_RG8, GL_RG, F8, 0, 0},
+    {GL_RG16, GL_RG, FF, 0, 0},
+    {GL_R16F, GL_RED, FF, TEX_IF_FLOAT, 0},
+    {GL_R32F, GL_RED, FF, TEX_IF_FLOAT, 0},
+    {GL_RG16F, GL_RG, FF, TEX_IF_FLOAT, 0},
+    {GL_RG32F, GL_RG, FF, TEX_IF_FLOAT, 0},
     /* ARB_texture_float */
-    {GL_RGBA32F_ARB, GL_RGBA, FF, TEX_IF_FLOAT},
-    {GL_RGB32F_ARB, GL_RGB, FF, TEX_IF_FLOAT},
-    {GL_ALPHA32F_ARB, GL_ALPHA, FF, TEX_IF_FLOAT},
-    {GL_INTENSITY32F_ARB, GL_INTENSITY, FF, TEX_IF_FLOAT},
-    {GL_LUMINANCE32F_ARB, GL_LUMINANCE, FF, TEX_IF_FLOAT},
-    {GL_LUMINANCE_ALPHA32F_ARB, GL_LUMINANCE_ALPHA, FF, TEX_IF_FLOAT},
-    {GL_RGBA16F_ARB, GL_RGBA, FF, TEX_IF_FLOAT},
-    {GL_RGB16F_ARB, GL_RGB, FF, TEX_IF_FLOAT},
-    {GL_ALPHA16F_ARB, GL_ALPHA, FF, TEX_IF_FLOAT},
-    {GL_INTENSITY16F_ARB, GL_INTENSITY, FF, TEX_IF_FLOAT},
-    {GL_LUMINANCE16F_ARB, GL_LUMINANCE, FF, TEX_IF_FLOAT},
-    {GL_LUMINANCE_ALPHA16F_ARB, GL_LUMINANCE_ALPHA, FF, TEX_IF_FLOAT},
+    {GL_RGBA32F_ARB, GL_RGBA, FF, TEX_IF_FLOAT, 0},
+    {GL_RGB32F_ARB, GL_RGB, FF, TEX_IF_FLOAT, 0},
+    {GL_ALPHA32F_ARB, GL_ALPHA, FF, TEX_IF_FLOAT, 0},
+    {GL_INTENSITY32F_ARB, GL_INTENSITY, FF, TEX_IF_FLOAT, 0},
+    {GL_LUMINANCE32F_ARB, GL_LUMINANCE, FF, TEX_IF_FLOAT, 0},
+    {GL_LUMINANCE_ALPHA32F_ARB, GL_LUMINANCE_ALPHA, FF, TEX_IF_FLOAT, 0},
+    {GL_RGBA16F_ARB, GL_RGBA, FF, TEX_IF_FLOAT, 0},
+    {GL_RGB16F_ARB, GL_RGB, FF, TEX_IF_FLOAT, 0},
+    {GL_ALPHA16F_ARB, GL_ALPHA, FF, TEX_IF_FLOAT, 0},
+    {GL_INTENSITY16F_ARB, GL_INTENSITY, FF, TEX_IF_FLOAT, 0},
+    {GL_LUMINANCE16F_ARB, GL_LUMINANCE, FF, TEX_IF_FLOAT, 0},
+    {GL_LUMINANCE_ALPHA16F_ARB, GL_LUMINANCE_ALPHA, FF, TEX_IF_FLOAT, 0},
     /* EXT_texture_sRGB (GL 2.1 core) */
-    {GL_SRGB, GL_RGB, FF, TEX_IF_SRGB},
-    {GL_SRGB8, GL_RGB, FF, TEX_IF_SRGB},
-    {GL_SRGB_ALPHA, GL_RGBA, FF, TEX_IF_SRGB},
-    {GL_SRGB8_ALPHA8, GL_RGBA, FF, TEX_IF_SRGB},
-    {GL_SLUMINANCE, GL_LUMINANCE, FF, TEX_IF_SRGB},
-    {GL_SLUMINANCE8, GL_LUMINANCE, FF, TEX_IF_SRGB},
-    {GL_SLUMINANCE_ALPHA, GL_LUMINANCE_ALPHA, FF, TEX_IF_SRGB},
-    {GL_SLUMINANCE8_ALPHA8, GL_LUMINANCE_ALPHA, FF, TEX_IF_SRGB},
+    {GL_SRGB, GL_RGB, FF, TEX_IF_SRGB, 0},
+    {GL_SRGB8, GL_RGB, FF, TEX_IF_SRGB, 0},
+    {GL_SRGB_ALPHA, GL_RGBA, FF, TEX_IF_SRGB, 0},
+    {GL_SRGB8_ALPHA8, GL_RGBA, FF, TEX_IF_SRGB, 0},
+    {GL_SLUMINANCE, GL_LUMINANCE, FF, TEX_IF_SRGB, 0},
+    {GL_SLUMINANCE8, GL_LUMINANCE, FF, TEX_IF_SRGB, 0},
+    {GL_SLUMINANCE_ALPHA, GL_LUMINANCE_ALPHA, FF, TEX_IF_SRGB, 0},
+    {GL_SLUMINANCE8_ALPHA8, GL_LUMINANCE_ALPHA, FF, TEX_IF_SRGB, 0},
     /* generic compressed formats: GL 2.1 section 3.8.3 lets them be stored
      * uncompressed */
-    {GL_COMPRESSED_ALPHA, GL_ALPHA, F8, 0},
-    {GL_COMPRESSED_LUMINANCE, GL_LUMINANCE, F8, 0},
-    {GL_COMPRESSED_LUMINANCE_ALPHA, GL_LUMINANCE_ALPHA, F8, 0},
-    {GL_COMPRESSED_INTENSITY, GL_INTENSITY, F8, 0},
-    {GL_COMPRESSED_RGB, GL_RGB, F8, 0},
-    {GL_COMPRESSED_RGBA, GL_RGBA, F8, 0},
-    {GL_COMPRESSED_RED, GL_RED, F8, 0},
-    {GL_COMPRESSED_RG, GL_RG, F8, 0},
-    {GL_COMPRESSED_SRGB, GL_RGB, FF, TEX_IF_SRGB},
-    {GL_COMPRESSED_SRGB_ALPHA, GL_RGBA, FF, TEX_IF_SRGB},
-    {GL_COMPRESSED_SLUMINANCE, GL_LUMINANCE, FF, TEX_IF_SRGB},
-    {GL_COMPRESSED_SLUMINANCE_ALPHA, GL_LUMINANCE_ALPHA, FF, TEX_IF_SRGB},
+    {GL_COMPRESSED_ALPHA, GL_ALPHA, F8, 0, 0},
+    {GL_COMPRESSED_LUMINANCE, GL_LUMINANCE, F8, 0, 0},
+    {GL_COMPRESSED_LUMINANCE_ALPHA, GL_LUMINANCE_ALPHA, F8, 0, 0},
+    {GL_COMPRESSED_INTENSITY, GL_INTENSITY, F8, 0, 0},
+    {GL_COMPRESSED_RGB, GL_RGB, F8, 0, 0},
+    {GL_COMPRESSED_RGBA, GL_RGBA, F8, 0, 0},
+    {GL_COMPRESSED_RED, GL_RED, F8, 0, 0},
+    {GL_COMPRESSED_RG, GL_RG, F8, 0, 0},
+    {GL_COMPRESSED_SRGB, GL_RGB, FF, TEX_IF_SRGB, 0},
+    {GL_COMPRESSED_SRGB_ALPHA, GL_RGBA, FF, TEX_IF_SRGB, 0},
+    {GL_COMPRESSED_SLUMINANCE, GL_LUMINANCE, FF, TEX_IF_SRGB, 0},
+    {GL_COMPRESSED_SLUMINANCE_ALPHA, GL_LUMINANCE_ALPHA, FF, TEX_IF_SRGB, 0},
     /* ARB_depth_texture, ARB_depth_buffer_float, EXT_packed_depth_stencil */
-    {GL_DEPTH_COMPONENT, GL_DEPTH_COMPONENT, FD, 0},
-    {GL_DEPTH_COMPONENT16, GL_DEPTH_COMPONENT, FD, 0},
-    {GL_DEPTH_COMPONENT24, GL_DEPTH_COMPONENT, FD, 0},
-    {GL_DEPTH_COMPONENT32, GL_DEPTH_COMPONENT, FD, 0},
-    {GL_DEPTH_COMPONENT32F, GL_DEPTH_COMPONENT, FD, TEX_IF_FLOAT},
-    {GL_DEPTH_STENCIL, GL_DEPTH_STENCIL, FD, 0},
-    {GL_DEPTH24_STENCIL8, GL_DEPTH_STENCIL, FD, 0},
-    {GL_DEPTH32F_STENCIL8, GL_DEPTH_STENCIL, FD, TEX_IF_FLOAT},
+    {GL_DEPTH_COMPONENT, GL_DEPTH_COMPONENT, FD, 0, 0},
+    {GL_DEPTH_COMPONENT16, GL_DEPTH_COMPONENT, FD, 0, 0},
+    {GL_DEPTH_COMPONENT24, GL_DEPTH_COMPONENT, FD, 0, 0},
+    {GL_DEPTH_COMPONENT32, GL_DEPTH_COMPONENT, FD, 0, 0},
+    {GL_DEPTH_COMPONENT32F, GL_DEPTH_COMPONENT, FD, TEX_IF_FLOAT, 0},
+    {GL_DEPTH_STENCIL, GL_DEPTH_STENCIL, FD, 0, 0},
+    {GL_DEPTH24_STENCIL8, GL_DEPTH_STENCIL, FD, 0, 0},
+    {GL_DEPTH32F_STENCIL8, GL_DEPTH_STENCIL, FD, TEX_IF_FLOAT, 0},
+    /* EXT_texture_integer */
+    {GL_RGBA32UI_EXT, GL_RGBA, FU, UI, 32},
+    {GL_RGB32UI_EXT, GL_RGB, FU, UI, 32},
+    {GL_ALPHA32UI_EXT, GL_ALPHA, FU, UI, 32},
+    {GL_INTENSITY32UI_EXT, GL_INTENSITY, FU, UI, 32},
+    {GL_LUMINANCE32UI_EXT, GL_LUMINANCE, FU, UI, 32},
+    {GL_LUMINANCE_ALPHA32UI_EXT, GL_LUMINANCE_ALPHA, FU, UI, 32},
+    {GL_RGBA16UI_EXT, GL_RGBA, FU, UI, 16},
+    {GL_RGB16UI_EXT, GL_RGB, FU, UI, 16},
+    {GL_ALPHA16UI_EXT, GL_ALPHA, FU, UI, 16},
+    {GL_INTENSITY16UI_EXT, GL_INTENSITY, FU, UI, 16},
+    {GL_LUMINANCE16UI_EXT, GL_LUMINANCE, FU, UI, 16},
+    {GL_LUMINANCE_ALPHA16UI_EXT, GL_LUMINANCE_ALPHA, FU, UI, 16},
+    {GL_RGBA8UI_EXT, GL_RGBA, FU, UI, 8},
+    {GL_RGB8UI_EXT, GL_RGB, FU, UI, 8},
+    {GL_ALPHA8UI_EXT, GL_ALPHA, FU, UI, 8},
+    {GL_INTENSITY8UI_EXT, GL_INTENSITY, FU, UI, 8},
+    {GL_LUMINANCE8UI_EXT, GL_LUMINANCE, FU, UI, 8},
+    {GL_LUMINANCE_ALPHA8UI_EXT, GL_LUMINANCE_ALPHA, FU, UI, 8},
+    {GL_RGBA32I_EXT, GL_RGBA, FI, SI, 32},
+    {GL_RGB32I_EXT, GL_RGB, FI, SI, 32},
+    {GL_ALPHA32I_EXT, GL_ALPHA, FI, SI, 32},
+    {GL_INTENSITY32I_EXT, GL_INTENSITY, FI, SI, 32},
+    {GL_LUMINANCE32I_EXT, GL_LUMINANCE, FI, SI, 32},
+    {GL_LUMINANCE_ALPHA32I_EXT, GL_LUMINANCE_ALPHA, FI, SI, 32},
+    {GL_RGBA16I_EXT, GL_RGBA, FI, SI, 16},
+    {GL_RGB16I_EXT, GL_RGB, FI, SI, 16},
+    {GL_ALPHA16I_EXT, GL_ALPHA, FI, SI, 16},
+    {GL_INTENSITY16I_EXT, GL_INTENSITY, FI, SI, 16},
+    {GL_LUMINANCE16I_EXT, GL_LUMINANCE, FI, SI, 16},
+    {GL_LUMINANCE_ALPHA16I_EXT, GL_LUMINANCE_ALPHA, FI, SI, 16},
+    {GL_RGBA8I_EXT, GL_RGBA, FI, SI, 8},
+    {GL_RGB8I_EXT, GL_RGB, FI, SI, 8},
+    {GL_ALPHA8I_EXT, GL_ALPHA, FI, SI, 8},
+    {GL_INTENSITY8I_EXT, GL_INTENSITY, FI, SI, 8},
+    {GL_LUMINANCE8I_EXT, GL_LUMINANCE, FI, SI, 8},
+    {GL_LUMINANCE_ALPHA8I_EXT, GL_LUMINANCE_ALPHA, FI, SI, 8},
+    /* ARB_texture_rg integer formats */
+    {GL_R8I, GL_RED, FI, SI, 8},
+    {GL_R8UI, GL_RED, FU, UI, 8},
+    {GL_R16I, GL_RED, FI, SI, 16},
+    {GL_R16UI, GL_RED, FU, UI, 16},
+    {GL_R32I, GL_RED, FI, SI, 32},
+    {GL_R32UI, GL_RED, FU, UI, 32},
+    {GL_RG8I, GL_RG, FI, SI, 8},
+    {GL_RG8UI, GL_RG, FU, UI, 8},
+    {GL_RG16I, GL_RG, FI, SI, 16},
+    {GL_RG16UI, GL_RG, FU, UI, 16},
+    {GL_RG32I, GL_RG, FI, SI, 32},
+    {GL_RG32UI, GL_RG, FU, UI, 32},
 };
 
 const tex_ifmt *tex_ifmt_lookup(GLenum internal_format)
@@ -269,24 +325,37 @@ typedef struct tex_cfmt {
     uint8_t kind;
     uint8_t n;
     int8_t comp[4];
+    bool integer; /* EXT_texture_integer *_INTEGER formats */
 } tex_cfmt;
 
 static const tex_cfmt cfmt_table[] = {
-    {GL_RED, CF_COLOR, 1, {0}},
-    {GL_GREEN, CF_COLOR, 1, {1}},
-    {GL_BLUE, CF_COLOR, 1, {2}},
-    {GL_ALPHA, CF_COLOR, 1, {3}},
-    {GL_RG, CF_COLOR, 2, {0, 1}},
-    {GL_RGB, CF_COLOR, 3, {0, 1, 2}},
-    {GL_BGR, CF_COLOR, 3, {2, 1, 0}},
-    {GL_RGBA, CF_COLOR, 4, {0, 1, 2, 3}},
-    {GL_BGRA, CF_COLOR, 4, {2, 1, 0, 3}},
-    {GL_ABGR_EXT, CF_COLOR, 4, {3, 2, 1, 0}},
-    {GL_LUMINANCE, CF_LUM, 1, {0}},
-    {GL_LUMINANCE_ALPHA, CF_LUM_ALPHA, 2, {0, 3}},
-    {GL_DEPTH_COMPONENT, CF_DEPTH, 1, {0}},
-    {GL_STENCIL_INDEX, CF_STENCIL, 1, {0}},
-    {GL_DEPTH_STENCIL, CF_DEPTH_STENCIL, 2, {0, 1}},
+    {GL_RED, CF_COLOR, 1, {0}, false},
+    {GL_GREEN, CF_COLOR, 1, {1}, false},
+    {GL_BLUE, CF_COLOR, 1, {2}, false},
+    {GL_ALPHA, CF_COLOR, 1, {3}, false},
+    {GL_RG, CF_COLOR, 2, {0, 1}, false},
+    {GL_RGB, CF_COLOR, 3, {0, 1, 2}, false},
+    {GL_BGR, CF_COLOR, 3, {2, 1, 0}, false},
+    {GL_RGBA, CF_COLOR, 4, {0, 1, 2, 3}, false},
+    {GL_BGRA, CF_COLOR, 4, {2, 1, 0, 3}, false},
+    {GL_ABGR_EXT, CF_COLOR, 4, {3, 2, 1, 0}, false},
+    {GL_LUMINANCE, CF_LUM, 1, {0}, false},
+    {GL_LUMINANCE_ALPHA, CF_LUM_ALPHA, 2, {0, 3}, false},
+    {GL_DEPTH_COMPONENT, CF_DEPTH, 1, {0}, false},
+    {GL_STENCIL_INDEX, CF_STENCIL, 1, {0}, false},
+    {GL_DEPTH_STENCIL, CF_DEPTH_STENCIL, 2, {0, 1}, false},
+    /* EXT_texture_integer table 3.6 additions, RG_INTEGER from ARB_texture_rg */
+    {GL_RED_INTEGER_EXT, CF_COLOR, 1, {0}, true},
+    {GL_GREEN_INTEGER_EXT, CF_COLOR, 1, {1}, true},
+    {GL_BLUE_INTEGER_EXT, CF_COLOR, 1, {2}, true},
+    {GL_ALPHA_INTEGER_EXT, CF_COLOR, 1, {3}, true},
+    {GL_RG_INTEGER, CF_COLOR, 2, {0, 1}, true},
+    {GL_RGB_INTEGER_EXT, CF_COLOR, 3, {0, 1, 2}, true},
+    {GL_BGR_INTEGER_EXT, CF_COLOR, 3, {2, 1, 0}, true},
+    {GL_RGBA_INTEGER_EXT, CF_COLOR, 4, {0, 1, 2, 3}, true},
+    {GL_BGRA_INTEGER_EXT, CF_COLOR, 4, {2, 1, 0, 3}, true},
+    {GL_LUMINANCE_INTEGER_EXT, CF_LUM, 1, {0}, true},
+    {GL_LUMINANCE_ALPHA_INTEGER_EXT, CF_LUM_ALPHA, 2, {0, 3}, true},
 };
 
 enum { CT_UNORM, CT_SNORM, CT_FLOAT, CT_HALF, CT_PACKED, CT_DS_24_8, CT_DS_32F_24_8, CT_BITMAP };
@@ -347,11 +416,30 @@ static const tex_ctype *ctype_find(GLenum type)
     return NULL;
 }
 
-/* GL 2.1 section 3.6.4 and table 3.8: which format/type pairs are legal. */
+/* GL 2.1 section 3.6.4 and table 3.8: which format/type pairs are legal.
+ * Integer formats (GL 3.0 section 3.7.2): the floating-point types are an
+ * INVALID_ENUM; the packed types take RGB_INTEGER, RGBA_INTEGER and
+ * BGRA_INTEGER as GL 3.3 table 3.5 lists them. */
 static GLenum check_format_type(const tex_cfmt *f, const tex_ctype *t)
 {
     if (!f || !t)
         return GL_INVALID_ENUM;
+    if (f->integer) {
+        switch (t->kind) {
+        case CT_FLOAT:
+        case CT_HALF:
+        case CT_BITMAP: return GL_INVALID_ENUM;
+        case CT_PACKED:
+            if (t->ncomp == 3)
+                return f->format == GL_RGB_INTEGER_EXT ? GL_NO_ERROR : GL_INVALID_OPERATION;
+            return (f->format == GL_RGBA_INTEGER_EXT || f->format == GL_BGRA_INTEGER_EXT)
+                       ? GL_NO_ERROR
+                       : GL_INVALID_OPERATION;
+        case CT_DS_24_8:
+        case CT_DS_32F_24_8: return GL_INVALID_OPERATION;
+        default: return GL_NO_ERROR;
+        }
+    }
     switch (t->kind) {
     case CT_BITMAP:
         /* BITMAP is only for COLOR_INDEX (unsupported) and STENCIL_INDEX */
@@ -397,7 +485,8 @@ GLenum tex_xfer_setup(tex_xfer *x, GLenum format, GLenum type, int w, int h, int
 
     x->fmt = f;
     x->type = t;
-    x->fmt_class = f->kind == CF_DEPTH ? TEX_CLASS_DEPTH
+    x->fmt_class = f->integer ? TEX_CLASS_INTEGER
+                   : f->kind == CF_DEPTH ? TEX_CLASS_DEPTH
                    : f->kind == CF_STENCIL ? TEX_CLASS_STENCIL
                    : f->kind == CF_DEPTH_STENCIL ? TEX_CLASS_DEPTH_STENCIL
                                                  : TEX_CLASS_COLOR;
@@ -677,6 +766,86 @@ void tex_xfer_unpack_row(const tex_xfer *x, const void *base, int j, int k, floa
     }
 }
 
+/* One component of an integer transfer: signed types sign-extend. */
+static int64_t conv_int_in(const tex_ctype *t, const uint8_t *p, bool swap)
+{
+    uint32_t e = rd_elem(p, t->size, swap);
+    return t->kind == CT_SNORM ? (int64_t)sign_extend(e, t->size) : (int64_t)e;
+}
+
+void tex_xfer_unpack_row_int(const tex_xfer *x, const void *base, int j, int k, int64_t *rgba)
+{
+    const tex_cfmt *f = x->fmt;
+    const tex_ctype *t = x->type;
+    const uint8_t *p = row_ptr(x, base, j, k);
+    bool swap = x->swap && t->size > 1;
+
+    for (int i = 0; i < x->w; i++, rgba += 4) {
+        int64_t c[4] = {0, 0, 0, 1};
+        const uint8_t *g = p + (size_t)i * x->group;
+        if (t->kind == CT_PACKED) {
+            /* the fields are unsigned integers, not normalised */
+            uint32_t e = rd_elem(g, t->size, swap);
+            for (int q = 0; q < t->ncomp; q++)
+                c[f->comp[q]] = (e >> t->shift[q]) & ((1u << t->bits[q]) - 1u);
+        } else if (f->kind == CF_LUM || f->kind == CF_LUM_ALPHA) {
+            c[0] = c[1] = c[2] = conv_int_in(t, g, swap);
+            if (f->kind == CF_LUM_ALPHA)
+                c[3] = conv_int_in(t, g + t->size, swap);
+        } else {
+            for (int q = 0; q < f->n; q++)
+                c[f->comp[q]] = conv_int_in(t, g + (size_t)q * t->size, swap);
+        }
+        memcpy(rgba, c, sizeof c);
+    }
+}
+
+static int64_t clamp64(int64_t v, int64_t lo, int64_t hi)
+{
+    return v < lo ? lo : v > hi ? hi : v;
+}
+
+void tex_xfer_pack_row_int(const tex_xfer *x, void *base, int j, int k, const int64_t *rgba)
+{
+    const tex_cfmt *f = x->fmt;
+    const tex_ctype *t = x->type;
+    uint8_t *p = (uint8_t *)row_ptr(x, base, j, k);
+    bool swap = x->swap && t->size > 1;
+    /* GL 3.0 section 4.3.2: each component clamped to the range of type */
+    int bits = 8 * t->size;
+    int64_t lo = t->kind == CT_SNORM ? -((int64_t)1 << (bits - 1)) : 0;
+    int64_t hi = t->kind == CT_SNORM ? ((int64_t)1 << (bits - 1)) - 1 : ((int64_t)1 << bits) - 1;
+
+    for (int i = 0; i < x->w; i++, rgba += 4) {
+        uint8_t *g = p + (size_t)i * x->group;
+        int64_t v[4] = {0, 0, 0, 0};
+        switch (f->kind) {
+        case CF_LUM:
+            v[0] = rgba[0] + rgba[1] + rgba[2]; /* "Conversion to L" */
+            break;
+        case CF_LUM_ALPHA:
+            v[0] = rgba[0] + rgba[1] + rgba[2];
+            v[1] = rgba[3];
+            break;
+        default:
+            for (int q = 0; q < f->n; q++)
+                v[q] = rgba[f->comp[q]];
+            break;
+        }
+        if (t->kind == CT_PACKED) {
+            uint32_t e = 0;
+            for (int q = 0; q < t->ncomp; q++) {
+                int64_t max = ((int64_t)1 << t->bits[q]) - 1;
+                e |= (uint32_t)clamp64(v[q], 0, max) << t->shift[q];
+            }
+            wr_elem(g, t->size, e, swap);
+            continue;
+        }
+        for (int q = 0; q < f->n; q++)
+            wr_elem(g + (size_t)q * t->size, t->size, (uint32_t)clamp64(v[q], lo, hi), swap);
+    }
+}
+
 /* ---- packing ------------------------------------------------------------------ */
 
 static float clampf(float v, float lo, float hi)
@@ -798,6 +967,8 @@ GLenum tex_pixels_unpack(GLenum format, GLenum type, int w, int h, int d,
     GLenum err = tex_xfer_setup(&x, format, type, w, h, d, d > 1, ps);
     if (err != GL_NO_ERROR)
         return err;
+    if (x.fmt_class == TEX_CLASS_INTEGER)
+        return GL_INVALID_OPERATION;
     if (x.extent == 0)
         return GL_NO_ERROR;
     if (!src || !rgba)
@@ -816,11 +987,52 @@ GLenum tex_pixels_pack(GLenum format, GLenum type, int w, int h,
     GLenum err = tex_xfer_setup(&x, format, type, w, h, 1, false, ps);
     if (err != GL_NO_ERROR)
         return err;
+    if (x.fmt_class == TEX_CLASS_INTEGER)
+        return GL_INVALID_OPERATION;
     if (x.extent == 0)
         return GL_NO_ERROR;
     if (!dst || !rgba)
         return GL_INVALID_VALUE;
     for (int j = 0; j < h; j++)
         tex_xfer_pack_row(&x, dst, j, 0, rgba + (size_t)j * (size_t)w * 4);
+    return GL_NO_ERROR;
+}
+
+GLenum tex_pixels_unpack_int(GLenum format, GLenum type, int w, int h, int d,
+                             const void *src, const tex_pixel_store *ps, int64_t *rgba)
+{
+    tex_xfer x;
+    GLenum err = tex_xfer_setup(&x, format, type, w, h, d, d > 1, ps);
+    if (err != GL_NO_ERROR)
+        return err;
+    if (x.fmt_class != TEX_CLASS_INTEGER)
+        return GL_INVALID_OPERATION;
+    if (x.extent == 0)
+        return GL_NO_ERROR;
+    if (!src || !rgba)
+        return GL_INVALID_VALUE;
+    size_t row4 = (size_t)w * 4;
+    for (int k = 0; k < d; k++)
+        for (int j = 0; j < h; j++)
+            tex_xfer_unpack_row_int(&x, src, j, k,
+                                    rgba + ((size_t)k * (size_t)h + (size_t)j) * row4);
+    return GL_NO_ERROR;
+}
+
+GLenum tex_pixels_pack_int(GLenum format, GLenum type, int w, int h,
+                           const int64_t *rgba, void *dst, const tex_pixel_store *ps)
+{
+    tex_xfer x;
+    GLenum err = tex_xfer_setup(&x, format, type, w, h, 1, false, ps);
+    if (err != GL_NO_ERROR)
+        return err;
+    if (x.fmt_class != TEX_CLASS_INTEGER)
+        return GL_INVALID_OPERATION;
+    if (x.extent == 0)
+        return GL_NO_ERROR;
+    if (!dst || !rgba)
+        return GL_INVALID_VALUE;
+    for (int j = 0; j < h; j++)
+        tex_xfer_pack_row_int(&x, dst, j, 0, rgba + (size_t)j * (size_t)w * 4);
     return GL_NO_ERROR;
 }

@@ -16,6 +16,12 @@
  *   texel.  image->border remembers the 1 for queries and completeness.
  * - Array textures (EXT_texture_array) keep their layers in height (1D
  *   arrays) or depth (2D arrays); mipmapping never halves the layer count.
+ * - Integer textures (EXT_texture_integer) keep int32/uint32 values: client
+ *   integers are clamped to the range of the internal format's nominal size
+ *   (RGBA8I: [-128, 127]) and never pass through float; only *_INTEGER
+ *   client formats reach them (GL 3.0 section 3.8.1 errors).
+ * - Buffer textures (ARB_texture_buffer_object) have no images at all: see
+ *   tex_buffer.c; every image function rejects them.
  */
 #include <math.h>
 #include <string.h>
@@ -103,7 +109,7 @@ void tex_sampler_default(tex_sampler *s, GLenum target)
 tex_object *tex_object_create(GLenum target)
 {
     bool layered;
-    if (target_dims(target, &layered) == 0)
+    if (target_dims(target, &layered) == 0 && target != GL_TEXTURE_BUFFER_ARB)
         return NULL;
     tex_object *t = TEX_CALLOC(1, sizeof *t);
     if (!t)
@@ -111,6 +117,8 @@ tex_object *tex_object_create(GLenum target)
     t->target = target;
     t->num_faces = target == GL_TEXTURE_CUBE_MAP ? 6 : 1;
     tex_sampler_default(&t->sampler, target);
+    /* ARB_texture_buffer_object: TEXTURE_BUFFER_FORMAT is initially LUMINANCE8 */
+    t->buffer.internal_format = GL_LUMINANCE8;
     tex_object_images_changed(t);
     return t;
 }
@@ -214,14 +222,27 @@ static int last_mip_level(const tex_object *t, int b)
     return q;
 }
 
+/* GL 3.0 section 3.8.10: an integer texture is incomplete unless it is
+ * sampled with NEAREST magnification and NEAREST or NEAREST_MIPMAP_NEAREST
+ * minification (EXT_texture_integer forbids filtering integer values). */
+static bool int_filters_ok(const tex_sampler *s)
+{
+    return s->mag_filter == GL_NEAREST &&
+           (s->min_filter == GL_NEAREST || s->min_filter == GL_NEAREST_MIPMAP_NEAREST);
+}
+
 bool tex_object_complete(const tex_object *t)
 {
     if (!t)
         return false;
+    if (t->target == GL_TEXTURE_BUFFER_ARB)
+        return t->buffer.data != NULL;
     int b = t->sampler.base_level;
     if (t->target == GL_TEXTURE_RECTANGLE_ARB)
         b = 0; /* ARB_texture_rectangle: level 0 only, no mipmaps */
     if (b < 0 || b >= TEX_MAX_LEVELS || t->mip_end[b] < 0)
+        return false;
+    if (tex_format_is_int(t->image[0][b].format) && !int_filters_ok(&t->sampler))
         return false;
     if (t->target == GL_TEXTURE_RECTANGLE_ARB || !filter_needs_mips(t->sampler.min_filter))
         return true;
@@ -336,6 +357,74 @@ static void load_texel(const tex_image *img, int i, int j, int k, float out[4])
     base_collapse(img->base_format, c, out);
 }
 
+/* GL 2.1 table 3.15 for integer values: missing colour components 0,
+ * alpha 1. */
+static void base_expand_int(GLenum base, const int64_t in[4], int64_t out[4])
+{
+    switch (base) {
+    case GL_ALPHA: out[0] = out[1] = out[2] = 0; out[3] = in[3]; break;
+    case GL_LUMINANCE: out[0] = out[1] = out[2] = in[0]; out[3] = 1; break;
+    case GL_LUMINANCE_ALPHA: out[0] = out[1] = out[2] = in[0]; out[3] = in[3]; break;
+    case GL_INTENSITY: out[0] = out[1] = out[2] = out[3] = in[0]; break;
+    case GL_RED: out[0] = in[0]; out[1] = out[2] = 0; out[3] = 1; break;
+    case GL_RG: out[0] = in[0]; out[1] = in[1]; out[2] = 0; out[3] = 1; break;
+    case GL_RGB: out[0] = in[0]; out[1] = in[1]; out[2] = in[2]; out[3] = 1; break;
+    default: memcpy(out, in, 4 * sizeof(int64_t)); break;
+    }
+}
+
+/* GL 2.1 table 6.1 for integer values (GetTexImage). */
+static void base_collapse_int(GLenum base, const int64_t in[4], int64_t out[4])
+{
+    switch (base) {
+    case GL_ALPHA: out[0] = out[1] = out[2] = 0; out[3] = in[3]; break;
+    case GL_LUMINANCE:
+    case GL_INTENSITY:
+    case GL_RED: out[0] = in[0]; out[1] = out[2] = 0; out[3] = 1; break;
+    case GL_LUMINANCE_ALPHA: out[0] = in[0]; out[1] = out[2] = 0; out[3] = in[3]; break;
+    case GL_RG: out[0] = in[0]; out[1] = in[1]; out[2] = 0; out[3] = 1; break;
+    case GL_RGB: out[0] = in[0]; out[1] = in[1]; out[2] = in[2]; out[3] = 1; break;
+    default: memcpy(out, in, 4 * sizeof(int64_t)); break;
+    }
+}
+
+/* Stores one unpacked client integer group: values outside the range of
+ * the internal format's nominal component size are clamped to it (GL leaves
+ * the conversion of out-of-range integers unspecified; clamping is what a
+ * narrower store would keep closest). */
+static void store_texel_int(tex_image *img, const tex_ifmt *f, int i, int j, int k,
+                            const int64_t in[4])
+{
+    int64_t c[4];
+    base_expand_int(img->base_format, in, c);
+    int bits = f->int_bits ? f->int_bits : 32;
+    int64_t lo, hi;
+    if (f->flags & TEX_IF_SINT) {
+        lo = -((int64_t)1 << (bits - 1));
+        hi = ((int64_t)1 << (bits - 1)) - 1;
+    } else {
+        lo = 0;
+        hi = ((int64_t)1 << bits) - 1;
+    }
+    uint32_t v[4];
+    for (int q = 0; q < 4; q++) {
+        int64_t x = c[q] < lo ? lo : c[q] > hi ? hi : c[q];
+        v[q] = (uint32_t)x; /* int32 two's complement or uint32 bits */
+    }
+    memcpy(texel_ptr(img, i, j, k), v, sizeof v);
+}
+
+/* Reads one stored integer texel as GetTexImage hands it to packing. */
+static void load_texel_int(const tex_image *img, int i, int j, int k, int64_t out[4])
+{
+    uint32_t v[4];
+    int64_t c[4];
+    memcpy(v, texel_ptr(img, i, j, k), sizeof v);
+    for (int q = 0; q < 4; q++)
+        c[q] = img->format == TEX_FMT_RGBA32I ? (int64_t)(int32_t)v[q] : (int64_t)v[q];
+    base_collapse_int(img->base_format, c, out);
+}
+
 /* ---- glTexImage* ----------------------------------------------------------------------- */
 
 static bool is_depthish(GLenum base)
@@ -344,13 +433,17 @@ static bool is_depthish(GLenum base)
 }
 
 /* GL 3.0 section 3.8.1 (a superset of GL 2.1's rule): depth-like internal
- * formats take depth or depth/stencil data, all others colour data. */
-static GLenum check_data_class(GLenum base, int fmt_class)
+ * formats take depth or depth/stencil data, all others colour data; and
+ * (EXT_texture_integer) integer internal formats take *_INTEGER data, all
+ * others non-integer data. */
+static GLenum check_data_class(const tex_ifmt *f, int fmt_class)
 {
     bool depth_data = fmt_class == TEX_CLASS_DEPTH || fmt_class == TEX_CLASS_DEPTH_STENCIL;
+    bool int_data = fmt_class == TEX_CLASS_INTEGER;
+    bool int_fmt = (f->flags & (TEX_IF_SINT | TEX_IF_UINT)) != 0;
     if (fmt_class == TEX_CLASS_STENCIL)
         return GL_INVALID_ENUM; /* STENCIL_INDEX is no texture format in GL 2.1 */
-    if (is_depthish(base) != depth_data)
+    if (is_depthish(f->base_format) != depth_data || int_fmt != int_data)
         return GL_INVALID_OPERATION;
     return GL_NO_ERROR;
 }
@@ -392,9 +485,37 @@ static GLenum image_alloc(tex_image *img, const tex_ifmt *f, GLenum internal_for
 /* Writes client rows into img: client texel (ci, cj, ck) of a w x h x d
  * transfer lands on texel (ci + x, cj + y, ck + z); texels outside the image
  * (a stripped border) are dropped. */
+static GLenum image_upload_int(tex_image *img, const tex_ifmt *f, const tex_xfer *x,
+                               const void *pixels, int xo, int yo, int zo)
+{
+    int64_t *row = TEX_MALLOC((size_t)(x->w > 0 ? x->w : 1) * 4 * sizeof(int64_t));
+    if (!row)
+        return GL_OUT_OF_MEMORY;
+    for (int ck = 0; ck < x->d; ck++) {
+        int k = ck + zo;
+        if (k < 0 || k >= img->depth)
+            continue;
+        for (int cj = 0; cj < x->h; cj++) {
+            int j = cj + yo;
+            if (j < 0 || j >= img->height)
+                continue;
+            tex_xfer_unpack_row_int(x, pixels, cj, ck, row);
+            for (int ci = 0; ci < x->w; ci++) {
+                int i = ci + xo;
+                if (i >= 0 && i < img->width)
+                    store_texel_int(img, f, i, j, k, row + (size_t)ci * 4);
+            }
+        }
+    }
+    TEX_FREE(row);
+    return GL_NO_ERROR;
+}
+
 static GLenum image_upload(tex_image *img, const tex_ifmt *f, const tex_xfer *x,
                            const void *pixels, int xo, int yo, int zo)
 {
+    if (tex_format_is_int(img->format))
+        return image_upload_int(img, f, x, pixels, xo, yo, zo);
     float *row = TEX_MALLOC((size_t)(x->w > 0 ? x->w : 1) * 4 * sizeof(float));
     if (!row)
         return GL_OUT_OF_MEMORY;
@@ -432,6 +553,8 @@ GLenum tex_image_define(tex_object *t, int face, int level, GLenum internal_form
         return GL_INVALID_OPERATION;
     bool layered;
     int dims = target_dims(t->target, &layered);
+    if (dims == 0)
+        return GL_INVALID_ENUM; /* buffer textures have no images (issue 7) */
     if (face < 0 || face >= t->num_faces)
         return GL_INVALID_ENUM;
     /* GL 2.1 section 3.8.1: internalformat must be one of the accepted ones */
@@ -468,7 +591,7 @@ GLenum tex_image_define(tex_object *t, int face, int level, GLenum internal_form
     if (t->target == GL_TEXTURE_CUBE_MAP && iw != ih)
         return GL_INVALID_VALUE;
 
-    err = check_data_class(f->base_format, x.fmt_class);
+    err = check_data_class(f, x.fmt_class);
     if (err != GL_NO_ERROR)
         return err;
     /* GL 2.1 section 3.8.1: depth textures only for 1D, 2D and RECT (cube
@@ -511,7 +634,7 @@ GLenum tex_image_sub(tex_object *t, int face, int level, int x, int y, int z,
 {
     if (!t)
         return GL_INVALID_OPERATION;
-    if (face < 0 || face >= t->num_faces)
+    if (t->target == GL_TEXTURE_BUFFER_ARB || face < 0 || face >= t->num_faces)
         return GL_INVALID_ENUM;
     if (level < 0 || level >= TEX_MAX_LEVELS)
         return GL_INVALID_VALUE;
@@ -536,14 +659,14 @@ GLenum tex_image_sub(tex_object *t, int face, int level, int x, int y, int z,
         (int64_t)y < -by || (int64_t)y + h > (int64_t)img->height + by ||
         (int64_t)z < -bz || (int64_t)z + d > (int64_t)img->depth + bz)
         return GL_INVALID_VALUE;
-    err = check_data_class(img->base_format, xf.fmt_class);
+    const tex_ifmt *f = tex_ifmt_lookup(img->internal_format);
+    if (!f)
+        return GL_INVALID_OPERATION;
+    err = check_data_class(f, xf.fmt_class);
     if (err != GL_NO_ERROR)
         return err;
     if (!pixels || xf.extent == 0 || !img->data)
         return GL_NO_ERROR;
-    const tex_ifmt *f = tex_ifmt_lookup(img->internal_format);
-    if (!f)
-        return GL_INVALID_OPERATION;
     err = image_upload(img, f, &xf, pixels, x, y, z);
     if (err != GL_NO_ERROR)
         return err;
@@ -561,7 +684,7 @@ GLenum tex_image_get(const tex_object *t, int face, int level, GLenum format, GL
 {
     if (!t)
         return GL_INVALID_OPERATION;
-    if (face < 0 || face >= t->num_faces)
+    if (t->target == GL_TEXTURE_BUFFER_ARB || face < 0 || face >= t->num_faces)
         return GL_INVALID_ENUM;
     if (level < 0 || level >= TEX_MAX_LEVELS)
         return GL_INVALID_VALUE;
@@ -579,11 +702,28 @@ GLenum tex_image_get(const tex_object *t, int face, int level, GLenum format, GL
      * match the kind of texture */
     if (x.fmt_class == TEX_CLASS_DEPTH_STENCIL && img->base_format != GL_DEPTH_STENCIL)
         return GL_INVALID_OPERATION;
-    err = check_data_class(img->base_format, x.fmt_class);
+    const tex_ifmt *f = tex_ifmt_lookup(img->internal_format);
+    if (!f)
+        return GL_INVALID_OPERATION;
+    err = check_data_class(f, x.fmt_class);
     if (err != GL_NO_ERROR)
         return err;
     if (!pixels || x.extent == 0 || !img->data)
         return GL_NO_ERROR;
+    if (tex_format_is_int(img->format)) {
+        /* EXT_texture_integer: integer texels are packed without float */
+        int64_t *irow = TEX_MALLOC((size_t)img->width * 4 * sizeof(int64_t));
+        if (!irow)
+            return GL_OUT_OF_MEMORY;
+        for (int k = 0; k < img->depth; k++)
+            for (int j = 0; j < img->height; j++) {
+                for (int i = 0; i < img->width; i++)
+                    load_texel_int(img, i, j, k, irow + (size_t)i * 4);
+                tex_xfer_pack_row_int(&x, pixels, j, k, irow);
+            }
+        TEX_FREE(irow);
+        return GL_NO_ERROR;
+    }
     float *row = TEX_MALLOC((size_t)img->width * 4 * sizeof(float));
     if (!row)
         return GL_OUT_OF_MEMORY;
@@ -626,6 +766,26 @@ static void downsample(const tex_image *src, tex_image *dst, bool halve_h, bool 
                     uint8_t *o = texel_ptr(dst, i, j, k);
                     for (int q = 0; q < 4; q++)
                         o[q] = (uint8_t)((sum[q] + (unsigned)n / 2) / (unsigned)n);
+                } else if (tex_format_is_int(dst->format)) {
+                    /* integer texels: the average rounded half up, in 64 bits */
+                    bool sgn = dst->format == TEX_FMT_RGBA32I;
+                    int64_t sum[4] = {0, 0, 0, 0};
+                    for (int dk = 0; dk < sz; dk++)
+                        for (int dj = 0; dj < sy; dj++)
+                            for (int di = 0; di < sx; di++) {
+                                uint32_t v[4];
+                                memcpy(v, texel_ptr(src, i0 + di, j0 + dj, k0 + dk), sizeof v);
+                                for (int q = 0; q < 4; q++)
+                                    sum[q] += sgn ? (int64_t)(int32_t)v[q] : (int64_t)v[q];
+                            }
+                    uint32_t o[4];
+                    for (int q = 0; q < 4; q++) {
+                        int64_t a = sum[q] + n / 2, m = a / n;
+                        if (a % n != 0 && a < 0)
+                            m--; /* floor division */
+                        o[q] = (uint32_t)m;
+                    }
+                    memcpy(texel_ptr(dst, i, j, k), o, sizeof o);
                 } else {
                     int comps = dst->format == TEX_FMT_DEPTH32F ? 1 : 4;
                     float sum[4] = {0, 0, 0, 0};
@@ -655,7 +815,7 @@ GLenum tex_generate_mipmap(tex_object *t)
 {
     if (!t)
         return GL_INVALID_OPERATION;
-    if (t->target == GL_TEXTURE_RECTANGLE_ARB)
+    if (t->target == GL_TEXTURE_RECTANGLE_ARB || t->target == GL_TEXTURE_BUFFER_ARB)
         return GL_INVALID_OPERATION;
     int b = t->sampler.base_level;
     if (b < 0 || b >= TEX_MAX_LEVELS)

@@ -37,21 +37,30 @@ enum {
     TEX_CLASS_COLOR,
     TEX_CLASS_DEPTH,
     TEX_CLASS_STENCIL,
-    TEX_CLASS_DEPTH_STENCIL
+    TEX_CLASS_DEPTH_STENCIL,
+    TEX_CLASS_INTEGER /* the *_INTEGER formats of EXT_texture_integer */
 };
 
 /* Internal format flags (tex_ifmt.flags). */
 enum {
     TEX_IF_FLOAT = 1u << 0, /* ARB_texture_float / 32F depth: no clamping to [0,1] */
-    TEX_IF_SRGB = 1u << 1   /* stored linearised in RGBA32F, re-encoded by GetTexImage */
+    TEX_IF_SRGB = 1u << 1,  /* stored linearised in RGBA32F, re-encoded by GetTexImage */
+    TEX_IF_SINT = 1u << 2,  /* EXT_texture_integer signed: RGBA32I storage */
+    TEX_IF_UINT = 1u << 3   /* EXT_texture_integer unsigned: RGBA32UI storage */
 };
 
 typedef struct tex_ifmt {
     GLenum internal_format;
     GLenum base_format;
-    uint8_t storage; /* tex_format */
-    uint8_t flags;   /* TEX_IF_* */
+    uint8_t storage;  /* tex_format */
+    uint8_t flags;    /* TEX_IF_* */
+    uint8_t int_bits; /* integer formats: bits a component (8, 16, 32), else 0 */
 } tex_ifmt;
+
+static inline bool tex_format_is_int(tex_format f)
+{
+    return f == TEX_FMT_RGBA32I || f == TEX_FMT_RGBA32UI;
+}
 
 /* NULL for an unknown internal format. */
 const tex_ifmt *tex_ifmt_lookup(GLenum internal_format);
@@ -83,6 +92,20 @@ GLenum tex_xfer_setup(tex_xfer *x, GLenum format, GLenum type, int w, int h, int
 void tex_xfer_unpack_row(const tex_xfer *x, const void *base, int j, int k, float *rgba);
 /* Converts w groups of float RGBA into row j of image k. */
 void tex_xfer_pack_row(const tex_xfer *x, void *base, int j, int k, const float *rgba);
+/* The same for TEX_CLASS_INTEGER transfers (EXT_texture_integer): components
+ * keep their integer values (signed types sign-extended, unsigned types and
+ * packed fields zero-extended; missing components 0, alpha 1); packing
+ * clamps each value to the range of the type (or of the packed field). */
+void tex_xfer_unpack_row_int(const tex_xfer *x, const void *base, int j, int k, int64_t *rgba);
+void tex_xfer_pack_row_int(const tex_xfer *x, void *base, int j, int k, const int64_t *rgba);
+
+/* Buffer textures (tex_buffer.c, worker threads): texel index of t's
+ * buffer view as (R,G,B,A) by ARB_texture_buffer_object table X.1 and the
+ * base format (float, or raw 32-bit integers for the integer formats);
+ * (0,0,0,0) outside [0, texels) or with no buffer attached. */
+void tex_buffer_fetch(const tex_object *t, int32_t index, gp_val out[4]);
+/* Whether t's buffer format is an integer one (results are .i/.u). */
+bool tex_buffer_is_int(const tex_object *t);
 
 /* Overflow-checked size arithmetic (R14). */
 static inline bool tex_size_mul(size_t a, size_t b, size_t *r)

@@ -21,6 +21,12 @@
  * section 3.8.8 edits; FEATURES TEX.OFFSET_APPLY).  A border texel (index outside the image; borders are
  * stripped at upload, see tex_object.c) reads TEXTURE_BORDER_COLOR mapped by
  * the base format.
+ *
+ * Integer textures (EXT_texture_integer) take a path of their own: they are
+ * complete only with NEAREST filters (tex_object_complete), so a lookup is a
+ * level choice and one texel copied as raw 32-bit values into gp_val .i/.u;
+ * their border colour is sampler.border_color_int.  Buffer textures
+ * (ARB_texture_buffer_object) answer TXF and TXQ only (tex_buffer.c).
  */
 #include <math.h>
 #include <string.h>
@@ -63,6 +69,8 @@ typedef struct samp {
     bool fast2d;            /* 2D-shaped RGBA8 colour lookups: the direct path */
     bool lane_offsets;      /* per-lane offsets (NV5 offset register) in lanes.off */
     int coff[3];            /* constant texel offsets otherwise */
+    bool integer;           /* RGBA32I/UI storage: NEAREST only, raw integer results */
+    uint32_t border_i[4];   /* border_color_int mapped by the base format */
 } samp;
 
 /* Per-lane values computed before filtering. */
@@ -187,6 +195,21 @@ static void map_border(GLenum base, const float in[4], float out[4])
     }
 }
 
+/* The same for the integer border colour (integer 0 and 1 fill in). */
+static void map_border_int(GLenum base, const uint32_t in[4], uint32_t out[4])
+{
+    switch (base) {
+    case GL_ALPHA: out[0] = out[1] = out[2] = 0; out[3] = in[3]; break;
+    case GL_LUMINANCE: out[0] = out[1] = out[2] = in[0]; out[3] = 1; break;
+    case GL_LUMINANCE_ALPHA: out[0] = out[1] = out[2] = in[0]; out[3] = in[3]; break;
+    case GL_INTENSITY: out[0] = out[1] = out[2] = out[3] = in[0]; break;
+    case GL_RED: out[0] = in[0]; out[1] = out[2] = 0; out[3] = 1; break;
+    case GL_RG: out[0] = in[0]; out[1] = in[1]; out[2] = 0; out[3] = 1; break;
+    case GL_RGB: out[0] = in[0]; out[1] = in[1]; out[2] = in[2]; out[3] = 1; break;
+    default: memcpy(out, in, 4 * sizeof(uint32_t)); break;
+    }
+}
+
 /* DEPTH_TEXTURE_MODE (ARB_depth_texture, GL 2.1 table 3.21; RED from GL 3.0). */
 static inline void depth_expand(GLenum mode, float d, float out[4])
 {
@@ -287,11 +310,25 @@ TEX_INLINE void fetch_rgba(const samp *sp, const tex_image *img, int i, int j, i
     case TEX_FMT_RGBA32F:
         memcpy(o, p + (size_t)i * 16, 16);
         return;
-    default: /* integer textures: TODO (EXT_texture_integer) */
+    default: /* integer storage never reaches here (fetch_int) */
         o[0] = o[1] = o[2] = 0.0f;
         o[3] = 1.0f;
         return;
     }
+}
+
+/* An integer texel (RGBA32I/UI) as raw 32-bit values, or the integer border
+ * colour outside the image. */
+static inline void fetch_int(const samp *sp, const tex_image *img, int i, int j, int k,
+                             uint32_t o[4])
+{
+    if ((unsigned)i >= (unsigned)img->width || (unsigned)j >= (unsigned)img->height ||
+        (unsigned)k >= (unsigned)img->depth) {
+        memcpy(o, sp->border_i, 4 * sizeof(uint32_t));
+        return;
+    }
+    memcpy(o, (const uint8_t *)img->data + (size_t)k * img->slice_stride +
+                  (size_t)j * img->row_stride + (size_t)i * 16, 16);
 }
 
 /* A depth texel, or its comparison with ref when compare is on. */
@@ -462,7 +499,8 @@ static GLenum gl_target_of(int target)
     case GP_TEX_SHADOWARRAY1D: return GL_TEXTURE_1D_ARRAY_EXT;
     case GP_TEX_ARRAY2D:
     case GP_TEX_SHADOWARRAY2D: return GL_TEXTURE_2D_ARRAY_EXT;
-    default: return 0; /* TODO: BUFFER, 2DMS, ARRAY2DMS, CUBEARRAY, SHADOWCUBEARRAY */
+    default: return 0; /* BUFFER (TXF/TXQ only, see tex_sample); TODO: 2DMS,
+                        * ARRAY2DMS, CUBEARRAY, SHADOWCUBEARRAY */
     }
 }
 
@@ -563,10 +601,12 @@ static bool samp_setup(samp *sp, const tex_object *t, const gp_tex_request *req,
                     bi->internal_format != GL_DEPTH32F_STENCIL8;
     sp->func = s->compare_func;
     sp->depth_mode = s->depth_mode;
+    sp->integer = tex_format_is_int(bi->format);
     if (sp->depth)
         memcpy(sp->border, s->border_color, sizeof sp->border);
     else
         map_border(bi->base_format, s->border_color, sp->border);
+    map_border_int(bi->base_format, s->border_color_int, sp->border_i);
     sp->fast2d = sp->dims == 2 && sp->layer_dim < 0 && !sp->depth && bi->format == TEX_FMT_RGBA8;
     /* no texel offsets on cube maps (NV_gpu_program4 section 2.X.4.4) */
     sp->lane_offsets = req->offset_reg != NULL && !sp->cube;
@@ -830,89 +870,152 @@ static void lane_sample(const samp *sp, const lanes *ln, int l, float out[4])
         memcpy(out, o, sizeof o);
 }
 
+/* ---- integer textures ---------------------------------------------------------------- */
+
+/* The level a NEAREST-filtered lookup reads: base when magnifying or without
+ * mipmaps, else NEAREST_MIPMAP_NEAREST's d (GL 2.1 section 3.8.8: d = base
+ * if lambda <= 1/2, else base + ceil(lambda + 1/2) - 1, at most q).  Integer
+ * textures are complete only with MAG NEAREST (so c = 0) and MIN NEAREST or
+ * NEAREST_MIPMAP_NEAREST, so this is their whole level choice. */
+static int nearest_level(const samp *sp, float lam)
+{
+    if (lam <= sp->c || sp->mip == MIP_NONE || lam <= 0.5f)
+        return sp->base;
+    int d = sp->base - ifloor(-((lam < 64.0f ? lam : 64.0f) + 0.5f)) - 1; /* ceil */
+    return d > sp->q ? sp->q : d;
+}
+
+static void lane_sample_int(const samp *sp, const lanes *ln, int l, uint32_t out[4])
+{
+    const tex_image *img = &sp->t->image[ln->face[l]][nearest_level(sp, ln->lambda[l])];
+    const float crd[3] = {ln->s[l], ln->t[l], ln->r[l]};
+    taps tp;
+    make_taps(sp, img, crd, ln->layer[l], sp->lane_offsets ? ln->off[l] : sp->coff, false, &tp);
+    fetch_int(sp, img, tp.i[0][0], tp.i[1][0], tp.i[2][0], out);
+}
+
 /* ---- TXF, TXQ, TXG, LOD ------------------------------------------------------------------------- */
 
 /* TXF (NV_gpu_program4 section 2.X.4.4, table X.18): one texel, integer
- * coordinates plus offsets, level = base + w; no wrap, no compare.  Out of
- * range (undefined in the spec) reads (0,0,0,0). */
-static void lane_fetch(const samp *sp, const gp_tex_request *req, int l, float out[4])
+ * coordinates plus offsets (not on the layer), level = base + w; no wrap,
+ * no compare, no filter.  The cases the spec leaves undefined read
+ * (0,0,0,0): a level below the base level or above MAX_LEVEL, a layer or
+ * texel outside the image (border texels are stripped at upload, so the
+ * spec's issue 27 border fetches land here too). */
+static void lane_fetch(const samp *sp, const gp_tex_request *req, int l, gp_val out[4])
 {
     const gp_vec *c = req->coord;
-    int level = sp->base + c->c[3][l].i;
-    out[0] = out[1] = out[2] = out[3] = 0.0f;
-    if (sp->cube || level < 0 || level >= TEX_MAX_LEVELS)
+    int w = c->c[3][l].i;
+    memset(out, 0, 4 * sizeof(gp_val));
+    if (sp->cube || w < 0 || w >= TEX_MAX_LEVELS)
+        return;
+    int level = sp->base + w;
+    if (level >= TEX_MAX_LEVELS || level > sp->t->sampler.max_level)
         return;
     const tex_image *img = &sp->t->image[0][level];
     if (!img->data)
         return;
-    int i = c->c[0][l].i, j = 0, k = 0;
-    int oi = req->offset_reg ? req->offset_reg->c[0][l].i : req->offset[0];
-    int oj = req->offset_reg ? req->offset_reg->c[1][l].i : req->offset[1];
-    int ok = req->offset_reg ? req->offset_reg->c[2][l].i : req->offset[2];
-    i += oi;
+    /* 64-bit sums: coordinates and register offsets are any int32 */
+    int64_t oi = req->offset_reg ? req->offset_reg->c[0][l].i : req->offset[0];
+    int64_t oj = req->offset_reg ? req->offset_reg->c[1][l].i : req->offset[1];
+    int64_t ok = req->offset_reg ? req->offset_reg->c[2][l].i : req->offset[2];
+    int64_t i = (int64_t)c->c[0][l].i + oi, j = 0, k = 0;
     if (sp->layer_dim == 1) {
-        j = c->c[1][l].i;
+        j = c->c[1][l].i; /* the layer takes no offset */
     } else if (sp->dims >= 2) {
-        j = c->c[1][l].i + oj;
+        j = (int64_t)c->c[1][l].i + oj;
         if (sp->layer_dim == 2)
             k = c->c[2][l].i;
         else if (sp->dims == 3)
-            k = c->c[2][l].i + ok;
+            k = (int64_t)c->c[2][l].i + ok;
     }
-    if ((unsigned)i >= (unsigned)img->width || (unsigned)j >= (unsigned)img->height ||
-        (unsigned)k >= (unsigned)img->depth)
+    if (i < 0 || i >= img->width || j < 0 || j >= img->height || k < 0 || k >= img->depth)
         return;
+    if (sp->integer) {
+        uint32_t v[4];
+        fetch_int(sp, img, (int)i, (int)j, (int)k, v);
+        for (int q = 0; q < 4; q++)
+            out[q].u = v[q];
+        return;
+    }
+    float f[4];
     if (sp->depth) {
         samp nc = *sp;
         nc.compare = false;
-        depth_expand(sp->depth_mode, fetch_depth(&nc, img, i, j, k, 0.0f), out);
+        depth_expand(sp->depth_mode, fetch_depth(&nc, img, (int)i, (int)j, (int)k, 0.0f), f);
     } else {
-        fetch_rgba(sp, img, i, j, k, out);
+        fetch_rgba(sp, img, (int)i, (int)j, (int)k, f);
     }
+    for (int q = 0; q < 4; q++)
+        out[q].f = f[q];
 }
 
-/* TXG (NV_gpu_program5 section 2.X.8.Z): the four texels of the LINEAR
- * footprint at the base level, one component each:
- * (T_i0j1, T_i1j1, T_i1j0, T_i0j0); SHADOW targets return comparisons. */
-static void lane_gather(const samp *sp, const gp_tex_request *req, const lanes *ln, int l,
-                        float out[4])
+/* TXG corners (ARB_texture_gather, NV_gpu_program5 TXG): result x, y, z, w
+ * take the texels T_i0j1, T_i1j1, T_i1j0, T_i0j0 of the LINEAR footprint. */
+static const uint8_t gather_corner[4][2] = {{0, 1}, {1, 1}, {1, 0}, {0, 0}};
+
+/* TXG / TXGO (NV_gpu_program5 section 2.X.8.Z): four texels of the base
+ * level chosen by the LINEAR rules whatever the filters are, one component
+ * each (component comp of the texture source colour), or for SHADOW targets
+ * with compare on the 0/1 result of each texel's comparison (comp ignored).
+ * TXG: one footprint at the lane's offset, corners in gather_corner order.
+ * TXGO (offs != NULL): texel n is corner T_i0j0 of the footprint at offset
+ * offs[n]. */
+static void lane_gather(const samp *sp, const lanes *ln, int l, int comp,
+                        const int (*offs)[3], gp_val out[4])
 {
     const tex_image *img = &sp->t->image[ln->face[l]][sp->base];
     const float crd[3] = {ln->s[l], ln->t[l], ln->r[l]};
+    const int *off = sp->lane_offsets ? ln->off[l] : sp->coff;
     taps tp;
-    samp g = *sp;
-    if (g.dims > 2)
-        g.dims = 2;
-    make_taps(&g, img, crd, ln->layer[l], sp->lane_offsets ? ln->off[l] : sp->coff, true, &tp);
-    const int ij[4][2] = {{0, 1}, {1, 1}, {1, 0}, {0, 0}};
-    int comp = req->component & 3;
     for (int n = 0; n < 4; n++) {
-        int i = tp.i[0][ij[n][0]], j = tp.i[1][ij[n][1]], k = tp.i[2][0];
-        if (sp->depth) {
+        int ci = 0, cj = 0;
+        if (offs) {
+            make_taps(sp, img, crd, ln->layer[l], offs[n], true, &tp);
+        } else {
+            if (n == 0)
+                make_taps(sp, img, crd, ln->layer[l], off, true, &tp);
+            ci = gather_corner[n][0];
+            cj = gather_corner[n][1];
+        }
+        int i = tp.i[0][ci], j = tp.i[1][cj], k = tp.i[2][0];
+        if (sp->integer) {
+            uint32_t v[4];
+            fetch_int(sp, img, i, j, k, v);
+            out[n].u = v[comp];
+        } else if (sp->depth) {
             float d = fetch_depth(sp, img, i, j, k, ln->ref[l]);
             if (sp->compare) {
-                out[n] = d;
+                out[n].f = d;
             } else {
                 float e[4];
                 depth_expand(sp->depth_mode, d, e);
-                out[n] = e[comp];
+                out[n].f = e[comp];
             }
         } else {
             float tx[4];
             fetch_rgba(sp, img, i, j, k, tx);
-            out[n] = tx[comp];
+            out[n].f = tx[comp];
         }
     }
 }
 
 /* TXQ (NV_gpu_program4 section 2.X.8.Z): integer size of level base + x,
  * without border; layers in y (1D arrays) or z (2D arrays) (FEATURES
- * TEX.TXQ_RESULT). */
+ * TEX.TXQ_RESULT); buffer textures: x = texels (no levels).  Components the
+ * spec leaves undefined, and undefined levels, read 0. */
 static void lane_query(const tex_object *t, const gp_tex_request *req, int l, int out[4])
 {
-    int base = t->target == GL_TEXTURE_RECTANGLE_ARB ? 0 : t->sampler.base_level;
-    int level = base + req->coord->c[0][l].i;
     out[0] = out[1] = out[2] = out[3] = 0;
+    if (t->target == GL_TEXTURE_BUFFER_ARB) {
+        out[0] = t->buffer.data ? t->buffer.texels : 0;
+        return;
+    }
+    int base = t->target == GL_TEXTURE_RECTANGLE_ARB ? 0 : t->sampler.base_level;
+    int x = req->coord->c[0][l].i;
+    if (base < 0 || base >= TEX_MAX_LEVELS || x < -TEX_MAX_LEVELS || x >= TEX_MAX_LEVELS)
+        return;
+    int level = base + x;
     if (level < 0 || level >= TEX_MAX_LEVELS)
         return;
     const tex_image *img = &t->image[0][level];
@@ -927,7 +1030,7 @@ static void lane_query(const tex_object *t, const gp_tex_request *req, int l, in
     }
 }
 
-/* ---- entry point -------------------------------------------------------------------------------- */
+/* ---- entry points -------------------------------------------------------------------- */
 
 static void write_lane(gp_vec *out, int l, const float v[4])
 {
@@ -935,11 +1038,59 @@ static void write_lane(gp_vec *out, int l, const float v[4])
         out->c[q][l].f = v[q];
 }
 
+static void write_lane_val(gp_vec *out, int l, const gp_val v[4])
+{
+    for (int q = 0; q < 4; q++)
+        out->c[q][l] = v[q];
+}
+
+static uint32_t live_lanes(const gp_tex_request *req)
+{
+    return req->lane_mask & ((GP_LANES >= 32) ? 0xffffffffu : ((1u << GP_LANES) - 1u));
+}
+
+/* Whether t's texels are integers (for the incomplete result's type). */
+static bool object_is_int(const tex_object *t)
+{
+    if (!t)
+        return false;
+    if (t->target == GL_TEXTURE_BUFFER_ARB)
+        return tex_buffer_is_int(t);
+    int b = t->target == GL_TEXTURE_RECTANGLE_ARB ? 0 : t->sampler.base_level;
+    return b >= 0 && b < TEX_MAX_LEVELS && tex_format_is_int(t->image[0][b].format);
+}
+
+/* ARB_fragment_program section 3.11.6: an incomplete (or missing, or
+ * mismatched) texture samples as (0, 0, 0, 1) (FEATURES TEX.INCOMPLETE),
+ * integer 1 for integer textures.  A gather sees four such texels and
+ * returns their selected component (ARB_texture_gather issue 8): 0, or 1 for
+ * the alpha component. */
+static void write_incomplete(const tex_object *t, const gp_tex_request *req, uint32_t mask,
+                             gp_vec *out)
+{
+    gp_val one, v[4];
+    if (object_is_int(t))
+        one.i = 1;
+    else
+        one.f = 1.0f;
+    for (int q = 0; q < 4; q++)
+        v[q].u = 0; /* 0.0f and integer 0 */
+    if (req->op == GP_TEXOP_TXG) {
+        int comp = ref_component(req->target) >= 0 ? 0 : (req->component & 3);
+        if (comp == 3)
+            v[0] = v[1] = v[2] = v[3] = one;
+    } else {
+        v[3] = one;
+    }
+    for (int l = 0; l < GP_LANES; l++)
+        if (mask & (1u << l))
+            write_lane_val(out, l, v);
+}
+
 void tex_sample(const tex_object *t, const gp_tex_request *req, float unit_lod_bias,
                 gp_vec *out)
 {
-    static const float incomplete[4] = {0.0f, 0.0f, 0.0f, 1.0f};
-    uint32_t mask = req->lane_mask & ((GP_LANES >= 32) ? 0xffffffffu : ((1u << GP_LANES) - 1u));
+    uint32_t mask = live_lanes(req);
     if (!mask)
         return;
 
@@ -948,7 +1099,7 @@ void tex_sample(const tex_object *t, const gp_tex_request *req, float unit_lod_b
             if (!(mask & (1u << l)))
                 continue;
             int v[4] = {0, 0, 0, 0};
-            if (t)
+            if (t && req->coord)
                 lane_query(t, req, l, v);
             for (int q = 0; q < 4; q++)
                 out->c[q][l].i = v[q];
@@ -956,13 +1107,27 @@ void tex_sample(const tex_object *t, const gp_tex_request *req, float unit_lod_b
         return;
     }
 
+    if (req->target == GP_TEX_BUFFER || (t && t->target == GL_TEXTURE_BUFFER_ARB)) {
+        /* NV_gpu_program4 table X.17/X.18: buffer textures take TXF only,
+         * texel = x (offsets must be 0 and are ignored) */
+        if (!t || t->target != GL_TEXTURE_BUFFER_ARB || req->target != GP_TEX_BUFFER ||
+            req->op != GP_TEXOP_TXF || !req->coord) {
+            write_incomplete(t, req, mask, out);
+            return;
+        }
+        for (int l = 0; l < GP_LANES; l++) {
+            if (!(mask & (1u << l)))
+                continue;
+            gp_val v[4];
+            tex_buffer_fetch(t, req->coord->c[0][l].i, v);
+            write_lane_val(out, l, v);
+        }
+        return;
+    }
+
     samp sp;
     if (!t || !req->coord || !tex_object_complete(t) || !samp_setup(&sp, t, req, unit_lod_bias)) {
-        /* ARB_fragment_program section 3.11.6: an incomplete texture samples
-         * as (0, 0, 0, 1) (FEATURES TEX.INCOMPLETE) */
-        for (int l = 0; l < GP_LANES; l++)
-            if (mask & (1u << l))
-                write_lane(out, l, incomplete);
+        write_incomplete(t, req, mask, out);
         return;
     }
 
@@ -970,9 +1135,9 @@ void tex_sample(const tex_object *t, const gp_tex_request *req, float unit_lod_b
         for (int l = 0; l < GP_LANES; l++) {
             if (!(mask & (1u << l)))
                 continue;
-            float v[4];
+            gp_val v[4];
             lane_fetch(&sp, req, l, v);
-            write_lane(out, l, v);
+            write_lane_val(out, l, v);
         }
         return;
     }
@@ -999,9 +1164,9 @@ void tex_sample(const tex_object *t, const gp_tex_request *req, float unit_lod_b
         for (int l = 0; l < GP_LANES; l++) {
             if (!(mask & (1u << l)))
                 continue;
-            float v[4];
-            lane_gather(&sp, req, &ln, l, v);
-            write_lane(out, l, v);
+            gp_val v[4];
+            lane_gather(&sp, &ln, l, req->component & 3, NULL, v);
+            write_lane_val(out, l, v);
         }
         return;
     }
@@ -1023,11 +1188,57 @@ void tex_sample(const tex_object *t, const gp_tex_request *req, float unit_lod_b
         return;
     }
 
+    if (sp.integer) {
+        for (int l = 0; l < GP_LANES; l++) {
+            if (!(mask & (1u << l)))
+                continue;
+            uint32_t v[4];
+            lane_sample_int(&sp, &ln, l, v);
+            for (int q = 0; q < 4; q++)
+                out->c[q][l].u = v[q];
+        }
+        return;
+    }
+
     for (int l = 0; l < GP_LANES; l++) {
         if (!(mask & (1u << l)))
             continue;
         float v[4];
         lane_sample(&sp, &ln, l, v);
         write_lane(out, l, v);
+    }
+}
+
+void tex_sample_gather_offsets(const tex_object *t, const gp_tex_request *req,
+                               const gp_vec *off_x, const gp_vec *off_y, gp_vec *out)
+{
+    uint32_t mask = live_lanes(req);
+    if (!mask)
+        return;
+    samp sp;
+    if (!t || !req->coord || !off_x || !off_y || t->target == GL_TEXTURE_BUFFER_ARB ||
+        !tex_object_complete(t) || !samp_setup(&sp, t, req, 0.0f)) {
+        gp_tex_request g = *req;
+        g.op = GP_TEXOP_TXG;
+        write_incomplete(t, &g, mask, out);
+        return;
+    }
+    /* TXGO takes no constant or register offset besides its two operands */
+    sp.lane_offsets = false;
+    memset(sp.coff, 0, sizeof sp.coff);
+    lanes ln;
+    lanes_coords(&sp, req, &ln);
+    for (int l = 0; l < GP_LANES; l++) {
+        if (!(mask & (1u << l)))
+            continue;
+        int offs[4][3];
+        for (int n = 0; n < 4; n++) {
+            offs[n][0] = off_x->c[n][l].i;
+            offs[n][1] = off_y->c[n][l].i;
+            offs[n][2] = 0;
+        }
+        gp_val v[4];
+        lane_gather(&sp, &ln, l, req->component & 3, (const int (*)[3])offs, v);
+        write_lane_val(out, l, v);
     }
 }

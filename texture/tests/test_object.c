@@ -52,7 +52,17 @@ static void test_defaults(void)
     CHECK_INT(s.wrap_s, GL_CLAMP_TO_EDGE);
     CHECK_INT(s.wrap_t, GL_CLAMP_TO_EDGE);
 
-    CHECK(tex_object_create(GL_TEXTURE_BUFFER) == NULL);
+    CHECK(tex_object_create(GL_TEXTURE_2D_MULTISAMPLE) == NULL);
+    /* ARB_texture_buffer_object: a buffer texture exists, initially LUMINANCE8
+     * with no buffer (test_buffer.c covers the rest) */
+    tex_object *bt = tex_object_create(GL_TEXTURE_BUFFER);
+    CHECK(bt != NULL);
+    if (bt) {
+        CHECK_INT(bt->buffer.internal_format, GL_LUMINANCE8);
+        CHECK(bt->buffer.data == NULL);
+        CHECK(!tex_object_complete(bt));
+        tex_object_free(bt);
+    }
     tex_object *t = tex_object_create(GL_TEXTURE_CUBE_MAP);
     CHECK(t != NULL);
     CHECK_INT(t->num_faces, 6);
