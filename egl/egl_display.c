@@ -1,0 +1,180 @@
+/*
+ * egl_display.c - the display: eglInitialize, eglTerminate, eglQueryString,
+ * handle look-ups, and the GL version asmgl reports (any thread; ev_lock).
+ */
+#include "egl_priv.h"
+
+#include <GL/gl.h>
+#include <stdio.h>
+#include <string.h>
+
+/* The one display (EGL_PLATFORM_SURFACELESS_MESA = the default display). */
+static ev_display the_display;
+
+ev_display *ev_display_the(void)
+{
+    return &the_display;
+}
+
+ev_display *ev_display_get(EGLDisplay dpy, bool need_init)
+{
+    if (dpy != (EGLDisplay)&the_display) {
+        ev_error(EGL_BAD_DISPLAY);
+        return NULL;
+    }
+    if (need_init && !the_display.initialized) {
+        ev_error(EGL_NOT_INITIALIZED);
+        return NULL;
+    }
+    return &the_display;
+}
+
+/* ---- the GL version -------------------------------------------------------------------- */
+
+static pthread_once_t version_once = PTHREAD_ONCE_INIT;
+static int gl_version = 10;
+
+/* Runs on a thread of its own, so no context current on the caller's
+ * thread is disturbed. */
+static void *probe_gl_version(void *unused)
+{
+    (void)unused;
+    asmgl_config cfg = {1, 1, 0, 0, 0};
+    asmgl_context *ctx = asmgl_context_create(&cfg);
+    if (ctx && asmgl_make_current(ctx)) {
+        const char *v = (const char *)glGetString(GL_VERSION);
+        int major, minor;
+        if (v && sscanf(v, "%d.%d", &major, &minor) == 2 && major >= 1 && minor >= 0 && minor < 10)
+            gl_version = major * 10 + minor;
+        asmgl_make_current(NULL);
+    }
+    asmgl_context_destroy(ctx);
+    return NULL;
+}
+
+static void probe_once(void)
+{
+    pthread_t t;
+    if (pthread_create(&t, NULL, probe_gl_version, NULL) == 0)
+        pthread_join(t, NULL);
+}
+
+int ev_gl_version(void)
+{
+    pthread_once(&version_once, probe_once);
+    return gl_version;
+}
+
+/* ---- initialize, terminate ----------------------------------------------------------------- */
+
+/* EGL 1.5 section 3.2: initializing an initialized display only returns
+ * the version. */
+EGLBoolean EGLAPIENTRY ev_eglInitialize(EGLDisplay dpy, EGLint *major, EGLint *minor)
+{
+    pthread_mutex_lock(&ev_lock);
+    ev_display *d = ev_display_get(dpy, false);
+    if (d)
+        d->initialized = true;
+    pthread_mutex_unlock(&ev_lock);
+    if (!d)
+        return EGL_FALSE;
+    if (major)
+        *major = 1;
+    if (minor)
+        *minor = 5;
+    return ev_ok();
+}
+
+/* EGL 1.5 section 3.2: every surface and context is marked for deletion;
+ * those current to some thread live until released there. */
+EGLBoolean EGLAPIENTRY ev_eglTerminate(EGLDisplay dpy)
+{
+    pthread_mutex_lock(&ev_lock);
+    ev_display *d = ev_display_get(dpy, false);
+    if (d) {
+        for (ev_context *c = d->contexts, *next; c; c = next) {
+            next = c->next;
+            if (c->owner)
+                c->deleted = true;
+            else
+                ev_context_free(c);
+        }
+        for (ev_surface *s = d->surfaces, *next; s; s = next) {
+            next = s->next;
+            if (s->current_ctx)
+                s->deleted = true;
+            else
+                ev_surface_free(s);
+        }
+        d->initialized = false;
+    }
+    pthread_mutex_unlock(&ev_lock);
+    return d ? ev_ok() : EGL_FALSE;
+}
+
+/* ---- strings -------------------------------------------------------------------------------- */
+
+/* For EGL_NO_DISPLAY: client extensions (libEGL merges them with its own
+ * and keeps those it knows; the platform one also comes through
+ * getVendorString, see egl_main.c). */
+static const char client_extensions[] =
+    "EGL_EXT_client_extensions EGL_EXT_platform_base EGL_KHR_client_get_all_proc_addresses "
+    "EGL_MESA_platform_surfaceless";
+
+static const char display_extensions[] =
+    "EGL_EXT_swap_buffers_with_damage EGL_KHR_create_context EGL_KHR_get_all_proc_addresses "
+    "EGL_KHR_no_config_context EGL_KHR_surfaceless_context EGL_KHR_swap_buffers_with_damage";
+
+const char *EGLAPIENTRY ev_eglQueryString(EGLDisplay dpy, EGLint name)
+{
+    if (dpy == EGL_NO_DISPLAY) {
+        /* EGL_EXT_client_extensions; EGL 1.5 allows EGL_VERSION too */
+        if (name == EGL_EXTENSIONS) {
+            ev_ok();
+            return client_extensions;
+        }
+        if (name == EGL_VERSION) {
+            ev_ok();
+            return EV_EGL_VERSION_STRING;
+        }
+        ev_error(EGL_BAD_DISPLAY);
+        return NULL;
+    }
+    pthread_mutex_lock(&ev_lock);
+    ev_display *d = ev_display_get(dpy, true);
+    pthread_mutex_unlock(&ev_lock);
+    if (!d)
+        return NULL;
+    const char *s = NULL;
+    switch (name) {
+    case EGL_CLIENT_APIS:
+        s = "OpenGL";
+        break;
+    case EGL_EXTENSIONS:
+        s = display_extensions;
+        break;
+    case EGL_VENDOR:
+        s = EV_VENDOR_STRING;
+        break;
+    case EGL_VERSION:
+        s = EV_EGL_VERSION_STRING;
+        break;
+    default:
+        ev_error(EGL_BAD_PARAMETER);
+        return NULL;
+    }
+    ev_ok();
+    return s;
+}
+
+/* EGL 1.5 section 3.11: releases the thread's current context (and, in
+ * libEGL, its per-thread state).  Always succeeds. */
+EGLBoolean EGLAPIENTRY ev_eglReleaseThread(void)
+{
+    /* the current context cannot be freed by another thread (deferred
+     * deletion), so reading it needs no lock */
+    ev_context *c = ev_context_current();
+    if (c)
+        ev_eglMakeCurrent((EGLDisplay)c->dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+    return ev_ok();
+}

@@ -1,0 +1,251 @@
+/*
+ * egl_main.c - the libglvnd EGL vendor ABI (glvnd/libeglabi.h): the
+ * __egl_Main handshake, the vendor imports libEGL calls, per-thread errors,
+ * and the dispatch stubs of our display-extension functions (any thread).
+ *
+ * How calls reach asmgl:
+ *
+ *  - EGL core functions.  At load, libEGL asks getProcAddress for each
+ *    "egl*" name of EGL 1.5 (LookupVendorEntrypoints in libeglvendor.c) and
+ *    keeps the pointers in the vendor's static table; the public eglFoo of
+ *    libEGL finds the vendor that owns the EGLDisplay argument and calls it.
+ *    A few calls never reach a vendor: eglGetCurrent*, eglQueryAPI and
+ *    eglGetProcAddress are answered by libEGL itself; eglBindAPI is recorded
+ *    by libEGL (we read it back with getCurrentApi) and only forwarded.
+ *
+ *  - EGL display extensions.  libEGL's eglGetProcAddress("eglFooKHR") asks
+ *    getDispatchAddress for a vendor-neutral stub, allocates a slot, and
+ *    tells every vendor its index with setDispatchIndex.  Our stub finds
+ *    the display's vendor (getVendorFromDisplay), fetches that vendor's
+ *    function for the slot (fetchDispatchEntry, which calls the vendor's
+ *    getProcAddress once) and calls it.
+ *
+ *  - GL functions.  __egl_Main's caller gives the vendor a libGLdispatch
+ *    table (__glDispatchCreateTable) whose look-up callback is our
+ *    getProcAddress.  When eglMakeCurrent makes one of our contexts current,
+ *    libEGL calls __glDispatchMakeCurrent with that table; libGLdispatch
+ *    fills it, once, by asking getProcAddress for every GL name it has a
+ *    stub for (a NULL answer becomes a no-op), and from then on the
+ *    thread's glFoo in libOpenGL/libGL (and the stubs libEGL's
+ *    eglGetProcAddress("glFoo") returns) jump through it into asmgl.  So
+ *    getProcAddress must answer every GL name asmgl implements, and NULL for
+ *    the rest (asmgl_get_proc_address, over gl/gl_entrypoints.def).
+ *
+ * libasmgl's GL code is linked into this library with every symbol but
+ * __egl_Main local (egl_exports.map): the process also has libGL/libOpenGL,
+ * which export the same gl* names, and a dynamic symbol would be resolved to
+ * theirs (their dispatch stubs), looping back into libGLdispatch.
+ */
+#include "egl_priv.h"
+
+#include <string.h>
+
+const __EGLapiExports *ev_exports;
+pthread_mutex_t ev_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* ---- errors ----------------------------------------------------------------------------- */
+
+static _Thread_local EGLint last_error = EGL_SUCCESS;
+
+EGLBoolean ev_error(EGLint code)
+{
+    last_error = code;
+    return EGL_FALSE;
+}
+
+EGLBoolean ev_ok(void)
+{
+    last_error = EGL_SUCCESS;
+    return EGL_TRUE;
+}
+
+void *ev_thread_id(void)
+{
+    return (void *)&last_error;
+}
+
+/* EGL 1.5 section 3.1: returns the error of the last call on this thread
+ * (that reached this vendor) and resets it. */
+EGLint EGLAPIENTRY ev_eglGetError(void)
+{
+    EGLint e = last_error;
+    last_error = EGL_SUCCESS;
+    return e;
+}
+
+/* eglBindAPI is recorded by libEGL, which forwards it to every vendor; we
+ * read the API back at eglCreateContext. */
+EGLBoolean EGLAPIENTRY ev_eglBindAPI(EGLenum api)
+{
+    return api == EGL_OPENGL_API ? ev_ok() : ev_error(EGL_BAD_PARAMETER);
+}
+
+/* ---- display extensions dispatched by libEGL ----------------------------------------------- */
+
+static EGLBoolean EGLAPIENTRY dispatch_swap_damage_khr(EGLDisplay, EGLSurface, const EGLint *, EGLint);
+static EGLBoolean EGLAPIENTRY dispatch_swap_damage_ext(EGLDisplay, EGLSurface, const EGLint *, EGLint);
+
+enum { EXT_SWAP_DAMAGE_KHR, EXT_SWAP_DAMAGE_EXT, EXT_COUNT };
+
+/* One row per display-extension function: its name, the implementation,
+ * the vendor-neutral stub, and the slot libEGL gave it (-1 until then). */
+static struct {
+    const char *name;
+    void *impl, *stub;
+    int index;
+} ext_procs[EXT_COUNT] = {
+    [EXT_SWAP_DAMAGE_KHR] = {"eglSwapBuffersWithDamageKHR", (void *)ev_eglSwapBuffersWithDamage,
+                             (void *)dispatch_swap_damage_khr, -1},
+    [EXT_SWAP_DAMAGE_EXT] = {"eglSwapBuffersWithDamageEXT", (void *)ev_eglSwapBuffersWithDamage,
+                             (void *)dispatch_swap_damage_ext, -1},
+};
+
+/* The function the display's vendor has for slot `which`, or NULL with the
+ * error recorded in libEGL. */
+static PFNEGLSWAPBUFFERSWITHDAMAGEKHRPROC fetch_swap_damage(EGLDisplay dpy, int which)
+{
+    ev_exports->threadInit();
+    __EGLvendorInfo *vendor = ev_exports->getVendorFromDisplay(dpy);
+    if (!vendor) {
+        ev_exports->setEGLError(EGL_BAD_DISPLAY);
+        return NULL;
+    }
+    __eglMustCastToProperFunctionPointerType fn =
+        ev_exports->fetchDispatchEntry(vendor, ext_procs[which].index);
+    if (!fn) {
+        ev_exports->setEGLError(EGL_BAD_DISPLAY); /* that vendor lacks the extension */
+        return NULL;
+    }
+    ev_exports->setLastVendor(vendor);
+    return (PFNEGLSWAPBUFFERSWITHDAMAGEKHRPROC)fn;
+}
+
+static EGLBoolean EGLAPIENTRY dispatch_swap_damage_khr(EGLDisplay dpy, EGLSurface surface,
+                                                       const EGLint *rects, EGLint n_rects)
+{
+    PFNEGLSWAPBUFFERSWITHDAMAGEKHRPROC fn = fetch_swap_damage(dpy, EXT_SWAP_DAMAGE_KHR);
+    return fn ? fn(dpy, surface, rects, n_rects) : EGL_FALSE;
+}
+
+static EGLBoolean EGLAPIENTRY dispatch_swap_damage_ext(EGLDisplay dpy, EGLSurface surface,
+                                                       const EGLint *rects, EGLint n_rects)
+{
+    PFNEGLSWAPBUFFERSWITHDAMAGEKHRPROC fn = fetch_swap_damage(dpy, EXT_SWAP_DAMAGE_EXT);
+    return fn ? fn(dpy, surface, rects, n_rects) : EGL_FALSE;
+}
+
+/* ---- the EGL functions by name ------------------------------------------------------------- */
+
+typedef struct proc_entry {
+    const char *name;
+    void *fn;
+} proc_entry;
+
+#define EV_PROC(name) {#name, (void *)ev_##name}
+static const proc_entry egl_procs[] = {
+    /* required by libEGL (LookupVendorEntrypoints) */
+    EV_PROC(eglInitialize), EV_PROC(eglChooseConfig), EV_PROC(eglCopyBuffers),
+    EV_PROC(eglCreateContext), EV_PROC(eglCreatePbufferSurface), EV_PROC(eglCreatePixmapSurface),
+    EV_PROC(eglCreateWindowSurface), EV_PROC(eglDestroyContext), EV_PROC(eglDestroySurface),
+    EV_PROC(eglGetConfigAttrib), EV_PROC(eglGetConfigs), EV_PROC(eglMakeCurrent),
+    EV_PROC(eglQueryContext), EV_PROC(eglQueryString), EV_PROC(eglQuerySurface),
+    EV_PROC(eglSwapBuffers), EV_PROC(eglTerminate), EV_PROC(eglWaitGL), EV_PROC(eglWaitNative),
+    EV_PROC(eglBindTexImage), EV_PROC(eglReleaseTexImage), EV_PROC(eglSurfaceAttrib),
+    EV_PROC(eglSwapInterval), EV_PROC(eglCreatePbufferFromClientBuffer), EV_PROC(eglReleaseThread),
+    EV_PROC(eglWaitClient), EV_PROC(eglGetError),
+    /* optional */
+    EV_PROC(eglBindAPI), EV_PROC(eglCreatePlatformWindowSurface),
+    EV_PROC(eglCreatePlatformPixmapSurface),
+};
+#undef EV_PROC
+
+static void *vendor_get_proc_address(const char *name)
+{
+    if (!name)
+        return NULL;
+    if (strncmp(name, "egl", 3) == 0) {
+        for (size_t i = 0; i < sizeof egl_procs / sizeof egl_procs[0]; i++)
+            if (strcmp(name, egl_procs[i].name) == 0)
+                return egl_procs[i].fn;
+        for (int i = 0; i < EXT_COUNT; i++)
+            if (strcmp(name, ext_procs[i].name) == 0)
+                return ext_procs[i].impl;
+        return NULL;
+    }
+    if (strncmp(name, "gl", 2) == 0)
+        return (void *)asmgl_get_proc_address(name);
+    return NULL;
+}
+
+static void *vendor_get_dispatch_address(const char *name)
+{
+    for (int i = 0; i < EXT_COUNT; i++)
+        if (strcmp(name, ext_procs[i].name) == 0)
+            return ext_procs[i].stub;
+    return NULL;
+}
+
+static void vendor_set_dispatch_index(const char *name, int index)
+{
+    for (int i = 0; i < EXT_COUNT; i++)
+        if (strcmp(name, ext_procs[i].name) == 0)
+            ext_procs[i].index = index;
+}
+
+/* ---- displays and APIs ----------------------------------------------------------------------- */
+
+/* eglGetDisplay(EGL_DEFAULT_DISPLAY) arrives as platform EGL_NONE;
+ * eglGetPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY)
+ * as itself.  Both name the one display.  Other platforms are someone
+ * else's (libEGL then asks the next vendor). */
+static EGLDisplay vendor_get_platform_display(EGLenum platform, void *native,
+                                              const EGLAttrib *attrib_list)
+{
+    if (platform != EGL_NONE && platform != EGL_PLATFORM_SURFACELESS_MESA) {
+        ev_error(EGL_BAD_PARAMETER);
+        return EGL_NO_DISPLAY;
+    }
+    /* EGL_MESA_platform_surfaceless: native_display must be EGL_DEFAULT_DISPLAY
+     * and no attributes are defined */
+    if (native != (void *)EGL_DEFAULT_DISPLAY) {
+        ev_error(EGL_BAD_PARAMETER);
+        return EGL_NO_DISPLAY;
+    }
+    if (attrib_list && attrib_list[0] != EGL_NONE) {
+        ev_error(EGL_BAD_ATTRIBUTE);
+        return EGL_NO_DISPLAY;
+    }
+    ev_ok();
+    return (EGLDisplay)ev_display_the();
+}
+
+static EGLBoolean vendor_get_supports_api(EGLenum api)
+{
+    return api == EGL_OPENGL_API;
+}
+
+/* Client extensions that libEGL does not filter (it keeps only the platform
+ * extensions it knows from eglQueryString(EGL_NO_DISPLAY, EGL_EXTENSIONS)). */
+static const char *vendor_get_vendor_string(int name)
+{
+    return name == __EGL_VENDOR_STRING_PLATFORM_EXTENSIONS ? "EGL_MESA_platform_surfaceless" : NULL;
+}
+
+__attribute__((visibility("default"))) EGLBoolean __egl_Main(uint32_t version, const __EGLapiExports *exports,
+                                      __EGLvendorInfo *vendor, __EGLapiImports *imports)
+{
+    (void)vendor;
+    if (EGL_VENDOR_ABI_GET_MAJOR_VERSION(version) != EGL_VENDOR_ABI_MAJOR_VERSION)
+        return EGL_FALSE;
+    ev_exports = exports;
+    memset(imports, 0, sizeof *imports);
+    imports->getPlatformDisplay = vendor_get_platform_display;
+    imports->getSupportsAPI = vendor_get_supports_api;
+    imports->getVendorString = vendor_get_vendor_string;
+    imports->getProcAddress = vendor_get_proc_address;
+    imports->getDispatchAddress = vendor_get_dispatch_address;
+    imports->setDispatchIndex = vendor_set_dispatch_index;
+    /* isPatchSupported/initiatePatch (entry-point rewriting) are an optional
+     * speed-up that libglvnd may not offer; dispatch works without them. */
+    return EGL_TRUE;
+}

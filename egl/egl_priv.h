@@ -1,0 +1,194 @@
+/*
+ * egl_priv.h - the EGL vendor's objects and the internals shared by the files
+ * of egl/ (any thread; every object below is guarded by ev_lock).  No other
+ * folder includes this.
+ *
+ * libEGL_asmgl.so is a libglvnd EGL vendor library: libEGL.so.1 loads it
+ * (selected by a JSON file, see CMakeLists.txt), calls __egl_Main, and then
+ * forwards every EGL call that names one of our displays to the ev_egl*
+ * functions here.  GL calls do not pass through this code at all: libEGL
+ * asks getProcAddress (egl_main.c) for each GL function once, and
+ * libGLdispatch jumps straight into asmgl whenever one of our contexts is
+ * current on the calling thread.
+ *
+ * Objects and handles:
+ *   EGLDisplay  -> ev_display   one, for EGL_PLATFORM_SURFACELESS_MESA and the
+ *                               default display (eglGetDisplay(EGL_DEFAULT_DISPLAY))
+ *   EGLConfig   -> ev_config    a constant table (egl_config.c)
+ *   EGLSurface  -> ev_surface   a pbuffer: an asmgl_surface
+ *   EGLContext  -> ev_context   an asmgl_context
+ * Handles are pointers, but a handle from the application is looked up in
+ * the display's lists before it is used, never dereferenced on trust.
+ *
+ * Deletion follows EGL 1.5 section 3.2 / 3.5.5 / 3.7.2: destroying (or
+ * terminating) a surface or context that is current somewhere only marks it;
+ * the handle is invalid at once, and the object is freed when it stops being
+ * current (by the thread that releases it).
+ *
+ * File map:
+ *   egl_main.c     __egl_Main, the vendor imports, errors, extension dispatch stubs
+ *   egl_display.c  displays: initialize, terminate, query string, handle look-ups
+ *   egl_config.c   the config table, eglGetConfigs/ChooseConfig/GetConfigAttrib
+ *   egl_surface.c  pbuffers and the surface calls (swap, query, attrib)
+ *   egl_context.c  contexts, eglMakeCurrent, release, wait
+ */
+#ifndef EGL_EGL_PRIV_H
+#define EGL_EGL_PRIV_H
+
+#include <EGL/egl.h>
+#include <EGL/eglext.h>
+#include <glvnd/libeglabi.h>
+
+#include <pthread.h>
+#include <stdbool.h>
+
+#include "asmgl/asmgl.h"
+
+#define EV_VENDOR_STRING "asmgl"
+#define EV_EGL_VERSION_STRING "1.5"
+
+typedef struct ev_display ev_display;
+typedef struct ev_surface ev_surface;
+typedef struct ev_context ev_context;
+
+/* A framebuffer configuration.  Every config is RGBA8, single-sampled,
+ * OpenGL-renderable, pbuffer-only; they differ in depth and stencil. */
+typedef struct ev_config {
+    EGLint id;                /* EGL_CONFIG_ID, 1-based */
+    EGLint depth_size, stencil_size;
+} ev_config;
+
+struct ev_surface {
+    ev_display *dpy;
+    const ev_config *config;
+    EGLint width, height;
+    EGLBoolean largest;       /* EGL_LARGEST_PBUFFER as requested */
+    EGLint swap_behavior, multisample_resolve, mipmap_level;
+    asmgl_surface *gl;
+    ev_context *current_ctx;  /* the context it is current to, or NULL */
+    bool deleted;             /* destroyed while current: freed at release */
+    ev_surface *next;
+};
+
+struct ev_context {
+    ev_display *dpy;
+    const ev_config *config;  /* NULL: EGL_NO_CONFIG_KHR */
+    asmgl_context *gl;
+    EGLint major, minor;      /* the version requested (EGL_KHR_create_context) */
+    void *owner;              /* ev_thread_id() of the thread it is current on, or NULL */
+    ev_surface *draw, *read;  /* while current; NULL when surfaceless */
+    bool deleted;             /* destroyed while current: freed at release */
+    bool viewport_set;        /* EGL 1.5 section 3.7.3: first current with a surface */
+    ev_context *next;
+};
+
+struct ev_display {
+    bool initialized;
+    ev_surface *surfaces;
+    ev_context *contexts;
+};
+
+/* Guards every ev_display, ev_surface and ev_context. */
+extern pthread_mutex_t ev_lock;
+/* libEGL's exports, from __egl_Main. */
+extern const __EGLapiExports *ev_exports;
+
+/* ---- egl_main.c: errors (per thread, EGL 1.5 section 3.1) ---------------------- */
+
+/* Records code as this thread's error; returns EGL_FALSE for chaining. */
+EGLBoolean ev_error(EGLint code);
+/* Records EGL_SUCCESS; returns EGL_TRUE. */
+EGLBoolean ev_ok(void);
+/* A unique address per thread (for ev_context.owner). */
+void *ev_thread_id(void);
+
+/* ---- egl_display.c (ev_lock held) -------------------------------------------------- */
+
+/* The display a handle names, or NULL with EGL_BAD_DISPLAY; with need_init,
+ * NULL with EGL_NOT_INITIALIZED when it is not initialized. */
+ev_display *ev_display_get(EGLDisplay dpy, bool need_init);
+/* The display for eglGetDisplay / eglGetPlatformDisplay. */
+ev_display *ev_display_the(void);
+/* The GL version asmgl reports (GL_VERSION), e.g. 21 for "2.1 ...". */
+int ev_gl_version(void);
+
+/* ---- egl_config.c --------------------------------------------------------------------- */
+
+/* The config a handle names, or NULL with EGL_BAD_CONFIG. */
+const ev_config *ev_config_get(EGLConfig config);
+/* Looks up a config attribute; false when attr is not one. */
+bool ev_config_attrib(const ev_config *c, EGLint attr, EGLint *value);
+
+/* ---- egl_surface.c (ev_lock held) ------------------------------------------------------ */
+
+/* The live (not deleted) surface a handle names, or NULL with EGL_BAD_SURFACE. */
+ev_surface *ev_surface_get(ev_display *d, EGLSurface surface);
+/* Unlinks and frees s, which is current nowhere. */
+void ev_surface_free(ev_surface *s);
+
+/* ---- egl_context.c (ev_lock held) ------------------------------------------------------ */
+
+/* Unlinks and frees c, which is current nowhere. */
+void ev_context_free(ev_context *c);
+/* The calling thread's current context (ours), or NULL. */
+ev_context *ev_context_current(void);
+
+/* ---- the EGL functions libEGL calls (ev_ + the EGL name) ------------------------------- */
+
+EGLBoolean EGLAPIENTRY ev_eglInitialize(EGLDisplay dpy, EGLint *major, EGLint *minor);
+EGLBoolean EGLAPIENTRY ev_eglTerminate(EGLDisplay dpy);
+const char *EGLAPIENTRY ev_eglQueryString(EGLDisplay dpy, EGLint name);
+EGLint EGLAPIENTRY ev_eglGetError(void);
+EGLBoolean EGLAPIENTRY ev_eglBindAPI(EGLenum api);
+EGLBoolean EGLAPIENTRY ev_eglReleaseThread(void);
+
+EGLBoolean EGLAPIENTRY ev_eglGetConfigs(EGLDisplay dpy, EGLConfig *configs, EGLint config_size,
+                                        EGLint *num_config);
+EGLBoolean EGLAPIENTRY ev_eglChooseConfig(EGLDisplay dpy, const EGLint *attrib_list,
+                                          EGLConfig *configs, EGLint config_size,
+                                          EGLint *num_config);
+EGLBoolean EGLAPIENTRY ev_eglGetConfigAttrib(EGLDisplay dpy, EGLConfig config, EGLint attribute,
+                                             EGLint *value);
+
+EGLSurface EGLAPIENTRY ev_eglCreatePbufferSurface(EGLDisplay dpy, EGLConfig config,
+                                                  const EGLint *attrib_list);
+EGLSurface EGLAPIENTRY ev_eglCreateWindowSurface(EGLDisplay dpy, EGLConfig config,
+                                                 EGLNativeWindowType win, const EGLint *attrib_list);
+EGLSurface EGLAPIENTRY ev_eglCreatePixmapSurface(EGLDisplay dpy, EGLConfig config,
+                                                 EGLNativePixmapType pixmap,
+                                                 const EGLint *attrib_list);
+EGLSurface EGLAPIENTRY ev_eglCreatePlatformWindowSurface(EGLDisplay dpy, EGLConfig config,
+                                                         void *native_window,
+                                                         const EGLAttrib *attrib_list);
+EGLSurface EGLAPIENTRY ev_eglCreatePlatformPixmapSurface(EGLDisplay dpy, EGLConfig config,
+                                                         void *native_pixmap,
+                                                         const EGLAttrib *attrib_list);
+EGLSurface EGLAPIENTRY ev_eglCreatePbufferFromClientBuffer(EGLDisplay dpy, EGLenum buftype,
+                                                           EGLClientBuffer buffer, EGLConfig config,
+                                                           const EGLint *attrib_list);
+EGLBoolean EGLAPIENTRY ev_eglDestroySurface(EGLDisplay dpy, EGLSurface surface);
+EGLBoolean EGLAPIENTRY ev_eglQuerySurface(EGLDisplay dpy, EGLSurface surface, EGLint attribute,
+                                          EGLint *value);
+EGLBoolean EGLAPIENTRY ev_eglSurfaceAttrib(EGLDisplay dpy, EGLSurface surface, EGLint attribute,
+                                           EGLint value);
+EGLBoolean EGLAPIENTRY ev_eglSwapBuffers(EGLDisplay dpy, EGLSurface surface);
+EGLBoolean EGLAPIENTRY ev_eglSwapBuffersWithDamage(EGLDisplay dpy, EGLSurface surface,
+                                                   const EGLint *rects, EGLint n_rects);
+EGLBoolean EGLAPIENTRY ev_eglSwapInterval(EGLDisplay dpy, EGLint interval);
+EGLBoolean EGLAPIENTRY ev_eglCopyBuffers(EGLDisplay dpy, EGLSurface surface,
+                                         EGLNativePixmapType target);
+EGLBoolean EGLAPIENTRY ev_eglBindTexImage(EGLDisplay dpy, EGLSurface surface, EGLint buffer);
+EGLBoolean EGLAPIENTRY ev_eglReleaseTexImage(EGLDisplay dpy, EGLSurface surface, EGLint buffer);
+
+EGLContext EGLAPIENTRY ev_eglCreateContext(EGLDisplay dpy, EGLConfig config, EGLContext share,
+                                           const EGLint *attrib_list);
+EGLBoolean EGLAPIENTRY ev_eglDestroyContext(EGLDisplay dpy, EGLContext ctx);
+EGLBoolean EGLAPIENTRY ev_eglQueryContext(EGLDisplay dpy, EGLContext ctx, EGLint attribute,
+                                          EGLint *value);
+EGLBoolean EGLAPIENTRY ev_eglMakeCurrent(EGLDisplay dpy, EGLSurface draw, EGLSurface read,
+                                         EGLContext ctx);
+EGLBoolean EGLAPIENTRY ev_eglWaitGL(void);
+EGLBoolean EGLAPIENTRY ev_eglWaitClient(void);
+EGLBoolean EGLAPIENTRY ev_eglWaitNative(EGLint engine);
+
+#endif /* EGL_EGL_PRIV_H */

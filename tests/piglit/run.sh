@@ -1,0 +1,58 @@
+#!/bin/sh
+# tests/piglit/run.sh - piglit's own ARB program tests (Debian's piglit
+# binaries, unmodified) on asmgl through the EGL vendor, checked against
+# tests/piglit/expectations.txt.  The ctest piglit.arb_programs runs it.
+#
+# Usage: run.sh BUILD_DIR [RESULTS_DIR] [--update]
+#   BUILD_DIR    holds asmgl_egl.json (and lib/libEGL_asmgl.so.0)
+#   RESULTS_DIR  piglit's results (default BUILD_DIR/piglit-arb-programs);
+#                emptied first
+#   --update     rewrite expectations.txt from this run (see compare.py)
+# Exit: 0 no test worse than expected, 1 some are (or piglit failed),
+# 77 piglit is not installed (ctest reports a skip).
+#
+# Environment given to piglit:
+#   __EGL_VENDOR_LIBRARY_FILENAMES  selects asmgl as the only EGL vendor
+#   PIGLIT_PLATFORM=surfaceless_egl, EGL_PLATFORM=surfaceless
+#   PIGLIT_NO_WINDOW=1  piglit's switch for window-less platforms: tests that
+#       draw into the window (no -fbo, or -fbo refused) report their result
+#       instead of entering the platform's event loop, which on
+#       surfaceless_egl is empty and makes piglit abort().  See
+#       expectations.txt.
+#   ASMGL_THREADS=0 unless set: piglit already runs one test per core.
+set -eu
+
+here=$(cd "$(dirname "$0")" && pwd)
+[ $# -ge 1 ] || { sed -n '2,12p' "$0"; exit 2; }
+build=$(cd "$1" && pwd)
+results=${2:-$build/piglit-arb-programs}
+update=${3:-}
+case "$results" in --update) update=--update; results=$build/piglit-arb-programs ;; esac
+
+if ! command -v piglit >/dev/null 2>&1; then
+    echo "piglit is not installed (Debian: apt-get install piglit): skipped"
+    exit 77
+fi
+if [ ! -f "$build/asmgl_egl.json" ]; then
+    echo "no $build/asmgl_egl.json: build the egl/ target EGL_asmgl first" >&2
+    exit 1
+fi
+
+export __EGL_VENDOR_LIBRARY_FILENAMES="$build/asmgl_egl.json"
+export PIGLIT_PLATFORM=surfaceless_egl
+export EGL_PLATFORM=surfaceless
+export PIGLIT_NO_WINDOW=1
+export ASMGL_THREADS="${ASMGL_THREADS:-0}"
+
+rm -rf "$results"
+mkdir -p "$(dirname "$results")"
+log="$results.log"
+start=$(date +%s)
+if ! piglit run --timeout 120 all -t asmparsertest -t arb_vertex_program -t arb_fragment_program \
+        -t nv_fragment_program -t nv_vertex_program "$results" >"$log" 2>&1; then
+    tail -n 30 "$log" >&2
+    echo "piglit run failed (log: $log)" >&2
+    exit 1
+fi
+echo "piglit run: $(($(date +%s) - start)) s, results in $results"
+exec python3 "$here/compare.py" "$here/expectations.txt" "$results" $update
