@@ -85,13 +85,17 @@ static bool parse_size(const char *s, int *w, int *h)
 
 static bool write_framebuffer(const char *path, int width, int height)
 {
-    unsigned char *px = malloc((size_t)width * (size_t)height * 4);
+    /* Zeroed: an integer colour buffer (fb rb GL_RGBA32I) cannot be read
+     * as bytes, and then the image stays black. */
+    unsigned char *px = calloc((size_t)width * (size_t)height, 4);
     if (!px) {
         fprintf(stderr, "asmgl: out of memory for the %dx%d image\n", width, height);
         return false;
     }
     glPixelStorei(GL_PACK_ALIGNMENT, 4);
     glReadPixels(0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE, px);
+    while (glGetError() != GL_NO_ERROR)
+        ;
     bool ok = img_write_png(path, width, height, px, true);
     if (!ok)
         fprintf(stderr, "asmgl: %s: %s\n", path, img_error());

@@ -13,11 +13,21 @@
 
 struct gll_table gll;
 
-static void (*gll_resolve(const char *name, const char *alias))(void)
+static void (*gll_resolve(const char *name, const char *aliases))(void)
 {
     void (*fn)(void) = asmgl_get_proc_address(name);
-    if (!fn && alias)
-        fn = asmgl_get_proc_address(alias);
+    /* aliases: "glFooARB glFooEXT", tried left to right. */
+    for (const char *a = aliases; !fn && a && *a;) {
+        char buf[64];
+        size_t n = strcspn(a, " ");
+        if (n > 0 && n < sizeof buf) {
+            memcpy(buf, a, n);
+            buf[n] = '\0';
+            fn = asmgl_get_proc_address(buf);
+        }
+        a += n;
+        a += strspn(a, " ");
+    }
     return fn;
 }
 
@@ -25,7 +35,7 @@ void gll_load(void)
 {
     /* Converting between function pointer types is the GetProcAddress idiom;
      * every call then goes through the entry point's real type. */
-#define GLL_RESOLVE(type, field, name, alias) gll.field = (type)gll_resolve(name, alias);
+#define GLL_RESOLVE(type, field, name, aliases) gll.field = (type)gll_resolve(name, aliases);
     GLL_ENTRY_POINTS(GLL_RESOLVE)
 #undef GLL_RESOLVE
 }

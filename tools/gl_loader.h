@@ -18,8 +18,9 @@
 #include <GL/gl.h>
 #include <GL/glext.h>
 
-/* X(pointer type, field, name, alias or NULL): the alias is tried when the
- * first name does not resolve (core name first, then the ARB/EXT one). */
+/* X(pointer type, field, name, aliases or NULL): the aliases, separated by
+ * spaces, are tried in turn when the first name does not resolve (core name
+ * first, then the ARB/EXT ones).  The field is the name without "gl". */
 #define GLL_ENTRY_POINTS(X)                                                                        \
     X(PFNGLACTIVETEXTUREPROC, ActiveTexture, "glActiveTexture", "glActiveTextureARB")              \
     X(PFNGLCLIENTACTIVETEXTUREARBPROC, ClientActiveTexture, "glClientActiveTexture",                  \
@@ -48,7 +49,43 @@
       "glDrawArraysInstancedARB")                                                                  \
     X(PFNGLPATCHPARAMETERIPROC, PatchParameteri, "glPatchParameteri", NULL)                        \
     X(PFNGLPROVOKINGVERTEXPROC, ProvokingVertex, "glProvokingVertex", "glProvokingVertexEXT")      \
-    X(PFNGLGETSTRINGIPROC, GetStringi, "glGetStringi", NULL)
+    X(PFNGLGETSTRINGIPROC, GetStringi, "glGetStringi", NULL)                                       \
+    /* NV_gpu_program4 integer parameters; NV_parameter_buffer_object */                          \
+    X(PFNGLPROGRAMENVPARAMETERI4IVNVPROC, ProgramEnvParameterI4ivNV,                               \
+      "glProgramEnvParameterI4ivNV", NULL)                                                         \
+    X(PFNGLPROGRAMENVPARAMETERI4UIVNVPROC, ProgramEnvParameterI4uivNV,                             \
+      "glProgramEnvParameterI4uivNV", NULL)                                                        \
+    X(PFNGLPROGRAMLOCALPARAMETERI4IVNVPROC, ProgramLocalParameterI4ivNV,                           \
+      "glProgramLocalParameterI4ivNV", NULL)                                                       \
+    X(PFNGLPROGRAMLOCALPARAMETERI4UIVNVPROC, ProgramLocalParameterI4uivNV,                         \
+      "glProgramLocalParameterI4uivNV", NULL)                                                      \
+    X(PFNGLBINDBUFFERBASENVPROC, BindBufferBaseNV, "glBindBufferBaseNV", NULL)                     \
+    /* buffer objects, buffer textures */                                                         \
+    X(PFNGLGENBUFFERSPROC, GenBuffers, "glGenBuffers", "glGenBuffersARB")                          \
+    X(PFNGLBINDBUFFERPROC, BindBuffer, "glBindBuffer", "glBindBufferARB")                          \
+    X(PFNGLBUFFERDATAPROC, BufferData, "glBufferData", "glBufferDataARB")                          \
+    X(PFNGLDELETEBUFFERSPROC, DeleteBuffers, "glDeleteBuffers", "glDeleteBuffersARB")              \
+    X(PFNGLTEXBUFFERPROC, TexBuffer, "glTexBuffer", "glTexBufferARB glTexBufferEXT")               \
+    /* framebuffer objects (ARB_framebuffer_object or EXT_framebuffer_object) */                  \
+    X(PFNGLGENFRAMEBUFFERSPROC, GenFramebuffers, "glGenFramebuffers", "glGenFramebuffersEXT")      \
+    X(PFNGLBINDFRAMEBUFFERPROC, BindFramebuffer, "glBindFramebuffer", "glBindFramebufferEXT")      \
+    X(PFNGLDELETEFRAMEBUFFERSPROC, DeleteFramebuffers, "glDeleteFramebuffers",                     \
+      "glDeleteFramebuffersEXT")                                                                   \
+    X(PFNGLFRAMEBUFFERTEXTURE2DPROC, FramebufferTexture2D, "glFramebufferTexture2D",               \
+      "glFramebufferTexture2DEXT")                                                                 \
+    X(PFNGLFRAMEBUFFERRENDERBUFFERPROC, FramebufferRenderbuffer, "glFramebufferRenderbuffer",      \
+      "glFramebufferRenderbufferEXT")                                                              \
+    X(PFNGLCHECKFRAMEBUFFERSTATUSPROC, CheckFramebufferStatus, "glCheckFramebufferStatus",         \
+      "glCheckFramebufferStatusEXT")                                                               \
+    X(PFNGLGENRENDERBUFFERSPROC, GenRenderbuffers, "glGenRenderbuffers", "glGenRenderbuffersEXT")  \
+    X(PFNGLBINDRENDERBUFFERPROC, BindRenderbuffer, "glBindRenderbuffer", "glBindRenderbufferEXT")  \
+    X(PFNGLDELETERENDERBUFFERSPROC, DeleteRenderbuffers, "glDeleteRenderbuffers",                  \
+      "glDeleteRenderbuffersEXT")                                                                  \
+    X(PFNGLRENDERBUFFERSTORAGEPROC, RenderbufferStorage, "glRenderbufferStorage",                  \
+      "glRenderbufferStorageEXT")                                                                  \
+    X(PFNGLRENDERBUFFERSTORAGEMULTISAMPLEPROC, RenderbufferStorageMultisample,                     \
+      "glRenderbufferStorageMultisample", "glRenderbufferStorageMultisampleEXT")                   \
+    X(PFNGLDRAWBUFFERSPROC, DrawBuffers, "glDrawBuffers", "glDrawBuffersARB")
 
 struct gll_table {
 #define GLL_FIELD(type, field, name, alias) type field;
@@ -61,7 +98,8 @@ extern struct gll_table gll;
 /* Resolves every entry point of the table; unresolved ones stay NULL. */
 void gll_load(void);
 
-/* Prints which entry point is missing and exits with status 1. */
+/* Prints which entry point is missing and exits with status 1.  Callers that
+ * can skip instead (asmgl run) check gll.Field for NULL before calling. */
 _Noreturn void gll_missing(const char *field);
 
 /* Calls through the table, failing cleanly when the library lacks fn. */

@@ -189,6 +189,69 @@ static bool scan_int(struct cur *c, int *out)
     return true;
 }
 
+/* A 32-bit integer value, stored as its bit pattern.  ST_VAL_INT takes
+ * -2^31..2^31-1, or a 0x bit pattern up to 0xffffffff; ST_VAL_UINT takes
+ * 0..2^32-1. */
+static bool scan_word32(struct cur *c, enum st_value_kind kind, uint32_t *out)
+{
+    long long v;
+    skip_ws(c);
+    const char *s = c->p;
+    if (!scan_long(c, &v, 0))
+        return false;
+    bool hex = c->p - s > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X');
+    bool ok = kind == ST_VAL_UINT ? v >= 0 && v <= (long long)UINT32_MAX
+                                  : (v >= INT32_MIN && v <= INT32_MAX) ||
+                                        (hex && v >= 0 && v <= (long long)UINT32_MAX);
+    if (!ok)
+        return false;
+    *out = (uint32_t)v;
+    return true;
+}
+
+/* A value of a buffer: a float (0x gives raw bits, as in scan_float) or a
+ * 32-bit integer, as its bit pattern. */
+static bool scan_value(struct cur *c, enum st_value_kind kind, uint32_t *out)
+{
+    if (kind != ST_VAL_FLOAT)
+        return scan_word32(c, kind, out);
+    float f;
+    if (!scan_float(c, &f))
+        return false;
+    memcpy(out, &f, sizeof f);
+    return true;
+}
+
+/* "(V, V, ...)": one or more values into cmd->data (malloc'd; the caller
+ * frees it when the command is not kept). */
+#define ST_MAX_VALUES ((size_t)1 << 22)
+static bool scan_value_list(struct parser *ps, struct cur *c, enum st_value_kind kind,
+                            struct st_command *cmd)
+{
+    size_t cap = 0;
+    if (!eat_char(c, '('))
+        return false;
+    do {
+        uint32_t v;
+        if (cmd->ndata >= ST_MAX_VALUES) {
+            snprintf(ps->why, sizeof ps->why, "more than %zu values", ST_MAX_VALUES);
+            return false;
+        }
+        if (!scan_value(c, kind, &v)) {
+            snprintf(ps->why, sizeof ps->why, "bad %s value %zu",
+                     kind == ST_VAL_FLOAT ? "float" : kind == ST_VAL_INT ? "int" : "uint",
+                     cmd->ndata + 1);
+            return false;
+        }
+        if (!util_reserve((void **)&cmd->data, &cap, cmd->ndata + 1, sizeof v)) {
+            snprintf(ps->why, sizeof ps->why, "out of memory");
+            return false;
+        }
+        cmd->data[cmd->ndata++] = v;
+    } while (eat_char(c, ','));
+    return eat_char(c, ')');
+}
+
 static bool scan_enum(struct parser *ps, struct cur *c, unsigned *out)
 {
     const char *w;
@@ -637,8 +700,8 @@ struct cmd_def {
     const char *words;
     enum st_op op;
     int variant;
-    /* Argument pattern: f float, i int, e GL enum name, ( , ) literal,
-     * ? the rest may be absent. */
+    /* Argument pattern: f float, i int, w 32-bit int or 0x pattern, u 32-bit
+     * unsigned, e GL enum name, ( , ) literal, ? the rest may be absent. */
     const char *args;
     const char *usage;
 };
@@ -684,6 +747,24 @@ static const struct cmd_def cmd_defs[] = {
     { "ortho", ST_OP_ORTHO, 0, "f f f f", "ortho [LEFT RIGHT BOTTOM TOP]" },
     { "ortho", ST_OP_ORTHO_WINDOW, 0, "", "ortho [LEFT RIGHT BOTTOM TOP]" },
     { "frustum", ST_OP_FRUSTUM, 0, "f f f f f f", "frustum LEFT RIGHT BOTTOM TOP NEAR FAR" },
+    /* Integer colour buffers (asmgl; piglit has only relative probe rect rgba int). */
+    { "probe rgba int", ST_OP_PROBE_PIXEL, ST_PROBE_RGBA | ST_PROBE_INT, "f f ( w , w , w , w )",
+      "probe rgba int X Y (R, G, B, A)" },
+    { "probe rgba int", ST_OP_PROBE_PIXEL, ST_PROBE_RGBA | ST_PROBE_INT, "f f w w w w",
+      "probe rgba int X Y (R, G, B, A)" },
+    { "probe rgba uint", ST_OP_PROBE_PIXEL, ST_PROBE_RGBA | ST_PROBE_UINT, "f f ( u , u , u , u )",
+      "probe rgba uint X Y (R, G, B, A)" },
+    { "probe rgba uint", ST_OP_PROBE_PIXEL, ST_PROBE_RGBA | ST_PROBE_UINT, "f f u u u u",
+      "probe rgba uint X Y (R, G, B, A)" },
+    { "probe rect rgba int", ST_OP_PROBE_RECT, ST_PROBE_RGBA | ST_PROBE_INT,
+      "( i , i , i , i ) ( w , w , w , w )", "probe rect rgba int (X, Y, W, H) (R, G, B, A)" },
+    { "probe rect rgba uint", ST_OP_PROBE_RECT, ST_PROBE_RGBA | ST_PROBE_UINT,
+      "( i , i , i , i ) ( u , u , u , u )", "probe rect rgba uint (X, Y, W, H) (R, G, B, A)" },
+    { "relative probe rect rgba int", ST_OP_PROBE_RECT, ST_PROBE_RGBA | ST_PROBE_INT | ST_PROBE_RELATIVE,
+      "( f , f , f , f ) ( w , w , w , w )", "relative probe rect rgba int (X, Y, W, H) (R, G, B, A)" },
+    { "relative probe rect rgba uint", ST_OP_PROBE_RECT,
+      ST_PROBE_RGBA | ST_PROBE_UINT | ST_PROBE_RELATIVE, "( f , f , f , f ) ( u , u , u , u )",
+      "relative probe rect rgba uint (X, Y, W, H) (R, G, B, A)" },
     { "probe rgba", ST_OP_PROBE_PIXEL, ST_PROBE_RGBA, "f f f f f f", "probe rgba X Y R G B A" },
     { "probe rgb", ST_OP_PROBE_PIXEL, ST_PROBE_RGB, "f f f f f", "probe rgb X Y R G B" },
     { "probe depth", ST_OP_PROBE_DEPTH, 0, "f f f", "probe depth X Y D" },
@@ -728,6 +809,12 @@ static const struct cmd_def cmd_defs[] = {
       "texture shadow2DArray UNIT (W, H, LAYERS)" },
     { "texture junk 2DArray", ST_OP_TEX_JUNK, GL_TEXTURE_2D_ARRAY, "i ( i , i , i )",
       "texture junk 2DArray UNIT (W, H, LAYERS)" },
+    { "texture integer", ST_OP_TEX_INTEGER, 0, "i ( i , i ) ( w , w ) e",
+      "texture integer UNIT (W, H) (B, A) GL_FORMAT" },
+    { "fb tex 2d", ST_OP_FB, ST_FB_TEX_2D, "i ? i ? i ? i ? i ? i ? i ? i", "fb tex 2d UNIT [UNIT...]" },
+    { "fb ms", ST_OP_FB, ST_FB_MS, "e i i i", "fb ms GL_FORMAT WIDTH HEIGHT SAMPLES" },
+    { "fb rb", ST_OP_FB, ST_FB_RB, "e", "fb rb GL_FORMAT" },
+    { "fb winsys", ST_OP_FB, ST_FB_WINSYS, "", "fb winsys" },
 };
 
 /* shader_runner commands asmgl does not run (GLSL, buffers, FBOs, queries):
@@ -736,11 +823,11 @@ static const char *const unsupported_cmds[] = {
     "active shader program", "active uniform", "atomic counter", "atomic counters",
     "blend barrier", "blit", "block array index", "block binding", "block matrix stride",
     "block offset", "block row major", "calllist", "compute", "deletelist", "endlist",
-    "fb", "fbfetch barrier", "image texture", "link error", "link success", "memory barrier",
-    "newlist", "patch parameter", "probe atomic counter", "probe rect rgba int",
-    "probe ssbo", "probe warn all rgba", "probe xfb buffer", "program binary save restore",
-    "relative probe rect rgba int", "resident image texture", "resident texture", "ssbo",
-    "subuniform", "texture integer", "texture storage", "ubo array index", "uniform",
+    "fb draw", "fb read", "fb tex layered", "fb tex slice", "fbfetch barrier", "image texture",
+    "link error", "link success", "memory barrier", "newlist", "patch parameter",
+    "probe atomic counter", "probe ssbo", "probe warn all rgba", "probe xfb buffer",
+    "program binary save restore", "resident image texture", "resident texture", "ssbo",
+    "subuniform", "texture storage", "ubo array index", "uniform",
     "verify program_interface_query", "verify program_query", "verify query_object",
     "vertex attrib", "viewport indexed", "viewport swizzle", "xfb buffer object",
     "xfb draw arrays",
@@ -767,6 +854,15 @@ static bool scan_args(struct parser *ps, struct cur *c, const char *fmt, struct 
                 return false;
             cmd->ne++;
             break;
+        case 'w': /* a 32-bit int (or 0x bit pattern), into i[] */
+        case 'u': { /* a 32-bit unsigned int, into i[] as its bit pattern */
+            uint32_t v;
+            if (cmd->ni >= (int)(sizeof cmd->i / sizeof cmd->i[0]) ||
+                !scan_word32(c, *f == 'u' ? ST_VAL_UINT : ST_VAL_INT, &v))
+                return false;
+            memcpy(&cmd->i[cmd->ni++], &v, sizeof v);
+            break;
+        }
         case '?':
             if (at_line_end(c))
                 return true;
@@ -899,53 +995,156 @@ static bool parse_texparameter(struct parser *ps, struct cur *c, struct st_comma
     }
 }
 
-/* parameter env_vp|local_vp|env_fp|local_fp INDEX (X, Y, Z, W); the NV
- * stages (gp, tcp, tep, cp) are asmgl additions. */
-static bool parse_parameter(struct parser *ps, struct cur *c, struct st_command *cmd)
+/* The colour formats of texture integer, texture buffer and fb (ms, rb). */
+static const struct st_format st_formats[] = {
+    /* internal       transfer format     type            n  values        32-bit */
+    { GL_RGBA8, GL_RGBA, GL_UNSIGNED_BYTE, 4, ST_VAL_FLOAT, false },
+    { GL_RGBA, GL_RGBA, GL_UNSIGNED_BYTE, 4, ST_VAL_FLOAT, false },
+    { GL_RGBA16F, GL_RGBA, GL_FLOAT, 4, ST_VAL_FLOAT, false },
+    { GL_R32F, GL_RED, GL_FLOAT, 1, ST_VAL_FLOAT, true },
+    { GL_RG32F, GL_RG, GL_FLOAT, 2, ST_VAL_FLOAT, true },
+    { GL_RGB32F, GL_RGB, GL_FLOAT, 3, ST_VAL_FLOAT, true },
+    { GL_RGBA32F, GL_RGBA, GL_FLOAT, 4, ST_VAL_FLOAT, true },
+    { GL_R32I, GL_RED_INTEGER, GL_INT, 1, ST_VAL_INT, true },
+    { GL_RG32I, GL_RG_INTEGER, GL_INT, 2, ST_VAL_INT, true },
+    { GL_RGB32I, GL_RGB_INTEGER, GL_INT, 3, ST_VAL_INT, true },
+    { GL_RGBA32I, GL_RGBA_INTEGER, GL_INT, 4, ST_VAL_INT, true },
+    { GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT, 1, ST_VAL_UINT, true },
+    { GL_RG32UI, GL_RG_INTEGER, GL_UNSIGNED_INT, 2, ST_VAL_UINT, true },
+    { GL_RGB32UI, GL_RGB_INTEGER, GL_UNSIGNED_INT, 3, ST_VAL_UINT, true },
+    { GL_RGBA32UI, GL_RGBA_INTEGER, GL_UNSIGNED_INT, 4, ST_VAL_UINT, true },
+    { GL_RGBA8I, GL_RGBA_INTEGER, GL_INT, 4, ST_VAL_INT, false },
+    { GL_RGBA16I, GL_RGBA_INTEGER, GL_INT, 4, ST_VAL_INT, false },
+    { GL_RGBA8UI, GL_RGBA_INTEGER, GL_UNSIGNED_INT, 4, ST_VAL_UINT, false },
+    { GL_RGBA16UI, GL_RGBA_INTEGER, GL_UNSIGNED_INT, 4, ST_VAL_UINT, false },
+};
+
+const struct st_format *st_format_find(unsigned internal)
 {
-    static const struct {
-        const char *suffix;
-        unsigned target;
-    } stages[] = {
-        { "vp", GL_VERTEX_PROGRAM_ARB },       { "fp", GL_FRAGMENT_PROGRAM_ARB },
-        { "gp", GL_GEOMETRY_PROGRAM_NV },      { "tcp", GL_TESS_CONTROL_PROGRAM_NV },
-        { "tep", GL_TESS_EVALUATION_PROGRAM_NV }, { "cp", GL_COMPUTE_PROGRAM_NV },
+    for (size_t k = 0; k < COUNT(st_formats); k++)
+        if (st_formats[k].internal == internal)
+            return &st_formats[k];
+    return NULL;
+}
+
+/* The program stages by their parameter-type suffix (env_vp, local_gp, ...),
+ * with the target of their parameter buffers (NV_parameter_buffer_object,
+ * NV_tessellation_program5, NV_compute_program5). */
+static const struct {
+    const char *suffix;
+    unsigned target;
+    unsigned buffer_target;
+} param_stages[] = {
+    { "vp", GL_VERTEX_PROGRAM_ARB, GL_VERTEX_PROGRAM_PARAMETER_BUFFER_NV },
+    { "fp", GL_FRAGMENT_PROGRAM_ARB, GL_FRAGMENT_PROGRAM_PARAMETER_BUFFER_NV },
+    { "gp", GL_GEOMETRY_PROGRAM_NV, GL_GEOMETRY_PROGRAM_PARAMETER_BUFFER_NV },
+    { "tcp", GL_TESS_CONTROL_PROGRAM_NV, GL_TESS_CONTROL_PROGRAM_PARAMETER_BUFFER_NV },
+    { "tep", GL_TESS_EVALUATION_PROGRAM_NV, GL_TESS_EVALUATION_PROGRAM_PARAMETER_BUFFER_NV },
+    { "cp", GL_COMPUTE_PROGRAM_NV, GL_COMPUTE_PROGRAM_PARAMETER_BUFFER_NV },
+};
+
+static int find_param_stage(const char *w, size_t n)
+{
+    for (size_t k = 0; k < COUNT(param_stages); k++)
+        if (range_is(w, n, param_stages[k].suffix))
+            return (int)k;
+    return -1;
+}
+
+/* parameter buffer STAGE BINDING [float|int|uint] (V, V, ...)  (asmgl) */
+static bool parse_parameter_buffer(struct parser *ps, struct cur *c, struct st_command *cmd)
+{
+    static const struct word_value kinds[] = {
+        { "float", ST_VAL_FLOAT }, { "int", ST_VAL_INT }, { "uint", ST_VAL_UINT },
     };
     const char *w;
     size_t n;
+    int k;
+    if (!scan_word(c, &w, &n) || (k = find_param_stage(w, n)) < 0) {
+        snprintf(ps->why, sizeof ps->why, "unknown stage (vp fp gp tcp tep cp)");
+        return false;
+    }
+    cmd->op = ST_OP_PARAMETER_BUFFER;
+    cmd->e[0] = param_stages[k].buffer_target;
+    cmd->ne = 1;
+    if (!scan_int(c, &cmd->i[0]))
+        return false;
+    cmd->ni = 1;
+    unsigned kind = ST_VAL_FLOAT;
+    struct cur save = *c;
+    if (!scan_choice(c, kinds, COUNT(kinds), &kind))
+        *c = save;
+    cmd->variant = (int)kind;
+    return scan_value_list(ps, c, (enum st_value_kind)kind, cmd) && at_line_end(c);
+}
+
+/* parameter env_vp|local_vp|env_fp|local_fp INDEX (X, Y, Z, W); the NV
+ * stages (gp, tcp, tep, cp), the _int/_uint forms (NV_gpu_program4) and
+ * parameter buffers are asmgl additions. */
+static bool parse_parameter(struct parser *ps, struct cur *c, struct st_command *cmd)
+{
+    const char *w;
+    size_t n;
+    struct cur save = *c;
+    if (eat_words(c, "buffer"))
+        return parse_parameter_buffer(ps, c, cmd);
+    *c = save;
     if (!scan_word(c, &w, &n))
         return false;
-    bool local;
+    int variant = 0;
     if (n > 4 && memcmp(w, "env_", 4) == 0) {
-        local = false;
         w += 4;
         n -= 4;
     } else if (n > 6 && memcmp(w, "local_", 6) == 0) {
-        local = true;
+        variant |= ST_PARAM_LOCAL;
         w += 6;
         n -= 6;
     } else {
-        snprintf(ps->why, sizeof ps->why, "unknown parameter type (env_vp local_vp env_fp local_fp)");
+        snprintf(ps->why, sizeof ps->why, "unknown parameter type");
         return false;
     }
-    size_t k;
-    for (k = 0; k < COUNT(stages); k++)
-        if (range_is(w, n, stages[k].suffix))
-            break;
-    if (k == COUNT(stages)) {
-        snprintf(ps->why, sizeof ps->why, "unknown parameter type (env_vp local_vp env_fp local_fp)");
+    if (n > 4 && memcmp(w + n - 4, "_int", 4) == 0) {
+        variant |= ST_PARAM_INT;
+        n -= 4;
+    } else if (n > 5 && memcmp(w + n - 5, "_uint", 5) == 0) {
+        variant |= ST_PARAM_UINT;
+        n -= 5;
+    }
+    int k = find_param_stage(w, n);
+    if (k < 0) {
+        snprintf(ps->why, sizeof ps->why, "unknown parameter type");
         return false;
     }
-    cmd->variant = local;
-    cmd->e[0] = stages[k].target;
+    cmd->variant = variant;
+    cmd->e[0] = param_stages[k].target;
     cmd->ne = 1;
-    if (!scan_args(ps, c, "i ( f , f , f , f )", cmd))
+    const char *args = variant & ST_PARAM_INT    ? "i ( w , w , w , w )"
+                       : variant & ST_PARAM_UINT ? "i ( u , u , u , u )"
+                                                 : "i ( f , f , f , f )";
+    if (!scan_args(ps, c, args, cmd))
         return false;
     if (cmd->i[0] < 0) {
         snprintf(ps->why, sizeof ps->why, "negative parameter index");
         return false;
     }
     return true;
+}
+
+/* texture buffer UNIT GL_FORMAT (V, V, ...)  (asmgl): a buffer texture
+ * (EXT_texture_buffer_object) over a new buffer object holding the values. */
+static bool parse_texture_buffer(struct parser *ps, struct cur *c, struct st_command *cmd)
+{
+    if (!scan_int(c, &cmd->i[0]) || !scan_enum(ps, c, &cmd->e[0]))
+        return false;
+    cmd->ni = 1;
+    cmd->ne = 1;
+    const struct st_format *fmt = st_format_find(cmd->e[0]);
+    if (!fmt || !fmt->bits32) {
+        snprintf(ps->why, sizeof ps->why, "the format must be one of GL_R32F .. GL_RGBA32F, "
+                                          "GL_R32I .. GL_RGBA32I, GL_R32UI .. GL_RGBA32UI");
+        return false;
+    }
+    return scan_value_list(ps, c, fmt->kind, cmd) && at_line_end(c);
 }
 
 /* Checks that are not syntax: sizes, units and modes that would make the
@@ -999,6 +1198,46 @@ static bool check_command(struct parser *ps, struct st_command *cmd)
             return error_at(ps, cmd->line, "bad mipmap level or square size");
         break;
     }
+    case ST_OP_TEX_INTEGER: {
+        const struct st_format *fmt = st_format_find(cmd->e[0]);
+        if (cmd->i[0] < 0 || cmd->i[0] > 31)
+            return error_at(ps, cmd->line, "texture unit %d out of range 0..31", cmd->i[0]);
+        if (cmd->i[1] < 1 || cmd->i[1] > 16384 || cmd->i[2] < 1 || cmd->i[2] > 16384 ||
+            (size_t)cmd->i[1] * (size_t)cmd->i[2] > ((size_t)1 << 24))
+            return error_at(ps, cmd->line, "bad texture size %dx%d", cmd->i[1], cmd->i[2]);
+        if (!fmt || !fmt->bits32 || fmt->kind == ST_VAL_FLOAT)
+            return error_at(ps, cmd->line, "texture integer takes GL_R32I .. GL_RGBA32I or "
+                                           "GL_R32UI .. GL_RGBA32UI");
+        break;
+    }
+    case ST_OP_TEX_BUFFER: {
+        const struct st_format *fmt = st_format_find(cmd->e[0]);
+        if (cmd->i[0] < 0 || cmd->i[0] > 31)
+            return error_at(ps, cmd->line, "texture unit %d out of range 0..31", cmd->i[0]);
+        if (cmd->ndata % (size_t)fmt->components != 0)
+            return error_at(ps, cmd->line, "%zu values do not make whole %d-component texels",
+                            cmd->ndata, fmt->components);
+        break;
+    }
+    case ST_OP_PARAMETER_BUFFER:
+        if (cmd->i[0] < 0)
+            return error_at(ps, cmd->line, "negative parameter buffer binding %d", cmd->i[0]);
+        break;
+    case ST_OP_FB:
+        if (cmd->variant == ST_FB_TEX_2D) {
+            for (int k = 0; k < cmd->ni; k++)
+                if (cmd->i[k] < 0 || cmd->i[k] > 31)
+                    return error_at(ps, cmd->line, "texture unit %d out of range 0..31", cmd->i[k]);
+        } else if (cmd->variant == ST_FB_MS || cmd->variant == ST_FB_RB) {
+            if (!st_format_find(cmd->e[0]))
+                return error_at(ps, cmd->line, "%s is not a colour format asmgl run renders to",
+                                gln_name(cmd->e[0]) ? gln_name(cmd->e[0]) : "the enum");
+            if (cmd->variant == ST_FB_MS &&
+                (cmd->i[0] < 1 || cmd->i[0] > 16384 || cmd->i[1] < 1 || cmd->i[1] > 16384 ||
+                 cmd->i[2] < 0 || cmd->i[2] > 64))
+                return error_at(ps, cmd->line, "bad framebuffer size or sample count");
+        }
+        break;
     default:
         break;
     }
@@ -1012,6 +1251,15 @@ static bool add_command(struct parser *ps, const struct st_command *cmd)
         return error_at(ps, ps->line, "out of memory");
     t->cmds[t->ncmds++] = *cmd;
     return true;
+}
+
+/* Keeps cmd if it passes check_command; its data is freed otherwise. */
+static bool add_checked_command(struct parser *ps, struct st_command *cmd)
+{
+    if (check_command(ps, cmd) && add_command(ps, cmd))
+        return true;
+    free(cmd->data);
+    return false;
 }
 
 static bool parse_command(struct parser *ps, struct cur *c, const char *text, int text_len)
@@ -1041,12 +1289,25 @@ static bool parse_command(struct parser *ps, struct cur *c, const char *text, in
     }
     if (eat_words(&s, "parameter")) {
         cmd.op = ST_OP_PARAMETER;
-        if (!parse_parameter(ps, &s, &cmd))
+        if (!parse_parameter(ps, &s, &cmd)) {
+            free(cmd.data);
             return error_at(ps, ps->line,
-                            "bad parameter%s%s; expected: parameter env_vp|local_vp|env_fp|local_fp "
-                            "INDEX (X, Y, Z, W)",
+                            "bad parameter%s%s; expected: parameter env_vp|local_vp|env_fp|local_fp"
+                            "[_int|_uint] INDEX (X, Y, Z, W), or parameter buffer STAGE BINDING "
+                            "[float|int|uint] (V, ...)",
                             ps->why[0] ? ": " : "", ps->why);
-        return check_command(ps, &cmd) && add_command(ps, &cmd);
+        }
+        return add_checked_command(ps, &cmd);
+    }
+    s = *c;
+    if (eat_words(&s, "texture buffer")) {
+        cmd.op = ST_OP_TEX_BUFFER;
+        if (!parse_texture_buffer(ps, &s, &cmd)) {
+            free(cmd.data);
+            return error_at(ps, ps->line, "bad texture buffer%s%s; expected: texture buffer UNIT "
+                            "GL_FORMAT (V, ...)", ps->why[0] ? ": " : "", ps->why);
+        }
+        return add_checked_command(ps, &cmd);
     }
 
     const struct cmd_def *matched = NULL;
@@ -1218,6 +1479,8 @@ void st_free(struct shader_test *t)
     free(t->progs);
     free(t->vdata.attribs);
     free(t->vdata.rows);
+    for (size_t i = 0; i < t->ncmds; i++)
+        free(t->cmds[i].data);
     free(t->cmds);
     free(t->glsl_section);
     free(t->text);

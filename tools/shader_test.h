@@ -17,6 +17,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 struct prog_stage;
 
@@ -115,7 +116,13 @@ enum st_op {
     ST_OP_TEX_SHADOW,      /* variant target; i[0] unit, i[1..] w [h] [layers] */
     ST_OP_TEX_JUNK,        /* variant target; i[0] unit, i[1..3] size */
     ST_OP_TEXPARAMETER,    /* variant ST_TP_*; e[0] target, e[1] pname, value */
-    ST_OP_PARAMETER,       /* variant 1 local, 0 env; e[0] target, i[0] index, f[0..3] */
+    ST_OP_PARAMETER,       /* variant ST_PARAM_*; e[0] target, i[0] index, f[0..3] or
+                              i[1..4] (32-bit patterns) for the integer forms */
+    ST_OP_PARAMETER_BUFFER, /* e[0] binding target (GL_*_PROGRAM_PARAMETER_BUFFER_NV),
+                              i[0] binding index, variant ST_VAL_*, data[ndata] */
+    ST_OP_TEX_INTEGER,     /* i[0] unit, i[1..2] size, i[3..4] b, a; e[0] internal format */
+    ST_OP_TEX_BUFFER,      /* i[0] unit, e[0] internal format, data[ndata] */
+    ST_OP_FB,              /* variant ST_FB_*; see there */
     ST_OP_UNSUPPORTED,     /* a piglit command asmgl does not run: the test is skipped */
 };
 
@@ -132,6 +139,22 @@ enum {
     ST_PROBE_COMPONENTS = 7,
     ST_PROBE_RELATIVE = 8, /* coordinates are fractions of the window */
     ST_PROBE_ALL = 16,     /* the whole window */
+    ST_PROBE_INT = 32,     /* probe ... rgba int: GL_RGBA_INTEGER, GL_INT, exact */
+    ST_PROBE_UINT = 64,    /* probe ... rgba uint: GL_RGBA_INTEGER, GL_UNSIGNED_INT, exact */
+};
+
+/* parameter: which entry point sets it. */
+enum { ST_PARAM_LOCAL = 1, ST_PARAM_INT = 2, ST_PARAM_UINT = 4 };
+
+/* How the values of parameter buffer / texture buffer are written. */
+enum st_value_kind { ST_VAL_FLOAT, ST_VAL_INT, ST_VAL_UINT };
+
+/* fb: the framebuffer the following commands draw into and probe. */
+enum {
+    ST_FB_TEX_2D,   /* fb tex 2d UNIT...: i[0..ni-1] units, one colour attachment each */
+    ST_FB_MS,       /* fb ms GL_FORMAT W H SAMPLES: e[0], i[0..2] */
+    ST_FB_RB,       /* fb rb GL_FORMAT (asmgl): e[0], window size */
+    ST_FB_WINSYS,   /* fb winsys: back to the window */
 };
 
 enum { ST_TP_ENUM, ST_TP_INT, ST_TP_FLOAT, ST_TP_FLOATV };
@@ -144,9 +167,24 @@ struct st_command {
     int text_len;
     int nf, ni, ne;
     float f[16];
-    int i[6];
+    int i[8];
     unsigned e[3];
+    uint32_t *data;   /* variable-length values (buffers), owned by the shader_test */
+    size_t ndata;
 };
+
+/* A colour format the integer, buffer and framebuffer commands accept. */
+struct st_format {
+    unsigned internal;  /* GL_RGBA32I */
+    unsigned format;    /* pixel transfer format: GL_RGBA_INTEGER */
+    unsigned type;      /* pixel transfer type: GL_INT */
+    int components;
+    enum st_value_kind kind; /* unorm formats count as float */
+    bool bits32;        /* 32-bit components: usable by texture integer / buffer */
+};
+
+/* The entry for internal format value, or NULL when asmgl run does not know it. */
+const struct st_format *st_format_find(unsigned internal);
 
 struct shader_test {
     const char *path;

@@ -24,9 +24,15 @@
 
 #define ST_MAX_TEXTURES 32
 
+/* A buffer object made by parameter buffer, bound at (target, index). */
+struct param_buffer {
+    GLenum target;
+    GLuint index, buffer;
+};
+
 struct runner {
     const struct shader_test *t;
-    int width, height;
+    int width, height; /* the window */
     char *extensions;
     int gl_version;   /* 45 for 4.5 */
     bool gl_es;
@@ -35,8 +41,20 @@ struct runner {
     float tolerance[4];
     GLbitfield clear_bits;
     GLuint textures[ST_MAX_TEXTURES];
+    GLenum tex_target[ST_MAX_TEXTURES];      /* of textures[unit], for fb tex 2d */
+    GLenum tex_internal[ST_MAX_TEXTURES];    /* internal format of level 0 */
+    int tex_width[ST_MAX_TEXTURES], tex_height[ST_MAX_TEXTURES];
+    GLuint tex_buffers[ST_MAX_TEXTURES];     /* the buffer object of a texture buffer */
+    struct param_buffer *param_buffers;
+    size_t nparam_buffers, param_buffer_cap;
     GLuint *programs; /* one per program section, 0 until loaded */
     size_t nprograms;
+
+    /* The framebuffer that draws and probes use (fb commands): the window
+     * (fbo 0, format NULL) or an FBO with renderbuffers made by fb ms/rb. */
+    GLuint fbo, fb_renderbuffers[2];
+    int fb_width, fb_height;
+    const struct st_format *fb_format; /* NULL: the window's RGBA8 */
 };
 
 /* piglit_tolerance's initial value: shader_runner never changes it except
@@ -280,8 +298,30 @@ static int to_int(float v)
 
 static bool in_window(struct runner *r, int x, int y, int w, int h)
 {
-    return x >= 0 && y >= 0 && w >= 0 && h >= 0 && w <= r->width && h <= r->height &&
-           x <= r->width - w && y <= r->height - h;
+    return x >= 0 && y >= 0 && w >= 0 && h >= 0 && w <= r->fb_width && h <= r->fb_height &&
+           x <= r->fb_width - w && y <= r->fb_height - h;
+}
+
+static const char *fb_noun(const struct runner *r)
+{
+    return r->fbo ? "framebuffer" : "window";
+}
+
+/* Colour probes read floats from float framebuffers (fb rb GL_RGBA32F) and
+ * bytes otherwise; integer framebuffers need the int/uint probes. */
+static bool fb_is_float(const struct runner *r)
+{
+    return r->fb_format && r->fb_format->type == GL_FLOAT;
+}
+
+static bool fb_color_probe_ok(const struct runner *r)
+{
+    if (r->fb_format && r->fb_format->kind != ST_VAL_FLOAT) {
+        printf("The colour buffer is an integer one (%s): use probe rgba int/uint\n",
+               gln_name(r->fb_format->internal) ? gln_name(r->fb_format->internal) : "?");
+        return false;
+    }
+    return true;
 }
 
 /* piglit_probe_pixel_rgb[a](): float comparison, |observed - expected| <= tol.
@@ -292,12 +332,19 @@ static bool probe_pixel(struct runner *r, int x, int y, int comps, const float *
     float probe[4];
 
     if (!in_window(r, x, y, 1, 1)) {
-        printf("Probe at (%d,%d) is outside the %dx%d window\n", x, y, r->width, r->height);
+        printf("Probe at (%d,%d) is outside the %dx%d %s\n", x, y, r->fb_width, r->fb_height,
+               fb_noun(r));
         return false;
     }
-    glReadPixels(x, y, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
-    for (int i = 0; i < 4; i++)
-        probe[i] = (float)px[i] * (1.0f / 255.0f);
+    if (!fb_color_probe_ok(r))
+        return false;
+    if (fb_is_float(r)) {
+        glReadPixels(x, y, 1, 1, GL_RGBA, GL_FLOAT, probe);
+    } else {
+        glReadPixels(x, y, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+        for (int i = 0; i < 4; i++)
+            probe[i] = (float)px[i] * (1.0f / 255.0f);
+    }
     bool pass = true;
     for (int i = 0; i < comps; i++)
         if (fabsf(probe[i] - expected[i]) > r->tolerance[i])
@@ -314,6 +361,97 @@ static bool probe_pixel(struct runner *r, int x, int y, int comps, const float *
     return false;
 }
 
+/* piglit's probe_rect() for float framebuffers: |observed - expected| <=
+ * tolerance in floats; reports the first failing pixel. */
+static bool probe_rect_float(struct runner *r, int x, int y, int w, int h, int comps,
+                             const float *expected)
+{
+    size_t n;
+    if (!util_mul((size_t)w * 4, (size_t)h, &n) || !util_mul(n, sizeof(float), &n))
+        return false;
+    float *px = malloc(n);
+    if (!px) {
+        printf("out of memory reading %dx%d pixels\n", w, h);
+        return false;
+    }
+    glReadPixels(x, y, w, h, GL_RGBA, GL_FLOAT, px);
+    for (int j = 0; j < h; j++) {
+        for (int i = 0; i < w; i++) {
+            const float *p = px + ((size_t)j * (size_t)w + (size_t)i) * 4;
+            int c;
+            for (c = 0; c < comps; c++)
+                if (!(fabsf(p[c] - expected[c]) <= r->tolerance[c]))
+                    break;
+            if (c == comps)
+                continue;
+            printf("Probe color at (%d,%d)\n  Expected:", x + i, y + j);
+            for (c = 0; c < comps; c++)
+                printf(" %f", expected[c]);
+            printf("\n  Observed:");
+            for (c = 0; c < comps; c++)
+                printf(" %f", p[c]);
+            printf("\n");
+            free(px);
+            return false;
+        }
+    }
+    free(px);
+    return true;
+}
+
+/* piglit_probe_rect_rgba_int() / _uint(): the rectangle read as
+ * GL_RGBA_INTEGER, every component equal to expected (32-bit patterns). */
+static bool probe_rect_int(struct runner *r, int x, int y, int w, int h, bool is_uint,
+                           const int *expected)
+{
+    size_t n;
+    if (!in_window(r, x, y, w, h)) {
+        if (w == 1 && h == 1)
+            printf("Probe at (%d,%d) is outside the %dx%d %s\n", x, y, r->fb_width, r->fb_height,
+                   fb_noun(r));
+        else
+            printf("Probe rectangle (%d,%d) %dx%d is outside the %dx%d %s\n", x, y, w, h,
+                   r->fb_width, r->fb_height, fb_noun(r));
+        return false;
+    }
+    if (w == 0 || h == 0)
+        return true;
+    if (!util_mul((size_t)w * 4, (size_t)h, &n) || !util_mul(n, sizeof(GLint), &n))
+        return false;
+    GLint *px = malloc(n);
+    if (!px) {
+        printf("out of memory reading %dx%d pixels\n", w, h);
+        return false;
+    }
+    glReadPixels(x, y, w, h, GL_RGBA_INTEGER, is_uint ? GL_UNSIGNED_INT : GL_INT, px);
+    GLenum err = glGetError();
+    if (err != GL_NO_ERROR) {
+        printf("Reading integer pixels failed with %s: the colour buffer must be an integer one "
+               "(fb rb GL_RGBA32I, fb tex 2d with a texture integer)\n", prog_gl_error_name(err));
+        free(px);
+        return false;
+    }
+    for (int j = 0; j < h; j++) {
+        for (int i = 0; i < w; i++) {
+            const GLint *p = px + ((size_t)j * (size_t)w + (size_t)i) * 4;
+            if (memcmp(p, expected, 4 * sizeof *p) == 0)
+                continue;
+            const char *f = is_uint ? " %u" : " %d";
+            printf("Probe color at (%d,%d)\n  Expected:", x + i, y + j);
+            for (int c = 0; c < 4; c++)
+                printf(f, expected[c]);
+            printf("\n  Observed:");
+            for (int c = 0; c < 4; c++)
+                printf(f, p[c]);
+            printf("\n");
+            free(px);
+            return false;
+        }
+    }
+    free(px);
+    return true;
+}
+
 /* piglit's probe_rect_ubyte(), used for RGBA8 framebuffers: the expected
  * colour truncated to bytes, the tolerance rounded up to bytes.  Expected
  * values outside [0, 1] are clamped (piglit's conversion is undefined there). */
@@ -323,12 +461,16 @@ static bool probe_rect(struct runner *r, int x, int y, int w, int h, int comps, 
     size_t bytes;
 
     if (!in_window(r, x, y, w, h)) {
-        printf("Probe rectangle (%d,%d) %dx%d is outside the %dx%d window\n", x, y, w, h, r->width,
-               r->height);
+        printf("Probe rectangle (%d,%d) %dx%d is outside the %dx%d %s\n", x, y, w, h, r->fb_width,
+               r->fb_height, fb_noun(r));
         return false;
     }
     if (w == 0 || h == 0)
         return true;
+    if (!fb_color_probe_ok(r))
+        return false;
+    if (fb_is_float(r))
+        return probe_rect_float(r, x, y, w, h, comps, expected);
     for (int i = 0; i < comps; i++) {
         float e = expected[i] * 255.0f;
         want[i] = (unsigned char)(e != e ? 0 : e < 0 ? 0 : e > 255 ? 255 : e);
@@ -376,7 +518,8 @@ static bool probe_depth(struct runner *r, int x, int y, float expected)
         return false;
     }
     if (!in_window(r, x, y, 1, 1)) {
-        printf("Probe at (%d,%d) is outside the %dx%d window\n", x, y, r->width, r->height);
+        printf("Probe at (%d,%d) is outside the %dx%d %s\n", x, y, r->fb_width, r->fb_height,
+               fb_noun(r));
         return false;
     }
     glReadPixels(x, y, 1, 1, GL_DEPTH_COMPONENT, GL_FLOAT, &probe);
@@ -395,10 +538,50 @@ static GLuint new_texture(struct runner *r, int unit, GLenum target)
     GLL(ActiveTexture)(GL_TEXTURE0 + (GLenum)unit);
     if (r->textures[unit])
         glDeleteTextures(1, &r->textures[unit]);
+    if (r->tex_buffers[unit])
+        GLL(DeleteBuffers)(1, &r->tex_buffers[unit]);
+    r->tex_buffers[unit] = 0;
     glGenTextures(1, &tex);
     glBindTexture(target, tex);
     r->textures[unit] = tex;
+    r->tex_target[unit] = target;
+    r->tex_internal[unit] = GL_RGBA;
+    r->tex_width[unit] = r->tex_height[unit] = 0;
     return tex;
+}
+
+/* Level 0's size and format, for fb tex 2d. */
+static void texture_record(struct runner *r, int unit, int w, int h, GLenum internal)
+{
+    r->tex_width[unit] = w;
+    r->tex_height[unit] = h;
+    r->tex_internal[unit] = internal;
+}
+
+/* A new buffer object holding n 32-bit words.  Uploaded through
+ * GL_ARRAY_BUFFER, which every buffer-object implementation has, and left
+ * unbound: the runner's vertex arrays are client memory. */
+static GLuint new_buffer(const uint32_t *words, size_t n)
+{
+    GLuint buf = 0;
+    GLL(GenBuffers)(1, &buf);
+    GLL(BindBuffer)(GL_ARRAY_BUFFER, buf);
+    GLL(BufferData)(GL_ARRAY_BUFFER, (GLsizeiptr)(n * sizeof *words), words, GL_STATIC_DRAW);
+    GLL(BindBuffer)(GL_ARRAY_BUFFER, 0);
+    return buf;
+}
+
+/* A command that sets up state fails when GL reports an error (as
+ * shader_runner's fb and texture storage do), naming the error. */
+static bool no_gl_error(const char *what)
+{
+    GLenum e = glGetError();
+    if (e == GL_NO_ERROR)
+        return true;
+    printf("%s failed with %s\n", what, prog_gl_error_name(e));
+    while (glGetError() != GL_NO_ERROR)
+        ;
+    return false;
 }
 
 static void tex_params(GLenum target, GLenum wrap, GLenum filter)
@@ -444,6 +627,7 @@ static void texture_rgbw(struct runner *r, const struct st_command *c)
     new_texture(r, c->i[0], GL_TEXTURE_2D);
     tex_params(GL_TEXTURE_2D, GL_CLAMP_TO_EDGE, GL_NEAREST);
     glTexImage2D(GL_TEXTURE_2D, 0, fmt, w, h, 0, GL_RGBA, GL_FLOAT, data);
+    texture_record(r, c->i[0], w, h, (GLenum)fmt);
     free(data);
     glEnable(GL_TEXTURE_2D);
 }
@@ -506,6 +690,7 @@ static void texture_miptree(struct runner *r, const struct st_command *c)
             fill(data + i * 4, st_color_wheel[level]);
         glTexImage2D(GL_TEXTURE_2D, level, GL_RGBA, size, size, 0, GL_RGBA, GL_FLOAT, data);
     }
+    texture_record(r, c->i[0], 8, 8, GL_RGBA);
     glEnable(GL_TEXTURE_2D);
 }
 
@@ -541,6 +726,8 @@ static void texture_quads(struct runner *r, const struct st_command *c)
     tex_params(GL_TEXTURE_2D, GL_CLAMP_TO_BORDER, GL_NEAREST);
     glTexParameterfv(GL_TEXTURE_2D, GL_TEXTURE_BORDER_COLOR, border);
     glTexImage2D(GL_TEXTURE_2D, level, GL_RGBA, w, h, 0, GL_RGBA, GL_FLOAT, data);
+    if (level == 0)
+        texture_record(r, c->i[0], w, h, GL_RGBA);
     free(data);
     glEnable(GL_TEXTURE_2D);
 }
@@ -594,6 +781,328 @@ static void texture_junk(struct runner *r, const struct st_command *c)
     new_texture(r, c->i[0], GL_TEXTURE_2D_ARRAY);
     GLL(TexImage3D)(GL_TEXTURE_2D_ARRAY, 0, GL_RGBA, c->i[1], c->i[2], c->i[3], 0, GL_RGBA,
                     GL_UNSIGNED_BYTE, NULL);
+}
+
+/* piglit_integer_texture(): a 2D texture of 32-bit integers, texel (x, y) =
+ * (x, y, b, a) for 4 components, (x, y, b + a) for 3, (x + b, y + a) for 2,
+ * x + y*b + a for 1; nearest, clamped to edge.  piglit allocates it with
+ * glTexStorage2D; asmgl uses glTexImage2D (EXT_texture_integer), which needs
+ * nothing newer and samples the same. */
+static bool texture_integer(struct runner *r, const struct st_command *c)
+{
+    const struct st_format *fmt = st_format_find(c->e[0]);
+    int w = c->i[1], h = c->i[2], b = c->i[3], a = c->i[4], n = fmt->components;
+    int32_t *img = malloc((size_t)w * (size_t)h * (size_t)n * sizeof *img);
+    if (!img) {
+        fprintf(stderr, "asmgl: out of memory for a %dx%d texture\n", w, h);
+        exit(ST_FAIL);
+    }
+    int32_t *p = img;
+    for (int y = 0; y < h; y++) {
+        for (int x = 0; x < w; x++) {
+            /* Unsigned wrap-around, as the C int arithmetic piglit does
+             * would be for in-range values, without its overflow. */
+            uint32_t ux = (uint32_t)x, uy = (uint32_t)y, ub = (uint32_t)b, ua = (uint32_t)a;
+            switch (n) {
+            case 4: p[0] = x; p[1] = y; p[2] = b; p[3] = a; break;
+            case 3: p[0] = x; p[1] = y; p[2] = (int32_t)(ub + ua); break;
+            case 2: p[0] = (int32_t)(ux + ub); p[1] = (int32_t)(uy + ua); break;
+            default: p[0] = (int32_t)(ux + uy * ub + ua); break;
+            }
+            p += n;
+        }
+    }
+    new_texture(r, c->i[0], GL_TEXTURE_2D);
+    tex_params(GL_TEXTURE_2D, GL_CLAMP_TO_EDGE, GL_NEAREST);
+    glTexImage2D(GL_TEXTURE_2D, 0, (GLint)fmt->internal, w, h, 0, fmt->format, fmt->type, img);
+    texture_record(r, c->i[0], w, h, fmt->internal);
+    free(img);
+    return no_gl_error("texture integer");
+}
+
+/* texture buffer (asmgl): the values in a new buffer object, viewed through
+ * a GL_TEXTURE_BUFFER texture of the given format on the unit. */
+static bool texture_buffer(struct runner *r, const struct st_command *c)
+{
+    int unit = c->i[0];
+    GLuint buf = new_buffer(c->data, c->ndata);
+    new_texture(r, unit, GL_TEXTURE_BUFFER);
+    r->tex_buffers[unit] = buf;
+    GLL(TexBuffer)(GL_TEXTURE_BUFFER, c->e[0], buf);
+    return no_gl_error("texture buffer");
+}
+
+/* ---- parameters ----------------------------------------------------------- */
+
+static bool set_parameter(const struct st_command *c)
+{
+    GLenum target = c->e[0];
+    GLuint index = (GLuint)c->i[0];
+    bool local = c->variant & ST_PARAM_LOCAL;
+    if (c->variant & ST_PARAM_INT) {
+        if (local)
+            GLL(ProgramLocalParameterI4ivNV)(target, index, c->i + 1);
+        else
+            GLL(ProgramEnvParameterI4ivNV)(target, index, c->i + 1);
+        return true;
+    }
+    if (c->variant & ST_PARAM_UINT) {
+        GLuint v[4];
+        memcpy(v, c->i + 1, sizeof v);
+        if (local)
+            GLL(ProgramLocalParameterI4uivNV)(target, index, v);
+        else
+            GLL(ProgramEnvParameterI4uivNV)(target, index, v);
+        return true;
+    }
+    if (local)
+        GLL(ProgramLocalParameter4fvARB)(target, index, c->f);
+    else
+        GLL(ProgramEnvParameter4fvARB)(target, index, c->f);
+    return true;
+}
+
+/* parameter buffer (asmgl): a new buffer object bound with
+ * glBindBufferBaseNV; it replaces (deletes) the one bound there before. */
+static bool parameter_buffer(struct runner *r, const struct st_command *c)
+{
+    GLenum target = c->e[0];
+    GLuint index = (GLuint)c->i[0];
+    GLuint buf = new_buffer(c->data, c->ndata);
+    GLL(BindBufferBaseNV)(target, index, buf);
+    if (!no_gl_error("parameter buffer")) {
+        GLL(DeleteBuffers)(1, &buf);
+        return false;
+    }
+    for (size_t k = 0; k < r->nparam_buffers; k++) {
+        struct param_buffer *pb = &r->param_buffers[k];
+        if (pb->target == target && pb->index == index) {
+            GLL(DeleteBuffers)(1, &pb->buffer);
+            pb->buffer = buf;
+            return true;
+        }
+    }
+    if (!util_reserve((void **)&r->param_buffers, &r->param_buffer_cap, r->nparam_buffers + 1,
+                      sizeof *r->param_buffers)) {
+        fprintf(stderr, "asmgl: out of memory\n");
+        exit(ST_FAIL);
+    }
+    r->param_buffers[r->nparam_buffers++] = (struct param_buffer){ target, index, buf };
+    return true;
+}
+
+/* ---- framebuffers ----------------------------------------------------------- */
+
+static void fb_release(struct runner *r)
+{
+    if (r->fbo)
+        GLL(DeleteFramebuffers)(1, &r->fbo);
+    for (int k = 0; k < 2; k++)
+        if (r->fb_renderbuffers[k])
+            GLL(DeleteRenderbuffers)(1, &r->fb_renderbuffers[k]);
+    r->fbo = r->fb_renderbuffers[0] = r->fb_renderbuffers[1] = 0;
+}
+
+static GLuint new_renderbuffer(GLenum internal, int w, int h, int samples)
+{
+    GLuint rb = 0;
+    GLL(GenRenderbuffers)(1, &rb);
+    GLL(BindRenderbuffer)(GL_RENDERBUFFER, rb);
+    if (samples > 0)
+        GLL(RenderbufferStorageMultisample)(GL_RENDERBUFFER, samples, internal, w, h);
+    else
+        GLL(RenderbufferStorage)(GL_RENDERBUFFER, internal, w, h);
+    GLL(BindRenderbuffer)(GL_RENDERBUFFER, 0);
+    return rb;
+}
+
+/* fb tex 2d / ms / winsys (shader_runner's, GL_FRAMEBUFFER target only) and
+ * fb rb (asmgl): the framebuffer later draws render to and probes read.  As
+ * in shader_runner the viewport is left alone. */
+static bool fb_command(struct runner *r, const struct st_command *c)
+{
+    GLuint fbo = 0, rb[2] = { 0, 0 };
+    int w = r->width, h = r->height;
+    const struct st_format *fmt = NULL;
+
+    if (c->variant == ST_FB_WINSYS) {
+        GLL(BindFramebuffer)(GL_FRAMEBUFFER, 0);
+        fb_release(r);
+        r->fb_width = r->width;
+        r->fb_height = r->height;
+        r->fb_format = NULL;
+        return no_gl_error("fb winsys");
+    }
+    if (c->variant == ST_FB_TEX_2D) {
+        for (int k = 0; k < c->ni; k++) {
+            int unit = c->i[k];
+            if (!r->textures[unit] || r->tex_target[unit] != GL_TEXTURE_2D || !r->tex_width[unit]) {
+                printf("fb tex 2d: texture unit %d holds no 2D texture\n", unit);
+                return false;
+            }
+        }
+    }
+    GLL(GenFramebuffers)(1, &fbo);
+    GLL(BindFramebuffer)(GL_FRAMEBUFFER, fbo);
+    switch (c->variant) {
+    case ST_FB_TEX_2D: {
+        GLenum attachments[8];
+        for (int k = 0; k < c->ni; k++) {
+            int unit = c->i[k];
+            attachments[k] = GL_COLOR_ATTACHMENT0 + (GLenum)k;
+            GLL(FramebufferTexture2D)(GL_FRAMEBUFFER, attachments[k], GL_TEXTURE_2D, r->textures[unit], 0);
+            w = r->tex_width[unit];
+            h = r->tex_height[unit];
+            fmt = st_format_find(r->tex_internal[unit]);
+        }
+        if (c->ni > 1)
+            GLL(DrawBuffers)(c->ni, attachments);
+        break;
+    }
+    case ST_FB_MS:
+    case ST_FB_RB:
+        fmt = st_format_find(c->e[0]);
+        if (c->variant == ST_FB_MS) {
+            w = c->i[0];
+            h = c->i[1];
+        }
+        rb[0] = new_renderbuffer(c->e[0], w, h, c->variant == ST_FB_MS ? c->i[2] : 0);
+        GLL(FramebufferRenderbuffer)(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb[0]);
+        if (c->variant == ST_FB_RB && r->t->depthbuffer) {
+            /* Depth and stencil as the window has them (EXT_packed_depth_stencil). */
+            rb[1] = new_renderbuffer(GL_DEPTH24_STENCIL8, w, h, 0);
+            GLL(FramebufferRenderbuffer)(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, rb[1]);
+            GLL(FramebufferRenderbuffer)(GL_FRAMEBUFFER, GL_STENCIL_ATTACHMENT, GL_RENDERBUFFER, rb[1]);
+        }
+        break;
+    }
+    bool ok = no_gl_error("fb");
+    GLenum status = GLL(CheckFramebufferStatus)(GL_FRAMEBUFFER);
+    if (ok && status != GL_FRAMEBUFFER_COMPLETE) {
+        printf("fb: incomplete framebuffer (status 0x%x)\n", status);
+        ok = false;
+    }
+    /* The new framebuffer replaces the previous one, even when incomplete
+     * (draws then fail, as in shader_runner). */
+    fb_release(r);
+    r->fbo = fbo;
+    r->fb_renderbuffers[0] = rb[0];
+    r->fb_renderbuffers[1] = rb[1];
+    r->fb_width = w;
+    r->fb_height = h;
+    r->fb_format = fmt && fmt->type != GL_UNSIGNED_BYTE ? fmt : NULL;
+    return ok;
+}
+
+/* ---- entry points ------------------------------------------------------------ */
+
+/* The first GL entry point command c needs that the library lacks, as its
+ * gl name, or NULL.  Checked for every command before anything runs, so a
+ * test of something the library does not export yet is a skip, not a crash
+ * or failure half-way. */
+static const char *missing_entry_point(const struct st_command *c)
+{
+#define NEED(field)                                                                                \
+    do {                                                                                           \
+        if (!gll.field)                                                                            \
+            return "gl" #field;                                                                    \
+    } while (0)
+    switch (c->op) {
+    case ST_OP_TEXCOORD:
+        NEED(MultiTexCoord4fv);
+        break;
+    case ST_OP_DRAW_RECT:
+        if (c->variant & ST_DRAW_PATCH)
+            NEED(PatchParameteri);
+        if ((c->variant & ST_DRAW_INSTANCED) && c->i[0] > 1)
+            NEED(DrawArraysInstanced);
+        break;
+    case ST_OP_DRAW_ARRAYS:
+        if (c->variant)
+            NEED(DrawArraysInstanced);
+        break;
+    case ST_OP_PROVOKING:
+        NEED(ProvokingVertex);
+        break;
+    case ST_OP_PARAMETER:
+        if ((c->variant & ST_PARAM_INT) && (c->variant & ST_PARAM_LOCAL))
+            NEED(ProgramLocalParameterI4ivNV);
+        else if (c->variant & ST_PARAM_INT)
+            NEED(ProgramEnvParameterI4ivNV);
+        else if ((c->variant & ST_PARAM_UINT) && (c->variant & ST_PARAM_LOCAL))
+            NEED(ProgramLocalParameterI4uivNV);
+        else if (c->variant & ST_PARAM_UINT)
+            NEED(ProgramEnvParameterI4uivNV);
+        else if (c->variant & ST_PARAM_LOCAL)
+            NEED(ProgramLocalParameter4fvARB);
+        else
+            NEED(ProgramEnvParameter4fvARB);
+        break;
+    case ST_OP_PARAMETER_BUFFER:
+        NEED(BindBufferBaseNV);
+        NEED(GenBuffers);
+        NEED(BindBuffer);
+        NEED(BufferData);
+        NEED(DeleteBuffers);
+        break;
+    case ST_OP_TEX_BUFFER:
+        NEED(TexBuffer);
+        NEED(GenBuffers);
+        NEED(BindBuffer);
+        NEED(BufferData);
+        NEED(DeleteBuffers);
+        NEED(ActiveTexture);
+        break;
+    case ST_OP_TEX_ARRAY:
+        if (c->variant == GL_TEXTURE_1D_ARRAY) {
+            NEED(ActiveTexture); /* a 1D array is uploaded as 2D */
+            break;
+        }
+        /* fall through */
+    case ST_OP_TEX_RGBW_3D:
+    case ST_OP_TEX_JUNK:
+        NEED(TexImage3D);
+        NEED(TexSubImage3D);
+        NEED(ActiveTexture);
+        break;
+    case ST_OP_TEX_SHADOW:
+        if (c->variant == GL_TEXTURE_2D_ARRAY) {
+            NEED(TexImage3D);
+            NEED(TexSubImage3D);
+        }
+        NEED(ActiveTexture);
+        break;
+    case ST_OP_TEX_RGBW:
+    case ST_OP_TEX_RGBW_1D:
+    case ST_OP_TEX_MIPTREE:
+    case ST_OP_TEX_QUADS:
+    case ST_OP_TEX_INTEGER:
+        NEED(ActiveTexture);
+        break;
+    case ST_OP_FB:
+        if (c->variant == ST_FB_TEX_2D)
+            NEED(FramebufferTexture2D);
+        if (c->variant == ST_FB_TEX_2D && c->ni > 1)
+            NEED(DrawBuffers);
+        if (c->variant == ST_FB_MS || c->variant == ST_FB_RB) {
+            NEED(GenRenderbuffers);
+            NEED(BindRenderbuffer);
+            NEED(RenderbufferStorage);
+            NEED(FramebufferRenderbuffer);
+        }
+        if (c->variant == ST_FB_MS && c->i[2] > 0)
+            NEED(RenderbufferStorageMultisample);
+        NEED(GenFramebuffers);
+        NEED(BindFramebuffer);
+        NEED(CheckFramebufferStatus);
+        NEED(DeleteFramebuffers);
+        NEED(DeleteRenderbuffers);
+        break;
+    default:
+        break;
+    }
+    return NULL;
+#undef NEED
 }
 
 /* ---- the command loop ----------------------------------------------------- */
@@ -689,7 +1198,7 @@ static bool run_command(struct runner *r, const struct st_command *c)
         return true;
     }
     case ST_OP_ORTHO_WINDOW: {
-        const double v[6] = { 0, r->width, 0, r->height, -1, 1 };
+        const double v[6] = { 0, r->fb_width, 0, r->fb_height, -1, 1 };
         projection(true, v);
         return true;
     }
@@ -702,28 +1211,44 @@ static bool run_command(struct runner *r, const struct st_command *c)
         int comps = c->variant & ST_PROBE_COMPONENTS;
         int x, y;
         if (c->variant & ST_PROBE_RELATIVE) {
-            /* Fraction of the window, truncated, clamped to the last pixel. */
-            x = to_int(c->f[0] * (float)r->width);
-            y = to_int(c->f[1] * (float)r->height);
-            if (x >= r->width)
-                x = r->width - 1;
-            if (y >= r->height)
-                y = r->height - 1;
+            /* Fraction of the framebuffer, truncated, clamped to the last pixel. */
+            x = to_int(c->f[0] * (float)r->fb_width);
+            y = to_int(c->f[1] * (float)r->fb_height);
+            if (x >= r->fb_width)
+                x = r->fb_width - 1;
+            if (y >= r->fb_height)
+                y = r->fb_height - 1;
         } else {
             x = to_int(c->f[0]);
             y = to_int(c->f[1]);
         }
+        if (c->variant & (ST_PROBE_INT | ST_PROBE_UINT))
+            return probe_rect_int(r, x, y, 1, 1, c->variant & ST_PROBE_UINT, c->i);
         return probe_pixel(r, x, y, comps, c->f + 2);
     }
     case ST_OP_PROBE_RECT: {
         int comps = c->variant & ST_PROBE_COMPONENTS;
-        if (c->variant & ST_PROBE_ALL)
-            return probe_rect(r, 0, 0, r->width, r->height, comps, c->f);
-        if (c->variant & ST_PROBE_RELATIVE)
-            return probe_rect(r, to_int(c->f[0] * (float)r->width), to_int(c->f[1] * (float)r->height),
-                              to_int(c->f[2] * (float)r->width), to_int(c->f[3] * (float)r->height),
-                              comps, c->f + 4);
-        return probe_rect(r, c->i[0], c->i[1], c->i[2], c->i[3], comps, c->f);
+        int rect[4];
+        if (c->variant & ST_PROBE_ALL) {
+            rect[0] = rect[1] = 0;
+            rect[2] = r->fb_width;
+            rect[3] = r->fb_height;
+        } else if (c->variant & ST_PROBE_RELATIVE) {
+            rect[0] = to_int(c->f[0] * (float)r->fb_width);
+            rect[1] = to_int(c->f[1] * (float)r->fb_height);
+            rect[2] = to_int(c->f[2] * (float)r->fb_width);
+            rect[3] = to_int(c->f[3] * (float)r->fb_height);
+        } else {
+            memcpy(rect, c->i, sizeof rect);
+        }
+        if (c->variant & (ST_PROBE_INT | ST_PROBE_UINT)) {
+            /* Relative: values in i[0..3]; absolute: after the rectangle. */
+            const int *want = (c->variant & ST_PROBE_RELATIVE) ? c->i : c->i + 4;
+            return probe_rect_int(r, rect[0], rect[1], rect[2], rect[3], c->variant & ST_PROBE_UINT,
+                                  want);
+        }
+        const float *want = (c->variant & ST_PROBE_RELATIVE) ? c->f + 4 : c->f;
+        return probe_rect(r, rect[0], rect[1], rect[2], rect[3], comps, want);
     }
     case ST_OP_PROBE_DEPTH:
         return probe_depth(r, to_int(c->f[0]), to_int(c->f[1]), c->f[2]);
@@ -761,11 +1286,15 @@ static bool run_command(struct runner *r, const struct st_command *c)
         }
         return true;
     case ST_OP_PARAMETER:
-        if (c->variant)
-            GLL(ProgramLocalParameter4fvARB)(c->e[0], (GLuint)c->i[0], c->f);
-        else
-            GLL(ProgramEnvParameter4fvARB)(c->e[0], (GLuint)c->i[0], c->f);
-        return true;
+        return set_parameter(c);
+    case ST_OP_PARAMETER_BUFFER:
+        return parameter_buffer(r, c);
+    case ST_OP_TEX_INTEGER:
+        return texture_integer(r, c);
+    case ST_OP_TEX_BUFFER:
+        return texture_buffer(r, c);
+    case ST_OP_FB:
+        return fb_command(r, c);
     case ST_OP_UNSUPPORTED:
         return false; /* rejected before the loop */
     }
@@ -802,8 +1331,8 @@ enum st_result st_execute(const struct shader_test *t, int width, int height)
 
     memset(&r, 0, sizeof r);
     r.t = t;
-    r.width = width;
-    r.height = height;
+    r.width = r.fb_width = width;
+    r.height = r.fb_height = height;
     memcpy(r.tolerance, st_default_tolerance, sizeof r.tolerance);
     r.extensions = gll_extensions();
     r.programs = calloc(t->nprogs ? t->nprogs : 1, sizeof *r.programs);
@@ -826,9 +1355,14 @@ enum st_result st_execute(const struct shader_test *t, int width, int height)
         result = ST_SKIP;
     }
     for (size_t i = 0; i < t->ncmds && result == ST_PASS; i++) {
+        const char *fn;
         if (t->cmds[i].op == ST_OP_UNSUPPORTED) {
             printf("%s:%d: '%.*s' is a shader_runner command asmgl does not support\n", t->path,
                    t->cmds[i].line, t->cmds[i].text_len, t->cmds[i].text);
+            result = ST_SKIP;
+        } else if ((fn = missing_entry_point(&t->cmds[i]))) {
+            printf("%s:%d: '%.*s' needs %s, which the GL library does not provide\n", t->path,
+                   t->cmds[i].line, t->cmds[i].text_len, t->cmds[i].text, fn);
             result = ST_SKIP;
         }
     }
@@ -853,10 +1387,17 @@ enum st_result st_execute(const struct shader_test *t, int width, int height)
         if (!need_program(&r))
             result = ST_FAIL;
     }
-    /* Leave the framebuffer intact for the caller's -o; free the objects. */
-    for (int i = 0; i < ST_MAX_TEXTURES; i++)
-        if (r.textures[i])
+    /* Leave the framebuffer (and an fb's FBO, bound) intact for the
+     * caller's -o; free the other objects. */
+    for (int i = 0; i < ST_MAX_TEXTURES; i++) {
+        if (r.textures[i] && !r.fbo)
             glDeleteTextures(1, &r.textures[i]);
+        if (r.tex_buffers[i])
+            GLL(DeleteBuffers)(1, &r.tex_buffers[i]);
+    }
+    for (size_t i = 0; i < r.nparam_buffers; i++)
+        GLL(DeleteBuffers)(1, &r.param_buffers[i].buffer);
+    free(r.param_buffers);
     if (r.nprograms && gll.DeleteProgramsARB)
         gll.DeleteProgramsARB((GLsizei)r.nprograms, r.programs);
     free(r.programs);

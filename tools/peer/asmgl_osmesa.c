@@ -9,6 +9,7 @@
 #include "asmgl/asmgl.h"
 
 #include <GL/osmesa.h>
+#include <dlfcn.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -103,8 +104,15 @@ int asmgl_read_color(asmgl_context *c, void *dst)
     return 1;
 }
 
+/* OSMesaGetProcAddress hands out a dispatch stub for any "gl..." name, even
+ * one Mesa does not implement (glBindBufferBaseNV), and calling such a stub
+ * does nothing.  asmgl.h promises NULL for those, so that clients can skip
+ * instead: libOSMesa exports every entry point Mesa implements, so a name it
+ * does not export is one Mesa lacks. */
 void (*asmgl_get_proc_address(const char *name))(void)
 {
+    if (!name || !dlsym(RTLD_DEFAULT, name))
+        return NULL;
     return (void (*)(void))OSMesaGetProcAddress(name);
 }
 

@@ -3,8 +3,9 @@
 #
 # Exercises the asmgl subcommands besides run's test semantics: check (exit
 # statuses, FILE:LINE:COL diagnostics, stdin, --verdicts, --target), run -o
-# and --size, compare (same, different, tolerance, sizes, diff image),
-# --version, --help and usage errors.
+# and --size, run's messages for integer probes, fb sizes and entry points
+# the library lacks, compare (same, different, tolerance, sizes, diff
+# image), --version, --help and usage errors.
 set -u
 asmgl=$1
 dir=$2
@@ -74,6 +75,29 @@ output_has "Test failure on line 15" "failing probe line"
 output_has 'PIGLIT: \{"result": "fail" \}' "piglit result line"
 expect 1 "run program error" "$asmgl" run "$r/fail-program-error.shader_test"
 output_has "fail-program-error.shader_test:(8|9):[0-9]+: error: " "program error position in the test file"
+
+expect 1 "run integer probe of the window" "$asmgl" run "$r/fail-int-probe-window.shader_test"
+output_has "the colour buffer must be an integer one" "integer probe message"
+expect 1 "run probe outside an fb" "$asmgl" run "$r/fail-fb-size.shader_test"
+output_has "Probe at \(20,20\) is outside the 16x16 framebuffer" "fb size message"
+
+# A command whose entry point the library does not export skips the test,
+# naming the function; once the library has it, the test runs (and passes).
+printf '%s\n' '[require]' 'GL >= 1.3' 'ARB_vertex_program' 'ARB_fragment_program' '' \
+    '[vertex program]' '!!ARBvp1.0' 'MOV result.position, vertex.position;' 'END' '' \
+    '[fragment program]' '!!ARBfp1.0' 'MOV result.color, {0, 1, 0, 1};' 'END' '' \
+    '[test]' 'parameter local_fp_int 0 (1, 2, 3, 4)' 'draw rect -1 -1 2 2' \
+    'probe all rgba 0 1 0 1' >"$tmp/int-param.shader_test"
+"$asmgl" run "$tmp/int-param.shader_test" >"$tmp/out" 2>&1
+got=$?
+if [ "$got" -eq 77 ]; then
+    output_has ":17: 'parameter local_fp_int 0 \(1, 2, 3, 4\)' needs glProgramLocalParameterI4ivNV, which the GL library does not provide" \
+        "missing entry point named"
+elif [ "$got" -ne 0 ]; then
+    echo "FAIL: run with glProgramLocalParameterI4ivNV: exit $got, expected 77 or 0"
+    sed 's/^/    /' "$tmp/out" | head -n 10
+    failures=$((failures + 1))
+fi
 
 expect 0 "--version" "$asmgl" --version
 output_has "^asmgl [0-9]+\.[0-9]+\.[0-9]+" "--version text"
