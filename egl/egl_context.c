@@ -12,7 +12,6 @@
  */
 #include "egl_priv.h"
 
-#include <GL/gl.h>
 #include <stdlib.h>
 
 /* This thread's current context (ours), kept by eglMakeCurrent. */
@@ -291,8 +290,8 @@ static EGLBoolean make_current_locked(EGLDisplay dpy, EGLSurface draw, EGLSurfac
     if (s && !c->viewport_set) {
         /* the first time with a draw surface, viewport and scissor are
          * set to its size */
-        glViewport(0, 0, s->width, s->height);
-        glScissor(0, 0, s->width, s->height);
+        ev_gl()->Viewport(0, 0, s->width, s->height);
+        ev_gl()->Scissor(0, 0, s->width, s->height);
         c->viewport_set = true;
     }
     return ev_ok();
@@ -321,7 +320,7 @@ EGLBoolean EGLAPIENTRY ev_eglWaitClient(void)
     pthread_mutex_unlock(&ev_lock);
     if (gone)
         return ev_error(EGL_BAD_CURRENT_SURFACE);
-    glFinish();
+    ev_gl()->Finish();
     return ev_ok();
 }
 

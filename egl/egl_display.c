@@ -4,7 +4,6 @@
  */
 #include "egl_priv.h"
 
-#include <GL/gl.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -42,7 +41,7 @@ static void *probe_gl_version(void *unused)
     asmgl_config cfg = {1, 1, 0, 0, 0};
     asmgl_context *ctx = asmgl_context_create(&cfg);
     if (ctx && asmgl_make_current(ctx)) {
-        const char *v = (const char *)glGetString(GL_VERSION);
+        const char *v = (const char *)ev_gl()->GetString(GL_VERSION);
         int major, minor;
         if (v && sscanf(v, "%d.%d", &major, &minor) == 2 && major >= 1 && minor >= 0 && minor < 10)
             gl_version = major * 10 + minor;

@@ -31,10 +31,14 @@
  *    getProcAddress must answer every GL name asmgl implements, and NULL for
  *    the rest (asmgl_get_proc_address, over gl/gl_entrypoints.def).
  *
- * libasmgl's GL code is linked into this library with every symbol but
- * __egl_Main local (egl_exports.map): the process also has libGL/libOpenGL,
- * which export the same gl* names, and a dynamic symbol would be resolved to
- * theirs (their dispatch stubs), looping back into libGLdispatch.
+ * The GL code is libasmgl.so, a dependency of this library.  The process
+ * also has libGL/libOpenGL, which export the same gl* names; a reference
+ * resolved by name could land on their dispatch stubs and loop back into
+ * libGLdispatch.  So neither library resolves a gl* name dynamically:
+ * libasmgl binds its own references at link time (-Bsymbolic-functions),
+ * and this library calls GL only through asmgl_get_proc_address (ev_gl
+ * below, and getProcAddress).  It exports nothing but __egl_Main
+ * (egl_exports.map).
  */
 #include "egl_priv.h"
 
@@ -42,6 +46,30 @@
 
 const __EGLapiExports *ev_exports;
 pthread_mutex_t ev_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* ---- asmgl's GL functions, by address -------------------------------------------------- */
+
+static ev_gl_api gl_api;
+static pthread_once_t gl_api_once = PTHREAD_ONCE_INIT;
+
+/* a function pointer converts to another function pointer type (C11
+ * 6.3.2.3p8); each is called through its own type */
+#define EV_GL_LOOKUP(field, name) gl_api.field = (__typeof__(gl_api.field))asmgl_get_proc_address(name)
+
+static void gl_api_init(void)
+{
+    EV_GL_LOOKUP(Viewport, "glViewport");
+    EV_GL_LOOKUP(Scissor, "glScissor");
+    EV_GL_LOOKUP(Finish, "glFinish");
+    EV_GL_LOOKUP(Flush, "glFlush");
+    EV_GL_LOOKUP(GetString, "glGetString");
+}
+
+const ev_gl_api *ev_gl(void)
+{
+    pthread_once(&gl_api_once, gl_api_init);
+    return &gl_api;
+}
 
 /* ---- errors ----------------------------------------------------------------------------- */
 

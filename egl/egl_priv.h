@@ -37,6 +37,7 @@
 
 #include <EGL/egl.h>
 #include <EGL/eglext.h>
+#include <GL/gl.h>
 #include <glvnd/libeglabi.h>
 
 #include <pthread.h>
@@ -101,6 +102,21 @@ EGLBoolean ev_error(EGLint code);
 EGLBoolean ev_ok(void);
 /* A unique address per thread (for ev_context.owner). */
 void *ev_thread_id(void);
+
+/* ---- egl_main.c: the GL functions the vendor itself calls -------------------------
+ * Called by name, glFoo would bind to libGL/libOpenGL's dispatch stub (first
+ * in an EGL program's global scope), which jumps through libGLdispatch's
+ * table for the thread: not asmgl's while eglMakeCurrent is still switching
+ * it, nor on the version probe's own thread.  So the vendor calls asmgl's
+ * functions, looked up once with asmgl_get_proc_address. */
+typedef struct ev_gl_api {
+    void(APIENTRY *Viewport)(GLint x, GLint y, GLsizei width, GLsizei height);
+    void(APIENTRY *Scissor)(GLint x, GLint y, GLsizei width, GLsizei height);
+    void(APIENTRY *Finish)(void);
+    void(APIENTRY *Flush)(void);
+    const GLubyte *(APIENTRY *GetString)(GLenum name);
+} ev_gl_api;
+const ev_gl_api *ev_gl(void);
 
 /* ---- egl_display.c (ev_lock held) -------------------------------------------------- */
 

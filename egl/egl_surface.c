@@ -5,7 +5,6 @@
  */
 #include "egl_priv.h"
 
-#include <GL/gl.h>
 #include <stdlib.h>
 
 ev_surface *ev_surface_get(ev_display *d, EGLSurface surface)
@@ -284,7 +283,7 @@ EGLBoolean EGLAPIENTRY ev_eglSwapBuffers(EGLDisplay dpy, EGLSurface surface)
         return EGL_FALSE;
     ev_context *c = ev_context_current();
     if (c && c->draw == s)
-        glFlush();
+        ev_gl()->Flush();
     return ev_ok();
 }
 

@@ -17,6 +17,11 @@
 _Thread_local gl_context *gl_current;
 static _Thread_local const char *last_error = "";
 
+void gl_set_last_error(const char *msg)
+{
+    last_error = msg ? msg : "";
+}
+
 GLAPI_EXPORT void asmgl_config_default(asmgl_config *cfg)
 {
     if (!cfg)
@@ -143,9 +148,17 @@ GLAPI_EXPORT void asmgl_context_destroy(asmgl_context *ctx)
 {
     if (!ctx)
         return;
-    if (gl_current == ctx)
+    if (gl_current == ctx) {
+        /* releases it, giving back any surface lent to it first, so the
+         * context frees its own framebuffer and the surface keeps its own */
         asmgl_make_current(NULL);
+    } else if (atomic_load(&ctx->owner_thread) != NULL) {
+        /* current on another thread, which may be drawing with it */
+        last_error = "the context is current on another thread: not destroyed";
+        return;
+    }
     context_free(ctx);
+    last_error = "";
 }
 
 GLAPI_EXPORT int asmgl_make_current(asmgl_context *ctx)
@@ -161,8 +174,11 @@ GLAPI_EXPORT int asmgl_make_current(asmgl_context *ctx)
         }
     }
     if (gl_current) {
-        /* Work queued by the old context stays queued; it is flushed at its
-         * next flush point. */
+        /* A surface lent to the old context goes back to its owner (the
+         * context's own framebuffer returns).  Work queued by the old
+         * context for its own framebuffer stays queued; it is flushed at
+         * its next flush point. */
+        gl_bridge_return_surface();
         atomic_store(&gl_current->owner_thread, NULL);
     }
     gl_current = ctx;

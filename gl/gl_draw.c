@@ -75,6 +75,19 @@ void gl_draw_submit_ex(gl_context *ctx, GLenum mode, int first, int count, GLenu
     if (!vpo)
         return;
 
+    /* a position-invariant program is clipped by the client clip planes
+     * (ARB_vertex_program 2.14.4.5.1): while any is enabled it runs as its
+     * variant that writes the clip distances (gl_program.c) */
+    const gp_program *vprog = vpo->prog;
+    bool clip_variant = false;
+    if (!ff_vp && !pixel_vp && ctx->clip_enabled) {
+        const gp_program *cv = gl_program_clip_variant(ctx, vpo);
+        if (cv) {
+            vprog = cv;
+            clip_variant = true;
+        }
+    }
+
     rast_draw d;
     memset(&d, 0, sizeof d);
     d.mode = mode;
@@ -84,9 +97,9 @@ void gl_draw_submit_ex(gl_context *ctx, GLenum mode, int first, int count, GLenu
     d.indices = indices;
     d.instance_count = instances;
     memcpy(d.attribs, attribs, sizeof d.attribs);
-    d.vp = vpo->prog;
+    d.vp = vprog;
     d.fp = fpo->prog;
-    d.vp_params = gl_state_resolve_params(ctx, vpo, vpo->prog, GLC_VP);
+    d.vp_params = gl_state_resolve_params(ctx, vpo, vprog, GLC_VP);
     d.fp_params = gl_state_resolve_params(ctx, fpo, fpo->prog, GLC_FP);
     if (!d.vp_params || !d.fp_params)
         return;
@@ -124,8 +137,9 @@ void gl_draw_submit_ex(gl_context *ctx, GLenum mode, int first, int count, GLenu
         d.state.program_point_size = ctx->vp_point_size;
         d.state.two_side = ctx->vp_two_side;
         /* user clip planes clip against result.clip[n] (NV_vertex_program2);
-         * an ARB program that writes none is not clipped (ARB_vp 2.14.4.5) */
-        uint32_t clip = 0;
+         * a program that is not position-invariant and writes none is not
+         * clipped (ARB_vp section 2.11 edit); the clip variant writes all */
+        uint32_t clip = clip_variant ? 0xff : 0;
         if (vi->outputs_written & (1ull << GP_VARY_CLIP0))
             clip |= 0x0f;
         if (vi->outputs_written & (1ull << GP_VARY_CLIP1))

@@ -12,8 +12,15 @@
  * scene first (it renders into the surfaces being swapped, R9).
  *
  * "No default framebuffer" (EGL_KHR_surfaceless_context) is a lend of an
- * empty surface: framebuffer 0 is 0x0 with no storage.  One such slot per
- * thread suffices, since a thread has at most one current context.
+ * empty surface that also marks the context no_default_fb: framebuffer 0
+ * does not exist, so it is FRAMEBUFFER_UNDEFINED and drawing to or reading
+ * from it is INVALID_FRAMEBUFFER_OPERATION (ARB_framebuffer_object 4.4.4.2,
+ * EGL 1.5 section 3.7.3).  One such slot per thread suffices, since a
+ * thread has at most one current context.
+ *
+ * Releasing a context any way (asmgl_make_current, asmgl_context_destroy
+ * of the current context) gives its surface back first; a lent surface is
+ * never freed (asmgl_surface_destroy refuses it).
  */
 #include "gl_priv.h"
 
@@ -39,18 +46,31 @@ GLAPI_EXPORT asmgl_surface *asmgl_surface_create(const asmgl_config *cfg)
         cfg = &def;
     }
     if (cfg->width < 0 || cfg->height < 0 || cfg->width > GLC_MAX_SIZE ||
-        cfg->height > GLC_MAX_SIZE || cfg->depth_bits < 0 || cfg->depth_bits > 32 ||
-        cfg->stencil_bits < 0 || cfg->stencil_bits > 8 || cfg->samples > 1)
+        cfg->height > GLC_MAX_SIZE) {
+        gl_set_last_error("invalid surface size (0..16384)");
         return NULL;
+    }
+    if (cfg->depth_bits < 0 || cfg->depth_bits > 32 || cfg->stencil_bits < 0 ||
+        cfg->stencil_bits > 8) {
+        gl_set_last_error("invalid depth_bits (0 or 24) or stencil_bits (0 or 8)");
+        return NULL;
+    }
+    if (cfg->samples > 1) {
+        gl_set_last_error("multisampling is not supported yet (samples must be 0 or 1)");
+        return NULL;
+    }
     asmgl_surface *s = calloc(1, sizeof *s);
-    if (!s)
+    if (!s) {
+        gl_set_last_error("out of memory");
         return NULL;
+    }
     s->config = *cfg;
     s->config.depth_bits = cfg->depth_bits ? 24 : 0;
     s->config.stencil_bits = cfg->stencil_bits ? 8 : 0;
     s->config.samples = 0;
     int w = cfg->width, h = cfg->height;
     size_t n = (size_t)w * (size_t)h; /* <= 2^28 */
+    gl_set_last_error("");
     if (n == 0)
         return s; /* an empty framebuffer: no storage at all */
     void *color = calloc(n, 4);
@@ -61,6 +81,7 @@ GLAPI_EXPORT asmgl_surface *asmgl_surface_create(const asmgl_config *cfg)
         free(depth);
         free(stencil);
         free(s);
+        gl_set_last_error("out of memory");
         return NULL;
     }
     /* initial depth contents are undefined (EGL 1.5 section 3.5.2); asmgl
@@ -77,12 +98,17 @@ GLAPI_EXPORT asmgl_surface *asmgl_surface_create(const asmgl_config *cfg)
 
 GLAPI_EXPORT void asmgl_surface_destroy(asmgl_surface *s)
 {
-    if (!s || s->lent_to) /* a lent surface holds a context's storage: keep it */
+    if (!s)
         return;
+    if (s->lent_to) { /* a lent surface holds a context's storage: keep it */
+        gl_set_last_error("the surface is lent to a current context: not destroyed");
+        return;
+    }
     free(s->color.data);
     free(s->depth.data);
     free(s->stencil.data);
     free(s);
+    gl_set_last_error("");
 }
 
 /* Exchanges ctx's default framebuffer with the one s holds. */
@@ -102,7 +128,21 @@ static void swap_framebuffer(gl_context *ctx, asmgl_surface *s)
     s->config.height = c.height;
     s->config.depth_bits = c.depth_bits;
     s->config.stencil_bits = c.stencil_bits;
+    /* no_surface stands for "no framebuffer 0": lending it takes
+     * framebuffer 0 away, taking it back returns it (a lend and its taking
+     * back always alternate) */
+    if (s == &no_surface)
+        ctx->no_default_fb = !ctx->no_default_fb;
     gl_fbo_default_resized(ctx);
+}
+
+void gl_bridge_return_surface(void)
+{
+    if (gl_current && lent) {
+        swap_framebuffer(gl_current, lent);
+        lent->lent_to = NULL;
+        lent = NULL;
+    }
 }
 
 GLAPI_EXPORT int asmgl_make_current_surface(asmgl_context *ctx, asmgl_surface *s)
@@ -111,8 +151,10 @@ GLAPI_EXPORT int asmgl_make_current_surface(asmgl_context *ctx, asmgl_surface *s
     asmgl_surface *want = ctx ? (s ? s : &no_surface) : NULL;
     if (ctx == old && want == lent)
         return 1;
-    if (want && want->lent_to && want->lent_to != old)
-        return 0; /* lent to a context current on another thread */
+    if (want && want->lent_to && want->lent_to != old) {
+        gl_set_last_error("the surface is lent to a context current on another thread");
+        return 0;
+    }
 
     /* Take the old context's own framebuffer back while this thread still
      * owns it; no other thread can touch it before the release below. */
@@ -136,5 +178,6 @@ GLAPI_EXPORT int asmgl_make_current_surface(asmgl_context *ctx, asmgl_surface *s
         want->lent_to = ctx;
         lent = want;
     }
+    gl_set_last_error("");
     return 1;
 }

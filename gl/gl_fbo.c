@@ -3,9 +3,12 @@
  * selection, and read-back: glReadPixels, glBlitFramebuffer and the region
  * reader glCopyTex* uses (API thread).
  *
- * EXT_framebuffer_object (with the ARB_framebuffer_object names), plus
- * EXT_framebuffer_blit's separate draw/read bindings and
- * EXT_packed_depth_stencil.  Attachments render in place: a texture image's
+ * ARB_framebuffer_object, and EXT_framebuffer_object, EXT_framebuffer_blit
+ * and EXT_packed_depth_stencil, which it subsumes.  The two differ in one
+ * place: ARB's BindFramebuffer/BindRenderbuffer take only names from
+ * Gen* (INVALID_OPERATION otherwise), EXT's any name.  There is no
+ * multisampling: MAX_SAMPLES is 0, so RenderbufferStorageMultisample takes
+ * samples = 0 only.  Attachments render in place: a texture image's
  * storage (RGBA8, RGBA32F, DEPTH32F; the stencil plane of a DEPTH_STENCIL
  * image) or a renderbuffer's is handed to the rasterizer as a rast_surface.
  * The draw framebuffer is snapshotted into ctx->draw_rfb; when the snapshot
@@ -140,6 +143,18 @@ static rast_surface att_surface(const gl_attachment *a, int kind)
     return s;
 }
 
+/* The red, green, blue, alpha bits a colour image of base format base
+ * stored as storage (RGBA8 / RGBA32F) reports: the channels the base format
+ * has (luminance and intensity count as red), as renderbuffers report them. */
+static void color_bits(GLenum base, tex_format storage, int bits[4])
+{
+    int n = storage == TEX_FMT_RGBA32F ? 32 : 8;
+    bits[0] = base != GL_ALPHA ? n : 0;
+    bits[1] = base == GL_RGBA || base == GL_RGB || base == GL_RG ? n : 0;
+    bits[2] = base == GL_RGBA || base == GL_RGB ? n : 0;
+    bits[3] = base == GL_RGBA || base == GL_ALPHA || base == GL_LUMINANCE_ALPHA ? n : 0;
+}
+
 static int att_index(GLenum attachment)
 {
     if (attachment >= GL_COLOR_ATTACHMENT0 && attachment < GL_COLOR_ATTACHMENT0 + GLC_MAX_DRAW_BUFFERS)
@@ -155,9 +170,8 @@ static int att_index(GLenum attachment)
  * attachments may differ in size: the drawable area is their intersection). */
 GLenum gl_fbo_status(gl_context *ctx, gl_framebuffer_obj *fb)
 {
-    (void)ctx;
-    if (fb->name == 0)
-        return GL_FRAMEBUFFER_COMPLETE;
+    if (fb->name == 0) /* it exists unless made current without a surface */
+        return ctx->no_default_fb ? GL_FRAMEBUFFER_UNDEFINED : GL_FRAMEBUFFER_COMPLETE;
     bool any = false;
     for (int i = 0; i < GLC_ATT_COUNT; i++) {
         const gl_attachment *a = &fb->att[i];
@@ -299,7 +313,8 @@ GLAPI_EXPORT void APIENTRY glGenFramebuffers(GLsizei n, GLuint *framebuffers)
 }
 GL_ALIAS(void, glGenFramebuffersEXT, glGenFramebuffers, (GLsizei n, GLuint *framebuffers))
 
-GLAPI_EXPORT void APIENTRY glBindFramebuffer(GLenum target, GLuint framebuffer)
+/* BindFramebuffer; gen_only: the name must come from GenFramebuffers (ARB). */
+static void bind_framebuffer(GLenum target, GLuint framebuffer, bool gen_only)
 {
     GL_CTX();
     GL_OUTSIDE_BEGIN(ctx, );
@@ -313,6 +328,10 @@ GLAPI_EXPORT void APIENTRY glBindFramebuffer(GLenum target, GLuint framebuffer)
         void *v = gl_names_lookup(&ctx->framebuffers, framebuffer);
         if (v && v != GL_NAME_RESERVED) {
             fb = v;
+        } else if (!v && gen_only) {
+            /* ARB_framebuffer_object 4.4.1: not from GenFramebuffers, or deleted */
+            gl_error(ctx, GL_INVALID_OPERATION);
+            return;
         } else {
             fb = calloc(1, sizeof *fb);
             if (!fb || !gl_names_insert(&ctx->framebuffers, framebuffer, fb)) {
@@ -330,7 +349,16 @@ GLAPI_EXPORT void APIENTRY glBindFramebuffer(GLenum target, GLuint framebuffer)
     if (read)
         ctx->read_fb = fb;
 }
-GL_ALIAS(void, glBindFramebufferEXT, glBindFramebuffer, (GLenum target, GLuint framebuffer))
+
+GLAPI_EXPORT void APIENTRY glBindFramebuffer(GLenum target, GLuint framebuffer)
+{
+    bind_framebuffer(target, framebuffer, true);
+}
+
+GLAPI_EXPORT void APIENTRY glBindFramebufferEXT(GLenum target, GLuint framebuffer)
+{
+    bind_framebuffer(target, framebuffer, false);
+}
 
 GLAPI_EXPORT void APIENTRY glDeleteFramebuffers(GLsizei n, const GLuint *framebuffers)
 {
@@ -443,8 +471,8 @@ static void framebuffer_texture(gl_context *ctx, int dims, GLenum target, GLenum
                      t->target == textarget;
             }
             break;
-        default:
-            ok = textarget == GL_TEXTURE_3D && t->target == GL_TEXTURE_3D;
+        default: /* textarget 0: FramebufferTextureLayer, which has none */
+            ok = (textarget == GL_TEXTURE_3D || textarget == 0) && t->target == GL_TEXTURE_3D;
             break;
         }
         if (!ok) {
@@ -498,6 +526,15 @@ GL_ALIAS(void, glFramebufferTexture3DEXT, glFramebufferTexture3D,
          (GLenum target, GLenum attachment, GLenum textarget, GLuint texture, GLint level,
           GLint zoffset))
 
+/* ARB_framebuffer_object 4.4.2.3: one layer of a 3D texture (asmgl's GL
+ * has no array textures, the other kind FramebufferTextureLayer takes). */
+GLAPI_EXPORT void APIENTRY glFramebufferTextureLayer(GLenum target, GLenum attachment,
+                                                     GLuint texture, GLint level, GLint layer)
+{
+    GL_CTX();
+    framebuffer_texture(ctx, 3, target, attachment, 0, texture, level, layer);
+}
+
 GLAPI_EXPORT void APIENTRY glFramebufferRenderbuffer(GLenum target, GLenum attachment,
                                                      GLenum renderbuffertarget,
                                                      GLuint renderbuffer)
@@ -527,56 +564,181 @@ GLAPI_EXPORT void APIENTRY glFramebufferRenderbuffer(GLenum target, GLenum attac
 GL_ALIAS(void, glFramebufferRenderbufferEXT, glFramebufferRenderbuffer,
          (GLenum target, GLenum attachment, GLenum renderbuffertarget, GLuint renderbuffer))
 
-GLAPI_EXPORT void APIENTRY glGetFramebufferAttachmentParameteriv(GLenum target, GLenum attachment,
-                                                                 GLenum pname, GLint *params)
+/* What GetFramebufferAttachmentParameteriv reports of one attachment point. */
+typedef struct att_desc {
+    GLenum type;              /* NONE, FRAMEBUFFER_DEFAULT, TEXTURE, RENDERBUFFER */
+    const gl_attachment *a;   /* TEXTURE / RENDERBUFFER */
+    int kind;                 /* KIND_* */
+    int bits[6];              /* red green blue alpha depth stencil */
+    GLenum component_type;
+} att_desc;
+
+/* Sizes and component type of a framebuffer object's attachment. */
+static void describe_object(const gl_attachment *a, int kind, att_desc *d)
 {
-    GL_CTX();
-    gl_framebuffer_obj *fb = attach_fb(ctx, target);
-    if (!fb)
-        return;
+    d->a = a;
+    d->type = a->type == GLC_ATTACH_TEXTURE ? GL_TEXTURE : GL_RENDERBUFFER;
+    d->component_type = GL_UNSIGNED_NORMALIZED;
+    if (a->type == GLC_ATTACH_RENDERBUFFER) {
+        const gl_renderbuffer_obj *rb = a->rb;
+        int v[6] = {rb->red, rb->green, rb->blue, rb->alpha, rb->depth, rb->stencil};
+        memcpy(d->bits, v, sizeof v);
+        if (kind == KIND_COLOR && rb->color.format == TEX_FMT_RGBA32F)
+            d->component_type = GL_FLOAT;
+    } else {
+        const tex_image *img = att_image(a);
+        if (!img)
+            return; /* no image (yet): sizes 0 */
+        bool depthish = img->base_format == GL_DEPTH_COMPONENT || img->base_format == GL_DEPTH_STENCIL;
+        if (!depthish)
+            color_bits(img->base_format, img->format, d->bits);
+        d->bits[4] = depthish ? 32 : 0;
+        d->bits[5] = img->base_format == GL_DEPTH_STENCIL ? 8 : 0;
+        if (img->format == TEX_FMT_RGBA32F)
+            d->component_type = GL_FLOAT;
+        else if (img->format == TEX_FMT_RGBA32I)
+            d->component_type = GL_INT;
+        else if (img->format == TEX_FMT_RGBA32UI)
+            d->component_type = GL_UNSIGNED_INT;
+    }
+    if (kind == KIND_STENCIL)
+        d->component_type = GL_INDEX;
+}
+
+/* ARB_framebuffer_object section 6.1.13 (in its numbering: "Framebuffer
+ * Object Queries"): the default framebuffer answers for FRONT_LEFT and
+ * BACK_LEFT (its one colour buffer), DEPTH and STENCIL; a framebuffer object
+ * for its attachment points.  false with INVALID_ENUM for another name. */
+static bool describe_attachment(gl_context *ctx, const gl_framebuffer_obj *fb, GLenum attachment,
+                                att_desc *d)
+{
+    memset(d, 0, sizeof *d);
+    d->type = GL_NONE;
+    if (fb->name == 0) {
+        int kind;
+        switch (attachment) {
+        case GL_FRONT_LEFT:
+        case GL_BACK_LEFT:
+            kind = KIND_COLOR;
+            break;
+        case GL_FRONT_RIGHT:
+        case GL_BACK_RIGHT:
+        case GL_AUX0:
+        case GL_AUX1:
+        case GL_AUX2:
+        case GL_AUX3:
+            return true; /* buffers asmgl's default framebuffer does not have */
+        case GL_DEPTH:
+            kind = KIND_DEPTH;
+            break;
+        case GL_STENCIL:
+            kind = KIND_STENCIL;
+            break;
+        default:
+            gl_error(ctx, GL_INVALID_ENUM);
+            return false;
+        }
+        d->kind = kind;
+        if (ctx->no_default_fb || (kind == KIND_DEPTH && !ctx->config.depth_bits) ||
+            (kind == KIND_STENCIL && !ctx->config.stencil_bits))
+            return true;
+        d->type = GL_FRAMEBUFFER_DEFAULT;
+        d->component_type = kind == KIND_STENCIL ? GL_INDEX : GL_UNSIGNED_NORMALIZED;
+        if (kind == KIND_COLOR)
+            d->bits[0] = d->bits[1] = d->bits[2] = d->bits[3] = 8;
+        else if (kind == KIND_DEPTH)
+            d->bits[4] = ctx->config.depth_bits;
+        else
+            d->bits[5] = ctx->config.stencil_bits;
+        return true;
+    }
     int ai = att_index(attachment);
     if (attachment == GL_DEPTH_STENCIL_ATTACHMENT) {
-        /* both must name the same object */
-        if (memcmp(&fb->att[GLC_ATT_DEPTH], &fb->att[GLC_ATT_STENCIL], sizeof(gl_attachment)) != 0) {
+        /* both must name the same object (4.4.2.2) */
+        const gl_attachment *da = &fb->att[GLC_ATT_DEPTH], *sa = &fb->att[GLC_ATT_STENCIL];
+        if (da->type != sa->type || da->name != sa->name || da->level != sa->level ||
+            da->face != sa->face || da->zoffset != sa->zoffset) {
             gl_error(ctx, GL_INVALID_OPERATION);
-            return;
+            return false;
         }
         ai = GLC_ATT_DEPTH;
     }
     if (ai < 0) {
         gl_error(ctx, GL_INVALID_ENUM);
-        return;
+        return false;
     }
-    const gl_attachment *a = &fb->att[ai];
+    d->kind = ai < GLC_MAX_DRAW_BUFFERS ? KIND_COLOR : ai == GLC_ATT_DEPTH ? KIND_DEPTH : KIND_STENCIL;
+    if (fb->att[ai].type != GLC_ATTACH_NONE)
+        describe_object(&fb->att[ai], d->kind, d);
+    return true;
+}
+
+GLAPI_EXPORT void APIENTRY glGetFramebufferAttachmentParameteriv(GLenum target, GLenum attachment,
+                                                                 GLenum pname, GLint *params)
+{
+    GL_CTX();
+    GL_OUTSIDE_BEGIN(ctx, );
+    bool draw, read;
+    if (!fb_target(ctx, target, &draw, &read))
+        return;
+    att_desc d;
+    if (!describe_attachment(ctx, draw ? ctx->draw_fb : ctx->read_fb, attachment, &d))
+        return;
     GLint v;
-    switch (pname) {
-    case GL_FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE:
-        v = a->type == GLC_ATTACH_TEXTURE ? GL_TEXTURE
-            : a->type == GLC_ATTACH_RENDERBUFFER ? GL_RENDERBUFFER
-                                                 : GL_NONE;
-        break;
-    case GL_FRAMEBUFFER_ATTACHMENT_OBJECT_NAME:
-        if (a->type == GLC_ATTACH_NONE)
+    if (pname == GL_FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE) {
+        v = (GLint)d.type;
+    } else if (d.type == GL_NONE) {
+        /* nothing attached: the name reads 0, anything else is an error */
+        if (pname != GL_FRAMEBUFFER_ATTACHMENT_OBJECT_NAME) {
+            gl_error(ctx, GL_INVALID_OPERATION);
+            return;
+        }
+        v = 0;
+    } else {
+        switch (pname) {
+        case GL_FRAMEBUFFER_ATTACHMENT_RED_SIZE:
+        case GL_FRAMEBUFFER_ATTACHMENT_GREEN_SIZE:
+        case GL_FRAMEBUFFER_ATTACHMENT_BLUE_SIZE:
+        case GL_FRAMEBUFFER_ATTACHMENT_ALPHA_SIZE:
+        case GL_FRAMEBUFFER_ATTACHMENT_DEPTH_SIZE:
+        case GL_FRAMEBUFFER_ATTACHMENT_STENCIL_SIZE:
+            v = d.bits[pname - GL_FRAMEBUFFER_ATTACHMENT_RED_SIZE];
+            break;
+        case GL_FRAMEBUFFER_ATTACHMENT_COMPONENT_TYPE:
+            /* a depth+stencil pair has no one component type (GL 3.0) */
+            if (attachment == GL_DEPTH_STENCIL_ATTACHMENT) {
+                gl_error(ctx, GL_INVALID_OPERATION);
+                return;
+            }
+            v = (GLint)d.component_type;
+            break;
+        case GL_FRAMEBUFFER_ATTACHMENT_COLOR_ENCODING:
+            v = GL_LINEAR; /* asmgl has no sRGB formats */
+            break;
+        case GL_FRAMEBUFFER_ATTACHMENT_OBJECT_NAME:
+            if (d.type == GL_FRAMEBUFFER_DEFAULT)
+                goto bad_enum;
+            v = (GLint)d.a->name;
+            break;
+        case GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_LEVEL:
+            if (d.type != GL_TEXTURE)
+                goto bad_enum;
+            v = d.a->level;
+            break;
+        case GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_CUBE_MAP_FACE:
+            if (d.type != GL_TEXTURE)
+                goto bad_enum;
+            v = d.a->tex->target == GL_TEXTURE_CUBE_MAP ? (GLint)(GL_TEXTURE_CUBE_MAP_POSITIVE_X + d.a->face)
+                                                        : 0;
+            break;
+        case GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_LAYER: /* == ..._3D_ZOFFSET_EXT */
+            if (d.type != GL_TEXTURE)
+                goto bad_enum;
+            v = d.a->tex->target == GL_TEXTURE_3D ? d.a->zoffset : 0;
+            break;
+        default:
             goto bad_enum;
-        v = (GLint)a->name;
-        break;
-    case GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_LEVEL:
-        if (a->type != GLC_ATTACH_TEXTURE)
-            goto bad_enum;
-        v = a->level;
-        break;
-    case GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_CUBE_MAP_FACE:
-        if (a->type != GLC_ATTACH_TEXTURE)
-            goto bad_enum;
-        v = a->tex->target == GL_TEXTURE_CUBE_MAP ? (GLint)(GL_TEXTURE_CUBE_MAP_POSITIVE_X + a->face) : 0;
-        break;
-    case GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_3D_ZOFFSET_EXT:
-        if (a->type != GLC_ATTACH_TEXTURE)
-            goto bad_enum;
-        v = a->zoffset;
-        break;
-    default:
-        goto bad_enum;
+        }
     }
     if (params)
         *params = v;
@@ -602,7 +764,8 @@ GLAPI_EXPORT void APIENTRY glGenRenderbuffers(GLsizei n, GLuint *renderbuffers)
 }
 GL_ALIAS(void, glGenRenderbuffersEXT, glGenRenderbuffers, (GLsizei n, GLuint *renderbuffers))
 
-GLAPI_EXPORT void APIENTRY glBindRenderbuffer(GLenum target, GLuint renderbuffer)
+/* BindRenderbuffer; gen_only: the name must come from GenRenderbuffers (ARB). */
+static void bind_renderbuffer(GLenum target, GLuint renderbuffer, bool gen_only)
 {
     GL_CTX();
     GL_OUTSIDE_BEGIN(ctx, );
@@ -615,6 +778,11 @@ GLAPI_EXPORT void APIENTRY glBindRenderbuffer(GLenum target, GLuint renderbuffer
         return;
     }
     void *v = gl_names_lookup(&ctx->renderbuffers, renderbuffer);
+    if (!v && gen_only) {
+        /* ARB_framebuffer_object 4.4.2.1: not from GenRenderbuffers, or deleted */
+        gl_error(ctx, GL_INVALID_OPERATION);
+        return;
+    }
     if (!v || v == GL_NAME_RESERVED) {
         gl_renderbuffer_obj *rb = calloc(1, sizeof *rb);
         if (!rb || !gl_names_insert(&ctx->renderbuffers, renderbuffer, rb)) {
@@ -628,7 +796,16 @@ GLAPI_EXPORT void APIENTRY glBindRenderbuffer(GLenum target, GLuint renderbuffer
     }
     ctx->renderbuffer = v;
 }
-GL_ALIAS(void, glBindRenderbufferEXT, glBindRenderbuffer, (GLenum target, GLuint renderbuffer))
+
+GLAPI_EXPORT void APIENTRY glBindRenderbuffer(GLenum target, GLuint renderbuffer)
+{
+    bind_renderbuffer(target, renderbuffer, true);
+}
+
+GLAPI_EXPORT void APIENTRY glBindRenderbufferEXT(GLenum target, GLuint renderbuffer)
+{
+    bind_renderbuffer(target, renderbuffer, false);
+}
 
 GLAPI_EXPORT void APIENTRY glDeleteRenderbuffers(GLsizei n, const GLuint *renderbuffers)
 {
@@ -680,8 +857,8 @@ static bool alloc_surface(rast_surface *s, int w, int h, tex_format f, size_t te
     return true;
 }
 
-static void renderbuffer_storage(gl_context *ctx, GLenum target, GLenum internal_format, int w,
-                                 int h)
+static void renderbuffer_storage(gl_context *ctx, GLenum target, GLsizei samples,
+                                 GLenum internal_format, int w, int h)
 {
     GL_OUTSIDE_BEGIN(ctx, );
     if (target != GL_RENDERBUFFER) {
@@ -722,7 +899,8 @@ static void renderbuffer_storage(gl_context *ctx, GLenum target, GLenum internal
         }
     }
     }
-    if (w < 0 || h < 0 || w > GLC_MAX_SIZE || h > GLC_MAX_SIZE) {
+    if (w < 0 || h < 0 || w > GLC_MAX_SIZE || h > GLC_MAX_SIZE || samples < 0 ||
+        samples > 0 /* MAX_SAMPLES */) {
         gl_error(ctx, GL_INVALID_VALUE);
         return;
     }
@@ -740,14 +918,12 @@ static void renderbuffer_storage(gl_context *ctx, GLenum target, GLenum internal
     bool ok = true;
     if (color) {
         ok = alloc_surface(&rb->color, w, h, cfmt, tex_format_bytes(cfmt));
-        int bits = cfmt == TEX_FMT_RGBA32F ? 32 : 8;
-        bool r = base != GL_ALPHA, g = base == GL_RGBA || base == GL_RGB || base == GL_RG,
-             b = base == GL_RGBA || base == GL_RGB,
-             a = base == GL_RGBA || base == GL_ALPHA || base == GL_LUMINANCE_ALPHA;
-        rb->red = r ? bits : 0;
-        rb->green = g ? bits : 0;
-        rb->blue = b ? bits : 0;
-        rb->alpha = a ? bits : 0;
+        int bits[4];
+        color_bits(base, cfmt, bits);
+        rb->red = bits[0];
+        rb->green = bits[1];
+        rb->blue = bits[2];
+        rb->alpha = bits[3];
     }
     if (ok && depth) {
         ok = alloc_surface(&rb->depth_surf, w, h, TEX_FMT_DEPTH32F, sizeof(float));
@@ -771,7 +947,17 @@ GLAPI_EXPORT void APIENTRY glRenderbufferStorage(GLenum target, GLenum internalf
                                                  GLsizei width, GLsizei height)
 {
     GL_CTX();
-    renderbuffer_storage(ctx, target, internalformat, width, height);
+    renderbuffer_storage(ctx, target, 0, internalformat, width, height);
+}
+
+/* ARB_framebuffer_object 4.4.2.1: RenderbufferStorage is this with
+ * samples = 0, and samples > MAX_SAMPLES (0 in asmgl) is INVALID_VALUE. */
+GLAPI_EXPORT void APIENTRY glRenderbufferStorageMultisample(GLenum target, GLsizei samples,
+                                                            GLenum internalformat, GLsizei width,
+                                                            GLsizei height)
+{
+    GL_CTX();
+    renderbuffer_storage(ctx, target, samples, internalformat, width, height);
 }
 GL_ALIAS(void, glRenderbufferStorageEXT, glRenderbufferStorage,
          (GLenum target, GLenum internalformat, GLsizei width, GLsizei height))
@@ -1231,10 +1417,21 @@ GLAPI_EXPORT void APIENTRY glBlitFramebuffer(GLint srcX0, GLint srcY0, GLint src
         gl_error(ctx, GL_INVALID_FRAMEBUFFER_OPERATION);
         return;
     }
-    if (srcX0 == srcX1 || srcY0 == srcY1 || dstX0 == dstX1 || dstY0 == dstY1)
-        return;
     rast_surface tmp;
     const rast_surface *src;
+    if ((mask & GL_COLOR_BUFFER_BIT) && ctx->read_fb->read_buffer != GL_NONE &&
+        (src = read_surface(ctx, GL_RGBA, &tmp)) != NULL) {
+        /* ARB_framebuffer_object 4.3.3: float to fixed-point or back is
+         * INVALID_OPERATION */
+        bool float_src = src->format == TEX_FMT_RGBA32F;
+        for (int i = 0; i < RAST_MAX_DRAW_BUFFERS; i++)
+            if (dfb->color[i].data && (dfb->color[i].format == TEX_FMT_RGBA32F) != float_src) {
+                gl_error(ctx, GL_INVALID_OPERATION);
+                return;
+            }
+    }
+    if (srcX0 == srcX1 || srcY0 == srcY1 || dstX0 == dstX1 || dstY0 == dstY1)
+        return;
     gl_draw_flush(ctx);
     /* Blits are affected by the scissor test only, not by masks or other
      * per-fragment operations (EXT_framebuffer_blit section 4.3.2).  A

@@ -131,6 +131,7 @@ static bool array_state(gl_context *ctx, int slot, int what, gval *g)
     X("GL_EXT_compiled_vertex_array") \
     X("GL_EXT_multi_draw_arrays") \
     X("GL_EXT_bgra") \
+    X("GL_ARB_framebuffer_object") \
     X("GL_EXT_framebuffer_object") \
     X("GL_EXT_framebuffer_blit") \
     X("GL_EXT_packed_depth_stencil")
@@ -670,6 +671,24 @@ static bool get_state(gl_context *ctx, GLenum pname, gval *g)
         I1(ctx->program_error_position);
     case GL_NUM_EXTENSIONS:
         I1(NUM_EXTENSIONS);
+    case GL_MAX_SAMPLES:
+        I1(0); /* ARB_framebuffer_object: 0 = no multisampling (the minimum) */
+
+    /* ---- GL 2.0 shader state, answered for a GL without GLSL ----
+     * asmgl reports GL 2.1 but has no GLSL (see glGetString below), so the
+     * GL 2.0 queries get the truthful answers: no program object can exist,
+     * hence none is current; the uniform limits are what the same resource
+     * is in asmgl's assembly programs (program parameters, 4 components
+     * each), and the varyings are the generic interpolated results
+     * (result.texcoord[n], 4 components each: 32, the GL 2.0 minimum). */
+    case GL_CURRENT_PROGRAM:
+        I1(0);
+    case GL_MAX_VERTEX_UNIFORM_COMPONENTS:
+        I1(4 * ctx->limits[GLC_VP].max_parameters);
+    case GL_MAX_FRAGMENT_UNIFORM_COMPONENTS:
+        I1(4 * ctx->limits[GLC_FP].max_parameters);
+    case GL_MAX_VARYING_FLOATS: /* == GL_MAX_VARYING_COMPONENTS */
+        I1(4 * ctx->limits[GLC_VP].max_texture_coords);
 
     /* ---- framebuffer (Table 6.31 and EXT_framebuffer_object) ---- */
     case GL_RED_BITS:
@@ -805,8 +824,20 @@ GLAPI_EXPORT const GLubyte *APIENTRY glGetString(GLenum name)
         return (const GLubyte *)extensions_list;
     case GL_PROGRAM_ERROR_STRING_ARB:
         return (const GLubyte *)ctx->program_error_string;
+    case GL_SHADING_LANGUAGE_VERSION:
+        /* asmgl reports GL 2.1, whose programs are GLSL, but implements
+         * only the assembly languages: no glCreateShader, no GLSL version
+         * at all.  GL 2.0 makes this query valid, and programs parse the
+         * answer (piglit's shader_runner sscanf()s "%i.%i" and
+         * dereferences it unchecked, even for ARB-program-only tests), so
+         * NULL is no answer.  "0.00" is a well-formed version number below
+         * every GLSL version (1.10 is the first), so a program that checks
+         * "GLSL >= 1.10" concludes, correctly, that there is none: piglit
+         * skips its GLSL tests instead of compiling GLSL.  Claiming "1.20"
+         * (what GL 2.1 implies) would send such programs to entry points
+         * asmgl does not have. */
+        return (const GLubyte *)"0.00 asmgl: no GLSL; OpenGL assembly programs only";
     default:
-        /* GL_SHADING_LANGUAGE_VERSION included: asmgl has no GLSL */
         gl_error(ctx, GL_INVALID_ENUM);
         return NULL;
     }

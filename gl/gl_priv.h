@@ -124,6 +124,11 @@ typedef struct gl_program_obj {
     GLenum target;            /* GL_VERTEX_PROGRAM_ARB / GL_FRAGMENT_PROGRAM_ARB */
     gp_program *prog;         /* NULL until a string loads */
     gp_program_info info;     /* counts for queries, as the text was written */
+    /* An ARB_position_invariant vertex program drawn with user clip planes
+     * runs as this variant, which also writes the conventional clip
+     * distances (gl_program_clip_variant); made on first use. */
+    gp_program *clip_prog;
+    bool clip_prog_tried;
     char *string;             /* the text as loaded (not NUL-terminated necessarily) */
     GLint length;
     float (*local)[4];        /* max_local_parameters rows */
@@ -266,6 +271,10 @@ struct asmgl_context {
 
     /* default framebuffer storage */
     asmgl_config config;
+    /* no default framebuffer exists: current through
+     * asmgl_make_current_surface(ctx, NULL) (EGL_KHR_surfaceless_context);
+     * framebuffer 0 is then FRAMEBUFFER_UNDEFINED (gl_fbo_status) */
+    bool no_default_fb;
     rast_surface win_color, win_depth, win_stencil;
     gl_framebuffer_obj fb_default;
     gl_framebuffer_obj *draw_fb, *read_fb;
@@ -431,6 +440,15 @@ extern _Thread_local gl_context *gl_current;
         }                                               \
     } while (0)
 
+/* ---- gl_context.c, gl_egl_bridge.c -------------------------------------------- */
+
+/* Sets what asmgl_last_error() reports on this thread ("" = no error). */
+void gl_set_last_error(const char *msg);
+/* Gives a surface lent to this thread's current context back (its own
+ * default framebuffer returns); nothing when none is lent.  For
+ * asmgl_make_current, before the current context changes. */
+void gl_bridge_return_surface(void);
+
 /* ---- gl_error.c ---------------------------------------------------------------- */
 
 /* Records err unless an earlier error is still unreported. */
@@ -477,6 +495,9 @@ int gl_program_target_index(GLenum target); /* GLC_VP/GLC_FP or -1 */
 gp_program *gl_program_compile(gl_context *ctx, const char *text, size_t len, int t,
                                gp_error *err, gp_program_info *query_info);
 void gl_program_obj_release(gl_program_obj *p);
+/* The clip-distance variant of obj's position-invariant vertex program, or
+ * NULL when obj's program is not one or the variant cannot be made. */
+const gp_program *gl_program_clip_variant(gl_context *ctx, gl_program_obj *obj);
 
 /* ---- gl_ff.c ------------------------------------------------------------------------ */
 

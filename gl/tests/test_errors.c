@@ -6,6 +6,7 @@
  */
 #include "gl_test.h"
 
+#include <stdio.h>
 #include <string.h>
 
 static void test_sticky(void)
@@ -79,7 +80,16 @@ static void test_enums_values(void)
     GT_ERROR(GL_INVALID_VALUE);
     glDrawBuffer(GL_COLOR_ATTACHMENT0); /* default framebuffer */
     GT_ERROR(GL_INVALID_OPERATION);
-    GT_CHECK(glGetString(GL_SHADING_LANGUAGE_VERSION) == NULL); /* no GLSL */
+    /* no GLSL: a version below every GLSL version (gl_get.c), and no
+     * GLSL program can be current */
+    const char *glsl = (const char *)glGetString(GL_SHADING_LANGUAGE_VERSION);
+    int major = -1, minor = -1;
+    GT_CHECK(glsl && sscanf(glsl, "%d.%d", &major, &minor) == 2 && major == 0 && minor == 0);
+    GLint prog = -1;
+    glGetIntegerv(GL_CURRENT_PROGRAM, &prog);
+    GT_CHECK(prog == 0);
+    GT_ERROR(GL_NO_ERROR);
+    glGetString(GL_SHADING_LANGUAGE_VERSION + 1);
     GT_ERROR(GL_INVALID_ENUM);
 }
 

@@ -3,7 +3,7 @@
  * texture, sample it back with fixed-function texturing and with a fragment
  * program, depth attachments (renderbuffer and depth texture), completeness,
  * attachment and renderbuffer queries, glCopyTexSubImage2D and
- * glBlitFramebuffer.
+ * glBlitFramebuffer; then what ARB_framebuffer_object adds (test_arb).
  */
 #include "gl_test.h"
 
@@ -23,6 +23,152 @@ static void draw_textured_quad(void)
     glTexCoord2f(0, 1);
     glVertex2f(-1, 1);
     glEnd();
+}
+
+static GLint attachment_param(GLenum attachment, GLenum pname)
+{
+    GLint v = -1;
+    glGetFramebufferAttachmentParameteriv(GL_FRAMEBUFFER, attachment, pname, &v);
+    return v;
+}
+
+/* ARB_framebuffer_object beyond EXT_framebuffer_object. */
+static void test_arb(void)
+{
+    GLint v = -1;
+    glGetIntegerv(GL_MAX_SAMPLES, &v);
+    GT_EQ_INT(v, 0);
+    const char *ext = (const char *)glGetString(GL_EXTENSIONS);
+    GT_CHECK(ext && strstr(ext, "GL_ARB_framebuffer_object ") != NULL);
+
+    /* the default framebuffer answers attachment queries (6.1.13) */
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    GT_EQ_INT(attachment_param(GL_BACK_LEFT, GL_FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE), GL_FRAMEBUFFER_DEFAULT);
+    GT_EQ_INT(attachment_param(GL_FRONT_LEFT, GL_FRAMEBUFFER_ATTACHMENT_RED_SIZE), 8);
+    GT_EQ_INT(attachment_param(GL_FRONT_LEFT, GL_FRAMEBUFFER_ATTACHMENT_COMPONENT_TYPE), GL_UNSIGNED_NORMALIZED);
+    GT_EQ_INT(attachment_param(GL_FRONT_LEFT, GL_FRAMEBUFFER_ATTACHMENT_COLOR_ENCODING), GL_LINEAR);
+    GT_EQ_INT(attachment_param(GL_DEPTH, GL_FRAMEBUFFER_ATTACHMENT_DEPTH_SIZE), 24);
+    GT_EQ_INT(attachment_param(GL_STENCIL, GL_FRAMEBUFFER_ATTACHMENT_STENCIL_SIZE), 8);
+    GT_EQ_INT(attachment_param(GL_FRONT_RIGHT, GL_FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE), GL_NONE);
+    GT_EQ_INT(attachment_param(GL_FRONT_RIGHT, GL_FRAMEBUFFER_ATTACHMENT_OBJECT_NAME), 0);
+    GT_ERROR(GL_NO_ERROR);
+    attachment_param(GL_FRONT_RIGHT, GL_FRAMEBUFFER_ATTACHMENT_RED_SIZE); /* nothing there */
+    GT_ERROR(GL_INVALID_OPERATION);
+    attachment_param(GL_BACK_LEFT, GL_FRAMEBUFFER_ATTACHMENT_OBJECT_NAME); /* no object */
+    GT_ERROR(GL_INVALID_ENUM);
+    attachment_param(GL_COLOR_ATTACHMENT0, GL_FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE);
+    GT_ERROR(GL_INVALID_ENUM);
+
+    /* ARB names must come from Gen*; EXT takes any */
+    glBindFramebuffer(GL_FRAMEBUFFER, 4242);
+    GT_ERROR(GL_INVALID_OPERATION);
+    glBindRenderbuffer(GL_RENDERBUFFER, 4243);
+    GT_ERROR(GL_INVALID_OPERATION);
+    GT_CHECK(!glIsFramebuffer(4242) && !glIsRenderbuffer(4243));
+    glBindFramebufferEXT(GL_FRAMEBUFFER, 4242);
+    glBindRenderbufferEXT(GL_RENDERBUFFER, 4243);
+    GT_ERROR(GL_NO_ERROR);
+    GT_CHECK(glIsFramebuffer(4242) && glIsRenderbuffer(4243));
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    glDeleteFramebuffers(1, &(GLuint){4242});
+    glDeleteRenderbuffers(1, &(GLuint){4243});
+    glBindFramebuffer(GL_FRAMEBUFFER, 4242); /* deleted */
+    GT_ERROR(GL_INVALID_OPERATION);
+
+    /* RenderbufferStorageMultisample: 0 samples only */
+    GLuint rb[2], fbo, tex3d, tex2d;
+    glGenRenderbuffers(2, rb);
+    glBindRenderbuffer(GL_RENDERBUFFER, rb[0]);
+    glRenderbufferStorageMultisample(GL_RENDERBUFFER, 1, GL_RGBA8, S, S);
+    GT_ERROR(GL_INVALID_VALUE);
+    glRenderbufferStorageMultisample(GL_RENDERBUFFER, -1, GL_RGBA8, S, S);
+    GT_ERROR(GL_INVALID_VALUE);
+    glRenderbufferStorageMultisample(GL_RENDERBUFFER, 0, GL_RGBA8, S, S);
+    GT_ERROR(GL_NO_ERROR);
+    glGetRenderbufferParameteriv(GL_RENDERBUFFER, GL_RENDERBUFFER_SAMPLES, &v);
+    GT_EQ_INT(v, 0);
+    glGetRenderbufferParameteriv(GL_RENDERBUFFER, GL_RENDERBUFFER_WIDTH, &v);
+    GT_EQ_INT(v, S);
+    glBindRenderbuffer(GL_RENDERBUFFER, rb[1]);
+    glRenderbufferStorageMultisample(GL_RENDERBUFFER, 0, GL_DEPTH24_STENCIL8, S, S);
+    GT_ERROR(GL_NO_ERROR);
+
+    /* a colour renderbuffer, a depth+stencil one on DEPTH_STENCIL_ATTACHMENT */
+    glGenFramebuffers(1, &fbo);
+    glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb[0]);
+    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT, GL_RENDERBUFFER, rb[1]);
+    GT_EQ_INT(glCheckFramebufferStatus(GL_FRAMEBUFFER), GL_FRAMEBUFFER_COMPLETE);
+    GT_EQ_INT(attachment_param(GL_COLOR_ATTACHMENT0, GL_FRAMEBUFFER_ATTACHMENT_ALPHA_SIZE), 8);
+    GT_EQ_INT(attachment_param(GL_COLOR_ATTACHMENT0, GL_FRAMEBUFFER_ATTACHMENT_DEPTH_SIZE), 0);
+    GT_EQ_INT(attachment_param(GL_STENCIL_ATTACHMENT, GL_FRAMEBUFFER_ATTACHMENT_OBJECT_NAME), (GLint)rb[1]);
+    GT_EQ_INT(attachment_param(GL_DEPTH_STENCIL_ATTACHMENT, GL_FRAMEBUFFER_ATTACHMENT_STENCIL_SIZE), 8);
+    GT_CHECK(attachment_param(GL_DEPTH_ATTACHMENT, GL_FRAMEBUFFER_ATTACHMENT_DEPTH_SIZE) >= 24);
+    GT_EQ_INT(attachment_param(GL_COLOR_ATTACHMENT1, GL_FRAMEBUFFER_ATTACHMENT_OBJECT_NAME), 0);
+    GT_ERROR(GL_NO_ERROR);
+    attachment_param(GL_DEPTH_STENCIL_ATTACHMENT, GL_FRAMEBUFFER_ATTACHMENT_COMPONENT_TYPE);
+    GT_ERROR(GL_INVALID_OPERATION);
+    attachment_param(GL_COLOR_ATTACHMENT0, GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_LEVEL); /* not a texture */
+    GT_ERROR(GL_INVALID_ENUM);
+    glClearColor(0, 0, 1, 1);
+    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
+    GT_PROBE(3, 3, 0, 0, 1, 1, 0);
+    /* depth and stencil on different objects: the pair query fails */
+    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_STENCIL_ATTACHMENT, GL_RENDERBUFFER, 0);
+    attachment_param(GL_DEPTH_STENCIL_ATTACHMENT, GL_FRAMEBUFFER_ATTACHMENT_OBJECT_NAME);
+    GT_ERROR(GL_INVALID_OPERATION);
+
+    /* FramebufferTextureLayer: a layer of a 3D texture */
+    glGenTextures(1, &tex3d);
+    glBindTexture(GL_TEXTURE_3D, tex3d);
+    glTexImage3D(GL_TEXTURE_3D, 0, GL_RGBA8, S, S, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+    glGenTextures(1, &tex2d);
+    glBindTexture(GL_TEXTURE_2D, tex2d);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA32F_ARB, S, S, 0, GL_RGBA, GL_FLOAT, NULL);
+    glFramebufferTextureLayer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, tex2d, 0, 0);
+    GT_ERROR(GL_INVALID_OPERATION);
+    glFramebufferTextureLayer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, tex3d, 0, -1);
+    GT_ERROR(GL_INVALID_VALUE);
+    glFramebufferTextureLayer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, tex3d, 0, 2);
+    GT_ERROR(GL_NO_ERROR);
+    GT_EQ_INT(attachment_param(GL_COLOR_ATTACHMENT0, GL_FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE), GL_TEXTURE);
+    GT_EQ_INT(attachment_param(GL_COLOR_ATTACHMENT0, GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_LAYER), 2);
+    GT_EQ_INT(attachment_param(GL_COLOR_ATTACHMENT0, GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_CUBE_MAP_FACE), 0);
+    GT_EQ_INT(glCheckFramebufferStatus(GL_FRAMEBUFFER), GL_FRAMEBUFFER_COMPLETE);
+    glClearColor(1, 1, 0, 1);
+    glClear(GL_COLOR_BUFFER_BIT);
+    GT_PROBE(3, 3, 1, 1, 0, 1, 0);
+    unsigned char layers[4 * S * S * 4];
+    glGetTexImage(GL_TEXTURE_3D, 0, GL_RGBA, GL_UNSIGNED_BYTE, layers);
+    GT_EQ_INT(layers[2 * S * S * 4 + 1], 255); /* layer 2 is yellow */
+    GT_EQ_INT(layers[1 * S * S * 4 + 1], 0);   /* layer 1 untouched */
+    /* a layer past the texture's depth is an incomplete attachment */
+    glFramebufferTextureLayer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, tex3d, 0, 4);
+    GT_EQ_INT(glCheckFramebufferStatus(GL_FRAMEBUFFER), GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT);
+
+    /* a float texture: component type, and no blits between float and
+     * fixed point */
+    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex2d, 0);
+    GT_EQ_INT(attachment_param(GL_COLOR_ATTACHMENT0, GL_FRAMEBUFFER_ATTACHMENT_COMPONENT_TYPE), GL_FLOAT);
+    GT_EQ_INT(attachment_param(GL_COLOR_ATTACHMENT0, GL_FRAMEBUFFER_ATTACHMENT_RED_SIZE), 32);
+    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
+    glBlitFramebuffer(0, 0, S, S, 0, 0, S, S, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+    GT_ERROR(GL_INVALID_OPERATION);
+
+    /* glGenerateMipmap */
+    glBindTexture(GL_TEXTURE_2D, tex2d);
+    glGenerateMipmap(GL_TEXTURE_2D);
+    glGetTexLevelParameteriv(GL_TEXTURE_2D, 1, GL_TEXTURE_WIDTH, &v);
+    GT_EQ_INT(v, S / 2);
+    glGenerateMipmap(GL_TEXTURE_RECTANGLE_ARB);
+    GT_ERROR(GL_INVALID_ENUM);
+
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    glDeleteFramebuffers(1, &fbo);
+    glDeleteRenderbuffers(2, rb);
+    glDeleteTextures(1, &tex3d);
+    glDeleteTextures(1, &tex2d);
+    GT_ERROR(GL_NO_ERROR);
 }
 
 int main(void)
@@ -189,6 +335,8 @@ int main(void)
     glDeleteRenderbuffersEXT(1, &rb);
     GT_CHECK(!glIsFramebufferEXT(fbo) && !glIsRenderbufferEXT(rb));
     GT_ERROR(GL_NO_ERROR);
+
+    test_arb();
 
     asmgl_context_destroy(c);
     return gt_finish("gl.fbo");

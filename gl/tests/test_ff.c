@@ -1,8 +1,9 @@
 /*
  * test_ff.c - fixed-function drawing with no programs bound (generated
  * programs, gl_ff.c + gl_ffgen): smooth and flat colour, lighting, texture
- * environments, texgen, fog, and the mixed cases of one programmable stage
- * with a fixed-function one.  Values computed by hand; 8-bit tolerance.
+ * environments, texgen, fog, clip planes, and the mixed cases of one
+ * programmable stage with a fixed-function one (position-invariant vertex
+ * programs included).  Values computed by hand; 8-bit tolerance.
  */
 #include "gl_test.h"
 
@@ -199,6 +200,79 @@ static void test_mixed(void)
     GT_ERROR(GL_NO_ERROR);
 }
 
+/* ARB_vertex_program 2.14.4.5.1: a position-invariant program is clipped by
+ * the client clip planes like fixed function (gl_program_clip_variant). */
+static void test_clip_position_invariant(void)
+{
+    static const char *const progs[] = {
+        "!!ARBvp1.0\n"
+        "OPTION ARB_position_invariant;\n"
+        "MOV result.color, vertex.color;\n"
+        "END\n",
+        /* "SEQ" is a name here but a reserved word under OPTION
+         * NV_vertex_program2: the variant comes from the disassembly */
+        "\n!!ARBvp1.0 OPTION ARB_position_invariant;\n"
+        "TEMP SEQ; # END of nothing\n"
+        "MOV SEQ, vertex.color;\n"
+        "MOV result.color, SEQ;\n"
+        "END\n",
+    };
+    for (int i = 0; i < 2; i++) {
+        GLuint p = gt_program(GL_VERTEX_PROGRAM_ARB, progs[i]);
+        glEnable(GL_VERTEX_PROGRAM_ARB);
+        glClearColor(0, 0, 0, 1);
+        glClear(GL_COLOR_BUFFER_BIT);
+        /* as test_clip_planes: eye x >= 0.75 is kept */
+        glTranslatef(0.25f, 0, 0);
+        const double plane[4] = {1, 0, 0, -0.5};
+        glClipPlane(GL_CLIP_PLANE0, plane);
+        glLoadIdentity();
+        glEnable(GL_CLIP_PLANE0);
+        glColor3f(1, 1, 1);
+        quad(0);
+        GT_PROBE(54, 32, 0, 0, 0, 1, 0);
+        GT_PROBE(57, 32, 1, 1, 1, 1, 0);
+        /* the test is in eye coordinates: modelview x + 0.5, projection
+         * x - 0.5 keep object x >= 0.25 = NDC x >= 0.25: window x >= 40
+         * (a clip-space test would keep x >= 56) */
+        glClear(GL_COLOR_BUFFER_BIT);
+        glMatrixMode(GL_PROJECTION);
+        glTranslatef(-0.5f, 0, 0);
+        glMatrixMode(GL_MODELVIEW);
+        glTranslatef(0.5f, 0, 0);
+        quad(0);
+        glLoadIdentity();
+        glMatrixMode(GL_PROJECTION);
+        glLoadIdentity();
+        glMatrixMode(GL_MODELVIEW);
+        GT_PROBE(38, 32, 0, 0, 0, 1, 0);
+        GT_PROBE(41, 32, 1, 1, 1, 1, 0);
+        /* planes disabled: the whole quad */
+        glDisable(GL_CLIP_PLANE0);
+        quad(0);
+        GT_PROBE(2, 32, 1, 1, 1, 1, 0);
+        glDisable(GL_VERTEX_PROGRAM_ARB);
+        glDeleteProgramsARB(1, &p);
+        GT_ERROR(GL_NO_ERROR);
+    }
+
+    /* a program that is not position-invariant and writes no result.clip
+     * is not clipped (section 2.11 edit) */
+    GLuint p = gt_program(GL_VERTEX_PROGRAM_ARB, "!!ARBvp1.0\n"
+                                                  "MOV result.position, vertex.position;\n"
+                                                  "MOV result.color, vertex.color;\n"
+                                                  "END\n");
+    glEnable(GL_VERTEX_PROGRAM_ARB);
+    glClear(GL_COLOR_BUFFER_BIT);
+    glEnable(GL_CLIP_PLANE0);
+    quad(0);
+    glDisable(GL_CLIP_PLANE0);
+    glDisable(GL_VERTEX_PROGRAM_ARB);
+    glDeleteProgramsARB(1, &p);
+    GT_PROBE(2, 32, 1, 1, 1, 1, 0);
+    GT_ERROR(GL_NO_ERROR);
+}
+
 int main(void)
 {
     asmgl_context *c = gt_context(S, S);
@@ -207,6 +281,7 @@ int main(void)
     test_texture();
     test_fog();
     test_clip_planes();
+    test_clip_position_invariant();
     test_mixed();
     asmgl_context_destroy(c);
     return gt_finish("gl.ff");

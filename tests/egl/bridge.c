@@ -6,8 +6,11 @@
  *   - a lent surface is framebuffer 0: size, depth bits, pixels
  *   - the context's own framebuffer comes back, untouched, on release
  *   - surface contents persist from one context to the next
- *   - no surface: framebuffer 0 is empty, drawing is harmless, reading fails
+ *   - no surface: framebuffer 0 does not exist (FRAMEBUFFER_UNDEFINED);
+ *     clearing, drawing and reading it are INVALID_FRAMEBUFFER_OPERATION
  *   - a surface lent to a context current on another thread is refused
+ *   - destroying the current context gives its surface back first
+ *   - failures say why in asmgl_last_error
  */
 #define GL_GLEXT_PROTOTYPES 1
 #include <GL/gl.h>
@@ -50,7 +53,7 @@ static void clear(float r, float g, float b)
     glClear(GL_COLOR_BUFFER_BIT);
 }
 
-static asmgl_context *ctx_b;
+static asmgl_context *ctx_a, *ctx_b;
 static asmgl_surface *surf;
 
 static void *other_thread(void *arg)
@@ -58,6 +61,9 @@ static void *other_thread(void *arg)
     (void)arg;
     CHECK(!asmgl_make_current_surface(ctx_b, surf), "a surface lent on another thread is refused");
     CHECK(asmgl_get_current() == NULL, "nothing became current");
+    asmgl_context_destroy(ctx_a); /* current on the main thread: refused */
+    CHECK(strstr(asmgl_last_error(), "another thread") != NULL,
+          "destroying a context current elsewhere is refused: '%s'", asmgl_last_error());
     return NULL;
 }
 
@@ -66,6 +72,7 @@ int main(void)
     asmgl_config own = {16, 16, 0, 0, 0};
     asmgl_context *a = asmgl_context_create(&own);
     ctx_b = asmgl_context_create(&own);
+    ctx_a = a;
     asmgl_config sc = {8, 4, 24, 8, 0};
     surf = asmgl_surface_create(&sc);
     asmgl_config bad = {-1, 4, 0, 0, 0};
@@ -98,20 +105,25 @@ int main(void)
     pthread_create(&t, NULL, other_thread, NULL);
     pthread_join(t, NULL);
 
-    /* no surface: framebuffer 0 is empty */
+    /* no surface: framebuffer 0 does not exist */
     CHECK(asmgl_make_current_surface(a, NULL), "surfaceless");
     glGetIntegerv(GL_DEPTH_BITS, &bits);
     CHECK(bits == 0, "no depth buffer without a surface: %d", bits);
+    CHECK(glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_UNDEFINED,
+          "framebuffer 0 without a surface is undefined");
+    CHECK(glGetError() == GL_NO_ERROR, "no error so far");
     clear(0, 0, 1);
+    CHECK(glGetError() == GL_INVALID_FRAMEBUFFER_OPERATION, "clearing framebuffer 0 without a surface");
     glBegin(GL_TRIANGLES);
     glVertex2f(-1, -1);
     glVertex2f(3, -1);
     glVertex2f(-1, 3);
     glEnd();
     glFinish();
+    CHECK(glGetError() == GL_INVALID_FRAMEBUFFER_OPERATION, "drawing to framebuffer 0 without a surface");
     unsigned char px[4];
     glReadPixels(0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
-    CHECK(glGetError() != GL_NO_ERROR, "reading framebuffer 0 without a surface is an error");
+    CHECK(glGetError() == GL_INVALID_FRAMEBUFFER_OPERATION, "reading framebuffer 0 without a surface");
     /* framebuffer objects work as usual */
     GLuint tex, fbo;
     glGenTextures(1, &tex);
@@ -149,8 +161,34 @@ int main(void)
     CHECK(all_pixels(8, 4, 255, 0, 0), "A sees it");
     CHECK(asmgl_make_current_surface(NULL, NULL), "release");
 
+    /* the 0x0 surface is a framebuffer 0 that exists: complete, empty */
+    CHECK(asmgl_make_current_surface(ctx_b, empty), "the 0x0 surface again");
+    CHECK(glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE, "a 0x0 surface exists");
+    CHECK(asmgl_make_current_surface(NULL, NULL), "release");
+
+    /* destroying the current context gives the lent surface back first */
+    asmgl_context *c = asmgl_context_create(&own);
+    CHECK(c && asmgl_make_current_surface(c, surf), "lend to a third context");
+    clear(0, 0, 1);
+    asmgl_surface_destroy(surf);
+    CHECK(strstr(asmgl_last_error(), "lent") != NULL, "destroying a lent surface says why: '%s'",
+          asmgl_last_error());
+    asmgl_context_destroy(c);
+    CHECK(asmgl_get_current() == NULL, "the destroyed context is no longer current");
+    CHECK(asmgl_make_current_surface(a, surf), "the surface is free again");
+    CHECK(all_pixels(8, 4, 0, 0, 255), "it kept what the destroyed context drew");
+    CHECK(asmgl_make_current_surface(NULL, NULL), "release");
+
+    /* asmgl_surface_create failures say why */
+    CHECK(asmgl_surface_create(&bad) == NULL && asmgl_last_error()[0] != '\0',
+          "a refused surface sets asmgl_last_error");
+    asmgl_config ms = {4, 4, 0, 0, 4};
+    CHECK(asmgl_surface_create(&ms) == NULL && strstr(asmgl_last_error(), "sampl") != NULL,
+          "a multisampled surface is refused: '%s'", asmgl_last_error());
+
     asmgl_surface_destroy(empty);
     asmgl_surface_destroy(surf);
+    CHECK(asmgl_last_error()[0] == '\0', "a free surface is destroyed");
     asmgl_context_destroy(a);
     asmgl_context_destroy(ctx_b);
     if (failures) {

@@ -2,6 +2,7 @@
  * vendor_abi.c - libEGL_asmgl.so against the libglvnd vendor ABI
  * (glvnd/libeglabi.h) without libEGL: this test plays libEGL's part.
  *
+ *   - the vendor exports only __egl_Main; its GL is libasmgl.so's, one copy
  *   - __egl_Main refuses another ABI major version and fills the imports
  *   - getProcAddress gives every EGL function libEGL requires, every GL
  *     function of gl/gl_entrypoints.def, and NULL for what asmgl lacks
@@ -12,6 +13,7 @@
  *
  * Usage: egl_test_vendor_abi path/to/libEGL_asmgl.so [gl_entrypoints.def]
  */
+#define _GNU_SOURCE 1 /* dladdr */
 #include <glvnd/libeglabi.h>
 
 #include <dlfcn.h>
@@ -89,8 +91,14 @@ int main(int argc, char **argv)
         fprintf(stderr, "no %s\n", __EGL_MAIN_PROTO_NAME);
         return 1;
     }
-    CHECK(dlsym(lib, "glBegin") == NULL && dlsym(lib, "asmgl_context_create") == NULL,
-          "only __egl_Main is exported");
+    /* dlsym also searches the vendor's dependencies: glBegin is found, in
+     * libasmgl.so, never in the vendor itself */
+    Dl_info vendor_file, sym_file;
+    void *begin = dlsym(lib, "glBegin");
+    CHECK(dladdr((void *)egl_main, &vendor_file) && begin && dladdr(begin, &sym_file) &&
+              strcmp(vendor_file.dli_fname, sym_file.dli_fname) != 0 &&
+              strstr(sym_file.dli_fname, "libasmgl") != NULL,
+          "only __egl_Main is exported; GL comes from libasmgl.so");
 
     __EGLapiImports imp;
     memset(&imp, 0, sizeof imp);
@@ -115,6 +123,7 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < sizeof required / sizeof required[0]; i++)
         CHECK(imp.getProcAddress(required[i]) != NULL, "%s", required[i]);
     CHECK(imp.getProcAddress("eglNotAFunction") == NULL, "unknown EGL name");
+    CHECK(imp.getProcAddress("glBegin") == begin, "one copy of GL: the vendor hands out libasmgl's");
     CHECK(imp.getProcAddress("glGenVertexArrays") == NULL, "GL function asmgl lacks");
     CHECK(imp.getProcAddress("glNotAFunction") == NULL && imp.getProcAddress("vkCreateInstance") == NULL,
           "unknown names");

@@ -15,10 +15,11 @@
 #   __EGL_VENDOR_LIBRARY_FILENAMES  selects asmgl as the only EGL vendor
 #   PIGLIT_PLATFORM=surfaceless_egl, EGL_PLATFORM=surfaceless
 #   PIGLIT_NO_WINDOW=1  piglit's switch for window-less platforms: tests that
-#       draw into the window (no -fbo, or -fbo refused) report their result
-#       instead of entering the platform's event loop, which on
-#       surfaceless_egl is empty and makes piglit abort().  See
-#       expectations.txt.
+#       draw into the window (the three piglit runs without -fbo) report
+#       their result instead of entering the platform's event loop, which on
+#       surfaceless_egl is empty and makes piglit abort() (Mesa too).  The
+#       -fbo tests render into a framebuffer object (ARB_framebuffer_object).
+#       See expectations.txt.
 #   ASMGL_THREADS=0 unless set: piglit already runs one test per core.
 set -eu
 
