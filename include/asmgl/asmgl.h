@@ -42,6 +42,9 @@ typedef struct asmgl_config {
 void asmgl_config_default(asmgl_config *cfg);
 
 asmgl_context *asmgl_context_create(const asmgl_config *cfg);
+/* Frees ctx, releasing it first if it is current on the calling thread; a
+ * context current on another thread is not freed (asmgl_last_error says
+ * so). */
 void asmgl_context_destroy(asmgl_context *ctx);
 
 /* Makes ctx current on the calling thread (NULL releases).  Returns 1 on
@@ -81,20 +84,25 @@ const char *asmgl_last_error(void);
  * thread makes another context (or none) current through
  * asmgl_make_current_surface.  So a surface is used by at most one context
  * at a time; contents persist across lends.  With no surface, framebuffer 0
- * is 0x0: drawing to it draws nothing and glReadPixels from it is
- * GL_INVALID_OPERATION (applications render into framebuffer objects).
+ * does not exist: glCheckFramebufferStatus says GL_FRAMEBUFFER_UNDEFINED,
+ * and drawing to, clearing or reading from it is
+ * GL_INVALID_FRAMEBUFFER_OPERATION (applications render into framebuffer
+ * objects).
  *
- * Rules: on a thread that used asmgl_make_current_surface, release with
- * asmgl_make_current_surface(NULL, NULL), not asmgl_make_current, and never
- * destroy a context or surface while it is lent.  Thread-safety as for
- * asmgl_make_current; a surface itself is not locked.
+ * Releasing the context in any way (asmgl_make_current_surface(NULL, NULL),
+ * asmgl_make_current, asmgl_context_destroy of the current context) gives
+ * a lent surface back first.  asmgl_surface_destroy refuses a lent surface
+ * and asmgl_context_destroy a context current on another thread (both set
+ * asmgl_last_error).  Thread-safety as for asmgl_make_current; a surface
+ * itself is not locked.
  */
 typedef struct asmgl_surface asmgl_surface;
 
 /* cfg->width/height may be 0 here; samples must be 0 or 1.  NULL on failure
  * (asmgl_last_error says why). */
 asmgl_surface *asmgl_surface_create(const asmgl_config *cfg);
-/* Frees s (NULL is ignored); s must not be lent to a current context. */
+/* Frees s (NULL is ignored); a surface lent to a current context is not
+ * freed (asmgl_last_error says so). */
 void asmgl_surface_destroy(asmgl_surface *s);
 /* Makes ctx current on the calling thread with s as its default framebuffer
  * (see above).  Queued rendering into the surfaces involved is finished
