@@ -6,18 +6,37 @@
  *
  * R5: this file holds the only opcode switch (GP_CASE / GP_NEXT: computed
  * goto on GCC and Clang, a plain switch with -DGP_EXEC_USE_SWITCH=1), the
- * only operand fetch (fetch / fetch_scalar: swizzle, |abs|, negate, relative
- * addressing, typed view) and the only store (store: precision, _SAT/_SSAT,
- * write mask, condition-code write mask, CC update, execution mask).  Every
- * result is computed into machine scratch before store runs, so an
- * instruction whose destination aliases a swizzled source ("MOV R0, R0.yxwz",
- * Mesa's check_soa_dependencies hazard) reads all of R0 before writing any
- * component.
+ * only operand fetch (fetch_view and its wrappers fetch / fetch_scalar:
+ * swizzle, |abs|, negate, relative addressing, typed view) and the only
+ * store (store / store_rows: precision, _SAT/_SSAT, write mask,
+ * condition-code write mask, CC update, execution mask).  These generic
+ * cases run every instruction as the IR says it; each is the reference for
+ * the fast case of the same opcode below.
+ *
+ * Fast cases (the prepared program): the first time a machine runs a
+ * program it decodes the IR once into a gp_xop per instruction, cached in
+ * the machine under the program's serial number.  For the float ALU
+ * opcodes of GP_XK_LIST without CC test or update, H/X precision, relative
+ * addressing or result.clip (nearly all ARB code), the gp_xop holds the
+ * byte offset of every operand component row (a swizzle is a choice of
+ * rows; parameter operands are broadcast once per call into rows with
+ * their swizzle, |abs| and negation applied), and the fast case runs the
+ * same kernels as the generic case, straight into the destination
+ * register when that is observably the same: every lane runs (or the
+ * others never do: see xdirect) and no component reads a destination row
+ * an earlier component wrote ("MOV R0, R0.yxwz", Mesa's
+ * check_soa_dependencies hazard; such instructions compute into scratch).
+ * Otherwise the result goes through scratch and is merged under the
+ * execution mask as store() would.  tests/test_exec_paths.c runs random
+ * programs both ways (gp_machine_set_fast_paths) and compares the bits.
  *
  * R6: registers are structure of arrays (gp_vec = 4 x GP_LANES values).  An
- * instruction is a few short loops over all lanes that the compiler
- * vectorises; lanes are excluded by masks at store time only.  Fragment lanes
- * are 2x2 quads (glprog.h); DDX/DDY are differences inside a quad.
+ * operand is a view of four component rows that points into the register
+ * (or a broadcast parameter row) whenever no modifier applies, so swizzles
+ * copy nothing; an instruction is then a few passes over component rows
+ * (the kernels, written on 4-lane vectors: SSE2); lanes are excluded by
+ * masks at store time only.  Fragment lanes are 2x2 quads (glprog.h);
+ * DDX/DDY are differences inside a quad.  Nothing is decoded per lane.
  *
  * Control flow: one program counter per lane, min-PC SIMT scheduling.
  *
@@ -47,6 +66,8 @@
  * choices are listed next to the opcode ("undefined" components read 0.0).
  */
 #include <math.h>
+#include <stdatomic.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -61,38 +82,52 @@
 #define GP_ALIGNED_ALLOC(align, size) aligned_alloc((align), (size))
 #define GP_ALIGNED_FREE(ptr) free(ptr)
 #endif
+#ifndef GP_MALLOC
+#define GP_MALLOC(size) malloc(size)
+#define GP_FREE(ptr) free(ptr)
+#endif
 
 #if defined(__GNUC__)
 #define GP_LIKELY(x) __builtin_expect(!!(x), 1)
 #define GP_UNLIKELY(x) __builtin_expect(!!(x), 0)
 #define GP_NOINLINE __attribute__((noinline))
+#define GP_INLINE inline __attribute__((always_inline))
 #else
+#define GP_INLINE inline
 #define GP_LIKELY(x) (x)
 #define GP_UNLIKELY(x) (x)
 #define GP_NOINLINE
 #endif
 
-#if defined(__GNUC__)
-#define GP_CTZ(v) __builtin_ctz(v)
-#else
-static inline int GP_CTZ(uint32_t v)
+/* Index of the lowest lane in a non-empty mask. */
+static inline int lane_first(uint32_t v)
 {
+#if defined(__GNUC__)
+    return __builtin_ctz(v);
+#else
     int n = 0;
     while (!(v & 1u)) {
         v >>= 1;
         n++;
     }
     return n;
-}
 #endif
+}
 
-/* Lane count of a mask (SWAR: no libgcc call on targets without POPCNT). */
-static inline int GP_POPCOUNT(uint32_t v)
+/* Lanes in a mask (SWAR: no libgcc call on targets without POPCNT). */
+static inline int lane_count(uint32_t v)
 {
     v = v - ((v >> 1) & 0x55555555u);
     v = (v & 0x33333333u) + ((v >> 2) & 0x33333333u);
     v = (v + (v >> 4)) & 0x0f0f0f0fu;
     return (int)((v * 0x01010101u) >> 24);
+}
+
+/* The lanes of the quads (lanes 4q..4q+3) that have a lane in v. */
+static inline uint32_t quads_any(uint32_t v)
+{
+    uint32_t q = (v | v >> 1 | v >> 2 | v >> 3) & 0x11111111u;
+    return q * 0xfu;
 }
 
 /* Dispatch: computed goto where the compiler has it (Lua's ljumptab.h). */
@@ -105,6 +140,7 @@ static inline int GP_POPCOUNT(uint32_t v)
 #endif
 
 #define GP_LANE_ALL ((uint32_t)((1ull << GP_LANES) - 1u))
+#define GP_XD_NEVER 0xffffffffu /* an exec mask no group has */
 
 enum {
     /* MAX_PROGRAM_CALL_DEPTH_NV when gp_program.max_call_depth is 0 (the
@@ -119,7 +155,9 @@ enum {
     GP_EXEC_STACK = 64,
     GP_EXEC_ADDR_REGS = 16,   /* address registers A0..A15 */
     GP_EXEC_PCACHE = 16,      /* broadcast parameter rows kept per gp_exec call */
-    GP_EXEC_TEMPS_MIN = 64    /* temporaries allocated up front */
+    GP_EXEC_PCACHE_WAYS = 3,  /* slots a row may live in (> pinned operands) */
+    GP_EXEC_TEMPS_MIN = 64,   /* temporaries allocated up front */
+    GP_EXEC_PREPS = 8         /* prepared programs kept per machine */
 };
 
 /* Condition-code flags, one word per component and lane.  The legacy
@@ -201,6 +239,101 @@ static const uint32_t lane_bit[GP_LANES] = {
 };
 _Static_assert(GP_LANES == 16, "lane_bit and the quad code assume 16 lanes");
 
+/* ---- the prepared program (types) ------------------------------------------ */
+
+/* The executor runs a program in a prepared form, decoded once per program
+ * and thread (see "the prepared program" below): one gp_xop per instruction
+ * that says which jump-table entry runs it and, for the common float ALU
+ * instructions, where each operand row and the result live, so that such an
+ * instruction costs a few pointer additions and its lane loops.
+ *
+ * Fast kinds, one per opcode that has one (SWZ runs as MOV), with the shape
+ * of their operands:
+ *   V1 V2 V3  component-wise on 1-3 vector operands (the write mask's
+ *             components are computed)
+ *   VS        component-wise, the second operand a scalar (DIV)
+ *   S1 S2     scalar operands, scalar result (replicated to the write mask)
+ *   D2 D2A D3 D4 DH   dot products (scalar result) */
+#define GP_XK_LIST(X)                                                             \
+    X(MOV, V1) X(ABS, V1) X(FLR, V1) X(FRC, V1) X(SSG, V1)                        \
+    X(ADD, V2) X(SUB, V2) X(MUL, V2) X(MIN, V2) X(MAX, V2) X(SGE, V2) X(SLT, V2)  \
+    X(SEQ, V2) X(SNE, V2) X(SGT, V2) X(SLE, V2) X(DIV, VS)                        \
+    X(MAD, V3) X(CMP, V3) X(LRP, V3)                                              \
+    X(DP2, D2) X(DP2A, D2A) X(DP3, D3) X(DP4, D4) X(DPH, DH)                      \
+    X(RCP, S1) X(RSQ, S1) X(RCC, S1) X(EX2, S1) X(LG2, S1) X(COS, S1) X(SIN, S1)  \
+    X(POW, S2)
+
+enum {
+#define GP_X(name, shape) GP_XK_##name,
+    GP_XK_LIST(GP_X)
+#undef GP_X
+    GP_XK_COUNT
+};
+
+enum { GP_XS_V1, GP_XS_V2, GP_XS_V3, GP_XS_VS, GP_XS_S1, GP_XS_S2,
+       GP_XS_D2, GP_XS_D2A, GP_XS_D3, GP_XS_D4, GP_XS_DH };
+
+/* Where prepared operands point: register 0 of each (per call). */
+enum {
+    GP_XB_TEMP,   /* machine temporaries */
+    GP_XB_IN,     /* env->inputs */
+    GP_XB_OUT,    /* env->outputs */
+    GP_XB_PBC,    /* gp_xprep.pbc: parameter operands, broadcast and modified */
+    GP_XB_COUNT
+};
+
+/* One instruction.  kind is a gp_opcode (the generic case of the opcode
+ * runs it) or GP_OP_COUNT + GP_XK_* (the fast case).  The other fields are
+ * set for fast kinds only. */
+typedef struct gp_xop {
+    uint16_t kind;
+    uint8_t wmask;      /* write mask (never 0) */
+    uint8_t sat;        /* GP_SAT_* */
+    uint8_t mods;       /* bit i: operand i is fetched by fetch_view (|abs|, negation, 0/1
+                           selectors on a register) instead of by soff */
+    uint8_t dbase;      /* GP_XB_* of the destination (TEMP or OUT) */
+    uint8_t dsel;       /* GP_XB_* xdirect compares with: dbase, or GP_XB_IN (never in
+                           place) when a component reads a row an earlier one writes */
+    uint8_t c0;         /* lowest component of wmask */
+    uint8_t sbase[3];   /* GP_XB_* per operand */
+    uint8_t pad;
+    uint32_t doff;      /* byte offset of the destination register from its base */
+    uint32_t soff[3][4]; /* byte offset of each operand's component rows, swizzled */
+} gp_xop;
+/* The interpreter reads the jump index as the first 16 bits of either. */
+_Static_assert(offsetof(gp_xop, kind) == 0 && offsetof(gp_insn, op) == 0 &&
+                   sizeof(((gp_insn *)0)->op) == sizeof(uint16_t),
+               "gp_xop.kind and gp_insn.op lead their structs");
+
+/* A parameter operand broadcast to all lanes with its swizzle and
+ * modifiers applied: row c of the slot's gp_vec is component c of the
+ * operand.  raw is the table row it was made from, so a call whose table
+ * holds the same values (a new draw of the same state) skips the work. */
+typedef struct gp_xslot {
+    int32_t row;
+    uint8_t swz[4];
+    uint8_t negate, abs, valid;
+    gp_val raw[4];
+} gp_xslot;
+
+/* A program's prepared form, cached per machine (so per thread: nothing
+ * in it is shared) under the program's serial number. */
+typedef struct gp_xprep {
+    uint64_t serial;         /* gp_program.exec_serial; 0: empty entry */
+    uint64_t used;           /* machine prep_clock at the last call */
+    const gp_insn *insns;    /* what it was built from, checked at each call */
+    int num_insns, num_temps, num_params, stage;
+    gp_xop *ops;             /* num_insns */
+    gp_xslot *slots;         /* nslots */
+    gp_vec *pbc;             /* nslots broadcast operands (GP_XB_PBC) */
+    int32_t *zero;           /* temporaries that may be read before written */
+    int nslots;
+    int nzero;               /* entries of zero[]; -1: every temporary */
+    bool uses_cc;            /* condition codes read or written */
+    bool uses_addr;          /* address registers */
+    bool uses_stack;         /* flow control: lane stacks and counters */
+} gp_xprep;
+
 /* ---- the machine ---------------------------------------------------------- */
 
 struct gp_machine {
@@ -227,6 +360,12 @@ struct gp_machine {
     gp_vec opnd[3];                            /* fetched operands */
     gp_vec res;                                /* instruction result */
     gp_vec tex;                                /* sampler output */
+    /* Prepared forms of the programs this thread ran last (see "the
+     * prepared program" below), least recently used replaced first. */
+    gp_xprep prep[GP_EXEC_PREPS];
+    uint64_t prep_clock;
+    int prep_last;                             /* entry of the previous call */
+    bool generic_only;                         /* gp_machine_set_fast_paths(m, false) */
 };
 
 gp_machine *gp_machine_create(void)
@@ -241,16 +380,29 @@ gp_machine *gp_machine_create(void)
         GP_ALIGNED_FREE(m);
         return NULL;
     }
+    /* Defined from the start: a call clears only the temporaries its
+     * program may read before writing them (gp_xprep.zero). */
+    memset(m->temps, 0, GP_EXEC_TEMPS_MIN * sizeof(gp_vec));
     m->temp_cap = GP_EXEC_TEMPS_MIN;
     return m;
 }
+
+static void prep_clear(gp_xprep *e);
 
 void gp_machine_free(gp_machine *m)
 {
     if (!m)
         return;
+    for (int k = 0; k < GP_EXEC_PREPS; k++)
+        prep_clear(&m->prep[k]);
     GP_ALIGNED_FREE(m->temps);
     GP_ALIGNED_FREE(m);
+}
+
+void gp_machine_set_fast_paths(gp_machine *m, bool on)
+{
+    if (m)
+        m->generic_only = !on;
 }
 
 /* Grows the temporaries to at least n (once per machine and program size,
@@ -266,6 +418,7 @@ static void machine_reserve_temps(gp_machine *m, int n)
     gp_vec *t = GP_ALIGNED_ALLOC(64, (size_t)cap * sizeof(gp_vec));
     if (!t)
         return;
+    memset(t, 0, (size_t)cap * sizeof(gp_vec));
     GP_ALIGNED_FREE(m->temps);
     m->temps = t;
     m->temp_cap = cap;
@@ -290,6 +443,10 @@ typedef struct gp_xs {
     int num_inputs, num_outputs;
     gp_vec *file_base[8];   /* per gp_file: register 0 (NULL: no registers) */
     int32_t file_count[8];  /* per gp_file: registers addressable (PARAM: rows) */
+    char *base[GP_XB_COUNT]; /* prepared operands: register 0 of each GP_XB_* */
+    uint32_t pinned;        /* parameter cache slots used by this instruction */
+    uint32_t direct_exec[GP_XB_COUNT]; /* per gp_xop.dbase: the exec mask with which a
+                                          fast case may compute in place (xdirect) */
     int call_depth;    /* the program's run-time limits (gp_ir.h), resolved */
     int if_depth, loop_depth, loop_count;
     int64_t exec_limit;
@@ -305,16 +462,17 @@ static void xs_flush(gp_xs *x)
 {
     if (!x->steps)
         return;
-    for (int l = 0; l < GP_LANES; l++)
-        if (x->exec & lane_bit[l])
-            x->m->lane_steps[l] += x->steps;
+    if (x->exec_limit)
+        for (int l = 0; l < GP_LANES; l++)
+            if (x->exec & lane_bit[l])
+                x->m->lane_steps[l] += x->steps;
     x->budget -= x->steps * x->nexec;
     x->steps = 0;
 }
 
 static void xs_start_group(gp_xs *x)
 {
-    x->nexec = GP_POPCOUNT(x->exec);
+    x->nexec = lane_count(x->exec);
     x->steps = 0;
     int64_t left = x->nexec ? x->budget / x->nexec : 0;
     if (x->exec_limit) {
@@ -333,14 +491,14 @@ static void xs_schedule(gp_xs *x)
     gp_machine *m = x->m;
     xs_flush(x);
     for (uint32_t b = x->exec; b; b &= b - 1) {
-        int l = GP_CTZ(b);
+        int l = lane_first(b);
         m->lane_pc[l] = x->pc;
         m->lane_sp[l] = x->sp;
     }
     /* priority key: larger sp first, then smaller pc */
     int64_t best = INT64_MIN;
     for (uint32_t b = x->alive; b; b &= b - 1) {
-        int l = GP_CTZ(b);
+        int l = lane_first(b);
         int64_t key = ((int64_t)m->lane_sp[l] << 32) - m->lane_pc[l];
         best = key > best ? key : best;
     }
@@ -351,7 +509,7 @@ static void xs_schedule(gp_xs *x)
         best_pc = (int32_t)(((int64_t)best_sp << 32) - best);
     }
     for (uint32_t b = x->alive; b; b &= b - 1) {
-        int l = GP_CTZ(b);
+        int l = lane_first(b);
         if (m->lane_sp[l] != best_sp)
             continue;
         if (m->lane_pc[l] == best_pc)
@@ -426,7 +584,7 @@ static bool xs_limit(gp_xs *x)
         return false;
     uint32_t over = 0;
     for (int l = 0; l < GP_LANES; l++)
-        if ((x->exec & lane_bit[l]) && x->m->lane_steps[l] >= x->exec_limit)
+        if ((x->exec & lane_bit[l]) && x->exec_limit && x->m->lane_steps[l] >= x->exec_limit)
             over |= lane_bit[l];
     if (over)
         xs_terminate(x, over);
@@ -524,6 +682,278 @@ static inline float gp_fx12(float f)
     return s * (1.0f / 1024.0f);
 }
 
+/* ---- lane kernels ------------------------------------------------------------ */
+
+/* Every ALU instruction is one or more of these: a pass over the GP_LANES
+ * lanes of component rows (a row is GP_LANES consecutive 32-bit words, the
+ * c[k] of a gp_vec).  They are written on short lane vectors (gp_f4, four
+ * lanes: SSE2, the x86-64 baseline) so they need no vectoriser and no
+ * restrict: the result row may be an operand row of the same component
+ * (ADD R0, R0, R1 computed straight into R0), which is safe because each
+ * group of four lanes is read before it is written and lanes never mix.
+ * Rows are either the same or disjoint (registers, broadcast parameters and
+ * scratch are all made of whole rows).  Each kernel is the formula of the
+ * spec section cited, evaluated in the order written (no FMA: the build
+ * has -ffp-contract=off), so every lane gets the bits the scalar formula
+ * gives.  Without GCC vector extensions (GP_EXEC_SCALAR) the same code runs
+ * on one lane at a time. */
+#if defined(__GNUC__) && !defined(GP_EXEC_SCALAR)
+#define GP_VW 4
+typedef float gp_f4 __attribute__((vector_size(16), aligned(4), may_alias));
+typedef int32_t gp_i4 __attribute__((vector_size(16), aligned(4), may_alias));
+#define V_LD(p) (*(const gp_f4 *)(const void *)(p))
+#define V_ST(p, v) (*(gp_f4 *)(void *)(p) = (v))
+#define V_SPLAT(k) ((gp_f4){(k), (k), (k), (k)})
+#define V_ISPLAT(k) ((gp_i4){(k), (k), (k), (k)})
+#define V_MASK(cmp) (cmp)                   /* a comparison: all ones / zero per lane */
+#define V_BITS(v) ((gp_i4)(v))
+#define V_FLT(v) ((gp_f4)(v))
+#define V_F2I(v) __builtin_convertvector((v), gp_i4) /* truncates, like (int32_t)f */
+#define V_I2F(v) __builtin_convertvector((v), gp_f4)
+#if defined(__clang__)
+#define GP_UNROLL _Pragma("unroll")
+#else
+#define GP_UNROLL _Pragma("GCC unroll 4")
+#endif
+#else
+#define GP_VW 1
+typedef float gp_f4;
+typedef int32_t gp_i4;
+static inline gp_i4 v_bits(float f) { gp_val v; v.f = f; return v.i; }
+static inline float v_flt(gp_i4 i) { gp_val v; v.i = i; return v.f; }
+#define V_LD(p) (*(const float *)(p))
+#define V_ST(p, v) (*(float *)(p) = (v))
+#define V_SPLAT(k) ((float)(k))
+#define V_ISPLAT(k) ((int32_t)(k))
+#define V_MASK(cmp) (-(int32_t)(cmp))
+#define V_BITS(v) v_bits(v)
+#define V_FLT(v) v_flt(v)
+#define V_F2I(v) ((int32_t)(v))
+#define V_I2F(v) ((float)(v))
+#define GP_UNROLL
+#endif
+_Static_assert(GP_LANES % GP_VW == 0, "rows are whole lane vectors");
+
+/* m ? a : b per lane, on bits (m from V_MASK). */
+#define V_SEL(m, a, b) V_FLT(((m) & V_BITS(a)) | (~(m) & V_BITS(b)))
+
+/* ARB_vertex_program 2.14.5.16/17: MAX = (a > b) ? a : b, MIN = (a > b) ?
+ * b : a, so a NaN operand gives b for MAX and a for MIN.  SSE's MAXPS(x, y)
+ * is exactly "x > y ? x : y" and MINPS(x, y) "x < y ? x : y" (NaN or equal
+ * zeros: y), so MAX = MAXPS(a, b) and MIN = MINPS(b, a). */
+#if GP_VW == 4 && defined(__SSE__)
+#include <xmmintrin.h>
+#define V_MINPS(a, b) ((gp_f4)_mm_min_ps((__m128)(a), (__m128)(b))) /* a < b ? a : b */
+#define V_MAX(a, b) ((gp_f4)_mm_max_ps((__m128)(a), (__m128)(b)))
+#define V_MIN(a, b) ((gp_f4)_mm_min_ps((__m128)(b), (__m128)(a)))
+#define V_SQRT(a) ((gp_f4)_mm_sqrt_ps((__m128)(a)))
+#else
+#define V_MINPS(a, b) V_SEL(V_MASK((a) < (b)), (a), (b))
+#define V_MAX(a, b) V_SEL(V_MASK((a) > (b)), (a), (b))
+#define V_MIN(a, b) V_SEL(V_MASK((a) > (b)), (b), (a))
+static inline gp_f4 v_sqrt(gp_f4 a)
+{
+#if GP_VW == 1
+    return sqrtf(a);
+#else
+    for (int j = 0; j < GP_VW; j++)
+        a[j] = sqrtf(a[j]);
+    return a;
+#endif
+}
+#define V_SQRT(a) v_sqrt(a)
+#endif
+
+#define V_ONE V_SPLAT(1.0f)
+#define V_ABS(a) V_FLT(V_BITS(a) & V_ISPLAT(0x7fffffff))
+
+/* gp_floorf on a lane vector, the same values: lanes of magnitude below
+ * 2^23 truncate (xs, 0 elsewhere), step down when that rounded up, and
+ * take x's sign (so -0 stays -0; other negative results have it already);
+ * the others are x. */
+static GP_INLINE gp_f4 v_floor(gp_f4 x)
+{
+    gp_i4 xb = V_BITS(x);
+    gp_i4 small = V_MASK(V_ABS(x) < V_SPLAT(8388608.0f));
+    gp_f4 xs = V_FLT(xb & small);
+    gp_f4 t = V_I2F(V_F2I(xs));
+    t = t - V_FLT(V_MASK(t > xs) & V_BITS(V_ONE));
+    gp_i4 tb = V_BITS(t) | (V_BITS(xs) & V_ISPLAT(INT32_MIN));
+    return V_FLT(tb | (xb & ~small));
+}
+
+/* 1.0 where the comparison holds, else +0.0. */
+#define V_SET(cmp) V_FLT(V_MASK(cmp) & V_BITS(V_ONE))
+
+/* Kernel families: r = E over rows a (A), b (B), c (C). */
+#define GP_LANE_LOOP GP_UNROLL for (int k_ = 0; k_ < GP_LANES; k_ += GP_VW)
+#define GP_K1(name, E)                                                        \
+    static GP_INLINE void k_##name(float *r, const float *a)                  \
+    {                                                                         \
+        GP_LANE_LOOP {                                                        \
+            const gp_f4 A = V_LD(a + k_);                                     \
+            V_ST(r + k_, (E));                                                \
+        }                                                                     \
+    }
+#define GP_K2(name, E)                                                        \
+    static GP_INLINE void k_##name(float *r, const float *a, const float *b)  \
+    {                                                                         \
+        GP_LANE_LOOP {                                                        \
+            const gp_f4 A = V_LD(a + k_), B = V_LD(b + k_);                   \
+            V_ST(r + k_, (E));                                                \
+        }                                                                     \
+    }
+#define GP_K3(name, E)                                                        \
+    static GP_INLINE void k_##name(float *r, const float *a, const float *b,  \
+                                   const float *c)                            \
+    {                                                                         \
+        GP_LANE_LOOP {                                                        \
+            const gp_f4 A = V_LD(a + k_), B = V_LD(b + k_), C = V_LD(c + k_); \
+            V_ST(r + k_, (E));                                                \
+        }                                                                     \
+    }
+/* Lane by lane (library calls, branches): in place is safe all the same. */
+#define GP_KS1(name, E)                                                       \
+    static void k_##name(float *r, const float *a)                            \
+    {                                                                         \
+        for (int l = 0; l < GP_LANES; l++) {                                  \
+            const float A = a[l];                                             \
+            r[l] = (E);                                                       \
+        }                                                                     \
+    }
+#define GP_KS2(name, E)                                                       \
+    static void k_##name(float *r, const float *a, const float *b)            \
+    {                                                                         \
+        for (int l = 0; l < GP_LANES; l++) {                                  \
+            const float A = a[l], B = b[l];                                   \
+            r[l] = (E);                                                       \
+        }                                                                     \
+    }
+
+static inline float gp_rcc(float a)
+{
+    /* NV_vertex_program2_option 2.14.5.33: 1/a clamped to [2^-64, 2^64] when
+     * > 0, else to [-2^64, -2^-64] (RCC(+0) = 2^64, RCC(-0) = -2^64).  The
+     * clamps are compares, so NaN stays NaN. */
+    const float big = 18446744073709551616.0f, tiny = 5.42101086242752217e-20f;
+    float r = 1.0f / a;
+    if (r > 0.0f)
+        r = r < tiny ? tiny : r > big ? big : r;
+    else if (r <= 0.0f)
+        r = r < -big ? -big : r > -tiny ? -tiny : r;
+    return r;
+}
+
+GP_K1(mov, A)
+GP_K1(abs, V_ABS(A))
+GP_K1(flr, v_floor(A))
+/* ARB_vertex_program 2.14.5.11: a - floor(a), "always in [0.0, 1.0)": a tiny
+ * negative a would round up to 1.0, so the result is capped at 1 - 2^-24.
+ * INF and NaN give NaN (DXIL Frc). */
+static GP_INLINE gp_f4 v_frc(gp_f4 x)
+{
+    /* v_floor without its sign step, which only turns floor(-0) into -0:
+     * here that difference is -0 - +0 = -0 where gp_frc has -0 - -0 = +0,
+     * and the "+ 0" (not folded: IEEE) maps it to +0 and changes nothing
+     * else (x - floor(x) is never -0 otherwise).  The cap, f >= 1 ? c : f
+     * with c = 1 - 2^-24, is min(c, f) for every f (a NaN f stays). */
+    gp_i4 xb = V_BITS(x);
+    gp_i4 small = V_MASK(V_ABS(x) < V_SPLAT(8388608.0f));
+    gp_f4 xs = V_FLT(xb & small);
+    gp_f4 t = V_I2F(V_F2I(xs));
+    t = t - V_FLT(V_MASK(t > xs) & V_BITS(V_ONE));
+    gp_f4 fl = V_FLT(V_BITS(t) | (xb & ~small));
+    gp_f4 f = (x - fl) + V_SPLAT(0.0f);
+    return V_MINPS(V_SPLAT(0.99999994f), f);
+}
+GP_K1(frc, v_frc(A))
+/* NV_vertex_program2_option 2.14.5.41; NaN is none of > = < and gives 0.0
+ * ((a > 0) - (a < 0), as Mesa's interpreter does; masks are -1 for true). */
+GP_K1(ssg, V_I2F(V_MASK(A < V_SPLAT(0.0f)) - V_MASK(A > V_SPLAT(0.0f))))
+GP_K2(add, A + B)
+GP_K2(sub, A - B)
+GP_K2(mul, A * B)
+GP_K2(max, V_MAX(A, B))
+GP_K2(min, V_MIN(A, B))
+/* 2.14.5.23/24 and NV_fragment_program_option 3.11.5.37-42: comparisons are
+ * false for NaN except !=. */
+GP_K2(sge, V_SET(A >= B))
+GP_K2(slt, V_SET(A < B))
+GP_K2(seq, V_SET(A == B))
+GP_K2(sne, V_SET(A != B))
+GP_K2(sgt, V_SET(A > B))
+GP_K2(sle, V_SET(A <= B))
+/* NV_fragment_program2 3.11.5.48: each component / the scalar. */
+GP_K2(div, A / B)
+/* 2.14.5.15: a*b + c, two roundings. */
+GP_K3(mad, A * B + C)
+/* ARB_fragment_program 3.11.5.3: a < 0 ? b : c (NaN picks c). */
+GP_K3(cmp, V_SEL(V_MASK(A < V_SPLAT(0.0f)), B, C))
+/* 3.11.5.14: a*b + (1-a)*c */
+GP_K3(lrp, A * B + (V_ONE - A) * C)
+/* 2.14.5.21: RCP(1) = 1 exactly; IEEE division gives +-INF for +-0. */
+GP_K1(rcp, V_ONE / A)
+/* 2.14.5.22: 1/sqrt(|a|), so RSQ(+-0) = +INF. */
+GP_K1(rsq, V_ONE / V_SQRT(V_ABS(A)))
+GP_KS1(rcc, gp_rcc(A))
+GP_KS1(ex2, exp2f(A))
+/* Undefined for a <= 0 (2.14.5.12); log2f gives -INF for +-0 and NaN for
+ * negatives, as the DXIL Log table does for unflushed inputs. */
+GP_KS1(lg2, log2f(A))
+GP_KS1(cos, cosf(A))
+GP_KS1(sin, sinf(A))
+/* 2.14.5.20 ApproxPower; powf is exact where EX2(b*LG2 a) fails (negative
+ * bases with integer exponents), which the spec allows. */
+GP_KS2(pow, powf(A, B))
+
+/* Dot products, summed left to right as the pseudocode writes them, into
+ * one row. */
+static GP_INLINE void k_dp2(float *r, const float *a0, const float *a1, const float *b0,
+                            const float *b1)
+{
+    /* NV_fragment_program2 3.11.5.49 */
+    GP_LANE_LOOP V_ST(r + k_, V_LD(a0 + k_) * V_LD(b0 + k_) + V_LD(a1 + k_) * V_LD(b1 + k_));
+}
+
+static GP_INLINE void k_dp2a(float *r, const float *a0, const float *a1, const float *b0,
+                             const float *b1, const float *k0)
+{
+    /* NV_fragment_program2 3.11.5.50: the DP2 sum, then + c.x */
+    GP_LANE_LOOP {
+        gp_f4 d = V_LD(a0 + k_) * V_LD(b0 + k_) + V_LD(a1 + k_) * V_LD(b1 + k_);
+        V_ST(r + k_, d + V_LD(k0 + k_));
+    }
+}
+
+static GP_INLINE void k_dp3(float *r, const float *a0, const float *a1, const float *a2,
+                            const float *b0, const float *b1, const float *b2)
+{
+    /* 2.14.5.4 */
+    GP_LANE_LOOP V_ST(r + k_, V_LD(a0 + k_) * V_LD(b0 + k_) + V_LD(a1 + k_) * V_LD(b1 + k_) +
+                                  V_LD(a2 + k_) * V_LD(b2 + k_));
+}
+
+static GP_INLINE void k_dp4(float *r, const float *a0, const float *a1, const float *a2,
+                            const float *a3, const float *b0, const float *b1, const float *b2,
+                            const float *b3)
+{
+    /* 2.14.5.5; DPH (2.14.5.6) passes the constant row 1.0 as a3. */
+    GP_LANE_LOOP V_ST(r + k_, V_LD(a0 + k_) * V_LD(b0 + k_) + V_LD(a1 + k_) * V_LD(b1 + k_) +
+                                  V_LD(a2 + k_) * V_LD(b2 + k_) + V_LD(a3 + k_) * V_LD(b3 + k_));
+}
+
+/* _SAT / _SSAT on one row: ARB_fragment_program 3.11.4.3 "if (r < 0) r =
+ * 0; else if (r > 1) r = 1;", so NaN passes unchanged and -0 stays -0. */
+static GP_INLINE void k_clamp(float *r, float lo, float hi)
+{
+    const gp_f4 L = V_SPLAT(lo), H = V_SPLAT(hi);
+    GP_LANE_LOOP {
+        gp_f4 v = V_LD(r + k_);
+        v = V_SEL(V_MASK(v < L), L, v);
+        V_ST(r + k_, V_SEL(V_MASK(v > H), H, v));
+    }
+}
+
 /* ---- operand fetch (R5) ---------------------------------------------------- */
 
 /* Register index of a file, or NULL outside it (reads give 0, writes are
@@ -602,25 +1032,39 @@ static inline int32_t file_limit(const gp_xs *x, int file)
     return x->file_count[file & 7];
 }
 
+/* Per-lane source rows of a relatively addressed operand: a gp_vec register
+ * or a parameter row, NULL (reads 0) when the index is out of range. */
+typedef struct gp_rel_rows {
+    const gp_vec *reg[GP_LANES];
+    const gp_val *param[GP_LANES];
+} gp_rel_rows;
+
+static void rel_rows(const gp_xs *x, const gp_src *s, gp_rel_rows *rr)
+{
+    int32_t idx[GP_LANES];
+    rel_indices(x, s->rel_file, s->rel_reg, s->rel_comp, s->index, s->rel_lo, s->rel_hi,
+                file_limit(x, s->file), idx);
+    bool param = s->file == GP_FILE_PARAM;
+    for (int l = 0; l < GP_LANES; l++) {
+        rr->reg[l] = !param && idx[l] >= 0 ? reg_file(x, s->file, idx[l]) : NULL;
+        rr->param[l] = param && idx[l] >= 0 ? x->env->params[idx[l]] : NULL;
+    }
+}
+
 /* Component c of a relatively addressed operand, before abs/negate. */
-static void fetch_rel_comp(const gp_xs *x, const gp_src *s, const int32_t idx[GP_LANES], int c,
-                           int type, gp_val *o)
+static void fetch_rel_comp(const gp_src *s, const gp_rel_rows *rr, int c, int type, gp_val *o)
 {
     int sel = s->swz[c];
     if (sel > GP_SWZ_W) {
         gp_val k = swz_const(sel, type);
         for (int l = 0; l < GP_LANES; l++)
             o[l] = k;
-        return;
-    }
-    if (s->file == GP_FILE_PARAM) {
+    } else if (s->file == GP_FILE_PARAM) {
         for (int l = 0; l < GP_LANES; l++)
-            o[l].u = idx[l] >= 0 ? x->env->params[idx[l]][sel].u : 0u;
-        return;
-    }
-    for (int l = 0; l < GP_LANES; l++) {
-        const gp_vec *r = idx[l] >= 0 ? reg_file(x, s->file, idx[l]) : NULL;
-        o[l].u = r ? r->c[sel][l].u : 0u;
+            o[l].u = rr->param[l] ? rr->param[l][sel].u : 0u;
+    } else {
+        for (int l = 0; l < GP_LANES; l++)
+            o[l].u = rr->reg[l] ? rr->reg[l]->c[sel][l].u : 0u;
     }
 }
 
@@ -654,22 +1098,6 @@ static const gp_val *const_row(int sel, bool neg, int type)
     return gp_const_rows[neg ? 5 : 4];
 }
 
-static inline gp_val mod_scalar(gp_val v, bool absv, bool neg, int type)
-{
-    if (is_float_type(type)) {
-        if (absv)
-            v.u &= 0x7fffffffu;
-        if (neg)
-            v.u ^= 0x80000000u;
-    } else {
-        if (absv && type == GP_TYPE_S32 && v.i < 0)
-            v.u = 0u - v.u;
-        if (neg)
-            v.u = 0u - v.u;
-    }
-    return v;
-}
-
 static inline void fill_row(gp_val *restrict r, gp_val v)
 {
     for (int l = 0; l < GP_LANES; l++)
@@ -685,23 +1113,37 @@ static GP_NOINLINE void broadcast4(gp_vec *restrict v, const gp_val *restrict p)
 }
 
 /* Parameter row index broadcast to all lanes (through the per-call cache),
- * or NULL outside the table. */
-static inline const gp_vec *param_vec(const gp_xs *x, int32_t row)
+ * or NULL outside the table.  A slot returned for one operand is pinned for
+ * the rest of the instruction (x->pinned, cleared per instruction), so the
+ * up to three PARAM operands of one instruction never evict each other: a
+ * row lives in one of GP_EXEC_PCACHE_WAYS slots from row % GP_EXEC_PCACHE,
+ * and at most two of them can be pinned. */
+static inline const gp_vec *param_vec(gp_xs *x, int32_t row)
 {
     if ((uint32_t)row >= (uint32_t)x->file_count[GP_FILE_PARAM])
         return NULL;
     gp_machine *m = x->m;
-    int slot = row & (GP_EXEC_PCACHE - 1);
-    gp_vec *v = &m->pcache[slot];
-    if (m->pcache_row[slot] != row || m->pcache_gen[slot] != m->gen) {
-        broadcast4(v, x->env->params[row]);
-        m->pcache_row[slot] = row;
-        m->pcache_gen[slot] = m->gen;
+    int slot = -1;
+    for (int k = 0; k < GP_EXEC_PCACHE_WAYS; k++) {
+        int s = (row + k) & (GP_EXEC_PCACHE - 1);
+        if (m->pcache_row[s] == row && m->pcache_gen[s] == m->gen) {
+            x->pinned |= 1u << s;
+            return &m->pcache[s];
+        }
+        if (slot < 0 && !(x->pinned >> s & 1))
+            slot = s;
     }
-    return v;
+    GP_ASSERT(slot >= 0);
+    if (slot < 0) /* more PARAM operands than an instruction has */
+        slot = row & (GP_EXEC_PCACHE - 1);
+    broadcast4(&m->pcache[slot], x->env->params[row]);
+    m->pcache_row[slot] = row;
+    m->pcache_gen[slot] = m->gen;
+    x->pinned |= 1u << slot;
+    return &m->pcache[slot];
 }
 
-static GP_NOINLINE void fetch_view_slow(const gp_xs *x, const gp_src *s, gp_vec *buf, int type,
+static GP_NOINLINE void fetch_view_slow(gp_xs *x, const gp_src *s, gp_vec *buf, int type,
                                         uint32_t need, gp_view *v)
 {
     bool absv = s->abs != 0;
@@ -724,20 +1166,19 @@ static GP_NOINLINE void fetch_view_slow(const gp_xs *x, const gp_src *s, gp_vec 
         }
         return;
     }
-    int32_t idx[GP_LANES];
-    rel_indices(x, s->rel_file, s->rel_reg, s->rel_comp, s->index, s->rel_lo, s->rel_hi,
-                file_limit(x, s->file), idx);
+    gp_rel_rows rr;
+    rel_rows(x, s, &rr);
     for (int c = 0; c < 4; c++) {
         if (!(need >> c & 1))
             continue;
         gp_val t[GP_LANES];
-        fetch_rel_comp(x, s, idx, c, type, t);
+        fetch_rel_comp(s, &rr, c, type, t);
         apply_mods(buf->c[c], t, absv, (s->negate >> c) & 1, type);
         v->c[c] = buf->c[c];
     }
 }
 
-static inline void fetch_view(const gp_xs *x, const gp_src *s, gp_vec *buf, int type,
+static GP_INLINE void fetch_view(gp_xs *x, const gp_src *s, gp_vec *buf, int type,
                               uint32_t need, gp_view *v)
 {
     if (GP_LIKELY(!s->rel && !s->abs && !s->negate &&
@@ -758,7 +1199,7 @@ static inline void fetch_view(const gp_xs *x, const gp_src *s, gp_vec *buf, int 
 
 /* The operand as one contiguous vector, for the sampler request: the
  * register itself when it needs no change, else a copy in buf. */
-static const gp_vec *fetch(const gp_xs *x, const gp_src *s, gp_vec *buf, int type)
+static const gp_vec *fetch(gp_xs *x, const gp_src *s, gp_vec *buf, int type)
 {
     if (!s->rel && !s->abs && !s->negate && swz_identity(s->swz)) {
         const gp_vec *r = s->file == GP_FILE_PARAM ? param_vec(x, s->index)
@@ -777,7 +1218,7 @@ static const gp_vec *fetch(const gp_xs *x, const gp_src *s, gp_vec *buf, int typ
 /* A scalar operand (ScalarLoad): the first swizzled component, which the
  * front end replicates into swz[0..3] (gp_ir.h).  GP_LANES values, in the
  * register itself or in row 0 of buf. */
-static const gp_val *fetch_scalar(const gp_xs *x, const gp_src *s, gp_vec *buf, int type)
+static const gp_val *fetch_scalar(gp_xs *x, const gp_src *s, gp_vec *buf, int type)
 {
     gp_view v;
     fetch_view(x, s, buf, type, 1u, &v);
@@ -844,40 +1285,31 @@ static void cc_update(uint32_t *restrict cc, const gp_val *restrict v, uint32_t 
 
 /* ---- result store (R5) ----------------------------------------------------- */
 
-/* Masked copy of one component row.  Not inlined, and on plain words: GCC
- * does not vectorise a read-modify-write of union members, nor (inside
- * store) prove the register and the scratch apart.  gp_val is a union of
- * 32-bit types, so a row is GP_LANES consecutive 32-bit words. */
-static GP_NOINLINE void blend_words(uint32_t *restrict d, const uint32_t *restrict s, uint32_t lm)
+/* Masked copy of one component row: the lanes of lm from s, the others
+ * kept (as bits: gp_val is a union of 32-bit types, a row GP_LANES
+ * consecutive 32-bit words). */
+static GP_INLINE void write_row(gp_val *d, const gp_val *s, uint32_t lm)
 {
-    for (int l = 0; l < GP_LANES; l++) {
-        uint32_t sel = 0u - (uint32_t)((lm & lane_bit[l]) != 0);
-        d[l] = (s[l] & sel) | (d[l] & ~sel);
-    }
-}
-
-static inline void write_row(gp_val *d, const gp_val *s, uint32_t lm)
-{
-    if (lm == GP_LANE_ALL)
+    if (lm == GP_LANE_ALL) {
         memcpy(d, s, sizeof(gp_val) * GP_LANES);
-    else
-        blend_words(&d[0].u, &s[0].u, lm);
+        return;
+    }
+#if GP_VW == 4
+    const gp_i4 bits = {1, 2, 4, 8};
+#else
+    const gp_i4 bits = 1;
+#endif
+    GP_LANE_LOOP {
+        gp_i4 m = V_MASK((V_ISPLAT((int32_t)(lm >> k_)) & bits) == bits);
+        V_ST(&d[k_].f, V_SEL(m, V_LD(&s[k_].f), V_LD(&d[k_].f)));
+    }
 }
 _Static_assert(sizeof(gp_val) == sizeof(uint32_t), "gp_val rows are arrays of 32-bit words");
 
 /* Precision (NV_fragment_program_option 3.11.4.X: H = fp16, overflow +-INF;
  * X = fx12) then clamping (ARB_fragment_program 3.11.4.3 pseudocode
  * "if (r < 0) r = 0; else if (r > 1) r = 1;", so NaN passes unchanged;
- * NV_fragment_program2 _SSAT clamps to [-1,1] the same way). */
-static GP_NOINLINE void clamp_floats(float *restrict f, float lo, float hi)
-{
-    for (int l = 0; l < GP_LANES; l++) {
-        float r = f[l];
-        r = r < lo ? lo : r;
-        f[l] = r > hi ? hi : r;
-    }
-}
-
+ * NV_fragment_program2 _SSAT clamps to [-1,1] the same way: k_clamp). */
 static void float_result_mods(const gp_insn *in, gp_val *row)
 {
     if (in->precision == 'H') {
@@ -888,9 +1320,9 @@ static void float_result_mods(const gp_insn *in, gp_val *row)
             row[l].f = gp_fx12(row[l].f);
     }
     if (in->sat == GP_SAT_01)
-        clamp_floats(&row[0].f, 0.0f, 1.0f);
+        k_clamp(&row[0].f, 0.0f, 1.0f);
     else if (in->sat == GP_SAT_11)
-        clamp_floats(&row[0].f, -1.0f, 1.0f);
+        k_clamp(&row[0].f, -1.0f, 1.0f);
 }
 
 /* Writes the result rows (type rtype, precision and clamping already
@@ -980,6 +1412,368 @@ static inline void store(gp_xs *x, const gp_insn *in, gp_vec *r, int rtype, bool
     for (int c = 0; c < 4; c++)
         rows[c] = r->c[scalar ? 0 : c];
     store_rows(x, in, rows, rtype);
+}
+
+/* ---- the prepared program ---------------------------------------------------- */
+
+/* Built the first time a machine runs a program (and again only if its
+ * cache entry was reused for another), from the immutable IR:
+ *   - per instruction, its gp_xop: for the float ALU opcodes of
+ *     GP_XK_LIST without CC test or update, precision H/X, relative
+ *     addressing or result.clip, the fast kind and its row offsets;
+ *   - the parameter operands of those instructions as broadcast slots;
+ *   - which temporaries need clearing per call, and whether the program
+ *     touches condition codes, address registers or the lane stacks, so a
+ *     call initialises only what the program can observe.
+ * Everything else runs through the generic case of its opcode. */
+
+static _Atomic uint64_t gp_exec_last_serial; /* the last serial handed out */
+
+/* The program's serial number, handed out on its first run (relaxed: it
+ * orders nothing, it only names the program). */
+static uint64_t program_serial(const gp_program *p)
+{
+    gp_program *w = (gp_program *)p; /* exec_serial is the one mutable field */
+    uint64_t s = atomic_load_explicit(&w->exec_serial, memory_order_relaxed);
+    if (GP_LIKELY(s != 0))
+        return s;
+    uint64_t mine = atomic_fetch_add_explicit(&gp_exec_last_serial, 1, memory_order_relaxed) + 1;
+    uint64_t seen = 0;
+    if (atomic_compare_exchange_strong_explicit(&w->exec_serial, &seen, mine, memory_order_relaxed,
+                                                memory_order_relaxed))
+        return mine;
+    return seen; /* another thread named it first */
+}
+
+static void prep_clear(gp_xprep *e)
+{
+    GP_FREE(e->ops);
+    GP_FREE(e->slots);
+    GP_FREE(e->zero);
+    if (e->pbc)
+        GP_ALIGNED_FREE(e->pbc);
+    memset(e, 0, sizeof(*e));
+}
+
+static inline bool prep_matches(const gp_xprep *e, const gp_program *p)
+{
+    return e->insns == p->insns && e->num_insns == p->num_insns &&
+           e->num_temps == p->num_temps && e->num_params == p->info.num_params &&
+           e->stage == (int)p->info.stage;
+}
+
+/* Fast kind + 1 of each opcode, 0 for none. */
+static const uint8_t gp_xk_of_op[GP_OP_COUNT] = {
+#define GP_X(name, shape) [GP_OP_##name] = 1 + GP_XK_##name,
+    GP_XK_LIST(GP_X)
+#undef GP_X
+    [GP_OP_SWZ] = 1 + GP_XK_MOV,
+};
+
+static const uint8_t gp_xk_shape[GP_XK_COUNT] = {
+#define GP_X(name, shape) [GP_XK_##name] = GP_XS_##shape,
+    GP_XK_LIST(GP_X)
+#undef GP_X
+};
+
+/* Registers in the input and output files of a stage (gp_exec and the
+ * prepared program agree through these). */
+static inline int stage_inputs(int stage)
+{
+    return stage == GP_STAGE_VERTEX ? GP_VIN_COUNT : GP_VARY_COUNT;
+}
+
+static inline int stage_outputs(int stage)
+{
+    return stage == GP_STAGE_FRAGMENT ? GP_FOUT_COUNT : GP_VARY_COUNT;
+}
+
+/* The broadcast slot of a parameter operand, added if new; -1 when out of
+ * memory. */
+static int prep_slot(gp_xprep *e, int *cap, const gp_src *s)
+{
+    for (int k = 0; k < e->nslots; k++) {
+        const gp_xslot *t = &e->slots[k];
+        if (t->row == s->index && memcmp(t->swz, s->swz, 4) == 0 &&
+            t->negate == (s->negate & 0xfu) && t->abs == (s->abs != 0))
+            return k;
+    }
+    if (e->nslots == *cap) {
+        int ncap = *cap ? *cap * 2 : 8;
+        gp_xslot *n = GP_MALLOC((size_t)ncap * sizeof(*n));
+        if (!n)
+            return -1;
+        if (e->nslots)
+            memcpy(n, e->slots, (size_t)e->nslots * sizeof(*n));
+        GP_FREE(e->slots);
+        e->slots = n;
+        *cap = ncap;
+    }
+    gp_xslot *t = &e->slots[e->nslots];
+    memset(t, 0, sizeof(*t));
+    t->row = s->index;
+    memcpy(t->swz, s->swz, 4);
+    t->negate = s->negate & 0xfu;
+    t->abs = s->abs != 0;
+    return e->nslots++;
+}
+
+/* Whether a component-wise instruction reads, for a component c2 computed
+ * after component c1, the destination row c1 through an operand (MOV R0,
+ * R0.yxwz: computing R0.x in place would change what R0.y reads); it is
+ * then computed into scratch.  Same-component reads are safe (kernels read
+ * each lane before writing it). */
+static bool prep_hazard(const gp_insn *in, int nsrc, bool scalar_b)
+{
+    const gp_dst *d = &in->dst;
+    uint32_t wm = d->mask & 0xfu;
+    for (int i = 0; i < nsrc; i++) {
+        const gp_src *s = &in->src[i];
+        if (s->file != d->file || s->index != d->index)
+            continue;
+        for (int c2 = 0; c2 < 4; c2++) {
+            if (!(wm >> c2 & 1))
+                continue;
+            int sel = scalar_b && i == 1 ? s->swz[0] : s->swz[c2];
+            if (sel <= GP_SWZ_W && sel < c2 && (wm >> sel & 1))
+                return true;
+        }
+    }
+    return false;
+}
+
+/* The gp_xop of one instruction; false when out of memory. */
+static bool prep_insn(gp_xprep *e, int *slot_cap, const gp_program *p, const gp_insn *in,
+                      gp_xop *o)
+{
+    memset(o, 0, sizeof(*o));
+    o->kind = in->op;
+    int xk = in->op < GP_OP_COUNT ? gp_xk_of_op[in->op] - 1 : -1;
+    const gp_dst *d = &in->dst;
+    uint32_t wm = d->mask & 0xfu;
+    if (xk < 0 || in->type != GP_TYPE_F32 || in->cc_update || d->cc.cond != GP_COND_TR ||
+        d->rel || d->clipdist || (in->precision && in->precision != 'R') ||
+        in->sat > GP_SAT_11 || !wm)
+        return true;
+    if (d->file == GP_FILE_TEMP && d->index >= 0 && d->index < p->num_temps)
+        o->dbase = GP_XB_TEMP;
+    else if (d->file == GP_FILE_OUTPUT && d->index >= 0 &&
+             d->index < stage_outputs(p->info.stage))
+        o->dbase = GP_XB_OUT;
+    else
+        return true;
+    int shape = gp_xk_shape[xk];
+    int nsrc = shape == GP_XS_V3 || shape == GP_XS_D2A ? 3
+               : shape == GP_XS_V1 || shape == GP_XS_S1 ? 1 : 2;
+    bool scalar_res = shape >= GP_XS_S1;
+    bool scalar_b = shape == GP_XS_VS || shape == GP_XS_S2;
+    for (int i = 0; i < nsrc; i++) {
+        const gp_src *s = &in->src[i];
+        if (s->rel)
+            return true;
+        bool scalar = (i == 1 && scalar_b) || shape == GP_XS_S1 || shape == GP_XS_S2 ||
+                      (i == 2 && shape == GP_XS_D2A);
+        if (s->file == GP_FILE_PARAM) {
+            if (s->index < 0 || s->index >= p->info.num_params)
+                return true;
+            int k = prep_slot(e, slot_cap, s);
+            if (k < 0)
+                return false;
+            o->sbase[i] = GP_XB_PBC;
+            for (int c = 0; c < 4; c++)
+                o->soff[i][c] = (uint32_t)((size_t)k * sizeof(gp_vec) +
+                                           (size_t)(scalar ? 0 : c) * sizeof(gp_val) * GP_LANES);
+            continue;
+        }
+        int limit = s->file == GP_FILE_TEMP ? p->num_temps
+                    : s->file == GP_FILE_INPUT ? stage_inputs(p->info.stage) : 0;
+        if (!limit || s->index < 0 || s->index >= limit)
+            return true;
+        o->sbase[i] = s->file == GP_FILE_TEMP ? GP_XB_TEMP : GP_XB_IN;
+        bool plain = !s->abs && !s->negate;
+        for (int c = 0; c < 4; c++) {
+            int sel = s->swz[scalar ? 0 : c];
+            plain = plain && sel <= GP_SWZ_W;
+            o->soff[i][c] = (uint32_t)((size_t)s->index * sizeof(gp_vec) +
+                                       (size_t)(sel & 3) * sizeof(gp_val) * GP_LANES);
+        }
+        if (!plain)
+            o->mods |= (uint8_t)(1u << i);
+    }
+    o->kind = (uint16_t)(GP_OP_COUNT + xk);
+    o->wmask = (uint8_t)wm;
+    o->sat = in->sat;
+    o->doff = (uint32_t)((size_t)d->index * sizeof(gp_vec));
+    o->c0 = (uint8_t)lane_first(wm);
+    o->dsel = scalar_res || !prep_hazard(in, nsrc, scalar_b) ? o->dbase : (uint8_t)GP_XB_IN;
+    return true;
+}
+
+/* Temporaries whose value before the program's first write can be read:
+ * in straight-line code (no flow instruction, no relative addressing of
+ * temporaries, starting at 0) a register every row of which is written
+ * unconditionally before it is read needs no clearing, provided every lane
+ * runs (the rows are then written in all lanes but killed quads', which no
+ * later instruction observes).  Returns false when out of memory. */
+static bool prep_zero_list(gp_xprep *e, const gp_program *p)
+{
+    int nt = p->num_temps;
+    e->nzero = -1;
+    if (nt <= 0 || p->entry != 0)
+        return true;
+    for (int i = 0; i < p->num_insns; i++) {
+        const gp_insn *in = &p->insns[i];
+        if (in->op >= GP_OP_COUNT || (gp_opinfo_table[in->op].flags & GP_OPF_BRANCH) ||
+            in->op == GP_OP_PUSHA || in->op == GP_OP_POPA)
+            return true;
+        for (int k = 0; k < 3; k++)
+            if (in->src[k].rel && (in->src[k].file == GP_FILE_TEMP || in->src[k].rel_file == GP_FILE_TEMP))
+                return true;
+        if (in->dst.rel && (in->dst.file == GP_FILE_TEMP || in->dst.rel_file == GP_FILE_TEMP))
+            return true;
+    }
+    uint8_t *rows = GP_MALLOC((size_t)nt);     /* bit c: row c written */
+    bool *need = GP_MALLOC((size_t)nt * sizeof(bool));
+    e->zero = GP_MALLOC((size_t)nt * sizeof(int32_t));
+    if (!rows || !need || !e->zero) {
+        GP_FREE(rows);
+        GP_FREE(need);
+        return false;
+    }
+    memset(rows, 0, (size_t)nt);
+    memset(need, 0, (size_t)nt * sizeof(bool));
+    for (int i = 0; i < p->num_insns && p->insns[i].op != GP_OP_END; i++) {
+        const gp_insn *in = &p->insns[i];
+        for (int k = 0; k < 3; k++) {
+            const gp_src *s = &in->src[k];
+            if (s->file != GP_FILE_TEMP || s->index < 0 || s->index >= nt)
+                continue;
+            for (int c = 0; c < 4; c++)
+                if (s->swz[c] <= GP_SWZ_W && !(rows[s->index] >> s->swz[c] & 1))
+                    need[s->index] = true;
+        }
+        const gp_dst *d = &in->dst;
+        if (d->file == GP_FILE_TEMP && d->index >= 0 && d->index < nt &&
+            d->cc.cond == GP_COND_TR && !d->clipdist)
+            rows[d->index] |= d->mask & 0xfu;
+    }
+    int n = 0;
+    for (int t = 0; t < nt; t++)
+        if (need[t])
+            e->zero[n++] = t;
+    e->nzero = n;
+    GP_FREE(rows);
+    GP_FREE(need);
+    return true;
+}
+
+static bool prep_build(gp_xprep *e, const gp_program *p, uint64_t serial)
+{
+    memset(e, 0, sizeof(*e));
+    int n = p->num_insns;
+    e->ops = GP_MALLOC((size_t)(n > 0 ? n : 1) * sizeof(gp_xop));
+    if (!e->ops)
+        return false;
+    int slot_cap = 0;
+    for (int i = 0; i < n; i++) {
+        const gp_insn *in = &p->insns[i];
+        if (!prep_insn(e, &slot_cap, p, in, &e->ops[i]))
+            return false;
+        uint32_t fl = in->op < GP_OP_COUNT ? gp_opinfo_table[in->op].flags : 0;
+        if (in->cc_update || in->dst.cc.cond != GP_COND_TR || in->cond.cond != GP_COND_TR)
+            e->uses_cc = true;
+        if ((fl & GP_OPF_BRANCH) || in->op == GP_OP_PUSHA || in->op == GP_OP_POPA)
+            e->uses_stack = true;
+        if (in->op == GP_OP_ARL || in->op == GP_OP_ARR || in->op == GP_OP_ARA ||
+            in->op == GP_OP_PUSHA || in->op == GP_OP_POPA || in->op == GP_OP_LOOP ||
+            in->op == GP_OP_ENDLOOP || in->dst.file == GP_FILE_ADDRESS || in->dst.rel)
+            e->uses_addr = true;
+        for (int k = 0; k < 3; k++)
+            if (in->src[k].rel || in->src[k].file == GP_FILE_ADDRESS)
+                e->uses_addr = true;
+    }
+    if (e->nslots) {
+        e->pbc = GP_ALIGNED_ALLOC(64, (size_t)e->nslots * sizeof(gp_vec));
+        if (!e->pbc)
+            return false;
+    }
+    if (!prep_zero_list(e, p))
+        return false;
+    e->insns = p->insns;
+    e->num_insns = n;
+    e->num_temps = p->num_temps;
+    e->num_params = p->info.num_params;
+    e->stage = (int)p->info.stage;
+    e->serial = serial;
+    return true;
+}
+
+/* prep_get when the previous call's entry is not p's. */
+static GP_NOINLINE gp_xprep *prep_find(gp_machine *m, const gp_program *p, uint64_t serial)
+{
+    int victim = 0;
+    gp_xprep *e = NULL;
+    for (int k = 0; k < GP_EXEC_PREPS; k++) {
+        if (m->prep[k].serial == serial) {
+            victim = k;
+            e = &m->prep[k];
+            break;
+        }
+        if (m->prep[k].used < m->prep[victim].used)
+            victim = k;
+    }
+    if (!e || !prep_matches(e, p)) {
+        e = &m->prep[victim];
+        prep_clear(e);
+        if (!prep_build(e, p, serial)) {
+            prep_clear(e);
+            return NULL;
+        }
+    }
+    m->prep_last = victim;
+    return e;
+}
+
+/* The machine's prepared form of p (built now if it has none), or NULL
+ * (fast paths off, out of memory: the generic path runs everything). */
+static inline gp_xprep *prep_get(gp_machine *m, const gp_program *p)
+{
+    if (m->generic_only)
+        return NULL;
+    uint64_t serial = program_serial(p);
+    gp_xprep *e = &m->prep[m->prep_last];
+    if (GP_UNLIKELY(e->serial != serial || !prep_matches(e, p))) {
+        e = prep_find(m, p, serial);
+        if (!e)
+            return NULL;
+    }
+    e->used = ++m->prep_clock;
+    return e;
+}
+
+/* Broadcasts the parameter operands whose table rows changed since the
+ * last call: the values fetch_view gives (|abs| then negation, 0/1
+ * selectors as const_row). */
+static void prep_params(gp_xprep *e, const gp_val (*params)[4])
+{
+    for (int k = 0; k < e->nslots; k++) {
+        gp_xslot *s = &e->slots[k];
+        const gp_val *row = params[s->row];
+        if (s->valid && memcmp(s->raw, row, sizeof(s->raw)) == 0)
+            continue;
+        memcpy(s->raw, row, sizeof(s->raw));
+        s->valid = 1;
+        uint32_t andm = s->abs ? 0x7fffffffu : 0xffffffffu;
+        for (int c = 0; c < 4; c++) {
+            bool neg = (s->negate >> c) & 1;
+            gp_val v;
+            if (s->swz[c] > GP_SWZ_W)
+                v = const_row(s->swz[c], neg, GP_TYPE_F32)[0];
+            else
+                v.u = (row[s->swz[c]].u & andm) ^ (neg ? 0x80000000u : 0u);
+            fill_row(e->pbc[k].c[c], v);
+        }
+    }
 }
 
 /* ---- per-opcode helpers ------------------------------------------------------ */
@@ -1156,139 +1950,6 @@ static void do_ret(gp_xs *x, uint32_t taken)
     x->alive &= ~ended;
     x->exec = 0;
     xs_schedule(x);
-}
-
-/* ---- lane kernels ------------------------------------------------------------ */
-
-/* Every ALU instruction is one of these: loops over the lanes of component
- * rows.  The restrict parameters tell the vectoriser that the result row
- * (machine scratch) overlaps no operand row; operand rows may overlap each
- * other (ADD R0, R1, R1; DP3 R0, R1, R1.xxxx), which restrict allows for
- * read-only access.  A, B, C are the operand components as floats. */
-#define GP_R1(name, expr)                                                        \
-    static inline void r_##name(gp_val *restrict r, const gp_val *restrict a)   \
-    {                                                                            \
-        for (int l = 0; l < GP_LANES; l++) {                                     \
-            const float A = a[l].f;                                              \
-            r[l].f = (expr);                                                     \
-        }                                                                        \
-    }
-#define GP_R2(name, expr)                                                        \
-    static inline void r_##name(gp_val *restrict r, const gp_val *restrict a,   \
-                                const gp_val *restrict b)                        \
-    {                                                                            \
-        for (int l = 0; l < GP_LANES; l++) {                                     \
-            const float A = a[l].f, B = b[l].f;                                  \
-            r[l].f = (expr);                                                     \
-        }                                                                        \
-    }
-#define GP_R3(name, expr)                                                        \
-    static inline void r_##name(gp_val *restrict r, const gp_val *restrict a,   \
-                                const gp_val *restrict b, const gp_val *restrict k) \
-    {                                                                            \
-        for (int l = 0; l < GP_LANES; l++) {                                     \
-            const float A = a[l].f, B = b[l].f, C = k[l].f;                      \
-            r[l].f = (expr);                                                     \
-        }                                                                        \
-    }
-
-static inline float gp_frc(float a)
-{
-    /* ARB_vertex_program 2.14.5.11: a - floor(a), "always in [0.0, 1.0)": a
-     * tiny negative a would round up to 1.0, so the result is capped at
-     * 1 - 2^-24.  INF and NaN give NaN (DXIL Frc). */
-    float f = a - gp_floorf(a);
-    return f >= 1.0f ? 0.99999994f : f;
-}
-
-static inline float gp_rcc(float a)
-{
-    /* NV_vertex_program2_option 2.14.5.33: 1/a clamped to [2^-64, 2^64] when
-     * > 0, else to [-2^64, -2^-64] (RCC(+0) = 2^64, RCC(-0) = -2^64).  The
-     * clamps are compares, so NaN stays NaN. */
-    const float big = 18446744073709551616.0f, tiny = 5.42101086242752217e-20f;
-    float r = 1.0f / a;
-    if (r > 0.0f)
-        r = r < tiny ? tiny : r > big ? big : r;
-    else if (r <= 0.0f)
-        r = r < -big ? -big : r > -tiny ? -tiny : r;
-    return r;
-}
-
-GP_R1(abs, fabsf(A))
-GP_R1(flr, gp_floorf(A))
-GP_R1(frc, gp_frc(A))
-/* NV_vertex_program2_option 2.14.5.41; NaN is none of > = < and gives 0.0
- * ((a > 0) - (a < 0), as Mesa's interpreter does). */
-GP_R1(ssg, (float)((A > 0.0f) - (A < 0.0f)))
-GP_R2(add, A + B)
-GP_R2(sub, A - B)
-GP_R2(mul, A * B)
-/* ARB_vertex_program 2.14.5.16/17: (a > b) ? a : b and (a > b) ? b : a, so a
- * NaN operand gives b for MAX and a for MIN. */
-GP_R2(max, A > B ? A : B)
-GP_R2(min, A > B ? B : A)
-/* 2.14.5.23/24 and NV_fragment_program_option 3.11.5.37-42: comparisons are
- * false for NaN except !=. */
-GP_R2(sge, A >= B ? 1.0f : 0.0f)
-GP_R2(slt, A < B ? 1.0f : 0.0f)
-GP_R2(seq, A == B ? 1.0f : 0.0f)
-GP_R2(sne, A != B ? 1.0f : 0.0f)
-GP_R2(sgt, A > B ? 1.0f : 0.0f)
-GP_R2(sle, A <= B ? 1.0f : 0.0f)
-/* NV_fragment_program2 3.11.5.48: each component / the scalar. */
-GP_R2(div, A / B)
-/* 2.14.5.15: a*b + c, two roundings (no FMA contraction on x86-64 without
- * -mfma; see the notes in the report on -ffp-contract). */
-GP_R3(mad, A * B + C)
-/* ARB_fragment_program 3.11.5.3: a < 0 ? b : c (NaN picks c). */
-GP_R3(cmp, A < 0.0f ? B : C)
-/* 3.11.5.14: a*b + (1-a)*c */
-GP_R3(lrp, A * B + (1.0f - A) * C)
-GP_R1(ex2, exp2f(A))
-/* Undefined for a <= 0 (2.14.5.12); log2f gives -INF for +-0 and NaN for
- * negatives, as the DXIL Log table does for unflushed inputs. */
-GP_R1(lg2, log2f(A))
-/* 2.14.5.21: RCP(1) = 1 exactly; IEEE division gives +-INF for +-0. */
-GP_R1(rcp, 1.0f / A)
-GP_R1(rcc, gp_rcc(A))
-/* 2.14.5.22: 1/sqrt(|a|), so RSQ(+-0) = +INF. */
-GP_R1(rsq, 1.0f / sqrtf(fabsf(A)))
-GP_R1(cos, cosf(A))
-GP_R1(sin, sinf(A))
-/* 2.14.5.20 ApproxPower; powf is exact where EX2(b*LG2 a) fails (negative
- * bases with integer exponents), which the spec allows. */
-GP_R2(pow, powf(A, B))
-
-/* Dot products, summed left to right as the pseudocode writes them; the
- * scalar result goes to one row. */
-static inline void k_dp2(gp_val *restrict r, const gp_val *restrict a0, const gp_val *restrict a1,
-                         const gp_val *restrict b0, const gp_val *restrict b1,
-                         const gp_val *restrict k0)
-{
-    /* NV_fragment_program2 3.11.5.49 / .50 (DP2A: + c.x when k0 is set) */
-    for (int l = 0; l < GP_LANES; l++) {
-        float d = a0[l].f * b0[l].f + a1[l].f * b1[l].f;
-        r[l].f = k0 ? d + k0[l].f : d;
-    }
-}
-
-static inline void k_dp3(gp_val *restrict r, const gp_val *restrict a0, const gp_val *restrict a1,
-                         const gp_val *restrict a2, const gp_val *restrict b0,
-                         const gp_val *restrict b1, const gp_val *restrict b2)
-{
-    for (int l = 0; l < GP_LANES; l++)
-        r[l].f = a0[l].f * b0[l].f + a1[l].f * b1[l].f + a2[l].f * b2[l].f;
-}
-
-static inline void k_dp4(gp_val *restrict r, const gp_val *restrict a0, const gp_val *restrict a1,
-                         const gp_val *restrict a2, const gp_val *restrict a3,
-                         const gp_val *restrict b0, const gp_val *restrict b1,
-                         const gp_val *restrict b2, const gp_val *restrict b3)
-{
-    /* 2.14.5.5; DPH (2.14.5.6) passes the constant row 1.0 as a3. */
-    for (int l = 0; l < GP_LANES; l++)
-        r[l].f = a0[l].f * b0[l].f + a1[l].f * b1[l].f + a2[l].f * b2[l].f + a3[l].f * b3[l].f;
 }
 
 static inline void k_xpd(gp_val *restrict r0, gp_val *restrict r1, gp_val *restrict r2,
@@ -1492,6 +2153,240 @@ static inline void k_up(gp_vec *restrict r, const gp_val *restrict a, int op)
     }
 }
 
+/* ---- fast cases ------------------------------------------------------------- */
+
+/* A component row as the kernels take it. */
+#define ROW(row) (&(row)[0].f)
+
+/* Component rows of operand i of a fast instruction: register rows and
+ * broadcast parameter rows by offset (a swizzle is a choice of rows, no
+ * copy), or through fetch_view when a register operand has modifiers (need:
+ * the components the kernel reads; the others are left unset). */
+static GP_INLINE void xrows(gp_xs *x, const gp_xop *o, int i, uint32_t need, const float *r[4])
+{
+    if (GP_LIKELY(!((o->mods >> i) & 1))) {
+        const char *b = x->base[o->sbase[i]];
+        for (int c = 0; c < 4; c++)
+            r[c] = (const float *)(const void *)(b + o->soff[i][c]);
+        return;
+    }
+    gp_view v;
+    fetch_view_slow(x, &x->p->insns[x->pc].src[i], &x->m->opnd[i], GP_TYPE_F32, need, &v);
+    for (int c = 0; c < 4; c++)
+        r[c] = (need >> c & 1) ? ROW(v.c[c]) : NULL;
+}
+
+/* Whether a fast instruction may compute straight into its destination:
+ * it has no aliasing hazard (gp_xop.dsel) and no lane needs its old value
+ * kept: every lane runs, or, for a temporary, the lanes that do not
+ * run never have (not in env's lanes) and are whole quads, or any lanes in
+ * a non-fragment program, so nothing reads them: DDX/DDY read quads that
+ * all run, samplers the quads of the lanes they are asked for. */
+static GP_INLINE bool xdirect(const gp_xs *x, const gp_xop *o)
+{
+    return x->exec == x->direct_exec[o->dsel];
+}
+
+/* Where a fast instruction computes its result rows: straight into the
+ * destination register when nothing needs merging (xdirect), else into the
+ * scratch m->res, which xfinish merges under the execution mask as store()
+ * would. */
+static GP_INLINE float *xtarget(const gp_xs *x, const gp_xop *o, bool dir)
+{
+    return dir ? (float *)(void *)(x->base[o->dbase] + o->doff) : ROW(x->m->res.c[0]);
+}
+
+/* _SAT/_SSAT on the result rows, then the write: merged from scratch, or,
+ * computed in place, a scalar result copied to the other components. */
+static GP_INLINE void xfinish(gp_xs *x, const gp_xop *o, float *t, bool dir, bool scalar)
+{
+    uint32_t wm = o->wmask;
+    if (GP_UNLIKELY(o->sat)) {
+        float lo = o->sat == GP_SAT_11 ? -1.0f : 0.0f;
+        if (scalar) {
+            k_clamp(t, lo, 1.0f);
+        } else {
+            for (int c = 0; c < 4; c++)
+                if (wm >> c & 1)
+                    k_clamp(t + GP_LANES * c, lo, 1.0f);
+        }
+    }
+    if (!dir) {
+        gp_vec *d = (gp_vec *)(void *)(x->base[o->dbase] + o->doff);
+        const gp_vec *r = &x->m->res;
+        for (int c = 0; c < 4; c++)
+            if (wm >> c & 1)
+                write_row(d->c[c], r->c[scalar ? 0 : c], x->exec);
+    } else if (scalar && (wm & ~(1u << o->c0))) {
+        gp_vec *d = (gp_vec *)(void *)(x->base[o->dbase] + o->doff);
+        for (int c = o->c0 + 1; c < 4; c++)
+            if (wm >> c & 1)
+                memcpy(d->c[c], t, sizeof(d->c[c]));
+    }
+}
+
+typedef void (*gp_kern1)(float *, const float *);
+typedef void (*gp_kern2)(float *, const float *, const float *);
+typedef void (*gp_kern3)(float *, const float *, const float *, const float *);
+
+/* Operand i's row for component c, by offset from base b (no modifiers). */
+#define XSRC(b, i, c) ((const float *)(const void *)((b) + o->soff[i][c]))
+
+/* Component-wise instructions on 1-3 vector operands (shapes V1 V2 V3, and
+ * VS: operand 1 a scalar).  With plain operands the components are inlined
+ * kernel passes (the full write mask without tests); bases are read once
+ * (the kernels' stores may alias anything). */
+static GP_INLINE void xvec(gp_xs *x, const gp_xop *o, int nsrc, bool scalar_b, gp_kern1 k1,
+                           gp_kern2 k2, gp_kern3 k3)
+{
+    const bool dir = xdirect(x, o);
+    float *t = xtarget(x, o, dir);
+    const uint32_t wm = o->wmask;
+    if (GP_LIKELY(!o->mods)) {
+        const char *a = x->base[o->sbase[0]];
+        const char *b = nsrc > 1 ? x->base[o->sbase[1]] : NULL;
+        const char *c3 = nsrc > 2 ? x->base[o->sbase[2]] : NULL;
+#define XVEC_COMP(c)                                                       \
+    do {                                                                   \
+        float *r = t + GP_LANES * (c);                                     \
+        if (nsrc == 1)                                                     \
+            k1(r, XSRC(a, 0, c));                                          \
+        else if (nsrc == 2)                                                \
+            k2(r, XSRC(a, 0, c), XSRC(b, 1, scalar_b ? 0 : (c)));          \
+        else                                                               \
+            k3(r, XSRC(a, 0, c), XSRC(b, 1, c), XSRC(c3, 2, c));           \
+    } while (0)
+        if (wm == 0xf) {
+            GP_UNROLL for (int c = 0; c < 4; c++)
+                XVEC_COMP(c);
+        } else {
+            GP_UNROLL for (int c = 0; c < 4; c++)
+                if (wm >> c & 1)
+                    XVEC_COMP(c);
+        }
+#undef XVEC_COMP
+    } else {
+        const float *a[4], *b[4], *c3[4];
+        xrows(x, o, 0, wm, a);
+        if (nsrc > 1)
+            xrows(x, o, 1, scalar_b ? 1u : wm, b);
+        if (nsrc > 2)
+            xrows(x, o, 2, wm, c3);
+        for (int c = 0; c < 4; c++) {
+            if (!(wm >> c & 1))
+                continue;
+            float *r = t + GP_LANES * c;
+            if (nsrc == 1)
+                k1(r, a[c]);
+            else if (nsrc == 2)
+                k2(r, a[c], b[scalar_b ? 0 : c]);
+            else
+                k3(r, a[c], b[c], c3[c]);
+        }
+    }
+    xfinish(x, o, t, dir, false);
+}
+
+/* The row a scalar result is computed into. */
+static GP_INLINE float *xtarget_scalar(const gp_xs *x, const gp_xop *o, bool dir)
+{
+    return xtarget(x, o, dir) + (dir ? GP_LANES * o->c0 : 0);
+}
+
+/* Scalar operands, scalar result (S1, S2). */
+static GP_INLINE void xsca(gp_xs *x, const gp_xop *o, int nsrc, gp_kern1 k1, gp_kern2 k2)
+{
+    const bool dir = xdirect(x, o);
+    float *t = xtarget_scalar(x, o, dir);
+    const float *a, *b = NULL;
+    if (GP_LIKELY(!o->mods)) {
+        a = XSRC(x->base[o->sbase[0]], 0, 0);
+        if (nsrc > 1)
+            b = XSRC(x->base[o->sbase[1]], 1, 0);
+    } else {
+        const float *ra[4], *rb[4];
+        xrows(x, o, 0, 1u, ra);
+        a = ra[0];
+        if (nsrc > 1) {
+            xrows(x, o, 1, 1u, rb);
+            b = rb[0];
+        }
+    }
+    if (nsrc == 1)
+        k1(t, a);
+    else
+        k2(t, a, b);
+    xfinish(x, o, t, dir, true);
+}
+
+/* One lane group of a dot product: n components of both operands (DPH:
+ * a.w = 1), DP2A adding operand 2's first component; the sums of k_dp2,
+ * k_dp2a, k_dp3 and k_dp4, in their order. */
+static GP_INLINE gp_f4 v_dot(int n, bool dph, bool dp2a, const float *const a[4],
+                             const float *const b[4], const float *k, int i)
+{
+    gp_f4 d = V_LD(a[0] + i) * V_LD(b[0] + i) + V_LD(a[1] + i) * V_LD(b[1] + i);
+    if (dp2a)
+        return d + V_LD(k + i);
+    if (n >= 3)
+        d = d + V_LD(a[2] + i) * V_LD(b[2] + i);
+    if (dph)
+        return d + V_ONE * V_LD(b[3] + i);
+    if (n == 4)
+        d = d + V_LD(a[3] + i) * V_LD(b[3] + i);
+    return d;
+}
+
+/* Dot products.  A full write mask computed in place stores each lane
+ * group's sum (clamped for _SAT/_SSAT) to the four rows at once. */
+static GP_INLINE void xdot(gp_xs *x, const gp_xop *o, int n, bool dph, bool dp2a)
+{
+    const bool dir = xdirect(x, o);
+    const float *a[4], *b[4], *k[4] = {NULL, NULL, NULL, NULL};
+    uint32_t na = (1u << n) - 1u, nb = dph ? 0xfu : na;
+    if (GP_LIKELY(!o->mods)) {
+        const char *ab = x->base[o->sbase[0]], *bb = x->base[o->sbase[1]];
+        for (int c = 0; c < 4; c++) {
+            a[c] = XSRC(ab, 0, c);
+            b[c] = XSRC(bb, 1, c);
+        }
+        if (dp2a)
+            k[0] = XSRC(x->base[o->sbase[2]], 2, 0);
+    } else {
+        xrows(x, o, 0, na, a);
+        xrows(x, o, 1, nb, b);
+        if (dp2a)
+            xrows(x, o, 2, 1u, k);
+    }
+    if (dir && o->wmask == 0xf) {
+        float *d = xtarget(x, o, true);
+        if (GP_LIKELY(!o->sat)) {
+            GP_LANE_LOOP {
+                gp_f4 v = v_dot(n, dph, dp2a, a, b, k[0], k_);
+                V_ST(d + k_, v);
+                V_ST(d + GP_LANES + k_, v);
+                V_ST(d + 2 * GP_LANES + k_, v);
+                V_ST(d + 3 * GP_LANES + k_, v);
+            }
+            return;
+        }
+        const gp_f4 lo = V_SPLAT(o->sat == GP_SAT_11 ? -1.0f : 0.0f), hi = V_ONE;
+        GP_LANE_LOOP {
+            gp_f4 v = v_dot(n, dph, dp2a, a, b, k[0], k_);
+            v = V_SEL(V_MASK(v < lo), lo, v);
+            v = V_SEL(V_MASK(v > hi), hi, v);
+            V_ST(d + k_, v);
+            V_ST(d + GP_LANES + k_, v);
+            V_ST(d + 2 * GP_LANES + k_, v);
+            V_ST(d + 3 * GP_LANES + k_, v);
+        }
+        return;
+    }
+    float *t = xtarget_scalar(x, o, dir);
+    GP_LANE_LOOP V_ST(t + k_, v_dot(n, dph, dp2a, a, b, k[0], k_));
+    xfinish(x, o, t, dir, true);
+}
+
 /* ---- the interpreter -------------------------------------------------------- */
 
 /* Opcodes with a GP_CASE below.  Rows of gp_opcodes.def not listed here
@@ -1521,13 +2416,18 @@ void gp_exec(const gp_program *p, gp_exec_env *env)
     env->killed_mask = 0;
     env->status = GP_EXEC_OK;
 
-    memset(&x, 0, sizeof(x));
+    /* every field is set below; the per-file tables start empty */
+    memset(x.file_base, 0, sizeof(x.file_base));
+    memset(x.file_count, 0, sizeof(x.file_count));
+    memset(x.base, 0, sizeof(x.base));
+    x.steps = 0;
+    x.pinned = 0;
     x.p = p;
     x.env = env;
     x.m = m;
     x.fragment = p->info.stage == GP_STAGE_FRAGMENT;
-    x.num_inputs = p->info.stage == GP_STAGE_VERTEX ? GP_VIN_COUNT : GP_VARY_COUNT;
-    x.num_outputs = x.fragment ? GP_FOUT_COUNT : GP_VARY_COUNT;
+    x.num_inputs = stage_inputs(p->info.stage);
+    x.num_outputs = stage_outputs(p->info.stage);
     machine_reserve_temps(m, p->num_temps);
     x.num_temps = p->num_temps < m->temp_cap ? p->num_temps : m->temp_cap;
     x.file_base[GP_FILE_TEMP] = m->temps;
@@ -1550,19 +2450,6 @@ void gp_exec(const gp_program *p, gp_exec_env *env)
         m->gen = 1;
     }
 
-    /* Registers start defined (zero; CC = EQ, NV_fragment_program_option
-     * 3.11.3.X) so results never depend on the previous task of this thread. */
-    if (x.num_temps > 0)
-        memset(m->temps, 0, (size_t)x.num_temps * sizeof(gp_vec));
-    memset(m->addr, 0, (size_t)naddr * sizeof(gp_vec));
-    for (int r = 0; r < 2; r++)
-        for (int c = 0; c < 4; c++)
-            FOR_LANES(l) m->cc[r][c][l] = GP_CC_ZF;
-    memset(m->lane_calls, 0, sizeof(m->lane_calls));
-    memset(m->lane_loops, 0, sizeof(m->lane_loops));
-    memset(m->lane_ifs, 0, sizeof(m->lane_ifs));
-    memset(m->lane_steps, 0, sizeof(m->lane_steps));
-
     /* Run-time limits (gp_ir.h); the call depth is bounded by the stack. */
     x.call_depth = p->max_call_depth > 0 ? p->max_call_depth : GP_EXEC_CALL_DEPTH;
     if (x.call_depth > GP_EXEC_STACK - 16)
@@ -1574,12 +2461,60 @@ void gp_exec(const gp_program *p, gp_exec_env *env)
 
     uint32_t lanes = (env->live_mask | env->helper_mask) & GP_LANE_ALL;
     x.live = env->live_mask & GP_LANE_ALL;
-    if (x.fragment) {
-        /* A quad with no covered pixel computes nothing observable. */
-        for (int q = 0; q < GP_LANES; q += 4)
-            if (!((x.live >> q) & 0xfu))
-                lanes &= ~(0xfu << q);
+    if (x.fragment)
+        lanes &= quads_any(x.live); /* a quad with no covered pixel computes nothing observable */
+
+    /* The prepared program.  Its fast cases need every register file in
+     * place and inputs and outputs apart (they may write a destination
+     * before reading all operands); otherwise the generic cases run all. */
+    gp_xprep *xp = prep_get(m, p);
+    bool own_temps = x.num_temps == p->num_temps;
+    const gp_xop *xops = NULL;
+    if (xp && own_temps && env->inputs && env->outputs && (env->params || !xp->nslots)) {
+        const char *i0 = (const char *)env->inputs, *o0 = (const char *)env->outputs;
+        const char *i1 = i0 + (size_t)x.num_inputs * sizeof(gp_vec);
+        const char *o1 = o0 + (size_t)x.num_outputs * sizeof(gp_vec);
+        if (i1 <= o0 || o1 <= i0) {
+            xops = xp->ops;
+            if (xp->nslots)
+                prep_params(xp, env->params);
+            x.base[GP_XB_TEMP] = (char *)m->temps;
+            x.base[GP_XB_IN] = (char *)env->inputs;
+            x.base[GP_XB_OUT] = (char *)env->outputs;
+            x.base[GP_XB_PBC] = (char *)xp->pbc;
+        }
     }
+    const bool fast = xops != NULL;
+
+    /* Registers start defined (zero; CC = EQ, NV_fragment_program_option
+     * 3.11.3.X) so results never depend on the previous task of this
+     * thread: all of them, or, with a prepared program, what it can read. */
+    if (xp && own_temps && xp->nzero >= 0 && lanes == GP_LANE_ALL) {
+        for (int k = 0; k < xp->nzero; k++)
+            memset(&m->temps[xp->zero[k]], 0, sizeof(gp_vec));
+    } else if (x.num_temps > 0) {
+        memset(m->temps, 0, (size_t)x.num_temps * sizeof(gp_vec));
+    }
+    if (!xp || xp->uses_addr)
+        memset(m->addr, 0, (size_t)naddr * sizeof(gp_vec));
+    if (!xp || xp->uses_cc)
+        for (int r = 0; r < 2; r++)
+            for (int c = 0; c < 4; c++)
+                FOR_LANES(l) m->cc[r][c][l] = GP_CC_ZF;
+    if (!xp || xp->uses_stack) {
+        memset(m->lane_calls, 0, sizeof(m->lane_calls));
+        memset(m->lane_loops, 0, sizeof(m->lane_loops));
+        memset(m->lane_ifs, 0, sizeof(m->lane_ifs));
+    }
+    if (x.exec_limit)
+        memset(m->lane_steps, 0, sizeof(m->lane_steps));
+
+    /* xdirect: in place with every lane running, or, into temporaries,
+     * with all of these (whole quads in fragment programs) */
+    x.direct_exec[GP_XB_TEMP] = !x.fragment || quads_any(lanes) == lanes ? lanes : GP_LANE_ALL;
+    x.direct_exec[GP_XB_IN] = GP_XD_NEVER;
+    x.direct_exec[GP_XB_OUT] = GP_LANE_ALL;
+    x.direct_exec[GP_XB_PBC] = GP_XD_NEVER;
     x.alive = x.exec = lanes;
     x.pc = p->entry;
     x.sp = 0;
@@ -1608,14 +2543,21 @@ void gp_exec(const gp_program *p, gp_exec_env *env)
                 goto gp_done;                                        \
             goto gp_top;                                             \
         }                                                            \
-        in = &code[x.pc];                                            \
-        wmask = in->dst.mask;                                        \
     } while (0)
 
+    /* The jump index: the kind of the prepared instruction (a fast kind or
+     * its opcode) or, without one, the opcode: the first 16 bits of a
+     * gp_xop or of a gp_insn.  A generic case starts by decoding nothing
+     * but where its instruction is (GP_CASE); fast cases need less. */
+    const char *kbase = fast ? (const char *)xops : (const char *)code;
+    const size_t kstride = fast ? sizeof(gp_xop) : sizeof(gp_insn);
+#define GP_KIND() (*(const uint16_t *)(const void *)(kbase + (size_t)x.pc * kstride))
+#define GP_GENERIC() (in = &code[x.pc], wmask = in->dst.mask, x.pinned = 0)
 #if GP_EXEC_USE_SWITCH
 #define GP_CASE(name) case GP_OP_##name:
+#define GP_XCASE(name) case GP_OP_COUNT + GP_XK_##name:
 #define GP_CASE_DEFAULT default:
-#define GP_DISPATCH() switch (in->op)
+#define GP_DISPATCH() GP_GENERIC(); switch (GP_KIND())
 #define GP_NEXT() { x.pc++; goto gp_top; }
 #define GP_GOTO() { if (!x.exec) goto gp_done; goto gp_top; }
 #else
@@ -1626,10 +2568,13 @@ void gp_exec(const gp_program *p, gp_exec_env *env)
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Woverride-init"
 #endif
-    static const void *const gp_jump[GP_OP_COUNT] = {
+    static const void *const gp_jump[GP_OP_COUNT + GP_XK_COUNT] = {
         [0 ... GP_OP_COUNT - 1] = &&L_UNIMPL,
 #define GP_X(name) [GP_OP_##name] = &&L_##name,
         GP_EXEC_OPS(GP_X)
+#undef GP_X
+#define GP_X(name, shape) [GP_OP_COUNT + GP_XK_##name] = &&LX_##name,
+        GP_XK_LIST(GP_X)
 #undef GP_X
     };
 #if defined(__clang__)
@@ -1637,11 +2582,12 @@ void gp_exec(const gp_program *p, gp_exec_env *env)
 #else
 #pragma GCC diagnostic pop
 #endif
-#define GP_CASE(name) L_##name:
-#define GP_CASE_DEFAULT L_UNIMPL:
-#define GP_DISPATCH() goto *gp_jump[in->op];
-#define GP_NEXT() { x.pc++; GP_FETCH(); goto *gp_jump[in->op]; }
-#define GP_GOTO() { if (!x.exec) goto gp_done; GP_FETCH(); goto *gp_jump[in->op]; }
+#define GP_CASE(name) L_##name: GP_GENERIC();
+#define GP_XCASE(name) LX_##name:
+#define GP_CASE_DEFAULT L_UNIMPL: GP_GENERIC();
+#define GP_DISPATCH() goto *gp_jump[GP_KIND()];
+#define GP_NEXT() { x.pc++; GP_FETCH(); goto *gp_jump[GP_KIND()]; }
+#define GP_GOTO() { if (!x.exec) goto gp_done; GP_FETCH(); goto *gp_jump[GP_KIND()]; }
 #endif
 
 #define VIEW(i, need)                                                           \
@@ -1662,7 +2608,7 @@ gp_top:
     GP_CASE(NAME)                                                        \
     {                                                                    \
         VIEW(0, wmask);                                                  \
-        FOR_MASK(c) r_##k(R->c[c], v0.c[c]);                             \
+        FOR_MASK(c) k_##k(ROW(R->c[c]), ROW(v0.c[c]));                   \
         STORE();                                                         \
         GP_NEXT();                                                       \
     }
@@ -1671,7 +2617,7 @@ gp_top:
     {                                                                    \
         VIEW(0, wmask);                                                  \
         VIEW(1, wmask);                                                  \
-        FOR_MASK(c) r_##k(R->c[c], v0.c[c], v1.c[c]);                    \
+        FOR_MASK(c) k_##k(ROW(R->c[c]), ROW(v0.c[c]), ROW(v1.c[c]));     \
         STORE();                                                         \
         GP_NEXT();                                                       \
     }
@@ -1681,14 +2627,15 @@ gp_top:
         VIEW(0, wmask);                                                  \
         VIEW(1, wmask);                                                  \
         VIEW(2, wmask);                                                  \
-        FOR_MASK(c) r_##k(R->c[c], v0.c[c], v1.c[c], v2.c[c]);           \
+        FOR_MASK(c) k_##k(ROW(R->c[c]), ROW(v0.c[c]), ROW(v1.c[c]),      \
+                          ROW(v2.c[c]));                                 \
         STORE();                                                         \
         GP_NEXT();                                                       \
     }
 #define OPS1(NAME, k)                                                    \
     GP_CASE(NAME)                                                        \
     {                                                                    \
-        r_##k(R->c[0], SCA(0));                                          \
+        k_##k(ROW(R->c[0]), ROW(SCA(0)));                                \
         STORE_SCALAR();                                                  \
         GP_NEXT();                                                       \
     }
@@ -1751,7 +2698,7 @@ gp_top:
     GP_CASE(POW)
     {
         const gp_val *a = SCA(0), *b = SCA(1);
-        r_pow(R->c[0], a, b);
+        k_pow(ROW(R->c[0]), ROW(a), ROW(b));
         STORE_SCALAR();
         GP_NEXT();
     }
@@ -1759,22 +2706,25 @@ gp_top:
     {
         VIEW(0, wmask);
         const gp_val *b = SCA(1);
-        FOR_MASK(c) r_div(R->c[c], v0.c[c], b);
+        FOR_MASK(c) k_div(ROW(R->c[c]), ROW(v0.c[c]), ROW(b));
         STORE();
         GP_NEXT();
     }
     GP_CASE(DP2)
-    GP_CASE(DP2A)
     {
-        bool add = in->op == GP_OP_DP2A;
         VIEW(0, 0x3u);
         VIEW(1, 0x3u);
-        const gp_val *k0 = NULL;
-        if (add) {
-            VIEW(2, 0x1u);
-            k0 = v2.c[0];
-        }
-        k_dp2(R->c[0], v0.c[0], v0.c[1], v1.c[0], v1.c[1], k0);
+        k_dp2(ROW(R->c[0]), ROW(v0.c[0]), ROW(v0.c[1]), ROW(v1.c[0]), ROW(v1.c[1]));
+        STORE_SCALAR();
+        GP_NEXT();
+    }
+    GP_CASE(DP2A)
+    {
+        VIEW(0, 0x3u);
+        VIEW(1, 0x3u);
+        VIEW(2, 0x1u);
+        k_dp2a(ROW(R->c[0]), ROW(v0.c[0]), ROW(v0.c[1]), ROW(v1.c[0]), ROW(v1.c[1]),
+               ROW(v2.c[0]));
         STORE_SCALAR();
         GP_NEXT();
     }
@@ -1782,7 +2732,8 @@ gp_top:
     {
         VIEW(0, 0x7u);
         VIEW(1, 0x7u);
-        k_dp3(R->c[0], v0.c[0], v0.c[1], v0.c[2], v1.c[0], v1.c[1], v1.c[2]);
+        k_dp3(ROW(R->c[0]), ROW(v0.c[0]), ROW(v0.c[1]), ROW(v0.c[2]), ROW(v1.c[0]),
+              ROW(v1.c[1]), ROW(v1.c[2]));
         STORE_SCALAR();
         GP_NEXT();
     }
@@ -1790,7 +2741,8 @@ gp_top:
     {
         VIEW(0, 0xfu);
         VIEW(1, 0xfu);
-        k_dp4(R->c[0], v0.c[0], v0.c[1], v0.c[2], v0.c[3], v1.c[0], v1.c[1], v1.c[2], v1.c[3]);
+        k_dp4(ROW(R->c[0]), ROW(v0.c[0]), ROW(v0.c[1]), ROW(v0.c[2]), ROW(v0.c[3]),
+              ROW(v1.c[0]), ROW(v1.c[1]), ROW(v1.c[2]), ROW(v1.c[3]));
         STORE_SCALAR();
         GP_NEXT();
     }
@@ -1799,8 +2751,8 @@ gp_top:
         /* 2.14.5.6: DP4 with a.w = 1 */
         VIEW(0, 0x7u);
         VIEW(1, 0xfu);
-        k_dp4(R->c[0], v0.c[0], v0.c[1], v0.c[2], gp_const_rows[2], v1.c[0], v1.c[1], v1.c[2],
-              v1.c[3]);
+        k_dp4(ROW(R->c[0]), ROW(v0.c[0]), ROW(v0.c[1]), ROW(v0.c[2]), ROW(gp_const_rows[2]),
+              ROW(v1.c[0]), ROW(v1.c[1]), ROW(v1.c[2]), ROW(v1.c[3]));
         STORE_SCALAR();
         GP_NEXT();
     }
@@ -1810,7 +2762,7 @@ gp_top:
         VIEW(0, 0x6u);
         VIEW(1, 0xau);
         fill_row(R->c[0], gp_const_rows[2][0]);
-        r_mul(R->c[1], v0.c[1], v1.c[1]);
+        k_mul(ROW(R->c[1]), ROW(v0.c[1]), ROW(v1.c[1]));
         memcpy(R->c[2], v0.c[2], sizeof(R->c[2]));
         memcpy(R->c[3], v1.c[3], sizeof(R->c[3]));
         STORE();
@@ -2208,6 +3160,85 @@ gp_top:
         xs_branch(&x, t, in->target, x.sp, x.pc + 1, x.sp);
         GP_GOTO();
     }
+    /* ---- fast cases (the prepared program): the kernels of the generic
+     * cases above, operands by row offset, the result computed in place
+     * when it can be (xvec, xsca, xdot) ---- */
+#define XV1(NAME, k)                                                     \
+    GP_XCASE(NAME)                                                       \
+    {                                                                    \
+        xvec(&x, &xops[x.pc], 1, false, k, NULL, NULL);                  \
+        GP_NEXT();                                                       \
+    }
+#define XV2(NAME, k)                                                     \
+    GP_XCASE(NAME)                                                       \
+    {                                                                    \
+        xvec(&x, &xops[x.pc], 2, false, NULL, k, NULL);                  \
+        GP_NEXT();                                                       \
+    }
+#define XV3(NAME, k)                                                     \
+    GP_XCASE(NAME)                                                       \
+    {                                                                    \
+        xvec(&x, &xops[x.pc], 3, false, NULL, NULL, k);                  \
+        GP_NEXT();                                                       \
+    }
+#define XS1(NAME, k)                                                     \
+    GP_XCASE(NAME)                                                       \
+    {                                                                    \
+        xsca(&x, &xops[x.pc], 1, k, NULL);                               \
+        GP_NEXT();                                                       \
+    }
+#define XD(NAME, n, dph, dp2a)                                           \
+    GP_XCASE(NAME)                                                       \
+    {                                                                    \
+        xdot(&x, &xops[x.pc], n, dph, dp2a);                             \
+        GP_NEXT();                                                       \
+    }
+    XV1(MOV, k_mov)
+    XV1(ABS, k_abs)
+    XV1(FLR, k_flr)
+    XV1(FRC, k_frc)
+    XV1(SSG, k_ssg)
+    XV2(ADD, k_add)
+    XV2(SUB, k_sub)
+    XV2(MUL, k_mul)
+    XV2(MIN, k_min)
+    XV2(MAX, k_max)
+    XV2(SGE, k_sge)
+    XV2(SLT, k_slt)
+    XV2(SEQ, k_seq)
+    XV2(SNE, k_sne)
+    XV2(SGT, k_sgt)
+    XV2(SLE, k_sle)
+    XV3(MAD, k_mad)
+    XV3(CMP, k_cmp)
+    XV3(LRP, k_lrp)
+    GP_XCASE(DIV)
+    {
+        xvec(&x, &xops[x.pc], 2, true, NULL, k_div, NULL);
+        GP_NEXT();
+    }
+    XS1(RCP, k_rcp)
+    XS1(RSQ, k_rsq)
+    XS1(RCC, k_rcc)
+    XS1(EX2, k_ex2)
+    XS1(LG2, k_lg2)
+    XS1(COS, k_cos)
+    XS1(SIN, k_sin)
+    GP_XCASE(POW)
+    {
+        xsca(&x, &xops[x.pc], 2, NULL, k_pow);
+        GP_NEXT();
+    }
+    XD(DP2, 2, false, false)
+    XD(DP2A, 2, false, true)
+    XD(DP3, 3, false, false)
+    XD(DP4, 4, false, false)
+    XD(DPH, 3, true, false)
+#undef XV1
+#undef XV2
+#undef XV3
+#undef XS1
+#undef XD
     GP_CASE(END)
     {
         if (x.alive == x.exec)

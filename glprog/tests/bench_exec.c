@@ -1,9 +1,14 @@
 /*
  * bench_exec.c - micro benchmark of the executor (not a ctest; single
  * thread).  Compiles a few typical programs with gp_compile and runs them
- * over full 16-lane tasks, printing nanoseconds per task and per
- * lane-instruction.  Build: it links against libglprog like the tests, e.g.
+ * over full 16-lane tasks, with the executor's fast paths and with its
+ * generic path only (gp_machine_set_fast_paths), printing nanoseconds per
+ * task and per lane-instruction.  Build: it links against libglprog like
+ * the tests, e.g.
  *   cc -O2 -I glprog -I include glprog/tests/bench_exec.c build/lib/libglprog.a -lm
+ * Wall time on a shared machine is noisy: for comparisons count
+ * instructions (valgrind --tool=callgrind) with a small task count and one
+ * mode: bench_exec [tasks [fast|generic]].
  */
 #define _POSIX_C_SOURCE 199309L
 #include <stdio.h>
@@ -126,13 +131,19 @@ int main(int argc, char **argv)
             }
         }
         env.insn_budget = 0;
-        double t0 = now();
-        for (int k = 0; k < tasks; k++)
-            gp_exec(p, &env);
-        double t = now() - t0;
-        printf("%-20s %3d insns/lane  %8.1f ns/task  %6.2f ns/lane-insn  %6.1f Mlanes/s\n", progs[i].name,
-               (int)per_task, t / tasks * 1e9, t / tasks * 1e9 / (per_task * GP_LANES),
-               tasks * (double)GP_LANES / t * 1e-6);
+        for (int fast = 1; fast >= 0; fast--) {
+            if (argc > 2 && strcmp(argv[2], fast ? "fast" : "generic") != 0)
+                continue;
+            gp_machine_set_fast_paths(m, fast != 0);
+            double t0 = now();
+            for (int k = 0; k < tasks; k++)
+                gp_exec(p, &env);
+            double t = now() - t0;
+            printf("%-20s %-7s %3d insns/lane  %8.1f ns/task  %6.2f ns/lane-insn  %6.1f Mlanes/s\n",
+                   progs[i].name, fast ? "fast" : "generic", (int)per_task, t / tasks * 1e9,
+                   t / tasks * 1e9 / (per_task * GP_LANES), tasks * (double)GP_LANES / t * 1e-6);
+        }
+        gp_machine_set_fast_paths(m, true);
         gp_program_free(p);
     }
     gp_machine_free(m);

@@ -9,6 +9,11 @@
  * tolerance where it says "approximate").  Unexecuted lanes and unwritten
  * components must keep their old value.  A second part checks values
  * computed by hand from the spec text (FRC(-1.7) = 0.3, EXP, LOG, LIT, ...).
+ *
+ * FEATURES: OP.* (every ALU row of the ARB / NV-option sets), EDGE.RCP_ONE,
+ * EDGE.RCP_ZERO, EDGE.RCC_CLAMP, EDGE.RSQ_ABS, EDGE.LG2_NONPOS, EDGE.LOG_ABS,
+ * EDGE.EXP_LOG_ACC, EDGE.POW_ZERO, EDGE.LIT_CLAMP, EDGE.MUL_ZERO, EDGE.FRC_NEG,
+ * EDGE.SCS_RANGE, EDGE.XPD_W, EDGE.DENORM, EDGE.PK_FLOATDEST.
  */
 #include "test_exec_common.h"
 
@@ -737,8 +742,10 @@ static void test_pack(void)
 
 int main(void)
 {
-    test_table();
-    test_hand();
-    test_pack();
+    T_BOTH_PATHS {
+        test_table();
+        test_hand();
+        test_pack();
+    }
     return t_report("exec_alu");
 }

@@ -8,6 +8,9 @@
  * CAL/RET, DP2A and DDX/DDY of a computed value after divergent flow;
  * NV_fragment_program pack/unpack, H and X precision, KIL with a CC test and
  * |abs|.  Every expected value is worked out by hand next to the check.
+ *
+ * FEATURES: OPT.NV_vertex_program2, OPT.NV_vertex_program3,
+ * OPT.NV_fragment_program, OPT.NV_fragment_program2, OPT.ARB_draw_buffers.
  */
 #include "test_exec_common.h"
 
@@ -381,10 +384,12 @@ static void test_fpo(void)
 
 int main(void)
 {
-    test_vp2();
-    test_arbvp();
-    test_vp3();
-    test_fp2();
-    test_fpo();
+    T_BOTH_PATHS {
+        test_vp2();
+        test_arbvp();
+        test_vp3();
+        test_fp2();
+        test_fpo();
+    }
     return t_report("exec_asm");
 }

@@ -23,6 +23,19 @@
 
 static int t_failures;
 static int t_checks;
+/* Machines made by te_new run the executor's fast paths (1) or its
+ * generic path only (0); the tests' main functions run everything both
+ * ways (T_BOTH_PATHS). */
+static int t_fast_paths = 1;
+
+static inline int t_paths_banner(void)
+{
+    if (!t_fast_paths)
+        printf("-- again with the executor's fast paths off\n");
+    return 1;
+}
+
+#define T_BOTH_PATHS for (t_fast_paths = 1; t_fast_paths >= 0 && t_paths_banner(); t_fast_paths--)
 
 #define CHECK(cond, ...)                                              \
     do {                                                              \
@@ -266,6 +279,7 @@ static inline tenv *te_new(void)
     e->m = gp_machine_create();
     if (!e->m)
         abort();
+    gp_machine_set_fast_paths(e->m, t_fast_paths != 0);
     e->env.machine = e->m;
     e->env.inputs = e->in;
     e->env.outputs = e->out;

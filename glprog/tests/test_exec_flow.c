@@ -8,6 +8,13 @@
  * PUSHA/POPA, KIL in both forms with helper lanes, DDX/DDY on known quad
  * values, texture requests, the "main" entry point and the watchdog on an
  * endless loop.  Expected values are worked out by hand in the comments.
+ *
+ * FEATURES: OP.IF OP.ELSE OP.ENDIF OP.REP OP.ENDREP OP.LOOP OP.ENDLOOP OP.BRK
+ * OP.CONT OP.CAL OP.RET OP.BRA OP.PUSHA OP.POPA OP.KIL OP.DDX OP.DDY OP.TEX
+ * OP.TXP OP.TXL OP.TXD, CC.BRANCH, EDGE.CALL_OVERFLOW, EDGE.RET_EMPTY,
+ * EDGE.EXEC_LIMIT, EDGE.PUSHA_POPA, EDGE.LOOP_PARAM, EDGE.FP2_RUNTIME_NEST,
+ * EDGE.REP_NOCOUNT, EDGE.REP_COUNT_ONCE, EDGE.FP2_A0, EDGE.KIL_U,
+ * EDGE.VTX_TEX_LOD.
  */
 #include "test_exec_common.h"
 
@@ -140,6 +147,23 @@ static void test_rep_brk(void)
     te_run(e, &t);
     CHECK(OUTF(e, 0, 0, 3) == S0 && OUTF(e, 1, 0, 3) == S0 && OUTF(e, 2, 0, 3) == 1.0f,
           "REP -1 / REP 0.9 skip the block");
+
+    /* NV_gpu_program4 issue 17: the count is read once; "REP T0.x" whose
+     * body sets T0.x = 100 still runs 3 times (T1.x counts). */
+    tp_init(&t, GP_STAGE_VERTEX);
+    te_param(e, 5, 3, 100, 0, 0);
+    I1(&t, GP_OP_MOV, D(TEMP(0), "x"), S(PARAM(5), "x"));
+    int r2 = tp_here(&t);
+    I1(&t, GP_OP_REP, D(GP_FILE_NONE, 0, ""), S(TEMP(0), "xyzw"));
+    I1(&t, GP_OP_MOV, D(TEMP(0), "x"), S(PARAM(5), "y"));
+    I2(&t, GP_OP_ADD, D(TEMP(1), "x"), S(TEMP(1), "x"), S(PARAM(2), "x"));
+    int e2 = tp_here(&t);
+    IF_(&t, GP_OP_ENDREP, CC(0, 0, NULL), r2);
+    I1(&t, GP_OP_MOV, D(OUT(0), ""), S(TEMP(1), "xyzw"));
+    tp_end(&t);
+    t.code[r2].target = e2;
+    te_run(e, &t);
+    CHECK(OUTF(e, 0, 0, 11) == 3.0f, "REP count read once: %g iterations", OUTF(e, 0, 0, 11));
     te_free(e);
 }
 
@@ -869,21 +893,23 @@ static void test_exec_limit(void)
 
 int main(void)
 {
-    test_if_else();
-    test_rep_brk();
-    test_cont();
-    test_loop();
-    test_call();
-    test_call_limits();
-    test_bra();
-    test_reconverge();
-    test_derivatives();
-    test_kil();
-    test_pusha();
-    test_tex();
-    test_entry();
-    test_watchdog();
-    test_nesting_limits();
-    test_exec_limit();
+    T_BOTH_PATHS {
+        test_if_else();
+        test_rep_brk();
+        test_cont();
+        test_loop();
+        test_call();
+        test_call_limits();
+        test_bra();
+        test_reconverge();
+        test_derivatives();
+        test_kil();
+        test_pusha();
+        test_tex();
+        test_entry();
+        test_watchdog();
+        test_nesting_limits();
+        test_exec_limit();
+    }
     return t_report("exec_flow");
 }

@@ -6,6 +6,12 @@
  * (MOV R0, R0.yxwz), |abs| and negation, relative addressing in and out of
  * range for reads and writes, address-register instructions and
  * result.clip[n].  Expected values come from the spec examples or by hand.
+ *
+ * FEATURES: MOD.SAT, MOD.SSAT, MOD.CC0, MOD.CC1, MOD.PREC_R, MOD.PREC_H,
+ * MOD.PREC_X, MOD.OPND_NEG, MOD.OPND_ABS, MOD.OPND_SWZ, MOD.DST_WMASK,
+ * MOD.DST_CCMASK, MOD.ARRAY_REL, CC.* (tests, update, swizzle, UPD_SAT),
+ * EDGE.NAN_CC, EDGE.NEG_ZERO_CC, EDGE.PREC_X_OVERFLOW, EDGE.ROUND_HALF,
+ * EDGE.REL_ADDR_OOB, EDGE.VP3_TEXCOORD_WRITE, EDGE.VP2_CLIP_DEFAULT.
  */
 #include "test_exec_common.h"
 
@@ -393,18 +399,52 @@ static void test_fresh_registers(void)
     te_free(e);
 }
 
+/* Parameters of one instruction that share a cache slot (rows 1, 17, 33 all
+ * map to slot 1 of 16) must not evict each other; a long chain over 48 rows
+ * cycles the cache. */
+static void test_param_operands(void)
+{
+    tenv *e = te_new();
+    tprog t;
+    tp_init(&t, GP_STAGE_VERTEX);
+    for (int r = 0; r < 64; r++)
+        te_param(e, r, (float)r, 100.0f + r, 200.0f + r, 300.0f + r);
+    /* MAD o0, p1, p17.wzyx, p33: (1*317 + 33, 101*217 + 133, ...) */
+    I3(&t, GP_OP_MAD, D(OUT(0), ""), S(PARAM(1), "xyzw"), S(PARAM(17), "wzyx"), S(PARAM(33), "xyzw"));
+    /* T0 = sum of p[0..47].x, one ADD per row */
+    for (int r = 0; r < 48; r++)
+        I2(&t, GP_OP_ADD, D(TEMP(0), "x"), S(TEMP(0), "x"), S(PARAM(r), "x"));
+    /* the same rows again, now cached or evicted: T0.y = sum of p[r].y */
+    for (int r = 47; r >= 0; r--)
+        I2(&t, GP_OP_ADD, D(TEMP(0), "y"), S(TEMP(0), "y"), neg(S(PARAM(r), "y")));
+    I1(&t, GP_OP_MOV, D(OUT(1), ""), S(TEMP(0), "xyzw"));
+    tp_end(&t);
+    te_run(e, &t);
+    CHECK(OUTF(e, 0, 0, 2) == 1.0f * 317 + 33 && OUTF(e, 0, 1, 2) == 101.0f * 217 + 133 &&
+              OUTF(e, 0, 2, 2) == 201.0f * 117 + 233 && OUTF(e, 0, 3, 2) == 301.0f * 17 + 333,
+          "MAD p1, p17.wzyx, p33 = %g %g %g %g", OUTF(e, 0, 0, 2), OUTF(e, 0, 1, 2), OUTF(e, 0, 2, 2),
+          OUTF(e, 0, 3, 2));
+    /* sum 0..47 = 1128; sum of (100 + r) = 4800 + 1128 */
+    CHECK(OUTF(e, 1, 0, 9) == 1128.0f && OUTF(e, 1, 1, 9) == -5928.0f, "param chain = %g %g",
+          OUTF(e, 1, 0, 9), OUTF(e, 1, 1, 9));
+    te_free(e);
+}
+
 int main(void)
 {
-    test_spec_cc_example(0xffffu);
-    test_spec_cc_example(0x3c5au);
-    test_cond_tests();
-    test_cc_masked_update();
-    test_saturate();
-    test_precision();
-    test_aliasing();
-    test_operand_mods();
-    test_address();
-    test_clipdist();
-    test_fresh_registers();
+    T_BOTH_PATHS {
+        test_spec_cc_example(0xffffu);
+        test_spec_cc_example(0x3c5au);
+        test_cond_tests();
+        test_cc_masked_update();
+        test_saturate();
+        test_precision();
+        test_aliasing();
+        test_operand_mods();
+        test_address();
+        test_clipdist();
+        test_fresh_registers();
+        test_param_operands();
+    }
     return t_report("exec_store");
 }
