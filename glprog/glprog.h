@@ -37,6 +37,11 @@ extern "C" {
  * Vertex and geometry programs use the lanes for independent invocations. */
 #define GP_LANES 16
 
+/* Program parameter buffer binding points program.buffer[a] a program can
+ * name (NV_parameter_buffer_object; gp_limits.max_parameter_buffer_bindings
+ * is clamped to it). */
+#define GP_MAX_PARAM_BUFFERS 16
+
 typedef union gp_val {
     float f;
     int32_t i;
@@ -105,6 +110,11 @@ typedef struct gp_limits {
     /* Added by the front end: */
     int max_vertex_units;        /* ARB_vertex_blend units: vertex.weight[n], modelview[n] (1 = no blending) */
     int max_palette_matrices;    /* ARB_matrix_palette: state.matrix.palette[n] (0 = unsupported) */
+    /* Added for NV_gpu_program4 (NV_geometry_program4, NV_parameter_buffer_object): */
+    int max_output_vertices;          /* MAX_PROGRAM_OUTPUT_VERTICES_NV: VERTICES_OUT bound */
+    int max_total_output_components;  /* MAX_PROGRAM_TOTAL_OUTPUT_COMPONENTS_NV */
+    int max_parameter_buffer_bindings; /* MAX_PROGRAM_PARAMETER_BUFFER_BINDINGS_NV: program.buffer[a] */
+    int max_parameter_buffer_size;    /* MAX_PROGRAM_PARAMETER_BUFFER_SIZE_NV, in 32-bit words */
 } gp_limits;
 
 void gp_limits_default(gp_limits *lim, gp_stage stage);
@@ -131,7 +141,13 @@ enum {
     GP_VIN_FOGCOORD = 5,
     GP_VIN_TEX0 = 8, /* ..15 */
     GP_VIN_GENERIC0 = 0, /* vertex.attrib[n] == slot n */
-    GP_VIN_COUNT = 16
+    GP_VIN_COUNT = 16,   /* the generic (= conventional, aliased) attributes */
+    /* NV_vertex_program4 integer inputs, after the attributes (not vertex
+     * arrays: the vertex fetch fills them).  A vertex program's input array
+     * has GP_VIN_SLOTS rows when info->inputs_read has either bit. */
+    GP_VIN_VERTEXID = GP_VIN_COUNT,       /* vertex.id: (id, -, -, -) signed int */
+    GP_VIN_INSTANCEID = GP_VIN_COUNT + 1, /* vertex.instance: (i, -, -, -) signed int */
+    GP_VIN_SLOTS = GP_VIN_COUNT + 2
 };
 
 /* Varyings: vertex (and geometry) outputs and fragment inputs share one slot
@@ -153,8 +169,25 @@ enum {
     GP_VARY_LAYER,     /* result.layer / fragment.layer */
     GP_VARY_VIEWPORT,  /* result.viewport */
     GP_VARY_SAMPLE,    /* fragment.sampleid, .samplepos, .samplemask (NV5) */
+    GP_VARY_ID,        /* NV_vertex_program4 result.id; geometry vertex[m].id (int in .x) */
     GP_VARY_COUNT
 };
+
+/* Geometry programs (NV_geometry_program4) read GP_VARY_* slots of each
+ * vertex of the input primitive: the input array has gs_vertices_in *
+ * GP_VARY_COUNT rows, vertex v's slot s at row v * GP_VARY_COUNT + s.
+ * primitive.id is row GP_VARY_PRIMID of vertex 0 (no vertex carries that
+ * slot).  Primitive types of PRIMITIVE_IN / PRIMITIVE_OUT: */
+typedef enum gp_prim {
+    GP_PRIM_NONE,
+    GP_PRIM_POINTS,
+    GP_PRIM_LINES,
+    GP_PRIM_LINES_ADJACENCY,
+    GP_PRIM_TRIANGLES,
+    GP_PRIM_TRIANGLES_ADJACENCY,
+    GP_PRIM_LINE_STRIP,
+    GP_PRIM_TRIANGLE_STRIP
+} gp_prim;
 
 /* Fragment outputs. */
 enum {
@@ -229,6 +262,10 @@ typedef enum gp_param_kind {
 
 typedef struct gp_param_binding {
     uint8_t kind;     /* gp_param_kind */
+    uint8_t type;     /* GP_PARAM_CONST: 0 = float bits (ARB, typeless use),
+                         'S' / 'U' = integers (NV_gpu_program4 constants
+                         typed by their use or an INT/UINT declaration),
+                         'F' = float from a FLOAT declaration */
     uint32_t index;
     gp_state_ref state;
     gp_val value[4];
@@ -246,6 +283,13 @@ typedef enum gp_tex_target {
     GP_TEX_TARGET_COUNT,
     GP_TEX_NONE = 0xff
 } gp_tex_target;
+/* NV_explicit_multisample's RENDERBUFFER target is a 2D multisample image:
+ * programs get GP_TEX_2DMS for it (TXFMS only). */
+
+/* Constant texel offsets "(x, y, z)" of NV_gpu_program4 texture
+ * instructions (MIN/MAX_PROGRAM_TEXEL_OFFSET_EXT). */
+#define GP_MIN_TEXEL_OFFSET (-8)
+#define GP_MAX_TEXEL_OFFSET 7
 
 typedef enum gp_tex_op {
     GP_TEXOP_TEX,  /* implicit LOD (derivatives from the quad in fragment programs, 0 elsewhere) */
@@ -297,7 +341,9 @@ enum {
     GP_OPTION_NV_VERTEX_PROGRAM3 = 1u << 11,
     GP_OPTION_ORIGIN_UPPER_LEFT = 1u << 12,   /* ARB_fragment_coord_conventions */
     GP_OPTION_PIXEL_CENTER_INTEGER = 1u << 13,
-    GP_OPTION_TEXTURE_ARRAY = 1u << 14         /* MESA_texture_array */
+    GP_OPTION_TEXTURE_ARRAY = 1u << 14,        /* MESA_texture_array */
+    GP_OPTION_NV_EXPLICIT_MULTISAMPLE = 1u << 15, /* NV4: RENDERBUFFER target, TXFMS */
+    GP_OPTION_NV_TEXTURE_MULTISAMPLE = 1u << 16   /* NV4: 2DMS / ARRAY2DMS targets, TXFMS */
 };
 
 /* What later stages need to know, so they never look at instructions (R3). */
@@ -320,6 +366,19 @@ typedef struct gp_program_info {
     /* Parameter table layout. */
     int num_params;
     const gp_param_binding *params;
+    /* Added for NV_gpu_program4 (0 / GP_PRIM_NONE in ARB programs): */
+    uint64_t inputs_flat;          /* fragment: GP_VARY_* slots declared FLAT */
+    uint64_t inputs_centroid;      /* ... CENTROID */
+    uint64_t inputs_noperspective; /* ... NOPERSPECTIVE */
+    uint8_t gs_primitive_in;       /* geometry: gp_prim of PRIMITIVE_IN */
+    uint8_t gs_primitive_out;      /* geometry: gp_prim of PRIMITIVE_OUT */
+    int gs_vertices_in;            /* geometry: vertices per input primitive (1 2 4 3 6) */
+    int gs_vertices_out;           /* geometry: VERTICES_OUT */
+    int num_result_components;     /* result components written (write-mask union per
+                                      slot, 1 per clip distance): VERTICES_OUT times
+                                      this is bounded by max_total_output_components */
+    uint32_t param_buffers_used;   /* bit per program.buffer[a] binding point read */
+    uint32_t param_buffers_vec4;   /* those declared BUFFER4 (elements are vec4, not words) */
 } gp_program_info;
 
 typedef struct gp_program gp_program;
@@ -356,6 +415,11 @@ typedef struct gp_exec_env {
     gp_tex_fn tex;
     void *tex_user;
     uint64_t insn_budget;       /* instructions x lanes; 0 = GP_DEFAULT_INSN_BUDGET */
+    /* NV_parameter_buffer_object: binding point a's buffer, param_buffer_words[a]
+     * 32-bit words (NULL / 0 = unbound: reads return 0).  GP_FILE_BUFFER
+     * operands read them (gp_ir.h).  Not yet read by the executor. */
+    const gp_val *param_buffers[GP_MAX_PARAM_BUFFERS];
+    uint32_t param_buffer_words[GP_MAX_PARAM_BUFFERS];
     /* Results: */
     uint32_t killed_mask;       /* live lanes discarded by KIL */
     int status;                 /* GP_EXEC_* */

@@ -63,8 +63,14 @@
  *                      NV_vertex_program3).  Each written component sets
  *                      LT/EQ/GT/UN from the value written (NaN = UN, +-0 = EQ).
  *                      CC registers start as (EQ,EQ,EQ,EQ).
- *   precision          0 default, 'R', 'H' or 'X' (NV_fragment_program);
- *                      asmgl computes in binary32 whatever it says.
+ *   precision          0 default, 'R', 'H' or 'X' (NV_fragment_program).
+ *                      The executor computes in binary32, then rounds float
+ *                      results before _SAT/_SSAT, the write and the CC
+ *                      update (NV_fragment_program_option 3.11.4.X):
+ *                      R and 0 keep binary32; H rounds to fp16 (binary16,
+ *                      nearest even, overflow to +-INF, NaN stays NaN); X
+ *                      to fx12 (signed fixed point, 10 fraction bits, range
+ *                      [-2, 2047/1024], nearest even, NaN becomes 0).
  *   tex_unit/target    texture instructions (GP_OPF_TEX) only.
  *   cond               condition of KIL-with-cc ("KIL GT.x", src[0].file is
  *                      GP_FILE_NONE then), BRA/CAL/RET/BRK/CONT "(cc)" and
@@ -105,6 +111,128 @@
  * program has a "main" label (NV_vertex_program2 / NV_fragment_program2),
  * execution starts at it: entry is its index, or, with a prologue, the
  * prologue ends with an unconditional BRA to it and entry is 0.
+ *
+ * Fog epilogue: fragment programs with OPTION ARB_fog_linear / _exp / _exp2
+ * (ARB_fragment_program 3.11.4.5.1) write result.color (result.color[0])
+ * into a hidden temporary instead, and num_epilogue instructions before the
+ * final END fog it into result.color: the rgb the program wrote is clamped
+ * to [0,1] ("the final clamped color") and becomes
+ *   f * rgb + (1 - f) * state.fog.color.rgb,   f clamped to [0,1],
+ *   f = (end - z) / (end - start)  linear   (z = fragment.fogcoord.x,
+ *       e^(-density * z)           exp       state.fog.params =
+ *       e^(-(density * z)^2)       exp2      (density, start, end, 1/(end-start)))
+ * and alpha is copied unchanged.  Only components the program writes are
+ * written; a program that never writes result.color gets no epilogue.  The
+ * epilogue reads GP_VARY_FOG, so inputs_read has it.  The hidden
+ * temporaries are the last num_synth_temps (2): the colour, then the fog
+ * factor.  A program that can RET on an empty call stack (NV_fragment_
+ * program2) gets a 2-instruction prologue "CAL <entry>; BRA <epilogue>" so
+ * that a RET ending the program still runs the epilogue (entry is 0 then);
+ * an abnormal termination (call stack overflow, max_exec_instructions)
+ * skips it, leaving result.color unwritten.  The instructions, temporaries,
+ * parameters and the attribute the option costs are charged at compile time
+ * as 3.11.4.5.1 says (instructions and ALU instructions: limit - 2 linear,
+ * - 3 exp, - 4 exp2; temporaries - 1, parameters - 2, attributes - 1), so a
+ * program at a limit without the option fails to load with it, whatever
+ * the epilogue's own size (5 to 7 instructions, 2 temporaries, up to 3
+ * parameter rows).
+ *
+ * Synthetic parameter rows: the prologue's MVP rows and the epilogue's fog
+ * rows are interned after the rows the program text binds (a row the text
+ * already has is shared); num_synth_params counts the new ones at the end of
+ * the table.  Neither they nor the synthetic instructions and temporaries
+ * are in the info counts or printed.
+ *
+ * ---- NV_gpu_program4 (!!NVvp4.0, !!NVfp4.0, !!NVgp4.0; info.lang) --------
+ * The executor and the rasterizer have to implement what follows; the front
+ * end accepts it (gp_parse.c, gp_validate.c) and encodes it thus.
+ *
+ * Data types.  gp_insn.type is the instruction's data type (.F .S .U, or
+ * the opcode's default: F where Table X.13 allows F, else S; ARB programs
+ * are all GP_TYPE_F32).  Which operands and which result it applies to is
+ * gp_opinfo.io (gp_io_kind): GP_KIND_OP means "the instruction's type", the
+ * others are fixed (FLR/CEIL/ROUND/TRUNC, TEX..: float operand; TXF, TXQ:
+ * signed operand; I2F, UP*: float result; SAD: unsigned third operand and
+ * result; TXQ: signed result).  Registers are typeless bits (gp_val): an
+ * operand of kind S/U reads .i/.u, F reads .f; results are written as the
+ * result kind.  Operand modifiers follow the kind (2.X.4.2): negate is
+ * two's complement for S and U (-(-2^31) = -2^31), |x| is a no-op for U.
+ * Set-on instructions write TRUE = 1.0f / -1 / 0xffffffff.  _SAT/_SSAT only
+ * occur with float results.  gp_insn.precision is 'R' or 'H' for the R/H
+ * suffixes (H: round to fp16 as for NV_fragment_program), else 0.
+ *   opmod        MUL only: GP_OPMOD_S24 / _U24 (24-bit multiplies, type
+ *                S / U), GP_OPMOD_HI (high 32 bits of the 64-bit product;
+ *                type S or U).
+ *   KIL          type F/S: kill if any component < 0 (KIL.U never kills).
+ *   REP          src[0].file == GP_FILE_NONE: no count, loops until BRK or
+ *                RET (the validator guarantees one exists).  Otherwise the
+ *                count is src[0].x read with insn.type (F: floor), any
+ *                operand file (not only parameters).  No run-time loop
+ *                count limit: max_loop_count is 0 for NV4 programs.
+ *   CC           condition codes are the NV4 flags (2.X.4.3): each written
+ *                component sets SF ZF OF CF from the value written (float:
+ *                SF = <0 or NaN, ZF = 0 or NaN; integer: SF = MSB, ZF = 0,
+ *                OF/CF from integer ADD SUB MAD SAD, else cleared), and
+ *                tests are Table X.16 (gp_cond: EQ..FL, NAN LEG CF NCF OF
+ *                NOF AB BLE SF NSF; cc.reg 0 or 1).  Not the LT/EQ/GT/UN
+ *                model of the NV option programs.
+ *   CAL/RET      a label starts a subroutine that ends at the next label
+ *                (2.X.8 CAL): the lowering puts a RET before every label
+ *                and before END when the program has labels, unless an
+ *                unconditional RET is already there, so reaching a label or
+ *                END inside a called subroutine returns, and in the main
+ *                code ends the program (RET on an empty stack).  Those RETs
+ *                are ordinary instructions for the executor; they carry the
+ *                pos of the instruction after them (how the printer knows
+ *                them: it prints the label instead), and are not counted in
+ *                info.num_instructions.  max_call_depth is set (0 = 8).
+ *   TXF TXQ      GP_OPF_TEX without implicit derivatives; TXF coordinate
+ *                (i, j, k / layer, lod) signed; TXQ x = level offset,
+ *                result signed.  TXFMS (OPTION NV_explicit_multisample /
+ *                NV_texture_multisample): (x, y, layer, sample) signed on
+ *                GP_TEX_2DMS / GP_TEX_ARRAY2DMS.
+ *   tex_offset   constant texel offsets, already checked against the
+ *                target and [GP_MIN_TEXEL_OFFSET, GP_MAX_TEXEL_OFFSET].
+ *   EMIT ENDPRIM geometry programs: emit the current result values as a
+ *                vertex (they become undefined after), end the strip.
+ *
+ * Relative addressing.  rel_file is GP_FILE_TEMP: the index register is a
+ * temporary's component read as a signed integer (rel_reg = temporary,
+ * rel_comp = component).  Any array can be indexed: TEMP arrays (file TEMP,
+ * rel_lo/rel_hi temporaries), PARAM arrays, ATTRIB arrays (input slots),
+ * OUTPUT arrays (destination slots) and BUFFER arrays (elements).  There
+ * are no address registers (GP_FILE_ADDRESS never occurs).  Out-of-range
+ * reads return 0, writes are dropped (R5), as for the ARB forms.
+ *
+ * Inputs.  Vertex programs: GP_VIN_* (plus GP_VIN_VERTEXID and
+ * GP_VIN_INSTANCEID, signed integers in .x).  Fragment programs: GP_VARY_*
+ * (fragment.attrib[n] = GP_VARY_ATTR0 + n, primitive.id = GP_VARY_PRIMID
+ * (int), fragment.facing = GP_VARY_FACE, fragment.clip[n] = component n%4
+ * of GP_VARY_CLIP0 + n/4: the front end folds the component into the
+ * swizzle, so no executor support is needed).  Interpolation modifiers are
+ * info.inputs_flat / _centroid / _noperspective (slot masks).  Geometry
+ * programs: per-vertex GP_VARY_* slots of vertex
+ *     v = gp_src.vtx + (gp_src.vtx_rel ? T[vtx_rel_reg].vtx_rel_comp : 0)
+ * read from row v * GP_VARY_COUNT + slot of the inputs (glprog.h); a v
+ * outside [0, info.gs_vertices_in) reads 0.  primitive.id is slot
+ * GP_VARY_PRIMID with vtx 0.  gp_src.vtx is 0 in other stages.
+ *
+ * Outputs.  result.attrib[n] = GP_VARY_ATTR0 + n, result.id = GP_VARY_ID,
+ * result.primid = GP_VARY_PRIMID, result.layer = GP_VARY_LAYER (ints in
+ * .x), result.clip[n] as for NV_vertex_program2 (gp_dst.clipdist),
+ * result.color[n] = GP_FOUT_COLOR0 + n (an integer-typed write stores the
+ * integer bits: integer colour buffers).
+ *
+ * Parameter buffers (NV_parameter_buffer_object).  src.file GP_FILE_BUFFER:
+ * binding point src.buf, element src.index (+ relative index), rel_lo /
+ * rel_hi the element range of the declared BUFFER variable.  An element is
+ * one 32-bit word broadcast to (w, w, w, w), or, if bit src.buf of
+ * info.param_buffers_vec4 is set (BUFFER4), the four words 4i..4i+3.
+ * Elements past the bound buffer (gp_exec_env.param_buffers) read 0.
+ *
+ * Constants.  Literals are typed by their use: a literal operand of an
+ * integer kind is a GP_PARAM_CONST row of integers (value[].i / .u, with
+ * gp_param_binding.type 'S' / 'U'); INT / UINT PARAM declarations likewise.
  */
 #ifndef GLPROG_GP_IR_H
 #define GLPROG_GP_IR_H
@@ -113,7 +241,7 @@
 
 /* ---- opcodes: expanded from gp_opcodes.def (R1) --------------------------- */
 typedef enum gp_opcode {
-#define GP_OP(name, cls, nsrc, types, mods, profiles, flags, doc) GP_OP_##name,
+#define GP_OP(name, cls, nsrc, types, mods, nv4, io, profiles, flags, doc) GP_OP_##name,
 #include "gp_opcodes.def"
 #undef GP_OP
     GP_OP_COUNT
@@ -152,8 +280,31 @@ enum {
     GP_OPF_SIDE_EFFECT = 1u << 2,
     GP_OPF_NEEDS_DERIV = 1u << 3,
     GP_OPF_KILL = 1u << 4,
-    GP_OPF_SCALAR_RESULT = 1u << 5  /* result replicated to all written components */
+    GP_OPF_SCALAR_RESULT = 1u << 5, /* result replicated to all written components */
+    /* NV_gpu_program4: opcodes only some program types have (the
+     * profile bits do not say which stage of an NV4 language). */
+    GP_OPF_FP_ONLY = 1u << 6,       /* KIL DDX DDY: fragment programs */
+    GP_OPF_GP_ONLY = 1u << 7        /* EMIT ENDPRIM: geometry programs */
 };
+
+/* Operand and result data types of an opcode (NV_gpu_program4 Table X.13
+ * "Out" and "Inputs" columns): 4 bits each, result in bits 0..3, operand i
+ * in bits 4i..4i+3. */
+enum {
+    GP_KIND_OP, /* the instruction's data type (.F .S .U or the default) */
+    GP_KIND_F,  /* always float */
+    GP_KIND_S,  /* always signed integer */
+    GP_KIND_U   /* always unsigned integer */
+};
+#define GP_IO(r, a, b, c) ((r) | (a) << 4 | (b) << 8 | (c) << 12)
+/* Kind of the result (i = 0) or of operand i - 1 (i = 1..3). */
+static inline int gp_io_kind(unsigned io, int i)
+{
+    return (int)(io >> (4 * i)) & 0xf;
+}
+
+/* gp_insn.opmod: MUL's special modifiers (NV_gpu_program4 2.X.8 MUL). */
+enum { GP_OPMOD_NONE, GP_OPMOD_S24, GP_OPMOD_U24, GP_OPMOD_HI };
 
 /* Profiles an opcode is legal in: a bit per program header/option set. */
 enum {
@@ -171,10 +322,13 @@ typedef struct gp_opinfo {
     const char *name;
     uint8_t cls;        /* gp_op_class */
     uint8_t nsrc;
-    uint32_t types;     /* allowed data-type suffixes, GP_TYPEBIT_* */
-    uint32_t mods;      /* allowed modifiers, GP_MODBIT_* */
+    uint32_t types;     /* NV4 data types (Table X.13 F and I columns), GP_TYPEBIT_* */
+    uint32_t mods;      /* modifiers of the ARB / NV option programs, GP_MODBIT_* */
     uint32_t profiles;  /* GP_PROF_* */
     uint32_t flags;     /* GP_OPF_* */
+    /* Added for NV_gpu_program4: */
+    uint32_t nv4;       /* NV4 modifiers (Table X.13 C S H columns, MUL's S24 U24 HI) */
+    uint16_t io;        /* GP_IO(result, operands...) data type kinds */
 } gp_opinfo;
 
 extern const gp_opinfo gp_opinfo_table[GP_OP_COUNT];
@@ -196,7 +350,11 @@ enum {
     GP_MODBIT_CC = 1u << 2,    /* C / .CC / .CC0 / .CC1 */
     GP_MODBIT_PREC = 1u << 3,  /* R H X precision suffixes */
     GP_MODBIT_TYPE = 1u << 4,  /* data-type suffix allowed at all */
-    GP_MODBIT_PRECX = 1u << 5  /* the X (fixed-point) precision suffix, besides R/H */
+    GP_MODBIT_PRECX = 1u << 5, /* the X (fixed-point) precision suffix, besides R/H */
+    /* NV_gpu_program4 only (gp_opinfo.nv4): MUL's special modifiers */
+    GP_MODBIT_S24 = 1u << 6,
+    GP_MODBIT_U24 = 1u << 7,
+    GP_MODBIT_HI = 1u << 8
 };
 enum { GP_SAT_NONE, GP_SAT_01, GP_SAT_11 };
 
@@ -208,7 +366,8 @@ typedef enum gp_file {
     GP_FILE_OUTPUT,   /* GP_VARY_* / GP_FOUT_* slot */
     GP_FILE_PARAM,    /* row of the resolved parameter table */
     GP_FILE_ADDRESS,  /* address registers A0.. (ARB ADDRESS, NV vp2/vp3) */
-    GP_FILE_CC        /* condition-code registers (dst of RCC-like ops only) */
+    GP_FILE_CC,       /* condition-code registers (dst of RCC-like ops only) */
+    GP_FILE_BUFFER    /* NV_parameter_buffer_object element (see the top) */
 } gp_file;
 
 enum { GP_SWZ_X, GP_SWZ_Y, GP_SWZ_Z, GP_SWZ_W, GP_SWZ_ZERO, GP_SWZ_ONE };
@@ -239,8 +398,12 @@ typedef struct gp_src {
     uint8_t rel_file;
     uint8_t rel_reg;
     uint8_t rel_comp;
+    uint8_t buf;       /* GP_FILE_BUFFER: the binding point program.buffer[buf] */
     int32_t index;     /* base index; with rel, effective = index + A */
     int32_t rel_lo, rel_hi; /* valid effective index range (array bounds) */
+    /* Geometry program inputs (see the top): vertex vtx (+ T[vtx_rel_reg].
+     * vtx_rel_comp when vtx_rel); 0 elsewhere. */
+    uint8_t vtx, vtx_rel, vtx_rel_reg, vtx_rel_comp;
 } gp_src;
 
 typedef struct gp_dst {
@@ -263,6 +426,7 @@ typedef struct gp_insn {
     uint8_t tex_target; /* gp_tex_target */
     int8_t tex_offset[3];
     gp_cc_test cond;    /* branch / KIL / flow condition */
+    uint8_t opmod;      /* GP_OPMOD_* (NV4 MUL) */
     gp_dst dst;
     gp_src src[3];
     int32_t target;     /* resolved branch/call/loop target (insn index), -1 none */
@@ -280,11 +444,22 @@ struct gp_program {
     char *source;            /* copy of the text, for printing/debug */
     size_t source_len;
     int entry;               /* first instruction executed (see the top) */
-    int num_prologue;        /* synthetic instructions at the start (position invariance) */
-    /* Run-time limits (added for the executor): copied from the gp_limits the
-     * program was compiled with.  0 = none, except max_call_depth (0 = 8, the
-     * gp_limits_default value).  An invocation that exceeds one terminates,
-     * keeping the results written so far:
+    int num_prologue;        /* synthetic instructions at the start (position
+                                invariance, the fog wrapper) */
+    int num_epilogue;        /* synthetic instructions before the final END (fog) */
+    int num_synth_temps;     /* hidden temporaries at the end of num_temps (fog: 2) */
+    int num_synth_params;    /* parameter rows at the end of the table the
+                                prologue/epilogue added (see the top) */
+    /* Run-time limits (added for the executor): gp_lower copies them from
+     * the gp_limits the program was compiled with, for the programs whose
+     * specs define them: NV_vertex_program2/3 get max_exec_instructions and
+     * max_call_depth, NV_fragment_program2 all five, NV_gpu_program4
+     * programs max_call_depth only; every other program has 0 in all five.  Synthetic instructions do not use up the
+     * program's own limits: max_exec_instructions includes num_prologue +
+     * num_epilogue, max_call_depth the fog wrapper's CAL.  0 = none, except
+     * max_call_depth (0 = 8, the gp_limits_default value; so a gp_limits
+     * call depth of 0 is stored as 1).  An invocation that exceeds one
+     * terminates, keeping the results written so far:
      *   max_exec_instructions  instructions executed per invocation
      *                          (NV_vertex_program2_option 2.14.4.X,
      *                          NV_fragment_program2 3.11.4.X; not NV4)
@@ -301,6 +476,17 @@ struct gp_program {
     int max_if_depth;
     int max_loop_depth;
     int max_loop_count;
+    /* Added by the executor: 0 until the program first runs, then a number
+     * unique in the process (never reused) under which each thread's
+     * gp_machine caches the program's prepared form (gp_exec.c), so a
+     * program allocated where a freed one was is never taken for it.  The
+     * executor's only write to a program; gp_lower's memset starts it at 0. */
+    _Atomic uint64_t exec_serial;
 };
+
+/* Executor debugging (gp_exec.c): with fast paths off, every instruction of
+ * programs run on m takes the generic fetch / store path.  Results are the
+ * same bits either way (tests run both).  On by default. */
+void gp_machine_set_fast_paths(gp_machine *m, bool on);
 
 #endif /* GLPROG_GP_IR_H */

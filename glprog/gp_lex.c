@@ -97,11 +97,36 @@ static bool is_digit(int c)
     return c >= '0' && c <= '9';
 }
 
+static int hex_value(int c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F')
+        return c - 'A' + 10;
+    return -1;
+}
+
+static bool is_space(int c)
+{
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+int gp_lex_header_start(const char *src, int len)
+{
+    int p = 0;
+    while (p < len && is_space((unsigned char)src[p]))
+        p++;
+    return p;
+}
+
 void gp_lex_init(gp_lexer *lx, const char *src, int len, int start)
 {
     lx->src = src;
     lx->len = len;
     lx->pos = start;
+    lx->hex = false;
 }
 
 /* Length of an exponent "e[+-]digits" at p, or 0 if there is none. */
@@ -125,7 +150,7 @@ void gp_lex_next(gp_lexer *lx, gp_token *t)
     int len = lx->len, p = lx->pos;
 
     for (;;) {
-        while (p < len && (s[p] == ' ' || s[p] == '\t' || s[p] == '\n' || s[p] == '\r'))
+        while (p < len && is_space((unsigned char)s[p]))
             p++;
         if (p < len && s[p] == '#') {
             while (p < len && s[p] != '\n' && s[p] != '\r')
@@ -147,6 +172,21 @@ void gp_lex_next(gp_lexer *lx, gp_token *t)
         while (q < len && is_ident_char((unsigned char)s[q]))
             q++;
         t->kind = GP_TOK_IDENT;
+    } else if (lx->hex && c == '0' && p + 2 < len && (s[p + 1] == 'x' || s[p + 1] == 'X') &&
+               hex_value((unsigned char)s[p + 2]) >= 0) {
+        /* NV_gpu_program4 2.X.2: <int> may be "0x" and hex digits */
+        uint64_t v = 0;
+        q = p + 2;
+        while (q < len && hex_value((unsigned char)s[q]) >= 0) {
+            v = v * 16 + (uint64_t)hex_value((unsigned char)s[q]);
+            if (v > UINT32_MAX)
+                v = (uint64_t)UINT32_MAX + 1;
+            q++;
+        }
+        t->kind = GP_TOK_INT;
+        t->hex = true;
+        t->big = v > UINT32_MAX;
+        t->ival = v > UINT32_MAX ? UINT32_MAX : (uint32_t)v;
     } else if (is_digit(c) || (c == '.' && p + 1 < len && is_digit((unsigned char)s[p + 1]))) {
         /* <floatConstant>: integer part, ".", fraction, exponent; either the
          * integer or the fraction part, and either the "." or the exponent,
@@ -184,6 +224,7 @@ void gp_lex_next(gp_lexer *lx, gp_token *t)
             is_float = true;
         }
         t->kind = is_float ? GP_TOK_FLOAT : GP_TOK_INT;
+        t->big = !is_float && v > UINT32_MAX;
         t->ival = v > UINT32_MAX ? UINT32_MAX : (uint32_t)v;
     } else if (c == '.' && p + 1 < len && s[p + 1] == '.') {
         q = p + 2;

@@ -2,9 +2,63 @@
  * gp_lower.c - turns the validated parse into the immutable gp_program
  * (R3): a flat gp_insn array ending in GP_OP_END with every branch, call and
  * block target resolved, the parameter table, and the gp_program_info flags
- * later stages read instead of instructions.  Compile time, calling thread.
+ * later stages read instead of instructions; the work options add is done
+ * here as ordinary instructions (ARB_position_invariant's prologue, the
+ * ARB_fog_* epilogue: gp_ir.h), as are the NV run-time limits.  Compile
+ * time, calling thread.
  */
 #include "gp_priv.h"
+
+/* ---- synthetic instructions ---------------------------------------------- */
+
+/* A zeroed instruction: no target, no texture, identity cc swizzles. */
+static gp_insn *synth(gp_insn *in, int op, int pos)
+{
+    memset(in, 0, sizeof(*in));
+    in->op = (uint16_t)op;
+    in->tex_target = GP_TEX_NONE;
+    in->target = -1;
+    in->pos = pos;
+    for (int i = 0; i < 4; i++)
+        in->cond.swz[i] = in->dst.cc.swz[i] = (uint8_t)i;
+    return in;
+}
+
+static gp_dst synth_dst(int file, int index, unsigned mask)
+{
+    gp_dst d;
+    memset(&d, 0, sizeof(d));
+    d.file = (uint8_t)file;
+    d.index = d.rel_lo = d.rel_hi = index;
+    d.mask = (uint8_t)mask;
+    for (int i = 0; i < 4; i++)
+        d.cc.swz[i] = (uint8_t)i;
+    return d;
+}
+
+/* An operand; comp < 0 reads .xyzw, else the scalar .comp. */
+static gp_src synth_src(int file, int index, int comp)
+{
+    gp_src s;
+    memset(&s, 0, sizeof(s));
+    s.file = (uint8_t)file;
+    s.index = s.rel_lo = s.rel_hi = index;
+    for (int i = 0; i < 4; i++)
+        s.swz[i] = (uint8_t)(comp < 0 ? i : comp);
+    return s;
+}
+
+static int state_row(gp_parse *ps, int kind, int prop, int row)
+{
+    gp_param_binding b;
+    memset(&b, 0, sizeof(b));
+    b.kind = GP_PARAM_STATE;
+    b.state.kind = (uint8_t)kind;
+    b.state.prop = (uint8_t)prop;
+    b.state.modifier = GP_MATMOD_NONE;
+    b.state.row = (uint16_t)row;
+    return gp_param_intern(ps, &b);
+}
 
 /* The prologue of a position-invariant vertex program (ARB_vertex_program
  * 2.14.4.5.1): clip position = MVP * vertex.position, one DP4 per row, as
@@ -12,32 +66,103 @@
 static void emit_prologue(gp_parse *ps, gp_insn *out)
 {
     for (int r = 0; r < 4; r++) {
-        gp_param_binding b;
-        memset(&b, 0, sizeof(b));
-        b.kind = GP_PARAM_STATE;
-        b.state.kind = GP_STATE_MATRIX_ROW;
-        b.state.prop = GP_MATRIX_MVP;
-        b.state.modifier = GP_MATMOD_NONE;
-        b.state.row = (uint16_t)r;
-        int row = gp_param_intern(ps, &b);
-        gp_insn *in = &out[r];
-        memset(in, 0, sizeof(*in));
-        in->op = GP_OP_DP4;
-        in->tex_target = GP_TEX_NONE;
-        in->target = -1;
-        in->pos = 0;
-        for (int i = 0; i < 4; i++)
-            in->cond.swz[i] = in->dst.cc.swz[i] = (uint8_t)i;
-        in->dst.file = GP_FILE_OUTPUT;
-        in->dst.index = in->dst.rel_lo = in->dst.rel_hi = GP_VARY_POS;
-        in->dst.mask = (uint8_t)(1u << r);
-        in->src[0].file = GP_FILE_PARAM;
-        in->src[0].index = in->src[0].rel_lo = in->src[0].rel_hi = row;
-        in->src[1].file = GP_FILE_INPUT;
-        in->src[1].index = in->src[1].rel_lo = in->src[1].rel_hi = GP_VIN_POSITION;
-        for (int i = 0; i < 4; i++)
-            in->src[0].swz[i] = in->src[1].swz[i] = (uint8_t)i;
+        gp_insn *in = synth(&out[r], GP_OP_DP4, 0);
+        in->dst = synth_dst(GP_FILE_OUTPUT, GP_VARY_POS, 1u << r);
+        in->src[0] = synth_src(GP_FILE_PARAM, state_row(ps, GP_STATE_MATRIX_ROW, GP_MATRIX_MVP, r), -1);
+        in->src[1] = synth_src(GP_FILE_INPUT, GP_VIN_POSITION, -1);
     }
+}
+
+/* The most instructions emit_fog writes (exp2, rgb and alpha written). */
+enum { FOG_MAX_INSNS = 7 };
+
+/* The epilogue of OPTION ARB_fog_linear / ARB_fog_exp / ARB_fog_exp2
+ * (ARB_fragment_program 3.11.4.5.1, issue 29): fog the program's final
+ * clamped colour, which the program wrote to temporary C instead of
+ * result.color (mask: the components it wrote), with the fog factor in
+ * temporary F = C + 1:
+ *
+ *   linear  ADD F.x, P.z, -fogcoord.x      end - z
+ *           MUL_SAT F.x, F.x, P.w          f = (end - z) / (end - start)
+ *   exp     MUL F.x, P.x, fogcoord.x       density * z
+ *           MUL F.x, F.x, K.x              * -log2(e)
+ *           EX2_SAT F.x, F.x               f = e^-(density * z)
+ *   exp2    MUL F.x, P.x, fogcoord.x
+ *           MUL F.x, F.x, F.x              (density * z)^2
+ *           MUL F.x, F.x, K.x
+ *           EX2_SAT F.x, F.x               f = e^-((density * z)^2)
+ *   then    MOV_SAT C.rgb, C               the final clamped colour
+ *           LRP result.color.rgb, F.x, C, state.fog.color
+ *                                          f * C + (1 - f) * fog colour
+ *           MOV result.color.a, C.w        alpha unchanged
+ *
+ * P = state.fog.params (density, start, end, 1/(end-start)), K = -log2(e),
+ * z = fragment.fogcoord.x.  Only the components the program wrote are
+ * written (no rgb: no fog factor at all).  Returns the count. */
+static int emit_fog(gp_parse *ps, gp_insn *out, int ctemp, unsigned mask)
+{
+    int n = 0, ftemp = ctemp + 1, pos = ps->end_pos;
+    unsigned rgb = mask & 7u;
+    gp_src fx = synth_src(GP_FILE_TEMP, ftemp, 0);
+    gp_dst fdst = synth_dst(GP_FILE_TEMP, ftemp, 1);
+    if (rgb) {
+        int params = state_row(ps, GP_STATE_FOG_PARAMS, 0, 0);
+        int color = state_row(ps, GP_STATE_FOG_COLOR, 0, 0);
+        gp_src z = synth_src(GP_FILE_INPUT, GP_VARY_FOG, 0);
+        gp_insn *in;
+        if (ps->options & GP_OPTION_FOG_LINEAR) {
+            in = synth(&out[n++], GP_OP_ADD, pos);
+            in->dst = fdst;
+            in->src[0] = synth_src(GP_FILE_PARAM, params, 2);
+            in->src[1] = z;
+            in->src[1].negate = 0xf;
+            in = synth(&out[n++], GP_OP_MUL, pos);
+            in->sat = GP_SAT_01;
+            in->dst = fdst;
+            in->src[0] = fx;
+            in->src[1] = synth_src(GP_FILE_PARAM, params, 3);
+        } else {
+            gp_param_binding k;
+            memset(&k, 0, sizeof(k));
+            k.kind = GP_PARAM_CONST;
+            for (int i = 0; i < 4; i++)
+                k.value[i].f = -1.44269504088896341f; /* -log2(e): e^a = 2^(a log2 e) */
+            int krow = gp_param_intern(ps, &k);
+            in = synth(&out[n++], GP_OP_MUL, pos);
+            in->dst = fdst;
+            in->src[0] = synth_src(GP_FILE_PARAM, params, 0);
+            in->src[1] = z;
+            if (ps->options & GP_OPTION_FOG_EXP2) {
+                in = synth(&out[n++], GP_OP_MUL, pos);
+                in->dst = fdst;
+                in->src[0] = in->src[1] = fx;
+            }
+            in = synth(&out[n++], GP_OP_MUL, pos);
+            in->dst = fdst;
+            in->src[0] = fx;
+            in->src[1] = synth_src(GP_FILE_PARAM, krow, 0);
+            in = synth(&out[n++], GP_OP_EX2, pos);
+            in->sat = GP_SAT_01;
+            in->dst = fdst;
+            in->src[0] = fx;
+        }
+        in = synth(&out[n++], GP_OP_MOV, pos);
+        in->sat = GP_SAT_01;
+        in->dst = synth_dst(GP_FILE_TEMP, ctemp, rgb);
+        in->src[0] = synth_src(GP_FILE_TEMP, ctemp, -1);
+        in = synth(&out[n++], GP_OP_LRP, pos);
+        in->dst = synth_dst(GP_FILE_OUTPUT, GP_FOUT_COLOR0, rgb);
+        in->src[0] = fx;
+        in->src[1] = synth_src(GP_FILE_TEMP, ctemp, -1);
+        in->src[2] = synth_src(GP_FILE_PARAM, color, -1);
+    }
+    if (mask & 8u) {
+        gp_insn *in = synth(&out[n++], GP_OP_MOV, pos);
+        in->dst = synth_dst(GP_FILE_OUTPUT, GP_FOUT_COLOR0, 8);
+        in->src[0] = synth_src(GP_FILE_TEMP, ctemp, 3);
+    }
+    GP_ASSERT(n <= FOG_MAX_INSNS);
+    return n;
 }
 
 /* Matches blocks and sets IF/ELSE/ENDIF, REP/ENDREP, LOOP/ENDLOOP and
@@ -105,6 +230,8 @@ static void fill_info(gp_parse *ps, gp_program *p)
         const gp_opinfo *oi = &gp_opinfo_table[in->op];
         for (int s = 0; s < 3; s++) {
             const gp_src *src = &in->src[s];
+            if (src->file == GP_FILE_BUFFER)
+                info->param_buffers_used |= 1u << (src->buf & 31);
             if (src->file != GP_FILE_INPUT)
                 continue;
             for (int k = src->rel ? src->rel_lo : src->index; k <= (src->rel ? src->rel_hi : src->index); k++)
@@ -138,53 +265,169 @@ static void fill_info(gp_parse *ps, gp_program *p)
     info->num_address_registers = ps->num_address;
     info->num_params = ps->num_params;
     info->params = p->params;
+    /* NV_gpu_program4 */
+    info->inputs_flat = ps->interp_mask[0];
+    info->inputs_centroid = ps->interp_mask[1];
+    info->inputs_noperspective = ps->interp_mask[2];
+    info->gs_primitive_in = (uint8_t)ps->gs_prim_in;
+    info->gs_primitive_out = (uint8_t)ps->gs_prim_out;
+    info->gs_vertices_in = ps->gs_vertices_in;
+    info->gs_vertices_out = ps->gs_vertices_out;
+    info->num_result_components = ps->num_result_components;
+    for (int b = 0; b < GP_MAX_PARAM_BUFFERS; b++)
+        if (ps->buf_kind[b] == 4 && (info->param_buffers_used & (1u << b)))
+            info->param_buffers_vec4 |= 1u << b;
+}
+
+/* Run-time limits of the NV option programs (gp_ir.h): the executed
+ * instruction count and call depth of NV_vertex_program2_option 2.14.4.4
+ * (NV_vertex_program3 adds PUSHA to the call stack), and for
+ * NV_fragment_program2 3.11.4.X also the IF depth, loop depth and loop
+ * count.  ARB programs and NV_fragment_program (no flow control) run
+ * without them.  Synthetic instructions (nsynth) and the fog wrapper's CAL
+ * (wrap) are not the program's: they do not use up its limits. */
+static void set_run_limits(gp_parse *ps, gp_program *p, int nsynth, bool wrap)
+{
+    const gp_limits *lim = &ps->lim;
+    bool vp2 = ps->stage == GP_STAGE_VERTEX && (ps->prof & GP_PROF_VP2);
+    bool fp2 = ps->stage == GP_STAGE_FRAGMENT && (ps->prof & GP_PROF_FP2);
+    if (ps->nv4) {
+        /* NV_gpu_program4 2.X.5: only the call depth is a run-time limit
+         * (loops and IF nesting are bounded at load time) */
+        p->max_call_depth = lim->max_call_depth + (wrap ? 1 : 0);
+        if (p->max_call_depth == 0)
+            p->max_call_depth = 1;
+        return;
+    }
+    if (!vp2 && !fp2)
+        return;
+    /* limits are clamped to [0, 2^24] (gp_program.c): no overflow here */
+    p->max_exec_instructions = lim->max_exec_instructions > 0 ? lim->max_exec_instructions + nsynth : 0;
+    p->max_call_depth = lim->max_call_depth + (wrap ? 1 : 0);
+    if (p->max_call_depth == 0)
+        p->max_call_depth = 1; /* 0 would read as the default; "no call" cannot be said */
+    if (fp2) {
+        p->max_if_depth = lim->max_if_depth;
+        p->max_loop_depth = lim->max_loop_depth;
+        p->max_loop_count = lim->max_loop_count;
+    }
+}
+
+/* The program text's instructions, in order, with NV_gpu_program4's
+ * subroutine ends made explicit (gp_ir.h): where a label starts a new
+ * subroutine, and at END once the program has labels, a RET is inserted
+ * unless an unconditional RET is already there.  map[i] is the index of
+ * text instruction i (map[num_insns]: the end); origin[] the parsed
+ * instruction of each (NULL for an inserted RET).  Returns the count. */
+static int subroutine_text(gp_parse *ps, gp_insn **out, const gp_pinsn ***origin, int **map)
+{
+    int n = ps->num_insns;
+    bool *ends = gp_alloc(ps, (size_t)n + 1);
+    int extra = 0;
+    if (ps->nv4 && ps->num_labels > 0) {
+        for (int l = 0; l < ps->num_labels; l++)
+            ends[ps->labels[l].insn] = true;
+        ends[n] = true;
+        ends[0] = false;
+        for (int i = 1; i <= n; i++) {
+            const gp_insn *prev = &ps->insns[i - 1].in;
+            if (ends[i] && prev->op == GP_OP_RET && prev->cond.cond == GP_COND_TR)
+                ends[i] = false;
+            extra += ends[i];
+        }
+    }
+    gp_insn *text = gp_alloc(ps, sizeof(gp_insn) * (size_t)(n + extra + 1));
+    const gp_pinsn **orig = gp_alloc(ps, sizeof(*orig) * (size_t)(n + extra + 1));
+    int *m = gp_alloc(ps, sizeof(int) * (size_t)(n + 1));
+    int k = 0;
+    for (int i = 0; i <= n; i++) {
+        if (ends[i]) {
+            gp_insn *ret = synth(&text[k], GP_OP_RET, i < n ? ps->insns[i].in.pos : ps->end_pos);
+            ret->type = GP_TYPE_F32;
+            orig[k++] = NULL;
+        }
+        m[i] = k;
+        if (i < n) {
+            text[k] = ps->insns[i].in;
+            orig[k++] = &ps->insns[i];
+        }
+    }
+    *out = text;
+    *origin = orig;
+    *map = m;
+    return k;
 }
 
 gp_program *gp_lower_program(gp_parse *ps)
 {
     bool posinv = (ps->options & GP_OPTION_POSITION_INVARIANT) != 0;
-    const gp_plabel *main_label = NULL;
+    int text_params = ps->num_params; /* rows after these are the prologue's / epilogue's */
+    gp_insn *text;
+    const gp_pinsn **origin;
+    int *map;
+    int ntext = subroutine_text(ps, &text, &origin, &map);
+    int main_at = -1; /* the "main" label's instruction */
     intptr_t mi = (intptr_t)gp_map_get(&ps->labelmap, "main", 4);
     if (mi)
-        main_label = &ps->labels[mi - 1];
+        main_at = map[ps->labels[mi - 1].insn];
+
+    /* Fog options: result.color writes go to a hidden temporary that the
+     * epilogue fogs into result.color.  A program that can end with a RET
+     * on an empty call stack (NV_fragment_program2) would skip an epilogue
+     * placed before END, so its code is called from a 2-instruction
+     * prologue instead: CAL entry; BRA epilogue. */
+    bool fog = ps->stage == GP_STAGE_FRAGMENT &&
+               (ps->options & (GP_OPTION_FOG_LINEAR | GP_OPTION_FOG_EXP | GP_OPTION_FOG_EXP2));
+    unsigned color_mask = 0;
+    bool has_ret = false;
+    for (int i = 0; fog && i < ntext; i++) {
+        const gp_insn *in = &text[i];
+        if (in->dst.file == GP_FILE_OUTPUT && in->dst.index == GP_FOUT_COLOR0)
+            color_mask |= in->dst.mask;
+        has_ret |= in->op == GP_OP_RET;
+    }
+    int ctemp = ps->num_temps; /* hidden: the colour, then the fog factor */
+    gp_insn epi[FOG_MAX_INSNS];
+    int nepi = color_mask ? emit_fog(ps, epi, ctemp, color_mask) : 0;
+    bool wrap = nepi > 0 && has_ret;
+
     int pro = 0;
     if (posinv)
-        pro = 4 + (main_label && main_label->insn != 0 ? 1 : 0);
+        pro = 4 + (main_at > 0 ? 1 : 0);
+    else if (wrap)
+        pro = 2;
 
     /* Everything that can fail through gp_fail happens before the mallocs
-     * (the prologue's parameter rows; scratch from the arena). */
-    int n = pro + ps->num_insns + 1;
+     * (the prologue's and epilogue's parameter rows; scratch from the
+     * arena). */
+    int n = pro + ntext + nepi + 1;
     gp_insn *tmp = gp_alloc(ps, sizeof(gp_insn) * (size_t)n);
     if (posinv)
         emit_prologue(ps, tmp);
-    if (pro == 5) {
-        gp_insn *bra = &tmp[4];
-        memset(bra, 0, sizeof(*bra));
-        bra->op = GP_OP_BRA;
-        bra->tex_target = GP_TEX_NONE;
-        for (int i = 0; i < 4; i++)
-            bra->cond.swz[i] = bra->dst.cc.swz[i] = (uint8_t)i;
-        bra->target = pro + main_label->insn;
+    if (pro == 5)
+        synth(&tmp[4], GP_OP_BRA, 0)->target = pro + main_at;
+    if (wrap) {
+        synth(&tmp[0], GP_OP_CAL, 0)->target = pro + (main_at >= 0 ? main_at : 0);
+        synth(&tmp[1], GP_OP_BRA, 0)->target = pro + ntext;
     }
-    for (int i = 0; i < ps->num_insns; i++) {
+    for (int i = 0; i < ntext; i++) {
         gp_insn *in = &tmp[pro + i];
-        *in = ps->insns[i].in;
-        if (ps->insns[i].label) {
-            const gp_pinsn *pi = &ps->insns[i];
+        *in = text[i];
+        const gp_pinsn *pi = origin[i];
+        if (pi && pi->label) {
             intptr_t li = (intptr_t)gp_map_get(&ps->labelmap, pi->label, pi->label_len);
             GP_ASSERT(li > 0);
-            in->target = pro + ps->labels[li - 1].insn;
+            in->target = pro + map[ps->labels[li - 1].insn];
+        }
+        gp_dst *d = &in->dst;
+        if (nepi && d->file == GP_FILE_OUTPUT && d->index == GP_FOUT_COLOR0) {
+            d->file = GP_FILE_TEMP; /* mask and cc mask stay */
+            d->index = d->rel_lo = d->rel_hi = ctemp;
         }
     }
-    gp_insn *end = &tmp[n - 1];
-    memset(end, 0, sizeof(*end));
-    end->op = GP_OP_END;
-    end->tex_target = GP_TEX_NONE;
-    end->target = -1;
-    end->pos = ps->end_pos;
-    for (int i = 0; i < 4; i++)
-        end->cond.swz[i] = end->dst.cc.swz[i] = (uint8_t)i;
-    resolve_blocks(ps, tmp, pro, ps->num_insns);
+    memcpy(&tmp[pro + ntext], epi, sizeof(gp_insn) * (size_t)nepi);
+    synth(&tmp[n - 1], GP_OP_END, ps->end_pos);
+    resolve_blocks(ps, tmp, pro, ntext);
 
     size_t insn_bytes, param_bytes, src_bytes;
     if (!gp_size_mul((size_t)n, sizeof(gp_insn), &insn_bytes) ||
@@ -212,12 +455,16 @@ gp_program *gp_lower_program(gp_parse *ps)
     p->source[ps->len] = 0;
     p->source_len = (size_t)ps->len;
     p->num_insns = n;
-    p->num_temps = ps->num_temps;
+    p->num_temps = ps->num_temps + (nepi ? 2 : 0);
+    p->num_synth_temps = nepi ? 2 : 0;
+    p->num_synth_params = ps->num_params - text_params;
     p->num_address = ps->num_address;
     if (ps->stage == GP_STAGE_FRAGMENT && (ps->prof & GP_PROF_FP2))
         p->num_address = 1; /* the LOOP index A0 */
     p->num_prologue = pro;
-    p->entry = (!posinv && main_label) ? main_label->insn : 0;
+    p->num_epilogue = nepi;
+    p->entry = (!posinv && !wrap && main_at >= 0) ? main_at : 0;
+    set_run_limits(ps, p, pro + nepi, wrap);
     fill_info(ps, p);
     return p;
 }

@@ -8,8 +8,8 @@
 #include "gp_priv.h"
 
 const gp_opinfo gp_opinfo_table[GP_OP_COUNT] = {
-#define GP_OP(name, cls, nsrc, types, mods, profiles, flags, doc) \
-    { #name, GP_CLASS_##cls, nsrc, types, mods, profiles, flags },
+#define GP_OP(name, cls, nsrc, types, mods, nv4, io, profiles, flags, doc) \
+    { #name, GP_CLASS_##cls, nsrc, types, mods, profiles, flags, nv4, io },
 #include "gp_opcodes.def"
 #undef GP_OP
 };
@@ -57,6 +57,7 @@ bool gp_opcode_split(const char *s, int len, gp_opword *w)
         if (n > len || n <= best_len || memcmp(s, name, (size_t)n) != 0)
             continue;
         gp_opword tmp;
+        memset(&tmp, 0, sizeof(tmp));
         if (split_suffix(s + n, len - n, &tmp)) {
             best = op;
             best_len = n;

@@ -568,12 +568,14 @@ int gp_param_intern(gp_parse *ps, const gp_param_binding *b)
     return row;
 }
 
-static void binding_const(gp_param_binding *b, const float v[4])
+/* A constant row; type is gp_param_binding.type (0 for float literals). */
+static void binding_const(gp_param_binding *b, const gp_val v[4], uint8_t type)
 {
     memset(b, 0, sizeof(*b));
     b->kind = GP_PARAM_CONST;
+    b->type = type;
     for (int i = 0; i < 4; i++)
-        b->value[i].f = v[i];
+        b->value[i] = v[i];
 }
 
 static void binding_state(gp_param_binding *b, gp_state_ref r)
@@ -590,29 +592,61 @@ static void binding_program(gp_param_binding *b, int kind, uint32_t index)
     b->index = index;
 }
 
-/* A number, optionally signed (signed_ok) - <signedFloatConstant>. */
-static float parse_number(gp_parse *ps, bool signed_ok)
+/* A number, optionally signed (signed_ok) - <signedFloatConstant> - as a
+ * value of ps->opnd_type: float in ARB programs; in NV_gpu_program4 the
+ * type its use asks for (2.X.3.3: "A program will fail to load if it
+ * specifies a floating-point constant value ... that should be interpreted
+ * as a signed or unsigned integer, or a negative integer constant value
+ * that should be interpreted as an unsigned integer", or an integer too
+ * large to be represented). */
+static gp_val parse_number(gp_parse *ps, bool signed_ok)
 {
     bool neg = false;
+    int sign_pos = ps->tok.pos;
     if (signed_ok && (is_punct(&ps->tok, '-') || is_punct(&ps->tok, '+'))) {
         neg = ps->tok.punct == '-';
         next(ps);
     }
-    if (ps->tok.kind != GP_TOK_INT && ps->tok.kind != GP_TOK_FLOAT) {
+    gp_token t = ps->tok;
+    if (t.kind != GP_TOK_INT && t.kind != GP_TOK_FLOAT) {
         char b[64];
-        gp_fail(ps, ps->tok.pos, "expected a number, found %s", tok_str(ps, &ps->tok, b, sizeof(b)));
+        gp_fail(ps, t.pos, "expected a number, found %s", tok_str(ps, &t, b, sizeof(b)));
     }
-    float v = gp_lex_number(ps->src, &ps->tok);
+    gp_val v;
+    int n = t.len > 40 ? 40 : t.len;
+    if (ps->opnd_type == GP_TYPE_F32) {
+        float f = t.hex ? (float)t.ival : gp_lex_number(ps->src, &t);
+        v.f = neg ? -f : f;
+    } else if (t.kind == GP_TOK_FLOAT) {
+        gp_fail(ps, t.pos, "floating-point constant '%.*s' used where %s integer is needed", n, ps->src + t.pos,
+                ps->opnd_type == GP_TYPE_U32 ? "an unsigned" : "a signed");
+    } else if (ps->opnd_type == GP_TYPE_U32) {
+        if (neg && t.ival != 0)
+            gp_fail(ps, sign_pos, "negative constant '-%.*s' used where an unsigned integer is needed", n,
+                    ps->src + t.pos);
+        if (t.big)
+            gp_fail(ps, t.pos, "integer constant '%.*s' does not fit 32 bits", n, ps->src + t.pos);
+        v.u = t.ival;
+    } else {
+        if (t.big || t.ival > (neg ? 0x80000000u : 0x7fffffffu))
+            gp_fail(ps, t.pos, "integer constant '%s%.*s' does not fit a signed 32-bit integer", neg ? "-" : "", n,
+                    ps->src + t.pos);
+        v.u = neg ? 0u - t.ival : t.ival;
+    }
     next(ps);
-    return neg ? -v : v;
+    return v;
 }
 
 /* "{a}", "{a,b}", "{a,b,c}", "{a,b,c,d}": missing y, z, w are 0, 0, 1
- * (ARB_vertex_program 2.14.3.2, Constant Bindings). */
-static void parse_const_vector(gp_parse *ps, float v[4])
+ * (ARB_vertex_program 2.14.3.2, Constant Bindings), of ps->opnd_type. */
+static void parse_const_vector(gp_parse *ps, gp_val v[4])
 {
-    v[0] = v[1] = v[2] = 0.0f;
-    v[3] = 1.0f;
+    bool flt = ps->opnd_type == GP_TYPE_F32;
+    v[0].u = v[1].u = v[2].u = 0;
+    if (flt)
+        v[3].f = 1.0f;
+    else
+        v[3].u = 1;
     next(ps); /* '{' */
     int n = 0;
     for (;;) {
@@ -628,6 +662,8 @@ static void parse_const_vector(gp_parse *ps, float v[4])
 /* Stage restrictions of state bindings (2.14.3.2 vs 3.11.3.2). */
 static void state_stage_check(gp_parse *ps, int start, bool vertex_only)
 {
+    if (ps->nv4)
+        return; /* NV_gpu_program4 2.X.3.3: every state binding in every program type */
     bool ok = vertex_only ? ps->stage == GP_STAGE_VERTEX : ps->stage == GP_STAGE_FRAGMENT;
     if (!ok) {
         int end = ps->prev.pos + ps->prev.len;
@@ -895,18 +931,18 @@ static int parse_param_single(gp_parse *ps, bool signed_const, bool *is_scalar_c
         parse_program_binding(ps, false, &kind, &first, &last);
         binding_program(&b, kind, (uint32_t)first);
     } else if (is_punct(&ps->tok, '{')) {
-        float v[4];
+        gp_val v[4];
         parse_const_vector(ps, v);
-        binding_const(&b, v);
+        binding_const(&b, v, ps->const_type);
     } else {
         if (ps->tok.kind == GP_TOK_IDENT) {
             char buf[64];
             gp_fail(ps, pos, "expected a parameter binding (state.*, program.env/local) or a constant, found %s",
                     tok_str(ps, &ps->tok, buf, sizeof(buf)));
         }
-        float x = parse_number(ps, signed_const);
-        float v[4] = { x, x, x, x };
-        binding_const(&b, v);
+        gp_val x = parse_number(ps, signed_const);
+        gp_val v[4] = { x, x, x, x };
+        binding_const(&b, v, ps->const_type);
         if (is_scalar_const)
             *is_scalar_const = true;
     }
@@ -917,6 +953,17 @@ static int parse_param_single(gp_parse *ps, bool signed_const, bool *is_scalar_c
 
 static bool is_reserved(gp_parse *ps, const char *s, int len)
 {
+    if (ps->nv4) {
+        /* NV_gpu_program4 2.X.2: only these, per program type */
+        static const char *const words[] = { "program", "result", "state", "texture", "vertex", "fragment",
+                                             "primitive" };
+        bool in_stage[] = { true, true, true, true, ps->stage != GP_STAGE_FRAGMENT,
+                            ps->stage == GP_STAGE_FRAGMENT, ps->stage != GP_STAGE_VERTEX };
+        for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
+            if (in_stage[i] && (size_t)len == strlen(words[i]) && memcmp(s, words[i], (size_t)len) == 0)
+                return true;
+        return false;
+    }
     static const char *const common[] = { "ALIAS", "ATTRIB", "END", "OPTION", "OUTPUT", "PARAM",
                                           "TEMP", "program", "result", "state" };
     static const char *const vp[] = { "ADDRESS", "vertex" };
@@ -1080,19 +1127,19 @@ static void parse_array_item(gp_parse *ps, int array)
             param_add(ps, &b, array, pos);
         }
     } else if (is_punct(&ps->tok, '{')) {
-        float v[4];
+        gp_val v[4];
         parse_const_vector(ps, v);
-        binding_const(&b, v);
+        binding_const(&b, v, ps->const_type);
         param_add(ps, &b, array, pos);
     } else {
-        float x = parse_number(ps, true);
-        float v[4] = { x, x, x, x };
-        binding_const(&b, v);
+        gp_val x = parse_number(ps, true);
+        gp_val v[4] = { x, x, x, x };
+        binding_const(&b, v, ps->const_type);
         param_add(ps, &b, array, pos);
     }
 }
 
-static void decl_param(gp_parse *ps)
+static gp_sym *decl_param(gp_parse *ps)
 {
     gp_sym *s = declare(ps, GP_SYM_PARAM);
     if (accept(ps, '[')) {
@@ -1118,13 +1165,20 @@ static void decl_param(gp_parse *ps)
         if (size >= 0 && size != s->count)
             gp_fail(ps, brace, "array '%.*s' is declared with %d elements but initialized with %d",
                     s->len > 40 ? 40 : s->len, s->name, size, s->count);
-        return;
+        return s;
     }
     expect(ps, '=', "after the parameter name");
     s->index = parse_param_single(ps, true, NULL);
+    return s;
 }
 
 /* ---- operands ------------------------------------------------------------- */
+
+/* NV_gpu_program4 forms of the rules below (defined further down). */
+static void nv4_src_reg(gp_parse *ps, gp_src *s, bool *scalar_const);
+static void nv4_dst(gp_parse *ps, gp_dst *d, int *pos_out);
+static void nv4_texture(gp_parse *ps, gp_pinsn *pi);
+static bool nv4_cc_rule(gp_parse *ps, uint8_t *cond, uint8_t *reg);
 
 static const gp_sym *lookup(gp_parse *ps, const gp_token *t)
 {
@@ -1147,7 +1201,7 @@ static int components(gp_parse *ps, const gp_token *t, int *comp)
         int this_set;
         if ((p = strchr("xyzw", s[i])) && s[i])
             comp[i] = (int)(p - "xyzw"), this_set = 0;
-        else if (ps->stage == GP_STAGE_FRAGMENT && (p = strchr("rgba", s[i])) && s[i])
+        else if ((ps->stage == GP_STAGE_FRAGMENT || ps->nv4) && (p = strchr("rgba", s[i])) && s[i])
             comp[i] = (int)(p - "rgba"), this_set = 1;
         else
             return -1;
@@ -1213,6 +1267,10 @@ static void parse_array_access(gp_parse *ps, const gp_sym *sym, gp_src *s)
  * scalar constant (which NV options accept as a scalar operand). */
 static void parse_src_reg(gp_parse *ps, gp_src *s, bool *scalar_const)
 {
+    if (ps->nv4) {
+        nv4_src_reg(ps, s, scalar_const);
+        return;
+    }
     gp_token t = ps->tok;
     *scalar_const = false;
     if (t.kind == GP_TOK_INT || t.kind == GP_TOK_FLOAT || is_punct(&t, '{')) {
@@ -1305,6 +1363,7 @@ static void parse_src(gp_parse *ps, gp_src *s, int shape, int *pos_out)
     int reg_pos = ps->tok.pos;
     bool scalar_const;
     ps->last_size = 0;
+    ps->last_sym = NULL;
     parse_src_reg(ps, s, &scalar_const);
     if (shape != SRC_BARE && is_punct(&ps->tok, '.')) {
         parse_swizzle(ps, s, shape == SRC_SCALAR);
@@ -1351,6 +1410,28 @@ static bool parse_cc_test(gp_parse *ps, gp_cc_test *cc, bool required)
     static const char *const rules[] = { "TR", "FL", "EQ", "NE", "LT", "LE", "GT", "GE" };
     static const uint8_t conds[] = { GP_COND_TR, GP_COND_FL, GP_COND_EQ, GP_COND_NE,
                                      GP_COND_LT, GP_COND_LE, GP_COND_GT, GP_COND_GE };
+    if (ps->nv4) {
+        /* NV_gpu_program4 Table X.16 */
+        uint8_t cond, r;
+        if (!nv4_cc_rule(ps, &cond, &r)) {
+            if (!required)
+                return false;
+            char b[64];
+            gp_fail(ps, ps->tok.pos, "expected a condition code test (EQ, NE, LT, LE, GT, GE, TR, FL, NAN, LEG, "
+                                     "CF, NCF, OF, NOF, AB, BLE, SF, NSF; 0/1 for CC1), found %s",
+                    tok_str(ps, &ps->tok, b, sizeof(b)));
+        }
+        next(ps);
+        cc->cond = cond;
+        cc->reg = r;
+        gp_src tmp;
+        for (int i = 0; i < 4; i++)
+            tmp.swz[i] = (uint8_t)i;
+        if (is_punct(&ps->tok, '.'))
+            parse_swizzle(ps, &tmp, false);
+        memcpy(cc->swz, tmp.swz, 4);
+        return true;
+    }
     const char *s = ps->src + ps->tok.pos;
     int len = ps->tok.len;
     int rule = -1, reg = 0;
@@ -1419,6 +1500,10 @@ static uint8_t parse_write_mask(gp_parse *ps)
  * NV options a condition code mask. */
 static void parse_dst(gp_parse *ps, gp_dst *d, int *pos_out)
 {
+    if (ps->nv4) {
+        nv4_dst(ps, d, pos_out);
+        return;
+    }
     memset(d, 0, sizeof(*d));
     ps->last_size = 0;
     *pos_out = ps->tok.pos;
@@ -1498,6 +1583,10 @@ static void parse_addr_dst(gp_parse *ps, gp_dst *d, int *pos_out)
  * <texTarget>, ARB_fragment_program_shadow, MESA_texture_array). */
 static void parse_texture(gp_parse *ps, gp_pinsn *pi)
 {
+    if (ps->nv4) {
+        nv4_texture(ps, pi);
+        return;
+    }
     pi->unit_pos = ps->tok.pos;
     if (!accept_word(ps, "texture")) {
         char b[64];
@@ -1548,9 +1637,14 @@ static void parse_texture(gp_parse *ps, gp_pinsn *pi)
     pi->in.tex_target = (uint8_t)target;
 }
 
-/* SWZ's <extendedSwizzle>: four of [sign] (0 | 1 | component), one set. */
+/* SWZ's <extendedSwizzle>: four of [sign] (0 | 1 | component), one set.
+ * Each selector names a component of the source register as parsed (s->swz
+ * on entry), never one this loop has already replaced: "w,x,x,y" reads
+ * (w, x, x, y), not (w, w, w, w). */
 static void parse_ext_swizzle(gp_parse *ps, gp_src *s)
 {
+    uint8_t src_swz[4];
+    memcpy(src_swz, s->swz, 4);
     int set = -1;
     for (int i = 0; i < 4; i++) {
         if (i > 0)
@@ -1572,7 +1666,7 @@ static void parse_ext_swizzle(gp_parse *ps, gp_src *s)
                 gp_fail(ps, pos, "invalid extended swizzle selector '%.*s'", ps->tok.len > 20 ? 20 : ps->tok.len,
                         ps->src + pos);
             set = this_set;
-            sel = s->swz[comp[0]];
+            sel = src_swz[comp[0]];
         }
         next(ps);
         s->swz[i] = sel;
@@ -1580,6 +1674,1218 @@ static void parse_ext_swizzle(gp_parse *ps, gp_src *s)
             s->negate |= (uint8_t)(1u << i);
     }
 }
+
+/* ---- NV_gpu_program4 ------------------------------------------------------ */
+
+/* The grammar of !!NVvp4.0 / !!NVfp4.0 / !!NVgp4.0 where it differs from the
+ * ARB one: typed declarations and arrays of every variable class, integer
+ * temporaries as array indices, the bindings of NV_vertex_program4,
+ * NV_fragment_program4 and NV_geometry_program4, parameter buffers, the
+ * geometry declarations, dotted instruction modifiers, texel offsets and
+ * the NV4 condition code tests.  The checks that need the whole program
+ * (operand types against typed variables, texture targets and offsets,
+ * loops without a count) are in gp_validate.c. */
+
+static const char *stage_word(gp_stage s)
+{
+    return s == GP_STAGE_VERTEX ? "vertex" : s == GP_STAGE_FRAGMENT ? "fragment" : "geometry";
+}
+
+/* The gp_type an operand or result of data type kind k (gp_io_kind) has in
+ * an instruction of type op_type. */
+static uint8_t kind_type(int k, uint8_t op_type)
+{
+    return k == GP_KIND_F ? GP_TYPE_F32 : k == GP_KIND_S ? GP_TYPE_S32 : k == GP_KIND_U ? GP_TYPE_U32 : op_type;
+}
+
+/* Operand literals of type t: the gp_param_binding.type of their rows. */
+static void set_operand_type(gp_parse *ps, uint8_t t)
+{
+    ps->opnd_type = t;
+    ps->const_type = t == GP_TYPE_S32 ? 'S' : t == GP_TYPE_U32 ? 'U' : 0;
+}
+
+/* A binding as the NV4 binding rules see it (2.X.3.2, 2.X.3.5). */
+typedef struct nv4_binding {
+    int slot;        /* first GP_VIN_ / GP_VARY_ / GP_FOUT_ slot; for clip
+                        distances the first clip number */
+    int count;       /* 1, or the length of a range "[n..o]" */
+    char family;     /* 'T' texcoord, 'A' attrib, 'C' clip: what arrays hold */
+    bool clip;       /* clip distances */
+    bool per_vertex; /* geometry: "vertex." without "[m]" */
+    int vtx;         /* geometry: m of "vertex[m]" */
+    bool interp_ok;  /* fragment: interpolation modifiers allowed */
+    int pos;         /* where the binding starts */
+    int end;         /* where it ends */
+} nv4_binding;
+
+/* "[n]" or, where range_ok (array declarations), "[n..o]" with n <= o <
+ * limit; returns n and sets *count. */
+static int nv4_binding_range(gp_parse *ps, int start, int limit, const char *what, bool range_ok, int *count)
+{
+    if (!accept(ps, '['))
+        bad_binding(ps, start);
+    if (ps->tok.kind != GP_TOK_INT)
+        bad_binding(ps, start);
+    int apos = ps->tok.pos;
+    uint32_t a = ps->tok.ival, b;
+    next(ps);
+    if (limit < 0)
+        limit = 0;
+    if (a >= (uint32_t)limit)
+        gp_fail(ps, apos, "%s %u out of range (%d available)", what, a, limit);
+    b = a;
+    if (ps->tok.kind == GP_TOK_DOTDOT) {
+        if (!range_ok)
+            gp_fail(ps, ps->tok.pos, "a binding range is only allowed in an array declaration");
+        next(ps);
+        int bpos = ps->tok.pos;
+        if (ps->tok.kind != GP_TOK_INT)
+            bad_binding(ps, start);
+        b = ps->tok.ival;
+        next(ps);
+        if (b >= (uint32_t)limit)
+            gp_fail(ps, bpos, "%s %u out of range (%d available)", what, b, limit);
+        if (a > b)
+            gp_fail(ps, apos, "invalid %s range %u..%u (the first is larger)", what, a, b);
+    }
+    expect(ps, ']', NULL);
+    *count = (int)(b - a + 1);
+    return (int)a;
+}
+
+static int min_int(int a, int b)
+{
+    return a < b ? a : b;
+}
+
+/* ".primary" / ".secondary" (and, with faces, ".front" / ".back" first):
+ * the colour slot. */
+static int nv4_color_slot(gp_parse *ps, bool faces)
+{
+    bool back = false;
+    if (faces) {
+        if (accept_dot_word(ps, "back"))
+            back = true;
+        else
+            accept_dot_word(ps, "front");
+    }
+    bool secondary = false;
+    if (accept_dot_word(ps, "secondary"))
+        secondary = true;
+    else
+        accept_dot_word(ps, "primary");
+    return back ? (secondary ? GP_VARY_BFC1 : GP_VARY_BFC0) : (secondary ? GP_VARY_COL1 : GP_VARY_COL0);
+}
+
+/* NV_vertex_program4 Table X.X: "vertex.<item>", current token "vertex". */
+static void nv4_vertex_input(gp_parse *ps, nv4_binding *b, int ctx)
+{
+    int start = ps->tok.pos;
+    next(ps);
+    if (is_punct(&ps->tok, '['))
+        gp_fail(ps, ps->tok.pos, "vertex[n] bindings are only available in geometry programs");
+    binding_dot(ps, start);
+    static const char *const items[] = { "position", "weight", "normal", "color", "fogcoord",
+                                         "texcoord", "attrib", "id", "instance", "matrixindex" };
+    int item = binding_word(ps, start, items, 10);
+    bool generic = false;
+    b->count = 1;
+    switch (item) {
+    case 0:
+        b->slot = GP_VIN_POSITION;
+        break;
+    case 1: {
+        int ipos = is_punct(&ps->tok, '[') ? peek(ps).pos : ps->tok.pos;
+        int n = opt_binding_index(ps, start, ps->lim.max_vertex_units, "vertex weight");
+        if (n % 4)
+            gp_fail(ps, ipos, "vertex weight number %d is not divisible by four", n);
+        b->slot = GP_VIN_WEIGHT;
+        break;
+    }
+    case 2:
+        b->slot = GP_VIN_NORMAL;
+        break;
+    case 3:
+        b->slot = nv4_color_slot(ps, false) == GP_VARY_COL1 ? GP_VIN_COLOR1 : GP_VIN_COLOR0;
+        break;
+    case 4:
+        b->slot = GP_VIN_FOGCOORD;
+        break;
+    case 5:
+        b->family = 'T';
+        b->slot = GP_VIN_TEX0;
+        if (is_punct(&ps->tok, '['))
+            b->slot += nv4_binding_range(ps, start, min_int(ps->lim.max_texture_coords, 8), "texture coordinate",
+                                         ctx == 2, &b->count);
+        break;
+    case 6:
+        b->family = 'A';
+        generic = true;
+        b->slot = GP_VIN_GENERIC0 + nv4_binding_range(ps, start, min_int(ps->lim.max_attribs, GP_VIN_COUNT),
+                                                      "vertex attribute", ctx == 2, &b->count);
+        break;
+    case 7:
+        b->slot = GP_VIN_VERTEXID;
+        break;
+    case 8:
+        b->slot = GP_VIN_INSTANCEID;
+        break;
+    default:
+        gp_fail(ps, ps->prev.pos, "vertex.matrixindex is not available in NV_gpu_program4 programs");
+    }
+    if (b->slot < GP_VIN_COUNT)
+        for (int i = 0; i < b->count; i++)
+            mark_vertex_attr(ps, b->slot + i, generic, start);
+}
+
+/* NV_fragment_program4 Table X.X: "fragment.<item>" / "primitive.id". */
+static void nv4_fragment_input(gp_parse *ps, nv4_binding *b, int ctx)
+{
+    int start = ps->tok.pos;
+    b->count = 1;
+    if (tok_is(ps, &ps->tok, "primitive")) {
+        next(ps);
+        binding_dot(ps, start);
+        static const char *const id[] = { "id" };
+        binding_word(ps, start, id, 1);
+        b->slot = GP_VARY_PRIMID;
+        return;
+    }
+    next(ps);
+    binding_dot(ps, start);
+    static const char *const items[] = { "color", "texcoord", "fogcoord", "position", "facing", "clip", "attrib" };
+    int item = binding_word(ps, start, items, 7);
+    switch (item) {
+    case 0:
+        b->slot = nv4_color_slot(ps, false);
+        b->interp_ok = true;
+        break;
+    case 1:
+        b->family = 'T';
+        b->interp_ok = true;
+        b->slot = GP_VARY_TEX0;
+        if (is_punct(&ps->tok, '['))
+            b->slot += nv4_binding_range(ps, start, min_int(ps->lim.max_texture_coords, 8), "texture coordinate",
+                                         ctx == 2, &b->count);
+        break;
+    case 2:
+        b->slot = GP_VARY_FOG;
+        break;
+    case 3:
+        b->slot = GP_VARY_POS;
+        break;
+    case 4:
+        b->slot = GP_VARY_FACE;
+        break;
+    case 5:
+        b->family = 'C';
+        b->clip = true;
+        b->slot = nv4_binding_range(ps, start, min_int(ps->lim.max_clip_planes, 8), "clip distance", ctx == 2, &b->count);
+        break;
+    default:
+        b->family = 'A';
+        b->interp_ok = true;
+        b->slot = GP_VARY_ATTR0 + nv4_binding_range(ps, start, 32, "generic attribute", ctx == 2, &b->count);
+        break;
+    }
+}
+
+/* NV_geometry_program4 Table X.2: "vertex[m].<item>" ("[m]" optional in
+ * declarations) / "primitive.id". */
+static void nv4_geometry_input(gp_parse *ps, nv4_binding *b, int ctx)
+{
+    int start = ps->tok.pos;
+    b->count = 1;
+    if (tok_is(ps, &ps->tok, "primitive")) {
+        next(ps);
+        binding_dot(ps, start);
+        static const char *const id[] = { "id" };
+        binding_word(ps, start, id, 1);
+        b->slot = GP_VARY_PRIMID;
+        return;
+    }
+    next(ps);
+    if (is_punct(&ps->tok, '[')) {
+        gp_token t = peek(ps);
+        if (t.kind == GP_TOK_IDENT)
+            gp_fail(ps, t.pos, "the vertex number of a vertex[m] binding must be a constant (declare an ATTRIB "
+                               "without [m] to index vertices)");
+        b->vtx = binding_index(ps, start, ps->gs_vertices_in, "input vertex");
+    } else if (ctx) {
+        b->per_vertex = true;
+    } else {
+        gp_fail(ps, ps->tok.pos, "a vertex binding in an instruction needs its vertex number, as in vertex[0]");
+    }
+    binding_dot(ps, start);
+    static const char *const items[] = { "position", "color", "fogcoord", "pointsize",
+                                         "texcoord", "attrib", "clip", "id" };
+    int item = binding_word(ps, start, items, 8);
+    switch (item) {
+    case 0:
+        b->slot = GP_VARY_POS;
+        break;
+    case 1:
+        b->slot = nv4_color_slot(ps, true);
+        break;
+    case 2:
+        b->slot = GP_VARY_FOG;
+        break;
+    case 3:
+        b->slot = GP_VARY_PSIZ;
+        break;
+    case 4:
+        b->family = 'T';
+        b->slot = GP_VARY_TEX0;
+        if (is_punct(&ps->tok, '['))
+            b->slot += nv4_binding_range(ps, start, min_int(ps->lim.max_texture_coords, 8), "texture coordinate",
+                                         ctx == 2, &b->count);
+        break;
+    case 5:
+        b->family = 'A';
+        b->slot = GP_VARY_ATTR0 + nv4_binding_range(ps, start, 32, "generic attribute", ctx == 2, &b->count);
+        break;
+    case 6:
+        b->family = 'C';
+        b->clip = true;
+        b->slot = nv4_binding_range(ps, start, min_int(ps->lim.max_clip_planes, 8), "clip distance", ctx == 2, &b->count);
+        break;
+    default:
+        b->slot = GP_VARY_ID;
+        break;
+    }
+}
+
+/* Is t the start of an attribute binding of this program type? */
+static bool nv4_is_input(const gp_parse *ps, const gp_token *t)
+{
+    if (tok_is(ps, t, "vertex"))
+        return ps->stage != GP_STAGE_FRAGMENT;
+    if (tok_is(ps, t, "fragment"))
+        return ps->stage == GP_STAGE_FRAGMENT;
+    return tok_is(ps, t, "primitive") && ps->stage != GP_STAGE_VERTEX;
+}
+
+static void nv4_input(gp_parse *ps, nv4_binding *b, int ctx)
+{
+    memset(b, 0, sizeof(*b));
+    b->pos = ps->tok.pos;
+    if (ps->stage == GP_STAGE_VERTEX)
+        nv4_vertex_input(ps, b, ctx);
+    else if (ps->stage == GP_STAGE_FRAGMENT)
+        nv4_fragment_input(ps, b, ctx);
+    else
+        nv4_geometry_input(ps, b, ctx);
+    b->end = ps->prev.pos + ps->prev.len;
+}
+
+/* Result bindings: NV_vertex_program4 Table X.4, NV_geometry_program4
+ * Table X.3, NV_fragment_program4 2.X.3.5; current token "result". */
+static void nv4_result(gp_parse *ps, nv4_binding *b, int ctx)
+{
+    memset(b, 0, sizeof(*b));
+    int start = b->pos = ps->tok.pos;
+    b->count = 1;
+    next(ps);
+    binding_dot(ps, start);
+    if (ps->stage == GP_STAGE_FRAGMENT) {
+        static const char *const items[] = { "color", "depth" };
+        static const char *const others[] = { "position", "fogcoord", "pointsize", "texcoord", "clip",
+                                              "attrib", "id", "primid", "layer" };
+        if (word_index(ps, items, 2) < 0 && word_index(ps, others, 9) >= 0)
+            gp_fail(ps, start, "'result.%.*s' is not available in fragment programs", ps->tok.len,
+                    ps->src + ps->tok.pos);
+        int item = binding_word(ps, start, items, 2);
+        b->slot = item ? GP_FOUT_DEPTH : GP_FOUT_COLOR0;
+        if (!item && is_punct(&ps->tok, '[')) {
+            if (!(ps->options & GP_OPTION_DRAW_BUFFERS))
+                gp_fail(ps, ps->tok.pos, "result.color[n] requires OPTION ARB_draw_buffers");
+            b->slot = GP_FOUT_COLOR0 + binding_index(ps, start, min_int(ps->lim.max_draw_buffers, 8), "draw buffer");
+        }
+        b->end = ps->prev.pos + ps->prev.len;
+        return;
+    }
+    static const char *const items[] = { "position", "color", "fogcoord", "pointsize", "texcoord",
+                                         "clip", "attrib", "id", "primid", "layer" };
+    int item = binding_word(ps, start, items, 10);
+    bool gs = ps->stage == GP_STAGE_GEOMETRY;
+    if ((item == 7 && gs) || (item >= 8 && !gs)) {
+        int end = ps->prev.pos + ps->prev.len;
+        gp_fail(ps, start, "'%.*s' is not available in %s programs", end - start, ps->src + start,
+                stage_word(ps->stage));
+    }
+    switch (item) {
+    case 0:
+        if (ps->options & GP_OPTION_POSITION_INVARIANT)
+            gp_fail(ps, ps->prev.pos, "result.position cannot be used with OPTION ARB_position_invariant");
+        b->slot = GP_VARY_POS;
+        break;
+    case 1:
+        b->slot = nv4_color_slot(ps, true);
+        break;
+    case 2:
+        b->slot = GP_VARY_FOG;
+        break;
+    case 3:
+        b->slot = GP_VARY_PSIZ;
+        break;
+    case 4:
+        b->family = 'T';
+        b->slot = GP_VARY_TEX0;
+        if (is_punct(&ps->tok, '['))
+            b->slot += nv4_binding_range(ps, start, min_int(ps->lim.max_texture_coords, 8), "texture coordinate",
+                                         ctx == 2, &b->count);
+        break;
+    case 5:
+        b->family = 'C';
+        b->clip = true;
+        b->slot = nv4_binding_range(ps, start, min_int(ps->lim.max_clip_planes, 8), "clip plane", ctx == 2, &b->count);
+        break;
+    case 6:
+        b->family = 'A';
+        b->slot = GP_VARY_ATTR0 + nv4_binding_range(ps, start, 32, "generic attribute", ctx == 2, &b->count);
+        break;
+    case 7:
+        b->slot = GP_VARY_ID;
+        break;
+    case 8:
+        b->slot = GP_VARY_PRIMID;
+        break;
+    default:
+        b->slot = GP_VARY_LAYER;
+        break;
+    }
+    b->end = ps->prev.pos + ps->prev.len;
+}
+
+/* An array member "[int]" or "[tempvar.c +- int]" (2.X.4.2 <arrayMem>) of
+ * a variable with count members. */
+typedef struct nv4_index {
+    bool rel;
+    int value;       /* the member, or the constant offset */
+    uint8_t reg, comp;
+} nv4_index;
+
+static void nv4_array_member(gp_parse *ps, const gp_sym *sym, int count, nv4_index *ix)
+{
+    memset(ix, 0, sizeof(*ix));
+    expect(ps, '[', NULL);
+    int n = sym->len > 40 ? 40 : sym->len;
+    if (ps->tok.kind == GP_TOK_INT) {
+        /* "Out-of-bounds array absolute accesses are not allowed." */
+        if (ps->tok.big || ps->tok.ival >= (uint32_t)count)
+            gp_fail(ps, ps->tok.pos, "array index %u out of bounds for '%.*s' (%d elements)", ps->tok.ival, n,
+                    sym->name, count);
+        ix->value = (int)ps->tok.ival;
+        next(ps);
+    } else if (ps->tok.kind == GP_TOK_IDENT) {
+        /* <arrayMemRel>: a scalar integer operand, then an offset in
+         * [0, count-1] */
+        const gp_sym *r = lookup(ps, &ps->tok);
+        int rpos = ps->tok.pos, rlen = ps->tok.len > 40 ? 40 : ps->tok.len;
+        if (r->kind != GP_SYM_TEMP || r->is_array)
+            gp_fail(ps, rpos, "the relative index '%.*s' must be a temporary variable that is not an array", rlen,
+                    ps->src + rpos);
+        if (r->dtype == 'F')
+            gp_fail(ps, rpos, "the relative index '%.*s' is declared FLOAT: an integer is needed", rlen,
+                    ps->src + rpos);
+        next(ps);
+        if (!accept(ps, '.'))
+            gp_fail(ps, ps->tok.pos, "a relative index needs one component, as in %.*s.x", rlen, ps->src + rpos);
+        int comp[4];
+        if (components(ps, &ps->tok, comp) != 1)
+            gp_fail(ps, ps->tok.pos, "invalid relative index component '%.*s'", ps->tok.len > 20 ? 20 : ps->tok.len,
+                    ps->src + ps->tok.pos);
+        next(ps);
+        ix->rel = true;
+        ix->reg = (uint8_t)r->index;
+        ix->comp = (uint8_t)comp[0];
+        if (is_punct(&ps->tok, '+') || is_punct(&ps->tok, '-')) {
+            int spos = ps->tok.pos;
+            bool neg = ps->tok.punct == '-';
+            next(ps);
+            int opos = ps->tok.pos;
+            uint32_t v = ps->tok.ival;
+            bool big = ps->tok.big;
+            expect_int(ps, "an offset");
+            /* "A program will fail to load if it specifies an offset
+             * outside that range." */
+            if (big || v >= (uint32_t)count || (neg && v != 0))
+                gp_fail(ps, neg ? spos : opos, "relative offset %s%u out of range for '%.*s' (0..%d)", neg ? "-" : "",
+                        v, n, sym->name, count - 1);
+            ix->value = (int)v;
+        }
+    } else {
+        char b[64];
+        gp_fail(ps, ps->tok.pos, "expected an array index, found %s", tok_str(ps, &ps->tok, b, sizeof(b)));
+    }
+    expect(ps, ']', "after the array index");
+}
+
+/* Array member ix of a variable whose members start at base. */
+static void nv4_rel_src(gp_src *s, const nv4_index *ix, int base, int count)
+{
+    s->index = base + ix->value;
+    s->rel_lo = s->rel_hi = s->index;
+    if (ix->rel) {
+        s->rel = 1;
+        s->rel_file = GP_FILE_TEMP;
+        s->rel_reg = ix->reg;
+        s->rel_comp = ix->comp;
+        s->rel_lo = base;
+        s->rel_hi = base + count - 1;
+    }
+}
+
+/* An input binding read by an instruction: its slot (clip distances: the
+ * component folded into the swizzle), vertex (geometry). */
+static void nv4_input_operand(gp_parse *ps, gp_src *s, const nv4_binding *b, int member)
+{
+    s->file = GP_FILE_INPUT;
+    if (b->clip) {
+        int n = b->slot + member;
+        s->index = GP_VARY_CLIP0 + n / 4;
+        memset(s->swz, n % 4, 4); /* (c, -, -, -): every component may be c */
+    } else {
+        s->index = b->slot + member;
+    }
+    s->rel_lo = s->rel_hi = s->index;
+    s->vtx = (uint8_t)b->vtx;
+    ps->inputs_bound |= 1ull << (s->index & 63);
+}
+
+/* <srcReg> of an NV4 instruction: literals (typed by ps->opnd_type),
+ * parameter bindings, attribute bindings, and TEMP / ATTRIB / PARAM /
+ * BUFFER variables with their array members. */
+static void nv4_src_reg(gp_parse *ps, gp_src *s, bool *scalar_const)
+{
+    gp_token t = ps->tok;
+    *scalar_const = false;
+    if (t.kind == GP_TOK_INT || t.kind == GP_TOK_FLOAT || is_punct(&t, '{')) {
+        s->file = GP_FILE_PARAM;
+        s->index = parse_param_single(ps, false, scalar_const);
+    } else if (t.kind != GP_TOK_IDENT) {
+        char b[64];
+        gp_fail(ps, t.pos, "expected an operand, found %s", tok_str(ps, &t, b, sizeof(b)));
+    } else if (tok_is(ps, &t, "state") || tok_is(ps, &t, "program")) {
+        if (tok_is(ps, &t, "program")) {
+            gp_lexer save = ps->lx;
+            gp_token t1, t2;
+            gp_lex_next(&ps->lx, &t1);
+            gp_lex_next(&ps->lx, &t2);
+            ps->lx = save;
+            if (is_punct(&t1, '.') && tok_is(ps, &t2, "buffer"))
+                gp_fail(ps, t.pos, "program.buffer bindings can only be used in BUFFER declarations (2.X.3.6)");
+        }
+        s->file = GP_FILE_PARAM;
+        s->index = parse_param_single(ps, false, NULL);
+    } else if (nv4_is_input(ps, &t)) {
+        nv4_binding b;
+        nv4_input(ps, &b, 0);
+        nv4_input_operand(ps, s, &b, 0);
+    } else if (tok_is(ps, &t, "result")) {
+        gp_fail(ps, t.pos, "result bindings are write-only and cannot be read");
+    } else if (tok_is(ps, &t, "texture")) {
+        gp_fail(ps, t.pos, "expected an operand, found 'texture' (a texture unit is not an operand here)");
+    } else if (tok_is(ps, &t, "vertex") || tok_is(ps, &t, "fragment") || tok_is(ps, &t, "primitive")) {
+        gp_fail(ps, t.pos, "'%.*s' bindings are not available in %s programs", t.len, ps->src + t.pos,
+                stage_word(ps->stage));
+    } else {
+        const gp_sym *sym = lookup(ps, &t);
+        int n = t.len > 40 ? 40 : t.len;
+        next(ps);
+        if (sym->dtype)
+            ps->last_sym = sym;
+        bool member = sym->is_array || sym->kind == GP_SYM_PARAM_ARRAY;
+        if (sym->kind == GP_SYM_OUTPUT)
+            gp_fail(ps, t.pos, "'%.*s' is a result variable and cannot be read", n, ps->src + t.pos);
+        if (sym->kind == GP_SYM_ATTRIB && sym->per_vertex) {
+            /* NV_geometry_program4: the first index is the vertex */
+            if (!is_punct(&ps->tok, '['))
+                gp_fail(ps, t.pos, "'%.*s' needs a vertex index, as in %.*s[0]", n, ps->src + t.pos, n, ps->src + t.pos);
+            nv4_index v;
+            nv4_array_member(ps, sym, ps->gs_vertices_in, &v);
+            s->vtx = (uint8_t)v.value;
+            if (v.rel) {
+                s->vtx_rel = 1;
+                s->vtx_rel_reg = v.reg;
+                s->vtx_rel_comp = v.comp;
+            }
+        }
+        if (member && !is_punct(&ps->tok, '['))
+            gp_fail(ps, t.pos, "array '%.*s' needs an array member, as in %.*s[0]", n, ps->src + t.pos, n,
+                    ps->src + t.pos);
+        if (!member && is_punct(&ps->tok, '['))
+            gp_fail(ps, ps->tok.pos, "'%.*s' is not an array", n, ps->src + t.pos);
+        nv4_index ix = { 0 };
+        switch (sym->kind) {
+        case GP_SYM_TEMP:
+            s->file = GP_FILE_TEMP;
+            ps->last_size = sym->size;
+            if (member)
+                nv4_array_member(ps, sym, sym->count, &ix);
+            nv4_rel_src(s, &ix, sym->index, sym->count);
+            break;
+        case GP_SYM_PARAM:
+            s->file = GP_FILE_PARAM;
+            s->index = s->rel_lo = s->rel_hi = sym->index;
+            break;
+        case GP_SYM_PARAM_ARRAY:
+            s->file = GP_FILE_PARAM;
+            nv4_array_member(ps, sym, sym->count, &ix);
+            nv4_rel_src(s, &ix, sym->index, sym->count);
+            if (ix.rel)
+                ps->arrays[sym->array].relative = true;
+            break;
+        case GP_SYM_BUFFER:
+            s->file = GP_FILE_BUFFER;
+            s->buf = sym->buf;
+            if (member)
+                nv4_array_member(ps, sym, sym->count, &ix);
+            nv4_rel_src(s, &ix, sym->index, sym->count);
+            break;
+        case GP_SYM_ATTRIB: {
+            nv4_binding b = { .slot = sym->index, .clip = sym->clip, .vtx = s->vtx };
+            if (member) {
+                nv4_array_member(ps, sym, sym->count, &ix);
+                if (ix.rel && sym->clip)
+                    gp_fail(ps, t.pos, "relative addressing of clip distance arrays is not supported");
+            }
+            if (!sym->per_vertex)
+                b.vtx = sym->vtx;
+            uint8_t vtx_rel = s->vtx_rel;
+            nv4_input_operand(ps, s, &b, ix.value);
+            s->vtx_rel = vtx_rel;
+            if (ix.rel)
+                nv4_rel_src(s, &ix, sym->index, sym->count);
+            break;
+        }
+        default:
+            gp_fail(ps, t.pos, "'%.*s' cannot be used as an operand", n, ps->src + t.pos);
+        }
+    }
+    if (!s->rel)
+        s->rel_lo = s->rel_hi = s->index;
+}
+
+/* <instResult> of an NV4 instruction: a TEMP or OUTPUT variable (array
+ * member) or a result binding, write mask, condition code mask. */
+static void nv4_dst(gp_parse *ps, gp_dst *d, int *pos_out)
+{
+    memset(d, 0, sizeof(*d));
+    ps->last_size = 0;
+    ps->last_sym = NULL;
+    *pos_out = ps->tok.pos;
+    gp_token t = ps->tok;
+    if (tok_is(ps, &t, "result")) {
+        nv4_binding b;
+        nv4_result(ps, &b, 0);
+        d->file = GP_FILE_OUTPUT;
+        d->index = b.clip ? GP_VARY_CLIP0 + b.slot / 4 : b.slot;
+        d->clipdist = (uint8_t)(b.clip ? 1 + b.slot % 4 : 0);
+        d->rel_lo = d->rel_hi = d->index;
+    } else if (t.kind == GP_TOK_IDENT && !nv4_is_input(ps, &t) && !tok_is(ps, &t, "state") &&
+               !tok_is(ps, &t, "program")) {
+        const gp_sym *sym = lookup(ps, &t);
+        int n = t.len > 40 ? 40 : t.len;
+        next(ps);
+        ps->last_size = sym->size;
+        if (sym->dtype)
+            ps->last_sym = sym;
+        if (sym->kind != GP_SYM_TEMP && sym->kind != GP_SYM_OUTPUT)
+            gp_fail(ps, t.pos, "'%.*s' is read-only and cannot be a destination", n, ps->src + t.pos);
+        if (sym->is_array && !is_punct(&ps->tok, '['))
+            gp_fail(ps, t.pos, "array '%.*s' needs an array member, as in %.*s[0]", n, ps->src + t.pos, n,
+                    ps->src + t.pos);
+        if (!sym->is_array && is_punct(&ps->tok, '['))
+            gp_fail(ps, ps->tok.pos, "'%.*s' is not an array", n, ps->src + t.pos);
+        nv4_index ix = { 0 };
+        if (sym->is_array)
+            nv4_array_member(ps, sym, sym->count, &ix);
+        d->file = sym->kind == GP_SYM_TEMP ? GP_FILE_TEMP : GP_FILE_OUTPUT;
+        if (sym->clip) {
+            if (ix.rel)
+                gp_fail(ps, t.pos, "relative addressing of clip distance arrays is not supported");
+            int c = sym->index + ix.value;
+            d->index = GP_VARY_CLIP0 + c / 4;
+            d->clipdist = (uint8_t)(1 + c % 4);
+        } else {
+            d->index = sym->index + ix.value;
+            d->clipdist = sym->clipdist;
+        }
+        d->rel_lo = d->rel_hi = d->index;
+        if (ix.rel) {
+            d->rel = 1;
+            d->rel_file = GP_FILE_TEMP;
+            d->rel_reg = ix.reg;
+            d->rel_comp = ix.comp;
+            d->rel_lo = sym->index;
+            d->rel_hi = sym->index + sym->count - 1;
+        }
+        if (d->file == GP_FILE_OUTPUT && sym->size) {
+            uint8_t *sz = &ps->out_size[d->index & 63];
+            if (*sz && *sz != sym->size)
+                gp_fail(ps, t.pos, "result written through variables of different sizes (SHORT and LONG)");
+            *sz = sym->size;
+        }
+    } else {
+        char b[64];
+        gp_fail(ps, t.pos, "expected a temporary or a result as the destination, found %s",
+                tok_str(ps, &t, b, sizeof(b)));
+    }
+    d->mask = 0xf;
+    if (is_punct(&ps->tok, '.'))
+        d->mask = parse_write_mask(ps);
+    opt_cc_mask(ps, &d->cc);
+}
+
+/* <texAccess>: "texture" ["[" n "]"] "," target ["," "(" offsets ")"]. */
+static void nv4_texture(gp_parse *ps, gp_pinsn *pi)
+{
+    pi->unit_pos = ps->tok.pos;
+    if (!accept_word(ps, "texture")) {
+        char b[64];
+        gp_fail(ps, ps->tok.pos, "expected 'texture', found %s", tok_str(ps, &ps->tok, b, sizeof(b)));
+    }
+    int unit = 0;
+    if (accept(ps, '[')) {
+        int upos = ps->tok.pos;
+        if (ps->tok.kind == GP_TOK_IDENT)
+            gp_fail(ps, upos, "the texture image unit must be a constant in NV_gpu_program4 programs");
+        unit = expect_int(ps, "a texture image unit");
+        int limit = min_int(ps->lim.max_texture_image_units, 32);
+        if (unit >= limit)
+            gp_fail(ps, upos, "texture image unit %d out of range (%d available)", unit, limit);
+        expect(ps, ']', NULL);
+    }
+    expect(ps, ',', "before the texture target");
+    pi->target_pos = ps->tok.pos;
+    int target = -1;
+    if (ps->tok.kind == GP_TOK_INT && ps->tok.ival >= 1 && ps->tok.ival <= 3) {
+        gp_token t = peek(ps);
+        bool adjacent = t.pos == ps->tok.pos + ps->tok.len;
+        if (adjacent && tok_is(ps, &t, "D")) {
+            target = GP_TEX_1D + (int)ps->tok.ival - 1;
+            next(ps);
+        } else if (adjacent && ps->tok.ival == 2 && tok_is(ps, &t, "DMS")) {
+            if (!(ps->options & GP_OPTION_NV_TEXTURE_MULTISAMPLE))
+                gp_fail(ps, ps->tok.pos, "texture target 2DMS requires OPTION NV_texture_multisample");
+            target = GP_TEX_2DMS;
+            next(ps);
+        }
+    } else if (ps->tok.kind == GP_TOK_IDENT) {
+        static const char *const names[] = { "CUBE", "RECT", "SHADOW1D", "SHADOW2D", "SHADOWRECT", "ARRAY1D",
+                                             "ARRAY2D", "SHADOWCUBE", "SHADOWARRAY1D", "SHADOWARRAY2D", "BUFFER",
+                                             "RENDERBUFFER", "ARRAY2DMS" };
+        static const int targets[] = { GP_TEX_CUBE, GP_TEX_RECT, GP_TEX_SHADOW1D, GP_TEX_SHADOW2D,
+                                       GP_TEX_SHADOWRECT, GP_TEX_ARRAY1D, GP_TEX_ARRAY2D, GP_TEX_SHADOWCUBE,
+                                       GP_TEX_SHADOWARRAY1D, GP_TEX_SHADOWARRAY2D, GP_TEX_BUFFER, GP_TEX_2DMS,
+                                       GP_TEX_ARRAY2DMS };
+        int i = word_index(ps, names, 13);
+        if (i == 11 && !(ps->options & GP_OPTION_NV_EXPLICIT_MULTISAMPLE))
+            gp_fail(ps, ps->tok.pos, "texture target RENDERBUFFER requires OPTION NV_explicit_multisample");
+        if (i == 12 && !(ps->options & GP_OPTION_NV_TEXTURE_MULTISAMPLE))
+            gp_fail(ps, ps->tok.pos, "texture target ARRAY2DMS requires OPTION NV_texture_multisample");
+        if (i >= 0)
+            target = targets[i];
+    }
+    if (target < 0) {
+        char b[64];
+        gp_fail(ps, ps->tok.pos, "expected a texture target (1D, 2D, 3D, CUBE, RECT, ARRAY2D, BUFFER ...), found %s",
+                tok_str(ps, &ps->tok, b, sizeof(b)));
+    }
+    next(ps);
+    pi->in.tex_unit = (uint8_t)unit;
+    pi->in.tex_target = (uint8_t)target;
+    /* <texOffset>: one to three signed integers (2.X.4.4) */
+    if (accept(ps, ',')) {
+        pi->offset_pos = ps->tok.pos;
+        expect(ps, '(', "to start the texel offset");
+        for (int i = 0; i < 3; i++) {
+            if (i > 0 && !accept(ps, ','))
+                break;
+            bool neg = false;
+            int spos = ps->tok.pos;
+            if (is_punct(&ps->tok, '-') || is_punct(&ps->tok, '+')) {
+                neg = ps->tok.punct == '-';
+                next(ps);
+            }
+            uint32_t v = ps->tok.ival;
+            bool big = ps->tok.big;
+            expect_int(ps, "a texel offset");
+            long long o = neg ? -(long long)v : (long long)v;
+            if (big || o < GP_MIN_TEXEL_OFFSET || o > GP_MAX_TEXEL_OFFSET)
+                gp_fail(ps, spos, "texel offset %s%u out of range [%d, %d]", neg ? "-" : "", v, GP_MIN_TEXEL_OFFSET,
+                        GP_MAX_TEXEL_OFFSET);
+            pi->in.tex_offset[i] = (int8_t)o;
+        }
+        expect(ps, ')', "after the texel offset");
+    }
+}
+
+/* NV4 <ccTest> rules (Table X.16), with an optional 0/1 register digit. */
+static bool nv4_cc_rule(gp_parse *ps, uint8_t *cond, uint8_t *reg)
+{
+    static const struct {
+        const char *name;
+        uint8_t cond;
+    } rules[] = {
+        { "EQ", GP_COND_EQ }, { "GE", GP_COND_GE }, { "GT", GP_COND_GT }, { "LE", GP_COND_LE },
+        { "LT", GP_COND_LT }, { "NE", GP_COND_NE }, { "TR", GP_COND_TR }, { "FL", GP_COND_FL },
+        { "NAN", GP_COND_NAN }, { "LEG", GP_COND_LEG }, { "CF", GP_COND_CF }, { "NCF", GP_COND_NCF },
+        { "OF", GP_COND_OF }, { "NOF", GP_COND_NOF }, { "AB", GP_COND_AB }, { "BLE", GP_COND_BLE },
+        { "SF", GP_COND_SF }, { "NSF", GP_COND_NSF },
+    };
+    if (ps->tok.kind != GP_TOK_IDENT)
+        return false;
+    const char *s = ps->src + ps->tok.pos;
+    int len = ps->tok.len;
+    for (size_t i = 0; i < sizeof(rules) / sizeof(rules[0]); i++) {
+        int n = (int)strlen(rules[i].name);
+        if (memcmp(s, rules[i].name, (size_t)(len < n ? len : n)) != 0 || len < n)
+            continue;
+        if (len == n) {
+            *reg = 0;
+        } else if (len == n + 1 && (s[n] == '0' || s[n] == '1')) {
+            *reg = (uint8_t)(s[n] - '0');
+        } else {
+            continue;
+        }
+        *cond = rules[i].cond;
+        return true;
+    }
+    return false;
+}
+
+/* The dotted modifiers after an NV4 opcode (".F.CC1.SAT", Table X.14) and
+ * the checks of 2.X.4.1 against the opcode's Table X.13 row: at most one
+ * modifier of each kind, only the modifiers the row allows, clamping only
+ * with a floating-point result.  t is the opcode token (already consumed). */
+static void nv4_opword(gp_parse *ps, gp_opword *w, const gp_token *t, gp_pinsn *pi)
+{
+    const gp_opinfo *oi = &gp_opinfo_table[w->op];
+    const char *s = ps->src + t->pos;
+    int tl = t->len;
+    if (!(oi->profiles & GP_PROF_NV4))
+        gp_fail(ps, t->pos, "opcode '%s' is not available in NV_gpu_program4 programs", oi->name);
+    if ((oi->flags & GP_OPF_FP_ONLY) && ps->stage != GP_STAGE_FRAGMENT)
+        gp_fail(ps, t->pos, "opcode '%s' is only available in fragment programs", oi->name);
+    if ((oi->flags & GP_OPF_GP_ONLY) && ps->stage != GP_STAGE_GEOMETRY)
+        gp_fail(ps, t->pos, "opcode '%s' is only available in geometry programs", oi->name);
+    if (w->op == GP_OP_TXFMS &&
+        !(ps->options & (GP_OPTION_NV_EXPLICIT_MULTISAMPLE | GP_OPTION_NV_TEXTURE_MULTISAMPLE)))
+        gp_fail(ps, t->pos, "opcode 'TXFMS' requires OPTION NV_explicit_multisample or NV_texture_multisample");
+    /* Table X.15 suffixes: R and H are the F type (H also needs column H) */
+    if (w->prec == 'X')
+        gp_fail(ps, t->pos, "the X precision suffix of '%.*s' is not available in NV_gpu_program4 programs", tl, s);
+    if (w->prec && !(oi->types & GP_TYPEBIT_F))
+        gp_fail(ps, t->pos, "opcode '%s' does not take the %c suffix (a floating-point data type)", oi->name, w->prec);
+    if (w->prec == 'H' && !(oi->nv4 & GP_MODBIT_PREC))
+        gp_fail(ps, t->pos, "opcode '%s' does not take the H suffix", oi->name);
+    int type_pos = t->pos, cc_pos = t->pos, sat_pos = t->pos, mod_pos = t->pos;
+    bool type_dotted = false;
+    if (w->prec)
+        w->type = 'F';
+    while (is_punct(&ps->tok, '.')) {
+        gp_token m = peek(ps);
+        static const char *const names[] = { "F", "U", "S", "CC", "CC0", "CC1", "SAT", "SSAT",
+                                             "NTC", "S24", "U24", "HI" };
+        int k = -1;
+        for (int i = 0; i < 12; i++)
+            if (tok_is(ps, &m, names[i]))
+                k = i;
+        if (k < 0) {
+            char b[64];
+            gp_fail(ps, m.pos, "unknown instruction modifier %s after '%s'", tok_str(ps, &m, b, sizeof(b)), oi->name);
+        }
+        next(ps);
+        next(ps);
+        if (k <= 2) {
+            if (w->type)
+                gp_fail(ps, m.pos, "more than one data type modifier on '%s'", oi->name);
+            w->type = (uint8_t)"FUS"[k];
+            type_pos = m.pos;
+            type_dotted = true;
+        } else if (k <= 5) {
+            if (w->cc)
+                gp_fail(ps, m.pos, "more than one condition code modifier on '%s'", oi->name);
+            w->cc = (uint8_t)(k == 3 ? 1 : k == 4 ? 2 : 3);
+            cc_pos = m.pos;
+        } else if (k <= 7) {
+            if (w->sat)
+                gp_fail(ps, m.pos, "more than one clamping modifier on '%s'", oi->name);
+            w->sat = (uint8_t)(k == 6 ? GP_SAT_01 : GP_SAT_11);
+            sat_pos = m.pos;
+        } else if (k == 8) {
+            if (w->ntc)
+                gp_fail(ps, m.pos, "'.NTC' is given twice on '%s'", oi->name);
+            w->ntc = true;
+        } else {
+            if (w->opmod)
+                gp_fail(ps, m.pos, "more than one of '.S24', '.U24' and '.HI' on '%s'", oi->name);
+            w->opmod = (uint8_t)(k - 8); /* GP_OPMOD_S24 / U24 / HI */
+            mod_pos = m.pos;
+        }
+    }
+    /* Table X.13 */
+    if (type_dotted && w->type == 'F' && !(oi->types & GP_TYPEBIT_F))
+        gp_fail(ps, type_pos, "opcode '%s' does not take the data type modifier '.F'", oi->name);
+    if ((w->type == 'S' || w->type == 'U') && !(oi->types & GP_TYPEBIT_S))
+        gp_fail(ps, type_pos, "opcode '%s' does not take the data type modifier '.%c'", oi->name, w->type);
+    if (w->opmod) {
+        static const char *const mn[] = { "", "S24", "U24", "HI" };
+        static const uint32_t mb[] = { 0, GP_MODBIT_S24, GP_MODBIT_U24, GP_MODBIT_HI };
+        if (!(oi->nv4 & mb[w->opmod]))
+            gp_fail(ps, mod_pos, "the modifier '.%s' is only allowed on MUL", mn[w->opmod]);
+        if (w->opmod != GP_OPMOD_HI && w->type)
+            gp_fail(ps, type_pos, "'.%s' implies the data type: '%s.%s' takes no other data type modifier",
+                    mn[w->opmod], oi->name, mn[w->opmod]);
+        if (w->opmod == GP_OPMOD_HI && w->type != 'S' && w->type != 'U')
+            gp_fail(ps, mod_pos, "'.HI' needs the data type modifier '.S' or '.U'");
+    }
+    if (w->cc && !(oi->nv4 & GP_MODBIT_CC))
+        gp_fail(ps, cc_pos, "opcode '%s' does not take condition code modifiers", oi->name);
+    /* Table X.13 column D: F where F is allowed, else S; an opcode without
+     * data type modifiers has its fixed result type (TXQ: S) */
+    uint8_t type = w->type == 'S' ? GP_TYPE_S32 : w->type == 'U' ? GP_TYPE_U32 : w->type == 'F' ? GP_TYPE_F32
+                   : (oi->types & GP_TYPEBIT_F) ? GP_TYPE_F32 : oi->types ? GP_TYPE_S32
+                   : kind_type(gp_io_kind(oi->io, 0), GP_TYPE_F32);
+    if (w->opmod == GP_OPMOD_S24)
+        type = GP_TYPE_S32;
+    else if (w->opmod == GP_OPMOD_U24)
+        type = GP_TYPE_U32;
+    if (w->sat) {
+        if (!(oi->nv4 & GP_MODBIT_SAT))
+            gp_fail(ps, sat_pos, "opcode '%s' does not take clamping modifiers", oi->name);
+        if (kind_type(gp_io_kind(oi->io, 0), type) != GP_TYPE_F32)
+            gp_fail(ps, sat_pos, "a clamping modifier needs a floating-point result; '%s.%c' produces integers",
+                    oi->name, type == GP_TYPE_U32 ? 'U' : 'S');
+    }
+    gp_insn *in = &pi->in;
+    in->type = type;
+    in->opmod = w->opmod;
+    in->sat = w->sat;
+    in->precision = (uint8_t)w->prec;
+    in->cc_update = (uint8_t)(w->cc == 0 ? 0 : w->cc == 3 ? 2 : 1);
+    pi->ntc = w->ntc;
+}
+
+/* ---- NV4 declarations ----- */
+
+/* TEMP (2.X.3.4): "TEMP a, b[4];" arrays need a size. */
+static void nv4_decl_temp(gp_parse *ps, uint8_t dtype, uint8_t size)
+{
+    do {
+        gp_sym *s = declare(ps, GP_SYM_TEMP);
+        s->dtype = dtype;
+        s->size = size;
+        int n = 1;
+        if (accept(ps, '[')) {
+            if (ps->tok.kind != GP_TOK_INT)
+                gp_fail(ps, ps->tok.pos, "temporary array '%.*s' needs a size", s->len > 40 ? 40 : s->len, s->name);
+            int spos = ps->tok.pos;
+            n = expect_int(ps, "an array size");
+            if (n < 1 || n > ps->lim.max_temporaries)
+                gp_fail(ps, spos, "invalid array size %d", n);
+            expect(ps, ']', "after the array size");
+            s->is_array = true;
+            s->count = n;
+        }
+        s->index = ps->num_temps;
+        ps->num_temps += n;
+        int limit = ps->lim.max_temporaries;
+        if (ps->options & (GP_OPTION_FOG_EXP | GP_OPTION_FOG_EXP2 | GP_OPTION_FOG_LINEAR))
+            limit -= 1; /* 2.X.6.Y fog options */
+        if (ps->num_temps > limit)
+            gp_fail(ps, s->pos, "too many temporaries (%d > %d)", ps->num_temps, limit < 0 ? 0 : limit);
+    } while (accept(ps, ','));
+}
+
+/* Text of a binding for messages. */
+#define BINDING_TEXT(ps, b) ((b)->end - (b)->pos > 60 ? 60 : (b)->end - (b)->pos), ((ps)->src + (b)->pos)
+
+static void nv4_expect_input(gp_parse *ps)
+{
+    const gp_token *t = &ps->tok;
+    if (nv4_is_input(ps, t))
+        return;
+    if (tok_is(ps, t, "vertex") || tok_is(ps, t, "fragment") || tok_is(ps, t, "primitive"))
+        gp_fail(ps, t->pos, "'%.*s' bindings are not available in %s programs", t->len, ps->src + t->pos,
+                stage_word(ps->stage));
+    char b[64];
+    gp_fail(ps, t->pos, "expected a %s attribute binding, found %s", stage_word(ps->stage),
+            tok_str(ps, t, b, sizeof(b)));
+}
+
+/* ATTRIB (2.X.3.2): one binding, or an array of bindings of one kind that
+ * increase consecutively; interpolation modifiers (NV_fragment_program4
+ * 2.X.3.1). */
+static void nv4_decl_attrib(gp_parse *ps, uint8_t dtype, uint8_t interp)
+{
+    gp_sym *s = declare(ps, GP_SYM_ATTRIB);
+    s->dtype = dtype;
+    s->interp = interp;
+    int size = -1, size_pos = 0, n = 0;
+    bool array = false;
+    if (accept(ps, '[')) {
+        array = true;
+        if (ps->tok.kind == GP_TOK_INT) {
+            size_pos = ps->tok.pos;
+            size = expect_int(ps, "an array size");
+        }
+        expect(ps, ']', "after the array size");
+    }
+    expect(ps, '=', "after the attribute name");
+    nv4_binding first, b;
+    memset(&first, 0, sizeof(first));
+    if (array) {
+        expect(ps, '{', "to start the array initializer");
+        do {
+            nv4_expect_input(ps);
+            nv4_input(ps, &b, 2);
+            if (!b.family)
+                gp_fail(ps, b.pos, "'%.*s' cannot be an attribute array member (only texcoord, attrib and clip "
+                                   "bindings form arrays)", BINDING_TEXT(ps, &b));
+            if (n == 0)
+                first = b;
+            else if (b.family != first.family || b.per_vertex != first.per_vertex || b.vtx != first.vtx ||
+                     b.slot != first.slot + n)
+                gp_fail(ps, b.pos, "the bindings of attribute array '%.*s' must be of one kind and consecutive",
+                        s->len > 40 ? 40 : s->len, s->name);
+            n += b.count;
+        } while (accept(ps, ','));
+        expect(ps, '}', "at the end of the array initializer");
+        if (size >= 0 && size != n)
+            gp_fail(ps, size_pos, "array '%.*s' is declared with %d elements but bound to %d",
+                    s->len > 40 ? 40 : s->len, s->name, size, n);
+    } else {
+        nv4_expect_input(ps);
+        nv4_input(ps, &first, 1);
+        n = 1;
+    }
+    s->is_array = array;
+    s->count = array ? n : 0;
+    s->clip = first.clip;
+    s->per_vertex = first.per_vertex;
+    s->vtx = (uint8_t)first.vtx;
+    s->index = first.slot;
+    for (int i = 0; i < n; i++) {
+        int slot = first.clip ? GP_VARY_CLIP0 + (first.slot + i) / 4 : first.slot + i;
+        ps->inputs_bound |= 1ull << (slot & 63);
+    }
+    if (ps->stage != GP_STAGE_FRAGMENT)
+        return;
+    /* NV_fragment_program4 2.X.3.1 */
+    if (interp && !first.interp_ok)
+        gp_fail(ps, first.pos, "interpolation modifiers cannot be used with '%.*s'", BINDING_TEXT(ps, &first));
+    if ((dtype == 'S' || dtype == 'U') && first.interp_ok && !(interp & GP_INTERP_FLAT))
+        gp_fail(ps, s->pos, "integer attribute '%.*s' must be declared FLAT", s->len > 40 ? 40 : s->len, s->name);
+    if (!first.interp_ok)
+        return;
+    for (int i = 0; i < n; i++) {
+        int slot = first.slot + i;
+        uint64_t bit = 1ull << slot;
+        if ((ps->interp_set & bit) && ps->interp[slot] != interp) {
+            int line, col;
+            gp_lex_linecol(ps->src, ps->len, ps->interp_pos[slot], &line, &col);
+            gp_fail(ps, first.pos, "'%.*s' is also bound at line %d, column %d with other interpolation modifiers",
+                    BINDING_TEXT(ps, &first), line, col);
+        }
+        /* the primary and secondary colours are interpolated alike */
+        int other = slot == GP_VARY_COL0 ? GP_VARY_COL1 : slot == GP_VARY_COL1 ? GP_VARY_COL0 : -1;
+        if (other >= 0 && (ps->interp_set & (1ull << other)) && ps->interp[other] != interp)
+            gp_fail(ps, first.pos, "the primary and secondary colours must have the same interpolation modifiers");
+        ps->interp_set |= bit;
+        ps->interp[slot] = interp;
+        ps->interp_pos[slot] = first.pos;
+        for (int k = 0; k < 3; k++)
+            if (interp & (1u << k))
+                ps->interp_mask[k] |= bit;
+    }
+}
+
+/* OUTPUT (2.X.3.5): one result binding, or (not in fragment programs) an
+ * array of consecutive bindings of one kind. */
+static void nv4_decl_output(gp_parse *ps, uint8_t dtype, uint8_t size_mod)
+{
+    gp_sym *s = declare(ps, GP_SYM_OUTPUT);
+    s->dtype = dtype;
+    s->size = size_mod;
+    int size = -1, size_pos = 0, n = 0;
+    bool array = false;
+    if (is_punct(&ps->tok, '[')) {
+        if (ps->stage == GP_STAGE_FRAGMENT)
+            gp_fail(ps, ps->tok.pos, "fragment program results cannot be arrays");
+        next(ps);
+        array = true;
+        if (ps->tok.kind == GP_TOK_INT) {
+            size_pos = ps->tok.pos;
+            size = expect_int(ps, "an array size");
+        }
+        expect(ps, ']', "after the array size");
+    }
+    expect(ps, '=', "after the result name");
+    nv4_binding first, b;
+    memset(&first, 0, sizeof(first));
+    if (array) {
+        expect(ps, '{', "to start the array initializer");
+        do {
+            if (!tok_is(ps, &ps->tok, "result")) {
+                char t[64];
+                gp_fail(ps, ps->tok.pos, "expected a result binding, found %s", tok_str(ps, &ps->tok, t, sizeof(t)));
+            }
+            nv4_result(ps, &b, 2);
+            if (!b.family)
+                gp_fail(ps, b.pos, "'%.*s' cannot be a result array member (only texcoord, attrib and clip "
+                                   "bindings form arrays)", BINDING_TEXT(ps, &b));
+            if (n == 0)
+                first = b;
+            else if (b.family != first.family || b.slot != first.slot + n)
+                gp_fail(ps, b.pos, "the bindings of result array '%.*s' must be of one kind and consecutive",
+                        s->len > 40 ? 40 : s->len, s->name);
+            n += b.count;
+        } while (accept(ps, ','));
+        expect(ps, '}', "at the end of the array initializer");
+        if (size >= 0 && size != n)
+            gp_fail(ps, size_pos, "array '%.*s' is declared with %d elements but bound to %d",
+                    s->len > 40 ? 40 : s->len, s->name, size, n);
+    } else {
+        if (!tok_is(ps, &ps->tok, "result")) {
+            char t[64];
+            gp_fail(ps, ps->tok.pos, "expected a result binding, found %s", tok_str(ps, &ps->tok, t, sizeof(t)));
+        }
+        nv4_result(ps, &first, 1);
+        n = 1;
+    }
+    s->is_array = array;
+    s->count = array ? n : 0;
+    s->index = first.slot;
+    if (first.clip) {
+        if (array) {
+            s->clip = true;
+        } else {
+            s->index = GP_VARY_CLIP0 + first.slot / 4;
+            s->clipdist = (uint8_t)(1 + first.slot % 4);
+        }
+    }
+}
+
+/* BUFFER / BUFFER4 (2.X.3.6, NV_parameter_buffer_object): elements of one
+ * binding point, consecutive. */
+static void nv4_decl_buffer(gp_parse *ps, uint8_t dtype, bool vec4)
+{
+    gp_sym *s = declare(ps, GP_SYM_BUFFER);
+    s->dtype = dtype;
+    s->vec4 = vec4;
+    int max_elems = ps->lim.max_parameter_buffer_size / (vec4 ? 4 : 1);
+    int nbind = min_int(ps->lim.max_parameter_buffer_bindings, GP_MAX_PARAM_BUFFERS);
+    int size = -1, size_pos = 0, n = 0, a = -1, first = 0;
+    bool array = false;
+    if (accept(ps, '[')) {
+        array = true;
+        if (ps->tok.kind == GP_TOK_INT) {
+            size_pos = ps->tok.pos;
+            size = expect_int(ps, "an array size");
+            if (size < 1 || size > max_elems)
+                gp_fail(ps, size_pos, "invalid array size %d", size);
+        }
+        expect(ps, ']', "after the array size");
+    }
+    expect(ps, '=', "after the buffer name");
+    if (array)
+        expect(ps, '{', "to start the array initializer");
+    for (;;) {
+        /* "program" "." "buffer" "[" a "]" ["[" b [".." c] "]"] */
+        int start = ps->tok.pos;
+        if (!tok_is(ps, &ps->tok, "program")) {
+            char t[64];
+            gp_fail(ps, start, "expected a program.buffer binding, found %s", tok_str(ps, &ps->tok, t, sizeof(t)));
+        }
+        next(ps);
+        binding_dot(ps, start);
+        static const char *const w[] = { "buffer" };
+        binding_word(ps, start, w, 1);
+        int bpoint = binding_index(ps, start, nbind, "parameter buffer binding point");
+        int lo = 0, count = 0;
+        if (is_punct(&ps->tok, '[')) {
+            lo = nv4_binding_range(ps, start, max_elems, "parameter buffer element", array, &count);
+        } else {
+            /* the whole buffer: the declared size, or the largest one */
+            if (!array || n > 0 || is_punct(&ps->tok, ','))
+                gp_fail(ps, start, "program.buffer[%d] names a whole buffer: only a BUFFER array of that one "
+                                   "binding can use it", bpoint);
+            count = size >= 0 ? size : max_elems;
+        }
+        if (n == 0) {
+            a = bpoint;
+            first = lo;
+        } else if (bpoint != a || lo != first + n) {
+            gp_fail(ps, start, "the bindings of buffer array '%.*s' must use one binding point and consecutive "
+                               "elements", s->len > 40 ? 40 : s->len, s->name);
+        }
+        n += count;
+        uint8_t kind = vec4 ? 4 : 1;
+        if (ps->buf_kind[bpoint] && ps->buf_kind[bpoint] != kind)
+            gp_fail(ps, start, "program.buffer[%d] is used both by BUFFER and by BUFFER4 variables", bpoint);
+        ps->buf_kind[bpoint] = kind;
+        if (!array || !accept(ps, ','))
+            break;
+    }
+    if (array)
+        expect(ps, '}', "at the end of the array initializer");
+    if (size >= 0 && size != n)
+        gp_fail(ps, size_pos, "array '%.*s' is declared with %d elements but bound to %d", s->len > 40 ? 40 : s->len,
+                s->name, size, n);
+    s->buf = (uint8_t)a;
+    s->index = first;
+    s->count = array ? n : 1;
+    s->is_array = array;
+}
+
+/* NV_geometry_program4 2.X.7.Y: PRIMITIVE_IN, PRIMITIVE_OUT, VERTICES_OUT,
+ * each exactly once, before the other statements. */
+static void nv4_decl_geometry(gp_parse *ps, const gp_token *t)
+{
+    int pos = t->pos;
+    next(ps);
+    if (tok_is(ps, t, "VERTICES_OUT")) {
+        if (ps->gs_vertices_out)
+            gp_fail(ps, pos, "more than one VERTICES_OUT declaration");
+        int vpos = ps->gs_vertices_out_pos = ps->tok.pos;
+        uint32_t v = ps->tok.ival;
+        bool big = ps->tok.big;
+        expect_int(ps, "the number of vertices");
+        if (big || v == 0 || v > (uint32_t)ps->lim.max_output_vertices)
+            gp_fail(ps, vpos, "VERTICES_OUT %u out of range (1..%d)", v, ps->lim.max_output_vertices);
+        ps->gs_vertices_out = (int)v;
+        return;
+    }
+    bool in = tok_is(ps, t, "PRIMITIVE_IN");
+    if (in ? ps->gs_prim_in : ps->gs_prim_out)
+        gp_fail(ps, pos, "more than one %s declaration", in ? "PRIMITIVE_IN" : "PRIMITIVE_OUT");
+    static const char *const ins[] = { "POINTS", "LINES", "LINES_ADJACENCY", "TRIANGLES", "TRIANGLES_ADJACENCY" };
+    static const int in_prims[] = { GP_PRIM_POINTS, GP_PRIM_LINES, GP_PRIM_LINES_ADJACENCY, GP_PRIM_TRIANGLES,
+                                    GP_PRIM_TRIANGLES_ADJACENCY };
+    static const int in_verts[] = { 1, 2, 4, 3, 6 };
+    static const char *const outs[] = { "POINTS", "LINE_STRIP", "TRIANGLE_STRIP" };
+    static const int out_prims[] = { GP_PRIM_POINTS, GP_PRIM_LINE_STRIP, GP_PRIM_TRIANGLE_STRIP };
+    int i = word_index(ps, in ? ins : outs, in ? 5 : 3);
+    if (i < 0) {
+        char b[64];
+        gp_fail(ps, ps->tok.pos, "expected a primitive type (%s), found %s",
+                in ? "POINTS, LINES, LINES_ADJACENCY, TRIANGLES, TRIANGLES_ADJACENCY"
+                   : "POINTS, LINE_STRIP, TRIANGLE_STRIP",
+                tok_str(ps, &ps->tok, b, sizeof(b)));
+    }
+    next(ps);
+    if (in) {
+        ps->gs_prim_in = in_prims[i];
+        ps->gs_vertices_in = in_verts[i];
+    } else {
+        ps->gs_prim_out = out_prims[i];
+    }
+}
+
 
 /* ---- instructions --------------------------------------------------------- */
 
@@ -1646,9 +2952,18 @@ static void check_opword(gp_parse *ps, const gp_opword *w, const gp_token *t)
     }
 }
 
-static void parse_instruction(gp_parse *ps, const gp_opword *w)
+/* The data type literals of operand i take (NV4; ARB: always float). */
+static void operand_context(gp_parse *ps, const gp_insn *in, int i)
 {
+    if (ps->nv4)
+        set_operand_type(ps, kind_type(gp_io_kind(gp_opinfo_table[in->op].io, i + 1), in->type));
+}
+
+static void parse_instruction(gp_parse *ps, const gp_opword *w0)
+{
+    gp_opword w1 = *w0, *w = &w1;
     const gp_opinfo *oi = &gp_opinfo_table[w->op];
+    gp_token optok = ps->tok;
     gp_pinsn *pi = new_insn(ps, ps->tok.pos);
     gp_insn *in = &pi->in;
     in->op = (uint16_t)w->op;
@@ -1656,6 +2971,8 @@ static void parse_instruction(gp_parse *ps, const gp_opword *w)
     in->precision = (uint8_t)w->prec;
     in->cc_update = (uint8_t)(w->cc == 0 ? 0 : w->cc == 3 ? 2 : 1);
     next(ps);
+    if (ps->nv4)
+        nv4_opword(ps, w, &optok, pi);
     switch (oi->cls) {
     case GP_CLASS_VECTOR:
     case GP_CLASS_SCALAR:
@@ -1668,6 +2985,7 @@ static void parse_instruction(gp_parse *ps, const gp_opword *w)
     case GP_CLASS_SWZ:
         parse_dst(ps, &in->dst, &pi->dst_pos);
         pi->dst_size = ps->last_size;
+        pi->dst_sym = ps->last_sym;
         for (int i = 0; i < oi->nsrc; i++) {
             expect(ps, ',', "between operands");
             int shape = SRC_VECTOR;
@@ -1675,8 +2993,10 @@ static void parse_instruction(gp_parse *ps, const gp_opword *w)
                 shape = SRC_SCALAR;
             if (oi->cls == GP_CLASS_SWZ)
                 shape = SRC_BARE;
+            operand_context(ps, in, i);
             parse_src(ps, &in->src[i], shape, &pi->src_pos[i]);
             pi->src_size[i] = ps->last_size;
+            pi->src_sym[i] = ps->last_sym;
         }
         if (oi->cls == GP_CLASS_SWZ) {
             expect(ps, ',', "before the extended swizzle");
@@ -1715,8 +3035,11 @@ static void parse_instruction(gp_parse *ps, const gp_opword *w)
         bool is_cc = false;
         if (ps->has_cc && ps->tok.kind == GP_TOK_IDENT && !gp_map_get(&ps->syms, ps->src + ps->tok.pos, ps->tok.len))
             is_cc = parse_cc_test(ps, &in->cond, false);
-        if (!is_cc)
+        if (!is_cc) {
+            operand_context(ps, in, 0);
             parse_src(ps, &in->src[0], SRC_VECTOR, &pi->src_pos[0]);
+            pi->src_sym[0] = ps->last_sym;
+        }
         break;
     }
     case GP_CLASS_BRA:
@@ -1737,11 +3060,18 @@ static void parse_instruction(gp_parse *ps, const gp_opword *w)
         parse_cc_test(ps, &in->cond, true);
         break;
     case GP_CLASS_LOOP:
+        /* NV_gpu_program4: "REP" without a count loops until BRK / RET */
+        if (ps->nv4 && is_punct(&ps->tok, ';'))
+            break;
+        operand_context(ps, in, 0);
         parse_src(ps, &in->src[0], SRC_VECTOR, &pi->src_pos[0]);
+        pi->src_sym[0] = ps->last_sym;
         break;
     default:
         break;
     }
+    if (ps->nv4)
+        set_operand_type(ps, GP_TYPE_F32);
 }
 
 /* ---- statements ----------------------------------------------------------- */
@@ -1759,8 +3089,145 @@ static void parse_label(gp_parse *ps)
     gp_map_put(ps, &ps->labelmap, l->name, l->len, (void *)(intptr_t)ps->num_labels);
 }
 
+/* One NV4 statement: declarations with <varMods>, the geometry
+ * declarations, labels and instructions. */
+static void parse_statement_nv4(gp_parse *ps)
+{
+    gp_token t = ps->tok;
+    char b[64];
+    if (t.kind != GP_TOK_IDENT)
+        gp_fail(ps, t.pos, "expected an instruction or declaration, found %s", tok_str(ps, &t, b, sizeof(b)));
+    if (tok_is(ps, &t, "PRIMITIVE_IN") || tok_is(ps, &t, "PRIMITIVE_OUT") || tok_is(ps, &t, "VERTICES_OUT")) {
+        if (ps->stage != GP_STAGE_GEOMETRY)
+            gp_fail(ps, t.pos, "%.*s declarations are only available in geometry programs", t.len, ps->src + t.pos);
+        if (ps->decls_done)
+            gp_fail(ps, t.pos, "%.*s must come before all other statements", t.len, ps->src + t.pos);
+        nv4_decl_geometry(ps, &t);
+        expect_semicolon(ps);
+        return;
+    }
+    if (tok_is(ps, &t, "OPTION"))
+        gp_fail(ps, t.pos, "OPTION must come before all other statements");
+    if (ps->stage == GP_STAGE_GEOMETRY && !ps->decls_done) {
+        /* NV_geometry_program4 2.X.7.Y: each "must be included exactly once" */
+        const char *missing = !ps->gs_prim_in ? "PRIMITIVE_IN" : !ps->gs_prim_out ? "PRIMITIVE_OUT"
+                              : !ps->gs_vertices_out ? "VERTICES_OUT" : NULL;
+        if (missing)
+            gp_fail(ps, t.pos, "missing %s declaration (geometry programs declare PRIMITIVE_IN, PRIMITIVE_OUT and "
+                               "VERTICES_OUT before their other statements)", missing);
+    }
+    ps->decls_done = true;
+    gp_token after = peek(ps);
+    if (is_punct(&after, ':')) {
+        parse_label(ps);
+        return;
+    }
+    /* <varMods>: at most one data type and one size (2.X.3.1), and in
+     * fragment programs interpolation modifiers (NV_fragment_program4) */
+    static const char *const mods[] = { "SHORT", "LONG", "INT", "UINT", "FLOAT", "FLAT", "CENTROID",
+                                        "NOPERSPECTIVE" };
+    uint8_t dtype = 0, size = 0, interp = 0;
+    int size_pos = 0, interp_pos = 0, first_mod = -1;
+    for (;;) {
+        int k = word_index(ps, mods, 8);
+        if (k < 0)
+            break;
+        int pos = ps->tok.pos;
+        if (first_mod < 0)
+            first_mod = pos;
+        if (k <= 1) {
+            if (size)
+                gp_fail(ps, pos, "more than one storage size modifier (SHORT, LONG) in a declaration");
+            size = k ? 'L' : 'S';
+            size_pos = pos;
+        } else if (k <= 4) {
+            if (dtype)
+                gp_fail(ps, pos, "more than one data type modifier (INT, UINT, FLOAT) in a declaration");
+            dtype = (uint8_t)(k == 2 ? 'S' : k == 3 ? 'U' : 'F');
+        } else {
+            if (ps->stage != GP_STAGE_FRAGMENT)
+                gp_fail(ps, pos, "interpolation modifiers (%s) are only available in fragment programs", mods[k]);
+            uint8_t bit = (uint8_t)(1u << (k - 5));
+            if (interp & bit)
+                gp_fail(ps, pos, "'%s' is given twice in a declaration", mods[k]);
+            interp |= bit;
+            if ((interp & GP_INTERP_FLAT) && (interp & (GP_INTERP_CENTROID | GP_INTERP_NOPERSPECTIVE)))
+                gp_fail(ps, pos, "FLAT cannot be combined with CENTROID or NOPERSPECTIVE");
+            if (!interp_pos)
+                interp_pos = pos;
+        }
+        next(ps);
+    }
+    t = ps->tok;
+    bool has_mods = first_mod >= 0;
+    if (tok_is(ps, &t, "TEMP")) {
+        if (interp)
+            gp_fail(ps, interp_pos, "interpolation modifiers are only allowed on ATTRIB declarations");
+        next(ps);
+        nv4_decl_temp(ps, dtype, size);
+    } else if (tok_is(ps, &t, "OUTPUT")) {
+        if (interp)
+            gp_fail(ps, interp_pos, "interpolation modifiers are only allowed on ATTRIB declarations");
+        if (size == 'L')
+            gp_fail(ps, size_pos, "LONG is only allowed on TEMP declarations");
+        next(ps);
+        nv4_decl_output(ps, dtype, size);
+    } else if (tok_is(ps, &t, "ATTRIB")) {
+        if (size)
+            gp_fail(ps, size_pos, "%s is only allowed on TEMP%s declarations", size == 'L' ? "LONG" : "SHORT",
+                    size == 'L' ? "" : " and OUTPUT");
+        next(ps);
+        nv4_decl_attrib(ps, dtype, interp);
+    } else if (tok_is(ps, &t, "PARAM") || tok_is(ps, &t, "BUFFER") || tok_is(ps, &t, "BUFFER4")) {
+        if (interp)
+            gp_fail(ps, interp_pos, "interpolation modifiers are only allowed on ATTRIB declarations");
+        if (size)
+            gp_fail(ps, size_pos, "%s is only allowed on TEMP%s declarations", size == 'L' ? "LONG" : "SHORT",
+                    size == 'L' ? "" : " and OUTPUT");
+        bool param = tok_is(ps, &t, "PARAM");
+        bool vec4 = tok_is(ps, &t, "BUFFER4");
+        next(ps);
+        /* constants of a typed declaration take its type; typeless ones
+         * are floats (2.X.3.3, issue 7) */
+        uint8_t ct = dtype == 'S' ? GP_TYPE_S32 : dtype == 'U' ? GP_TYPE_U32 : GP_TYPE_F32;
+        ps->opnd_type = ct;
+        ps->const_type = dtype;
+        if (param) {
+            gp_sym *s = decl_param(ps);
+            s->dtype = dtype;
+        } else {
+            nv4_decl_buffer(ps, dtype, vec4);
+        }
+        set_operand_type(ps, GP_TYPE_F32);
+    } else if (tok_is(ps, &t, "ALIAS")) {
+        if (has_mods)
+            gp_fail(ps, first_mod, "ALIAS takes no modifiers");
+        next(ps);
+        decl_alias(ps);
+    } else if (has_mods) {
+        gp_fail(ps, t.pos, "expected TEMP, PARAM, ATTRIB, OUTPUT, BUFFER or BUFFER4 after the modifiers, found %s",
+                tok_str(ps, &t, b, sizeof(b)));
+    } else if (tok_is(ps, &t, "ADDRESS")) {
+        gp_fail(ps, t.pos, "NV_gpu_program4 programs have no address registers (use an INT TEMP as array index)");
+    } else {
+        gp_opword w;
+        if (!gp_opcode_split(ps->src + t.pos, t.len, &w) || w.op == GP_OP_END) {
+            if (gp_map_get(&ps->syms, ps->src + t.pos, t.len))
+                gp_fail(ps, t.pos, "expected an instruction or declaration, found the variable %s",
+                        tok_str(ps, &t, b, sizeof(b)));
+            gp_fail(ps, t.pos, "unknown opcode %s", tok_str(ps, &t, b, sizeof(b)));
+        }
+        parse_instruction(ps, &w);
+    }
+    expect_semicolon(ps);
+}
+
 static void parse_statement(gp_parse *ps)
 {
+    if (ps->nv4) {
+        parse_statement_nv4(ps);
+        return;
+    }
     gp_token t = ps->tok;
     char b[64];
     if (t.kind != GP_TOK_IDENT)
@@ -1834,26 +3301,32 @@ static void parse_option(gp_parse *ps)
         const char *name;
         uint32_t bit;
         int stage;
+        uint8_t langs; /* ARB / NV4 below */
     };
-    /* ARB_vertex_program 2.14.4.5, ARB_fragment_program 3.11.4.5 and the
-     * extensions that add options; stage -1 = either. */
+    enum { ARB = 1, NV4 = 2 };
+    /* ARB_vertex_program 2.14.4.5, ARB_fragment_program 3.11.4.5, the
+     * extensions that add options, and NV_vertex_program4 / NV_fragment_
+     * program4 2.X.6.Y (NV_geometry_program4 has none; NV_explicit_
+     * multisample's applies to every program type); stage -1 = any. */
     static const struct opt opts[] = {
-        { "ARB_position_invariant", GP_OPTION_POSITION_INVARIANT, GP_STAGE_VERTEX },
-        { "NV_vertex_program2", GP_OPTION_NV_VERTEX_PROGRAM2, GP_STAGE_VERTEX },
-        { "NV_vertex_program3", GP_OPTION_NV_VERTEX_PROGRAM3, GP_STAGE_VERTEX },
-        { "ARB_fog_exp", GP_OPTION_FOG_EXP, GP_STAGE_FRAGMENT },
-        { "ARB_fog_exp2", GP_OPTION_FOG_EXP2, GP_STAGE_FRAGMENT },
-        { "ARB_fog_linear", GP_OPTION_FOG_LINEAR, GP_STAGE_FRAGMENT },
-        { "ARB_precision_hint_fastest", GP_OPTION_PRECISION_FASTEST, GP_STAGE_FRAGMENT },
-        { "ARB_precision_hint_nicest", GP_OPTION_PRECISION_NICEST, GP_STAGE_FRAGMENT },
-        { "ARB_fragment_program_shadow", GP_OPTION_FRAGMENT_PROGRAM_SHADOW, -1 },
-        { "NV_fragment_program", GP_OPTION_NV_FRAGMENT_PROGRAM, GP_STAGE_FRAGMENT },
-        { "NV_fragment_program2", GP_OPTION_NV_FRAGMENT_PROGRAM2, GP_STAGE_FRAGMENT },
-        { "ARB_draw_buffers", GP_OPTION_DRAW_BUFFERS, GP_STAGE_FRAGMENT },
-        { "ATI_draw_buffers", GP_OPTION_DRAW_BUFFERS, GP_STAGE_FRAGMENT },
-        { "ARB_fragment_coord_origin_upper_left", GP_OPTION_ORIGIN_UPPER_LEFT, GP_STAGE_FRAGMENT },
-        { "ARB_fragment_coord_pixel_center_integer", GP_OPTION_PIXEL_CENTER_INTEGER, GP_STAGE_FRAGMENT },
-        { "MESA_texture_array", GP_OPTION_TEXTURE_ARRAY, GP_STAGE_FRAGMENT },
+        { "ARB_position_invariant", GP_OPTION_POSITION_INVARIANT, GP_STAGE_VERTEX, ARB | NV4 },
+        { "NV_vertex_program2", GP_OPTION_NV_VERTEX_PROGRAM2, GP_STAGE_VERTEX, ARB },
+        { "NV_vertex_program3", GP_OPTION_NV_VERTEX_PROGRAM3, GP_STAGE_VERTEX, ARB },
+        { "ARB_fog_exp", GP_OPTION_FOG_EXP, GP_STAGE_FRAGMENT, ARB | NV4 },
+        { "ARB_fog_exp2", GP_OPTION_FOG_EXP2, GP_STAGE_FRAGMENT, ARB | NV4 },
+        { "ARB_fog_linear", GP_OPTION_FOG_LINEAR, GP_STAGE_FRAGMENT, ARB | NV4 },
+        { "ARB_precision_hint_fastest", GP_OPTION_PRECISION_FASTEST, GP_STAGE_FRAGMENT, ARB | NV4 },
+        { "ARB_precision_hint_nicest", GP_OPTION_PRECISION_NICEST, GP_STAGE_FRAGMENT, ARB | NV4 },
+        { "ARB_fragment_program_shadow", GP_OPTION_FRAGMENT_PROGRAM_SHADOW, -1, ARB | NV4 },
+        { "NV_fragment_program", GP_OPTION_NV_FRAGMENT_PROGRAM, GP_STAGE_FRAGMENT, ARB },
+        { "NV_fragment_program2", GP_OPTION_NV_FRAGMENT_PROGRAM2, GP_STAGE_FRAGMENT, ARB },
+        { "ARB_draw_buffers", GP_OPTION_DRAW_BUFFERS, GP_STAGE_FRAGMENT, ARB | NV4 },
+        { "ATI_draw_buffers", GP_OPTION_DRAW_BUFFERS, GP_STAGE_FRAGMENT, ARB | NV4 },
+        { "ARB_fragment_coord_origin_upper_left", GP_OPTION_ORIGIN_UPPER_LEFT, GP_STAGE_FRAGMENT, ARB },
+        { "ARB_fragment_coord_pixel_center_integer", GP_OPTION_PIXEL_CENTER_INTEGER, GP_STAGE_FRAGMENT, ARB },
+        { "MESA_texture_array", GP_OPTION_TEXTURE_ARRAY, GP_STAGE_FRAGMENT, ARB },
+        { "NV_explicit_multisample", GP_OPTION_NV_EXPLICIT_MULTISAMPLE, -1, NV4 },
+        { "NV_texture_multisample", GP_OPTION_NV_TEXTURE_MULTISAMPLE, -1, NV4 },
     };
     const struct opt *o = NULL;
     for (size_t i = 0; i < sizeof(opts) / sizeof(opts[0]); i++)
@@ -1861,9 +3334,11 @@ static void parse_option(gp_parse *ps)
             o = &opts[i];
     if (!o)
         gp_fail(ps, t.pos, "unknown option %s", tok_str(ps, &t, b, sizeof(b)));
-    if (o->stage >= 0 && o->stage != (int)ps->stage)
+    if (!(o->langs & (ps->nv4 ? NV4 : ARB)))
         gp_fail(ps, t.pos, "option %s is not available in %s programs", o->name,
-                ps->stage == GP_STAGE_VERTEX ? "vertex" : "fragment");
+                ps->nv4 ? "NV_gpu_program4" : "ARB");
+    if (o->stage >= 0 && o->stage != (int)ps->stage)
+        gp_fail(ps, t.pos, "option %s is not available in %s programs", o->name, stage_word(ps->stage));
     const uint32_t fog = GP_OPTION_FOG_EXP | GP_OPTION_FOG_EXP2 | GP_OPTION_FOG_LINEAR;
     const uint32_t hint = GP_OPTION_PRECISION_FASTEST | GP_OPTION_PRECISION_NICEST;
     /* 3.11.4.5.1 / 3.11.4.5.2: one fog option, one precision hint */
@@ -1880,7 +3355,15 @@ static void parse_option(gp_parse *ps)
 static void setup_environment(gp_parse *ps, int first_stmt_pos)
 {
     uint32_t o = ps->options;
-    if (ps->stage == GP_STAGE_VERTEX) {
+    if (ps->nv4) {
+        /* NV_gpu_program4: one instruction set for every program type,
+         * condition codes CC0/CC1, labels (subroutines), |abs| */
+        ps->prof = GP_PROF_NV4;
+        ps->mods = 0; /* modifiers come from the opcode table's nv4 column */
+        ps->has_cc = true;
+        ps->cc01 = true;
+        ps->has_labels = true;
+    } else if (ps->stage == GP_STAGE_VERTEX) {
         bool vp3 = (o & GP_OPTION_NV_VERTEX_PROGRAM3) != 0;
         bool vp2 = vp3 || (o & GP_OPTION_NV_VERTEX_PROGRAM2);
         ps->prof = GP_PROF_ARBVP | (vp2 ? GP_PROF_VP2 : 0) | (vp3 ? GP_PROF_VP3 : 0);
@@ -1918,6 +3401,7 @@ static void setup_environment(gp_parse *ps, int first_stmt_pos)
  * END is not parsed. */
 void gp_parse_program(gp_parse *ps)
 {
+    ps->lx.hex = ps->nv4; /* NV_gpu_program4 <int> may be hexadecimal */
     next(ps);
     while (tok_is(ps, &ps->tok, "OPTION"))
         parse_option(ps);
@@ -1927,6 +3411,13 @@ void gp_parse_program(gp_parse *ps)
             gp_fail(ps, ps->tok.pos, "missing END at the end of the program");
         if (tok_is(ps, &ps->tok, "END")) {
             ps->end_pos = ps->tok.pos;
+            if (ps->nv4 && ps->stage == GP_STAGE_GEOMETRY && !ps->decls_done) {
+                const char *missing = !ps->gs_prim_in ? "PRIMITIVE_IN" : !ps->gs_prim_out ? "PRIMITIVE_OUT"
+                                      : !ps->gs_vertices_out ? "VERTICES_OUT" : NULL;
+                if (missing)
+                    gp_fail(ps, ps->tok.pos, "missing %s declaration (geometry programs declare PRIMITIVE_IN, "
+                                             "PRIMITIVE_OUT and VERTICES_OUT)", missing);
+            }
             break;
         }
         parse_statement(ps);

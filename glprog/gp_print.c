@@ -9,6 +9,11 @@
  * own (so the bounds survive), branch targets L<n> (n = instruction number,
  * prologue excluded) and "main".  Every literal is a table row, so the
  * table is printed in order and rebuilt identically by the parser.
+ * What the front end adds on its own (gp_ir.h: the position-invariant and
+ * fog prologues, the fog epilogue, its hidden temporaries and parameter
+ * rows) is left out, and writes to the hidden colour temporary print as
+ * result.color: the OPTION line brings them all back when the text is
+ * compiled again.
  */
 #include <stdio.h>
 
@@ -130,8 +135,14 @@ int gp_format_binding(const gp_param_binding *b, char *buf, size_t size)
         return fmt_state(&b->state, buf, size);
     default: {
         char v[4][32];
-        for (int i = 0; i < 4; i++)
-            format_float(b->value[i].f, v[i], sizeof(v[i]));
+        for (int i = 0; i < 4; i++) {
+            if (b->type == 'S')
+                snprintf(v[i], sizeof(v[i]), "%d", (int)b->value[i].i);
+            else if (b->type == 'U')
+                snprintf(v[i], sizeof(v[i]), "%u", (unsigned)b->value[i].u);
+            else
+                format_float(b->value[i].f, v[i], sizeof(v[i]));
+        }
         return snprintf(buf, size, "{%s, %s, %s, %s}", v[0], v[1], v[2], v[3]);
     }
     }
@@ -145,9 +156,16 @@ typedef struct layout {
     int num_segs;
 } layout;
 
+/* The rows the program text binds (the prologue's and epilogue's are not
+ * printed: the parser adds them again). */
+static int text_params(const gp_program *p)
+{
+    return p->info.num_params - p->num_synth_params;
+}
+
 static bool make_layout(const gp_program *p, layout *l)
 {
-    int n = p->info.num_params;
+    int n = text_params(p);
     l->num_segs = 0;
     l->seg_of_row = GP_MALLOC(sizeof(int) * (size_t)(n + 1));
     l->seg_base = GP_MALLOC(sizeof(int) * (size_t)(n + 1));
@@ -285,7 +303,7 @@ static void put_reg(out *o, const gp_program *p, const layout *l, const gp_src *
         break;
     case GP_FILE_PARAM: {
         int row = s->rel ? s->rel_lo : s->index;
-        int seg = row >= 0 && row < p->info.num_params ? l->seg_of_row[row] : 0;
+        int seg = row >= 0 && row < text_params(p) ? l->seg_of_row[row] : 0;
         int base = l->num_segs ? l->seg_base[seg] : 0;
         if (s->rel) {
             put(o, "P%d[", seg);
@@ -324,7 +342,10 @@ static void put_cc(out *o, const gp_program *p, const gp_cc_test *cc)
 
 static void put_dst(out *o, const gp_program *p, const gp_dst *d)
 {
-    if (d->file == GP_FILE_TEMP)
+    int color_temp = p->num_epilogue ? p->num_temps - p->num_synth_temps : -1;
+    if (d->file == GP_FILE_TEMP && d->index == color_temp)
+        put(o, "result.color"); /* the fog epilogue's input (gp_ir.h) */
+    else if (d->file == GP_FILE_TEMP)
         put(o, "R%d", d->index);
     else if (d->file == GP_FILE_ADDRESS)
         put(o, "A%d", d->index);
@@ -432,6 +453,735 @@ static void put_insn(out *o, const gp_program *p, const layout *l, const gp_insn
     put(o, ";\n");
 }
 
+/* ---- NV_gpu_program4 -------------------------------------------------------- */
+
+/* NV4 programs print in their own language: dotted modifiers on every
+ * typed instruction, no address registers (relative indices are integer
+ * temporaries), declared arrays wherever the IR indexes relatively (TEMP
+ * T<first>[n], ATTRIB I<k>, OUTPUT O<k>, BUFFER X<k>; absolute buffer
+ * elements through B<binding>), typed PARAM arrays for integer constants,
+ * and an ATTRIB declaration per fragment input with interpolation
+ * modifiers.  The RETs the lowering put before labels and END (gp_ir.h)
+ * are left out and the labels they end at are printed (L<n>), so the text
+ * compiles back to the same instructions. */
+
+typedef struct nv4_range {
+    int lo, hi;       /* slots / elements / temporaries */
+    int vtx;          /* inputs: the vertex, -1 = per vertex (indexed) */
+    bool array;       /* inputs: an array (rel over lo..hi), else one slot */
+    int buf;          /* buffers: the binding point */
+    int comp;         /* inputs: the clip distance component of a clip slot */
+} nv4_range;
+
+typedef struct nv4_ctx {
+    const gp_program *p;
+    layout l;
+    uint8_t *seg_type;     /* per parameter segment: 0 or 'S' 'U' 'F' */
+    int *temp_base;        /* per temporary: first of its array, -1 none */
+    nv4_range *in, *outs, *bufs;
+    int nin, nout, nbuf;
+    int buf_lo[GP_MAX_PARAM_BUFFERS], buf_hi[GP_MAX_PARAM_BUFFERS]; /* absolute elements */
+} nv4_ctx;
+
+static bool is_nv4(const gp_program *p)
+{
+    gp_lang l = p->info.lang;
+    return l == GP_LANG_NVVP40 || l == GP_LANG_NVFP40 || l == GP_LANG_NVGP40;
+}
+
+static int first_comp(const uint8_t *swz)
+{
+    for (int i = 0; i < 4; i++)
+        if (swz[i] <= GP_SWZ_W)
+            return swz[i];
+    return 0;
+}
+
+/* The lowering's subroutine-end RETs have the position of what follows. */
+static bool synthetic_ret(const gp_program *p, int i)
+{
+    return p->insns[i].op == GP_OP_RET && i + 1 < p->num_insns && p->insns[i].pos == p->insns[i + 1].pos &&
+           i >= p->num_prologue;
+}
+
+static int find_range(nv4_range *r, int n, const nv4_range *k)
+{
+    for (int i = 0; i < n; i++)
+        if (r[i].lo == k->lo && r[i].hi == k->hi && r[i].vtx == k->vtx && r[i].array == k->array &&
+            r[i].buf == k->buf && r[i].comp == k->comp)
+            return i;
+    return -1;
+}
+
+/* The ATTRIB an indexed input operand needs: its slot range, vertex (-1:
+ * indexed too), clip component. */
+static nv4_range input_key(const gp_src *s)
+{
+    nv4_range k = { s->rel ? s->rel_lo : s->index, s->rel ? s->rel_hi : s->index, s->vtx_rel ? -1 : s->vtx,
+                    s->rel != 0, 0, 0 };
+    if (!s->rel && (s->index == GP_VARY_CLIP0 || s->index == GP_VARY_CLIP1))
+        k.comp = first_comp(s->swz);
+    return k;
+}
+
+/* Collects the arrays the text must declare.  Returns false when out of
+ * memory. */
+static bool nv4_collect(nv4_ctx *c)
+{
+    const gp_program *p = c->p;
+    int nt = p->num_temps > 0 ? p->num_temps : 1;
+    size_t cap = (size_t)p->num_insns * 3 + 1;
+    c->temp_base = GP_MALLOC(sizeof(int) * (size_t)nt);
+    c->in = GP_MALLOC(sizeof(nv4_range) * cap);
+    c->outs = GP_MALLOC(sizeof(nv4_range) * cap);
+    c->bufs = GP_MALLOC(sizeof(nv4_range) * cap);
+    if (!c->temp_base || !c->in || !c->outs || !c->bufs)
+        return false;
+    for (int i = 0; i < nt; i++)
+        c->temp_base[i] = -1;
+    for (int b = 0; b < GP_MAX_PARAM_BUFFERS; b++)
+        c->buf_lo[b] = INT32_MAX, c->buf_hi[b] = -1;
+    for (int i = p->num_prologue; i < p->num_insns; i++) {
+        const gp_insn *in = &p->insns[i];
+        if (in->dst.file == GP_FILE_TEMP && in->dst.rel)
+            for (int t = in->dst.rel_lo; t <= in->dst.rel_hi && t < nt; t++)
+                c->temp_base[t] = in->dst.rel_lo;
+        if (in->dst.file == GP_FILE_OUTPUT && in->dst.rel) {
+            nv4_range k = { in->dst.rel_lo, in->dst.rel_hi, 0, true, 0, 0 };
+            if (find_range(c->outs, c->nout, &k) < 0)
+                c->outs[c->nout++] = k;
+        }
+        for (int s = 0; s < 3; s++) {
+            const gp_src *src = &in->src[s];
+            if (src->file == GP_FILE_TEMP && src->rel)
+                for (int t = src->rel_lo; t <= src->rel_hi && t < nt; t++)
+                    c->temp_base[t] = src->rel_lo;
+            if (src->file == GP_FILE_INPUT && (src->rel || src->vtx_rel)) {
+                nv4_range k = input_key(src);
+                if (find_range(c->in, c->nin, &k) < 0)
+                    c->in[c->nin++] = k;
+            }
+            if (src->file == GP_FILE_BUFFER) {
+                int b = src->buf % GP_MAX_PARAM_BUFFERS;
+                if (src->rel) {
+                    nv4_range k = { src->rel_lo, src->rel_hi, 0, true, b, 0 };
+                    if (find_range(c->bufs, c->nbuf, &k) < 0)
+                        c->bufs[c->nbuf++] = k;
+                } else {
+                    if (src->index < c->buf_lo[b])
+                        c->buf_lo[b] = src->index;
+                    if (src->index > c->buf_hi[b])
+                        c->buf_hi[b] = src->index;
+                }
+            }
+        }
+    }
+    return true;
+}
+
+static void nv4_free(nv4_ctx *c)
+{
+    GP_FREE(c->temp_base);
+    GP_FREE(c->in);
+    GP_FREE(c->outs);
+    GP_FREE(c->bufs);
+    GP_FREE(c->seg_type);
+}
+
+static void nv4_put_rel(out *o, int reg, int comp, int off)
+{
+    put(o, "R%d.%c", reg, "xyzw"[comp & 3]);
+    if (off > 0)
+        put(o, " + %d", off);
+}
+
+/* A temporary: R<n>, or T<first>[i] inside an indexed array. */
+static void nv4_put_temp(out *o, const nv4_ctx *c, int index)
+{
+    int nt = c->p->num_temps;
+    int base = index >= 0 && index < nt ? c->temp_base[index] : -1;
+    if (base >= 0)
+        put(o, "T%d[%d]", base, index - base);
+    else
+        put(o, "R%d", index);
+}
+
+static const char *nv4_vert_prefix(int vtx, char *buf, size_t size)
+{
+    if (vtx < 0)
+        snprintf(buf, size, "vertex");
+    else
+        snprintf(buf, size, "vertex[%d]", vtx);
+    return buf;
+}
+
+/* The binding of input slot (slot, count) of vertex vtx (geometry; -1:
+ * "vertex." without a number).  swz0: the first selected component, for
+ * clip distances. */
+static void nv4_put_input_binding(out *o, const gp_program *p, int slot, int count, int vtx, int swz0)
+{
+    gp_stage st = p->info.stage;
+    char range[32] = "";
+    if (st == GP_STAGE_VERTEX) {
+        if (slot == GP_VIN_VERTEXID)
+            put(o, "vertex.id");
+        else if (slot == GP_VIN_INSTANCEID)
+            put(o, "vertex.instance");
+        else if (count > 1)
+            put(o, "vertex.attrib[%d..%d]", slot, slot + count - 1);
+        else
+            put(o, "vertex.attrib[%d]", slot); /* the generic names alias every conventional one */
+        return;
+    }
+    if (slot == GP_VARY_PRIMID) {
+        put(o, "primitive.id");
+        return;
+    }
+    char pre[32];
+    const char *prefix = st == GP_STAGE_FRAGMENT ? "fragment" : nv4_vert_prefix(vtx, pre, sizeof(pre));
+    if (slot >= GP_VARY_TEX0 && slot < GP_VARY_TEX0 + 8) {
+        if (count > 1)
+            snprintf(range, sizeof(range), "[%d..%d]", slot - GP_VARY_TEX0, slot - GP_VARY_TEX0 + count - 1);
+        else
+            snprintf(range, sizeof(range), "[%d]", slot - GP_VARY_TEX0);
+        put(o, "%s.texcoord%s", prefix, range);
+        return;
+    }
+    if (slot >= GP_VARY_ATTR0 && slot < GP_VARY_ATTR0 + 32) {
+        if (count > 1)
+            snprintf(range, sizeof(range), "[%d..%d]", slot - GP_VARY_ATTR0, slot - GP_VARY_ATTR0 + count - 1);
+        else
+            snprintf(range, sizeof(range), "[%d]", slot - GP_VARY_ATTR0);
+        put(o, "%s.attrib%s", prefix, range);
+        return;
+    }
+    if (slot == GP_VARY_CLIP0 || slot == GP_VARY_CLIP1) {
+        put(o, "%s.clip[%d]", prefix, (slot - GP_VARY_CLIP0) * 4 + (swz0 & 3));
+        return;
+    }
+    static const char *const names[] = { [GP_VARY_POS] = "position", [GP_VARY_COL0] = "color",
+                                         [GP_VARY_COL1] = "color.secondary", [GP_VARY_BFC0] = "color.back",
+                                         [GP_VARY_BFC1] = "color.back.secondary", [GP_VARY_FOG] = "fogcoord",
+                                         [GP_VARY_PSIZ] = "pointsize" };
+    if (slot >= 0 && slot <= GP_VARY_PSIZ)
+        put(o, "%s.%s", prefix, names[slot]);
+    else if (slot == GP_VARY_FACE)
+        put(o, "%s.facing", prefix);
+    else if (slot == GP_VARY_ID)
+        put(o, "%s.id", prefix);
+    else
+        put(o, "%s.?", prefix);
+}
+
+static void nv4_put_output_binding(out *o, const gp_program *p, int slot, int count, int clipdist)
+{
+    if (p->info.stage == GP_STAGE_FRAGMENT) {
+        if (slot == GP_FOUT_DEPTH)
+            put(o, "result.depth");
+        else if (slot == GP_FOUT_COLOR0)
+            put(o, "result.color");
+        else
+            put(o, "result.color[%d]", slot - GP_FOUT_COLOR0);
+        return;
+    }
+    if (clipdist) {
+        put(o, "result.clip[%d]", (slot - GP_VARY_CLIP0) * 4 + clipdist - 1);
+        return;
+    }
+    char range[32];
+    int base = slot >= GP_VARY_ATTR0 && slot < GP_VARY_ATTR0 + 32 ? GP_VARY_ATTR0 : GP_VARY_TEX0;
+    if (count > 1)
+        snprintf(range, sizeof(range), "[%d..%d]", slot - base, slot - base + count - 1);
+    else
+        snprintf(range, sizeof(range), "[%d]", slot - base);
+    if (slot >= GP_VARY_TEX0 && slot < GP_VARY_TEX0 + 8) {
+        put(o, "result.texcoord%s", range);
+        return;
+    }
+    if (slot >= GP_VARY_ATTR0 && slot < GP_VARY_ATTR0 + 32) {
+        put(o, "result.attrib%s", range);
+        return;
+    }
+    switch (slot) {
+    case GP_VARY_POS: put(o, "result.position"); break;
+    case GP_VARY_COL0: put(o, "result.color"); break;
+    case GP_VARY_COL1: put(o, "result.color.secondary"); break;
+    case GP_VARY_BFC0: put(o, "result.color.back"); break;
+    case GP_VARY_BFC1: put(o, "result.color.back.secondary"); break;
+    case GP_VARY_FOG: put(o, "result.fogcoord"); break;
+    case GP_VARY_PSIZ: put(o, "result.pointsize"); break;
+    case GP_VARY_ID: put(o, "result.id"); break;
+    case GP_VARY_PRIMID: put(o, "result.primid"); break;
+    case GP_VARY_LAYER: put(o, "result.layer"); break;
+    default: put(o, "result.?"); break;
+    }
+}
+
+/* The parameter segment row r is in, and its declared type. */
+static int nv4_seg(const nv4_ctx *c, int row)
+{
+    return row >= 0 && row < text_params(c->p) ? c->l.seg_of_row[row] : 0;
+}
+
+static void nv4_put_reg(out *o, const nv4_ctx *c, const gp_src *s)
+{
+    const gp_program *p = c->p;
+    switch (s->file) {
+    case GP_FILE_TEMP:
+        if (s->rel) {
+            put(o, "T%d[", s->rel_lo);
+            nv4_put_rel(o, s->rel_reg, s->rel_comp, s->index - s->rel_lo);
+            put(o, "]");
+        } else {
+            nv4_put_temp(o, c, s->index);
+        }
+        break;
+    case GP_FILE_INPUT: {
+        if (!s->rel && !s->vtx_rel) {
+            nv4_put_input_binding(o, p, s->index, 1, s->vtx, first_comp(s->swz));
+            break;
+        }
+        nv4_range k = input_key(s);
+        put(o, "I%d", find_range(c->in, c->nin, &k));
+        if (s->vtx_rel) {
+            put(o, "[");
+            nv4_put_rel(o, s->vtx_rel_reg, s->vtx_rel_comp, s->vtx);
+            put(o, "]");
+        }
+        if (s->rel) {
+            put(o, "[");
+            nv4_put_rel(o, s->rel_reg, s->rel_comp, s->index - s->rel_lo);
+            put(o, "]");
+        }
+        break;
+    }
+    case GP_FILE_PARAM: {
+        int row = s->rel ? s->rel_lo : s->index;
+        int seg = nv4_seg(c, row);
+        int base = c->l.num_segs ? c->l.seg_base[seg] : 0;
+        if (s->rel) {
+            put(o, "P%d[", seg);
+            nv4_put_rel(o, s->rel_reg, s->rel_comp, s->index - base);
+            put(o, "]");
+        } else {
+            put(o, "P%d[%d]", seg, s->index - base);
+        }
+        break;
+    }
+    case GP_FILE_BUFFER:
+        if (s->rel) {
+            nv4_range k = { s->rel_lo, s->rel_hi, 0, true, s->buf % GP_MAX_PARAM_BUFFERS, 0 };
+            put(o, "X%d[", find_range(c->bufs, c->nbuf, &k));
+            nv4_put_rel(o, s->rel_reg, s->rel_comp, s->index - s->rel_lo);
+            put(o, "]");
+        } else {
+            int b = s->buf % GP_MAX_PARAM_BUFFERS;
+            put(o, "B%d[%d]", b, s->index - c->buf_lo[b]);
+        }
+        break;
+    default:
+        put(o, "?");
+        break;
+    }
+}
+
+static void nv4_put_src(out *o, const nv4_ctx *c, const gp_src *s)
+{
+    if (s->negate == 0xf)
+        put(o, "-");
+    if (s->abs)
+        put(o, "|");
+    nv4_put_reg(o, c, s);
+    put_swizzle(o, s->swz);
+    if (s->abs)
+        put(o, "|");
+}
+
+static void nv4_put_cc(out *o, const gp_cc_test *cc)
+{
+    put(o, "%s%s", gp_cond_name(cc->cond), cc->reg ? "1" : "");
+    put_swizzle(o, cc->swz);
+}
+
+static void nv4_put_dst(out *o, const nv4_ctx *c, const gp_dst *d)
+{
+    const gp_program *p = c->p;
+    int color_temp = p->num_epilogue ? p->num_temps - p->num_synth_temps : -1;
+    if (d->file == GP_FILE_TEMP && d->index == color_temp) {
+        put(o, "result.color"); /* the fog epilogue's input (gp_ir.h) */
+    } else if (d->file == GP_FILE_TEMP) {
+        if (d->rel) {
+            put(o, "T%d[", d->rel_lo);
+            nv4_put_rel(o, d->rel_reg, d->rel_comp, d->index - d->rel_lo);
+            put(o, "]");
+        } else {
+            nv4_put_temp(o, c, d->index);
+        }
+    } else if (d->rel) {
+        nv4_range k = { d->rel_lo, d->rel_hi, 0, true, 0, 0 };
+        put(o, "O%d[", find_range(c->outs, c->nout, &k));
+        nv4_put_rel(o, d->rel_reg, d->rel_comp, d->index - d->rel_lo);
+        put(o, "]");
+    } else {
+        nv4_put_output_binding(o, p, d->index, 1, d->clipdist);
+    }
+    if (d->mask != 0xf) {
+        put(o, ".");
+        for (int i = 0; i < 4; i++)
+            if (d->mask & (1u << i))
+                put(o, "%c", "xyzw"[i]);
+    }
+    if (d->cc.cond != GP_COND_TR || d->cc.reg) {
+        put(o, " (");
+        nv4_put_cc(o, &d->cc);
+        put(o, ")");
+    }
+}
+
+static char nv4_type_letter(int t)
+{
+    return t == GP_TYPE_S32 ? 'S' : t == GP_TYPE_U32 ? 'U' : 'F';
+}
+
+/* Does an operand read a typed PARAM array with another type (the
+ * instruction then needs .NTC to compile again)? */
+static bool nv4_needs_ntc(const nv4_ctx *c, const gp_insn *in)
+{
+    const gp_opinfo *oi = &gp_opinfo_table[in->op];
+    for (int s = 0; s < oi->nsrc; s++) {
+        const gp_src *src = &in->src[s];
+        if (src->file != GP_FILE_PARAM)
+            continue;
+        uint8_t t = c->seg_type[nv4_seg(c, src->rel ? src->rel_lo : src->index)];
+        if (!t)
+            continue;
+        int k = gp_io_kind(oi->io, s + 1);
+        char want = k == GP_KIND_F ? 'F' : k == GP_KIND_S ? 'S' : k == GP_KIND_U ? 'U' : nv4_type_letter(in->type);
+        if (t != want)
+            return true;
+    }
+    return false;
+}
+
+static void nv4_put_insn(out *o, const nv4_ctx *c, const gp_insn *in)
+{
+    const gp_program *p = c->p;
+    const gp_opinfo *oi = &gp_opinfo_table[in->op];
+    if (in->op == GP_OP_END) {
+        put(o, "END\n");
+        return;
+    }
+    put(o, "%s", oi->name);
+    if (in->precision)
+        put(o, "%c", in->precision); /* R / H: the F type */
+    static const char *const opmods[] = { "", ".S24", ".U24", ".HI" };
+    if (in->opmod == GP_OPMOD_S24 || in->opmod == GP_OPMOD_U24)
+        put(o, "%s", opmods[in->opmod]);
+    else if (oi->types && !in->precision)
+        put(o, ".%c", nv4_type_letter(in->type));
+    if (in->opmod == GP_OPMOD_HI)
+        put(o, ".HI");
+    if (in->cc_update)
+        put(o, "%s", in->cc_update == 2 ? ".CC1" : ".CC");
+    if (in->sat)
+        put(o, "%s", in->sat == GP_SAT_11 ? ".SSAT" : ".SAT");
+    if (nv4_needs_ntc(c, in))
+        put(o, ".NTC");
+    switch (oi->cls) {
+    case GP_CLASS_NONE:
+    case GP_CLASS_ENDFLOW:
+        break;
+    case GP_CLASS_BRA:
+        put(o, " L%d", in->target - p->num_prologue);
+        if (in->cond.cond != GP_COND_TR || in->cond.reg) {
+            put(o, " (");
+            nv4_put_cc(o, &in->cond);
+            put(o, ")");
+        }
+        break;
+    case GP_CLASS_FLOW:
+        if (in->cond.cond != GP_COND_TR || in->cond.reg) {
+            put(o, " (");
+            nv4_put_cc(o, &in->cond);
+            put(o, ")");
+        }
+        break;
+    case GP_CLASS_IF:
+        put(o, " ");
+        nv4_put_cc(o, &in->cond);
+        break;
+    case GP_CLASS_KIL:
+        put(o, " ");
+        if (in->src[0].file == GP_FILE_NONE)
+            nv4_put_cc(o, &in->cond);
+        else
+            nv4_put_src(o, c, &in->src[0]);
+        break;
+    case GP_CLASS_LOOP:
+        if (in->src[0].file != GP_FILE_NONE) {
+            put(o, " ");
+            nv4_put_src(o, c, &in->src[0]);
+        }
+        break;
+    case GP_CLASS_SWZ: {
+        put(o, " ");
+        nv4_put_dst(o, c, &in->dst);
+        put(o, ", ");
+        nv4_put_reg(o, c, &in->src[0]);
+        for (int i = 0; i < 4; i++) {
+            uint8_t s = in->src[0].swz[i];
+            put(o, ", %s", (in->src[0].negate & (1u << i)) ? "-" : "");
+            if (s == GP_SWZ_ZERO)
+                put(o, "0");
+            else if (s == GP_SWZ_ONE)
+                put(o, "1");
+            else
+                put(o, "%c", "xyzw"[s & 3]);
+        }
+        break;
+    }
+    default:
+        put(o, " ");
+        nv4_put_dst(o, c, &in->dst);
+        for (int i = 0; i < oi->nsrc; i++) {
+            put(o, ", ");
+            nv4_put_src(o, c, &in->src[i]);
+        }
+        if (oi->flags & GP_OPF_TEX) {
+            const char *tn = gp_tex_target_name(in->tex_target);
+            if (in->tex_target == GP_TEX_2DMS && (p->info.options & GP_OPTION_NV_EXPLICIT_MULTISAMPLE) &&
+                !(p->info.options & GP_OPTION_NV_TEXTURE_MULTISAMPLE))
+                tn = "RENDERBUFFER";
+            put(o, ", texture[%d], %s", in->tex_unit, tn);
+            const int8_t *off = in->tex_offset;
+            if (off[0] || off[1] || off[2])
+                put(o, ", (%d, %d, %d)", off[0], off[1], off[2]);
+        }
+        break;
+    }
+    put(o, ";\n");
+}
+
+static const char *interp_words(uint8_t bits, char *buf, size_t size)
+{
+    snprintf(buf, size, "%s%s%s", (bits & 1) ? "FLAT " : "", (bits & 2) ? "CENTROID " : "",
+             (bits & 4) ? "NOPERSPECTIVE " : "");
+    return buf;
+}
+
+static uint8_t interp_of(const gp_program_info *info, int slot)
+{
+    uint64_t bit = 1ull << (slot & 63);
+    return (uint8_t)(((info->inputs_flat & bit) ? 1 : 0) | ((info->inputs_centroid & bit) ? 2 : 0) |
+                     ((info->inputs_noperspective & bit) ? 4 : 0));
+}
+
+static size_t print_nv4(const gp_program *p, char *buf, size_t size)
+{
+    out o = { buf, size, 0 };
+    const gp_program_info *info = &p->info;
+    static const char *const headers[] = { [GP_STAGE_VERTEX] = "!!NVvp4.0", [GP_STAGE_FRAGMENT] = "!!NVfp4.0",
+                                           [GP_STAGE_GEOMETRY] = "!!NVgp4.0" };
+    put(&o, "%s\n", headers[info->stage <= GP_STAGE_GEOMETRY ? info->stage : 0]);
+    static const struct {
+        uint32_t bit;
+        const char *name;
+    } opts[] = {
+        { GP_OPTION_POSITION_INVARIANT, "ARB_position_invariant" },
+        { GP_OPTION_FOG_EXP, "ARB_fog_exp" },
+        { GP_OPTION_FOG_EXP2, "ARB_fog_exp2" },
+        { GP_OPTION_FOG_LINEAR, "ARB_fog_linear" },
+        { GP_OPTION_PRECISION_FASTEST, "ARB_precision_hint_fastest" },
+        { GP_OPTION_PRECISION_NICEST, "ARB_precision_hint_nicest" },
+        { GP_OPTION_FRAGMENT_PROGRAM_SHADOW, "ARB_fragment_program_shadow" },
+        { GP_OPTION_DRAW_BUFFERS, "ARB_draw_buffers" },
+        { GP_OPTION_NV_EXPLICIT_MULTISAMPLE, "NV_explicit_multisample" },
+        { GP_OPTION_NV_TEXTURE_MULTISAMPLE, "NV_texture_multisample" },
+    };
+    for (size_t i = 0; i < sizeof(opts) / sizeof(opts[0]); i++)
+        if (info->options & opts[i].bit)
+            put(&o, "OPTION %s;\n", opts[i].name);
+    if (info->stage == GP_STAGE_GEOMETRY) {
+        static const char *const prims[] = { "?", "POINTS", "LINES", "LINES_ADJACENCY", "TRIANGLES",
+                                             "TRIANGLES_ADJACENCY", "LINE_STRIP", "TRIANGLE_STRIP" };
+        put(&o, "PRIMITIVE_IN %s;\nPRIMITIVE_OUT %s;\nVERTICES_OUT %d;\n", prims[info->gs_primitive_in & 7],
+            prims[info->gs_primitive_out & 7], info->gs_vertices_out);
+    }
+
+    nv4_ctx c;
+    memset(&c, 0, sizeof(c));
+    c.p = p;
+    bool ok = make_layout(p, &c.l);
+    if (ok) {
+        /* split the parameter segments where the constants' type changes
+         * (a relatively addressed array has one type: its declaration's) */
+        int n = text_params(p);
+        c.seg_type = GP_MALLOC((size_t)n + 1);
+        int *base2 = GP_MALLOC(sizeof(int) * (size_t)(n + 1));
+        ok = c.seg_type && base2;
+        if (ok) {
+            int segs = 0, cur = -1, prev_seg = -1;
+            for (int r = 0; r < n; r++) {
+                bool start = r == 0 || c.l.seg_of_row[r] != prev_seg;
+                prev_seg = c.l.seg_of_row[r];
+                const gp_param_binding *b = &p->params[r];
+                if (start)
+                    cur = -1;
+                if (b->kind == GP_PARAM_CONST) {
+                    /* a typed segment starts at its first constant, so
+                     * that typeless bindings before it stay typeless */
+                    if ((cur >= 0 && cur != b->type) || (cur < 0 && b->type && !start))
+                        start = true;
+                    cur = b->type;
+                }
+                if (start) {
+                    base2[segs] = r;
+                    c.seg_type[segs] = 0;
+                    segs++;
+                }
+                if (b->kind == GP_PARAM_CONST)
+                    c.seg_type[segs - 1] = b->type;
+                c.l.seg_of_row[r] = segs - 1;
+            }
+            memcpy(c.l.seg_base, base2, sizeof(int) * (size_t)segs);
+            c.l.num_segs = segs;
+        }
+        GP_FREE(base2);
+    }
+    ok = ok && nv4_collect(&c);
+    if (!ok) {
+        free_layout(&c.l);
+        nv4_free(&c);
+        if (size)
+            buf[0] = 0;
+        return 0;
+    }
+
+    /* temporaries, in index order so that they are allocated alike */
+    int ntemps = p->num_temps - p->num_synth_temps, col = 0;
+    for (int t = 0; t < ntemps; t++) {
+        if (c.temp_base[t] >= 0 && c.temp_base[t] != t)
+            continue;
+        put(&o, "%s", col == 0 ? "TEMP " : ", ");
+        if (c.temp_base[t] == t) {
+            int len = 1;
+            while (t + len < ntemps && c.temp_base[t + len] == t)
+                len++;
+            put(&o, "T%d[%d]", t, len);
+        } else {
+            put(&o, "R%d", t);
+        }
+        if (++col == 16) {
+            put(&o, ";\n");
+            col = 0;
+        }
+    }
+    if (col)
+        put(&o, ";\n");
+    for (int s = 0; s < c.l.num_segs; s++) {
+        int base = c.l.seg_base[s];
+        int end = s + 1 < c.l.num_segs ? c.l.seg_base[s + 1] : text_params(p);
+        static const char *const tw[] = { ['S'] = "INT ", ['U'] = "UINT ", ['F'] = "FLOAT " };
+        uint8_t t = c.seg_type[s];
+        put(&o, "%sPARAM P%d[%d] = {", (t == 'S' || t == 'U' || t == 'F') ? tw[t] : "", s, end - base);
+        for (int r = base; r < end; r++) {
+            char text[160];
+            gp_format_binding(&p->params[r], text, sizeof(text));
+            put(&o, "%s%s", r == base ? " " : ", ", text);
+        }
+        put(&o, " };\n");
+    }
+    for (int b = 0; b < GP_MAX_PARAM_BUFFERS; b++)
+        if (c.buf_hi[b] >= 0)
+            put(&o, "%s B%d[%d] = { program.buffer[%d][%d..%d] };\n",
+                (info->param_buffers_vec4 >> b) & 1 ? "BUFFER4" : "BUFFER", b, c.buf_hi[b] - c.buf_lo[b] + 1, b,
+                c.buf_lo[b], c.buf_hi[b]);
+    for (int k = 0; k < c.nbuf; k++)
+        put(&o, "%s X%d[%d] = { program.buffer[%d][%d..%d] };\n",
+            (info->param_buffers_vec4 >> c.bufs[k].buf) & 1 ? "BUFFER4" : "BUFFER", k,
+            c.bufs[k].hi - c.bufs[k].lo + 1, c.bufs[k].buf, c.bufs[k].lo, c.bufs[k].hi);
+    /* fragment inputs with interpolation modifiers, then the input arrays */
+    char words[48];
+    for (int slot = 0; slot < 64 && info->stage == GP_STAGE_FRAGMENT; slot++) {
+        uint8_t bits = interp_of(info, slot);
+        if (!bits)
+            continue;
+        put(&o, "%sATTRIB Q%d = ", interp_words(bits, words, sizeof(words)), slot);
+        nv4_put_input_binding(&o, p, slot, 1, 0, 0);
+        put(&o, ";\n");
+    }
+    for (int k = 0; k < c.nin; k++) {
+        const nv4_range *r = &c.in[k];
+        uint8_t bits = info->stage == GP_STAGE_FRAGMENT ? interp_of(info, r->lo) : 0;
+        put(&o, "%sATTRIB I%d", interp_words(bits, words, sizeof(words)), k);
+        if (r->array) {
+            put(&o, "[] = { ");
+            nv4_put_input_binding(&o, p, r->lo, r->hi - r->lo + 1, r->vtx, 0);
+            put(&o, " };\n");
+        } else {
+            put(&o, " = ");
+            nv4_put_input_binding(&o, p, r->lo, 1, r->vtx, r->comp);
+            put(&o, ";\n");
+        }
+    }
+    for (int k = 0; k < c.nout; k++) {
+        put(&o, "OUTPUT O%d[] = { ", k);
+        nv4_put_output_binding(&o, p, c.outs[k].lo, c.outs[k].hi - c.outs[k].lo + 1, 0);
+        put(&o, " };\n");
+    }
+
+    /* labels: CAL targets, "main", and where a subroutine ends */
+    int main_at = p->entry;
+    if (p->num_prologue > 0) {
+        const gp_insn *last = &p->insns[p->num_prologue - 1];
+        if (p->insns[0].op == GP_OP_CAL)
+            main_at = p->insns[0].target;
+        else
+            main_at = last->op == GP_OP_BRA ? last->target : -1;
+    }
+    bool *label = GP_MALLOC((size_t)p->num_insns + 1);
+    if (!label) {
+        free_layout(&c.l);
+        nv4_free(&c);
+        if (size)
+            buf[0] = 0;
+        return 0;
+    }
+    memset(label, 0, (size_t)p->num_insns + 1);
+    int last = p->num_insns - 1 - p->num_epilogue;
+    for (int j = p->num_prologue; j < p->num_insns; j++) {
+        int t = p->insns[j].target;
+        if (gp_opinfo_table[p->insns[j].op].cls == GP_CLASS_BRA && t >= 0 && t < p->num_insns)
+            label[t] = true;
+        if (synthetic_ret(p, j) && j + 1 < last)
+            label[j + 1] = true;
+    }
+    int depth = 0;
+    for (int i = p->num_prologue; i <= last; i++) {
+        if (i == main_at && i > p->num_prologue)
+            put(&o, "main:\n");
+        if (label[i])
+            put(&o, "L%d:\n", i - p->num_prologue);
+        const gp_insn *in = i == last ? &p->insns[p->num_insns - 1] : &p->insns[i];
+        if (i != last && synthetic_ret(p, i))
+            continue;
+        int op = in->op;
+        if (op == GP_OP_ELSE || op == GP_OP_ENDIF || op == GP_OP_ENDREP)
+            depth--;
+        for (int d = 0; d < depth && d < 32; d++)
+            put(&o, "  ");
+        nv4_put_insn(&o, &c, in);
+        if (op == GP_OP_IF || op == GP_OP_ELSE || op == GP_OP_REP)
+            depth++;
+    }
+    GP_FREE(label);
+    free_layout(&c.l);
+    nv4_free(&c);
+    if (size)
+        buf[o.len < size ? o.len : size - 1] = 0;
+    return o.len;
+}
+
 size_t gp_program_print(const gp_program *p, char *buf, size_t size)
 {
     out o = { buf, size, 0 };
@@ -440,6 +1190,8 @@ size_t gp_program_print(const gp_program *p, char *buf, size_t size)
             buf[0] = 0;
         return 0;
     }
+    if (is_nv4(p))
+        return print_nv4(p, buf, size);
     const gp_program_info *info = &p->info;
     bool vertex = info->stage == GP_STAGE_VERTEX;
     put(&o, "%s\n", vertex ? "!!ARBvp1.0" : "!!ARBfp1.0");
@@ -466,8 +1218,9 @@ size_t gp_program_print(const gp_program *p, char *buf, size_t size)
     for (size_t i = 0; i < sizeof(opts) / sizeof(opts[0]); i++)
         if (info->options & opts[i].bit)
             put(&o, "OPTION %s;\n", opts[i].name);
-    for (int i = 0; i < p->num_temps; i++)
-        put(&o, "%s%s%d%s", i % 16 == 0 ? "TEMP " : "", "R", i, i == p->num_temps - 1 || i % 16 == 15 ? ";\n" : ", ");
+    int ntemps = p->num_temps - p->num_synth_temps;
+    for (int i = 0; i < ntemps; i++)
+        put(&o, "%s%s%d%s", i % 16 == 0 ? "TEMP " : "", "R", i, i == ntemps - 1 || i % 16 == 15 ? ";\n" : ", ");
     if (vertex)
         for (int i = 0; i < p->num_address; i++)
             put(&o, "%sA%d%s", i == 0 ? "ADDRESS " : "", i, i == p->num_address - 1 ? ";\n" : ", ");
@@ -481,7 +1234,7 @@ size_t gp_program_print(const gp_program *p, char *buf, size_t size)
     }
     for (int s = 0; s < l.num_segs; s++) {
         int base = l.seg_base[s];
-        int end = s + 1 < l.num_segs ? l.seg_base[s + 1] : info->num_params;
+        int end = s + 1 < l.num_segs ? l.seg_base[s + 1] : text_params(p);
         put(&o, "PARAM P%d[%d] = {", s, end - base);
         for (int r = base; r < end; r++) {
             char text[160];
@@ -491,12 +1244,18 @@ size_t gp_program_print(const gp_program *p, char *buf, size_t size)
         put(&o, " };\n");
     }
 
-    /* labels: branch/call targets, and "main" where execution starts */
-    int main_at = -1;
-    if (p->num_prologue == 5)
-        main_at = p->insns[4].target;
-    else if (p->num_prologue == 0 && p->entry != 0)
-        main_at = p->entry;
+    /* labels: branch/call targets, and "main" where the program's own code
+     * starts (printed only past its first instruction, where it matters):
+     * the entry, or the target of the prologue's CAL (fog wrapper) or final
+     * BRA (position invariance) */
+    int main_at = p->entry;
+    if (p->num_prologue > 0) {
+        const gp_insn *last = &p->insns[p->num_prologue - 1];
+        if (p->insns[0].op == GP_OP_CAL)
+            main_at = p->insns[0].target;
+        else
+            main_at = last->op == GP_OP_BRA ? last->target : -1;
+    }
     bool *is_target = GP_MALLOC((size_t)p->num_insns + 1);
     if (!is_target) {
         free_layout(&l);
@@ -510,19 +1269,23 @@ size_t gp_program_print(const gp_program *p, char *buf, size_t size)
         if (gp_opinfo_table[p->insns[j].op].cls == GP_CLASS_BRA && t >= 0 && t < p->num_insns)
             is_target[t] = true;
     }
+    /* the program's instructions, then its END (the epilogue between them
+     * is not printed; a label on the epilogue labels the END) */
     int depth = 0;
-    for (int i = p->num_prologue; i < p->num_insns; i++) {
-        if (i == main_at)
+    int last = p->num_insns - 1 - p->num_epilogue;
+    for (int i = p->num_prologue; i <= last; i++) {
+        if (i == main_at && i > p->num_prologue)
             put(&o, "main:\n");
         if (is_target[i])
             put(&o, "L%d:\n", i - p->num_prologue);
-        int op = p->insns[i].op;
+        const gp_insn *in = i == last ? &p->insns[p->num_insns - 1] : &p->insns[i];
+        int op = in->op;
         /* indent structured blocks (NV_fragment_program2) */
         if (op == GP_OP_ELSE || op == GP_OP_ENDIF || op == GP_OP_ENDREP || op == GP_OP_ENDLOOP)
             depth--;
         for (int d = 0; d < depth && d < 32; d++)
             put(&o, "  ");
-        put_insn(&o, p, &l, &p->insns[i]);
+        put_insn(&o, p, &l, in);
         if (op == GP_OP_IF || op == GP_OP_ELSE || op == GP_OP_REP || op == GP_OP_LOOP)
             depth++;
     }

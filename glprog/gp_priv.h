@@ -77,6 +77,10 @@ typedef struct gp_opword {
     char prec;         /* 0, 'R', 'H', 'X' */
     uint8_t cc;        /* 0 none, 1 "C", 2 "C0", 3 "C1" */
     uint8_t sat;       /* GP_SAT_* */
+    /* NV_gpu_program4 dotted modifiers (".F.CC1.SAT"), filled by the parser: */
+    uint8_t type;      /* 0 none, 'F' 'S' 'U' (.F .S .U) */
+    uint8_t opmod;     /* GP_OPMOD_* (.S24 .U24 .HI) */
+    bool ntc;          /* .NTC */
 } gp_opword;
 
 /* Splits an identifier into an opcode and suffixes (structure only: the
@@ -101,6 +105,8 @@ enum {
 typedef struct gp_token {
     uint8_t kind;
     char punct;        /* GP_TOK_PUNCT */
+    bool big;          /* GP_TOK_INT: the value does not fit 32 bits */
+    bool hex;          /* GP_TOK_INT written "0x..." (NV_gpu_program4) */
     int pos;           /* byte offset in the source */
     int len;           /* bytes */
     uint32_t ival;     /* GP_TOK_INT value, saturated at UINT32_MAX */
@@ -110,8 +116,13 @@ typedef struct gp_lexer {
     const char *src;
     int len;
     int pos;
+    bool hex;          /* NV_gpu_program4: <int> may be "0x" hex digits */
 } gp_lexer;
 
+/* Offset of the program header: the first byte after any leading spaces,
+ * tabs, CRs and LFs (not comments).  See gp_compile for why whitespace
+ * before the header is accepted. */
+int gp_lex_header_start(const char *src, int len);
 void gp_lex_init(gp_lexer *lx, const char *src, int len, int start);
 void gp_lex_next(gp_lexer *lx, gp_token *t);
 /* Value of an INT or FLOAT token, correctly rounded to binary32 whatever
@@ -124,8 +135,12 @@ void gp_lex_linecol(const char *src, int len, int pos, int *line, int *col);
 
 enum gp_sym_kind {
     GP_SYM_TEMP, GP_SYM_ADDRESS, GP_SYM_PARAM, GP_SYM_PARAM_ARRAY,
-    GP_SYM_ATTRIB, GP_SYM_OUTPUT
+    GP_SYM_ATTRIB, GP_SYM_OUTPUT,
+    GP_SYM_BUFFER      /* NV_parameter_buffer_object BUFFER / BUFFER4 */
 };
+
+/* gp_sym.interp: NV_fragment_program4 interpolation modifiers */
+enum { GP_INTERP_FLAT = 1, GP_INTERP_CENTROID = 2, GP_INTERP_NOPERSPECTIVE = 4 };
 
 typedef struct gp_sym {
     const char *name;
@@ -137,6 +152,17 @@ typedef struct gp_sym {
     int count;         /* array length */
     int array;         /* GP_SYM_PARAM_ARRAY: index into gp_parse.arrays */
     int pos;           /* where it was declared */
+    /* NV_gpu_program4: */
+    uint8_t dtype;     /* 0 typeless, 'F' FLOAT, 'S' INT, 'U' UINT */
+    uint8_t interp;    /* GP_INTERP_* (fragment ATTRIB) */
+    bool is_array;     /* declared with [] (TEMP, ATTRIB, OUTPUT, BUFFER) */
+    bool clip;         /* ATTRIB/OUTPUT array of clip distances: index is the
+                          first clip number, element k is clip index + k */
+    bool per_vertex;   /* geometry ATTRIB bound without vertex[m]: the first
+                          index selects the vertex */
+    uint8_t vtx;       /* geometry ATTRIB bound to vertex[vtx] */
+    uint8_t buf;       /* BUFFER: binding point */
+    bool vec4;         /* BUFFER4 */
 } gp_sym;
 
 /* Open-addressing map from a source slice to a pointer. */
@@ -158,6 +184,11 @@ typedef struct gp_pinsn {
     int dst_pos;
     uint8_t dst_size;  /* 'S' / 'L' when the destination was declared SHORT / LONG */
     uint8_t src_size[3];
+    /* NV_gpu_program4: typed variables the operands name, for the type
+     * check (NULL: a binding, a literal or a typeless variable) */
+    const gp_sym *dst_sym, *src_sym[3];
+    bool ntc;          /* .NTC: no type check */
+    int offset_pos;    /* "(" of a texel offset, 0 if none */
 } gp_pinsn;
 
 typedef struct gp_plabel {
@@ -221,6 +252,23 @@ typedef struct gp_parse {
     uint64_t inputs_bound;  /* attributes bound explicitly or implicitly */
     uint8_t last_size;      /* SHORT/LONG of the variable the last operand named */
     int end_pos;            /* the END token */
+
+    /* NV_gpu_program4 (!!NVvp4.0 / !!NVfp4.0 / !!NVgp4.0) */
+    bool nv4;               /* the language; the fields below are NV4 only */
+    uint8_t opnd_type;      /* gp_type a literal of the operand being parsed
+                               takes (2.X.3.3: constants are typed by use) */
+    uint8_t const_type;     /* gp_param_binding.type of such literals */
+    const gp_sym *last_sym; /* typed variable the last operand named */
+    int gs_prim_in, gs_prim_out, gs_vertices_out; /* gp_prim, VERTICES_OUT */
+    int gs_vertices_in;
+    bool decls_done;        /* a statement other than a declaration was seen */
+    uint64_t interp_set;    /* fragment slots an ATTRIB declaration bound */
+    uint8_t interp[64];     /* their GP_INTERP_* */
+    int interp_pos[64];
+    uint64_t interp_mask[3]; /* slots with FLAT, CENTROID, NOPERSPECTIVE */
+    uint8_t buf_kind[GP_MAX_PARAM_BUFFERS]; /* 0, 1 BUFFER, 4 BUFFER4 */
+    int gs_vertices_out_pos; /* the VERTICES_OUT count */
+    int num_result_components; /* computed by the validator */
 
     /* Counts the validator computes (the lowering reports them). */
     int num_alu, num_tex, num_tex_indirections, num_distinct_params;

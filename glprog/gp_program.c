@@ -53,6 +53,10 @@ void gp_limits_default(gp_limits *lim, gp_stage stage)
     lim->max_if_depth = 48;
     lim->max_vertex_units = 1;
     lim->max_palette_matrices = 0;
+    lim->max_output_vertices = 256;          /* NV_geometry_program4 minimums */
+    lim->max_total_output_components = 1024;
+    lim->max_parameter_buffer_bindings = GP_MAX_PARAM_BUFFERS; /* >= 8 */
+    lim->max_parameter_buffer_size = 16384;  /* words: 64 KB, NV_parameter_buffer_object issue 8 */
 }
 
 const gp_program_info *gp_program_get_info(const gp_program *p)
@@ -80,9 +84,9 @@ static const struct header {
 } headers[] = {
     { "!!ARBvp1.0", GP_LANG_ARBVP10, GP_STAGE_VERTEX, HDR_OK },
     { "!!ARBfp1.0", GP_LANG_ARBFP10, GP_STAGE_FRAGMENT, HDR_OK },
-    { "!!NVvp4.0", GP_LANG_NVVP40, GP_STAGE_VERTEX, HDR_LATER },
-    { "!!NVfp4.0", GP_LANG_NVFP40, GP_STAGE_FRAGMENT, HDR_LATER },
-    { "!!NVgp4.0", GP_LANG_NVGP40, GP_STAGE_GEOMETRY, HDR_LATER },
+    { "!!NVvp4.0", GP_LANG_NVVP40, GP_STAGE_VERTEX, HDR_OK },
+    { "!!NVfp4.0", GP_LANG_NVFP40, GP_STAGE_FRAGMENT, HDR_OK },
+    { "!!NVgp4.0", GP_LANG_NVGP40, GP_STAGE_GEOMETRY, HDR_OK },
     { "!!NVvp4.1", GP_LANG_NVVP40, GP_STAGE_VERTEX, HDR_LATER },
     { "!!NVfp4.1", GP_LANG_NVFP40, GP_STAGE_FRAGMENT, HDR_LATER },
     { "!!NVgp4.1", GP_LANG_NVGP40, GP_STAGE_GEOMETRY, HDR_LATER },
@@ -128,6 +132,8 @@ static void clamp_limits(gp_limits *lim)
     }
     if (lim->max_vertex_units < 1)
         lim->max_vertex_units = 1; /* modelview[0] and weight[0] always exist */
+    if (lim->max_parameter_buffer_bindings > GP_MAX_PARAM_BUFFERS)
+        lim->max_parameter_buffer_bindings = GP_MAX_PARAM_BUFFERS; /* gp_src.buf, the env's table */
 }
 
 /* Arena cap: generous for any real program, but a hostile 10 MB string of
@@ -153,33 +159,44 @@ gp_program *gp_compile(const char *src, size_t len, gp_stage stage, const gp_lim
     }
     int n = (int)len;
 
-    /* ARB_vertex_program 2.14.2: the header must be the first bytes, with
-     * no whitespace before it; parsing starts right after it. */
+    /* ARB_vertex_program 2.14.2 (ARB_fragment_program 3.11.2 alike): "A
+     * vertex program is required to begin with the header string
+     * "!!ARBvp1.0", without any preceding whitespace."  Deliberate
+     * leniency: spaces, tabs, CRs and LFs before the header are skipped,
+     * as Mesa does (its lexer drops whitespace before the header token).
+     * piglit relies on it: its generated asmparsertest programs
+     * (gen_vp_tex.py, since 2016) start with blank lines, and piglit
+     * expects them to load.  Comments before the header stay an error.
+     * Offsets (error positions, lines, columns) still count from the first
+     * byte of src; parsing starts right after the header. */
+    int hs = gp_lex_header_start(src, n);
+    const char *hdr = src + hs;
+    size_t hlen = len - (size_t)hs;
     const struct header *h = NULL;
     for (size_t i = 0; i < sizeof(headers) / sizeof(headers[0]); i++) {
         size_t hl = strlen(headers[i].text);
-        if (len >= hl && memcmp(src, headers[i].text, hl) == 0)
+        if (hlen >= hl && memcmp(hdr, headers[i].text, hl) == 0)
             h = &headers[i];
     }
     if (!h) {
-        set_error(err, src, n, 0, "missing or unknown program header (expected %s)",
+        set_error(err, src, n, hs, "missing or unknown program header (expected %s)",
                   stage == GP_STAGE_VERTEX ? "!!ARBvp1.0" : stage == GP_STAGE_FRAGMENT ? "!!ARBfp1.0" : "an NV header");
         return NULL;
     }
     if (h->status == HDR_OUT_OF_SCOPE) {
-        set_error(err, src, n, 0, "unsupported program header '%s' (only the ARB and NV_gpu_program "
-                                  "languages are supported)", h->text);
+        set_error(err, src, n, hs, "unsupported program header '%s' (only the ARB and NV_gpu_program "
+                                   "languages are supported)", h->text);
         return NULL;
     }
     if (h->stage != stage) {
         char msg[160];
         snprintf(msg, sizeof(msg), "'%%s' is a %s program header, but the program is loaded as a %s program",
                  stage_name(h->stage), stage_name(stage));
-        set_error(err, src, n, 0, msg, h->text);
+        set_error(err, src, n, hs, msg, h->text);
         return NULL;
     }
     if (h->status == HDR_LATER) {
-        set_error(err, src, n, 0, "'%s' programs are not yet supported", h->text);
+        set_error(err, src, n, hs, "'%s' programs are not yet supported", h->text);
         return NULL;
     }
 
@@ -194,6 +211,7 @@ gp_program *gp_compile(const char *src, size_t len, gp_stage stage, const gp_lim
     ps->len = n;
     ps->stage = stage;
     ps->lang = h->lang;
+    ps->nv4 = h->lang == GP_LANG_NVVP40 || h->lang == GP_LANG_NVFP40 || h->lang == GP_LANG_NVGP40;
     ps->err = err;
     if (lim)
         ps->lim = *lim;
@@ -201,7 +219,7 @@ gp_program *gp_compile(const char *src, size_t len, gp_stage stage, const gp_lim
         gp_limits_default(&ps->lim, stage);
     clamp_limits(&ps->lim);
     gp_arena_init(&ps->arena, arena_limit(len));
-    gp_lex_init(&ps->lx, src, n, (int)strlen(h->text));
+    gp_lex_init(&ps->lx, src, n, hs + (int)strlen(h->text));
 
     gp_program *volatile prog = NULL;
     if (setjmp(ps->fail) == 0) {

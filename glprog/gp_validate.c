@@ -32,7 +32,9 @@ static void check_labels(gp_parse *ps)
  * and LOOP/REP operands are program parameters. */
 static void check_flow(gp_parse *ps)
 {
-    typedef struct { int op, insn; bool has_else; } frame;
+    /* exits: NV_gpu_program4 REP without a count must contain a BRK at
+     * its own level or a RET at any level (2.X.8.Z REP) */
+    typedef struct { int op, insn; bool has_else, exits; } frame;
     int n = ps->num_insns;
     frame *stack = gp_alloc(ps, sizeof(frame) * (size_t)(n + 1));
     int *depth_before = gp_alloc(ps, sizeof(int) * (size_t)(n + 1));
@@ -43,7 +45,7 @@ static void check_flow(gp_parse *ps)
         depth_before[i] = sp;
         const char *name = gp_opinfo_table[in->op].name;
         for (int s = 0; s < 3; s++) {
-            if (ps->stage == GP_STAGE_FRAGMENT && in->src[s].rel && loop_index_depth == 0)
+            if (ps->stage == GP_STAGE_FRAGMENT && !ps->nv4 && in->src[s].rel && loop_index_depth == 0)
                 gp_fail(ps, pi->src_pos[s], "the loop index A0.x can only be used inside a LOOP block");
         }
         switch (in->op) {
@@ -51,20 +53,21 @@ static void check_flow(gp_parse *ps)
             if (if_depth >= ps->lim.max_if_depth)
                 gp_fail(ps, in->pos, "IF nested too deeply (limit %d)", ps->lim.max_if_depth);
             if_depth++;
-            stack[sp++] = (frame){ in->op, i, false };
+            stack[sp++] = (frame){ in->op, i, false, false };
             break;
         case GP_OP_REP:
         case GP_OP_LOOP:
             if (loop_depth >= ps->lim.max_loop_depth)
                 gp_fail(ps, in->pos, "%s nested too deeply (limit %d)", name, ps->lim.max_loop_depth);
             /* 3.11.X.8/9: "fail to load if the vector operand is not a
-             * program parameter" */
-            if (in->src[0].file != GP_FILE_PARAM || in->src[0].rel)
+             * program parameter" (NV_fragment_program2 only: NV4 REP
+             * counts may be computed, or absent) */
+            if (!ps->nv4 && (in->src[0].file != GP_FILE_PARAM || in->src[0].rel))
                 gp_fail(ps, pi->src_pos[0], "the operand of %s must be a program parameter", name);
             loop_depth++;
             if (in->op == GP_OP_LOOP)
                 loop_index_depth++;
-            stack[sp++] = (frame){ in->op, i, false };
+            stack[sp++] = (frame){ in->op, i, false, false };
             break;
         case GP_OP_ELSE:
             if (sp == 0 || stack[sp - 1].op != GP_OP_IF || stack[sp - 1].has_else)
@@ -81,6 +84,11 @@ static void check_flow(gp_parse *ps)
                 gp_fail(ps, in->pos, "%s cannot close the %s block opened at instruction %d", name,
                         gp_opinfo_table[stack[sp - 1].op].name, stack[sp - 1].insn + 1);
             }
+            if (open == GP_OP_REP && ps->nv4) {
+                const gp_insn *rep = &ps->insns[stack[sp - 1].insn].in;
+                if (rep->src[0].file == GP_FILE_NONE && !stack[sp - 1].exits)
+                    gp_fail(ps, rep->pos, "REP without a loop count needs a BRK or a RET inside its block");
+            }
             sp--;
             if (open == GP_OP_IF)
                 if_depth--;
@@ -94,6 +102,16 @@ static void check_flow(gp_parse *ps)
         case GP_OP_CONT:
             if (loop_depth == 0)
                 gp_fail(ps, in->pos, "%s outside of a REP or LOOP block", name);
+            if (in->op == GP_OP_BRK)
+                for (int k = sp - 1; k >= 0; k--)
+                    if (stack[k].op != GP_OP_IF) {
+                        stack[k].exits = true; /* the innermost loop */
+                        break;
+                    }
+            break;
+        case GP_OP_RET:
+            for (int k = 0; k < sp; k++)
+                stack[k].exits = true;
             break;
         default:
             break;
@@ -116,6 +134,57 @@ static void check_flow(gp_parse *ps)
 /* ARB_fragment_program 3.11.6: "a program will fail to load if it uses the
  * same texture image unit with different targets" (shadow targets are
  * different targets, ARB_fragment_program_shadow). */
+static bool is_shadow(int t)
+{
+    return t == GP_TEX_SHADOW1D || t == GP_TEX_SHADOW2D || t == GP_TEX_SHADOWRECT || t == GP_TEX_SHADOWCUBE ||
+           t == GP_TEX_SHADOWARRAY1D || t == GP_TEX_SHADOWARRAY2D || t == GP_TEX_SHADOWCUBEARRAY;
+}
+
+/* NV_gpu_program4 2.X.4.4 and the texture instructions of 2.X.8: which
+ * instruction may use which target, and which texel offsets a target
+ * takes. */
+static void check_texture_nv4(gp_parse *ps, const gp_pinsn *pi)
+{
+    const gp_insn *in = &pi->in;
+    const char *name = gp_opinfo_table[in->op].name;
+    int t = in->tex_target;
+    const char *tn = gp_tex_target_name(t);
+    bool ms = t == GP_TEX_2DMS || t == GP_TEX_ARRAY2DMS;
+    if (in->op == GP_OP_TXQ)
+        ; /* every target has a size */
+    else if (in->op == GP_OP_TXFMS) {
+        if (!ms)
+            gp_fail(ps, pi->target_pos, "TXFMS needs a multisample target (RENDERBUFFER, 2DMS, ARRAY2DMS), not %s",
+                    tn);
+    } else if (ms) {
+        gp_fail(ps, pi->target_pos, "%s cannot read a %s texture (only TXFMS and TXQ can)", name, tn);
+    } else if (t == GP_TEX_BUFFER) {
+        if (in->op != GP_OP_TXF)
+            gp_fail(ps, pi->target_pos, "%s cannot sample a BUFFER texture (only TXF and TXQ can, Table X.17)", name);
+    } else if (in->op == GP_OP_TXF) {
+        if (t == GP_TEX_CUBE || is_shadow(t))
+            gp_fail(ps, pi->target_pos, "TXF cannot fetch from the %s target (no cube maps, no depth comparison: "
+                                        "Table X.18)", tn);
+    } else if ((in->op == GP_OP_TXB || in->op == GP_OP_TXL || in->op == GP_OP_TXP) &&
+               (t == GP_TEX_SHADOWCUBE || t == GP_TEX_SHADOWARRAY2D)) {
+        gp_fail(ps, pi->target_pos, "%s cannot be used with the %s target (it has no coordinate left for the %s)",
+                name, tn, in->op == GP_OP_TXB ? "bias" : in->op == GP_OP_TXL ? "LOD" : "projection");
+    }
+    if (!pi->offset_pos)
+        return;
+    const int8_t *o = in->tex_offset;
+    bool one = t == GP_TEX_1D || t == GP_TEX_ARRAY1D || t == GP_TEX_SHADOW1D || t == GP_TEX_SHADOWARRAY1D;
+    bool none = t == GP_TEX_CUBE || t == GP_TEX_SHADOWCUBE || t == GP_TEX_BUFFER || t == GP_TEX_CUBEARRAY ||
+                t == GP_TEX_SHADOWCUBEARRAY;
+    bool three = t == GP_TEX_3D;
+    if (none && (o[0] || o[1] || o[2]))
+        gp_fail(ps, pi->offset_pos, "texel offsets are not supported for %s textures", tn);
+    if (one && (o[1] || o[2]))
+        gp_fail(ps, pi->offset_pos, "a %s texture takes only an x texel offset", tn);
+    if (!one && !none && !three && o[2])
+        gp_fail(ps, pi->offset_pos, "a %s texture takes only x and y texel offsets", tn);
+}
+
 static void check_textures(gp_parse *ps)
 {
     uint8_t target[32];
@@ -124,6 +193,8 @@ static void check_textures(gp_parse *ps)
         const gp_pinsn *pi = &ps->insns[i];
         if (!(gp_opinfo_table[pi->in.op].flags & GP_OPF_TEX))
             continue;
+        if (ps->nv4)
+            check_texture_nv4(ps, pi);
         int unit = pi->in.tex_unit & 31;
         if (target[unit] == GP_TEX_NONE)
             target[unit] = pi->in.tex_target;
@@ -231,6 +302,13 @@ static void check_limits(gp_parse *ps)
     bool fog = (ps->options & (GP_OPTION_FOG_EXP | GP_OPTION_FOG_EXP2 | GP_OPTION_FOG_LINEAR)) != 0;
     int attribs = __builtin_popcountll(ps->inputs_bound);
     int max_attribs = ps->lim.max_attribs - (fog ? 1 : 0);
+    /* NV_gpu_program4 counts attribute components against an
+     * implementation limit asmgl does not impose (2.X.3.2); the binding
+     * ranges (texcoord, attrib, clip numbers) bound them already.  Nor
+     * does NV4 have ARB_fragment_program's ALU / texture / indirection
+     * limits. */
+    if (ps->nv4)
+        return;
     if (attribs > max_attribs)
         gp_fail(ps, ps->end_pos, "too many attributes (%d > %d)", attribs, max_attribs);
     if (ps->stage == GP_STAGE_FRAGMENT) {
@@ -279,15 +357,93 @@ static void check_instructions(gp_parse *ps)
     }
 }
 
+static char type_letter(int type)
+{
+    return type == GP_TYPE_S32 ? 'S' : type == GP_TYPE_U32 ? 'U' : 'F';
+}
+
+static const char *type_word(char letter)
+{
+    return letter == 'S' ? "INT" : letter == 'U' ? "UINT" : "FLOAT";
+}
+
+/* NV_gpu_program4 2.X.4: "If any variables with a conflicting data type
+ * are used in the instruction, the program will fail to load unless the
+ * "NTC" (no type checking) instruction modifier is specified."  Bindings,
+ * literals and typeless variables take any type. */
+static void check_types(gp_parse *ps)
+{
+    for (int i = 0; i < ps->num_insns; i++) {
+        const gp_pinsn *pi = &ps->insns[i];
+        if (pi->ntc)
+            continue;
+        const gp_insn *in = &pi->in;
+        const gp_opinfo *oi = &gp_opinfo_table[in->op];
+        for (int k = 0; k <= oi->nsrc; k++) {
+            const gp_sym *sym = k == 0 ? pi->dst_sym : pi->src_sym[k - 1];
+            if (!sym || !sym->dtype)
+                continue;
+            int kind = gp_io_kind(oi->io, k);
+            char want = kind == GP_KIND_F ? 'F' : kind == GP_KIND_S ? 'S' : kind == GP_KIND_U ? 'U'
+                                                                                              : type_letter(in->type);
+            if (sym->dtype == want)
+                continue;
+            char op[24];
+            if (oi->types)
+                snprintf(op, sizeof(op), "%s.%c", oi->name, type_letter(in->type));
+            else
+                snprintf(op, sizeof(op), "%s", oi->name);
+            gp_fail(ps, k == 0 ? pi->dst_pos : pi->src_pos[k - 1],
+                    "'%.*s' is declared %s, but %s %s it as %s (add .NTC to allow it)", sym->len > 40 ? 40 : sym->len,
+                    sym->name, type_word((char)sym->dtype), op, k == 0 ? "writes" : "reads", type_word(want));
+        }
+    }
+}
+
+/* Result components written (NV_gpu_program4 2.X.3.5, issue 44: the
+ * union of the write masks per result; one per clip distance), and
+ * NV_geometry_program4 2.14.6.4: VERTICES_OUT times that is bounded. */
+static void check_results(gp_parse *ps)
+{
+    uint8_t mask[64];
+    uint8_t clips = 0;
+    memset(mask, 0, sizeof(mask));
+    for (int i = 0; i < ps->num_insns; i++) {
+        const gp_dst *d = &ps->insns[i].in.dst;
+        if (d->file != GP_FILE_OUTPUT)
+            continue;
+        if (d->clipdist) {
+            clips |= (uint8_t)(1u << (((d->index - GP_VARY_CLIP0) * 4 + d->clipdist - 1) & 7));
+            continue;
+        }
+        for (int k = d->rel ? d->rel_lo : d->index; k <= (d->rel ? d->rel_hi : d->index); k++)
+            mask[k & 63] |= d->mask;
+    }
+    int n = __builtin_popcount(clips);
+    for (int k = 0; k < 64; k++)
+        n += __builtin_popcount(mask[k]);
+    ps->num_result_components = n;
+    if (ps->stage == GP_STAGE_GEOMETRY && ps->gs_vertices_out > 0 &&
+        (long long)ps->gs_vertices_out * n > ps->lim.max_total_output_components)
+        gp_fail(ps, ps->gs_vertices_out_pos, "VERTICES_OUT %d times %d result components exceeds the limit of %d "
+                                             "(MAX_PROGRAM_TOTAL_OUTPUT_COMPONENTS_NV)",
+                ps->gs_vertices_out, n, ps->lim.max_total_output_components);
+}
+
 void gp_validate_program(gp_parse *ps)
 {
     check_instructions(ps);
+    if (ps->nv4)
+        check_types(ps);
     check_labels(ps);
     check_flow(ps);
     check_textures(ps);
-    if (ps->stage == GP_STAGE_VERTEX) {
+    if (ps->stage == GP_STAGE_VERTEX)
         check_vertex_aliasing(ps);
+    /* ARB: parameter arrays are indexed only in vertex programs; NV4:
+     * every array, every program type (2.X.3.3) */
+    if (ps->stage == GP_STAGE_VERTEX || ps->nv4)
         check_relative_arrays(ps);
-    }
     check_limits(ps);
+    check_results(ps);
 }

@@ -4,7 +4,9 @@
  *     MANIFEST.tsv) is accepted;
  *   - the legacy !!VP1.x / !!VSP1.0 / !!FP1.0 programs are rejected with a
  *     clean "unsupported program header" error at offset 0;
- *   - !!NV*4.0 programs are rejected with "not yet supported" (for now);
+ *   - every !!NVvp4.0 / !!NVfp4.0 / !!NVgp4.0 program is accepted (and
+ *     prints and compiles again); !!NV*5.0 ones are rejected with "not yet
+ *     supported" (for now);
  *   - every [vertex program] / [fragment program] section of piglit's
  *     .shader_test files compiles.
  * Test executable, single thread.
@@ -135,7 +137,10 @@ static void run_corpus(const char *shared)
         } else if (!strncmp(header, "!!NV", 4)) {
             gp_stage st = strstr(header, "fp") ? GP_STAGE_FRAGMENT : strstr(header, "gp") ? GP_STAGE_GEOMETRY
                                                                                           : GP_STAGE_VERTEX;
-            expect_reject(file, text, len, st, "not yet supported");
+            if (strstr(header, "4.0"))
+                expect_accept(file, text, len, st);
+            else
+                expect_reject(file, text, len, st, "not yet supported");
             nv++;
         } else {
             gp_stage st = strstr(header, "FP") ? GP_STAGE_FRAGMENT : GP_STAGE_VERTEX;

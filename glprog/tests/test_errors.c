@@ -29,10 +29,17 @@ static const struct ecase {
     { F, "!!ARBfp1.0\nMOV result.color, fragment.color;\n", 45, 3, 1, "missing END", { 0 } },
     /* headers */
     { F, "!!ARBvp1.0\nEND", 0, 1, 1, "is a vertex program header", { 0 } },
-    { V, "  !!ARBvp1.0\nEND", 0, 1, 1, "missing or unknown program header", { 0 } },
+    /* whitespace before the header is skipped (gp_compile's leniency, as
+     * Mesa and piglit's generated programs have it); offsets still count
+     * from the first byte of the string */
+    { V, "  !!ARBfp1.0\nEND", 2, 1, 3, "is a fragment program header", { 0 } },
+    { V, "\n\n \t!!ARBvp1.0\nMOVX a;\nEND", 15, 4, 1, "unknown opcode 'MOVX'", { 0 } },
+    { V, "\r\n!!ARBvp1.0\n\nMOV result.color, @;\nEND", 32, 4, 19, "unexpected character '@'", { 0 } },
+    { V, "# comment\n!!ARBvp1.0\nEND", 0, 1, 1, "missing or unknown program header", { 0 } },
+    { V, "\n\n", 2, 3, 1, "missing or unknown program header", { 0 } },
     { V, "!!VP1.0\nEND", 0, 1, 1, "unsupported program header", { 0 } },
     { F, "!!FP1.0\nEND", 0, 1, 1, "unsupported program header", { 0 } },
-    { F, "!!NVfp4.0\nEND", 0, 1, 1, "not yet supported", { 0 } },
+    { F, "!!NVfp5.0\nEND", 0, 1, 1, "not yet supported", { 0 } },
     /* options */
     { V, "!!ARBvp1.0\nOPTION foo;\nEND", 18, 2, 8, "unknown option 'foo'", { 0 } },
     { F, "!!ARBfp1.0\nOPTION ARB_fog_exp;\nOPTION ARB_fog_linear;\nEND", 38, 3, 8,
@@ -123,6 +130,10 @@ static const struct {
     { F, "!!ARBfp1.0\nOPTION NV_fragment_program2;\nPARAM n = {3, 0, 1};\nLOOP n;\nREP n;\n"
          "MOV result.color, fragment.texcoord[A0.x + 2];\nBRK;\nENDREP;\nENDLOOP;\nEND" },
     { V, "!!ARBvp1.0\nPARAM p[] = { 1, 2 };\nMOV result.color, p[1];\nEND trailing text is ignored @#$" },
+    /* whitespace before the header (piglit's generated NV_vertex_program3 tests) */
+    { V, "\n\n\n!!ARBvp1.0\n\n# REQUIRE GL_NV_vertex_program3\nOPTION NV_vertex_program3;\n"
+         "TEX result.color, vertex.texcoord[0], texture[0], 2D;\nEND" },
+    { F, " \t\r\n!!ARBfp1.0\nMOV result.color, fragment.color;\nEND" },
 };
 
 int main(void)

@@ -27,7 +27,7 @@ typedef struct {
 
 static const char *const dict[] = {
     "TEMP ", "PARAM ", "ADDRESS A0;", "OPTION NV_fragment_program2;", "OPTION NV_vertex_program3;",
-    "OPTION ARB_position_invariant;", "state.matrix.mvp", ".row[0..3]", "[A0.x + 1]", "IF GT.x;", "ENDIF;",
+    "OPTION ARB_position_invariant;", "OPTION ARB_fog_exp2;", "MOV result.color, 1;", "state.matrix.mvp", ".row[0..3]", "[A0.x + 1]", "IF GT.x;", "ENDIF;",
     "ELSE;", "REP ", "ENDREP;", "LOOP ", "ENDLOOP;", "BRK;", "CAL a;", "a:", "main:", "RET;", "BRA a (EQ);",
     "{1,2,3,4}", "1e99999", "99999999999", "-", "|", "(", ")", "..", ".xyzw", ".x", ";", ",", "END",
     "texture[3], SHADOW2D", "result.clip[2]", "fragment.texcoord[A0.x]", "vertex.attrib[A0.y - 3]",

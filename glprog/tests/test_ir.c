@@ -1,12 +1,13 @@
 /*
  * test_ir.c - glprog.ir: the executable form gp_compile produces, checked
  * field by field against values worked out by hand from gp_ir.h's encoding
- * rules and the specs: opcode table and splitting, operand encoding (SWZ,
- * scalars, abs/negate, relative addressing), the parameter table
- * (deduplication, constant defaults, state bindings), flow targets,
- * condition codes, clip distances, the position-invariant prologue, the
- * "main" entry, and the program info (I/O masks, texture units, texture
- * indirections of ARB_fragment_program issue 24).  Test executable.
+ * rules and the specs: opcode table and splitting, operand encoding (SWZ
+ * and its separate selector terms, scalars, abs/negate, relative
+ * addressing), the parameter table (deduplication, constant defaults,
+ * state bindings), flow targets, condition codes, clip distances, the
+ * position-invariant prologue, the "main" entry, the run-time limits of the
+ * NV option programs, and the program info (I/O masks, texture units,
+ * texture indirections of ARB_fragment_program issue 24).  Test executable.
  */
 #include "gp_test_util.h"
 #include "gp_priv.h"
@@ -117,6 +118,55 @@ static void test_operands(void)
     gp_program_free(p);
 }
 
+/* SWZ with components as separate terms: every selector picks from the
+ * source register itself, never from a component an earlier selector of
+ * the same instruction replaced (the bug that made "w,x,x,y" wwww).  Values
+ * below are x=0 y=1 z=2 w=3, ZERO=4, ONE=5 (gp_ir.h). */
+static void test_swz(void)
+{
+    gp_program *p = compile(GP_STAGE_VERTEX,
+                            "!!ARBvp1.0\n"
+                            "PARAM p = program.local[1];\n"
+                            "TEMP t;\n"
+                            "SWZ t, p, w,x,x,y;\n"          /* 0: piglit swz */
+                            "SWZ t, p, -w,-x,x,-y;\n"       /* 1 */
+                            "SWZ t, p, 1,x,z,0;\n"          /* 2: piglit swz_src_and_constants */
+                            "SWZ t, p, -0,-y,+1,-x;\n"      /* 3 */
+                            "SWZ t, p, z, y, w, x;\n"       /* 4: spaces */
+                            "SWZ t, p, y,y,y,y;\n"          /* 5 */
+                            "SWZ result.color, t, x,y,z,w;\n" /* 6: identity */
+                            "END\n");
+    if (!p)
+        return;
+    const gp_insn *in = p->insns;
+    CHECK(p->num_insns == 8, "7 SWZ + END, got %d", p->num_insns);
+    CHECK(swz_is(in[0].src[0].swz, 3, 0, 0, 1) && in[0].src[0].negate == 0, "w,x,x,y");
+    CHECK(swz_is(in[1].src[0].swz, 3, 0, 0, 1) && in[1].src[0].negate == 0xb, "-w,-x,x,-y: negate 1011b = 0xb");
+    CHECK(swz_is(in[2].src[0].swz, GP_SWZ_ONE, 0, 2, GP_SWZ_ZERO) && in[2].src[0].negate == 0, "1,x,z,0");
+    CHECK(swz_is(in[3].src[0].swz, GP_SWZ_ZERO, 1, GP_SWZ_ONE, 0) && in[3].src[0].negate == 0xb,
+          "-0,-y,+1,-x: negate 0xb");
+    CHECK(swz_is(in[4].src[0].swz, 2, 1, 3, 0), "z, y, w, x");
+    CHECK(swz_is(in[5].src[0].swz, 1, 1, 1, 1), "y,y,y,y");
+    CHECK(swz_is(in[6].src[0].swz, 0, 1, 2, 3) && in[6].src[0].file == GP_FILE_TEMP, "x,y,z,w");
+    for (int i = 0; i < 6; i++)
+        CHECK(in[i].src[0].file == GP_FILE_PARAM && !in[i].src[0].abs, "SWZ %d source", i);
+    gp_program_free(p);
+
+    /* fragment programs take rgba selectors too, one set per instruction */
+    p = compile(GP_STAGE_FRAGMENT,
+                "!!ARBfp1.0\n"
+                "SWZ result.color, fragment.color, a,r,-1,g;\n"
+                "END\n");
+    if (p) {
+        CHECK(swz_is(p->insns[0].src[0].swz, 3, 0, GP_SWZ_ONE, 1) && p->insns[0].src[0].negate == 0x4, "a,r,-1,g");
+        gp_program_free(p);
+    }
+    gp_error err;
+    const char *mixed = "!!ARBfp1.0\nSWZ result.color, fragment.color, a,x,0,1;\nEND\n";
+    CHECK(!gp_compile(mixed, strlen(mixed), GP_STAGE_FRAGMENT, NULL, &err) && err.pos == 47,
+          "mixed rgba/xyzw selectors rejected at the 'x' (pos %d)", err.pos);
+}
+
 static void test_state(void)
 {
     gp_program *p = compile(GP_STAGE_VERTEX,
@@ -225,6 +275,73 @@ static void test_prologue_and_entry(void)
 }
 
 /* ARB_fragment_program issue 24: 1, 2 and 3 texture indirections. */
+/* gp_program's run-time limits come from gp_limits for the programs whose
+ * specs define them: NV_vertex_program2_option 2.14.4.4 / NV_vertex_program3
+ * (executed instructions, call depth) and NV_fragment_program2 3.11.4.X
+ * (those, IF depth, loop depth, loop count); 0 for every other program.
+ * Synthetic instructions are added to the executed-instruction limit. */
+static void test_run_limits(void)
+{
+    gp_limits lim;
+    static const struct {
+        gp_stage stage;
+        const char *src;
+        bool vp, fp2;
+        int synth;
+    } cases[] = {
+        { GP_STAGE_VERTEX, "!!ARBvp1.0\nMOV result.position, vertex.position;\nEND\n", false, false, 0 },
+        { GP_STAGE_FRAGMENT, "!!ARBfp1.0\nMOV result.color, fragment.color;\nEND\n", false, false, 0 },
+        { GP_STAGE_FRAGMENT, "!!ARBfp1.0\nOPTION NV_fragment_program;\nMOV result.color, fragment.color;\nEND\n",
+          false, false, 0 },
+        { GP_STAGE_VERTEX, "!!ARBvp1.0\nOPTION NV_vertex_program2;\nMOV result.position, vertex.position;\nEND\n",
+          true, false, 0 },
+        { GP_STAGE_VERTEX, "!!ARBvp1.0\nOPTION NV_vertex_program3;\nMOV result.position, vertex.position;\nEND\n",
+          true, false, 0 },
+        { GP_STAGE_VERTEX, "!!ARBvp1.0\nOPTION NV_vertex_program2;\nOPTION ARB_position_invariant;\n"
+                           "MOV result.color, vertex.color;\nmain:\nRET;\nEND\n",
+          true, false, 5 }, /* 4 DP4 + BRA main */
+        { GP_STAGE_FRAGMENT, "!!ARBfp1.0\nOPTION NV_fragment_program2;\nMOV result.color, fragment.color;\nEND\n",
+          false, true, 0 },
+    };
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        gp_limits_default(&lim, cases[i].stage);
+        lim.max_exec_instructions = 1000;
+        lim.max_call_depth = 3;
+        lim.max_if_depth = 5;
+        lim.max_loop_depth = 2;
+        lim.max_loop_count = 77;
+        gp_error err;
+        gp_program *p = gp_compile(cases[i].src, strlen(cases[i].src), cases[i].stage, &lim, &err);
+        CHECK(p, "case %zu rejected: %s", i, err.msg);
+        if (!p)
+            continue;
+        bool nv = cases[i].vp || cases[i].fp2;
+        CHECK(p->max_exec_instructions == (nv ? 1000 + cases[i].synth : 0) && p->max_call_depth == (nv ? 3 : 0),
+              "case %zu: exec %d call %d", i, p->max_exec_instructions, p->max_call_depth);
+        CHECK(p->max_if_depth == (cases[i].fp2 ? 5 : 0) && p->max_loop_depth == (cases[i].fp2 ? 2 : 0) &&
+                  p->max_loop_count == (cases[i].fp2 ? 77 : 0),
+              "case %zu: if %d loop %d count %d", i, p->max_if_depth, p->max_loop_depth, p->max_loop_count);
+        gp_program_free(p);
+    }
+    /* the defaults: 65536 instructions, call depth 8, IF depth 48, loop
+     * depth 4, loop count 255 */
+    gp_program *p = compile(GP_STAGE_FRAGMENT, "!!ARBfp1.0\nOPTION NV_fragment_program2;\nMOV result.color, 1;\nEND\n");
+    if (p) {
+        CHECK(p->max_exec_instructions == 65536 && p->max_call_depth == 8 && p->max_if_depth == 48 &&
+                  p->max_loop_depth == 4 && p->max_loop_count == 255,
+              "defaults");
+        gp_program_free(p);
+    }
+    /* a call depth of 0 cannot be stored (0 reads as the default 8) */
+    gp_limits_default(&lim, GP_STAGE_VERTEX);
+    lim.max_call_depth = 0;
+    const char *vp2 = "!!ARBvp1.0\nOPTION NV_vertex_program2;\nMOV result.position, vertex.position;\nEND\n";
+    gp_error err;
+    p = gp_compile(vp2, strlen(vp2), GP_STAGE_VERTEX, &lim, &err);
+    CHECK(p && p->max_call_depth == 1, "call depth 0 is stored as 1");
+    gp_program_free(p);
+}
+
 static void test_indirections(void)
 {
     static const struct {
@@ -280,10 +397,12 @@ int main(void)
 {
     test_opcodes();
     test_operands();
+    test_swz();
     test_state();
     test_flow();
     test_prologue_and_entry();
     test_indirections();
+    test_run_limits();
     printf("ir: %d failures\n", gpt_failures);
     return gpt_failures ? 1 : 0;
 }

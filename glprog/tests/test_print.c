@@ -75,6 +75,81 @@ static const struct golden {
       "ENDIF;\n"
       "TEX_SAT result.color.xyz, R0, texture[1], RECT;\n"
       "END\n" },
+    { GP_STAGE_VERTEX,
+      /* SWZ selectors as separate terms pick from the source register
+       * (piglit arb_vertex_program swz*.shader_test) */
+      "!!ARBvp1.0\n"
+      "PARAM p = program.local[1];\n"
+      "TEMP t;\n"
+      "SWZ t, p, w,x,x,y;\n"
+      "SWZ result.color, t, -1,x,-z,0;\n"
+      "SWZ result.texcoord[0], p, -w,+y,-y,w;\n"
+      "END\n",
+      "!!ARBvp1.0\n"
+      "TEMP R0;\n"
+      "PARAM P0[1] = { program.local[1] };\n"
+      "SWZ R0, P0[0], w, x, x, y;\n"
+      "SWZ result.color, R0, -1, x, -z, 0;\n"
+      "SWZ result.texcoord[0], P0[0], -w, y, -y, w;\n"
+      "END\n" },
+    { GP_STAGE_FRAGMENT,
+      "!!ARBfp1.0\n"
+      "SWZ result.color, fragment.color, a,r,-1,g;\n"
+      "END\n",
+      "!!ARBfp1.0\n"
+      "SWZ result.color, fragment.color, w, x, -1, y;\n"
+      "END\n" },
+    { GP_STAGE_FRAGMENT,
+      /* fog: the epilogue, its temporaries and its state.fog.params row are
+       * the option's, not printed; a row the text binds stays */
+      "!!ARBfp1.0\n"
+      "OPTION ARB_fog_linear;\n"
+      "PARAM p = state.fog.color;\n"
+      "TEMP t;\n"
+      "MUL t, fragment.color, p;\n"
+      "MOV result.color.xyz, t;\n"
+      "MOV result.color.w, 1;\n"
+      "END\n",
+      "!!ARBfp1.0\n"
+      "OPTION ARB_fog_linear;\n"
+      "TEMP R0;\n"
+      "PARAM P0[2] = { state.fog.color, {1, 1, 1, 1} };\n"
+      "MUL R0, fragment.color, P0[0];\n"
+      "MOV result.color.xyz, R0;\n"
+      "MOV result.color.w, P0[1];\n"
+      "END\n" },
+    { GP_STAGE_FRAGMENT,
+      /* fog with RET: the CAL/BRA wrapper is not printed, "main" is */
+      "!!ARBfp1.0\n"
+      "OPTION NV_fragment_program2;\n"
+      "OPTION ARB_fog_exp;\n"
+      "sub:\n"
+      "MOV result.color, fragment.color;\n"
+      "RET;\n"
+      "main:\n"
+      "CAL sub;\n"
+      "RET;\n"
+      "END\n",
+      "!!ARBfp1.0\n"
+      "OPTION NV_fragment_program2;\n"
+      "OPTION ARB_fog_exp;\n"
+      "L0:\n"
+      "MOV result.color, fragment.color;\n"
+      "RET;\n"
+      "main:\n"
+      "CAL L0;\n"
+      "RET;\n"
+      "END\n" },
+    { GP_STAGE_VERTEX,
+      /* position invariance: the prologue and its MVP rows are not printed */
+      "!!ARBvp1.0\n"
+      "OPTION ARB_position_invariant;\n"
+      "MOV result.color, vertex.color;\n"
+      "END\n",
+      "!!ARBvp1.0\n"
+      "OPTION ARB_position_invariant;\n"
+      "MOV result.color, vertex.color;\n"
+      "END\n" },
 };
 
 /* Feature programs for the fixed-point check (options the corpus lacks). */
@@ -226,6 +301,9 @@ int main(void)
                   memcmp(small, text, sizeof(small) - 1) == 0, "truncation");
         free(text);
         gp_program_free(p);
+        char name[32];
+        snprintf(name, sizeof(name), "golden %zu", i);
+        fixed_point(name, goldens[i].src, strlen(goldens[i].src), goldens[i].stage);
     }
     for (size_t i = 0; i < sizeof(features) / sizeof(features[0]); i++) {
         gp_error err;
