@@ -1893,6 +1893,51 @@ static void nv4_fragment_input(gp_parse *ps, nv4_binding *b, int ctx)
 
 /* NV_geometry_program4 Table X.2: "vertex[m].<item>" ("[m]" optional in
  * declarations) / "primitive.id". */
+/* The per-vertex varyings that both result.* and a geometry program's
+ * vertex[m].* name (NV_gpu_program4 2.X.3.2, NV_geometry_program4): one
+ * mapping from the word just read to its slot, so the two cannot drift. */
+enum {
+    NV4_VARY_POSITION, NV4_VARY_COLOR, NV4_VARY_FOGCOORD, NV4_VARY_POINTSIZE,
+    NV4_VARY_TEXCOORD, NV4_VARY_CLIP, NV4_VARY_ATTRIB, NV4_VARY_ID
+};
+
+static void nv4_varying(gp_parse *ps, nv4_binding *b, int start, int ctx, int which, const char *clip_what)
+{
+    switch (which) {
+    case NV4_VARY_POSITION:
+        b->slot = GP_VARY_POS;
+        break;
+    case NV4_VARY_COLOR:
+        b->slot = nv4_color_slot(ps, true);
+        break;
+    case NV4_VARY_FOGCOORD:
+        b->slot = GP_VARY_FOG;
+        break;
+    case NV4_VARY_POINTSIZE:
+        b->slot = GP_VARY_PSIZ;
+        break;
+    case NV4_VARY_TEXCOORD:
+        b->family = 'T';
+        b->slot = GP_VARY_TEX0;
+        if (is_punct(&ps->tok, '['))
+            b->slot += nv4_binding_range(ps, start, min_int(ps->lim.max_texture_coords, 8), "texture coordinate",
+                                         ctx == 2, &b->count);
+        break;
+    case NV4_VARY_CLIP:
+        b->family = 'C';
+        b->clip = true;
+        b->slot = nv4_binding_range(ps, start, min_int(ps->lim.max_clip_planes, 8), clip_what, ctx == 2, &b->count);
+        break;
+    case NV4_VARY_ATTRIB:
+        b->family = 'A';
+        b->slot = GP_VARY_ATTR0 + nv4_binding_range(ps, start, 32, "generic attribute", ctx == 2, &b->count);
+        break;
+    default:
+        b->slot = GP_VARY_ID;
+        break;
+    }
+}
+
 static void nv4_geometry_input(gp_parse *ps, nv4_binding *b, int ctx)
 {
     int start = ps->tok.pos;
@@ -1920,40 +1965,9 @@ static void nv4_geometry_input(gp_parse *ps, nv4_binding *b, int ctx)
     binding_dot(ps, start);
     static const char *const items[] = { "position", "color", "fogcoord", "pointsize",
                                          "texcoord", "attrib", "clip", "id" };
-    int item = binding_word(ps, start, items, 8);
-    switch (item) {
-    case 0:
-        b->slot = GP_VARY_POS;
-        break;
-    case 1:
-        b->slot = nv4_color_slot(ps, true);
-        break;
-    case 2:
-        b->slot = GP_VARY_FOG;
-        break;
-    case 3:
-        b->slot = GP_VARY_PSIZ;
-        break;
-    case 4:
-        b->family = 'T';
-        b->slot = GP_VARY_TEX0;
-        if (is_punct(&ps->tok, '['))
-            b->slot += nv4_binding_range(ps, start, min_int(ps->lim.max_texture_coords, 8), "texture coordinate",
-                                         ctx == 2, &b->count);
-        break;
-    case 5:
-        b->family = 'A';
-        b->slot = GP_VARY_ATTR0 + nv4_binding_range(ps, start, 32, "generic attribute", ctx == 2, &b->count);
-        break;
-    case 6:
-        b->family = 'C';
-        b->clip = true;
-        b->slot = nv4_binding_range(ps, start, min_int(ps->lim.max_clip_planes, 8), "clip distance", ctx == 2, &b->count);
-        break;
-    default:
-        b->slot = GP_VARY_ID;
-        break;
-    }
+    static const uint8_t varying[] = { NV4_VARY_POSITION, NV4_VARY_COLOR, NV4_VARY_FOGCOORD, NV4_VARY_POINTSIZE,
+                                       NV4_VARY_TEXCOORD, NV4_VARY_ATTRIB, NV4_VARY_CLIP, NV4_VARY_ID };
+    nv4_varying(ps, b, start, ctx, varying[binding_word(ps, start, items, 8)], "clip distance");
 }
 
 /* Is t the start of an attribute binding of this program type? */
@@ -2014,47 +2028,14 @@ static void nv4_result(gp_parse *ps, nv4_binding *b, int ctx)
         gp_fail(ps, start, "'%.*s' is not available in %s programs", end - start, ps->src + start,
                 stage_word(ps->stage));
     }
-    switch (item) {
-    case 0:
-        if (ps->options & GP_OPTION_POSITION_INVARIANT)
-            gp_fail(ps, ps->prev.pos, "result.position cannot be used with OPTION ARB_position_invariant");
-        b->slot = GP_VARY_POS;
-        break;
-    case 1:
-        b->slot = nv4_color_slot(ps, true);
-        break;
-    case 2:
-        b->slot = GP_VARY_FOG;
-        break;
-    case 3:
-        b->slot = GP_VARY_PSIZ;
-        break;
-    case 4:
-        b->family = 'T';
-        b->slot = GP_VARY_TEX0;
-        if (is_punct(&ps->tok, '['))
-            b->slot += nv4_binding_range(ps, start, min_int(ps->lim.max_texture_coords, 8), "texture coordinate",
-                                         ctx == 2, &b->count);
-        break;
-    case 5:
-        b->family = 'C';
-        b->clip = true;
-        b->slot = nv4_binding_range(ps, start, min_int(ps->lim.max_clip_planes, 8), "clip plane", ctx == 2, &b->count);
-        break;
-    case 6:
-        b->family = 'A';
-        b->slot = GP_VARY_ATTR0 + nv4_binding_range(ps, start, 32, "generic attribute", ctx == 2, &b->count);
-        break;
-    case 7:
-        b->slot = GP_VARY_ID;
-        break;
-    case 8:
+    if (item == 0 && (ps->options & GP_OPTION_POSITION_INVARIANT))
+        gp_fail(ps, ps->prev.pos, "result.position cannot be used with OPTION ARB_position_invariant");
+    if (item == 8)
         b->slot = GP_VARY_PRIMID;
-        break;
-    default:
+    else if (item == 9)
         b->slot = GP_VARY_LAYER;
-        break;
-    }
+    else
+        nv4_varying(ps, b, start, ctx, item, "clip plane"); /* items 0..7 are in nv4_vary order */
     b->end = ps->prev.pos + ps->prev.len;
 }
 
