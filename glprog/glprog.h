@@ -403,7 +403,9 @@ typedef struct gp_machine gp_machine;
 gp_machine *gp_machine_create(void);
 void gp_machine_free(gp_machine *m);
 
-enum { GP_EXEC_OK = 0, GP_EXEC_BUDGET_EXCEEDED = 1 };
+/* status: GP_EXEC_UNSUPPORTED = the program reached an opcode the executor
+ * does not run yet (NV_geometry_program4 EMIT/ENDPRIM); it ended there. */
+enum { GP_EXEC_OK = 0, GP_EXEC_BUDGET_EXCEEDED = 1, GP_EXEC_UNSUPPORTED = 2 };
 
 typedef struct gp_exec_env {
     gp_machine *machine;
@@ -417,7 +419,7 @@ typedef struct gp_exec_env {
     uint64_t insn_budget;       /* instructions x lanes; 0 = GP_DEFAULT_INSN_BUDGET */
     /* NV_parameter_buffer_object: binding point a's buffer, param_buffer_words[a]
      * 32-bit words (NULL / 0 = unbound: reads return 0).  GP_FILE_BUFFER
-     * operands read them (gp_ir.h).  Not yet read by the executor. */
+     * operands read them (gp_ir.h). */
     const gp_val *param_buffers[GP_MAX_PARAM_BUFFERS];
     uint32_t param_buffer_words[GP_MAX_PARAM_BUFFERS];
     /* Results: */

@@ -59,6 +59,17 @@
  * addresses, PUSHA address vectors and REP/LOOP counters) so call depth and
  * loop state are exact per lane.
  *
+ * NV_gpu_program4 (gp_ir.h): instructions typed .S/.U, and the integer
+ * opcodes, run in one generic case, exec_typed (operands fetched with the
+ * kinds of gp_opinfo.io, results stored as their kind; OF/CF of the integer
+ * adds merged into the CC update through gp_xs.cc_extra); its comment lists
+ * the choices made where the spec says "undefined".  They never take fast
+ * cases (prep_insn keeps only F32).  REP with no count, typed REP counts,
+ * relative addressing through integer temporaries, vertex.id/instance
+ * (GP_VIN_SLOTS rows), GP_FILE_BUFFER operands (fetch_buffer) and TXF/TXQ
+ * run; EMIT, ENDPRIM, TXFMS and geometry per-vertex inputs do not yet: an
+ * opcode without a case ends the invocation with GP_EXEC_UNSUPPORTED.
+ *
  * Numerics: IEEE binary32 with denormals preserved.  Where the ARB/NV specs
  * give pseudocode it is followed literally (MIN/MAX/SGE/CMP/_SAT with NaN,
  * RCP(+-0) = +-INF, RSQ of |x|, LIT's clamps, ...); where they are silent the
@@ -451,6 +462,9 @@ typedef struct gp_xs {
     int if_depth, loop_depth, loop_count;
     int64_t exec_limit;
     bool fragment;
+    /* OF / CF per component and lane that the next CC update merges in
+     * (the integer adds of exec_typed); NULL: cleared, as cc_update does */
+    uint32_t (*cc_extra)[GP_LANES];
 } gp_xs;
 
 /* Instruction accounting.  The group counts its instructions in x->steps;
@@ -1143,10 +1157,52 @@ static inline const gp_vec *param_vec(gp_xs *x, int32_t row)
     return &m->pcache[slot];
 }
 
+/* A GP_FILE_BUFFER operand (NV_parameter_buffer_object, gp_ir.h): element
+ * e = index (+ the integer temporary's component, within [rel_lo, rel_hi])
+ * of env->param_buffers[buf], one word broadcast to (w, w, w, w) or, for a
+ * BUFFER4 binding, the words 4e..4e+3.  Words past the bound buffer, an
+ * unbound binding and indices out of range read 0. */
+static GP_NOINLINE void fetch_buffer(gp_xs *x, const gp_src *s, gp_vec *buf, int type,
+                                     uint32_t need, gp_view *v)
+{
+    unsigned b = s->buf < GP_MAX_PARAM_BUFFERS ? s->buf : 0;
+    const gp_val *w = s->buf < GP_MAX_PARAM_BUFFERS ? x->env->param_buffers[b] : NULL;
+    uint64_t nw = w ? x->env->param_buffer_words[b] : 0;
+    bool vec4 = (x->p->info.param_buffers_vec4 >> b) & 1;
+    int32_t idx[GP_LANES];
+    if (s->rel) {
+        rel_indices(x, s->rel_file, s->rel_reg, s->rel_comp, s->index, s->rel_lo, s->rel_hi,
+                    INT32_MAX, idx);
+    } else {
+        for (int l = 0; l < GP_LANES; l++)
+            idx[l] = s->index >= 0 ? s->index : -1;
+    }
+    for (int c = 0; c < 4; c++) {
+        if (!(need >> c & 1))
+            continue;
+        int sel = s->swz[c];
+        gp_val t[GP_LANES];
+        for (int l = 0; l < GP_LANES; l++) {
+            if (sel > GP_SWZ_W) {
+                t[l] = swz_const(sel, type);
+                continue;
+            }
+            uint64_t k = vec4 ? (uint64_t)idx[l] * 4 + (uint64_t)sel : (uint64_t)idx[l];
+            t[l].u = idx[l] >= 0 && k < nw ? w[k].u : 0u;
+        }
+        apply_mods(buf->c[c], t, s->abs != 0, (s->negate >> c) & 1, type);
+        v->c[c] = buf->c[c];
+    }
+}
+
 static GP_NOINLINE void fetch_view_slow(gp_xs *x, const gp_src *s, gp_vec *buf, int type,
                                         uint32_t need, gp_view *v)
 {
     bool absv = s->abs != 0;
+    if (GP_UNLIKELY(s->file == GP_FILE_BUFFER)) {
+        fetch_buffer(x, s, buf, type, need, v);
+        return;
+    }
     if (GP_LIKELY(!s->rel)) {
         const gp_vec *r = s->file == GP_FILE_PARAM ? param_vec(x, s->index)
                                                    : reg_file(x, s->file, s->index);
@@ -1379,8 +1435,14 @@ static void store_rows(gp_xs *x, const gp_insn *in, const gp_val *const rows[4],
                 write_row(dreg->c[c], row, lm);
             }
         }
-        if (in->cc_update)
-            cc_update(x->m->cc[(in->cc_update - 1) & 1][c], row, lm, rtype);
+        if (in->cc_update) {
+            uint32_t *cc = x->m->cc[(in->cc_update - 1) & 1][c];
+            cc_update(cc, row, lm, rtype);
+            if (x->cc_extra)
+                for (int l = 0; l < GP_LANES; l++)
+                    if (lm & lane_bit[l])
+                        cc[l] |= x->cc_extra[c][l];
+        }
     }
 }
 
@@ -1842,7 +1904,11 @@ static void do_tex(gp_xs *x, const gp_insn *in, int op)
      * LOD is 0 (NV_vertex_program3 2.14.5.45). */
     req.quad_derivatives = x->fragment && (op == GP_TEXOP_TEX || op == GP_TEXOP_TXP ||
                                            op == GP_TEXOP_TXB);
-    req.coord = fetch(x, &in->src[0], &m->opnd[0], GP_TYPE_F32);
+    /* TXF and TXQ coordinates are signed integers (NV_gpu_program4 Table
+     * X.13); TXQ's result is signed, TXF's of the instruction's type: the
+     * sampler's integers (integer textures) pass through as bits. */
+    bool icoord = op == GP_TEXOP_TXF || op == GP_TEXOP_TXQ;
+    req.coord = fetch(x, &in->src[0], &m->opnd[0], icoord ? GP_TYPE_S32 : GP_TYPE_F32);
     if (op == GP_TEXOP_TXD) {
         req.ddx = fetch(x, &in->src[1], &m->opnd[1], GP_TYPE_F32);
         req.ddy = fetch(x, &in->src[2], &m->opnd[2], GP_TYPE_F32);
@@ -1859,6 +1925,8 @@ static void do_tex(gp_xs *x, const gp_insn *in, int op)
         }
     }
     int rtype = in->type == GP_TYPE_S32 || in->type == GP_TYPE_U32 ? in->type : GP_TYPE_F32;
+    if (op == GP_TEXOP_TXQ)
+        rtype = GP_TYPE_S32;
     store(x, in, &m->tex, rtype, false);
 }
 
@@ -2387,6 +2455,203 @@ static GP_INLINE void xdot(gp_xs *x, const gp_xop *o, int n, bool dph, bool dp2a
     xfinish(x, o, t, dir, true);
 }
 
+/* ---- NV_gpu_program4 typed ALU (2.X.8.Z) -------------------------------------
+ *
+ * The generic case of every instruction whose data type is .S or .U, and of
+ * the opcodes only NV_gpu_program4 has (AND OR XOR NOT SHL SHR MOD CEIL
+ * ROUND TRUNC I2F SAD, whatever their type).  Operands are fetched with the
+ * kinds of gp_opinfo.io (so negate and |x| are the integer forms of
+ * apply_mods); the result is stored through store() as its kind.  Where the
+ * spec calls a result undefined, it is defined here as follows:
+ *   SHL SHR        the count is taken modulo 32 (its low 5 bits), as D3D's
+ *                  ishl/ushr/ishr (dxil-instruction-semantics.txt) and the
+ *                  hardware do: shifting by 32 leaves the value, by -1 is
+ *                  by 31.
+ *   DIV MOD        by zero: all bits set (0xffffffff, -1 for .S), as DXIL
+ *                  UDiv gives quotient and remainder; .S INT_MIN / -1 =
+ *                  INT_MIN and INT_MIN % -1 = 0 (two's complement wrap); a
+ *                  negative .S remainder has the sign of the dividend (C).
+ *   FLR CEIL ROUND TRUNC .S/.U  the rounded value saturates to the range of
+ *                  the type, NaN gives 0 (gp_f2i / f2u_sat).  ROUND is to
+ *                  nearest even.
+ *   MUL.S24/.U24   operands outside 24 bits: their low 24 bits are used
+ *                  (sign-extended for S24).
+ *   CC             SF ZF from the written value (cc_update); OF and CF from
+ *                  ADD SUB MAD SAD per 2.X.4.3, with a negated operand
+ *                  turning an add into a subtract and back (-A-B, undefined
+ *                  there, is computed as the plain add); cleared otherwise.
+ * Set-on instructions write ~0 (.S: -1, .U: UINT_MAX) for TRUE, 0 for FALSE. */
+
+static inline uint32_t f2u_sat(float f)
+{
+    if (!(f > 0.0f))
+        return 0; /* negative, -0 and NaN */
+    if (f >= 4294967296.0f)
+        return UINT32_MAX;
+    return (uint32_t)f;
+}
+
+static inline int kind_type(int kind, int type)
+{
+    return kind == GP_KIND_F ? GP_TYPE_F32 : kind == GP_KIND_S ? GP_TYPE_S32
+                                         : kind == GP_KIND_U ? GP_TYPE_U32 : type;
+}
+
+/* OF and CF of a + b (sub = false) or a - b (sub = true), 2.X.4.3. */
+static inline uint32_t add_flags(uint32_t a, uint32_t b, bool sub)
+{
+    if (sub) {
+        uint32_t r = a - b;
+        return (((a ^ b) & (a ^ r)) >> 31) * GP_CC_OF | (uint32_t)(a >= b) * GP_CC_CF;
+    }
+    uint32_t r = a + b;
+    return (((a ^ r) & (b ^ r)) >> 31) * GP_CC_OF | (uint32_t)(r < a) * GP_CC_CF;
+}
+
+/* Flags of "p + q" where p, q are fetched operands (possibly negated by
+ * their modifiers nq/np: the negation is undone, exactly, in two's
+ * complement, and the add becomes a subtract). */
+static inline uint32_t add_flags_mod(uint32_t p, bool np, uint32_t q, bool nq)
+{
+    if (np == nq)
+        return add_flags(p, q, false); /* a + b, or -A-B (undefined) */
+    if (nq)
+        return add_flags(p, 0u - q, true); /* a - B */
+    return add_flags(q, 0u - p, true);     /* b - A */
+}
+
+static uint32_t typed_op(const gp_insn *in, int t, uint32_t a, uint32_t b, uint32_t c)
+{
+    const bool s = t == GP_TYPE_S32;
+    int32_t ia = (int32_t)a, ib = (int32_t)b;
+    float fa = bits_f(a);
+    float r;
+    switch (in->op) {
+    case GP_OP_MOV:
+    case GP_OP_SWZ: return a;
+    case GP_OP_ABS: return s && ia < 0 ? 0u - a : a;
+    case GP_OP_ADD: return a + b;
+    case GP_OP_SUB: return a - b;
+    case GP_OP_MAD: return a * b + c;
+    case GP_OP_MUL:
+        switch (in->opmod) {
+        case GP_OPMOD_S24:
+            /* low 32 bits of the 48-bit product: unsigned, no overflow */
+            return (uint32_t)((int32_t)(a << 8) >> 8) * (uint32_t)((int32_t)(b << 8) >> 8);
+        case GP_OPMOD_U24: return (a & 0xffffffu) * (b & 0xffffffu);
+        case GP_OPMOD_HI:
+            return s ? (uint32_t)((uint64_t)((int64_t)ia * (int64_t)ib) >> 32)
+                     : (uint32_t)(((uint64_t)a * (uint64_t)b) >> 32);
+        default: return a * b;
+        }
+    case GP_OP_MIN: return s ? (ia < ib ? a : b) : (a < b ? a : b);
+    case GP_OP_MAX: return s ? (ia > ib ? a : b) : (a > b ? a : b);
+    case GP_OP_CMP: return s && ia < 0 ? b : c;
+    case GP_OP_SEQ: return 0u - (uint32_t)(a == b);
+    case GP_OP_SNE: return 0u - (uint32_t)(a != b);
+    case GP_OP_SLT: return 0u - (uint32_t)(s ? ia < ib : a < b);
+    case GP_OP_SGE: return 0u - (uint32_t)(s ? ia >= ib : a >= b);
+    case GP_OP_SGT: return 0u - (uint32_t)(s ? ia > ib : a > b);
+    case GP_OP_SLE: return 0u - (uint32_t)(s ? ia <= ib : a <= b);
+    case GP_OP_SFL: return 0;
+    case GP_OP_STR: return 0xffffffffu;
+    case GP_OP_AND: return a & b;
+    case GP_OP_OR: return a | b;
+    case GP_OP_XOR: return a ^ b;
+    case GP_OP_NOT: return ~a;
+    case GP_OP_SHL: return a << (b & 31u);
+    case GP_OP_SHR: return s ? (uint32_t)(ia >> (b & 31u)) : a >> (b & 31u);
+    case GP_OP_DIV:
+        if (b == 0)
+            return 0xffffffffu;
+        if (s)
+            return ib == -1 ? 0u - a : (uint32_t)(ia / ib);
+        return a / b;
+    case GP_OP_MOD:
+        if (b == 0)
+            return 0xffffffffu;
+        if (s)
+            return ib == -1 ? 0u : (uint32_t)(ia % ib);
+        return a % b;
+    case GP_OP_SAD: {
+        uint32_t d = s ? (ia >= ib ? a - b : b - a) : (a >= b ? a - b : b - a);
+        return d + c;
+    }
+    case GP_OP_I2F: return f_bits(s ? (float)ia : (float)a);
+    case GP_OP_FLR: r = gp_floorf(fa); break;
+    case GP_OP_CEIL: r = ceilf(fa); break;
+    case GP_OP_ROUND: r = rintf(fa); break;
+    case GP_OP_TRUNC: r = truncf(fa); break;
+    default: return 0;
+    }
+    /* FLR CEIL ROUND TRUNC: a float operand, a result of the type */
+    if (t == GP_TYPE_S32)
+        return (uint32_t)gp_f2i(r);
+    if (t == GP_TYPE_U32)
+        return f2u_sat(r);
+    return f_bits(r);
+}
+
+static void exec_typed(gp_xs *x, const gp_insn *in)
+{
+    gp_machine *m = x->m;
+    gp_vec *R = &m->res;
+    const gp_opinfo *oi = &gp_opinfo_table[in->op];
+    const int t = in->type;
+    const int rtype = kind_type(gp_io_kind(oi->io, 0), t);
+    const uint32_t wmask = in->dst.mask & 0xfu;
+    const bool vecsca = oi->cls == GP_CLASS_VECSCA;
+    const gp_val *op[3][4];
+    int nsrc = oi->nsrc > 3 ? 3 : oi->nsrc;
+    for (int i = 0; i < 3; i++)
+        for (int c = 0; c < 4; c++)
+            op[i][c] = gp_const_rows[0];
+    for (int i = 0; i < nsrc; i++) {
+        int k = kind_type(gp_io_kind(oi->io, i + 1), t);
+        if (vecsca && i == 1) {
+            const gp_val *row = fetch_scalar(x, &in->src[i], &m->opnd[i], k);
+            for (int c = 0; c < 4; c++)
+                op[i][c] = row;
+        } else {
+            const gp_vec *v = fetch(x, &in->src[i], &m->opnd[i], k);
+            for (int c = 0; c < 4; c++)
+                op[i][c] = v->c[c];
+        }
+    }
+    for (int c = 0; c < 4; c++) {
+        if (!(wmask >> c & 1))
+            continue;
+        for (int l = 0; l < GP_LANES; l++)
+            R->c[c][l].u = typed_op(in, t, op[0][c][l].u, op[1][c][l].u, op[2][c][l].u);
+    }
+    /* OF / CF of the integer adds (2.X.4.3), merged by store_rows */
+    uint32_t flags[4][GP_LANES];
+    bool add = in->op == GP_OP_ADD || in->op == GP_OP_SUB || in->op == GP_OP_MAD ||
+               in->op == GP_OP_SAD;
+    if (in->cc_update && add && !is_float_type(t)) {
+        for (int c = 0; c < 4; c++) {
+            bool n0 = in->src[0].negate >> c & 1, n1 = in->src[1].negate >> c & 1;
+            bool n2 = in->src[2].negate >> c & 1;
+            for (int l = 0; l < GP_LANES; l++) {
+                uint32_t a = op[0][c][l].u, b = op[1][c][l].u, k = op[2][c][l].u;
+                uint32_t f;
+                if (in->op == GP_OP_ADD)
+                    f = add_flags_mod(a, n0, b, n1);
+                else if (in->op == GP_OP_SUB)
+                    f = add_flags_mod(a, n0, 0u - b, !n1);
+                else if (in->op == GP_OP_MAD)
+                    f = add_flags_mod(a * b, false, k, n2);
+                else
+                    f = add_flags(R->c[c][l].u - k, k, false);
+                flags[c][l] = f;
+            }
+        }
+        x->cc_extra = flags;
+    }
+    store(x, in, R, rtype, false);
+    x->cc_extra = NULL;
+}
+
 /* ---- the interpreter -------------------------------------------------------- */
 
 /* Opcodes with a GP_CASE below.  Rows of gp_opcodes.def not listed here
@@ -2398,7 +2663,9 @@ static GP_INLINE void xdot(gp_xs *x, const gp_xop *o, int n, bool dph, bool dp2a
     X(TXB) X(ARA) X(ARR) X(BRA) X(CAL) X(RET) X(PUSHA) X(POPA) X(SEQ) X(SFL) X(SGT)      \
     X(SLE) X(SNE) X(STR) X(SSG) X(RCC) X(DDX) X(DDY) X(DIV) X(DP2) X(DP2A) X(NRM) X(RFL) \
     X(X2D) X(TXD) X(TXL) X(PK2H) X(PK2US) X(PK4B) X(PK4UB) X(UP2H) X(UP2US) X(UP4B)     \
-    X(UP4UB) X(IF) X(ELSE) X(ENDIF) X(REP) X(ENDREP) X(LOOP) X(ENDLOOP) X(BRK) X(CONT)
+    X(UP4UB) X(IF) X(ELSE) X(ENDIF) X(REP) X(ENDREP) X(LOOP) X(ENDLOOP) X(BRK) X(CONT)  \
+    X(AND) X(OR) X(XOR) X(NOT) X(SHL) X(SHR) X(MOD) X(CEIL) X(ROUND) X(TRUNC) X(I2F)     \
+    X(SAD) X(TXF) X(TXQ)
 
 /* Per-lane loops over the components of the write mask. */
 #define FOR_MASK(c) for (int c = 0; c < 4; c++) if (wmask >> c & 1)
@@ -2422,11 +2689,16 @@ void gp_exec(const gp_program *p, gp_exec_env *env)
     memset(x.base, 0, sizeof(x.base));
     x.steps = 0;
     x.pinned = 0;
+    x.cc_extra = NULL;
     x.p = p;
     x.env = env;
     x.m = m;
     x.fragment = p->info.stage == GP_STAGE_FRAGMENT;
     x.num_inputs = stage_inputs(p->info.stage);
+    /* vertex.id / vertex.instance: rows after the attributes (glprog.h) */
+    if (p->info.stage == GP_STAGE_VERTEX &&
+        (p->info.inputs_read >> GP_VIN_VERTEXID & 3u) != 0)
+        x.num_inputs = GP_VIN_SLOTS;
     x.num_outputs = stage_outputs(p->info.stage);
     machine_reserve_temps(m, p->num_temps);
     x.num_temps = p->num_temps < m->temp_cap ? p->num_temps : m->temp_cap;
@@ -2607,6 +2879,8 @@ gp_top:
 #define OP1(NAME, k)                                                     \
     GP_CASE(NAME)                                                        \
     {                                                                    \
+        if (GP_UNLIKELY(in->type != GP_TYPE_F32))                        \
+            goto gp_typed;                                               \
         VIEW(0, wmask);                                                  \
         FOR_MASK(c) k_##k(ROW(R->c[c]), ROW(v0.c[c]));                   \
         STORE();                                                         \
@@ -2615,6 +2889,8 @@ gp_top:
 #define OP2(NAME, k)                                                     \
     GP_CASE(NAME)                                                        \
     {                                                                    \
+        if (GP_UNLIKELY(in->type != GP_TYPE_F32))                        \
+            goto gp_typed;                                               \
         VIEW(0, wmask);                                                  \
         VIEW(1, wmask);                                                  \
         FOR_MASK(c) k_##k(ROW(R->c[c]), ROW(v0.c[c]), ROW(v1.c[c]));     \
@@ -2624,6 +2900,8 @@ gp_top:
 #define OP3(NAME, k)                                                     \
     GP_CASE(NAME)                                                        \
     {                                                                    \
+        if (GP_UNLIKELY(in->type != GP_TYPE_F32))                        \
+            goto gp_typed;                                               \
         VIEW(0, wmask);                                                  \
         VIEW(1, wmask);                                                  \
         VIEW(2, wmask);                                                  \
@@ -2668,6 +2946,25 @@ gp_top:
 #undef OP2
 #undef OP3
 #undef OPS1
+    /* NV_gpu_program4: the integer opcodes, and the .S / .U forms of the
+     * cases above (exec_typed) */
+    GP_CASE(AND)
+    GP_CASE(OR)
+    GP_CASE(XOR)
+    GP_CASE(NOT)
+    GP_CASE(SHL)
+    GP_CASE(SHR)
+    GP_CASE(MOD)
+    GP_CASE(CEIL)
+    GP_CASE(ROUND)
+    GP_CASE(TRUNC)
+    GP_CASE(I2F)
+    GP_CASE(SAD)
+    gp_typed:
+    {
+        exec_typed(&x, in);
+        GP_NEXT();
+    }
     GP_CASE(MOV)
     GP_CASE(SWZ)
     {
@@ -2676,6 +2973,8 @@ gp_top:
          * are stored directly unless they may be rows of the destination
          * (MOV R0, R0.yxwz reads R0.x after writing it otherwise) or need
          * precision / clamping. */
+        if (GP_UNLIKELY(in->type != GP_TYPE_F32))
+            goto gp_typed;
         VIEW(0, wmask);
         bool same = in->src[0].file == in->dst.file &&
                     (in->src[0].index == in->dst.index || in->src[0].rel || in->dst.rel);
@@ -2690,6 +2989,8 @@ gp_top:
     GP_CASE(SFL)
     GP_CASE(STR)
     {
+        if (GP_UNLIKELY(in->type != GP_TYPE_F32))
+            goto gp_typed;
         const float v = in->op == GP_OP_STR ? 1.0f : 0.0f;
         FOR_MASK(c) FOR_LANES(l) R->c[c][l].f = v;
         STORE();
@@ -2704,6 +3005,8 @@ gp_top:
     }
     GP_CASE(DIV)
     {
+        if (GP_UNLIKELY(in->type != GP_TYPE_F32))
+            goto gp_typed;
         VIEW(0, wmask);
         const gp_val *b = SCA(1);
         FOR_MASK(c) k_div(ROW(R->c[c]), ROW(v0.c[c]), ROW(b));
@@ -2972,6 +3275,16 @@ gp_top:
         do_tex(&x, in, GP_TEXOP_TEX);
         GP_NEXT();
     }
+    GP_CASE(TXF)
+    {
+        do_tex(&x, in, GP_TEXOP_TXF);
+        GP_NEXT();
+    }
+    GP_CASE(TXQ)
+    {
+        do_tex(&x, in, GP_TEXOP_TXQ);
+        GP_NEXT();
+    }
     GP_CASE(TXP)
     {
         do_tex(&x, in, GP_TEXOP_TXP);
@@ -3076,8 +3389,8 @@ gp_top:
             }
             enter = x.exec;
         } else {
-            const gp_vec *a = SRC(0);
             bool integer = in->type == GP_TYPE_S32 || in->type == GP_TYPE_U32;
+            const gp_vec *a = fetch(&x, &in->src[0], &m->opnd[0], integer ? in->type : GP_TYPE_F32);
             FOR_LANES(l) {
                 int32_t cnt;
                 if (!integer)
@@ -3249,10 +3562,11 @@ gp_top:
     }
     GP_CASE_DEFAULT
     {
-        /* An opcode of gp_opcodes.def this executor does not run yet: the
-         * validator only lets through what the executor supports. */
-        GP_ASSERT(!"gp_exec: opcode not implemented");
-        GP_NEXT();
+        /* An opcode of gp_opcodes.def this executor does not run yet (EMIT,
+         * ENDPRIM, ...): the invocation ends here, outputs keep what was
+         * written, and the caller is told. */
+        env->status = GP_EXEC_UNSUPPORTED;
+        goto gp_done;
     }
     }
 
