@@ -64,27 +64,29 @@ static unsigned type_bit(GLenum type)
     }
 }
 
-static void set_pointer(gl_context *ctx, int slot, GLint size, GLenum type, bool normalized,
+static bool set_pointer(gl_context *ctx, int slot, GLint size, GLenum type, bool normalized,
                         GLsizei stride, const void *ptr, int min_size, int max_size,
                         unsigned types)
 {
-    GL_OUTSIDE_BEGIN(ctx, );
+    GL_OUTSIDE_BEGIN(ctx, false);
     if (!(type_bit(type) & types)) {
         gl_error(ctx, GL_INVALID_ENUM);
-        return;
+        return false;
     }
     if (size < min_size || size > max_size || stride < 0) {
         gl_error(ctx, GL_INVALID_VALUE);
-        return;
+        return false;
     }
     gl_array *a = &ctx->array[slot];
     a->size = size;
     a->type = type;
     a->normalized = normalized;
+    a->integer = false;
     a->stride = stride;
     a->ptr = ptr;
     a->buffer = ctx->array_buffer;
     a->buffer_name = ctx->array_buffer ? ctx->array_buffer->name : 0;
+    return true;
 }
 
 GLAPI_EXPORT void APIENTRY glVertexPointer(GLint size, GLenum type, GLsizei stride,
@@ -147,6 +149,23 @@ GLAPI_EXPORT void APIENTRY glVertexAttribPointerARB(GLuint index, GLint size, GL
 GL_ALIAS(void, glVertexAttribPointer, glVertexAttribPointerARB,
          (GLuint index, GLint size, GLenum type, GLboolean normalized, GLsizei stride,
           const void *ptr))
+
+/* NV_vertex_program4 section 2.8: an integer array (byte to int types, no
+ * normalization); the program sees the integers unconverted. */
+GLAPI_EXPORT void APIENTRY glVertexAttribIPointerEXT(GLuint index, GLint size, GLenum type,
+                                                     GLsizei stride, const void *ptr)
+{
+    GL_CTX();
+    if (index >= GLC_MAX_ATTRIBS) {
+        gl_error(ctx, GL_INVALID_VALUE);
+        return;
+    }
+    if (set_pointer(ctx, (int)index, size, type, false, stride, ptr, 1, 4,
+                    T_B | T_UB | T_S | T_US | T_I | T_UI))
+        ctx->array[index].integer = true;
+}
+GL_ALIAS(void, glVertexAttribIPointer, glVertexAttribIPointerEXT,
+         (GLuint index, GLint size, GLenum type, GLsizei stride, const void *ptr))
 
 /* Edge flags and colour indices have no effect in RGBA rendering; the
  * pointers are accepted so applications that set them keep working. */
@@ -298,6 +317,9 @@ static int vertex_attrib_query(gl_context *ctx, GLuint index, GLenum pname, doub
     case GL_VERTEX_ATTRIB_ARRAY_BUFFER_BINDING_ARB:
         out[0] = a->buffer ? a->buffer->name : 0;
         return 1;
+    case GL_VERTEX_ATTRIB_ARRAY_INTEGER_EXT: /* NV_vertex_program4 */
+        out[0] = a->integer;
+        return 1;
     case GL_CURRENT_VERTEX_ATTRIB_ARB:
         /* attribute 0 has no current value (section 6.1.12) */
         if (index == 0) {
@@ -346,6 +368,38 @@ GLAPI_EXPORT void APIENTRY glGetVertexAttribivARB(GLuint index, GLenum pname, GL
 }
 GL_ALIAS(void, glGetVertexAttribiv, glGetVertexAttribivARB,
          (GLuint index, GLenum pname, GLint *params))
+
+/* NV_vertex_program4 section 6.1.14: CURRENT_VERTEX_ATTRIB as the stored
+ * integer bits (set with VertexAttribI*; other values are undefined), the
+ * rest as GetVertexAttribiv. */
+static void get_attrib_bits(GLuint index, GLenum pname, GLint *params)
+{
+    GL_CTX();
+    if (pname == GL_CURRENT_VERTEX_ATTRIB_ARB && !ctx->in_begin && index < GLC_MAX_ATTRIBS &&
+        index != 0) {
+        if (params)
+            memcpy(params, ctx->current[index], sizeof ctx->current[index]);
+        return;
+    }
+    double v[4];
+    int n = vertex_attrib_query(ctx, index, pname, v);
+    for (int i = 0; i < n && params; i++)
+        params[i] = (GLint)v[i];
+}
+
+GLAPI_EXPORT void APIENTRY glGetVertexAttribIivEXT(GLuint index, GLenum pname, GLint *params)
+{
+    get_attrib_bits(index, pname, params);
+}
+GL_ALIAS(void, glGetVertexAttribIiv, glGetVertexAttribIivEXT,
+         (GLuint index, GLenum pname, GLint *params))
+
+GLAPI_EXPORT void APIENTRY glGetVertexAttribIuivEXT(GLuint index, GLenum pname, GLuint *params)
+{
+    get_attrib_bits(index, pname, (GLint *)params);
+}
+GL_ALIAS(void, glGetVertexAttribIuiv, glGetVertexAttribIuivEXT,
+         (GLuint index, GLenum pname, GLuint *params))
 
 GLAPI_EXPORT void APIENTRY glGetVertexAttribPointervARB(GLuint index, GLenum pname,
                                                         void **pointer)
@@ -453,6 +507,7 @@ static bool build_attribs(gl_context *ctx, rast_attrib at[GP_VIN_COUNT], long lo
         at[s].size = a->size;
         at[s].type = a->type;
         at[s].normalized = a->normalized;
+        at[s].integer = a->integer;
     }
     return true;
 }
@@ -475,21 +530,45 @@ static bool draw_preamble(gl_context *ctx, GLenum mode, GLsizei count)
     return count > 0 && ctx->array[GP_VIN_POSITION].enabled;
 }
 
-GLAPI_EXPORT void APIENTRY glDrawArrays(GLenum mode, GLint first, GLsizei count)
+static void draw_arrays(gl_context *ctx, GLenum mode, GLint first, GLsizei count,
+                        GLsizei instances)
 {
-    GL_CTX();
     if (first < 0) {
         gl_error(ctx, GL_INVALID_VALUE);
         return;
     }
-    if (!draw_preamble(ctx, mode, count))
+    if (!draw_preamble(ctx, mode, count) || instances == 0)
         return;
     rast_attrib at[GP_VIN_COUNT];
     if (!build_attribs(ctx, at, (long long)first + count - 1))
         return;
-    gl_draw_submit(ctx, mode, first, count, 0, NULL, at);
+    gl_draw_submit_ex(ctx, mode, first, count, 0, NULL, at, instances, NULL);
+}
+
+GLAPI_EXPORT void APIENTRY glDrawArrays(GLenum mode, GLint first, GLsizei count)
+{
+    GL_CTX();
+    draw_arrays(ctx, mode, first, count, 1);
 }
 GL_ALIAS(void, glDrawArraysEXT, glDrawArrays, (GLenum mode, GLint first, GLsizei count))
+
+/* ARB_draw_instanced / EXT_draw_instanced: the draw primcount times, the
+ * vertex program seeing vertex.instance = 0 .. primcount - 1
+ * (NV_vertex_program4); primcount < 0 is INVALID_VALUE. */
+GLAPI_EXPORT void APIENTRY glDrawArraysInstanced(GLenum mode, GLint first, GLsizei count,
+                                                 GLsizei primcount)
+{
+    GL_CTX();
+    if (primcount < 0) {
+        gl_error(ctx, GL_INVALID_VALUE);
+        return;
+    }
+    draw_arrays(ctx, mode, first, count, primcount);
+}
+GL_ALIAS(void, glDrawArraysInstancedARB, glDrawArraysInstanced,
+         (GLenum mode, GLint first, GLsizei count, GLsizei primcount))
+GL_ALIAS(void, glDrawArraysInstancedEXT, glDrawArraysInstanced,
+         (GLenum mode, GLint start, GLsizei count, GLsizei primcount))
 
 static size_t index_size(GLenum type)
 {
@@ -510,7 +589,7 @@ static long long max_index_of(const void *indices, GLenum type, GLsizei count)
 }
 
 static void draw_elements(gl_context *ctx, GLenum mode, GLsizei count, GLenum type,
-                          const void *indices)
+                          const void *indices, GLsizei instances)
 {
     if (!index_size(type)) {
         gl_error(ctx, GL_INVALID_ENUM);
@@ -543,15 +622,31 @@ static void draw_elements(gl_context *ctx, GLenum mode, GLsizei count, GLenum ty
     rast_attrib at[GP_VIN_COUNT];
     if (!build_attribs(ctx, at, max_index))
         return;
-    gl_draw_submit(ctx, mode, 0, count, type, idx, at);
+    if (instances > 0)
+        gl_draw_submit_ex(ctx, mode, 0, count, type, idx, at, instances, NULL);
 }
 
 GLAPI_EXPORT void APIENTRY glDrawElements(GLenum mode, GLsizei count, GLenum type,
                                           const void *indices)
 {
     GL_CTX();
-    draw_elements(ctx, mode, count, type, indices);
+    draw_elements(ctx, mode, count, type, indices, 1);
 }
+
+GLAPI_EXPORT void APIENTRY glDrawElementsInstanced(GLenum mode, GLsizei count, GLenum type,
+                                                   const void *indices, GLsizei primcount)
+{
+    GL_CTX();
+    if (primcount < 0) {
+        gl_error(ctx, GL_INVALID_VALUE);
+        return;
+    }
+    draw_elements(ctx, mode, count, type, indices, primcount);
+}
+GL_ALIAS(void, glDrawElementsInstancedARB, glDrawElementsInstanced,
+         (GLenum mode, GLsizei count, GLenum type, const void *indices, GLsizei primcount))
+GL_ALIAS(void, glDrawElementsInstancedEXT, glDrawElementsInstanced,
+         (GLenum mode, GLsizei count, GLenum type, const void *indices, GLsizei primcount))
 
 GLAPI_EXPORT void APIENTRY glDrawRangeElements(GLenum mode, GLuint start, GLuint end,
                                                GLsizei count, GLenum type, const void *indices)
@@ -561,7 +656,7 @@ GLAPI_EXPORT void APIENTRY glDrawRangeElements(GLenum mode, GLuint start, GLuint
         gl_error(ctx, GL_INVALID_VALUE);
         return;
     }
-    draw_elements(ctx, mode, count, type, indices);
+    draw_elements(ctx, mode, count, type, indices, 1);
 }
 GL_ALIAS(void, glDrawRangeElementsEXT, glDrawRangeElements,
          (GLenum mode, GLuint start, GLuint end, GLsizei count, GLenum type, const void *indices))
@@ -589,7 +684,7 @@ GLAPI_EXPORT void APIENTRY glMultiDrawElements(GLenum mode, const GLsizei *count
         return;
     }
     for (GLsizei i = 0; i < drawcount; i++)
-        draw_elements(ctx, mode, count[i], type, indices[i]);
+        draw_elements(ctx, mode, count[i], type, indices[i], 1);
 }
 GL_ALIAS(void, glMultiDrawElementsEXT, glMultiDrawElements,
          (GLenum mode, const GLsizei *count, GLenum type, const void *const *indices,

@@ -1,12 +1,15 @@
 /*
- * gl_buffer.c - buffer objects: ARB_vertex_buffer_object / GL 1.5 and the
- * pixel buffer targets of ARB_pixel_buffer_object / GL 2.1 (API thread).
+ * gl_buffer.c - buffer objects: ARB_vertex_buffer_object / GL 1.5, the
+ * pixel buffer targets of ARB_pixel_buffer_object / GL 2.1, and the program
+ * parameter buffer binding points of NV_parameter_buffer_object (API thread).
  *
- * Storage is memory/'s mem_buffer (stable, overflow-checked).  No flush is
- * needed before a buffer changes: the rasterizer fetches vertices and
- * indices during rast_draw_submit, and pixel transfers through a PBO run
- * synchronously.  (NV_shader_buffer_load will make programs read buffers at
- * flush time; gl_buffer_before_write is where that flush will go.)
+ * Storage is memory/'s mem_buffer (stable, overflow-checked).  Vertex and
+ * index data need no flush before a buffer changes: the rasterizer fetches
+ * them during rast_draw_submit, and pixel transfers through a PBO run
+ * synchronously.  Parameter buffers are read by fragment programs at flush
+ * time, so a buffer a draw used as one (param_used) flushes in
+ * gl_buffer_before_write before its store is written, reallocated or freed
+ * (R9).  (NV_shader_buffer_load will add its own reasons there.)
  */
 #include "gl_priv.h"
 
@@ -23,11 +26,19 @@ static gl_buffer_obj **binding(gl_context *ctx, GLenum target)
         return &ctx->pixel_pack_buffer;
     case GL_PIXEL_UNPACK_BUFFER:
         return &ctx->pixel_unpack_buffer;
+    case GL_VERTEX_PROGRAM_PARAMETER_BUFFER_NV:
+        return &ctx->param_buffer[GLC_PB_VP];
+    case GL_GEOMETRY_PROGRAM_PARAMETER_BUFFER_NV:
+        return &ctx->param_buffer[GLC_PB_GP];
+    case GL_FRAGMENT_PROGRAM_PARAMETER_BUFFER_NV:
+        return &ctx->param_buffer[GLC_PB_FP];
     default:
         gl_error(ctx, GL_INVALID_ENUM);
         return NULL;
     }
 }
+
+static gl_buffer_obj *buffer_object(gl_context *ctx, GLuint buffer);
 
 /* The buffer bound to target; NULL with INVALID_ENUM (bad target) or
  * INVALID_OPERATION (nothing bound) recorded. */
@@ -45,10 +56,12 @@ static gl_buffer_obj *bound_buffer(gl_context *ctx, GLenum target)
     return *b;
 }
 
+/* Before b's store changes or goes away: a queued scene may still read it
+ * as a program parameter buffer (rast_draw references those, R9). */
 static void gl_buffer_before_write(gl_context *ctx, gl_buffer_obj *b)
 {
-    (void)ctx;
-    (void)b;
+    if (b->param_used)
+        gl_draw_flush(ctx);
 }
 
 static void free_one(GLuint name, void *v, void *user)
@@ -93,6 +106,13 @@ void gl_buffer_unbind_everywhere(gl_context *ctx, gl_buffer_obj *b)
             ctx->array[s].buffer = NULL;
             ctx->array[s].buffer_name = 0;
         }
+    for (int t = 0; t < GLC_PB_TARGETS; t++) {
+        if (ctx->param_buffer[t] == b)
+            ctx->param_buffer[t] = NULL;
+        for (int i = 0; i < GP_MAX_PARAM_BUFFERS; i++)
+            if (ctx->param_binding[t][i].buffer == b)
+                ctx->param_binding[t][i].buffer = NULL;
+    }
 }
 
 GLAPI_EXPORT void APIENTRY glDeleteBuffers(GLsizei n, const GLuint *buffers)
@@ -110,6 +130,7 @@ GLAPI_EXPORT void APIENTRY glDeleteBuffers(GLsizei n, const GLuint *buffers)
         if (v != GL_NAME_RESERVED) {
             gl_buffer_obj *b = v;
             gl_buffer_unbind_everywhere(ctx, b);
+            gl_buffer_before_write(ctx, b);
             mem_buffer_destroy(b->mem);
             free(b);
         }
@@ -129,6 +150,16 @@ GLAPI_EXPORT void APIENTRY glBindBuffer(GLenum target, GLuint buffer)
         *bp = NULL;
         return;
     }
+    gl_buffer_obj *b = buffer_object(ctx, buffer);
+    if (b)
+        *bp = b;
+}
+GL_ALIAS(void, glBindBufferARB, glBindBuffer, (GLenum target, GLuint buffer))
+
+/* The object named buffer (!= 0), created on first use as BindBuffer does;
+ * NULL with OUT_OF_MEMORY recorded. */
+static gl_buffer_obj *buffer_object(gl_context *ctx, GLuint buffer)
+{
     void *v = gl_names_lookup(&ctx->buffers, buffer);
     if (!v || v == GL_NAME_RESERVED) {
         gl_buffer_obj *b = calloc(1, sizeof *b);
@@ -139,16 +170,15 @@ GLAPI_EXPORT void APIENTRY glBindBuffer(GLenum target, GLuint buffer)
                 mem_buffer_destroy(b->mem);
             free(b);
             gl_error(ctx, GL_OUT_OF_MEMORY);
-            return;
+            return NULL;
         }
         b->name = buffer;
         b->usage = GL_STATIC_DRAW;
         b->access = GL_READ_WRITE;
         v = b;
     }
-    *bp = v;
+    return v;
 }
-GL_ALIAS(void, glBindBufferARB, glBindBuffer, (GLenum target, GLuint buffer))
 
 GLAPI_EXPORT GLboolean APIENTRY glIsBuffer(GLuint buffer)
 {
@@ -333,3 +363,175 @@ GLAPI_EXPORT void APIENTRY glGetBufferPointerv(GLenum target, GLenum pname, void
 }
 GL_ALIAS(void, glGetBufferPointervARB, glGetBufferPointerv,
          (GLenum target, GLenum pname, void **params))
+
+/* ---- NV_parameter_buffer_object ------------------------------------------------ */
+
+/* GLC_PB_* of a parameter buffer target, or -1. */
+static int param_target(GLenum target)
+{
+    switch (target) {
+    case GL_VERTEX_PROGRAM_PARAMETER_BUFFER_NV:
+        return GLC_PB_VP;
+    case GL_GEOMETRY_PROGRAM_PARAMETER_BUFFER_NV:
+        return GLC_PB_GP;
+    case GL_FRAGMENT_PROGRAM_PARAMETER_BUFFER_NV:
+        return GLC_PB_FP;
+    default:
+        return -1;
+    }
+}
+
+int gl_buffer_param_target(GLenum target)
+{
+    return param_target(target);
+}
+
+/* BindBuffer{Range,Offset,Base}NV on a parameter buffer target (the only
+ * targets asmgl has for them): offset must be 0 (NV_parameter_buffer_object
+ * section 2.14.1), size > 0 and word-aligned when ranged; size 0 = whole
+ * buffer.  Also binds the generic binding, as BindBuffer would. */
+static void bind_range(GLenum target, GLuint index, GLuint buffer, GLintptr offset,
+                       GLsizeiptr size, bool ranged)
+{
+    GL_CTX();
+    GL_OUTSIDE_BEGIN(ctx, );
+    int t = param_target(target);
+    if (t < 0) {
+        gl_error(ctx, GL_INVALID_ENUM);
+        return;
+    }
+    if (index >= GP_MAX_PARAM_BUFFERS || offset != 0 || (ranged && (size <= 0 || (size & 3)))) {
+        gl_error(ctx, GL_INVALID_VALUE);
+        return;
+    }
+    gl_buffer_obj *b = NULL;
+    if (buffer != 0 && !(b = buffer_object(ctx, buffer)))
+        return;
+    ctx->param_buffer[t] = b;
+    ctx->param_binding[t][index].buffer = b;
+    ctx->param_binding[t][index].size = ranged ? size : 0;
+}
+
+GLAPI_EXPORT void APIENTRY glBindBufferRangeNV(GLenum target, GLuint index, GLuint buffer,
+                                               GLintptr offset, GLsizeiptr size)
+{
+    bind_range(target, index, buffer, offset, size, true);
+}
+GL_ALIAS(void, glBindBufferRange, glBindBufferRangeNV,
+         (GLenum target, GLuint index, GLuint buffer, GLintptr offset, GLsizeiptr size))
+
+GLAPI_EXPORT void APIENTRY glBindBufferOffsetNV(GLenum target, GLuint index, GLuint buffer,
+                                                GLintptr offset)
+{
+    bind_range(target, index, buffer, offset, 0, false);
+}
+
+GLAPI_EXPORT void APIENTRY glBindBufferBaseNV(GLenum target, GLuint index, GLuint buffer)
+{
+    bind_range(target, index, buffer, 0, 0, false);
+}
+GL_ALIAS(void, glBindBufferBase, glBindBufferBaseNV, (GLenum target, GLuint index, GLuint buffer))
+
+/* Words of binding point index of target t visible to programs (0 when
+ * unbound), clamped to MAX_PROGRAM_PARAMETER_BUFFER_SIZE_NV. */
+uint32_t gl_buffer_param_words(gl_context *ctx, int t, int index, const gp_val **data)
+{
+    const struct gl_param_binding *pb = &ctx->param_binding[t][index];
+    *data = NULL;
+    if (!pb->buffer)
+        return 0;
+    size_t bytes = mem_buffer_size(pb->buffer->mem);
+    if (pb->size > 0 && (size_t)pb->size < bytes)
+        bytes = (size_t)pb->size;
+    size_t words = bytes / 4;
+    size_t max = (size_t)ctx->limits[GLC_VP].max_parameter_buffer_size;
+    if (words > max)
+        words = max;
+    if (words)
+        *data = mem_buffer_data(pb->buffer->mem);
+    return *data ? (uint32_t)words : 0;
+}
+
+/* ProgramBufferParameters{fv,Iiv,Iuiv}NV: words [word, word + count) of the
+ * buffer at binding point index; a BufferSubData. */
+static void buffer_params(GLenum target, GLuint index, GLuint word, GLsizei count,
+                          const void *params)
+{
+    GL_CTX();
+    GL_OUTSIDE_BEGIN(ctx, );
+    int t = param_target(target);
+    if (t < 0) {
+        gl_error(ctx, GL_INVALID_ENUM);
+        return;
+    }
+    if (index >= GP_MAX_PARAM_BUFFERS || count < 0) {
+        gl_error(ctx, GL_INVALID_VALUE);
+        return;
+    }
+    gl_buffer_obj *b = ctx->param_binding[t][index].buffer;
+    if (!b) {
+        gl_error(ctx, GL_INVALID_OPERATION);
+        return;
+    }
+    uint64_t end = (uint64_t)word + (uint64_t)count;
+    if (end > mem_buffer_size(b->mem) / 4 ||
+        end > (uint64_t)ctx->limits[GLC_VP].max_parameter_buffer_size) {
+        gl_error(ctx, GL_INVALID_VALUE);
+        return;
+    }
+    if (!count || !params)
+        return;
+    gl_buffer_before_write(ctx, b);
+    gl_mem_ok(ctx, mem_buffer_write(b->mem, (size_t)word * 4, (size_t)count * 4, params));
+}
+
+GLAPI_EXPORT void APIENTRY glProgramBufferParametersfvNV(GLenum target, GLuint bindingIndex,
+                                                         GLuint wordIndex, GLsizei count,
+                                                         const GLfloat *params)
+{
+    buffer_params(target, bindingIndex, wordIndex, count, params);
+}
+
+GLAPI_EXPORT void APIENTRY glProgramBufferParametersIivNV(GLenum target, GLuint bindingIndex,
+                                                          GLuint wordIndex, GLsizei count,
+                                                          const GLint *params)
+{
+    buffer_params(target, bindingIndex, wordIndex, count, params);
+}
+
+GLAPI_EXPORT void APIENTRY glProgramBufferParametersIuivNV(GLenum target, GLuint bindingIndex,
+                                                           GLuint wordIndex, GLsizei count,
+                                                           const GLuint *params)
+{
+    buffer_params(target, bindingIndex, wordIndex, count, params);
+}
+
+/* GetIntegerIndexedvEXT / GetIntegeri_v: the buffer at a binding point. */
+GLAPI_EXPORT void APIENTRY glGetIntegerIndexedvEXT(GLenum value, GLuint index, GLint *data)
+{
+    GL_CTX();
+    GL_OUTSIDE_BEGIN(ctx, );
+    int t = param_target(value);
+    if (t < 0) {
+        gl_error(ctx, GL_INVALID_ENUM);
+        return;
+    }
+    if (index >= GP_MAX_PARAM_BUFFERS) {
+        gl_error(ctx, GL_INVALID_VALUE);
+        return;
+    }
+    const gl_buffer_obj *b = ctx->param_binding[t][index].buffer;
+    if (data)
+        *data = b ? (GLint)b->name : 0;
+}
+GL_ALIAS(void, glGetIntegeri_v, glGetIntegerIndexedvEXT, (GLenum value, GLuint index, GLint *data))
+
+GLAPI_EXPORT void APIENTRY glGetBooleanIndexedvEXT(GLenum value, GLuint index, GLboolean *data)
+{
+    GLint v = 0;
+    glGetIntegerIndexedvEXT(value, index, &v);
+    if (data && param_target(value) >= 0 && index < GP_MAX_PARAM_BUFFERS)
+        *data = v != 0 ? GL_TRUE : GL_FALSE;
+}
+GL_ALIAS(void, glGetBooleani_v, glGetBooleanIndexedvEXT,
+         (GLenum value, GLuint index, GLboolean *data))

@@ -115,6 +115,23 @@ void gl_draw_submit_ex(gl_context *ctx, GLenum mode, int first, int count, GLenu
             d.tex_lod_bias[u] = ctx->texenv[u].lod_bias;
     }
 
+    /* NV_parameter_buffer_object: the binding points the programs read,
+     * referenced until the next flush (writes to those buffers flush, R9) */
+    for (int a = 0; a < GP_MAX_PARAM_BUFFERS; a++) {
+        if (vi->param_buffers_used & (1u << a)) {
+            d.vp_param_buffer_words[a] =
+                gl_buffer_param_words(ctx, GLC_PB_VP, a, &d.vp_param_buffers[a]);
+            if (d.vp_param_buffers[a])
+                ctx->param_binding[GLC_PB_VP][a].buffer->param_used = true;
+        }
+        if (fi->param_buffers_used & (1u << a)) {
+            d.fp_param_buffer_words[a] =
+                gl_buffer_param_words(ctx, GLC_PB_FP, a, &d.fp_param_buffers[a]);
+            if (d.fp_param_buffers[a])
+                ctx->param_binding[GLC_PB_FP][a].buffer->param_used = true;
+        }
+    }
+
     gl_state_fill_rast(ctx, &d.state);
     if (pixel_vp) {
         /* glDrawPixels / glBitmap fragments: points of |zoom| pixels, never

@@ -462,6 +462,19 @@ GLAPI_EXPORT void APIENTRY glShadeModel(GLenum mode)
     ctx->shade_model = mode;
 }
 
+/* EXT_provoking_vertex: which vertex of a primitive supplies flat-shaded
+ * colours. */
+GLAPI_EXPORT void APIENTRY glProvokingVertexEXT(GLenum mode)
+{
+    CTX_OUTSIDE();
+    if (mode != GL_FIRST_VERTEX_CONVENTION_EXT && mode != GL_LAST_VERTEX_CONVENTION_EXT) {
+        gl_error(ctx, GL_INVALID_ENUM);
+        return;
+    }
+    ctx->provoking_vertex = mode;
+}
+GL_ALIAS(void, glProvokingVertex, glProvokingVertexEXT, (GLenum mode))
+
 /* ---- fog (GL 2.1 section 3.10) ------------------------------------------------- */
 
 static void fog(gl_context *ctx, GLenum pname, const void *params, bool is_int)

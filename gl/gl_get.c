@@ -134,7 +134,9 @@ static bool array_state(gl_context *ctx, int slot, int what, gval *g)
     X("GL_ARB_framebuffer_object") \
     X("GL_EXT_framebuffer_object") \
     X("GL_EXT_framebuffer_blit") \
-    X("GL_EXT_packed_depth_stencil")
+    X("GL_EXT_packed_depth_stencil") \
+    X("GL_ARB_draw_instanced") \
+    X("GL_EXT_draw_instanced")
 
 #define EXT_SPACE(name) name " "
 #define EXT_ENTRY(name) name,
@@ -270,6 +272,12 @@ static bool get_state(gl_context *ctx, GLenum pname, gval *g)
         I1(buffer_name(ctx->pixel_pack_buffer));
     case GL_PIXEL_UNPACK_BUFFER_BINDING:
         I1(buffer_name(ctx->pixel_unpack_buffer));
+    case GL_VERTEX_PROGRAM_PARAMETER_BUFFER_NV: /* NV_parameter_buffer_object: generic bindings */
+        I1(buffer_name(ctx->param_buffer[GLC_PB_VP]));
+    case GL_GEOMETRY_PROGRAM_PARAMETER_BUFFER_NV:
+        I1(buffer_name(ctx->param_buffer[GLC_PB_GP]));
+    case GL_FRAGMENT_PROGRAM_PARAMETER_BUFFER_NV:
+        I1(buffer_name(ctx->param_buffer[GLC_PB_FP]));
 
     /* ---- transformation (Table 6.8) and ARB_vertex_program matrices ---- */
     case GL_MODELVIEW_MATRIX:
@@ -336,6 +344,10 @@ static bool get_state(gl_context *ctx, GLenum pname, gval *g)
         I1(ctx->fog_coord_src);
     case GL_SHADE_MODEL:
         I1(ctx->shade_model);
+    case GL_PROVOKING_VERTEX_EXT:
+        I1(ctx->provoking_vertex);
+    case GL_QUADS_FOLLOW_PROVOKING_VERTEX_CONVENTION_EXT: /* quads keep the last vertex */
+        B1(false);
     case GL_COLOR_MATERIAL_PARAMETER:
         I1(ctx->color_material_mode);
     case GL_COLOR_MATERIAL_FACE:

@@ -131,7 +131,8 @@ typedef struct gl_program_obj {
     bool clip_prog_tried;
     char *string;             /* the text as loaded (not NUL-terminated necessarily) */
     GLint length;
-    float (*local)[4];        /* max_local_parameters rows */
+    gp_val (*local)[4];       /* max_local_parameters rows; typeless bits
+                                 (NV_gpu_program4 integer parameters) */
     uint64_t local_serial;    /* bumped by ProgramLocalParameter* */
     /* resolved parameter table cache (gl_state.c) */
     gp_val (*params)[4];
@@ -140,11 +141,16 @@ typedef struct gl_program_obj {
     const gp_program *params_prog;
 } gl_program_obj;
 
+/* NV_parameter_buffer_object targets (vertex, geometry, fragment). */
+enum { GLC_PB_VP = 0, GLC_PB_GP = 1, GLC_PB_FP = 2, GLC_PB_TARGETS };
+
 typedef struct gl_buffer_obj {
     GLuint name;
     mem_buffer *mem;
     GLenum usage;
     GLenum access;        /* of the current mapping */
+    bool param_used;      /* a draw referenced it as a program parameter buffer:
+                             writes flush first (R9) */
 } gl_buffer_obj;
 
 typedef struct gl_texture_obj {
@@ -192,6 +198,7 @@ typedef struct gl_array {
     GLenum type;
     GLsizei stride;           /* as given (0 = tightly packed) */
     bool normalized;
+    bool integer;             /* VertexAttribIPointerEXT: fetched unconverted */
     const void *ptr;          /* client pointer, or offset into buffer */
     gl_buffer_obj *buffer;    /* ARRAY_BUFFER binding captured at pointer time */
     GLuint buffer_name;
@@ -287,7 +294,7 @@ struct asmgl_context {
     /* ---- programs ---- */
     gl_program_obj *program[GLC_PROGRAM_TARGETS];     /* bound objects (never NULL) */
     gl_program_obj program_default[GLC_PROGRAM_TARGETS];
-    float (*env[GLC_PROGRAM_TARGETS])[4];
+    gp_val (*env[GLC_PROGRAM_TARGETS])[4]; /* typeless bits, as local */
     bool program_enabled[GLC_PROGRAM_TARGETS];
     GLint program_error_position;
     char *program_error_string;
@@ -308,6 +315,13 @@ struct asmgl_context {
     GLuint client_active_texture;     /* unit */
     gl_buffer_obj *array_buffer, *element_buffer;
     gl_buffer_obj *pixel_pack_buffer, *pixel_unpack_buffer;
+    /* NV_parameter_buffer_object, per GLC_PB_* target: the generic binding
+     * (BindBuffer) and the indexed binding points */
+    gl_buffer_obj *param_buffer[GLC_PB_TARGETS];
+    struct gl_param_binding {
+        gl_buffer_obj *buffer;
+        GLsizeiptr size;  /* bytes; 0 = the whole buffer (Base/Offset) */
+    } param_binding[GLC_PB_TARGETS][GP_MAX_PARAM_BUFFERS];
     gl_imm imm;
     GLint lock_first;                 /* EXT_compiled_vertex_array */
     GLsizei lock_count;
@@ -337,6 +351,7 @@ struct asmgl_context {
     bool color_material;
     GLenum color_material_face, color_material_mode;
     GLenum shade_model;
+    GLenum provoking_vertex;  /* EXT_provoking_vertex */
 
     /* ---- texturing ---- */
     GLuint active_texture;            /* unit */
@@ -520,6 +535,11 @@ void gl_imm_emit_vertex(gl_context *ctx);
 /* Sets a current attribute slot (aliased), provoking a vertex for slot 0 inside Begin/End. */
 void gl_attrib4f(gl_context *ctx, GLuint slot, float x, float y, float z, float w);
 void gl_buffer_unbind_everywhere(gl_context *ctx, gl_buffer_obj *b);
+/* GLC_PB_* of a NV_parameter_buffer_object target, or -1. */
+int gl_buffer_param_target(GLenum target);
+/* Binding point index of GLC_PB_* target t: its words for programs (0 and
+ * *data NULL when unbound or empty). */
+uint32_t gl_buffer_param_words(gl_context *ctx, int t, int index, const gp_val **data);
 void gl_buffer_free_all(gl_context *ctx); /* gl_buffer.c */
 /* glIsEnabled for client-state arrays: 1/0, or -1 when cap is not one. */
 int gl_array_is_enabled(gl_context *ctx, GLenum cap);

@@ -441,7 +441,13 @@ const gp_program *gl_program_clip_variant(gl_context *ctx, gl_program_obj *obj)
 
 /* ---- parameters --------------------------------------------------------------- */
 
-static float (*env_param(gl_context *ctx, GLenum target, GLuint index, GLsizei count))[4]
+/* Env and local parameters are stored as typeless bits (gp_val): the float
+ * entry points store float bits, NV_gpu_program4's I4i/I4ui store integer
+ * bits, and each query returns the stored bits reinterpreted (querying with
+ * another type than the one set is undefined in NV_gpu_program4, section
+ * "Program Parameters"; the bits are the natural choice).  Doubles go
+ * through float. */
+static gp_val (*env_param(gl_context *ctx, GLenum target, GLuint index, GLsizei count))[4]
 {
     int t = check_target(ctx, target);
     if (t < 0)
@@ -454,8 +460,8 @@ static float (*env_param(gl_context *ctx, GLenum target, GLuint index, GLsizei c
     return &ctx->env[t][index];
 }
 
-static float (*local_param(gl_context *ctx, GLenum target, GLuint index, GLsizei count,
-                           gl_program_obj **obj))[4]
+static gp_val (*local_param(gl_context *ctx, GLenum target, GLuint index, GLsizei count,
+                            gl_program_obj **obj))[4]
 {
     int t = check_target(ctx, target);
     if (t < 0)
@@ -469,33 +475,46 @@ static float (*local_param(gl_context *ctx, GLenum target, GLuint index, GLsizei
     return &ctx->program[t]->local[index];
 }
 
-static void set_env(GLenum target, GLuint index, float x, float y, float z, float w)
+/* Stores count rows of 4 x 32-bit words (float, int or uint bits) at
+ * index; local when is_local, else env.  v == NULL stores nothing. */
+static void set_params(GLenum target, GLuint index, GLsizei count, const void *v, bool is_local)
 {
     GL_CTX();
     GL_OUTSIDE_BEGIN(ctx, );
-    float(*p)[4] = env_param(ctx, target, index, 1);
-    if (!p)
+    gl_program_obj *obj = NULL;
+    gp_val(*p)[4] = is_local ? local_param(ctx, target, index, count, &obj)
+                             : env_param(ctx, target, index, count);
+    if (!p || !v)
         return;
-    (*p)[0] = x;
-    (*p)[1] = y;
-    (*p)[2] = z;
-    (*p)[3] = w;
-    gl_state_changed(ctx);
+    memcpy(p, v, (size_t)count * sizeof *p);
+    if (is_local)
+        obj->local_serial++;
+    else
+        gl_state_changed(ctx);
 }
 
-static void set_local(GLenum target, GLuint index, float x, float y, float z, float w)
+/* Copies one stored row's bits to out (4 words). */
+static void get_param(GLenum target, GLuint index, void *out, bool is_local)
 {
     GL_CTX();
     GL_OUTSIDE_BEGIN(ctx, );
     gl_program_obj *obj;
-    float(*p)[4] = local_param(ctx, target, index, 1, &obj);
-    if (!p)
-        return;
-    (*p)[0] = x;
-    (*p)[1] = y;
-    (*p)[2] = z;
-    (*p)[3] = w;
-    obj->local_serial++;
+    gp_val(*p)[4] = is_local ? local_param(ctx, target, index, 1, &obj)
+                             : env_param(ctx, target, index, 1);
+    if (p && out)
+        memcpy(out, *p, sizeof *p);
+}
+
+static void set_env(GLenum target, GLuint index, float x, float y, float z, float w)
+{
+    const float v[4] = {x, y, z, w};
+    set_params(target, index, 1, v, false);
+}
+
+static void set_local(GLenum target, GLuint index, float x, float y, float z, float w)
+{
+    const float v[4] = {x, y, z, w};
+    set_params(target, index, 1, v, true);
 }
 
 GLAPI_EXPORT void APIENTRY glProgramEnvParameter4fARB(GLenum target, GLuint index, GLfloat x,
@@ -555,70 +574,159 @@ GLAPI_EXPORT void APIENTRY glProgramLocalParameter4dvARB(GLenum target, GLuint i
 GLAPI_EXPORT void APIENTRY glProgramEnvParameters4fvEXT(GLenum target, GLuint index,
                                                         GLsizei count, const GLfloat *params)
 {
-    GL_CTX();
-    GL_OUTSIDE_BEGIN(ctx, );
-    float(*p)[4] = env_param(ctx, target, index, count);
-    if (!p || !params)
-        return;
-    memcpy(p, params, (size_t)count * 16);
-    gl_state_changed(ctx);
+    set_params(target, index, count, params, false);
 }
 
 GLAPI_EXPORT void APIENTRY glProgramLocalParameters4fvEXT(GLenum target, GLuint index,
                                                           GLsizei count, const GLfloat *params)
 {
-    GL_CTX();
-    GL_OUTSIDE_BEGIN(ctx, );
-    gl_program_obj *obj;
-    float(*p)[4] = local_param(ctx, target, index, count, &obj);
-    if (!p || !params)
-        return;
-    memcpy(p, params, (size_t)count * 16);
-    obj->local_serial++;
+    set_params(target, index, count, params, true);
+}
+
+/* NV_gpu_program4: integer env/local parameters, stored bit-exact. */
+GLAPI_EXPORT void APIENTRY glProgramLocalParameterI4iNV(GLenum target, GLuint index, GLint x,
+                                                        GLint y, GLint z, GLint w)
+{
+    const GLint v[4] = {x, y, z, w};
+    set_params(target, index, 1, v, true);
+}
+
+GLAPI_EXPORT void APIENTRY glProgramLocalParameterI4ivNV(GLenum target, GLuint index,
+                                                         const GLint *params)
+{
+    if (params)
+        set_params(target, index, 1, params, true);
+}
+
+GLAPI_EXPORT void APIENTRY glProgramLocalParametersI4ivNV(GLenum target, GLuint index,
+                                                          GLsizei count, const GLint *params)
+{
+    set_params(target, index, count, params, true);
+}
+
+GLAPI_EXPORT void APIENTRY glProgramLocalParameterI4uiNV(GLenum target, GLuint index, GLuint x,
+                                                         GLuint y, GLuint z, GLuint w)
+{
+    const GLuint v[4] = {x, y, z, w};
+    set_params(target, index, 1, v, true);
+}
+
+GLAPI_EXPORT void APIENTRY glProgramLocalParameterI4uivNV(GLenum target, GLuint index,
+                                                          const GLuint *params)
+{
+    if (params)
+        set_params(target, index, 1, params, true);
+}
+
+GLAPI_EXPORT void APIENTRY glProgramLocalParametersI4uivNV(GLenum target, GLuint index,
+                                                           GLsizei count, const GLuint *params)
+{
+    set_params(target, index, count, params, true);
+}
+
+GLAPI_EXPORT void APIENTRY glProgramEnvParameterI4iNV(GLenum target, GLuint index, GLint x,
+                                                      GLint y, GLint z, GLint w)
+{
+    const GLint v[4] = {x, y, z, w};
+    set_params(target, index, 1, v, false);
+}
+
+GLAPI_EXPORT void APIENTRY glProgramEnvParameterI4ivNV(GLenum target, GLuint index,
+                                                       const GLint *params)
+{
+    if (params)
+        set_params(target, index, 1, params, false);
+}
+
+GLAPI_EXPORT void APIENTRY glProgramEnvParametersI4ivNV(GLenum target, GLuint index,
+                                                        GLsizei count, const GLint *params)
+{
+    set_params(target, index, count, params, false);
+}
+
+GLAPI_EXPORT void APIENTRY glProgramEnvParameterI4uiNV(GLenum target, GLuint index, GLuint x,
+                                                       GLuint y, GLuint z, GLuint w)
+{
+    const GLuint v[4] = {x, y, z, w};
+    set_params(target, index, 1, v, false);
+}
+
+GLAPI_EXPORT void APIENTRY glProgramEnvParameterI4uivNV(GLenum target, GLuint index,
+                                                        const GLuint *params)
+{
+    if (params)
+        set_params(target, index, 1, params, false);
+}
+
+GLAPI_EXPORT void APIENTRY glProgramEnvParametersI4uivNV(GLenum target, GLuint index,
+                                                         GLsizei count, const GLuint *params)
+{
+    set_params(target, index, count, params, false);
 }
 
 GLAPI_EXPORT void APIENTRY glGetProgramEnvParameterfvARB(GLenum target, GLuint index,
                                                          GLfloat *params)
 {
-    GL_CTX();
-    GL_OUTSIDE_BEGIN(ctx, );
-    float(*p)[4] = env_param(ctx, target, index, 1);
-    if (p && params)
-        memcpy(params, *p, 16);
+    get_param(target, index, params, false);
 }
 
 GLAPI_EXPORT void APIENTRY glGetProgramEnvParameterdvARB(GLenum target, GLuint index,
                                                          GLdouble *params)
 {
+    GLfloat v[4];
     GL_CTX();
     GL_OUTSIDE_BEGIN(ctx, );
-    float(*p)[4] = env_param(ctx, target, index, 1);
-    if (p && params)
-        for (int i = 0; i < 4; i++)
-            params[i] = (*p)[i];
+    gp_val(*p)[4] = env_param(ctx, target, index, 1);
+    if (!p || !params)
+        return;
+    memcpy(v, *p, sizeof v);
+    for (int i = 0; i < 4; i++)
+        params[i] = v[i];
 }
 
 GLAPI_EXPORT void APIENTRY glGetProgramLocalParameterfvARB(GLenum target, GLuint index,
                                                            GLfloat *params)
 {
-    GL_CTX();
-    GL_OUTSIDE_BEGIN(ctx, );
-    gl_program_obj *obj;
-    float(*p)[4] = local_param(ctx, target, index, 1, &obj);
-    if (p && params)
-        memcpy(params, *p, 16);
+    get_param(target, index, params, true);
 }
 
 GLAPI_EXPORT void APIENTRY glGetProgramLocalParameterdvARB(GLenum target, GLuint index,
                                                            GLdouble *params)
 {
+    GLfloat v[4];
     GL_CTX();
     GL_OUTSIDE_BEGIN(ctx, );
     gl_program_obj *obj;
-    float(*p)[4] = local_param(ctx, target, index, 1, &obj);
-    if (p && params)
-        for (int i = 0; i < 4; i++)
-            params[i] = (*p)[i];
+    gp_val(*p)[4] = local_param(ctx, target, index, 1, &obj);
+    if (!p || !params)
+        return;
+    memcpy(v, *p, sizeof v);
+    for (int i = 0; i < 4; i++)
+        params[i] = v[i];
+}
+
+GLAPI_EXPORT void APIENTRY glGetProgramEnvParameterIivNV(GLenum target, GLuint index,
+                                                         GLint *params)
+{
+    get_param(target, index, params, false);
+}
+
+GLAPI_EXPORT void APIENTRY glGetProgramEnvParameterIuivNV(GLenum target, GLuint index,
+                                                          GLuint *params)
+{
+    get_param(target, index, params, false);
+}
+
+GLAPI_EXPORT void APIENTRY glGetProgramLocalParameterIivNV(GLenum target, GLuint index,
+                                                           GLint *params)
+{
+    get_param(target, index, params, true);
+}
+
+GLAPI_EXPORT void APIENTRY glGetProgramLocalParameterIuivNV(GLenum target, GLuint index,
+                                                            GLuint *params)
+{
+    get_param(target, index, params, true);
 }
 
 /* ---- queries ------------------------------------------------------------------ */
@@ -687,6 +795,12 @@ static bool program_iv(gl_context *ctx, int t, GLenum pname, GLint *out)
         return true;
     case GL_MAX_PROGRAM_LOCAL_PARAMETERS_ARB:
         *out = lim->max_local_parameters;
+        return true;
+    case GL_MAX_PROGRAM_PARAMETER_BUFFER_BINDINGS_NV:
+        *out = lim->max_parameter_buffer_bindings;
+        return true;
+    case GL_MAX_PROGRAM_PARAMETER_BUFFER_SIZE_NV:
+        *out = lim->max_parameter_buffer_size;
         return true;
     case GL_MAX_PROGRAM_ENV_PARAMETERS_ARB:
         *out = lim->max_env_parameters;

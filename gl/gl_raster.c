@@ -264,8 +264,8 @@ static void draw_pixel_points(gl_context *ctx, const pix_vert *v, int n, float p
     at[GP_VIN_FOGCOORD].current[0] = ctx->raster_distance;
     for (int u = 0; u < GLC_MAX_TEXTURE_UNITS; u++)
         memcpy(at[GP_VIN_TEX0 + u].current, ctx->raster_tex[u], 16);
-    at[GP_VIN_POSITION] = (rast_attrib){true, v[0].pos, sizeof *v, 4, GL_FLOAT, false, {0, 0, 0, 1}};
-    at[GP_VIN_COLOR0] = (rast_attrib){true, v[0].col, sizeof *v, 4, GL_FLOAT, false, {0, 0, 0, 1}};
+    at[GP_VIN_POSITION] = (rast_attrib){true, v[0].pos, sizeof *v, 4, GL_FLOAT, false, {0, 0, 0, 1}, false};
+    at[GP_VIN_COLOR0] = (rast_attrib){true, v[0].col, sizeof *v, 4, GL_FLOAT, false, {0, 0, 0, 1}, false};
     ctx->pixel_point_size = point_size;
     gl_draw_submit_ex(ctx, GL_POINTS, 0, n, 0, NULL, at, 1, &ctx->pixel_vp);
 }

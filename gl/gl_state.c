@@ -41,6 +41,7 @@ void gl_state_init(gl_context *ctx)
     ctx->depth_range[0] = 0.0;
     ctx->depth_range[1] = 1.0;
     ctx->shade_model = GL_SMOOTH;
+    ctx->provoking_vertex = GL_LAST_VERTEX_CONVENTION_EXT;
 
     /* lighting (Tables 6.10, 6.11) */
     for (int i = 0; i < GLC_MAX_LIGHTS; i++) {
@@ -459,14 +460,18 @@ const gp_val (*gl_state_resolve_params(gl_context *ctx, gl_program_obj *obj, con
         case GP_PARAM_CONST:
             memcpy(row, b->value, sizeof(gp_val) * 4);
             continue;
-        case GP_PARAM_ENV:
+        case GP_PARAM_ENV: /* bits, not values: integer parameters stay exact */
             if ((int)b->index < max_env)
-                memcpy(v, ctx->env[target][b->index], 16);
-            break;
+                memcpy(row, ctx->env[target][b->index], sizeof(gp_val) * 4);
+            else
+                memset(row, 0, sizeof(gp_val) * 4);
+            continue;
         case GP_PARAM_LOCAL:
             if ((int)b->index < max_local && obj->local)
-                memcpy(v, obj->local[b->index], 16);
-            break;
+                memcpy(row, obj->local[b->index], sizeof(gp_val) * 4);
+            else
+                memset(row, 0, sizeof(gp_val) * 4);
+            continue;
         case GP_PARAM_STATE:
             state_value(ctx, &b->state, v);
             break;
@@ -503,6 +508,7 @@ void gl_state_fill_rast(gl_context *ctx, rast_state *rs)
     rs->point_size = ctx->point_size;
     rs->line_width = ctx->line_width;
     rs->flat_shade = ctx->shade_model == GL_FLAT;
+    rs->provoking_first = ctx->provoking_vertex == GL_FIRST_VERTEX_CONVENTION_EXT;
     rs->depth_test = ctx->depth_test;
     rs->depth_func = ctx->depth_func;
     rs->depth_write = ctx->depth_mask;

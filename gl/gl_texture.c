@@ -852,6 +852,45 @@ GLAPI_EXPORT void APIENTRY glTexParameteriv(GLenum target, GLenum pname, const G
     tex_parameter(ctx, target, pname, v, pname == GL_TEXTURE_BORDER_COLOR ? 4 : 1);
 }
 
+/* EXT_texture_integer: TexParameterI{iv,uiv}EXT.  TEXTURE_BORDER_COLOR
+ * takes the four words unconverted into the sampler's integer border colour
+ * (what integer textures sample; the float border colour is left alone);
+ * every other pname behaves as TexParameteriv. */
+static void tex_parameter_int(GLenum target, GLenum pname, const uint32_t *params)
+{
+    GL_CTX();
+    if (!params)
+        return;
+    if (pname != GL_TEXTURE_BORDER_COLOR) {
+        double v = (double)(int32_t)params[0];
+        tex_parameter(ctx, target, pname, &v, 1);
+        return;
+    }
+    GL_OUTSIDE_BEGIN(ctx, );
+    gl_texture_obj *o = param_target(ctx, target);
+    if (!o)
+        return;
+    if (memcmp(o->tex->sampler.border_color_int, params, 16) != 0) {
+        gl_flush_for_write(ctx); /* queued draws sample with the old state */
+        memcpy(o->tex->sampler.border_color_int, params, 16);
+    }
+}
+
+GLAPI_EXPORT void APIENTRY glTexParameterIivEXT(GLenum target, GLenum pname, const GLint *params)
+{
+    tex_parameter_int(target, pname, (const uint32_t *)params);
+}
+GL_ALIAS(void, glTexParameterIiv, glTexParameterIivEXT,
+         (GLenum target, GLenum pname, const GLint *params))
+
+GLAPI_EXPORT void APIENTRY glTexParameterIuivEXT(GLenum target, GLenum pname,
+                                                 const GLuint *params)
+{
+    tex_parameter_int(target, pname, params);
+}
+GL_ALIAS(void, glTexParameterIuiv, glTexParameterIuivEXT,
+         (GLenum target, GLenum pname, const GLuint *params))
+
 /* Writes the values of a texture parameter; returns the count, or 0
  * (error recorded). */
 static int get_tex_parameter(gl_context *ctx, GLenum target, GLenum pname, double v[4])
@@ -949,6 +988,41 @@ GLAPI_EXPORT void APIENTRY glGetTexParameteriv(GLenum target, GLenum pname, GLin
             params[i] = (GLint)(v[i] < 0 ? v[i] - 0.5 : v[i] + 0.5);
     }
 }
+
+/* GetTexParameterI{iv,uiv}EXT: the integer border colour's words; the
+ * other pnames as GetTexParameteriv. */
+static void get_tex_parameter_int(GLenum target, GLenum pname, uint32_t *params)
+{
+    GL_CTX();
+    if (pname == GL_TEXTURE_BORDER_COLOR) {
+        if (ctx->in_begin) {
+            gl_error(ctx, GL_INVALID_OPERATION);
+            return;
+        }
+        gl_texture_obj *o = param_target(ctx, target);
+        if (o && params)
+            memcpy(params, o->tex->sampler.border_color_int, 16);
+        return;
+    }
+    double v[4];
+    int n = get_tex_parameter(ctx, target, pname, v);
+    for (int i = 0; i < n && params; i++)
+        params[i] = (uint32_t)(int32_t)(v[i] < 0 ? v[i] - 0.5 : v[i] + 0.5);
+}
+
+GLAPI_EXPORT void APIENTRY glGetTexParameterIivEXT(GLenum target, GLenum pname, GLint *params)
+{
+    get_tex_parameter_int(target, pname, (uint32_t *)params);
+}
+GL_ALIAS(void, glGetTexParameterIiv, glGetTexParameterIivEXT,
+         (GLenum target, GLenum pname, GLint *params))
+
+GLAPI_EXPORT void APIENTRY glGetTexParameterIuivEXT(GLenum target, GLenum pname, GLuint *params)
+{
+    get_tex_parameter_int(target, pname, params);
+}
+GL_ALIAS(void, glGetTexParameterIuiv, glGetTexParameterIuivEXT,
+         (GLenum target, GLenum pname, GLuint *params))
 
 /* Bits of one channel for an image's storage and base format. */
 static int channel_bits(tex_format storage, GLenum base, GLenum pname)

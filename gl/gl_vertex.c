@@ -411,6 +411,60 @@ VAV_FNS(4N, ub, GLubyte, CV_NUB)
 VAV_FNS(4N, us, GLushort, CV_NUS)
 VAV_FNS(4N, ui, GLuint, CV_NUI)
 
+/* ---- glVertexAttribI*EXT (NV_vertex_program4 section 2.7) -------------------- */
+
+/* The current value takes the integer bits unconverted (ctx->current holds
+ * 32-bit words; the float entry points store float bits). */
+static void attrib4bits(GLuint index, uint32_t x, uint32_t y, uint32_t z, uint32_t w)
+{
+    GL_CTX();
+    if (!attrib_index_ok(ctx, index))
+        return;
+    const uint32_t b[4] = {x, y, z, w};
+    float f[4];
+    memcpy(f, b, sizeof f);
+    gl_attrib4f(ctx, index, f[0], f[1], f[2], f[3]);
+}
+
+#define CI_S(c) ((uint32_t)(int32_t)(c))
+#define CI_U(c) ((uint32_t)(c))
+#define AI1(C) C(x), 0u, 0u, 1u
+#define AI2(C) C(x), C(y), 0u, 1u
+#define AI3(C) C(x), C(y), C(z), 1u
+#define AI4(C) C(x), C(y), C(z), C(w)
+#define VI1(C) C(v[0]), 0u, 0u, 1u
+#define VI2(C) C(v[0]), C(v[1]), 0u, 1u
+#define VI3(C) C(v[0]), C(v[1]), C(v[2]), 1u
+#define VI4(C) C(v[0]), C(v[1]), C(v[2]), C(v[3])
+
+#define VAI_FNS(n, sfx, T, C)                                                              \
+    GLAPI_EXPORT void APIENTRY glVertexAttribI##n##sfx##EXT(GLuint index, P##n(T))         \
+    {                                                                                      \
+        attrib4bits(index, AI##n(C));                                                      \
+    }                                                                                      \
+    GL_ALIAS(void, glVertexAttribI##n##sfx, glVertexAttribI##n##sfx##EXT, (GLuint index, P##n(T)))
+#define VAIV_FNS(n, sfx, T, C)                                                             \
+    GLAPI_EXPORT void APIENTRY glVertexAttribI##n##sfx##vEXT(GLuint index, const T *v)     \
+    {                                                                                      \
+        if (v)                                                                             \
+            attrib4bits(index, VI##n(C));                                                  \
+    }                                                                                      \
+    GL_ALIAS(void, glVertexAttribI##n##sfx##v, glVertexAttribI##n##sfx##vEXT,              \
+             (GLuint index, const T *v))
+#define VAI_N(n)                                                                           \
+    VAI_FNS(n, i, GLint, CI_S)                                                             \
+    VAI_FNS(n, ui, GLuint, CI_U)                                                           \
+    VAIV_FNS(n, i, GLint, CI_S)                                                            \
+    VAIV_FNS(n, ui, GLuint, CI_U)
+VAI_N(1)
+VAI_N(2)
+VAI_N(3)
+VAI_N(4)
+VAIV_FNS(4, b, GLbyte, CI_S)
+VAIV_FNS(4, s, GLshort, CI_S)
+VAIV_FNS(4, ub, GLubyte, CI_U)
+VAIV_FNS(4, us, GLushort, CI_U)
+
 GLAPI_EXPORT void APIENTRY glVertexAttrib4NubARB(GLuint index, GLubyte x, GLubyte y, GLubyte z,
                                                  GLubyte w)
 {

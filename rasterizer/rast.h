@@ -93,7 +93,10 @@ typedef struct rast_attrib {
     int size;                /* 1..4 components (GL_BGRA not yet) */
     GLenum type;             /* GL_FLOAT, GL_UNSIGNED_BYTE, ... */
     bool normalized;
-    float current[4];        /* the current value (glVertexAttrib*, glColor*, ...) */
+    float current[4];        /* the current value (glVertexAttrib*, glColor*, ...):
+                                32-bit words, copied to the program unconverted */
+    bool integer;            /* (added) NV_vertex_program4 integer array: components
+                                are stored as signed/unsigned integers, not converted */
 } rast_attrib;
 
 typedef struct rast_stencil_face {
@@ -121,7 +124,11 @@ typedef struct rast_state {
                                 program_point_size is off */
     bool program_point_size; /* GL_VERTEX_PROGRAM_POINT_SIZE */
     float line_width;
-    bool flat_shade;         /* GL_FLAT: colours from the provoking (last) vertex */
+    bool flat_shade;         /* GL_FLAT: colours from the provoking vertex */
+    bool provoking_first;    /* (added) EXT_provoking_vertex FIRST_VERTEX_CONVENTION:
+                                lines, triangles, strips and fans take the first
+                                vertex of each primitive (quads, quad strips and
+                                polygons keep GL's choice) */
     bool two_side;           /* GL_VERTEX_PROGRAM_TWO_SIDE: back faces take BFC0/BFC1 */
     uint32_t clip_planes;    /* bit n: clip against result.clip[n] >= 0 */
     bool depth_clamp;
@@ -163,6 +170,14 @@ typedef struct rast_draw {
     float tex_lod_bias[RAST_MAX_TEXTURE_UNITS];
     rast_state state;
     const rast_framebuffer *fb;
+    /* NV_parameter_buffer_object (added): per stage, binding point a's words
+     * (NULL / 0 = unbound), handed to gp_exec_env.param_buffers.  Referenced,
+     * not copied: the caller keeps the storage unchanged until the next flush
+     * (R9; the GL layer flushes before such a buffer is written). */
+    const gp_val *vp_param_buffers[GP_MAX_PARAM_BUFFERS];
+    uint32_t vp_param_buffer_words[GP_MAX_PARAM_BUFFERS];
+    const gp_val *fp_param_buffers[GP_MAX_PARAM_BUFFERS];
+    uint32_t fp_param_buffer_words[GP_MAX_PARAM_BUFFERS];
 } rast_draw;
 
 typedef struct rast_context rast_context;

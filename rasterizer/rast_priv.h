@@ -120,6 +120,8 @@ typedef struct rast_dstate {
     const gp_val (*fp_params)[4];          /* copy in the scene arena */
     int num_fp_params;
     rast_tex_units tex;
+    const gp_val *param_buffers[GP_MAX_PARAM_BUFFERS]; /* rast_draw.fp_param_buffers */
+    uint32_t param_buffer_words[GP_MAX_PARAM_BUFFERS];
     uint64_t insn_budget;
     /* interpolation: prim->attr holds nvary slots x 4 components */
     int nvary;
@@ -358,6 +360,7 @@ typedef struct rast_geom {
     rast_dstate dsl;            /* local copy: what setup reads */
     rast_vlayout lay;
     bool flat;                  /* GL_FLAT and some colour is kept */
+    bool pv_first;              /* rast_state.provoking_first */
     int nkeep;                  /* kept varying slots: (slot, offset, clamp) */
     uint8_t keep_slot[GP_VARY_COUNT];
     int16_t keep_off[GP_VARY_COUNT];
@@ -374,6 +377,7 @@ typedef struct rast_geom {
     float offset_units_r;       /* units * 2^-24 */
     bool two_side_colors;
     int col_off[2], bfc_off[2]; /* COL0/1 and BFC0/1 offsets (-1 if absent) */
+    int instance;               /* vertex.instance of the vertices being shaded */
     GLenum err;
 } rast_geom;
 
@@ -407,7 +411,7 @@ struct rast_context {
     size_t clipbuf_cap;
     unsigned char *prim_scratch;
     size_t prim_scratch_cap;
-    gp_vec vin[GP_VIN_COUNT];
+    gp_vec vin[GP_VIN_SLOTS];  /* + vertex.id, vertex.instance */
     gp_vec vout[GP_VARY_COUNT];
     /* statistics (API-thread ones; tile ones are summed at flush) */
     rast_stats stats;

@@ -129,6 +129,8 @@ void rast_shade_task(rast_tile_ctx *t, const rast_prim *p, const rast_task *task
     env.tex = rast_tex_fn;
     env.tex_user = (void *)&ds->tex;
     env.insn_budget = ds->insn_budget;
+    memcpy(env.param_buffers, ds->param_buffers, sizeof env.param_buffers);
+    memcpy(env.param_buffer_words, ds->param_buffer_words, sizeof env.param_buffer_words);
     gp_exec(ds->fp, &env);
     t->stats.fragments_shaded += (uint64_t)rast_popcount(task->live);
     if (env.status == GP_EXEC_BUDGET_EXCEEDED) {

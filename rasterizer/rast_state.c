@@ -66,6 +66,12 @@ static void fill_dstate(rast_context *r, const rast_draw *d, rast_dstate *ds)
         }
     }
     ds->insn_budget = r->insn_budget;
+    for (int a = 0; a < GP_MAX_PARAM_BUFFERS; a++) {
+        if (fpi->param_buffers_used & (1u << a)) {
+            ds->param_buffers[a] = d->fp_param_buffers[a];
+            ds->param_buffer_words[a] = d->fp_param_buffers[a] ? d->fp_param_buffer_words[a] : 0;
+        }
+    }
 
     /* fragment inputs interpolated from vertex attributes */
     ds->fog_index = -1;

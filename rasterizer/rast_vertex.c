@@ -45,6 +45,17 @@ static float half_to_float(uint16_t h)
     return (h & 0x8000) ? -v : v;
 }
 
+/* Integer arrays: component c of element ids[i] into .FIELD unconverted. */
+#define FETCH_LOOP_I(CTYPE, FIELD)                                               \
+    for (int i = 0; i < n; i++) {                                                \
+        const unsigned char *src = base + (size_t)(uint32_t)ids[i] * stride;     \
+        for (int c = 0; c < size; c++) {                                         \
+            CTYPE x;                                                             \
+            memcpy(&x, src + c * sizeof(CTYPE), sizeof(CTYPE));                  \
+            out->c[c][i].FIELD = x;                                              \
+        }                                                                        \
+    }
+
 /* GL 2.1 Table 2.9: unsigned c -> c / (2^b - 1); signed c -> (2c + 1) / (2^b - 1). */
 #define FETCH_LOOP(CTYPE, CONV)                                                  \
     for (int i = 0; i < n; i++) {                                                \
@@ -62,14 +73,33 @@ static void fetch_attrib(const rast_attrib *a, const int *ids, int n, gp_vec *ou
     size_t ts = type_size(a->type);
     int size = a->size < 1 ? 1 : a->size > 4 ? 4 : a->size;
     if (!a->enabled || !a->ptr || !ts) {
-        for (int c = 0; c < 4; c++)
+        for (int c = 0; c < 4; c++) {
+            gp_val v;
+            memcpy(&v, &a->current[c], sizeof v); /* bits: may be an integer */
             for (int i = 0; i < GP_LANES; i++)
-                out->c[c][i].f = a->current[c];
+                out->c[c][i] = v;
+        }
         return;
     }
     const unsigned char *base = a->ptr;
     size_t stride = a->stride ? a->stride : ts * (size_t)size;
     bool nz = a->normalized;
+    if (a->integer) {
+        /* NV_vertex_program4 section 2.8: integer arrays keep their values;
+         * missing components are (0, 0, 1) as integers */
+        switch (a->type) {
+        case GL_BYTE: FETCH_LOOP_I(int8_t, i) break;
+        case GL_UNSIGNED_BYTE: FETCH_LOOP_I(uint8_t, u) break;
+        case GL_SHORT: FETCH_LOOP_I(int16_t, i) break;
+        case GL_UNSIGNED_SHORT: FETCH_LOOP_I(uint16_t, u) break;
+        case GL_INT: FETCH_LOOP_I(int32_t, i) break;
+        default: FETCH_LOOP_I(uint32_t, u) break;
+        }
+        for (int c = size; c < 4; c++)
+            for (int i = 0; i < n; i++)
+                out->c[c][i].i = c == 3 ? 1 : 0;
+        return;
+    }
     switch (a->type) {
     case GL_BYTE:
         if (nz) FETCH_LOOP(int8_t, (2.0f * x + 1.0f) / 255.0f)
@@ -171,6 +201,7 @@ static bool geom_init(rast_geom *g, rast_context *r, const rast_draw *d, const r
     }
     lay->stride = off;
     g->flat = st->flat_shade && (g->col_off[0] >= 0 || g->col_off[1] >= 0);
+    g->pv_first = st->provoking_first;
     g->nkeep = 0;
     for (int s = 1; s < GP_VARY_COUNT; s++) {
         if (lay->slot_off[s] < 0)
@@ -253,6 +284,18 @@ static void shade_vertices(rast_geom *g, const int *ids, int n, int first_rec)
         int m = n - b < GP_LANES ? n - b : GP_LANES;
         for (int k = 0; k < nread; k++)
             fetch_attrib(&d->attribs[read[k]], ids + b, m, &r->vin[read[k]]);
+        /* NV_vertex_program4 vertex.id (the element's vertex number: the
+         * index, or first + k) and vertex.instance: (n, 0, 0, 0) integers */
+        if (vpi->inputs_read & (1ull << GP_VIN_VERTEXID)) {
+            memset(&r->vin[GP_VIN_VERTEXID], 0, sizeof r->vin[GP_VIN_VERTEXID]);
+            for (int i = 0; i < m; i++)
+                r->vin[GP_VIN_VERTEXID].c[0][i].i = ids[b + i];
+        }
+        if (vpi->inputs_read & (1ull << GP_VIN_INSTANCEID)) {
+            memset(&r->vin[GP_VIN_INSTANCEID], 0, sizeof r->vin[GP_VIN_INSTANCEID]);
+            for (int i = 0; i < m; i++)
+                r->vin[GP_VIN_INSTANCEID].c[0][i].i = g->instance;
+        }
         gp_exec_env env;
         memset(&env, 0, sizeof(env));
         env.machine = r->vmachine;
@@ -263,6 +306,10 @@ static void shade_vertices(rast_geom *g, const int *ids, int n, int first_rec)
         env.tex = rast_tex_fn;
         env.tex_user = &units;
         env.insn_budget = r->insn_budget;
+        for (int a = 0; a < GP_MAX_PARAM_BUFFERS; a++) {
+            env.param_buffers[a] = d->vp_param_buffers[a];
+            env.param_buffer_words[a] = d->vp_param_buffers[a] ? d->vp_param_buffer_words[a] : 0;
+        }
         gp_exec(d->vp, &env);
         r->stats.vertices_shaded += (uint64_t)m;
         bool dead = env.status == GP_EXEC_BUDGET_EXCEEDED;
@@ -323,6 +370,9 @@ static void assemble(rast_geom *g, GLenum mode, const int *slot, int n, bool fir
 {
     float *verts = g->r->verts;
     size_t stride = (size_t)g->lay.stride;
+    /* the provoking vertex (EXT_provoking_vertex table 2.X): last by
+     * default, first of the primitive under FIRST_VERTEX_CONVENTION */
+    bool pf = g->pv_first;
     switch (mode) {
     case GL_POINTS:
         for (int k = 0; k < n; k++)
@@ -330,28 +380,28 @@ static void assemble(rast_geom *g, GLenum mode, const int *slot, int n, bool fir
         break;
     case GL_LINES:
         for (int k = 0; k + 1 < n; k += 2)
-            rast_clip_line(g, V(k), V(k + 1), V(k + 1));
+            rast_clip_line(g, V(k), V(k + 1), pf ? V(k) : V(k + 1));
         break;
     case GL_LINE_STRIP:
     case GL_LINE_LOOP:
         for (int k = 0; k + 1 < n; k++)
-            rast_clip_line(g, V(k), V(k + 1), V(k + 1));
+            rast_clip_line(g, V(k), V(k + 1), pf ? V(k) : V(k + 1));
         break;
     case GL_TRIANGLES:
         for (int k = 0; k + 2 < n; k += 3)
-            rast_clip_triangle(g, V(k), V(k + 1), V(k + 2), V(k + 2), 7);
+            rast_clip_triangle(g, V(k), V(k + 1), V(k + 2), pf ? V(k) : V(k + 2), 7);
         break;
     case GL_TRIANGLE_STRIP:
         for (int k = 0; k + 2 < n; k++) {
             if (k & 1)
-                rast_clip_triangle(g, V(k + 1), V(k), V(k + 2), V(k + 2), 7);
+                rast_clip_triangle(g, V(k + 1), V(k), V(k + 2), pf ? V(k) : V(k + 2), 7);
             else
-                rast_clip_triangle(g, V(k), V(k + 1), V(k + 2), V(k + 2), 7);
+                rast_clip_triangle(g, V(k), V(k + 1), V(k + 2), pf ? V(k) : V(k + 2), 7);
         }
         break;
     case GL_TRIANGLE_FAN:
         for (int k = 1; k + 1 < n; k++)
-            rast_clip_triangle(g, V(0), V(k), V(k + 1), V(k + 1), 7);
+            rast_clip_triangle(g, V(0), V(k), V(k + 1), pf ? V(k) : V(k + 1), 7);
         break;
     case GL_POLYGON:
         for (int k = 1; k + 1 < n; k++) {
@@ -473,6 +523,7 @@ GLenum rast_vertex_run_draw(rast_context *r, const rast_draw *d)
     const int C = RAST_CHUNK_ELTS;
 
     for (int inst = 0; inst < d->instance_count; inst++) {
+        g.instance = inst;
         switch (mode) {
         case GL_POINTS: case GL_LINES: case GL_TRIANGLES: case GL_QUADS:
             for (long s0 = 0; s0 < n; s0 += C) {
