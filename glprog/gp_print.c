@@ -289,6 +289,22 @@ static void put_swizzle(out *o, const uint8_t *swz)
         put(o, ".%c%c%c%c", "xyzw"[swz[0] & 3], "xyzw"[swz[1] & 3], "xyzw"[swz[2] & 3], "xyzw"[swz[3] & 3]);
 }
 
+/* The SWZ terms ", x, -y, 0, 1" after the source register: the same text in
+ * ARB and NV4 programs (ARB_vertex_program 2.14.5.29 <extendedSwizzle>). */
+static void put_ext_swizzle(out *o, const gp_src *src)
+{
+    for (int i = 0; i < 4; i++) {
+        uint8_t c = src->swz[i];
+        put(o, ", %s", (src->negate & (1u << i)) ? "-" : "");
+        if (c == GP_SWZ_ZERO)
+            put(o, "0");
+        else if (c == GP_SWZ_ONE)
+            put(o, "1");
+        else
+            put(o, "%c", "xyzw"[c & 3]);
+    }
+}
+
 static void put_reg(out *o, const gp_program *p, const layout *l, const gp_src *s)
 {
     switch (s->file) {
@@ -427,16 +443,7 @@ static void put_insn(out *o, const gp_program *p, const layout *l, const gp_insn
         put_dst(o, p, &in->dst);
         put(o, ", ");
         put_reg(o, p, l, &in->src[0]);
-        for (int i = 0; i < 4; i++) {
-            uint8_t c = in->src[0].swz[i];
-            put(o, ", %s", (in->src[0].negate & (1u << i)) ? "-" : "");
-            if (c == GP_SWZ_ZERO)
-                put(o, "0");
-            else if (c == GP_SWZ_ONE)
-                put(o, "1");
-            else
-                put(o, "%c", "xyzw"[c & 3]);
-        }
+        put_ext_swizzle(o, &in->src[0]);
         break;
     }
     default:
@@ -928,16 +935,7 @@ static void nv4_put_insn(out *o, const nv4_ctx *c, const gp_insn *in)
         nv4_put_dst(o, c, &in->dst);
         put(o, ", ");
         nv4_put_reg(o, c, &in->src[0]);
-        for (int i = 0; i < 4; i++) {
-            uint8_t s = in->src[0].swz[i];
-            put(o, ", %s", (in->src[0].negate & (1u << i)) ? "-" : "");
-            if (s == GP_SWZ_ZERO)
-                put(o, "0");
-            else if (s == GP_SWZ_ONE)
-                put(o, "1");
-            else
-                put(o, "%c", "xyzw"[s & 3]);
-        }
+        put_ext_swizzle(o, &in->src[0]);
         break;
     }
     default:
