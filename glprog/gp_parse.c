@@ -1839,19 +1839,27 @@ static void nv4_vertex_input(gp_parse *ps, nv4_binding *b, int ctx)
             mark_vertex_attr(ps, b->slot + i, generic, start);
 }
 
+/* "primitive.id", an input of fragment and geometry programs alike
+ * (NV_fragment_program4, NV_geometry_program4): true when it was that. */
+static bool nv4_primitive_id(gp_parse *ps, nv4_binding *b, int start)
+{
+    if (!tok_is(ps, &ps->tok, "primitive"))
+        return false;
+    next(ps);
+    binding_dot(ps, start);
+    static const char *const id[] = { "id" };
+    binding_word(ps, start, id, 1);
+    b->slot = GP_VARY_PRIMID;
+    return true;
+}
+
 /* NV_fragment_program4 Table X.X: "fragment.<item>" / "primitive.id". */
 static void nv4_fragment_input(gp_parse *ps, nv4_binding *b, int ctx)
 {
     int start = ps->tok.pos;
     b->count = 1;
-    if (tok_is(ps, &ps->tok, "primitive")) {
-        next(ps);
-        binding_dot(ps, start);
-        static const char *const id[] = { "id" };
-        binding_word(ps, start, id, 1);
-        b->slot = GP_VARY_PRIMID;
+    if (nv4_primitive_id(ps, b, start))
         return;
-    }
     next(ps);
     binding_dot(ps, start);
     static const char *const items[] = { "color", "texcoord", "fogcoord", "position", "facing", "clip", "attrib" };
@@ -1942,14 +1950,8 @@ static void nv4_geometry_input(gp_parse *ps, nv4_binding *b, int ctx)
 {
     int start = ps->tok.pos;
     b->count = 1;
-    if (tok_is(ps, &ps->tok, "primitive")) {
-        next(ps);
-        binding_dot(ps, start);
-        static const char *const id[] = { "id" };
-        binding_word(ps, start, id, 1);
-        b->slot = GP_VARY_PRIMID;
+    if (nv4_primitive_id(ps, b, start))
         return;
-    }
     next(ps);
     if (is_punct(&ps->tok, '[')) {
         gp_token t = peek(ps);
