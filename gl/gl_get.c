@@ -115,6 +115,10 @@ static bool array_state(gl_context *ctx, int slot, int what, gval *g)
     X("GL_NV_vertex_program2_option") \
     X("GL_NV_vertex_program3") \
     X("GL_EXT_gpu_program_parameters") \
+    X("GL_NV_gpu_program4") \
+    X("GL_NV_vertex_program4") \
+    X("GL_NV_fragment_program4") \
+    X("GL_NV_parameter_buffer_object") \
     X("GL_EXT_texture3D") \
     X("GL_EXT_texture_edge_clamp") \
     X("GL_EXT_texture_lod_bias") \

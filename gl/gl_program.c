@@ -202,17 +202,16 @@ gp_program *gl_program_compile(gl_context *ctx, const char *text, size_t len, in
     err->pos = -1;
     gp_stage stage = t == GLC_VP ? GP_STAGE_VERTEX : GP_STAGE_FRAGMENT;
     gp_program *p = gp_compile(text, len, stage, &ctx->limits[t], err);
-    if (p && gp_program_get_info(p)->lang != GP_LANG_ARBVP10 &&
-        gp_program_get_info(p)->lang != GP_LANG_ARBFP10) {
-        /* glprog parses and checks !!NV*4.0 already, but the executor does
-         * not run their typed instructions yet, and GL_NV_gpu_program4 is not
+    if (p && gp_program_get_info(p)->lang >= GP_LANG_NVVP50) {
+        /* glprog parses !!NV*5.0 already, but the executor does not run the
+         * NV_gpu_program5 additions yet and GL_NV_gpu_program5 is not
          * advertised: refuse them here rather than run them wrongly. */
         gp_program_free(p);
         err->pos = 0;
         err->line = 1;
         err->col = 1;
         snprintf(err->msg, sizeof err->msg,
-                 "NV_gpu_program4/5 programs are not supported yet (GL_NV_gpu_program4 is not advertised)");
+                 "NV_gpu_program5 programs are not supported yet (GL_NV_gpu_program5 is not advertised)");
         return NULL;
     }
     if (p && query_info) {

@@ -300,7 +300,10 @@ typedef enum gp_tex_op {
     GP_TEXOP_TXF,  /* integer texel fetch, LOD in coord.w */
     GP_TEXOP_TXQ,  /* size query, LOD in coord.x */
     GP_TEXOP_TXG,  /* gather */
-    GP_TEXOP_LOD   /* LOD query */
+    GP_TEXOP_LOD,  /* LOD query */
+    GP_TEXOP_TXFMS /* multisample texel fetch: coord (x, y, layer, sample) .i on
+                      GP_TEX_2DMS (layer ignored) / GP_TEX_ARRAY2DMS; a texel,
+                      layer or sample out of range reads (0, 0, 0, 0) */
 } gp_tex_op;
 
 /* One texture instruction over a task, as the executor hands it to the
@@ -404,8 +407,21 @@ gp_machine *gp_machine_create(void);
 void gp_machine_free(gp_machine *m);
 
 /* status: GP_EXEC_UNSUPPORTED = the program reached an opcode the executor
- * does not run yet (NV_geometry_program4 EMIT/ENDPRIM); it ended there. */
+ * does not run yet; it ended there. */
 enum { GP_EXEC_OK = 0, GP_EXEC_BUDGET_EXCEEDED = 1, GP_EXEC_UNSUPPORTED = 2 };
+
+/* Geometry programs (NV_geometry_program4): each lane is one input
+ * primitive.  EMIT and ENDPRIM call env->emit once per executed instruction
+ * with the lanes that execute it (never empty, a subset of live_mask), in
+ * program order, so each lane's calls come in the order that invocation
+ * made them.  outputs are the current result registers (GP_VARY_* slots):
+ * GP_EMIT_VERTEX copies them as the lane's next output vertex,
+ * GP_EMIT_ENDPRIM ends the lane's current strip.  The end of the program
+ * ends the strip too (the caller's duty: no call is made for it).  Result
+ * registers keep their values after EMIT (the spec leaves them undefined).
+ * A geometry program run with emit == NULL emits nothing. */
+enum { GP_EMIT_VERTEX = 0, GP_EMIT_ENDPRIM = 1 };
+typedef void (*gp_emit_fn)(void *user, int what, const gp_vec *outputs, uint32_t lane_mask);
 
 typedef struct gp_exec_env {
     gp_machine *machine;
@@ -422,6 +438,9 @@ typedef struct gp_exec_env {
      * operands read them (gp_ir.h). */
     const gp_val *param_buffers[GP_MAX_PARAM_BUFFERS];
     uint32_t param_buffer_words[GP_MAX_PARAM_BUFFERS];
+    /* Geometry programs: EMIT / ENDPRIM (see gp_emit_fn). */
+    gp_emit_fn emit;
+    void *emit_user;
     /* Results: */
     uint32_t killed_mask;       /* live lanes discarded by KIL */
     int status;                 /* GP_EXEC_* */

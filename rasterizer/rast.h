@@ -72,10 +72,23 @@ extern "C" {
 
 /* A render target: rows bottom-up (row 0 is window y = 0). */
 typedef struct rast_surface {
-    void *data;          /* NULL = absent */
+    void *data;          /* NULL = absent; layer 0, sample 0 */
     int width, height;
     size_t stride;       /* bytes per row */
-    tex_format format;   /* RGBA8 / RGBA32F colour, DEPTH32F depth, S8 stencil */
+    tex_format format;   /* RGBA8 / RGBA32F / RGBA32I / RGBA32UI colour (integer
+                            formats store the program's integer bits, never
+                            blended or converted), DEPTH32F depth, S8 stencil */
+    /* (added for NV_geometry_program4 / NV_explicit_multisample) */
+    int layers;          /* 0 or 1: one image; n > 1: a layered attachment (array
+                            layers or cube faces in GL face order), layer l at
+                            data + l * layer_stride */
+    size_t layer_stride;
+    int samples;         /* 0 or 1: single-sampled; n > 1: n sample planes, sample
+                            s at data + s * sample_stride (within a layer).  There
+                            is no multisample rasterization yet: every fragment
+                            writes all n samples alike, as GL specifies with
+                            MULTISAMPLE disabled; tiles load sample 0 */
+    size_t sample_stride;
 } rast_surface;
 
 typedef struct rast_framebuffer {
@@ -83,6 +96,12 @@ typedef struct rast_framebuffer {
     rast_surface color[RAST_MAX_DRAW_BUFFERS];  /* indexed by draw buffer (after glDrawBuffers mapping) */
     rast_surface depth;
     rast_surface stencil;
+    /* (added) layered framebuffer (glFramebufferTextureEXT of an array or cube
+     * texture on every attachment): the number of layers, the minimum over
+     * the attachments; 0 = not layered.  A geometry program's result.layer
+     * picks the layer of each primitive (0 without a geometry program or
+     * when it does not write result.layer); rast_clear clears every layer. */
+    int layers;
 } rast_framebuffer;
 
 /* Where one vertex-program input comes from. */
@@ -155,7 +174,12 @@ typedef struct rast_state {
  * Non-indexed: element k (0 <= k < count) is vertex first + k.
  * Indexed: element k is vertex indices[first + k] (first counts indices). */
 typedef struct rast_draw {
-    GLenum mode;              /* GL_POINTS .. GL_POLYGON */
+    GLenum mode;              /* GL_POINTS .. GL_POLYGON, or the adjacency modes
+                                 GL_LINES_ADJACENCY_EXT .. GL_TRIANGLE_STRIP_ADJACENCY_EXT
+                                 (0xA-0xD); the GL layer has checked the mode against
+                                 the geometry program's PRIMITIVE_IN (EDGE.PRIM_MODE).
+                                 Without a geometry program an adjacency mode draws
+                                 its primitives without the adjacent vertices */
     int first, count;         /* vertices, or indices when indices/index_type set */
     GLenum index_type;        /* 0 = non-indexed */
     const void *indices;
@@ -178,6 +202,15 @@ typedef struct rast_draw {
     uint32_t vp_param_buffer_words[GP_MAX_PARAM_BUFFERS];
     const gp_val *fp_param_buffers[GP_MAX_PARAM_BUFFERS];
     uint32_t fp_param_buffer_words[GP_MAX_PARAM_BUFFERS];
+    /* NV_geometry_program4 (added): NULL = no geometry program.  It runs
+     * between the vertex program and clipping on every input primitive
+     * (lanes = primitives), with primitive.id = the primitive's number in
+     * the draw (EDGE.PRIMITIVE_ID), and its EMITted strips (PRIMITIVE_OUT)
+     * go on to clipping, result.layer to the layered framebuffer. */
+    const gp_program *gp;
+    const gp_val (*gp_params)[4];
+    const gp_val *gp_param_buffers[GP_MAX_PARAM_BUFFERS];
+    uint32_t gp_param_buffer_words[GP_MAX_PARAM_BUFFERS];
 } rast_draw;
 
 typedef struct rast_context rast_context;
@@ -198,6 +231,8 @@ enum {
 typedef struct rast_clear_args {
     unsigned mask;
     float color[4];
+    uint32_t color_bits[4];  /* (added) integer colour buffers (RGBA32I/UI) get these
+                                words: glClearColorIiEXT / IuiEXT's values */
     double depth;
     int stencil;
     bool scissor_test;
