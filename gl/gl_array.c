@@ -464,7 +464,7 @@ GLAPI_EXPORT void APIENTRY glGetPointerv(GLenum pname, void **params)
 
 static bool valid_mode(GLenum mode)
 {
-    return mode <= GL_POLYGON;
+    return gl_valid_mode(mode);
 }
 
 /* Fills the snapshot attributes from the arrays; false (error recorded or
@@ -526,6 +526,8 @@ static bool draw_preamble(gl_context *ctx, GLenum mode, GLsizei count)
         gl_error(ctx, GL_INVALID_OPERATION);
         return false;
     }
+    if (!gl_draw_validate(ctx, mode))
+        return false;
     /* no vertex array (generic attribute 0), nothing is drawn (GL 2.1 2.8) */
     return count > 0 && ctx->array[GP_VIN_POSITION].enabled;
 }

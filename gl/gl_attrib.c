@@ -125,6 +125,8 @@ GLAPI_EXPORT void APIENTRY glPopAttrib(void)
         RESTORE(color_mask);
         RESTORE(index_mask);
         RESTORE(clear_color);
+        RESTORE(clear_color_bits); /* EXT_texture_integer */
+        RESTORE(clear_color_unsigned);
         RESTORE(clear_index);
         /* the draw buffers of the framebuffer bound now */
         if (ctx->draw_fb == s->draw_fb)
@@ -167,6 +169,7 @@ GLAPI_EXPORT void APIENTRY glPopAttrib(void)
         RESTORE(sample_alpha_to_coverage);
         RESTORE(sample_alpha_to_one);
         RESTORE(sample_coverage);
+        RESTORE(sample_mask);
         RESTORE(color_sum);
         RESTORE(program_enabled);
         RESTORE(vp_point_size);
@@ -301,6 +304,8 @@ GLAPI_EXPORT void APIENTRY glPopAttrib(void)
         RESTORE(sample_coverage);
         RESTORE(sample_coverage_value);
         RESTORE(sample_coverage_invert);
+        RESTORE(sample_mask);       /* ARB_texture_multisample */
+        RESTORE(sample_mask_value);
     }
     /* COLOR_MATERIAL may have turned on again: the material tracks the colour */
     gl_state_color_material(ctx);

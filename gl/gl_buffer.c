@@ -32,6 +32,8 @@ static gl_buffer_obj **binding(gl_context *ctx, GLenum target)
         return &ctx->param_buffer[GLC_PB_GP];
     case GL_FRAGMENT_PROGRAM_PARAMETER_BUFFER_NV:
         return &ctx->param_buffer[GLC_PB_FP];
+    case GL_TEXTURE_BUFFER_ARB: /* ARB_texture_buffer_object: a binding only */
+        return &ctx->texture_buffer;
     default:
         gl_error(ctx, GL_INVALID_ENUM);
         return NULL;
@@ -60,7 +62,7 @@ static gl_buffer_obj *bound_buffer(gl_context *ctx, GLenum target)
  * as a program parameter buffer (rast_draw references those, R9). */
 static void gl_buffer_before_write(gl_context *ctx, gl_buffer_obj *b)
 {
-    if (b->param_used)
+    if (b->param_used || b->tex_refs)
         gl_draw_flush(ctx);
 }
 
@@ -96,7 +98,7 @@ GL_ALIAS(void, glGenBuffersARB, glGenBuffers, (GLsizei n, GLuint *buffers))
 void gl_buffer_unbind_everywhere(gl_context *ctx, gl_buffer_obj *b)
 {
     gl_buffer_obj **binds[] = {&ctx->array_buffer, &ctx->element_buffer, &ctx->pixel_pack_buffer,
-                               &ctx->pixel_unpack_buffer};
+                               &ctx->pixel_unpack_buffer, &ctx->texture_buffer};
     for (size_t i = 0; i < sizeof binds / sizeof binds[0]; i++)
         if (*binds[i] == b)
             *binds[i] = NULL;
@@ -131,6 +133,7 @@ GLAPI_EXPORT void APIENTRY glDeleteBuffers(GLsizei n, const GLuint *buffers)
             gl_buffer_obj *b = v;
             gl_buffer_unbind_everywhere(ctx, b);
             gl_buffer_before_write(ctx, b);
+            gl_texture_buffer_deleted(ctx, b);
             mem_buffer_destroy(b->mem);
             free(b);
         }
@@ -231,6 +234,7 @@ GLAPI_EXPORT void APIENTRY glBufferData(GLenum target, GLsizeiptr size, const vo
         mem_buffer_unmap(b->mem);
     if (gl_mem_ok(ctx, mem_buffer_alloc(b->mem, (size_t)size, data)))
         b->usage = usage;
+    gl_texture_buffer_changed(ctx, b); /* buffer textures view the new store */
 }
 GL_ALIAS(void, glBufferDataARB, glBufferData,
          (GLenum target, GLsizeiptr size, const void *data, GLenum usage))
@@ -314,6 +318,7 @@ GLAPI_EXPORT GLboolean APIENTRY glUnmapBuffer(GLenum target)
         return GL_FALSE;
     if (!gl_mem_ok(ctx, mem_buffer_unmap(b->mem)))
         return GL_FALSE;
+    gl_texture_buffer_changed(ctx, b);
     return GL_TRUE; /* the store never becomes corrupt in asmgl */
 }
 GL_ALIAS(GLboolean, glUnmapBufferARB, glUnmapBuffer, (GLenum target))
@@ -511,6 +516,15 @@ GLAPI_EXPORT void APIENTRY glGetIntegerIndexedvEXT(GLenum value, GLuint index, G
 {
     GL_CTX();
     GL_OUTSIDE_BEGIN(ctx, );
+    if (value == GL_SAMPLE_MASK_VALUE) { /* ARB_texture_multisample / NV_explicit_multisample */
+        if (index >= 1) { /* MAX_SAMPLE_MASK_WORDS */
+            gl_error(ctx, GL_INVALID_VALUE);
+            return;
+        }
+        if (data)
+            *data = (GLint)ctx->sample_mask_value;
+        return;
+    }
     int t = param_target(value);
     if (t < 0) {
         gl_error(ctx, GL_INVALID_ENUM);
@@ -529,8 +543,10 @@ GL_ALIAS(void, glGetIntegeri_v, glGetIntegerIndexedvEXT, (GLenum value, GLuint i
 GLAPI_EXPORT void APIENTRY glGetBooleanIndexedvEXT(GLenum value, GLuint index, GLboolean *data)
 {
     GLint v = 0;
+    GL_CTX();
+    GLenum before = ctx->error;
     glGetIntegerIndexedvEXT(value, index, &v);
-    if (data && param_target(value) >= 0 && index < GP_MAX_PARAM_BUFFERS)
+    if (data && ctx->error == before && (param_target(value) >= 0 || value == GL_SAMPLE_MASK_VALUE))
         *data = v != 0 ? GL_TRUE : GL_FALSE;
 }
 GL_ALIAS(void, glGetBooleani_v, glGetBooleanIndexedvEXT,

@@ -50,13 +50,14 @@ static bool alloc_window_surfaces(gl_context *ctx, int w, int h)
     free(ctx->win_color.data);
     free(ctx->win_depth.data);
     free(ctx->win_stencil.data);
-    ctx->win_color = (rast_surface){color, w, h, (size_t)w * 4, TEX_FMT_RGBA8};
-    ctx->win_depth = (rast_surface){depth, depth ? w : 0, depth ? h : 0,
-                                    depth ? (size_t)w * sizeof(float) : 0,
-                                    depth ? TEX_FMT_DEPTH32F : TEX_FMT_NONE};
-    ctx->win_stencil = (rast_surface){stencil, stencil ? w : 0, stencil ? h : 0,
-                                      stencil ? (size_t)w : 0,
-                                      stencil ? TEX_FMT_S8 : TEX_FMT_NONE};
+    ctx->win_color = (rast_surface){.data = color, .width = w, .height = h,
+                                    .stride = (size_t)w * 4, .format = TEX_FMT_RGBA8};
+    ctx->win_depth = (rast_surface){.data = depth, .width = depth ? w : 0, .height = depth ? h : 0,
+                                    .stride = depth ? (size_t)w * sizeof(float) : 0,
+                                    .format = depth ? TEX_FMT_DEPTH32F : TEX_FMT_NONE};
+    ctx->win_stencil = (rast_surface){.data = stencil, .width = stencil ? w : 0,
+                                      .height = stencil ? h : 0, .stride = stencil ? (size_t)w : 0,
+                                      .format = stencil ? TEX_FMT_S8 : TEX_FMT_NONE};
     /* GL 2.1 section 4.2.3 initial depth buffer contents are undefined;
      * asmgl starts with the clear value 1.0 (float zero bits would be 0.0). */
     if (depth)
@@ -125,6 +126,7 @@ GLAPI_EXPORT asmgl_context *asmgl_context_create(const asmgl_config *cfg)
 
     gp_limits_default(&ctx->limits[GLC_VP], GP_STAGE_VERTEX);
     gp_limits_default(&ctx->limits[GLC_FP], GP_STAGE_FRAGMENT);
+    gp_limits_default(&ctx->limits[GLC_GP], GP_STAGE_GEOMETRY);
 
     ctx->rast = rast_context_create(0);
     if (!ctx->rast) {

@@ -31,6 +31,102 @@ static gl_program_obj *app_program(gl_context *ctx, int t)
     return p;
 }
 
+/* The target fixed-function fragment processing uses on unit u (GL 2.1
+ * section 3.8.15 with ARB_texture_rectangle), or -1. */
+static int ff_target(gl_context *ctx, int u)
+{
+    if (u >= GLC_MAX_TEXTURE_UNITS)
+        return -1;
+    static const int order[] = {GLC_TEX_CUBE, GLC_TEX_3D, GLC_TEX_RECT, GLC_TEX_2D, GLC_TEX_1D};
+    for (int i = 0; i < 5; i++)
+        if (ctx->tex_enabled[u] & (1u << order[i]))
+            return order[i];
+    return -1;
+}
+
+/* The stage's enabled program, or NULL when the stage is disabled; sets
+ * *bad when it is enabled without a valid program. */
+static const gp_program *enabled_prog(gl_context *ctx, int t, bool *bad)
+{
+    if (!ctx->program_enabled[t])
+        return NULL;
+    if (!ctx->program[t]->prog)
+        *bad = true;
+    return ctx->program[t]->prog;
+}
+
+/* Whether a draw of mode may feed a geometry program whose PRIMITIVE_IN is
+ * prim (NV_geometry_program4 section 2.14.6.1 and its Errors). */
+static bool mode_matches(GLenum mode, int prim)
+{
+    switch (prim) {
+    case GP_PRIM_POINTS:
+        return mode == GL_POINTS;
+    case GP_PRIM_LINES:
+        return mode == GL_LINES || mode == GL_LINE_STRIP || mode == GL_LINE_LOOP;
+    case GP_PRIM_TRIANGLES:
+        return mode == GL_TRIANGLES || mode == GL_TRIANGLE_STRIP || mode == GL_TRIANGLE_FAN ||
+               mode == GL_QUADS || mode == GL_QUAD_STRIP || mode == GL_POLYGON;
+    case GP_PRIM_LINES_ADJACENCY:
+        return mode == GL_LINES_ADJACENCY_EXT || mode == GL_LINE_STRIP_ADJACENCY_EXT;
+    case GP_PRIM_TRIANGLES_ADJACENCY:
+        return mode == GL_TRIANGLES_ADJACENCY_EXT || mode == GL_TRIANGLE_STRIP_ADJACENCY_EXT;
+    default:
+        return false;
+    }
+}
+
+bool gl_draw_integer_ok(gl_context *ctx)
+{
+    /* EXT_texture_integer Errors: integer colour buffers take fragments
+     * from fragment programs only */
+    if (!ctx->program_enabled[GLC_FP] && gl_fbo_draw_integer(ctx)) {
+        gl_error(ctx, GL_INVALID_OPERATION);
+        return false;
+    }
+    return true;
+}
+
+bool gl_draw_validate(gl_context *ctx, GLenum mode)
+{
+    bool bad = false;
+    const gp_program *stage[3];
+    stage[0] = enabled_prog(ctx, GLC_VP, &bad);
+    stage[1] = enabled_prog(ctx, GLC_GP, &bad);
+    stage[2] = enabled_prog(ctx, GLC_FP, &bad);
+    /* ARB_vertex_program 2.14.5, ARB_fragment_program 3.11.8,
+     * NV_geometry_program4 Errors: an enabled invalid program */
+    if (bad) {
+        gl_error(ctx, GL_INVALID_OPERATION);
+        return false;
+    }
+    if (stage[1] && !mode_matches(mode, gp_program_get_info(stage[1])->gs_primitive_in)) {
+        gl_error(ctx, GL_INVALID_OPERATION);
+        return false;
+    }
+    if (!gl_draw_integer_ok(ctx))
+        return false;
+    /* NV_gpu_program4 section 2.X.4.4 (and NV_vertex_program3 2.14.4): no
+     * two enabled programs, or a program and fixed-function fragment
+     * texturing, may use different targets of one unit */
+    for (int u = 0; u < GLC_MAX_IMAGE_UNITS; u++) {
+        int used = stage[2] ? -1 : ff_target(ctx, u);
+        for (int s = 0; s < 3; s++) {
+            if (!stage[s])
+                continue;
+            int t = gl_texture_gp_target_index(gl_program_tex_target(gp_program_get_info(stage[s]), u));
+            if (t < 0)
+                continue;
+            if (used >= 0 && used != t) {
+                gl_error(ctx, GL_INVALID_OPERATION);
+                return false;
+            }
+            used = t;
+        }
+    }
+    return true;
+}
+
 static int draw_buffer_count(const rast_framebuffer *fb)
 {
     int n = 0;
@@ -66,6 +162,16 @@ void gl_draw_submit_ex(gl_context *ctx, GLenum mode, int first, int count, GLenu
         fpo = gl_ff_fragment_program_obj(ctx, draw_buffer_count(fb), &fs_inputs);
         if (!fpo)
             return;
+    }
+    /* NV_geometry_program4: the bound geometry program while enabled (never
+     * for the pixel paths, whose fragments skip vertex processing) */
+    gl_program_obj *gpo = NULL;
+    if (!pixel_vp && ctx->program_enabled[GLC_GP]) {
+        gpo = app_program(ctx, GLC_GP);
+        if (!gpo)
+            return;
+        /* a generated vertex stage feeds what the geometry program reads */
+        fs_inputs |= (uint32_t)gp_program_get_info(gpo->prog)->inputs_read;
     }
     bool ff_vp = !ctx->program_enabled[GLC_VP];
     if (pixel_vp)
@@ -103,12 +209,24 @@ void gl_draw_submit_ex(gl_context *ctx, GLenum mode, int first, int count, GLenu
     d.fp_params = gl_state_resolve_params(ctx, fpo, fpo->prog, GLC_FP);
     if (!d.vp_params || !d.fp_params)
         return;
+    const gp_program_info *gi = NULL;
+    if (gpo) {
+        d.gp = gpo->prog;
+        d.gp_vertex_limit = gpo->vertex_limit; /* ProgramVertexLimitNV */
+        d.gp_params = gl_state_resolve_params(ctx, gpo, gpo->prog, GLC_GP);
+        if (!d.gp_params)
+            return;
+        gi = gp_program_get_info(d.gp);
+    }
 
     /* textures: per unit, the object of the target the programs sample
-     * there (the fragment program wins a conflict) */
+     * there (gl_draw_validate refused conflicts; the pixel paths let the
+     * fragment program win) */
     const gp_program_info *vi = gp_program_get_info(d.vp), *fi = gp_program_get_info(d.fp);
     for (int u = 0; u < GLC_MAX_IMAGE_UNITS; u++) {
-        int tgt = fi->tex_target[u] != GP_TEX_NONE ? fi->tex_target[u] : vi->tex_target[u];
+        int tgt = fi->tex_target[u] != GP_TEX_NONE                ? gl_program_tex_target(fi, u)
+                  : gi && gi->tex_target[u] != GP_TEX_NONE ? gl_program_tex_target(gi, u)
+                                                                   : gl_program_tex_target(vi, u);
         if (tgt != GP_TEX_NONE)
             d.textures[u] = gl_texture_for_unit(ctx, u, tgt);
         if (u < GLC_MAX_TEXTURE_UNITS)
@@ -123,6 +241,12 @@ void gl_draw_submit_ex(gl_context *ctx, GLenum mode, int first, int count, GLenu
                 gl_buffer_param_words(ctx, GLC_PB_VP, a, &d.vp_param_buffers[a]);
             if (d.vp_param_buffers[a])
                 ctx->param_binding[GLC_PB_VP][a].buffer->param_used = true;
+        }
+        if (gi && (gi->param_buffers_used & (1u << a))) {
+            d.gp_param_buffer_words[a] =
+                gl_buffer_param_words(ctx, GLC_PB_GP, a, &d.gp_param_buffers[a]);
+            if (d.gp_param_buffers[a])
+                ctx->param_binding[GLC_PB_GP][a].buffer->param_used = true;
         }
         if (fi->param_buffers_used & (1u << a)) {
             d.fp_param_buffer_words[a] =
@@ -157,9 +281,13 @@ void gl_draw_submit_ex(gl_context *ctx, GLenum mode, int first, int count, GLenu
          * a program that is not position-invariant and writes none is not
          * clipped (ARB_vp section 2.11 edit); the clip variant writes all */
         uint32_t clip = clip_variant ? 0xff : 0;
-        if (vi->outputs_written & (1ull << GP_VARY_CLIP0))
+        /* with a geometry program, its results are what is clipped */
+        const gp_program_info *last = gi ? gi : vi;
+        if (gi)
+            clip = 0;
+        if (last->outputs_written & (1ull << GP_VARY_CLIP0))
             clip |= 0x0f;
-        if (vi->outputs_written & (1ull << GP_VARY_CLIP1))
+        if (last->outputs_written & (1ull << GP_VARY_CLIP1))
             clip |= 0xf0;
         d.state.clip_planes = ctx->clip_enabled & clip;
     }
@@ -195,6 +323,7 @@ GLAPI_EXPORT void APIENTRY glClear(GLbitfield mask)
     if (!c.mask)
         return;
     memcpy(c.color, ctx->clear_color, sizeof c.color);
+    memcpy(c.color_bits, ctx->clear_color_bits, sizeof c.color_bits);
     c.depth = ctx->clear_depth;
     c.stencil = ctx->clear_stencil & 0xff;
     c.scissor_test = ctx->scissor_test;
@@ -206,6 +335,27 @@ GLAPI_EXPORT void APIENTRY glClear(GLbitfield mask)
     GLenum e = rast_clear(ctx->rast, fb, &c);
     if (e != GL_NO_ERROR)
         gl_error(ctx, e);
+}
+
+/* EXT_texture_integer: the clear colour of integer colour buffers, kept as
+ * the words given (glClear hands them to rast_clear as color_bits; float
+ * colour buffers keep using ClearColor's values). */
+GLAPI_EXPORT void APIENTRY glClearColorIiEXT(GLint r, GLint g, GLint b, GLint a)
+{
+    GL_CTX();
+    GL_OUTSIDE_BEGIN(ctx, );
+    const GLint v[4] = {r, g, b, a};
+    memcpy(ctx->clear_color_bits, v, sizeof v);
+    ctx->clear_color_unsigned = false;
+}
+
+GLAPI_EXPORT void APIENTRY glClearColorIuiEXT(GLuint r, GLuint g, GLuint b, GLuint a)
+{
+    GL_CTX();
+    GL_OUTSIDE_BEGIN(ctx, );
+    const GLuint v[4] = {r, g, b, a};
+    memcpy(ctx->clear_color_bits, v, sizeof v);
+    ctx->clear_color_unsigned = true;
 }
 
 GLAPI_EXPORT void APIENTRY glFinish(void)

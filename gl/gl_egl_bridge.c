@@ -88,11 +88,14 @@ GLAPI_EXPORT asmgl_surface *asmgl_surface_create(const asmgl_config *cfg)
      * starts every depth buffer at the clear value 1.0, as gl_context.c does */
     for (size_t i = 0; depth && i < n; i++)
         depth[i] = 1.0f;
-    s->color = (rast_surface){color, w, h, (size_t)w * 4, TEX_FMT_RGBA8};
+    s->color = (rast_surface){.data = color, .width = w, .height = h, .stride = (size_t)w * 4,
+                              .format = TEX_FMT_RGBA8};
     if (depth)
-        s->depth = (rast_surface){depth, w, h, (size_t)w * sizeof(float), TEX_FMT_DEPTH32F};
+        s->depth = (rast_surface){.data = depth, .width = w, .height = h,
+                                  .stride = (size_t)w * sizeof(float), .format = TEX_FMT_DEPTH32F};
     if (stencil)
-        s->stencil = (rast_surface){stencil, w, h, (size_t)w, TEX_FMT_S8};
+        s->stencil = (rast_surface){.data = stencil, .width = w, .height = h, .stride = (size_t)w,
+                                    .format = TEX_FMT_S8};
     return s;
 }
 

@@ -6,11 +6,15 @@
  * ARB_framebuffer_object, and EXT_framebuffer_object, EXT_framebuffer_blit
  * and EXT_packed_depth_stencil, which it subsumes.  The two differ in one
  * place: ARB's BindFramebuffer/BindRenderbuffer take only names from
- * Gen* (INVALID_OPERATION otherwise), EXT's any name.  There is no
- * multisampling: MAX_SAMPLES is 0, so RenderbufferStorageMultisample takes
- * samples = 0 only.  Attachments render in place: a texture image's
- * storage (RGBA8, RGBA32F, DEPTH32F; the stencil plane of a DEPTH_STENCIL
- * image) or a renderbuffer's is handed to the rasterizer as a rast_surface.
+ * Gen* (INVALID_OPERATION otherwise), EXT's any name.  Multisample
+ * renderbuffers and textures (ARB_texture_multisample) hold 1, 2, 4 or 8
+ * sample planes (MAX_SAMPLES 8); the rasterizer writes every sample of a
+ * covered pixel alike, glBlitFramebuffer resolves by averaging.  Layered
+ * attachments (NV_geometry_program4 FramebufferTextureEXT) hand every layer
+ * of a 3D or array level to the rasterizer.  Attachments render in place: a
+ * texture image's storage (RGBA8, RGBA32F, RGBA32I/UI, DEPTH32F; the stencil
+ * plane of a DEPTH_STENCIL image) or a renderbuffer's is handed to the
+ * rasterizer as a rast_surface.
  * The draw framebuffer is snapshotted into ctx->draw_rfb; when the snapshot
  * changes (bind, attach, storage redefined) the queued scene is flushed
  * first, since it renders into the old surfaces (R9).
@@ -95,7 +99,34 @@ static tex_image *att_image(const gl_attachment *a)
 
 enum { KIND_COLOR, KIND_DEPTH, KIND_STENCIL };
 
-/* The surface an attachment provides for a kind; data NULL when none. */
+static bool is_color_format(tex_format f)
+{
+    return f == TEX_FMT_RGBA8 || f == TEX_FMT_RGBA32F || f == TEX_FMT_RGBA32I || f == TEX_FMT_RGBA32UI;
+}
+
+/* The number of layers a texture attachment's level has (NV_geometry_program4
+ * section 4.4.4.2: the depth of a 3D texture, 6 for a cube map, the layers of
+ * an array texture), 1 for the other targets. */
+static int att_level_layers(const gl_attachment *a, const tex_image *img)
+{
+    switch (a->tex->tex->target) {
+    case GL_TEXTURE_3D:
+    case GL_TEXTURE_2D_ARRAY_EXT:
+    case GL_TEXTURE_2D_MULTISAMPLE_ARRAY:
+        return img->depth;
+    case GL_TEXTURE_1D_ARRAY_EXT:
+        return img->height;
+    case GL_TEXTURE_CUBE_MAP:
+        return 6;
+    default:
+        return 1;
+    }
+}
+
+/* The surface an attachment provides for a kind; data NULL when none.  A
+ * single layer of a 3D or array texture points at that layer; a layered
+ * attachment (FramebufferTextureEXT) describes every layer (layers,
+ * layer_stride); multisample images give their sample planes. */
 static rast_surface att_surface(const gl_attachment *a, int kind)
 {
     rast_surface s;
@@ -108,39 +139,85 @@ static rast_surface att_surface(const gl_attachment *a, int kind)
     tex_image *img = att_image(a);
     if (!img || img->border)
         return s;
-    size_t slice = 0;
-    if (a->tex->tex->target == GL_TEXTURE_3D) {
-        if (a->zoffset < 0 || a->zoffset >= img->depth)
+    GLenum target = a->tex->tex->target;
+    bool one_d_array = target == GL_TEXTURE_1D_ARRAY_EXT;
+    int nlayers = att_level_layers(a, img);
+    /* bytes between layers: slices, rows of a 1D array, cube faces (only
+     * when the level's six faces lie evenly spaced in memory) */
+    size_t layer_bytes = one_d_array ? img->row_stride : img->slice_stride;
+    size_t stencil_layer = one_d_array ? (size_t)img->width
+                                       : (size_t)img->width * (size_t)img->height *
+                                             (size_t)(img->samples > 1 ? img->samples : 1);
+    size_t first = 0;
+    int layers = 0;
+    if (a->layered) {
+        if (target == GL_TEXTURE_CUBE_MAP) {
+            const tex_object *t = a->tex->tex;
+            const unsigned char *base = t->image[0][a->level].data;
+            ptrdiff_t step = (const unsigned char *)t->image[1][a->level].data - base;
+            for (int f = 0; f < 6; f++) {
+                const tex_image *fi = &t->image[f][a->level];
+                if (!fi->data || fi->width != img->width || fi->height != img->height ||
+                    fi->format != img->format || fi->border ||
+                    (const unsigned char *)fi->data != base + step * f || step <= 0)
+                    return s; /* not a layered image asmgl can render to */
+            }
+            layer_bytes = (size_t)step;
+            if (img->stencil)
+                return s;
+        }
+        layers = nlayers;
+    } else if (nlayers > 1 && target != GL_TEXTURE_CUBE_MAP) {
+        if (a->zoffset < 0 || a->zoffset >= nlayers)
             return s;
-        slice = (size_t)a->zoffset;
+        first = (size_t)a->zoffset;
     }
     bool depthish = img->base_format == GL_DEPTH_COMPONENT || img->base_format == GL_DEPTH_STENCIL;
     switch (kind) {
     case KIND_COLOR:
-        if (depthish || (img->format != TEX_FMT_RGBA8 && img->format != TEX_FMT_RGBA32F))
+        if (depthish || !is_color_format(img->format))
             return s;
-        s.data = (unsigned char *)img->data + slice * img->slice_stride;
+        s.data = (unsigned char *)img->data + first * layer_bytes;
         s.stride = img->row_stride;
         s.format = img->format;
         break;
     case KIND_DEPTH:
         if (!depthish || img->format != TEX_FMT_DEPTH32F)
             return s;
-        s.data = (unsigned char *)img->data + slice * img->slice_stride;
+        s.data = (unsigned char *)img->data + first * layer_bytes;
         s.stride = img->row_stride;
         s.format = TEX_FMT_DEPTH32F;
         break;
     default:
         if (img->base_format != GL_DEPTH_STENCIL || !img->stencil)
             return s;
-        s.data = img->stencil + slice * (size_t)img->width * (size_t)img->height;
+        s.data = img->stencil + first * stencil_layer;
         s.stride = (size_t)img->width;
         s.format = TEX_FMT_S8;
+        layer_bytes = stencil_layer;
         break;
     }
     s.width = img->width;
-    s.height = img->height;
+    s.height = one_d_array ? 1 : img->height;
+    if (layers > 0) {
+        s.layers = layers;
+        s.layer_stride = layer_bytes;
+    }
+    if (img->samples > 0) {
+        s.samples = img->samples;
+        s.sample_stride = kind == KIND_STENCIL ? (size_t)img->width * (size_t)img->height
+                                               : img->sample_stride;
+    }
     return s;
+}
+
+/* Samples of an attachment's images (RENDERBUFFER_SAMPLES / TEXTURE_SAMPLES). */
+static int att_samples(const gl_attachment *a)
+{
+    if (a->type == GLC_ATTACH_RENDERBUFFER && a->rb)
+        return a->rb->samples;
+    const tex_image *img = att_image(a);
+    return img ? img->samples : 0;
 }
 
 /* The red, green, blue, alpha bits a colour image of base format base
@@ -148,7 +225,7 @@ static rast_surface att_surface(const gl_attachment *a, int kind)
  * has (luminance and intensity count as red), as renderbuffers report them. */
 static void color_bits(GLenum base, tex_format storage, int bits[4])
 {
-    int n = storage == TEX_FMT_RGBA32F ? 32 : 8;
+    int n = storage == TEX_FMT_RGBA8 ? 8 : 32;
     bits[0] = base != GL_ALPHA ? n : 0;
     bits[1] = base == GL_RGBA || base == GL_RGB || base == GL_RG ? n : 0;
     bits[2] = base == GL_RGBA || base == GL_RGB ? n : 0;
@@ -177,6 +254,13 @@ GLenum gl_fbo_status(gl_context *ctx, gl_framebuffer_obj *fb)
         const gl_attachment *a = &fb->att[i];
         if (a->type == GLC_ATTACH_NONE)
             continue;
+        /* a layered cube map level renders as six layers once its faces
+         * share one allocation (texture/ moves them: flush first) */
+        if (a->layered && a->tex && a->tex->tex->target == GL_TEXTURE_CUBE_MAP && a->level >= 0 &&
+            a->level < TEX_MAX_LEVELS && !a->tex->tex->cube_packed[a->level]) {
+            gl_draw_flush(ctx);
+            tex_cube_pack(a->tex->tex, a->level);
+        }
         int kind = i < GLC_MAX_DRAW_BUFFERS ? KIND_COLOR : i == GLC_ATT_DEPTH ? KIND_DEPTH : KIND_STENCIL;
         rast_surface s = att_surface(a, kind);
         if (!s.data || s.width <= 0 || s.height <= 0)
@@ -185,6 +269,53 @@ GLenum gl_fbo_status(gl_context *ctx, gl_framebuffer_obj *fb)
     }
     if (!any)
         return GL_FRAMEBUFFER_INCOMPLETE_MISSING_ATTACHMENT;
+    /* NV_geometry_program4 section 4.4.4.2: layered attachments */
+    int layered = -1;                 /* all layered (1), none (0), unknown (-1) */
+    GLenum layer_target = 0;
+    int layer_count = -1;
+    bool mixed_layers = false, mixed_counts = false;
+    for (int i = 0; i < GLC_ATT_COUNT; i++) {
+        const gl_attachment *a = &fb->att[i];
+        if (a->type == GLC_ATTACH_NONE)
+            continue;
+        int l = a->layered ? 1 : 0;
+        if (layered >= 0 && layered != l)
+            mixed_layers = true;
+        layered = l;
+        if (!a->layered)
+            continue;
+        GLenum tgt = a->tex->tex->target;
+        if (i < GLC_MAX_DRAW_BUFFERS) {
+            if (layer_target && layer_target != tgt)
+                mixed_layers = true;
+            layer_target = tgt;
+        }
+        int n = att_level_layers(a, att_image(a));
+        if (layer_count >= 0 && layer_count != n)
+            mixed_counts = true;
+        layer_count = n;
+    }
+    if (mixed_layers)
+        return GL_FRAMEBUFFER_INCOMPLETE_LAYER_TARGETS_EXT;
+    if (mixed_counts)
+        return GL_FRAMEBUFFER_INCOMPLETE_LAYER_COUNT_EXT;
+    /* ARB_framebuffer_object 4.4.4.2 / ARB_texture_multisample: every
+     * attachment has the same number of samples (and fixed locations) */
+    int samples = -1, fixed = -1;
+    for (int i = 0; i < GLC_ATT_COUNT; i++) {
+        const gl_attachment *a = &fb->att[i];
+        if (a->type == GLC_ATTACH_NONE)
+            continue;
+        int n = att_samples(a);
+        if (samples >= 0 && samples != n)
+            return GL_FRAMEBUFFER_INCOMPLETE_MULTISAMPLE;
+        samples = n;
+        int f = a->type == GLC_ATTACH_RENDERBUFFER || a->tex->fixed_sample_locations ||
+                !n;
+        if (fixed >= 0 && fixed != f)
+            return GL_FRAMEBUFFER_INCOMPLETE_MULTISAMPLE;
+        fixed = f;
+    }
     for (int i = 0; i < GLC_MAX_DRAW_BUFFERS; i++) {
         GLenum b = fb->draw_buffers[i];
         if (b != GL_NONE && fb->att[b - GL_COLOR_ATTACHMENT0].type == GLC_ATTACH_NONE)
@@ -229,6 +360,10 @@ static void build_rfb(gl_context *ctx, gl_framebuffer_obj *fb, rast_framebuffer 
             w = s.width;
         if (s.height < h)
             h = s.height;
+        /* a layered framebuffer has the fewest layers of its attachments
+         * (all equal when complete) */
+        if (a->layered && (r->layers == 0 || s.layers < r->layers))
+            r->layers = s.layers;
     }
     r->width = w;
     r->height = h;
@@ -442,7 +577,26 @@ static void set_attachment(gl_context *ctx, gl_framebuffer_obj *fb, GLenum attac
     }
 }
 
-static void framebuffer_texture(gl_context *ctx, int dims, GLenum target, GLenum attachment,
+/* How an attach command names the image. */
+enum {
+    FT_1D, FT_2D, FT_3D,   /* FramebufferTexture{1D,2D,3D}: textarget given */
+    FT_LAYER,              /* FramebufferTextureLayer (ARB_framebuffer_object names) */
+    FT_LAYER_EXT,          /* FramebufferTextureLayerEXT (NV_geometry_program4) */
+    FT_FACE_EXT,           /* FramebufferTextureFaceEXT: textarget = the face */
+    FT_LAYERED_EXT         /* FramebufferTextureEXT: the whole level, layered */
+};
+
+static bool is_layer_target(GLenum t)
+{
+    return t == GL_TEXTURE_3D || t == GL_TEXTURE_1D_ARRAY_EXT || t == GL_TEXTURE_2D_ARRAY_EXT ||
+           t == GL_TEXTURE_2D_MULTISAMPLE_ARRAY;
+}
+
+/* EXT_framebuffer_object 4.4.2.3 as NV_geometry_program4 rewrites it (the
+ * ARB_framebuffer_object names keep ARB's INVALID_OPERATION for a name that
+ * is no texture; the EXT commands of NV_geometry_program4 say
+ * INVALID_VALUE). */
+static void framebuffer_texture(gl_context *ctx, int how, GLenum target, GLenum attachment,
                                 GLenum textarget, GLuint texture, GLint level, GLint zoffset)
 {
     gl_framebuffer_obj *fb = attach_fb(ctx, target);
@@ -451,39 +605,59 @@ static void framebuffer_texture(gl_context *ctx, int dims, GLenum target, GLenum
     gl_attachment a;
     memset(&a, 0, sizeof a);
     if (texture) {
+        bool ext = how >= FT_LAYER_EXT;
         gl_texture_obj *t = gl_texture_lookup(ctx, texture);
-        if (!t) {
-            gl_error(ctx, GL_INVALID_OPERATION);
+        if (!t || !t->target) {
+            gl_error(ctx, ext ? GL_INVALID_VALUE : GL_INVALID_OPERATION);
             return;
         }
         int face = 0;
         bool ok;
-        switch (dims) {
-        case 1:
+        switch (how) {
+        case FT_1D:
             ok = textarget == GL_TEXTURE_1D && t->target == GL_TEXTURE_1D;
             break;
-        case 2:
+        case FT_2D:
             if (textarget >= GL_TEXTURE_CUBE_MAP_POSITIVE_X && textarget <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z) {
                 ok = t->target == GL_TEXTURE_CUBE_MAP;
                 face = (int)(textarget - GL_TEXTURE_CUBE_MAP_POSITIVE_X);
             } else {
-                ok = (textarget == GL_TEXTURE_2D || textarget == GL_TEXTURE_RECTANGLE_ARB) &&
+                ok = (textarget == GL_TEXTURE_2D || textarget == GL_TEXTURE_RECTANGLE_ARB ||
+                      textarget == GL_TEXTURE_2D_MULTISAMPLE) &&
                      t->target == textarget;
             }
             break;
-        default: /* textarget 0: FramebufferTextureLayer, which has none */
-            ok = (textarget == GL_TEXTURE_3D || textarget == 0) && t->target == GL_TEXTURE_3D;
+        case FT_3D:
+            ok = textarget == GL_TEXTURE_3D && t->target == GL_TEXTURE_3D;
+            break;
+        case FT_LAYER:
+        case FT_LAYER_EXT:
+            ok = is_layer_target(t->target);
+            break;
+        case FT_FACE_EXT:
+            if (textarget < GL_TEXTURE_CUBE_MAP_POSITIVE_X || textarget > GL_TEXTURE_CUBE_MAP_NEGATIVE_Z) {
+                gl_error(ctx, GL_INVALID_ENUM);
+                return;
+            }
+            ok = t->target == GL_TEXTURE_CUBE_MAP;
+            face = (int)(textarget - GL_TEXTURE_CUBE_MAP_POSITIVE_X);
+            break;
+        default: /* FT_LAYERED_EXT: any target but buffer textures */
+            ok = t->target != GL_TEXTURE_BUFFER_ARB;
             break;
         }
         if (!ok) {
             gl_error(ctx, GL_INVALID_OPERATION);
             return;
         }
-        if (level < 0 || level >= TEX_MAX_LEVELS || (t->target == GL_TEXTURE_RECTANGLE_ARB && level)) {
+        bool ms = t->target == GL_TEXTURE_2D_MULTISAMPLE || t->target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY;
+        if (level < 0 || level >= TEX_MAX_LEVELS || (t->target == GL_TEXTURE_RECTANGLE_ARB && level) ||
+            (ms && level)) {
             gl_error(ctx, GL_INVALID_VALUE);
             return;
         }
-        if (dims == 3 && (zoffset < 0 || zoffset >= TEX_MAX_3D_SIZE)) {
+        if ((how == FT_3D || how == FT_LAYER || how == FT_LAYER_EXT) &&
+            (zoffset < 0 || zoffset >= (t->target == GL_TEXTURE_3D ? TEX_MAX_3D_SIZE : GLC_MAX_ARRAY_LAYERS))) {
             gl_error(ctx, GL_INVALID_VALUE);
             return;
         }
@@ -492,7 +666,10 @@ static void framebuffer_texture(gl_context *ctx, int dims, GLenum target, GLenum
         a.tex = t;
         a.level = level;
         a.face = face;
-        a.zoffset = zoffset;
+        a.zoffset = how == FT_3D || how == FT_LAYER || how == FT_LAYER_EXT ? zoffset : 0;
+        /* section 4.4.2.3: FramebufferTextureEXT of a 3D, cube map or array
+         * texture attaches every layer */
+        a.layered = how == FT_LAYERED_EXT && (is_layer_target(t->target) || t->target == GL_TEXTURE_CUBE_MAP);
     }
     set_attachment(ctx, fb, attachment, &a);
 }
@@ -501,7 +678,7 @@ GLAPI_EXPORT void APIENTRY glFramebufferTexture1D(GLenum target, GLenum attachme
                                                   GLenum textarget, GLuint texture, GLint level)
 {
     GL_CTX();
-    framebuffer_texture(ctx, 1, target, attachment, textarget, texture, level, 0);
+    framebuffer_texture(ctx, FT_1D, target, attachment, textarget, texture, level, 0);
 }
 GL_ALIAS(void, glFramebufferTexture1DEXT, glFramebufferTexture1D,
          (GLenum target, GLenum attachment, GLenum textarget, GLuint texture, GLint level))
@@ -510,7 +687,7 @@ GLAPI_EXPORT void APIENTRY glFramebufferTexture2D(GLenum target, GLenum attachme
                                                   GLenum textarget, GLuint texture, GLint level)
 {
     GL_CTX();
-    framebuffer_texture(ctx, 2, target, attachment, textarget, texture, level, 0);
+    framebuffer_texture(ctx, FT_2D, target, attachment, textarget, texture, level, 0);
 }
 GL_ALIAS(void, glFramebufferTexture2DEXT, glFramebufferTexture2D,
          (GLenum target, GLenum attachment, GLenum textarget, GLuint texture, GLint level))
@@ -520,19 +697,41 @@ GLAPI_EXPORT void APIENTRY glFramebufferTexture3D(GLenum target, GLenum attachme
                                                   GLint zoffset)
 {
     GL_CTX();
-    framebuffer_texture(ctx, 3, target, attachment, textarget, texture, level, zoffset);
+    framebuffer_texture(ctx, FT_3D, target, attachment, textarget, texture, level, zoffset);
 }
 GL_ALIAS(void, glFramebufferTexture3DEXT, glFramebufferTexture3D,
          (GLenum target, GLenum attachment, GLenum textarget, GLuint texture, GLint level,
           GLint zoffset))
 
-/* ARB_framebuffer_object 4.4.2.3: one layer of a 3D texture (asmgl's GL
- * has no array textures, the other kind FramebufferTextureLayer takes). */
+/* ARB_framebuffer_object 4.4.2.3: one layer of a 3D or array texture. */
 GLAPI_EXPORT void APIENTRY glFramebufferTextureLayer(GLenum target, GLenum attachment,
                                                      GLuint texture, GLint level, GLint layer)
 {
     GL_CTX();
-    framebuffer_texture(ctx, 3, target, attachment, 0, texture, level, layer);
+    framebuffer_texture(ctx, FT_LAYER, target, attachment, 0, texture, level, layer);
+}
+
+/* NV_geometry_program4 section 4.4.2.3 (EXT_texture_array's and
+ * EXT_geometry_shader4's commands of the same names). */
+GLAPI_EXPORT void APIENTRY glFramebufferTextureEXT(GLenum target, GLenum attachment,
+                                                   GLuint texture, GLint level)
+{
+    GL_CTX();
+    framebuffer_texture(ctx, FT_LAYERED_EXT, target, attachment, 0, texture, level, 0);
+}
+
+GLAPI_EXPORT void APIENTRY glFramebufferTextureLayerEXT(GLenum target, GLenum attachment,
+                                                        GLuint texture, GLint level, GLint layer)
+{
+    GL_CTX();
+    framebuffer_texture(ctx, FT_LAYER_EXT, target, attachment, 0, texture, level, layer);
+}
+
+GLAPI_EXPORT void APIENTRY glFramebufferTextureFaceEXT(GLenum target, GLenum attachment,
+                                                       GLuint texture, GLint level, GLenum face)
+{
+    GL_CTX();
+    framebuffer_texture(ctx, FT_FACE_EXT, target, attachment, face, texture, level, 0);
 }
 
 GLAPI_EXPORT void APIENTRY glFramebufferRenderbuffer(GLenum target, GLenum attachment,
@@ -585,6 +784,10 @@ static void describe_object(const gl_attachment *a, int kind, att_desc *d)
         memcpy(d->bits, v, sizeof v);
         if (kind == KIND_COLOR && rb->color.format == TEX_FMT_RGBA32F)
             d->component_type = GL_FLOAT;
+        else if (kind == KIND_COLOR && rb->color.format == TEX_FMT_RGBA32I)
+            d->component_type = GL_INT;
+        else if (kind == KIND_COLOR && rb->color.format == TEX_FMT_RGBA32UI)
+            d->component_type = GL_UNSIGNED_INT;
     } else {
         const tex_image *img = att_image(a);
         if (!img)
@@ -734,7 +937,12 @@ GLAPI_EXPORT void APIENTRY glGetFramebufferAttachmentParameteriv(GLenum target, 
         case GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_LAYER: /* == ..._3D_ZOFFSET_EXT */
             if (d.type != GL_TEXTURE)
                 goto bad_enum;
-            v = d.a->tex->target == GL_TEXTURE_3D ? d.a->zoffset : 0;
+            v = d.a->zoffset;
+            break;
+        case GL_FRAMEBUFFER_ATTACHMENT_LAYERED_EXT: /* NV_geometry_program4 */
+            if (d.type == GL_FRAMEBUFFER_DEFAULT)
+                goto bad_enum;
+            v = d.type == GL_TEXTURE && d.a->layered;
             break;
         default:
             goto bad_enum;
@@ -824,6 +1032,7 @@ GLAPI_EXPORT void APIENTRY glDeleteRenderbuffers(GLsizei n, const GLuint *render
             if (ctx->renderbuffer == v)
                 ctx->renderbuffer = NULL;
             detach_everywhere(ctx, v);
+            gl_texture_renderbuffer_changed(ctx, v, true);
             rb_free_storage(v);
             free(v);
         }
@@ -842,10 +1051,12 @@ GLAPI_EXPORT GLboolean APIENTRY glIsRenderbuffer(GLuint renderbuffer)
 }
 GL_ALIAS(GLboolean, glIsRenderbufferEXT, glIsRenderbuffer, (GLuint renderbuffer))
 
-static bool alloc_surface(rast_surface *s, int w, int h, tex_format f, size_t texel)
+/* samples > 0: that many sample planes (rast_surface.samples). */
+static bool alloc_surface(rast_surface *s, int w, int h, tex_format f, size_t texel, int samples)
 {
-    size_t n;
-    if (!mem_size_mul((size_t)w * (size_t)h, texel, &n))
+    size_t plane, n;
+    if (!mem_size_mul((size_t)w * (size_t)h, texel, &plane) ||
+        !mem_size_mul(plane, (size_t)(samples > 0 ? samples : 1), &n))
         return false;
     s->data = calloc(n ? n : 1, 1);
     if (!s->data)
@@ -854,6 +1065,10 @@ static bool alloc_surface(rast_surface *s, int w, int h, tex_format f, size_t te
     s->height = h;
     s->stride = (size_t)w * texel;
     s->format = f;
+    if (samples > 0) {
+        s->samples = samples;
+        s->sample_stride = plane;
+    }
     return true;
 }
 
@@ -892,7 +1107,7 @@ static void renderbuffer_storage(gl_context *ctx, GLenum target, GLsizei samples
                    base == GL_ALPHA || base == GL_LUMINANCE || base == GL_LUMINANCE_ALPHA ||
                    base == GL_INTENSITY) {
             color = true;
-            cfmt = storage == TEX_FMT_RGBA32F ? TEX_FMT_RGBA32F : TEX_FMT_RGBA8;
+            cfmt = storage; /* RGBA8, RGBA32F, or RGBA32I/UI (EXT_texture_integer) */
         } else {
             gl_error(ctx, GL_INVALID_ENUM);
             return;
@@ -900,10 +1115,11 @@ static void renderbuffer_storage(gl_context *ctx, GLenum target, GLsizei samples
     }
     }
     if (w < 0 || h < 0 || w > GLC_MAX_SIZE || h > GLC_MAX_SIZE || samples < 0 ||
-        samples > 0 /* MAX_SAMPLES */) {
+        samples > TEX_MAX_SAMPLES /* MAX_SAMPLES */) {
         gl_error(ctx, GL_INVALID_VALUE);
         return;
     }
+    samples = gl_texture_round_samples(samples);
     gl_renderbuffer_obj *rb = ctx->renderbuffer;
     if (!rb) {
         gl_error(ctx, GL_INVALID_OPERATION);
@@ -915,9 +1131,10 @@ static void renderbuffer_storage(gl_context *ctx, GLenum target, GLsizei samples
     rb->width = w;
     rb->height = h;
     rb->red = rb->green = rb->blue = rb->alpha = rb->depth = rb->stencil = 0;
+    rb->samples = samples;
     bool ok = true;
     if (color) {
-        ok = alloc_surface(&rb->color, w, h, cfmt, tex_format_bytes(cfmt));
+        ok = alloc_surface(&rb->color, w, h, cfmt, tex_format_bytes(cfmt), samples);
         int bits[4];
         color_bits(base, cfmt, bits);
         rb->red = bits[0];
@@ -926,14 +1143,14 @@ static void renderbuffer_storage(gl_context *ctx, GLenum target, GLsizei samples
         rb->alpha = bits[3];
     }
     if (ok && depth) {
-        ok = alloc_surface(&rb->depth_surf, w, h, TEX_FMT_DEPTH32F, sizeof(float));
+        ok = alloc_surface(&rb->depth_surf, w, h, TEX_FMT_DEPTH32F, sizeof(float), samples);
         if (ok)
-            for (size_t i = 0; i < (size_t)w * (size_t)h; i++)
+            for (size_t i = 0; i < (size_t)w * (size_t)h * (size_t)(samples ? samples : 1); i++)
                 ((float *)rb->depth_surf.data)[i] = 1.0f;
         rb->depth = 32;
     }
     if (ok && stencil) {
-        ok = alloc_surface(&rb->stencil_surf, w, h, TEX_FMT_S8, 1);
+        ok = alloc_surface(&rb->stencil_surf, w, h, TEX_FMT_S8, 1, samples);
         rb->stencil = 8;
     }
     if (!ok) {
@@ -941,6 +1158,7 @@ static void renderbuffer_storage(gl_context *ctx, GLenum target, GLsizei samples
         rb->width = rb->height = 0;
         gl_error(ctx, GL_OUT_OF_MEMORY);
     }
+    gl_texture_renderbuffer_changed(ctx, rb, false); /* texture renderbuffers follow */
 }
 
 GLAPI_EXPORT void APIENTRY glRenderbufferStorage(GLenum target, GLenum internalformat,
@@ -951,7 +1169,8 @@ GLAPI_EXPORT void APIENTRY glRenderbufferStorage(GLenum target, GLenum internalf
 }
 
 /* ARB_framebuffer_object 4.4.2.1: RenderbufferStorage is this with
- * samples = 0, and samples > MAX_SAMPLES (0 in asmgl) is INVALID_VALUE. */
+ * samples = 0, and samples > MAX_SAMPLES (8) is INVALID_VALUE; the storage
+ * has the next count asmgl supports (2, 4 or 8; 1 stays 1). */
 GLAPI_EXPORT void APIENTRY glRenderbufferStorageMultisample(GLenum target, GLsizei samples,
                                                             GLenum internalformat, GLsizei width,
                                                             GLsizei height)
@@ -1006,7 +1225,7 @@ GLAPI_EXPORT void APIENTRY glGetRenderbufferParameteriv(GLenum target, GLenum pn
         v = rb->stencil;
         break;
     case GL_RENDERBUFFER_SAMPLES:
-        v = 0;
+        v = rb->samples;
         break;
     default:
         gl_error(ctx, GL_INVALID_ENUM);
@@ -1169,10 +1388,32 @@ static const rast_surface *read_surface(gl_context *ctx, GLenum format, rast_sur
     return s;
 }
 
-/* One texel of a surface as float RGBA. */
+static void surface_texel1(const rast_surface *s, const unsigned char *base, int x, int y,
+                           float out[4]);
+
+/* One texel of a surface as float RGBA: the average of its samples (the
+ * resolve of a multisample surface). */
 static void surface_texel(const rast_surface *s, int x, int y, float out[4])
 {
-    const unsigned char *row = (const unsigned char *)s->data + s->stride * (size_t)y;
+    if (s->samples <= 1) {
+        surface_texel1(s, s->data, x, y, out);
+        return;
+    }
+    float sum[4] = {0, 0, 0, 0};
+    for (int k = 0; k < s->samples; k++) {
+        float v[4];
+        surface_texel1(s, (const unsigned char *)s->data + (size_t)k * s->sample_stride, x, y, v);
+        for (int c = 0; c < 4; c++)
+            sum[c] += v[c];
+    }
+    for (int c = 0; c < 4; c++)
+        out[c] = sum[c] / (float)s->samples;
+}
+
+static void surface_texel1(const rast_surface *s, const unsigned char *base, int x, int y,
+                           float out[4])
+{
+    const unsigned char *row = base + s->stride * (size_t)y;
     switch (s->format) {
     case TEX_FMT_RGBA8:
         for (int c = 0; c < 4; c++)
@@ -1191,6 +1432,20 @@ static void surface_texel(const rast_surface *s, int x, int y, float out[4])
         out[1] = out[2] = 0;
         out[3] = 1;
         break;
+    case TEX_FMT_RGBA32I:
+        for (int c = 0; c < 4; c++) {
+            int32_t v;
+            memcpy(&v, row + (size_t)x * 16 + (size_t)c * 4, 4);
+            out[c] = (float)v;
+        }
+        break;
+    case TEX_FMT_RGBA32UI:
+        for (int c = 0; c < 4; c++) {
+            uint32_t v;
+            memcpy(&v, row + (size_t)x * 16 + (size_t)c * 4, 4);
+            out[c] = (float)v;
+        }
+        break;
     default:
         out[0] = out[1] = out[2] = 0;
         out[3] = 1;
@@ -1198,9 +1453,72 @@ static void surface_texel(const rast_surface *s, int x, int y, float out[4])
     }
 }
 
+static bool is_integer_surface(const rast_surface *s)
+{
+    return s->format == TEX_FMT_RGBA32I || s->format == TEX_FMT_RGBA32UI;
+}
+
+/* SAMPLE_BUFFERS / SAMPLES of a framebuffer: the samples of its attachments
+ * (equal when complete), 0 for framebuffer 0. */
+static int fb_samples(const gl_framebuffer_obj *fb)
+{
+    int n = 0;
+    for (int i = 0; fb->name && i < GLC_ATT_COUNT; i++)
+        if (fb->att[i].type != GLC_ATTACH_NONE && att_samples(&fb->att[i]) > n)
+            n = att_samples(&fb->att[i]);
+    return n;
+}
+
+int gl_fbo_samples(gl_context *ctx, bool draw)
+{
+    return fb_samples(draw ? ctx->draw_fb : ctx->read_fb);
+}
+
+bool gl_fbo_draw_integer(gl_context *ctx)
+{
+    gl_framebuffer_obj *fb = ctx->draw_fb;
+    if (fb->name == 0)
+        return false;
+    for (int i = 0; i < GLC_MAX_DRAW_BUFFERS; i++) {
+        GLenum b = fb->draw_buffers[i];
+        if (b == GL_NONE)
+            continue;
+        rast_surface s = att_surface(&fb->att[b - GL_COLOR_ATTACHMENT0], KIND_COLOR);
+        if (s.data)
+            return is_integer_surface(&s);
+    }
+    return false;
+}
+
+/* EXT_texture_integer's client formats. */
+static bool is_integer_format(GLenum f)
+{
+    switch (f) {
+    case GL_RED_INTEGER:
+    case GL_GREEN_INTEGER:
+    case GL_BLUE_INTEGER:
+    case GL_ALPHA_INTEGER:
+    case GL_RG_INTEGER:
+    case GL_RGB_INTEGER:
+    case GL_RGBA_INTEGER:
+    case GL_BGR_INTEGER:
+    case GL_BGRA_INTEGER:
+    case GL_LUMINANCE_INTEGER_EXT:
+    case GL_LUMINANCE_ALPHA_INTEGER_EXT:
+        return true;
+    default:
+        return false;
+    }
+}
+
 bool gl_fbo_read_float(gl_context *ctx, GLenum format, int x, int y, int w, int h, float *out)
 {
     rast_surface tmp, tmp2;
+    /* ARB_framebuffer_object 4.3.2: no reads from a multisample framebuffer */
+    if (gl_fbo_status(ctx, ctx->read_fb) == GL_FRAMEBUFFER_COMPLETE && fb_samples(ctx->read_fb)) {
+        gl_error(ctx, GL_INVALID_OPERATION);
+        return false;
+    }
     const rast_surface *s = read_surface(ctx, format, &tmp);
     if (!s)
         return false;
@@ -1229,6 +1547,37 @@ bool gl_fbo_read_float(gl_context *ctx, GLenum format, int x, int y, int w, int 
     return true;
 }
 
+tex_format gl_fbo_read_color_format(gl_context *ctx)
+{
+    rast_surface tmp;
+    const rast_surface *s = read_surface(ctx, GL_RGBA, &tmp);
+    return s ? s->format : TEX_FMT_NONE;
+}
+
+bool gl_fbo_read_words(gl_context *ctx, int x, int y, int w, int h, uint32_t *out)
+{
+    rast_surface tmp;
+    if (gl_fbo_status(ctx, ctx->read_fb) == GL_FRAMEBUFFER_COMPLETE && fb_samples(ctx->read_fb)) {
+        gl_error(ctx, GL_INVALID_OPERATION);
+        return false;
+    }
+    const rast_surface *s = read_surface(ctx, GL_RGBA, &tmp);
+    if (!s)
+        return false;
+    gl_draw_flush(ctx);
+    for (int j = 0; j < h; j++)
+        for (int i = 0; i < w; i++) {
+            uint32_t *o = out + ((size_t)j * (size_t)w + (size_t)i) * 4;
+            int sx = x + i, sy = y + j;
+            if (!is_integer_surface(s) || sx < 0 || sy < 0 || sx >= s->width || sy >= s->height) {
+                memset(o, 0, 16);
+                continue;
+            }
+            memcpy(o, (const unsigned char *)s->data + s->stride * (size_t)sy + (size_t)sx * 16, 16);
+        }
+    return true;
+}
+
 GLAPI_EXPORT void APIENTRY glReadPixels(GLint x, GLint y, GLsizei width, GLsizei height,
                                         GLenum format, GLenum type, void *pixels)
 {
@@ -1252,6 +1601,17 @@ GLAPI_EXPORT void APIENTRY glReadPixels(GLint x, GLint y, GLsizei width, GLsizei
     const rast_surface *s = read_surface(ctx, cls, &tmp);
     if (!s)
         return;
+    if (fb_samples(ctx->read_fb)) { /* ARB_framebuffer_object 4.3.2 */
+        gl_error(ctx, GL_INVALID_OPERATION);
+        return;
+    }
+    /* EXT_texture_integer 4.3.2: integer formats read integer colour
+     * buffers only, and the others never read them */
+    bool int_format = is_integer_format(format);
+    if (cls == GL_RGBA && int_format != is_integer_surface(s)) {
+        gl_error(ctx, GL_INVALID_OPERATION);
+        return;
+    }
     unsigned char *dst = pixels;
     if (ctx->pixel_pack_buffer) {
         mem_buffer *m = ctx->pixel_pack_buffer->mem;
@@ -1265,6 +1625,39 @@ GLAPI_EXPORT void APIENTRY glReadPixels(GLint x, GLint y, GLsizei width, GLsizei
     if (!dst || width == 0 || height == 0)
         return;
     gl_draw_flush(ctx);
+    if (int_format) {
+        size_t ni;
+        if (!mem_size_mul((size_t)width * (size_t)height, 4 * sizeof(int64_t), &ni)) {
+            gl_error(ctx, GL_OUT_OF_MEMORY);
+            return;
+        }
+        int64_t *iv = malloc(ni);
+        if (!iv) {
+            gl_error(ctx, GL_OUT_OF_MEMORY);
+            return;
+        }
+        for (int j = 0; j < height; j++)
+            for (int i = 0; i < width; i++) {
+                int64_t *o = iv + ((size_t)j * (size_t)width + (size_t)i) * 4;
+                int sx = x + i, sy = y + j;
+                if (sx < 0 || sy < 0 || sx >= s->width || sy >= s->height) {
+                    o[0] = o[1] = o[2] = o[3] = 0;
+                    continue;
+                }
+                const unsigned char *p = (const unsigned char *)s->data + s->stride * (size_t)sy +
+                                         (size_t)sx * 16;
+                for (int c = 0; c < 4; c++) {
+                    uint32_t w;
+                    memcpy(&w, p + c * 4, 4);
+                    o[c] = s->format == TEX_FMT_RGBA32I ? (int64_t)(int32_t)w : (int64_t)w;
+                }
+            }
+        GLenum e = tex_pixels_pack_int(format, type, width, height, iv, dst, &ctx->pack);
+        if (e != GL_NO_ERROR)
+            gl_error(ctx, e);
+        free(iv);
+        return;
+    }
 
     /* fast path: RGBA8 to RGBA/UNSIGNED_BYTE, rows inside the surface */
     const tex_pixel_store *ps = &ctx->pack;
@@ -1303,6 +1696,9 @@ static void write_texel(const rast_surface *s, int x, int y, const float v[4], u
 {
     unsigned char *row = (unsigned char *)s->data + s->stride * (size_t)y;
     switch (s->format) {
+    case TEX_FMT_RGBA32I:
+    case TEX_FMT_RGBA32UI:
+        break; /* integer blits copy words (blit_plane) */
     case TEX_FMT_RGBA8:
         for (int c = 0; c < 4; c++)
             if (mask & (1u << c))
@@ -1386,6 +1782,14 @@ static void blit_plane(gl_context *ctx, const rast_surface *src, const rast_surf
                 continue;
             if (u < 0 || v < 0 || u >= src->width || v >= src->height)
                 continue; /* outside the read buffer: undefined, left alone */
+            if (is_integer_surface(src)) {
+                /* EXT_texture_integer: integer words are copied, never
+                 * converted (NEAREST only; a multisample source gives sample 0) */
+                int xi = (int)floorf(u), yi = (int)floorf(v);
+                memcpy((unsigned char *)dst->data + dst->stride * (size_t)y + (size_t)x * 16,
+                       (const unsigned char *)src->data + src->stride * (size_t)yi + (size_t)xi * 16, 16);
+                continue;
+            }
             float t[4];
             blit_sample(src, u, v, filter, t);
             write_texel(dst, x, y, t, mask);
@@ -1422,13 +1826,28 @@ GLAPI_EXPORT void APIENTRY glBlitFramebuffer(GLint srcX0, GLint srcY0, GLint src
     if ((mask & GL_COLOR_BUFFER_BIT) && ctx->read_fb->read_buffer != GL_NONE &&
         (src = read_surface(ctx, GL_RGBA, &tmp)) != NULL) {
         /* ARB_framebuffer_object 4.3.3: float to fixed-point or back is
-         * INVALID_OPERATION */
+         * INVALID_OPERATION; EXT_texture_integer: integer to non-integer
+         * or back too, and integer with LINEAR */
         bool float_src = src->format == TEX_FMT_RGBA32F;
+        bool int_src = is_integer_surface(src);
+        if (int_src && filter == GL_LINEAR) {
+            gl_error(ctx, GL_INVALID_OPERATION);
+            return;
+        }
         for (int i = 0; i < RAST_MAX_DRAW_BUFFERS; i++)
-            if (dfb->color[i].data && (dfb->color[i].format == TEX_FMT_RGBA32F) != float_src) {
+            if (dfb->color[i].data && ((dfb->color[i].format == TEX_FMT_RGBA32F) != float_src ||
+                                       is_integer_surface(&dfb->color[i]) != int_src ||
+                                       (int_src && dfb->color[i].format != src->format))) {
                 gl_error(ctx, GL_INVALID_OPERATION);
                 return;
             }
+    }
+    /* EXT_framebuffer_multisample 4.3.2: no multisample destination; a
+     * multisample source (a resolve) needs equal rectangles */
+    int rs = fb_samples(ctx->read_fb), ds = fb_samples(ctx->draw_fb);
+    if (ds > 0 || (rs > 0 && (srcX0 != dstX0 || srcY0 != dstY0 || srcX1 != dstX1 || srcY1 != dstY1))) {
+        gl_error(ctx, GL_INVALID_OPERATION);
+        return;
     }
     if (srcX0 == srcX1 || srcY0 == srcY1 || dstX0 == dstX1 || dstY0 == dstY1)
         return;
@@ -1458,3 +1877,67 @@ GLAPI_EXPORT void APIENTRY glBlitFramebuffer(GLint srcX0, GLint srcY0, GLint src
 GL_ALIAS(void, glBlitFramebufferEXT, glBlitFramebuffer,
          (GLint srcX0, GLint srcY0, GLint srcX1, GLint srcY1, GLint dstX0, GLint dstY0,
           GLint dstX1, GLint dstY1, GLbitfield mask, GLenum filter))
+
+/* ---- multisample state (ARB_texture_multisample, NV_explicit_multisample) -------- */
+
+/* Sample positions, in pixel units from the pixel's lower-left corner, of
+ * the 1, 2, 4 and 8-sample surfaces: Direct3D's standard sample patterns,
+ * which Vulkan adopts as its standard sample locations (given there in
+ * 1/16 pixel offsets from the centre):
+ *   1: (0, 0)                       -> (0.5, 0.5)
+ *   2: (4, 4) (-4, -4)              -> (0.75, 0.75) (0.25, 0.25)
+ *   4: (-2, -6) (6, -2) (-6, 2) (2, 6)
+ *                                   -> (0.375, 0.125) (0.875, 0.375)
+ *                                      (0.125, 0.625) (0.625, 0.875)
+ *   8: (1, -3) (-1, 3) (5, 1) (-3, -5) (-5, 5) (-7, -1) (3, 7) (7, -7)
+ *                                   -> (0.5625, 0.3125) (0.4375, 0.6875)
+ *                                      (0.8125, 0.5625) (0.3125, 0.1875)
+ *                                      (0.1875, 0.8125) (0.0625, 0.4375)
+ *                                      (0.6875, 0.9375) (0.9375, 0.0625)
+ * asmgl rasterizes at pixel centres and writes every sample alike (rast.h),
+ * so these positions are reported, not used. */
+static const signed char sample_pos16[4][8][2] = {
+    {{0, 0}},
+    {{4, 4}, {-4, -4}},
+    {{-2, -6}, {6, -2}, {-6, 2}, {2, 6}},
+    {{1, -3}, {-1, 3}, {5, 1}, {-3, -5}, {-5, 5}, {-7, -1}, {3, 7}, {7, -7}},
+};
+
+/* GetMultisamplefv (ARB_texture_multisample section 6.1.x): SAMPLE_POSITION
+ * of sample index of the draw framebuffer; INVALID_ENUM for another pname,
+ * INVALID_VALUE for index >= SAMPLES. */
+GLAPI_EXPORT void APIENTRY glGetMultisamplefv(GLenum pname, GLuint index, GLfloat *val)
+{
+    GL_CTX();
+    GL_OUTSIDE_BEGIN(ctx, );
+    if (pname != GL_SAMPLE_POSITION) {
+        gl_error(ctx, GL_INVALID_ENUM);
+        return;
+    }
+    int n = fb_samples(ctx->draw_fb);
+    if (index >= (GLuint)n) {
+        gl_error(ctx, GL_INVALID_VALUE);
+        return;
+    }
+    int row = n == 1 ? 0 : n == 2 ? 1 : n == 4 ? 2 : 3;
+    if (val) {
+        val[0] = 0.5f + sample_pos16[row][index][0] / 16.0f;
+        val[1] = 0.5f + sample_pos16[row][index][1] / 16.0f;
+    }
+}
+GL_ALIAS(void, glGetMultisamplefvNV, glGetMultisamplefv, (GLenum pname, GLuint index, GLfloat *val))
+
+/* SampleMaski: word maskNumber of SAMPLE_MASK_VALUE (INVALID_VALUE for
+ * maskNumber >= MAX_SAMPLE_MASK_WORDS = 1).  Stored and queryable only: the
+ * rasterizer has no sample coverage yet. */
+GLAPI_EXPORT void APIENTRY glSampleMaski(GLuint maskNumber, GLbitfield mask)
+{
+    GL_CTX();
+    GL_OUTSIDE_BEGIN(ctx, );
+    if (maskNumber >= 1) {
+        gl_error(ctx, GL_INVALID_VALUE);
+        return;
+    }
+    ctx->sample_mask_value = mask;
+}
+GL_ALIAS(void, glSampleMaskIndexedNV, glSampleMaski, (GLuint maskNumber, GLbitfield mask))

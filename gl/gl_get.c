@@ -58,7 +58,7 @@ static void put_matrix(gval *g, const float *m, bool transpose)
 
 static int bits_of(tex_format f)
 {
-    return f == TEX_FMT_RGBA8 ? 8 : f == TEX_FMT_RGBA32F ? 32 : 0;
+    return f == TEX_FMT_RGBA8 ? 8 : f == TEX_FMT_RGBA32F || f == TEX_FMT_RGBA32I || f == TEX_FMT_RGBA32UI ? 32 : 0;
 }
 
 static GLuint buffer_name(const gl_buffer_obj *b)
@@ -119,6 +119,13 @@ static bool array_state(gl_context *ctx, int slot, int what, gval *g)
     X("GL_NV_vertex_program4") \
     X("GL_NV_fragment_program4") \
     X("GL_NV_parameter_buffer_object") \
+    X("GL_NV_geometry_program4") \
+    X("GL_EXT_texture_array") \
+    X("GL_EXT_texture_integer") \
+    X("GL_ARB_texture_buffer_object") \
+    X("GL_EXT_texture_buffer_object") \
+    X("GL_ARB_texture_multisample") \
+    X("GL_NV_explicit_multisample") \
     X("GL_EXT_texture3D") \
     X("GL_EXT_texture_edge_clamp") \
     X("GL_EXT_texture_lod_bias") \
@@ -403,9 +410,12 @@ static bool get_state(gl_context *ctx, GLenum pname, gval *g)
         F1(ctx->sample_coverage_value);
     case GL_SAMPLE_COVERAGE_INVERT:
         B1(ctx->sample_coverage_invert);
-    case GL_SAMPLE_BUFFERS:
+    case GL_SAMPLE_BUFFERS: /* of the draw framebuffer (multisample FBOs only) */
+        I1(gl_fbo_samples(ctx, true) > 0);
     case GL_SAMPLES:
-        I1(0);
+        I1(gl_fbo_samples(ctx, true));
+    case GL_SAMPLE_MASK_VALUE: /* ARB_texture_multisample: word 0 (also indexed) */
+        I1(ctx->sample_mask_value);
 
     /* ---- texturing (Tables 6.15 - 6.20) ---- */
     case GL_TEXTURE_BINDING_1D:
@@ -418,6 +428,28 @@ static bool get_state(gl_context *ctx, GLenum pname, gval *g)
         I1(ctx->bound_tex[unit][GLC_TEX_CUBE]->name);
     case GL_TEXTURE_BINDING_RECTANGLE_ARB:
         I1(ctx->bound_tex[unit][GLC_TEX_RECT]->name);
+    case GL_TEXTURE_BINDING_1D_ARRAY_EXT:
+        I1(ctx->bound_tex[unit][GLC_TEX_1D_ARRAY]->name);
+    case GL_TEXTURE_BINDING_2D_ARRAY_EXT:
+        I1(ctx->bound_tex[unit][GLC_TEX_2D_ARRAY]->name);
+    case GL_TEXTURE_BINDING_BUFFER_ARB:
+        I1(ctx->bound_tex[unit][GLC_TEX_BUFFER]->name);
+    case GL_TEXTURE_BINDING_2D_MULTISAMPLE:
+        I1(ctx->bound_tex[unit][GLC_TEX_2DMS]->name);
+    case GL_TEXTURE_BINDING_2D_MULTISAMPLE_ARRAY:
+        I1(ctx->bound_tex[unit][GLC_TEX_2DMS_ARRAY]->name);
+    case GL_TEXTURE_BINDING_RENDERBUFFER_NV: /* NV_explicit_multisample */
+        I1(ctx->bound_tex[unit][GLC_TEX_RENDERBUFFER]->name);
+    case GL_TEXTURE_RENDERBUFFER_DATA_STORE_BINDING_NV:
+        I1(ctx->bound_tex[unit][GLC_TEX_RENDERBUFFER]->rb ? ctx->bound_tex[unit][GLC_TEX_RENDERBUFFER]->rb->name : 0);
+    /* ARB_texture_buffer_object: the BindBuffer target's buffer, and the
+     * active unit's buffer texture's buffer and format */
+    case GL_TEXTURE_BUFFER_ARB:
+        I1(buffer_name(ctx->texture_buffer));
+    case GL_TEXTURE_BUFFER_DATA_STORE_BINDING_ARB:
+        I1(buffer_name(ctx->bound_tex[unit][GLC_TEX_BUFFER]->buffer));
+    case GL_TEXTURE_BUFFER_FORMAT_ARB:
+        I1(ctx->bound_tex[unit][GLC_TEX_BUFFER]->tex->buffer.internal_format);
     case GL_ACTIVE_TEXTURE:
         I1(GL_TEXTURE0 + unit);
 
@@ -612,6 +644,18 @@ static bool get_state(gl_context *ctx, GLenum pname, gval *g)
         I1(GLC_MAX_SIZE);
     case GL_MAX_3D_TEXTURE_SIZE:
         I1(GLC_MAX_3D_SIZE);
+    case GL_MAX_ARRAY_TEXTURE_LAYERS_EXT:
+        I1(GLC_MAX_ARRAY_LAYERS);
+    case GL_MAX_TEXTURE_BUFFER_SIZE_ARB:
+        I1(TEX_MAX_BUFFER_TEXELS);
+    case GL_MIN_PROGRAM_TEXEL_OFFSET_EXT: /* NV_gpu_program4 table X.21 */
+        I1(TEX_MIN_TEXEL_OFFSET);
+    case GL_MAX_PROGRAM_TEXEL_OFFSET_EXT:
+        I1(TEX_MAX_TEXEL_OFFSET);
+    case GL_MAX_GEOMETRY_TEXTURE_IMAGE_UNITS_EXT: /* NV_geometry_program4: >= 16 */
+        I1(ctx->limits[GLC_GP].max_texture_image_units);
+    case GL_RGBA_INTEGER_MODE_EXT: /* EXT_texture_integer */
+        B1(gl_fbo_draw_integer(ctx));
     case GL_MAX_TEXTURE_LOD_BIAS:
         F1(TEX_MAX_LEVELS);
     case GL_MAX_PIXEL_MAP_TABLE:
@@ -687,8 +731,13 @@ static bool get_state(gl_context *ctx, GLenum pname, gval *g)
         I1(ctx->program_error_position);
     case GL_NUM_EXTENSIONS:
         I1(NUM_EXTENSIONS);
-    case GL_MAX_SAMPLES:
-        I1(0); /* ARB_framebuffer_object: 0 = no multisampling (the minimum) */
+    case GL_MAX_SAMPLES: /* ARB_framebuffer_object, ARB_texture_multisample */
+    case GL_MAX_COLOR_TEXTURE_SAMPLES:
+    case GL_MAX_DEPTH_TEXTURE_SAMPLES:
+    case GL_MAX_INTEGER_SAMPLES:
+        I1(TEX_MAX_SAMPLES);
+    case GL_MAX_SAMPLE_MASK_WORDS:
+        I1(1);
 
     /* ---- GL 2.0 shader state, answered for a GL without GLSL ----
      * asmgl reports GL 2.1 but has no GLSL (see glGetString below), so the

@@ -19,14 +19,15 @@
  *   gl_enable.c    glEnable/glDisable/glIsEnabled
  *   gl_get.c       glGet*, glGetString(i)
  *   gl_attrib.c    glPush/PopAttrib, glPush/PopClientAttrib
- *   gl_program.c   ARB_vertex_program / ARB_fragment_program API
+ *   gl_program.c   ARB_vertex_program / ARB_fragment_program / NV_geometry_program4 API
  *   gl_vertex.c    current attributes, immediate mode
  *   gl_array.c     vertex arrays and array draws
  *   gl_draw.c      draw snapshots, clears, flushes
  *   gl_ff.c        fixed-function program keys and cache (text: gl_ffgen*.c)
  *   gl_raster.c    raster position, glDrawPixels/glBitmap/glCopyPixels
  *   gl_buffer.c    buffer objects (memory/)
- *   gl_texture.c   texture objects (texture/)
+ *   gl_texture.c   texture objects (texture/), buffer textures, multisample
+ *                  textures, texture renderbuffers
  *   gl_fbo.c       framebuffer/renderbuffer objects, read-back, blits
  *   gl_proc.c      asmgl_get_proc_address over gl_entrypoints.def
  */
@@ -88,11 +89,20 @@ enum {
     GLC_STACK_COUNT = GLC_STACK_PROGRAM0 + GLC_MAX_PROGRAM_MATRICES
 };
 
-/* Texture targets a unit binds (GL 2.1 + ARB_texture_rectangle). */
-enum { GLC_TEX_1D, GLC_TEX_2D, GLC_TEX_3D, GLC_TEX_CUBE, GLC_TEX_RECT, GLC_TEX_TARGETS };
+/* Texture targets a unit binds (GL 2.1 + ARB_texture_rectangle; the first
+ * five are the fixed-function ones glEnable takes), then EXT_texture_array,
+ * ARB_texture_buffer_object and ARB_texture_multisample. */
+enum {
+    GLC_TEX_1D, GLC_TEX_2D, GLC_TEX_3D, GLC_TEX_CUBE, GLC_TEX_RECT,
+    GLC_TEX_1D_ARRAY, GLC_TEX_2D_ARRAY, GLC_TEX_BUFFER, GLC_TEX_2DMS, GLC_TEX_2DMS_ARRAY,
+    GLC_TEX_RENDERBUFFER, /* NV_explicit_multisample TEXTURE_RENDERBUFFER_NV */
+    GLC_TEX_TARGETS
+};
+#define GLC_MAX_ARRAY_LAYERS TEX_MAX_3D_SIZE /* MAX_ARRAY_TEXTURE_LAYERS_EXT */
 
-/* Program targets (index into per-target arrays). */
-enum { GLC_VP = 0, GLC_FP = 1, GLC_PROGRAM_TARGETS };
+/* Program targets (index into per-target arrays): vertex, fragment and
+ * NV_geometry_program4's GEOMETRY_PROGRAM_NV. */
+enum { GLC_VP = 0, GLC_FP = 1, GLC_GP = 2, GLC_PROGRAM_TARGETS };
 
 /* ---- name tables (gl_names.c) ---------------------------------------------- */
 
@@ -121,8 +131,10 @@ void gl_names_free(gl_name_table *t);
 
 typedef struct gl_program_obj {
     GLuint name;
-    GLenum target;            /* GL_VERTEX_PROGRAM_ARB / GL_FRAGMENT_PROGRAM_ARB */
+    GLenum target;            /* GL_VERTEX_PROGRAM_ARB / GL_FRAGMENT_PROGRAM_ARB /
+                                 GL_GEOMETRY_PROGRAM_NV */
     gp_program *prog;         /* NULL until a string loads */
+    int vertex_limit;         /* geometry: VERTICES_OUT, as ProgramVertexLimitNV last set it */
     gp_program_info info;     /* counts for queries, as the text was written */
     /* An ARB_position_invariant vertex program drawn with user clip planes
      * runs as this variant, which also writes the conventional clip
@@ -151,6 +163,8 @@ typedef struct gl_buffer_obj {
     GLenum access;        /* of the current mapping */
     bool param_used;      /* a draw referenced it as a program parameter buffer:
                              writes flush first (R9) */
+    int tex_refs;         /* buffer textures (TexBufferARB) viewing its store:
+                             writes flush first, a new store re-attaches them */
 } gl_buffer_obj;
 
 typedef struct gl_texture_obj {
@@ -159,6 +173,11 @@ typedef struct gl_texture_obj {
     tex_object *tex;
     GLfloat priority;
     GLboolean resident;
+    gl_buffer_obj *buffer;    /* GL_TEXTURE_BUFFER_ARB: the attached buffer (TexBufferARB) */
+    GLboolean fixed_sample_locations; /* ARB_texture_multisample */
+    /* GL_TEXTURE_RENDERBUFFER_NV (TexRenderbufferNV): the renderbuffer whose
+     * colour (or depth) store image[0][0] of tex views, not owns */
+    struct gl_renderbuffer_obj *rb;
 } gl_texture_obj;
 
 typedef struct gl_renderbuffer_obj {
@@ -166,7 +185,8 @@ typedef struct gl_renderbuffer_obj {
     GLenum internal_format;   /* as requested; 0 before storage */
     int width, height;
     int red, green, blue, alpha, depth, stencil; /* bits reported */
-    rast_surface color;       /* RGBA8 / RGBA32F */
+    int samples;              /* RENDERBUFFER_SAMPLES: 0, or the planes each surface has */
+    rast_surface color;       /* RGBA8 / RGBA32F / RGBA32I / RGBA32UI */
     rast_surface depth_surf;  /* DEPTH32F */
     rast_surface stencil_surf; /* S8 */
 } gl_renderbuffer_obj;
@@ -178,7 +198,9 @@ typedef struct gl_attachment {
     GLuint name;
     gl_texture_obj *tex;
     gl_renderbuffer_obj *rb;
-    int level, face, zoffset;
+    int level, face, zoffset; /* zoffset: the layer of a 3D or array texture */
+    bool layered;             /* FramebufferTextureEXT of a 3D, cube or array texture:
+                                 every layer (NV_geometry_program4 section 4.4.7) */
 } gl_attachment;
 
 enum { GLC_ATT_DEPTH = GLC_MAX_DRAW_BUFFERS, GLC_ATT_STENCIL, GLC_ATT_COUNT };
@@ -315,6 +337,7 @@ struct asmgl_context {
     GLuint client_active_texture;     /* unit */
     gl_buffer_obj *array_buffer, *element_buffer;
     gl_buffer_obj *pixel_pack_buffer, *pixel_unpack_buffer;
+    gl_buffer_obj *texture_buffer;    /* TEXTURE_BUFFER_ARB binding (BindBuffer) */
     /* NV_parameter_buffer_object, per GLC_PB_* target: the generic binding
      * (BindBuffer) and the indexed binding points */
     gl_buffer_obj *param_buffer[GLC_PB_TARGETS];
@@ -404,6 +427,8 @@ struct asmgl_context {
     GLenum logic_op;
     uint8_t color_mask;               /* bit per channel RGBA */
     float clear_color[4];
+    uint32_t clear_color_bits[4];     /* EXT_texture_integer ClearColorI{i,ui}EXT */
+    bool clear_color_unsigned;
     double clear_depth;
     GLint clear_stencil;
     float clear_accum[4];
@@ -414,6 +439,8 @@ struct asmgl_context {
     bool multisample, sample_alpha_to_coverage, sample_alpha_to_one, sample_coverage;
     float sample_coverage_value;
     bool sample_coverage_invert;
+    bool sample_mask;                 /* ARB_texture_multisample SAMPLE_MASK (stored only) */
+    GLbitfield sample_mask_value;     /* SAMPLE_MASK_VALUE word 0 */
 
     /* ---- hints, pixel transfer ---- */
     GLenum hint_perspective, hint_point, hint_line, hint_polygon, hint_fog;
@@ -555,6 +582,23 @@ void gl_draw_submit_ex(gl_context *ctx, GLenum mode, int first, int count, GLenu
                        const void *indices, const rast_attrib *attribs, int instances,
                        gl_program_obj *pixel_vp);
 void gl_draw_flush(gl_context *ctx);
+/* Begin-time validation of the programs for a draw of mode (API.E.GEO4_PRIMS
+ * included): INVALID_OPERATION for an enabled program that did not load
+ * (EDGE.INVALID_PROGRAM_DRAW), a mode the enabled geometry program's
+ * PRIMITIVE_IN does not take (EDGE.PRIM_MODE), or two stages using
+ * different targets on one unit (TEX.STAGE_CONFLICT).  False with the error
+ * recorded; the mode itself must already be valid. */
+bool gl_draw_validate(gl_context *ctx, GLenum mode);
+/* EXT_texture_integer: false (INVALID_OPERATION recorded) when the draw
+ * framebuffer's colour buffers are integer and no fragment program is
+ * enabled (Begin, DrawPixels, Bitmap, CopyPixels). */
+bool gl_draw_integer_ok(gl_context *ctx);
+/* Whether mode is a primitive mode Begin and the draws take (GL_POINTS ..
+ * GL_POLYGON and the four adjacency modes). */
+static inline bool gl_valid_mode(GLenum mode)
+{
+    return mode <= GL_POLYGON || (mode >= GL_LINES_ADJACENCY_EXT && mode <= GL_TRIANGLE_STRIP_ADJACENCY_EXT);
+}
 /* Before a texture or render target the scene may use changes (R9). */
 static inline void gl_flush_for_write(gl_context *ctx) { gl_draw_flush(ctx); }
 
@@ -564,7 +608,32 @@ bool gl_texture_init(gl_context *ctx);
 void gl_texture_free_all(gl_context *ctx);
 /* The object a unit supplies for a gp texture target, NULL when none. */
 const tex_object *gl_texture_for_unit(gl_context *ctx, int unit, int gp_target);
+/* The GLC_TEX_* target a program texture target (gp_tex_target) samples
+ * (SHADOW targets: their base target), or -1. */
+int gl_texture_gp_target_index(int gp_target);
+/* A program's texture target of a unit as the GL binds it: GP_TEX_* (what
+ * gp_program_info says), or this for the RENDERBUFFER target, which glprog
+ * reports as GP_TEX_2DMS in programs with OPTION NV_explicit_multisample
+ * and without NV_texture_multisample (glprog.h). */
+#define GLC_GP_TEX_RENDERBUFFER 0x100
+static inline int gl_program_tex_target(const gp_program_info *info, int unit)
+{
+    int t = info->tex_target[unit];
+    if (t == GP_TEX_2DMS && (info->options & GP_OPTION_NV_EXPLICIT_MULTISAMPLE) &&
+        !(info->options & GP_OPTION_NV_TEXTURE_MULTISAMPLE))
+        return GLC_GP_TEX_RENDERBUFFER;
+    return t;
+}
+/* Sample count allocated for a request of n: 0 (n <= 0), 1, 2, 4 or 8. */
+int gl_texture_round_samples(int n);
 gl_texture_obj *gl_texture_lookup(gl_context *ctx, GLuint name);
+/* The store of buffer b moved or changed size (BufferData): buffer textures
+ * viewing it re-attach; deleted: they detach. */
+void gl_texture_buffer_changed(gl_context *ctx, gl_buffer_obj *b);
+void gl_texture_buffer_deleted(gl_context *ctx, gl_buffer_obj *b);
+/* The storage of renderbuffer rb was (re)allocated / rb is being deleted:
+ * texture renderbuffers viewing it follow / detach. */
+void gl_texture_renderbuffer_changed(gl_context *ctx, struct gl_renderbuffer_obj *rb, bool deleted);
 
 /* ---- gl_fbo.c --------------------------------------------------------------------------- */
 
@@ -581,6 +650,16 @@ void gl_fbo_default_resized(gl_context *ctx);
  * with depth in [0] and stencil in [1]); pixels outside the buffer read 0.
  * out holds w*h*4 floats.  False with an error recorded. */
 bool gl_fbo_read_float(gl_context *ctx, GLenum format, int x, int y, int w, int h, float *out);
+/* The read framebuffer's colour buffer format (TEX_FMT_NONE, error
+ * recorded, when there is none to read), and the raw words of an integer
+ * one (4 per pixel, pixels outside read 0). */
+tex_format gl_fbo_read_color_format(gl_context *ctx);
+bool gl_fbo_read_words(gl_context *ctx, int x, int y, int w, int h, uint32_t *out);
+/* Whether the draw framebuffer's colour buffers hold integers
+ * (RGBA_INTEGER_MODE_EXT). */
+bool gl_fbo_draw_integer(gl_context *ctx);
+/* SAMPLES of the draw (draw = true) or read framebuffer: 0 when single-sampled. */
+int gl_fbo_samples(gl_context *ctx, bool draw);
 
 /* ---- gl_get.c ---------------------------------------------------------------------------- */
 

@@ -1,8 +1,11 @@
 /*
  * gl_program.c - the ARB_vertex_program / ARB_fragment_program program API
- * (API thread): program objects, ProgramStringARB (compiled by glprog/),
- * env/local parameters (plus EXT_gpu_program_parameters), and the program
- * queries of ARB_vertex_program section 6.1.12 / ARB_fragment_program 6.1.12.
+ * and NV_geometry_program4's GEOMETRY_PROGRAM_NV target (API thread):
+ * program objects, ProgramStringARB (compiled by glprog/), env/local
+ * parameters (plus EXT_gpu_program_parameters and NV_gpu_program4's integer
+ * forms), ProgramVertexLimitNV, and the program queries of
+ * ARB_vertex_program section 6.1.12 / ARB_fragment_program 6.1.12 /
+ * NV_gpu_program4 6.1.12 / NV_geometry_program4 2.14.6.4.
  */
 #include "gl_priv.h"
 
@@ -17,6 +20,8 @@ int gl_program_target_index(GLenum target)
         return GLC_VP;
     case GL_FRAGMENT_PROGRAM_ARB:
         return GLC_FP;
+    case GL_GEOMETRY_PROGRAM_NV:
+        return GLC_GP;
     default:
         return -1;
     }
@@ -24,7 +29,8 @@ int gl_program_target_index(GLenum target)
 
 static GLenum target_enum(int t)
 {
-    return t == GLC_VP ? GL_VERTEX_PROGRAM_ARB : GL_FRAGMENT_PROGRAM_ARB;
+    return t == GLC_VP ? GL_VERTEX_PROGRAM_ARB : t == GLC_FP ? GL_FRAGMENT_PROGRAM_ARB
+                                                             : GL_GEOMETRY_PROGRAM_NV;
 }
 
 static gl_program_obj *program_new(gl_context *ctx, GLuint name, int t)
@@ -200,7 +206,8 @@ gp_program *gl_program_compile(gl_context *ctx, const char *text, size_t len, in
 {
     memset(err, 0, sizeof *err);
     err->pos = -1;
-    gp_stage stage = t == GLC_VP ? GP_STAGE_VERTEX : GP_STAGE_FRAGMENT;
+    gp_stage stage = t == GLC_VP ? GP_STAGE_VERTEX : t == GLC_FP ? GP_STAGE_FRAGMENT
+                                                                 : GP_STAGE_GEOMETRY;
     gp_program *p = gp_compile(text, len, stage, &ctx->limits[t], err);
     if (p && gp_program_get_info(p)->lang >= GP_LANG_NVVP50) {
         /* glprog parses !!NV*5.0 already, but the executor does not run the
@@ -283,6 +290,7 @@ GLAPI_EXPORT void APIENTRY glProgramStringARB(GLenum target, GLenum format, GLsi
     p->clip_prog_tried = false;
     p->prog = prog;
     p->info = qinfo;
+    p->vertex_limit = qinfo.gs_vertices_out;
     p->string = copy;
     p->length = len;
     p->params_prog = NULL;
@@ -869,10 +877,98 @@ static bool program_iv(gl_context *ctx, int t, GLenum pname, GLint *out)
     case GL_MAX_PROGRAM_LOOP_COUNT_NV:
         *out = lim->max_loop_count;
         return true;
+    /* NV_gpu_program4 section 6.1.12: components are counted as whole
+     * vectors for attributes (4 per binding read) and by write mask for
+     * results (glprog's num_result_components); the limits cover every
+     * slot a program of the target can name, so no program exceeds them */
+    case GL_PROGRAM_ATTRIB_COMPONENTS_NV:
+        *out = info ? 4 * __builtin_popcountll(info->inputs_read) : 0;
+        return true;
+    case GL_PROGRAM_RESULT_COMPONENTS_NV:
+        *out = COUNT(num_result_components);
+        return true;
+    case GL_MAX_PROGRAM_ATTRIB_COMPONENTS_NV:
+        *out = 4 * (t == GLC_VP ? GP_VIN_SLOTS : t == GLC_GP ? 6 * GP_VARY_COUNT : GP_VARY_COUNT);
+        return true;
+    case GL_MAX_PROGRAM_RESULT_COMPONENTS_NV:
+        *out = 4 * (fp ? GP_FOUT_COUNT : GP_VARY_COUNT);
+        return true;
+    case GL_MAX_PROGRAM_GENERIC_ATTRIBS_NV: /* vertex.attrib[n] / fragment.attrib[n] */
+        *out = t == GLC_VP ? GP_VIN_COUNT : 32;
+        return true;
+    case GL_MAX_PROGRAM_GENERIC_RESULTS_NV: /* result.attrib[n] / result.color[n] */
+        *out = fp ? lim->max_draw_buffers : 32;
+        return true;
+    /* NV_geometry_program4 section 2.14.6.4 and its Errors: the first two
+     * are INVALID_ENUM for other targets */
+    case GL_MAX_PROGRAM_OUTPUT_VERTICES_NV:
+        if (t != GLC_GP)
+            return false;
+        *out = lim->max_output_vertices;
+        return true;
+    case GL_MAX_PROGRAM_TOTAL_OUTPUT_COMPONENTS_NV:
+        if (t != GLC_GP)
+            return false;
+        *out = lim->max_total_output_components;
+        return true;
+    case GL_GEOMETRY_VERTICES_OUT_EXT:
+        if (t != GLC_GP)
+            return false;
+        *out = info ? p->vertex_limit : 0;
+        return true;
+    case GL_GEOMETRY_INPUT_TYPE_EXT:
+    case GL_GEOMETRY_OUTPUT_TYPE_EXT: {
+        if (t != GLC_GP)
+            return false;
+        static const GLenum prim_enum[] = {
+            [GP_PRIM_NONE] = 0,
+            [GP_PRIM_POINTS] = GL_POINTS,
+            [GP_PRIM_LINES] = GL_LINES,
+            [GP_PRIM_LINES_ADJACENCY] = GL_LINES_ADJACENCY_EXT,
+            [GP_PRIM_TRIANGLES] = GL_TRIANGLES,
+            [GP_PRIM_TRIANGLES_ADJACENCY] = GL_TRIANGLES_ADJACENCY_EXT,
+            [GP_PRIM_LINE_STRIP] = GL_LINE_STRIP,
+            [GP_PRIM_TRIANGLE_STRIP] = GL_TRIANGLE_STRIP,
+        };
+        unsigned prim = info ? (pname == GL_GEOMETRY_INPUT_TYPE_EXT ? info->gs_primitive_in
+                                                                     : info->gs_primitive_out)
+                             : GP_PRIM_NONE;
+        *out = prim < sizeof prim_enum / sizeof prim_enum[0] ? (GLint)prim_enum[prim] : 0;
+        return true;
+    }
     default:
         return false;
     }
 #undef COUNT
+}
+
+/* NV_geometry_program4 section 2.14.6.4: a new vertex limit for the current
+ * geometry program.  INVALID_VALUE if limit <= 0, limit >=
+ * MAX_PROGRAM_OUTPUT_VERTICES_NV (the spec's words: "greater than or equal
+ * to") or limit times the program's result components exceeds
+ * MAX_PROGRAM_TOTAL_OUTPUT_COMPONENTS_NV; INVALID_OPERATION if the current
+ * geometry program has not been loaded.  The rasterizer emits what the
+ * program EMITs (the spec lets EMITs past the limit have effect or not). */
+GLAPI_EXPORT void APIENTRY glProgramVertexLimitNV(GLenum target, GLint limit)
+{
+    GL_CTX();
+    GL_OUTSIDE_BEGIN(ctx, );
+    if (target != GL_GEOMETRY_PROGRAM_NV) {
+        gl_error(ctx, GL_INVALID_ENUM);
+        return;
+    }
+    gl_program_obj *p = ctx->program[GLC_GP];
+    const gp_limits *lim = &ctx->limits[GLC_GP];
+    if (limit <= 0 || limit >= lim->max_output_vertices ||
+        (p->prog && (long long)limit * p->info.num_result_components > lim->max_total_output_components)) {
+        gl_error(ctx, GL_INVALID_VALUE);
+        return;
+    }
+    if (!p->prog) {
+        gl_error(ctx, GL_INVALID_OPERATION);
+        return;
+    }
+    p->vertex_limit = limit;
 }
 
 GLAPI_EXPORT void APIENTRY glGetProgramivARB(GLenum target, GLenum pname, GLint *params)

@@ -387,6 +387,8 @@ GLAPI_EXPORT void APIENTRY glDrawPixels(GLsizei width, GLsizei height, GLenum fo
         gl_error(ctx, err);
         return;
     }
+    if (!gl_draw_integer_ok(ctx))
+        return;
     if (!ctx->raster_valid || !width || !height)
         return;
     bool ok;
@@ -423,6 +425,8 @@ GLAPI_EXPORT void APIENTRY glCopyPixels(GLint x, GLint y, GLsizei width, GLsizei
         gl_error(ctx, GL_INVALID_ENUM);
         return;
     }
+    if (cls == GL_RGBA && !gl_draw_integer_ok(ctx))
+        return;
     if (width < 0 || height < 0) {
         gl_error(ctx, GL_INVALID_VALUE);
         return;
@@ -455,6 +459,8 @@ GLAPI_EXPORT void APIENTRY glBitmap(GLsizei width, GLsizei height, GLfloat xorig
         gl_error(ctx, GL_INVALID_VALUE);
         return;
     }
+    if (!gl_draw_integer_ok(ctx))
+        return;
     if (!ctx->raster_valid)
         return;
     const tex_pixel_store *ps = &ctx->unpack;

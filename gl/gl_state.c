@@ -149,6 +149,7 @@ void gl_state_init(gl_context *ctx)
     ctx->index_mask = ~0u;
     ctx->multisample = true;
     ctx->sample_coverage_value = 1;
+    ctx->sample_mask_value = ~(GLbitfield)0; /* ARB_texture_multisample: all bits */
 
     /* hints, pixels */
     ctx->hint_perspective = ctx->hint_point = ctx->hint_line = ctx->hint_polygon = GL_DONT_CARE;
@@ -179,6 +180,18 @@ int gl_tex_target_index(GLenum target)
         return GLC_TEX_CUBE;
     case GL_TEXTURE_RECTANGLE_ARB:
         return GLC_TEX_RECT;
+    case GL_TEXTURE_1D_ARRAY_EXT:
+        return GLC_TEX_1D_ARRAY;
+    case GL_TEXTURE_2D_ARRAY_EXT:
+        return GLC_TEX_2D_ARRAY;
+    case GL_TEXTURE_BUFFER_ARB:
+        return GLC_TEX_BUFFER;
+    case GL_TEXTURE_2D_MULTISAMPLE:
+        return GLC_TEX_2DMS;
+    case GL_TEXTURE_2D_MULTISAMPLE_ARRAY:
+        return GLC_TEX_2DMS_ARRAY;
+    case GL_TEXTURE_RENDERBUFFER_NV:
+        return GLC_TEX_RENDERBUFFER;
     default:
         return -1;
     }

@@ -3,7 +3,9 @@
  *
  * Storage, conversion and sampling belong to texture/ (tex.h); this file
  * keeps GL's object model: names, per-unit bindings of the five GL 2.1
- * targets (1D, 2D, 3D, CUBE_MAP, RECTANGLE_ARB), the default object of each
+ * targets (1D, 2D, 3D, CUBE_MAP, RECTANGLE_ARB) and of EXT_texture_array's
+ * 1D_ARRAY / 2D_ARRAY, ARB_texture_buffer_object's BUFFER and
+ * ARB_texture_multisample's 2D_MULTISAMPLE(_ARRAY), the default object of each
  * target (name 0, shared by all units as GL 2.1 section 3.8.12 says), proxy
  * targets, pixel buffer objects as the source/destination of transfers, and
  * the flush that must precede any change to a texture a queued scene may
@@ -15,7 +17,113 @@
 #include <string.h>
 
 static const GLenum target_enums[GLC_TEX_TARGETS] = {
-    GL_TEXTURE_1D, GL_TEXTURE_2D, GL_TEXTURE_3D, GL_TEXTURE_CUBE_MAP, GL_TEXTURE_RECTANGLE_ARB};
+    GL_TEXTURE_1D, GL_TEXTURE_2D, GL_TEXTURE_3D, GL_TEXTURE_CUBE_MAP, GL_TEXTURE_RECTANGLE_ARB,
+    GL_TEXTURE_1D_ARRAY_EXT, GL_TEXTURE_2D_ARRAY_EXT, GL_TEXTURE_BUFFER_ARB,
+    GL_TEXTURE_2D_MULTISAMPLE, GL_TEXTURE_2D_MULTISAMPLE_ARRAY, GL_TEXTURE_RENDERBUFFER_NV};
+
+/* The texture/ object kind behind a GL target: a texture renderbuffer is a
+ * 2D multisample image whose storage is the renderbuffer's (rb_view). */
+static tex_object *new_tex_object(GLenum target)
+{
+    return tex_object_create(target == GL_TEXTURE_RENDERBUFFER_NV ? GL_TEXTURE_2D_MULTISAMPLE : target);
+}
+
+/* Drops a texture renderbuffer's view of its renderbuffer's storage (the
+ * image does not own it), so tex_object_free and redefinitions leave it be. */
+static void rb_view_clear(gl_texture_obj *o)
+{
+    if (!o->tex || o->target != GL_TEXTURE_RENDERBUFFER_NV)
+        return;
+    tex_image *img = &o->tex->image[0][0];
+    img->data = NULL;
+    img->stencil = NULL;
+    memset(img, 0, sizeof *img);
+    tex_object_images_changed(o->tex);
+}
+
+/* Points a texture renderbuffer's image at its renderbuffer's colour (or
+ * depth) samples: NV_explicit_multisample section 3.8.4. */
+static void rb_view_set(gl_texture_obj *o)
+{
+    rb_view_clear(o);
+    const gl_renderbuffer_obj *rb = o->rb;
+    if (!rb)
+        return;
+    const rast_surface *s = rb->color.data ? &rb->color : &rb->depth_surf;
+    if (!s->data)
+        return;
+    tex_image *img = &o->tex->image[0][0];
+    img->width = s->width;
+    img->height = s->height;
+    img->depth = 1;
+    img->format = s->format;
+    img->internal_format = rb->internal_format;
+    GLenum base = GL_RGBA;
+    tex_internal_format_info(rb->internal_format, &base, NULL);
+    img->base_format = s == &rb->depth_surf ? GL_DEPTH_COMPONENT : base;
+    img->row_stride = s->stride;
+    img->samples = s->samples > 0 ? s->samples : 1;
+    img->sample_stride = s->samples > 0 ? s->sample_stride : s->stride * (size_t)s->height;
+    img->slice_stride = img->sample_stride * (size_t)img->samples;
+    img->data = s->data;
+    tex_object_images_changed(o->tex);
+}
+
+typedef struct rb_walk {
+    gl_renderbuffer_obj *rb;
+    bool deleted;
+} rb_walk;
+
+static void rb_walk_one(gl_texture_obj *o, rb_walk *w)
+{
+    if (o->target != GL_TEXTURE_RENDERBUFFER_NV || o->rb != w->rb)
+        return;
+    if (w->deleted)
+        o->rb = NULL;
+    rb_view_set(o);
+}
+
+static void rb_walk_name(GLuint name, void *v, void *user)
+{
+    (void)name;
+    if (v != GL_NAME_RESERVED)
+        rb_walk_one(v, user);
+}
+
+void gl_texture_renderbuffer_changed(gl_context *ctx, gl_renderbuffer_obj *rb, bool deleted)
+{
+    gl_draw_flush(ctx); /* a queued scene may sample the old storage (R9) */
+    rb_walk w = {rb, deleted};
+    rb_walk_one(&ctx->default_tex[GLC_TEX_RENDERBUFFER], &w);
+    gl_names_foreach(&ctx->textures, rb_walk_name, &w);
+}
+
+/* TexRenderbufferNV (NV_explicit_multisample section 3.8.4): the texture
+ * renderbuffer bound to the active unit views renderbuffer's storage
+ * (0 detaches).  INVALID_ENUM for another target, INVALID_OPERATION for a
+ * name that is no renderbuffer. */
+GLAPI_EXPORT void APIENTRY glTexRenderbufferNV(GLenum target, GLuint renderbuffer)
+{
+    GL_CTX();
+    GL_OUTSIDE_BEGIN(ctx, );
+    if (target != GL_TEXTURE_RENDERBUFFER_NV) {
+        gl_error(ctx, GL_INVALID_ENUM);
+        return;
+    }
+    gl_renderbuffer_obj *rb = NULL;
+    if (renderbuffer) {
+        void *v = gl_names_lookup(&ctx->renderbuffers, renderbuffer);
+        if (!v || v == GL_NAME_RESERVED) {
+            gl_error(ctx, GL_INVALID_OPERATION);
+            return;
+        }
+        rb = v;
+    }
+    gl_texture_obj *o = ctx->bound_tex[ctx->active_texture][GLC_TEX_RENDERBUFFER];
+    gl_flush_for_write(ctx);
+    o->rb = rb;
+    rb_view_set(o);
+}
 
 /* Proxy image state (GL 2.1 section 3.8.11): what the last proxy TexImage of
  * each target and level would have produced. */
@@ -43,7 +151,7 @@ bool gl_texture_init(gl_context *ctx)
         gl_texture_obj *d = &ctx->default_tex[t];
         d->name = 0;
         d->target = target_enums[t];
-        d->tex = tex_object_create(target_enums[t]);
+        d->tex = new_tex_object(target_enums[t]);
         d->priority = 1.0f;
         if (!d->tex)
             return false;
@@ -59,6 +167,7 @@ static void free_one(GLuint name, void *value, void *user)
     (void)user;
     if (value != GL_NAME_RESERVED) {
         gl_texture_obj *t = value;
+        rb_view_clear(t);
         tex_object_free(t->tex);
         free(t);
     }
@@ -69,6 +178,7 @@ void gl_texture_free_all(gl_context *ctx)
     gl_names_foreach(&ctx->textures, free_one, NULL);
     gl_names_free(&ctx->textures);
     for (int t = 0; t < GLC_TEX_TARGETS; t++) {
+        rb_view_clear(&ctx->default_tex[t]);
         tex_object_free(ctx->default_tex[t].tex);
         ctx->default_tex[t].tex = NULL;
     }
@@ -82,35 +192,206 @@ gl_texture_obj *gl_texture_lookup(gl_context *ctx, GLuint name)
     return v && v != GL_NAME_RESERVED ? v : NULL;
 }
 
-const tex_object *gl_texture_for_unit(gl_context *ctx, int unit, int gp_target)
+int gl_texture_gp_target_index(int gp_target)
 {
-    int t;
     switch (gp_target) {
     case GP_TEX_1D:
     case GP_TEX_SHADOW1D:
-        t = GLC_TEX_1D;
-        break;
+        return GLC_TEX_1D;
     case GP_TEX_2D:
     case GP_TEX_SHADOW2D:
-        t = GLC_TEX_2D;
-        break;
+        return GLC_TEX_2D;
     case GP_TEX_3D:
-        t = GLC_TEX_3D;
-        break;
+        return GLC_TEX_3D;
     case GP_TEX_CUBE:
     case GP_TEX_SHADOWCUBE:
-        t = GLC_TEX_CUBE;
-        break;
+        return GLC_TEX_CUBE;
     case GP_TEX_RECT:
     case GP_TEX_SHADOWRECT:
-        t = GLC_TEX_RECT;
-        break;
+        return GLC_TEX_RECT;
+    case GP_TEX_ARRAY1D:
+    case GP_TEX_SHADOWARRAY1D:
+        return GLC_TEX_1D_ARRAY;
+    case GP_TEX_ARRAY2D:
+    case GP_TEX_SHADOWARRAY2D:
+        return GLC_TEX_2D_ARRAY;
+    case GP_TEX_BUFFER:
+        return GLC_TEX_BUFFER;
+    case GP_TEX_2DMS:
+        return GLC_TEX_2DMS;
+    case GP_TEX_ARRAY2DMS:
+        return GLC_TEX_2DMS_ARRAY;
+    case GLC_GP_TEX_RENDERBUFFER:
+        return GLC_TEX_RENDERBUFFER;
     default:
-        return NULL; /* array, buffer and multisample targets: not yet */
+        return -1; /* cube map arrays: no GL target */
     }
-    if (unit < 0 || unit >= GLC_MAX_IMAGE_UNITS)
+}
+
+const tex_object *gl_texture_for_unit(gl_context *ctx, int unit, int gp_target)
+{
+    int t = gp_target == GLC_GP_TEX_RENDERBUFFER ? GLC_TEX_RENDERBUFFER : gl_texture_gp_target_index(gp_target);
+    if (t < 0 || unit < 0 || unit >= GLC_MAX_IMAGE_UNITS)
         return NULL;
     return ctx->bound_tex[unit][t]->tex;
+}
+
+/* ---- buffer textures (ARB_texture_buffer_object) ---------------------------------- */
+
+/* (Re)attaches o's buffer's current store to the texel view. */
+static void buffer_reattach(gl_texture_obj *o)
+{
+    gl_buffer_obj *b = o->buffer;
+    GLenum fmt = o->tex->buffer.internal_format;
+    if (!b) {
+        tex_buffer_attach(o->tex, fmt, NULL, 0);
+        return;
+    }
+    tex_buffer_attach(o->tex, fmt, mem_buffer_data(b->mem), mem_buffer_size(b->mem));
+}
+
+typedef struct buffer_walk {
+    gl_buffer_obj *b;
+    bool deleted;
+} buffer_walk;
+
+static void buffer_walk_one(gl_texture_obj *o, buffer_walk *w)
+{
+    if (o->target != GL_TEXTURE_BUFFER_ARB || o->buffer != w->b)
+        return;
+    if (w->deleted) {
+        o->buffer = NULL;
+        w->b->tex_refs--;
+    }
+    buffer_reattach(o);
+}
+
+static void buffer_walk_name(GLuint name, void *v, void *user)
+{
+    (void)name;
+    if (v != GL_NAME_RESERVED)
+        buffer_walk_one(v, user);
+}
+
+static void buffer_walk_all(gl_context *ctx, gl_buffer_obj *b, bool deleted)
+{
+    if (!b->tex_refs)
+        return;
+    gl_draw_flush(ctx); /* a queued scene may read the old store (R9) */
+    buffer_walk w = {b, deleted};
+    buffer_walk_one(&ctx->default_tex[GLC_TEX_BUFFER], &w);
+    gl_names_foreach(&ctx->textures, buffer_walk_name, &w);
+}
+
+void gl_texture_buffer_changed(gl_context *ctx, gl_buffer_obj *b)
+{
+    buffer_walk_all(ctx, b, false);
+}
+
+/* Deviation: GL keeps a deleted buffer's store alive while a texture views
+ * it; asmgl detaches it from every buffer texture instead (as deleting a
+ * texture detaches it from every framebuffer, gl_fbo.c). */
+void gl_texture_buffer_deleted(gl_context *ctx, gl_buffer_obj *b)
+{
+    buffer_walk_all(ctx, b, true);
+}
+
+/* glTexBufferARB (ARB_texture_buffer_object section 3.8.5; EXT_ and core
+ * names alias it): target must be TEXTURE_BUFFER_ARB (INVALID_ENUM), the
+ * format one of table X.1 (INVALID_ENUM), buffer 0 or a buffer object
+ * (INVALID_OPERATION). */
+GLAPI_EXPORT void APIENTRY glTexBufferARB(GLenum target, GLenum internalformat, GLuint buffer)
+{
+    GL_CTX();
+    GL_OUTSIDE_BEGIN(ctx, );
+    if (target != GL_TEXTURE_BUFFER_ARB) {
+        gl_error(ctx, GL_INVALID_ENUM);
+        return;
+    }
+    size_t texel;
+    if (!tex_buffer_format_info(internalformat, &texel)) {
+        gl_error(ctx, GL_INVALID_ENUM);
+        return;
+    }
+    gl_buffer_obj *b = NULL;
+    if (buffer) {
+        void *v = gl_names_lookup(&ctx->buffers, buffer);
+        if (!v || v == GL_NAME_RESERVED) {
+            gl_error(ctx, GL_INVALID_OPERATION);
+            return;
+        }
+        b = v;
+    }
+    gl_texture_obj *o = ctx->bound_tex[ctx->active_texture][GLC_TEX_BUFFER];
+    gl_flush_for_write(ctx);
+    if (o->buffer)
+        o->buffer->tex_refs--;
+    o->buffer = b;
+    if (b)
+        b->tex_refs++;
+    GLenum e = tex_buffer_attach(o->tex, internalformat, b ? mem_buffer_data(b->mem) : NULL,
+                                 b ? mem_buffer_size(b->mem) : 0);
+    if (e != GL_NO_ERROR)
+        gl_error(ctx, e);
+}
+GL_ALIAS(void, glTexBufferEXT, glTexBufferARB, (GLenum target, GLenum internalformat, GLuint buffer))
+GL_ALIAS(void, glTexBuffer, glTexBufferARB, (GLenum target, GLenum internalformat, GLuint buffer))
+
+/* ---- multisample textures (ARB_texture_multisample) ------------------------------ */
+
+/* The sample count asmgl allocates for a request of n (ARB_framebuffer_object
+ * 4.4.2.1: at least n, at most the next count supported): 1, 2, 4 or 8. */
+int gl_texture_round_samples(int n)
+{
+    return n <= 0 ? 0 : n == 1 ? 1 : n == 2 ? 2 : n <= 4 ? 4 : 8;
+}
+
+static void tex_image_ms(gl_context *ctx, GLenum target, GLsizei samples, GLenum internalformat,
+                         GLsizei w, GLsizei h, GLsizei d, GLboolean fixed, bool array)
+{
+    GL_OUTSIDE_BEGIN(ctx, );
+    if (target != (array ? GL_TEXTURE_2D_MULTISAMPLE_ARRAY : GL_TEXTURE_2D_MULTISAMPLE)) {
+        gl_error(ctx, GL_INVALID_ENUM);
+        return;
+    }
+    /* ARB_texture_multisample: more samples than MAX_*_SAMPLES (all
+     * TEX_MAX_SAMPLES here) is INVALID_OPERATION; sizes as TexImage */
+    if (samples > TEX_MAX_SAMPLES) {
+        gl_error(ctx, GL_INVALID_OPERATION);
+        return;
+    }
+    if (samples < 1 || w < 0 || h < 0 || d < 0 || w > TEX_MAX_SIZE || h > TEX_MAX_SIZE ||
+        d > GLC_MAX_ARRAY_LAYERS) {
+        gl_error(ctx, GL_INVALID_VALUE);
+        return;
+    }
+    gl_texture_obj *o = ctx->bound_tex[ctx->active_texture][array ? GLC_TEX_2DMS_ARRAY : GLC_TEX_2DMS];
+    gl_flush_for_write(ctx);
+    GLenum e = tex_image_multisample(o->tex, gl_texture_round_samples(samples), internalformat, w,
+                                     h, array ? d : 1);
+    if (e != GL_NO_ERROR) {
+        gl_error(ctx, e);
+        return;
+    }
+    o->fixed_sample_locations = fixed ? GL_TRUE : GL_FALSE;
+}
+
+GLAPI_EXPORT void APIENTRY glTexImage2DMultisample(GLenum target, GLsizei samples,
+                                                   GLenum internalformat, GLsizei width,
+                                                   GLsizei height, GLboolean fixedsamplelocations)
+{
+    GL_CTX();
+    tex_image_ms(ctx, target, samples, internalformat, width, height, 1, fixedsamplelocations, false);
+}
+
+GLAPI_EXPORT void APIENTRY glTexImage3DMultisample(GLenum target, GLsizei samples,
+                                                   GLenum internalformat, GLsizei width,
+                                                   GLsizei height, GLsizei depth,
+                                                   GLboolean fixedsamplelocations)
+{
+    GL_CTX();
+    tex_image_ms(ctx, target, samples, internalformat, width, height, depth, fixedsamplelocations,
+                 true);
 }
 
 /* ---- objects ------------------------------------------------------------------- */
@@ -152,6 +433,9 @@ GLAPI_EXPORT void APIENTRY glDeleteTextures(GLsizei n, const GLuint *textures)
                 if (ti >= 0 && ctx->bound_tex[u][ti] == t)
                     ctx->bound_tex[u][ti] = &ctx->default_tex[ti];
             gl_fbo_texture_deleted(ctx, t);
+            if (t->buffer)
+                t->buffer->tex_refs--;
+            rb_view_clear(t);
             tex_object_free(t->tex);
             free(t);
         }
@@ -186,7 +470,7 @@ GLAPI_EXPORT void APIENTRY glBindTexture(GLenum target, GLuint texture)
                 t->name = texture;
                 t->target = target;
                 t->priority = 1.0f;
-                t->tex = tex_object_create(target);
+                t->tex = new_tex_object(target);
             }
             if (!t || !t->tex || !gl_names_insert(&ctx->textures, texture, t)) {
                 if (t)
@@ -295,11 +579,24 @@ static bool image_target(gl_context *ctx, GLenum target, int dims, bool allow_pr
             *proxy = true;
             return true;
         }
+        /* EXT_texture_array: a 1D array is a 2D image of layers */
+        if (target == GL_TEXTURE_1D_ARRAY_EXT ||
+            (allow_proxy && target == GL_PROXY_TEXTURE_1D_ARRAY_EXT)) {
+            *ti = GLC_TEX_1D_ARRAY;
+            *proxy = target == GL_PROXY_TEXTURE_1D_ARRAY_EXT;
+            return true;
+        }
         break;
     case 3:
         if (target == GL_TEXTURE_3D || (allow_proxy && target == GL_PROXY_TEXTURE_3D)) {
             *ti = GLC_TEX_3D;
             *proxy = target == GL_PROXY_TEXTURE_3D;
+            return true;
+        }
+        if (target == GL_TEXTURE_2D_ARRAY_EXT ||
+            (allow_proxy && target == GL_PROXY_TEXTURE_2D_ARRAY_EXT)) {
+            *ti = GLC_TEX_2D_ARRAY;
+            *proxy = target == GL_PROXY_TEXTURE_2D_ARRAY_EXT;
             return true;
         }
         break;
@@ -366,13 +663,22 @@ static void proxy_image_define(gl_context *ctx, int ti, int level, GLenum intern
     int max = (ti == GLC_TEX_3D ? TEX_MAX_3D_SIZE : TEX_MAX_SIZE) >> level;
     int iw = w - 2 * border, ih = ti == GLC_TEX_1D ? 1 : h - 2 * border;
     int id = ti == GLC_TEX_3D ? d - 2 * border : 1;
-    bool ok = iw >= 0 && ih >= 0 && id >= 0 && iw <= max && ih <= max && id <= max &&
+    /* EXT_texture_array: layers have no border and their own limit */
+    bool layers_ok = true;
+    if (ti == GLC_TEX_1D_ARRAY) {
+        ih = 1;
+        layers_ok = h >= 0 && h <= GLC_MAX_ARRAY_LAYERS;
+    } else if (ti == GLC_TEX_2D_ARRAY) {
+        id = 1;
+        layers_ok = d >= 0 && d <= GLC_MAX_ARRAY_LAYERS;
+    }
+    bool ok = iw >= 0 && ih >= 0 && id >= 0 && iw <= max && ih <= max && id <= max && layers_ok &&
               !(ti == GLC_TEX_RECT && (level != 0 || border)) &&
               !(ti == GLC_TEX_CUBE && iw != ih);
     if (ok) {
         p->width = w;
         p->height = ti == GLC_TEX_1D ? 1 : h;
-        p->depth = ti == GLC_TEX_3D ? d : 1;
+        p->depth = ti == GLC_TEX_3D || ti == GLC_TEX_2D_ARRAY ? d : 1;
         p->border = border;
         p->internal_format = internal_format;
         p->base_format = base;
@@ -520,6 +826,50 @@ static float *read_region(gl_context *ctx, GLenum base, int x, int y, int w, int
     return buf;
 }
 
+static bool is_int_storage(tex_format f)
+{
+    return f == TEX_FMT_RGBA32I || f == TEX_FMT_RGBA32UI;
+}
+
+/* EXT_texture_integer 3.8.2 (CopyTexImage): an integer texture copies from
+ * an integer colour buffer only, and a non-integer one from a non-integer
+ * buffer (INVALID_OPERATION).  For an integer pair, returns the buffer's
+ * words (4 per texel, caller frees) and *type the client type that reads
+ * them; NULL otherwise (*failed with the error recorded). */
+static uint32_t *integer_copy_source(gl_context *ctx, tex_format storage, int x, int y, int w, int h,
+                                     GLenum *type, bool *failed)
+{
+    *failed = false;
+    tex_format rf = gl_fbo_read_color_format(ctx);
+    if (rf == TEX_FMT_NONE) {
+        *failed = true;
+        return NULL;
+    }
+    if (is_int_storage(rf) != is_int_storage(storage)) {
+        gl_error(ctx, GL_INVALID_OPERATION);
+        *failed = true;
+        return NULL;
+    }
+    if (!is_int_storage(rf))
+        return NULL;
+    size_t n;
+    if (!mem_size_mul((size_t)w * 16, (size_t)(h ? h : 1), &n)) {
+        gl_error(ctx, GL_OUT_OF_MEMORY);
+        *failed = true;
+        return NULL;
+    }
+    uint32_t *words = malloc(n ? n : 16);
+    if (!words || !gl_fbo_read_words(ctx, x, y, w, h, words)) {
+        if (!words)
+            gl_error(ctx, GL_OUT_OF_MEMORY);
+        free(words);
+        *failed = true;
+        return NULL;
+    }
+    *type = rf == TEX_FMT_RGBA32I ? GL_INT : GL_UNSIGNED_INT;
+    return words;
+}
+
 static void copy_tex_image(gl_context *ctx, int dims, GLenum target, GLint level,
                            GLenum internal_format, GLint x, GLint y, GLsizei w, GLsizei h,
                            GLint border)
@@ -530,13 +880,32 @@ static void copy_tex_image(gl_context *ctx, int dims, GLenum target, GLint level
     if (!image_target(ctx, target, dims, false, &ti, &face, &proxy))
         return;
     GLenum base;
-    if (!tex_internal_format_info(internal_format, &base, NULL)) {
+    tex_format storage;
+    if (!tex_internal_format_info(internal_format, &base, &storage)) {
         gl_error(ctx, GL_INVALID_VALUE);
         return;
     }
     if (w < 0 || h < 0 || border < 0 || border > 1) {
         gl_error(ctx, GL_INVALID_VALUE);
         return;
+    }
+    if (base != GL_DEPTH_COMPONENT && base != GL_DEPTH_STENCIL) {
+        GLenum itype = 0;
+        bool failed;
+        uint32_t *words = integer_copy_source(ctx, storage, x, y, w, h, &itype, &failed);
+        if (failed)
+            return;
+        if (words) {
+            tex_pixel_store ips;
+            tex_pixel_store_default(&ips);
+            gl_flush_for_write(ctx);
+            GLenum e = tex_image_define(bound(ctx, ti), face, level, internal_format, w, h, 1, border,
+                                        GL_RGBA_INTEGER, itype, words, &ips);
+            free(words);
+            if (e != GL_NO_ERROR)
+                gl_error(ctx, e);
+            return;
+        }
     }
     float *px = read_region(ctx, base, x, y, w, h);
     if (!px)
@@ -588,6 +957,23 @@ static void copy_tex_sub_image(gl_context *ctx, int dims, GLenum target, GLint l
     if (!img->format) {
         gl_error(ctx, GL_INVALID_OPERATION);
         return;
+    }
+    if (img->base_format != GL_DEPTH_COMPONENT && img->base_format != GL_DEPTH_STENCIL) {
+        GLenum itype = 0;
+        bool failed;
+        uint32_t *words = integer_copy_source(ctx, img->format, x, y, w, h, &itype, &failed);
+        if (failed)
+            return;
+        if (words) {
+            tex_pixel_store ips;
+            tex_pixel_store_default(&ips);
+            gl_flush_for_write(ctx);
+            GLenum e = tex_image_sub(t, face, level, xo, yo, zo, w, h, 1, GL_RGBA_INTEGER, itype, words, &ips);
+            free(words);
+            if (e != GL_NO_ERROR)
+                gl_error(ctx, e);
+            return;
+        }
     }
     float *px = read_region(ctx, img->base_format, x, y, w, h);
     if (!px)
@@ -644,6 +1030,8 @@ GLAPI_EXPORT void APIENTRY glGetTexImage(GLenum target, GLint level, GLenum form
         ti = GLC_TEX_1D;
     else if (target == GL_TEXTURE_3D)
         ti = GLC_TEX_3D;
+    else if (target == GL_TEXTURE_2D_ARRAY_EXT)
+        ti = GLC_TEX_2D_ARRAY;
     else if (!image_target(ctx, target, 2, false, &ti, &face, &proxy))
         return;
     if (level < 0 || level >= TEX_MAX_LEVELS) {
@@ -654,7 +1042,8 @@ GLAPI_EXPORT void APIENTRY glGetTexImage(GLenum target, GLint level, GLenum form
     const tex_image *img = &t->image[face][level];
     bool ok;
     void *dst = (void *)pbo_pointer(ctx, ctx->pixel_pack_buffer, pixels, format, type, img->width,
-                                    img->height, img->depth, ti == GLC_TEX_3D, &ctx->pack, &ok);
+                                    img->height, img->depth,
+                                    ti == GLC_TEX_3D || ti == GLC_TEX_2D_ARRAY, &ctx->pack, &ok);
     if (!ok)
         return;
     gl_draw_flush(ctx); /* the image may be a render target of a queued scene */
@@ -719,6 +1108,13 @@ static void tex_parameter(gl_context *ctx, GLenum target, GLenum pname, const do
     gl_texture_obj *o = param_target(ctx, target);
     if (!o)
         return;
+    /* ARB_texture_buffer_object, ARB_texture_multisample: these targets
+     * have no sampler state to set */
+    if (target == GL_TEXTURE_BUFFER_ARB || target == GL_TEXTURE_2D_MULTISAMPLE ||
+        target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY || target == GL_TEXTURE_RENDERBUFFER_NV) {
+        gl_error(ctx, GL_INVALID_ENUM);
+        return;
+    }
     tex_sampler s = o->tex->sampler;
     bool rect = o->target == GL_TEXTURE_RECTANGLE_ARB;
     GLenum e = (GLenum)v[0];
@@ -870,6 +1266,11 @@ static void tex_parameter_int(GLenum target, GLenum pname, const uint32_t *param
     gl_texture_obj *o = param_target(ctx, target);
     if (!o)
         return;
+    if (target == GL_TEXTURE_BUFFER_ARB || target == GL_TEXTURE_2D_MULTISAMPLE ||
+        target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY || target == GL_TEXTURE_RENDERBUFFER_NV) {
+        gl_error(ctx, GL_INVALID_ENUM);
+        return;
+    }
     if (memcmp(o->tex->sampler.border_color_int, params, 16) != 0) {
         gl_flush_for_write(ctx); /* queued draws sample with the old state */
         memcpy(o->tex->sampler.border_color_int, params, 16);
@@ -902,6 +1303,10 @@ static int get_tex_parameter(gl_context *ctx, GLenum target, GLenum pname, doubl
     gl_texture_obj *o = param_target(ctx, target);
     if (!o)
         return 0;
+    if (target == GL_TEXTURE_BUFFER_ARB || target == GL_TEXTURE_RENDERBUFFER_NV) {
+        gl_error(ctx, GL_INVALID_ENUM);
+        return 0;
+    }
     const tex_sampler *s = &o->tex->sampler;
     switch (pname) {
     case GL_TEXTURE_MIN_FILTER:
@@ -1027,7 +1432,7 @@ GL_ALIAS(void, glGetTexParameterIuiv, glGetTexParameterIuivEXT,
 /* Bits of one channel for an image's storage and base format. */
 static int channel_bits(tex_format storage, GLenum base, GLenum pname)
 {
-    int bits = storage == TEX_FMT_RGBA8 ? 8 : storage == TEX_FMT_RGBA32F ? 32 : 0;
+    int bits = storage == TEX_FMT_RGBA8 ? 8 : storage == TEX_FMT_NONE || storage == TEX_FMT_DEPTH32F ? 0 : 32;
     bool r = false, g = false, b = false, a = false, l = false, i = false, d = false, st = false;
     switch (base) {
     case GL_RGBA:
@@ -1096,7 +1501,10 @@ static GLenum channel_type(tex_format storage, GLenum base, GLenum pname)
         return GL_NONE;
     if (pname == GL_TEXTURE_DEPTH_TYPE_ARB)
         return GL_UNSIGNED_NORMALIZED_ARB;
-    return storage == TEX_FMT_RGBA32F ? GL_FLOAT : GL_UNSIGNED_NORMALIZED_ARB;
+    return storage == TEX_FMT_RGBA32F   ? GL_FLOAT
+           : storage == TEX_FMT_RGBA32I  ? GL_INT
+           : storage == TEX_FMT_RGBA32UI ? GL_UNSIGNED_INT
+                                         : GL_UNSIGNED_NORMALIZED_ARB;
 }
 
 static void get_level_parameter(gl_context *ctx, GLenum target, GLint level, GLenum pname,
@@ -1113,6 +1521,14 @@ static void get_level_parameter(gl_context *ctx, GLenum target, GLint level, GLe
         ti = GLC_TEX_3D;
         face = 0;
         proxy = target == GL_PROXY_TEXTURE_3D;
+    } else if (target == GL_TEXTURE_2D_ARRAY_EXT || target == GL_PROXY_TEXTURE_2D_ARRAY_EXT) {
+        ti = GLC_TEX_2D_ARRAY;
+        face = 0;
+        proxy = target == GL_PROXY_TEXTURE_2D_ARRAY_EXT;
+    } else if (target == GL_TEXTURE_2D_MULTISAMPLE || target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY ||
+               target == GL_TEXTURE_BUFFER_ARB) {
+        ti = gl_tex_target_index(target);
+        face = 0;
     } else if (!image_target(ctx, target, 2, true, &ti, &face, &proxy)) {
         return;
     }
@@ -1138,7 +1554,10 @@ static void get_level_parameter(gl_context *ctx, GLenum target, GLint level, GLe
         bool defined = img->format != TEX_FMT_NONE;
         w = defined ? img->width + 2 * border : 0;
         h = defined ? (ti == GLC_TEX_1D ? 1 : img->height + 2 * border) : 0;
-        d = defined ? (ti == GLC_TEX_3D ? img->depth + 2 * border : 1) : 0;
+        d = defined ? (ti == GLC_TEX_3D ? img->depth + 2 * border
+                       : ti == GLC_TEX_2D_ARRAY || ti == GLC_TEX_2DMS_ARRAY ? img->depth
+                                                                             : 1)
+                    : 0;
         ifmt = img->internal_format;
         base = img->base_format;
         storage = img->format;
@@ -1182,10 +1601,25 @@ static void get_level_parameter(gl_context *ctx, GLenum target, GLint level, GLe
     case GL_TEXTURE_COMPRESSED:
         *out = GL_FALSE;
         return;
-    default:
-        gl_error(ctx, GL_INVALID_ENUM);
+    case GL_TEXTURE_SAMPLES: /* ARB_texture_multisample */
+        *out = proxy ? 0 : bound(ctx, ti)->image[face][level].samples;
         return;
+    case GL_TEXTURE_FIXED_SAMPLE_LOCATIONS:
+        *out = proxy || (ti != GLC_TEX_2DMS && ti != GLC_TEX_2DMS_ARRAY)
+                   ? GL_TRUE
+                   : ctx->bound_tex[ctx->active_texture][ti]->fixed_sample_locations;
+        return;
+    case GL_TEXTURE_BUFFER_DATA_STORE_BINDING_ARB: /* GL 3.1's level query of the TBO state */
+        if (ti != GLC_TEX_BUFFER)
+            break;
+        *out = ctx->bound_tex[ctx->active_texture][ti]->buffer
+                   ? (GLint)ctx->bound_tex[ctx->active_texture][ti]->buffer->name
+                   : 0;
+        return;
+    default:
+        break;
     }
+    gl_error(ctx, GL_INVALID_ENUM);
 }
 
 GLAPI_EXPORT void APIENTRY glGetTexLevelParameteriv(GLenum target, GLint level, GLenum pname,
@@ -1215,7 +1649,8 @@ GLAPI_EXPORT void APIENTRY glGenerateMipmap(GLenum target)
     GL_CTX();
     GL_OUTSIDE_BEGIN(ctx, );
     int ti = gl_tex_target_index(target);
-    if (ti < 0 || ti == GLC_TEX_RECT) {
+    if (ti < 0 || ti == GLC_TEX_RECT || ti == GLC_TEX_BUFFER || ti == GLC_TEX_2DMS ||
+        ti == GLC_TEX_2DMS_ARRAY || ti == GLC_TEX_RENDERBUFFER) {
         gl_error(ctx, GL_INVALID_ENUM);
         return;
     }

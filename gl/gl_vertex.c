@@ -115,7 +115,7 @@ void gl_attrib4f(gl_context *ctx, GLuint slot, float x, float y, float z, float 
 
 static bool valid_mode(GLenum mode)
 {
-    return mode <= GL_POLYGON;
+    return gl_valid_mode(mode);
 }
 
 GLAPI_EXPORT void APIENTRY glBegin(GLenum mode)
@@ -126,6 +126,8 @@ GLAPI_EXPORT void APIENTRY glBegin(GLenum mode)
         return;
     }
     GL_OUTSIDE_BEGIN(ctx, );
+    if (!gl_draw_validate(ctx, mode))
+        return;
     ctx->in_begin = true;
     ctx->imm.mode = mode;
     ctx->imm.count = 0;
@@ -149,6 +151,8 @@ GLAPI_EXPORT void APIENTRY glEnd(void)
 static void rect(gl_context *ctx, float x1, float y1, float x2, float y2)
 {
     GL_OUTSIDE_BEGIN(ctx, );
+    if (!gl_draw_validate(ctx, GL_POLYGON))
+        return;
     float save[4];
     memcpy(save, ctx->current[0], sizeof save);
     ctx->in_begin = true;

@@ -407,7 +407,9 @@ gp_machine *gp_machine_create(void);
 void gp_machine_free(gp_machine *m);
 
 /* status: GP_EXEC_UNSUPPORTED = the program reached an opcode the executor
- * does not run yet; it ended there. */
+ * does not run (NV_gpu_program5-only opcodes); it ended there.  Every
+ * NV_gpu_program4 opcode runs, EMIT / ENDPRIM / TXFMS and geometry inputs
+ * included. */
 enum { GP_EXEC_OK = 0, GP_EXEC_BUDGET_EXCEEDED = 1, GP_EXEC_UNSUPPORTED = 2 };
 
 /* Geometry programs (NV_geometry_program4): each lane is one input

@@ -66,9 +66,13 @@
  * the choices made where the spec says "undefined".  They never take fast
  * cases (prep_insn keeps only F32).  REP with no count, typed REP counts,
  * relative addressing through integer temporaries, vertex.id/instance
- * (GP_VIN_SLOTS rows), GP_FILE_BUFFER operands (fetch_buffer) and TXF/TXQ
- * run; EMIT, ENDPRIM, TXFMS and geometry per-vertex inputs do not yet: an
- * opcode without a case ends the invocation with GP_EXEC_UNSUPPORTED.
+ * (GP_VIN_SLOTS rows), GP_FILE_BUFFER operands (fetch_buffer), TXF, TXQ and
+ * TXFMS run, and so do geometry programs: EMIT / ENDPRIM call env->emit
+ * with the lanes that execute them, and per-vertex inputs (vertex[v].*,
+ * v constant or from an integer temporary) read row v * GP_VARY_COUNT +
+ * slot (fetch_geo_input; prep_insn for constant vertices).  An opcode
+ * without a case (NV_gpu_program5 only) ends the invocation with
+ * GP_EXEC_UNSUPPORTED.
  *
  * Numerics: IEEE binary32 with denormals preserved.  Where the ARB/NV specs
  * give pseudocode it is followed literally (MIN/MAX/SGE/CMP/_SAT with NaN,
@@ -462,6 +466,8 @@ typedef struct gp_xs {
     int if_depth, loop_depth, loop_count;
     int64_t exec_limit;
     bool fragment;
+    bool geometry;     /* inputs are per vertex: fetch_geo_input (file_count[INPUT] = 0) */
+    int geo_vertices;  /* geometry: info.gs_vertices_in */
     /* OF / CF per component and lane that the next CC update merges in
      * (the integer adds of exec_typed); NULL: cleared, as cc_update does */
     uint32_t (*cc_extra)[GP_LANES];
@@ -1195,12 +1201,60 @@ static GP_NOINLINE void fetch_buffer(gp_xs *x, const gp_src *s, gp_vec *buf, int
     }
 }
 
+/* A geometry program input (NV_geometry_program4; gp_ir.h "Inputs"): slot
+ * index (+ the integer temporary's component, within [rel_lo, rel_hi]) of
+ * vertex v = vtx (+ T[vtx_rel_reg].vtx_rel_comp as a signed integer), read
+ * from row v * GP_VARY_COUNT + slot of env->inputs.  A v outside
+ * [0, gs_vertices_in) or a slot out of range reads 0 (R5).  primitive.id is
+ * slot GP_VARY_PRIMID of vertex 0, so it needs nothing more.  Geometry
+ * programs have file_count[GP_FILE_INPUT] = 0, so every input operand comes
+ * here through fetch_view's slow path (the prepared fast cases address the
+ * constant-vertex ones directly: prep_insn). */
+static GP_NOINLINE void fetch_geo_input(gp_xs *x, const gp_src *s, gp_vec *buf, int type,
+                                        uint32_t need, gp_view *v)
+{
+    const gp_vec *in = x->env->inputs;
+    int32_t slot[GP_LANES];
+    if (s->rel) {
+        rel_indices(x, s->rel_file, s->rel_reg, s->rel_comp, s->index, s->rel_lo, s->rel_hi,
+                    GP_VARY_COUNT, slot);
+    } else {
+        for (int l = 0; l < GP_LANES; l++)
+            slot[l] = s->index >= 0 && s->index < GP_VARY_COUNT ? s->index : -1;
+    }
+    const gp_vec *vr = s->vtx_rel ? reg_file(x, GP_FILE_TEMP, s->vtx_rel_reg) : NULL;
+    const gp_vec *rows[GP_LANES];
+    for (int l = 0; l < GP_LANES; l++) {
+        int64_t vv = (int64_t)s->vtx + (vr ? vr->c[s->vtx_rel_comp & 3][l].i : 0);
+        rows[l] = in && slot[l] >= 0 && vv >= 0 && vv < x->geo_vertices
+                      ? &in[vv * GP_VARY_COUNT + slot[l]] : NULL;
+    }
+    for (int c = 0; c < 4; c++) {
+        if (!(need >> c & 1))
+            continue;
+        int sel = s->swz[c];
+        gp_val t[GP_LANES];
+        if (sel > GP_SWZ_W) {
+            fill_row(t, swz_const(sel, type));
+        } else {
+            for (int l = 0; l < GP_LANES; l++)
+                t[l].u = rows[l] ? rows[l]->c[sel][l].u : 0u;
+        }
+        apply_mods(buf->c[c], t, s->abs != 0, (s->negate >> c) & 1, type);
+        v->c[c] = buf->c[c];
+    }
+}
+
 static GP_NOINLINE void fetch_view_slow(gp_xs *x, const gp_src *s, gp_vec *buf, int type,
                                         uint32_t need, gp_view *v)
 {
     bool absv = s->abs != 0;
     if (GP_UNLIKELY(s->file == GP_FILE_BUFFER)) {
         fetch_buffer(x, s, buf, type, need, v);
+        return;
+    }
+    if (GP_UNLIKELY(x->geometry) && s->file == GP_FILE_INPUT) {
+        fetch_geo_input(x, s, buf, type, need, v);
         return;
     }
     if (GP_LIKELY(!s->rel)) {
@@ -1651,12 +1705,20 @@ static bool prep_insn(gp_xprep *e, int *slot_cap, const gp_program *p, const gp_
                     : s->file == GP_FILE_INPUT ? stage_inputs(p->info.stage) : 0;
         if (!limit || s->index < 0 || s->index >= limit)
             return true;
+        int32_t row = s->index;
+        if (s->file == GP_FILE_INPUT && p->info.stage == GP_STAGE_GEOMETRY) {
+            /* a constant vertex: row vtx * GP_VARY_COUNT + slot (fetch_geo_input
+             * takes the indexed ones) */
+            if (s->vtx_rel || s->vtx >= p->info.gs_vertices_in)
+                return true;
+            row = s->vtx * GP_VARY_COUNT + s->index;
+        }
         o->sbase[i] = s->file == GP_FILE_TEMP ? GP_XB_TEMP : GP_XB_IN;
         bool plain = !s->abs && !s->negate;
         for (int c = 0; c < 4; c++) {
             int sel = s->swz[scalar ? 0 : c];
             plain = plain && sel <= GP_SWZ_W;
-            o->soff[i][c] = (uint32_t)((size_t)s->index * sizeof(gp_vec) +
+            o->soff[i][c] = (uint32_t)((size_t)row * sizeof(gp_vec) +
                                        (size_t)(sel & 3) * sizeof(gp_val) * GP_LANES);
         }
         if (!plain)
@@ -1907,7 +1969,7 @@ static void do_tex(gp_xs *x, const gp_insn *in, int op)
     /* TXF and TXQ coordinates are signed integers (NV_gpu_program4 Table
      * X.13); TXQ's result is signed, TXF's of the instruction's type: the
      * sampler's integers (integer textures) pass through as bits. */
-    bool icoord = op == GP_TEXOP_TXF || op == GP_TEXOP_TXQ;
+    bool icoord = op == GP_TEXOP_TXF || op == GP_TEXOP_TXQ || op == GP_TEXOP_TXFMS;
     req.coord = fetch(x, &in->src[0], &m->opnd[0], icoord ? GP_TYPE_S32 : GP_TYPE_F32);
     if (op == GP_TEXOP_TXD) {
         req.ddx = fetch(x, &in->src[1], &m->opnd[1], GP_TYPE_F32);
@@ -2665,7 +2727,7 @@ static void exec_typed(gp_xs *x, const gp_insn *in)
     X(X2D) X(TXD) X(TXL) X(PK2H) X(PK2US) X(PK4B) X(PK4UB) X(UP2H) X(UP2US) X(UP4B)     \
     X(UP4UB) X(IF) X(ELSE) X(ENDIF) X(REP) X(ENDREP) X(LOOP) X(ENDLOOP) X(BRK) X(CONT)  \
     X(AND) X(OR) X(XOR) X(NOT) X(SHL) X(SHR) X(MOD) X(CEIL) X(ROUND) X(TRUNC) X(I2F)     \
-    X(SAD) X(TXF) X(TXQ)
+    X(SAD) X(TXF) X(TXQ) X(TXFMS) X(EMIT) X(ENDPRIM)
 
 /* Per-lane loops over the components of the write mask. */
 #define FOR_MASK(c) for (int c = 0; c < 4; c++) if (wmask >> c & 1)
@@ -2699,13 +2761,19 @@ void gp_exec(const gp_program *p, gp_exec_env *env)
     if (p->info.stage == GP_STAGE_VERTEX &&
         (p->info.inputs_read >> GP_VIN_VERTEXID & 3u) != 0)
         x.num_inputs = GP_VIN_SLOTS;
+    /* geometry: gs_vertices_in vertices of GP_VARY_COUNT rows (glprog.h),
+     * read only by fetch_geo_input and the prepared cases */
+    x.geometry = p->info.stage == GP_STAGE_GEOMETRY;
+    x.geo_vertices = x.geometry && p->info.gs_vertices_in > 0 ? p->info.gs_vertices_in : 0;
+    if (x.geometry)
+        x.num_inputs = x.geo_vertices * GP_VARY_COUNT;
     x.num_outputs = stage_outputs(p->info.stage);
     machine_reserve_temps(m, p->num_temps);
     x.num_temps = p->num_temps < m->temp_cap ? p->num_temps : m->temp_cap;
     x.file_base[GP_FILE_TEMP] = m->temps;
     x.file_count[GP_FILE_TEMP] = x.num_temps;
     x.file_base[GP_FILE_INPUT] = (gp_vec *)env->inputs; /* never written */
-    x.file_count[GP_FILE_INPUT] = env->inputs ? x.num_inputs : 0;
+    x.file_count[GP_FILE_INPUT] = env->inputs && !x.geometry ? x.num_inputs : 0;
     x.file_base[GP_FILE_OUTPUT] = env->outputs;
     x.file_count[GP_FILE_OUTPUT] = env->outputs ? x.num_outputs : 0;
     x.file_count[GP_FILE_PARAM] = env->params ? p->info.num_params : 0;
@@ -3163,7 +3231,11 @@ gp_top:
     GP_CASE(UP4B)
     GP_CASE(UP4UB)
     {
-        k_up(R, SCA(0), in->op);
+        /* the packed operand is read with the instruction's type (Table
+         * X.13 "s"; .S/.U negation is two's complement, 2.X.4.2); the
+         * result is always float */
+        int k = in->type == GP_TYPE_S32 || in->type == GP_TYPE_U32 ? in->type : GP_TYPE_F32;
+        k_up(R, fetch_scalar(&x, &in->src[0], &m->opnd[0], k), in->op);
         STORE();
         GP_NEXT();
     }
@@ -3285,9 +3357,35 @@ gp_top:
         do_tex(&x, in, GP_TEXOP_TXQ);
         GP_NEXT();
     }
+    GP_CASE(TXFMS)
+    {
+        /* NV_explicit_multisample 2.X.4.4 TexelFetchMultisample: coordinate
+         * (x, y, layer, sample) signed, result of the instruction's type */
+        do_tex(&x, in, GP_TEXOP_TXFMS);
+        GP_NEXT();
+    }
     GP_CASE(TXP)
     {
         do_tex(&x, in, GP_TEXOP_TXP);
+        GP_NEXT();
+    }
+    /* ---- geometry programs (NV_geometry_program4 2.X.8 EMIT, ENDPRIM) ----
+     * One env->emit call per executed instruction with the running group's
+     * lanes (glprog.h gp_emit_fn): lanes run their own instructions in their
+     * own order, so each lane's calls come in its program order.  The result
+     * registers keep their values (the spec leaves them undefined). */
+    GP_CASE(EMIT)
+    {
+        uint32_t lanes = x.exec & x.live;
+        if (lanes && env->emit)
+            env->emit(env->emit_user, GP_EMIT_VERTEX, env->outputs, lanes);
+        GP_NEXT();
+    }
+    GP_CASE(ENDPRIM)
+    {
+        uint32_t lanes = x.exec & x.live;
+        if (lanes && env->emit)
+            env->emit(env->emit_user, GP_EMIT_ENDPRIM, env->outputs, lanes);
         GP_NEXT();
     }
     GP_CASE(TXB)
@@ -3562,9 +3660,9 @@ gp_top:
     }
     GP_CASE_DEFAULT
     {
-        /* An opcode of gp_opcodes.def this executor does not run yet (EMIT,
-         * ENDPRIM, ...): the invocation ends here, outputs keep what was
-         * written, and the caller is told. */
+        /* An opcode of gp_opcodes.def this executor does not run (the
+         * NV_gpu_program5-only ones): the invocation ends here, outputs keep
+         * what was written, and the caller is told. */
         env->status = GP_EXEC_UNSUPPORTED;
         goto gp_done;
     }

@@ -144,8 +144,9 @@
  * are in the info counts or printed.
  *
  * ---- NV_gpu_program4 (!!NVvp4.0, !!NVfp4.0, !!NVgp4.0; info.lang) --------
- * The executor and the rasterizer have to implement what follows; the front
- * end accepts it (gp_parse.c, gp_validate.c) and encodes it thus.
+ * The front end accepts what follows (gp_parse.c, gp_validate.c) and encodes
+ * it thus; the executor runs all of it (gp_exec.c), geometry programs
+ * included.
  *
  * Data types.  gp_insn.type is the instruction's data type (.F .S .U, or
  * the opcode's default: F where Table X.13 allows F, else S; ARB programs
@@ -194,7 +195,10 @@
  *   tex_offset   constant texel offsets, already checked against the
  *                target and [GP_MIN_TEXEL_OFFSET, GP_MAX_TEXEL_OFFSET].
  *   EMIT ENDPRIM geometry programs: emit the current result values as a
- *                vertex (they become undefined after), end the strip.
+ *                vertex, end the strip: gp_exec calls env->emit
+ *                (glprog.h gp_emit_fn) with the lanes executing the
+ *                instruction.  The spec leaves the results undefined after
+ *                EMIT; asmgl keeps them.
  *
  * Relative addressing.  rel_file is GP_FILE_TEMP: the index register is a
  * temporary's component read as a signed integer (rel_reg = temporary,

@@ -2239,8 +2239,20 @@ static void nv4_src_reg(gp_parse *ps, gp_src *s, bool *scalar_const)
             uint8_t vtx_rel = s->vtx_rel;
             nv4_input_operand(ps, s, &b, ix.value);
             s->vtx_rel = vtx_rel;
-            if (ix.rel)
+            if (ix.rel) {
                 nv4_rel_src(s, &ix, sym->index, sym->count);
+                /* 2.X.3.2: "attribute bindings may be used in no more than
+                 * one array variable accessed with relative addressing"
+                 * (vertex and fragment inputs; geometry inputs are per
+                 * vertex, vertex[n] arrays view one vertex of them) */
+                for (int k = sym->index; ps->stage != GP_STAGE_GEOMETRY && k < sym->index + sym->count && k < 64;
+                     k++) {
+                    if (ps->attr_rel_owner[k] && ps->attr_rel_owner[k] != sym)
+                        gp_fail(ps, t.pos, "attribute array '%.*s' shares a binding with another relatively addressed "
+                                           "attribute array", n, sym->name);
+                    ps->attr_rel_owner[k] = sym;
+                }
+            }
             break;
         }
         default:
@@ -2304,6 +2316,14 @@ static void nv4_dst(gp_parse *ps, gp_dst *d, int *pos_out)
             d->rel_comp = ix.comp;
             d->rel_lo = sym->index;
             d->rel_hi = sym->index + sym->count - 1;
+            /* 2.X.3.5: "result bindings may be used in no more than one
+             * array addressed with relative addressing" */
+            for (int k = sym->index; sym->kind == GP_SYM_OUTPUT && k < sym->index + sym->count && k < 64; k++) {
+                if (ps->out_rel_owner[k] && ps->out_rel_owner[k] != sym)
+                    gp_fail(ps, t.pos, "result array '%.*s' shares a binding with another relatively addressed "
+                                       "result array", n, ps->src + t.pos);
+                ps->out_rel_owner[k] = sym;
+            }
         }
         if (d->file == GP_FILE_OUTPUT && sym->size) {
             uint8_t *sz = &ps->out_size[d->index & 63];

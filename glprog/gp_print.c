@@ -493,7 +493,8 @@ typedef struct nv4_ctx {
 static bool is_nv4(const gp_program *p)
 {
     gp_lang l = p->info.lang;
-    return l == GP_LANG_NVVP40 || l == GP_LANG_NVFP40 || l == GP_LANG_NVGP40;
+    return l == GP_LANG_NVVP40 || l == GP_LANG_NVFP40 || l == GP_LANG_NVGP40 ||
+           l == GP_LANG_NVVP50 || l == GP_LANG_NVFP50 || l == GP_LANG_NVGP50; /* parsed as NV4 */
 }
 
 static int first_comp(const uint8_t *swz)
@@ -980,7 +981,10 @@ static size_t print_nv4(const gp_program *p, char *buf, size_t size)
     const gp_program_info *info = &p->info;
     static const char *const headers[] = { [GP_STAGE_VERTEX] = "!!NVvp4.0", [GP_STAGE_FRAGMENT] = "!!NVfp4.0",
                                            [GP_STAGE_GEOMETRY] = "!!NVgp4.0" };
-    put(&o, "%s\n", headers[info->stage <= GP_STAGE_GEOMETRY ? info->stage : 0]);
+    static const char *const headers5[] = { [GP_STAGE_VERTEX] = "!!NVvp5.0", [GP_STAGE_FRAGMENT] = "!!NVfp5.0",
+                                            [GP_STAGE_GEOMETRY] = "!!NVgp5.0" };
+    bool nv5 = info->lang == GP_LANG_NVVP50 || info->lang == GP_LANG_NVFP50 || info->lang == GP_LANG_NVGP50;
+    put(&o, "%s\n", (nv5 ? headers5 : headers)[info->stage <= GP_STAGE_GEOMETRY ? info->stage : 0]);
     static const struct {
         uint32_t bit;
         const char *name;

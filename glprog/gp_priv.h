@@ -249,6 +249,9 @@ typedef struct gp_parse {
     uint32_t attr_generic;  /* vertex: slots bound as vertex.attrib[n] */
     int attr_conv_pos[GP_VIN_COUNT], attr_generic_pos[GP_VIN_COUNT];
     uint8_t out_size[64];   /* per output slot: 0 unsized, 'S', 'L' */
+    const struct gp_sym *attr_rel_owner[64]; /* NV4 2.X.3.2: the relatively addressed
+                                              * attribute array using each slot */
+    const struct gp_sym *out_rel_owner[64];  /* NV4 2.X.3.5: the same for result arrays */
     uint64_t inputs_bound;  /* attributes bound explicitly or implicitly */
     uint8_t last_size;      /* SHORT/LONG of the variable the last operand named */
     int end_pos;            /* the END token */

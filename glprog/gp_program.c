@@ -90,9 +90,14 @@ static const struct header {
     { "!!NVvp4.1", GP_LANG_NVVP40, GP_STAGE_VERTEX, HDR_LATER },
     { "!!NVfp4.1", GP_LANG_NVFP40, GP_STAGE_FRAGMENT, HDR_LATER },
     { "!!NVgp4.1", GP_LANG_NVGP40, GP_STAGE_GEOMETRY, HDR_LATER },
-    { "!!NVvp5.0", GP_LANG_NVVP50, GP_STAGE_VERTEX, HDR_LATER },
-    { "!!NVfp5.0", GP_LANG_NVFP50, GP_STAGE_FRAGMENT, HDR_LATER },
-    { "!!NVgp5.0", GP_LANG_NVGP50, GP_STAGE_GEOMETRY, HDR_LATER },
+    /* NV_gpu_program5 2.X.2: the NV_gpu_program4 languages extended.  The
+     * front end parses them as NV4 (info.lang says which header it was);
+     * the NV5 additions (new opcodes, bindings, declarations) are not
+     * parsed yet and fail as unknown, and gl/ refuses these programs until
+     * the executor runs them (gl_program_compile). */
+    { "!!NVvp5.0", GP_LANG_NVVP50, GP_STAGE_VERTEX, HDR_OK },
+    { "!!NVfp5.0", GP_LANG_NVFP50, GP_STAGE_FRAGMENT, HDR_OK },
+    { "!!NVgp5.0", GP_LANG_NVGP50, GP_STAGE_GEOMETRY, HDR_OK },
     { "!!NVtcp5.0", GP_LANG_NVTCP50, GP_STAGE_TESS_CONTROL, HDR_LATER },
     { "!!NVtep5.0", GP_LANG_NVTEP50, GP_STAGE_TESS_EVAL, HDR_LATER },
     { "!!NVcp5.0", GP_LANG_NVCP50, GP_STAGE_COMPUTE, HDR_LATER },
@@ -211,7 +216,8 @@ gp_program *gp_compile(const char *src, size_t len, gp_stage stage, const gp_lim
     ps->len = n;
     ps->stage = stage;
     ps->lang = h->lang;
-    ps->nv4 = h->lang == GP_LANG_NVVP40 || h->lang == GP_LANG_NVFP40 || h->lang == GP_LANG_NVGP40;
+    ps->nv4 = h->lang == GP_LANG_NVVP40 || h->lang == GP_LANG_NVFP40 || h->lang == GP_LANG_NVGP40 ||
+              h->lang == GP_LANG_NVVP50 || h->lang == GP_LANG_NVFP50 || h->lang == GP_LANG_NVGP50;
     ps->err = err;
     if (lim)
         ps->lim = *lim;

@@ -40,9 +40,35 @@
  *     bits; the polygon-offset unit r is 2^-24 (one step of a 24-bit buffer, at
  *     least one float step everywhere in [0, 1]);
  *   - RGBA8 stores clamp(c) * 255 rounded to nearest (the product taken
- *     exactly); RGBA32F stores and blends unclamped floats;
+ *     exactly); RGBA32F stores and blends unclamped floats; RGBA32I/UI store
+ *     result.color's 32-bit words unconverted: no blending, no alpha test
+ *     when draw buffer 0 is integer, colour masks and the logic op (on whole
+ *     words) apply, clears write rast_clear_args.color_bits;
  *   - ARB_draw_buffers: with the program option result.color[n] goes to draw
- *     buffer n; without it result.color goes to every colour buffer.
+ *     buffer n; without it result.color goes to every colour buffer (the
+ *     same for NV_fragment_program4, where result.color[n] needs the option);
+ *   - NV_fragment_program4 interpolation (rast_state.c): FLAT inputs,
+ *     primitive.id and integer inputs are the provoking vertex's words,
+ *     copied bit for bit; NOPERSPECTIVE ones are linear in window space
+ *     (clipped with t', 2.14.8); CENTROID is the pixel centre (no
+ *     multisample rasterization); the rest are perspective-correct;
+ *   - result.depth written on some paths only: the other fragments keep
+ *     their interpolated depth (EDGE.FP_DEPTH_PARTIAL: undefined in the
+ *     spec); colour results start at 0 (same output for any thread count).
+ * Geometry programs (rast_draw.gp, rast_geometry.c): vertex-program results
+ * -> input primitives per PRIMITIVE_IN (adjacency orders of NV_geometry_program4
+ * 2.6.1 / Table X.1) -> the program on 16 primitives a task -> its EMITted
+ * strips (PRIMITIVE_OUT) -> clipping.  EMITs past the vertex limit are ignored;
+ * incomplete strips draw nothing; a task out of budget draws nothing and
+ * ends the draw (stats: gs_invocations, gs_vertices, budget_exceeded).
+ * primitive.id reaches fragment programs flat from the provoking vertex: the
+ * primitive's number in the draw without a geometry program (quads count
+ * once, POLYGON 0, from 0 per draw and instance), result.primid with one.
+ * Layered framebuffers (fb->layers > 1): bins per (layer, tile); a primitive
+ * goes to its provoking vertex's result.layer (layer 0 without a geometry
+ * program or without that result; outside [0, layers): drawn nowhere);
+ * clears clear every layer.  Multisample surfaces: loads read sample 0,
+ * stores write every sample.
  * Statistics: fragments_shaded counts live (non-helper) lanes the fragment
  * program ran on; fragments_hidden counts fragments that passed the depth
  * test but were overwritten before shading (a lower bound: whole primitives
@@ -208,6 +234,8 @@ typedef struct rast_draw {
      * the draw (EDGE.PRIMITIVE_ID), and its EMITted strips (PRIMITIVE_OUT)
      * go on to clipping, result.layer to the layered framebuffer. */
     const gp_program *gp;
+    int gp_vertex_limit;      /* (added) ProgramVertexLimitNV's limit; 0 = the
+                                 program's VERTICES_OUT */
     const gp_val (*gp_params)[4];
     const gp_val *gp_param_buffers[GP_MAX_PARAM_BUFFERS];
     uint32_t gp_param_buffer_words[GP_MAX_PARAM_BUFFERS];
@@ -254,6 +282,8 @@ typedef struct rast_stats {
     uint64_t vertices_shaded;   /* vertex program invocations (live lanes) */
     uint64_t scene_flushes;     /* scenes run (explicit flushes and full arenas) */
     uint64_t fragments_killed;  /* shaded fragments discarded by KIL or the alpha test */
+    uint64_t gs_invocations;    /* geometry program invocations (live lanes: input primitives) */
+    uint64_t gs_vertices;       /* vertices EMITted and kept (at most the vertex limit each) */
 } rast_stats;
 void rast_stats_get(const rast_context *r, rast_stats *s);
 void rast_stats_reset(rast_context *r);

@@ -13,6 +13,13 @@
  * product taken exactly (in double).  RGBA32F
  * stores and blends unclamped floats; logic ops apply to RGBA8 only (GL 3.0
  * 4.1.11: not to floating-point buffers).
+ *
+ * RGBA32I / RGBA32UI (EXT_texture_integer, GL 3.0 4.1.8): the program's
+ * result.color words are stored as they are: no clamping, no conversion,
+ * and no blending (blending does not apply to integer buffers).  Colour
+ * masks apply per component.  The logic op, when enabled, applies to the
+ * whole 32-bit words (GL 3.0 4.1.11 excludes only floating-point buffers);
+ * this also decides blending off, as for RGBA8.
  */
 #include <math.h>
 
@@ -265,9 +272,65 @@ static void pbef_blend(rast_tile_ctx *t, const rast_dstate *ds, int buf, const u
     }
 }
 
+/* ---- RGBA32I / RGBA32UI writers ------------------------------------------------------ */
+
+static void pbei_plain(rast_tile_ctx *t, const rast_dstate *ds, int buf, const uint16_t qbase[4],
+                       const gp_vec *src, uint32_t mask)
+{
+    uint32_t(*c)[4] = t->color[buf];
+    uint8_t cm = ds->color_mask[buf];
+    for (int l = 0; l < 16; l++) {
+        if (!((mask >> l) & 1u))
+            continue;
+        uint32_t *px = c[qbase[l >> 2] + (l & 3)];
+        for (int ch = 0; ch < 4; ch++)
+            if (cm & (1u << ch))
+                px[ch] = src->c[ch][l].u;
+    }
+}
+
+static void pbei_logic(rast_tile_ctx *t, const rast_dstate *ds, int buf, const uint16_t qbase[4],
+                       const gp_vec *src, uint32_t mask)
+{
+    uint32_t(*c)[4] = t->color[buf];
+    uint8_t cm = ds->color_mask[buf];
+    GLenum op = ds->logic_op_mode;
+    for (int l = 0; l < 16; l++) {
+        if (!((mask >> l) & 1u))
+            continue;
+        uint32_t *px = c[qbase[l >> 2] + (l & 3)];
+        for (int ch = 0; ch < 4; ch++) {
+            if (!(cm & (1u << ch)))
+                continue;
+            uint32_t S = src->c[ch][l].u, D = px[ch], V;
+            switch (op) {
+            case GL_CLEAR: V = 0; break;
+            case GL_AND: V = S & D; break;
+            case GL_AND_REVERSE: V = S & ~D; break;
+            case GL_AND_INVERTED: V = ~S & D; break;
+            case GL_NOOP: V = D; break;
+            case GL_XOR: V = S ^ D; break;
+            case GL_OR: V = S | D; break;
+            case GL_NOR: V = ~(S | D); break;
+            case GL_EQUIV: V = ~(S ^ D); break;
+            case GL_INVERT: V = ~D; break;
+            case GL_OR_REVERSE: V = S | ~D; break;
+            case GL_COPY_INVERTED: V = ~S; break;
+            case GL_OR_INVERTED: V = ~S | D; break;
+            case GL_NAND: V = ~(S & D); break;
+            case GL_SET: V = 0xffffffffu; break;
+            default: V = S; break; /* GL_COPY */
+            }
+            px[ch] = V;
+        }
+    }
+}
+
 rast_pbe_fn rast_pbe_choose(const rast_dstate *ds, int buf)
 {
     pthread_once(&lut_once, init_lut);
+    if (rast_format_int(ds->cformat[buf]))
+        return ds->logic_op ? pbei_logic : pbei_plain;
     if (ds->cformat[buf] == TEX_FMT_RGBA32F)
         return ds->blend ? pbef_blend : pbef_plain;
     if (ds->logic_op)

@@ -92,10 +92,40 @@ static float *tmp_vertex(rast_geom *g)
     return g->tmpv + (size_t)(g->tmpv_used++) * g->lay.stride;
 }
 
+/* NOPERSPECTIVE slots of a new vertex (NV_fragment_program4 2.14.8): with
+ * P = t * P_out + (1 - t) * P_in in clip space, the attribute is
+ * a = t' * a_out + (1 - t') * a_in,  t' = t w_out / (t w_out + (1 - t) w_in),
+ * the weight of P_out in window space, so the value stays linear in window
+ * coordinates across the clipped edge (EDGE.CLIP_NOPERSP; w <= 0 is
+ * undefined: t is kept when the denominator is not positive). */
+static void lerp_nopersp(const rast_geom *g, float *dst, const float *in, const float *out, float t)
+{
+    const rast_dstate *ds = &g->dsl;
+    float wi = in[3], wo = out[3];
+    float den = t * wo + (1.0f - t) * wi;
+    float tp = den > 0.0f ? (t * wo) / den : t;
+    for (int k = 0; k < ds->nvary; k++) {
+        if (!((ds->vary_nopersp >> k) & 1u))
+            continue;
+        int s = ds->vary_slot[k];
+        int offs[2] = {g->lay.slot_off[s], -1};
+        if (s == GP_VARY_COL0 || s == GP_VARY_COL1)
+            offs[1] = g->bfc_off[s - GP_VARY_COL0];
+        for (int j = 0; j < 2; j++) {
+            int off = offs[j];
+            if (off < 0)
+                continue;
+            for (int c = 0; c < 4; c++)
+                dst[off + c] = in[off + c] + tp * (out[off + c] - in[off + c]);
+        }
+    }
+}
+
 /* dst = in + t * (out - in), over everything but the window/outcode words.
  * A new vertex lies on clip plane `plane` by construction; for the planes
  * that bound one coordinate its coordinate is set exactly on the plane, so
- * huge inputs (1e30) cannot leave it far off by rounding. */
+ * huge inputs (1e30) cannot leave it far off by rounding.  (FLAT slots get
+ * a value too, never read: setup takes them from the provoking vertex.) */
 static void lerp_vertex(const rast_geom *g, float *dst, const float *in, const float *out, float t,
                         int plane)
 {
@@ -103,6 +133,8 @@ static void lerp_vertex(const rast_geom *g, float *dst, const float *in, const f
         dst[i] = in[i] + t * (out[i] - in[i]);
     for (int i = RAST_V_ATTR; i < g->lay.stride; i++)
         dst[i] = in[i] + t * (out[i] - in[i]);
+    if (g->dsl.vary_nopersp)
+        lerp_nopersp(g, dst, in, out, t);
     float w = dst[3];
     switch (plane) {
     case 0: case 1: dst[0] = -(g->guard_plane[plane][3] / g->guard_plane[plane][0]) * w; break;
@@ -118,20 +150,6 @@ static void lerp_vertex(const rast_geom *g, float *dst, const float *in, const f
     uint32_t zero = 0;
     memcpy(&dst[RAST_V_CODE], &zero, sizeof(zero));
     rast_clip_project(g, dst);
-}
-
-/* Copies v, replacing its colours by the provoking vertex's (GL_FLAT). */
-static float *flat_copy(rast_geom *g, const float *v, const float *pv)
-{
-    float *c = tmp_vertex(g);
-    memcpy(c, v, (size_t)g->lay.stride * sizeof(float));
-    for (int i = 0; i < 2; i++) {
-        if (g->col_off[i] >= 0)
-            memcpy(c + g->col_off[i], pv + g->col_off[i], 4 * sizeof(float));
-        if (g->bfc_off[i] >= 0)
-            memcpy(c + g->bfc_off[i], pv + g->bfc_off[i], 4 * sizeof(float));
-    }
-    return c;
 }
 
 static int64_t snap(float v)
@@ -224,11 +242,8 @@ void rast_clip_triangle(rast_geom *g, float *v0, float *v1, float *v2, const flo
     if ((c0 & c1 & c2 & mask) || ((c0 | c1 | c2) & RAST_CLIP_NONFINITE))
         return;
     g->tmpv_used = 0;
-    if (g->flat) {
-        v0 = flat_copy(g, v0, pv);
-        v1 = flat_copy(g, v1, pv);
-        v2 = flat_copy(g, v2, pv);
-    }
+    /* flat slots (FLAT, integers, GL_FLAT colours) come from pv in setup */
+    g->pv = pv;
     float *poly[MAX_POLY], *tmp[MAX_POLY];
     bool flag[MAX_POLY], tflag[MAX_POLY];
     poly[0] = v0; poly[1] = v1; poly[2] = v2;
@@ -277,10 +292,7 @@ void rast_clip_line(rast_geom *g, float *v0, float *v1, const float *pv)
     if ((c0 & c1 & mask) || ((c0 | c1) & RAST_CLIP_NONFINITE))
         return;
     g->tmpv_used = 0;
-    if (g->flat) {
-        v0 = flat_copy(g, v0, pv);
-        v1 = flat_copy(g, v1, pv);
-    }
+    g->pv = pv;
     uint32_t planes = (c0 | c1) & mask & ~RAST_CLIP_NONFINITE;
     if (planes) {
         float t0 = 0.0f, t1 = 1.0f;
@@ -323,5 +335,6 @@ void rast_clip_point(rast_geom *g, float *v0)
     if (!win_ok(v0))
         return;
     g->tmpv_used = 0;
+    g->pv = v0;
     rast_setup_point(g, v0, true, 0.0f);
 }

@@ -7,6 +7,8 @@
  *   API thread (producer)                       worker threads (consumer)
  *   rast_vertex.c  fetch, vertex program,       rast_tile.c   per-tile command loop,
  *                  primitive assembly             load/store, clears, dispatch
+ *   rast_geometry.c geometry program: input       (bins per (layer, tile) for
+ *                  primitives, EMIT strips        layered framebuffers)
  *   rast_clip.c    clip, project, face, cull,   rast_tile_cover_tmp.h  coverage
  *                  polygon mode, offset         rast_hsr.c    ISP: depth/stencil,
  *   rast_setup_tri.c / _line.c / _point.c         tag buffer, resolve
@@ -60,6 +62,7 @@ static const int8_t rast_lane_y[16] = {0, 0, 1, 1, 0, 0, 1, 1, 2, 2, 3, 3, 2, 2,
 #define RAST_CMD_BLOCK_SIZE 28
 #define RAST_DEFAULT_SCENE_CAP ((size_t)64 << 20)
 #define RAST_TMPV 72              /* scratch vertices per draw (see rast_geom.tmpv) */
+#define RAST_MAX_LAYERS 2048      /* layered framebuffers: bins per (layer, tile) */
 
 /* ---- commands (R8) --------------------------------------------------------- */
 
@@ -126,6 +129,13 @@ typedef struct rast_dstate {
     /* interpolation: prim->attr holds nvary slots x 4 components */
     int nvary;
     uint8_t vary_slot[RAST_MAX_VARY];
+    /* NV_fragment_program4 interpolation qualifiers, bit k = vary_slot[k]
+     * (rast_shade.c): flat = the provoking vertex's bits (FLAT, integer
+     * slots, GL_FLAT colours); nopersp = linear in window space */
+    uint64_t vary_flat, vary_nopersp;
+    bool vary_special;                     /* vary_flat | vary_nopersp non-zero */
+    bool preset_color;                     /* zero colour results before a task (rast_shade.c) */
+    bool preset;                           /* preset_color or the program writes depth */
     bool read_pos, read_face, read_fog;
     int fog_index;                         /* index of GP_VARY_FOG in vary_slot or -1 */
     float pos_x_add, pos_y_mul, pos_y_add; /* fragment.position conventions */
@@ -186,6 +196,8 @@ typedef struct rast_prim {
     rast_edge e[4];
     float xr, yr;
     float z[3], iw[3], l1[3], l2[3];
+    float al1[3], al2[3];     /* affine (window-space) l1, l2: set only when the
+                                 state has NOPERSPECTIVE slots (ds->vary_nopersp) */
     float attr[];             /* ds->nvary * 4 components x (a0, d1, d2) */
 } rast_prim;
 
@@ -245,6 +257,7 @@ typedef struct rast_clear_data {
     uint8_t color_mask[RAST_MAX_DRAW_BUFFERS];
     uint8_t rgba8[4];
     float rgba32f[4];
+    uint32_t bits[4];                      /* RGBA32I / RGBA32UI buffers: color_bits */
     float depth;
     uint8_t stencil, stencil_mask;
 } rast_clear_data;
@@ -261,8 +274,10 @@ typedef struct rast_scene {
     rast_framebuffer fb;        /* copy: surfaces of this scene */
     bool has_fb;
     int tiles_x, tiles_y;
-    rast_bin *bins;
+    rast_bin *bins;             /* layers * tiles_per_layer: bin (l, t) at l * tiles_per_layer + t */
     size_t bins_cap;
+    int layers;                 /* 1, or fb.layers of a layered framebuffer (<= RAST_MAX_LAYERS) */
+    int tiles_per_layer;        /* tiles_x * tiles_y */
     int *tile_list;             /* non-empty bins, in order of first use */
     int ntiles;
     rast_arena_chunk *chunks;   /* in use, newest first */
@@ -292,6 +307,7 @@ typedef struct rast_tile_ctx {
     unsigned debug;
     int x, y;                   /* tile origin (window pixels) */
     int w, h;                   /* valid part inside the framebuffer */
+    int layer;                  /* layer of the bin (surfaces at data + layer * layer_stride) */
     const rast_dstate *ds;      /* from the last SET_STATE */
     /* tile buffers in block layout */
     _Alignas(64) float depth[RAST_TILE_PIXELS];
@@ -369,6 +385,8 @@ typedef struct rast_geom {
                                    one is the line setup's third vertex */
     int tmpv_used;
     bool in_polygon;            /* setting up polygon-mode lines/points (rect_tri) */
+    const float *pv;            /* provoking vertex of the primitive being clipped and
+                                   set up: FLAT slots read it (rast_setup_attrs) */
     /* viewport transform: window = c + h * ndc */
     float vp_cx, vp_cy, vp_hx, vp_hy, z_scale, z_bias;
     float guard_plane[4][4];
@@ -378,6 +396,7 @@ typedef struct rast_geom {
     bool two_side_colors;
     int col_off[2], bfc_off[2]; /* COL0/1 and BFC0/1 offsets (-1 if absent) */
     int instance;               /* vertex.instance of the vertices being shaded */
+    int layer;                  /* layer the next primitive is binned to (rast_bin_prim) */
     GLenum err;
 } rast_geom;
 
@@ -413,6 +432,7 @@ struct rast_context {
     size_t prim_scratch_cap;
     gp_vec vin[GP_VIN_SLOTS];  /* + vertex.id, vertex.instance */
     gp_vec vout[GP_VARY_COUNT];
+    struct rast_gs *gs;         /* geometry-stage scratch (rast_geometry.c), NULL until used */
     /* statistics (API-thread ones; tile ones are summed at flush) */
     rast_stats stats;
 };
@@ -425,6 +445,8 @@ void rast_scene_init(rast_scene *s);
 void rast_scene_fini(rast_scene *s);
 bool rast_scene_begin(rast_scene *s, const rast_framebuffer *fb);
 void *rast_scene_alloc(rast_scene *s, size_t bytes);
+/* tile = layer * tiles_per_layer + ty * tiles_x + tx; a CLEAR given a layer-0
+ * tile is binned to that tile of every layer. */
 bool rast_scene_bin(rast_scene *s, int tile, enum rast_cmd op, const void *arg);
 bool rast_scene_bin_state(rast_scene *s, int tile, const void *state);
 void rast_scene_reset(rast_scene *s);
@@ -459,10 +481,22 @@ bool rast_prim_bbox(rast_prim *p, int64_t xmin, int64_t xmax, int64_t ymin, int6
                     const int rect[4]);
 void rast_setup_planes(rast_prim *p, const float *v0, const float *v1, const float *v2,
                        double x0, double y0, double x1, double y1, double x2, double y2,
-                       float zoffset);
+                       float zoffset, bool affine);
 
 /* rast_vertex.c */
 GLenum rast_vertex_run_draw(rast_context *r, const rast_draw *d);
+int rast_index_at(const rast_draw *d, long pos);
+/* Runs the vertex program on vertices ids[0..m) (m <= GP_LANES) into r->vout;
+ * returns false when the task ran out of budget (its vertices are dead). */
+bool rast_vs_run(rast_geom *g, const int *ids, int m);
+/* A vertex record (rast_vlayout) from lane `lane` of the result registers out:
+ * position, kept slots (colours clamped), clip distances, point size,
+ * projection and outcode (0xffffffff when dead). */
+void rast_vertex_record(const rast_geom *g, const gp_vec *out, int lane, float *v, bool dead);
+
+/* rast_geometry.c: the geometry-program stage (a draw with rast_draw.gp) */
+GLenum rast_gs_run_draw(rast_geom *g);
+void rast_gs_free(struct rast_gs *gs);
 
 /* rast_tile.c */
 void rast_tile_run(rast_tile_ctx *t, const rast_scene *s, int tile);
@@ -516,6 +550,16 @@ static inline int rast_popcount(uint32_t m)
     m = (m & 0x33333333u) + ((m >> 2) & 0x33333333u);
     m = (m + (m >> 4)) & 0x0f0f0f0fu;
     return (int)((m * 0x01010101u) >> 24);
+}
+
+/* Colour formats of 16-byte pixels (tile load/store, clears). */
+static inline bool rast_format_int(tex_format f)
+{
+    return f == TEX_FMT_RGBA32I || f == TEX_FMT_RGBA32UI;
+}
+static inline size_t rast_color_bpp(tex_format f)
+{
+    return (f == TEX_FMT_RGBA32F || rast_format_int(f)) ? 16 : 4;
 }
 
 static inline float rast_clampf(float v, float lo, float hi)

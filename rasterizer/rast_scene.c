@@ -7,6 +7,12 @@
  * scenes, with a byte cap: an allocation that would pass the cap fails and
  * sets `full`, and the caller flushes and retries (R9).  Bins are chunked
  * command lists (rast_cmd_block) allocated from the same arena.
+ *
+ * Layered framebuffers (rast_framebuffer.layers > 1, NV_geometry_program4
+ * 4.4.7) get a bin per (layer, tile): bin l * tiles_per_layer + t.  A
+ * primitive is binned into its layer's bins (rast_geom.layer); a CLEAR binned
+ * for tile t goes to tile t of every layer (Clear clears all layers).  A
+ * framebuffer without layers has one layer: the same bins as before.
  */
 #include <stdlib.h>
 
@@ -51,10 +57,12 @@ bool rast_fb_equal(const rast_framebuffer *a, const rast_framebuffer *b)
         if (sa->data != sb->data)
             return false;
         if (sa->data && (sa->width != sb->width || sa->height != sb->height ||
-                         sa->stride != sb->stride || sa->format != sb->format))
+                         sa->stride != sb->stride || sa->format != sb->format ||
+                         sa->layers != sb->layers || sa->layer_stride != sb->layer_stride ||
+                         sa->samples != sb->samples || sa->sample_stride != sb->sample_stride))
             return false;
     }
-    return true;
+    return (a->layers > 1 ? a->layers : 1) == (b->layers > 1 ? b->layers : 1);
 }
 
 /* Starts binning for fb if the scene has none yet.  Returns false when the
@@ -70,7 +78,8 @@ bool rast_scene_begin(rast_scene *s, const rast_framebuffer *fb)
         h = RAST_MAX_VIEWPORT;
     int tx = (w + RAST_TILE_SIZE - 1) >> RAST_TILE_SHIFT;
     int ty = (h + RAST_TILE_SIZE - 1) >> RAST_TILE_SHIFT;
-    size_t n = (size_t)tx * ty;
+    int layers = fb->layers > 1 ? (fb->layers < RAST_MAX_LAYERS ? fb->layers : RAST_MAX_LAYERS) : 1;
+    size_t n = (size_t)tx * ty * (size_t)layers;
     if (n > s->bins_cap) {
         rast_bin *b = malloc(n * sizeof(*b));
         int *l = malloc(n * sizeof(*l));
@@ -92,6 +101,8 @@ bool rast_scene_begin(rast_scene *s, const rast_framebuffer *fb)
     s->has_fb = true;
     s->tiles_x = tx;
     s->tiles_y = ty;
+    s->layers = layers;
+    s->tiles_per_layer = tx * ty;
     s->ntiles = 0;
     s->full = false;
     return true;
@@ -133,7 +144,7 @@ void *rast_scene_alloc(rast_scene *s, size_t bytes)
     return c->data;
 }
 
-bool rast_scene_bin(rast_scene *s, int tile, enum rast_cmd op, const void *arg)
+static bool bin_one(rast_scene *s, int tile, enum rast_cmd op, const void *arg)
 {
     rast_bin *b = &s->bins[tile];
     rast_cmd_block *blk = b->tail;
@@ -158,13 +169,24 @@ bool rast_scene_bin(rast_scene *s, int tile, enum rast_cmd op, const void *arg)
     return true;
 }
 
+bool rast_scene_bin(rast_scene *s, int tile, enum rast_cmd op, const void *arg)
+{
+    if (op == RAST_CMD_CLEAR && s->layers > 1 && tile < s->tiles_per_layer) {
+        for (int l = 0; l < s->layers; l++)
+            if (!bin_one(s, tile + l * s->tiles_per_layer, op, arg))
+                return false;
+        return true;
+    }
+    return bin_one(s, tile, op, arg);
+}
+
 /* Bins SET_STATE only when the bin's last state differs. */
 bool rast_scene_bin_state(rast_scene *s, int tile, const void *state)
 {
     rast_bin *b = &s->bins[tile];
     if (b->last_state == state)
         return true;
-    if (!rast_scene_bin(s, tile, RAST_CMD_SET_STATE, state))
+    if (!bin_one(s, tile, RAST_CMD_SET_STATE, state))
         return false;
     b->last_state = state;
     return true;

@@ -72,7 +72,7 @@ void rast_setup_line(rast_geom *g, const float *v0, const float *v1, bool front,
     const double s = 1.0 / RAST_FIXED_ONE;
     double x0 = X0 * s, y0 = Y0 * s, x1 = X1 * s, y1 = Y1 * s;
     double x2 = x0 - DY * s, y2 = y0 + DX * s;
-    rast_setup_planes(p, v0, v1, v2, x0, y0, x1, y1, x2, y2, offset);
+    rast_setup_planes(p, v0, v1, v2, x0, y0, x1, y1, x2, y2, offset, g->dsl.vary_nopersp != 0);
     rast_setup_attrs(g, p, v0, v1, v2, !front);
     rast_bin_prim(g, p);
 }

@@ -42,10 +42,11 @@ static void plane3(float out[3], double f0, double f1, double f2, double dx1, do
 }
 
 /* Planes of z, 1/w and the barycentrics, from window positions (xi, yi) and
- * the vertices' window z and 1/w; the reference point is vertex 0. */
+ * the vertices' window z and 1/w; the reference point is vertex 0.  affine:
+ * also the window-space barycentrics (NOPERSPECTIVE slots). */
 void rast_setup_planes(rast_prim *p, const float *v0, const float *v1, const float *v2,
                        double x0, double y0, double x1, double y1, double x2, double y2,
-                       float zoffset)
+                       float zoffset, bool affine)
 {
     double dx1 = x1 - x0, dy1 = y1 - y0, dx2 = x2 - x0, dy2 = y2 - y0;
     double det = dx1 * dy2 - dx2 * dy1;
@@ -64,10 +65,21 @@ void rast_setup_planes(rast_prim *p, const float *v0, const float *v1, const flo
         plane3(p->l1, 0.0, 1.0, 0.0, dx1, dy1, dx2, dy2, inv);
         plane3(p->l2, 0.0, 0.0, 1.0, dx1, dy1, dx2, dy2, inv);
     }
+    if (affine) {
+        if (p->perspective) {
+            plane3(p->al1, 0.0, 1.0, 0.0, dx1, dy1, dx2, dy2, inv);
+            plane3(p->al2, 0.0, 0.0, 1.0, dx1, dy1, dx2, dy2, inv);
+        } else {
+            memcpy(p->al1, p->l1, sizeof p->l1);
+            memcpy(p->al2, p->l2, sizeof p->l2);
+        }
+    }
 }
 
 /* Attribute coefficients (a0, a1 - a0, a2 - a0) of every interpolated slot;
- * back-facing two-sided primitives read the back colours. */
+ * back-facing two-sided primitives read the back colours.  Flat slots
+ * (ds->vary_flat) hold the provoking vertex's words in a0, copied as bits,
+ * and zero differences (rast_shade_task copies a0 without arithmetic). */
 void rast_setup_attrs(rast_geom *g, rast_prim *p, const float *v0, const float *v1,
                       const float *v2, bool back)
 {
@@ -84,6 +96,23 @@ void rast_setup_attrs(rast_geom *g, rast_prim *p, const float *v0, const float *
             a[0] = f0;
             a[1] = v1[off + c] - f0;
             a[2] = v2[off + c] - f0;
+        }
+    }
+    if (!ds->vary_flat)
+        return;
+    const float *pv = g->pv ? g->pv : v0;
+    for (uint64_t m = ds->vary_flat; m; m &= m - 1) {
+        int k = __builtin_ctzll(m);
+        int s = ds->vary_slot[k];
+        int off = g->lay.slot_off[s];
+        if (back && g->two_side_colors && (s == GP_VARY_COL0 || s == GP_VARY_COL1) &&
+            g->bfc_off[s - GP_VARY_COL0] >= 0)
+            off = g->bfc_off[s - GP_VARY_COL0];
+        a = p->attr + (size_t)k * 12;
+        for (int c = 0; c < 4; c++, a += 3) {
+            memcpy(&a[0], &pv[off + c], sizeof(float));
+            a[1] = 0.0f;
+            a[2] = 0.0f;
         }
     }
 }
@@ -156,7 +185,8 @@ void rast_setup_tri(rast_geom *g, const float *v0, const float *v1, const float 
     p->front = front;
     const double s = 1.0 / RAST_FIXED_ONE;
     rast_setup_planes(p, v[0], v[1], v[2], (double)X[0] * s, (double)Y[0] * s, (double)X[1] * s,
-                      (double)Y[1] * s, (double)X[2] * s, (double)Y[2] * s, offset);
+                      (double)Y[1] * s, (double)X[2] * s, (double)Y[2] * s, offset,
+                      g->dsl.vary_nopersp != 0);
     rast_setup_attrs(g, p, v[0], v[1], v[2], !front);
     rast_bin_prim(g, p);
 }
@@ -212,6 +242,8 @@ static bool bin_once(rast_geom *g, const rast_prim *src)
     p->ds = g->ds;
     atomic_init(&p->disabled, false);
     bool fast = !(r->debug & RAST_DEBUG_NO_FASTPATH);
+    /* layered framebuffers: the bins of layer g->layer (rast_scene) */
+    int lbase = g->layer > 0 && g->layer < s->layers ? g->layer * s->tiles_per_layer : 0;
     int tx0 = p->x0 >> RAST_TILE_SHIFT, tx1 = (p->x1 - 1) >> RAST_TILE_SHIFT;
     int ty0 = p->y0 >> RAST_TILE_SHIFT, ty1 = (p->y1 - 1) >> RAST_TILE_SHIFT;
     for (int ty = ty0; ty <= ty1; ty++) {
@@ -225,7 +257,7 @@ static bool bin_once(rast_geom *g, const rast_prim *src)
             int c = p->nplanes ? classify(p, px0, py0, px1, py1) : 2;
             if (c == 0)
                 continue;
-            int tile = ty * s->tiles_x + tx;
+            int tile = lbase + ty * s->tiles_x + tx;
             enum rast_cmd op = (c == 2 && fast) ? RAST_CMD_PRIM_FULL : RAST_CMD_PRIM;
             if (!rast_scene_bin_state(s, tile, g->ds) || !rast_scene_bin(s, tile, op, p)) {
                 atomic_store(&p->disabled, true);

@@ -76,12 +76,45 @@ void rast_shade_task(rast_tile_ctx *t, const rast_prim *p, const rast_task *task
             }
         }
         const float *a = p->attr;
-        for (int k = 0; k < ds->nvary; k++) {
-            gp_vec *v = &in[ds->vary_slot[k]];
-            for (int c = 0; c < 4; c++, a += 3) {
-                float a0 = a[0], d1 = a[1], d2 = a[2];
-                for (int l = 0; l < 16; l++)
-                    v->c[c][l].f = a0 + l1[l] * d1 + l2[l] * d2;
+        if (!ds->vary_special) {
+            for (int k = 0; k < ds->nvary; k++) {
+                gp_vec *v = &in[ds->vary_slot[k]];
+                for (int c = 0; c < 4; c++, a += 3) {
+                    float a0 = a[0], d1 = a[1], d2 = a[2];
+                    for (int l = 0; l < 16; l++)
+                        v->c[c][l].f = a0 + l1[l] * d1 + l2[l] * d2;
+                }
+            }
+        } else {
+            /* NV_fragment_program4 qualifiers (rast_state.c): FLAT copies the
+             * provoking vertex's words (no arithmetic: integers and NaN
+             * payloads survive); NOPERSPECTIVE uses the window-space
+             * barycentrics */
+            float al1[16], al2[16];
+            if (ds->vary_nopersp) {
+                for (int l = 0; l < 16; l++) {
+                    al1[l] = p->al1[0] + p->al1[1] * dx[l] + p->al1[2] * dy[l];
+                    al2[l] = p->al2[0] + p->al2[1] * dx[l] + p->al2[2] * dy[l];
+                }
+            }
+            for (int k = 0; k < ds->nvary; k++) {
+                gp_vec *v = &in[ds->vary_slot[k]];
+                if ((ds->vary_flat >> k) & 1u) {
+                    for (int c = 0; c < 4; c++, a += 3) {
+                        gp_val bits;
+                        memcpy(&bits, &a[0], sizeof bits);
+                        for (int l = 0; l < 16; l++)
+                            v->c[c][l] = bits;
+                    }
+                    continue;
+                }
+                const float *b1 = ((ds->vary_nopersp >> k) & 1u) ? al1 : l1;
+                const float *b2 = ((ds->vary_nopersp >> k) & 1u) ? al2 : l2;
+                for (int c = 0; c < 4; c++, a += 3) {
+                    float a0 = a[0], d1 = a[1], d2 = a[2];
+                    for (int l = 0; l < 16; l++)
+                        v->c[c][l].f = a0 + b1[l] * d1 + b2[l] * d2;
+                }
             }
         }
         if (ds->read_fog) {
@@ -114,6 +147,29 @@ void rast_shade_task(rast_tile_ctx *t, const rast_prim *p, const rast_task *task
             v->c[1][l].f = 0.0f;
             v->c[2][l].f = 0.0f;
             v->c[3][l].f = 1.0f;
+        }
+    }
+
+    /* Result registers start defined, so what a program leaves unwritten on
+     * some path does not depend on the previous task of this thread (output
+     * is the same for any thread count).  result.depth (EDGE.FP_DEPTH_PARTIAL:
+     * undefined when a depth-writing program skips the write) starts as the
+     * fragment's interpolated depth, so such fragments keep the depth they
+     * would have without the program's write.  Colours start as 0 for
+     * programs that may write them on some paths only (flow control,
+     * condition-code masks: ds->preset_color); plain ARB programs write
+     * theirs unconditionally and skip this. */
+    if (ds->preset) {
+        if (ds->fpi->writes_depth) {
+            float z[16];
+            rast_eval_z(t, p, qb, z);
+            for (int l = 0; l < 16; l++)
+                t->outputs[GP_FOUT_DEPTH].c[2][l].f = z[l];
+        }
+        if (ds->preset_color) {
+            for (int i = 0; i < ds->ncbuf; i++)
+                if (i == 0 || ds->cbuf_src[i] != ds->cbuf_src[i - 1])
+                    memset(&t->outputs[ds->cbuf_src[i]], 0, sizeof(gp_vec));
         }
     }
 

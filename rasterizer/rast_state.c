@@ -73,8 +73,27 @@ static void fill_dstate(rast_context *r, const rast_draw *d, rast_dstate *ds)
         }
     }
 
-    /* fragment inputs interpolated from vertex attributes */
+    /* Fragment inputs interpolated from vertex attributes, and how
+     * (NV_fragment_program4 2.X.3.1):
+     *   FLAT: the provoking vertex's value, its 32-bit words copied without
+     *     arithmetic, so integer attributes (which must be FLAT: DT.INT_FLAT,
+     *     enforced at load) arrive bit for bit.  primitive.id and the layer
+     *     are integers the rasterizer copies the same way.  GL_FLAT makes
+     *     the colours flat whatever their modifiers (colours not declared
+     *     FLAT follow the shade model);
+     *   NOPERSPECTIVE: linear in window space (and clipped with t', 2.14.8);
+     *   CENTROID: asmgl has no multisample rasterization, so every
+     *     attribute is sampled at the pixel centre: CENTROID is the
+     *     default interpolation (the spec allows the centre when not
+     *     multisampling: 3.5.6);
+     *   default: perspective-correct.
+     * Points take every attribute from their vertex (modifiers have no
+     * effect); lines interpolate NOPERSPECTIVE slots linearly along the
+     * line in window space. */
     ds->fog_index = -1;
+    uint64_t flat = fpi->inputs_flat | (1ull << GP_VARY_PRIMID) | (1ull << GP_VARY_LAYER);
+    if (st->flat_shade)
+        flat |= (1ull << GP_VARY_COL0) | (1ull << GP_VARY_COL1);
     for (int s = 0; s < GP_VARY_COUNT; s++) {
         if (!(fpi->inputs_read & (1ull << s)))
             continue;
@@ -84,15 +103,24 @@ static void fill_dstate(rast_context *r, const rast_draw *d, rast_dstate *ds)
             ds->read_face = true;
         } else if (s == GP_VARY_COL0 || s == GP_VARY_COL1 || s == GP_VARY_FOG ||
                    (s >= GP_VARY_TEX0 && s < GP_VARY_TEX0 + 8) ||
-                   (s >= GP_VARY_ATTR0 && s < GP_VARY_ATTR0 + 32)) {
+                   (s >= GP_VARY_ATTR0 && s < GP_VARY_ATTR0 + 32) ||
+                   s == GP_VARY_CLIP0 || s == GP_VARY_CLIP1 ||
+                   s == GP_VARY_PRIMID || s == GP_VARY_LAYER) {
+            if (ds->nvary >= RAST_MAX_VARY)
+                continue;
             if (s == GP_VARY_FOG) {
                 ds->read_fog = true;
                 ds->fog_index = ds->nvary;
             }
+            if (flat & (1ull << s))
+                ds->vary_flat |= 1ull << ds->nvary;
+            else if (fpi->inputs_noperspective & (1ull << s))
+                ds->vary_nopersp |= 1ull << ds->nvary;
             ds->vary_slot[ds->nvary++] = (uint8_t)s;
         }
-        /* PRIMID, LAYER, VIEWPORT, SAMPLE: not produced yet (read as zero) */
+        /* VIEWPORT, SAMPLE: not produced (read as zero) */
     }
+    ds->vary_special = (ds->vary_flat | ds->vary_nopersp) != 0;
 
     /* ARB_fragment_coord_conventions */
     bool center_int = fpi->options & GP_OPTION_PIXEL_CENTER_INTEGER;
@@ -124,14 +152,19 @@ static void fill_dstate(rast_context *r, const rast_draw *d, rast_dstate *ds)
         ds->zmax = 1.0f;
     }
 
-    /* colour buffers.  ARB_draw_buffers: with the ARB_draw_buffers option
-     * result.color[n] goes to draw buffer n; without it the single
-     * result.color goes to every enabled draw buffer. */
+    /* colour buffers.  ARB_draw_buffers: with the ARB_draw_buffers (or
+     * ATI_draw_buffers) option result.color[n] goes to draw buffer n and
+     * result.color is result.color[0]; without it the single result.color
+     * goes to every enabled draw buffer.  NV_fragment_program4 (2.X.3.5,
+     * 2.X.6) is the same: result.color[n] exists only with the option (a
+     * program binding it without fails to load), so nothing depends on
+     * fpi->lang here (BIND.R.COLOR_N, BIND.R.COLOR_FRAG). */
     bool mrt = fpi->options & GP_OPTION_DRAW_BUFFERS;
     bool all_full = true;
     for (int b = 0; b < RAST_MAX_DRAW_BUFFERS; b++) {
         const rast_surface *s = &fb->color[b];
-        if (!s->data || (s->format != TEX_FMT_RGBA8 && s->format != TEX_FMT_RGBA32F))
+        if (!s->data || (s->format != TEX_FMT_RGBA8 && s->format != TEX_FMT_RGBA32F &&
+                         !rast_format_int(s->format)))
             continue;
         int src = mrt ? GP_FOUT_COLOR0 + b : GP_FOUT_COLOR0;
         if (mrt && !(fpi->outputs_written & (1ull << src)))
@@ -147,7 +180,17 @@ static void fill_dstate(rast_context *r, const rast_draw *d, rast_dstate *ds)
         ds->color_mask[b] = cm;
         ds->cformat[b] = s->format;
     }
-    ds->alpha_test = st->alpha_test;
+    /* EXT_texture_integer: the alpha test has no effect on colours written
+     * to integer buffers.  It is one test per fragment on result.color[0]'s
+     * alpha, so asmgl skips it when draw buffer 0 is an integer buffer (its
+     * "alpha" is integer bits) and runs it as usual otherwise. */
+    ds->alpha_test = st->alpha_test && !(fb->color[0].data && rast_format_int(fb->color[0].format));
+    /* colour results start at 0 (rast_shade.c) where a program can skip a
+     * colour write: flow control or condition-code write masks (NV4 and
+     * later, the NV_fragment_program options of ARB programs) */
+    ds->preset_color = fpi->lang != GP_LANG_ARBFP10 ||
+                       (fpi->options & (GP_OPTION_NV_FRAGMENT_PROGRAM | GP_OPTION_NV_FRAGMENT_PROGRAM2));
+    ds->preset = ds->preset_color || fpi->writes_depth;
     ds->alpha_func = st->alpha_func;
     ds->alpha_ref = rast_clampf(st->alpha_ref, 0.0f, 1.0f);
     ds->logic_op = st->logic_op_enable && st->logic_op != GL_COPY;
@@ -284,8 +327,9 @@ static GLenum clear_bin_once(rast_context *r, const rast_framebuffer *fb, const 
         return GL_NO_ERROR;
     if (c->mask & RAST_CLEAR_COLOR) {
         for (int b = 0; b < RAST_MAX_DRAW_BUFFERS; b++) {
+            tex_format f = sfb->color[b].format;
             if (sfb->color[b].data && (c->color_mask[b] & 0xf) &&
-                (sfb->color[b].format == TEX_FMT_RGBA8 || sfb->color[b].format == TEX_FMT_RGBA32F)) {
+                (f == TEX_FMT_RGBA8 || f == TEX_FMT_RGBA32F || rast_format_int(f))) {
                 cd.color_mask[b] = c->color_mask[b] & 0xf;
                 cd.mask |= RAST_CLEAR_COLOR;
             }
@@ -293,6 +337,7 @@ static GLenum clear_bin_once(rast_context *r, const rast_framebuffer *fb, const 
         for (int i = 0; i < 4; i++) {
             cd.rgba32f[i] = c->color[i];
             cd.rgba8[i] = (uint8_t)((double)rast_clampf(c->color[i], 0.0f, 1.0f) * 255.0 + 0.5);
+            cd.bits[i] = c->color_bits[i]; /* integer buffers: the words as given */
         }
     }
     if ((c->mask & RAST_CLEAR_DEPTH) && sfb->depth.data && c->depth_write) {

@@ -9,6 +9,12 @@
  * from its surface lazily, only when a command needs its old contents: a tile
  * whose first command is a full-tile clear never reads the surface (the
  * PowerVR "fast clear").  At the end the buffers a command wrote are stored.
+ *
+ * Layered framebuffers: a bin belongs to one layer (rast_scene.c); its tile
+ * loads and stores the images at data + layer * layer_stride.  Multisample
+ * surfaces (samples > 1, no multisample rasterization yet): loads read sample
+ * 0, stores write the tile to every sample plane (data + s * sample_stride),
+ * as all samples of a fragment are alike with MULTISAMPLE off.
  */
 #include <stdlib.h>
 
@@ -61,14 +67,34 @@ void rast_tile_ctx_free(rast_tile_ctx *t)
 
 /* ---- load / store ---------------------------------------------------------------- */
 
+/* The tile's layer of surface s (sample 0); NULL when s has no such layer. */
+static inline unsigned char *layer_base(const rast_tile_ctx *t, const rast_surface *s)
+{
+    if (t->layer == 0)
+        return s->data;
+    if (t->layer >= (s->layers > 1 ? s->layers : 1))
+        return NULL;
+    return (unsigned char *)s->data + (size_t)t->layer * s->layer_stride;
+}
+
+static inline int sample_count(const rast_surface *s)
+{
+    return s->samples > 1 ? s->samples : 1;
+}
+
 void rast_tile_load_color(rast_tile_ctx *t, int b)
 {
     const rast_surface *s = &t->scene->fb.color[b];
-    size_t bpp = s->format == TEX_FMT_RGBA32F ? 16 : 4;
+    size_t bpp = rast_color_bpp(s->format);
     unsigned char *dst = t->color[b];
+    const unsigned char *data = layer_base(t, s);
+    t->color_valid[b] = true;
+    if (!data) {
+        memset(dst, 0, (size_t)RAST_TILE_PIXELS * bpp);
+        return;
+    }
     for (int y = 0; y < t->h; y++) {
-        const unsigned char *src = (const unsigned char *)s->data + (size_t)(t->y + y) * s->stride +
-                                   (size_t)t->x * bpp;
+        const unsigned char *src = data + (size_t)(t->y + y) * s->stride + (size_t)t->x * bpp;
         int yo = iy(y);
         if (bpp == 4) {
             for (int x = 0; x < t->w; x++)
@@ -78,23 +104,27 @@ void rast_tile_load_color(rast_tile_ctx *t, int b)
                 memcpy(dst + (size_t)(yo + ix(x)) * 16, src + (size_t)x * 16, 16);
         }
     }
-    t->color_valid[b] = true;
 }
 
 static void store_color(rast_tile_ctx *t, int b)
 {
     const rast_surface *s = &t->scene->fb.color[b];
-    size_t bpp = s->format == TEX_FMT_RGBA32F ? 16 : 4;
+    size_t bpp = rast_color_bpp(s->format);
     const unsigned char *src = t->color[b];
-    for (int y = 0; y < t->h; y++) {
-        unsigned char *dst = (unsigned char *)s->data + (size_t)(t->y + y) * s->stride + (size_t)t->x * bpp;
-        int yo = iy(y);
-        if (bpp == 4) {
-            for (int x = 0; x < t->w; x++)
-                memcpy(dst + (size_t)x * 4, src + (size_t)(yo + ix(x)) * 4, 4);
-        } else {
-            for (int x = 0; x < t->w; x++)
-                memcpy(dst + (size_t)x * 16, src + (size_t)(yo + ix(x)) * 16, 16);
+    unsigned char *data = layer_base(t, s);
+    if (!data)
+        return;
+    for (int smp = 0; smp < sample_count(s); smp++, data += s->sample_stride) {
+        for (int y = 0; y < t->h; y++) {
+            unsigned char *dst = data + (size_t)(t->y + y) * s->stride + (size_t)t->x * bpp;
+            int yo = iy(y);
+            if (bpp == 4) {
+                for (int x = 0; x < t->w; x++)
+                    memcpy(dst + (size_t)x * 4, src + (size_t)(yo + ix(x)) * 4, 4);
+            } else {
+                for (int x = 0; x < t->w; x++)
+                    memcpy(dst + (size_t)x * 16, src + (size_t)(yo + ix(x)) * 16, 16);
+            }
         }
     }
 }
@@ -102,47 +132,68 @@ static void store_color(rast_tile_ctx *t, int b)
 void rast_tile_load_depth(rast_tile_ctx *t)
 {
     const rast_surface *s = &t->scene->fb.depth;
+    const unsigned char *data = layer_base(t, s);
+    t->depth_valid = true;
+    t->hiz_valid = false;
+    if (!data) {
+        for (int i = 0; i < RAST_TILE_PIXELS; i++)
+            t->depth[i] = 1.0f;
+        return;
+    }
     for (int y = 0; y < t->h; y++) {
-        const float *src = (const float *)((const unsigned char *)s->data + (size_t)(t->y + y) * s->stride) + t->x;
+        const float *src = (const float *)(data + (size_t)(t->y + y) * s->stride) + t->x;
         int yo = iy(y);
         for (int x = 0; x < t->w; x++)
             t->depth[yo + ix(x)] = src[x];
     }
-    t->depth_valid = true;
-    t->hiz_valid = false;
 }
 
 static void store_depth(rast_tile_ctx *t)
 {
     const rast_surface *s = &t->scene->fb.depth;
-    for (int y = 0; y < t->h; y++) {
-        float *dst = (float *)((unsigned char *)s->data + (size_t)(t->y + y) * s->stride) + t->x;
-        int yo = iy(y);
-        for (int x = 0; x < t->w; x++)
-            dst[x] = t->depth[yo + ix(x)];
+    unsigned char *data = layer_base(t, s);
+    if (!data)
+        return;
+    for (int smp = 0; smp < sample_count(s); smp++, data += s->sample_stride) {
+        for (int y = 0; y < t->h; y++) {
+            float *dst = (float *)(data + (size_t)(t->y + y) * s->stride) + t->x;
+            int yo = iy(y);
+            for (int x = 0; x < t->w; x++)
+                dst[x] = t->depth[yo + ix(x)];
+        }
     }
 }
 
 void rast_tile_load_stencil(rast_tile_ctx *t)
 {
     const rast_surface *s = &t->scene->fb.stencil;
+    const unsigned char *data = layer_base(t, s);
+    t->stencil_valid = true;
+    if (!data) {
+        memset(t->stencil, 0, sizeof(t->stencil));
+        return;
+    }
     for (int y = 0; y < t->h; y++) {
-        const uint8_t *src = (const uint8_t *)s->data + (size_t)(t->y + y) * s->stride + t->x;
+        const uint8_t *src = data + (size_t)(t->y + y) * s->stride + t->x;
         int yo = iy(y);
         for (int x = 0; x < t->w; x++)
             t->stencil[yo + ix(x)] = src[x];
     }
-    t->stencil_valid = true;
 }
 
 static void store_stencil(rast_tile_ctx *t)
 {
     const rast_surface *s = &t->scene->fb.stencil;
-    for (int y = 0; y < t->h; y++) {
-        uint8_t *dst = (uint8_t *)s->data + (size_t)(t->y + y) * s->stride + t->x;
-        int yo = iy(y);
-        for (int x = 0; x < t->w; x++)
-            dst[x] = t->stencil[yo + ix(x)];
+    unsigned char *data = layer_base(t, s);
+    if (!data)
+        return;
+    for (int smp = 0; smp < sample_count(s); smp++, data += s->sample_stride) {
+        for (int y = 0; y < t->h; y++) {
+            uint8_t *dst = data + (size_t)(t->y + y) * s->stride + t->x;
+            int yo = iy(y);
+            for (int x = 0; x < t->w; x++)
+                dst[x] = t->stencil[yo + ix(x)];
+        }
     }
 }
 
@@ -210,18 +261,24 @@ static void cmd_clear(rast_tile_ctx *t, const void *arg)
             uint8_t cm = cd->color_mask[b];
             if (!cm)
                 continue;
-            bool f32 = fb->color[b].format == TEX_FMT_RGBA32F;
+            bool f32 = rast_color_bpp(fb->color[b].format) == 16;
             bool whole = full && cm == 0xf;
             if (!whole && !t->color_valid[b])
                 rast_tile_load_color(t, b);
             if (f32) {
-                float(*c)[4] = t->color[b];
+                /* RGBA32F: the float colour; RGBA32I/UI: color_bits, as words */
+                uint32_t w[4];
+                if (rast_format_int(fb->color[b].format))
+                    memcpy(w, cd->bits, sizeof w);
+                else
+                    memcpy(w, cd->rgba32f, sizeof w);
+                uint32_t(*c)[4] = t->color[b];
                 for (int y = whole ? 0 : y0; y < (whole ? RAST_TILE_SIZE : y1); y++)
                     for (int x = whole ? 0 : x0; x < (whole ? RAST_TILE_SIZE : x1); x++) {
-                        float *px = c[iy(y) + ix(x)];
+                        uint32_t *px = c[iy(y) + ix(x)];
                         for (int ch = 0; ch < 4; ch++)
                             if (cm & (1u << ch))
-                                px[ch] = cd->rgba32f[ch];
+                                px[ch] = w[ch];
                     }
             } else if (whole) {
                 uint32_t v;
@@ -336,8 +393,14 @@ void rast_tile_run(rast_tile_ctx *t, const rast_scene *s, int tile)
     const rast_bin *bin = &s->bins[tile];
     t->scene = s;
     t->debug = t->r->debug;
-    t->x = (tile % s->tiles_x) << RAST_TILE_SHIFT;
-    t->y = (tile / s->tiles_x) << RAST_TILE_SHIFT;
+    int in_layer = tile;
+    t->layer = 0;
+    if (s->layers > 1) {
+        t->layer = tile / s->tiles_per_layer;
+        in_layer = tile % s->tiles_per_layer;
+    }
+    t->x = (in_layer % s->tiles_x) << RAST_TILE_SHIFT;
+    t->y = (in_layer / s->tiles_x) << RAST_TILE_SHIFT;
     t->w = s->fb.width - t->x < RAST_TILE_SIZE ? s->fb.width - t->x : RAST_TILE_SIZE;
     t->h = s->fb.height - t->y < RAST_TILE_SIZE ? s->fb.height - t->y : RAST_TILE_SIZE;
     t->ds = NULL;

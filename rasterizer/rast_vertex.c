@@ -12,12 +12,25 @@
  * Topologies become triangles (with edge flags for polygon mode LINE/POINT),
  * lines and points before clipping (R7), with GL's provoking vertex
  * (GL 2.1 Table 2.2): the last vertex of each primitive, except the first
- * vertex for GL_POLYGON.
+ * vertex for GL_POLYGON.  Adjacency modes (NV_geometry_program4 2.6.1) draw
+ * their lines / triangles without the adjacent vertices.  When the fragment
+ * program reads primitive.id, the primitive's number in the draw
+ * (EDGE.PRIMITIVE_ID) is written into the provoking vertex's GP_VARY_PRIMID
+ * before the primitive is clipped.  Draws with a geometry program go to
+ * rast_geometry.c after geom_init (the record layout then describes the
+ * geometry program's results).
  */
 #include <math.h>
 #include <stdlib.h>
 
 #include "rast_priv.h"
+
+#ifndef GL_LINES_ADJACENCY_EXT
+#define GL_LINES_ADJACENCY_EXT 0x000A
+#define GL_LINE_STRIP_ADJACENCY_EXT 0x000B
+#define GL_TRIANGLES_ADJACENCY_EXT 0x000C
+#define GL_TRIANGLE_STRIP_ADJACENCY_EXT 0x000D
+#endif
 
 /* ---- vertex fetch ------------------------------------------------------------ */
 
@@ -158,7 +171,8 @@ static bool ensure_floats(float **buf, size_t *cap, size_t n)
 static bool geom_init(rast_geom *g, rast_context *r, const rast_draw *d, const rast_dstate *ds)
 {
     const rast_state *st = &d->state;
-    const gp_program_info *vpi = gp_program_get_info(d->vp);
+    /* the last vertex-processing stage writes what clipping sees */
+    const gp_program_info *vpi = gp_program_get_info(d->gp ? d->gp : d->vp);
     memset(g, 0, sizeof(*g));
     g->r = r;
     g->d = d;
@@ -262,83 +276,101 @@ static bool geom_init(rast_geom *g, rast_context *r, const rast_draw *d, const r
 
 /* ---- vertex program ------------------------------------------------------------ */
 
+bool rast_vs_run(rast_geom *g, const int *ids, int m)
+{
+    rast_context *r = g->r;
+    const rast_draw *d = g->d;
+    const gp_program_info *vpi = gp_program_get_info(d->vp);
+    rast_tex_units units;
+    for (int i = 0; i < RAST_MAX_TEXTURE_UNITS; i++) {
+        units.textures[i] = d->textures[i];
+        units.lod_bias[i] = d->tex_lod_bias[i];
+    }
+    uint64_t rd = vpi->inputs_read & ((1ull << GP_VIN_COUNT) - 1);
+    while (rd) {
+        int s = __builtin_ctzll(rd);
+        rd &= rd - 1;
+        fetch_attrib(&d->attribs[s], ids, m, &r->vin[s]);
+    }
+    /* NV_vertex_program4 vertex.id (the element's vertex number: the
+     * index, or first + k) and vertex.instance: (n, 0, 0, 0) integers */
+    if (vpi->inputs_read & (1ull << GP_VIN_VERTEXID)) {
+        memset(&r->vin[GP_VIN_VERTEXID], 0, sizeof r->vin[GP_VIN_VERTEXID]);
+        for (int i = 0; i < m; i++)
+            r->vin[GP_VIN_VERTEXID].c[0][i].i = ids[i];
+    }
+    if (vpi->inputs_read & (1ull << GP_VIN_INSTANCEID)) {
+        memset(&r->vin[GP_VIN_INSTANCEID], 0, sizeof r->vin[GP_VIN_INSTANCEID]);
+        for (int i = 0; i < m; i++)
+            r->vin[GP_VIN_INSTANCEID].c[0][i].i = g->instance;
+    }
+    gp_exec_env env;
+    memset(&env, 0, sizeof(env));
+    env.machine = r->vmachine;
+    env.params = d->vp_params;
+    env.inputs = r->vin;
+    env.outputs = r->vout;
+    env.live_mask = (m == 32 ? 0xffffffffu : (1u << m) - 1u);
+    env.tex = rast_tex_fn;
+    env.tex_user = &units;
+    env.insn_budget = r->insn_budget;
+    for (int a = 0; a < GP_MAX_PARAM_BUFFERS; a++) {
+        env.param_buffers[a] = d->vp_param_buffers[a];
+        env.param_buffer_words[a] = d->vp_param_buffers[a] ? d->vp_param_buffer_words[a] : 0;
+    }
+    gp_exec(d->vp, &env);
+    r->stats.vertices_shaded += (uint64_t)m;
+    if (env.status == GP_EXEC_BUDGET_EXCEEDED) {
+        r->stats.budget_exceeded++;
+        return false;
+    }
+    return true;
+}
+
+static inline void vertex_record(const rast_geom *g, const gp_vec *out, int i, float *v, bool dead)
+{
+    const rast_vlayout *lay = &g->lay;
+    for (int c = 0; c < 4; c++)
+        v[RAST_V_CLIP + c] = out[GP_VARY_POS].c[c][i].f;
+    for (int k = 0; k < g->nkeep; k++) {
+        const gp_vec *o = &out[g->keep_slot[k]];
+        float *dst = v + g->keep_off[k];
+        if (g->keep_clamp[k]) {
+            /* vertex colour clamping (GL 2.0 2.14.8, CLAMP_VERTEX_COLOR) */
+            for (int c = 0; c < 4; c++)
+                dst[c] = rast_clampf(o->c[c][i].f, 0.0f, 1.0f);
+        } else {
+            /* raw 32-bit words: integer results keep their bits */
+            for (int c = 0; c < 4; c++)
+                memcpy(&dst[c], &o->c[c][i], sizeof(float));
+        }
+    }
+    if (lay->clip_off >= 0)
+        for (int c = 0; c < 8; c++)
+            v[lay->clip_off + c] = out[GP_VARY_CLIP0 + (c >> 2)].c[c & 3][i].f;
+    if (lay->psiz_off >= 0)
+        v[lay->psiz_off] = out[GP_VARY_PSIZ].c[0][i].f;
+    rast_clip_project(g, v);
+    uint32_t code = dead ? 0xffffffffu : rast_clip_outcode(g, v);
+    memcpy(&v[RAST_V_CODE], &code, sizeof(code));
+}
+
+void rast_vertex_record(const rast_geom *g, const gp_vec *out, int lane, float *v, bool dead)
+{
+    vertex_record(g, out, lane, v, dead);
+}
 
 /* Shades the vertices ids[0..n) into records verts[first_rec..]. */
 static void shade_vertices(rast_geom *g, const int *ids, int n, int first_rec)
 {
     rast_context *r = g->r;
-    const rast_draw *d = g->d;
-    const gp_program_info *vpi = gp_program_get_info(d->vp);
     const rast_vlayout *lay = &g->lay;
-    rast_tex_units units;
-    int nread = 0;
-    uint8_t read[GP_VIN_COUNT];
-    for (int s = 0; s < GP_VIN_COUNT; s++)
-        if (vpi->inputs_read & (1ull << s))
-            read[nread++] = (uint8_t)s;
-    for (int i = 0; i < RAST_MAX_TEXTURE_UNITS; i++) {
-        units.textures[i] = d->textures[i];
-        units.lod_bias[i] = d->tex_lod_bias[i];
-    }
     for (int b = 0; b < n; b += GP_LANES) {
         int m = n - b < GP_LANES ? n - b : GP_LANES;
-        for (int k = 0; k < nread; k++)
-            fetch_attrib(&d->attribs[read[k]], ids + b, m, &r->vin[read[k]]);
-        /* NV_vertex_program4 vertex.id (the element's vertex number: the
-         * index, or first + k) and vertex.instance: (n, 0, 0, 0) integers */
-        if (vpi->inputs_read & (1ull << GP_VIN_VERTEXID)) {
-            memset(&r->vin[GP_VIN_VERTEXID], 0, sizeof r->vin[GP_VIN_VERTEXID]);
-            for (int i = 0; i < m; i++)
-                r->vin[GP_VIN_VERTEXID].c[0][i].i = ids[b + i];
-        }
-        if (vpi->inputs_read & (1ull << GP_VIN_INSTANCEID)) {
-            memset(&r->vin[GP_VIN_INSTANCEID], 0, sizeof r->vin[GP_VIN_INSTANCEID]);
-            for (int i = 0; i < m; i++)
-                r->vin[GP_VIN_INSTANCEID].c[0][i].i = g->instance;
-        }
-        gp_exec_env env;
-        memset(&env, 0, sizeof(env));
-        env.machine = r->vmachine;
-        env.params = d->vp_params;
-        env.inputs = r->vin;
-        env.outputs = r->vout;
-        env.live_mask = (m == 32 ? 0xffffffffu : (1u << m) - 1u);
-        env.tex = rast_tex_fn;
-        env.tex_user = &units;
-        env.insn_budget = r->insn_budget;
-        for (int a = 0; a < GP_MAX_PARAM_BUFFERS; a++) {
-            env.param_buffers[a] = d->vp_param_buffers[a];
-            env.param_buffer_words[a] = d->vp_param_buffers[a] ? d->vp_param_buffer_words[a] : 0;
-        }
-        gp_exec(d->vp, &env);
-        r->stats.vertices_shaded += (uint64_t)m;
-        bool dead = env.status == GP_EXEC_BUDGET_EXCEEDED;
-        if (dead)
-            r->stats.budget_exceeded++;
+        bool dead = !rast_vs_run(g, ids + b, m);
         for (int i = 0; i < m; i++) {
             float *v = r->verts + (size_t)(first_rec + b + i) * lay->stride;
-            for (int c = 0; c < 4; c++)
-                v[RAST_V_CLIP + c] = r->vout[GP_VARY_POS].c[c][i].f;
-            for (int k = 0; k < g->nkeep; k++) {
-                const gp_vec *o = &r->vout[g->keep_slot[k]];
-                float *dst = v + g->keep_off[k];
-                if (g->keep_clamp[k]) {
-                    /* vertex colour clamping (GL 2.0 2.14.8, CLAMP_VERTEX_COLOR) */
-                    for (int c = 0; c < 4; c++)
-                        dst[c] = rast_clampf(o->c[c][i].f, 0.0f, 1.0f);
-                } else {
-                    for (int c = 0; c < 4; c++)
-                        dst[c] = o->c[c][i].f;
-                }
-            }
-            if (lay->clip_off >= 0)
-                for (int c = 0; c < 8; c++)
-                    v[lay->clip_off + c] = r->vout[GP_VARY_CLIP0 + (c >> 2)].c[c & 3][i].f;
-            if (lay->psiz_off >= 0)
-                v[lay->psiz_off] = r->vout[GP_VARY_PSIZ].c[0][i].f;
-            rast_clip_project(g, v);
-            uint32_t code = dead ? 0xffffffffu : rast_clip_outcode(g, v);
-            memcpy(&v[RAST_V_CODE], &code, sizeof(code));
+            vertex_record(g, r->vout, i, v, dead);
         }
     }
 }
@@ -363,47 +395,75 @@ static void init_unwritten_outputs(rast_geom *g)
 /* ---- primitive assembly -------------------------------------------------------- */
 
 #define V(k) (verts + (size_t)slot[k] * stride)
+/* primitive.id for fragment programs (EDGE.PRIMITIVE_ID): the primitive's
+ * number in the draw, written into the provoking vertex's GP_VARY_PRIMID .x
+ * (a flat slot) just before the primitive is clipped */
+#define PID(v, id)                                                               \
+    do {                                                                         \
+        if (po >= 0) {                                                           \
+            int32_t id_ = (int32_t)(id);                                         \
+            memcpy((v) + po, &id_, sizeof(id_));                                 \
+        }                                                                        \
+    } while (0)
 
-/* slot[k]: the record of chunk element k. */
-static void assemble(rast_geom *g, GLenum mode, const int *slot, int n, bool first_chunk,
-                     bool last_chunk)
+/* slot[k]: the record of chunk element k; pos[k]: its position in the draw. */
+static void assemble(rast_geom *g, GLenum mode, const int *slot, const long *pos, int n,
+                     bool first_chunk, bool last_chunk)
 {
     float *verts = g->r->verts;
     size_t stride = (size_t)g->lay.stride;
+    int po = g->lay.slot_off[GP_VARY_PRIMID];
     /* the provoking vertex (EXT_provoking_vertex table 2.X): last by
      * default, first of the primitive under FIRST_VERTEX_CONVENTION */
     bool pf = g->pv_first;
     switch (mode) {
     case GL_POINTS:
-        for (int k = 0; k < n; k++)
+        for (int k = 0; k < n; k++) {
+            PID(V(k), pos[k]);
             rast_clip_point(g, V(k));
+        }
         break;
     case GL_LINES:
-        for (int k = 0; k + 1 < n; k += 2)
-            rast_clip_line(g, V(k), V(k + 1), pf ? V(k) : V(k + 1));
+        for (int k = 0; k + 1 < n; k += 2) {
+            float *pv = pf ? V(k) : V(k + 1);
+            PID(pv, pos[k] / 2);
+            rast_clip_line(g, V(k), V(k + 1), pv);
+        }
         break;
     case GL_LINE_STRIP:
     case GL_LINE_LOOP:
-        for (int k = 0; k + 1 < n; k++)
-            rast_clip_line(g, V(k), V(k + 1), pf ? V(k) : V(k + 1));
+        for (int k = 0; k + 1 < n; k++) {
+            float *pv = pf ? V(k) : V(k + 1);
+            PID(pv, pos[k]);
+            rast_clip_line(g, V(k), V(k + 1), pv);
+        }
         break;
     case GL_TRIANGLES:
-        for (int k = 0; k + 2 < n; k += 3)
-            rast_clip_triangle(g, V(k), V(k + 1), V(k + 2), pf ? V(k) : V(k + 2), 7);
+        for (int k = 0; k + 2 < n; k += 3) {
+            float *pv = pf ? V(k) : V(k + 2);
+            PID(pv, pos[k] / 3);
+            rast_clip_triangle(g, V(k), V(k + 1), V(k + 2), pv, 7);
+        }
         break;
     case GL_TRIANGLE_STRIP:
         for (int k = 0; k + 2 < n; k++) {
+            float *pv = pf ? V(k) : V(k + 2);
+            PID(pv, pos[k]);
             if (k & 1)
-                rast_clip_triangle(g, V(k + 1), V(k), V(k + 2), pf ? V(k) : V(k + 2), 7);
+                rast_clip_triangle(g, V(k + 1), V(k), V(k + 2), pv, 7);
             else
-                rast_clip_triangle(g, V(k), V(k + 1), V(k + 2), pf ? V(k) : V(k + 2), 7);
+                rast_clip_triangle(g, V(k), V(k + 1), V(k + 2), pv, 7);
         }
         break;
     case GL_TRIANGLE_FAN:
-        for (int k = 1; k + 1 < n; k++)
-            rast_clip_triangle(g, V(0), V(k), V(k + 1), pf ? V(k) : V(k + 1), 7);
+        for (int k = 1; k + 1 < n; k++) {
+            float *pv = pf ? V(k) : V(k + 1);
+            PID(pv, pos[k] - 1);
+            rast_clip_triangle(g, V(0), V(k), V(k + 1), pv, 7);
+        }
         break;
     case GL_POLYGON:
+        PID(V(0), 0);
         for (int k = 1; k + 1 < n; k++) {
             unsigned flags = 2u;                         /* k -> k+1 */
             if (first_chunk && k == 1) flags |= 1u;      /* 0 -> 1 */
@@ -413,6 +473,7 @@ static void assemble(rast_geom *g, GLenum mode, const int *slot, int n, bool fir
         break;
     case GL_QUADS:
         for (int k = 0; k + 3 < n; k += 4) {
+            PID(V(k + 3), pos[k] / 4);
             rast_clip_triangle(g, V(k), V(k + 1), V(k + 2), V(k + 3), 3u);
             rast_clip_triangle(g, V(k), V(k + 2), V(k + 3), V(k + 3), 6u);
         }
@@ -420,8 +481,45 @@ static void assemble(rast_geom *g, GLenum mode, const int *slot, int n, bool fir
     case GL_QUAD_STRIP:
         for (int k = 0; k + 3 < n; k += 2) {
             /* quad (k, k+1, k+3, k+2) in polygon order */
+            PID(V(k + 3), pos[k] / 2);
             rast_clip_triangle(g, V(k), V(k + 1), V(k + 3), V(k + 3), 3u);
             rast_clip_triangle(g, V(k), V(k + 3), V(k + 2), V(k + 3), 6u);
+        }
+        break;
+    /* NV_geometry_program4 2.6.1: without a geometry program the adjacent
+     * vertices are ignored; provoking vertices per EXT_provoking_vertex */
+    case GL_LINES_ADJACENCY_EXT:
+        for (int k = 0; k + 3 < n; k += 4) {
+            float *pv = pf ? V(k + 1) : V(k + 2);
+            PID(pv, pos[k] / 4);
+            rast_clip_line(g, V(k + 1), V(k + 2), pv);
+        }
+        break;
+    case GL_LINE_STRIP_ADJACENCY_EXT:
+        for (int k = 0; k + 3 < n; k++) {
+            float *pv = pf ? V(k + 1) : V(k + 2);
+            PID(pv, pos[k]);
+            rast_clip_line(g, V(k + 1), V(k + 2), pv);
+        }
+        break;
+    case GL_TRIANGLES_ADJACENCY_EXT:
+        for (int k = 0; k + 5 < n; k += 6) {
+            float *pv = pf ? V(k) : V(k + 4);
+            PID(pv, pos[k] / 6);
+            rast_clip_triangle(g, V(k), V(k + 2), V(k + 4), pv, 7);
+        }
+        break;
+    case GL_TRIANGLE_STRIP_ADJACENCY_EXT:
+        /* Table X.1: triangle i is (2i, 2i+2, 2i+4), or (2i+2, 2i, 2i+4) for
+         * odd i (0-based vertices); chunks start at even positions */
+        for (int k = 0; k + 4 < n; k += 2) {
+            long i = pos[k] / 2;
+            float *pv = pf ? V(k) : V(k + 4);
+            PID(pv, i);
+            if (i & 1)
+                rast_clip_triangle(g, V(k + 2), V(k), V(k + 4), pv, 7);
+            else
+                rast_clip_triangle(g, V(k), V(k + 2), V(k + 4), pv, 7);
         }
         break;
     default:
@@ -429,10 +527,11 @@ static void assemble(rast_geom *g, GLenum mode, const int *slot, int n, bool fir
     }
 }
 #undef V
+#undef PID
 
 /* ---- draw driver --------------------------------------------------------------- */
 
-static int index_at(const rast_draw *d, long pos)
+int rast_index_at(const rast_draw *d, long pos)
 {
     long i = (long)d->first + pos;
     switch (d->index_type) {
@@ -455,7 +554,7 @@ static void run_chunk(rast_geom *g, GLenum mode, const long *pos, int n, bool fi
         static _Thread_local int hkey[HSIZE], hval[HSIZE];
         memset(hval, 0xff, sizeof(hval));
         for (int k = 0; k < n; k++) {
-            int id = index_at(d, pos[k]);
+            int id = rast_index_at(d, pos[k]);
             unsigned h = ((unsigned)id * 2654435761u) >> (32 - HBITS);
             while (hval[h] >= 0 && hkey[h] != id)
                 h = (h + 1) & (HSIZE - 1);
@@ -478,7 +577,7 @@ static void run_chunk(rast_geom *g, GLenum mode, const long *pos, int n, bool fi
         }
     }
     shade_vertices(g, uniq, nu, 0);
-    assemble(g, mode, slot_of, n, first, last);
+    assemble(g, mode, slot_of, pos, n, first, last);
 }
 
 GLenum rast_vertex_run_draw(rast_context *r, const rast_draw *d)
@@ -500,6 +599,8 @@ GLenum rast_vertex_run_draw(rast_context *r, const rast_draw *d)
     rast_geom g;
     if (!geom_init(&g, r, d, ds))
         return GL_OUT_OF_MEMORY;
+    if (d->gp)
+        return rast_gs_run_draw(&g);
     init_unwritten_outputs(&g);
 
     GLenum mode = d->mode;
@@ -508,14 +609,24 @@ GLenum rast_vertex_run_draw(rast_context *r, const rast_draw *d)
     switch (mode) {
     case GL_LINES: per = 2; break;
     case GL_TRIANGLES: per = 3; break;
-    case GL_QUADS: per = 4; break;
-    case GL_QUAD_STRIP: n &= ~1L; break;
+    case GL_QUADS: case GL_LINES_ADJACENCY_EXT: per = 4; break;
+    case GL_TRIANGLES_ADJACENCY_EXT: per = 6; break;
+    case GL_QUAD_STRIP: case GL_TRIANGLE_STRIP_ADJACENCY_EXT: n &= ~1L; break;
     default: break;
     }
     n -= n % per;
-    long min_n = (mode == GL_POINTS) ? 1 : (mode == GL_LINES || mode == GL_LINE_STRIP || mode == GL_LINE_LOOP) ? 2
-                 : (mode == GL_QUADS || mode == GL_QUAD_STRIP) ? 4 : 3;
-    if (n < min_n || mode > GL_POLYGON)
+    long min_n;
+    switch (mode) {
+    case GL_POINTS: min_n = 1; break;
+    case GL_LINES: case GL_LINE_STRIP: case GL_LINE_LOOP: min_n = 2; break;
+    case GL_TRIANGLES: case GL_TRIANGLE_STRIP: case GL_TRIANGLE_FAN: case GL_POLYGON: min_n = 3; break;
+    case GL_QUADS: case GL_QUAD_STRIP: case GL_LINES_ADJACENCY_EXT: case GL_LINE_STRIP_ADJACENCY_EXT:
+        min_n = 4;
+        break;
+    case GL_TRIANGLES_ADJACENCY_EXT: case GL_TRIANGLE_STRIP_ADJACENCY_EXT: min_n = 6; break;
+    default: return GL_NO_ERROR;
+    }
+    if (n < min_n)
         return GL_NO_ERROR;
 
     static _Thread_local long pos[RAST_CHUNK_ELTS + 2];
@@ -526,6 +637,7 @@ GLenum rast_vertex_run_draw(rast_context *r, const rast_draw *d)
         g.instance = inst;
         switch (mode) {
         case GL_POINTS: case GL_LINES: case GL_TRIANGLES: case GL_QUADS:
+        case GL_LINES_ADJACENCY_EXT: case GL_TRIANGLES_ADJACENCY_EXT:
             for (long s0 = 0; s0 < n; s0 += C) {
                 int m = (int)(n - s0 < C ? n - s0 : C);
                 for (int k = 0; k < m; k++)
@@ -551,6 +663,19 @@ GLenum rast_vertex_run_draw(rast_context *r, const rast_draw *d)
                 run_chunk(&g, mode, pos, m, true, true, uniq, slot_of);
             }
             break;
+        case GL_LINE_STRIP_ADJACENCY_EXT: case GL_TRIANGLE_STRIP_ADJACENCY_EXT: {
+            /* chunks overlap by the vertices the next primitive needs: 3
+             * (line i is i+1 -> i+2) or 4 (triangle i spans 2i..2i+4; even
+             * chunk starts keep the odd/even order) */
+            int ov = mode == GL_LINE_STRIP_ADJACENCY_EXT ? 3 : 4;
+            for (long s0 = 0; s0 + ov < n; s0 += C - ov) {
+                int m = (int)(n - s0 < C ? n - s0 : C);
+                for (int k = 0; k < m; k++)
+                    pos[k] = s0 + k;
+                run_chunk(&g, mode, pos, m, true, true, uniq, slot_of);
+            }
+            break;
+        }
         case GL_TRIANGLE_FAN: case GL_POLYGON:
             for (long s0 = 1; s0 + 1 < n; s0 += C - 2) {
                 int run = (int)(n - s0 < C - 1 ? n - s0 : C - 1);

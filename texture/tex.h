@@ -80,6 +80,14 @@ typedef struct tex_image {
      * texel, rows of width bytes, bottom-up, slices of width*height bytes),
      * owned; NULL for every other base format.  Sampling never reads it. */
     uint8_t *stencil;
+    /* Added for ARB_texture_multisample / NV_explicit_multisample: samples
+     * per texel (0 = single-sampled).  A multisample image has one level;
+     * sample s of slice (layer) z, texel (x, y) is at
+     *   data + z * slice_stride + s * sample_stride + y * row_stride + x * texel bytes
+     * (slice_stride = samples * sample_stride), so one sample of one layer is
+     * an ordinary 2D image a render target can point at (rast_surface). */
+    int samples;
+    size_t sample_stride;
 } tex_image;
 
 typedef struct tex_sampler {
@@ -110,7 +118,7 @@ typedef struct tex_buffer_view {
 
 typedef struct tex_object {
     GLenum target;        /* GL_TEXTURE_1D/2D/3D/CUBE_MAP/RECTANGLE_ARB/1D_ARRAY_EXT/
-                           * 2D_ARRAY_EXT/BUFFER_ARB */
+                           * 2D_ARRAY_EXT/BUFFER_ARB/2D_MULTISAMPLE/2D_MULTISAMPLE_ARRAY */
     int num_faces;        /* 6 for cube maps, else 1 */
     tex_image image[6][TEX_MAX_LEVELS];
     tex_sampler sampler;
@@ -124,6 +132,10 @@ typedef struct tex_object {
     /* GL_TEXTURE_BUFFER_ARB only (the images stay undefined): see
      * tex_buffer_attach. */
     tex_buffer_view buffer;
+    /* Cube maps: level l's six faces lie in one block, face f at
+     * image[0][l].data + f * (image[0][l].slice_stride) (tex_cube_pack);
+     * face 0's data is the block. */
+    bool cube_packed[TEX_MAX_LEVELS];
 } tex_object;
 
 tex_object *tex_object_create(GLenum target);
@@ -133,6 +145,16 @@ void tex_sampler_default(tex_sampler *s, GLenum target);
 /* Re-derives mip_end[] after a caller changed t->image[][] by hand (every
  * tex_image_* function and tex_generate_mipmap already do it). */
 void tex_object_images_changed(tex_object *t);
+
+/* NV_geometry_program4 layered cube map attachments: moves the six faces of
+ * cube map level `level` into one allocation, face f at face 0's data +
+ * f * slice_stride (so a render target can address them as layers, rast.h
+ * layer_stride = slice_stride).  True when they are packed (already, or
+ * now); false when the faces differ in size or format, one is undefined,
+ * has a stencil plane, or memory runs out (nothing changes then).  The
+ * caller flushes first: the face data moves.  Redefining any image of the
+ * object (tex_image_define, tex_generate_mipmap) unpacks it again. */
+bool tex_cube_pack(tex_object *t, int level);
 
 /* Internal format (GL 2.1 tables 3.16/3.17, ARB_texture_float, ARB_texture_rg,
  * EXT_texture_sRGB, ARB_depth_buffer_float, EXT_packed_depth_stencil, the
@@ -198,6 +220,30 @@ size_t tex_client_image_extent(GLenum format, GLenum type, int w, int h, int d,
 GLenum tex_image_define(tex_object *t, int face, int level, GLenum internal_format,
                         int w, int h, int d, int border, GLenum format, GLenum type,
                         const void *pixels, const tex_pixel_store *ps);
+/* glTexImage2DMultisample / glTexImage3DMultisample (ARB_texture_multisample)
+ * on a GL_TEXTURE_2D_MULTISAMPLE (d = 1) or GL_TEXTURE_2D_MULTISAMPLE_ARRAY
+ * (d = layers) object: level 0 of face 0 becomes a w x h x d image of
+ * `samples` samples (1 <= samples <= TEX_MAX_SAMPLES), contents zero.
+ * Colour, depth and integer internal formats as tex_image_define.  Errors:
+ * INVALID_VALUE for sizes outside [0, TEX_MAX_SIZE] (d: layers limit) or
+ * samples outside [1, TEX_MAX_SAMPLES], INVALID_ENUM for a format that is
+ * not renderable, INVALID_OPERATION for a non-multisample target,
+ * OUT_OF_MEMORY.  Sampling: TXFMS only (tex_sample op GP_TEXOP_TXFMS on
+ * GP_TEX_2DMS / GP_TEX_ARRAY2DMS), TXQ gives (w, h, layers); every other op
+ * returns the incomplete result.  TXFMS: coord .i = (x, y, layer, sample),
+ * plus the constant or register texel offsets on x and y as TXF; a texel,
+ * layer (ARRAY2DMS) or sample out of range reads (0, 0, 0, 0); integer
+ * formats raw, depth formats expanded by DEPTH_TEXTURE_MODE as TXF does.
+ * The image replaces every level; a multisample object is complete when
+ * its image is defined (sampler state plays no part).  A DEPTH_STENCIL
+ * image's stencil plane has one byte per sample:
+ * stencil[((z * samples + s) * height + y) * width + x].  tex_image_define,
+ * _sub, _get reject multisample objects with INVALID_ENUM,
+ * tex_generate_mipmap with INVALID_OPERATION. */
+#define TEX_MAX_SAMPLES 8
+GLenum tex_image_multisample(tex_object *t, int samples, GLenum internal_format,
+                             int w, int h, int d);
+
 /* glTexSubImage*: x, y, z may address the border (-border ..); INVALID_VALUE
  * outside the image, INVALID_OPERATION for an undefined level. */
 GLenum tex_image_sub(tex_object *t, int face, int level, int x, int y, int z,
@@ -270,8 +316,8 @@ bool tex_object_complete(const tex_object *t);
  * converted).  An incomplete or NULL texture returns (0, 0, 0, 1) (integer
  * 1 for integer textures), as ARB_fragment_program specifies, and so do a
  * target that does not match t->target, an op a buffer texture does not
- * take, and the targets not done yet (2DMS, ARRAY2DMS, CUBEARRAY,
- * SHADOWCUBEARRAY); TXG then returns the selected component of four such
+ * take, an op other than TXFMS/TXQ on a multisample target (or TXFMS on
+ * another), and the targets not done yet (CUBEARRAY, SHADOWCUBEARRAY); TXG then returns the selected component of four such
  * texels (ARB_texture_gather issue 8).
  * unit_lod_bias is the texture unit's GL_TEXTURE_LOD_BIAS (texture env).
  * Ops: TEX/TXP/TXB/TXL/TXD filtered lookups (GL 2.1 section 3.8.8: with

@@ -109,7 +109,8 @@ void tex_sampler_default(tex_sampler *s, GLenum target)
 tex_object *tex_object_create(GLenum target)
 {
     bool layered;
-    if (target_dims(target, &layered) == 0 && target != GL_TEXTURE_BUFFER_ARB)
+    if (target_dims(target, &layered) == 0 && target != GL_TEXTURE_BUFFER_ARB &&
+        !tex_target_is_ms(target))
         return NULL;
     tex_object *t = TEX_CALLOC(1, sizeof *t);
     if (!t)
@@ -123,10 +124,68 @@ tex_object *tex_object_create(GLenum target)
     return t;
 }
 
+/* ---- packed cube map levels (tex_cube_pack) ----------------------------------------- */
+
+bool tex_cube_pack(tex_object *t, int level)
+{
+    if (!t || t->target != GL_TEXTURE_CUBE_MAP || level < 0 || level >= TEX_MAX_LEVELS)
+        return false;
+    if (t->cube_packed[level])
+        return true;
+    const tex_image *f0 = &t->image[0][level];
+    for (int f = 0; f < 6; f++) {
+        const tex_image *fi = &t->image[f][level];
+        if (!fi->data || fi->stencil || fi->width != f0->width || fi->height != f0->height ||
+            fi->depth != f0->depth || fi->border != f0->border || fi->format != f0->format ||
+            fi->row_stride != f0->row_stride || fi->slice_stride != f0->slice_stride)
+            return false;
+    }
+    size_t face = f0->slice_stride * (size_t)(f0->depth > 0 ? f0->depth : 1);
+    if (face == 0 || face > SIZE_MAX / 6)
+        return false;
+    unsigned char *block = TEX_MALLOC(6 * face);
+    if (!block)
+        return false;
+    for (int f = 0; f < 6; f++) {
+        tex_image *fi = &t->image[f][level];
+        memcpy(block + (size_t)f * face, fi->data, face);
+        TEX_FREE(fi->data);
+        fi->data = block + (size_t)f * face;
+    }
+    t->cube_packed[level] = true;
+    return true;
+}
+
+/* Gives every face of packed levels its own allocation again (before any
+ * image is released or replaced). */
+static void cube_unpack_all(tex_object *t)
+{
+    for (int l = 0; l < TEX_MAX_LEVELS; l++) {
+        if (!t->cube_packed[l])
+            continue;
+        size_t face = t->image[0][l].slice_stride *
+                      (size_t)(t->image[0][l].depth > 0 ? t->image[0][l].depth : 1);
+        for (int f = 1; f < 6; f++) {
+            tex_image *fi = &t->image[f][l];
+            void *copy = TEX_MALLOC(face);
+            if (copy)
+                memcpy(copy, fi->data, face);
+            fi->data = copy; /* NULL on OOM: the face becomes undefined */
+            if (!copy)
+                memset(fi, 0, sizeof *fi);
+        }
+        t->cube_packed[l] = false;
+    }
+}
+
 void tex_object_free(tex_object *t)
 {
     if (!t)
         return;
+    for (int l = 0; l < TEX_MAX_LEVELS; l++)
+        if (t->cube_packed[l])
+            for (int f = 1; f < 6; f++)
+                t->image[f][l].data = NULL; /* inside face 0's block */
     for (int f = 0; f < 6; f++)
         for (int l = 0; l < TEX_MAX_LEVELS; l++)
             image_release(&t->image[f][l]);
@@ -237,6 +296,8 @@ bool tex_object_complete(const tex_object *t)
         return false;
     if (t->target == GL_TEXTURE_BUFFER_ARB)
         return t->buffer.data != NULL;
+    if (tex_target_is_ms(t->target)) /* one level, no filtering: complete when defined */
+        return image_defined(&t->image[0][0]) && t->image[0][0].samples > 0;
     int b = t->sampler.base_level;
     if (t->target == GL_TEXTURE_RECTANGLE_ARB)
         b = 0; /* ARB_texture_rectangle: level 0 only, no mipmaps */
@@ -557,6 +618,7 @@ GLenum tex_image_define(tex_object *t, int face, int level, GLenum internal_form
         return GL_INVALID_ENUM; /* buffer textures have no images (issue 7) */
     if (face < 0 || face >= t->num_faces)
         return GL_INVALID_ENUM;
+    cube_unpack_all(t);
     /* GL 2.1 section 3.8.1: internalformat must be one of the accepted ones */
     const tex_ifmt *f = tex_ifmt_lookup(internal_format);
     if (!f)
@@ -634,8 +696,9 @@ GLenum tex_image_sub(tex_object *t, int face, int level, int x, int y, int z,
 {
     if (!t)
         return GL_INVALID_OPERATION;
-    if (t->target == GL_TEXTURE_BUFFER_ARB || face < 0 || face >= t->num_faces)
-        return GL_INVALID_ENUM;
+    if (t->target == GL_TEXTURE_BUFFER_ARB || tex_target_is_ms(t->target) || face < 0 ||
+        face >= t->num_faces)
+        return GL_INVALID_ENUM; /* multisample images take no pixel transfers */
     if (level < 0 || level >= TEX_MAX_LEVELS)
         return GL_INVALID_VALUE;
     tex_xfer xf;
@@ -684,8 +747,9 @@ GLenum tex_image_get(const tex_object *t, int face, int level, GLenum format, GL
 {
     if (!t)
         return GL_INVALID_OPERATION;
-    if (t->target == GL_TEXTURE_BUFFER_ARB || face < 0 || face >= t->num_faces)
-        return GL_INVALID_ENUM;
+    if (t->target == GL_TEXTURE_BUFFER_ARB || tex_target_is_ms(t->target) || face < 0 ||
+        face >= t->num_faces)
+        return GL_INVALID_ENUM; /* multisample images take no pixel transfers */
     if (level < 0 || level >= TEX_MAX_LEVELS)
         return GL_INVALID_VALUE;
     const tex_image *img = &t->image[face][level];
@@ -815,7 +879,8 @@ GLenum tex_generate_mipmap(tex_object *t)
 {
     if (!t)
         return GL_INVALID_OPERATION;
-    if (t->target == GL_TEXTURE_RECTANGLE_ARB || t->target == GL_TEXTURE_BUFFER_ARB)
+    if (t->target == GL_TEXTURE_RECTANGLE_ARB || t->target == GL_TEXTURE_BUFFER_ARB ||
+        tex_target_is_ms(t->target))
         return GL_INVALID_OPERATION;
     int b = t->sampler.base_level;
     if (b < 0 || b >= TEX_MAX_LEVELS)
@@ -823,6 +888,7 @@ GLenum tex_generate_mipmap(tex_object *t)
     for (int f = 0; f < t->num_faces; f++)
         if (!image_defined(&t->image[f][b]) || image_empty(&t->image[f][b]))
             return GL_INVALID_OPERATION;
+    cube_unpack_all(t);
     /* GL 3.0 section 3.8.8: a cube map must be cube complete */
     if (t->num_faces == 6 && t->mip_end[b] < 0)
         return GL_INVALID_OPERATION;

@@ -62,6 +62,13 @@ static inline bool tex_format_is_int(tex_format f)
     return f == TEX_FMT_RGBA32I || f == TEX_FMT_RGBA32UI;
 }
 
+/* ARB_texture_multisample targets (tex_multisample.c): one level of
+ * tex_image.samples sample planes, sampled only by TXFMS / TXQ. */
+static inline bool tex_target_is_ms(GLenum target)
+{
+    return target == GL_TEXTURE_2D_MULTISAMPLE || target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY;
+}
+
 /* NULL for an unknown internal format. */
 const tex_ifmt *tex_ifmt_lookup(GLenum internal_format);
 

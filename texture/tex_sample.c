@@ -499,8 +499,8 @@ static GLenum gl_target_of(int target)
     case GP_TEX_SHADOWARRAY1D: return GL_TEXTURE_1D_ARRAY_EXT;
     case GP_TEX_ARRAY2D:
     case GP_TEX_SHADOWARRAY2D: return GL_TEXTURE_2D_ARRAY_EXT;
-    default: return 0; /* BUFFER (TXF/TXQ only, see tex_sample); TODO: 2DMS,
-                        * ARRAY2DMS, CUBEARRAY, SHADOWCUBEARRAY */
+    default: return 0; /* BUFFER (TXF/TXQ only), 2DMS and ARRAY2DMS (TXFMS/TXQ
+                        * only; see tex_sample); TODO: CUBEARRAY, SHADOWCUBEARRAY */
     }
 }
 
@@ -1011,6 +1011,17 @@ static void lane_query(const tex_object *t, const gp_tex_request *req, int l, in
         out[0] = t->buffer.data ? t->buffer.texels : 0;
         return;
     }
+    if (tex_target_is_ms(t->target)) {
+        /* one level, no LOD: (width, height, layers; 0 for 2DMS) */
+        const tex_image *mi = &t->image[0][0];
+        if (!mi->internal_format)
+            return;
+        out[0] = mi->width;
+        out[1] = mi->height;
+        if (t->target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY)
+            out[2] = mi->depth;
+        return;
+    }
     int base = t->target == GL_TEXTURE_RECTANGLE_ARB ? 0 : t->sampler.base_level;
     int x = req->coord->c[0][l].i;
     if (base < 0 || base >= TEX_MAX_LEVELS || x < -TEX_MAX_LEVELS || x >= TEX_MAX_LEVELS)
@@ -1044,6 +1055,71 @@ static void write_lane_val(gp_vec *out, int l, const gp_val v[4])
         out->c[q][l] = v[q];
 }
 
+/* TXFMS (NV_explicit_multisample section 2.X.4.4 TexelFetchMultisample,
+ * NV_texture_multisample's 2DMS / ARRAY2DMS): one sample of one texel of
+ * the single level, coord .i = (x, y, layer, sample) (layer only for
+ * ARRAY2DMS), texel offsets added to x and y as TXF.  The cases the spec
+ * leaves undefined (texel, layer or sample out of range; FEATURES
+ * EDGE.TXFMS_SAMPLE) read (0, 0, 0, 0).  Integer formats come back raw,
+ * depth formats expanded by DEPTH_TEXTURE_MODE as TXF's.  False when the
+ * request cannot be served (another op, a mismatched target, an incomplete
+ * object): the caller writes the incomplete result. */
+static bool ms_fetch(const tex_object *t, const gp_tex_request *req, uint32_t mask, gp_vec *out)
+{
+    if (!t || !req->coord || req->op != GP_TEXOP_TXFMS || !tex_object_complete(t))
+        return false;
+    bool array = req->target == GP_TEX_ARRAY2DMS;
+    if (!(array ? t->target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY
+                : (req->target == GP_TEX_2DMS && t->target == GL_TEXTURE_2D_MULTISAMPLE)))
+        return false;
+    const tex_image *img = &t->image[0][0];
+    const gp_vec *c = req->coord;
+    size_t bytes = tex_format_bytes(img->format);
+    bool integer = tex_format_is_int(img->format);
+    bool depth = img->format == TEX_FMT_DEPTH32F;
+    for (int l = 0; l < GP_LANES; l++) {
+        if (!(mask & (1u << l)))
+            continue;
+        gp_val v[4];
+        memset(v, 0, sizeof v);
+        /* 64-bit sums: coordinates and register offsets are any int32 */
+        int64_t oi = req->offset_reg ? req->offset_reg->c[0][l].i : req->offset[0];
+        int64_t oj = req->offset_reg ? req->offset_reg->c[1][l].i : req->offset[1];
+        int64_t i = (int64_t)c->c[0][l].i + oi, j = (int64_t)c->c[1][l].i + oj;
+        int64_t k = array ? c->c[2][l].i : 0, s = c->c[3][l].i;
+        if (img->data && i >= 0 && i < img->width && j >= 0 && j < img->height && k >= 0 &&
+            k < img->depth && s >= 0 && s < img->samples) {
+            const uint8_t *p = (const uint8_t *)img->data + (size_t)k * img->slice_stride +
+                               (size_t)s * img->sample_stride + (size_t)j * img->row_stride +
+                               (size_t)i * bytes;
+            if (integer) {
+                uint32_t u[4];
+                memcpy(u, p, sizeof u);
+                for (int q = 0; q < 4; q++)
+                    v[q].u = u[q];
+            } else {
+                float f[4];
+                if (depth) {
+                    float d;
+                    memcpy(&d, p, 4);
+                    depth_expand(t->sampler.depth_mode, d, f);
+                } else if (img->format == TEX_FMT_RGBA8) {
+                    for (int q = 0; q < 4; q++)
+                        f[q] = tex_u8_to_float[p[q]];
+                } else if (img->format == TEX_FMT_RGBA32F) {
+                    memcpy(f, p, sizeof f);
+                } else {
+                    f[0] = f[1] = f[2] = f[3] = 0.0f;
+                }
+                for (int q = 0; q < 4; q++)
+                    v[q].f = f[q];
+            }
+        }
+        write_lane_val(out, l, v);
+    }
+    return true;
+}
+
 static uint32_t live_lanes(const gp_tex_request *req)
 {
     return req->lane_mask & ((GP_LANES >= 32) ? 0xffffffffu : ((1u << GP_LANES) - 1u));
@@ -1056,7 +1132,8 @@ static bool object_is_int(const tex_object *t)
         return false;
     if (t->target == GL_TEXTURE_BUFFER_ARB)
         return tex_buffer_is_int(t);
-    int b = t->target == GL_TEXTURE_RECTANGLE_ARB ? 0 : t->sampler.base_level;
+    int b = (t->target == GL_TEXTURE_RECTANGLE_ARB || tex_target_is_ms(t->target))
+                ? 0 : t->sampler.base_level;
     return b >= 0 && b < TEX_MAX_LEVELS && tex_format_is_int(t->image[0][b].format);
 }
 
@@ -1122,6 +1199,13 @@ void tex_sample(const tex_object *t, const gp_tex_request *req, float unit_lod_b
             tex_buffer_fetch(t, req->coord->c[0][l].i, v);
             write_lane_val(out, l, v);
         }
+        return;
+    }
+
+    if (req->op == GP_TEXOP_TXFMS || req->target == GP_TEX_2DMS ||
+        req->target == GP_TEX_ARRAY2DMS || (t && tex_target_is_ms(t->target))) {
+        if (!ms_fetch(t, req, mask, out))
+            write_incomplete(t, req, mask, out);
         return;
     }
 

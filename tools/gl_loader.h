@@ -85,7 +85,21 @@
       "glRenderbufferStorageEXT")                                                                  \
     X(PFNGLRENDERBUFFERSTORAGEMULTISAMPLEPROC, RenderbufferStorageMultisample,                     \
       "glRenderbufferStorageMultisample", "glRenderbufferStorageMultisampleEXT")                   \
-    X(PFNGLDRAWBUFFERSPROC, DrawBuffers, "glDrawBuffers", "glDrawBuffersARB")
+    X(PFNGLDRAWBUFFERSPROC, DrawBuffers, "glDrawBuffers", "glDrawBuffersARB")                      \
+    /* layered framebuffers (NV_geometry_program4, ARB_geometry_shader4, GL 3.2) */                \
+    X(PFNGLFRAMEBUFFERTEXTUREPROC, FramebufferTexture, "glFramebufferTexture",                     \
+      "glFramebufferTextureARB glFramebufferTextureEXT")                                           \
+    X(PFNGLFRAMEBUFFERTEXTURELAYERPROC, FramebufferTextureLayer, "glFramebufferTextureLayer",      \
+      "glFramebufferTextureLayerARB glFramebufferTextureLayerEXT")                                 \
+    X(PFNGLFRAMEBUFFERTEXTURE1DPROC, FramebufferTexture1D, "glFramebufferTexture1D",               \
+      "glFramebufferTexture1DEXT")                                                                 \
+    /* texture storage; multisample textures (ARB_texture_multisample) */                         \
+    X(PFNGLTEXSTORAGE1DPROC, TexStorage1D, "glTexStorage1D", NULL)                                 \
+    X(PFNGLTEXSTORAGE2DPROC, TexStorage2D, "glTexStorage2D", NULL)                                 \
+    X(PFNGLTEXSTORAGE3DPROC, TexStorage3D, "glTexStorage3D", NULL)                                 \
+    X(PFNGLTEXIMAGE2DMULTISAMPLEPROC, TexImage2DMultisample, "glTexImage2DMultisample", NULL)      \
+    X(PFNGLTEXIMAGE3DMULTISAMPLEPROC, TexImage3DMultisample, "glTexImage3DMultisample", NULL)      \
+    X(PFNGLDRAWELEMENTSBASEVERTEXPROC, DrawElementsBaseVertex, "glDrawElementsBaseVertex", NULL)
 
 struct gll_table {
 #define GLL_FIELD(type, field, name, alias) type field;

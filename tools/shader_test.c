@@ -31,7 +31,7 @@ struct cur {
 struct parser {
     struct shader_test *t;
     int line;
-    size_t req_cap, prog_cap, cmd_cap, attrib_cap, row_cap;
+    size_t req_cap, prog_cap, cmd_cap, attrib_cap, row_cap, element_cap;
     char why[256]; /* detail of the last argument error, "" if none */
 };
 
@@ -731,6 +731,7 @@ static const struct cmd_def cmd_defs[] = {
     { "draw arrays instanced", ST_OP_DRAW_ARRAYS, 1, "e i i i",
       "draw arrays instanced GL_MODE FIRST COUNT INSTANCES" },
     { "draw arrays", ST_OP_DRAW_ARRAYS, 0, "e i i", "draw arrays GL_MODE FIRST COUNT" },
+    { "draw elements", ST_OP_DRAW_ELEMENTS, 0, "e i i", "draw elements GL_MODE COUNT BASEVERTEX" },
     { "enable", ST_OP_ENABLE, 1, "e", "enable GL_CAP" },
     { "disable", ST_OP_ENABLE, 0, "e", "disable GL_CAP" },
     { "depthfunc", ST_OP_DEPTHFUNC, 0, "e", "depthfunc GL_FUNC" },
@@ -815,6 +816,7 @@ static const struct cmd_def cmd_defs[] = {
     { "fb ms", ST_OP_FB, ST_FB_MS, "e i i i", "fb ms GL_FORMAT WIDTH HEIGHT SAMPLES" },
     { "fb rb", ST_OP_FB, ST_FB_RB, "e", "fb rb GL_FORMAT" },
     { "fb winsys", ST_OP_FB, ST_FB_WINSYS, "", "fb winsys" },
+    { "fb tex layered", ST_OP_FB, ST_FB_TEX_LAYERED, "i", "fb tex layered UNIT" },
 };
 
 /* shader_runner commands asmgl does not run (GLSL, buffers, FBOs, queries):
@@ -823,11 +825,11 @@ static const char *const unsupported_cmds[] = {
     "active shader program", "active uniform", "atomic counter", "atomic counters",
     "blend barrier", "blit", "block array index", "block binding", "block matrix stride",
     "block offset", "block row major", "calllist", "compute", "deletelist", "endlist",
-    "fb draw", "fb read", "fb tex layered", "fb tex slice", "fbfetch barrier", "image texture",
+    "fb draw", "fb read", "fbfetch barrier", "image texture",
     "link error", "link success", "memory barrier", "newlist", "patch parameter",
     "probe atomic counter", "probe ssbo", "probe warn all rgba", "probe xfb buffer",
     "program binary save restore", "resident image texture", "resident texture", "ssbo",
-    "subuniform", "texture storage", "ubo array index", "uniform",
+    "subuniform", "ubo array index", "uniform",
     "verify program_interface_query", "verify program_query", "verify query_object",
     "vertex attrib", "viewport indexed", "viewport swizzle", "xfb buffer object",
     "xfb draw arrays",
@@ -897,6 +899,78 @@ static bool scan_choice(struct cur *c, const struct word_value *tab, size_t n, u
 }
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
+
+/* piglit's parse_tex_target() words, plus (asmgl) the multisample targets. */
+static const struct word_value tex_targets[] = {
+    { "1D", GL_TEXTURE_1D }, { "2D", GL_TEXTURE_2D }, { "3D", GL_TEXTURE_3D },
+    { "Rect", GL_TEXTURE_RECTANGLE }, { "Cube", GL_TEXTURE_CUBE_MAP },
+    { "1DArray", GL_TEXTURE_1D_ARRAY }, { "2DArray", GL_TEXTURE_2D_ARRAY },
+    { "CubeArray", GL_TEXTURE_CUBE_MAP_ARRAY },
+    { "2DMS", GL_TEXTURE_2D_MULTISAMPLE }, { "2DMSArray", GL_TEXTURE_2D_MULTISAMPLE_ARRAY },
+};
+
+/* How many sizes (after the level or sample count) texture storage takes
+ * for target: 1 for 1D, 2 for 2D-like targets, 3 for layered and 3D ones. */
+static int st_texture_dims(unsigned target)
+{
+    switch (target) {
+    case GL_TEXTURE_1D: return 1;
+    case GL_TEXTURE_2D: case GL_TEXTURE_RECTANGLE: case GL_TEXTURE_CUBE_MAP:
+    case GL_TEXTURE_1D_ARRAY: case GL_TEXTURE_2D_MULTISAMPLE: return 2;
+    default: return 3;
+    }
+}
+
+/* fb tex slice TARGET UNIT LEVEL LAYER (shader_runner's). */
+static bool parse_fb_tex_slice(struct parser *ps, struct cur *c, struct st_command *cmd)
+{
+    if (!scan_choice(c, tex_targets, COUNT(tex_targets), &cmd->e[0])) {
+        snprintf(ps->why, sizeof ps->why, "bad texture target (1D 2D 3D Rect Cube 1DArray "
+                                          "2DArray CubeArray 2DMS 2DMSArray)");
+        return false;
+    }
+    cmd->ne = 1;
+    cmd->op = ST_OP_FB;
+    cmd->variant = ST_FB_TEX_SLICE;
+    return scan_args(ps, c, "i i i", cmd);
+}
+
+/* texture storage UNIT TARGET GL_FORMAT (LEVELS W [H [D]]), shader_runner's
+ * (its numbers are separated by blanks; asmgl also takes commas), and
+ * (asmgl) 2DMS / 2DMSArray with the sample count in place of LEVELS. */
+static bool parse_texture_storage(struct parser *ps, struct cur *c, struct st_command *cmd)
+{
+    cmd->op = ST_OP_TEX_STORAGE;
+    if (!scan_int(c, &cmd->i[0]))
+        return false;
+    cmd->ni = 1;
+    if (!scan_choice(c, tex_targets, COUNT(tex_targets), &cmd->e[0])) {
+        snprintf(ps->why, sizeof ps->why, "bad texture target (1D 2D 3D Rect Cube 1DArray "
+                                          "2DArray CubeArray 2DMS 2DMSArray)");
+        return false;
+    }
+    if (!scan_enum(ps, c, &cmd->e[1]))
+        return false;
+    cmd->ne = 2;
+    if (!eat_char(c, '('))
+        return false;
+    int want = 1 + st_texture_dims(cmd->e[0]);
+    while (cmd->ni < 1 + want) {
+        if (cmd->ni > 1)
+            eat_char(c, ',');
+        if (!scan_int(c, &cmd->i[cmd->ni])) {
+            snprintf(ps->why, sizeof ps->why, "this target takes %d numbers: %s W%s%s", want,
+                     cmd->e[0] == GL_TEXTURE_2D_MULTISAMPLE ||
+                             cmd->e[0] == GL_TEXTURE_2D_MULTISAMPLE_ARRAY
+                         ? "SAMPLES"
+                         : "LEVELS",
+                     want > 2 ? " H" : "", want > 3 ? " D" : "");
+            return false;
+        }
+        cmd->ni++;
+    }
+    return eat_char(c, ')') && at_line_end(c);
+}
 
 /* texparameter TARGET NAME VALUE, with piglit's value words. */
 static bool parse_texparameter(struct parser *ps, struct cur *c, struct st_command *cmd)
@@ -1173,6 +1247,43 @@ static bool check_command(struct parser *ps, struct st_command *cmd)
             return error_at(ps, cmd->line, "draw arrays cannot draw beyond the %zu rows of [vertex data]",
                             t->vdata.nrows);
         break;
+    case ST_OP_DRAW_ELEMENTS:
+        if (cmd->e[0] > GL_PATCHES)
+            return error_at(ps, cmd->line, "%s is not a primitive mode",
+                            gln_name(cmd->e[0]) ? gln_name(cmd->e[0]) : "the enum");
+        /* shader_runner's draw_elements_common() checks, done before drawing. */
+        if (cmd->i[0] <= 0 || cmd->i[1] < 0)
+            return error_at(ps, cmd->line, "draw elements needs COUNT > 0 and BASEVERTEX >= 0");
+        if ((size_t)cmd->i[0] > t->nelements)
+            return error_at(ps, cmd->line, "draw elements cannot draw beyond the %zu [elements]",
+                            t->nelements);
+        /* An index past [vertex data] would read outside the arrays
+         * (shader_runner leaves that to the GL). */
+        if (t->has_vertex_data) {
+            for (int k = 0; k < cmd->i[0]; k++)
+                if ((size_t)t->elements[k] + (size_t)cmd->i[1] >= t->vdata.nrows)
+                    return error_at(ps, cmd->line, "element %d (%u + BASEVERTEX %d) is beyond the "
+                                    "%zu rows of [vertex data]", k, t->elements[k], cmd->i[1],
+                                    t->vdata.nrows);
+        }
+        break;
+    case ST_OP_TEX_STORAGE: {
+        if (cmd->i[0] < 0 || cmd->i[0] > 31)
+            return error_at(ps, cmd->line, "texture unit %d out of range 0..31", cmd->i[0]);
+        bool ms = cmd->e[0] == GL_TEXTURE_2D_MULTISAMPLE || cmd->e[0] == GL_TEXTURE_2D_MULTISAMPLE_ARRAY;
+        if (cmd->i[1] < 1 || cmd->i[1] > (ms ? 64 : 15))
+            return error_at(ps, cmd->line, "%s %d out of range 1..%d", ms ? "sample count" : "level count",
+                            cmd->i[1], ms ? 64 : 15);
+        size_t texels = ms ? (size_t)cmd->i[1] : 1;
+        for (int k = 2; k < cmd->ni; k++) {
+            if (cmd->i[k] < 1 || cmd->i[k] > 16384)
+                return error_at(ps, cmd->line, "texture size %d out of range 1..16384", cmd->i[k]);
+            texels *= (size_t)cmd->i[k];
+        }
+        if (texels > ((size_t)1 << 24))
+            return error_at(ps, cmd->line, "texture too large (%zu texels)", texels);
+        break;
+    }
     case ST_OP_CLIP_PLANE:
         if (cmd->i[0] < 0 || cmd->i[0] > 7)
             return error_at(ps, cmd->line, "clip plane %d out of range 0..7", cmd->i[0]);
@@ -1224,8 +1335,18 @@ static bool check_command(struct parser *ps, struct st_command *cmd)
             return error_at(ps, cmd->line, "negative parameter buffer binding %d", cmd->i[0]);
         break;
     case ST_OP_FB:
-        if (cmd->variant == ST_FB_TEX_2D) {
-            for (int k = 0; k < cmd->ni; k++)
+        if (cmd->variant == ST_FB_TEX_2D || cmd->variant == ST_FB_TEX_LAYERED ||
+            cmd->variant == ST_FB_TEX_SLICE) {
+            if (cmd->variant == ST_FB_TEX_SLICE && (cmd->i[1] < 0 || cmd->i[1] > 14 || cmd->i[2] < 0))
+                return error_at(ps, cmd->line, "bad level %d or layer %d", cmd->i[1], cmd->i[2]);
+            if (cmd->variant == ST_FB_TEX_SLICE && cmd->e[0] == GL_TEXTURE_CUBE_MAP && cmd->i[2] > 5)
+                return error_at(ps, cmd->line, "cube map face %d out of range 0..5", cmd->i[2]);
+            if (cmd->variant == ST_FB_TEX_SLICE && cmd->i[2] != 0 &&
+                (cmd->e[0] == GL_TEXTURE_1D || cmd->e[0] == GL_TEXTURE_2D ||
+                 cmd->e[0] == GL_TEXTURE_RECTANGLE || cmd->e[0] == GL_TEXTURE_2D_MULTISAMPLE))
+                return error_at(ps, cmd->line, "layer %d of a texture target without layers", cmd->i[2]);
+            int units = cmd->variant == ST_FB_TEX_2D ? cmd->ni : 1;
+            for (int k = 0; k < units; k++)
                 if (cmd->i[k] < 0 || cmd->i[k] > 31)
                     return error_at(ps, cmd->line, "texture unit %d out of range 0..31", cmd->i[k]);
         } else if (cmd->variant == ST_FB_MS || cmd->variant == ST_FB_RB) {
@@ -1300,6 +1421,20 @@ static bool parse_command(struct parser *ps, struct cur *c, const char *text, in
         return add_checked_command(ps, &cmd);
     }
     s = *c;
+    if (eat_words(&s, "texture storage")) {
+        if (!parse_texture_storage(ps, &s, &cmd))
+            return error_at(ps, ps->line, "bad texture storage%s%s; expected: texture storage UNIT "
+                            "TARGET GL_FORMAT (LEVELS W [H [D]])", ps->why[0] ? ": " : "", ps->why);
+        return add_checked_command(ps, &cmd);
+    }
+    s = *c;
+    if (eat_words(&s, "fb tex slice")) {
+        if (!parse_fb_tex_slice(ps, &s, &cmd))
+            return error_at(ps, ps->line, "bad fb tex slice%s%s; expected: fb tex slice TARGET "
+                            "UNIT LEVEL LAYER", ps->why[0] ? ": " : "", ps->why);
+        return add_checked_command(ps, &cmd);
+    }
+    s = *c;
     if (eat_words(&s, "texture buffer")) {
         cmd.op = ST_OP_TEX_BUFFER;
         if (!parse_texture_buffer(ps, &s, &cmd)) {
@@ -1351,7 +1486,27 @@ static const char *const glsl_sections[] = {
     "shader include", "shader include paths",
 };
 
-enum section { SEC_NONE, SEC_REQUIRE, SEC_PROGRAM, SEC_VERTEX_DATA, SEC_IGNORED, SEC_TEST };
+enum section { SEC_NONE, SEC_REQUIRE, SEC_PROGRAM, SEC_VERTEX_DATA, SEC_ELEMENTS, SEC_IGNORED, SEC_TEST };
+
+/* An [elements] line: vertex indices 0..65535 separated by blanks, up to a
+ * '#' comment (shader_runner's process_elements()). */
+static bool parse_elements_line(struct parser *ps, struct cur *c)
+{
+    struct shader_test *t = ps->t;
+    for (;;) {
+        skip_ws(c);
+        if (c->p >= c->end || *c->p == '#')
+            return true;
+        long long v;
+        if (!scan_long(c, &v, 0) || v < 0 || v > UINT16_MAX ||
+            (c->p < c->end && *c->p != ' ' && *c->p != '\t' && *c->p != '#'))
+            return error_at(ps, ps->line, "[elements] takes vertex indices 0..65535");
+        if (!util_reserve((void **)&t->elements, &ps->element_cap, t->nelements + 1,
+                          sizeof *t->elements))
+            return error_at(ps, ps->line, "out of memory");
+        t->elements[t->nelements++] = (uint16_t)v;
+    }
+}
 
 static bool finish_program(struct parser *ps, const char *next_line)
 {
@@ -1423,6 +1578,8 @@ bool st_parse(struct shader_test *t, const char *path, char *text, size_t len)
                 t->has_vertex_data = true;
                 t->vdata.line = ps.line;
                 sec = SEC_VERTEX_DATA;
+            } else if (range_is(name, n, "elements")) {
+                sec = SEC_ELEMENTS;
             } else if (range_is(name, n, "test")) {
                 sec = SEC_TEST;
             } else if (k < COUNT(glsl_sections)) {
@@ -1444,6 +1601,10 @@ bool st_parse(struct shader_test *t, const char *path, char *text, size_t len)
                 break; /* text before any section is ignored, as in piglit */
             case SEC_REQUIRE:
                 if (!parse_require_line(&ps, &c))
+                    return false;
+                break;
+            case SEC_ELEMENTS:
+                if (!parse_elements_line(&ps, &c))
                     return false;
                 break;
             case SEC_VERTEX_DATA:
@@ -1479,6 +1640,7 @@ void st_free(struct shader_test *t)
     free(t->progs);
     free(t->vdata.attribs);
     free(t->vdata.rows);
+    free(t->elements);
     for (size_t i = 0; i < t->ncmds; i++)
         free(t->cmds[i].data);
     free(t->cmds);

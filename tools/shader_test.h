@@ -5,7 +5,7 @@
  * every section and command up front, so a malformed file is reported as
  * FILE:LINE before anything is drawn, and the executor (st_run.c) only reads
  * this structure.  Sections: [require], [vertex program], [fragment program]
- * (plus the NV stages of program.c), [vertex data], [test]; see
+ * (plus the NV stages of program.c), [vertex data], [elements], [test]; see
  * docs/shader_test.md for the command language.
  *
  * Ownership: a shader_test owns the file text and everything parsed from it;
@@ -91,6 +91,7 @@ enum st_op {
     ST_OP_TEXCOORD,        /* i[0] unit, f[0..3]: glMultiTexCoord4fv */
     ST_OP_DRAW_RECT,       /* variant ST_DRAW_*; [i[0] instances] f[0..3] rect [f[4..7] tex] */
     ST_OP_DRAW_ARRAYS,     /* e[0] mode, i[0] first, i[1] count, [i[2] instances] */
+    ST_OP_DRAW_ELEMENTS,   /* e[0] mode, i[0] count, i[1] basevertex: [elements] */
     ST_OP_ENABLE,          /* e[0]; variant 1 enable, 0 disable */
     ST_OP_DEPTHFUNC,       /* e[0] */
     ST_OP_BLEND_FUNC,      /* e[0] src, e[1] dst */
@@ -122,6 +123,8 @@ enum st_op {
                               i[0] binding index, variant ST_VAL_*, data[ndata] */
     ST_OP_TEX_INTEGER,     /* i[0] unit, i[1..2] size, i[3..4] b, a; e[0] internal format */
     ST_OP_TEX_BUFFER,      /* i[0] unit, e[0] internal format, data[ndata] */
+    ST_OP_TEX_STORAGE,     /* i[0] unit, e[0] target, e[1] internal format, i[1] levels
+                              (samples for the multisample targets), i[2..ni-1] w [h [d]] */
     ST_OP_FB,              /* variant ST_FB_*; see there */
     ST_OP_UNSUPPORTED,     /* a piglit command asmgl does not run: the test is skipped */
 };
@@ -155,6 +158,8 @@ enum {
     ST_FB_MS,       /* fb ms GL_FORMAT W H SAMPLES: e[0], i[0..2] */
     ST_FB_RB,       /* fb rb GL_FORMAT (asmgl): e[0], window size */
     ST_FB_WINSYS,   /* fb winsys: back to the window */
+    ST_FB_TEX_LAYERED, /* fb tex layered UNIT: i[0]; the whole texture (glFramebufferTexture) */
+    ST_FB_TEX_SLICE,   /* fb tex slice TARGET UNIT LEVEL LAYER: e[0], i[0..2] */
 };
 
 enum { ST_TP_ENUM, ST_TP_INT, ST_TP_FLOAT, ST_TP_FLOATV };
@@ -202,6 +207,10 @@ struct shader_test {
     struct st_vertex_data vdata;
     struct st_command *cmds;
     size_t ncmds;
+    /* [elements]: 16-bit vertex indices for draw elements (shader_runner's
+     * GL_UNSIGNED_SHORT element buffer). */
+    uint16_t *elements;
+    size_t nelements;
 
     /* The first GLSL-only section ([vertex shader] ...), which asmgl cannot
      * run: the test is skipped.  NULL if none. */

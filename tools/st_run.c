@@ -17,6 +17,7 @@
 
 #include <limits.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,10 +44,11 @@ struct runner {
     GLuint textures[ST_MAX_TEXTURES];
     GLenum tex_target[ST_MAX_TEXTURES];      /* of textures[unit], for fb tex 2d */
     GLenum tex_internal[ST_MAX_TEXTURES];    /* internal format of level 0 */
-    int tex_width[ST_MAX_TEXTURES], tex_height[ST_MAX_TEXTURES];
+    int tex_width[ST_MAX_TEXTURES], tex_height[ST_MAX_TEXTURES]; /* 0: no size recorded */
     GLuint tex_buffers[ST_MAX_TEXTURES];     /* the buffer object of a texture buffer */
     struct param_buffer *param_buffers;
     size_t nparam_buffers, param_buffer_cap;
+    GLuint vbo;       /* [vertex data] in a buffer object, 0 when client memory */
     GLuint *programs; /* one per program section, 0 until loaded */
     size_t nprograms;
 
@@ -170,17 +172,30 @@ static enum st_result check_requirement(struct runner *r, const struct st_requir
 
 /* ---- drawing -------------------------------------------------------------- */
 
-/* [vertex data] arrays stay enabled for the whole test, as shader_runner's
- * VBO does; conventional arrays are set again after draw rect borrows them. */
+/* [vertex data] arrays stay enabled for the whole test; conventional arrays
+ * are set again after draw rect borrows them.  As in shader_runner the rows
+ * live in a buffer object (vertex.id is defined only for arrays in buffer
+ * objects, NV_vertex_program4 section 2.X.3.2), or in client memory where
+ * the library has no buffer objects.  GL_ARRAY_BUFFER is left unbound, so
+ * draw rect's client arrays work. */
 static void setup_vertex_data(struct runner *r)
 {
     const struct st_vertex_data *vd = &r->t->vdata;
     if (!r->t->has_vertex_data || vd->nrows == 0)
         return;
+    bool use_vbo = gll.GenBuffers && gll.BindBuffer && gll.BufferData;
+    if (use_vbo && !r->vbo) {
+        GLL(GenBuffers)(1, &r->vbo);
+        GLL(BindBuffer)(GL_ARRAY_BUFFER, r->vbo);
+        GLL(BufferData)(GL_ARRAY_BUFFER, (GLsizeiptr)(vd->nrows * vd->stride), vd->rows, GL_STATIC_DRAW);
+    } else if (use_vbo) {
+        GLL(BindBuffer)(GL_ARRAY_BUFFER, r->vbo);
+    }
     GLsizei stride = (GLsizei)vd->stride;
     for (size_t i = 0; i < vd->nattribs; i++) {
         const struct st_attrib *a = &vd->attribs[i];
-        const void *ptr = vd->rows + a->offset;
+        /* An offset into the buffer object, or a client pointer. */
+        const void *ptr = use_vbo ? (const void *)(uintptr_t)a->offset : (const void *)(vd->rows + a->offset);
         switch (a->kind) {
         case ST_ATTR_GENERIC:
             if (a->integer)
@@ -217,6 +232,8 @@ static void setup_vertex_data(struct runner *r)
             break;
         }
     }
+    if (use_vbo)
+        GLL(BindBuffer)(GL_ARRAY_BUFFER, 0);
 }
 
 static bool vertex_data_uses_conventional(const struct shader_test *t)
@@ -324,6 +341,21 @@ static bool fb_color_probe_ok(const struct runner *r)
     return true;
 }
 
+/* Whether the glReadPixels just done worked; a multisample framebuffer
+ * (fb tex slice 2DMS) cannot be read (GL_INVALID_OPERATION). */
+static bool read_ok(void)
+{
+    GLenum e = glGetError();
+    if (e == GL_NO_ERROR)
+        return true;
+    printf("Reading pixels failed with %s%s\n", prog_gl_error_name(e),
+           e == GL_INVALID_OPERATION ? " (a multisample framebuffer cannot be read: read its "
+                                       "samples with TXFMS)" : "");
+    while (glGetError() != GL_NO_ERROR)
+        ;
+    return false;
+}
+
 /* piglit_probe_pixel_rgb[a](): float comparison, |observed - expected| <= tol.
  * The pixel is read as RGBA8 and converted as GL converts UNORM8 to float. */
 static bool probe_pixel(struct runner *r, int x, int y, int comps, const float *expected)
@@ -340,8 +372,12 @@ static bool probe_pixel(struct runner *r, int x, int y, int comps, const float *
         return false;
     if (fb_is_float(r)) {
         glReadPixels(x, y, 1, 1, GL_RGBA, GL_FLOAT, probe);
+        if (!read_ok())
+            return false;
     } else {
         glReadPixels(x, y, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+        if (!read_ok())
+            return false;
         for (int i = 0; i < 4; i++)
             probe[i] = (float)px[i] * (1.0f / 255.0f);
     }
@@ -375,6 +411,10 @@ static bool probe_rect_float(struct runner *r, int x, int y, int w, int h, int c
         return false;
     }
     glReadPixels(x, y, w, h, GL_RGBA, GL_FLOAT, px);
+    if (!read_ok()) {
+        free(px);
+        return false;
+    }
     for (int j = 0; j < h; j++) {
         for (int i = 0; i < w; i++) {
             const float *p = px + ((size_t)j * (size_t)w + (size_t)i) * 4;
@@ -485,6 +525,10 @@ static bool probe_rect(struct runner *r, int x, int y, int w, int h, int comps, 
         return false;
     }
     glReadPixels(x, y, w, h, GL_RGBA, GL_UNSIGNED_BYTE, px);
+    if (!read_ok()) {
+        free(px);
+        return false;
+    }
     for (int j = 0; j < h; j++) {
         for (int i = 0; i < w; i++) {
             const unsigned char *p = px + ((size_t)j * (size_t)w + (size_t)i) * 4;
@@ -672,6 +716,7 @@ static void texture_array(struct runner *r, const struct st_command *c)
         else
             GLL(TexSubImage3D)(target, 0, 0, 0, l, w, h, 1, GL_RGBA, GL_FLOAT, data);
     }
+    texture_record(r, c->i[0], w, h, GL_RGBA); /* h is 1 for a 1D array */
     free(data);
 }
 
@@ -781,6 +826,75 @@ static void texture_junk(struct runner *r, const struct st_command *c)
     new_texture(r, c->i[0], GL_TEXTURE_2D_ARRAY);
     GLL(TexImage3D)(GL_TEXTURE_2D_ARRAY, 0, GL_RGBA, c->i[1], c->i[2], c->i[3], 0, GL_RGBA,
                     GL_UNSIGNED_BYTE, NULL);
+    texture_record(r, c->i[0], c->i[1], c->i[2], GL_RGBA);
+}
+
+/* The pixel transfer format and type glTexImage needs to allocate a level of
+ * internal (no data is passed, but they must match its kind). */
+static void storage_transfer(GLenum internal, GLenum *format, GLenum *type)
+{
+    const struct st_format *fmt = st_format_find(internal);
+    *format = GL_RGBA;
+    *type = GL_UNSIGNED_BYTE;
+    if (fmt) {
+        *format = fmt->kind == ST_VAL_FLOAT ? GL_RGBA : GL_RGBA_INTEGER;
+        *type = fmt->type;
+    } else if (internal == GL_DEPTH_COMPONENT || internal == GL_DEPTH_COMPONENT16 ||
+               internal == GL_DEPTH_COMPONENT24 || internal == GL_DEPTH_COMPONENT32 ||
+               internal == GL_DEPTH_COMPONENT32F) {
+        *format = GL_DEPTH_COMPONENT;
+        *type = GL_FLOAT;
+    } else if (internal == GL_DEPTH_STENCIL || internal == GL_DEPTH24_STENCIL8) {
+        *format = GL_DEPTH_STENCIL;
+        *type = GL_UNSIGNED_INT_24_8;
+    }
+}
+
+/* texture storage UNIT TARGET FORMAT (LEVELS W [H [D]]): shader_runner's,
+ * with glTexStorage*D where the library has it and otherwise (asmgl) each
+ * level allocated with glTexImage*D and GL_TEXTURE_MAX_LEVEL set to
+ * LEVELS - 1, which samples and attaches the same.  The multisample targets
+ * (asmgl) take SAMPLES instead of LEVELS and use glTexImage{2,3}DMultisample
+ * with fixed sample locations.  Contents are undefined, as in piglit. */
+static bool texture_storage(struct runner *r, const struct st_command *c)
+{
+    GLenum target = c->e[0], internal = c->e[1], format, type;
+    int levels = c->i[1], w = c->i[2], h = c->ni > 3 ? c->i[3] : 1, d = c->ni > 4 ? c->i[4] : 1;
+
+    new_texture(r, c->i[0], target);
+    if (target == GL_TEXTURE_2D_MULTISAMPLE) {
+        GLL(TexImage2DMultisample)(target, levels, internal, w, h, GL_TRUE);
+    } else if (target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY) {
+        GLL(TexImage3DMultisample)(target, levels, internal, w, h, d, GL_TRUE);
+    } else if (c->ni == 3 && gll.TexStorage1D) {
+        gll.TexStorage1D(target, levels, internal, w);
+    } else if (c->ni == 4 && gll.TexStorage2D) {
+        gll.TexStorage2D(target, levels, internal, w, h);
+    } else if (c->ni == 5 && gll.TexStorage3D) {
+        gll.TexStorage3D(target, levels, internal, w, h, d);
+    } else {
+        storage_transfer(internal, &format, &type);
+        for (int l = 0; l < levels; l++) {
+            int lw = w >> l > 0 ? w >> l : 1;
+            int lh = target == GL_TEXTURE_1D_ARRAY ? h : h >> l > 0 ? h >> l : 1;
+            int ld = target == GL_TEXTURE_3D ? (d >> l > 0 ? d >> l : 1) : d;
+            if (target == GL_TEXTURE_1D) {
+                glTexImage1D(target, l, (GLint)internal, lw, 0, format, type, NULL);
+            } else if (target == GL_TEXTURE_CUBE_MAP) {
+                for (GLenum f = 0; f < 6; f++)
+                    glTexImage2D(GL_TEXTURE_CUBE_MAP_POSITIVE_X + f, l, (GLint)internal, lw, lh, 0,
+                                 format, type, NULL);
+            } else if (c->ni == 4) {
+                glTexImage2D(target, l, (GLint)internal, lw, lh, 0, format, type, NULL);
+            } else {
+                GLL(TexImage3D)(target, l, (GLint)internal, lw, lh, ld, 0, format, type, NULL);
+            }
+        }
+        glTexParameteri(target, GL_TEXTURE_MAX_LEVEL, levels - 1);
+    }
+    /* As shader_runner's set_texture_binding(): a 1D array's images are 1 high. */
+    texture_record(r, c->i[0], w, target == GL_TEXTURE_1D_ARRAY ? 1 : h, internal);
+    return no_gl_error("texture storage");
 }
 
 /* piglit_integer_texture(): a 2D texture of 32-bit integers, texel (x, y) =
@@ -942,6 +1056,12 @@ static bool fb_command(struct runner *r, const struct st_command *c)
             }
         }
     }
+    if ((c->variant == ST_FB_TEX_LAYERED || c->variant == ST_FB_TEX_SLICE) &&
+        (!r->textures[c->i[0]] || !r->tex_width[c->i[0]])) {
+        printf("fb tex %s: texture unit %d holds no texture a texture command made\n",
+               c->variant == ST_FB_TEX_SLICE ? "slice" : "layered", c->i[0]);
+        return false;
+    }
     GLL(GenFramebuffers)(1, &fbo);
     GLL(BindFramebuffer)(GL_FRAMEBUFFER, fbo);
     switch (c->variant) {
@@ -957,6 +1077,38 @@ static bool fb_command(struct runner *r, const struct st_command *c)
         }
         if (c->ni > 1)
             GLL(DrawBuffers)(c->ni, attachments);
+        break;
+    }
+    case ST_FB_TEX_LAYERED: {
+        /* The whole texture, every layer or face (glFramebufferTexture). */
+        int unit = c->i[0];
+        GLL(FramebufferTexture)(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, r->textures[unit], 0);
+        w = r->tex_width[unit];
+        h = r->tex_height[unit];
+        fmt = st_format_find(r->tex_internal[unit]);
+        break;
+    }
+    case ST_FB_TEX_SLICE: {
+        /* shader_runner's: one level and layer (cube face) of the texture;
+         * the parser checked that LAYER is 0 for targets without layers. */
+        int unit = c->i[0], level = c->i[1], layer = c->i[2];
+        GLenum target = c->e[0];
+        GLuint tex = r->textures[unit];
+        if (target == GL_TEXTURE_1D || target == GL_TEXTURE_2D || target == GL_TEXTURE_RECTANGLE ||
+            target == GL_TEXTURE_2D_MULTISAMPLE) {
+            if (target == GL_TEXTURE_1D)
+                GLL(FramebufferTexture1D)(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, target, tex, level);
+            else
+                GLL(FramebufferTexture2D)(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, target, tex, level);
+        } else if (target == GL_TEXTURE_CUBE_MAP) {
+            GLL(FramebufferTexture2D)(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+                                      GL_TEXTURE_CUBE_MAP_POSITIVE_X + (GLenum)layer, tex, level);
+        } else {
+            GLL(FramebufferTextureLayer)(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, tex, level, layer);
+        }
+        w = r->tex_width[unit] >> level > 0 ? r->tex_width[unit] >> level : 1;
+        h = r->tex_height[unit] >> level > 0 ? r->tex_height[unit] >> level : 1;
+        fmt = st_format_find(r->tex_internal[unit]);
         break;
     }
     case ST_FB_MS:
@@ -1021,6 +1173,19 @@ static const char *missing_entry_point(const struct st_command *c)
         if (c->variant)
             NEED(DrawArraysInstanced);
         break;
+    case ST_OP_DRAW_ELEMENTS:
+        if (c->i[1] > 0)
+            NEED(DrawElementsBaseVertex);
+        break;
+    case ST_OP_TEX_STORAGE:
+        NEED(ActiveTexture);
+        if (c->e[0] == GL_TEXTURE_2D_MULTISAMPLE)
+            NEED(TexImage2DMultisample);
+        else if (c->e[0] == GL_TEXTURE_2D_MULTISAMPLE_ARRAY)
+            NEED(TexImage3DMultisample);
+        else if (c->ni == 5 && !gll.TexStorage3D)
+            NEED(TexImage3D);
+        break;
     case ST_OP_PROVOKING:
         NEED(ProvokingVertex);
         break;
@@ -1084,6 +1249,18 @@ static const char *missing_entry_point(const struct st_command *c)
             NEED(FramebufferTexture2D);
         if (c->variant == ST_FB_TEX_2D && c->ni > 1)
             NEED(DrawBuffers);
+        if (c->variant == ST_FB_TEX_LAYERED)
+            NEED(FramebufferTexture);
+        if (c->variant == ST_FB_TEX_SLICE) {
+            GLenum target = c->e[0];
+            if (target == GL_TEXTURE_1D)
+                NEED(FramebufferTexture1D);
+            else if (target == GL_TEXTURE_2D || target == GL_TEXTURE_RECTANGLE ||
+                     target == GL_TEXTURE_2D_MULTISAMPLE || target == GL_TEXTURE_CUBE_MAP)
+                NEED(FramebufferTexture2D);
+            else
+                NEED(FramebufferTextureLayer);
+        }
         if (c->variant == ST_FB_MS || c->variant == ST_FB_RB) {
             NEED(GenRenderbuffers);
             NEED(BindRenderbuffer);
@@ -1162,6 +1339,16 @@ static bool run_command(struct runner *r, const struct st_command *c)
             GLL(DrawArraysInstanced)(c->e[0], c->i[0], c->i[1], c->i[2]);
         else
             glDrawArrays(c->e[0], c->i[0], c->i[1]);
+        return true;
+    case ST_OP_DRAW_ELEMENTS:
+        /* shader_runner's draw elements: GL_UNSIGNED_SHORT indices, here from
+         * client memory as the [vertex data] arrays are. */
+        if (!need_program(r))
+            return false;
+        if (c->i[1] > 0)
+            GLL(DrawElementsBaseVertex)(c->e[0], c->i[0], GL_UNSIGNED_SHORT, r->t->elements, c->i[1]);
+        else
+            glDrawElements(c->e[0], c->i[0], GL_UNSIGNED_SHORT, r->t->elements);
         return true;
     case ST_OP_ENABLE:
         if (c->variant)
@@ -1293,6 +1480,8 @@ static bool run_command(struct runner *r, const struct st_command *c)
         return texture_integer(r, c);
     case ST_OP_TEX_BUFFER:
         return texture_buffer(r, c);
+    case ST_OP_TEX_STORAGE:
+        return texture_storage(r, c);
     case ST_OP_FB:
         return fb_command(r, c);
     case ST_OP_UNSUPPORTED:
@@ -1397,6 +1586,8 @@ enum st_result st_execute(const struct shader_test *t, int width, int height)
     }
     for (size_t i = 0; i < r.nparam_buffers; i++)
         GLL(DeleteBuffers)(1, &r.param_buffers[i].buffer);
+    if (r.vbo)
+        GLL(DeleteBuffers)(1, &r.vbo);
     free(r.param_buffers);
     if (r.nprograms && gll.DeleteProgramsARB)
         gll.DeleteProgramsARB((GLsizei)r.nprograms, r.programs);

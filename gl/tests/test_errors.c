@@ -44,7 +44,7 @@ static void test_enums_values(void)
     GT_ERROR(GL_INVALID_VALUE);
     glActiveTexture(GL_TEXTURE0 + 16);
     GT_ERROR(GL_INVALID_ENUM);
-    glDrawArrays(GL_POLYGON + 1, 0, 3);
+    glDrawArrays(GL_TRIANGLE_STRIP_ADJACENCY_EXT + 1, 0, 3); /* GL_POLYGON + 1 is LINES_ADJACENCY_EXT */
     GT_ERROR(GL_INVALID_ENUM);
     glDrawArrays(GL_TRIANGLES, 0, -1);
     GT_ERROR(GL_INVALID_VALUE);
@@ -107,7 +107,7 @@ static void test_begin_end(void)
     glBegin(GL_POINTS);
     glEnd();
     GT_ERROR(GL_INVALID_OPERATION);
-    glBegin(GL_POLYGON + 1);
+    glBegin(GL_TRIANGLE_STRIP_ADJACENCY_EXT + 1);
     GT_ERROR(GL_INVALID_ENUM);
     glEnd();
     GT_ERROR(GL_INVALID_OPERATION);

@@ -5,7 +5,9 @@
  *   - the legacy !!VP1.x / !!VSP1.0 / !!FP1.0 programs are rejected with a
  *     clean "unsupported program header" error at offset 0;
  *   - every !!NVvp4.0 / !!NVfp4.0 / !!NVgp4.0 program is accepted (and
- *     prints and compiles again); !!NV*5.0 ones are rejected with "not yet
+ *     prints and compiles again), and so is every !!NVvp5.0 / !!NVfp5.0 /
+ *     !!NVgp5.0 one (parsed as NV4: the corpus has none using NV5
+ *     additions); the other NV headers are rejected with "not yet
  *     supported" (for now);
  *   - every [vertex program] / [fragment program] section of piglit's
  *     .shader_test files compiles.
@@ -137,7 +139,8 @@ static void run_corpus(const char *shared)
         } else if (!strncmp(header, "!!NV", 4)) {
             gp_stage st = strstr(header, "fp") ? GP_STAGE_FRAGMENT : strstr(header, "gp") ? GP_STAGE_GEOMETRY
                                                                                           : GP_STAGE_VERTEX;
-            if (strstr(header, "4.0"))
+            if (strstr(header, "4.0") || !strcmp(header, "!!NVvp5.0") || !strcmp(header, "!!NVfp5.0") ||
+                !strcmp(header, "!!NVgp5.0"))
                 expect_accept(file, text, len, st);
             else
                 expect_reject(file, text, len, st, "not yet supported");
@@ -175,7 +178,7 @@ static void run_shader_test(const char *path, int *sections)
         char *end = body;
         while (*end && !(end[0] == '[' && (end == body || end[-1] == '\n')))
             end++;
-        char name[2300];
+        char name[4200]; /* path (up to 4096) and the section name */
         snprintf(name, sizeof(name), "%s %s", path, stage == GP_STAGE_VERTEX ? "[vertex program]" : "[fragment program]");
         expect_accept(name, body, (size_t)(end - body), stage);
         (*sections)++;

@@ -39,7 +39,8 @@ static const struct ecase {
     { V, "\n\n", 2, 3, 1, "missing or unknown program header", { 0 } },
     { V, "!!VP1.0\nEND", 0, 1, 1, "unsupported program header", { 0 } },
     { F, "!!FP1.0\nEND", 0, 1, 1, "unsupported program header", { 0 } },
-    { F, "!!NVfp5.0\nEND", 0, 1, 1, "not yet supported", { 0 } },
+    { F, "!!NVfp4.1\nEND", 0, 1, 1, "not yet supported", { 0 } },
+    { V, "!!NVtcp5.0\nEND", 0, 1, 1, "is a tessellation control program header", { 0 } },
     /* options */
     { V, "!!ARBvp1.0\nOPTION foo;\nEND", 18, 2, 8, "unknown option 'foo'", { 0 } },
     { F, "!!ARBfp1.0\nOPTION ARB_fog_exp;\nOPTION ARB_fog_linear;\nEND", 38, 3, 8,

@@ -24,11 +24,22 @@
  * covers: OP.TXF OP.TXFMS OP.TXL OP.TXP OP.TXQ OPT.ARB_draw_buffers OPT.ARB_fog_exp
  * covers: OPT.ARB_position_invariant OPT.NV_explicit_multisample OPT.NV_texture_multisample
  * covers: OPT.RULE_PLACEMENT TEX.BUFFER TEX.CUBE TEX.OFFSET_IMM TEX.ONE_TARGET TEX.SHADOWARRAY2D
- * covers: TEX.SHADOWCUBE TEX.TXF_TARGETS TEX.UNIT_SYNTAX
+ * covers: TEX.SHADOWCUBE TEX.TXF_TARGETS TEX.UNIT_SYNTAX EDGE.TX_SHADOWCUBE EDGE.PK_SHORT
+ * covers: EDGE.ARB_REL_DUP EDGE.BLOCK_NESTING EDGE.BRK_CONT_SCOPE EDGE.REP_NOCOUNT EDGE.REL_OFFSET_RANGE
+ * covers: EDGE.ABS_INDEX_OOB EDGE.ARRAY_SIZE_MISMATCH EDGE.ATTRIB_ALIAS EDGE.TYPE_MISMATCH HDR.TARGET_MATCH
+ * covers: DECL.UNIQUE OPT.ARB_fog_exp2 OPT.ARB_fog_linear OPT.ARB_precision_hint_fastest
+ * covers: OPT.ARB_precision_hint_nicest LIM.NV.LOOPDEPTH LIM.NV.IFDEPTH
+ * covers: EDGE.PBO_SAMEPOINT
  */
 #include "gp_test_util.h"
 
 enum { V = GP_STAGE_VERTEX, F = GP_STAGE_FRAGMENT, G = GP_STAGE_GEOMETRY };
+
+/* 48 nested IF blocks (MAX_PROGRAM_IF_DEPTH_NV) and their ENDIFs. */
+#define C2_IF6 "IF GT.x;\nIF GT.x;\nIF GT.x;\nIF GT.x;\nIF GT.x;\nIF GT.x;\n"
+#define C2_IF48 C2_IF6 C2_IF6 C2_IF6 C2_IF6 C2_IF6 C2_IF6 C2_IF6 C2_IF6
+#define C2_ENDIF6 "ENDIF;\nENDIF;\nENDIF;\nENDIF;\nENDIF;\nENDIF;\n"
+#define C2_ENDIF48 C2_ENDIF6 C2_ENDIF6 C2_ENDIF6 C2_ENDIF6 C2_ENDIF6 C2_ENDIF6 C2_ENDIF6 C2_ENDIF6
 
 static const struct ecase {
     int stage;
@@ -314,6 +325,17 @@ static const struct ecase {
     { F, "!!NVfp4.0\nTEMP r;\nTXL r, r, texture[0], SHADOWARRAY2D;\nEND", 40, 3, 23, "TXL cannot be used with the SHADOWARRAY2D target" },
     /* OP.TXP */
     { F, "!!NVfp4.0\nTEMP r;\nTXP r, r, texture[0], SHADOWCUBE;\nEND", 40, 3, 23, "TXP cannot be used with the SHADOWCUBE target" },
+    /* EDGE.TX_SHADOWCUBE: TXB/TXL/TXP need one coordinate more than
+     * SHADOWCUBE / SHADOWARRAY2D leave (NV_gpu_program4 TXB, TXL, TXP) */
+    { F, "!!NVfp4.0\nTEMP r;\nTXB r, r, texture[0], SHADOWARRAY2D;\nEND", 40, 3, 23, "TXB cannot be used with the SHADOWARRAY2D target" },
+    { F, "!!NVfp4.0\nTEMP r;\nTXL r, r, texture[0], SHADOWCUBE;\nEND", 40, 3, 23, "TXL cannot be used with the SHADOWCUBE target" },
+    { F, "!!NVfp4.0\nTEMP r;\nTXP r, r, texture[0], SHADOWARRAY2D;\nEND", 40, 3, 23, "TXP cannot be used with the SHADOWARRAY2D target" },
+    /* EDGE.PK_SHORT: a PK* result or an UP* operand may not be SHORT
+     * (NV_gpu_program4 PK2H ... UP4UB); "SHORT TEMP s;\n" is 14 bytes */
+    { F, "!!NVfp4.0\nSHORT TEMP s;\nPK4UB.U s, fragment.color;\nEND", 32, 3, 9, "PK4UB cannot write a SHORT variable" },
+    { V, "!!NVvp4.0\nSHORT TEMP s;\nPK2H s.x, vertex.position;\nEND", 29, 3, 6, "PK2H cannot write a SHORT variable" },
+    { F, "!!NVfp4.0\nSHORT TEMP s;\nTEMP r;\nUP2H r, s.x;\nEND", 40, 4, 9, "the operand of UP2H cannot be a SHORT variable" },
+    { F, "!!NVfp4.0\nSHORT TEMP s;\nTEMP r;\nUP4UB.U r, s.x;\nEND", 43, 4, 12, "the operand of UP4UB cannot be a SHORT variable" },
     /* TEX.OFFSET_IMM */
     { F, "!!NVfp4.0\nTEMP r;\nTEX r, r, texture[0], 2D, (1, 0, 1);\nEND", 44, 3, 27, "a 2D texture takes only x and y texel offsets" },
     /* TEX.OFFSET_IMM TEX.CUBE */
@@ -364,6 +386,58 @@ static const struct ecase {
     { V, "!!NVvp4.0\nIF GT.x;\nENDREP;\nEND", 19, 3, 1, "ENDREP cannot close the IF block" },
     /* OP.ELSE */
     { V, "!!NVvp4.0\nIF GT.x;\nELSE;\nELSE;\nENDIF;\nEND", 25, 4, 1, "ELSE without a matching IF" },
+    /* Cases added by helper c2 (flow-control conformance). */
+    /* EDGE.ARB_REL_DUP: one binding twice in a relatively addressed array (2.X.3.3) */
+    { F, "!!NVfp4.0\nPARAM a[] = { program.local[0..1], program.local[1] };\nINT TEMP i;\nTEMP r;\nMOV r, a[i.x];\nEND",
+      16, 2, 7, "program.local[1] is bound more than once in relatively addressed arrays" },
+    /* EDGE.ARB_REL_DUP: one binding in two relatively addressed arrays */
+    { F, "!!NVfp4.0\nPARAM a[] = { program.local[0..1] };\nPARAM b[] = { program.local[1..2] };\nINT TEMP i;\n"
+         "TEMP r;\nMOV r, a[i.x];\nMOV r, b[i.x];\nEND",
+      53, 3, 7, "program.local[1] is bound more than once in relatively addressed arrays" },
+    /* EDGE.ARB_REL_DUP: attribute bindings in two relatively addressed arrays (2.X.3.2) */
+    { F, "!!NVfp4.0\nATTRIB a[] = { fragment.texcoord[0..1] };\nATTRIB b[] = { fragment.texcoord[1..2] };\n"
+         "INT TEMP i;\nTEMP r;\nMOV r, a[i.x];\nMOV r, b[i.x];\nEND",
+      136, 7, 8, "attribute array 'b' shares a binding with another relatively addressed attribute array" },
+    /* EDGE.ARB_REL_DUP: result bindings in two relatively addressed arrays (2.X.3.5) */
+    { V, "!!NVvp4.0\nOUTPUT a[] = { result.texcoord[0..1] };\nOUTPUT b[] = { result.texcoord[1..2] };\n"
+         "INT TEMP i;\nMOV a[i.x], 1;\nMOV b[i.x], 1;\nEND",
+      121, 6, 5, "result array 'b' shares a binding with another relatively addressed result array" },
+    /* OPT.ARB_fog_linear: at most one fog option (NV_fragment_program4 2.X.6.Y) */
+    { F, "!!NVfp4.0\nOPTION ARB_fog_exp;\nOPTION ARB_fog_linear;\nEND", 37, 3, 8,
+      "option ARB_fog_linear conflicts with an earlier ARB_fog option" },
+    /* OPT.ARB_fog_exp2 */
+    { F, "!!NVfp4.0\nOPTION ARB_fog_exp2;\nOPTION ARB_fog_exp;\nEND", 38, 3, 8,
+      "option ARB_fog_exp conflicts with an earlier ARB_fog option" },
+    /* OPT.ARB_precision_hint_fastest OPT.ARB_precision_hint_nicest: mutually exclusive */
+    { F, "!!NVfp4.0\nOPTION ARB_precision_hint_fastest;\nOPTION ARB_precision_hint_nicest;\nEND", 52, 3, 8,
+      "option ARB_precision_hint_nicest conflicts with the earlier precision hint" },
+    /* DECL.UNIQUE: a name is declared once (2.X.3) */
+    { V, "!!NVvp4.0\nTEMP a;\nTEMP a;\nEND", 23, 3, 6, "redeclaration of 'a'" },
+    /* DECL.UNIQUE: declared before use */
+    { V, "!!NVvp4.0\nMOV a, 1;\nTEMP a;\nEND", 14, 2, 5, "undeclared identifier 'a'" },
+    /* EDGE.BLOCK_NESTING: a block closed by the wrong instruction (2.X.5) */
+    { V, "!!NVvp4.0\nIF GT.x;\nREP 2;\nENDIF;\nENDREP;\nEND", 26, 4, 1, "ENDIF cannot close the REP block" },
+    /* EDGE.BLOCK_NESTING: a block left open */
+    { V, "!!NVvp4.0\nREP 2;\nEND", 10, 2, 1, "REP without a matching ENDREP" },
+    /* EDGE.BLOCK_NESTING DECL.LABEL: a label inside a REP block */
+    { V, "!!NVvp4.0\nREP 2;\nl:\nENDREP;\nEND", 17, 3, 1, "label 'l' is inside an IF, REP or LOOP block" },
+    /* EDGE.BLOCK_NESTING */
+    { V, "!!NVvp4.0\nENDIF;\nEND", 10, 2, 1, "ENDIF without a matching IF" },
+    /* EDGE.BRK_CONT_SCOPE: BRK in a subroutine called from a loop is outside any REP */
+    { V, "!!NVvp4.0\nREP 2;\nCAL s;\nENDREP;\nRET;\ns:\nBRK;\nEND", 40, 7, 1, "BRK outside of a REP or LOOP block" },
+    /* EDGE.BRK_CONT_SCOPE: a conditional CONT outside a REP */
+    { V, "!!NVvp4.0\nCONT (GT.x);\nEND", 10, 2, 1, "CONT outside of a REP or LOOP block" },
+    /* HDR.TARGET_MATCH: a fragment header loaded as a vertex program */
+    { V, "!!NVfp4.0\nEND", 0, 1, 1, "'!!NVfp4.0' is a fragment program header, but the program is loaded as a vertex program" },
+    /* HDR.TARGET_MATCH: a vertex header loaded as a fragment program */
+    { F, "!!NVvp4.0\nEND", 0, 1, 1, "'!!NVvp4.0' is a vertex program header, but the program is loaded as a fragment program" },
+    /* LIM.NV.LOOPDEPTH: a REP nested inside MAX_PROGRAM_LOOP_DEPTH_NV (4) REP blocks (2.X.5) */
+    { V, "!!NVvp4.0\nREP 2;\nREP 2;\nREP 2;\nREP 2;\nREP 2;\nENDREP;\nENDREP;\nENDREP;\nENDREP;\nENDREP;\nEND", 38, 6, 1,
+      "REP nested too deeply (limit 4)" },
+    /* LIM.NV.IFDEPTH: an IF nested inside MAX_PROGRAM_IF_DEPTH_NV (48) IF blocks (2.X.5) */
+    { V, "!!NVvp4.0\n" C2_IF48 "IF GT.x;\nENDIF;\n" C2_ENDIF48 "END", 442, 50, 1, "IF nested too deeply (limit 48)" },
+    /* EDGE.ARRAY_SIZE_MISMATCH: PARAM array size against its items (2.X.3.1) */
+    { V, "!!NVvp4.0\nPARAM p[3] = { 1, 2 };\nEND", 23, 2, 14, "array 'p' is declared with 3 elements but initialized with 2" },
 };
 
 /* Valid neighbours of the cases above: what the rules must not reject. */
@@ -383,6 +457,15 @@ static const struct {
     { G, "!!NVgp4.0\nPRIMITIVE_IN POINTS;\nPRIMITIVE_OUT POINTS;\nVERTICES_OUT 256;\n"
           "MOV result.position, vertex[0].position;\nEMIT;\nEND" },
     { V, "!!NVvp4.0\nTEMP MOV, ADD, RC, HC;\nMOV MOV, ADD;\nEND" },
+    /* nesting at the limits: 4 REP blocks, 48 IF blocks */
+    { V, "!!NVvp4.0\nREP 2;\nREP 2;\nREP 2;\nREP 2;\nENDREP;\nENDREP;\nENDREP;\nENDREP;\nEND" },
+    { V, "!!NVvp4.0\n" C2_IF48 C2_ENDIF48 "END" },
+    /* a binding may repeat in arrays that are not relatively addressed */
+    { F, "!!NVfp4.0\nPARAM a[] = { program.local[0..1], program.local[1] };\nTEMP r;\nMOV r, a[1];\nEND" },
+    { F, "!!NVfp4.0\nATTRIB a[] = { fragment.texcoord[0..1] };\nATTRIB b[] = { fragment.texcoord[1..2] };\n"
+         "INT TEMP i;\nTEMP r;\nMOV r, a[i.x];\nMOV r, b[1];\nMOV r, a[i.y];\nEND" },
+    { V, "!!NVvp4.0\nOUTPUT a[] = { result.texcoord[0..1] };\nOUTPUT b[] = { result.texcoord[1..2] };\n"
+         "INT TEMP i;\nMOV a[i.x], 1;\nMOV b[0], 1;\nMOV a[i.y], 1;\nEND" },
     /* every state binding in every NV4 program type (2.X.3.3) */
     { F, "!!NVfp4.0\nTEMP r;\nMOV r, state.texgen[0].eye.s;\nMOV r, state.clip[1].plane;\nEND" },
     { V, "!!NVvp4.0\nTEMP r;\nMOV r, state.texenv.color;\nMOV r, state.depth.range;\nEND" },

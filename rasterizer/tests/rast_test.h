@@ -95,20 +95,20 @@ static inline void rt_fb_init(rt_fb *f, int w, int h, unsigned flags)
     f->fb.height = h;
     if (flags & RT_RGBA8) {
         f->c8 = calloc((size_t)w * h, 4);
-        f->fb.color[0] = (rast_surface){f->c8, w, h, (size_t)w * 4, TEX_FMT_RGBA8};
+        f->fb.color[0] = (rast_surface){.data = f->c8, .width = w, .height = h, .stride = (size_t)w * 4, .format = TEX_FMT_RGBA8};
     } else if (flags & RT_RGBA32F) {
         f->cf = calloc((size_t)w * h, 16);
-        f->fb.color[0] = (rast_surface){f->cf, w, h, (size_t)w * 16, TEX_FMT_RGBA32F};
+        f->fb.color[0] = (rast_surface){.data = f->cf, .width = w, .height = h, .stride = (size_t)w * 16, .format = TEX_FMT_RGBA32F};
     }
     if (flags & RT_DEPTH) {
         f->depth = calloc((size_t)w * h, 4);
         for (int i = 0; i < w * h; i++)
             f->depth[i] = 1.0f;
-        f->fb.depth = (rast_surface){f->depth, w, h, (size_t)w * 4, TEX_FMT_DEPTH32F};
+        f->fb.depth = (rast_surface){.data = f->depth, .width = w, .height = h, .stride = (size_t)w * 4, .format = TEX_FMT_DEPTH32F};
     }
     if (flags & RT_STENCIL) {
         f->stencil = calloc((size_t)w * h, 1);
-        f->fb.stencil = (rast_surface){f->stencil, w, h, (size_t)w, TEX_FMT_S8};
+        f->fb.stencil = (rast_surface){.data = f->stencil, .width = w, .height = h, .stride = (size_t)w, .format = TEX_FMT_S8};
     }
 }
 

@@ -75,11 +75,31 @@ output_has "Test failure on line 15" "failing probe line"
 output_has 'PIGLIT: \{"result": "fail" \}' "piglit result line"
 expect 1 "run program error" "$asmgl" run "$r/fail-program-error.shader_test"
 output_has "fail-program-error.shader_test:(8|9):[0-9]+: error: " "program error position in the test file"
+# The same for a [geometry program] (skipped where NV_geometry_program4 is absent).
+"$asmgl" run "$r/fail-gp-program-error.shader_test" >"$tmp/out" 2>&1
+got=$?
+if [ "$got" -eq 1 ]; then
+    output_has "fail-gp-program-error.shader_test:19:1: error: " "geometry program error position"
+elif [ "$got" -ne 77 ]; then
+    echo "FAIL: run geometry program error: exit $got, expected 1 or 77"
+    sed 's/^/    /' "$tmp/out" | head -n 10
+    failures=$((failures + 1))
+fi
 
 expect 1 "run integer probe of the window" "$asmgl" run "$r/fail-int-probe-window.shader_test"
 output_has "the colour buffer must be an integer one" "integer probe message"
 expect 1 "run probe outside an fb" "$asmgl" run "$r/fail-fb-size.shader_test"
 output_has "Probe at \(20,20\) is outside the 16x16 framebuffer" "fb size message"
+# Probing a multisample framebuffer (skipped where ARB_texture_multisample is absent).
+"$asmgl" run "$r/fail-probe-multisample.shader_test" >"$tmp/out" 2>&1
+got=$?
+if [ "$got" -eq 1 ]; then
+    output_has "a multisample framebuffer cannot be read" "multisample probe message"
+elif [ "$got" -ne 77 ]; then
+    echo "FAIL: run multisample probe: exit $got, expected 1 or 77"
+    sed 's/^/    /' "$tmp/out" | head -n 10
+    failures=$((failures + 1))
+fi
 
 # A command whose entry point the library does not export skips the test,
 # naming the function; once the library has it, the test runs (and passes).
