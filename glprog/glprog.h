@@ -409,7 +409,17 @@ void gp_machine_free(gp_machine *m);
 /* status: GP_EXEC_UNSUPPORTED = the program reached an opcode the executor
  * does not run (NV_gpu_program5-only opcodes); it ended there.  Every
  * NV_gpu_program4 opcode runs, EMIT / ENDPRIM / TXFMS and geometry inputs
- * included. */
+ * included, and of NV_gpu_program5 so far BFE BFI BFR BTC BTFL BTFM and
+ * TGALL TGANY TGEQ.
+ *
+ * Thread groups (NV_gpu_program5 TGALL / TGANY / TGEQ): the thread group
+ * is the lanes of one gp_exec call, i.e. one shading task (fragment
+ * programs: the 4 quads of 16 lanes; vertex and geometry programs: up to
+ * GP_LANES vertices / primitives).  The threads that vote are the lanes in
+ * live_mask that execute the instruction (not those in another branch);
+ * helper_mask lanes and lanes discarded by KIL do not vote but get the
+ * result.  So a vote's result depends on how the caller batches
+ * invocations into tasks, which the spec leaves undefined. */
 enum { GP_EXEC_OK = 0, GP_EXEC_BUDGET_EXCEEDED = 1, GP_EXEC_UNSUPPORTED = 2 };
 
 /* Geometry programs (NV_geometry_program4): each lane is one input

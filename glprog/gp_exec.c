@@ -34,7 +34,8 @@
  * operand is a view of four component rows that points into the register
  * (or a broadcast parameter row) whenever no modifier applies, so swizzles
  * copy nothing; an instruction is then a few passes over component rows
- * (the kernels, written on 4-lane vectors: SSE2); lanes are excluded by
+ * (the kernels, written on 4-lane vectors: SSE2; 8 in the AVX2 build,
+ * see "Instruction-set variants"); lanes are excluded by
  * masks at store time only.  Fragment lanes are 2x2 quads (glprog.h);
  * DDX/DDY are differences inside a quad.  Nothing is decoded per lane.
  *
@@ -70,8 +71,13 @@
  * TXFMS run, and so do geometry programs: EMIT / ENDPRIM call env->emit
  * with the lanes that execute them, and per-vertex inputs (vertex[v].*,
  * v constant or from an integer temporary) read row v * GP_VARY_COUNT +
- * slot (fetch_geo_input; prep_insn for constant vertices).  An opcode
- * without a case (NV_gpu_program5 only) ends the invocation with
+ * slot (fetch_geo_input; prep_insn for constant vertices).
+ *
+ * NV_gpu_program5 (!!NV*5.0): the bit-field opcodes (exec_bits) and the
+ * thread-group votes TGALL TGANY TGEQ (exec_vote: the thread group is the
+ * lanes of one gp_exec call, the voters the live lanes of the running
+ * group; see there) run as generic cases.  An opcode without a case (the
+ * other NV_gpu_program5 ones) ends the invocation with
  * GP_EXEC_UNSUPPORTED.
  *
  * Numerics: IEEE binary32 with denormals preserved.  Where the ARB/NV specs
@@ -88,6 +94,41 @@
 #include <string.h>
 
 #include "gp_ir.h"
+
+/* Instruction-set variants.  On GCC for x86-64 the executor (gp_exec and
+ * every static helper it inlines) is compiled twice: here for the x86-64
+ * baseline (SSE2, 4-lane kernels) and by gp_exec_avx2.c, which includes
+ * this file with GP_EXEC_VARIANT set, for AVX2 (8-lane kernels, GP_VW 8;
+ * VEX forms take unaligned memory operands).  The same IEEE operations run
+ * in the same order on every lane either way: no FMA (the build has
+ * -ffp-contract=off, and the "avx2" target does not enable FMA), the same
+ * libm calls, VMINPS/VMAXPS as MINPS/MAXPS, and rintf/floorf become
+ * ROUNDSS, which rounds as they do; so every value is the same bits, with
+ * one exception that is no value: when two NaNs with different payloads
+ * meet in a commutative + or *, x86 returns the first source operand's,
+ * and which one that is is the compiler's operand order (the generic and
+ * fast cases already differ there; tests/test_exec_paths.c).  gp_exec
+ * picks a build on its first call (gp_exec_pick): AVX2 where the CPU has
+ * it, unless ASMGL_EXEC_ISA=base is in the environment; -DGP_EXEC_NO_VARIANTS
+ * builds the baseline only. */
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && \
+    !defined(GP_EXEC_SCALAR) && !defined(GP_EXEC_NO_VARIANTS)
+#define GP_EXEC_HAS_AVX2 1
+#else
+#define GP_EXEC_HAS_AVX2 0
+#endif
+#if defined(GP_EXEC_VARIANT)
+#define GP_EXEC_ENTRY gp_exec_avx2 /* gp_exec_avx2.c: the AVX2 build */
+#define GP_EXEC_ENTRY_LINKAGE
+#elif GP_EXEC_HAS_AVX2
+#define GP_EXEC_ENTRY gp_exec_base
+#define GP_EXEC_ENTRY_LINKAGE
+#else
+#define GP_EXEC_ENTRY gp_exec
+#define GP_EXEC_ENTRY_LINKAGE
+#endif
+void gp_exec_avx2(const gp_program *p, gp_exec_env *env);
+void gp_exec_base(const gp_program *p, gp_exec_env *env);
 
 #ifndef GP_ASSERT
 #include <assert.h>
@@ -383,6 +424,7 @@ struct gp_machine {
     bool generic_only;                         /* gp_machine_set_fast_paths(m, false) */
 };
 
+#ifndef GP_EXEC_VARIANT /* defined once, by the baseline build */
 gp_machine *gp_machine_create(void)
 {
     size_t size = (sizeof(gp_machine) + 63) & ~(size_t)63;
@@ -419,6 +461,7 @@ void gp_machine_set_fast_paths(gp_machine *m, bool on)
     if (m)
         m->generic_only = !on;
 }
+#endif
 
 /* Grows the temporaries to at least n (once per machine and program size,
  * never per call in steady state).  On failure the capacity stays and
@@ -707,7 +750,8 @@ static inline float gp_fx12(float f)
 /* Every ALU instruction is one or more of these: a pass over the GP_LANES
  * lanes of component rows (a row is GP_LANES consecutive 32-bit words, the
  * c[k] of a gp_vec).  They are written on short lane vectors (gp_f4, four
- * lanes: SSE2, the x86-64 baseline) so they need no vectoriser and no
+ * lanes: SSE2, the x86-64 baseline; eight, AVX2, in gp_exec_avx2.c's
+ * build of this file) so they need no vectoriser and no
  * restrict: the result row may be an operand row of the same component
  * (ADD R0, R0, R1 computed straight into R0), which is safe because each
  * group of four lanes is read before it is written and lanes never mix.
@@ -718,13 +762,21 @@ static inline float gp_fx12(float f)
  * gives.  Without GCC vector extensions (GP_EXEC_SCALAR) the same code runs
  * on one lane at a time. */
 #if defined(__GNUC__) && !defined(GP_EXEC_SCALAR)
+#if defined(GP_EXEC_VARIANT) /* the AVX2 build: eight lanes (ymm) */
+#define GP_VW 8
+typedef float gp_f4 __attribute__((vector_size(32), aligned(4), may_alias));
+typedef int32_t gp_i4 __attribute__((vector_size(32), aligned(4), may_alias));
+#define V_SPLAT(k) ((gp_f4){(k), (k), (k), (k), (k), (k), (k), (k)})
+#define V_ISPLAT(k) ((gp_i4){(k), (k), (k), (k), (k), (k), (k), (k)})
+#else
 #define GP_VW 4
 typedef float gp_f4 __attribute__((vector_size(16), aligned(4), may_alias));
 typedef int32_t gp_i4 __attribute__((vector_size(16), aligned(4), may_alias));
-#define V_LD(p) (*(const gp_f4 *)(const void *)(p))
-#define V_ST(p, v) (*(gp_f4 *)(void *)(p) = (v))
 #define V_SPLAT(k) ((gp_f4){(k), (k), (k), (k)})
 #define V_ISPLAT(k) ((gp_i4){(k), (k), (k), (k)})
+#endif
+#define V_LD(p) (*(const gp_f4 *)(const void *)(p))
+#define V_ST(p, v) (*(gp_f4 *)(void *)(p) = (v))
 #define V_MASK(cmp) (cmp)                   /* a comparison: all ones / zero per lane */
 #define V_BITS(v) ((gp_i4)(v))
 #define V_FLT(v) ((gp_f4)(v))
@@ -761,7 +813,13 @@ _Static_assert(GP_LANES % GP_VW == 0, "rows are whole lane vectors");
  * b : a, so a NaN operand gives b for MAX and a for MIN.  SSE's MAXPS(x, y)
  * is exactly "x > y ? x : y" and MINPS(x, y) "x < y ? x : y" (NaN or equal
  * zeros: y), so MAX = MAXPS(a, b) and MIN = MINPS(b, a). */
-#if GP_VW == 4 && defined(__SSE__)
+#if GP_VW == 8 && defined(__AVX__)
+#include <immintrin.h>
+#define V_MINPS(a, b) ((gp_f4)_mm256_min_ps((__m256)(a), (__m256)(b))) /* a < b ? a : b */
+#define V_MAX(a, b) ((gp_f4)_mm256_max_ps((__m256)(a), (__m256)(b)))
+#define V_MIN(a, b) ((gp_f4)_mm256_min_ps((__m256)(b), (__m256)(a)))
+#define V_SQRT(a) ((gp_f4)_mm256_sqrt_ps((__m256)(a)))
+#elif GP_VW == 4 && defined(__SSE__)
 #include <xmmintrin.h>
 #define V_MINPS(a, b) ((gp_f4)_mm_min_ps((__m128)(a), (__m128)(b))) /* a < b ? a : b */
 #define V_MAX(a, b) ((gp_f4)_mm_max_ps((__m128)(a), (__m128)(b)))
@@ -1254,6 +1312,7 @@ static GP_NOINLINE void fetch_view_slow(gp_xs *x, const gp_src *s, gp_vec *buf, 
         return;
     }
     if (GP_UNLIKELY(x->geometry) && s->file == GP_FILE_INPUT) {
+        /* per-vertex inputs (file_count[INPUT] is 0 in geometry programs) */
         fetch_geo_input(x, s, buf, type, need, v);
         return;
     }
@@ -1404,7 +1463,9 @@ static GP_INLINE void write_row(gp_val *d, const gp_val *s, uint32_t lm)
         memcpy(d, s, sizeof(gp_val) * GP_LANES);
         return;
     }
-#if GP_VW == 4
+#if GP_VW == 8
+    const gp_i4 bits = {1, 2, 4, 8, 16, 32, 64, 128};
+#elif GP_VW == 4
     const gp_i4 bits = {1, 2, 4, 8};
 #else
     const gp_i4 bits = 1;
@@ -2654,8 +2715,23 @@ static uint32_t typed_op(const gp_insn *in, int t, uint32_t a, uint32_t b, uint3
     return f_bits(r);
 }
 
+static void exec_bits(gp_xs *x, const gp_insn *in);
+static void exec_vote(gp_xs *x, const gp_insn *in);
+
 static void exec_typed(gp_xs *x, const gp_insn *in)
 {
+    switch (in->op) { /* NV_gpu_program5 opcodes with their own helpers */
+    case GP_OP_BFE:
+    case GP_OP_BFI:
+    case GP_OP_BFR:
+    case GP_OP_BTC:
+    case GP_OP_BTFL:
+    case GP_OP_BTFM: exec_bits(x, in); return;
+    case GP_OP_TGALL:
+    case GP_OP_TGANY:
+    case GP_OP_TGEQ: exec_vote(x, in); return;
+    default: break;
+    }
     gp_machine *m = x->m;
     gp_vec *R = &m->res;
     const gp_opinfo *oi = &gp_opinfo_table[in->op];
@@ -2714,6 +2790,179 @@ static void exec_typed(gp_xs *x, const gp_insn *in)
     x->cc_extra = NULL;
 }
 
+/* ---- NV_gpu_program5 bit-field instructions (2.X.8.Z) ------------------------
+ *
+ * BFE BFI BFR BTC BTFL BTFM: integer types only (.S default, .U), CC but no
+ * clamping (Table X.13).  BFE and BFI take the field width from op0.x and
+ * its offset from op0.y for every component.  Where the spec defines the
+ * result (0 <= width, 0 <= offset < 32, width + offset <= 32) its
+ * pseudo-code is followed: width 0 extracts 0, width 32 (offset 0) extracts
+ * or inserts the whole value.  Where it says "undefined" (a negative width
+ * or offset, offset >= 32, width + offset > 32) asmgl takes the low 5 bits
+ * of width and offset and computes DXIL's Ibfe / Ubfe / Bfi
+ * (dxil-instruction-semantics.txt), as SHL/SHR take their count mod 32:
+ *   BFE  width 0: 0; width + offset < 32: the field, sign- (.S) or zero-
+ *        (.U) extended; else value >> offset (arithmetic for .S), i.e. the
+ *        field is cut at bit 31.
+ *   BFI  mask = ((1 << width) - 1) << offset, cut to 32 bits:
+ *        ((src << offset) & mask) | (dst & ~mask).
+ * BTFL / BTFM of 0 give -1 (all bits: .U's maximum); BTFM.S of a negative
+ * value finds the most significant zero, so BTFM.S(-1) = -1 too (DXIL
+ * FirstbitSHi's "no match"). */
+
+static inline uint32_t bit_extract(uint32_t width, uint32_t offset, uint32_t v, bool s)
+{
+    if (!(width <= 32 && offset < 32 && width + offset <= 32)) {
+        width &= 31u; /* undefined in the spec: DXIL Ibfe / Ubfe */
+        offset &= 31u;
+    }
+    if (width == 0)
+        return 0;
+    if (width + offset < 32) {
+        uint32_t t = v << (32 - (width + offset));
+        return s ? (uint32_t)((int32_t)t >> (32 - width)) : t >> (32 - width);
+    }
+    return s ? (uint32_t)((int32_t)v >> offset) : v >> offset;
+}
+
+static inline uint32_t bit_insert(uint32_t width, uint32_t offset, uint32_t src, uint32_t dst)
+{
+    if (!(width <= 32 && offset < 32 && width + offset <= 32)) {
+        width &= 31u; /* undefined in the spec: DXIL Bfi */
+        offset &= 31u;
+    }
+    if (width == 32)
+        return src;
+    uint32_t mask = (uint32_t)(((1ull << width) - 1u) << offset);
+    return ((src << offset) & mask) | (dst & ~mask);
+}
+
+static inline uint32_t bit_reverse(uint32_t v)
+{
+    v = (v >> 1 & 0x55555555u) | (v & 0x55555555u) << 1;
+    v = (v >> 2 & 0x33333333u) | (v & 0x33333333u) << 2;
+    v = (v >> 4 & 0x0f0f0f0fu) | (v & 0x0f0f0f0fu) << 4;
+    v = (v >> 8 & 0x00ff00ffu) | (v & 0x00ff00ffu) << 8;
+    return v >> 16 | v << 16;
+}
+
+static inline uint32_t bit_count(uint32_t v)
+{
+    v = v - (v >> 1 & 0x55555555u);
+    v = (v & 0x33333333u) + (v >> 2 & 0x33333333u);
+    v = (v + (v >> 4)) & 0x0f0f0f0fu;
+    return (v * 0x01010101u) >> 24;
+}
+
+static inline uint32_t bit_find_lsb(uint32_t v)
+{
+    if (!v)
+        return 0xffffffffu;
+    uint32_t n = 0;
+    while (!(v & 1u)) {
+        v >>= 1;
+        n++;
+    }
+    return n;
+}
+
+static inline uint32_t bit_find_msb(uint32_t v, bool s)
+{
+    if (s && (v >> 31))
+        v = ~v; /* negative: the most significant zero */
+    if (!v)
+        return 0xffffffffu;
+    uint32_t n = 31;
+    while (!(v >> 31)) {
+        v <<= 1;
+        n--;
+    }
+    return n;
+}
+
+static GP_NOINLINE void exec_bits(gp_xs *x, const gp_insn *in)
+{
+    gp_machine *m = x->m;
+    gp_vec *R = &m->res;
+    const int t = in->type;
+    const bool s = t == GP_TYPE_S32;
+    const uint32_t wmask = in->dst.mask & 0xfu;
+    const gp_vec *a = fetch(x, &in->src[0], &m->opnd[0], t);
+    if (in->op == GP_OP_BFE || in->op == GP_OP_BFI) {
+        /* the field from op0.x (width) and op0.y (offset) for all components */
+        const gp_vec *b = fetch(x, &in->src[1], &m->opnd[1], t);
+        const gp_vec *c3 = in->op == GP_OP_BFI ? fetch(x, &in->src[2], &m->opnd[2], t) : NULL;
+        for (int c = 0; c < 4; c++) {
+            if (!(wmask >> c & 1))
+                continue;
+            for (int l = 0; l < GP_LANES; l++) {
+                uint32_t w = a->c[0][l].u, o = a->c[1][l].u;
+                R->c[c][l].u = c3 ? bit_insert(w, o, b->c[c][l].u, c3->c[c][l].u)
+                                  : bit_extract(w, o, b->c[c][l].u, s);
+            }
+        }
+    } else {
+        for (int c = 0; c < 4; c++) {
+            if (!(wmask >> c & 1))
+                continue;
+            for (int l = 0; l < GP_LANES; l++) {
+                uint32_t v = a->c[c][l].u;
+                R->c[c][l].u = in->op == GP_OP_BFR ? bit_reverse(v)
+                               : in->op == GP_OP_BTC ? bit_count(v)
+                               : in->op == GP_OP_BTFL ? bit_find_lsb(v)
+                                                      : bit_find_msb(v, s);
+            }
+        }
+    }
+    store(x, in, R, t, false);
+}
+
+/* ---- NV_gpu_program5 thread-group votes (2.X.8.Z TGALL TGANY TGEQ) ----------
+ *
+ * The thread group is one gp_exec call: its GP_LANES lanes (one shading
+ * task: 4 quads of fragments, up to 16 vertices or geometry primitives).
+ * The active threads are the lanes that execute the instruction: the
+ * running group (lanes parked at another pc, in another branch of an IF or
+ * another iteration, have no bearing, as the spec says for flow control)
+ * that are live.  Fragment helper lanes (uncovered or KIL'ed pixels run
+ * only for their quad's derivatives) do not vote, as helper lanes do not
+ * take part in D3D's wave operations, so a vote depends only on real
+ * fragments; they do receive the result.  A component is zero if it
+ * compares equal to 0 in the instruction's type (.F: +0, -0; NaN is
+ * non-zero).  TRUE is 1.0 (.F), -1 (.S), all bits (.U); FALSE is 0.  With
+ * no voting lane (a group of helpers only) the pseudo-code's empty loop
+ * gives TGALL TRUE, TGANY FALSE and TGEQ FALSE. */
+static GP_NOINLINE void exec_vote(gp_xs *x, const gp_insn *in)
+{
+    gp_machine *m = x->m;
+    gp_vec *R = &m->res;
+    const int t = in->type;
+    const bool fl = is_float_type(t);
+    const uint32_t wmask = in->dst.mask & 0xfu;
+    const uint32_t voters = x->exec & x->live;
+    const gp_vec *a = fetch(x, &in->src[0], &m->opnd[0], t);
+    gp_val tv, fv;
+    if (fl)
+        tv.f = 1.0f;
+    else
+        tv.u = 0xffffffffu;
+    fv.u = 0;
+    for (int c = 0; c < 4; c++) {
+        if (!(wmask >> c & 1))
+            continue;
+        bool all = true, any = false;
+        for (uint32_t b = voters; b; b &= b - 1) {
+            int l = lane_first(b);
+            bool nz = fl ? a->c[c][l].f != 0.0f : a->c[c][l].u != 0;
+            all = all && nz;
+            any = any || nz;
+        }
+        bool r = in->op == GP_OP_TGALL ? all : in->op == GP_OP_TGANY ? any : all == any;
+        fill_row(R->c[c], r ? tv : fv);
+    }
+    store(x, in, R, t, false);
+}
+
 /* ---- the interpreter -------------------------------------------------------- */
 
 /* Opcodes with a GP_CASE below.  Rows of gp_opcodes.def not listed here
@@ -2727,13 +2976,14 @@ static void exec_typed(gp_xs *x, const gp_insn *in)
     X(X2D) X(TXD) X(TXL) X(PK2H) X(PK2US) X(PK4B) X(PK4UB) X(UP2H) X(UP2US) X(UP4B)     \
     X(UP4UB) X(IF) X(ELSE) X(ENDIF) X(REP) X(ENDREP) X(LOOP) X(ENDLOOP) X(BRK) X(CONT)  \
     X(AND) X(OR) X(XOR) X(NOT) X(SHL) X(SHR) X(MOD) X(CEIL) X(ROUND) X(TRUNC) X(I2F)     \
-    X(SAD) X(TXF) X(TXQ) X(TXFMS) X(EMIT) X(ENDPRIM)
+    X(SAD) X(TXF) X(TXQ) X(TXFMS) X(EMIT) X(ENDPRIM) X(BFE) X(BFI) X(BFR) X(BTC) X(BTFL)   \
+    X(BTFM) X(TGALL) X(TGANY) X(TGEQ)
 
 /* Per-lane loops over the components of the write mask. */
 #define FOR_MASK(c) for (int c = 0; c < 4; c++) if (wmask >> c & 1)
 #define FOR_LANES(l) for (int l = 0; l < GP_LANES; l++)
 
-void gp_exec(const gp_program *p, gp_exec_env *env)
+GP_EXEC_ENTRY_LINKAGE void GP_EXEC_ENTRY(const gp_program *p, gp_exec_env *env)
 {
     gp_machine *m = env->machine;
     const gp_insn *code = p->insns;
@@ -3028,6 +3278,17 @@ gp_top:
     GP_CASE(TRUNC)
     GP_CASE(I2F)
     GP_CASE(SAD)
+    /* NV_gpu_program5: bit-field instructions and thread-group votes (the
+     * same generic case, so that the interpreter loop stays as it was) */
+    GP_CASE(BFE)
+    GP_CASE(BFI)
+    GP_CASE(BFR)
+    GP_CASE(BTC)
+    GP_CASE(BTFL)
+    GP_CASE(BTFM)
+    GP_CASE(TGALL)
+    GP_CASE(TGANY)
+    GP_CASE(TGEQ)
     gp_typed:
     {
         exec_typed(&x, in);
@@ -3675,3 +3936,30 @@ gp_budget:
 gp_done:
     return;
 }
+
+#if GP_EXEC_HAS_AVX2 && !defined(GP_EXEC_VARIANT)
+/* The build of gp_exec this process runs: AVX2 where the CPU has it, unless
+ * ASMGL_EXEC_ISA=base asks for the baseline.  Decided once (relaxed: every
+ * thread decides the same). */
+static _Atomic int gp_exec_isa; /* 0 undecided, 1 baseline, 2 AVX2 */
+
+static int gp_exec_pick(void)
+{
+    int isa = atomic_load_explicit(&gp_exec_isa, memory_order_relaxed);
+    if (GP_LIKELY(isa))
+        return isa;
+    const char *e = getenv("ASMGL_EXEC_ISA");
+    __builtin_cpu_init();
+    isa = (e && strcmp(e, "base") == 0) || !__builtin_cpu_supports("avx2") ? 1 : 2;
+    atomic_store_explicit(&gp_exec_isa, isa, memory_order_relaxed);
+    return isa;
+}
+
+void gp_exec(const gp_program *p, gp_exec_env *env)
+{
+    if (gp_exec_pick() == 2)
+        gp_exec_avx2(p, env);
+    else
+        gp_exec_base(p, env);
+}
+#endif

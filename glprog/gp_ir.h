@@ -148,7 +148,8 @@
  * it thus; the executor runs all of it (gp_exec.c), geometry programs
  * included.
  *
- * Data types.  gp_insn.type is the instruction's data type (.F .S .U, or
+ * Data types.  gp_insn.type is the instruction's data type (.F .S .U, NV5's
+ * .F32 .S32 .U32 being the same, or
  * the opcode's default: F where Table X.13 allows F, else S; ARB programs
  * are all GP_TYPE_F32).  Which operands and which result it applies to is
  * gp_opinfo.io (gp_io_kind): GP_KIND_OP means "the instruction's type", the
@@ -199,6 +200,16 @@
  *                (glprog.h gp_emit_fn) with the lanes executing the
  *                instruction.  The spec leaves the results undefined after
  *                EMIT; asmgl keeps them.
+ *   BFE BFI      NV_gpu_program5 (!!NV*5.0 only, GP_PROF_NV5): src[0].x is
+ *                the field width and src[0].y its offset for all four
+ *                components; BFE extracts from src[1], BFI inserts src[1]
+ *                into src[2].  Type S or U (S: BFE sign-extends).  The
+ *                "undefined" widths and offsets are defined in gp_exec.c
+ *                (exec_bits).  BFR BTC BTFL BTFM: per component, S or U.
+ *   TGALL TGANY TGEQ  NV_gpu_program5 votes over the thread group: the
+ *                live lanes of the gp_exec call that execute the
+ *                instruction (glprog.h; gp_exec.c exec_vote).  Any type;
+ *                results TRUE / FALSE as for the set-on instructions.
  *
  * Relative addressing.  rel_file is GP_FILE_TEMP: the index register is a
  * temporary's component read as a signed integer (rel_reg = temporary,

@@ -2469,8 +2469,15 @@ static void nv4_opword(gp_parse *ps, gp_opword *w, const gp_token *t, gp_pinsn *
     const gp_opinfo *oi = &gp_opinfo_table[w->op];
     const char *s = ps->src + t->pos;
     int tl = t->len;
-    if (!(oi->profiles & GP_PROF_NV4))
-        gp_fail(ps, t->pos, "opcode '%s' is not available in NV_gpu_program4 programs", oi->name);
+    /* NV_gpu_program5 "Dependencies on NV_gpu_program4": its additions need
+     * a 5.0 header (HDR.GATE5), even where the implementation has them */
+    if (!(oi->profiles & ps->prof)) {
+        if ((oi->profiles & GP_PROF_NV5) && !ps->nv5)
+            gp_fail(ps, t->pos, "opcode '%s' requires an NV_gpu_program5 header (!!NV%sp5.0)", oi->name,
+                    ps->stage == GP_STAGE_FRAGMENT ? "f" : ps->stage == GP_STAGE_GEOMETRY ? "g" : "v");
+        gp_fail(ps, t->pos, "opcode '%s' is not available in NV_gpu_program%c programs", oi->name,
+                ps->nv5 ? '5' : '4');
+    }
     if ((oi->flags & GP_OPF_FP_ONLY) && ps->stage != GP_STAGE_FRAGMENT)
         gp_fail(ps, t->pos, "opcode '%s' is only available in fragment programs", oi->name);
     if ((oi->flags & GP_OPF_GP_ONLY) && ps->stage != GP_STAGE_GEOMETRY)
@@ -2487,6 +2494,7 @@ static void nv4_opword(gp_parse *ps, gp_opword *w, const gp_token *t, gp_pinsn *
         gp_fail(ps, t->pos, "opcode '%s' does not take the H suffix", oi->name);
     int type_pos = t->pos, cc_pos = t->pos, sat_pos = t->pos, mod_pos = t->pos;
     bool type_dotted = false;
+    const char *type_word = NULL; /* the data type modifier as written */
     if (w->prec)
         w->type = 'F';
     while (is_punct(&ps->tok, '.')) {
@@ -2497,6 +2505,22 @@ static void nv4_opword(gp_parse *ps, gp_opword *w, const gp_token *t, gp_pinsn *
         for (int i = 0; i < 12; i++)
             if (tok_is(ps, &m, names[i]))
                 k = i;
+        /* NV_gpu_program5 2.X.4.1: sized data type modifiers (.F32 .U32
+         * .S32 are .F .U .S; the 64-bit ones are not run yet) and .PREC,
+         * only under a 5.0 header (HDR.GATE5) */
+        static const char *const sized[] = { "F32", "U32", "S32", "F64", "U64", "S64", "PREC" };
+        int ks = -1;
+        for (int i = 0; k < 0 && i < 7; i++)
+            if (tok_is(ps, &m, sized[i]))
+                ks = i;
+        if (ks >= 0) {
+            if (!ps->nv5)
+                gp_fail(ps, m.pos, "the modifier '.%s' requires an NV_gpu_program5 header (!!NV%sp5.0)", sized[ks],
+                        ps->stage == GP_STAGE_FRAGMENT ? "f" : ps->stage == GP_STAGE_GEOMETRY ? "g" : "v");
+            if (ks >= 3)
+                gp_fail(ps, m.pos, "the modifier '.%s' is not supported yet", sized[ks]);
+            k = ks;
+        }
         if (k < 0) {
             char b[64];
             gp_fail(ps, m.pos, "unknown instruction modifier %s after '%s'", tok_str(ps, &m, b, sizeof(b)), oi->name);
@@ -2508,6 +2532,7 @@ static void nv4_opword(gp_parse *ps, gp_opword *w, const gp_token *t, gp_pinsn *
                 gp_fail(ps, m.pos, "more than one data type modifier on '%s'", oi->name);
             w->type = (uint8_t)"FUS"[k];
             type_pos = m.pos;
+            type_word = ks >= 0 ? sized[ks] : names[k];
             type_dotted = true;
         } else if (k <= 5) {
             if (w->cc)
@@ -2532,9 +2557,10 @@ static void nv4_opword(gp_parse *ps, gp_opword *w, const gp_token *t, gp_pinsn *
     }
     /* Table X.13 */
     if (type_dotted && w->type == 'F' && !(oi->types & GP_TYPEBIT_F))
-        gp_fail(ps, type_pos, "opcode '%s' does not take the data type modifier '.F'", oi->name);
+        gp_fail(ps, type_pos, "opcode '%s' does not take the data type modifier '.%s'", oi->name, type_word);
     if ((w->type == 'S' || w->type == 'U') && !(oi->types & GP_TYPEBIT_S))
-        gp_fail(ps, type_pos, "opcode '%s' does not take the data type modifier '.%c'", oi->name, w->type);
+        gp_fail(ps, type_pos, "opcode '%s' does not take the data type modifier '.%s'", oi->name,
+                type_word ? type_word : w->type == 'S' ? "S" : "U");
     if (w->opmod) {
         static const char *const mn[] = { "", "S24", "U24", "HI" };
         static const uint32_t mb[] = { 0, GP_MODBIT_S24, GP_MODBIT_U24, GP_MODBIT_HI };
@@ -3361,7 +3387,7 @@ static void setup_environment(gp_parse *ps, int first_stmt_pos)
     if (ps->nv4) {
         /* NV_gpu_program4: one instruction set for every program type,
          * condition codes CC0/CC1, labels (subroutines), |abs| */
-        ps->prof = GP_PROF_NV4;
+        ps->prof = ps->nv5 ? GP_PROF_NV5 : GP_PROF_NV4;
         ps->mods = 0; /* modifiers come from the opcode table's nv4 column */
         ps->has_cc = true;
         ps->cc01 = true;

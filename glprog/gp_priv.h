@@ -258,6 +258,8 @@ typedef struct gp_parse {
 
     /* NV_gpu_program4 (!!NVvp4.0 / !!NVfp4.0 / !!NVgp4.0) */
     bool nv4;               /* the language; the fields below are NV4 only */
+    bool nv5;               /* !!NV*5.0: also the NV_gpu_program5 additions
+                               (GP_PROF_NV5; FEATURES.md HDR.GATE5) */
     uint8_t opnd_type;      /* gp_type a literal of the operand being parsed
                                takes (2.X.3.3: constants are typed by use) */
     uint8_t const_type;     /* gp_param_binding.type of such literals */

@@ -91,10 +91,12 @@ static const struct header {
     { "!!NVfp4.1", GP_LANG_NVFP40, GP_STAGE_FRAGMENT, HDR_LATER },
     { "!!NVgp4.1", GP_LANG_NVGP40, GP_STAGE_GEOMETRY, HDR_LATER },
     /* NV_gpu_program5 2.X.2: the NV_gpu_program4 languages extended.  The
-     * front end parses them as NV4 (info.lang says which header it was);
-     * the NV5 additions (new opcodes, bindings, declarations) are not
-     * parsed yet and fail as unknown, and gl/ refuses these programs until
-     * the executor runs them (gl_program_compile). */
+     * front end parses them as NV4 (info.lang says which header it was)
+     * plus the NV5 rows of gp_opcodes.def (GP_PROF_NV5: so far the
+     * bit-field opcodes and the thread-group votes); the other NV5
+     * additions (bindings, declarations, 64-bit types, memory opcodes) are
+     * not parsed yet and fail as unknown, and gl/ refuses these programs
+     * until the executor runs them all (gl_program_compile). */
     { "!!NVvp5.0", GP_LANG_NVVP50, GP_STAGE_VERTEX, HDR_OK },
     { "!!NVfp5.0", GP_LANG_NVFP50, GP_STAGE_FRAGMENT, HDR_OK },
     { "!!NVgp5.0", GP_LANG_NVGP50, GP_STAGE_GEOMETRY, HDR_OK },
@@ -218,6 +220,7 @@ gp_program *gp_compile(const char *src, size_t len, gp_stage stage, const gp_lim
     ps->lang = h->lang;
     ps->nv4 = h->lang == GP_LANG_NVVP40 || h->lang == GP_LANG_NVFP40 || h->lang == GP_LANG_NVGP40 ||
               h->lang == GP_LANG_NVVP50 || h->lang == GP_LANG_NVFP50 || h->lang == GP_LANG_NVGP50;
+    ps->nv5 = h->lang == GP_LANG_NVVP50 || h->lang == GP_LANG_NVFP50 || h->lang == GP_LANG_NVGP50;
     ps->err = err;
     if (lim)
         ps->lim = *lim;

@@ -495,6 +495,10 @@ static void test_relative(void)
         "MOV result.attrib[3], gen[k.y][1];\n"
         "MOV result.attrib[4], pos[2];\n"
         "MOV result.attrib[5], -tc[k.x][2].wzyx;\n"
+        "MOV.S k.w, 2147483647;\n"
+        "MOV result.attrib[6], pos[k.w + 2];\n"   /* 2^31 + 1: no wrap-around */
+        "MOV.S k.w, {-2147483648, 0, 0, -2147483648};\n"
+        "MOV result.attrib[7], tc[k.w][k.w];\n"
         "EMIT;\n"
         "END\n";
     genv *e = ge_new();
@@ -526,6 +530,8 @@ static void test_relative(void)
                 CHECK(evf_ok(ev, GP_VARY_ATTR0 + 4, c, w4), "lane %d pos[2].%d", l, c);
                 CHECK(evf_ok(ev, GP_VARY_ATTR0 + 5, c, w5), "lane %d -tc[%d][2].%d = %g want %g", l,
                       kx, c, ev->v[GP_VARY_ATTR0 + 5][c].f, w5);
+                CHECK(evf_ok(ev, GP_VARY_ATTR0 + 6, c, 0.0f), "lane %d pos[INT_MAX + 2].%d", l, c);
+                CHECK(evf_ok(ev, GP_VARY_ATTR0 + 7, c, 0.0f), "lane %d tc[INT_MIN][INT_MIN].%d", l, c);
             }
         }
         gp_program_free(p);
