@@ -1,7 +1,9 @@
 /*
  * gl_buffer.c - buffer objects: ARB_vertex_buffer_object / GL 1.5, the
  * pixel buffer targets of ARB_pixel_buffer_object / GL 2.1, and the program
- * parameter buffer binding points of NV_parameter_buffer_object (API thread).
+ * parameter buffer binding points of NV_parameter_buffer_object, and the GPU
+ * addresses and residency of NV_shader_buffer_load / NV_shader_buffer_store
+ * (API thread).
  *
  * Storage is memory/'s mem_buffer (stable, overflow-checked).  Vertex and
  * index data need no flush before a buffer changes: the rasterizer fetches
@@ -9,7 +11,20 @@
  * synchronously.  Parameter buffers are read by fragment programs at flush
  * time, so a buffer a draw used as one (param_used) flushes in
  * gl_buffer_before_write before its store is written, reallocated or freed
- * (R9).  (NV_shader_buffer_load will add its own reasons there.)
+ * (R9).
+ *
+ * GPU addresses (NV_shader_buffer_load): ctx->gpu_space (memory/'s
+ * mem_space, made on first use) gives each store its address and keeps the
+ * resident table programs read and write through.  Workers read that table
+ * and the resident stores during a flush, so every change of the table
+ * (Make*Resident*, and BufferData / DeleteBuffers of a resident buffer) and
+ * every API write or read of a resident buffer's store (BufferSubData,
+ * MapBuffer, GetBufferSubData: programs may have written it,
+ * NV_shader_buffer_store) flushes first.  A buffer with a zero-sized store
+ * (never given data, or BufferData with size 0) "has no data store" for
+ * these entry points.  NOT YET: vertex/index fetch and pixel transfers from a
+ * buffer that queued programs write (NV_shader_buffer_store) do not flush;
+ * that comes with the STORE/ATOM side of programs.
  */
 #include "gl_priv.h"
 
@@ -59,10 +74,11 @@ static gl_buffer_obj *bound_buffer(gl_context *ctx, GLenum target)
 }
 
 /* Before b's store changes or goes away: a queued scene may still read it
- * as a program parameter buffer (rast_draw references those, R9). */
+ * as a program parameter buffer (rast_draw references those, R9), as a
+ * buffer texture, or, while it is resident, through its GPU address. */
 static void gl_buffer_before_write(gl_context *ctx, gl_buffer_obj *b)
 {
-    if (b->param_used || b->tex_refs)
+    if (b->param_used || b->tex_refs || mem_buffer_is_resident(b->mem))
         gl_draw_flush(ctx);
 }
 
@@ -80,6 +96,8 @@ void gl_buffer_free_all(gl_context *ctx)
 {
     gl_names_foreach(&ctx->buffers, free_one, NULL);
     gl_names_free(&ctx->buffers);
+    mem_space_destroy(ctx->gpu_space);
+    ctx->gpu_space = NULL;
 }
 
 GLAPI_EXPORT void APIENTRY glGenBuffers(GLsizei n, GLuint *buffers)
@@ -269,6 +287,8 @@ GLAPI_EXPORT void APIENTRY glGetBufferSubData(GLenum target, GLintptr offset, GL
         gl_error(ctx, GL_INVALID_VALUE);
         return;
     }
+    if (mem_buffer_is_resident(b->mem))
+        gl_draw_flush(ctx); /* queued programs may write it (NV_shader_buffer_store) */
     gl_mem_ok(ctx, mem_buffer_read(b->mem, (size_t)offset, (size_t)size, data));
 }
 GL_ALIAS(void, glGetBufferSubDataARB, glGetBufferSubData,
@@ -551,3 +571,179 @@ GLAPI_EXPORT void APIENTRY glGetBooleanIndexedvEXT(GLenum value, GLuint index, G
 }
 GL_ALIAS(void, glGetBooleani_v, glGetBooleanIndexedvEXT,
          (GLenum value, GLuint index, GLboolean *data))
+
+/* ---- NV_shader_buffer_load / NV_shader_buffer_store ------------------------------ */
+
+mem_space *gl_buffer_gpu_space(gl_context *ctx)
+{
+    if (!ctx->gpu_space && !(ctx->gpu_space = mem_space_create()))
+        gl_error(ctx, GL_OUT_OF_MEMORY);
+    return ctx->gpu_space;
+}
+
+/* The object a Named command names: INVALID_OPERATION for 0 (there is no
+ * buffer 0), created like BindBuffer would for a name not yet bound
+ * (NV_shader_buffer_load section 2.9); NULL with the error recorded. */
+static gl_buffer_obj *named_buffer(gl_context *ctx, GLuint buffer)
+{
+    if (ctx->in_begin || buffer == 0) {
+        gl_error(ctx, GL_INVALID_OPERATION);
+        return NULL;
+    }
+    return buffer_object(ctx, buffer);
+}
+
+/* MakeBufferResidentNV access: READ_ONLY (NV_shader_buffer_load), READ_WRITE
+ * and WRITE_ONLY (NV_shader_buffer_store section 2.9); 0 when invalid. */
+static unsigned resident_access(GLenum access)
+{
+    switch (access) {
+    case GL_READ_ONLY:
+        return MEM_GPU_READ;
+    case GL_WRITE_ONLY:
+        return MEM_GPU_WRITE;
+    case GL_READ_WRITE:
+        return MEM_GPU_READ | MEM_GPU_WRITE;
+    default:
+        return 0;
+    }
+}
+
+static bool has_store(const gl_buffer_obj *b)
+{
+    return mem_buffer_size(b->mem) > 0 && mem_buffer_data(b->mem) != NULL;
+}
+
+static void make_resident(gl_context *ctx, gl_buffer_obj *b, unsigned access)
+{
+    /* errors: NV_shader_buffer_load "Errors" */
+    if (!has_store(b) || mem_buffer_is_resident(b->mem)) {
+        gl_error(ctx, GL_INVALID_OPERATION);
+        return;
+    }
+    mem_space *s = gl_buffer_gpu_space(ctx);
+    if (!s)
+        return;
+    gl_draw_flush(ctx); /* workers may be reading the resident table (R9) */
+    gl_mem_ok(ctx, mem_space_make_resident(s, b->mem, access));
+}
+
+static void make_non_resident(gl_context *ctx, gl_buffer_obj *b)
+{
+    if (!ctx->gpu_space || !mem_buffer_is_resident(b->mem)) {
+        gl_error(ctx, GL_INVALID_OPERATION);
+        return;
+    }
+    /* queued draws may still read it: they finish first, which is also the
+     * stall NV_shader_buffer_load issue 8 asks for after non-residency */
+    gl_draw_flush(ctx);
+    gl_mem_ok(ctx, mem_space_make_non_resident(ctx->gpu_space, b->mem));
+}
+
+static void get_address(gl_context *ctx, gl_buffer_obj *b, GLuint64EXT *params)
+{
+    if (!has_store(b)) {
+        gl_error(ctx, GL_INVALID_OPERATION);
+        return;
+    }
+    mem_space *s = gl_buffer_gpu_space(ctx);
+    if (!s)
+        return;
+    uint64_t a = mem_space_address(s, b->mem);
+    if (!a) { /* the address space below MEM_GPU_LIMIT is used up */
+        gl_error(ctx, GL_OUT_OF_MEMORY);
+        return;
+    }
+    if (params)
+        *params = a;
+}
+
+GLAPI_EXPORT void APIENTRY glMakeBufferResidentNV(GLenum target, GLenum access)
+{
+    GL_CTX();
+    GL_OUTSIDE_BEGIN(ctx, );
+    if (!binding(ctx, target))
+        return;
+    unsigned a = resident_access(access);
+    if (!a) {
+        gl_error(ctx, GL_INVALID_ENUM);
+        return;
+    }
+    gl_buffer_obj *b = bound_buffer(ctx, target);
+    if (b)
+        make_resident(ctx, b, a);
+}
+
+GLAPI_EXPORT void APIENTRY glMakeNamedBufferResidentNV(GLuint buffer, GLenum access)
+{
+    GL_CTX();
+    GL_OUTSIDE_BEGIN(ctx, );
+    unsigned a = resident_access(access);
+    if (!a) {
+        gl_error(ctx, GL_INVALID_ENUM);
+        return;
+    }
+    gl_buffer_obj *b = named_buffer(ctx, buffer);
+    if (b)
+        make_resident(ctx, b, a);
+}
+
+GLAPI_EXPORT void APIENTRY glMakeBufferNonResidentNV(GLenum target)
+{
+    GL_CTX();
+    gl_buffer_obj *b = bound_buffer(ctx, target);
+    if (b)
+        make_non_resident(ctx, b);
+}
+
+GLAPI_EXPORT void APIENTRY glMakeNamedBufferNonResidentNV(GLuint buffer)
+{
+    GL_CTX();
+    gl_buffer_obj *b = named_buffer(ctx, buffer);
+    if (b)
+        make_non_resident(ctx, b);
+}
+
+GLAPI_EXPORT GLboolean APIENTRY glIsBufferResidentNV(GLenum target)
+{
+    GL_CTX(GL_FALSE);
+    gl_buffer_obj *b = bound_buffer(ctx, target);
+    return b && mem_buffer_is_resident(b->mem) ? GL_TRUE : GL_FALSE;
+}
+
+GLAPI_EXPORT GLboolean APIENTRY glIsNamedBufferResidentNV(GLuint buffer)
+{
+    GL_CTX(GL_FALSE);
+    gl_buffer_obj *b = named_buffer(ctx, buffer);
+    return b && mem_buffer_is_resident(b->mem) ? GL_TRUE : GL_FALSE;
+}
+
+GLAPI_EXPORT void APIENTRY glGetBufferParameterui64vNV(GLenum target, GLenum pname,
+                                                       GLuint64EXT *params)
+{
+    GL_CTX();
+    GL_OUTSIDE_BEGIN(ctx, );
+    if (!binding(ctx, target))
+        return;
+    if (pname != GL_BUFFER_GPU_ADDRESS_NV) {
+        gl_error(ctx, GL_INVALID_ENUM);
+        return;
+    }
+    gl_buffer_obj *b = bound_buffer(ctx, target);
+    if (b)
+        get_address(ctx, b, params);
+}
+
+GLAPI_EXPORT void APIENTRY glGetNamedBufferParameterui64vNV(GLuint buffer, GLenum pname,
+                                                            GLuint64EXT *params)
+{
+    GL_CTX();
+    GL_OUTSIDE_BEGIN(ctx, );
+    if (pname != GL_BUFFER_GPU_ADDRESS_NV) {
+        gl_error(ctx, GL_INVALID_ENUM);
+        return;
+    }
+    gl_buffer_obj *b = named_buffer(ctx, buffer);
+    if (b)
+        get_address(ctx, b, params);
+}

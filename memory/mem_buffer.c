@@ -5,7 +5,7 @@
  * floats and vec4s from it directly.  It is replaced only by
  * mem_buffer_alloc, which is what keeps pointers into it stable (mem.h).
  */
-#include "mem.h"
+#include "mem_priv.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -18,14 +18,6 @@
 #define MEM_FREE(p) free(p)
 #endif
 
-struct mem_buffer {
-    unsigned char *data;
-    size_t size;
-    /* current mapping */
-    bool mapped;
-    size_t map_offset, map_length;
-    unsigned map_access;
-};
 
 bool mem_size_mul(size_t a, size_t b, size_t *out)
 {
@@ -61,6 +53,8 @@ void mem_buffer_destroy(mem_buffer *b)
 {
     if (!b)
         return;
+    if (b->space)
+        mem_space_make_non_resident(b->space, b);
     MEM_FREE(b->data);
     free(b);
 }
@@ -85,6 +79,11 @@ mem_status mem_buffer_alloc(mem_buffer *b, size_t size, const void *data)
             memset(store, 0, size);
         memset(store + size, 0, rounded - size);
     }
+    /* NV_shader_buffer_load section 2.9: respecifying the store makes the
+     * buffer non-resident and invalidates its GPU address */
+    if (b->space)
+        mem_space_make_non_resident(b->space, b);
+    b->gpu_address = 0;
     MEM_FREE(b->data);
     b->data = store;
     b->size = size;
@@ -158,8 +157,4 @@ size_t mem_buffer_map_offset(const mem_buffer *b) { return b->map_offset; }
 size_t mem_buffer_map_length(const mem_buffer *b) { return b->map_length; }
 unsigned mem_buffer_map_access(const mem_buffer *b) { return b->map_access; }
 
-uint64_t mem_buffer_gpu_address(const mem_buffer *b)
-{
-    (void)b;
-    return 0;
-}
+uint64_t mem_buffer_gpu_address(const mem_buffer *b) { return b->gpu_address; }
