@@ -544,4 +544,14 @@ void gl_state_fill_rast(gl_context *ctx, rast_state *rs)
     rs->logic_op_enable = ctx->color_logic_op;
     rs->logic_op = ctx->logic_op;
     rs->dither = ctx->dither;
+    /* multisampling (rast.h "Multisampling"; the rasterizer uses them only
+     * with a multisample framebuffer) */
+    rs->multisample = ctx->multisample;
+    rs->sample_alpha_to_coverage = ctx->sample_alpha_to_coverage;
+    rs->sample_alpha_to_one = ctx->sample_alpha_to_one;
+    rs->sample_coverage = ctx->sample_coverage;
+    rs->sample_coverage_value = ctx->sample_coverage_value;
+    rs->sample_coverage_invert = ctx->sample_coverage_invert;
+    rs->sample_mask = ctx->sample_mask;
+    rs->sample_mask_value = (uint32_t)ctx->sample_mask_value;
 }

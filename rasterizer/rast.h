@@ -50,8 +50,8 @@
  *   - NV_fragment_program4 interpolation (rast_state.c): FLAT inputs,
  *     primitive.id and integer inputs are the provoking vertex's words,
  *     copied bit for bit; NOPERSPECTIVE ones are linear in window space
- *     (clipped with t', 2.14.8); CENTROID is the pixel centre (no
- *     multisample rasterization); the rest are perspective-correct;
+ *     (clipped with t', 2.14.8); CENTROID is the pixel centre, except
+ *     in multisample rasterization (below); the rest are perspective-correct;
  *   - result.depth written on some paths only: the other fragments keep
  *     their interpolated depth (EDGE.FP_DEPTH_PARTIAL: undefined in the
  *     spec); colour results start at 0 (same output for any thread count).
@@ -67,8 +67,48 @@
  * Layered framebuffers (fb->layers > 1): bins per (layer, tile); a primitive
  * goes to its provoking vertex's result.layer (layer 0 without a geometry
  * program or without that result; outside [0, layers): drawn nowhere);
- * clears clear every layer.  Multisample surfaces: loads read sample 0,
- * stores write every sample.
+ * clears clear every layer.  Multisample surfaces: see "Multisampling" below.
+ * Multisampling (framebuffer samples n = 2, 4, 8; rast_sample_positions):
+ *   - sample positions, in 1/16 pixel from the centre with y up (GL window
+ *     convention), are the numbers of Direct3D's standard patterns (also
+ *     Vulkan's standard locations) read with y pointing up, i.e. D3D's
+ *     pattern mirrored top to bottom (D3D's y points down):
+ *       2: (4, 4) (-4, -4)
+ *       4: (-2, -6) (6, -2) (-6, 2) (2, 6)
+ *       8: (1, -3) (-1, 3) (5, 1) (-3, -5) (-5, 5) (-7, -1) (3, 7) (7, -7)
+ *     (4x sample 0 is at (0.375, 0.125) from the pixel's lower-left corner);
+ *   - a tile of an n-sample framebuffer runs its command list n times, once
+ *     per sample plane s (loads and stores plane s; clears clear it, so every
+ *     sample is cleared).  With rast_state.multisample on, pass s rasterizes
+ *     triangles at sample s's position: the same exact fixed-point edge
+ *     functions, shifted by the position (an exact integer shift, fill rule
+ *     kept), and depth is the plane equation at the sample (per-sample depth
+ *     and stencil tests, per-sample blending).  Points and lines keep their
+ *     non-antialiased shapes (GL 2.1 3.3-3.4 allow it; choice documented
+ *     here): a pixel they cover covers all its samples, but their depth is
+ *     still taken at each sample.  With multisample off every pass uses the
+ *     pixel centre, so all samples get the same fragment (GL 2.1 3.2.1);
+ *   - the fragment program sees the pixel centre (fragment.position,
+ *     interpolated inputs), so every pass computes the same colour for a
+ *     pixel, and a sample gets it when that sample is covered and passes its
+ *     own depth/stencil tests: the result is that of one program invocation
+ *     per pixel (the program does run once per pass: fragments_shaded counts
+ *     every pass).  CENTROID inputs of a triangle whose coverage of the pixel
+ *     is partial are evaluated at the lowest-numbered covered sample's
+ *     position (a point in both the pixel and the primitive, as 3.5.6
+ *     requires), else at the centre;
+ *   - coverage is ANDed (GL 2.1 4.1.3) with the dither-free alpha mask
+ *     (sample_alpha_to_coverage): with a = clamp(result.color[0].a, 0, 1)
+ *     (NaN: 0), samples 0 .. k - 1 where k = floor(a * n + 0.5), the same
+ *     samples in every pixel (such draws run their depth/stencil tests after
+ *     the program: late Z); then alpha becomes 1 with sample_alpha_to_one;
+ *     with the sample-coverage mask (sample_coverage: the same pattern for
+ *     v = clamp(value, 0, 1), complemented when sample_coverage_invert); and
+ *     with sample_mask_value (sample_mask);
+ *   - every pass is a complete single-sample render, so the deferred HSR, HiZ
+ *     and in-order paths all apply per plane, single-sample framebuffers run
+ *     exactly the code they ran before, and images are bit-identical for any
+ *     thread count.  glBlitFramebuffer's resolve (gl/) averages the planes.
  * Statistics: fragments_shaded counts live (non-helper) lanes the fragment
  * program ran on; fragments_hidden counts fragments that passed the depth
  * test but were overwritten before shading (a lower bound: whole primitives
@@ -109,11 +149,10 @@ typedef struct rast_surface {
                             layers or cube faces in GL face order), layer l at
                             data + l * layer_stride */
     size_t layer_stride;
-    int samples;         /* 0 or 1: single-sampled; n > 1: n sample planes, sample
-                            s at data + s * sample_stride (within a layer).  There
-                            is no multisample rasterization yet: every fragment
-                            writes all n samples alike, as GL specifies with
-                            MULTISAMPLE disabled; tiles load sample 0 */
+    int samples;         /* 0 or 1: single-sampled; n = 2, 4 or 8: n sample planes,
+                            sample s at data + s * sample_stride (within a layer),
+                            at position rast_sample_positions(n)[s] (see
+                            "Multisampling" above) */
     size_t sample_stride;
 } rast_surface;
 
@@ -194,6 +233,17 @@ typedef struct rast_state {
     bool logic_op_enable;
     GLenum logic_op;
     bool dither;             /* ignored: asmgl never dithers */
+    /* (added) multisampling (GL 2.1 3.2.1, 4.1.3; ARB_texture_multisample):
+     * used only when the framebuffer has samples > 1 */
+    bool multisample;        /* GL_MULTISAMPLE (GL's default is on; zero-init: off,
+                                every sample takes the pixel-centre fragment) */
+    bool sample_alpha_to_coverage; /* GL_SAMPLE_ALPHA_TO_COVERAGE */
+    bool sample_alpha_to_one; /* GL_SAMPLE_ALPHA_TO_ONE */
+    bool sample_coverage;    /* GL_SAMPLE_COVERAGE: glSampleCoverage's mask ANDs coverage */
+    float sample_coverage_value;
+    bool sample_coverage_invert;
+    bool sample_mask;        /* GL_SAMPLE_MASK: sample_mask_value ANDs coverage */
+    uint32_t sample_mask_value; /* glSampleMaski word 0: bit s = sample s */
 } rast_state;
 
 /* One draw call, as a snapshot (R7).
@@ -297,6 +347,11 @@ enum {
                                        pixel goes through the edge tests */
 };
 void rast_context_set_debug(rast_context *r, unsigned flags);
+/* Sample positions of an n-sample surface (the one table both the rasterizer
+ * and glGetMultisamplefv use): n pairs (x, y) in 1/16 pixel from the pixel
+ * centre, y up; sample s is at (x + 0.5 + dx/16, y + 0.5 + dy/16).  n = 2, 4, 8
+ * (other n: the single centre (0, 0); *count gets the pairs returned). */
+const int8_t (*rast_sample_positions(int n, int *count))[2];
 /* Instruction budget (instructions x lanes) of one vertex or fragment task;
  * 0 = GP_DEFAULT_INSN_BUDGET.  A task that runs out is stopped, counted in
  * budget_exceeded and its fragments discarded (vertices: its primitives). */

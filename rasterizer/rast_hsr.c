@@ -250,7 +250,7 @@ static void block_qbase(int b, uint16_t qbase[4])
 static inline void block_z(const rast_tile_ctx *t, const rast_prim *p, const float zoff[16], int b,
                            float z[16])
 {
-    float zb = rast_z_base(t->x, t->y, p, b);
+    float zb = rast_z_base(t->x, t->y, p, b, rast_zs_x(t, p), rast_zs_y(t, p));
     for (int k = 0; k < 4; k++)
         rast_z_quad(zb, zoff + k * 4, p->ds->zmin, p->ds->zmax, z + k * 4);
 }
@@ -317,7 +317,7 @@ static inline uint32_t hiz_block(rast_tile_ctx *t, const rast_prim *p, const ras
                                  const hiz_prim *h, int b, uint32_t m)
 {
     const float zmin = ds->zmin, zmax = ds->zmax;
-    float zb = rast_z_base(t->x, t->y, p, b);
+    float zb = rast_z_base(t->x, t->y, p, b, rast_zs_x(t, p), rast_zs_y(t, p));
     float lo = clampz(zb + h->off_lo, zmin, zmax);
     float hi = clampz(zb + h->off_hi, zmin, zmax);
     float bmin = t->bzmin[b], bmax = t->bzmax[b];
@@ -396,7 +396,7 @@ static bool hiz_tile(rast_tile_ctx *t, const rast_prim *p, const rast_dstate *ds
     static const uint8_t corner[4] = {0, 7, 56, 63};
     float zlo = 0.0f, zhi = 0.0f;
     for (int i = 0; i < 4; i++) {
-        float zb = rast_z_base(t->x, t->y, p, corner[i]);
+        float zb = rast_z_base(t->x, t->y, p, corner[i], rast_zs_x(t, p), rast_zs_y(t, p));
         if (i == 0 || zb < zlo) zlo = zb;
         if (i == 0 || zb > zhi) zhi = zb;
     }
@@ -429,7 +429,7 @@ static bool hiz_tile(rast_tile_ctx *t, const rast_prim *p, const rast_dstate *ds
     const bool write = ds->depth_write;
     for (int b = 0; b < RAST_TILE_PIXELS / 16; b++) {
         if (write) {
-            float zb = rast_z_base(t->x, t->y, p, b);
+            float zb = rast_z_base(t->x, t->y, p, b, rast_zs_x(t, p), rast_zs_y(t, p));
             float *d = t->depth + b * 16;
             for (int k = 0; k < 4; k++)
                 rast_z_quad(zb, h->zoff + k * 4, zmin, zmax, d + k * 4);

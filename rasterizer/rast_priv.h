@@ -166,6 +166,16 @@ typedef struct rast_dstate {
     /* rectangles (window pixels, x0 y0 x1 y1, max exclusive) */
     int rect_tri[4];                       /* fb & scissor & viewport */
     int rect_pl[4];                        /* fb & scissor (points, lines) */
+    /* multisampling (rast.h "Multisampling"): ms = the framebuffer has
+     * samples > 1 and rast_state.multisample is on (sample positions used);
+     * sample_mask = coverage mask of the samples (all ones unless ms);
+     * a2c = alpha to coverage (ms only, forces LATE_Z); a2one = alpha to
+     * one (ms only); sample_mask includes SAMPLE_COVERAGE; vary_centroid: bit k
+     * = vary_slot[k] is CENTROID (ms only; sets vary_special) */
+    bool ms, a2c, a2one;
+    uint8_t nsamples;                      /* the framebuffer's sample count (>= 1) */
+    uint32_t sample_mask;
+    uint64_t vary_centroid;
     /* a fragment task ran out of budget: skip the rest of this state */
     atomic_int runaway;
 } rast_dstate;
@@ -215,10 +225,13 @@ static inline void rast_z_offsets(const rast_prim *p, float zoff[16])
         zoff[l] = p->z[1] * (float)rast_lane_x[l] + p->z[2] * (float)rast_lane_y[l];
 }
 
-static inline float rast_z_base(int tile_x, int tile_y, const rast_prim *p, int block)
+/* sx, sy: the position inside the pixel (0.5 = centre; a multisample pass's
+ * sample position, k/16: still exact). */
+static inline float rast_z_base(int tile_x, int tile_y, const rast_prim *p, int block, float sx,
+                                float sy)
 {
-    float fx = ((float)(tile_x + (block & 7) * 4) + 0.5f) - p->xr;
-    float fy = ((float)(tile_y + (block >> 3) * 4) + 0.5f) - p->yr;
+    float fx = ((float)(tile_x + (block & 7) * 4) + sx) - p->xr;
+    float fy = ((float)(tile_y + (block >> 3) * 4) + sy) - p->yr;
     return p->z[0] + p->z[1] * fx + p->z[2] * fy;
 }
 
@@ -309,6 +322,14 @@ typedef struct rast_tile_ctx {
     int w, h;                   /* valid part inside the framebuffer */
     int layer;                  /* layer of the bin (surfaces at data + layer * layer_stride) */
     const rast_dstate *ds;      /* from the last SET_STATE */
+    /* multisample pass (rast.h "Multisampling"): the sample plane this run
+     * of the command list renders (0 for single-sampled framebuffers), its
+     * position in 1/16 pixel from the centre, and as a float inside the pixel */
+    bool multipass;             /* the framebuffer has samples > 1 */
+    bool masked_out;            /* the current state's sample mask removes this pass's sample */
+    int sample;
+    int sample_ox, sample_oy;
+    float sample_fx, sample_fy;
     /* tile buffers in block layout */
     _Alignas(64) float depth[RAST_TILE_PIXELS];
     uint8_t stencil[RAST_TILE_PIXELS];
@@ -519,14 +540,27 @@ void rast_shade_task(rast_tile_ctx *t, const rast_prim *p, const rast_task *task
 void rast_task_add_quads(rast_tile_ctx *t, const rast_prim *p, int block, uint32_t mask);
 void rast_task_flush(rast_tile_ctx *t);
 void rast_tex_fn(void *user, const gp_tex_request *req, gp_vec *out);
-/* z of 4 quads at pixel centres (rast_z_base / rast_z_quad) */
-void rast_eval_z(const rast_tile_ctx *t, const rast_prim *p, const uint16_t qbase[4], float z[16]);
+/* z of 4 quads (rast_z_base / rast_z_quad): at the sample position of the
+ * pass for ms states when at_sample, else at pixel centres */
+void rast_eval_z(const rast_tile_ctx *t, const rast_prim *p, const uint16_t qbase[4], float z[16],
+                 bool at_sample);
 
 /* rast_blend.c */
 rast_pbe_fn rast_pbe_choose(const rast_dstate *ds, int buf);
 uint32_t rast_alpha_test(const rast_dstate *ds, const gp_vec *color0, uint32_t mask);
 
 /* ---- small helpers ------------------------------------------------------------- */
+
+/* Where depth is taken for primitive p in the tile's current pass: the
+ * pass's sample position for multisample states, else the pixel centre. */
+static inline float rast_zs_x(const rast_tile_ctx *t, const rast_prim *p)
+{
+    return p->ds->ms ? t->sample_fx : 0.5f;
+}
+static inline float rast_zs_y(const rast_tile_ctx *t, const rast_prim *p)
+{
+    return p->ds->ms ? t->sample_fy : 0.5f;
+}
 
 /* Tile-local pixel coordinates of a block-layout pixel index. */
 static inline int rast_pix_x(int p)

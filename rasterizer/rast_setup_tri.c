@@ -17,7 +17,8 @@
  * Binning: the triangle goes to every tile of its bounding box (already
  * clipped to the state's rectangle) that its edges do not trivially reject;
  * tiles every edge trivially accepts get RAST_CMD_PRIM_FULL (no edge tests
- * in the tile).
+ * in the tile).  Multisample triangles (ds->ms) get a bounding box grown by
+ * half a pixel and every tile of it as RAST_CMD_PRIM.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -173,6 +174,14 @@ void rast_setup_tri(rast_geom *g, const float *v0, const float *v1, const float 
         if (Y[i] < ymin) ymin = Y[i];
         if (Y[i] > ymax) ymax = Y[i];
     }
+    if (g->dsl.ms) {
+        /* multisample: a pixel may have a covered sample (at most 8/16 pixel
+         * from its centre) while its centre lies outside the triangle */
+        xmin -= RAST_FIXED_HALF;
+        xmax += RAST_FIXED_HALF;
+        ymin -= RAST_FIXED_HALF;
+        ymax += RAST_FIXED_HALF;
+    }
     if (!rast_prim_bbox(p, xmin, xmax, ymin, ymax, g->dsl.rect_tri))
         return;
     for (int i = 0; i < 3; i++) {
@@ -227,6 +236,25 @@ static bool refresh_state(rast_geom *g)
     return true;
 }
 
+/* A multisample triangle (ds->ms) goes to every tile of its box as
+ * RAST_CMD_PRIM: its coverage is decided per sample in the tile
+ * (rast_cover_3), never by classify's pixel-centre test. */
+static __attribute__((noinline)) bool bin_ms_tri(rast_geom *g, rast_prim *p, int lbase)
+{
+    rast_scene *s = &g->r->scene;
+    int tx0 = p->x0 >> RAST_TILE_SHIFT, tx1 = (p->x1 - 1) >> RAST_TILE_SHIFT;
+    int ty0 = p->y0 >> RAST_TILE_SHIFT, ty1 = (p->y1 - 1) >> RAST_TILE_SHIFT;
+    for (int ty = ty0; ty <= ty1; ty++)
+        for (int tx = tx0; tx <= tx1; tx++) {
+            int tile = lbase + ty * s->tiles_x + tx;
+            if (!rast_scene_bin_state(s, tile, g->ds) || !rast_scene_bin(s, tile, RAST_CMD_PRIM, p)) {
+                atomic_store(&p->disabled, true);
+                return false;
+            }
+        }
+    return true;
+}
+
 /* Binning attempt; false if the arena filled up (the prim copy is disabled). */
 static bool bin_once(rast_geom *g, const rast_prim *src)
 {
@@ -244,6 +272,8 @@ static bool bin_once(rast_geom *g, const rast_prim *src)
     bool fast = !(r->debug & RAST_DEBUG_NO_FASTPATH);
     /* layered framebuffers: the bins of layer g->layer (rast_scene) */
     int lbase = g->layer > 0 && g->layer < s->layers ? g->layer * s->tiles_per_layer : 0;
+    if (__builtin_expect(g->dsl.ms, 0) && p->nplanes == 3)
+        return bin_ms_tri(g, p, lbase);
     int tx0 = p->x0 >> RAST_TILE_SHIFT, tx1 = (p->x1 - 1) >> RAST_TILE_SHIFT;
     int ty0 = p->y0 >> RAST_TILE_SHIFT, ty1 = (p->y1 - 1) >> RAST_TILE_SHIFT;
     for (int ty = ty0; ty <= ty1; ty++) {

@@ -11,6 +11,8 @@
  * planes (rast_priv.h: perspective-correct barycentrics); only the slots the
  * program reads are computed.
  */
+#include <math.h>
+
 #include "rast_priv.h"
 
 void rast_tex_fn(void *user, const gp_tex_request *req, gp_vec *out)
@@ -24,13 +26,136 @@ void rast_tex_fn(void *user, const gp_tex_request *req, gp_vec *out)
 
 /* Depth of 4 quads anywhere in the tile (packed tasks), by the formula of
  * rast_priv.h, which the block paths of rast_hsr.c evaluate too. */
-void rast_eval_z(const rast_tile_ctx *t, const rast_prim *p, const uint16_t qbase[4], float z[16])
+void rast_eval_z(const rast_tile_ctx *t, const rast_prim *p, const uint16_t qbase[4], float z[16],
+                 bool at_sample)
 {
     float zoff[16];
     rast_z_offsets(p, zoff);
+    float sx = at_sample ? rast_zs_x(t, p) : 0.5f, sy = at_sample ? rast_zs_y(t, p) : 0.5f;
     for (int k = 0; k < 4; k++) {
         int b = qbase[k] >> 4, lb = qbase[k] & 15;
-        rast_z_quad(rast_z_base(t->x, t->y, p, b), zoff + lb, p->ds->zmin, p->ds->zmax, z + k * 4);
+        rast_z_quad(rast_z_base(t->x, t->y, p, b, sx, sy), zoff + lb, p->ds->zmin, p->ds->zmax,
+                    z + k * 4);
+    }
+}
+
+/* Alpha to coverage (rast.h "Multisampling"): the lanes of mask whose
+ * result.color[0] alpha covers the pass's sample: k = floor(a * n + 0.5)
+ * samples 0 .. k - 1, a clamped to [0, 1] (NaN: 0). */
+static uint32_t alpha_to_coverage(const rast_tile_ctx *t, const rast_dstate *ds,
+                                  const gp_vec *color0, uint32_t mask)
+{
+    uint32_t out = 0;
+    float n = (float)ds->nsamples;
+    for (int l = 0; l < 16; l++) {
+        float a = rast_clampf(color0->c[3][l].f, 0.0f, 1.0f);
+        int k = (int)floorf(a * n + 0.5f);
+        out |= (uint32_t)(t->sample < k) << l;
+    }
+    return out & mask;
+}
+
+/* CENTROID positions (rast.h "Multisampling"): for each lane whose pixel the
+ * triangle covers partly, the offset from the pixel centre of its
+ * lowest-numbered covered sample (else 0: the centre).  Returns whether any
+ * lane moved. */
+static bool centroid_offsets(const rast_prim *p, int nsamples, const float fx[16],
+                             const float fy[16], float cox[16], float coy[16])
+{
+    int n;
+    const int8_t(*pos)[2] = rast_sample_positions(nsamples, &n);
+    bool any = false;
+    for (int l = 0; l < 16; l++) {
+        int64_t px = (int64_t)fx[l], py = (int64_t)fy[l];
+        int first = -1, covered = 0;
+        for (int s = 0; s < n; s++) {
+            bool in = true;
+            for (int i = 0; i < 3 && in; i++) {
+                const rast_edge *e = &p->e[i];
+                in = e->c + e->dx * px + e->dy * py + (e->dx / 16) * pos[s][0] +
+                         (e->dy / 16) * pos[s][1] >= 0;
+            }
+            if (in) {
+                covered++;
+                if (first < 0)
+                    first = s;
+            }
+        }
+        cox[l] = coy[l] = 0.0f;
+        if (covered > 0 && covered < n) {
+            cox[l] = (float)pos[first][0] / 16.0f;
+            coy[l] = (float)pos[first][1] / 16.0f;
+            any = true;
+        }
+    }
+    return any;
+}
+
+/* Interpolation with NV_fragment_program4 qualifiers or CENTROID (kept out
+ * of rast_shade_task so its common path keeps its registers). */
+static __attribute__((noinline)) void interp_special(const rast_prim *p, const rast_dstate *ds,
+                                                     gp_vec *in, const float dx[16],
+                                                     const float dy[16], const float fx[16],
+                                                     const float fy[16], const float l1[16],
+                                                     const float l2[16])
+{
+    const float *a = p->attr;
+    /* NV_fragment_program4 qualifiers (rast_state.c): FLAT copies the
+     * provoking vertex's words (no arithmetic: integers and NaN
+     * payloads survive); NOPERSPECTIVE uses the window-space
+     * barycentrics */
+    float al1[16], al2[16];
+    if (ds->vary_nopersp) {
+        for (int l = 0; l < 16; l++) {
+            al1[l] = p->al1[0] + p->al1[1] * dx[l] + p->al1[2] * dy[l];
+            al2[l] = p->al2[0] + p->al2[1] * dx[l] + p->al2[2] * dy[l];
+        }
+    }
+    /* CENTROID slots of multisample triangles: the barycentrics at
+     * each lane's centroid position (centroid_offsets) */
+    float cl1[16], cl2[16], cal1[16], cal2[16];
+    float cox[16], coy[16];
+    bool centroid = ds->vary_centroid && p->nplanes == 3 &&
+                    centroid_offsets(p, ds->nsamples, fx, fy, cox, coy);
+    if (centroid) {
+        for (int l = 0; l < 16; l++) {
+            float cdx = dx[l] + cox[l], cdy = dy[l] + coy[l];
+            cl1[l] = p->l1[0] + p->l1[1] * cdx + p->l1[2] * cdy;
+            cl2[l] = p->l2[0] + p->l2[1] * cdx + p->l2[2] * cdy;
+            if (p->perspective) {
+                float w = 1.0f / (p->iw[0] + p->iw[1] * cdx + p->iw[2] * cdy);
+                cl1[l] *= w;
+                cl2[l] *= w;
+            }
+            if (ds->vary_nopersp) {
+                cal1[l] = p->al1[0] + p->al1[1] * cdx + p->al1[2] * cdy;
+                cal2[l] = p->al2[0] + p->al2[1] * cdx + p->al2[2] * cdy;
+            }
+        }
+    }
+    for (int k = 0; k < ds->nvary; k++) {
+        gp_vec *v = &in[ds->vary_slot[k]];
+        if ((ds->vary_flat >> k) & 1u) {
+            for (int c = 0; c < 4; c++, a += 3) {
+                gp_val bits;
+                memcpy(&bits, &a[0], sizeof bits);
+                for (int l = 0; l < 16; l++)
+                    v->c[c][l] = bits;
+            }
+            continue;
+        }
+        bool np = (ds->vary_nopersp >> k) & 1u;
+        const float *b1 = np ? al1 : l1;
+        const float *b2 = np ? al2 : l2;
+        if (centroid && ((ds->vary_centroid >> k) & 1u)) {
+            b1 = np ? cal1 : cl1;
+            b2 = np ? cal2 : cl2;
+        }
+        for (int c = 0; c < 4; c++, a += 3) {
+            float a0 = a[0], d1 = a[1], d2 = a[2];
+            for (int l = 0; l < 16; l++)
+                v->c[c][l].f = a0 + b1[l] * d1 + b2[l] * d2;
+        }
     }
 }
 
@@ -86,36 +211,7 @@ void rast_shade_task(rast_tile_ctx *t, const rast_prim *p, const rast_task *task
                 }
             }
         } else {
-            /* NV_fragment_program4 qualifiers (rast_state.c): FLAT copies the
-             * provoking vertex's words (no arithmetic: integers and NaN
-             * payloads survive); NOPERSPECTIVE uses the window-space
-             * barycentrics */
-            float al1[16], al2[16];
-            if (ds->vary_nopersp) {
-                for (int l = 0; l < 16; l++) {
-                    al1[l] = p->al1[0] + p->al1[1] * dx[l] + p->al1[2] * dy[l];
-                    al2[l] = p->al2[0] + p->al2[1] * dx[l] + p->al2[2] * dy[l];
-                }
-            }
-            for (int k = 0; k < ds->nvary; k++) {
-                gp_vec *v = &in[ds->vary_slot[k]];
-                if ((ds->vary_flat >> k) & 1u) {
-                    for (int c = 0; c < 4; c++, a += 3) {
-                        gp_val bits;
-                        memcpy(&bits, &a[0], sizeof bits);
-                        for (int l = 0; l < 16; l++)
-                            v->c[c][l] = bits;
-                    }
-                    continue;
-                }
-                const float *b1 = ((ds->vary_nopersp >> k) & 1u) ? al1 : l1;
-                const float *b2 = ((ds->vary_nopersp >> k) & 1u) ? al2 : l2;
-                for (int c = 0; c < 4; c++, a += 3) {
-                    float a0 = a[0], d1 = a[1], d2 = a[2];
-                    for (int l = 0; l < 16; l++)
-                        v->c[c][l].f = a0 + b1[l] * d1 + b2[l] * d2;
-                }
-            }
+            interp_special(p, ds, in, dx, dy, fx, fy, l1, l2);
         }
         if (ds->read_fog) {
             /* fragment.fogcoord = (f, 0, 0, 1) */
@@ -131,7 +227,7 @@ void rast_shade_task(rast_tile_ctx *t, const rast_prim *p, const rast_task *task
         /* fragment.position = (x, y, z, 1/w) in window coordinates */
         gp_vec *v = &in[GP_VARY_POS];
         float z[16];
-        rast_eval_z(t, p, qb, z);
+        rast_eval_z(t, p, qb, z, false);
         for (int l = 0; l < 16; l++) {
             v->c[0][l].f = fx[l] + ds->pos_x_add;
             v->c[1][l].f = ds->pos_y_mul * fy[l] + ds->pos_y_add;
@@ -162,7 +258,7 @@ void rast_shade_task(rast_tile_ctx *t, const rast_prim *p, const rast_task *task
     if (ds->preset) {
         if (ds->fpi->writes_depth) {
             float z[16];
-            rast_eval_z(t, p, qb, z);
+            rast_eval_z(t, p, qb, z, true);
             for (int l = 0; l < 16; l++)
                 t->outputs[GP_FOUT_DEPTH].c[2][l].f = z[l];
         }
@@ -200,6 +296,16 @@ void rast_shade_task(rast_tile_ctx *t, const rast_prim *p, const rast_task *task
     if (ds->alpha_test)
         live = rast_alpha_test(ds, &t->outputs[GP_FOUT_COLOR0], live);
     t->stats.fragments_killed += (uint64_t)rast_popcount(task->live & ~live);
+    if (ds->a2c)
+        live = alpha_to_coverage(t, ds, &t->outputs[GP_FOUT_COLOR0], live);
+    if (ds->a2one) {
+        /* SAMPLE_ALPHA_TO_ONE: every colour's alpha becomes 1 (after the
+         * alpha test and alpha to coverage read it) */
+        for (int i = 0; i < ds->ncbuf; i++)
+            if (!rast_format_int(ds->cformat[ds->cbuf[i]]))
+                for (int l = 0; l < 16; l++)
+                    t->outputs[ds->cbuf_src[i]].c[3][l].f = 1.0f;
+    }
     if (late && live && ds->isp) {
         float z[16];
         if (ds->fpi->writes_depth) {
@@ -207,7 +313,7 @@ void rast_shade_task(rast_tile_ctx *t, const rast_prim *p, const rast_task *task
             for (int l = 0; l < 16; l++)
                 z[l] = rast_clampf(t->outputs[GP_FOUT_DEPTH].c[2][l].f, ds->zmin, ds->zmax);
         } else {
-            rast_eval_z(t, p, qb, z);
+            rast_eval_z(t, p, qb, z, true);
         }
         live = ds->isp(t, ds, qb, z, live, p->front);
     }

@@ -82,15 +82,42 @@ static void fill_dstate(rast_context *r, const rast_draw *d, rast_dstate *ds)
      *     the colours flat whatever their modifiers (colours not declared
      *     FLAT follow the shade model);
      *   NOPERSPECTIVE: linear in window space (and clipped with t', 2.14.8);
-     *   CENTROID: asmgl has no multisample rasterization, so every
-     *     attribute is sampled at the pixel centre: CENTROID is the
-     *     default interpolation (the spec allows the centre when not
+     *   CENTROID: the pixel centre unless multisample rasterization is on
+     *     (ds->ms), where a partly covered pixel of a triangle takes its
+     *     lowest-numbered covered sample's position (rast.h
+     *     "Multisampling"; the spec allows the centre when not
      *     multisampling: 3.5.6);
      *   default: perspective-correct.
      * Points take every attribute from their vertex (modifiers have no
      * effect); lines interpolate NOPERSPECTIVE slots linearly along the
      * line in window space. */
     ds->fog_index = -1;
+    /* multisampling (rast.h "Multisampling"): every attachment of a complete
+     * framebuffer has the same sample count */
+    int nsamples = 1;
+    for (int b = 0; b < RAST_MAX_DRAW_BUFFERS; b++)
+        if (fb->color[b].data && fb->color[b].samples > nsamples)
+            nsamples = fb->color[b].samples;
+    if (fb->depth.data && fb->depth.samples > nsamples)
+        nsamples = fb->depth.samples;
+    if (fb->stencil.data && fb->stencil.samples > nsamples)
+        nsamples = fb->stencil.samples;
+    int npos;
+    rast_sample_positions(nsamples, &npos);
+    ds->nsamples = (uint8_t)npos;
+    ds->ms = npos > 1 && npos == nsamples && st->multisample;
+    ds->sample_mask = 0xffffffffu;
+    if (ds->ms && st->sample_coverage) {
+        /* samples 0 .. k - 1, k = floor(v * n + 0.5) (rast.h "Multisampling") */
+        float v = rast_clampf(st->sample_coverage_value, 0.0f, 1.0f);
+        int k = (int)floorf(v * (float)npos + 0.5f);
+        uint32_t m = k >= 32 ? 0xffffffffu : (1u << k) - 1u;
+        ds->sample_mask = st->sample_coverage_invert ? ~m : m;
+    }
+    if (ds->ms && st->sample_mask)
+        ds->sample_mask &= st->sample_mask_value;
+    ds->a2c = ds->ms && st->sample_alpha_to_coverage;
+    ds->a2one = ds->ms && st->sample_alpha_to_one;
     uint64_t flat = fpi->inputs_flat | (1ull << GP_VARY_PRIMID) | (1ull << GP_VARY_LAYER);
     if (st->flat_shade)
         flat |= (1ull << GP_VARY_COL0) | (1ull << GP_VARY_COL1);
@@ -116,11 +143,13 @@ static void fill_dstate(rast_context *r, const rast_draw *d, rast_dstate *ds)
                 ds->vary_flat |= 1ull << ds->nvary;
             else if (fpi->inputs_noperspective & (1ull << s))
                 ds->vary_nopersp |= 1ull << ds->nvary;
+            if (ds->ms && (fpi->inputs_centroid & (1ull << s)) && !(flat & (1ull << s)))
+                ds->vary_centroid |= 1ull << ds->nvary;
             ds->vary_slot[ds->nvary++] = (uint8_t)s;
         }
         /* VIEWPORT, SAMPLE: not produced (read as zero) */
     }
-    ds->vary_special = (ds->vary_flat | ds->vary_nopersp) != 0;
+    ds->vary_special = (ds->vary_flat | ds->vary_nopersp | ds->vary_centroid) != 0;
 
     /* ARB_fragment_coord_conventions */
     bool center_int = fpi->options & GP_OPTION_PIXEL_CENTER_INTEGER;
@@ -215,7 +244,7 @@ static void fill_dstate(rast_context *r, const rast_draw *d, rast_dstate *ds)
     }
 
     /* HSR classification (see the top of this file) */
-    bool kill_like = fpi->uses_kill || ds->alpha_test;
+    bool kill_like = fpi->uses_kill || ds->alpha_test || ds->a2c; /* a2c: coverage from the program */
     bool side = fpi->has_side_effects;
     if (ds->ncbuf == 0 && !side && !kill_like && !fpi->writes_depth)
         ds->mode = RAST_MODE_DEPTH_ONLY;
@@ -381,4 +410,24 @@ GLenum rast_clear_bin(rast_context *r, const rast_framebuffer *fb, const rast_cl
         e = clear_bin_once(r, fb, c, &retry);
     }
     return e;
+}
+
+/* ---- sample positions ------------------------------------------------------ */
+
+/* rast.h "Multisampling": Direct3D's standard patterns (Vulkan's standard
+ * sample locations) in 1/16 pixel from the centre, read with y up. */
+static const int8_t sample_pos_1[1][2] = {{0, 0}};
+static const int8_t sample_pos_2[2][2] = {{4, 4}, {-4, -4}};
+static const int8_t sample_pos_4[4][2] = {{-2, -6}, {6, -2}, {-6, 2}, {2, 6}};
+static const int8_t sample_pos_8[8][2] = {{1, -3}, {-1, 3}, {5, 1},   {-3, -5},
+                                          {-5, 5}, {-7, -1}, {3, 7}, {7, -7}};
+
+const int8_t (*rast_sample_positions(int n, int *count))[2]
+{
+    switch (n) {
+    case 2: *count = 2; return sample_pos_2;
+    case 4: *count = 4; return sample_pos_4;
+    case 8: *count = 8; return sample_pos_8;
+    default: *count = 1; return sample_pos_1;
+    }
 }

@@ -12,9 +12,9 @@
  *
  * Layered framebuffers: a bin belongs to one layer (rast_scene.c); its tile
  * loads and stores the images at data + layer * layer_stride.  Multisample
- * surfaces (samples > 1, no multisample rasterization yet): loads read sample
- * 0, stores write the tile to every sample plane (data + s * sample_stride),
- * as all samples of a fragment are alike with MULTISAMPLE off.
+ * framebuffers (samples n > 1, rast.h "Multisampling"): the tile runs its
+ * command list n times, pass s loading and storing sample plane s
+ * (data + s * sample_stride) with t->sample* set to sample s's position.
  */
 #include <stdlib.h>
 
@@ -67,20 +67,32 @@ void rast_tile_ctx_free(rast_tile_ctx *t)
 
 /* ---- load / store ---------------------------------------------------------------- */
 
-/* The tile's layer of surface s (sample 0); NULL when s has no such layer. */
-static inline unsigned char *layer_base(const rast_tile_ctx *t, const rast_surface *s)
-{
-    if (t->layer == 0)
-        return s->data;
-    if (t->layer >= (s->layers > 1 ? s->layers : 1))
-        return NULL;
-    return (unsigned char *)s->data + (size_t)t->layer * s->layer_stride;
-}
-
 static inline int sample_count(const rast_surface *s)
 {
     return s->samples > 1 ? s->samples : 1;
 }
+
+/* The tile's layer and sample plane (the pass's) of surface s; NULL when s
+ * has no such layer.  A surface with fewer planes than the pass's sample
+ * (never in a complete framebuffer) loads plane 0 and is stored by pass 0
+ * only (load = false gives NULL then). */
+static inline unsigned char *plane_base(const rast_tile_ctx *t, const rast_surface *s, bool load)
+{
+    unsigned char *d = s->data;
+    if (t->layer != 0) {
+        if (t->layer >= (s->layers > 1 ? s->layers : 1))
+            return NULL;
+        d += (size_t)t->layer * s->layer_stride;
+    }
+    if (t->sample > 0) {
+        if (t->sample < sample_count(s))
+            d += (size_t)t->sample * s->sample_stride;
+        else if (!load)
+            return NULL;
+    }
+    return d;
+}
+#define layer_base(t, s) plane_base((t), (s), true)
 
 void rast_tile_load_color(rast_tile_ctx *t, int b)
 {
@@ -111,20 +123,18 @@ static void store_color(rast_tile_ctx *t, int b)
     const rast_surface *s = &t->scene->fb.color[b];
     size_t bpp = rast_color_bpp(s->format);
     const unsigned char *src = t->color[b];
-    unsigned char *data = layer_base(t, s);
+    unsigned char *data = plane_base(t, s, false);
     if (!data)
         return;
-    for (int smp = 0; smp < sample_count(s); smp++, data += s->sample_stride) {
-        for (int y = 0; y < t->h; y++) {
-            unsigned char *dst = data + (size_t)(t->y + y) * s->stride + (size_t)t->x * bpp;
-            int yo = iy(y);
-            if (bpp == 4) {
-                for (int x = 0; x < t->w; x++)
-                    memcpy(dst + (size_t)x * 4, src + (size_t)(yo + ix(x)) * 4, 4);
-            } else {
-                for (int x = 0; x < t->w; x++)
-                    memcpy(dst + (size_t)x * 16, src + (size_t)(yo + ix(x)) * 16, 16);
-            }
+    for (int y = 0; y < t->h; y++) {
+        unsigned char *dst = data + (size_t)(t->y + y) * s->stride + (size_t)t->x * bpp;
+        int yo = iy(y);
+        if (bpp == 4) {
+            for (int x = 0; x < t->w; x++)
+                memcpy(dst + (size_t)x * 4, src + (size_t)(yo + ix(x)) * 4, 4);
+        } else {
+            for (int x = 0; x < t->w; x++)
+                memcpy(dst + (size_t)x * 16, src + (size_t)(yo + ix(x)) * 16, 16);
         }
     }
 }
@@ -151,16 +161,14 @@ void rast_tile_load_depth(rast_tile_ctx *t)
 static void store_depth(rast_tile_ctx *t)
 {
     const rast_surface *s = &t->scene->fb.depth;
-    unsigned char *data = layer_base(t, s);
+    unsigned char *data = plane_base(t, s, false);
     if (!data)
         return;
-    for (int smp = 0; smp < sample_count(s); smp++, data += s->sample_stride) {
-        for (int y = 0; y < t->h; y++) {
-            float *dst = (float *)(data + (size_t)(t->y + y) * s->stride) + t->x;
-            int yo = iy(y);
-            for (int x = 0; x < t->w; x++)
-                dst[x] = t->depth[yo + ix(x)];
-        }
+    for (int y = 0; y < t->h; y++) {
+        float *dst = (float *)(data + (size_t)(t->y + y) * s->stride) + t->x;
+        int yo = iy(y);
+        for (int x = 0; x < t->w; x++)
+            dst[x] = t->depth[yo + ix(x)];
     }
 }
 
@@ -184,16 +192,14 @@ void rast_tile_load_stencil(rast_tile_ctx *t)
 static void store_stencil(rast_tile_ctx *t)
 {
     const rast_surface *s = &t->scene->fb.stencil;
-    unsigned char *data = layer_base(t, s);
+    unsigned char *data = plane_base(t, s, false);
     if (!data)
         return;
-    for (int smp = 0; smp < sample_count(s); smp++, data += s->sample_stride) {
-        for (int y = 0; y < t->h; y++) {
-            uint8_t *dst = data + (size_t)(t->y + y) * s->stride + t->x;
-            int yo = iy(y);
-            for (int x = 0; x < t->w; x++)
-                dst[x] = t->stencil[yo + ix(x)];
-        }
+    for (int y = 0; y < t->h; y++) {
+        uint8_t *dst = data + (size_t)(t->y + y) * s->stride + t->x;
+        int yo = iy(y);
+        for (int x = 0; x < t->w; x++)
+            dst[x] = t->stencil[yo + ix(x)];
     }
 }
 
@@ -338,7 +344,10 @@ static void cmd_clear(rast_tile_ctx *t, const void *arg)
 
 static void cmd_set_state(rast_tile_ctx *t, const void *arg)
 {
-    t->ds = arg;
+    const rast_dstate *ds = arg;
+    t->ds = ds;
+    /* every primitive after this command has this state (rast_scene_bin_state) */
+    t->masked_out = t->multipass && !((ds->sample_mask >> (t->sample & 31)) & 1u);
 }
 
 /* Primitives: painter primitives (deferred, no depth/stencil test) are
@@ -348,6 +357,8 @@ static void prim_cmd(rast_tile_ctx *t, const rast_prim *p, bool full)
 {
     if (atomic_load_explicit(&p->disabled, memory_order_relaxed))
         return;
+    if (t->masked_out)
+        return; /* multisample pass of a sample the state's mask removes */
     prepare(t, p->ds);
     if (rast_hsr_painter(p->ds)) {
         if (t->nrun == RAST_MAX_RUN)
@@ -387,10 +398,48 @@ static const rast_cmd_fn cmd_table_debug[] = {
 _Static_assert(sizeof(cmd_table) / sizeof(cmd_table[0]) == RAST_CMD_COUNT, "cmd_table");
 _Static_assert(sizeof(cmd_table_debug) / sizeof(cmd_table_debug[0]) == RAST_CMD_COUNT, "cmd_table_debug");
 
-/* Runs one tile's commands (worker thread). */
+static void run_pass(rast_tile_ctx *t, const rast_scene *s, const rast_bin *bin);
+
+/* Sample count of the scene's framebuffer (>= 1). */
+static int scene_samples(const rast_framebuffer *fb)
+{
+    int n = 1;
+    for (int b = 0; b < RAST_MAX_DRAW_BUFFERS; b++)
+        if (fb->color[b].data && fb->color[b].samples > n)
+            n = fb->color[b].samples;
+    if (fb->depth.data && fb->depth.samples > n)
+        n = fb->depth.samples;
+    if (fb->stencil.data && fb->stencil.samples > n)
+        n = fb->stencil.samples;
+    return n;
+}
+
+/* Runs one tile's commands (worker thread): once, or once per sample plane
+ * of a multisample framebuffer. */
 void rast_tile_run(rast_tile_ctx *t, const rast_scene *s, int tile)
 {
     const rast_bin *bin = &s->bins[tile];
+    /* one pass per plane; a count without a position table (not 2, 4, 8:
+     * never multisample-rasterized, ds->ms) uses the centre for every plane */
+    int n = scene_samples(&s->fb), npos;
+    const int8_t(*pos)[2] = rast_sample_positions(n, &npos);
+    t->multipass = n > 1;
+    for (int smp = 0; smp < n; smp++) {
+        int k = npos == n ? smp : 0;
+        t->sample = smp;
+        t->sample_ox = pos[k][0];
+        t->sample_oy = pos[k][1];
+        t->sample_fx = 0.5f + (float)pos[k][0] / 16.0f;
+        t->sample_fy = 0.5f + (float)pos[k][1] / 16.0f;
+        run_pass(t, s, bin);
+    }
+    t->sample = 0;
+    t->stats.tiles_run++;
+}
+
+static void run_pass(rast_tile_ctx *t, const rast_scene *s, const rast_bin *bin)
+{
+    int tile = (int)(bin - s->bins);
     t->scene = s;
     t->debug = t->r->debug;
     int in_layer = tile;
@@ -404,6 +453,7 @@ void rast_tile_run(rast_tile_ctx *t, const rast_scene *s, int tile)
     t->w = s->fb.width - t->x < RAST_TILE_SIZE ? s->fb.width - t->x : RAST_TILE_SIZE;
     t->h = s->fb.height - t->y < RAST_TILE_SIZE ? s->fb.height - t->y : RAST_TILE_SIZE;
     t->ds = NULL;
+    t->masked_out = false;
     t->depth_valid = t->depth_dirty = t->stencil_valid = t->stencil_dirty = false;
     t->hiz_valid = false;
     for (int b = 0; b < RAST_MAX_DRAW_BUFFERS; b++)
@@ -431,5 +481,4 @@ void rast_tile_run(rast_tile_ctx *t, const rast_scene *s, int tile)
         store_depth(t);
     if (t->stencil_dirty && t->stencil_valid && fb->stencil.data)
         store_stencil(t);
-    t->stats.tiles_run++;
 }

@@ -7,6 +7,8 @@
  *   0  rectangle only (points, and tiles every edge accepts: RAST_CMD_PRIM_FULL)
  *   3  triangles
  *   4  lines (parallelograms)
+ * Triangles of multisample states are tested at the pass's sample position
+ * (rast.h "Multisampling"); points and lines always at pixel centres.
  * Per block and edge: trivial reject when the edge is negative at the block's
  * most inside pixel, trivial accept when it is non-negative at the most
  * outside one, else 16 per-lane tests (int32 SSE2 when the edge is short
@@ -47,6 +49,14 @@ static int TAG(rast_cover)(const rast_tile_ctx *t, const rast_prim *p, uint8_t *
         int64_t ax = e->dx < 0 ? -e->dx : e->dx, ay = e->dy < 0 ? -e->dy : e->dy;
         small[i] = (ax + ay) < ((int64_t)1 << 28);
         vrow[i] = e->c + e->dx * (t->x + bx0 * 4) + e->dy * (t->y + by0 * 4);
+#if NR_PLANES == 3
+        /* multisample pass: the edge at the sample position, offset
+         * (ox, oy)/16 pixel from the centre; dx, dy are multiples of 256
+         * (rast_edge_from_line), so the shift is exact and ties at a sample
+         * keep the fill rule folded into c */
+        if (p->ds->ms)
+            vrow[i] += (e->dx / 16) * t->sample_ox + (e->dy / 16) * t->sample_oy;
+#endif
     }
 #endif
     int n = 0;

@@ -220,8 +220,8 @@ static void test_mrt(rast_context *r)
     f.c8 = b0;
     f.fb.width = W;
     f.fb.height = H;
-    f.fb.color[0] = (rast_surface){b0, W, H, W * 4, TEX_FMT_RGBA8};
-    f.fb.color[1] = (rast_surface){b1, W, H, W * 4, TEX_FMT_RGBA8};
+    f.fb.color[0] = (rast_surface){.data = b0, .width = W, .height = H, .stride = W * 4, .format = TEX_FMT_RGBA8};
+    f.fb.color[1] = (rast_surface){.data = b1, .width = W, .height = H, .stride = W * 4, .format = TEX_FMT_RGBA8};
     gp_program *mrt = rt_compile(GP_STAGE_FRAGMENT,
                                  "!!ARBfp1.0\nOPTION ARB_draw_buffers;\n"
                                  "MOV result.color[0], {1, 0, 0, 1};\n"

@@ -586,6 +586,17 @@ static void test_color_n(void)
         CHECK((int32_t)px32(&f, 2, 15, 7)[c] == want2[c], "buffer 2 .%d %d", c, (int32_t)px32(&f, 2, 15, 7)[c]);
     gp_program_free(fp);
 
+    /* with the option, result.color alone is result.color[0]: buffer 0 only
+     * (the others have no output and keep their contents) */
+    fp = compile_fp("!!NVfp4.0\nOPTION ARB_draw_buffers;\nMOV result.color, {3, 2, 1, 0};\nEND\n");
+    clear_bits(&f, 0x7f7f7f7f, 1.0);
+    draw(&f, fp, GL_TRIANGLES, &TRI[0][0], 3, NULL, NULL, NULL);
+    CHECK(pxf(&f, 0, 15, 7, 0) == 3.0f && pxf(&f, 0, 15, 7, 3) == 0.0f, "option: buffer 0 %g",
+          pxf(&f, 0, 15, 7, 0));
+    CHECK(px32(&f, 1, 15, 7)[0] == 0x7f7f7f7fu && px32(&f, 2, 15, 7)[0] == 0x7f7f7f7fu,
+          "option: buffers 1, 2 written (%08x %08x)", px32(&f, 1, 15, 7)[0], px32(&f, 2, 15, 7)[0]);
+    gp_program_free(fp);
+
     /* without the option: result.color goes to every draw buffer */
     fp = compile_fp("!!NVfp4.0\nMOV result.color, {0.5, 1.5, 2.5, 3.5};\nEND\n");
     clear_bits(&f, 0, 1.0);

@@ -112,7 +112,7 @@ int main(void)
     g.c8 = mem;
     g.fb.width = 33;
     g.fb.height = 20;
-    g.fb.color[0] = (rast_surface){mem, 64, 40, 64 * 4, TEX_FMT_RGBA8};
+    g.fb.color[0] = (rast_surface){.data = mem, .width = 64, .height = 40, .stride = 64 * 4, .format = TEX_FMT_RGBA8};
     fullscreen(r, &g, NULL);
     int outside = 0, inside = 0;
     for (int y = 0; y < 40; y++)
