@@ -78,6 +78,7 @@ static void context_free(gl_context *ctx)
     if (ctx->machine)
         gp_machine_free(ctx->machine);
     gl_program_free_all(ctx);
+    gl_glsl_free_all(ctx);
     gl_texture_free_all(ctx);
     gl_fbo_free_all(ctx);
     gl_buffer_free_all(ctx);

@@ -1114,6 +1114,15 @@ static void renderbuffer_storage(gl_context *ctx, GLenum target, GLsizei samples
         }
     }
     }
+    /* ARB_texture_multisample (changes to RenderbufferStorageMultisample):
+     * an integer format with samples > MAX_INTEGER_SAMPLES (TEX_MAX_SAMPLES
+     * here, equal to MAX_SAMPLES) is INVALID_OPERATION; that rule is the
+     * specific one, so it wins over MAX_SAMPLES' INVALID_VALUE below. */
+    if (color && (cfmt == TEX_FMT_RGBA32I || cfmt == TEX_FMT_RGBA32UI) &&
+        samples > TEX_MAX_SAMPLES /* MAX_INTEGER_SAMPLES */) {
+        gl_error(ctx, GL_INVALID_OPERATION);
+        return;
+    }
     if (w < 0 || h < 0 || w > GLC_MAX_SIZE || h > GLC_MAX_SIZE || samples < 0 ||
         samples > TEX_MAX_SAMPLES /* MAX_SAMPLES */) {
         gl_error(ctx, GL_INVALID_VALUE);
@@ -1880,33 +1889,21 @@ GL_ALIAS(void, glBlitFramebufferEXT, glBlitFramebuffer,
 
 /* ---- multisample state (ARB_texture_multisample, NV_explicit_multisample) -------- */
 
-/* Sample positions, in pixel units from the pixel's lower-left corner, of
- * the 1, 2, 4 and 8-sample surfaces: Direct3D's standard sample patterns,
- * which Vulkan adopts as its standard sample locations (given there in
- * 1/16 pixel offsets from the centre):
- *   1: (0, 0)                       -> (0.5, 0.5)
- *   2: (4, 4) (-4, -4)              -> (0.75, 0.75) (0.25, 0.25)
- *   4: (-2, -6) (6, -2) (-6, 2) (2, 6)
- *                                   -> (0.375, 0.125) (0.875, 0.375)
- *                                      (0.125, 0.625) (0.625, 0.875)
- *   8: (1, -3) (-1, 3) (5, 1) (-3, -5) (-5, 5) (-7, -1) (3, 7) (7, -7)
- *                                   -> (0.5625, 0.3125) (0.4375, 0.6875)
- *                                      (0.8125, 0.5625) (0.3125, 0.1875)
- *                                      (0.1875, 0.8125) (0.0625, 0.4375)
- *                                      (0.6875, 0.9375) (0.9375, 0.0625)
- * asmgl rasterizes at pixel centres and writes every sample alike (rast.h),
- * so these positions are reported, not used. */
-static const signed char sample_pos16[4][8][2] = {
-    {{0, 0}},
-    {{4, 4}, {-4, -4}},
-    {{-2, -6}, {6, -2}, {-6, 2}, {2, 6}},
-    {{1, -3}, {-1, 3}, {5, 1}, {-3, -5}, {-5, 5}, {-7, -1}, {3, 7}, {7, -7}},
-};
+/* Sample positions: the rasterizer's table (rast_sample_positions; rast.h
+ * "Multisampling" documents it), in 1/16 pixel from the centre with y up, so
+ * SAMPLE_POSITION reports exactly where the rasterizer samples:
+ *   1: (0.5, 0.5)
+ *   2: (0.75, 0.75) (0.25, 0.25)
+ *   4: (0.375, 0.125) (0.875, 0.375) (0.125, 0.625) (0.625, 0.875)
+ *   8: (0.5625, 0.3125) (0.4375, 0.6875) (0.8125, 0.5625) (0.3125, 0.1875)
+ *      (0.1875, 0.8125) (0.0625, 0.4375) (0.6875, 0.9375) (0.9375, 0.0625)
+ * from the pixel's lower-left corner: Direct3D's standard patterns (Vulkan's
+ * standard locations) with their y read upwards (D3D's pattern mirrored
+ * top to bottom). */
 
-/* GetMultisamplefv (ARB_texture_multisample section 6.1.x): SAMPLE_POSITION
- * of sample index of the draw framebuffer; INVALID_ENUM for another pname,
- * INVALID_VALUE for index >= SAMPLES. */
-GLAPI_EXPORT void APIENTRY glGetMultisamplefv(GLenum pname, GLuint index, GLfloat *val)
+/* SAMPLE_POSITION of sample index of the draw framebuffer; INVALID_ENUM for
+ * another pname, bad_index for index >= SAMPLES. */
+static void get_multisample(GLenum pname, GLuint index, GLfloat *val, GLenum bad_index)
 {
     GL_CTX();
     GL_OUTSIDE_BEGIN(ctx, );
@@ -1916,20 +1913,34 @@ GLAPI_EXPORT void APIENTRY glGetMultisamplefv(GLenum pname, GLuint index, GLfloa
     }
     int n = fb_samples(ctx->draw_fb);
     if (index >= (GLuint)n) {
-        gl_error(ctx, GL_INVALID_VALUE);
+        gl_error(ctx, bad_index);
         return;
     }
-    int row = n == 1 ? 0 : n == 2 ? 1 : n == 4 ? 2 : 3;
-    if (val) {
-        val[0] = 0.5f + sample_pos16[row][index][0] / 16.0f;
-        val[1] = 0.5f + sample_pos16[row][index][1] / 16.0f;
+    int npos;
+    const int8_t(*pos)[2] = rast_sample_positions(n, &npos);
+    if (val && index < (GLuint)npos) {
+        val[0] = 0.5f + pos[index][0] / 16.0f;
+        val[1] = 0.5f + pos[index][1] / 16.0f;
     }
 }
-GL_ALIAS(void, glGetMultisamplefvNV, glGetMultisamplefv, (GLenum pname, GLuint index, GLfloat *val))
+
+/* GetMultisamplefv (ARB_texture_multisample section 6.1.x): INVALID_VALUE
+ * for index >= SAMPLES. */
+GLAPI_EXPORT void APIENTRY glGetMultisamplefv(GLenum pname, GLuint index, GLfloat *val)
+{
+    get_multisample(pname, index, val, GL_INVALID_VALUE);
+}
+
+/* GetMultisamplefvNV (NV_explicit_multisample 3.2.1): INVALID_OPERATION for
+ * index >= SAMPLES. */
+GLAPI_EXPORT void APIENTRY glGetMultisamplefvNV(GLenum pname, GLuint index, GLfloat *val)
+{
+    get_multisample(pname, index, val, GL_INVALID_OPERATION);
+}
 
 /* SampleMaski: word maskNumber of SAMPLE_MASK_VALUE (INVALID_VALUE for
- * maskNumber >= MAX_SAMPLE_MASK_WORDS = 1).  Stored and queryable only: the
- * rasterizer has no sample coverage yet. */
+ * maskNumber >= MAX_SAMPLE_MASK_WORDS = 1); with SAMPLE_MASK enabled it ANDs
+ * the coverage of multisample rasterization (rast_state.sample_mask_value). */
 GLAPI_EXPORT void APIENTRY glSampleMaski(GLuint maskNumber, GLbitfield mask)
 {
     GL_CTX();

@@ -85,7 +85,10 @@ static bool array_state(gl_context *ctx, int slot, int what, gval *g)
 }
 
 /* Every extension asmgl implements, once; GL_EXTENSIONS is the list joined
- * with spaces, glGetStringi(GL_EXTENSIONS, i) its entries. */
+ * with spaces, glGetStringi(GL_EXTENSIONS, i) its entries.
+ * GL_NV_shader_buffer_load is deliberately absent: its entry points
+ * (gl_buffer.c, glGetIntegerui64vNV below) exist, but programs cannot LOAD
+ * from GPU addresses until glprog implements OPTION NV_shader_buffer_load. */
 #define ASMGL_EXTENSIONS(X) \
     X("GL_ARB_multitexture") \
     X("GL_ARB_transpose_matrix") \
@@ -787,6 +790,14 @@ static bool get_state(gl_context *ctx, GLenum pname, gval *g)
         I1(ctx->read_fb->name);
     case GL_RENDERBUFFER_BINDING:
         I1(ctx->renderbuffer ? ctx->renderbuffer->name : 0);
+    case GL_MAX_SHADER_BUFFER_ADDRESS_NV:
+        /* NV_shader_buffer_load's limit, a 64-bit value (GetIntegerui64vNV);
+         * the other Gets convert it as GL 3.2 section 6.1.2 does: the
+         * nearest representable value (INT_MAX for GetIntegerv), which GV_FLOAT
+         * gives.  (GL_NV_shader_buffer_load is not in the extension string
+         * yet: programs cannot LOAD until glprog has it.) */
+        g->v[0] = (double)(MEM_GPU_LIMIT - 1);
+        RET_N(GV_FLOAT, 1);
     default:
         break;
     }
@@ -872,6 +883,21 @@ GLAPI_EXPORT void APIENTRY glGetDoublev(GLenum pname, GLdouble *data)
         data[i] = g.v[i];
 }
 
+/* NV_shader_buffer_load section 6.1.11: the only value is
+ * MAX_SHADER_BUFFER_ADDRESS_NV (the one state table entry with this
+ * command); anything else is INVALID_ENUM. */
+GLAPI_EXPORT void APIENTRY glGetIntegerui64vNV(GLenum value, GLuint64EXT *result)
+{
+    GL_CTX();
+    GL_OUTSIDE_BEGIN(ctx, );
+    if (value != GL_MAX_SHADER_BUFFER_ADDRESS_NV) {
+        gl_error(ctx, GL_INVALID_ENUM);
+        return;
+    }
+    if (result)
+        *result = MEM_GPU_LIMIT - 1;
+}
+
 /* ---- strings ------------------------------------------------------------------------- */
 
 GLAPI_EXPORT const GLubyte *APIENTRY glGetString(GLenum name)
@@ -891,15 +917,15 @@ GLAPI_EXPORT const GLubyte *APIENTRY glGetString(GLenum name)
         return (const GLubyte *)ctx->program_error_string;
     case GL_SHADING_LANGUAGE_VERSION:
         /* asmgl reports GL 2.1, whose programs are GLSL, but implements
-         * only the assembly languages: no glCreateShader, no GLSL version
-         * at all.  GL 2.0 makes this query valid, and programs parse the
+         * only the assembly languages: no GLSL compiler (glCreateShader &
+         * co. exist only to say so, gl_glsl.c), no GLSL version at all.  GL 2.0 makes this query valid, and programs parse the
          * answer (piglit's shader_runner sscanf()s "%i.%i" and
          * dereferences it unchecked, even for ARB-program-only tests), so
          * NULL is no answer.  "0.00" is a well-formed version number below
          * every GLSL version (1.10 is the first), so a program that checks
          * "GLSL >= 1.10" concludes, correctly, that there is none: piglit
          * skips its GLSL tests instead of compiling GLSL.  Claiming "1.20"
-         * (what GL 2.1 implies) would send such programs to entry points
+         * (what GL 2.1 implies) would send such programs to a compiler
          * asmgl does not have. */
         return (const GLubyte *)"0.00 asmgl: no GLSL; OpenGL assembly programs only";
     default:

@@ -312,6 +312,7 @@ struct asmgl_context {
 
     /* name tables */
     gl_name_table programs, textures, buffers, framebuffers, renderbuffers;
+    gl_name_table glsl_objects; /* GL 2.0 shader/program objects (gl_glsl.c) */
 
     /* ---- programs ---- */
     gl_program_obj *program[GLC_PROGRAM_TARGETS];     /* bound objects (never NULL) */
@@ -338,6 +339,9 @@ struct asmgl_context {
     gl_buffer_obj *array_buffer, *element_buffer;
     gl_buffer_obj *pixel_pack_buffer, *pixel_unpack_buffer;
     gl_buffer_obj *texture_buffer;    /* TEXTURE_BUFFER_ARB binding (BindBuffer) */
+    /* NV_shader_buffer_load GPU addresses and resident buffers (gl_buffer.c;
+     * made on first use, NULL before) */
+    mem_space *gpu_space;
     /* NV_parameter_buffer_object, per GLC_PB_* target: the generic binding
      * (BindBuffer) and the indexed binding points */
     gl_buffer_obj *param_buffer[GLC_PB_TARGETS];
@@ -531,6 +535,7 @@ int gl_tex_target_index(GLenum target); /* GLC_TEX_* or -1 */
 
 bool gl_program_init(gl_context *ctx);
 void gl_program_free_all(gl_context *ctx);
+void gl_glsl_free_all(gl_context *ctx); /* gl_glsl.c */
 int gl_program_target_index(GLenum target); /* GLC_VP/GLC_FP or -1 */
 /* gp_compile for target t (GLC_VP/GLC_FP); query_info (may be NULL)
  * receives the program's counts for glGetProgramivARB. */
@@ -568,6 +573,10 @@ int gl_buffer_param_target(GLenum target);
  * *data NULL when unbound or empty). */
 uint32_t gl_buffer_param_words(gl_context *ctx, int t, int index, const gp_val **data);
 void gl_buffer_free_all(gl_context *ctx); /* gl_buffer.c */
+/* The context's GPU address space (NV_shader_buffer_load), made on first
+ * use; NULL with OUT_OF_MEMORY recorded.  Draws whose programs access
+ * memory pass it to the workers; it changes only after a flush (R9). */
+mem_space *gl_buffer_gpu_space(gl_context *ctx);
 /* glIsEnabled for client-state arrays: 1/0, or -1 when cap is not one. */
 int gl_array_is_enabled(gl_context *ctx, GLenum cap);
 

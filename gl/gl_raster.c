@@ -372,6 +372,27 @@ static GLenum format_class(GLenum format)
     }
 }
 
+/* EXT_texture_integer's client formats (table 3.6 of GL 3.0). */
+static bool is_integer_client_format(GLenum f)
+{
+    switch (f) {
+    case GL_RED_INTEGER:
+    case GL_GREEN_INTEGER:
+    case GL_BLUE_INTEGER:
+    case GL_ALPHA_INTEGER:
+    case GL_RG_INTEGER:
+    case GL_RGB_INTEGER:
+    case GL_RGBA_INTEGER:
+    case GL_BGR_INTEGER:
+    case GL_BGRA_INTEGER:
+    case GL_LUMINANCE_INTEGER_EXT:
+    case GL_LUMINANCE_ALPHA_INTEGER_EXT:
+        return true;
+    default:
+        return false;
+    }
+}
+
 GLAPI_EXPORT void APIENTRY glDrawPixels(GLsizei width, GLsizei height, GLenum format, GLenum type,
                                         const void *pixels)
 {
@@ -379,6 +400,16 @@ GLAPI_EXPORT void APIENTRY glDrawPixels(GLsizei width, GLsizei height, GLenum fo
     GL_OUTSIDE_BEGIN(ctx, );
     if (width < 0 || height < 0) {
         gl_error(ctx, GL_INVALID_VALUE);
+        return;
+    }
+    /* GL 3.0 section 3.7.4 (which folded EXT_texture_integer in, and whose
+     * rule NVIDIA applies to the extension too): "If format contains
+     * integer components, as shown in table 3.6, an INVALID_OPERATION
+     * error is generated" - before the extension's INVALID_ENUM for
+     * integer formats with type FLOAT, which that text precedes.  There is
+     * no defined way to hand unconverted integers to fragments. */
+    if (is_integer_client_format(format)) {
+        gl_error(ctx, GL_INVALID_OPERATION);
         return;
     }
     GLenum err = GL_NO_ERROR;

@@ -350,7 +350,13 @@ static void tex_image_ms(gl_context *ctx, GLenum target, GLsizei samples, GLenum
                          GLsizei w, GLsizei h, GLsizei d, GLboolean fixed, bool array)
 {
     GL_OUTSIDE_BEGIN(ctx, );
-    if (target != (array ? GL_TEXTURE_2D_MULTISAMPLE_ARRAY : GL_TEXTURE_2D_MULTISAMPLE)) {
+    /* ARB_texture_multisample 3.8.4: the target may also be the proxy
+     * (PROXY_TEXTURE_2D_MULTISAMPLE[_ARRAY]); a proxy request is checked as
+     * the real one is and allocates nothing. */
+    bool proxy = target == (array ? GL_PROXY_TEXTURE_2D_MULTISAMPLE_ARRAY
+                                  : GL_PROXY_TEXTURE_2D_MULTISAMPLE);
+    if (!proxy &&
+        target != (array ? GL_TEXTURE_2D_MULTISAMPLE_ARRAY : GL_TEXTURE_2D_MULTISAMPLE)) {
         gl_error(ctx, GL_INVALID_ENUM);
         return;
     }
@@ -365,6 +371,8 @@ static void tex_image_ms(gl_context *ctx, GLenum target, GLsizei samples, GLenum
         gl_error(ctx, GL_INVALID_VALUE);
         return;
     }
+    if (proxy)
+        return;
     gl_texture_obj *o = ctx->bound_tex[ctx->active_texture][array ? GLC_TEX_2DMS_ARRAY : GLC_TEX_2DMS];
     gl_flush_for_write(ctx);
     GLenum e = tex_image_multisample(o->tex, gl_texture_round_samples(samples), internalformat, w,

@@ -317,8 +317,9 @@ bool tex_object_complete(const tex_object *t);
  * 1 for integer textures), as ARB_fragment_program specifies, and so do a
  * target that does not match t->target, an op a buffer texture does not
  * take, an op other than TXFMS/TXQ on a multisample target (or TXFMS on
- * another), and the targets not done yet (CUBEARRAY, SHADOWCUBEARRAY); TXG then returns the selected component of four such
- * texels (ARB_texture_gather issue 8).
+ * another), and the targets not done yet (CUBEARRAY, SHADOWCUBEARRAY); TXG
+ * then returns the selected component of four such texels
+ * (ARB_texture_gather issue 8).
  * unit_lod_bias is the texture unit's GL_TEXTURE_LOD_BIAS (texture env).
  * Ops: TEX/TXP/TXB/TXL/TXD filtered lookups (GL 2.1 section 3.8.8: with
  * req->quad_derivatives one LOD per 2x2 quad from lanes 0/1 (d/dx) and 0/2
