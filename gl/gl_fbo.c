@@ -1499,27 +1499,6 @@ bool gl_fbo_draw_integer(gl_context *ctx)
     return false;
 }
 
-/* EXT_texture_integer's client formats. */
-static bool is_integer_format(GLenum f)
-{
-    switch (f) {
-    case GL_RED_INTEGER:
-    case GL_GREEN_INTEGER:
-    case GL_BLUE_INTEGER:
-    case GL_ALPHA_INTEGER:
-    case GL_RG_INTEGER:
-    case GL_RGB_INTEGER:
-    case GL_RGBA_INTEGER:
-    case GL_BGR_INTEGER:
-    case GL_BGRA_INTEGER:
-    case GL_LUMINANCE_INTEGER_EXT:
-    case GL_LUMINANCE_ALPHA_INTEGER_EXT:
-        return true;
-    default:
-        return false;
-    }
-}
-
 bool gl_fbo_read_float(gl_context *ctx, GLenum format, int x, int y, int w, int h, float *out)
 {
     rast_surface tmp, tmp2;
@@ -1616,7 +1595,7 @@ GLAPI_EXPORT void APIENTRY glReadPixels(GLint x, GLint y, GLsizei width, GLsizei
     }
     /* EXT_texture_integer 4.3.2: integer formats read integer colour
      * buffers only, and the others never read them */
-    bool int_format = is_integer_format(format);
+    bool int_format = gl_is_integer_client_format(format);
     if (cls == GL_RGBA && int_format != is_integer_surface(s)) {
         gl_error(ctx, GL_INVALID_OPERATION);
         return;

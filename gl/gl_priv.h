@@ -580,6 +580,11 @@ mem_space *gl_buffer_gpu_space(gl_context *ctx);
 /* glIsEnabled for client-state arrays: 1/0, or -1 when cap is not one. */
 int gl_array_is_enabled(gl_context *ctx, GLenum cap);
 
+/* ---- gl_raster.c ---------------------------------------------------------------------- */
+
+/* EXT_texture_integer client formats (RED_INTEGER ... LUMINANCE_ALPHA_INTEGER_EXT). */
+bool gl_is_integer_client_format(GLenum f);
+
 /* ---- gl_draw.c ------------------------------------------------------------------------ */
 
 /* Submits a draw of the arrays in attribs (GP_VIN_COUNT rows). */

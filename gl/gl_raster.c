@@ -373,7 +373,7 @@ static GLenum format_class(GLenum format)
 }
 
 /* EXT_texture_integer's client formats (table 3.6 of GL 3.0). */
-static bool is_integer_client_format(GLenum f)
+bool gl_is_integer_client_format(GLenum f)
 {
     switch (f) {
     case GL_RED_INTEGER:
@@ -408,7 +408,7 @@ GLAPI_EXPORT void APIENTRY glDrawPixels(GLsizei width, GLsizei height, GLenum fo
      * error is generated" - before the extension's INVALID_ENUM for
      * integer formats with type FLOAT, which that text precedes.  There is
      * no defined way to hand unconverted integers to fragments. */
-    if (is_integer_client_format(format)) {
+    if (gl_is_integer_client_format(format)) {
         gl_error(ctx, GL_INVALID_OPERATION);
         return;
     }

@@ -55,13 +55,6 @@
 
 #include "rast_priv.h"
 
-#ifndef GL_LINES_ADJACENCY_EXT
-#define GL_LINES_ADJACENCY_EXT 0x000A
-#define GL_LINE_STRIP_ADJACENCY_EXT 0x000B
-#define GL_TRIANGLES_ADJACENCY_EXT 0x000C
-#define GL_TRIANGLE_STRIP_ADJACENCY_EXT 0x000D
-#endif
-
 #define GS_BATCH 512            /* input primitives per batch, a multiple of GP_LANES */
 #define GS_MAX_VIN 6
 #define GS_HBITS 13

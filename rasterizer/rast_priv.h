@@ -39,6 +39,15 @@
 
 #include "rast.h"
 
+/* The adjacency draw modes (EXT_geometry_shader4 / NV_geometry_program4),
+ * for GL headers that predate them. */
+#ifndef GL_LINES_ADJACENCY_EXT
+#define GL_LINES_ADJACENCY_EXT 0x000A
+#define GL_LINE_STRIP_ADJACENCY_EXT 0x000B
+#define GL_TRIANGLES_ADJACENCY_EXT 0x000C
+#define GL_TRIANGLE_STRIP_ADJACENCY_EXT 0x000D
+#endif
+
 /* Lane -> position inside a 4x4 block (glprog.h lane order per quad). */
 static const int8_t rast_lane_x[16] = {0, 1, 0, 1, 2, 3, 2, 3, 0, 1, 0, 1, 2, 3, 2, 3};
 static const int8_t rast_lane_y[16] = {0, 0, 1, 1, 0, 0, 1, 1, 2, 2, 3, 3, 2, 2, 3, 3};

@@ -25,13 +25,6 @@
 
 #include "rast_priv.h"
 
-#ifndef GL_LINES_ADJACENCY_EXT
-#define GL_LINES_ADJACENCY_EXT 0x000A
-#define GL_LINE_STRIP_ADJACENCY_EXT 0x000B
-#define GL_TRIANGLES_ADJACENCY_EXT 0x000C
-#define GL_TRIANGLE_STRIP_ADJACENCY_EXT 0x000D
-#endif
-
 /* ---- vertex fetch ------------------------------------------------------------ */
 
 static size_t type_size(GLenum t)
