@@ -1920,14 +1920,26 @@ GLAPI_EXPORT void APIENTRY glGetMultisamplefvNV(GLenum pname, GLuint index, GLfl
 /* SampleMaski: word maskNumber of SAMPLE_MASK_VALUE (INVALID_VALUE for
  * maskNumber >= MAX_SAMPLE_MASK_WORDS = 1); with SAMPLE_MASK enabled it ANDs
  * the coverage of multisample rasterization (rast_state.sample_mask_value). */
-GLAPI_EXPORT void APIENTRY glSampleMaski(GLuint maskNumber, GLbitfield mask)
+static void sample_mask(GLuint maskNumber, GLbitfield mask, GLenum bad_index_error)
 {
     GL_CTX();
     GL_OUTSIDE_BEGIN(ctx, );
     if (maskNumber >= 1) {
-        gl_error(ctx, GL_INVALID_VALUE);
+        gl_error(ctx, bad_index_error);
         return;
     }
     ctx->sample_mask_value = mask;
 }
-GL_ALIAS(void, glSampleMaskIndexedNV, glSampleMaski, (GLuint maskNumber, GLbitfield mask))
+
+GLAPI_EXPORT void APIENTRY glSampleMaski(GLuint maskNumber, GLbitfield mask)
+{
+    sample_mask(maskNumber, mask, GL_INVALID_VALUE);
+}
+
+/* NV_explicit_multisample section 4.1.3 makes a bad index INVALID_OPERATION
+ * (its Errors section says INVALID_VALUE; asmgl follows 4.1.3, as
+ * FEATURES.md's API.SampleMaskIndexedNV does). */
+GLAPI_EXPORT void APIENTRY glSampleMaskIndexedNV(GLuint index, GLbitfield mask)
+{
+    sample_mask(index, mask, GL_INVALID_OPERATION);
+}

@@ -203,6 +203,28 @@ static void test_positions_agree(int n)
 /* Alpha to coverage, 4x (rast.h: samples 0 .. k - 1, k = floor(a n + 0.5)):
  * alpha 0.25 gives k = 1, so one sample of four is red: the resolve is
  * red 0.25 -> 64, blue 0.75 -> 191. */
+/* A mask word index past MAX_SAMPLE_MASK_WORDS (1): ARB_texture_multisample's
+ * SampleMaski gives INVALID_VALUE, NV_explicit_multisample 4.1.3's
+ * SampleMaskIndexedNV INVALID_OPERATION; neither changes the mask. */
+static void test_sample_mask_errors(void)
+{
+    GT_ERROR(GL_NO_ERROR);
+    glSampleMaski(0, 0x5u);
+    GT_ERROR(GL_NO_ERROR);
+    glSampleMaski(1, 0xffu);
+    GT_ERROR(GL_INVALID_VALUE);
+    glSampleMaskIndexedNV(1, 0xffu);
+    GT_ERROR(GL_INVALID_OPERATION);
+    GLint v = -1;
+    glGetIntegeri_v(GL_SAMPLE_MASK_VALUE, 0, &v);
+    GT_ERROR(GL_NO_ERROR);
+    GT_EQ_INT(v, 0x5);
+    glSampleMaskIndexedNV(0, 0x3u);
+    glGetIntegeri_v(GL_SAMPLE_MASK_VALUE, 0, &v);
+    GT_EQ_INT(v, 0x3);
+    glSampleMaski(0, ~0u);
+}
+
 static void test_alpha_to_coverage(void)
 {
     msfb m;
@@ -299,6 +321,7 @@ int main(void)
     test_positions_agree(4);
     test_positions_agree(8);
     test_alpha_to_coverage();
+    test_sample_mask_errors();
     asmgl_make_current(NULL);
     asmgl_context_destroy(c);
     test_threads();
