@@ -407,10 +407,6 @@ GLenum rast_gs_run_draw(rast_geom *g)
     }
 
     rast_tex_units units;
-    for (int i = 0; i < RAST_MAX_TEXTURE_UNITS; i++) {
-        units.textures[i] = d->textures[i];
-        units.lod_bias[i] = d->tex_lod_bias[i];
-    }
     int layers = r->scene.layers > 1 && (gpi->outputs_written & (1ull << GP_VARY_LAYER))
                      ? r->scene.layers : 1;
     gs_emit_ctx ec = {g, gs, vmax, layers > 1};
@@ -479,19 +475,11 @@ GLenum rast_gs_run_draw(rast_geom *g)
                 if (!live)
                     continue;
                 gp_exec_env env;
-                memset(&env, 0, sizeof(env));
-                env.machine = r->vmachine;
-                env.params = d->gp_params;
+                rast_stage_env_init(r, d, d->gp_params, d->gp_param_buffers,
+                                    d->gp_param_buffer_words, &units, &env);
                 env.inputs = gs->inputs;
                 env.outputs = gs->outputs;
                 env.live_mask = live;
-                env.tex = rast_tex_fn;
-                env.tex_user = &units;
-                env.insn_budget = r->insn_budget;
-                for (int a = 0; a < GP_MAX_PARAM_BUFFERS; a++) {
-                    env.param_buffers[a] = d->gp_param_buffers[a];
-                    env.param_buffer_words[a] = d->gp_param_buffers[a] ? d->gp_param_buffer_words[a] : 0;
-                }
                 env.emit = gs_emit;
                 env.emit_user = &ec;
                 gp_exec(d->gp, &env);

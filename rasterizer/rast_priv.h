@@ -523,6 +523,15 @@ bool rast_vs_run(rast_geom *g, const int *ids, int m);
  * position, kept slots (colours clamped), clip distances, point size,
  * projection and outcode (0xffffffff when dead). */
 void rast_vertex_record(const rast_geom *g, const gp_vec *out, int lane, float *v, bool dead);
+/* The gp_exec_env of a vertex-side stage (vertex or geometry program) of
+ * draw d: the API thread's machine, the stage's parameter table and buffers,
+ * d's textures (through *units, which must outlive the gp_exec call), the
+ * context's instruction budget.  The caller sets inputs, outputs, live_mask
+ * (and emit). */
+void rast_stage_env_init(rast_context *r, const rast_draw *d, const gp_val (*params)[4],
+                         const gp_val *const bufs[GP_MAX_PARAM_BUFFERS],
+                         const uint32_t words[GP_MAX_PARAM_BUFFERS], rast_tex_units *units,
+                         gp_exec_env *env);
 
 /* rast_geometry.c: the geometry-program stage (a draw with rast_draw.gp) */
 GLenum rast_gs_run_draw(rast_geom *g);

@@ -269,16 +269,33 @@ static bool geom_init(rast_geom *g, rast_context *r, const rast_draw *d, const r
 
 /* ---- vertex program ------------------------------------------------------------ */
 
+void rast_stage_env_init(rast_context *r, const rast_draw *d, const gp_val (*params)[4],
+                         const gp_val *const bufs[GP_MAX_PARAM_BUFFERS],
+                         const uint32_t words[GP_MAX_PARAM_BUFFERS], rast_tex_units *units,
+                         gp_exec_env *env)
+{
+    for (int i = 0; i < RAST_MAX_TEXTURE_UNITS; i++) {
+        units->textures[i] = d->textures[i];
+        units->lod_bias[i] = d->tex_lod_bias[i];
+    }
+    memset(env, 0, sizeof(*env));
+    env->machine = r->vmachine;
+    env->params = params;
+    env->tex = rast_tex_fn;
+    env->tex_user = units;
+    env->insn_budget = r->insn_budget;
+    for (int a = 0; a < GP_MAX_PARAM_BUFFERS; a++) {
+        env->param_buffers[a] = bufs[a];
+        env->param_buffer_words[a] = bufs[a] ? words[a] : 0;
+    }
+}
+
 bool rast_vs_run(rast_geom *g, const int *ids, int m)
 {
     rast_context *r = g->r;
     const rast_draw *d = g->d;
     const gp_program_info *vpi = gp_program_get_info(d->vp);
     rast_tex_units units;
-    for (int i = 0; i < RAST_MAX_TEXTURE_UNITS; i++) {
-        units.textures[i] = d->textures[i];
-        units.lod_bias[i] = d->tex_lod_bias[i];
-    }
     uint64_t rd = vpi->inputs_read & ((1ull << GP_VIN_COUNT) - 1);
     while (rd) {
         int s = __builtin_ctzll(rd);
@@ -298,19 +315,11 @@ bool rast_vs_run(rast_geom *g, const int *ids, int m)
             r->vin[GP_VIN_INSTANCEID].c[0][i].i = g->instance;
     }
     gp_exec_env env;
-    memset(&env, 0, sizeof(env));
-    env.machine = r->vmachine;
-    env.params = d->vp_params;
+    rast_stage_env_init(r, d, d->vp_params, d->vp_param_buffers, d->vp_param_buffer_words,
+                        &units, &env);
     env.inputs = r->vin;
     env.outputs = r->vout;
     env.live_mask = (m == 32 ? 0xffffffffu : (1u << m) - 1u);
-    env.tex = rast_tex_fn;
-    env.tex_user = &units;
-    env.insn_budget = r->insn_budget;
-    for (int a = 0; a < GP_MAX_PARAM_BUFFERS; a++) {
-        env.param_buffers[a] = d->vp_param_buffers[a];
-        env.param_buffer_words[a] = d->vp_param_buffers[a] ? d->vp_param_buffer_words[a] : 0;
-    }
     gp_exec(d->vp, &env);
     r->stats.vertices_shaded += (uint64_t)m;
     if (env.status == GP_EXEC_BUDGET_EXCEEDED) {
