@@ -123,6 +123,7 @@ static bool array_state(gl_context *ctx, int slot, int what, gval *g)
     X("GL_NV_fragment_program4") \
     X("GL_NV_parameter_buffer_object") \
     X("GL_NV_geometry_program4") \
+    X("GL_NV_gpu_program5") \
     X("GL_EXT_texture_array") \
     X("GL_EXT_texture_integer") \
     X("GL_ARB_texture_buffer_object") \

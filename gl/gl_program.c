@@ -209,18 +209,6 @@ gp_program *gl_program_compile(gl_context *ctx, const char *text, size_t len, in
     gp_stage stage = t == GLC_VP ? GP_STAGE_VERTEX : t == GLC_FP ? GP_STAGE_FRAGMENT
                                                                  : GP_STAGE_GEOMETRY;
     gp_program *p = gp_compile(text, len, stage, &ctx->limits[t], err);
-    if (p && gp_program_get_info(p)->lang >= GP_LANG_NVVP50) {
-        /* glprog parses !!NV*5.0 already, but the executor does not run the
-         * NV_gpu_program5 additions yet and GL_NV_gpu_program5 is not
-         * advertised: refuse them here rather than run them wrongly. */
-        gp_program_free(p);
-        err->pos = 0;
-        err->line = 1;
-        err->col = 1;
-        snprintf(err->msg, sizeof err->msg,
-                 "NV_gpu_program5 programs are not supported yet (GL_NV_gpu_program5 is not advertised)");
-        return NULL;
-    }
     if (p && query_info) {
         *query_info = *gp_program_get_info(p);
         query_info->params = NULL;

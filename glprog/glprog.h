@@ -168,8 +168,12 @@ enum {
     GP_VARY_PRIMID,    /* primitive.id */
     GP_VARY_LAYER,     /* result.layer / fragment.layer */
     GP_VARY_VIEWPORT,  /* result.viewport */
-    GP_VARY_SAMPLE,    /* fragment.sampleid, .samplepos, .samplemask (NV5) */
+    GP_VARY_SAMPLE,    /* NV5 fragment: (fragment.sampleid, fragment.samplemask, -, -),
+                          signed / unsigned ints; the rasterizer fills it */
     GP_VARY_ID,        /* NV_vertex_program4 result.id; geometry vertex[m].id (int in .x) */
+    GP_VARY_PNTC,      /* NV5 fragment.pointcoord (s, t, 0, 1): point sprite coordinates */
+    GP_VARY_PRIMINFO,  /* NV5 geometry: (primitive.invocation, primitive.vertexcount, -, -)
+                          signed ints, row GP_VARY_PRIMINFO of vertex 0 like primitive.id */
     GP_VARY_COUNT
 };
 
@@ -193,8 +197,11 @@ typedef enum gp_prim {
 enum {
     GP_FOUT_COLOR0 = 0, /* ..7: result.color[n] */
     GP_FOUT_DEPTH = 8,  /* result.depth.z */
-    GP_FOUT_SAMPLEMASK, /* result.samplemask.x (NV5) */
-    GP_FOUT_COUNT
+    GP_FOUT_SAMPLEMASK, /* result.samplemask.x (NV5), unsigned bits */
+    GP_FOUT_SECONDARY0, /* ..+7: result.color[n].secondary (NV5 OPTION
+                           ARB_blend_func_extended: SRC1_COLOR / SRC1_ALPHA);
+                           result.color[n].primary is GP_FOUT_COLOR0 + n */
+    GP_FOUT_COUNT = GP_FOUT_SECONDARY0 + 8
 };
 
 /* ---- parameters ---------------------------------------------------------- */
@@ -435,6 +442,21 @@ enum { GP_EXEC_OK = 0, GP_EXEC_BUDGET_EXCEEDED = 1, GP_EXEC_UNSUPPORTED = 2 };
 enum { GP_EMIT_VERTEX = 0, GP_EMIT_ENDPRIM = 1 };
 typedef void (*gp_emit_fn)(void *user, int what, const gp_vec *outputs, uint32_t lane_mask);
 
+/* NV_gpu_program5 IPAC / IPAO / IPAS (fragment programs): the executor asks
+ * the rasterizer to evaluate input slot `slot` (a GP_VARY_* attribute) of
+ * each lane in lane_mask at another position inside the lane's pixel, from
+ * the primitive's attribute plane equations, honouring the slot's FLAT /
+ * NOPERSPECTIVE declaration (CENTROID / SAMPLE are ignored: the position is
+ * the instruction's).  mode GP_IPA_CENTROID: arg unused; GP_IPA_OFFSET:
+ * arg[l] = (dx, dy) offset from the pixel centre in pixels, as the program
+ * gave it (the callee clamps/snaps per LIM.GP5.IPAO_*); GP_IPA_SAMPLE:
+ * arg[l][0] holds the sample number as int bits (gp_val.i).  Writes the four
+ * components of out for those lanes.  NULL outside fragment programs: the
+ * executor then returns the ordinary interpolated input. */
+enum { GP_IPA_CENTROID, GP_IPA_OFFSET, GP_IPA_SAMPLE };
+typedef void (*gp_interp_fn)(void *user, int slot, int mode, const gp_val (*arg)[2],
+                             uint32_t lane_mask, gp_vec *out);
+
 typedef struct gp_exec_env {
     gp_machine *machine;
     const gp_val (*params)[4];  /* the resolved table, info->num_params rows */
@@ -453,6 +475,15 @@ typedef struct gp_exec_env {
     /* Geometry programs: EMIT / ENDPRIM (see gp_emit_fn). */
     gp_emit_fn emit;
     void *emit_user;
+    /* NV5 fragment programs: IPAC / IPAO / IPAS (see gp_interp_fn). */
+    gp_interp_fn interp;
+    void *interp_user;
+    /* NV5 subroutines (ARB_shader_subroutine's NV_gpu_program5 section):
+     * program.subroutine[i] = subroutine_params[i] (a SUBROUTINENUM), i <
+     * num_subroutine_params; an index past the end, or a number no label of
+     * the variable's type carries, calls nothing (CALI does not branch). */
+    const uint32_t *subroutine_params;
+    uint32_t num_subroutine_params;
     /* Results: */
     uint32_t killed_mask;       /* live lanes discarded by KIL */
     int status;                 /* GP_EXEC_* */

@@ -245,6 +245,32 @@
  * info.param_buffers_vec4 is set (BUFFER4), the four words 4i..4i+3.
  * Elements past the bound buffer (gp_exec_env.param_buffers) read 0.
  *
+ * ---- NV_gpu_program5 64-bit storage (2.X.3.1 "LONG") ----------------------
+ * A LONG TEMP of n elements (n = 1 for a plain variable) takes 2n
+ * temporaries: the low 32 bits of each 64-bit component in rows
+ * index..index+n-1, the high 32 bits in rows index+n..index+2n-1.
+ * gp_src.hi / gp_dst.hi hold that n (the distance from a low row to its
+ * high row; relative addressing moves the low row, the high row follows)
+ * and are 0 for every operand with 32-bit storage (every other file).
+ *   Reads.  A 64-bit-typed operand (instruction type S64 U64 F64, or the
+ *   64-bit operand of PK64/UP64/CVT) of a LONG variable is lo | hi << 32;
+ *   of a 32-bit variable it is promoted (2.X.4.1): S sign-extended, U
+ *   zero-extended, F converted float -> double.  A 32-bit-typed operand of
+ *   a LONG variable is narrowed: S/U the low word, F (float)double
+ *   (round to nearest even).
+ *   Writes.  To a LONG variable a 64-bit result writes both words; a 32-bit
+ *   result is widened (S sign-, U zero-extended, F float -> double); to a
+ *   32-bit variable a 64-bit result is narrowed (low word / (float)double).
+ *   PK64 / UP64 move raw bits (2.X.8.Z PK64, UP64: x = low word).
+ *   Operand modifiers, _SAT and the CC update apply to the 64-bit value
+ *   (CC flags: SF = bit 63 / double < 0 or NaN, ZF = all 64 bits 0 /
+ *   double == 0 or NaN).
+ * Executor entry points for every 64-bit instruction (gp_exec.c):
+ *   fetch64(x, src, kind, out[4][GP_LANES])  kind GP_KIND_S/U (integers)
+ *                                            or GP_KIND_F (double bits)
+ *   store64(x, in, r[4][GP_LANES], kind)     mask, cc test, _SAT (F),
+ *                                            CC update, narrowing
+ *
  * Constants.  Literals are typed by their use: a literal operand of an
  * integer kind is a GP_PARAM_CONST row of integers (value[].i / .u, with
  * gp_param_binding.type 'S' / 'U'); INT / UINT PARAM declarations likewise.
@@ -419,6 +445,8 @@ typedef struct gp_src {
     /* Geometry program inputs (see the top): vertex vtx (+ T[vtx_rel_reg].
      * vtx_rel_comp when vtx_rel); 0 elsewhere. */
     uint8_t vtx, vtx_rel, vtx_rel_reg, vtx_rel_comp;
+    uint16_t hi;       /* LONG variables: rows from low to high words (see
+                          "64-bit storage" above); 0 = 32-bit storage */
 } gp_src;
 
 typedef struct gp_dst {
@@ -429,6 +457,7 @@ typedef struct gp_dst {
     int32_t rel_lo, rel_hi;
     gp_cc_test cc;     /* conditional write mask (NV "MOV R0 (GT.x), ...") */
     uint8_t clipdist;  /* 0, or 1 + n%4 for result.clip[n] (see the top) */
+    uint16_t hi;       /* LONG variables, as gp_src.hi */
 } gp_dst;
 
 typedef struct gp_insn {
