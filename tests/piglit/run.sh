@@ -2,11 +2,11 @@
 # tests/piglit/run.sh - piglit's own ARB program tests, and those of the
 # texture extensions asmgl advertises (Debian's piglit binaries, unmodified),
 # on asmgl through the EGL vendor, checked against
-# tests/piglit/expectations.txt.  The ctest piglit.arb_programs runs it.
+# tests/piglit/expectations.txt.  The ctest piglit.conformance runs it.
 #
 # Usage: run.sh BUILD_DIR [RESULTS_DIR] [--update]
 #   BUILD_DIR    holds asmgl_egl.json (and lib/libEGL_asmgl.so.0)
-#   RESULTS_DIR  piglit's results (default BUILD_DIR/piglit-arb-programs);
+#   RESULTS_DIR  piglit's results (default BUILD_DIR/piglit-conformance);
 #                emptied first
 #   --update     rewrite expectations.txt from this run (see compare.py)
 # Exit: 0 no test worse than expected, 1 some are (or piglit failed),
@@ -27,9 +27,9 @@ set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 [ $# -ge 1 ] || { sed -n '2,13p' "$0"; exit 2; }
 build=$(cd "$1" && pwd)
-results=${2:-$build/piglit-arb-programs}
+results=${2:-$build/piglit-conformance}
 update=${3:-}
-case "$results" in --update) update=--update; results=$build/piglit-arb-programs ;; esac
+case "$results" in --update) update=--update; results=$build/piglit-conformance ;; esac
 
 if ! command -v piglit >/dev/null 2>&1; then
     echo "piglit is not installed (Debian: apt-get install piglit): skipped"
