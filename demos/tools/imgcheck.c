@@ -11,6 +11,15 @@
  *       --brighter X1,Y1,X2,Y2[,R]
  *                              the region at (X1, Y1) is at least R (default 2)
  *                              times as bright as the region at (X2, Y2)
+ *       --pixel X,Y,LO,HI      the pixel at column X, row Y has luma in [LO, HI]
+ *       --levels X1,X2,Y,MIN,MAX
+ *                              pixels X1..X2 of row Y show between MIN and MAX
+ *                              distinct colours (RGB triples)
+ *       --ramp X1,X2,Y,LO,HI,MIN,MAX
+ *                              between MIN and MAX pixels of X1..X2 on row Y
+ *                              have a luma strictly between LO and HI (the
+ *                              width of a transition between two levels)
+ *       --row X1,X2,Y          prints the luma of pixels X1..X2 of row Y
  *   asmgl-demo-imgcheck compare IMG REF [--tol T] [--max-bad F] [--max-mean M]
  *                                       [--diff OUT.png]
  *       a pixel of IMG is bad when no pixel of REF within one pixel of it
@@ -21,7 +30,9 @@
  *
  * Coordinates X, Y are fractions of the width and height, from the top left
  * as an image viewer shows the PNG; a region is a square about 1/64 of the
- * width across.  Luma is 0.299 R + 0.587 G + 0.114 B, in 0..255.
+ * width across; --pixel, --levels, --ramp and --row take whole pixel
+ * columns and rows instead, also from the top left (row 0 is the top row;
+ * GL's window row y is row H - 1 - y).  Luma is 0.299 R + 0.587 G + 0.114 B, in 0..255.
  * Exit status: 0 all checks pass, 1 a check fails, 2 usage or I/O error.
  */
 #include <math.h>
@@ -132,7 +143,7 @@ static int cmd_expect(int argc, char **argv)
     int failed = 0;
     for (int i = 1; i < argc; i++) {
         const char *opt = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
-        double v[5];
+        double v[7];
         if (!val)
             goto usage;
         i++;
@@ -160,6 +171,53 @@ static int cmd_expect(int argc, char **argv)
             int ok = a >= ratio * b && a > 0.0;
             printf("%s luma at (%.3f, %.3f) %.1f >= %.2f x luma at (%.3f, %.3f) %.1f\n", ok ? "ok  " : "FAIL", v[0],
                    v[1], a, ratio, v[2], v[3], b);
+            failed |= !ok;
+        } else if (!strcmp(opt, "--pixel") && parse_list(val, v, 4, 0)) {
+            int x = (int)v[0], y = (int)v[1];
+            if (x < 0 || y < 0 || x >= img.w || y >= img.h)
+                goto usage;
+            double l = luma_at(&img, x, y);
+            const unsigned char *px = img.px + ((size_t)y * img.w + x) * 3;
+            int ok = l >= v[2] && l <= v[3];
+            printf("%s pixel (%d, %d) = (%d, %d, %d) luma %.1f in [%.1f, %.1f]\n", ok ? "ok  " : "FAIL", x, y, px[0],
+                   px[1], px[2], l, v[2], v[3]);
+            failed |= !ok;
+        } else if ((!strcmp(opt, "--levels") && parse_list(val, v, 5, 0)) ||
+                   (!strcmp(opt, "--row") && parse_list(val, v, 3, 0))) {
+            int x1 = (int)v[0], x2 = (int)v[1], y = (int)v[2];
+            if (x1 < 0 || x2 < x1 || x2 >= img.w || y < 0 || y >= img.h)
+                goto usage;
+            if (!strcmp(opt, "--row")) {
+                printf("row %d, x %d..%d:", y, x1, x2);
+                for (int x = x1; x <= x2; x++)
+                    printf(" %.0f", luma_at(&img, x, y));
+                printf("\n");
+                continue;
+            }
+            int distinct = 0;
+            for (int x = x1; x <= x2; x++) {
+                const unsigned char *px = img.px + ((size_t)y * img.w + x) * 3;
+                int seen = 0;
+                for (int x0 = x1; x0 < x && !seen; x0++)
+                    seen = !memcmp(px, img.px + ((size_t)y * img.w + x0) * 3, 3);
+                distinct += !seen;
+            }
+            int ok = distinct >= v[3] && distinct <= v[4];
+            printf("%s row %d, x %d..%d: %d distinct colours in [%.0f, %.0f]\n", ok ? "ok  " : "FAIL", y, x1, x2,
+                   distinct, v[3], v[4]);
+            failed |= !ok;
+        } else if (!strcmp(opt, "--ramp") && parse_list(val, v, 7, 0)) {
+            int x1 = (int)v[0], x2 = (int)v[1], y = (int)v[2];
+            if (x1 < 0 || x2 < x1 || x2 >= img.w || y < 0 || y >= img.h)
+                goto usage;
+            int n = 0;
+            for (int x = x1; x <= x2; x++) {
+                double l = luma_at(&img, x, y);
+                n += l > v[3] && l < v[4];
+            }
+            int ok = n >= v[5] && n <= v[6];
+            printf("%s row %d, x %d..%d: %d pixels with luma in (%.1f, %.1f), expected [%.0f, %.0f]\n",
+                   ok ? "ok  " : "FAIL", y, x1, x2, n, v[3], v[4], v[5], v[6]);
             failed |= !ok;
         } else {
             goto usage;
@@ -269,7 +327,9 @@ static void usage(void)
 {
     fprintf(stderr, "usage: asmgl-demo-imgcheck stats IMG\n"
                     "       asmgl-demo-imgcheck expect IMG [--min-stddev S] [--min-peak L] [--mean-range LO,HI]\n"
-                    "                                      [--luma X,Y,LO,HI] [--brighter X1,Y1,X2,Y2[,R]]...\n"
+                    "                                      [--luma X,Y,LO,HI] [--brighter X1,Y1,X2,Y2[,R]]\n"
+                    "                                      [--pixel X,Y,LO,HI] [--levels X1,X2,Y,MIN,MAX]\n"
+                    "                                      [--ramp X1,X2,Y,LO,HI,MIN,MAX] [--row X1,X2,Y]...\n"
                     "       asmgl-demo-imgcheck compare IMG REF [--tol T] [--max-bad F] [--max-mean M]"
                     " [--diff OUT.png]\n");
 }
