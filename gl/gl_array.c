@@ -11,6 +11,7 @@
  */
 #include "gl_priv.h"
 
+#include <limits.h>
 #include <string.h>
 
 static size_t type_size(GLenum type)
@@ -590,8 +591,24 @@ static long long max_index_of(const void *indices, GLenum type, GLsizei count)
     return m;
 }
 
+/* The smallest index of the draw (ARB_draw_elements_base_vertex bounds). */
+static long long min_index_of(const void *indices, GLenum type, GLsizei count)
+{
+    long long m = count > 0 ? 0xffffffffLL : 0;
+    for (GLsizei i = 0; i < count; i++) {
+        long long v = type == GL_UNSIGNED_BYTE    ? ((const GLubyte *)indices)[i]
+                      : type == GL_UNSIGNED_SHORT ? ((const GLushort *)indices)[i]
+                                                  : ((const GLuint *)indices)[i];
+        if (v < m)
+            m = v;
+    }
+    return m;
+}
+
+/* base_vertex: ARB_draw_elements_base_vertex, added to every index value
+ * before it selects a vertex (0 for the plain forms). */
 static void draw_elements(gl_context *ctx, GLenum mode, GLsizei count, GLenum type,
-                          const void *indices, GLsizei instances)
+                          const void *indices, GLsizei instances, GLint base_vertex)
 {
     if (!index_size(type)) {
         gl_error(ctx, GL_INVALID_ENUM);
@@ -614,17 +631,25 @@ static void draw_elements(gl_context *ctx, GLenum mode, GLsizei count, GLenum ty
     }
     if (!idx)
         return;
+    /* an index + base_vertex outside [0, INT_MAX] selects no vertex (the
+     * spec leaves it undefined): nothing is drawn */
+    if (base_vertex != 0 && count > 0 &&
+        (min_index_of(idx, type, count) + base_vertex < 0 ||
+         max_index_of(idx, type, count) + base_vertex > INT_MAX))
+        return;
     /* bound the fetch only when some array reads from a buffer object */
     long long max_index = -1;
     for (int s = 0; s < GP_VIN_COUNT; s++)
         if (ctx->array[s].enabled && ctx->array[s].buffer) {
-            max_index = max_index_of(idx, type, count);
+            max_index = count > 0 ? max_index_of(idx, type, count) + base_vertex : -1;
             break;
         }
     rast_attrib at[GP_VIN_COUNT];
     if (!build_attribs(ctx, at, max_index))
         return;
-    if (instances > 0)
+    if (instances > 0 && base_vertex != 0)
+        gl_draw_submit_base_vertex(ctx, mode, count, type, idx, at, instances, base_vertex);
+    else if (instances > 0)
         gl_draw_submit_ex(ctx, mode, 0, count, type, idx, at, instances, NULL);
 }
 
@@ -632,7 +657,7 @@ GLAPI_EXPORT void APIENTRY glDrawElements(GLenum mode, GLsizei count, GLenum typ
                                           const void *indices)
 {
     GL_CTX();
-    draw_elements(ctx, mode, count, type, indices, 1);
+    draw_elements(ctx, mode, count, type, indices, 1, 0);
 }
 
 GLAPI_EXPORT void APIENTRY glDrawElementsInstanced(GLenum mode, GLsizei count, GLenum type,
@@ -643,7 +668,7 @@ GLAPI_EXPORT void APIENTRY glDrawElementsInstanced(GLenum mode, GLsizei count, G
         gl_error(ctx, GL_INVALID_VALUE);
         return;
     }
-    draw_elements(ctx, mode, count, type, indices, primcount);
+    draw_elements(ctx, mode, count, type, indices, primcount, 0);
 }
 GL_ALIAS(void, glDrawElementsInstancedARB, glDrawElementsInstanced,
          (GLenum mode, GLsizei count, GLenum type, const void *indices, GLsizei primcount))
@@ -658,10 +683,45 @@ GLAPI_EXPORT void APIENTRY glDrawRangeElements(GLenum mode, GLuint start, GLuint
         gl_error(ctx, GL_INVALID_VALUE);
         return;
     }
-    draw_elements(ctx, mode, count, type, indices, 1);
+    draw_elements(ctx, mode, count, type, indices, 1, 0);
 }
 GL_ALIAS(void, glDrawRangeElementsEXT, glDrawRangeElements,
          (GLenum mode, GLuint start, GLuint end, GLsizei count, GLenum type, const void *indices))
+
+/* ARB_draw_elements_base_vertex: as DrawElements, DrawRangeElements and
+ * DrawElementsInstanced, with basevertex added to each index value before it
+ * selects the vertex (the index value itself, not index + basevertex, is
+ * what start/end bound). */
+GLAPI_EXPORT void APIENTRY glDrawElementsBaseVertex(GLenum mode, GLsizei count, GLenum type,
+                                                    const void *indices, GLint basevertex)
+{
+    GL_CTX();
+    draw_elements(ctx, mode, count, type, indices, 1, basevertex);
+}
+
+GLAPI_EXPORT void APIENTRY glDrawRangeElementsBaseVertex(GLenum mode, GLuint start, GLuint end,
+                                                         GLsizei count, GLenum type,
+                                                         const void *indices, GLint basevertex)
+{
+    GL_CTX();
+    if (end < start) {
+        gl_error(ctx, GL_INVALID_VALUE);
+        return;
+    }
+    draw_elements(ctx, mode, count, type, indices, 1, basevertex);
+}
+
+GLAPI_EXPORT void APIENTRY glDrawElementsInstancedBaseVertex(GLenum mode, GLsizei count,
+                                                             GLenum type, const void *indices,
+                                                             GLsizei primcount, GLint basevertex)
+{
+    GL_CTX();
+    if (primcount < 0) {
+        gl_error(ctx, GL_INVALID_VALUE);
+        return;
+    }
+    draw_elements(ctx, mode, count, type, indices, primcount, basevertex);
+}
 
 GLAPI_EXPORT void APIENTRY glMultiDrawArrays(GLenum mode, const GLint *first,
                                              const GLsizei *count, GLsizei drawcount)
@@ -686,7 +746,7 @@ GLAPI_EXPORT void APIENTRY glMultiDrawElements(GLenum mode, const GLsizei *count
         return;
     }
     for (GLsizei i = 0; i < drawcount; i++)
-        draw_elements(ctx, mode, count[i], type, indices[i], 1);
+        draw_elements(ctx, mode, count[i], type, indices[i], 1, 0);
 }
 GL_ALIAS(void, glMultiDrawElementsEXT, glMultiDrawElements,
          (GLenum mode, const GLsizei *count, GLenum type, const void *const *indices,

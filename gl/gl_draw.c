@@ -71,6 +71,8 @@ static bool mode_matches(GLenum mode, int prim)
         return mode == GL_LINES_ADJACENCY_EXT || mode == GL_LINE_STRIP_ADJACENCY_EXT;
     case GP_PRIM_TRIANGLES_ADJACENCY:
         return mode == GL_TRIANGLES_ADJACENCY_EXT || mode == GL_TRIANGLE_STRIP_ADJACENCY_EXT;
+    case GP_PRIM_PATCHES: /* NV_gpu_program5 2.14.6.1: "valid only for the PATCHES_NV primitive type" */
+        return mode == GL_PATCHES;
     default:
         return false;
     }
@@ -101,6 +103,12 @@ bool gl_draw_validate(gl_context *ctx, GLenum mode)
         return false;
     }
     if (stage[1] && !mode_matches(mode, gp_program_get_info(stage[1])->gs_primitive_in)) {
+        gl_error(ctx, GL_INVALID_OPERATION);
+        return false;
+    }
+    /* GL_PATCHES needs a tessellation stage (asmgl has none) or a geometry
+     * program taking PATCHES (checked above) */
+    if (mode == GL_PATCHES && !stage[1]) {
         gl_error(ctx, GL_INVALID_OPERATION);
         return false;
     }
@@ -142,9 +150,27 @@ void gl_draw_submit(gl_context *ctx, GLenum mode, int first, int count, GLenum i
     gl_draw_submit_ex(ctx, mode, first, count, index_type, indices, attribs, 1, NULL);
 }
 
+static void draw_submit(gl_context *ctx, GLenum mode, int first, int count, GLenum index_type,
+                        const void *indices, const rast_attrib *attribs, int instances,
+                        gl_program_obj *pixel_vp, int base_vertex);
+
 void gl_draw_submit_ex(gl_context *ctx, GLenum mode, int first, int count, GLenum index_type,
                        const void *indices, const rast_attrib *attribs, int instances,
                        gl_program_obj *pixel_vp)
+{
+    draw_submit(ctx, mode, first, count, index_type, indices, attribs, instances, pixel_vp, 0);
+}
+
+void gl_draw_submit_base_vertex(gl_context *ctx, GLenum mode, int count, GLenum index_type,
+                                const void *indices, const rast_attrib *attribs, int instances,
+                                int base_vertex)
+{
+    draw_submit(ctx, mode, 0, count, index_type, indices, attribs, instances, NULL, base_vertex);
+}
+
+static void draw_submit(gl_context *ctx, GLenum mode, int first, int count, GLenum index_type,
+                        const void *indices, const rast_attrib *attribs, int instances,
+                        gl_program_obj *pixel_vp, int base_vertex)
 {
     const rast_framebuffer *fb = gl_fbo_draw_target(ctx);
     if (!fb || fb->width <= 0 || fb->height <= 0)
@@ -201,6 +227,7 @@ void gl_draw_submit_ex(gl_context *ctx, GLenum mode, int first, int count, GLenu
     d.count = count;
     d.index_type = index_type;
     d.indices = indices;
+    d.base_vertex = base_vertex;
     d.instance_count = instances;
     memcpy(d.attribs, attribs, sizeof d.attribs);
     d.vp = vprog;
@@ -209,13 +236,21 @@ void gl_draw_submit_ex(gl_context *ctx, GLenum mode, int first, int count, GLenu
     d.fp_params = gl_state_resolve_params(ctx, fpo, fpo->prog, GLC_FP);
     if (!d.vp_params || !d.fp_params)
         return;
+    /* NV5 program.subroutine[] (context state, gl_program.c) */
+    d.vp_subroutine_params = ctx->subroutine_params[GLC_VP];
+    d.vp_num_subroutine_params = (uint32_t)gp_program_get_info(vprog)->num_subroutine_params;
+    d.fp_subroutine_params = ctx->subroutine_params[GLC_FP];
+    d.fp_num_subroutine_params = (uint32_t)gp_program_get_info(d.fp)->num_subroutine_params;
     const gp_program_info *gi = NULL;
     if (gpo) {
         d.gp = gpo->prog;
         d.gp_vertex_limit = gpo->vertex_limit; /* ProgramVertexLimitNV */
+        d.patch_vertices = ctx->patch_vertices;
         d.gp_params = gl_state_resolve_params(ctx, gpo, gpo->prog, GLC_GP);
         if (!d.gp_params)
             return;
+        d.gp_subroutine_params = ctx->subroutine_params[GLC_GP];
+        d.gp_num_subroutine_params = (uint32_t)gp_program_get_info(d.gp)->num_subroutine_params;
         gi = gp_program_get_info(d.gp);
     }
 
@@ -371,4 +406,24 @@ GLAPI_EXPORT void APIENTRY glFlush(void)
 {
     GL_CTX();
     GL_OUTSIDE_BEGIN(ctx, );
+}
+
+/* ARB_tessellation_shader's PatchParameteri(PATCH_VERTICES, n), for
+ * NV_gpu_program5 geometry programs with PRIMITIVE_IN PATCHES (asmgl has no
+ * tessellation stage): the vertices per patch of GL_PATCHES draws,
+ * 1..MAX_PATCH_VERTICES (GP_MAX_PATCH_VERTICES).  Other pnames are
+ * INVALID_ENUM, n out of range INVALID_VALUE. */
+GLAPI_EXPORT void APIENTRY glPatchParameteri(GLenum pname, GLint value)
+{
+    GL_CTX();
+    GL_OUTSIDE_BEGIN(ctx, );
+    if (pname != GL_PATCH_VERTICES) {
+        gl_error(ctx, GL_INVALID_ENUM);
+        return;
+    }
+    if (value <= 0 || value > GP_MAX_PATCH_VERTICES) {
+        gl_error(ctx, GL_INVALID_VALUE);
+        return;
+    }
+    ctx->patch_vertices = value;
 }

@@ -113,6 +113,7 @@ static int att_level_layers(const gl_attachment *a, const tex_image *img)
     case GL_TEXTURE_3D:
     case GL_TEXTURE_2D_ARRAY_EXT:
     case GL_TEXTURE_2D_MULTISAMPLE_ARRAY:
+    case GL_TEXTURE_CUBE_MAP_ARRAY: /* layer-faces */
         return img->depth;
     case GL_TEXTURE_1D_ARRAY_EXT:
         return img->height;
@@ -589,7 +590,7 @@ enum {
 static bool is_layer_target(GLenum t)
 {
     return t == GL_TEXTURE_3D || t == GL_TEXTURE_1D_ARRAY_EXT || t == GL_TEXTURE_2D_ARRAY_EXT ||
-           t == GL_TEXTURE_2D_MULTISAMPLE_ARRAY;
+           t == GL_TEXTURE_2D_MULTISAMPLE_ARRAY || t == GL_TEXTURE_CUBE_MAP_ARRAY;
 }
 
 /* EXT_framebuffer_object 4.4.2.3 as NV_geometry_program4 rewrites it (the

@@ -1413,6 +1413,11 @@ static bool valid_blend_factor(GLenum f, bool src)
     case GL_CONSTANT_ALPHA:
     case GL_ONE_MINUS_CONSTANT_ALPHA:
         return true;
+    case GL_SRC1_COLOR: /* ARB_blend_func_extended: result.color[n].secondary */
+    case GL_ONE_MINUS_SRC1_COLOR:
+    case GL_SRC1_ALPHA:
+    case GL_ONE_MINUS_SRC1_ALPHA:
+        return true;
     case GL_SRC_ALPHA_SATURATE:
         return src; /* GL 2.1 Table 4.2: source only */
     default:

@@ -124,7 +124,9 @@ static bool array_state(gl_context *ctx, int slot, int what, gval *g)
     X("GL_NV_parameter_buffer_object") \
     X("GL_NV_geometry_program4") \
     X("GL_NV_gpu_program5") \
+    X("GL_NV_gpu_program_fp64") /* F64 and 64-bit LONG (glprog: always) */ \
     X("GL_EXT_texture_array") \
+    X("GL_ARB_texture_cube_map_array") /* NV5 ARRAYCUBE targets (texture/ tex_sample) */ \
     X("GL_EXT_texture_integer") \
     X("GL_ARB_texture_buffer_object") \
     X("GL_EXT_texture_buffer_object") \
@@ -151,7 +153,8 @@ static bool array_state(gl_context *ctx, int slot, int what, gval *g)
     X("GL_EXT_framebuffer_blit") \
     X("GL_EXT_packed_depth_stencil") \
     X("GL_ARB_draw_instanced") \
-    X("GL_EXT_draw_instanced")
+    X("GL_EXT_draw_instanced") \
+    X("GL_ARB_draw_elements_base_vertex") /* gl_array.c glDrawElementsBaseVertex */
 
 #define EXT_SPACE(name) name " "
 #define EXT_ENTRY(name) name,
@@ -436,6 +439,8 @@ static bool get_state(gl_context *ctx, GLenum pname, gval *g)
         I1(ctx->bound_tex[unit][GLC_TEX_1D_ARRAY]->name);
     case GL_TEXTURE_BINDING_2D_ARRAY_EXT:
         I1(ctx->bound_tex[unit][GLC_TEX_2D_ARRAY]->name);
+    case GL_TEXTURE_BINDING_CUBE_MAP_ARRAY: /* ARB_texture_cube_map_array */
+        I1(ctx->bound_tex[unit][GLC_TEX_CUBE_ARRAY]->name);
     case GL_TEXTURE_BINDING_BUFFER_ARB:
         I1(ctx->bound_tex[unit][GLC_TEX_BUFFER]->name);
     case GL_TEXTURE_BINDING_2D_MULTISAMPLE:
@@ -656,6 +661,16 @@ static bool get_state(gl_context *ctx, GLenum pname, gval *g)
         I1(TEX_MIN_TEXEL_OFFSET);
     case GL_MAX_PROGRAM_TEXEL_OFFSET_EXT:
         I1(TEX_MAX_TEXEL_OFFSET);
+    case GL_MIN_FRAGMENT_INTERPOLATION_OFFSET_NV: /* NV_gpu_program5 IPAO (rast_interp_at.c) */
+        F1(RAST_IPAO_MIN);
+    case GL_MAX_FRAGMENT_INTERPOLATION_OFFSET_NV:
+        F1(RAST_IPAO_MAX);
+    case GL_FRAGMENT_PROGRAM_INTERPOLATION_OFFSET_BITS_NV:
+        I1(RAST_IPAO_BITS);
+    case GL_MIN_PROGRAM_TEXTURE_GATHER_OFFSET_NV: /* NV_gpu_program5 TXGO (LIM.GP5.GATHEROFF) */
+        I1(GP_MIN_GATHER_OFFSET);
+    case GL_MAX_PROGRAM_TEXTURE_GATHER_OFFSET_NV:
+        I1(GP_MAX_GATHER_OFFSET);
     case GL_MAX_GEOMETRY_TEXTURE_IMAGE_UNITS_EXT: /* NV_geometry_program4: >= 16 */
         I1(ctx->limits[GLC_GP].max_texture_image_units);
     case GL_RGBA_INTEGER_MODE_EXT: /* EXT_texture_integer */
@@ -731,6 +746,14 @@ static bool get_state(gl_context *ctx, GLenum pname, gval *g)
     case GL_MAX_DRAW_BUFFERS:
     case GL_MAX_COLOR_ATTACHMENTS:
         I1(GLC_MAX_DRAW_BUFFERS);
+    case GL_MAX_DUAL_SOURCE_DRAW_BUFFERS: /* ARB_blend_func_extended (NV5 programs) */
+        I1(1);
+    case GL_MAX_GEOMETRY_PROGRAM_INVOCATIONS_NV: /* NV_gpu_program5 INVOCATIONS */
+        I1(GP_MAX_GS_INVOCATIONS);
+    case GL_PATCH_VERTICES:
+        I1(ctx->patch_vertices);
+    case GL_MAX_PATCH_VERTICES:
+        I1(GP_MAX_PATCH_VERTICES);
     case GL_PROGRAM_ERROR_POSITION_ARB:
         I1(ctx->program_error_position);
     case GL_NUM_EXTENSIONS:

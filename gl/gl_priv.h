@@ -96,6 +96,8 @@ enum {
     GLC_TEX_1D, GLC_TEX_2D, GLC_TEX_3D, GLC_TEX_CUBE, GLC_TEX_RECT,
     GLC_TEX_1D_ARRAY, GLC_TEX_2D_ARRAY, GLC_TEX_BUFFER, GLC_TEX_2DMS, GLC_TEX_2DMS_ARRAY,
     GLC_TEX_RENDERBUFFER, /* NV_explicit_multisample TEXTURE_RENDERBUFFER_NV */
+    GLC_TEX_CUBE_ARRAY,   /* ARB_texture_cube_map_array: a 2D array of 6 * layers
+                             layer-faces (layer l's face f is layer-face 6l + f) */
     GLC_TEX_TARGETS
 };
 #define GLC_MAX_ARRAY_LAYERS TEX_MAX_3D_SIZE /* MAX_ARRAY_TEXTURE_LAYERS_EXT */
@@ -318,6 +320,10 @@ struct asmgl_context {
     gl_program_obj *program[GLC_PROGRAM_TARGETS];     /* bound objects (never NULL) */
     gl_program_obj program_default[GLC_PROGRAM_TARGETS];
     gp_val (*env[GLC_PROGRAM_TARGETS])[4]; /* typeless bits, as local */
+    /* NV5 program subroutine parameters (ARB_shader_subroutine, NV_gpu_program5
+     * section): context state per target, program.subroutine[i]; draws
+     * reference them until the next flush (gl_program.c flushes first). */
+    uint32_t subroutine_params[GLC_PROGRAM_TARGETS][GP_MAX_SUBROUTINE_PARAMS];
     bool program_enabled[GLC_PROGRAM_TARGETS];
     GLint program_error_position;
     char *program_error_string;
@@ -399,6 +405,7 @@ struct asmgl_context {
     float point_size, point_min, point_max, point_fade, point_atten[3];
     bool point_smooth, point_sprite;
     GLenum point_sprite_origin;
+    int patch_vertices;       /* GL_PATCH_VERTICES (glPatchParameteri): NV5 PATCHES draws */
     float line_width;
     bool line_smooth, line_stipple_enabled;
     GLint line_stipple_factor;
@@ -595,6 +602,11 @@ void gl_draw_submit(gl_context *ctx, GLenum mode, int first, int count, GLenum i
 void gl_draw_submit_ex(gl_context *ctx, GLenum mode, int first, int count, GLenum index_type,
                        const void *indices, const rast_attrib *attribs, int instances,
                        gl_program_obj *pixel_vp);
+/* An indexed draw whose element k is vertex indices[k] + base_vertex
+ * (ARB_draw_elements_base_vertex); the caller keeps the sums in [0, INT_MAX]. */
+void gl_draw_submit_base_vertex(gl_context *ctx, GLenum mode, int count, GLenum index_type,
+                                const void *indices, const rast_attrib *attribs, int instances,
+                                int base_vertex);
 void gl_draw_flush(gl_context *ctx);
 /* Begin-time validation of the programs for a draw of mode (API.E.GEO4_PRIMS
  * included): INVALID_OPERATION for an enabled program that did not load
@@ -611,7 +623,10 @@ bool gl_draw_integer_ok(gl_context *ctx);
  * GL_POLYGON and the four adjacency modes). */
 static inline bool gl_valid_mode(GLenum mode)
 {
-    return mode <= GL_POLYGON || (mode >= GL_LINES_ADJACENCY_EXT && mode <= GL_TRIANGLE_STRIP_ADJACENCY_EXT);
+    /* GL_PATCHES: only into a geometry program with PRIMITIVE_IN PATCHES
+     * (NV_gpu_program5; gl_draw_validate) */
+    return mode <= GL_POLYGON || (mode >= GL_LINES_ADJACENCY_EXT && mode <= GL_TRIANGLE_STRIP_ADJACENCY_EXT) ||
+           mode == GL_PATCHES;
 }
 /* Before a texture or render target the scene may use changes (R9). */
 static inline void gl_flush_for_write(gl_context *ctx) { gl_draw_flush(ctx); }

@@ -157,6 +157,83 @@ GLAPI_EXPORT void APIENTRY glDeleteProgramsARB(GLsizei n, const GLuint *programs
     }
 }
 
+/* ---- NV5 program subroutine parameters --------------------------------------
+ * ARB_shader_subroutine, "Dependencies on NV_gpu_program5": context state per
+ * target (ctx->subroutine_params), "reset to arbitrary defaults when the
+ * program string is respecified, and when BindProgram is called": asmgl's
+ * default is the smallest SUBROUTINENUM of each live parameter's type (so a
+ * program drawn before any ProgramSubroutineParametersuivNV calls a label
+ * of the right type) and 0 for the others (gp_program_subroutine_default).
+ * Draws reference the array until the next flush, so it is flushed before
+ * a change. */
+static void reset_subroutines(gl_context *ctx, int t)
+{
+    const gp_program *prog = ctx->program[t]->prog;
+    uint32_t *v = ctx->subroutine_params[t];
+    bool flushed = false;
+    for (uint32_t i = 0; i < GP_MAX_SUBROUTINE_PARAMS; i++) {
+        uint32_t d = gp_program_subroutine_default(prog, i);
+        if (v[i] != d) {
+            if (!flushed)
+                gl_draw_flush(ctx);
+            flushed = true;
+            v[i] = d;
+        }
+    }
+}
+
+/* Errors: INVALID_ENUM (target), INVALID_VALUE when count is not one plus
+ * the largest program.subroutine index the bound program binds (0 for a
+ * program without, or with no valid program), INVALID_OPERATION when a
+ * value is not a SUBROUTINENUM of the type of a live parameter (the spec's
+ * normative text; its GLSL issue 3 would give INVALID_VALUE to numbers no
+ * label carries, but the NV_gpu_program5 section names INVALID_OPERATION
+ * for every value "not a SUBROUTINENUM that was associated to that
+ * SUBROUTINETYPE").  On an error nothing changes. */
+GLAPI_EXPORT void APIENTRY glProgramSubroutineParametersuivNV(GLenum target, GLsizei count,
+                                                             const GLuint *params)
+{
+    GL_CTX();
+    GL_OUTSIDE_BEGIN(ctx, );
+    int t = check_target(ctx, target);
+    if (t < 0)
+        return;
+    const gl_program_obj *p = ctx->program[t];
+    int want = p->prog ? p->info.num_subroutine_params : 0;
+    if (count != want || (count > 0 && !params)) {
+        gl_error(ctx, GL_INVALID_VALUE);
+        return;
+    }
+    for (GLsizei i = 0; i < count; i++) {
+        if (gp_program_subroutine_check(p->prog, (uint32_t)i, params[i]) != GP_SUB_OK) {
+            gl_error(ctx, GL_INVALID_OPERATION);
+            return;
+        }
+    }
+    if (count > 0 && memcmp(ctx->subroutine_params[t], params, sizeof(GLuint) * (size_t)count) != 0) {
+        gl_draw_flush(ctx);
+        memcpy(ctx->subroutine_params[t], params, sizeof(GLuint) * (size_t)count);
+    }
+}
+
+/* INVALID_ENUM (target), INVALID_VALUE for index >=
+ * MAX_PROGRAM_SUBROUTINE_PARAMETERS_NV. */
+GLAPI_EXPORT void APIENTRY glGetProgramSubroutineParameteruivNV(GLenum target, GLuint index,
+                                                               GLuint *param)
+{
+    GL_CTX();
+    GL_OUTSIDE_BEGIN(ctx, );
+    int t = check_target(ctx, target);
+    if (t < 0)
+        return;
+    if (index >= GP_MAX_SUBROUTINE_PARAMS) {
+        gl_error(ctx, GL_INVALID_VALUE);
+        return;
+    }
+    if (param)
+        *param = ctx->subroutine_params[t][index];
+}
+
 GLAPI_EXPORT void APIENTRY glBindProgramARB(GLenum target, GLuint program)
 {
     GL_CTX();
@@ -187,6 +264,7 @@ GLAPI_EXPORT void APIENTRY glBindProgramARB(GLenum target, GLuint program)
         }
     }
     ctx->program[t] = p;
+    reset_subroutines(ctx, t);
 }
 
 GLAPI_EXPORT GLboolean APIENTRY glIsProgramARB(GLuint program)
@@ -284,6 +362,7 @@ GLAPI_EXPORT void APIENTRY glProgramStringARB(GLenum target, GLenum format, GLsi
     p->params_prog = NULL;
     ctx->program_error_position = -1;
     set_error_string(ctx, err.msg); /* warnings, or "" */
+    reset_subroutines(ctx, t);
     gl_state_changed(ctx);
 }
 
@@ -793,6 +872,12 @@ static bool program_iv(gl_context *ctx, int t, GLenum pname, GLint *out)
         return true;
     case GL_MAX_PROGRAM_PARAMETER_BUFFER_BINDINGS_NV:
         *out = lim->max_parameter_buffer_bindings;
+        return true;
+    case GL_MAX_PROGRAM_SUBROUTINE_PARAMETERS_NV: /* ARB_shader_subroutine NV5 section */
+        *out = GP_MAX_SUBROUTINE_PARAMS;
+        return true;
+    case GL_MAX_PROGRAM_SUBROUTINE_NUM_NV:
+        *out = GP_MAX_SUBROUTINE_NUM;
         return true;
     case GL_MAX_PROGRAM_PARAMETER_BUFFER_SIZE_NV:
         *out = lim->max_parameter_buffer_size;

@@ -115,6 +115,7 @@ void gl_state_init(gl_context *ctx)
     ctx->point_fade = 1;
     ctx->point_atten[0] = 1;
     ctx->point_sprite_origin = GL_UPPER_LEFT;
+    ctx->patch_vertices = 3;
     ctx->line_width = 1;
     ctx->line_stipple_factor = 1;
     ctx->line_stipple_pattern = 0xffff;
@@ -192,6 +193,8 @@ int gl_tex_target_index(GLenum target)
         return GLC_TEX_2DMS_ARRAY;
     case GL_TEXTURE_RENDERBUFFER_NV:
         return GLC_TEX_RENDERBUFFER;
+    case GL_TEXTURE_CUBE_MAP_ARRAY:
+        return GLC_TEX_CUBE_ARRAY;
     default:
         return -1;
     }
@@ -519,6 +522,8 @@ void gl_state_fill_rast(gl_context *ctx, rast_state *rs)
     rs->offset_factor = ctx->offset_factor;
     rs->offset_units = ctx->offset_units;
     rs->point_size = ctx->point_size;
+    rs->point_sprite = ctx->point_sprite;
+    rs->point_sprite_lower_left = ctx->point_sprite_origin == GL_LOWER_LEFT;
     rs->line_width = ctx->line_width;
     rs->flat_shade = ctx->shade_model == GL_FLAT;
     rs->provoking_first = ctx->provoking_vertex == GL_FIRST_VERTEX_CONVENTION_EXT;

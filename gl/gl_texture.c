@@ -19,7 +19,8 @@
 static const GLenum target_enums[GLC_TEX_TARGETS] = {
     GL_TEXTURE_1D, GL_TEXTURE_2D, GL_TEXTURE_3D, GL_TEXTURE_CUBE_MAP, GL_TEXTURE_RECTANGLE_ARB,
     GL_TEXTURE_1D_ARRAY_EXT, GL_TEXTURE_2D_ARRAY_EXT, GL_TEXTURE_BUFFER_ARB,
-    GL_TEXTURE_2D_MULTISAMPLE, GL_TEXTURE_2D_MULTISAMPLE_ARRAY, GL_TEXTURE_RENDERBUFFER_NV};
+    GL_TEXTURE_2D_MULTISAMPLE, GL_TEXTURE_2D_MULTISAMPLE_ARRAY, GL_TEXTURE_RENDERBUFFER_NV,
+    GL_TEXTURE_CUBE_MAP_ARRAY};
 
 /* The texture/ object kind behind a GL target: a texture renderbuffer is a
  * 2D multisample image whose storage is the renderbuffer's (rb_view). */
@@ -223,8 +224,11 @@ int gl_texture_gp_target_index(int gp_target)
         return GLC_TEX_2DMS_ARRAY;
     case GLC_GP_TEX_RENDERBUFFER:
         return GLC_TEX_RENDERBUFFER;
+    case GP_TEX_CUBEARRAY:
+    case GP_TEX_SHADOWCUBEARRAY:
+        return GLC_TEX_CUBE_ARRAY;
     default:
-        return -1; /* cube map arrays: no GL target */
+        return -1;
     }
 }
 
@@ -607,6 +611,13 @@ static bool image_target(gl_context *ctx, GLenum target, int dims, bool allow_pr
             *proxy = target == GL_PROXY_TEXTURE_2D_ARRAY_EXT;
             return true;
         }
+        /* ARB_texture_cube_map_array: depth = 6 * layers layer-faces */
+        if (target == GL_TEXTURE_CUBE_MAP_ARRAY ||
+            (allow_proxy && target == GL_PROXY_TEXTURE_CUBE_MAP_ARRAY)) {
+            *ti = GLC_TEX_CUBE_ARRAY;
+            *proxy = target == GL_PROXY_TEXTURE_CUBE_MAP_ARRAY;
+            return true;
+        }
         break;
     }
     gl_error(ctx, GL_INVALID_ENUM);
@@ -676,17 +687,17 @@ static void proxy_image_define(gl_context *ctx, int ti, int level, GLenum intern
     if (ti == GLC_TEX_1D_ARRAY) {
         ih = 1;
         layers_ok = h >= 0 && h <= GLC_MAX_ARRAY_LAYERS;
-    } else if (ti == GLC_TEX_2D_ARRAY) {
+    } else if (ti == GLC_TEX_2D_ARRAY || ti == GLC_TEX_CUBE_ARRAY) {
         id = 1;
-        layers_ok = d >= 0 && d <= GLC_MAX_ARRAY_LAYERS;
+        layers_ok = d >= 0 && d <= GLC_MAX_ARRAY_LAYERS && (ti != GLC_TEX_CUBE_ARRAY || d % 6 == 0);
     }
     bool ok = iw >= 0 && ih >= 0 && id >= 0 && iw <= max && ih <= max && id <= max && layers_ok &&
               !(ti == GLC_TEX_RECT && (level != 0 || border)) &&
-              !(ti == GLC_TEX_CUBE && iw != ih);
+              !((ti == GLC_TEX_CUBE || ti == GLC_TEX_CUBE_ARRAY) && iw != ih);
     if (ok) {
         p->width = w;
         p->height = ti == GLC_TEX_1D ? 1 : h;
-        p->depth = ti == GLC_TEX_3D || ti == GLC_TEX_2D_ARRAY ? d : 1;
+        p->depth = ti == GLC_TEX_3D || ti == GLC_TEX_2D_ARRAY || ti == GLC_TEX_CUBE_ARRAY ? d : 1;
         p->border = border;
         p->internal_format = internal_format;
         p->base_format = base;
@@ -1040,6 +1051,8 @@ GLAPI_EXPORT void APIENTRY glGetTexImage(GLenum target, GLint level, GLenum form
         ti = GLC_TEX_3D;
     else if (target == GL_TEXTURE_2D_ARRAY_EXT)
         ti = GLC_TEX_2D_ARRAY;
+    else if (target == GL_TEXTURE_CUBE_MAP_ARRAY)
+        ti = GLC_TEX_CUBE_ARRAY;
     else if (!image_target(ctx, target, 2, false, &ti, &face, &proxy))
         return;
     if (level < 0 || level >= TEX_MAX_LEVELS) {
@@ -1051,7 +1064,8 @@ GLAPI_EXPORT void APIENTRY glGetTexImage(GLenum target, GLint level, GLenum form
     bool ok;
     void *dst = (void *)pbo_pointer(ctx, ctx->pixel_pack_buffer, pixels, format, type, img->width,
                                     img->height, img->depth,
-                                    ti == GLC_TEX_3D || ti == GLC_TEX_2D_ARRAY, &ctx->pack, &ok);
+                                    ti == GLC_TEX_3D || ti == GLC_TEX_2D_ARRAY || ti == GLC_TEX_CUBE_ARRAY,
+                                    &ctx->pack, &ok);
     if (!ok)
         return;
     gl_draw_flush(ctx); /* the image may be a render target of a queued scene */
@@ -1533,6 +1547,10 @@ static void get_level_parameter(gl_context *ctx, GLenum target, GLint level, GLe
         ti = GLC_TEX_2D_ARRAY;
         face = 0;
         proxy = target == GL_PROXY_TEXTURE_2D_ARRAY_EXT;
+    } else if (target == GL_TEXTURE_CUBE_MAP_ARRAY || target == GL_PROXY_TEXTURE_CUBE_MAP_ARRAY) {
+        ti = GLC_TEX_CUBE_ARRAY;
+        face = 0;
+        proxy = target == GL_PROXY_TEXTURE_CUBE_MAP_ARRAY;
     } else if (target == GL_TEXTURE_2D_MULTISAMPLE || target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY ||
                target == GL_TEXTURE_BUFFER_ARB) {
         ti = gl_tex_target_index(target);
@@ -1563,7 +1581,7 @@ static void get_level_parameter(gl_context *ctx, GLenum target, GLint level, GLe
         w = defined ? img->width + 2 * border : 0;
         h = defined ? (ti == GLC_TEX_1D ? 1 : img->height + 2 * border) : 0;
         d = defined ? (ti == GLC_TEX_3D ? img->depth + 2 * border
-                       : ti == GLC_TEX_2D_ARRAY || ti == GLC_TEX_2DMS_ARRAY ? img->depth
+                       : ti == GLC_TEX_2D_ARRAY || ti == GLC_TEX_2DMS_ARRAY || ti == GLC_TEX_CUBE_ARRAY ? img->depth
                                                                              : 1)
                     : 0;
         ifmt = img->internal_format;

@@ -172,8 +172,10 @@ enum {
                           signed / unsigned ints; the rasterizer fills it */
     GP_VARY_ID,        /* NV_vertex_program4 result.id; geometry vertex[m].id (int in .x) */
     GP_VARY_PNTC,      /* NV5 fragment.pointcoord (s, t, 0, 1): point sprite coordinates */
-    GP_VARY_PRIMINFO,  /* NV5 geometry: (primitive.invocation, primitive.vertexcount, -, -)
-                          signed ints, row GP_VARY_PRIMINFO of vertex 0 like primitive.id */
+    GP_VARY_PRIMINFO,  /* NV5 geometry: (primitive.invocation, primitive.vertexcount, 0, 0)
+                          signed ints, row GP_VARY_PRIMINFO of vertex 0 like primitive.id;
+                          z is what primitive.tessouter/tessinner/patch.attrib read
+                          (no tessellation stage: 0) */
     GP_VARY_COUNT
 };
 
@@ -190,8 +192,19 @@ typedef enum gp_prim {
     GP_PRIM_TRIANGLES,
     GP_PRIM_TRIANGLES_ADJACENCY,
     GP_PRIM_LINE_STRIP,
-    GP_PRIM_TRIANGLE_STRIP
+    GP_PRIM_TRIANGLE_STRIP,
+    GP_PRIM_PATCHES     /* NV5 PRIMITIVE_IN PATCHES: gs_vertices_in = GP_MAX_PATCH_VERTICES
+                           rows; the draw's patch size n fills vertices 0..n-1 */
 } gp_prim;
+
+/* NV_gpu_program5 geometry programs: MAX_GEOMETRY_PROGRAM_INVOCATIONS_NV
+ * (INVOCATIONS n, 1 <= n <= this), the largest patch (GL MAX_PATCH_VERTICES)
+ * and MAX_VERTEX_STREAMS (EMITS s: stream 0 is rasterized, vertices to
+ * streams 1..3 are dropped, there being no transform feedback; a stream
+ * outside [0, 4) is undefined in the spec: asmgl drops the vertex too). */
+#define GP_MAX_GS_INVOCATIONS 32
+#define GP_MAX_PATCH_VERTICES 32
+#define GP_MAX_VERTEX_STREAMS 4
 
 /* Fragment outputs. */
 enum {
@@ -308,10 +321,19 @@ typedef enum gp_tex_op {
     GP_TEXOP_TXQ,  /* size query, LOD in coord.x */
     GP_TEXOP_TXG,  /* gather */
     GP_TEXOP_LOD,  /* LOD query */
-    GP_TEXOP_TXFMS /* multisample texel fetch: coord (x, y, layer, sample) .i on
+    GP_TEXOP_TXFMS, /* multisample texel fetch: coord (x, y, layer, sample) .i on
                       GP_TEX_2DMS (layer ignored) / GP_TEX_ARRAY2DMS; a texel,
                       layer or sample out of range reads (0, 0, 0, 0) */
+    GP_TEXOP_TXGO  /* NV5 gather with per-texel offsets: texel n at
+                      (gather_x.c[n], gather_y.c[n]) (texture/ tex_sample
+                      hands it to tex_sample_gather_offsets) */
 } gp_tex_op;
+
+/* NV_gpu_program5 TXGO offset limits (MIN/MAX_PROGRAM_TEXTURE_GATHER_
+ * OFFSET_NV, NVIDIA's values, issue 2).  Offsets outside them (run-time
+ * values) are undefined in the spec; asmgl uses them as given. */
+#define GP_MIN_GATHER_OFFSET (-32)
+#define GP_MAX_GATHER_OFFSET 31
 
 /* One texture instruction over a task, as the executor hands it to the
  * sampler (the rasterizer wires this to texture/).  The sampler computes
@@ -328,6 +350,9 @@ typedef struct gp_tex_request {
     const gp_vec *offset_reg;  /* NV5 register offsets, else NULL */
     int8_t offset[3];          /* constant texel offsets */
     uint32_t lane_mask;        /* lanes whose result is needed (includes helpers) */
+    /* NV_gpu_program5 (NULL otherwise): */
+    const gp_vec *gather_x, *gather_y; /* GP_TEXOP_TXGO: per-texel offsets (.i) */
+    const gp_vec *extra;       /* two-operand form: .x = SHADOWCUBEARRAY reference */
 } gp_tex_request;
 
 /* Writes the filtered result (float or integer per the texture format) for
@@ -353,7 +378,11 @@ enum {
     GP_OPTION_PIXEL_CENTER_INTEGER = 1u << 13,
     GP_OPTION_TEXTURE_ARRAY = 1u << 14,        /* MESA_texture_array */
     GP_OPTION_NV_EXPLICIT_MULTISAMPLE = 1u << 15, /* NV4: RENDERBUFFER target, TXFMS */
-    GP_OPTION_NV_TEXTURE_MULTISAMPLE = 1u << 16   /* NV4: 2DMS / ARRAY2DMS targets, TXFMS */
+    GP_OPTION_NV_TEXTURE_MULTISAMPLE = 1u << 16,  /* NV4: 2DMS / ARRAY2DMS targets, TXFMS */
+    GP_OPTION_ARB_BLEND_FUNC_EXTENDED = 1u << 24, /* NV5 FP: result.color[n].primary / .secondary */
+    GP_OPTION_NV_EARLY_FRAGMENT_TESTS = 1u << 25, /* NV5 FP: depth/stencil tests before the program
+                                                     (NV_gpu_program5 3.X); result.depth is ignored */
+    GP_OPTION_NV_SHADER_THREAD_GROUP = 1u << 28   /* NV5: TGBALLOT, QSWZ* (NV_shader_thread_group) */
 };
 
 /* What later stages need to know, so they never look at instructions (R3). */
@@ -363,6 +392,11 @@ typedef struct gp_program_info {
     uint32_t options;              /* GP_OPTION_* */
     uint64_t inputs_read;          /* bit per GP_VIN_* or GP_VARY_* slot */
     uint64_t outputs_written;      /* bit per GP_VARY_* or GP_FOUT_* slot */
+    uint64_t outputs_int;          /* (added) the outputs_written bits some instruction with
+                                      an integer result (gp_io_kind / insn type S or U, CVT
+                                      to an integer type) writes: vertex colour clamping
+                                      (GL 3.0 2.19.6) skips those slots, whose words are
+                                      integers (NV_gpu_program4 MOV.S result.color) */
     uint8_t tex_target[32];        /* per texture image unit: gp_tex_target or GP_TEX_NONE */
     uint32_t tex_units_used;
     bool uses_kill;                /* KIL (any form) */
@@ -380,6 +414,10 @@ typedef struct gp_program_info {
     uint64_t inputs_flat;          /* fragment: GP_VARY_* slots declared FLAT */
     uint64_t inputs_centroid;      /* ... CENTROID */
     uint64_t inputs_noperspective; /* ... NOPERSPECTIVE */
+    uint64_t inputs_sample;        /* ... SAMPLE (NV5), plus the GP_VARY_SAMPLE bit when
+                                      fragment.sampleid is bound: either makes the
+                                      program run once per covered sample (rast.h
+                                      "Multisampling") */
     uint8_t gs_primitive_in;       /* geometry: gp_prim of PRIMITIVE_IN */
     uint8_t gs_primitive_out;      /* geometry: gp_prim of PRIMITIVE_OUT */
     int gs_vertices_in;            /* geometry: vertices per input primitive (1 2 4 3 6) */
@@ -389,6 +427,16 @@ typedef struct gp_program_info {
                                       this is bounded by max_total_output_components */
     uint32_t param_buffers_used;   /* bit per program.buffer[a] binding point read */
     uint32_t param_buffers_vec4;   /* those declared BUFFER4 (elements are vec4, not words) */
+    /* NV_gpu_program5 geometry programs: INVOCATIONS n (1 when not declared):
+     * the program runs n times per input primitive, primitive.invocation
+     * 0..n-1 (GP_VARY_PRIMINFO.x), each invocation's output after the
+     * previous one's for the same primitive. */
+    int gs_invocations;
+    /* NV5 subroutines: 1 + the largest program.subroutine[i] index a
+     * SUBROUTINE declaration binds (0: none); the count
+     * glProgramSubroutineParametersuivNV must be given (see
+     * gp_program_subroutine_check). */
+    int num_subroutine_params;
 } gp_program_info;
 
 typedef struct gp_program gp_program;
@@ -400,6 +448,22 @@ gp_program *gp_compile(const char *src, size_t len, gp_stage stage,
                        const gp_limits *lim, gp_error *err);
 void gp_program_free(gp_program *p);
 const gp_program_info *gp_program_get_info(const gp_program *p);
+
+/* NV5 subroutines (ARB_shader_subroutine, "Dependencies on NV_gpu_program5").
+ * Limits: MAX_PROGRAM_SUBROUTINE_PARAMETERS_NV (program.subroutine[i], i <
+ * it) and MAX_PROGRAM_SUBROUTINE_NUM_NV (SUBROUTINENUM(n), n < it). */
+#define GP_MAX_SUBROUTINE_PARAMS 1024
+#define GP_MAX_SUBROUTINE_NUM 1024
+/* Whether num may be stored in program.subroutine[index] of p:
+ * GP_SUB_OK, GP_SUB_BAD_NUM (index is bound to a SUBROUTINE variable of a
+ * type and num is no SUBROUTINENUM of that type: INVALID_OPERATION).  An
+ * index no declaration binds takes any value. */
+enum { GP_SUB_OK = 0, GP_SUB_BAD_NUM = 1 };
+int gp_program_subroutine_check(const gp_program *p, uint32_t index, uint32_t num);
+/* The value program.subroutine[index] gets when the program is bound or
+ * respecified (the spec's "arbitrary defaults"): the smallest SUBROUTINENUM
+ * of the parameter's type, 0 for an index no declaration binds. */
+uint32_t gp_program_subroutine_default(const gp_program *p, uint32_t index);
 
 /* Disassembles the executable form (one instruction a line), into buf;
  * returns the length it needed (snprintf-style). */
@@ -416,8 +480,14 @@ void gp_machine_free(gp_machine *m);
 /* status: GP_EXEC_UNSUPPORTED = the program reached an opcode the executor
  * does not run (NV_gpu_program5-only opcodes); it ended there.  Every
  * NV_gpu_program4 opcode runs, EMIT / ENDPRIM / TXFMS and geometry inputs
- * included, and of NV_gpu_program5 so far BFE BFI BFR BTC BTFL BTFM and
- * TGALL TGANY TGEQ.
+ * included, and of NV_gpu_program5 so far BFE BFI BFR BTC BTFL BTFM,
+ * TGALL TGANY TGEQ, IPAC IPAO IPAS (through env->interp) and the texture
+ * additions: TXG TXGO LOD, offset(<operand>), TEXTURE arrays indexed per
+ * lane (env->tex once per distinct unit; gp_ir.h tex_flags), the
+ * ARRAYCUBE / SHADOWARRAYCUBE targets; CALI (env->subroutine_params) and
+ * NV_shader_thread_group's TGBALLOT and QSWZ0..3/X/Y (gp_exec.c
+ * exec_thread_group: thread numbers are lane numbers 0..15, a warp is the
+ * lanes of one gp_exec call).
  *
  * Thread groups (NV_gpu_program5 TGALL / TGANY / TGEQ): the thread group
  * is the lanes of one gp_exec call, i.e. one shading task (fragment

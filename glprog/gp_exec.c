@@ -73,10 +73,18 @@
  * v constant or from an integer temporary) read row v * GP_VARY_COUNT +
  * slot (fetch_geo_input; prep_insn for constant vertices).
  *
- * NV_gpu_program5 (!!NV*5.0): the bit-field opcodes (exec_bits) and the
+ * NV_gpu_program5 64-bit data (gp_ir.h "64-bit storage"): every .F64 /
+ * .S64 / .U64 instruction and PK64 / UP64 run in exec_wide (fetch64 /
+ * store64); 32-bit instructions that name a LONG variable narrow and widen
+ * in the generic fetch (fetch_long_f32) and store (store_widen).  None of
+ * them takes a fast case (prep_insn refuses any operand with hi).
+ *
+ * NV_gpu_program5 (!!NV*5.0): IPAC IPAO IPAS (exec_ipa, through
+ * env->interp), the bit-field opcodes (exec_bits) and the
  * thread-group votes TGALL TGANY TGEQ (exec_vote: the thread group is the
  * lanes of one gp_exec call, the voters the live lanes of the running
- * group; see there) run as generic cases.  An opcode without a case (the
+ * group; see there) run as generic cases, and so does CVT (exec_cvt; the
+ * value conversions are gp_cvt.c's integer code).  An opcode without a case (the
  * other NV_gpu_program5 ones) ends the invocation with
  * GP_EXEC_UNSUPPORTED.
  *
@@ -93,6 +101,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gp_cvt.h"
 #include "gp_ir.h"
 
 /* Instruction-set variants.  On GCC for x86-64 the executor (gp_exec and
@@ -1233,6 +1242,24 @@ static GP_NOINLINE void fetch_buffer(gp_xs *x, const gp_src *s, gp_vec *buf, int
     const gp_val *w = s->buf < GP_MAX_PARAM_BUFFERS ? x->env->param_buffers[b] : NULL;
     uint64_t nw = w ? x->env->param_buffer_words[b] : 0;
     bool vec4 = (x->p->info.param_buffers_vec4 >> b) & 1;
+    /* NV5 program.buffer[a..b] (gp_src.nbuf): a binding point per lane */
+    const gp_val *lw[GP_LANES];
+    uint64_t lnw[GP_LANES];
+    if (s->nbuf) {
+        const gp_vec *vr = s->vtx_rel ? reg_file(x, GP_FILE_TEMP, s->vtx_rel_reg) : NULL;
+        for (int l = 0; l < GP_LANES; l++) {
+            int64_t o = (int64_t)s->vtx + (vr ? vr->c[s->vtx_rel_comp & 3][l].i : 0);
+            int64_t bp = (int64_t)s->buf + o;
+            bool ok = o >= 0 && o < s->nbuf && bp < GP_MAX_PARAM_BUFFERS;
+            lw[l] = ok ? x->env->param_buffers[bp] : NULL;
+            lnw[l] = lw[l] ? x->env->param_buffer_words[bp] : 0;
+        }
+    } else {
+        for (int l = 0; l < GP_LANES; l++) {
+            lw[l] = w;
+            lnw[l] = nw;
+        }
+    }
     int32_t idx[GP_LANES];
     if (s->rel) {
         rel_indices(x, s->rel_file, s->rel_reg, s->rel_comp, s->index, s->rel_lo, s->rel_hi,
@@ -1252,7 +1279,7 @@ static GP_NOINLINE void fetch_buffer(gp_xs *x, const gp_src *s, gp_vec *buf, int
                 continue;
             }
             uint64_t k = vec4 ? (uint64_t)idx[l] * 4 + (uint64_t)sel : (uint64_t)idx[l];
-            t[l].u = idx[l] >= 0 && k < nw ? w[k].u : 0u;
+            t[l].u = idx[l] >= 0 && k < lnw[l] ? lw[l][k].u : 0u;
         }
         apply_mods(buf->c[c], t, s->abs != 0, (s->negate >> c) & 1, type);
         v->c[c] = buf->c[c];
@@ -1303,10 +1330,20 @@ static GP_NOINLINE void fetch_geo_input(gp_xs *x, const gp_src *s, gp_vec *buf, 
     }
 }
 
+static void fetch64(gp_xs *x, const gp_src *s, int kind, uint64_t out[4][GP_LANES]);
+static GP_NOINLINE void fetch_long_f32(gp_xs *x, const gp_src *s, gp_vec *buf, uint32_t need,
+                                       gp_view *v);
+
 static GP_NOINLINE void fetch_view_slow(gp_xs *x, const gp_src *s, gp_vec *buf, int type,
                                         uint32_t need, gp_view *v)
 {
     bool absv = s->abs != 0;
+    if (GP_UNLIKELY(s->hi) && is_float_type(type)) {
+        /* a 32-bit float operand of a LONG variable: (float)double (gp_ir.h
+         * "64-bit storage"); S/U operands read the low words, below */
+        fetch_long_f32(x, s, buf, need, v);
+        return;
+    }
     if (GP_UNLIKELY(s->file == GP_FILE_BUFFER)) {
         fetch_buffer(x, s, buf, type, need, v);
         return;
@@ -1350,7 +1387,7 @@ static GP_NOINLINE void fetch_view_slow(gp_xs *x, const gp_src *s, gp_vec *buf, 
 static GP_INLINE void fetch_view(gp_xs *x, const gp_src *s, gp_vec *buf, int type,
                               uint32_t need, gp_view *v)
 {
-    if (GP_LIKELY(!s->rel && !s->abs && !s->negate &&
+    if (GP_LIKELY(!s->rel && !s->abs && !s->negate && !s->hi &&
                   (s->swz[0] | s->swz[1] | s->swz[2] | s->swz[3]) <= GP_SWZ_W)) {
         /* the common case: a swizzled register, no copy at all */
         const gp_vec *r = s->file == GP_FILE_PARAM ? param_vec(x, s->index)
@@ -1370,7 +1407,7 @@ static GP_INLINE void fetch_view(gp_xs *x, const gp_src *s, gp_vec *buf, int typ
  * register itself when it needs no change, else a copy in buf. */
 static const gp_vec *fetch(gp_xs *x, const gp_src *s, gp_vec *buf, int type)
 {
-    if (!s->rel && !s->abs && !s->negate && swz_identity(s->swz)) {
+    if (!s->rel && !s->abs && !s->negate && !s->hi && swz_identity(s->swz)) {
         const gp_vec *r = s->file == GP_FILE_PARAM ? param_vec(x, s->index)
                                                    : reg_file(x, s->file, s->index);
         if (r)
@@ -1502,10 +1539,16 @@ static void float_result_mods(const gp_insn *in, gp_val *row)
  * (NV_fragment_program_option 3.11.4.3 UpdateDestination; NV_vertex_program3
  * 2.14.4.3 adds the clamp before the merge).  rows[c] is the result for
  * component c; it must not be a row of the destination register. */
+static void store_widen(gp_xs *x, const gp_insn *in, const gp_val *const rows[4], int rtype);
+
 static void store_rows(gp_xs *x, const gp_insn *in, const gp_val *const rows[4], int rtype)
 {
     const gp_dst *d = &in->dst;
     uint32_t wmask = d->mask & 0xfu;
+    if (GP_UNLIKELY(d->hi)) {
+        store_widen(x, in, rows, rtype); /* a LONG destination: both words */
+        return;
+    }
     bool reg = d->file == GP_FILE_TEMP || d->file == GP_FILE_OUTPUT || d->file == GP_FILE_ADDRESS;
     if (d->cc.cond == GP_COND_TR && !in->cc_update && !d->rel && !d->clipdist) {
         /* the common case: plain masked write */
@@ -1526,10 +1569,14 @@ static void store_rows(gp_xs *x, const gp_insn *in, const gp_val *const rows[4],
         else
             dreg = (gp_vec *)reg_file(x, d->file, d->index);
     }
+    /* the condition-code write mask tests the CC as it was before this
+     * instruction's update (UpdateDestination: merged into mergedCC, which
+     * replaces cc at the end), so all four tests come first */
+    uint32_t lms[4];
+    for (int c = 0; c < 4; c++)
+        lms[c] = (wmask >> c & 1) ? x->exec & cc_lanes(x, &d->cc, c) : 0u;
     for (int c = 0; c < 4; c++) {
-        if (!(wmask >> c & 1))
-            continue;
-        uint32_t lm = x->exec & cc_lanes(x, &d->cc, c);
+        uint32_t lm = lms[c];
         if (!lm)
             continue;
         const gp_val *row = rows[c];
@@ -1569,7 +1616,7 @@ static inline void store(gp_xs *x, const gp_insn *in, gp_vec *r, int rtype, bool
     const gp_dst *d = &in->dst;
     uint32_t wmask = d->mask & 0xfu;
     if (GP_LIKELY(!in->sat && !in->precision && d->cc.cond == GP_COND_TR && !in->cc_update &&
-                  !d->rel && !d->clipdist)) {
+                  !d->rel && !d->clipdist && !d->hi)) {
         /* the common case: plain masked write */
         gp_vec *dreg = (gp_vec *)reg_file(x, d->file, d->index);
         if (dreg && d->file != GP_FILE_INPUT && d->file != GP_FILE_PARAM)
@@ -1589,6 +1636,245 @@ static inline void store(gp_xs *x, const gp_insn *in, gp_vec *r, int rtype, bool
     for (int c = 0; c < 4; c++)
         rows[c] = r->c[scalar ? 0 : c];
     store_rows(x, in, rows, rtype);
+}
+
+/* ---- NV_gpu_program5 64-bit storage (gp_ir.h "64-bit storage") -----------
+ *
+ * A LONG variable's component is two 32-bit rows: the low word in the
+ * operand's row, the high word src.hi / dst.hi rows further (relative
+ * addressing moves both).  fetch64 reads any operand as 64-bit values of a
+ * kind (GP_KIND_S / U: integers, GP_KIND_F: the bits of a double), store64
+ * writes 64-bit results; the 32-bit paths narrow (fetch_long_f32, the low
+ * words) and widen (store_widen) where a 32-bit instruction meets a LONG
+ * variable. */
+
+static inline double bits_d(uint64_t u)
+{
+    double d;
+    memcpy(&d, &u, sizeof(d));
+    return d;
+}
+
+static inline uint64_t d_bits(double d)
+{
+    uint64_t u;
+    memcpy(&u, &d, sizeof(u));
+    return u;
+}
+
+/* Operand s as 64-bit values: lo | hi << 32 for a LONG variable, else the
+ * 32-bit value promoted (2.X.4.1: S sign-, U zero-extended, F float ->
+ * double); then |x| and negation on the 64-bit value of the kind (U: |x|
+ * does nothing, negation is two's complement; S: |INT64_MIN| and
+ * -INT64_MIN stay INT64_MIN; F: the sign bit). */
+static void fetch64(gp_xs *x, const gp_src *s, int kind, uint64_t out[4][GP_LANES])
+{
+    gp_src q = *s;
+    q.abs = 0;
+    q.negate = 0;
+    q.hi = 0;
+    gp_vec lbuf, hbuf;
+    gp_view lo, hi;
+    if (s->hi) {
+        fetch_view(x, &q, &lbuf, GP_TYPE_U32, 0xfu, &lo);
+        q.index += s->hi;
+        q.rel_lo += s->hi;
+        q.rel_hi += s->hi;
+        fetch_view(x, &q, &hbuf, GP_TYPE_U32, 0xfu, &hi);
+        for (int c = 0; c < 4; c++) {
+            int sel = s->swz[c];
+            if (sel > GP_SWZ_W) {
+                uint64_t k = sel != GP_SWZ_ONE ? 0u : kind == GP_KIND_F ? 0x3ff0000000000000ull : 1u;
+                for (int l = 0; l < GP_LANES; l++)
+                    out[c][l] = k;
+                continue;
+            }
+            for (int l = 0; l < GP_LANES; l++)
+                out[c][l] = (uint64_t)lo.c[c][l].u | (uint64_t)hi.c[c][l].u << 32;
+        }
+    } else {
+        int t = kind == GP_KIND_F ? GP_TYPE_F32 : kind == GP_KIND_S ? GP_TYPE_S32 : GP_TYPE_U32;
+        fetch_view(x, &q, &lbuf, t, 0xfu, &lo);
+        for (int c = 0; c < 4; c++)
+            for (int l = 0; l < GP_LANES; l++) {
+                gp_val v = lo.c[c][l];
+                out[c][l] = kind == GP_KIND_F ? d_bits((double)v.f)
+                            : kind == GP_KIND_S ? (uint64_t)(int64_t)v.i : (uint64_t)v.u;
+            }
+    }
+    if (!s->abs && !s->negate)
+        return;
+    for (int c = 0; c < 4; c++) {
+        bool neg = (s->negate >> c) & 1;
+        for (int l = 0; l < GP_LANES; l++) {
+            uint64_t v = out[c][l];
+            if (kind == GP_KIND_F) {
+                if (s->abs)
+                    v &= ~(1ull << 63);
+                if (neg)
+                    v ^= 1ull << 63;
+            } else {
+                if (s->abs && kind == GP_KIND_S && (int64_t)v < 0)
+                    v = 0u - v;
+                if (neg)
+                    v = 0u - v;
+            }
+            out[c][l] = v;
+        }
+    }
+}
+
+/* A 32-bit float operand of a LONG variable (fetch_view_slow): the double,
+ * modifiers applied, rounded to float (nearest even; |x| and negation
+ * commute with the rounding). */
+static GP_NOINLINE void fetch_long_f32(gp_xs *x, const gp_src *s, gp_vec *buf, uint32_t need,
+                                       gp_view *v)
+{
+    uint64_t t[4][GP_LANES];
+    fetch64(x, s, GP_KIND_F, t);
+    for (int c = 0; c < 4; c++) {
+        if (!(need >> c & 1))
+            continue;
+        for (int l = 0; l < GP_LANES; l++)
+            buf->c[c][l].f = (float)bits_d(t[c][l]);
+        v->c[c] = buf->c[c];
+    }
+}
+
+/* CC flags (2.X.4.3) of a 64-bit value: SF = bit 63 / double < 0 or NaN,
+ * ZF = all 64 bits 0 / double == 0 or NaN; OF = CF = 0. */
+static inline uint32_t cc_flags64(uint64_t v, int kind)
+{
+    if (kind == GP_KIND_F) {
+        double d = bits_d(v);
+        uint32_t nan = !(d == d);
+        return (((uint32_t)(d < 0.0) | nan) * GP_CC_SF) | (((uint32_t)(d == 0.0) | nan) * GP_CC_ZF);
+    }
+    return ((uint32_t)(v >> 63) * GP_CC_SF) | ((uint32_t)(v == 0) * GP_CC_ZF);
+}
+
+/* Writes per-component rows lo (and hi: NULL for a 32-bit destination) under
+ * the execution mask, the write mask and the condition-code write mask,
+ * and sets the CC of the written lanes to flags (the CC tests see the CC
+ * before the update, as in store_rows). */
+static void store_pair(gp_xs *x, const gp_insn *in, gp_val lo[4][GP_LANES],
+                       gp_val (*hi)[GP_LANES], uint32_t flags[4][GP_LANES])
+{
+    const gp_dst *d = &in->dst;
+    uint32_t wmask = d->mask & 0xfu;
+    bool reg = d->file == GP_FILE_TEMP || d->file == GP_FILE_OUTPUT || d->file == GP_FILE_ADDRESS;
+    int32_t hoff = hi ? d->hi : 0;
+    gp_vec *dlo = NULL, *dhi = NULL;
+    int32_t idx[GP_LANES];
+    bool rel = d->rel != 0;
+    if (reg) {
+        if (rel) {
+            rel_indices(x, d->rel_file, d->rel_reg, d->rel_comp, d->index, d->rel_lo, d->rel_hi,
+                        file_limit(x, d->file), idx);
+        } else {
+            dlo = (gp_vec *)reg_file(x, d->file, d->index);
+            dhi = hi ? (gp_vec *)reg_file(x, d->file, d->index + hoff) : NULL;
+        }
+    }
+    uint32_t lms[4]; /* the CC before the update (store_rows) */
+    for (int c = 0; c < 4; c++)
+        lms[c] = (wmask >> c & 1) ? x->exec & cc_lanes(x, &d->cc, c) : 0u;
+    for (int c = 0; c < 4; c++) {
+        uint32_t lm = lms[c];
+        if (!lm)
+            continue;
+        if (rel) {
+            for (int l = 0; l < GP_LANES; l++) {
+                if (!(lm & lane_bit[l]) || idx[l] < 0)
+                    continue;
+                gp_vec *t = (gp_vec *)reg_file(x, d->file, idx[l]);
+                if (t)
+                    t->c[c][l] = lo[c][l];
+                t = hi ? (gp_vec *)reg_file(x, d->file, idx[l] + hoff) : NULL;
+                if (t)
+                    t->c[c][l] = hi[c][l];
+            }
+        } else {
+            if (dlo) {
+                if (d->clipdist) {
+                    if (c == 0)
+                        write_row(dlo->c[(d->clipdist - 1) & 3], lo[c], lm);
+                } else {
+                    write_row(dlo->c[c], lo[c], lm);
+                }
+            }
+            if (dhi)
+                write_row(dhi->c[c], hi[c], lm);
+        }
+        if (in->cc_update) {
+            uint32_t *cc = x->m->cc[(in->cc_update - 1) & 1][c];
+            for (int l = 0; l < GP_LANES; l++)
+                if (lm & lane_bit[l])
+                    cc[l] = flags[c][l];
+        }
+    }
+}
+
+/* store_rows to a LONG variable: the 32-bit result widened (S sign-, U
+ * zero-extended, F float -> double); the CC from the 32-bit value. */
+static GP_NOINLINE void store_widen(gp_xs *x, const gp_insn *in, const gp_val *const rows[4],
+                                    int rtype)
+{
+    gp_val lo[4][GP_LANES], hi[4][GP_LANES];
+    uint32_t flags[4][GP_LANES];
+    for (int c = 0; c < 4; c++) {
+        if (!(in->dst.mask >> c & 1))
+            continue;
+        for (int l = 0; l < GP_LANES; l++) {
+            uint32_t u = rows[c][l].u;
+            uint64_t w = is_float_type(rtype) ? d_bits((double)bits_f(u))
+                         : rtype == GP_TYPE_S32 ? (uint64_t)(int64_t)(int32_t)u : (uint64_t)u;
+            lo[c][l].u = (uint32_t)w;
+            hi[c][l].u = (uint32_t)(w >> 32);
+        }
+        if (in->cc_update) {
+            cc_update(flags[c], rows[c], GP_LANE_ALL, rtype);
+            if (x->cc_extra)
+                for (int l = 0; l < GP_LANES; l++)
+                    flags[c][l] |= x->cc_extra[c][l];
+        }
+    }
+    store_pair(x, in, lo, hi, flags);
+}
+
+/* The 64-bit results r of kind (GP_KIND_S / U / F) of instruction in:
+ * _SAT / _SSAT clamp F results (the ARB pseudocode's compares, NaN
+ * passes), then the write to a LONG destination (both words) or to a
+ * 32-bit one (narrowed: the low word / (float)double, nearest even), and
+ * the CC from the 64-bit value (plus gp_xs.cc_extra: OF / CF). */
+static void store64(gp_xs *x, const gp_insn *in, uint64_t r[4][GP_LANES], int kind)
+{
+    const gp_dst *d = &in->dst;
+    gp_val lo[4][GP_LANES], hi[4][GP_LANES];
+    uint32_t flags[4][GP_LANES];
+    for (int c = 0; c < 4; c++) {
+        if (!(d->mask >> c & 1))
+            continue;
+        for (int l = 0; l < GP_LANES; l++) {
+            uint64_t v = r[c][l];
+            if (kind == GP_KIND_F && in->sat) {
+                double f = bits_d(v), mn = in->sat == GP_SAT_11 ? -1.0 : 0.0;
+                if (f < mn)
+                    v = d_bits(mn);
+                else if (f > 1.0)
+                    v = d_bits(1.0);
+                r[c][l] = v;
+            }
+            if (d->hi) {
+                lo[c][l].u = (uint32_t)v;
+                hi[c][l].u = (uint32_t)(v >> 32);
+            } else {
+                lo[c][l].u = kind == GP_KIND_F ? f_bits((float)bits_d(v)) : (uint32_t)v;
+            }
+            flags[c][l] = cc_flags64(v, kind) | (x->cc_extra ? x->cc_extra[c][l] : 0u);
+        }
+    }
+    store_pair(x, in, lo, d->hi ? hi : NULL, flags);
 }
 
 /* ---- the prepared program ---------------------------------------------------- */
@@ -1730,8 +2016,11 @@ static bool prep_insn(gp_xprep *e, int *slot_cap, const gp_program *p, const gp_
     uint32_t wm = d->mask & 0xfu;
     if (xk < 0 || in->type != GP_TYPE_F32 || in->cc_update || d->cc.cond != GP_COND_TR ||
         d->rel || d->clipdist || (in->precision && in->precision != 'R') ||
-        in->sat > GP_SAT_11 || !wm)
+        in->sat > GP_SAT_11 || !wm || d->hi)
         return true;
+    for (int i = 0; i < 3; i++)
+        if (in->src[i].hi) /* LONG variables: the generic fetch / store (gp_ir.h) */
+            return true;
     if (d->file == GP_FILE_TEMP && d->index >= 0 && d->index < p->num_temps)
         o->dbase = GP_XB_TEMP;
     else if (d->file == GP_FILE_OUTPUT && d->index >= 0 &&
@@ -1815,6 +2104,10 @@ static bool prep_zero_list(gp_xprep *e, const gp_program *p)
             if (in->src[k].rel && (in->src[k].file == GP_FILE_TEMP || in->src[k].rel_file == GP_FILE_TEMP))
                 return true;
         if (in->dst.rel && (in->dst.file == GP_FILE_TEMP || in->dst.rel_file == GP_FILE_TEMP))
+            return true;
+        /* LONG variables: their high-word rows are read and written through
+         * hi, which the analysis below does not follow */
+        if (in->dst.hi || in->src[0].hi || in->src[1].hi || in->src[2].hi)
             return true;
     }
     uint8_t *rows = GP_MALLOC((size_t)nt);     /* bit c: row c written */
@@ -2015,6 +2308,55 @@ static void xs_kill(gp_xs *x, uint32_t lanes)
         xs_terminate(x, dead);
 }
 
+/* Calls env->tex, or writes what an incomplete texture returns. */
+static void tex_call(gp_xs *x, const gp_tex_request *req, gp_vec *out)
+{
+    if (x->env->tex) {
+        x->env->tex(x->env->tex_user, req, out);
+    } else {
+        /* No sampler bound: what an incomplete texture returns. */
+        for (int l = 0; l < GP_LANES; l++) {
+            out->c[0][l].f = out->c[1][l].f = out->c[2][l].f = 0.0f;
+            out->c[3][l].f = 1.0f;
+        }
+    }
+}
+
+/* NV_gpu_program5 TEXTURE arrays indexed at run time (gp_ir.h
+ * GP_TEXF_INDEXED): unit = tex_unit + T[tex_rel_reg].tex_rel_comp per
+ * lane; the lanes are grouped by unit and env->tex is called once per
+ * distinct unit.  A unit outside the array reads (0, 0, 0, 0) (all bits 0,
+ * so integer 0 too): R5, like out-of-range array reads. */
+static void tex_call_indexed(gp_xs *x, const gp_insn *in, gp_tex_request *req, gp_vec *out)
+{
+    const gp_vec *ir = reg_file(x, GP_FILE_TEMP, in->tex_rel_reg);
+    int32_t unit[GP_LANES];
+    for (int l = 0; l < GP_LANES; l++) {
+        int64_t u = (int64_t)in->tex_unit + (ir ? ir->c[in->tex_rel_comp & 3][l].i : 0);
+        unit[l] = u >= in->tex_base && u < (int64_t)in->tex_base + in->tex_count ? (int32_t)u : -1;
+    }
+    memset(out, 0, sizeof(*out));
+    gp_vec tmp;
+    uint32_t todo = req->lane_mask;
+    while (todo) {
+        int32_t u = unit[lane_first(todo)];
+        uint32_t group = 0;
+        for (int l = 0; l < GP_LANES; l++)
+            if ((todo >> l & 1) && unit[l] == u)
+                group |= 1u << l;
+        todo &= ~group;
+        if (u < 0)
+            continue;
+        req->unit = (uint8_t)u;
+        req->lane_mask = group;
+        tex_call(x, req, &tmp);
+        for (int c = 0; c < 4; c++)
+            for (int l = 0; l < GP_LANES; l++)
+                if (group >> l & 1)
+                    out->c[c][l] = tmp.c[c][l];
+    }
+}
+
 static void do_tex(gp_xs *x, const gp_insn *in, int op)
 {
     gp_machine *m = x->m;
@@ -2024,9 +2366,9 @@ static void do_tex(gp_xs *x, const gp_insn *in, int op)
     req.target = in->tex_target;
     req.unit = in->tex_unit;
     /* Implicit LOD from the quad in fragment programs; elsewhere the base
-     * LOD is 0 (NV_vertex_program3 2.14.5.45). */
+     * LOD is 0 (NV_vertex_program3 2.14.5.45).  LOD computes it too. */
     req.quad_derivatives = x->fragment && (op == GP_TEXOP_TEX || op == GP_TEXOP_TXP ||
-                                           op == GP_TEXOP_TXB);
+                                           op == GP_TEXOP_TXB || op == GP_TEXOP_LOD);
     /* TXF and TXQ coordinates are signed integers (NV_gpu_program4 Table
      * X.13); TXQ's result is signed, TXF's of the instruction's type: the
      * sampler's integers (integer textures) pass through as bits. */
@@ -2037,16 +2379,35 @@ static void do_tex(gp_xs *x, const gp_insn *in, int op)
         req.ddy = fetch(x, &in->src[2], &m->opnd[2], GP_TYPE_F32);
     }
     memcpy(req.offset, in->tex_offset, sizeof(req.offset));
-    req.lane_mask = x->exec;
-    if (x->env->tex) {
-        x->env->tex(x->env->tex_user, &req, &m->tex);
+    /* NV_gpu_program5: gather component, TXGO offsets (signed), the extra
+     * operand (float), offset(<operand>) (signed; 2.X.4.4: w ignored, z
+     * only for 3D, y not for the 1D targets) */
+    req.component = in->tex_comp;
+    gp_vec offs;
+    if (op == GP_TEXOP_TXGO) {
+        req.gather_x = fetch(x, &in->src[1], &m->opnd[1], GP_TYPE_S32);
+        req.gather_y = fetch(x, &in->src[2], &m->opnd[2], GP_TYPE_S32);
     } else {
-        /* No sampler bound: what an incomplete texture returns. */
-        for (int l = 0; l < GP_LANES; l++) {
-            m->tex.c[0][l].f = m->tex.c[1][l].f = m->tex.c[2][l].f = 0.0f;
-            m->tex.c[3][l].f = 1.0f;
+        if (in->tex_flags & GP_TEXF_EXTRA)
+            req.extra = fetch(x, &in->src[1], &m->opnd[1], GP_TYPE_F32);
+        if (in->tex_flags & GP_TEXF_OFFSET_REG) {
+            const gp_vec *o = fetch(x, &in->src[2], &m->opnd[2], GP_TYPE_S32);
+            int t = in->tex_target;
+            bool one = t == GP_TEX_1D || t == GP_TEX_SHADOW1D || t == GP_TEX_ARRAY1D || t == GP_TEX_SHADOWARRAY1D;
+            memset(&offs, 0, sizeof(offs));
+            memcpy(offs.c[0], o->c[0], sizeof(offs.c[0]));
+            if (!one)
+                memcpy(offs.c[1], o->c[1], sizeof(offs.c[1]));
+            if (t == GP_TEX_3D)
+                memcpy(offs.c[2], o->c[2], sizeof(offs.c[2]));
+            req.offset_reg = &offs;
         }
     }
+    req.lane_mask = x->exec;
+    if (in->tex_flags & GP_TEXF_INDEXED)
+        tex_call_indexed(x, in, &req, &m->tex);
+    else
+        tex_call(x, &req, &m->tex);
     int rtype = in->type == GP_TYPE_S32 || in->type == GP_TYPE_U32 ? in->type : GP_TYPE_F32;
     if (op == GP_TEXOP_TXQ)
         rtype = GP_TYPE_S32;
@@ -2717,9 +3078,17 @@ static uint32_t typed_op(const gp_insn *in, int t, uint32_t a, uint32_t b, uint3
 
 static void exec_bits(gp_xs *x, const gp_insn *in);
 static void exec_vote(gp_xs *x, const gp_insn *in);
+static void exec_cvt(gp_xs *x, const gp_insn *in);
+static void exec_wide(gp_xs *x, const gp_insn *in);
+static void exec_ipa(gp_xs *x, const gp_insn *in);
 
 static void exec_typed(gp_xs *x, const gp_insn *in)
 {
+    if (GP_UNLIKELY((in->type >= GP_TYPE_F64 && in->op != GP_OP_CVT) || in->op == GP_OP_PK64 ||
+                    in->op == GP_OP_UP64)) {
+        exec_wide(x, in); /* NV_gpu_program5 64-bit data */
+        return;
+    }
     switch (in->op) { /* NV_gpu_program5 opcodes with their own helpers */
     case GP_OP_BFE:
     case GP_OP_BFI:
@@ -2730,6 +3099,10 @@ static void exec_typed(gp_xs *x, const gp_insn *in)
     case GP_OP_TGALL:
     case GP_OP_TGANY:
     case GP_OP_TGEQ: exec_vote(x, in); return;
+    case GP_OP_CVT: exec_cvt(x, in); return;
+    case GP_OP_IPAC:
+    case GP_OP_IPAO:
+    case GP_OP_IPAS: exec_ipa(x, in); return;
     default: break;
     }
     gp_machine *m = x->m;
@@ -2787,6 +3160,259 @@ static void exec_typed(gp_xs *x, const gp_insn *in)
         x->cc_extra = flags;
     }
     store(x, in, R, rtype, false);
+    x->cc_extra = NULL;
+}
+
+/* ---- NV_gpu_program5 64-bit data (2.X.4.1, Table X.13 "6", PK64, UP64) -----
+ *
+ * The generic case of every instruction typed .F64 / .S64 / .U64 (the
+ * opcodes whose Table X.13 F or I column says "6"; gp_parse.c refuses the
+ * others) and of PK64 / UP64.  Operands are read with fetch64 as the kinds
+ * of gp_opinfo.io made 64-bit (FLR CEIL ROUND TRUNC: a double operand,
+ * I2F: a double result, SAD: unsigned 64-bit third operand and result),
+ * computed in IEEE binary64 or 64-bit two's complement (overflow wraps:
+ * EDGE.INT_OVERFLOW), and stored with store64.  The choices where the spec
+ * is silent follow the 32-bit ones of exec_typed:
+ *   SHL SHR .S64/.U64  the count is the scalar operand read as a 64-bit
+ *                  integer, taken modulo 64 (its low 6 bits): shifting by
+ *                  64 leaves the value, by -1 is by 63.
+ *   DIV MOD        by zero: all 64 bits set; INT64_MIN / -1 = INT64_MIN,
+ *                  INT64_MIN % -1 = 0; a negative remainder has the sign of
+ *                  the dividend.
+ *   FLR CEIL ROUND TRUNC .S64/.U64  the rounded double saturates to the
+ *                  type's range, NaN gives 0; ROUND is to nearest even.
+ *   I2F .S64/.U64  the result is a double (correctly rounded); written to a
+ *                  32-bit variable it is then rounded to float (so a value
+ *                  past 2^53 may be rounded twice).
+ *   F64 numerics   as the float opcodes: MIN = b < a ? b : a, MAX =
+ *                  a > b ? a : b (NaN: the first operand of MIN, the second
+ *                  of MAX, as MINPS/MAXPS), CMP/compares false on NaN but
+ *                  SNE, RCP(+-0) = +-INF, RSQ = 1/sqrt(|a|), SSG(NaN) = 0,
+ *                  FRC = a - floor(a) capped at 1 - 2^-53 (INF, NaN: NaN),
+ *                  MAD = a*b + c rounded twice (no fused multiply-add).
+ *   TRUE           set-on instructions write 1.0 (F64), -1 (S64) or
+ *                  2^64 - 1 (U64) as 64-bit values; FALSE 0.
+ *   CC             2.X.4.3 on the 64-bit value (gp_ir.h); OF / CF from the
+ *                  64-bit ADD SUB MAD SAD as exec_typed's 32-bit ones.
+ *   MUL .S24 .U24 .HI do not combine with the 64-bit types (gp_parse.c).
+ * PK64: (x | y << 32, z | w << 32, x | y << 32, z | w << 32) from the 32-bit
+ * operand (a LONG operand narrowed first); UP64: (lo x, hi x, lo y, hi y)
+ * of the 64-bit operand, a 32-bit result (x = low word: the executor's
+ * word order is little-endian on every host). */
+
+static inline int wide_kind(int iokind, int t)
+{
+    if (iokind == GP_KIND_F || iokind == GP_KIND_S || iokind == GP_KIND_U)
+        return iokind;
+    return t == GP_TYPE_F64 || t == GP_TYPE_F32 ? GP_KIND_F
+           : t == GP_TYPE_S64 || t == GP_TYPE_S32 ? GP_KIND_S : GP_KIND_U;
+}
+
+static inline uint64_t d2i64_sat(double d)
+{
+    if (d != d)
+        return 0;
+    if (d >= 9223372036854775808.0)
+        return (uint64_t)INT64_MAX;
+    if (d < -9223372036854775808.0)
+        return (uint64_t)INT64_MIN;
+    return (uint64_t)(int64_t)d;
+}
+
+static inline uint64_t d2u64_sat(double d)
+{
+    if (!(d > 0.0))
+        return 0; /* negative, -0 and NaN */
+    if (d >= 18446744073709551616.0)
+        return UINT64_MAX;
+    return (uint64_t)d;
+}
+
+/* OF and CF of a + b or a - b in 64 bits (2.X.4.3, as add_flags). */
+static inline uint32_t add_flags64(uint64_t a, uint64_t b, bool sub)
+{
+    if (sub) {
+        uint64_t r = a - b;
+        return (uint32_t)(((a ^ b) & (a ^ r)) >> 63) * GP_CC_OF | (uint32_t)(a >= b) * GP_CC_CF;
+    }
+    uint64_t r = a + b;
+    return (uint32_t)(((a ^ r) & (b ^ r)) >> 63) * GP_CC_OF | (uint32_t)(r < a) * GP_CC_CF;
+}
+
+static inline uint32_t add_flags64_mod(uint64_t p, bool np, uint64_t q, bool nq)
+{
+    if (np == nq)
+        return add_flags64(p, q, false);
+    if (nq)
+        return add_flags64(p, 0u - q, true);
+    return add_flags64(q, 0u - p, true);
+}
+
+static uint64_t wide_op(const gp_insn *in, int t, uint64_t a, uint64_t b, uint64_t c)
+{
+    const uint64_t one = 0x3ff0000000000000ull;
+    double r;
+    switch (in->op) { /* a double operand, a result of the type */
+    case GP_OP_FLR: r = floor(bits_d(a)); goto rounded;
+    case GP_OP_CEIL: r = ceil(bits_d(a)); goto rounded;
+    case GP_OP_ROUND: r = nearbyint(bits_d(a)); goto rounded;
+    case GP_OP_TRUNC: r = trunc(bits_d(a)); goto rounded;
+    case GP_OP_I2F:
+        return d_bits(t == GP_TYPE_S64 ? (double)(int64_t)a : (double)a);
+    default: break;
+    }
+    if (t == GP_TYPE_F64) {
+        double fa = bits_d(a), fb = bits_d(b), fc = bits_d(c);
+        switch (in->op) {
+        case GP_OP_MOV: return a;
+        case GP_OP_ABS: return a & ~(1ull << 63);
+        case GP_OP_ADD: return d_bits(fa + fb);
+        case GP_OP_SUB: return d_bits(fa - fb);
+        case GP_OP_MUL: return d_bits(fa * fb);
+        case GP_OP_MAD: {
+            double p = fa * fb;
+            return d_bits(p + fc);
+        }
+        case GP_OP_DIV: return d_bits(fa / fb);
+        case GP_OP_MIN: return fb < fa ? b : a;
+        case GP_OP_MAX: return fa > fb ? a : b;
+        case GP_OP_CMP: return fa < 0.0 ? b : c;
+        case GP_OP_SEQ: return fa == fb ? one : 0u;
+        case GP_OP_SNE: return fa != fb ? one : 0u;
+        case GP_OP_SLT: return fa < fb ? one : 0u;
+        case GP_OP_SGE: return fa >= fb ? one : 0u;
+        case GP_OP_SGT: return fa > fb ? one : 0u;
+        case GP_OP_SLE: return fa <= fb ? one : 0u;
+        case GP_OP_SFL: return 0u;
+        case GP_OP_STR: return one;
+        case GP_OP_RCP: return d_bits(1.0 / fa);
+        case GP_OP_RSQ: return d_bits(1.0 / sqrt(fabs(fa)));
+        case GP_OP_SSG: return d_bits((double)((fa > 0.0) - (fa < 0.0)));
+        case GP_OP_FRC: {
+            double f = (fa - floor(fa)) + 0.0;
+            const double cap = 1.0 - 0x1p-53;
+            return d_bits(cap < f ? cap : f);
+        }
+        default: return 0u;
+        }
+    }
+    const bool s = t == GP_TYPE_S64;
+    int64_t ia = (int64_t)a, ib = (int64_t)b;
+    switch (in->op) {
+    case GP_OP_MOV: return a;
+    case GP_OP_ABS: return s && ia < 0 ? 0u - a : a;
+    case GP_OP_ADD: return a + b;
+    case GP_OP_SUB: return a - b;
+    case GP_OP_MUL: return a * b;
+    case GP_OP_MAD: return a * b + c;
+    case GP_OP_MIN: return s ? (ia < ib ? a : b) : (a < b ? a : b);
+    case GP_OP_MAX: return s ? (ia > ib ? a : b) : (a > b ? a : b);
+    case GP_OP_CMP: return s && ia < 0 ? b : c;
+    case GP_OP_SEQ: return 0u - (uint64_t)(a == b);
+    case GP_OP_SNE: return 0u - (uint64_t)(a != b);
+    case GP_OP_SLT: return 0u - (uint64_t)(s ? ia < ib : a < b);
+    case GP_OP_SGE: return 0u - (uint64_t)(s ? ia >= ib : a >= b);
+    case GP_OP_SGT: return 0u - (uint64_t)(s ? ia > ib : a > b);
+    case GP_OP_SLE: return 0u - (uint64_t)(s ? ia <= ib : a <= b);
+    case GP_OP_SFL: return 0u;
+    case GP_OP_STR: return UINT64_MAX;
+    case GP_OP_AND: return a & b;
+    case GP_OP_OR: return a | b;
+    case GP_OP_XOR: return a ^ b;
+    case GP_OP_NOT: return ~a;
+    case GP_OP_SHL: return a << (b & 63u);
+    case GP_OP_SHR: return s ? (uint64_t)(ia >> (b & 63u)) : a >> (b & 63u);
+    case GP_OP_DIV:
+        if (b == 0)
+            return UINT64_MAX;
+        if (s)
+            return ib == -1 ? 0u - a : (uint64_t)(ia / ib);
+        return a / b;
+    case GP_OP_MOD:
+        if (b == 0)
+            return UINT64_MAX;
+        if (s)
+            return ib == -1 ? 0u : (uint64_t)(ia % ib);
+        return a % b;
+    case GP_OP_SAD: return (s ? (ia >= ib ? a - b : b - a) : (a >= b ? a - b : b - a)) + c;
+    default: return 0u;
+    }
+rounded:
+    if (t == GP_TYPE_S64)
+        return d2i64_sat(r);
+    if (t == GP_TYPE_U64)
+        return d2u64_sat(r);
+    return d_bits(r);
+}
+
+static GP_NOINLINE void exec_wide(gp_xs *x, const gp_insn *in)
+{
+    gp_machine *m = x->m;
+    const gp_opinfo *oi = &gp_opinfo_table[in->op];
+    const uint32_t wmask = in->dst.mask & 0xfu;
+    const int t = in->type;
+    uint64_t r[4][GP_LANES];
+    if (in->op == GP_OP_PK64) {
+        const gp_vec *a = fetch(x, &in->src[0], &m->opnd[0], kind_type(wide_kind(GP_KIND_OP, t), t));
+        for (int l = 0; l < GP_LANES; l++) {
+            r[0][l] = r[2][l] = (uint64_t)a->c[0][l].u | (uint64_t)a->c[1][l].u << 32;
+            r[1][l] = r[3][l] = (uint64_t)a->c[2][l].u | (uint64_t)a->c[3][l].u << 32;
+        }
+        store64(x, in, r, wide_kind(GP_KIND_OP, t));
+        return;
+    }
+    if (in->op == GP_OP_UP64) {
+        uint64_t a[4][GP_LANES];
+        gp_vec *R = &m->res;
+        fetch64(x, &in->src[0], wide_kind(GP_KIND_OP, t), a);
+        for (int l = 0; l < GP_LANES; l++) {
+            R->c[0][l].u = (uint32_t)a[0][l];
+            R->c[1][l].u = (uint32_t)(a[0][l] >> 32);
+            R->c[2][l].u = (uint32_t)a[1][l];
+            R->c[3][l].u = (uint32_t)(a[1][l] >> 32);
+        }
+        store(x, in, R, kind_type(wide_kind(GP_KIND_OP, t), t), false);
+        return;
+    }
+    uint64_t op[3][4][GP_LANES];
+    int nsrc = oi->nsrc > 3 ? 3 : oi->nsrc;
+    for (int i = 0; i < 3; i++) {
+        if (i < nsrc)
+            fetch64(x, &in->src[i], wide_kind(gp_io_kind(oi->io, i + 1), t), op[i]);
+        else
+            memset(op[i], 0, sizeof(op[i]));
+    }
+    for (int c = 0; c < 4; c++) {
+        if (!(wmask >> c & 1))
+            continue;
+        for (int l = 0; l < GP_LANES; l++)
+            r[c][l] = wide_op(in, t, op[0][c][l], op[1][c][l], op[2][c][l]);
+    }
+    /* OF / CF of the integer adds (2.X.4.3), merged by store64 */
+    uint32_t flags[4][GP_LANES];
+    bool add = in->op == GP_OP_ADD || in->op == GP_OP_SUB || in->op == GP_OP_MAD ||
+               in->op == GP_OP_SAD;
+    if (in->cc_update && add && t != GP_TYPE_F64) {
+        for (int c = 0; c < 4; c++) {
+            bool n0 = in->src[0].negate >> c & 1, n1 = in->src[1].negate >> c & 1;
+            bool n2 = in->src[2].negate >> c & 1;
+            for (int l = 0; l < GP_LANES; l++) {
+                uint64_t a = op[0][c][l], b = op[1][c][l], k = op[2][c][l];
+                uint32_t f;
+                if (in->op == GP_OP_ADD)
+                    f = add_flags64_mod(a, n0, b, n1);
+                else if (in->op == GP_OP_SUB)
+                    f = add_flags64_mod(a, n0, 0u - b, !n1);
+                else if (in->op == GP_OP_MAD)
+                    f = add_flags64_mod(a * b, false, k, n2);
+                else
+                    f = add_flags64(r[c][l] - k, k, false);
+                flags[c][l] = f;
+            }
+        }
+        x->cc_extra = flags;
+    }
+    store64(x, in, r, wide_kind(gp_io_kind(oi->io, 0), t));
     x->cc_extra = NULL;
 }
 
@@ -2963,12 +3589,230 @@ static GP_NOINLINE void exec_vote(gp_xs *x, const gp_insn *in)
     store(x, in, R, t, false);
 }
 
+/* NV_shader_thread_group (OPTION NV_shader_thread_group).  TGBALLOT: bit l
+ * of each result component is set when lane l votes (the live lanes of the
+ * running group, as for TGALL: the thread group is the 16 lanes of one
+ * gp_exec call, so thread numbers are lane numbers 0..15 and a "warp" has 16
+ * threads) and its operand component is non-zero; other bits are 0
+ * (EDGE.TG_INACTIVE).  QSWZ0..3 / X / Y (fragment programs): a read from
+ * quad lane k (lane = quad*4 + (y&1)*2 + (x&1), glprog.h; so fragment 0 is
+ * the lower left pixel of the quad in window coordinates, for the window and
+ * FBOs alike) plus b of the lane itself; the value read from a lane that
+ * does not run the instruction (another branch, or a quad lane no
+ * primitive covers and no helper runs) is what its register holds
+ * (undefined in the spec, as for DDX/DDY). */
+static GP_NOINLINE void exec_thread_group(gp_xs *x, const gp_insn *in)
+{
+    gp_machine *m = x->m;
+    gp_vec *R = &m->res;
+    const uint32_t wmask = in->dst.mask & 0xfu;
+    if (in->op == GP_OP_TGBALLOT) {
+        const int t = in->type;
+        const bool fl = is_float_type(t);
+        const uint32_t voters = x->exec & x->live;
+        const gp_vec *a = fetch(x, &in->src[0], &m->opnd[0], t);
+        for (int c = 0; c < 4; c++) {
+            if (!(wmask >> c & 1))
+                continue;
+            gp_val bits;
+            bits.u = 0;
+            for (uint32_t b = voters; b; b &= b - 1) {
+                int l = lane_first(b);
+                bool nz = fl ? a->c[c][l].f != 0.0f : a->c[c][l].u != 0;
+                if (nz)
+                    bits.u |= 1u << l;
+            }
+            fill_row(R->c[c], bits);
+        }
+        store(x, in, R, GP_TYPE_U32, false);
+        return;
+    }
+    const gp_vec *a = fetch(x, &in->src[0], &m->opnd[0], GP_TYPE_F32);
+    const gp_vec *b = fetch(x, &in->src[1], &m->opnd[1], GP_TYPE_F32);
+    for (int c = 0; c < 4; c++) {
+        if (!(wmask >> c & 1))
+            continue;
+        for (int l = 0; l < GP_LANES; l++) {
+            int q = l & ~3, k = l & 3, from;
+            switch (in->op) {
+            case GP_OP_QSWZ0: from = 0; break;
+            case GP_OP_QSWZ1: from = 1; break;
+            case GP_OP_QSWZ2: from = 2; break;
+            case GP_OP_QSWZ3: from = 3; break;
+            case GP_OP_QSWZX: from = k ^ 1; break;
+            default: from = k ^ 2; break; /* QSWZY */
+            }
+            R->c[c][l].f = a->c[c][q + from].f + b->c[c][l].f;
+        }
+    }
+    store(x, in, R, GP_TYPE_F32, false);
+}
+
+/* ---- NV_gpu_program5 CVT (2.X.8.Z) ----------------------------------------
+ *
+ * Always this generic case (no fast path).  The operand is read with the
+ * base type of cvt_src (64-bit types through fetch64, so a 32-bit variable
+ * is promoted first: EDGE.CVT_SIZE), each written component converted by
+ * gp_cvt_value (gp_cvt.h: rounding, clamping, the undefined cases; pure
+ * integer code, so both executor builds agree), and the result stored as
+ * the base type of cvt_dst (store64 for 64-bit types: a 32-bit destination
+ * narrows it).  F16 meets LONG variables as a value: an F16 operand of one
+ * is its double rounded to binary16, an F16 result into one is stored as
+ * the double of the binary16 value (EDGE.CVT_SIZE).  _SAT is applied by gp_cvt_value (integer clamping, F16),
+ * not again by the store.  An F16 result is binary16 bits in the low half
+ * of the component: its CC update (2.X.4.3: SF = < 0 or NaN, ZF = 0 or
+ * NaN) is taken from the binary16 value, component by component in
+ * store_rows' order. */
+static GP_NOINLINE void exec_cvt(gp_xs *x, const gp_insn *in)
+{
+    gp_machine *m = x->m;
+    const int st = gp_cvt_gptype(in->cvt_src), dt = gp_cvt_gptype(in->cvt_dst);
+    const uint32_t wmask = in->dst.mask & 0xfu;
+    uint64_t v[4][GP_LANES];
+    if (st == GP_TYPE_F64 || st == GP_TYPE_S64 || st == GP_TYPE_U64) {
+        fetch64(x, &in->src[0], st == GP_TYPE_F64 ? GP_KIND_F : st == GP_TYPE_S64 ? GP_KIND_S : GP_KIND_U, v);
+    } else if (in->cvt_src == GP_CVT_F16 && in->src[0].hi) {
+        /* an F16 operand of a LONG variable: its double converted to F16
+         * (with the instruction's rounding) first (EDGE.CVT_SIZE) */
+        fetch64(x, &in->src[0], GP_KIND_F, v);
+        for (int c = 0; c < 4; c++)
+            for (int l = 0; l < GP_LANES; l++)
+                v[c][l] = gp_cvt_value(v[c][l], GP_CVT_F64, GP_CVT_F16, in->cvt_rnd, GP_SAT_NONE);
+    } else {
+        const gp_vec *a = fetch(x, &in->src[0], &m->opnd[0], st);
+        for (int c = 0; c < 4; c++)
+            for (int l = 0; l < GP_LANES; l++)
+                v[c][l] = a->c[c][l].u;
+    }
+    for (int c = 0; c < 4; c++)
+        if (wmask >> c & 1)
+            for (int l = 0; l < GP_LANES; l++)
+                v[c][l] = gp_cvt_value(v[c][l], in->cvt_src, in->cvt_dst, in->cvt_rnd, in->sat);
+    gp_insn ci = *in;
+    ci.sat = GP_SAT_NONE;
+    if (in->cvt_dst == GP_CVT_F16 && in->dst.hi) {
+        /* an F16 result into a LONG variable: as the double of its value */
+        for (int c = 0; c < 4; c++)
+            for (int l = 0; l < GP_LANES; l++)
+                v[c][l] = gp_cvt_value(v[c][l], GP_CVT_F16, GP_CVT_F64, GP_RND_ROUND, GP_SAT_NONE);
+        store64(x, &ci, v, GP_KIND_F);
+        return;
+    }
+    if (dt == GP_TYPE_F64 || dt == GP_TYPE_S64 || dt == GP_TYPE_U64) {
+        store64(x, &ci, v, dt == GP_TYPE_F64 ? GP_KIND_F : dt == GP_TYPE_S64 ? GP_KIND_S : GP_KIND_U);
+        return;
+    }
+    gp_vec *R = &m->res;
+    for (int c = 0; c < 4; c++)
+        for (int l = 0; l < GP_LANES; l++)
+            R->c[c][l].u = (uint32_t)v[c][l];
+    if (in->cvt_dst != GP_CVT_F16 || !in->cc_update) {
+        store(x, &ci, R, dt, false);
+        return;
+    }
+    ci.cc_update = 0;
+    for (int c = 0; c < 4; c++) {
+        if (!(wmask >> c & 1))
+            continue;
+        uint32_t lm = x->exec & cc_lanes(x, &in->dst.cc, c);
+        ci.dst.mask = (uint8_t)(1u << c);
+        store(x, &ci, R, dt, false);
+        gp_val f[GP_LANES];
+        for (int l = 0; l < GP_LANES; l++)
+            f[l].f = gp_f16_to_f32((uint16_t)R->c[c][l].u);
+        if (lm)
+            cc_update(x->m->cc[(in->cc_update - 1) & 1][c], f, lm, GP_TYPE_F32);
+    }
+}
+
+/* ---- NV_gpu_program5 interpolation (2.X.8.Z IPAC IPAO IPAS) ------------------
+ *
+ * The first operand names a fragment attribute (gp_validate.c check_ipa);
+ * its value is not loaded but evaluated by env->interp (glprog.h
+ * gp_interp_fn) for the lanes of the running group (helpers included, for
+ * derivatives): at the centroid (IPAC), at the pixel centre + (b.x, b.y)
+ * (IPAO, the offset as the program gave it: the callee clamps and snaps
+ * it), or at sample b.x (IPAS, a signed integer).  Then, as issue (8) of the
+ * spec says, its swizzle, |abs| and negation apply to the interpolated
+ * vector, and the result is stored like any F result (write mask, CC
+ * update, _SAT).  A relatively addressed attribute array asks once per
+ * distinct slot; a slot out of the array reads 0 (R5).  Without a callback
+ * (env->interp NULL) the ordinary interpolated input is used. */
+static GP_NOINLINE void exec_ipa(gp_xs *x, const gp_insn *in)
+{
+    gp_machine *m = x->m;
+    gp_vec *R = &m->res;
+    gp_vec *raw = &m->opnd[0];
+    const gp_src *s = &in->src[0];
+    const gp_exec_env *env = x->env;
+    gp_val arg[GP_LANES][2];
+    memset(arg, 0, sizeof(arg));
+    int mode = in->op == GP_OP_IPAC ? GP_IPA_CENTROID : in->op == GP_OP_IPAO ? GP_IPA_OFFSET : GP_IPA_SAMPLE;
+    if (mode == GP_IPA_OFFSET) {
+        const gp_vec *o = fetch(x, &in->src[1], &m->opnd[1], GP_TYPE_F32);
+        for (int l = 0; l < GP_LANES; l++) {
+            arg[l][0] = o->c[0][l];
+            arg[l][1] = o->c[1][l];
+        }
+    } else if (mode == GP_IPA_SAMPLE) {
+        const gp_val *sv = fetch_scalar(x, &in->src[1], &m->opnd[1], GP_TYPE_S32);
+        for (int l = 0; l < GP_LANES; l++)
+            arg[l][0] = sv[l];
+    }
+    int32_t slot[GP_LANES];
+    if (s->rel) {
+        rel_indices(x, s->rel_file, s->rel_reg, s->rel_comp, s->index, s->rel_lo, s->rel_hi,
+                    file_limit(x, GP_FILE_INPUT), slot);
+    } else {
+        for (int l = 0; l < GP_LANES; l++)
+            slot[l] = s->index;
+    }
+    memset(raw, 0, sizeof(*raw));
+    uint32_t todo = x->exec;
+    while (todo) {
+        int32_t k = slot[lane_first(todo)];
+        uint32_t group = 0;
+        for (uint32_t b = todo; b; b &= b - 1) {
+            int l = lane_first(b);
+            if (slot[l] == k)
+                group |= lane_bit[l];
+        }
+        todo &= ~group;
+        const gp_vec *reg = k >= 0 ? reg_file(x, GP_FILE_INPUT, k) : NULL;
+        if (!reg)
+            continue; /* reads 0 */
+        if (env->interp) {
+            gp_vec t;
+            env->interp(env->interp_user, k, mode, (const gp_val(*)[2])arg, group, &t);
+            for (int c = 0; c < 4; c++)
+                for (int l = 0; l < GP_LANES; l++)
+                    if (group & lane_bit[l])
+                        raw->c[c][l] = t.c[c][l];
+        } else {
+            for (int c = 0; c < 4; c++)
+                for (int l = 0; l < GP_LANES; l++)
+                    if (group & lane_bit[l])
+                        raw->c[c][l] = reg->c[c][l];
+        }
+    }
+    for (int c = 0; c < 4; c++) {
+        int sel = s->swz[c];
+        gp_val t[GP_LANES];
+        if (sel > GP_SWZ_W)
+            fill_row(t, swz_const(sel, GP_TYPE_F32));
+        else
+            memcpy(t, raw->c[sel], sizeof(t));
+        apply_mods(R->c[c], t, s->abs != 0, (s->negate >> c) & 1, GP_TYPE_F32);
+    }
+    store(x, in, R, GP_TYPE_F32, false);
+}
+
 /* ---- the interpreter -------------------------------------------------------- */
 
 /* Opcodes with a GP_CASE below.  Rows of gp_opcodes.def not listed here
  * (added later for NV_gpu_program4/5) dispatch to the unimplemented case. */
 #define GP_EXEC_OPS(X)                                                                   \
-    X(END) X(ABS) X(ADD) X(ARL) X(DP3) X(DP4) X(DPH) X(DST) X(EX2) X(EXP) X(FLR) X(FRC)  \
+    X(END) X(CALI) X(TGBALLOT) X(QSWZ0) X(QSWZ1) X(QSWZ2) X(QSWZ3) X(QSWZX) X(QSWZY) X(ABS) X(ADD) X(ARL) X(DP3) X(DP4) X(DPH) X(DST) X(EX2) X(EXP) X(FLR) X(FRC)  \
     X(LG2) X(LIT) X(LOG) X(MAD) X(MAX) X(MIN) X(MOV) X(MUL) X(POW) X(RCP) X(RSQ) X(SGE)  \
     X(SLT) X(SUB) X(SWZ) X(XPD) X(CMP) X(COS) X(SIN) X(SCS) X(LRP) X(KIL) X(TEX) X(TXP)  \
     X(TXB) X(ARA) X(ARR) X(BRA) X(CAL) X(RET) X(PUSHA) X(POPA) X(SEQ) X(SFL) X(SGT)      \
@@ -2977,7 +3821,9 @@ static GP_NOINLINE void exec_vote(gp_xs *x, const gp_insn *in)
     X(UP4UB) X(IF) X(ELSE) X(ENDIF) X(REP) X(ENDREP) X(LOOP) X(ENDLOOP) X(BRK) X(CONT)  \
     X(AND) X(OR) X(XOR) X(NOT) X(SHL) X(SHR) X(MOD) X(CEIL) X(ROUND) X(TRUNC) X(I2F)     \
     X(SAD) X(TXF) X(TXQ) X(TXFMS) X(EMIT) X(ENDPRIM) X(BFE) X(BFI) X(BFR) X(BTC) X(BTFL)   \
-    X(BTFM) X(TGALL) X(TGANY) X(TGEQ)
+    X(BTFM) X(TGALL) X(TGANY) X(TGEQ) X(EMITS) X(PK64) X(UP64)                                          \
+    X(IPAC) X(IPAO) X(IPAS) X(CVT)                                                       \
+    X(TXG) X(LOD) X(TXGO)
 
 /* Per-lane loops over the components of the write mask. */
 #define FOR_MASK(c) for (int c = 0; c < 4; c++) if (wmask >> c & 1)
@@ -3231,6 +4077,8 @@ gp_top:
 #define OPS1(NAME, k)                                                    \
     GP_CASE(NAME)                                                        \
     {                                                                    \
+        if (GP_UNLIKELY(in->type != GP_TYPE_F32))                        \
+            goto gp_typed;                                               \
         k_##k(ROW(R->c[0]), ROW(SCA(0)));                                \
         STORE_SCALAR();                                                  \
         GP_NEXT();                                                       \
@@ -3289,6 +4137,12 @@ gp_top:
     GP_CASE(TGALL)
     GP_CASE(TGANY)
     GP_CASE(TGEQ)
+    GP_CASE(CVT)
+    GP_CASE(PK64) /* NV_gpu_program5 64-bit data: exec_wide */
+    GP_CASE(UP64)
+    GP_CASE(IPAC)
+    GP_CASE(IPAO)
+    GP_CASE(IPAS)
     gp_typed:
     {
         exec_typed(&x, in);
@@ -3642,6 +4496,23 @@ gp_top:
             env->emit(env->emit_user, GP_EMIT_VERTEX, env->outputs, lanes);
         GP_NEXT();
     }
+    GP_CASE(EMITS)
+    {
+        /* NV_gpu_program5 EMITS: a vertex of stream s = src.x (signed).
+         * Only stream 0 is rasterized and asmgl has no transform feedback,
+         * so lanes naming any other stream (1..3, or one outside
+         * [0, MAX_VERTEX_STREAMS): undefined in the spec) emit nothing:
+         * env->emit sees only the stream-0 lanes, as GP_EMIT_VERTEX. */
+        uint32_t lanes = x.exec & x.live, s0 = 0;
+        if (lanes && env->emit) {
+            const gp_vec *a = fetch(&x, &in->src[0], &m->opnd[0], GP_TYPE_S32);
+            FOR_LANES(l) if ((lanes & lane_bit[l]) && a->c[0][l].i == 0)
+                s0 |= lane_bit[l];
+            if (s0)
+                env->emit(env->emit_user, GP_EMIT_VERTEX, env->outputs, s0);
+        }
+        GP_NEXT();
+    }
     GP_CASE(ENDPRIM)
     {
         uint32_t lanes = x.exec & x.live;
@@ -3664,6 +4535,22 @@ gp_top:
         do_tex(&x, in, GP_TEXOP_TXD);
         GP_NEXT();
     }
+    /* NV_gpu_program5 2.X.8.Z TXG, TXGO, LOD (do_tex) */
+    GP_CASE(TXG)
+    {
+        do_tex(&x, in, GP_TEXOP_TXG);
+        GP_NEXT();
+    }
+    GP_CASE(TXGO)
+    {
+        do_tex(&x, in, GP_TEXOP_TXGO);
+        GP_NEXT();
+    }
+    GP_CASE(LOD)
+    {
+        do_tex(&x, in, GP_TEXOP_LOD);
+        GP_NEXT();
+    }
     /* ---- flow control (targets: gp_ir.h) ---- */
     GP_CASE(BRA)
     {
@@ -3683,6 +4570,68 @@ gp_top:
             t = stk_push(&x, t, GP_STK_CALL, v);
         }
         xs_branch(&x, t, in->target, x.sp + 1, x.pc + 1, x.sp);
+        GP_GOTO();
+    }
+    GP_CASE(TGBALLOT)
+    GP_CASE(QSWZ0)
+    GP_CASE(QSWZ1)
+    GP_CASE(QSWZ2)
+    GP_CASE(QSWZ3)
+    GP_CASE(QSWZX)
+    GP_CASE(QSWZY)
+    {
+        exec_thread_group(&x, in);
+        GP_NEXT();
+    }
+    GP_CASE(CALI)
+    {
+        /* NV5 CALI (ARB_shader_subroutine, NV_gpu_program5 section):
+         * like CAL, but each lane calls the label its subroutine
+         * parameter selects (gp_ir.h gp_program.sub_elem_param); a lane
+         * whose element, parameter or number selects no label does not
+         * call.  Lanes with different targets diverge: each is parked at
+         * its own target and the scheduler runs them in turn. */
+        uint32_t t = x.exec & cc_any(&x, &in->cond);
+        int32_t tgt[GP_LANES], row[GP_LANES];
+        const gp_src *s = &in->src[0];
+        if (s->rel)
+            rel_indices(&x, s->rel_file, s->rel_reg, s->rel_comp, s->index, s->rel_lo, s->rel_hi,
+                        INT32_MAX, row);
+        FOR_LANES(l) {
+            if (!s->rel)
+                row[l] = s->index;
+            tgt[l] = -1;
+            if (!(t & lane_bit[l]) || row[l] < 0 || !p->sub_elem_param)
+                continue;
+            int32_t par = p->sub_elem_param[row[l]];
+            if (par < 0 || (uint32_t)par >= env->num_subroutine_params || !env->subroutine_params)
+                continue;
+            uint32_t num = env->subroutine_params[par];
+            int32_t type = p->sub_param_type[par];
+            for (int e = 0; e < p->num_sub_entries; e++)
+                if (p->sub_entries[e][0] == type && (uint32_t)p->sub_entries[e][1] == num)
+                    tgt[l] = p->sub_entries[e][2];
+        }
+        FOR_LANES(l) if (tgt[l] < 0) t &= ~lane_bit[l];
+        if (t) {
+            int32_t v[4][GP_LANES];
+            FOR_LANES(l) v[0][l] = v[1][l] = v[2][l] = v[3][l] = x.pc + 1;
+            t = stk_push(&x, t, GP_STK_CALL, v);
+        }
+        if (!x.exec) {
+            xs_schedule(&x);
+            GP_GOTO();
+        }
+        xs_flush(&x);
+        FOR_LANES(l) {
+            if (!(x.exec & lane_bit[l]))
+                continue;
+            bool c = (t & lane_bit[l]) != 0;
+            m->lane_pc[l] = c ? tgt[l] : x.pc + 1;
+            m->lane_sp[l] = c ? x.sp + 1 : x.sp;
+        }
+        x.exec = 0;
+        xs_schedule(&x);
         GP_GOTO();
     }
     GP_CASE(RET)
@@ -3750,9 +4699,21 @@ gp_top:
         } else {
             bool integer = in->type == GP_TYPE_S32 || in->type == GP_TYPE_U32;
             const gp_vec *a = fetch(&x, &in->src[0], &m->opnd[0], integer ? in->type : GP_TYPE_F32);
+            /* NV_gpu_program5 REP.F64 / .S64 / .U64: the 64-bit count
+             * (floor for F64), saturated to the 32-bit loop counter */
+            uint64_t c64[4][GP_LANES];
+            bool wide = in->type >= GP_TYPE_F64;
+            if (wide)
+                fetch64(&x, &in->src[0], in->type == GP_TYPE_F64 ? GP_KIND_F
+                                         : in->type == GP_TYPE_S64 ? GP_KIND_S : GP_KIND_U, c64);
             FOR_LANES(l) {
                 int32_t cnt;
-                if (!integer)
+                if (wide) {
+                    int64_t w = in->type == GP_TYPE_F64 ? (int64_t)d2i64_sat(floor(bits_d(c64[0][l])))
+                                : in->type == GP_TYPE_U64 && c64[0][l] > INT32_MAX ? INT32_MAX
+                                : (int64_t)c64[0][l];
+                    cnt = w > INT32_MAX ? INT32_MAX : w < INT32_MIN ? INT32_MIN : (int32_t)w;
+                } else if (!integer)
                     cnt = gp_f2i(gp_floorf(a->c[0][l].f));
                 else if (in->type == GP_TYPE_U32)
                     cnt = a->c[0][l].u > INT32_MAX ? INT32_MAX : (int32_t)a->c[0][l].u;

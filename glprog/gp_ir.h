@@ -206,10 +206,36 @@
  *                into src[2].  Type S or U (S: BFE sign-extends).  The
  *                "undefined" widths and offsets are defined in gp_exec.c
  *                (exec_bits).  BFR BTC BTFL BTFM: per component, S or U.
+ *   CALI         NV5 indirect call (ARB_shader_subroutine, NV_gpu_program5
+ *                section): see gp_program.sub_elem_param.  The RET
+ *                insertion at labels applies; a program that may recurse
+ *                through a CALI fails to load (gp_subroutine.c).
  *   TGALL TGANY TGEQ  NV_gpu_program5 votes over the thread group: the
  *                live lanes of the gp_exec call that execute the
  *                instruction (glprog.h; gp_exec.c exec_vote).  Any type;
  *                results TRUE / FALSE as for the set-on instructions.
+ *   CVT          NV_gpu_program5 2.X.8.Z: "CVT.<dst>.<src>[.ROUND|.CEIL|
+ *                .FLR|.TRUNC][.SAT|.SSAT][.CC]".  gp_insn.cvt_dst /
+ *                cvt_src are the two storage modifiers (gp_cvt_type:
+ *                F16 F32 F64 S8 S16 S32 S64 U8 U16 U32 U64), cvt_rnd the
+ *                rounding (gp_cvt_rnd, ROUND = 0 also when none is given);
+ *                gp_insn.type is the result's base type (gp_cvt_gptype:
+ *                F16 -> F32, S8/S16 -> S32, U8/U16 -> U32; 64-bit types
+ *                F64/S64/U64), the operand's is gp_cvt_gptype(cvt_src)
+ *                (literals, the NV4 type check).  Register components:
+ *                F16 = binary16 bits in the low 16 bits of a 32-bit
+ *                component (operand: the high 16 bits are ignored; result:
+ *                zero); S8/S16 operands are the low 8/16 bits sign-
+ *                extended, U8/U16 zero-extended, and results are written
+ *                sign- / zero-extended to 32 bits (an F16 operand or
+ *                result of a LONG variable is its double's value,
+ *                exec_cvt).  _SAT: integer results
+ *                clamp to the result type's range; float results clamp to
+ *                [0,1] (NaN passes, as for every other _SAT); _SSAT only
+ *                with a float result ([-1,1]).  No operand modifiers (the
+ *                load fails).  Conversions and the choices for the
+ *                "undefined" cases (NaN -> 0, +-INF -> the range ends, SAT
+ *                or not) are in gp_cvt.h.
  *
  * Relative addressing.  rel_file is GP_FILE_TEMP: the index register is a
  * temporary's component read as a signed integer (rel_reg = temporary,
@@ -311,6 +337,7 @@ typedef enum gp_op_class {
     GP_CLASS_IF,       /* IF cc-test (mandatory, no parentheses)  */
     GP_CLASS_LOOP,     /* REP src / LOOP src                      */
     GP_CLASS_ENDFLOW,  /* ELSE ENDIF ENDREP ENDLOOP: no operands   */
+    GP_CLASS_SRCS,     /* op src.scalar, no result (NV5 EMITS)      */
     GP_CLASS_COUNT
 } gp_op_class;
 
@@ -347,6 +374,30 @@ static inline int gp_io_kind(unsigned io, int i)
 /* gp_insn.opmod: MUL's special modifiers (NV_gpu_program4 2.X.8 MUL). */
 enum { GP_OPMOD_NONE, GP_OPMOD_S24, GP_OPMOD_U24, GP_OPMOD_HI };
 
+/* gp_insn.cvt_dst / cvt_src: CVT storage types (NV_gpu_program5 2.X.4.1). */
+typedef enum gp_cvt_type {
+    GP_CVT_F16, GP_CVT_F32, GP_CVT_F64, GP_CVT_S8, GP_CVT_S16, GP_CVT_S32, GP_CVT_S64,
+    GP_CVT_U8, GP_CVT_U16, GP_CVT_U32, GP_CVT_U64, GP_CVT_COUNT
+} gp_cvt_type;
+/* gp_insn.cvt_rnd: CVT rounding modifiers; ROUND (nearest, ties to even) is
+ * the default. */
+typedef enum gp_cvt_rnd { GP_RND_ROUND, GP_RND_CEIL, GP_RND_FLR, GP_RND_TRUNC } gp_cvt_rnd;
+
+static inline const char *gp_cvt_type_name(int t)
+{
+    static const char names[GP_CVT_COUNT][4] = { "F16", "F32", "F64", "S8", "S16", "S32",
+                                                 "S64", "U8", "U16", "U32", "U64" };
+    return (unsigned)t < GP_CVT_COUNT ? names[t] : "?";
+}
+
+static inline const char *gp_cvt_rnd_name(int r)
+{
+    return r == GP_RND_CEIL ? "CEIL" : r == GP_RND_FLR ? "FLR" : r == GP_RND_TRUNC ? "TRUNC" : "ROUND";
+}
+
+/* gp_insn.tex_flags (NV_gpu_program5 texture operands). */
+enum { GP_TEXF_OFFSET_REG = 1u << 0, GP_TEXF_EXTRA = 1u << 1, GP_TEXF_INDEXED = 1u << 2 };
+
 /* Profiles an opcode is legal in: a bit per program header/option set. */
 enum {
     GP_PROF_ARBVP = 1u << 0,  /* !!ARBvp1.0 */
@@ -356,7 +407,9 @@ enum {
     GP_PROF_FPO = 1u << 4,    /* ARBfp + OPTION NV_fragment_program */
     GP_PROF_FP2 = 1u << 5,    /* ARBfp + OPTION NV_fragment_program2 */
     GP_PROF_NV4 = 1u << 6,    /* !!NV*4.0 */
-    GP_PROF_NV5 = 1u << 7     /* !!NV*5.0 */
+    GP_PROF_NV5 = 1u << 7,    /* !!NV*5.0 */
+    GP_PROF_NV41 = 1u << 8    /* !!NV*4.1 (with GP_PROF_NV4): NV4 plus the
+                                 Table X.13 V = 41 rows (TXG, LOD) */
 };
 
 typedef struct gp_opinfo {
@@ -376,6 +429,19 @@ extern const gp_opinfo gp_opinfo_table[GP_OP_COUNT];
 
 /* ---- types and modifiers -------------------------------------------------- */
 typedef enum gp_type { GP_TYPE_F32, GP_TYPE_S32, GP_TYPE_U32, GP_TYPE_F64, GP_TYPE_S64, GP_TYPE_U64 } gp_type;
+/* The base data type of a CVT storage type (gp_cvt_type): F16 -> F32,
+ * S8/S16 -> S32, U8/U16 -> U32, the others themselves. */
+static inline int gp_cvt_gptype(int t)
+{
+    switch (t) {
+    case GP_CVT_F64: return GP_TYPE_F64;
+    case GP_CVT_S8: case GP_CVT_S16: case GP_CVT_S32: return GP_TYPE_S32;
+    case GP_CVT_S64: return GP_TYPE_S64;
+    case GP_CVT_U8: case GP_CVT_U16: case GP_CVT_U32: return GP_TYPE_U32;
+    case GP_CVT_U64: return GP_TYPE_U64;
+    default: return GP_TYPE_F32;
+    }
+}
 enum {
     GP_TYPEBIT_F = 1u << GP_TYPE_F32,
     GP_TYPEBIT_S = 1u << GP_TYPE_S32,
@@ -447,6 +513,11 @@ typedef struct gp_src {
     uint8_t vtx, vtx_rel, vtx_rel_reg, vtx_rel_comp;
     uint16_t hi;       /* LONG variables: rows from low to high words (see
                           "64-bit storage" above); 0 = 32-bit storage */
+    uint8_t nbuf;      /* GP_FILE_BUFFER of an NV5 "program.buffer[a..b]"
+                          variable (BIND.P.BUFFER_RANGE): b - a + 1 binding
+                          points, the one read being buf + vtx (+ T[vtx_rel_reg].
+                          vtx_rel_comp when vtx_rel); outside [buf, buf + nbuf)
+                          it reads 0.  0 = the single binding point buf */
 } gp_src;
 
 typedef struct gp_dst {
@@ -469,12 +540,36 @@ typedef struct gp_insn {
     uint8_t tex_unit;
     uint8_t tex_target; /* gp_tex_target */
     int8_t tex_offset[3];
+    /* NV_gpu_program5 texture operands (GP_OPF_TEX only, 0 elsewhere;
+     * gp_exec.c do_tex):
+     *   tex_comp   TXG / TXGO component selector texture[n].x/.y/.z/.w
+     *              (0..3, x default; ignored for SHADOW targets)
+     *   tex_flags  GP_TEXF_OFFSET_REG: src[2] is the offset(<operand>)
+     *              vector, read as signed integers (2.X.4.4: x, y for 2D,
+     *              x only for 1D, z only for 3D, w ignored);
+     *              GP_TEXF_EXTRA: src[1] is the second vector operand of
+     *              the two-operand form (TEX.EXTRA_OPERAND, float): its x
+     *              is the SHADOWARRAYCUBE depth reference;
+     *              GP_TEXF_INDEXED: the unit is indexed at run time by a
+     *              TEXTURE array: unit = tex_unit + T[tex_rel_reg].
+     *              tex_rel_comp (signed integer), valid in [tex_base,
+     *              tex_base + tex_count); other units read (0, 0, 0, 0)
+     *              (0 bits: integers 0 too).  Lanes are grouped by unit.
+     * TXGO: src[1] / src[2] are its x / y offset vectors (signed). */
+    uint8_t tex_comp;
+    uint8_t tex_flags;
+    uint8_t tex_base, tex_count;
+    uint8_t tex_rel_reg, tex_rel_comp;
     gp_cc_test cond;    /* branch / KIL / flow condition */
     uint8_t opmod;      /* GP_OPMOD_* (NV4 MUL) */
     gp_dst dst;
     gp_src src[3];
     int32_t target;     /* resolved branch/call/loop target (insn index), -1 none */
     int32_t pos;        /* byte offset in the source text, for diagnostics */
+    /* NV_gpu_program5 CVT only (0 elsewhere; see "CVT" above) */
+    uint8_t cvt_dst;    /* gp_cvt_type of the result */
+    uint8_t cvt_src;    /* gp_cvt_type of the operand */
+    uint8_t cvt_rnd;    /* gp_cvt_rnd */
 } gp_insn;
 
 /* The program object behind glprog.h's opaque gp_program. */
@@ -526,6 +621,21 @@ struct gp_program {
      * program allocated where a freed one was is never taken for it.  The
      * executor's only write to a program; gp_lower's memset starts it at 0. */
     _Atomic uint64_t exec_serial;
+    /* NV5 subroutines (gp_subroutine.c; NULL / 0 without SUBROUTINE
+     * declarations).  CALI (GP_OP_CALI, nsrc 0) names its subroutine
+     * variable's element in src[0]: file GP_FILE_NONE, index = row of
+     * sub_elem_param (+ relative index, rel_lo/rel_hi the variable's rows;
+     * an effective row outside them calls nothing), cond its "(cc)".  Per
+     * lane the executor takes param = sub_elem_param[row], num =
+     * env->subroutine_params[param] (none if param >= num_subroutine_params)
+     * and calls the target of the sub_entries row (type sub_param_type[param],
+     * num); no such row: the lane does not call (falls through, like a
+     * CAL whose condition fails).  One malloc block, freed with the program. */
+    const int32_t *sub_elem_param;  /* per variable element: program.subroutine index */
+    const int32_t *sub_param_type;  /* per index < info.num_subroutine_params: type or -1 */
+    const int32_t (*sub_entries)[3]; /* (type, SUBROUTINENUM, target insn), by type then num */
+    int num_sub_entries;
+    void *sub_block;
 };
 
 /* Executor debugging (gp_exec.c): with fast paths off, every instruction of

@@ -231,7 +231,8 @@ static void fill_info(gp_parse *ps, gp_program *p)
         for (int s = 0; s < 3; s++) {
             const gp_src *src = &in->src[s];
             if (src->file == GP_FILE_BUFFER)
-                info->param_buffers_used |= 1u << (src->buf & 31);
+                for (int b = src->buf; b < src->buf + (src->nbuf ? src->nbuf : 1) && b < 32; b++)
+                    info->param_buffers_used |= 1u << b; /* NV5 program.buffer[a..b] */
             if (src->file != GP_FILE_INPUT)
                 continue;
             for (int k = src->rel ? src->rel_lo : src->index; k <= (src->rel ? src->rel_hi : src->index); k++)
@@ -240,15 +241,31 @@ static void fill_info(gp_parse *ps, gp_program *p)
         }
         const gp_dst *d = &in->dst;
         if (d->file == GP_FILE_OUTPUT) {
+            /* the result's data type: the opcode's fixed kind, else the
+             * instruction's type (CVT: its destination storage type) */
+            int kind = gp_io_kind(oi->io, 0);
+            int rt = kind == GP_KIND_S ? GP_TYPE_S32 : kind == GP_KIND_U ? GP_TYPE_U32
+                     : kind == GP_KIND_F ? GP_TYPE_F32 : in->type;
+            if (in->op == GP_OP_CVT)
+                rt = gp_cvt_gptype(in->cvt_dst);
+            bool int_result = rt != GP_TYPE_F32 && rt != GP_TYPE_F64;
             for (int k = d->rel ? d->rel_lo : d->index; k <= (d->rel ? d->rel_hi : d->index); k++)
-                if (k >= 0 && k < 64)
+                if (k >= 0 && k < 64) {
                     info->outputs_written |= 1ull << k;
+                    if (int_result)
+                        info->outputs_int |= 1ull << k;
+                }
             if (ps->stage == GP_STAGE_FRAGMENT && d->index == GP_FOUT_DEPTH)
                 info->writes_depth = true;
         }
         if (oi->flags & GP_OPF_TEX) {
-            info->tex_target[in->tex_unit & 31] = in->tex_target;
-            info->tex_units_used |= 1u << (in->tex_unit & 31);
+            /* NV5 TEXTURE arrays: every unit of the array */
+            int lo = in->tex_count ? in->tex_base : in->tex_unit;
+            int hi = in->tex_count ? in->tex_base + in->tex_count - 1 : in->tex_unit;
+            for (int u = lo; u <= hi; u++) {
+                info->tex_target[u & 31] = in->tex_target;
+                info->tex_units_used |= 1u << (u & 31);
+            }
         }
         if (oi->flags & GP_OPF_KILL)
             info->uses_kill = true;
@@ -269,10 +286,12 @@ static void fill_info(gp_parse *ps, gp_program *p)
     info->inputs_flat = ps->interp_mask[0];
     info->inputs_centroid = ps->interp_mask[1];
     info->inputs_noperspective = ps->interp_mask[2];
+    info->inputs_sample = ps->interp_mask[3];
     info->gs_primitive_in = (uint8_t)ps->gs_prim_in;
     info->gs_primitive_out = (uint8_t)ps->gs_prim_out;
     info->gs_vertices_in = ps->gs_vertices_in;
     info->gs_vertices_out = ps->gs_vertices_out;
+    info->gs_invocations = ps->gs_invocations > 0 ? ps->gs_invocations : 1;
     info->num_result_components = ps->num_result_components;
     for (int b = 0; b < GP_MAX_PARAM_BUFFERS; b++)
         if (ps->buf_kind[b] == 4 && (info->param_buffers_used & (1u << b)))
@@ -466,5 +485,9 @@ gp_program *gp_lower_program(gp_parse *ps)
     p->entry = (!posinv && !wrap && main_at >= 0) ? main_at : 0;
     set_run_limits(ps, p, pro + nepi, wrap);
     fill_info(ps, p);
+    if (!gp_lower_subroutines(ps, p, map, pro)) {
+        gp_program_free(p);
+        gp_fail_oom(ps);
+    }
     return p;
 }

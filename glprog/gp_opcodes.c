@@ -97,7 +97,7 @@ const char *gp_tex_target_name(int target)
         [GP_TEX_SHADOWARRAY1D] = "SHADOWARRAY1D",
         [GP_TEX_SHADOWARRAY2D] = "SHADOWARRAY2D", [GP_TEX_BUFFER] = "BUFFER",
         [GP_TEX_2DMS] = "2DMS", [GP_TEX_ARRAY2DMS] = "ARRAY2DMS",
-        [GP_TEX_CUBEARRAY] = "CUBEARRAY", [GP_TEX_SHADOWCUBEARRAY] = "SHADOWCUBEARRAY",
+        [GP_TEX_CUBEARRAY] = "ARRAYCUBE", [GP_TEX_SHADOWCUBEARRAY] = "SHADOWARRAYCUBE",
     };
     if (target < 0 || target >= GP_TEX_TARGET_COUNT || !names[target])
         return "?";

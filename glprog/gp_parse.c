@@ -1715,6 +1715,7 @@ typedef struct nv4_binding {
     bool per_vertex; /* geometry: "vertex." without "[m]" */
     int vtx;         /* geometry: m of "vertex[m]" */
     bool interp_ok;  /* fragment: interpolation modifiers allowed */
+    uint8_t comp;    /* fragment.sampleid / samplemask: 1 + its GP_VARY_SAMPLE component */
     int pos;         /* where the binding starts */
     int end;         /* where it ends */
 } nv4_binding;
@@ -1847,9 +1848,37 @@ static bool nv4_primitive_id(gp_parse *ps, nv4_binding *b, int start)
         return false;
     next(ps);
     binding_dot(ps, start);
-    static const char *const id[] = { "id" };
-    binding_word(ps, start, id, 1);
-    b->slot = GP_VARY_PRIMID;
+    /* NV_gpu_program5 2.X.3.2 adds, in geometry programs, primitive.invocation
+     * and primitive.vertexcount: (x, -, -, -) integers in GP_VARY_PRIMINFO's
+     * x and y, bound like a clip distance (a single component of a row) so
+     * every swizzle of the binding reads that component. */
+    static const char *const id[] = { "id", "invocation", "vertexcount", "tessouter", "tessinner", "patch" };
+    int wpos = ps->tok.pos;
+    int k = binding_word(ps, start, id, ps->nv5 && ps->stage == GP_STAGE_GEOMETRY ? 6 : 1);
+    if (k >= 3) {
+        /* primitive.tessouter[n] (n < 4), tessinner[n] (n < 2),
+         * patch.attrib[n]: "A program will fail to load if this attribute
+         * binding is used and the input primitive type is not PATCHES."
+         * asmgl has no tessellation stage to produce per-patch values: they
+         * read 0, bound to GP_VARY_PRIMINFO.z (which the rasterizer keeps 0)
+         * in every component.  The [n..o] ranges are not supported. */
+        if (ps->gs_prim_in != GP_PRIM_PATCHES)
+            gp_fail(ps, wpos, "primitive.%s requires PRIMITIVE_IN PATCHES", id[k]);
+        if (k == 5) {
+            binding_dot(ps, start);
+            static const char *const attrib[] = { "attrib" };
+            binding_word(ps, start, attrib, 1);
+        }
+        binding_index(ps, start, k == 3 ? 4 : k == 4 ? 2 : 32,
+                      k == 3 ? "outer tessellation level" : k == 4 ? "inner tessellation level" : "patch attribute");
+        b->clip = true;
+        b->slot = (GP_VARY_PRIMINFO - GP_VARY_CLIP0) * 4 + 2;
+    } else if (k == 0) {
+        b->slot = GP_VARY_PRIMID;
+    } else {
+        b->clip = true;
+        b->slot = (GP_VARY_PRIMINFO - GP_VARY_CLIP0) * 4 + (k - 1);
+    }
     return true;
 }
 
@@ -1862,8 +1891,29 @@ static void nv4_fragment_input(gp_parse *ps, nv4_binding *b, int ctx)
         return;
     next(ps);
     binding_dot(ps, start);
-    static const char *const items[] = { "color", "texcoord", "fogcoord", "position", "facing", "clip", "attrib" };
-    int item = binding_word(ps, start, items, 7);
+    /* NV_gpu_program5 2.X.2 / 2.X.3.2: fragment.sampleid (per-sample
+     * execution, FEATURES.md BIND.F.SAMPLEID) and fragment.samplemask, the
+     * x and y of GP_VARY_SAMPLE (every component of the binding reads it) */
+    static const char *const ms_items[] = { "sampleid", "samplemask" };
+    int ms_item = word_index(ps, ms_items, 2);
+    if (ms_item >= 0) {
+        if (!ps->nv5)
+            gp_fail(ps, start, "'fragment.%s' requires NV_gpu_program5 (!!NVfp5.0)", ms_items[ms_item]);
+        next(ps);
+        b->slot = GP_VARY_SAMPLE;
+        b->comp = (uint8_t)(1 + ms_item);
+        if (ms_item == 0)
+            ps->interp_mask[3] |= 1ull << GP_VARY_SAMPLE; /* info.inputs_sample */
+        return;
+    }
+    static const char *const items[] = { "color", "texcoord", "fogcoord", "position", "facing", "clip", "attrib",
+                                         "pointcoord" };
+    /* NV_gpu_program5 2.X.3.2: fragment.pointcoord (s, t, -, -) */
+    int item = binding_word(ps, start, items, ps->nv5 ? 8 : 7);
+    if (item == 7) {
+        b->slot = GP_VARY_PNTC;
+        return;
+    }
     switch (item) {
     case 0:
         b->slot = nv4_color_slot(ps, false);
@@ -2004,6 +2054,16 @@ static void nv4_result(gp_parse *ps, nv4_binding *b, int ctx)
     b->count = 1;
     next(ps);
     binding_dot(ps, start);
+    if (ps->stage == GP_STAGE_FRAGMENT && tok_is(ps, &ps->tok, "samplemask")) {
+        /* NV_gpu_program5 2.X.2 grammar: result.samplemask (FEATURES.md
+         * BIND.R.SAMPLEMASK; rast.h "Multisampling": ANDed with coverage) */
+        if (!ps->nv5)
+            gp_fail(ps, start, "'result.samplemask' requires NV_gpu_program5 (!!NVfp5.0)");
+        next(ps);
+        b->slot = GP_FOUT_SAMPLEMASK;
+        b->end = ps->prev.pos + ps->prev.len;
+        return;
+    }
     if (ps->stage == GP_STAGE_FRAGMENT) {
         static const char *const items[] = { "color", "depth" };
         static const char *const others[] = { "position", "fogcoord", "pointsize", "texcoord", "clip",
@@ -2017,6 +2077,22 @@ static void nv4_result(gp_parse *ps, nv4_binding *b, int ctx)
             if (!(ps->options & GP_OPTION_DRAW_BUFFERS))
                 gp_fail(ps, ps->tok.pos, "result.color[n] requires OPTION ARB_draw_buffers");
             b->slot = GP_FOUT_COLOR0 + binding_index(ps, start, min_int(ps->lim.max_draw_buffers, 8), "draw buffer");
+        }
+        /* NV_gpu_program5 2.X.3.5 / 3.11.4.5.3: with OPTION
+         * ARB_blend_func_extended, result.color[n].primary (SRC_COLOR, the
+         * ordinary result) and result.color[n].secondary (SRC1_COLOR) */
+        if (!item && ps->nv5 && is_punct(&ps->tok, '.')) {
+            gp_token w = peek(ps);
+            bool prim = tok_is(ps, &w, "primary"), sec = tok_is(ps, &w, "secondary");
+            if ((prim || sec) && !(ps->options & GP_OPTION_ARB_BLEND_FUNC_EXTENDED))
+                gp_fail(ps, w.pos, "result.color[n].%s requires OPTION ARB_blend_func_extended",
+                        prim ? "primary" : "secondary");
+            if (prim || sec) {
+                next(ps);
+                next(ps);
+                if (sec)
+                    b->slot = GP_FOUT_SECONDARY0 + (b->slot - GP_FOUT_COLOR0);
+            }
         }
         b->end = ps->prev.pos + ps->prev.len;
         return;
@@ -2106,6 +2182,15 @@ static void nv4_array_member(gp_parse *ps, const gp_sym *sym, int count, nv4_ind
 }
 
 /* Array member ix of a variable whose members start at base. */
+/* gp_src.hi / gp_dst.hi of an operand naming sym: the rows from a low
+ * word to its high word for a LONG TEMP of an NV5 program, else 0. */
+static uint16_t long_rows(const gp_parse *ps, const gp_sym *sym)
+{
+    if (!ps->nv5 || sym->kind != GP_SYM_TEMP || sym->size != 'L')
+        return 0;
+    return (uint16_t)(sym->is_array ? sym->count : 1);
+}
+
 static void nv4_rel_src(gp_src *s, const nv4_index *ix, int base, int count)
 {
     s->index = base + ix->value;
@@ -2131,6 +2216,8 @@ static void nv4_input_operand(gp_parse *ps, gp_src *s, const nv4_binding *b, int
         memset(s->swz, n % 4, 4); /* (c, -, -, -): every component may be c */
     } else {
         s->index = b->slot + member;
+        if (b->comp)
+            memset(s->swz, b->comp - 1, 4); /* fragment.sampleid / samplemask: (v, -, -, -) */
     }
     s->rel_lo = s->rel_hi = s->index;
     s->vtx = (uint8_t)b->vtx;
@@ -2195,6 +2282,22 @@ static void nv4_src_reg(gp_parse *ps, gp_src *s, bool *scalar_const)
                 s->vtx_rel_comp = v.comp;
             }
         }
+        if (sym->kind == GP_SYM_BUFFER && sym->nbuf > 1) {
+            /* NV5 program.buffer[a..b] variables: the first index selects
+             * the binding point (0 = a), constant or relative */
+            if (!is_punct(&ps->tok, '['))
+                gp_fail(ps, t.pos, "'%.*s' spans %d buffer binding points and needs a binding index, as in %.*s[0]",
+                        n, ps->src + t.pos, sym->nbuf, n, ps->src + t.pos);
+            nv4_index v;
+            nv4_array_member(ps, sym, sym->nbuf, &v);
+            s->vtx = (uint8_t)v.value;
+            s->nbuf = sym->nbuf;
+            if (v.rel) {
+                s->vtx_rel = 1;
+                s->vtx_rel_reg = v.reg;
+                s->vtx_rel_comp = v.comp;
+            }
+        }
         if (member && !is_punct(&ps->tok, '['))
             gp_fail(ps, t.pos, "array '%.*s' needs an array member, as in %.*s[0]", n, ps->src + t.pos, n,
                     ps->src + t.pos);
@@ -2208,6 +2311,7 @@ static void nv4_src_reg(gp_parse *ps, gp_src *s, bool *scalar_const)
             if (member)
                 nv4_array_member(ps, sym, sym->count, &ix);
             nv4_rel_src(s, &ix, sym->index, sym->count);
+            s->hi = long_rows(ps, sym);
             break;
         case GP_SYM_PARAM:
             s->file = GP_FILE_PARAM;
@@ -2228,7 +2332,7 @@ static void nv4_src_reg(gp_parse *ps, gp_src *s, bool *scalar_const)
             nv4_rel_src(s, &ix, sym->index, sym->count);
             break;
         case GP_SYM_ATTRIB: {
-            nv4_binding b = { .slot = sym->index, .clip = sym->clip, .vtx = s->vtx };
+            nv4_binding b = { .slot = sym->index, .clip = sym->clip, .vtx = s->vtx, .comp = sym->comp };
             if (member) {
                 nv4_array_member(ps, sym, sym->count, &ix);
                 if (ix.rel && sym->clip)
@@ -2298,6 +2402,7 @@ static void nv4_dst(gp_parse *ps, gp_dst *d, int *pos_out)
         if (sym->is_array)
             nv4_array_member(ps, sym, sym->count, &ix);
         d->file = sym->kind == GP_SYM_TEMP ? GP_FILE_TEMP : GP_FILE_OUTPUT;
+        d->hi = long_rows(ps, sym);
         if (sym->clip) {
             if (ix.rel)
                 gp_fail(ps, t.pos, "relative addressing of clip distance arrays is not supported");
@@ -2342,16 +2447,142 @@ static void nv4_dst(gp_parse *ps, gp_dst *d, int *pos_out)
     opt_cc_mask(ps, &d->cc);
 }
 
-/* <texAccess>: "texture" ["[" n "]"] "," target ["," "(" offsets ")"]. */
+/* ---- NV_gpu_program5 texture operands (2.X.2 <texAccess>, 2.X.3.8) ------
+ * TEXTURE declarations, texture variables (indexed at run time), the
+ * gather component selector, the extra vector operand and offset(<operand>).
+ * The rules that need the target are checked in gp_validate.c. */
+
+/* "TEXTURE" <establishName> ( "=" texture[a] | "[" [n] "]" "=" "{" list "}" ),
+ * current token TEXTURE (2.X.3.8: the units of an array increase
+ * consecutively). */
+static void nv5_decl_texture(gp_parse *ps)
+{
+    next(ps);
+    gp_sym *sym = declare(ps, GP_SYM_TEXTURE);
+    int limit = min_int(ps->lim.max_texture_image_units, 32);
+    int size = -1, size_pos = 0;
+    if (accept(ps, '[')) {
+        sym->is_array = true;
+        if (ps->tok.kind == GP_TOK_INT) {
+            size_pos = ps->tok.pos;
+            if (ps->tok.big || ps->tok.ival > (uint32_t)limit)
+                gp_fail(ps, size_pos, "the TEXTURE array size exceeds the %d texture image units", limit);
+            size = (int)ps->tok.ival;
+            if (size < 1)
+                gp_fail(ps, size_pos, "a TEXTURE array needs at least one element");
+            next(ps);
+        }
+        expect(ps, ']', "after the array size");
+    }
+    expect(ps, '=', "in the TEXTURE declaration");
+    bool braces = sym->is_array && accept(ps, '{');
+    if (sym->is_array && !braces) {
+        char b[64];
+        gp_fail(ps, ps->tok.pos, "expected '{' to start the texture list, found %s",
+                tok_str(ps, &ps->tok, b, sizeof(b)));
+    }
+    int first = -1, count = 0;
+    for (;;) {
+        int start = ps->tok.pos;
+        if (!accept_word(ps, "texture")) {
+            char b[64];
+            gp_fail(ps, ps->tok.pos, "expected a texture[n] binding, found %s", tok_str(ps, &ps->tok, b, sizeof(b)));
+        }
+        int n = 0;
+        int a = nv4_binding_range(ps, start, limit, "texture image unit", braces, &n);
+        if (first < 0)
+            first = a;
+        else if (a != first + count)
+            gp_fail(ps, start, "the texture image units of a TEXTURE array must increase consecutively "
+                               "(expected texture[%d])", first + count);
+        count += n;
+        if (!braces || !accept(ps, ','))
+            break;
+    }
+    if (braces)
+        expect(ps, '}', "to end the texture list");
+    if (size >= 0 && size != count)
+        gp_fail(ps, size_pos, "TEXTURE array size %d does not match its %d texture image units", size, count);
+    sym->index = first;
+    sym->count = count;
+}
+
+/* The extra vector operand of "TEXop dst, coord, extra, texture, target"
+ * (2.X.2 <TEXop_instruction>; TEX.EXTRA_OPERAND): present when the token
+ * after the coordinate's comma is not a texture.  Goes to src[1]. */
+static void nv5_tex_extra(gp_parse *ps, gp_pinsn *pi)
+{
+    if (gp_opinfo_table[pi->in.op].cls != GP_CLASS_TEX || tok_is(ps, &ps->tok, "texture"))
+        return;
+    if (ps->tok.kind == GP_TOK_IDENT) {
+        const gp_sym *s = gp_map_get(&ps->syms, ps->src + ps->tok.pos, ps->tok.len);
+        if (s && s->kind == GP_SYM_TEXTURE)
+            return;
+    }
+    set_operand_type(ps, GP_TYPE_F32);
+    parse_src(ps, &pi->in.src[1], SRC_VECTOR, &pi->extra_pos);
+    pi->in.tex_flags |= GP_TEXF_EXTRA;
+    expect(ps, ',', "before the texture unit");
+}
+
+/* A TEXTURE variable naming the unit (2.X.2 <texVarName> <optArrayMem>);
+ * an array member "[R0.x + n]" is indexed at run time. */
+static bool nv5_tex_variable(gp_parse *ps, gp_pinsn *pi, int *unit)
+{
+    if (ps->tok.kind != GP_TOK_IDENT)
+        return false;
+    const gp_sym *s = gp_map_get(&ps->syms, ps->src + ps->tok.pos, ps->tok.len);
+    if (!s || s->kind != GP_SYM_TEXTURE)
+        return false;
+    next(ps);
+    *unit = s->index;
+    pi->in.tex_base = (uint8_t)s->index;
+    pi->in.tex_count = (uint8_t)s->count;
+    if (s->is_array && is_punct(&ps->tok, '[')) {
+        nv4_index ix;
+        nv4_array_member(ps, s, s->count, &ix);
+        *unit = s->index + ix.value;
+        if (ix.rel) {
+            pi->in.tex_flags |= GP_TEXF_INDEXED;
+            pi->in.tex_rel_reg = ix.reg;
+            pi->in.tex_rel_comp = ix.comp;
+        }
+    } else if (is_punct(&ps->tok, '[')) {
+        gp_fail(ps, ps->tok.pos, "'%.*s' is not a TEXTURE array", s->len > 40 ? 40 : s->len, s->name);
+    }
+    return true;
+}
+
+/* "offset" "(" <instOperandV> ")" (2.X.2 <texOffset>), current token
+ * "offset": the run-time texel offset, signed integers, into src[2]. */
+static void nv5_tex_offset_reg(gp_parse *ps, gp_pinsn *pi)
+{
+    pi->offreg_pos = ps->tok.pos;
+    next(ps);
+    expect(ps, '(', "after 'offset'");
+    set_operand_type(ps, GP_TYPE_S32);
+    int pos;
+    parse_src(ps, &pi->in.src[2], SRC_VECTOR, &pos);
+    expect(ps, ')', "after the texel offset operand");
+    pi->in.tex_flags |= GP_TEXF_OFFSET_REG;
+}
+
+/* <texAccess>: "texture" ["[" n "]"] "," target ["," "(" offsets ")"];
+ * NV5 / NV4.1 also: an extra operand before it, a TEXTURE variable, a
+ * component selector, ARRAYCUBE targets and "offset(<operand>)". */
 static void nv4_texture(gp_parse *ps, gp_pinsn *pi)
 {
+    bool nv5t = ps->nv5 || ps->nv41;
+    if (nv5t)
+        nv5_tex_extra(ps, pi);
     pi->unit_pos = ps->tok.pos;
-    if (!accept_word(ps, "texture")) {
+    int unit = 0;
+    if (ps->nv5 && nv5_tex_variable(ps, pi, &unit)) {
+        /* unit set; a constant index is folded in */
+    } else if (!accept_word(ps, "texture")) {
         char b[64];
         gp_fail(ps, ps->tok.pos, "expected 'texture', found %s", tok_str(ps, &ps->tok, b, sizeof(b)));
-    }
-    int unit = 0;
-    if (accept(ps, '[')) {
+    } else if (accept(ps, '[')) {
         int upos = ps->tok.pos;
         if (ps->tok.kind == GP_TOK_IDENT)
             gp_fail(ps, upos, "the texture image unit must be a constant in NV_gpu_program4 programs");
@@ -2360,6 +2591,16 @@ static void nv4_texture(gp_parse *ps, gp_pinsn *pi)
         if (unit >= limit)
             gp_fail(ps, upos, "texture image unit %d out of range (%d available)", unit, limit);
         expect(ps, ']', NULL);
+    }
+    if (nv5t && is_punct(&ps->tok, '.')) {
+        /* <texImageUnitComp>: the gather component (2.X.4.4) */
+        next(ps);
+        int comp[4];
+        pi->comp_pos = ps->tok.pos;
+        if (components(ps, &ps->tok, comp) != 1)
+            gp_fail(ps, ps->tok.pos, "expected a texture component selector (x, y, z or w)");
+        pi->in.tex_comp = (uint8_t)comp[0];
+        next(ps);
     }
     expect(ps, ',', "before the texture target");
     pi->target_pos = ps->tok.pos;
@@ -2391,6 +2632,10 @@ static void nv4_texture(gp_parse *ps, gp_pinsn *pi)
             gp_fail(ps, ps->tok.pos, "texture target ARRAY2DMS requires OPTION NV_texture_multisample");
         if (i >= 0)
             target = targets[i];
+        if (nv5t && tok_is(ps, &ps->tok, "ARRAYCUBE"))
+            target = GP_TEX_CUBEARRAY;
+        if (nv5t && tok_is(ps, &ps->tok, "SHADOWARRAYCUBE"))
+            target = GP_TEX_SHADOWCUBEARRAY;
     }
     if (target < 0) {
         char b[64];
@@ -2402,6 +2647,10 @@ static void nv4_texture(gp_parse *ps, gp_pinsn *pi)
     pi->in.tex_target = (uint8_t)target;
     /* <texOffset>: one to three signed integers (2.X.4.4) */
     if (accept(ps, ',')) {
+        if (ps->nv5 && tok_is(ps, &ps->tok, "offset")) {
+            nv5_tex_offset_reg(ps, pi);
+            return;
+        }
         pi->offset_pos = ps->tok.pos;
         expect(ps, '(', "to start the texel offset");
         for (int i = 0; i < 3; i++) {
@@ -2460,6 +2709,91 @@ static bool nv4_cc_rule(gp_parse *ps, uint8_t *cond, uint8_t *reg)
     return false;
 }
 
+/* CVT's modifiers (NV_gpu_program5 2.X.4.1, 2.X.8.Z CVT): exactly two
+ * storage modifiers, the result's type then the operand's (F16 F32 F64 S8
+ * S16 S32 S64 U8 U16 U32 U64); at most one rounding modifier (ROUND CEIL
+ * FLR TRUNC; ROUND when none, EDGE.CVT_DEFAULT_RND); .CC/.CC0/.CC1; .SAT
+ * (integer results: clamp to the type's range) or .SSAT (float results
+ * only); .NTC; .PREC (accepted: asmgl never reorders arithmetic).  No data
+ * type modifier and no R/H/X suffix: the storage modifiers are the types.
+ * Fills cvt_dst / cvt_src / cvt_rnd and sets in->type to the result's base
+ * type (gp_cvt_gptype). */
+static void cvt_opword(gp_parse *ps, gp_opword *w, const gp_token *t, gp_pinsn *pi)
+{
+    if (w->prec)
+        gp_fail(ps, t->pos, "CVT does not take the %c suffix (its types are its two storage modifiers)", w->prec);
+    static const char *const mods[] = { "CC", "CC0", "CC1", "SAT", "SSAT", "NTC", "PREC",
+                                        "ROUND", "CEIL", "FLR", "TRUNC" };
+    int ntypes = 0, types[2] = { 0, 0 };
+    int rnd = -1, sat_pos = t->pos;
+    bool prec = false;
+    while (is_punct(&ps->tok, '.')) {
+        gp_token m = peek(ps);
+        int st = -1, k = -1;
+        for (int i = 0; i < GP_CVT_COUNT; i++)
+            if (tok_is(ps, &m, gp_cvt_type_name(i)))
+                st = i;
+        for (int i = 0; st < 0 && i < 11; i++)
+            if (tok_is(ps, &m, mods[i]))
+                k = i;
+        if (st < 0 && k < 0) {
+            char b[64];
+            if (tok_is(ps, &m, "F") || tok_is(ps, &m, "S") || tok_is(ps, &m, "U"))
+                gp_fail(ps, m.pos, "CVT takes no data type modifier (%s): its types are its two storage "
+                                   "modifiers, CVT.<result type>.<operand type>", tok_str(ps, &m, b, sizeof(b)));
+            gp_fail(ps, m.pos, "unknown instruction modifier %s after 'CVT' (storage types F16 F32 F64 S8 S16 "
+                               "S32 S64 U8 U16 U32 U64, rounding ROUND CEIL FLR TRUNC, CC, SAT)",
+                    tok_str(ps, &m, b, sizeof(b)));
+        }
+        next(ps);
+        next(ps);
+        if (st >= 0) {
+            if (ntypes == 2)
+                gp_fail(ps, m.pos, "CVT takes two storage modifiers (result type, operand type); '.%s' is a third",
+                        gp_cvt_type_name(st));
+            types[ntypes++] = st;
+        } else if (k <= 2) {
+            if (w->cc)
+                gp_fail(ps, m.pos, "more than one condition code modifier on 'CVT'");
+            w->cc = (uint8_t)(k + 1);
+        } else if (k <= 4) {
+            if (w->sat)
+                gp_fail(ps, m.pos, "more than one clamping modifier on 'CVT'");
+            w->sat = (uint8_t)(k == 3 ? GP_SAT_01 : GP_SAT_11);
+            sat_pos = m.pos;
+        } else if (k == 5) {
+            if (w->ntc)
+                gp_fail(ps, m.pos, "'.NTC' is given twice on 'CVT'");
+            w->ntc = true;
+        } else if (k == 6) {
+            if (prec)
+                gp_fail(ps, m.pos, "'.PREC' is given twice on 'CVT'");
+            prec = true;
+        } else {
+            if (rnd >= 0)
+                gp_fail(ps, m.pos, "more than one rounding modifier on 'CVT'");
+            rnd = k == 7 ? GP_RND_ROUND : k == 8 ? GP_RND_CEIL : k == 9 ? GP_RND_FLR : GP_RND_TRUNC;
+        }
+    }
+    if (ntypes < 2)
+        gp_fail(ps, t->pos, "CVT needs two storage modifiers, CVT.<result type>.<operand type> (F16 F32 F64 S8 S16 "
+                            "S32 S64 U8 U16 U32 U64), found %d", ntypes);
+    int rt = gp_cvt_gptype(types[0]);
+    if (w->sat == GP_SAT_11 && rt != GP_TYPE_F32 && rt != GP_TYPE_F64)
+        gp_fail(ps, sat_pos, "'.SSAT' needs a floating-point result; CVT.%s clamps to its range with '.SAT'",
+                gp_cvt_type_name(types[0]));
+    gp_insn *in = &pi->in;
+    in->type = (uint8_t)rt;
+    in->cvt_dst = (uint8_t)types[0];
+    in->cvt_src = (uint8_t)types[1];
+    in->cvt_rnd = (uint8_t)(rnd < 0 ? GP_RND_ROUND : rnd);
+    in->opmod = 0;
+    in->sat = w->sat;
+    in->precision = 0;
+    in->cc_update = (uint8_t)(w->cc == 0 ? 0 : w->cc == 3 ? 2 : 1);
+    pi->ntc = w->ntc;
+}
+
 /* The dotted modifiers after an NV4 opcode (".F.CC1.SAT", Table X.14) and
  * the checks of 2.X.4.1 against the opcode's Table X.13 row: at most one
  * modifier of each kind, only the modifiers the row allows, clamping only
@@ -2482,9 +2816,16 @@ static void nv4_opword(gp_parse *ps, gp_opword *w, const gp_token *t, gp_pinsn *
         gp_fail(ps, t->pos, "opcode '%s' is only available in fragment programs", oi->name);
     if ((oi->flags & GP_OPF_GP_ONLY) && ps->stage != GP_STAGE_GEOMETRY)
         gp_fail(ps, t->pos, "opcode '%s' is only available in geometry programs", oi->name);
+    if ((w->op == GP_OP_TGBALLOT || (w->op >= GP_OP_QSWZ0 && w->op <= GP_OP_QSWZY)) &&
+        !(ps->options & GP_OPTION_NV_SHADER_THREAD_GROUP))
+        gp_fail(ps, t->pos, "opcode '%s' requires OPTION NV_shader_thread_group", oi->name);
     if (w->op == GP_OP_TXFMS &&
         !(ps->options & (GP_OPTION_NV_EXPLICIT_MULTISAMPLE | GP_OPTION_NV_TEXTURE_MULTISAMPLE)))
         gp_fail(ps, t->pos, "opcode 'TXFMS' requires OPTION NV_explicit_multisample or NV_texture_multisample");
+    if (w->op == GP_OP_CVT) {
+        cvt_opword(ps, w, t, pi);
+        return;
+    }
     /* Table X.15 suffixes: R and H are the F type (H also needs column H) */
     if (w->prec == 'X')
         gp_fail(ps, t->pos, "the X precision suffix of '%.*s' is not available in NV_gpu_program4 programs", tl, s);
@@ -2494,9 +2835,11 @@ static void nv4_opword(gp_parse *ps, gp_opword *w, const gp_token *t, gp_pinsn *
         gp_fail(ps, t->pos, "opcode '%s' does not take the H suffix", oi->name);
     int type_pos = t->pos, cc_pos = t->pos, sat_pos = t->pos, mod_pos = t->pos;
     bool type_dotted = false;
+    bool wide = false; /* a 64-bit data type modifier (.F64 .S64 .U64) */
     const char *type_word = NULL; /* the data type modifier as written */
     if (w->prec)
         w->type = 'F';
+    bool prec_seen = false;
     while (is_punct(&ps->tok, '.')) {
         gp_token m = peek(ps);
         static const char *const names[] = { "F", "U", "S", "CC", "CC0", "CC1", "SAT", "SSAT",
@@ -2506,7 +2849,7 @@ static void nv4_opword(gp_parse *ps, gp_opword *w, const gp_token *t, gp_pinsn *
             if (tok_is(ps, &m, names[i]))
                 k = i;
         /* NV_gpu_program5 2.X.4.1: sized data type modifiers (.F32 .U32
-         * .S32 are .F .U .S; the 64-bit ones are not run yet) and .PREC,
+         * .S32 are .F .U .S; .F64 .U64 .S64 the 64-bit types) and .PREC,
          * only under a 5.0 header (HDR.GATE5) */
         static const char *const sized[] = { "F32", "U32", "S32", "F64", "U64", "S64", "PREC" };
         int ks = -1;
@@ -2517,9 +2860,27 @@ static void nv4_opword(gp_parse *ps, gp_opword *w, const gp_token *t, gp_pinsn *
             if (!ps->nv5)
                 gp_fail(ps, m.pos, "the modifier '.%s' requires an NV_gpu_program5 header (!!NV%sp5.0)", sized[ks],
                         ps->stage == GP_STAGE_FRAGMENT ? "f" : ps->stage == GP_STAGE_GEOMETRY ? "g" : "v");
-            if (ks >= 3)
-                gp_fail(ps, m.pos, "the modifier '.%s' is not supported yet", sized[ks]);
+            if (ks == 6) {
+                /* NV_gpu_program5 2.X.4.1 (MOD.PREC): "For arithmetic and
+                 * logical operations", results must not depend on the
+                 * surrounding instructions.  asmgl never fuses or reorders
+                 * (each instruction rounds its own result, -ffp-contract=off),
+                 * so it is accepted and changes nothing. */
+                if (!oi->types || (oi->flags & GP_OPF_TEX))
+                    gp_fail(ps, m.pos, "'.PREC' applies only to arithmetic and logical instructions, not '%s'",
+                            oi->name);
+                if (prec_seen)
+                    gp_fail(ps, m.pos, "'.PREC' is given twice on '%s'", oi->name);
+                prec_seen = true;
+                next(ps);
+                next(ps);
+                continue;
+            }
             k = ks;
+            if (ks >= 3) { /* .F64 .U64 .S64 (Table X.13 "6") */
+                wide = true;
+                k = ks - 3;
+            }
         }
         if (k < 0) {
             char b[64];
@@ -2561,6 +2922,16 @@ static void nv4_opword(gp_parse *ps, gp_opword *w, const gp_token *t, gp_pinsn *
     if ((w->type == 'S' || w->type == 'U') && !(oi->types & GP_TYPEBIT_S))
         gp_fail(ps, type_pos, "opcode '%s' does not take the data type modifier '.%s'", oi->name,
                 type_word ? type_word : w->type == 'S' ? "S" : "U");
+    /* NV_gpu_program5 Table X.13: the 64-bit modifiers only where the F
+     * (F64) or I (S64, U64) column says "6".  F64 is gated on the
+     * GL_NV_gpu_program_fp64 string, which asmgl always advertises
+     * (FEATURES.md DT.FP64_GATE). */
+    if (wide && !(oi->types & (w->type == 'F' ? GP_TYPEBIT_F64 : GP_TYPEBIT_S64)))
+        gp_fail(ps, type_pos, "opcode '%s' does not take the 64-bit data type modifier '.%s' (Table X.13)", oi->name,
+                type_word);
+    if (wide && w->opmod)
+        gp_fail(ps, mod_pos, "the modifier '.%s' cannot be combined with the 64-bit data type '.%s'",
+                w->opmod == GP_OPMOD_S24 ? "S24" : w->opmod == GP_OPMOD_U24 ? "U24" : "HI", type_word);
     if (w->opmod) {
         static const char *const mn[] = { "", "S24", "U24", "HI" };
         static const uint32_t mb[] = { 0, GP_MODBIT_S24, GP_MODBIT_U24, GP_MODBIT_HI };
@@ -2583,12 +2954,15 @@ static void nv4_opword(gp_parse *ps, gp_opword *w, const gp_token *t, gp_pinsn *
         type = GP_TYPE_S32;
     else if (w->opmod == GP_OPMOD_U24)
         type = GP_TYPE_U32;
+    if (wide)
+        type = type == GP_TYPE_S32 ? GP_TYPE_S64 : type == GP_TYPE_U32 ? GP_TYPE_U64 : GP_TYPE_F64;
     if (w->sat) {
         if (!(oi->nv4 & GP_MODBIT_SAT))
             gp_fail(ps, sat_pos, "opcode '%s' does not take clamping modifiers", oi->name);
-        if (kind_type(gp_io_kind(oi->io, 0), type) != GP_TYPE_F32)
+        uint8_t rt = kind_type(gp_io_kind(oi->io, 0), type);
+        if (rt != GP_TYPE_F32 && rt != GP_TYPE_F64)
             gp_fail(ps, sat_pos, "a clamping modifier needs a floating-point result; '%s.%c' produces integers",
-                    oi->name, type == GP_TYPE_U32 ? 'U' : 'S');
+                    oi->name, type == GP_TYPE_U32 || type == GP_TYPE_U64 ? 'U' : 'S');
     }
     gp_insn *in = &pi->in;
     in->type = type;
@@ -2621,7 +2995,10 @@ static void nv4_decl_temp(gp_parse *ps, uint8_t dtype, uint8_t size)
             s->count = n;
         }
         s->index = ps->num_temps;
-        ps->num_temps += n;
+        /* NV_gpu_program5 LONG TEMP (2.X.3.1 with GL_NV_gpu_program_fp64):
+         * 64-bit components, the low words in n temporaries and the high
+         * words in the n after them (gp_ir.h "64-bit storage"; long_rows) */
+        ps->num_temps += size == 'L' && ps->nv5 ? 2 * n : n;
         int limit = ps->lim.max_temporaries;
         if (ps->options & (GP_OPTION_FOG_EXP | GP_OPTION_FOG_EXP2 | GP_OPTION_FOG_LINEAR))
             limit -= 1; /* 2.X.6.Y fog options */
@@ -2695,6 +3072,7 @@ static void nv4_decl_attrib(gp_parse *ps, uint8_t dtype, uint8_t interp)
     s->is_array = array;
     s->count = array ? n : 0;
     s->clip = first.clip;
+    s->comp = first.comp;
     s->per_vertex = first.per_vertex;
     s->vtx = (uint8_t)first.vtx;
     s->index = first.slot;
@@ -2727,7 +3105,7 @@ static void nv4_decl_attrib(gp_parse *ps, uint8_t dtype, uint8_t interp)
         ps->interp_set |= bit;
         ps->interp[slot] = interp;
         ps->interp_pos[slot] = first.pos;
-        for (int k = 0; k < 3; k++)
+        for (int k = 0; k < 4; k++)
             if (interp & (1u << k))
                 ps->interp_mask[k] |= bit;
     }
@@ -2834,7 +3212,20 @@ static void nv4_decl_buffer(gp_parse *ps, uint8_t dtype, bool vec4)
         binding_dot(ps, start);
         static const char *const w[] = { "buffer" };
         binding_word(ps, start, w, 1);
-        int bpoint = binding_index(ps, start, nbind, "parameter buffer binding point");
+        int bpoint, nb = 1;
+        {
+            /* NV5 Table X.12.1 (BIND.P.BUFFER_RANGE): program.buffer[a..b] */
+            gp_lexer save = ps->lx;
+            gp_token t1, t2;
+            gp_lex_next(&ps->lx, &t1);
+            gp_lex_next(&ps->lx, &t2);
+            ps->lx = save;
+            bool range = ps->nv5 && is_punct(&ps->tok, '[') && t1.kind == GP_TOK_INT && t2.kind == GP_TOK_DOTDOT;
+            if (range)
+                bpoint = nv4_binding_range(ps, start, nbind, "parameter buffer binding point", true, &nb);
+            else
+                bpoint = binding_index(ps, start, nbind, "parameter buffer binding point");
+        }
         int lo = 0, count = 0;
         if (is_punct(&ps->tok, '[')) {
             lo = nv4_binding_range(ps, start, max_elems, "parameter buffer element", array, &count);
@@ -2848,15 +3239,18 @@ static void nv4_decl_buffer(gp_parse *ps, uint8_t dtype, bool vec4)
         if (n == 0) {
             a = bpoint;
             first = lo;
-        } else if (bpoint != a || lo != first + n) {
+            s->nbuf = nb > 1 ? (uint8_t)nb : 0;
+        } else if (bpoint != a || lo != first + n || (nb > 1 ? nb : 0) != s->nbuf) {
             gp_fail(ps, start, "the bindings of buffer array '%.*s' must use one binding point and consecutive "
                                "elements", s->len > 40 ? 40 : s->len, s->name);
         }
         n += count;
         uint8_t kind = vec4 ? 4 : 1;
-        if (ps->buf_kind[bpoint] && ps->buf_kind[bpoint] != kind)
-            gp_fail(ps, start, "program.buffer[%d] is used both by BUFFER and by BUFFER4 variables", bpoint);
-        ps->buf_kind[bpoint] = kind;
+        for (int bp = bpoint; bp < bpoint + nb; bp++) {
+            if (ps->buf_kind[bp] && ps->buf_kind[bp] != kind)
+                gp_fail(ps, start, "program.buffer[%d] is used both by BUFFER and by BUFFER4 variables", bp);
+            ps->buf_kind[bp] = kind;
+        }
         if (!array || !accept(ps, ','))
             break;
     }
@@ -2889,16 +3283,38 @@ static void nv4_decl_geometry(gp_parse *ps, const gp_token *t)
         ps->gs_vertices_out = (int)v;
         return;
     }
+    if (tok_is(ps, t, "INVOCATIONS")) {
+        /* NV_gpu_program5 2.X.7.Y "Program Invocation Count": optional, a
+         * positive integer <= MAX_GEOMETRY_PROGRAM_INVOCATIONS_NV */
+        if (!ps->nv5)
+            gp_fail(ps, pos, "INVOCATIONS declarations require an NV_gpu_program5 header (!!NVgp5.0)");
+        if (ps->gs_invocations)
+            gp_fail(ps, pos, "more than one INVOCATIONS declaration");
+        int vpos = ps->tok.pos, vlen = ps->tok.len;
+        uint32_t v = ps->tok.ival;
+        bool big = ps->tok.big;
+        expect_int(ps, "the number of invocations");
+        if (big || v == 0 || v > GP_MAX_GS_INVOCATIONS)
+            gp_fail(ps, vpos, "INVOCATIONS %.*s out of range (1..%d)", vlen > 20 ? 20 : vlen, ps->src + vpos,
+                    GP_MAX_GS_INVOCATIONS);
+        ps->gs_invocations = (int)v;
+        return;
+    }
     bool in = tok_is(ps, t, "PRIMITIVE_IN");
     if (in ? ps->gs_prim_in : ps->gs_prim_out)
         gp_fail(ps, pos, "more than one %s declaration", in ? "PRIMITIVE_IN" : "PRIMITIVE_OUT");
-    static const char *const ins[] = { "POINTS", "LINES", "LINES_ADJACENCY", "TRIANGLES", "TRIANGLES_ADJACENCY" };
+    /* NV_gpu_program5 adds PATCHES (a patch of up to GP_MAX_PATCH_VERTICES
+     * vertices; vertex[m] past the draw's patch size reads zero) */
+    static const char *const ins[] = { "POINTS", "LINES", "LINES_ADJACENCY", "TRIANGLES", "TRIANGLES_ADJACENCY",
+                                       "PATCHES" };
     static const int in_prims[] = { GP_PRIM_POINTS, GP_PRIM_LINES, GP_PRIM_LINES_ADJACENCY, GP_PRIM_TRIANGLES,
-                                    GP_PRIM_TRIANGLES_ADJACENCY };
-    static const int in_verts[] = { 1, 2, 4, 3, 6 };
+                                    GP_PRIM_TRIANGLES_ADJACENCY, GP_PRIM_PATCHES };
+    static const int in_verts[] = { 1, 2, 4, 3, 6, GP_MAX_PATCH_VERTICES };
     static const char *const outs[] = { "POINTS", "LINE_STRIP", "TRIANGLE_STRIP" };
     static const int out_prims[] = { GP_PRIM_POINTS, GP_PRIM_LINE_STRIP, GP_PRIM_TRIANGLE_STRIP };
-    int i = word_index(ps, in ? ins : outs, in ? 5 : 3);
+    int i = word_index(ps, in ? ins : outs, in ? 6 : 3);
+    if (i == 5 && !ps->nv5)
+        gp_fail(ps, ps->tok.pos, "PRIMITIVE_IN PATCHES requires an NV_gpu_program5 header (!!NVgp5.0)");
     if (i < 0) {
         char b[64];
         gp_fail(ps, ps->tok.pos, "expected a primitive type (%s), found %s",
@@ -2984,9 +3400,24 @@ static void check_opword(gp_parse *ps, const gp_opword *w, const gp_token *t)
 /* The data type literals of operand i take (NV4; ARB: always float). */
 static void operand_context(gp_parse *ps, const gp_insn *in, int i)
 {
-    if (ps->nv4)
-        set_operand_type(ps, kind_type(gp_io_kind(gp_opinfo_table[in->op].io, i + 1), in->type));
+    if (ps->nv4 && in->op == GP_OP_CVT) {
+        /* the operand's storage type; a literal is a 32-bit row, which a
+         * 64-bit operand type promotes (gp_ir.h "64-bit storage") */
+        int t = gp_cvt_gptype(in->cvt_src);
+        set_operand_type(ps, (uint8_t)(t == GP_TYPE_S64 ? GP_TYPE_S32 : t == GP_TYPE_U64 ? GP_TYPE_U32
+                                       : t == GP_TYPE_F64 ? GP_TYPE_F32 : t));
+        return;
+    }
+    if (ps->nv4) {
+        /* 64-bit types: a literal is a 32-bit row of the base type, which
+         * the 64-bit operand promotes (gp_ir.h "64-bit storage") */
+        int t = kind_type(gp_io_kind(gp_opinfo_table[in->op].io, i + 1), in->type);
+        set_operand_type(ps, (uint8_t)(t == GP_TYPE_S64 ? GP_TYPE_S32 : t == GP_TYPE_U64 ? GP_TYPE_U32
+                                       : t == GP_TYPE_F64 ? GP_TYPE_F32 : t));
+    }
 }
+
+static void sub_cali_operand(gp_parse *ps, gp_pinsn *pi); /* NV5 subroutines, below */
 
 static void parse_instruction(gp_parse *ps, const gp_opword *w0)
 {
@@ -3072,6 +3503,10 @@ static void parse_instruction(gp_parse *ps, const gp_opword *w0)
         break;
     }
     case GP_CLASS_BRA:
+        if (in->op == GP_OP_CALI) {
+            sub_cali_operand(ps, pi);
+            break;
+        }
         if (ps->tok.kind != GP_TOK_IDENT) {
             char b[64];
             gp_fail(ps, ps->tok.pos, "expected a label, found %s", tok_str(ps, &ps->tok, b, sizeof(b)));
@@ -3088,6 +3523,16 @@ static void parse_instruction(gp_parse *ps, const gp_opword *w0)
     case GP_CLASS_IF:
         parse_cc_test(ps, &in->cond, true);
         break;
+    case GP_CLASS_SRCS:
+        /* NV_gpu_program5 EMITS <instOperandS>; 2.14.6.2: "A program will
+         * fail to load if it contains an EMITS instruction and the output
+         * primitive type ... is not POINTS." */
+        if (in->op == GP_OP_EMITS && ps->gs_prim_out != GP_PRIM_POINTS)
+            gp_fail(ps, optok.pos, "EMITS requires PRIMITIVE_OUT POINTS (NV_gpu_program5 2.14.6.2)");
+        operand_context(ps, in, 0);
+        parse_src(ps, &in->src[0], SRC_SCALAR, &pi->src_pos[0]);
+        pi->src_sym[0] = ps->last_sym;
+        break;
     case GP_CLASS_LOOP:
         /* NV_gpu_program4: "REP" without a count loops until BRK / RET */
         if (ps->nv4 && is_punct(&ps->tok, ';'))
@@ -3103,18 +3548,182 @@ static void parse_instruction(gp_parse *ps, const gp_opword *w0)
         set_operand_type(ps, GP_TYPE_F32);
 }
 
+/* ---- NV5 subroutines (ARB_shader_subroutine, "Dependencies on
+ * NV_gpu_program5": implied by every !!NV*5.0 header) -------------------
+ * The checks that need the whole program (labels of a SUBROUTINETYPE,
+ * recursion) and the tables are in gp_subroutine.c. */
+
+/* SUBROUTINETYPE <establishName> "{" <labelInitList> "}": creates the type
+ * or, if the name is already a type, adds the labels to it. */
+static void sub_decl_type(gp_parse *ps)
+{
+    if (ps->tok.kind != GP_TOK_IDENT) {
+        char b[64];
+        gp_fail(ps, ps->tok.pos, "expected a subroutine type name, found %s", tok_str(ps, &ps->tok, b, sizeof(b)));
+    }
+    gp_sym *s = gp_map_get(&ps->syms, ps->src + ps->tok.pos, ps->tok.len);
+    if (s && s->kind == GP_SYM_SUBTYPE) {
+        next(ps);
+    } else {
+        s = declare(ps, GP_SYM_SUBTYPE);
+        s->array = ps->num_subtypes++;
+    }
+    expect(ps, '{', "to start the SUBROUTINETYPE label list");
+    if (!is_punct(&ps->tok, '}')) {
+        do {
+            if (ps->tok.kind != GP_TOK_IDENT) {
+                char b[64];
+                gp_fail(ps, ps->tok.pos, "expected a label, found %s", tok_str(ps, &ps->tok, b, sizeof(b)));
+            }
+            gp_reserve(ps, (void **)&ps->submembers, &ps->cap_submembers, ps->num_submembers,
+                       sizeof(*ps->submembers));
+            ps->submembers[ps->num_submembers++] =
+                (gp_psubmember){ s->array, ps->src + ps->tok.pos, ps->tok.len, ps->tok.pos };
+            next(ps);
+        } while (accept(ps, ','));
+    }
+    expect(ps, '}', "at the end of the SUBROUTINETYPE label list");
+}
+
+/* One <progSubroutineParams> of a SUBROUTINE declaration of type `type`:
+ * program.subroutine[i] or [i..j] (ranges only in arrays). */
+static void sub_param_item(gp_parse *ps, int type, bool range_ok)
+{
+    int start = ps->tok.pos;
+    if (!accept_word(ps, "program") || !accept_dot_word(ps, "subroutine"))
+        gp_fail(ps, start, "a SUBROUTINE variable is bound to program.subroutine[n]");
+    int count;
+    int ipos = ps->tok.pos;
+    int first = nv4_binding_range(ps, start, GP_MAX_SUBROUTINE_PARAMS, "program.subroutine index", range_ok,
+                                  &count);
+    if (!ps->sub_param_type) {
+        ps->sub_param_type = gp_alloc(ps, sizeof(int16_t) * GP_MAX_SUBROUTINE_PARAMS);
+        for (int i = 0; i < GP_MAX_SUBROUTINE_PARAMS; i++)
+            ps->sub_param_type[i] = -1;
+    }
+    for (int i = first; i < first + count; i++) {
+        /* "A program subroutine parameter may only be assigned to
+         * subroutine variables of a single SUBROUTINETYPE." */
+        if (ps->sub_param_type[i] >= 0 && ps->sub_param_type[i] != type)
+            gp_fail(ps, ipos, "program.subroutine[%d] is already bound to a variable of another SUBROUTINETYPE", i);
+        ps->sub_param_type[i] = (int16_t)type;
+        if (i + 1 > ps->num_sub_params)
+            ps->num_sub_params = i + 1;
+        gp_reserve(ps, (void **)&ps->sub_elem, &ps->cap_sub_elem, ps->num_sub_elem, sizeof(*ps->sub_elem));
+        ps->sub_elem[ps->num_sub_elem++] = i;
+    }
+}
+
+/* SUBROUTINE <establishedName> <establishName> "=" <progSubroutineParam>
+ * | ... <establishName> "[" [size] "]" "=" "{" <progSubroutineInitList> "}" */
+static void sub_decl_var(gp_parse *ps)
+{
+    int tpos = ps->tok.pos;
+    if (ps->tok.kind != GP_TOK_IDENT) {
+        char b[64];
+        gp_fail(ps, tpos, "expected a subroutine type name, found %s", tok_str(ps, &ps->tok, b, sizeof(b)));
+    }
+    const gp_sym *t = lookup(ps, &ps->tok);
+    if (t->kind != GP_SYM_SUBTYPE)
+        gp_fail(ps, tpos, "'%.*s' is not a SUBROUTINETYPE", t->len > 40 ? 40 : t->len, t->name);
+    next(ps);
+    gp_sym *s = declare(ps, GP_SYM_SUBROUTINE);
+    s->array = t->array;
+    s->index = ps->num_sub_elem;
+    if (accept(ps, '[')) {
+        int size = -1, size_pos = ps->tok.pos;
+        if (ps->tok.kind == GP_TOK_INT) {
+            size = expect_int(ps, "an array size");
+            if (size < 1 || size > GP_MAX_SUBROUTINE_PARAMS)
+                gp_fail(ps, size_pos, "invalid array size %d", size);
+        }
+        expect(ps, ']', "after the array size");
+        expect(ps, '=', "after the array declaration");
+        int brace = ps->tok.pos;
+        expect(ps, '{', "to start the array initializer");
+        do {
+            sub_param_item(ps, t->array, true);
+        } while (accept(ps, ','));
+        expect(ps, '}', "at the end of the array initializer");
+        s->is_array = true;
+        s->count = ps->num_sub_elem - s->index;
+        if (size >= 0 && size != s->count)
+            gp_fail(ps, brace, "array '%.*s' is declared with %d elements but initialized with %d",
+                    s->len > 40 ? 40 : s->len, s->name, size, s->count);
+        return;
+    }
+    expect(ps, '=', "after the subroutine variable name");
+    sub_param_item(ps, t->array, false);
+    s->count = 1;
+}
+
+/* CALI's operand: <subroutineVarName> <optArrayMem> (array variables need
+ * the member, others take none); then the optional "(cc)". */
+static void sub_cali_operand(gp_parse *ps, gp_pinsn *pi)
+{
+    gp_token t = ps->tok;
+    if (t.kind != GP_TOK_IDENT) {
+        char b[64];
+        gp_fail(ps, t.pos, "expected a SUBROUTINE variable, found %s", tok_str(ps, &t, b, sizeof(b)));
+    }
+    const gp_sym *s = lookup(ps, &t);
+    int n = t.len > 40 ? 40 : t.len;
+    if (s->kind != GP_SYM_SUBROUTINE)
+        gp_fail(ps, t.pos, "CALI needs a SUBROUTINE variable; '%.*s' is not one", n, ps->src + t.pos);
+    next(ps);
+    gp_src *src = &pi->in.src[0];
+    src->file = GP_FILE_NONE;
+    pi->src_pos[0] = t.pos;
+    if (s->is_array) {
+        if (!is_punct(&ps->tok, '['))
+            gp_fail(ps, ps->tok.pos, "array '%.*s' needs an array member, as in %.*s[0]", n, ps->src + t.pos, n,
+                    ps->src + t.pos);
+        nv4_index ix;
+        nv4_array_member(ps, s, s->count, &ix);
+        nv4_rel_src(src, &ix, s->index, s->count);
+    } else {
+        if (is_punct(&ps->tok, '['))
+            gp_fail(ps, ps->tok.pos, "'%.*s' is not an array", n, ps->src + t.pos);
+        src->index = src->rel_lo = src->rel_hi = s->index;
+    }
+    opt_cc_mask(ps, &pi->in.cond);
+}
+
 /* ---- statements ----------------------------------------------------------- */
 
 static void parse_label(gp_parse *ps)
 {
     gp_token t = ps->tok;
     next(ps);
+    int subnum = 0;
+    if (!is_punct(&ps->tok, ':')) {
+        /* NV5 <instLabel>: <identifier> "SUBROUTINENUM" "(" <int> ")" */
+        next(ps); /* SUBROUTINENUM */
+        expect(ps, '(', "after SUBROUTINENUM");
+        int npos = ps->tok.pos;
+        bool big = ps->tok.big;
+        uint32_t v = ps->tok.ival;
+        expect_int(ps, "a subroutine number");
+        if (big || v >= GP_MAX_SUBROUTINE_NUM)
+            gp_fail(ps, npos, "SUBROUTINENUM %u out of range (MAX_PROGRAM_SUBROUTINE_NUM_NV is %d)", v,
+                    GP_MAX_SUBROUTINE_NUM);
+        for (int i = 0; i < ps->num_labels; i++)
+            if (ps->labels[i].subnum1 == (int)v + 1)
+                gp_fail(ps, npos, "SUBROUTINENUM %u is already given to label '%.*s'", v,
+                        ps->labels[i].len > 40 ? 40 : ps->labels[i].len, ps->labels[i].name);
+        subnum = (int)v + 1;
+        expect(ps, ')', "after the subroutine number");
+        if (!is_punct(&ps->tok, ':')) {
+            char b[64];
+            gp_fail(ps, ps->tok.pos, "expected ':' after the label, found %s", tok_str(ps, &ps->tok, b, sizeof(b)));
+        }
+    }
     next(ps); /* ':' */
     if (gp_map_get(&ps->labelmap, ps->src + t.pos, t.len))
         gp_fail(ps, t.pos, "duplicate label '%.*s'", t.len > 40 ? 40 : t.len, ps->src + t.pos);
     gp_reserve(ps, (void **)&ps->labels, &ps->cap_labels, ps->num_labels, sizeof(*ps->labels));
     gp_plabel *l = &ps->labels[ps->num_labels++];
-    *l = (gp_plabel){ ps->src + t.pos, t.len, t.pos, ps->num_insns };
+    *l = (gp_plabel){ ps->src + t.pos, t.len, t.pos, ps->num_insns, subnum };
     gp_map_put(ps, &ps->labelmap, l->name, l->len, (void *)(intptr_t)ps->num_labels);
 }
 
@@ -3126,7 +3735,8 @@ static void parse_statement_nv4(gp_parse *ps)
     char b[64];
     if (t.kind != GP_TOK_IDENT)
         gp_fail(ps, t.pos, "expected an instruction or declaration, found %s", tok_str(ps, &t, b, sizeof(b)));
-    if (tok_is(ps, &t, "PRIMITIVE_IN") || tok_is(ps, &t, "PRIMITIVE_OUT") || tok_is(ps, &t, "VERTICES_OUT")) {
+    if (tok_is(ps, &t, "PRIMITIVE_IN") || tok_is(ps, &t, "PRIMITIVE_OUT") || tok_is(ps, &t, "VERTICES_OUT") ||
+        tok_is(ps, &t, "INVOCATIONS")) {
         if (ps->stage != GP_STAGE_GEOMETRY)
             gp_fail(ps, t.pos, "%.*s declarations are only available in geometry programs", t.len, ps->src + t.pos);
         if (ps->decls_done)
@@ -3147,21 +3757,38 @@ static void parse_statement_nv4(gp_parse *ps)
     }
     ps->decls_done = true;
     gp_token after = peek(ps);
-    if (is_punct(&after, ':')) {
+    if (is_punct(&after, ':') || (ps->nv5 && tok_is(ps, &after, "SUBROUTINENUM"))) {
         parse_label(ps);
+        return;
+    }
+    if (ps->nv5 && tok_is(ps, &t, "TEXTURE")) {
+        nv5_decl_texture(ps); /* 2.X.3.8 */
+        expect_semicolon(ps);
+        return;
+    }
+    if (ps->nv5 && (tok_is(ps, &t, "SUBROUTINETYPE") || tok_is(ps, &t, "SUBROUTINE"))) {
+        next(ps);
+        if (tok_is(ps, &t, "SUBROUTINETYPE"))
+            sub_decl_type(ps);
+        else
+            sub_decl_var(ps);
+        expect_semicolon(ps);
         return;
     }
     /* <varMods>: at most one data type and one size (2.X.3.1), and in
      * fragment programs interpolation modifiers (NV_fragment_program4) */
     static const char *const mods[] = { "SHORT", "LONG", "INT", "UINT", "FLOAT", "FLAT", "CENTROID",
-                                        "NOPERSPECTIVE" };
+                                        "NOPERSPECTIVE", "SAMPLE" };
     uint8_t dtype = 0, size = 0, interp = 0;
     int size_pos = 0, interp_pos = 0, first_mod = -1;
     for (;;) {
-        int k = word_index(ps, mods, 8);
+        int k = word_index(ps, mods, 9);
         if (k < 0)
             break;
         int pos = ps->tok.pos;
+        /* SAMPLE (NV_gpu_program5 2.X.2 <interpModifier>, FEATURES.md DT.SAMPLE) */
+        if (k == 8 && !ps->nv5)
+            gp_fail(ps, pos, "the SAMPLE interpolation modifier requires NV_gpu_program5 (!!NVfp5.0)");
         if (first_mod < 0)
             first_mod = pos;
         if (k <= 1) {
@@ -3182,6 +3809,10 @@ static void parse_statement_nv4(gp_parse *ps)
             interp |= bit;
             if ((interp & GP_INTERP_FLAT) && (interp & (GP_INTERP_CENTROID | GP_INTERP_NOPERSPECTIVE)))
                 gp_fail(ps, pos, "FLAT cannot be combined with CENTROID or NOPERSPECTIVE");
+            if ((interp & GP_INTERP_FLAT) && (interp & GP_INTERP_SAMPLE))
+                gp_fail(ps, pos, "FLAT cannot be combined with SAMPLE");
+            if ((interp & GP_INTERP_CENTROID) && (interp & GP_INTERP_SAMPLE))
+                gp_fail(ps, pos, "CENTROID and SAMPLE cannot be combined (one interpolation location)");
             if (!interp_pos)
                 interp_pos = pos;
         }
@@ -3202,6 +3833,12 @@ static void parse_statement_nv4(gp_parse *ps)
         next(ps);
         nv4_decl_output(ps, dtype, size);
     } else if (tok_is(ps, &t, "ATTRIB")) {
+        /* NV_gpu_program5 2.X.3.1 allows LONG ATTRIB in vertex programs
+         * (64-bit vertex attributes, EXT_vertex_attrib_64bit), which asmgl
+         * does not have */
+        if (size == 'L' && ps->nv5 && ps->stage == GP_STAGE_VERTEX)
+            gp_fail(ps, size_pos, "LONG ATTRIB (64-bit vertex attributes) is not supported; pass the words as two "
+                                  "32-bit attributes and use PK64");
         if (size)
             gp_fail(ps, size_pos, "%s is only allowed on TEMP%s declarations", size == 'L' ? "LONG" : "SHORT",
                     size == 'L' ? "" : " and OUTPUT");
@@ -3332,7 +3969,7 @@ static void parse_option(gp_parse *ps)
         int stage;
         uint8_t langs; /* ARB / NV4 below */
     };
-    enum { ARB = 1, NV4 = 2 };
+    enum { ARB = 1, NV4 = 2, NV5 = 4 }; /* NV5: only under an NV_gpu_program5 header */
     /* ARB_vertex_program 2.14.4.5, ARB_fragment_program 3.11.4.5, the
      * extensions that add options, and NV_vertex_program4 / NV_fragment_
      * program4 2.X.6.Y (NV_geometry_program4 has none; NV_explicit_
@@ -3356,6 +3993,11 @@ static void parse_option(gp_parse *ps)
         { "MESA_texture_array", GP_OPTION_TEXTURE_ARRAY, GP_STAGE_FRAGMENT, ARB },
         { "NV_explicit_multisample", GP_OPTION_NV_EXPLICIT_MULTISAMPLE, -1, NV4 },
         { "NV_texture_multisample", GP_OPTION_NV_TEXTURE_MULTISAMPLE, -1, NV4 },
+        /* NV_gpu_program5 2.X.6.Y and 3.11.4.5.3 (NV5 fragment programs only) */
+        { "NV_early_fragment_tests", GP_OPTION_NV_EARLY_FRAGMENT_TESTS, GP_STAGE_FRAGMENT, NV5 },
+        { "ARB_blend_func_extended", GP_OPTION_ARB_BLEND_FUNC_EXTENDED, GP_STAGE_FRAGMENT, NV5 },
+        /* NV_shader_thread_group "Dependencies on NV_gpu_program5" (TGBALLOT, QSWZ*) */
+        { "NV_shader_thread_group", GP_OPTION_NV_SHADER_THREAD_GROUP, -1, NV5 },
     };
     const struct opt *o = NULL;
     for (size_t i = 0; i < sizeof(opts) / sizeof(opts[0]); i++)
@@ -3363,7 +4005,9 @@ static void parse_option(gp_parse *ps)
             o = &opts[i];
     if (!o)
         gp_fail(ps, t.pos, "unknown option %s", tok_str(ps, &t, b, sizeof(b)));
-    if (!(o->langs & (ps->nv4 ? NV4 : ARB)))
+    if (o->langs == NV5 && !ps->nv5)
+        gp_fail(ps, t.pos, "option %s requires an NV_gpu_program5 header", o->name);
+    if (!(o->langs & (ps->nv5 ? NV4 | NV5 : ps->nv4 ? NV4 : ARB)))
         gp_fail(ps, t.pos, "option %s is not available in %s programs", o->name,
                 ps->nv4 ? "NV_gpu_program4" : "ARB");
     if (o->stage >= 0 && o->stage != (int)ps->stage)
@@ -3387,7 +4031,7 @@ static void setup_environment(gp_parse *ps, int first_stmt_pos)
     if (ps->nv4) {
         /* NV_gpu_program4: one instruction set for every program type,
          * condition codes CC0/CC1, labels (subroutines), |abs| */
-        ps->prof = ps->nv5 ? GP_PROF_NV5 : GP_PROF_NV4;
+        ps->prof = ps->nv5 ? GP_PROF_NV5 : ps->nv41 ? GP_PROF_NV4 | GP_PROF_NV41 : GP_PROF_NV4;
         ps->mods = 0; /* modifiers come from the opcode table's nv4 column */
         ps->has_cc = true;
         ps->cc01 = true;

@@ -431,6 +431,7 @@ static void put_insn(out *o, const gp_program *p, const layout *l, const gp_insn
         break;
     case GP_CLASS_LOOP:
     case GP_CLASS_PUSHA:
+    case GP_CLASS_SRCS:
         put(o, " ");
         put_src(o, p, l, &in->src[0]);
         break;
@@ -485,6 +486,9 @@ typedef struct nv4_ctx {
     layout l;
     uint8_t *seg_type;     /* per parameter segment: 0 or 'S' 'U' 'F' */
     int *temp_base;        /* per temporary: first of its array, -1 none */
+    int *long_hi;          /* per temporary: gp_src.hi of the LONG operands whose
+                              low word it is (NV5 "64-bit storage"), -1 a
+                              32-bit temporary an operand names, 0 none */
     nv4_range *in, *outs, *bufs;
     int nin, nout, nbuf;
     int buf_lo[GP_MAX_PARAM_BUFFERS], buf_hi[GP_MAX_PARAM_BUFFERS]; /* absolute elements */
@@ -540,17 +544,38 @@ static bool nv4_collect(nv4_ctx *c)
     int nt = p->num_temps > 0 ? p->num_temps : 1;
     size_t cap = (size_t)p->num_insns * 3 + 1;
     c->temp_base = GP_MALLOC(sizeof(int) * (size_t)nt);
+    c->long_hi = GP_MALLOC(sizeof(int) * (size_t)nt);
     c->in = GP_MALLOC(sizeof(nv4_range) * cap);
     c->outs = GP_MALLOC(sizeof(nv4_range) * cap);
     c->bufs = GP_MALLOC(sizeof(nv4_range) * cap);
-    if (!c->temp_base || !c->in || !c->outs || !c->bufs)
+    if (!c->temp_base || !c->long_hi || !c->in || !c->outs || !c->bufs)
         return false;
-    for (int i = 0; i < nt; i++)
+    for (int i = 0; i < nt; i++) {
         c->temp_base[i] = -1;
+        c->long_hi[i] = 0;
+    }
     for (int b = 0; b < GP_MAX_PARAM_BUFFERS; b++)
         c->buf_lo[b] = INT32_MAX, c->buf_hi[b] = -1;
     for (int i = p->num_prologue; i < p->num_insns; i++) {
         const gp_insn *in = &p->insns[i];
+        /* rows named by operands: LONG low words (their hi), or -1 for
+         * 32-bit temporaries */
+        if (in->dst.file == GP_FILE_TEMP)
+            for (int t = in->dst.rel ? in->dst.rel_lo : in->dst.index;
+                 t >= 0 && t <= (in->dst.rel ? in->dst.rel_hi : in->dst.index) && t < nt; t++)
+                c->long_hi[t] = in->dst.hi ? in->dst.hi : -1;
+        for (int s = 0; s < 3; s++) {
+            const gp_src *src = &in->src[s];
+            if (src->file == GP_FILE_TEMP)
+                for (int t = src->rel ? src->rel_lo : src->index;
+                     t >= 0 && t <= (src->rel ? src->rel_hi : src->index) && t < nt; t++)
+                    c->long_hi[t] = src->hi ? src->hi : -1;
+            if ((src->file == GP_FILE_TEMP || src->rel_file == GP_FILE_TEMP) && src->rel && src->rel_reg < nt &&
+                c->long_hi[src->rel_reg] == 0)
+                c->long_hi[src->rel_reg] = -1;
+        }
+        if (in->dst.rel && in->dst.rel_reg < nt && c->long_hi[in->dst.rel_reg] == 0)
+            c->long_hi[in->dst.rel_reg] = -1;
         if (in->dst.file == GP_FILE_TEMP && in->dst.rel)
             for (int t = in->dst.rel_lo; t <= in->dst.rel_hi && t < nt; t++)
                 c->temp_base[t] = in->dst.rel_lo;
@@ -590,6 +615,7 @@ static bool nv4_collect(nv4_ctx *c)
 static void nv4_free(nv4_ctx *c)
 {
     GP_FREE(c->temp_base);
+    GP_FREE(c->long_hi);
     GP_FREE(c->in);
     GP_FREE(c->outs);
     GP_FREE(c->bufs);
@@ -645,6 +671,20 @@ static void nv4_put_input_binding(out *o, const gp_program *p, int slot, int cou
         put(o, "primitive.id");
         return;
     }
+    if (slot == GP_VARY_SAMPLE && st == GP_STAGE_FRAGMENT) {
+        put(o, (swz0 & 3) == 1 ? "fragment.samplemask" : "fragment.sampleid");
+        return;
+    }
+    if (slot == GP_VARY_PNTC && st == GP_STAGE_FRAGMENT) {
+        put(o, "fragment.pointcoord");
+        return;
+    }
+    if (slot == GP_VARY_PRIMINFO && st == GP_STAGE_GEOMETRY) {
+        /* NV5: x invocation, y vertexcount, z the tessellation bindings (0) */
+        put(o, (swz0 & 3) == 0 ? "primitive.invocation" : (swz0 & 3) == 1 ? "primitive.vertexcount"
+                                                                             : "primitive.tessouter[0]");
+        return;
+    }
     char pre[32];
     const char *prefix = st == GP_STAGE_FRAGMENT ? "fragment" : nv4_vert_prefix(vtx, pre, sizeof(pre));
     if (slot >= GP_VARY_TEX0 && slot < GP_VARY_TEX0 + 8) {
@@ -684,10 +724,16 @@ static void nv4_put_input_binding(out *o, const gp_program *p, int slot, int cou
 static void nv4_put_output_binding(out *o, const gp_program *p, int slot, int count, int clipdist)
 {
     if (p->info.stage == GP_STAGE_FRAGMENT) {
-        if (slot == GP_FOUT_DEPTH)
+        if (slot == GP_FOUT_SAMPLEMASK)
+            put(o, "result.samplemask");
+        else if (slot == GP_FOUT_DEPTH)
             put(o, "result.depth");
         else if (slot == GP_FOUT_COLOR0)
             put(o, "result.color");
+        else if (slot == GP_FOUT_SECONDARY0)
+            put(o, "result.color.secondary");
+        else if (slot > GP_FOUT_SECONDARY0)
+            put(o, "result.color[%d].secondary", slot - GP_FOUT_SECONDARY0);
         else
             put(o, "result.color[%d]", slot - GP_FOUT_COLOR0);
         return;
@@ -848,7 +894,7 @@ static void nv4_put_dst(out *o, const nv4_ctx *c, const gp_dst *d)
 
 static char nv4_type_letter(int t)
 {
-    return t == GP_TYPE_S32 ? 'S' : t == GP_TYPE_U32 ? 'U' : 'F';
+    return t == GP_TYPE_S32 || t == GP_TYPE_S64 ? 'S' : t == GP_TYPE_U32 || t == GP_TYPE_U64 ? 'U' : 'F';
 }
 
 /* Does an operand read a typed PARAM array with another type (the
@@ -865,6 +911,10 @@ static bool nv4_needs_ntc(const nv4_ctx *c, const gp_insn *in)
             continue;
         int k = gp_io_kind(oi->io, s + 1);
         char want = k == GP_KIND_F ? 'F' : k == GP_KIND_S ? 'S' : k == GP_KIND_U ? 'U' : nv4_type_letter(in->type);
+        if (in->op == GP_OP_CVT) { /* the operand's storage type */
+            int ct = gp_cvt_gptype(in->cvt_src);
+            want = ct == GP_TYPE_S32 || ct == GP_TYPE_S64 ? 'S' : ct == GP_TYPE_U32 || ct == GP_TYPE_U64 ? 'U' : 'F';
+        }
         if (t != want)
             return true;
     }
@@ -886,9 +936,14 @@ static void nv4_put_insn(out *o, const nv4_ctx *c, const gp_insn *in)
     if (in->opmod == GP_OPMOD_S24 || in->opmod == GP_OPMOD_U24)
         put(o, "%s", opmods[in->opmod]);
     else if (oi->types && !in->precision)
-        put(o, ".%c", nv4_type_letter(in->type));
+        put(o, in->type >= GP_TYPE_F64 ? ".%c64" : ".%c", nv4_type_letter(in->type)); /* NV5 .F64 .S64 .U64 */
     if (in->opmod == GP_OPMOD_HI)
         put(o, ".HI");
+    if (in->op == GP_OP_CVT) { /* NV_gpu_program5 CVT.<result>.<operand>[.rounding] */
+        put(o, ".%s.%s", gp_cvt_type_name(in->cvt_dst), gp_cvt_type_name(in->cvt_src));
+        if (in->cvt_rnd != GP_RND_ROUND)
+            put(o, ".%s", gp_cvt_rnd_name(in->cvt_rnd));
+    }
     if (in->cc_update)
         put(o, "%s", in->cc_update == 2 ? ".CC1" : ".CC");
     if (in->sat)
@@ -926,6 +981,7 @@ static void nv4_put_insn(out *o, const nv4_ctx *c, const gp_insn *in)
             nv4_put_src(o, c, &in->src[0]);
         break;
     case GP_CLASS_LOOP:
+    case GP_CLASS_SRCS:
         if (in->src[0].file != GP_FILE_NONE) {
             put(o, " ");
             nv4_put_src(o, c, &in->src[0]);
@@ -951,10 +1007,28 @@ static void nv4_put_insn(out *o, const nv4_ctx *c, const gp_insn *in)
             if (in->tex_target == GP_TEX_2DMS && (p->info.options & GP_OPTION_NV_EXPLICIT_MULTISAMPLE) &&
                 !(p->info.options & GP_OPTION_NV_TEXTURE_MULTISAMPLE))
                 tn = "RENDERBUFFER";
-            put(o, ", texture[%d], %s", in->tex_unit, tn);
+            if (in->tex_flags & GP_TEXF_EXTRA) {
+                put(o, ", ");
+                nv4_put_src(o, c, &in->src[1]);
+            }
+            /* NV5: an indexed TEXTURE array prints as its unit range and
+             * index (not program text: the variable's name is gone) */
+            if (in->tex_flags & GP_TEXF_INDEXED)
+                put(o, ", texture[%d..%d][T%d.%c%+d]", in->tex_base, in->tex_base + in->tex_count - 1,
+                    in->tex_rel_reg, "xyzw"[in->tex_rel_comp & 3], in->tex_unit - in->tex_base);
+            else
+                put(o, ", texture[%d]", in->tex_unit);
+            if (in->tex_comp)
+                put(o, ".%c", "xyzw"[in->tex_comp & 3]);
+            put(o, ", %s", tn);
             const int8_t *off = in->tex_offset;
             if (off[0] || off[1] || off[2])
                 put(o, ", (%d, %d, %d)", off[0], off[1], off[2]);
+            if (in->tex_flags & GP_TEXF_OFFSET_REG) {
+                put(o, ", offset(");
+                nv4_put_src(o, c, &in->src[2]);
+                put(o, ")");
+            }
         }
         break;
     }
@@ -963,8 +1037,8 @@ static void nv4_put_insn(out *o, const nv4_ctx *c, const gp_insn *in)
 
 static const char *interp_words(uint8_t bits, char *buf, size_t size)
 {
-    snprintf(buf, size, "%s%s%s", (bits & 1) ? "FLAT " : "", (bits & 2) ? "CENTROID " : "",
-             (bits & 4) ? "NOPERSPECTIVE " : "");
+    snprintf(buf, size, "%s%s%s%s", (bits & 1) ? "FLAT " : "", (bits & 2) ? "CENTROID " : "",
+             (bits & 4) ? "NOPERSPECTIVE " : "", (bits & 8) ? "SAMPLE " : "");
     return buf;
 }
 
@@ -972,7 +1046,7 @@ static uint8_t interp_of(const gp_program_info *info, int slot)
 {
     uint64_t bit = 1ull << (slot & 63);
     return (uint8_t)(((info->inputs_flat & bit) ? 1 : 0) | ((info->inputs_centroid & bit) ? 2 : 0) |
-                     ((info->inputs_noperspective & bit) ? 4 : 0));
+                     ((info->inputs_noperspective & bit) ? 4 : 0) | ((info->inputs_sample & bit & ~(1ull << GP_VARY_SAMPLE)) ? 8 : 0));
 }
 
 static size_t print_nv4(const gp_program *p, char *buf, size_t size)
@@ -999,15 +1073,20 @@ static size_t print_nv4(const gp_program *p, char *buf, size_t size)
         { GP_OPTION_DRAW_BUFFERS, "ARB_draw_buffers" },
         { GP_OPTION_NV_EXPLICIT_MULTISAMPLE, "NV_explicit_multisample" },
         { GP_OPTION_NV_TEXTURE_MULTISAMPLE, "NV_texture_multisample" },
+        { GP_OPTION_ARB_BLEND_FUNC_EXTENDED, "ARB_blend_func_extended" },
+        { GP_OPTION_NV_EARLY_FRAGMENT_TESTS, "NV_early_fragment_tests" },
     };
     for (size_t i = 0; i < sizeof(opts) / sizeof(opts[0]); i++)
         if (info->options & opts[i].bit)
             put(&o, "OPTION %s;\n", opts[i].name);
     if (info->stage == GP_STAGE_GEOMETRY) {
         static const char *const prims[] = { "?", "POINTS", "LINES", "LINES_ADJACENCY", "TRIANGLES",
-                                             "TRIANGLES_ADJACENCY", "LINE_STRIP", "TRIANGLE_STRIP" };
-        put(&o, "PRIMITIVE_IN %s;\nPRIMITIVE_OUT %s;\nVERTICES_OUT %d;\n", prims[info->gs_primitive_in & 7],
+                                             "TRIANGLES_ADJACENCY", "LINE_STRIP", "TRIANGLE_STRIP", "PATCHES" };
+        put(&o, "PRIMITIVE_IN %s;\nPRIMITIVE_OUT %s;\nVERTICES_OUT %d;\n",
+            prims[info->gs_primitive_in <= GP_PRIM_PATCHES ? info->gs_primitive_in : 0],
             prims[info->gs_primitive_out & 7], info->gs_vertices_out);
+        if (info->gs_invocations > 1)
+            put(&o, "INVOCATIONS %d;\n", info->gs_invocations);
     }
 
     nv4_ctx c;
@@ -1061,7 +1140,44 @@ static size_t print_nv4(const gp_program *p, char *buf, size_t size)
 
     /* temporaries, in index order so that they are allocated alike */
     int ntemps = p->num_temps - p->num_synth_temps, col = 0;
+    /* NV5 LONG TEMPs (n low-word rows, then n high-word rows): an array
+     * whose first elements the program never names starts at the lowest
+     * row that keeps every named row in it and clear of the rows before
+     * (so each operand keeps its rows and its hi); their declarations
+     * replace the rows they cover */
+    int floor_row = 0;
     for (int t = 0; t < ntemps; t++) {
+        int n = c.long_hi[t];
+        if (n < 0)
+            floor_row = t + 1;
+        if (n <= 0)
+            continue;
+        int top = t;
+        for (int k = t; k < t + n && k < ntemps; k++)
+            if (c.long_hi[k] == n)
+                top = k;
+        int base = top - n + 1 > floor_row ? top - n + 1 : floor_row;
+        for (int k = base; k < base + 2 * n && k < ntemps; k++)
+            c.long_hi[k] = k == base ? -2 - n : 0; /* -2 - n: a declaration of n here */
+        floor_row = base + 2 * n;
+        t = floor_row - 1;
+    }
+    for (int t = 0; t < ntemps; t++) {
+        if (c.long_hi[t] < -1) {
+            int n = -2 - c.long_hi[t];
+            if (col)
+                put(&o, ";\n");
+            col = 0;
+            if (n > 1 || c.temp_base[t] == t) {
+                for (int k = 0; k < n && t + k < ntemps; k++)
+                    c.temp_base[t + k] = t;
+                put(&o, "LONG TEMP T%d[%d];\n", t, n);
+            } else {
+                put(&o, "LONG TEMP R%d;\n", t);
+            }
+            t += 2 * n - 1;
+            continue;
+        }
         if (c.temp_base[t] >= 0 && c.temp_base[t] != t)
             continue;
         put(&o, "%s", col == 0 ? "TEMP " : ", ");

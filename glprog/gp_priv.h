@@ -136,11 +136,16 @@ void gp_lex_linecol(const char *src, int len, int pos, int *line, int *col);
 enum gp_sym_kind {
     GP_SYM_TEMP, GP_SYM_ADDRESS, GP_SYM_PARAM, GP_SYM_PARAM_ARRAY,
     GP_SYM_ATTRIB, GP_SYM_OUTPUT,
-    GP_SYM_BUFFER      /* NV_parameter_buffer_object BUFFER / BUFFER4 */
+    GP_SYM_BUFFER,     /* NV_parameter_buffer_object BUFFER / BUFFER4 */
+    GP_SYM_SUBTYPE,    /* NV5 SUBROUTINETYPE: array = type number */
+    GP_SYM_SUBROUTINE, /* NV5 SUBROUTINE variable: index = first row of
+                          gp_parse.sub_elem, count, array = type number */
+    GP_SYM_TEXTURE     /* NV5 TEXTURE variable: units index..index+count-1 */
 };
 
 /* gp_sym.interp: NV_fragment_program4 interpolation modifiers */
-enum { GP_INTERP_FLAT = 1, GP_INTERP_CENTROID = 2, GP_INTERP_NOPERSPECTIVE = 4 };
+enum { GP_INTERP_FLAT = 1, GP_INTERP_CENTROID = 2, GP_INTERP_NOPERSPECTIVE = 4,
+       GP_INTERP_SAMPLE = 8 /* NV5 (NV_gpu_program4_1): per-sample interpolation */ };
 
 typedef struct gp_sym {
     const char *name;
@@ -155,13 +160,16 @@ typedef struct gp_sym {
     /* NV_gpu_program4: */
     uint8_t dtype;     /* 0 typeless, 'F' FLOAT, 'S' INT, 'U' UINT */
     uint8_t interp;    /* GP_INTERP_* (fragment ATTRIB) */
+    uint8_t comp;      /* ATTRIB bound to fragment.sampleid / samplemask: 1 + the
+                          component of GP_VARY_SAMPLE it reads (0: none) */
     bool is_array;     /* declared with [] (TEMP, ATTRIB, OUTPUT, BUFFER) */
     bool clip;         /* ATTRIB/OUTPUT array of clip distances: index is the
                           first clip number, element k is clip index + k */
     bool per_vertex;   /* geometry ATTRIB bound without vertex[m]: the first
                           index selects the vertex */
     uint8_t vtx;       /* geometry ATTRIB bound to vertex[vtx] */
-    uint8_t buf;       /* BUFFER: binding point */
+    uint8_t buf;       /* BUFFER: binding point (the first of nbuf) */
+    uint8_t nbuf;      /* NV5 BUFFER bound to program.buffer[a..b]: b - a + 1, else 0 */
     bool vec4;         /* BUFFER4 */
 } gp_sym;
 
@@ -189,6 +197,10 @@ typedef struct gp_pinsn {
     const gp_sym *dst_sym, *src_sym[3];
     bool ntc;          /* .NTC: no type check */
     int offset_pos;    /* "(" of a texel offset, 0 if none */
+    /* NV_gpu_program5 texture operands (gp_parse.c nv5_tex_*): */
+    int comp_pos;      /* ".x" component selector of the texture, 0 if none */
+    int offreg_pos;    /* "offset" of offset(<operand>), 0 if none */
+    int extra_pos;     /* the second vector operand, 0 if none */
 } gp_pinsn;
 
 typedef struct gp_plabel {
@@ -196,7 +208,15 @@ typedef struct gp_plabel {
     int len;
     int pos;
     int insn;          /* index of the instruction it labels */
+    int subnum1;       /* NV5 "label SUBROUTINENUM(n):": n + 1, else 0 */
 } gp_plabel;
+
+/* NV5 subroutines (gp_subroutine.c): "SUBROUTINETYPE T { a, b }" members. */
+typedef struct gp_psubmember {
+    int type;
+    const char *label;
+    int len, pos;
+} gp_psubmember;
 
 typedef struct gp_parray {
     int base, count;
@@ -260,20 +280,33 @@ typedef struct gp_parse {
     bool nv4;               /* the language; the fields below are NV4 only */
     bool nv5;               /* !!NV*5.0: also the NV_gpu_program5 additions
                                (GP_PROF_NV5; FEATURES.md HDR.GATE5) */
+    bool nv41;              /* !!NV*4.1: NV4 plus TXG, LOD and the ARRAYCUBE
+                               targets (GP_PROF_NV41; FEATURES.md HDR.NV41) */
     uint8_t opnd_type;      /* gp_type a literal of the operand being parsed
                                takes (2.X.3.3: constants are typed by use) */
     uint8_t const_type;     /* gp_param_binding.type of such literals */
     const gp_sym *last_sym; /* typed variable the last operand named */
     int gs_prim_in, gs_prim_out, gs_vertices_out; /* gp_prim, VERTICES_OUT */
     int gs_vertices_in;
+    int gs_invocations;     /* NV5 INVOCATIONS n; 0 = not declared (one) */
     bool decls_done;        /* a statement other than a declaration was seen */
     uint64_t interp_set;    /* fragment slots an ATTRIB declaration bound */
     uint8_t interp[64];     /* their GP_INTERP_* */
     int interp_pos[64];
-    uint64_t interp_mask[3]; /* slots with FLAT, CENTROID, NOPERSPECTIVE */
+    uint64_t interp_mask[4]; /* slots with FLAT, CENTROID, NOPERSPECTIVE, SAMPLE (NV5; [3] also
+                                has the GP_VARY_SAMPLE bit when fragment.sampleid is bound) */
     uint8_t buf_kind[GP_MAX_PARAM_BUFFERS]; /* 0, 1 BUFFER, 4 BUFFER4 */
     int gs_vertices_out_pos; /* the VERTICES_OUT count */
     int num_result_components; /* computed by the validator */
+
+    /* NV5 subroutines (gp_subroutine.c) */
+    int num_subtypes;
+    gp_psubmember *submembers;
+    int num_submembers, cap_submembers;
+    int32_t *sub_elem;          /* per SUBROUTINE variable element: parameter index */
+    int num_sub_elem, cap_sub_elem;
+    int16_t *sub_param_type;    /* GP_MAX_SUBROUTINE_PARAMS entries once allocated: type or -1 */
+    int num_sub_params;         /* 1 + the largest parameter bound */
 
     /* Counts the validator computes (the lowering reports them). */
     int num_alu, num_tex, num_tex_indirections, num_distinct_params;
@@ -305,6 +338,13 @@ int gp_param_intern(gp_parse *ps, const gp_param_binding *b);
 void gp_parse_program(gp_parse *ps);
 void gp_validate_program(gp_parse *ps);
 gp_program *gp_lower_program(gp_parse *ps);
+
+/* NV5 subroutines (gp_subroutine.c): the validator's checks (SUBROUTINETYPE
+ * labels, recursion through CALI) and the lowering's tables (map[i] = index
+ * of text instruction i in the final program, pro the prologue length).
+ * gp_lower_subroutines never unwinds: false = out of memory. */
+void gp_validate_subroutines(gp_parse *ps);
+bool gp_lower_subroutines(const gp_parse *ps, gp_program *p, const int *map, int pro);
 
 /* Text of a parameter binding ("state.matrix.mvp.row[2]", "program.env[3]",
  * "{1, 2, 3, 4}"), as the printer writes it; returns snprintf's count. */

@@ -71,6 +71,7 @@ void gp_program_free(gp_program *p)
     GP_FREE(p->insns);
     GP_FREE(p->params);
     GP_FREE(p->source);
+    GP_FREE(p->sub_block);
     GP_FREE(p);
 }
 
@@ -87,9 +88,12 @@ static const struct header {
     { "!!NVvp4.0", GP_LANG_NVVP40, GP_STAGE_VERTEX, HDR_OK },
     { "!!NVfp4.0", GP_LANG_NVFP40, GP_STAGE_FRAGMENT, HDR_OK },
     { "!!NVgp4.0", GP_LANG_NVGP40, GP_STAGE_GEOMETRY, HDR_OK },
-    { "!!NVvp4.1", GP_LANG_NVVP40, GP_STAGE_VERTEX, HDR_LATER },
-    { "!!NVfp4.1", GP_LANG_NVFP40, GP_STAGE_FRAGMENT, HDR_LATER },
-    { "!!NVgp4.1", GP_LANG_NVGP40, GP_STAGE_GEOMETRY, HDR_LATER },
+    /* NV_gpu_program4_1 (FEATURES.md HDR.NV41): the 4.0 languages plus the
+     * Table X.13 rows with V = 41 (TXG, LOD) and the ARRAYCUBE targets;
+     * info.lang is the 4.0 language (gp_parse.nv41 tells them apart). */
+    { "!!NVvp4.1", GP_LANG_NVVP40, GP_STAGE_VERTEX, HDR_OK },
+    { "!!NVfp4.1", GP_LANG_NVFP40, GP_STAGE_FRAGMENT, HDR_OK },
+    { "!!NVgp4.1", GP_LANG_NVGP40, GP_STAGE_GEOMETRY, HDR_OK },
     /* NV_gpu_program5 2.X.2: the NV_gpu_program4 languages extended.  The
      * front end parses them as NV4 (info.lang says which header it was)
      * plus the NV5 rows of gp_opcodes.def (GP_PROF_NV5: so far the
@@ -221,6 +225,7 @@ gp_program *gp_compile(const char *src, size_t len, gp_stage stage, const gp_lim
     ps->nv4 = h->lang == GP_LANG_NVVP40 || h->lang == GP_LANG_NVFP40 || h->lang == GP_LANG_NVGP40 ||
               h->lang == GP_LANG_NVVP50 || h->lang == GP_LANG_NVFP50 || h->lang == GP_LANG_NVGP50;
     ps->nv5 = h->lang == GP_LANG_NVVP50 || h->lang == GP_LANG_NVFP50 || h->lang == GP_LANG_NVGP50;
+    ps->nv41 = strcmp(h->text + strlen(h->text) - 3, "4.1") == 0;
     ps->err = err;
     if (lim)
         ps->lim = *lim;

@@ -140,6 +140,58 @@ static bool is_shadow(int t)
            t == GP_TEX_SHADOWARRAY1D || t == GP_TEX_SHADOWARRAY2D || t == GP_TEX_SHADOWCUBEARRAY;
 }
 
+static bool is_cube(int t)
+{
+    return t == GP_TEX_CUBE || t == GP_TEX_SHADOWCUBE || t == GP_TEX_CUBEARRAY || t == GP_TEX_SHADOWCUBEARRAY;
+}
+
+/* NV_gpu_program5 2.X.4.4 and 2.X.8.Z TXG / TXGO: gather targets, the
+ * component selector, offset(<operand>), the extra operand (FEATURES.md
+ * TEX.GATHER_TARGETS, BIND.X.TEXCOMP, TEX.OFFSET_VAR, TEX.EXTRA_OPERAND). */
+static void check_texture_nv5(gp_parse *ps, const gp_pinsn *pi)
+{
+    const gp_insn *in = &pi->in;
+    const char *name = gp_opinfo_table[in->op].name;
+    int t = in->tex_target;
+    const char *tn = gp_tex_target_name(t);
+    bool gather_o = t == GP_TEX_2D || t == GP_TEX_SHADOW2D || t == GP_TEX_ARRAY2D || t == GP_TEX_SHADOWARRAY2D ||
+                    t == GP_TEX_RECT || t == GP_TEX_SHADOWRECT;
+    bool gather = gather_o || is_cube(t);
+    if (pi->comp_pos && in->op != GP_OP_TXG && in->op != GP_OP_TXGO)
+        gp_fail(ps, pi->comp_pos, "a texture component selector is only allowed on TXG and TXGO, not %s", name);
+    if (in->op == GP_OP_TXG && !gather)
+        gp_fail(ps, pi->target_pos, "TXG cannot gather from a %s texture (2D, SHADOW2D, CUBE, SHADOWCUBE, ARRAY2D, "
+                                    "SHADOWARRAY2D, ARRAYCUBE, SHADOWARRAYCUBE, RECT, SHADOWRECT only)", tn);
+    if (in->op == GP_OP_TXGO) {
+        if (!gather_o)
+            gp_fail(ps, pi->target_pos, "TXGO cannot gather from a %s texture (2D, SHADOW2D, ARRAY2D, "
+                                        "SHADOWARRAY2D, RECT, SHADOWRECT only)", tn);
+        if (pi->offset_pos && (in->tex_offset[0] || in->tex_offset[1] || in->tex_offset[2]))
+            gp_fail(ps, pi->offset_pos, "TXGO takes its texel offsets from its second and third operands, "
+                                        "not a constant offset");
+    }
+    if (pi->offreg_pos) {
+        if (in->op == GP_OP_TXD || in->op == GP_OP_TXGO || in->op == GP_OP_TXQ || in->op == GP_OP_LOD)
+            gp_fail(ps, pi->offreg_pos, "%s does not take a texel offset from an operand", name);
+        if (is_cube(t) || t == GP_TEX_BUFFER)
+            gp_fail(ps, pi->offreg_pos, "texel offsets are not supported for %s textures", tn);
+    }
+    bool needs_extra = t == GP_TEX_SHADOWCUBEARRAY && in->op != GP_OP_TXQ;
+    if (needs_extra && in->op != GP_OP_TEX && in->op != GP_OP_TXG && in->op != GP_OP_LOD)
+        gp_fail(ps, pi->target_pos, "%s cannot be used with the SHADOWARRAYCUBE target", name);
+    if (in->op == GP_OP_TXF && t == GP_TEX_CUBEARRAY)
+        gp_fail(ps, pi->target_pos, "TXF cannot fetch from the ARRAYCUBE target (no cube maps: Table X.18)");
+    if (pi->extra_pos && !needs_extra)
+        gp_fail(ps, pi->extra_pos, "%s with a %s target takes one coordinate operand (the second vector operand "
+                                   "is the SHADOWARRAYCUBE depth reference)", name, tn);
+    if (needs_extra && !pi->extra_pos)
+        gp_fail(ps, pi->target_pos, "%s with a SHADOWARRAYCUBE target needs the depth reference in a second "
+                                    "vector operand (%s dst, coord, ref, texture, SHADOWARRAYCUBE)", name, name);
+    if ((in->op == GP_OP_TXB || in->op == GP_OP_TXL || in->op == GP_OP_TXP) && t == GP_TEX_CUBEARRAY)
+        gp_fail(ps, pi->target_pos, "%s cannot be used with the %s target (it has no coordinate left for the %s)",
+                name, tn, in->op == GP_OP_TXB ? "bias" : in->op == GP_OP_TXL ? "LOD" : "projection");
+}
+
 /* NV_gpu_program4 2.X.4.4 and the texture instructions of 2.X.8: which
  * instruction may use which target, and which texel offsets a target
  * takes. */
@@ -149,6 +201,7 @@ static void check_texture_nv4(gp_parse *ps, const gp_pinsn *pi)
     const char *name = gp_opinfo_table[in->op].name;
     int t = in->tex_target;
     const char *tn = gp_tex_target_name(t);
+    check_texture_nv5(ps, pi);
     bool ms = t == GP_TEX_2DMS || t == GP_TEX_ARRAY2DMS;
     if (in->op == GP_OP_TXQ)
         ; /* every target has a size */
@@ -195,12 +248,18 @@ static void check_textures(gp_parse *ps)
             continue;
         if (ps->nv4)
             check_texture_nv4(ps, pi);
-        int unit = pi->in.tex_unit & 31;
-        if (target[unit] == GP_TEX_NONE)
-            target[unit] = pi->in.tex_target;
-        else if (target[unit] != pi->in.tex_target)
-            gp_fail(ps, pi->target_pos, "texture unit %d used with targets %s and %s", unit,
-                    gp_tex_target_name(target[unit]), gp_tex_target_name(pi->in.tex_target));
+        /* NV_gpu_program5 2.X.4.4: a TEXTURE array counts as using every
+         * unit it covers (TEX.ONE_TARGET) */
+        int lo = pi->in.tex_count ? pi->in.tex_base : pi->in.tex_unit;
+        int hi = pi->in.tex_count ? pi->in.tex_base + pi->in.tex_count - 1 : pi->in.tex_unit;
+        for (int u = lo; u <= hi; u++) {
+            int unit = u & 31;
+            if (target[unit] == GP_TEX_NONE)
+                target[unit] = pi->in.tex_target;
+            else if (target[unit] != pi->in.tex_target)
+                gp_fail(ps, pi->target_pos, "texture unit %d used with targets %s and %s", unit,
+                        gp_tex_target_name(target[unit]), gp_tex_target_name(pi->in.tex_target));
+        }
     }
 }
 
@@ -351,6 +410,22 @@ static void check_instructions(gp_parse *ps)
             if (pi->src_size[0] == 'S')
                 gp_fail(ps, pi->src_pos[0], "the operand of %s cannot be a SHORT variable", name);
             break;
+        case GP_OP_PK64: /* NV_gpu_program5 2.X.8.Z (FEATURES.md EDGE.PK64_LONG) */
+            if (!pi->in.dst.hi)
+                gp_fail(ps, pi->dst_pos, "PK64 must write a variable declared LONG");
+            break;
+        case GP_OP_UP64:
+            if (!pi->in.src[0].hi)
+                gp_fail(ps, pi->src_pos[0], "the operand of UP64 must be a variable declared LONG");
+            break;
+        case GP_OP_CVT:
+            /* NV_gpu_program5 2.X.8.Z CVT: "Negation and absolute value
+             * operators are not supported on the source operand"
+             * (EDGE.CVT_OPND) */
+            if (pi->in.src[0].negate || pi->in.src[0].abs)
+                gp_fail(ps, pi->src_pos[0], "CVT does not take %s on its operand",
+                        pi->in.src[0].abs ? "an absolute value |...|" : "a negation");
+            break;
         default:
             break;
         }
@@ -359,7 +434,7 @@ static void check_instructions(gp_parse *ps)
 
 static char type_letter(int type)
 {
-    return type == GP_TYPE_S32 ? 'S' : type == GP_TYPE_U32 ? 'U' : 'F';
+    return type == GP_TYPE_S32 || type == GP_TYPE_S64 ? 'S' : type == GP_TYPE_U32 || type == GP_TYPE_U64 ? 'U' : 'F';
 }
 
 static const char *type_word(char letter)
@@ -386,10 +461,16 @@ static void check_types(gp_parse *ps)
             int kind = gp_io_kind(oi->io, k);
             char want = kind == GP_KIND_F ? 'F' : kind == GP_KIND_S ? 'S' : kind == GP_KIND_U ? 'U'
                                                                                               : type_letter(in->type);
+            if (in->op == GP_OP_CVT) { /* the storage type of the result / operand */
+                int ct = gp_cvt_gptype(k == 0 ? in->cvt_dst : in->cvt_src);
+                want = ct == GP_TYPE_S32 || ct == GP_TYPE_S64 ? 'S' : ct == GP_TYPE_U32 || ct == GP_TYPE_U64 ? 'U' : 'F';
+            }
             if (sym->dtype == want)
                 continue;
             char op[24];
-            if (oi->types)
+            if (in->op == GP_OP_CVT)
+                snprintf(op, sizeof(op), "CVT.%s.%s", gp_cvt_type_name(in->cvt_dst), gp_cvt_type_name(in->cvt_src));
+            else if (oi->types)
                 snprintf(op, sizeof(op), "%s.%c", oi->name, type_letter(in->type));
             else
                 snprintf(op, sizeof(op), "%s", oi->name);
@@ -430,12 +511,58 @@ static void check_results(gp_parse *ps)
                 ps->gs_vertices_out, n, ps->lim.max_total_output_components);
 }
 
+/* NV_gpu_program5 2.X.8.Z IPAC / IPAO / IPAS (EDGE.IPA_OPERAND): "A
+ * program will fail to load if it contains an IPA* instruction whose first
+ * operand is not a fragment program attribute variable or matches the
+ * "fragment.facing" or "primitive.id" binding."  Accepted: the attributes
+ * that are interpolated over the primitive (fragment.color, .texcoord,
+ * .fogcoord, .position, .attrib, .clip and NV5's .pointcoord), bound
+ * directly or through an ATTRIB variable, relatively addressed arrays
+ * included.  Refused with them: the other per-primitive or per-sample
+ * integers (fragment.sampleid, .samplemask, .layer), temporaries,
+ * parameters and literals. */
+static bool ipa_slot_ok(int slot)
+{
+    return slot == GP_VARY_POS || slot == GP_VARY_COL0 || slot == GP_VARY_COL1 || slot == GP_VARY_FOG ||
+           (slot >= GP_VARY_TEX0 && slot < GP_VARY_TEX0 + 8) || slot == GP_VARY_CLIP0 ||
+           slot == GP_VARY_CLIP1 || (slot >= GP_VARY_ATTR0 && slot < GP_VARY_ATTR0 + 32) ||
+           slot == GP_VARY_PNTC;
+}
+
+static void check_ipa(gp_parse *ps)
+{
+    for (int i = 0; i < ps->num_insns; i++) {
+        const gp_pinsn *pi = &ps->insns[i];
+        int op = pi->in.op;
+        if (op != GP_OP_IPAC && op != GP_OP_IPAO && op != GP_OP_IPAS)
+            continue;
+        const gp_src *s = &pi->in.src[0];
+        const char *name = gp_opinfo_table[op].name;
+        if (s->file != GP_FILE_INPUT)
+            gp_fail(ps, pi->src_pos[0], "the first operand of %s must be a fragment attribute (an interpolated "
+                                        "fragment.* binding or an ATTRIB variable)", name);
+        int lo = s->rel ? s->rel_lo : s->index, hi = s->rel ? s->rel_hi : s->index;
+        for (int k = lo; k <= hi; k++) {
+            if (ipa_slot_ok(k))
+                continue;
+            const char *what = k == GP_VARY_FACE ? "fragment.facing" : k == GP_VARY_PRIMID ? "primitive.id"
+                               : k == GP_VARY_SAMPLE ? "fragment.sampleid / fragment.samplemask"
+                               : k == GP_VARY_LAYER ? "fragment.layer" : "this binding";
+            gp_fail(ps, pi->src_pos[0], "%s cannot interpolate %s: its first operand must be an interpolated "
+                                        "fragment attribute", name, what);
+        }
+    }
+}
+
 void gp_validate_program(gp_parse *ps)
 {
     check_instructions(ps);
     if (ps->nv4)
         check_types(ps);
+    if (ps->nv5 && ps->stage == GP_STAGE_FRAGMENT)
+        check_ipa(ps);
     check_labels(ps);
+    gp_validate_subroutines(ps);
     check_flow(ps);
     check_textures(ps);
     if (ps->stage == GP_STAGE_VERTEX)

@@ -32,7 +32,13 @@
  *     along the direction of travel, the w pixels whose centres lie in
  *     [y(x) - w/2, y(x) + w/2) (w = rounded width); y-major likewise;
  *   - points: GL 2.1 non-antialiased squares (odd sizes centred on the pixel,
- *     even sizes on the nearest pixel corner); no point sprites yet;
+ *     even sizes on the nearest pixel corner); with rast_state.point_sprite
+ *     the NV5 fragment.pointcoord (GP_VARY_PNTC) varies over them
+ *     (rast_setup_point.c; no fixed-function COORD_REPLACE);
+ *   - dual-source blending (ARB_blend_func_extended factors): SRC1 is
+ *     result.color[n].secondary (rast_blend.c);
+ *   - OPTION NV_early_fragment_tests: depth/stencil before the program,
+ *     result.depth ignored (rast_state.c);
  *   - triangles are clipped to a guard band and scissored to the viewport
  *     (same pixels as clipping to -w <= x, y <= w); points and lines clip to the
  *     view volume, so wide ones may cross the viewport edge;
@@ -77,9 +83,9 @@
  *       4: (-2, -6) (6, -2) (-6, 2) (2, 6)
  *       8: (1, -3) (-1, 3) (5, 1) (-3, -5) (-5, 5) (-7, -1) (3, 7) (7, -7)
  *     (4x sample 0 is at (0.375, 0.125) from the pixel's lower-left corner);
- *   - a tile of an n-sample framebuffer runs its command list n times, once
- *     per sample plane s (loads and stores plane s; clears clear it, so every
- *     sample is cleared).  With rast_state.multisample on, pass s rasterizes
+ *   - a tile of an n-sample framebuffer holds its n sample planes at once
+ *     and runs its command list once (loads, stores and clears cover every
+ *     plane).  With rast_state.multisample on, plane s rasterizes
  *     triangles at sample s's position: the same exact fixed-point edge
  *     functions, shifted by the position (an exact integer shift, fill rule
  *     kept), and depth is the plane equation at the sample (per-sample depth
@@ -88,15 +94,35 @@
  *     here): a pixel they cover covers all its samples, but their depth is
  *     still taken at each sample.  With multisample off every pass uses the
  *     pixel centre, so all samples get the same fragment (GL 2.1 3.2.1);
- *   - the fragment program sees the pixel centre (fragment.position,
- *     interpolated inputs), so every pass computes the same colour for a
- *     pixel, and a sample gets it when that sample is covered and passes its
- *     own depth/stencil tests: the result is that of one program invocation
- *     per pixel (the program does run once per pass: fragments_shaded counts
- *     every pass).  CENTROID inputs of a triangle whose coverage of the pixel
+ *   - the fragment program runs once per pixel a primitive covers at some
+ *     sample (fragments_shaded counts pixels), with inputs at the pixel
+ *     centre (fragment.position, interpolated inputs); its result goes to
+ *     every covered sample that passes its own depth/stencil tests (late Z
+ *     per sample for programs that change coverage or depth), blended per
+ *     sample.  CENTROID inputs of a triangle whose coverage of the pixel
  *     is partial are evaluated at the lowest-numbered covered sample's
  *     position (a point in both the pixel and the primitive, as 3.5.6
  *     requires), else at the centre;
+ *   - per-sample shading (NV_gpu_program5 issue 8): a program that binds
+ *     fragment.sampleid or declares a SAMPLE attribute runs once per
+ *     covered sample (multisample rasterization on), on the lanes that
+ *     sample covers, with fragment.sampleid = the sample number and SAMPLE
+ *     attributes at the sample's position (the others, and
+ *     fragment.position, stay at the centre / centroid); its result goes to
+ *     that sample only.  Otherwise fragment.sampleid is 0;
+ *   - fragment.samplemask (NV5) = the samples of the pixel the primitive
+ *     covers (rasterized coverage, before depth/stencil: such programs run
+ *     with late Z), bit n = sample n; under per-sample shading only the
+ *     shaded sample's bit (asmgl's choice, as GLSL 4.50 gl_SampleMaskIn);
+ *     with a single-sampled framebuffer bit 0 = the centre is covered (1).
+ *     result.samplemask (NV5) is ANDed with the coverage (a 0 bit: that
+ *     sample is not written, nor its depth/stencil); single-sampled, a
+ *     clear bit 0 discards the fragment; unwritten, it has no effect;
+ *   - NV_gpu_program5 IPAC / IPAO / IPAS (rast_interp_at.c) evaluate the
+ *     primitive's planes at that CENTROID position, at the centre + the
+ *     offset (clamped to [RAST_IPAO_MIN, RAST_IPAO_MAX], snapped down to
+ *     1/16 pixel), or at sample s's position (the centre without a
+ *     multisample buffer or for a sample that does not exist);
  *   - coverage is ANDed (GL 2.1 4.1.3) with the dither-free alpha mask
  *     (sample_alpha_to_coverage): with a = clamp(result.color[0].a, 0, 1)
  *     (NaN: 0), samples 0 .. k - 1 where k = floor(a * n + 0.5), the same
@@ -105,9 +131,10 @@
  *     with the sample-coverage mask (sample_coverage: the same pattern for
  *     v = clamp(value, 0, 1), complemented when sample_coverage_invert); and
  *     with sample_mask_value (sample_mask);
- *   - every pass is a complete single-sample render, so the deferred HSR, HiZ
- *     and in-order paths all apply per plane, single-sample framebuffers run
- *     exactly the code they ran before, and images are bit-identical for any
+ *   - depth/stencil tests, HiZ and the deferred HSR tags work per plane
+ *     (rast_hsr.c selects planes); a deferred primitive is shaded once for
+ *     the quads where any plane kept its tag.  Single-sample framebuffers
+ *     run the code they ran before, and images are bit-identical for any
  *     thread count.  glBlitFramebuffer's resolve (gl/) averages the planes.
  * Statistics: fragments_shaded counts live (non-helper) lanes the fragment
  * program ran on; fragments_hidden counts fragments that passed the depth
@@ -135,6 +162,11 @@ extern "C" {
 #define RAST_MAX_POINT_SIZE 255.0f   /* non-antialiased points: GL_ALIASED_POINT_SIZE_RANGE max */
 #define RAST_MAX_LINE_WIDTH 255.0f   /* GL_ALIASED_LINE_WIDTH_RANGE max */
 #define RAST_MAX_VIEWPORT 16384      /* GL_MAX_VIEWPORT_DIMS; larger viewports are clamped */
+/* NV_gpu_program5 IPAO offsets (rast_interp_at.c): MIN_ / MAX_FRAGMENT_
+ * INTERPOLATION_OFFSET_NV and FRAGMENT_PROGRAM_INTERPOLATION_OFFSET_BITS_NV */
+#define RAST_IPAO_MIN (-0.5f)
+#define RAST_IPAO_MAX 0.5f
+#define RAST_IPAO_BITS 4
 
 /* A render target: rows bottom-up (row 0 is window y = 0). */
 typedef struct rast_surface {
@@ -207,6 +239,10 @@ typedef struct rast_state {
     float point_size;        /* used when the program writes no result.pointsize or
                                 program_point_size is off */
     bool program_point_size; /* GL_VERTEX_PROGRAM_POINT_SIZE */
+    bool point_sprite;       /* (added) GL_POINT_SPRITE: fragment.pointcoord (NV5) varies
+                                over points (rast_setup_point.c) */
+    bool point_sprite_lower_left; /* GL_POINT_SPRITE_COORD_ORIGIN LOWER_LEFT (default
+                                UPPER_LEFT: t = 0 at the top) */
     float line_width;
     bool flat_shade;         /* GL_FLAT: colours from the provoking vertex */
     bool provoking_first;    /* (added) EXT_provoking_vertex FIRST_VERTEX_CONVENTION:
@@ -259,6 +295,9 @@ typedef struct rast_draw {
     int first, count;         /* vertices, or indices when indices/index_type set */
     GLenum index_type;        /* 0 = non-indexed */
     const void *indices;
+    int base_vertex;          /* (added) ARB_draw_elements_base_vertex: indexed element
+                                 k is vertex indices[first + k] + base_vertex (also its
+                                 vertex.id); the GL layer keeps every sum in [0, INT_MAX] */
     int instance_count;       /* >= 1 */
     rast_attrib attribs[GP_VIN_COUNT];
     const gp_program *vp;     /* never NULL: fixed function comes as a generated program */
@@ -287,8 +326,18 @@ typedef struct rast_draw {
     int gp_vertex_limit;      /* (added) ProgramVertexLimitNV's limit; 0 = the
                                  program's VERTICES_OUT */
     const gp_val (*gp_params)[4];
+    /* NV5 subroutines (added): per stage, program.subroutine[] values and
+     * their count, handed to gp_exec_env.subroutine_params; referenced
+     * until the next flush (the GL layer flushes before changing them). */
+    const uint32_t *vp_subroutine_params, *fp_subroutine_params, *gp_subroutine_params;
+    uint32_t vp_num_subroutine_params, fp_num_subroutine_params, gp_num_subroutine_params;
     const gp_val *gp_param_buffers[GP_MAX_PARAM_BUFFERS];
     uint32_t gp_param_buffer_words[GP_MAX_PARAM_BUFFERS];
+    /* NV_gpu_program5 (added): GL_PATCH_VERTICES for mode GL_PATCHES (0xE),
+     * drawn only through a geometry program with PRIMITIVE_IN PATCHES (the GL
+     * layer refuses other such draws): count / patch_vertices patches of
+     * patch_vertices vertices each, 1..GP_MAX_PATCH_VERTICES */
+    int patch_vertices;
 } rast_draw;
 
 typedef struct rast_context rast_context;
@@ -332,7 +381,8 @@ typedef struct rast_stats {
     uint64_t vertices_shaded;   /* vertex program invocations (live lanes) */
     uint64_t scene_flushes;     /* scenes run (explicit flushes and full arenas) */
     uint64_t fragments_killed;  /* shaded fragments discarded by KIL or the alpha test */
-    uint64_t gs_invocations;    /* geometry program invocations (live lanes: input primitives) */
+    uint64_t gs_invocations;    /* geometry program invocations (live lanes: input primitives
+                                   times INVOCATIONS) */
     uint64_t gs_vertices;       /* vertices EMITted and kept (at most the vertex limit each) */
 } rast_stats;
 void rast_stats_get(const rast_context *r, rast_stats *s);

@@ -20,6 +20,15 @@
  * masks apply per component.  The logic op, when enabled, applies to the
  * whole 32-bit words (GL 3.0 4.1.11 excludes only floating-point buffers);
  * this also decides blending off, as for RGBA8.
+ *
+ * Dual-source blending (ARB_blend_func_extended, NV_gpu_program5 OPTION
+ * ARB_blend_func_extended): the SRC1_COLOR / ONE_MINUS_SRC1_COLOR /
+ * SRC1_ALPHA / ONE_MINUS_SRC1_ALPHA factors read the second source colour
+ * of the draw buffer's result, result.color[n].secondary (GP_FOUT_SECONDARY0
+ * + n, next to GP_FOUT_COLOR0 + n in the task's output array), clamped like
+ * the first source for RGBA8.  A program that never writes it gives
+ * (0, 0, 0, 0) (undefined in the spec).  asmgl applies it to every draw
+ * buffer (MAX_DUAL_SOURCE_DRAW_BUFFERS is 1: more is undefined).
  */
 #include <math.h>
 
@@ -68,11 +77,15 @@ uint32_t rast_alpha_test(const rast_dstate *ds, const gp_vec *color0, uint32_t m
 
 /* ---- blending on 16 lanes ---------------------------------------------------------- */
 
-static void blend_factor(GLenum f, int ch, float s[4][16], float d[4][16], const float cc[4],
-                         float out[16])
+static void blend_factor(GLenum f, int ch, float s[4][16], float s1[4][16], float d[4][16],
+                         const float cc[4], float out[16])
 {
     int l;
     switch (f) {
+    case GL_SRC1_COLOR: for (l = 0; l < 16; l++) out[l] = s1[ch][l]; break;
+    case GL_ONE_MINUS_SRC1_COLOR: for (l = 0; l < 16; l++) out[l] = 1.0f - s1[ch][l]; break;
+    case GL_SRC1_ALPHA: for (l = 0; l < 16; l++) out[l] = s1[3][l]; break;
+    case GL_ONE_MINUS_SRC1_ALPHA: for (l = 0; l < 16; l++) out[l] = 1.0f - s1[3][l]; break;
     case GL_ZERO: for (l = 0; l < 16; l++) out[l] = 0.0f; break;
     case GL_ONE: for (l = 0; l < 16; l++) out[l] = 1.0f; break;
     case GL_SRC_COLOR: for (l = 0; l < 16; l++) out[l] = s[ch][l]; break;
@@ -97,8 +110,8 @@ static void blend_factor(GLenum f, int ch, float s[4][16], float d[4][16], const
     }
 }
 
-static void blend_lanes(const rast_dstate *ds, const float cc[4], float s[4][16], float d[4][16],
-                        float o[4][16])
+static void blend_lanes(const rast_dstate *ds, const float cc[4], float s[4][16], float s1[4][16],
+                        float d[4][16], float o[4][16])
 {
     for (int ch = 0; ch < 4; ch++) {
         GLenum eq = ch < 3 ? ds->blend_eq_rgb : ds->blend_eq_alpha;
@@ -113,8 +126,8 @@ static void blend_lanes(const rast_dstate *ds, const float cc[4], float s[4][16]
             continue;
         }
         float fs[16], fd[16];
-        blend_factor(ch < 3 ? ds->blend_src_rgb : ds->blend_src_alpha, ch, s, d, cc, fs);
-        blend_factor(ch < 3 ? ds->blend_dst_rgb : ds->blend_dst_alpha, ch, s, d, cc, fd);
+        blend_factor(ch < 3 ? ds->blend_src_rgb : ds->blend_src_alpha, ch, s, s1, d, cc, fs);
+        blend_factor(ch < 3 ? ds->blend_dst_rgb : ds->blend_dst_alpha, ch, s, s1, d, cc, fd);
         switch (eq) {
         case GL_FUNC_SUBTRACT:
             for (int l = 0; l < 16; l++) o[ch][l] = s[ch][l] * fs[l] - d[ch][l] * fd[l];
@@ -127,6 +140,22 @@ static void blend_lanes(const rast_dstate *ds, const float cc[4], float s[4][16]
             break;
         }
     }
+}
+
+/* The second source colour of src (result.color[n] in t->outputs): the
+ * matching result.color[n].secondary, clamped for fixed-point buffers, or
+ * zero when the program does not write it. */
+static void load_src1(const rast_tile_ctx *t, const rast_dstate *ds, const gp_vec *src, bool clamp,
+                      float s1[4][16])
+{
+    uintptr_t a = (uintptr_t)src, base = (uintptr_t)&t->outputs[GP_FOUT_COLOR0];
+    long k = a >= base && (a - base) % sizeof(gp_vec) == 0 ? (long)((a - base) / sizeof(gp_vec)) : -1;
+    const gp_vec *v = NULL;
+    if (k >= 0 && k < 8 && ds->fpi && (ds->fpi->outputs_written >> (GP_FOUT_SECONDARY0 + k) & 1))
+        v = &t->outputs[GP_FOUT_SECONDARY0 + k];
+    for (int ch = 0; ch < 4; ch++)
+        for (int l = 0; l < 16; l++)
+            s1[ch][l] = !v ? 0.0f : clamp ? rast_clampf(v->c[ch][l].f, 0.0f, 1.0f) : v->c[ch][l].f;
 }
 
 /* ---- RGBA8 writers ------------------------------------------------------------------ */
@@ -183,12 +212,13 @@ static void load8(rast_tile_ctx *t, int buf, const uint16_t qbase[4], float d[4]
 static void pbe8_blend(rast_tile_ctx *t, const rast_dstate *ds, int buf, const uint16_t qbase[4],
                        const gp_vec *src, uint32_t mask)
 {
-    float s[4][16], d[4][16], o[4][16];
+    float s[4][16], s1[4][16], d[4][16], o[4][16];
     for (int ch = 0; ch < 4; ch++)
         for (int l = 0; l < 16; l++)
             s[ch][l] = rast_clampf(src->c[ch][l].f, 0.0f, 1.0f);
+    load_src1(t, ds, src, true, s1);
     load8(t, buf, qbase, d);
-    blend_lanes(ds, ds->blend_color_clamped, s, d, o);
+    blend_lanes(ds, ds->blend_color_clamped, s, s1, d, o);
     uint8_t v[4][16];
     for (int ch = 0; ch < 4; ch++)
         for (int l = 0; l < 16; l++)
@@ -251,8 +281,9 @@ static void pbef_plain(rast_tile_ctx *t, const rast_dstate *ds, int buf, const u
 static void pbef_blend(rast_tile_ctx *t, const rast_dstate *ds, int buf, const uint16_t qbase[4],
                        const gp_vec *src, uint32_t mask)
 {
-    float s[4][16], d[4][16], o[4][16];
+    float s[4][16], s1[4][16], d[4][16], o[4][16];
     float(*c)[4] = t->color[buf];
+    load_src1(t, ds, src, false, s1);
     for (int l = 0; l < 16; l++) {
         const float *px = c[qbase[l >> 2] + (l & 3)];
         for (int ch = 0; ch < 4; ch++) {
@@ -260,7 +291,7 @@ static void pbef_blend(rast_tile_ctx *t, const rast_dstate *ds, int buf, const u
             d[ch][l] = px[ch];
         }
     }
-    blend_lanes(ds, ds->blend_color, s, d, o);
+    blend_lanes(ds, ds->blend_color, s, s1, d, o);
     uint8_t cm = ds->color_mask[buf];
     for (int l = 0; l < 16; l++) {
         if (!((mask >> l) & 1u))

@@ -50,14 +50,34 @@
  *   - result.primid reaches fragment programs through the GP_VARY_PRIMID
  *     slot of the provoking vertex (a flat slot); unwritten, it is whatever
  *     the result register last held (undefined in the spec).
+ *
+ * NV_gpu_program5 additions:
+ *   - INVOCATIONS n (2.14.6.x instanced geometry programs): a lane is one
+ *     (input primitive, invocation) pair, lanes in primitive-major order, so
+ *     invocation i's output primitives follow invocation i-1's for the same
+ *     input primitive and all of them precede the next input primitive's
+ *     (GL's order).  Each invocation has the whole vertex limit
+ *     (EDGE.GP_INVOC_LIMIT: the limits are per invocation).
+ *     primitive.invocation = i and primitive.vertexcount (the input
+ *     primitive's vertex count: 1 2 4 3 6, or the patch size) come in row
+ *     GP_VARY_PRIMINFO of vertex 0 (x, y), like primitive.id.
+ *   - PRIMITIVE_IN PATCHES: mode GL_PATCHES with rast_draw.patch_vertices n:
+ *     count / n patches (a partial last patch is dropped), vertex[m] = the
+ *     patch's m-th vertex for m < n; vertex[m] for n <= m < 32 reads (0, 0,
+ *     0, 0).  There is no tessellation stage: primitive.tessouter[n] /
+ *     tessinner[n] / patch.attrib[n] read 0 in every component (the parser
+ *     binds them to GP_VARY_PRIMINFO.z, kept 0 here).
+ *   - EMITS s: the executor hands only stream-0 vertices to gs_emit (see
+ *     glprog.h); other streams' vertices are dropped (no transform
+ *     feedback), and a stream outside [0, 4) too.
  */
 #include <stdlib.h>
 
 #include "rast_priv.h"
 
 #define GS_BATCH 512            /* input primitives per batch, a multiple of GP_LANES */
-#define GS_MAX_VIN 6
-#define GS_HBITS 13
+#define GS_MAX_VIN GP_MAX_PATCH_VERTICES /* patches; 6 for the other input types */
+#define GS_HBITS 15                       /* > GS_BATCH * GS_MAX_VIN entries */
 #define GS_HSIZE (1 << GS_HBITS)
 #define GS_MAX_VERTICES_OUT 1024 /* bound of the per-lane output lists */
 
@@ -97,9 +117,11 @@ void rast_gs_free(struct rast_gs *gs)
 
 /* Number of input primitives of a draw of n vertices in mode, for a program
  * taking prim_in; 0 when the mode does not feed that input type. */
-static long gs_count_prims(GLenum mode, long n, int prim_in)
+static long gs_count_prims(GLenum mode, long n, int prim_in, int patch_n)
 {
     switch (prim_in) {
+    case GP_PRIM_PATCHES:
+        return mode == GL_PATCHES && patch_n > 0 ? n / patch_n : 0;
     case GP_PRIM_POINTS:
         return mode == GL_POINTS ? n : 0;
     case GP_PRIM_LINES:
@@ -136,9 +158,13 @@ static long gs_count_prims(GLenum mode, long n, int prim_in)
 
 /* Draw positions of input primitive i's vertices in program order
  * (vertex[0..]); returns its primitive.id. */
-static long gs_prim_verts(GLenum mode, long n, long i, long *p)
+static long gs_prim_verts(GLenum mode, long n, long i, long *p, int patch_n)
 {
     switch (mode) {
+    case GL_PATCHES:
+        for (int k = 0; k < patch_n; k++)
+            p[k] = (long)patch_n * i + k;
+        return i;
     case GL_POINTS: p[0] = i; return i;
     case GL_LINES: p[0] = 2 * i; p[1] = 2 * i + 1; return i;
     case GL_LINE_STRIP: p[0] = i; p[1] = i + 1; return i;
@@ -357,14 +383,24 @@ GLenum rast_gs_run_draw(rast_geom *g)
     static const int vin_of[] = {
         [GP_PRIM_POINTS] = 1, [GP_PRIM_LINES] = 2, [GP_PRIM_LINES_ADJACENCY] = 4,
         [GP_PRIM_TRIANGLES] = 3, [GP_PRIM_TRIANGLES_ADJACENCY] = 6,
+        [GP_PRIM_PATCHES] = GP_MAX_PATCH_VERTICES,
     };
     int vin = gpi->gs_vertices_in;
     if (gpi->gs_primitive_in >= sizeof vin_of / sizeof vin_of[0] || vin != vin_of[gpi->gs_primitive_in] ||
         vin < 1 || vin > GS_MAX_VIN)
         return GL_NO_ERROR; /* not a geometry program */
+    int rows = vin;     /* vertex rows the program may read */
+    if (gpi->gs_primitive_in == GP_PRIM_PATCHES) {
+        vin = d->patch_vertices; /* this draw's patch size */
+        if (vin < 1 || vin > GS_MAX_VIN)
+            return GL_NO_ERROR;
+    }
+    int ninv = gpi->gs_invocations;
+    if (ninv < 1 || ninv > GP_MAX_GS_INVOCATIONS)
+        ninv = 1;
     GLenum mode = d->mode;
     long n = d->count;
-    long nprims = gs_count_prims(mode, n, gpi->gs_primitive_in);
+    long nprims = gs_count_prims(mode, n, gpi->gs_primitive_in, d->patch_vertices);
     if (nprims <= 0)
         return GL_NO_ERROR;
     int vmax = d->gp_vertex_limit > 0 ? d->gp_vertex_limit : gpi->gs_vertices_out;
@@ -375,7 +411,7 @@ GLenum rast_gs_run_draw(rast_geom *g)
 
     /* vertex-program results the geometry program reads (primitive.id is
      * not a vertex result) */
-    uint64_t rd = gpi->inputs_read & ~(1ull << GP_VARY_PRIMID);
+    uint64_t rd = gpi->inputs_read & ~(1ull << GP_VARY_PRIMID) & ~(1ull << GP_VARY_PRIMINFO);
     if (GP_VARY_COUNT < 64)
         rd &= (1ull << GP_VARY_COUNT) - 1;
     uint8_t slots[GP_VARY_COUNT];
@@ -397,6 +433,10 @@ GLenum rast_gs_run_draw(rast_geom *g)
             for (int i = 0; i < GP_LANES; i++)
                 r->vout[s].c[c][i].f = c == 3 ? 1.0f : 0.0f;
     }
+    /* patches: the vertices past the patch size read zero */
+    for (int v = vin; v < rows; v++)
+        for (int k = 0; k < nslot; k++)
+            memset(&gs->inputs[(size_t)v * GP_VARY_COUNT + slots[k]], 0, sizeof(gp_vec));
     /* unwritten geometry results: the same defaults once per draw */
     for (int s = 0; s < GP_VARY_COUNT; s++) {
         if (gpi->outputs_written & (1ull << s))
@@ -423,7 +463,7 @@ GLenum rast_gs_run_draw(rast_geom *g)
             int nu = 0;
             for (int i = 0; i < np; i++) {
                 long pos[GS_MAX_VIN];
-                gs->prim_id[i] = (int)gs_prim_verts(mode, n, p0 + i, pos);
+                gs->prim_id[i] = (int)gs_prim_verts(mode, n, p0 + i, pos, d->patch_vertices);
                 for (int v = 0; v < vin; v++) {
                     int id = rast_index_at(d, pos[v]);
                     unsigned h = ((unsigned)id * 2654435761u) >> (32 - GS_HBITS);
@@ -448,12 +488,15 @@ GLenum rast_gs_run_draw(rast_geom *g)
                             dst[k * 4 + c] = r->vout[slots[k]].c[c][i];
                 }
             }
-            /* the geometry program, GP_LANES primitives a task */
-            for (int q = 0; q < np && !g->err && !runaway; q += GP_LANES) {
-                int m = np - q < GP_LANES ? np - q : GP_LANES;
+            /* the geometry program, GP_LANES (primitive, invocation) pairs a
+             * task, primitive-major */
+            long nlanes = (long)np * ninv;
+            for (long q = 0; q < nlanes && !g->err && !runaway; q += GP_LANES) {
+                int m = nlanes - q < GP_LANES ? (int)(nlanes - q) : GP_LANES;
                 uint32_t live = 0;
                 for (int l = 0; l < m; l++) {
-                    const int *pv = gs->prim_v[q + l];
+                    int pi = (int)((q + l) / ninv), inv = (int)((q + l) % ninv);
+                    const int *pv = gs->prim_v[pi];
                     bool ok = true;
                     for (int v = 0; v < vin; v++) {
                         if (gs->vdead[pv[v]])
@@ -464,7 +507,11 @@ GLenum rast_gs_run_draw(rast_geom *g)
                             for (int c = 0; c < 4; c++)
                                 row[slots[k]].c[c][l] = src[k * 4 + c];
                     }
-                    gs->inputs[GP_VARY_PRIMID].c[0][l].i = gs->prim_id[q + l];
+                    gs->inputs[GP_VARY_PRIMID].c[0][l].i = gs->prim_id[pi];
+                    gs->inputs[GP_VARY_PRIMINFO].c[0][l].i = inv;
+                    gs->inputs[GP_VARY_PRIMINFO].c[1][l].i = vin;
+                    gs->inputs[GP_VARY_PRIMINFO].c[2][l].i = 0; /* tessellation bindings: 0 */
+                    gs->inputs[GP_VARY_PRIMINFO].c[3][l].i = 0;
                     if (ok)
                         live |= 1u << l;
                     gs->ocount[l] = 0;
@@ -477,6 +524,8 @@ GLenum rast_gs_run_draw(rast_geom *g)
                 gp_exec_env env;
                 rast_stage_env_init(r, d, d->gp_params, d->gp_param_buffers,
                                     d->gp_param_buffer_words, &units, &env);
+                env.subroutine_params = d->gp_subroutine_params;
+                env.num_subroutine_params = d->gp_num_subroutine_params;
                 env.inputs = gs->inputs;
                 env.outputs = gs->outputs;
                 env.live_mask = live;

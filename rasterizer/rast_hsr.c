@@ -385,6 +385,19 @@ static inline int set_tags(uint16_t *tg, uint32_t m, uint16_t v)
 #endif
 }
 
+/* The tag of primitive p: a new pending entry, or on multisample tiles the
+ * entry p took on an earlier sample plane of the same command (one
+ * shading of p for all its samples). */
+static inline uint16_t pending_tag(rast_tile_ctx *t, const rast_prim *p)
+{
+    if (t->nplanes > 1 && t->npending && t->pending[t->npending - 1] == p)
+        return (uint16_t)t->npending;
+    if (t->npending == RAST_MAX_PENDING)
+        rast_hsr_resolve(t);
+    t->pending[t->npending++] = p;
+    return (uint16_t)t->npending;
+}
+
 /* Whole-tile HiZ for a primitive covering every pixel of a full tile
  * (RAST_CMD_PRIM_FULL or a point rectangle): one range test rejects the
  * tile, or accepts it wholesale (depth stored block by block, no per-pixel
@@ -418,12 +431,8 @@ static bool hiz_tile(rast_tile_ctx *t, const rast_prim *p, const rast_dstate *ds
     if (!pass || ds->mode == RAST_MODE_EARLY_Z)
         return false;
     uint16_t tagv = 0;
-    if (ds->mode == RAST_MODE_DEFERRED) {
-        if (t->npending == RAST_MAX_PENDING)
-            rast_hsr_resolve(t);
-        t->pending[t->npending++] = p;
-        tagv = (uint16_t)t->npending;
-    }
+    if (ds->mode == RAST_MODE_DEFERRED)
+        tagv = pending_tag(t, p);
     uint64_t hidden = 0;
     const float zmin = ds->zmin, zmax = ds->zmax, off_lo = h->off_lo, off_hi = h->off_hi;
     const bool write = ds->depth_write;
@@ -471,18 +480,18 @@ static void hsr_deferred(rast_tile_ctx *t, const rast_prim *p, const hiz_prim *h
             if (!m)
                 continue;
         }
-        if (!tagv) {
-            if (t->npending == RAST_MAX_PENDING)
-                rast_hsr_resolve(t);
-            t->pending[t->npending++] = p;
-            tagv = (uint16_t)t->npending;
-        }
+        if (!tagv)
+            tagv = pending_tag(t, p);
         hidden += (uint64_t)set_tags(t->tag + b * 16, m, tagv);
     }
     t->stats.fragments_hidden += hidden;
 }
 
-void rast_hsr_prim(rast_tile_ctx *t, const rast_prim *p, bool full)
+static void hsr_prim_ms(rast_tile_ctx *t, const rast_prim *p, bool full);
+
+/* One primitive on the current sample plane (the whole story for
+ * single-sampled framebuffers). */
+static void hsr_prim_plane(rast_tile_ctx *t, const rast_prim *p, bool full)
 {
     uint8_t blocks[64];
     uint16_t masks[64];
@@ -539,6 +548,77 @@ void rast_hsr_prim(rast_tile_ctx *t, const rast_prim *p, bool full)
     }
 }
 
+void rast_hsr_prim(rast_tile_ctx *t, const rast_prim *p, bool full)
+{
+    if (t->nplanes > 1)
+        hsr_prim_ms(t, p, full);
+    else
+        hsr_prim_plane(t, p, full);
+}
+
+/* Multisample tiles (rast.h "Multisampling"): depth/stencil and tags per
+ * sample plane, at each sample's position; the program runs once per pixel
+ * (or per sample, ds->per_sample) on the union of the planes' lanes, with
+ * the per-sample lanes in rast_task.slive.  Deferred and depth-only
+ * primitives are plane-by-plane work (the tag is shared: pending_tag). */
+static void hsr_prim_ms(rast_tile_ctx *t, const rast_prim *p, bool full)
+{
+    const rast_dstate *ds = p->ds;
+    const int ns = t->nplanes;
+    const int cur = t->sample;
+    const uint32_t smask = ds->sample_mask;
+    if (ds->mode == RAST_MODE_DEFERRED || ds->mode == RAST_MODE_DEPTH_ONLY) {
+        for (int s = 0; s < ns; s++) {
+            if (!((smask >> s) & 1u))
+                continue;
+            rast_plane_select(t, s);
+            hsr_prim_plane(t, p, full);
+        }
+        rast_plane_select(t, cur);
+        return;
+    }
+    /* in order: ISP per plane (EARLY_Z) or coverage only (LATE_Z), then one
+     * shading of the union */
+    rast_hsr_resolve(t);
+    uint16_t sm[RAST_TILE_PIXELS / 16][RAST_MAX_PLANES];
+    uint64_t used = 0;
+    bool test = ds->isp != isp_none && ds->mode == RAST_MODE_EARLY_Z;
+    for (int s = 0; s < ns; s++) {
+        if (!((smask >> s) & 1u))
+            continue;
+        rast_plane_select(t, s);
+        uint8_t blocks[64];
+        uint16_t masks[64];
+        int n = cover(t, p, full, blocks, masks);
+        if (!n)
+            continue;
+        hiz_prim h;
+        if (test) {
+            hiz_prim_init(p, &h);
+            if (ds->hiz && !t->hiz_valid)
+                hiz_rebuild(t);
+        }
+        for (int i = 0; i < n; i++) {
+            int b = blocks[i];
+            uint32_t m = masks[i];
+            if (test)
+                m = block_test(t, p, ds, &h, b, m);
+            if (!m)
+                continue;
+            if (!((used >> b) & 1u)) {
+                used |= 1ull << b;
+                memset(sm[b], 0, sizeof(sm[b]));
+            }
+            sm[b][s] = (uint16_t)m;
+        }
+    }
+    rast_plane_select(t, cur);
+    for (int b = 0; b < RAST_TILE_PIXELS / 16; b++)
+        if ((used >> b) & 1u)
+            rast_task_add_quads_ms(t, p, b, sm[b]);
+    rast_task_flush(t);
+}
+
 bool rast_hsr_painter(const rast_dstate *ds)
 {
     return ds->mode == RAST_MODE_DEFERRED && ds->isp == isp_none;
@@ -553,6 +633,8 @@ static int cover(const rast_tile_ctx *t, const rast_prim *p, bool full, uint8_t 
     return rast_cover_4(t, p, blocks, masks);
 }
 
+static void hsr_run_ms(rast_tile_ctx *t, int n);
+
 /* Processes the collected painter run t->run[0..nrun) backwards. */
 void rast_hsr_run(rast_tile_ctx *t)
 {
@@ -561,6 +643,10 @@ void rast_hsr_run(rast_tile_ctx *t)
     if (n == 1 || (t->debug & RAST_DEBUG_NO_FASTPATH)) {
         for (int i = 0; i < n; i++)
             rast_hsr_prim(t, t->run[i], t->run_full[i]);
+        return;
+    }
+    if (t->nplanes > 1) {
+        hsr_run_ms(t, n);
         return;
     }
     uint16_t claimed[RAST_TILE_PIXELS / 16];
@@ -592,6 +678,42 @@ void rast_hsr_run(rast_tile_ctx *t)
     t->stats.fragments_hidden += hidden;
 }
 
+/* The painter run on a multisample tile: per primitive (latest first) and
+ * sample plane, the lanes that plane has not claimed yet. */
+static void hsr_run_ms(rast_tile_ctx *t, int n)
+{
+    const int ns = t->nplanes, cur = t->sample;
+    uint16_t claimed[RAST_MAX_PLANES][RAST_TILE_PIXELS / 16];
+    memset(claimed, 0, sizeof(claimed));
+    int remaining = t->w * t->h * ns;
+    uint64_t hidden = 0;
+    for (int i = n - 1; i >= 0 && remaining > 0; i--) {
+        const rast_prim *p = t->run[i];
+        uint16_t tagv = 0;
+        for (int s = 0; s < ns; s++) {
+            if (!((p->ds->sample_mask >> s) & 1u))
+                continue;
+            rast_plane_select(t, s);
+            uint8_t blocks[64];
+            uint16_t masks[64];
+            int nb = cover(t, p, t->run_full[i], blocks, masks);
+            for (int k = 0; k < nb; k++) {
+                int b = blocks[k];
+                uint32_t m = masks[k] & ~(uint32_t)claimed[s][b];
+                if (!m)
+                    continue;
+                claimed[s][b] |= (uint16_t)m;
+                remaining -= rast_popcount(m);
+                if (!tagv)
+                    tagv = pending_tag(t, p);
+                hidden += (uint64_t)set_tags(t->tag + b * 16, m, tagv);
+            }
+        }
+    }
+    rast_plane_select(t, cur);
+    t->stats.fragments_hidden += hidden;
+}
+
 /* Distinct non-zero tags of a quad, and the lanes holding each. */
 static int quad_tags(const uint16_t *tg, uint16_t tags[4], uint8_t lanes[4])
 {
@@ -612,12 +734,100 @@ static int quad_tags(const uint16_t *tg, uint16_t tags[4], uint8_t lanes[4])
     return n;
 }
 
+/* Distinct non-zero tags of quad q over every sample plane, and the lanes
+ * holding each: lane j of plane s is bit 4s + j. */
+static int quad_tags_ms(const rast_tile_ctx *t, int q, uint16_t tags[4 * RAST_MAX_PLANES],
+                        uint32_t lanes[4 * RAST_MAX_PLANES])
+{
+    int n = 0;
+    for (int s = 0; s < t->nplanes; s++) {
+        const uint16_t *tg = t->planes[s].tag + q * 4;
+        if (!(tg[0] | tg[1] | tg[2] | tg[3]))
+            continue;
+        for (int j = 0; j < 4; j++) {
+            uint16_t v = tg[j];
+            if (!v)
+                continue;
+            int k = 0;
+            while (k < n && tags[k] != v)
+                k++;
+            if (k == n) {
+                tags[n] = v;
+                lanes[n++] = 0;
+            }
+            lanes[k] |= 1u << (s * 4 + j);
+        }
+    }
+    return n;
+}
+
+/* rast_hsr_resolve on a multisample tile: each pending primitive shaded
+ * once on the quads where any plane holds its tag, with the lanes of each
+ * plane in rast_task.slive. */
+static void hsr_resolve_ms(rast_tile_ctx *t)
+{
+    int np = t->npending;
+    const int ns = t->nplanes, cur = t->sample;
+    uint16_t *start = t->resolve_count;
+    memset(start, 0, (size_t)(np + 2) * sizeof(*start));
+    uint16_t tags[4 * RAST_MAX_PLANES];
+    uint32_t lanes[4 * RAST_MAX_PLANES];
+    for (int q = 0; q < RAST_TILE_PIXELS / 4; q++) {
+        int n = quad_tags_ms(t, q, tags, lanes);
+        for (int k = 0; k < n; k++)
+            start[tags[k] + 1]++;
+    }
+    for (int v = 1; v <= np + 1; v++)
+        start[v] += start[v - 1];
+    for (int q = 0; q < RAST_TILE_PIXELS / 4; q++) {
+        int n = quad_tags_ms(t, q, tags, lanes);
+        for (int k = 0; k < n; k++) {
+            int pos = start[tags[k]]++;
+            t->ms_resolve_list[pos] = (uint16_t)q;
+            t->ms_resolve_live[pos] = lanes[k];
+        }
+    }
+    /* the pending list is consumed: a shading that resolves again (none
+     * does) would find it empty */
+    t->npending = 0;
+    int begin = 0;
+    for (int v = 1; v <= np; v++) {
+        int end = start[v];
+        const rast_prim *p = t->pending[v - 1];
+        rast_task task;
+        memset(&task, 0, sizeof(task));
+        for (int i = begin; i < end; i++) {
+            uint32_t L = t->ms_resolve_live[i];
+            task.qbase[task.n] = (uint16_t)(t->ms_resolve_list[i] * 4);
+            for (int s = 0; s < ns; s++) {
+                uint32_t l4 = (L >> (s * 4)) & 0xfu;
+                task.slive[s] |= l4 << (task.n * 4);
+                task.live |= l4 << (task.n * 4);
+            }
+            if (++task.n == 4) {
+                rast_shade_task(t, p, &task, false);
+                memset(&task, 0, sizeof(task));
+            }
+        }
+        if (task.n)
+            rast_shade_task(t, p, &task, false);
+        begin = end;
+    }
+    for (int s = 0; s < ns; s++)
+        memset(t->planes[s].tag, 0, RAST_TILE_PIXELS * sizeof(uint16_t));
+    rast_plane_select(t, cur);
+}
+
 /* Shades every pending tag (counting sort of (quad, tag) pairs by tag). */
 void rast_hsr_resolve(rast_tile_ctx *t)
 {
     int np = t->npending;
     if (!np)
         return;
+    if (t->nplanes > 1) {
+        hsr_resolve_ms(t);
+        return;
+    }
     uint16_t *start = t->resolve_count;
     memset(start, 0, (size_t)(np + 2) * sizeof(*start));
     for (int q = 0; q < RAST_TILE_PIXELS / 4; q++) {
@@ -667,7 +877,7 @@ void rast_hsr_resolve(rast_tile_ctx *t)
             rast_shade_task(t, p, &task, false);
         begin = end;
     }
-    memset(t->tag, 0, sizeof(t->tag));
+    memset(t->tag, 0, RAST_TILE_PIXELS * sizeof(uint16_t));
     t->npending = 0;
 }
 
@@ -675,9 +885,12 @@ void rast_hsr_resolve(rast_tile_ctx *t)
 void rast_hsr_discard(rast_tile_ctx *t)
 {
     uint64_t n = 0;
-    for (int i = 0; i < RAST_TILE_PIXELS; i++)
-        n += t->tag[i] != 0;
+    for (int s = 0; s < t->nplanes; s++) {
+        const uint16_t *tg = t->planes[s].tag;
+        for (int i = 0; i < RAST_TILE_PIXELS; i++)
+            n += tg[i] != 0;
+        memset(t->planes[s].tag, 0, RAST_TILE_PIXELS * sizeof(uint16_t));
+    }
     t->stats.fragments_hidden += n;
-    memset(t->tag, 0, sizeof(t->tag));
     t->npending = 0;
 }

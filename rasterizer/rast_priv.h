@@ -72,6 +72,7 @@ static const int8_t rast_lane_y[16] = {0, 0, 1, 1, 0, 0, 1, 1, 2, 2, 3, 3, 2, 2,
 #define RAST_DEFAULT_SCENE_CAP ((size_t)64 << 20)
 #define RAST_TMPV 72              /* scratch vertices per draw (see rast_geom.tmpv) */
 #define RAST_MAX_LAYERS 2048      /* layered framebuffers: bins per (layer, tile) */
+#define RAST_MAX_PLANES 8         /* sample planes a tile holds at once (MAX_SAMPLES) */
 
 /* ---- commands (R8) --------------------------------------------------------- */
 
@@ -134,6 +135,8 @@ typedef struct rast_dstate {
     rast_tex_units tex;
     const gp_val *param_buffers[GP_MAX_PARAM_BUFFERS]; /* rast_draw.fp_param_buffers */
     uint32_t param_buffer_words[GP_MAX_PARAM_BUFFERS];
+    const uint32_t *subroutine_params;     /* rast_draw.fp_subroutine_params */
+    uint32_t num_subroutine_params;
     uint64_t insn_budget;
     /* interpolation: prim->attr holds nvary slots x 4 components */
     int nvary;
@@ -185,6 +188,13 @@ typedef struct rast_dstate {
     uint8_t nsamples;                      /* the framebuffer's sample count (>= 1) */
     uint32_t sample_mask;
     uint64_t vary_centroid;
+    /* NV5 (rast.h "Multisampling"): vary_sample: bit k = vary_slot[k] is
+     * declared SAMPLE (ms only; sets vary_special); per_sample: the program
+     * runs once per covered sample (SAMPLE inputs or fragment.sampleid, ms
+     * only); read_sample: fragment.sampleid / samplemask are read;
+     * write_samplemask: result.samplemask is written (forces LATE_Z) */
+    uint64_t vary_sample;
+    bool per_sample, read_sample, write_samplemask;
     /* a fragment task ran out of budget: skip the rest of this state */
     atomic_int runaway;
 } rast_dstate;
@@ -315,7 +325,22 @@ typedef struct rast_task {
     int n;                      /* quads in use (1..4) */
     uint16_t qbase[4];          /* pixel index of each quad's first pixel */
     uint32_t live;              /* lanes to shade (helpers: the rest of used quads) */
+    /* multisample framebuffers (t->nplanes > 1): the lanes each sample
+     * plane's ISP kept; live is their union (rast_shade_task) */
+    uint32_t slive[RAST_MAX_PLANES];
 } rast_task;
+
+/* One sample plane's tile buffers (rast_tile_ctx: the current plane's
+ * pointers are copied into the context by rast_plane_select). */
+typedef struct rast_plane {
+    float *depth;
+    uint8_t *stencil;
+    uint16_t *tag;
+    float *bzmin, *bzmax;
+    void *color[RAST_MAX_DRAW_BUFFERS];
+    bool hiz_valid;
+    int8_t ox, oy;              /* sample position, 1/16 pixel from the centre */
+} rast_plane;
 
 typedef struct rast_tile_stats {
     uint64_t fragments_shaded, fragments_hidden, fragments_killed;
@@ -331,24 +356,37 @@ typedef struct rast_tile_ctx {
     int w, h;                   /* valid part inside the framebuffer */
     int layer;                  /* layer of the bin (surfaces at data + layer * layer_stride) */
     const rast_dstate *ds;      /* from the last SET_STATE */
-    /* multisample pass (rast.h "Multisampling"): the sample plane this run
-     * of the command list renders (0 for single-sampled framebuffers), its
-     * position in 1/16 pixel from the centre, and as a float inside the pixel */
-    bool multipass;             /* the framebuffer has samples > 1 */
-    bool masked_out;            /* the current state's sample mask removes this pass's sample */
+    /* multisample framebuffers (rast.h "Multisampling"): the tile holds
+     * nplanes sample planes at once (1 for single-sampled framebuffers);
+     * depth .. color below are the current plane's (sample; rast_plane_select),
+     * with its position in 1/16 pixel from the centre and as a float inside
+     * the pixel.  shade_sample: the sample a per-sample invocation shades
+     * (rast_shade_task), -1 otherwise. */
+    int nplanes;
     int sample;
     int sample_ox, sample_oy;
     float sample_fx, sample_fy;
-    /* tile buffers in block layout */
-    _Alignas(64) float depth[RAST_TILE_PIXELS];
-    uint8_t stencil[RAST_TILE_PIXELS];
-    _Alignas(64) uint16_t tag[RAST_TILE_PIXELS]; /* 0 = none, else pending index + 1 */
+    int shade_sample;
+    rast_plane planes[RAST_MAX_PLANES];
+    void *ms_store;             /* planes 1.. and the multisample resolve lists (rast_tile.c) */
+    int ms_cap;                 /* planes ms_store holds buffers for */
+    uint16_t *ms_resolve_list;  /* RAST_TILE_PIXELS / 4 * 4 * RAST_MAX_PLANES entries */
+    uint32_t *ms_resolve_live;  /* lanes (4 bits) of each sample s at bits 4s.. */
+    /* tile buffers in block layout: the current plane's (plane 0's storage
+     * is depth0 .. tag0) */
+    float *depth;
+    uint8_t *stencil;
+    uint16_t *tag;              /* 0 = none, else pending index + 1 */
+    _Alignas(64) float depth0[RAST_TILE_PIXELS];
+    uint8_t stencil0[RAST_TILE_PIXELS];
+    _Alignas(64) uint16_t tag0[RAST_TILE_PIXELS];
     void *color[RAST_MAX_DRAW_BUFFERS];  /* RGBA8: uint8[4], RGBA32F: float[4] per pixel */
     bool color_valid[RAST_MAX_DRAW_BUFFERS], color_dirty[RAST_MAX_DRAW_BUFFERS];
     bool depth_valid, depth_dirty, stencil_valid, stencil_dirty;
     /* hierarchical Z: bounds of every block's 16 depth values (valid when
      * hiz_valid; writes outside the HiZ paths clear hiz_valid) */
-    float bzmin[RAST_TILE_PIXELS / 16], bzmax[RAST_TILE_PIXELS / 16];
+    float *bzmin, *bzmax;       /* the current plane's (plane 0: bzmin0, bzmax0) */
+    float bzmin0[RAST_TILE_PIXELS / 16], bzmax0[RAST_TILE_PIXELS / 16];
     bool hiz_valid;
     /* hidden-surface removal */
     const rast_prim *pending[RAST_MAX_PENDING];
@@ -360,8 +398,8 @@ typedef struct rast_tile_ctx {
     /* shading scratch */
     rast_task task;
     const rast_prim *task_prim;
-    gp_vec inputs[GP_VARY_COUNT];
-    gp_vec outputs[GP_FOUT_COUNT];
+    _Alignas(64) gp_vec inputs[GP_VARY_COUNT]; /* cache-line aligned: the executor's vectors */
+    _Alignas(64) gp_vec outputs[GP_FOUT_COUNT];
     uint16_t resolve_count[RAST_MAX_PENDING + 2];
     uint16_t resolve_list[RAST_TILE_PIXELS];
     uint8_t resolve_live[RAST_TILE_PIXELS / 4 * 4];
@@ -545,6 +583,27 @@ void rast_tile_load_color(rast_tile_ctx *t, int buf);
 void rast_tile_load_depth(rast_tile_ctx *t);
 void rast_tile_load_stencil(rast_tile_ctx *t);
 
+/* Makes sample plane s the current one (its buffers in t->depth .. color,
+ * its position in t->sample_*); the current plane's HiZ validity is kept. */
+static inline void rast_plane_select(rast_tile_ctx *t, int s)
+{
+    t->planes[t->sample].hiz_valid = t->hiz_valid;
+    const rast_plane *pl = &t->planes[s];
+    t->sample = s;
+    t->depth = pl->depth;
+    t->stencil = pl->stencil;
+    t->tag = pl->tag;
+    t->bzmin = pl->bzmin;
+    t->bzmax = pl->bzmax;
+    for (int b = 0; b < RAST_MAX_DRAW_BUFFERS; b++)
+        t->color[b] = pl->color[b];
+    t->hiz_valid = pl->hiz_valid;
+    t->sample_ox = pl->ox;
+    t->sample_oy = pl->oy;
+    t->sample_fx = 0.5f + (float)pl->ox / 16.0f;
+    t->sample_fy = 0.5f + (float)pl->oy / 16.0f;
+}
+
 /* rast_hsr.c */
 void rast_hsr_prim(rast_tile_ctx *t, const rast_prim *p, bool full);
 void rast_hsr_run(rast_tile_ctx *t);
@@ -556,6 +615,10 @@ rast_isp_fn rast_isp_choose(const rast_dstate *ds);
 /* rast_shade.c */
 void rast_shade_task(rast_tile_ctx *t, const rast_prim *p, const rast_task *task, bool late);
 void rast_task_add_quads(rast_tile_ctx *t, const rast_prim *p, int block, uint32_t mask);
+/* The same for multisample framebuffers: smask[s] = the lanes sample plane s
+ * keeps (s < t->nplanes) */
+void rast_task_add_quads_ms(rast_tile_ctx *t, const rast_prim *p, int block,
+                            const uint16_t *smask);
 void rast_task_flush(rast_tile_ctx *t);
 void rast_tex_fn(void *user, const gp_tex_request *req, gp_vec *out);
 /* z of 4 quads (rast_z_base / rast_z_quad): at the sample position of the
@@ -563,14 +626,40 @@ void rast_tex_fn(void *user, const gp_tex_request *req, gp_vec *out);
 void rast_eval_z(const rast_tile_ctx *t, const rast_prim *p, const uint16_t qbase[4], float z[16],
                  bool at_sample);
 
+/* rast_interp_at.c: NV_gpu_program5 IPAC / IPAO / IPAS, the gp_interp_fn of
+ * fragment tasks (env.interp_user = a rast_interp_user on the task's stack). */
+typedef struct rast_interp_user {
+    const rast_prim *p;
+    const float *fx, *fy;       /* per lane: the pixel's window x, y (integers) */
+    const gp_vec *inputs;       /* the task's ordinary inputs (slots without planes) */
+} rast_interp_user;
+void rast_interp_fn(void *user, int slot, int mode, const gp_val (*arg)[2], uint32_t lane_mask,
+                    gp_vec *out);
+/* The CENTROID position rule (rast.h "Multisampling") for triangle p at pixel
+ * (px, py) of an nsamples framebuffer: the offset from the pixel centre of
+ * the lowest-numbered covered sample when some but not all samples are
+ * covered (returns true), else (0, 0). */
+bool rast_centroid_offset(const rast_prim *p, int nsamples, int64_t px, int64_t py, float *ox,
+                          float *oy);
+
+/* rast_shade_ms.c: multisample tiles (t->nplanes > 1) */
+/* A per-sample state's task (ds->per_sample): rast_shade_task once per
+ * plane with lanes, t->shade_sample = that plane. */
+void rast_shade_per_sample(rast_tile_ctx *t, const rast_prim *p, const rast_task *task, bool late);
+/* GP_VARY_SAMPLE = (fragment.sampleid, fragment.samplemask, 0, 0) of a task. */
+void rast_sample_inputs(const rast_tile_ctx *t, const rast_task *task, gp_vec *v);
+/* After the program: coverage, late depth/stencil and the PBE per plane. */
+void rast_shade_finish_ms(rast_tile_ctx *t, const rast_prim *p, const rast_task *task, bool late,
+                          const uint16_t qb[4], uint32_t killed);
+
 /* rast_blend.c */
 rast_pbe_fn rast_pbe_choose(const rast_dstate *ds, int buf);
 uint32_t rast_alpha_test(const rast_dstate *ds, const gp_vec *color0, uint32_t mask);
 
 /* ---- small helpers ------------------------------------------------------------- */
 
-/* Where depth is taken for primitive p in the tile's current pass: the
- * pass's sample position for multisample states, else the pixel centre. */
+/* Where depth is taken for primitive p on the tile's current sample plane:
+ * the plane's sample position for multisample states, else the pixel centre. */
 static inline float rast_zs_x(const rast_tile_ctx *t, const rast_prim *p)
 {
     return p->ds->ms ? t->sample_fx : 0.5f;

@@ -8,7 +8,23 @@
  * w.  An odd w centres a w x w square of fragments on the pixel containing
  * (xw, yw); an even w centres it on the pixel corner nearest (xw, yw).  The
  * point becomes a rectangle primitive (no edges): every attribute, depth and
- * 1/w is the vertex's (point sprites are not implemented).
+ * 1/w is the vertex's.
+ *
+ * Point sprites (GL 2.1 3.4.1, ARB_point_sprite; NV_gpu_program5
+ * fragment.pointcoord): with rast_state.point_sprite, the GP_VARY_PNTC slot
+ * of a point is (s, t, 0, 1) at the fragment's centre (x_f + 1/2, y_f + 1/2):
+ *     s = 1/2 + (x_f + 1/2 - x_w) / size
+ *     t = 1/2 - (y_f + 1/2 - y_w) / size   (COORD_ORIGIN UPPER_LEFT, default)
+ *     t = 1/2 + (y_f + 1/2 - y_w) / size   (LOWER_LEFT)
+ * with size the clamped point size before rounding, so a w x w square
+ * centred on (x_w, y_w) spans [0, 1].  The square's pixels are the
+ * non-sprite ones above (the same as the sprite rule "centres inside the
+ * square of side size" whenever w = size and (x_w, y_w) is a pixel centre
+ * for odd w or a pixel corner for even w; otherwise asmgl keeps the
+ * non-sprite square).  Done with the point's barycentric planes: l1 = x -
+ * x_w, l2 = y - y_w (every other attribute has zero slopes).  Without point
+ * sprites, or for lines and triangles, fragment.pointcoord is (0, 0, 0, 1)
+ * (undefined in the spec).  Fixed-function COORD_REPLACE is not done.
  */
 #include <math.h>
 
@@ -52,5 +68,19 @@ void rast_setup_point(rast_geom *g, const float *v, bool front, float offset)
     p->z[0] = v[RAST_V_WIN + 2] + offset;
     p->iw[0] = v[RAST_V_WIN + 3];
     rast_setup_attrs(g, p, v, v, v, !front);
+    const rast_dstate *ds = &g->dsl;
+    if (g->d->state.point_sprite && g->lay.slot_off[GP_VARY_PNTC] >= 0) {
+        for (int k = 0; k < ds->nvary; k++) {
+            if (ds->vary_slot[k] != GP_VARY_PNTC)
+                continue;
+            float inv = 1.0f / size, tsign = g->d->state.point_sprite_lower_left ? 1.0f : -1.0f;
+            float *a = p->attr + (size_t)k * 12;
+            const float pc[4][3] = { { 0.5f, inv, 0.0f }, { 0.5f, 0.0f, tsign * inv },
+                                     { 0.0f, 0.0f, 0.0f }, { 1.0f, 0.0f, 0.0f } };
+            memcpy(a, pc, sizeof(pc));
+            p->l1[1] = p->al1[1] = 1.0f;
+            p->l2[2] = p->al2[2] = 1.0f;
+        }
+    }
     rast_bin_prim(g, p);
 }

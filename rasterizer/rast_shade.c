@@ -97,7 +97,7 @@ static __attribute__((noinline)) void interp_special(const rast_prim *p, const r
                                                      gp_vec *in, const float dx[16],
                                                      const float dy[16], const float fx[16],
                                                      const float fy[16], const float l1[16],
-                                                     const float l2[16])
+                                                     const float l2[16], int smp)
 {
     const float *a = p->attr;
     /* NV_fragment_program4 qualifiers (rast_state.c): FLAT copies the
@@ -133,6 +133,30 @@ static __attribute__((noinline)) void interp_special(const rast_prim *p, const r
             }
         }
     }
+    /* NV5 SAMPLE slots of a per-sample invocation (smp >= 0): the
+     * barycentrics at that sample's position */
+    float sl1[16], sl2[16], sal1[16], sal2[16];
+    bool at_sample = ds->vary_sample && smp >= 0;
+    if (at_sample) {
+        int npos;
+        const int8_t(*pos)[2] = rast_sample_positions(ds->nsamples, &npos);
+        float sox = smp < npos ? (float)pos[smp][0] / 16.0f : 0.0f;
+        float soy = smp < npos ? (float)pos[smp][1] / 16.0f : 0.0f;
+        for (int l = 0; l < 16; l++) {
+            float sdx = dx[l] + sox, sdy = dy[l] + soy;
+            sl1[l] = p->l1[0] + p->l1[1] * sdx + p->l1[2] * sdy;
+            sl2[l] = p->l2[0] + p->l2[1] * sdx + p->l2[2] * sdy;
+            if (p->perspective) {
+                float w = 1.0f / (p->iw[0] + p->iw[1] * sdx + p->iw[2] * sdy);
+                sl1[l] *= w;
+                sl2[l] *= w;
+            }
+            if (ds->vary_nopersp) {
+                sal1[l] = p->al1[0] + p->al1[1] * sdx + p->al1[2] * sdy;
+                sal2[l] = p->al2[0] + p->al2[1] * sdx + p->al2[2] * sdy;
+            }
+        }
+    }
     for (int k = 0; k < ds->nvary; k++) {
         gp_vec *v = &in[ds->vary_slot[k]];
         if ((ds->vary_flat >> k) & 1u) {
@@ -151,6 +175,10 @@ static __attribute__((noinline)) void interp_special(const rast_prim *p, const r
             b1 = np ? cal1 : cl1;
             b2 = np ? cal2 : cl2;
         }
+        if (at_sample && ((ds->vary_sample >> k) & 1u)) {
+            b1 = np ? sal1 : sl1;
+            b2 = np ? sal2 : sl2;
+        }
         for (int c = 0; c < 4; c++, a += 3) {
             float a0 = a[0], d1 = a[1], d2 = a[2];
             for (int l = 0; l < 16; l++)
@@ -164,6 +192,10 @@ void rast_shade_task(rast_tile_ctx *t, const rast_prim *p, const rast_task *task
     const rast_dstate *ds = p->ds;
     if (atomic_load_explicit(&((rast_dstate *)ds)->runaway, memory_order_relaxed))
         return; /* the state's program ran out of budget earlier: discard */
+    if (ds->per_sample && t->nplanes > 1 && t->shade_sample < 0) {
+        rast_shade_per_sample(t, p, task, late); /* rast_shade_ms.c: back here per sample */
+        return;
+    }
     uint16_t qb[4];
     float dx[16], dy[16], fx[16], fy[16];
     uint32_t used = 0;
@@ -211,7 +243,7 @@ void rast_shade_task(rast_tile_ctx *t, const rast_prim *p, const rast_task *task
                 }
             }
         } else {
-            interp_special(p, ds, in, dx, dy, fx, fy, l1, l2);
+            interp_special(p, ds, in, dx, dy, fx, fy, l1, l2, t->shade_sample);
         }
         if (ds->read_fog) {
             /* fragment.fogcoord = (f, 0, 0, 1) */
@@ -235,6 +267,8 @@ void rast_shade_task(rast_tile_ctx *t, const rast_prim *p, const rast_task *task
             v->c[3][l].f = iw[l];
         }
     }
+    if (ds->read_sample)
+        rast_sample_inputs(t, task, &in[GP_VARY_SAMPLE]); /* rast_shade_ms.c */
     if (ds->read_face) {
         gp_vec *v = &in[GP_VARY_FACE];
         float f = p->front ? 1.0f : -1.0f;
@@ -262,6 +296,9 @@ void rast_shade_task(rast_tile_ctx *t, const rast_prim *p, const rast_task *task
             for (int l = 0; l < 16; l++)
                 t->outputs[GP_FOUT_DEPTH].c[2][l].f = z[l];
         }
+        if (ds->write_samplemask) /* unwritten: no effect on coverage */
+            for (int l = 0; l < 16; l++)
+                t->outputs[GP_FOUT_SAMPLEMASK].c[0][l].u = ~0u;
         if (ds->preset_color) {
             for (int i = 0; i < ds->ncbuf; i++)
                 if (i == 0 || ds->cbuf_src[i] != ds->cbuf_src[i - 1])
@@ -283,6 +320,12 @@ void rast_shade_task(rast_tile_ctx *t, const rast_prim *p, const rast_task *task
     env.insn_budget = ds->insn_budget;
     memcpy(env.param_buffers, ds->param_buffers, sizeof env.param_buffers);
     memcpy(env.param_buffer_words, ds->param_buffer_words, sizeof env.param_buffer_words);
+    env.subroutine_params = ds->subroutine_params;
+    env.num_subroutine_params = ds->num_subroutine_params;
+    /* NV5 IPAC / IPAO / IPAS (rast_interp_at.c) */
+    rast_interp_user iu = {p, fx, fy, in};
+    env.interp = rast_interp_fn;
+    env.interp_user = &iu;
     gp_exec(ds->fp, &env);
     t->stats.fragments_shaded += (uint64_t)rast_popcount(task->live);
     if (env.status == GP_EXEC_BUDGET_EXCEEDED) {
@@ -292,7 +335,17 @@ void rast_shade_task(rast_tile_ctx *t, const rast_prim *p, const rast_task *task
     }
 
     /* kill, alpha test, late depth/stencil, then the PBE */
+    if (t->nplanes > 1) {
+        rast_shade_finish_ms(t, p, task, late, qb, env.killed_mask); /* rast_shade_ms.c */
+        return;
+    }
     uint32_t live = task->live & ~env.killed_mask;
+    if (ds->write_samplemask) {
+        /* single-sampled: result.samplemask bit 0 clear discards (rast.h) */
+        for (int l = 0; l < 16; l++)
+            if (!(t->outputs[GP_FOUT_SAMPLEMASK].c[0][l].u & 1u))
+                live &= ~(1u << l);
+    }
     if (ds->alpha_test)
         live = rast_alpha_test(ds, &t->outputs[GP_FOUT_COLOR0], live);
     t->stats.fragments_killed += (uint64_t)rast_popcount(task->live & ~live);

@@ -66,6 +66,8 @@ static void fill_dstate(rast_context *r, const rast_draw *d, rast_dstate *ds)
         }
     }
     ds->insn_budget = r->insn_budget;
+    ds->subroutine_params = d->fp_subroutine_params;
+    ds->num_subroutine_params = d->fp_num_subroutine_params;
     for (int a = 0; a < GP_MAX_PARAM_BUFFERS; a++) {
         if (fpi->param_buffers_used & (1u << a)) {
             ds->param_buffers[a] = d->fp_param_buffers[a];
@@ -132,7 +134,8 @@ static void fill_dstate(rast_context *r, const rast_draw *d, rast_dstate *ds)
                    (s >= GP_VARY_TEX0 && s < GP_VARY_TEX0 + 8) ||
                    (s >= GP_VARY_ATTR0 && s < GP_VARY_ATTR0 + 32) ||
                    s == GP_VARY_CLIP0 || s == GP_VARY_CLIP1 ||
-                   s == GP_VARY_PRIMID || s == GP_VARY_LAYER) {
+                   s == GP_VARY_PRIMID || s == GP_VARY_LAYER ||
+                   s == GP_VARY_PNTC /* NV5 fragment.pointcoord: rast_setup_point.c */) {
             if (ds->nvary >= RAST_MAX_VARY)
                 continue;
             if (s == GP_VARY_FOG) {
@@ -145,11 +148,18 @@ static void fill_dstate(rast_context *r, const rast_draw *d, rast_dstate *ds)
                 ds->vary_nopersp |= 1ull << ds->nvary;
             if (ds->ms && (fpi->inputs_centroid & (1ull << s)) && !(flat & (1ull << s)))
                 ds->vary_centroid |= 1ull << ds->nvary;
+            if (ds->ms && (fpi->inputs_sample & (1ull << s)) && !(flat & (1ull << s)))
+                ds->vary_sample |= 1ull << ds->nvary;
             ds->vary_slot[ds->nvary++] = (uint8_t)s;
         }
-        /* VIEWPORT, SAMPLE: not produced (read as zero) */
+        /* VIEWPORT: not produced (read as zero); SAMPLE: filled by
+         * rast_shade_task (ds->read_sample) */
     }
-    ds->vary_special = (ds->vary_flat | ds->vary_nopersp | ds->vary_centroid) != 0;
+    ds->vary_special = (ds->vary_flat | ds->vary_nopersp | ds->vary_centroid | ds->vary_sample) != 0;
+    /* NV5 multisample inputs and outputs (rast.h "Multisampling") */
+    ds->read_sample = (fpi->inputs_read >> GP_VARY_SAMPLE) & 1u;
+    ds->write_samplemask = (fpi->outputs_written >> GP_FOUT_SAMPLEMASK) & 1u;
+    ds->per_sample = ds->ms && fpi->inputs_sample != 0;
 
     /* ARB_fragment_coord_conventions */
     bool center_int = fpi->options & GP_OPTION_PIXEL_CENTER_INTEGER;
@@ -219,7 +229,7 @@ static void fill_dstate(rast_context *r, const rast_draw *d, rast_dstate *ds)
      * later, the NV_fragment_program options of ARB programs) */
     ds->preset_color = fpi->lang != GP_LANG_ARBFP10 ||
                        (fpi->options & (GP_OPTION_NV_FRAGMENT_PROGRAM | GP_OPTION_NV_FRAGMENT_PROGRAM2));
-    ds->preset = ds->preset_color || fpi->writes_depth;
+    ds->preset = ds->preset_color || fpi->writes_depth || ds->write_samplemask;
     ds->alpha_func = st->alpha_func;
     ds->alpha_ref = rast_clampf(st->alpha_ref, 0.0f, 1.0f);
     ds->logic_op = st->logic_op_enable && st->logic_op != GL_COPY;
@@ -245,6 +255,9 @@ static void fill_dstate(rast_context *r, const rast_draw *d, rast_dstate *ds)
 
     /* HSR classification (see the top of this file) */
     bool kill_like = fpi->uses_kill || ds->alpha_test || ds->a2c; /* a2c: coverage from the program */
+    /* result.samplemask changes coverage; fragment.samplemask is the
+     * rasterized coverage, before any depth test (so no early Z or HSR) */
+    kill_like = kill_like || ds->write_samplemask || ds->read_sample;
     bool side = fpi->has_side_effects;
     if (ds->ncbuf == 0 && !side && !kill_like && !fpi->writes_depth)
         ds->mode = RAST_MODE_DEPTH_ONLY;
@@ -255,6 +268,13 @@ static void fill_dstate(rast_context *r, const rast_draw *d, rast_dstate *ds)
         ds->mode = RAST_MODE_EARLY_Z;
     else
         ds->mode = RAST_MODE_LATE_Z;
+    /* NV_gpu_program5 3.X: OPTION NV_early_fragment_tests runs the depth and
+     * stencil tests (and their writes) before the program, whatever it does:
+     * result.depth has no effect and fragments the program or the alpha
+     * test discards have already updated depth and stencil
+     * (EDGE.EARLY_DEPTH).  asmgl has no occlusion queries to count them. */
+    if (fpi->options & GP_OPTION_NV_EARLY_FRAGMENT_TESTS)
+        ds->mode = ds->ncbuf == 0 && !side ? RAST_MODE_DEPTH_ONLY : RAST_MODE_EARLY_Z;
 
     /* rectangles */
     int W = fb->width, H = fb->height;

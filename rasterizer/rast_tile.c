@@ -12,9 +12,11 @@
  *
  * Layered framebuffers: a bin belongs to one layer (rast_scene.c); its tile
  * loads and stores the images at data + layer * layer_stride.  Multisample
- * framebuffers (samples n > 1, rast.h "Multisampling"): the tile runs its
- * command list n times, pass s loading and storing sample plane s
- * (data + s * sample_stride) with t->sample* set to sample s's position.
+ * framebuffers (samples n > 1, rast.h "Multisampling"): the tile holds all
+ * n sample planes at once (t->planes; plane 0 in the context itself, the
+ * others in t->ms_store, allocated on the first such tile) and runs its
+ * command list once; loads, stores and clears cover every plane (plane s at
+ * data + s * sample_stride), and rast_hsr.c selects planes per sample.
  */
 #include <stdlib.h>
 
@@ -46,7 +48,14 @@ rast_tile_ctx *rast_tile_ctx_create(rast_context *r)
     }
     memset(c, 0, (size_t)RAST_MAX_DRAW_BUFFERS * RAST_TILE_PIXELS * 16);
     for (int b = 0; b < RAST_MAX_DRAW_BUFFERS; b++)
-        t->color[b] = (unsigned char *)c + (size_t)b * RAST_TILE_PIXELS * 16;
+        t->color[b] = t->planes[0].color[b] = (unsigned char *)c + (size_t)b * RAST_TILE_PIXELS * 16;
+    t->depth = t->planes[0].depth = t->depth0;
+    t->stencil = t->planes[0].stencil = t->stencil0;
+    t->tag = t->planes[0].tag = t->tag0;
+    t->bzmin = t->planes[0].bzmin = t->bzmin0;
+    t->bzmax = t->planes[0].bzmax = t->bzmax0;
+    t->nplanes = 1;
+    t->shade_sample = -1;
     t->machine = gp_machine_create();
     if (!t->machine) {
         free(c);
@@ -61,8 +70,50 @@ void rast_tile_ctx_free(rast_tile_ctx *t)
     if (!t)
         return;
     gp_machine_free(t->machine);
-    free(t->color[0]);
+    free(t->planes[0].color[0]);
+    free(t->ms_store);
     free(t);
+}
+
+/* Buffers of sample planes 1 .. n-1 (n <= RAST_MAX_PLANES) and the
+ * multisample resolve lists; false when out of memory. */
+static bool ms_planes_alloc(rast_tile_ctx *t, int n)
+{
+    if (t->ms_cap >= n)
+        return true;
+    const size_t cbytes = (size_t)RAST_MAX_DRAW_BUFFERS * RAST_TILE_PIXELS * 16;
+    const size_t pbytes = cbytes + RAST_TILE_PIXELS * (sizeof(float) + 1 + sizeof(uint16_t)) +
+                          2 * (RAST_TILE_PIXELS / 16) * sizeof(float);
+    const size_t nlist = (size_t)RAST_TILE_PIXELS / 4 * 4 * RAST_MAX_PLANES;
+    size_t bytes = (size_t)(RAST_MAX_PLANES - 1) * pbytes + nlist * (sizeof(uint16_t) + sizeof(uint32_t));
+    void *m;
+    if (posix_memalign(&m, 64, bytes) != 0)
+        return false;
+    memset(m, 0, bytes);
+    unsigned char *q = m;
+    for (int s = 1; s < RAST_MAX_PLANES; s++) {
+        rast_plane *pl = &t->planes[s];
+        for (int b = 0; b < RAST_MAX_DRAW_BUFFERS; b++)
+            pl->color[b] = q + (size_t)b * RAST_TILE_PIXELS * 16;
+        q += cbytes;
+        pl->depth = (float *)q;
+        q += RAST_TILE_PIXELS * sizeof(float);
+        pl->tag = (uint16_t *)q;
+        q += RAST_TILE_PIXELS * sizeof(uint16_t);
+        pl->bzmin = (float *)q;
+        q += (RAST_TILE_PIXELS / 16) * sizeof(float);
+        pl->bzmax = (float *)q;
+        q += (RAST_TILE_PIXELS / 16) * sizeof(float);
+        pl->stencil = q;
+        q += RAST_TILE_PIXELS;
+    }
+    t->ms_resolve_live = (uint32_t *)q;
+    q += nlist * sizeof(uint32_t);
+    t->ms_resolve_list = (uint16_t *)q;
+    free(t->ms_store);
+    t->ms_store = m;
+    t->ms_cap = RAST_MAX_PLANES;
+    return true;
 }
 
 /* ---- load / store ---------------------------------------------------------------- */
@@ -72,11 +123,12 @@ static inline int sample_count(const rast_surface *s)
     return s->samples > 1 ? s->samples : 1;
 }
 
-/* The tile's layer and sample plane (the pass's) of surface s; NULL when s
- * has no such layer.  A surface with fewer planes than the pass's sample
- * (never in a complete framebuffer) loads plane 0 and is stored by pass 0
- * only (load = false gives NULL then). */
-static inline unsigned char *plane_base(const rast_tile_ctx *t, const rast_surface *s, bool load)
+/* The tile's layer and sample plane smp of surface s; NULL when s has no
+ * such layer.  A surface with fewer planes than smp (never in a complete
+ * framebuffer) loads plane 0 and is stored from plane 0 only (load = false
+ * gives NULL then). */
+static inline unsigned char *plane_base(const rast_tile_ctx *t, const rast_surface *s, int smp,
+                                        bool load)
 {
     unsigned char *d = s->data;
     if (t->layer != 0) {
@@ -84,23 +136,51 @@ static inline unsigned char *plane_base(const rast_tile_ctx *t, const rast_surfa
             return NULL;
         d += (size_t)t->layer * s->layer_stride;
     }
-    if (t->sample > 0) {
-        if (t->sample < sample_count(s))
-            d += (size_t)t->sample * s->sample_stride;
+    if (smp > 0) {
+        if (smp < sample_count(s))
+            d += (size_t)smp * s->sample_stride;
         else if (!load)
             return NULL;
     }
     return d;
 }
-#define layer_base(t, s) plane_base((t), (s), true)
+#define layer_base(t, s, smp) plane_base((t), (s), (smp), true)
 
+static void load_color_plane(rast_tile_ctx *t, int b, int smp);
+static void load_depth_plane(rast_tile_ctx *t, int smp);
+static void load_stencil_plane(rast_tile_ctx *t, int smp);
+
+/* The loads fill every sample plane of the tile. */
 void rast_tile_load_color(rast_tile_ctx *t, int b)
+{
+    for (int smp = 0; smp < t->nplanes; smp++)
+        load_color_plane(t, b, smp);
+    t->color_valid[b] = true;
+}
+
+void rast_tile_load_depth(rast_tile_ctx *t)
+{
+    for (int smp = 0; smp < t->nplanes; smp++) {
+        load_depth_plane(t, smp);
+        t->planes[smp].hiz_valid = false;
+    }
+    t->depth_valid = true;
+    t->hiz_valid = false;
+}
+
+void rast_tile_load_stencil(rast_tile_ctx *t)
+{
+    for (int smp = 0; smp < t->nplanes; smp++)
+        load_stencil_plane(t, smp);
+    t->stencil_valid = true;
+}
+
+static void load_color_plane(rast_tile_ctx *t, int b, int smp)
 {
     const rast_surface *s = &t->scene->fb.color[b];
     size_t bpp = rast_color_bpp(s->format);
-    unsigned char *dst = t->color[b];
-    const unsigned char *data = layer_base(t, s);
-    t->color_valid[b] = true;
+    unsigned char *dst = t->planes[smp].color[b];
+    const unsigned char *data = layer_base(t, s, smp);
     if (!data) {
         memset(dst, 0, (size_t)RAST_TILE_PIXELS * bpp);
         return;
@@ -118,12 +198,12 @@ void rast_tile_load_color(rast_tile_ctx *t, int b)
     }
 }
 
-static void store_color(rast_tile_ctx *t, int b)
+static void store_color(rast_tile_ctx *t, int b, int smp)
 {
     const rast_surface *s = &t->scene->fb.color[b];
     size_t bpp = rast_color_bpp(s->format);
-    const unsigned char *src = t->color[b];
-    unsigned char *data = plane_base(t, s, false);
+    const unsigned char *src = t->planes[smp].color[b];
+    unsigned char *data = plane_base(t, s, smp, false);
     if (!data)
         return;
     for (int y = 0; y < t->h; y++) {
@@ -139,68 +219,77 @@ static void store_color(rast_tile_ctx *t, int b)
     }
 }
 
-void rast_tile_load_depth(rast_tile_ctx *t)
+static void load_depth_plane(rast_tile_ctx *t, int smp)
 {
     const rast_surface *s = &t->scene->fb.depth;
-    const unsigned char *data = layer_base(t, s);
-    t->depth_valid = true;
-    t->hiz_valid = false;
+    const unsigned char *data = layer_base(t, s, smp);
+    float *depth = t->planes[smp].depth;
     if (!data) {
         for (int i = 0; i < RAST_TILE_PIXELS; i++)
-            t->depth[i] = 1.0f;
+            depth[i] = 1.0f;
         return;
     }
     for (int y = 0; y < t->h; y++) {
         const float *src = (const float *)(data + (size_t)(t->y + y) * s->stride) + t->x;
         int yo = iy(y);
         for (int x = 0; x < t->w; x++)
-            t->depth[yo + ix(x)] = src[x];
+            depth[yo + ix(x)] = src[x];
     }
 }
 
-static void store_depth(rast_tile_ctx *t)
+static void store_depth(rast_tile_ctx *t, int smp)
 {
     const rast_surface *s = &t->scene->fb.depth;
-    unsigned char *data = plane_base(t, s, false);
+    unsigned char *data = plane_base(t, s, smp, false);
+    const float *depth = t->planes[smp].depth;
     if (!data)
         return;
     for (int y = 0; y < t->h; y++) {
         float *dst = (float *)(data + (size_t)(t->y + y) * s->stride) + t->x;
         int yo = iy(y);
         for (int x = 0; x < t->w; x++)
-            dst[x] = t->depth[yo + ix(x)];
+            dst[x] = depth[yo + ix(x)];
     }
 }
 
-void rast_tile_load_stencil(rast_tile_ctx *t)
+static void load_stencil_plane(rast_tile_ctx *t, int smp)
 {
     const rast_surface *s = &t->scene->fb.stencil;
-    const unsigned char *data = layer_base(t, s);
-    t->stencil_valid = true;
+    const unsigned char *data = layer_base(t, s, smp);
+    uint8_t *stencil = t->planes[smp].stencil;
     if (!data) {
-        memset(t->stencil, 0, sizeof(t->stencil));
+        memset(stencil, 0, RAST_TILE_PIXELS);
         return;
     }
     for (int y = 0; y < t->h; y++) {
         const uint8_t *src = data + (size_t)(t->y + y) * s->stride + t->x;
         int yo = iy(y);
         for (int x = 0; x < t->w; x++)
-            t->stencil[yo + ix(x)] = src[x];
+            stencil[yo + ix(x)] = src[x];
     }
 }
 
-static void store_stencil(rast_tile_ctx *t)
+static void store_stencil(rast_tile_ctx *t, int smp)
 {
     const rast_surface *s = &t->scene->fb.stencil;
-    unsigned char *data = plane_base(t, s, false);
+    unsigned char *data = plane_base(t, s, smp, false);
+    const uint8_t *stencil = t->planes[smp].stencil;
     if (!data)
         return;
     for (int y = 0; y < t->h; y++) {
         uint8_t *dst = data + (size_t)(t->y + y) * s->stride + t->x;
         int yo = iy(y);
         for (int x = 0; x < t->w; x++)
-            dst[x] = t->stencil[yo + ix(x)];
+            dst[x] = stencil[yo + ix(x)];
     }
+}
+
+/* Every plane's HiZ bounds become stale. */
+static void hiz_invalidate(rast_tile_ctx *t)
+{
+    t->hiz_valid = false;
+    for (int smp = 0; smp < t->nplanes; smp++)
+        t->planes[smp].hiz_valid = false;
 }
 
 /* Makes the buffers a primitive of state ds touches valid (R11: decided per
@@ -214,7 +303,7 @@ static void prepare(rast_tile_ctx *t, const rast_dstate *ds)
             t->depth_dirty = true;
             /* only the block paths of rast_hsr.c keep the HiZ bounds */
             if (!ds->hiz || ds->mode == RAST_MODE_LATE_Z)
-                t->hiz_valid = false;
+                hiz_invalidate(t);
         }
     }
     if (ds->stencil_test) {
@@ -234,9 +323,25 @@ static void prepare(rast_tile_ctx *t, const rast_dstate *ds)
 
 /* ---- commands -------------------------------------------------------------------- */
 
+static void clear_plane(rast_tile_ctx *t, const rast_clear_data *cd);
+
+/* A clear clears every sample plane (the pending work of all planes is
+ * resolved or dropped by the first). */
 static void cmd_clear(rast_tile_ctx *t, const void *arg)
 {
-    const rast_clear_data *cd = arg;
+    if (t->nplanes == 1) {
+        clear_plane(t, arg);
+        return;
+    }
+    for (int s = 0; s < t->nplanes; s++) {
+        rast_plane_select(t, s);
+        clear_plane(t, arg);
+    }
+    rast_plane_select(t, 0);
+}
+
+static void clear_plane(rast_tile_ctx *t, const rast_clear_data *cd)
+{
     if (t->nrun)
         rast_hsr_run(t);
     const rast_framebuffer *fb = &t->scene->fb;
@@ -319,7 +424,7 @@ static void cmd_clear(rast_tile_ctx *t, const void *arg)
             for (int y = y0; y < y1; y++)
                 for (int x = x0; x < x1; x++)
                     t->depth[iy(y) + ix(x)] = cd->depth;
-            t->hiz_valid = false;
+            t->hiz_valid = false; /* this plane's (cmd_clear visits each) */
         }
         t->depth_valid = true;
         t->depth_dirty = true;
@@ -327,7 +432,7 @@ static void cmd_clear(rast_tile_ctx *t, const void *arg)
     if (cd->mask & RAST_CLEAR_STENCIL) {
         uint8_t m = cd->stencil_mask, v = cd->stencil & m;
         if (full && m == 0xff) {
-            memset(t->stencil, v, sizeof(t->stencil));
+            memset(t->stencil, v, RAST_TILE_PIXELS);
         } else {
             if (!t->stencil_valid)
                 rast_tile_load_stencil(t);
@@ -344,10 +449,7 @@ static void cmd_clear(rast_tile_ctx *t, const void *arg)
 
 static void cmd_set_state(rast_tile_ctx *t, const void *arg)
 {
-    const rast_dstate *ds = arg;
-    t->ds = ds;
-    /* every primitive after this command has this state (rast_scene_bin_state) */
-    t->masked_out = t->multipass && !((ds->sample_mask >> (t->sample & 31)) & 1u);
+    t->ds = arg;
 }
 
 /* Primitives: painter primitives (deferred, no depth/stencil test) are
@@ -357,8 +459,6 @@ static void prim_cmd(rast_tile_ctx *t, const rast_prim *p, bool full)
 {
     if (atomic_load_explicit(&p->disabled, memory_order_relaxed))
         return;
-    if (t->masked_out)
-        return; /* multisample pass of a sample the state's mask removes */
     prepare(t, p->ds);
     if (rast_hsr_painter(p->ds)) {
         if (t->nrun == RAST_MAX_RUN)
@@ -414,26 +514,30 @@ static int scene_samples(const rast_framebuffer *fb)
     return n;
 }
 
-/* Runs one tile's commands (worker thread): once, or once per sample plane
- * of a multisample framebuffer. */
+/* Runs one tile's commands (worker thread), with every sample plane of a
+ * multisample framebuffer in the tile at once. */
 void rast_tile_run(rast_tile_ctx *t, const rast_scene *s, int tile)
 {
     const rast_bin *bin = &s->bins[tile];
-    /* one pass per plane; a count without a position table (not 2, 4, 8:
-     * never multisample-rasterized, ds->ms) uses the centre for every plane */
+    /* a count without a position table (not 2, 4, 8: never multisample-
+     * rasterized, ds->ms) uses the centre for every plane */
     int n = scene_samples(&s->fb), npos;
+    if (n > RAST_MAX_PLANES)
+        n = RAST_MAX_PLANES;
     const int8_t(*pos)[2] = rast_sample_positions(n, &npos);
-    t->multipass = n > 1;
+    if (n > 1 && !ms_planes_alloc(t, n)) {
+        t->stats.tiles_run++; /* out of memory: the tile is left as it was */
+        return;
+    }
     for (int smp = 0; smp < n; smp++) {
         int k = npos == n ? smp : 0;
-        t->sample = smp;
-        t->sample_ox = pos[k][0];
-        t->sample_oy = pos[k][1];
-        t->sample_fx = 0.5f + (float)pos[k][0] / 16.0f;
-        t->sample_fy = 0.5f + (float)pos[k][1] / 16.0f;
-        run_pass(t, s, bin);
+        t->planes[smp].ox = pos[k][0];
+        t->planes[smp].oy = pos[k][1];
     }
+    t->nplanes = n;
     t->sample = 0;
+    rast_plane_select(t, 0);
+    run_pass(t, s, bin);
     t->stats.tiles_run++;
 }
 
@@ -453,9 +557,9 @@ static void run_pass(rast_tile_ctx *t, const rast_scene *s, const rast_bin *bin)
     t->w = s->fb.width - t->x < RAST_TILE_SIZE ? s->fb.width - t->x : RAST_TILE_SIZE;
     t->h = s->fb.height - t->y < RAST_TILE_SIZE ? s->fb.height - t->y : RAST_TILE_SIZE;
     t->ds = NULL;
-    t->masked_out = false;
+    t->shade_sample = -1;
     t->depth_valid = t->depth_dirty = t->stencil_valid = t->stencil_dirty = false;
-    t->hiz_valid = false;
+    hiz_invalidate(t);
     for (int b = 0; b < RAST_MAX_DRAW_BUFFERS; b++)
         t->color_valid[b] = t->color_dirty[b] = false;
     t->npending = 0;
@@ -463,7 +567,8 @@ static void run_pass(rast_tile_ctx *t, const rast_scene *s, const rast_bin *bin)
     t->task.n = 0;
     t->task.live = 0;
     t->task_prim = NULL;
-    memset(t->tag, 0, sizeof(t->tag));
+    for (int smp = 0; smp < t->nplanes; smp++)
+        memset(t->planes[smp].tag, 0, RAST_TILE_PIXELS * sizeof(uint16_t));
 
     const rast_cmd_fn *table = (t->debug & RAST_DEBUG_NO_FASTPATH) ? cmd_table_debug : cmd_table;
     for (const rast_cmd_block *blk = bin->head; blk; blk = blk->next)
@@ -474,11 +579,13 @@ static void run_pass(rast_tile_ctx *t, const rast_scene *s, const rast_bin *bin)
     rast_hsr_resolve(t);
 
     const rast_framebuffer *fb = &s->fb;
-    for (int b = 0; b < RAST_MAX_DRAW_BUFFERS; b++)
-        if (t->color_dirty[b] && t->color_valid[b] && fb->color[b].data)
-            store_color(t, b);
-    if (t->depth_dirty && t->depth_valid && fb->depth.data)
-        store_depth(t);
-    if (t->stencil_dirty && t->stencil_valid && fb->stencil.data)
-        store_stencil(t);
+    for (int smp = 0; smp < t->nplanes; smp++) {
+        for (int b = 0; b < RAST_MAX_DRAW_BUFFERS; b++)
+            if (t->color_dirty[b] && t->color_valid[b] && fb->color[b].data)
+                store_color(t, b, smp);
+        if (t->depth_dirty && t->depth_valid && fb->depth.data)
+            store_depth(t, smp);
+        if (t->stencil_dirty && t->stencil_valid && fb->stencil.data)
+            store_stencil(t, smp);
+    }
 }

@@ -7,7 +7,8 @@
  *   0  rectangle only (points, and tiles every edge accepts: RAST_CMD_PRIM_FULL)
  *   3  triangles
  *   4  lines (parallelograms)
- * Triangles of multisample states are tested at the pass's sample position
+ * Triangles of multisample states are tested at the current sample plane's
+ * position (rast_plane_select)
  * (rast.h "Multisampling"); points and lines always at pixel centres.
  * Per block and edge: trivial reject when the edge is negative at the block's
  * most inside pixel, trivial accept when it is non-negative at the most

@@ -215,8 +215,13 @@ static bool geom_init(rast_geom *g, rast_context *r, const rast_draw *d, const r
             continue;
         g->keep_slot[g->nkeep] = (uint8_t)s;
         g->keep_off[g->nkeep] = lay->slot_off[s];
-        g->keep_clamp[g->nkeep] = s == GP_VARY_COL0 || s == GP_VARY_COL1 || s == GP_VARY_BFC0 ||
-                                  s == GP_VARY_BFC1;
+        /* vertex colour clamping applies to floating-point colours only (GL
+         * 3.0 2.19.6): a colour an NV4 program writes as integers (MOV.S
+         * result.color) keeps its bits; vpi is the geometry program's info
+         * when one runs, so its results follow the same rule */
+        g->keep_clamp[g->nkeep] = (s == GP_VARY_COL0 || s == GP_VARY_COL1 || s == GP_VARY_BFC0 ||
+                                   s == GP_VARY_BFC1) &&
+                                  !(vpi->outputs_int & (1ull << s));
         g->nkeep++;
     }
 
@@ -317,6 +322,8 @@ bool rast_vs_run(rast_geom *g, const int *ids, int m)
     gp_exec_env env;
     rast_stage_env_init(r, d, d->vp_params, d->vp_param_buffers, d->vp_param_buffer_words,
                         &units, &env);
+    env.subroutine_params = d->vp_subroutine_params;
+    env.num_subroutine_params = d->vp_num_subroutine_params;
     env.inputs = r->vin;
     env.outputs = r->vout;
     env.live_mask = (m == 32 ? 0xffffffffu : (1u << m) - 1u);
@@ -537,9 +544,9 @@ int rast_index_at(const rast_draw *d, long pos)
 {
     long i = (long)d->first + pos;
     switch (d->index_type) {
-    case GL_UNSIGNED_BYTE: return ((const uint8_t *)d->indices)[i];
-    case GL_UNSIGNED_SHORT: { uint16_t v; memcpy(&v, (const uint16_t *)d->indices + i, 2); return v; }
-    case GL_UNSIGNED_INT: { uint32_t v; memcpy(&v, (const uint32_t *)d->indices + i, 4); return (int)v; }
+    case GL_UNSIGNED_BYTE: return ((const uint8_t *)d->indices)[i] + d->base_vertex;
+    case GL_UNSIGNED_SHORT: { uint16_t v; memcpy(&v, (const uint16_t *)d->indices + i, 2); return v + d->base_vertex; }
+    case GL_UNSIGNED_INT: { uint32_t v; memcpy(&v, (const uint32_t *)d->indices + i, 4); return (int)(v + (uint32_t)d->base_vertex); }
     default: return (int)(d->first + pos);
     }
 }

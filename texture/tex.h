@@ -317,9 +317,13 @@ bool tex_object_complete(const tex_object *t);
  * 1 for integer textures), as ARB_fragment_program specifies, and so do a
  * target that does not match t->target, an op a buffer texture does not
  * take, an op other than TXFMS/TXQ on a multisample target (or TXFMS on
- * another), and the targets not done yet (CUBEARRAY, SHADOWCUBEARRAY); TXG
- * then returns the selected component of four such texels
- * (ARB_texture_gather issue 8).
+ * another); TXG then returns the selected component of four such texels
+ * (ARB_texture_gather issue 8).  Cube map arrays (GL_TEXTURE_CUBE_MAP_ARRAY,
+ * GP_TEX_CUBEARRAY / SHADOWCUBEARRAY): one layered image per level, depth
+ * 6 * layers, layer l's face f at slice 6l + f; coordinate xyz = direction
+ * (face and s, t as CUBE), w = layer (rounded, clamped as for arrays); the
+ * SHADOWCUBEARRAY reference is req->extra->x (glprog.h).  GP_TEXOP_TXGO
+ * goes to tex_sample_gather_offsets with req->gather_x / gather_y.
  * unit_lod_bias is the texture unit's GL_TEXTURE_LOD_BIAS (texture env).
  * Ops: TEX/TXP/TXB/TXL/TXD filtered lookups (GL 2.1 section 3.8.8: with
  * req->quad_derivatives one LOD per 2x2 quad from lanes 0/1 (d/dx) and 0/2

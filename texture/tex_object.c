@@ -43,6 +43,9 @@ static int target_dims(GLenum target, bool *layered)
     case GL_TEXTURE_3D: return 3;
     case GL_TEXTURE_1D_ARRAY_EXT: *layered = true; return 1;
     case GL_TEXTURE_2D_ARRAY_EXT: *layered = true; return 2;
+    /* ARB_texture_cube_map_array: a 2D array of 6 * layers layer-faces
+     * (layer l's face f is slice 6l + f), square */
+    case GL_TEXTURE_CUBE_MAP_ARRAY: *layered = true; return 2;
     default: return 0;
     }
 }
@@ -603,7 +606,7 @@ static GLenum image_upload(tex_image *img, const tex_ifmt *f, const tex_xfer *x,
 
 static bool target3d(GLenum target)
 {
-    return target == GL_TEXTURE_3D || target == GL_TEXTURE_2D_ARRAY_EXT;
+    return target == GL_TEXTURE_3D || target == GL_TEXTURE_2D_ARRAY_EXT || target == GL_TEXTURE_CUBE_MAP_ARRAY;
 }
 
 GLenum tex_image_define(tex_object *t, int face, int level, GLenum internal_format,
@@ -651,6 +654,9 @@ GLenum tex_image_define(tex_object *t, int face, int level, GLenum internal_form
     if ((dims == 1 && !layered && h != 1) || (dims < 3 && !(layered && dims == 2) && d != 1))
         return GL_INVALID_VALUE;
     if (t->target == GL_TEXTURE_CUBE_MAP && iw != ih)
+        return GL_INVALID_VALUE;
+    /* ARB_texture_cube_map_array: square, depth a multiple of 6 */
+    if (t->target == GL_TEXTURE_CUBE_MAP_ARRAY && (iw != ih || id % 6 != 0))
         return GL_INVALID_VALUE;
 
     err = check_data_class(f, x.fmt_class);

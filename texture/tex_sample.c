@@ -61,6 +61,8 @@ typedef struct samp {
     GLenum func, depth_mode;
     bool normalized;        /* false for RECT */
     bool cube;
+    bool cube_array;        /* ARB_texture_cube_map_array: cube too; the face goes
+                               into the layer (6 * layer + face), image[0] */
     int dims;               /* filtered dimensions: 1, 2 or 3 */
     int layer_dim;          /* -1; 1: the layer is j (1D array); 2: k (2D array) */
     int coord_layer;        /* coordinate component holding the layer */
@@ -499,8 +501,10 @@ static GLenum gl_target_of(int target)
     case GP_TEX_SHADOWARRAY1D: return GL_TEXTURE_1D_ARRAY_EXT;
     case GP_TEX_ARRAY2D:
     case GP_TEX_SHADOWARRAY2D: return GL_TEXTURE_2D_ARRAY_EXT;
+    case GP_TEX_CUBEARRAY:
+    case GP_TEX_SHADOWCUBEARRAY: return GL_TEXTURE_CUBE_MAP_ARRAY;
     default: return 0; /* BUFFER (TXF/TXQ only), 2DMS and ARRAY2DMS (TXFMS/TXQ
-                        * only; see tex_sample); TODO: CUBEARRAY, SHADOWCUBEARRAY */
+                        * only; see tex_sample) */
     }
 }
 
@@ -514,6 +518,7 @@ static int ref_component(int target)
     case GP_TEX_SHADOWARRAY1D: return 2;
     case GP_TEX_SHADOWCUBE:
     case GP_TEX_SHADOWARRAY2D: return 3;
+    case GP_TEX_SHADOWCUBEARRAY: return 4; /* req->extra.x (TEX.EXTRA_OPERAND) */
     default: return -1;
     }
 }
@@ -531,7 +536,8 @@ static bool samp_setup(samp *sp, const tex_object *t, const gp_tex_request *req,
     sp->base = rect ? 0 : s->base_level;
     if (sp->base < 0 || sp->base >= TEX_MAX_LEVELS)
         return false;
-    sp->cube = target == GL_TEXTURE_CUBE_MAP;
+    sp->cube_array = target == GL_TEXTURE_CUBE_MAP_ARRAY;
+    sp->cube = target == GL_TEXTURE_CUBE_MAP || sp->cube_array;
     sp->normalized = !rect;
     sp->layer_dim = -1;
     sp->coord_layer = -1;
@@ -540,6 +546,8 @@ static bool samp_setup(samp *sp, const tex_object *t, const gp_tex_request *req,
     case GL_TEXTURE_3D: sp->dims = 3; break;
     case GL_TEXTURE_1D_ARRAY_EXT: sp->dims = 1; sp->layer_dim = 1; sp->coord_layer = 1; break;
     case GL_TEXTURE_2D_ARRAY_EXT: sp->dims = 2; sp->layer_dim = 2; sp->coord_layer = 2; break;
+    /* cube map arrays: direction xyz, layer w (ARB_texture_cube_map_array) */
+    case GL_TEXTURE_CUBE_MAP_ARRAY: sp->dims = 2; sp->layer_dim = 2; sp->coord_layer = 3; break;
     default: sp->dims = 2; break;
     }
     sp->wrap[0] = (uint8_t)wrap_mode(s->wrap_s);
@@ -655,6 +663,8 @@ static void lanes_coords(const samp *sp, const gp_tex_request *req, lanes *ln)
         layers = sp->t->image[0][sp->base].height;
     else if (sp->layer_dim == 2)
         layers = sp->t->image[0][sp->base].depth;
+    if (sp->cube_array)
+        layers /= 6;
     for (int l = 0; l < GP_LANES; l++) {
         float x = cf(c, 0, l), y = cf(c, 1, l), z = cf(c, 2, l), w = cf(c, 3, l);
         if (proj) {
@@ -678,7 +688,13 @@ static void lanes_coords(const samp *sp, const gp_tex_request *req, lanes *ln)
         }
         if (sp->coord_layer >= 0)
             ln->layer[l] = array_layer(v[sp->coord_layer], layers);
-        float ref = sp->ref_comp >= 0 ? v[sp->ref_comp] : 0.0f;
+        if (sp->cube_array) {
+            /* layer-face 6 * layer + face of the single image array */
+            ln->layer[l] = layers > 0 ? ln->layer[l] * 6 + ln->face[l] : 0;
+            ln->face[l] = 0;
+        }
+        float ref = sp->ref_comp == 4 ? (req->extra ? req->extra->c[0][l].f : 0.0f)
+                    : sp->ref_comp >= 0 ? v[sp->ref_comp] : 0.0f;
         ln->ref[l] = sp->clamp_ref ? clampf(ref, 0.0f, 1.0f) : ref;
     }
 }
@@ -733,7 +749,7 @@ static float quad_lambda_base(const samp *sp, const gp_tex_request *req, const l
         const gp_vec *c = req->coord;
         bool proj = req->op == GP_TEXOP_TXP;
         float s[3], t[3];
-        int f = ln->face[l0];
+        int f = sp->cube_array ? cube_face(cf(c, 0, l0), cf(c, 1, l0), cf(c, 2, l0)) : ln->face[l0];
         const int ls[3] = {l0, l1, l2};
         for (int k = 0; k < 3; k++) {
             int l = ls[k];
@@ -1037,6 +1053,7 @@ static void lane_query(const tex_object *t, const gp_tex_request *req, int l, in
     case GL_TEXTURE_1D: break;
     case GL_TEXTURE_3D:
     case GL_TEXTURE_2D_ARRAY_EXT: out[1] = img->height; out[2] = img->depth; break;
+    case GL_TEXTURE_CUBE_MAP_ARRAY: out[1] = img->height; out[2] = img->depth / 6; break;
     default: out[1] = img->height; break; /* 2D, RECT, CUBE, 1D array layers */
     }
 }
@@ -1170,6 +1187,15 @@ void tex_sample(const tex_object *t, const gp_tex_request *req, float unit_lod_b
     uint32_t mask = live_lanes(req);
     if (!mask)
         return;
+    if (req->op == GP_TEXOP_TXGO) {
+        /* NV_gpu_program5 TXGO through the gp_tex_fn hook (glprog.h) */
+        gp_tex_request g = *req;
+        g.op = GP_TEXOP_TXG;
+        g.offset_reg = NULL;
+        memset(g.offset, 0, sizeof(g.offset));
+        tex_sample_gather_offsets(t, &g, req->gather_x, req->gather_y, out);
+        return;
+    }
 
     if (req->op == GP_TEXOP_TXQ) {
         for (int l = 0; l < GP_LANES; l++) {

@@ -45,6 +45,8 @@
       "glVertexAttribIPointerEXT")                                                                 \
     X(PFNGLENABLEVERTEXATTRIBARRAYARBPROC, EnableVertexAttribArrayARB,                             \
       "glEnableVertexAttribArrayARB", "glEnableVertexAttribArray")                                 \
+    X(PFNGLDISABLEVERTEXATTRIBARRAYARBPROC, DisableVertexAttribArrayARB,                           \
+      "glDisableVertexAttribArrayARB", "glDisableVertexAttribArray")                               \
     X(PFNGLDRAWARRAYSINSTANCEDPROC, DrawArraysInstanced, "glDrawArraysInstanced",                  \
       "glDrawArraysInstancedARB")                                                                  \
     X(PFNGLPATCHPARAMETERIPROC, PatchParameteri, "glPatchParameteri", NULL)                        \
@@ -60,6 +62,8 @@
     X(PFNGLPROGRAMLOCALPARAMETERI4UIVNVPROC, ProgramLocalParameterI4uivNV,                         \
       "glProgramLocalParameterI4uivNV", NULL)                                                      \
     X(PFNGLBINDBUFFERBASENVPROC, BindBufferBaseNV, "glBindBufferBaseNV", NULL)                     \
+    X(PFNGLPROGRAMSUBROUTINEPARAMETERSUIVNVPROC, ProgramSubroutineParametersuivNV,                \
+      "glProgramSubroutineParametersuivNV", NULL)                                                  \
     /* buffer objects, buffer textures */                                                         \
     X(PFNGLGENBUFFERSPROC, GenBuffers, "glGenBuffers", "glGenBuffersARB")                          \
     X(PFNGLBINDBUFFERPROC, BindBuffer, "glBindBuffer", "glBindBufferARB")                          \

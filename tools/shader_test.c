@@ -737,6 +737,7 @@ static const struct cmd_def cmd_defs[] = {
     { "depthfunc", ST_OP_DEPTHFUNC, 0, "e", "depthfunc GL_FUNC" },
     { "blend func", ST_OP_BLEND_FUNC, 0, "e e", "blend func GL_SRC GL_DST" },
     { "hint", ST_OP_HINT, 0, "e e", "hint GL_TARGET GL_MODE" },
+    { "patch parameter vertices", ST_OP_PATCH_VERTICES, 0, "i", "patch parameter vertices N" },
     { "polygon mode", ST_OP_POLYGON_MODE, 0, "e e", "polygon mode GL_FACE GL_MODE" },
     { "provoking vertex first", ST_OP_PROVOKING, GL_FIRST_VERTEX_CONVENTION, "",
       "provoking vertex first|last" },
@@ -808,6 +809,8 @@ static const struct cmd_def cmd_defs[] = {
       "texture shadow1DArray UNIT (W, LAYERS)" },
     { "texture shadow2DArray", ST_OP_TEX_SHADOW, GL_TEXTURE_2D_ARRAY, "i ( i , i , i )",
       "texture shadow2DArray UNIT (W, H, LAYERS)" },
+    { "texture shadowCubeArray", ST_OP_TEX_SHADOW, GL_TEXTURE_CUBE_MAP_ARRAY, "i ( i , i )",
+      "texture shadowCubeArray UNIT (W, LAYERS)" },
     { "texture junk 2DArray", ST_OP_TEX_JUNK, GL_TEXTURE_2D_ARRAY, "i ( i , i , i )",
       "texture junk 2DArray UNIT (W, H, LAYERS)" },
     { "texture integer", ST_OP_TEX_INTEGER, 0, "i ( i , i ) ( w , w ) e",
@@ -1152,6 +1155,39 @@ static bool parse_parameter_buffer(struct parser *ps, struct cur *c, struct st_c
     return scan_value_list(ps, c, (enum st_value_kind)kind, cmd) && at_line_end(c);
 }
 
+/* subroutine vertex|fragment|geometry V0 V1 ... (asmgl): the target's
+ * program subroutine parameters 0, 1, ... (NV_gpu_program5 with
+ * ARB_shader_subroutine); no values = a count of 0. */
+static bool parse_subroutine(struct parser *ps, struct cur *c, struct st_command *cmd)
+{
+    static const struct word_value stages[] = {
+        { "vertex", GL_VERTEX_PROGRAM_ARB }, { "fragment", GL_FRAGMENT_PROGRAM_ARB },
+        { "geometry", GL_GEOMETRY_PROGRAM_NV },
+    };
+    unsigned target;
+    if (!scan_choice(c, stages, COUNT(stages), &target)) {
+        snprintf(ps->why, sizeof ps->why, "unknown stage (vertex fragment geometry)");
+        return false;
+    }
+    cmd->op = ST_OP_SUBROUTINE;
+    cmd->e[0] = target;
+    cmd->ne = 1;
+    size_t cap = 0;
+    while (!at_line_end(c)) {
+        uint32_t v;
+        if (cmd->ndata >= 4096 || !scan_value(c, ST_VAL_UINT, &v)) {
+            snprintf(ps->why, sizeof ps->why, "bad value %zu", cmd->ndata + 1);
+            return false;
+        }
+        if (!util_reserve((void **)&cmd->data, &cap, cmd->ndata + 1, sizeof v)) {
+            snprintf(ps->why, sizeof ps->why, "out of memory");
+            return false;
+        }
+        cmd->data[cmd->ndata++] = v;
+    }
+    return true;
+}
+
 /* parameter env_vp|local_vp|env_fp|local_fp INDEX (X, Y, Z, W); the NV
  * stages (gp, tcp, tep, cp), the _int/_uint forms (NV_gpu_program4) and
  * parameter buffers are asmgl additions. */
@@ -1391,7 +1427,9 @@ static bool parse_command(struct parser *ps, struct cur *c, const char *text, in
     cmd.text = text;
     cmd.text_len = text_len;
 
-    for (size_t k = 0; k < COUNT(unsupported_cmds); k++) {
+    struct cur pv = *c;
+    bool patch_vertices = eat_words(&pv, "patch parameter vertices"); /* the one we run */
+    for (size_t k = 0; k < COUNT(unsupported_cmds) && !patch_vertices; k++) {
         struct cur s = *c;
         if (eat_words(&s, unsupported_cmds[k])) {
             cmd.op = ST_OP_UNSUPPORTED;
@@ -1408,6 +1446,15 @@ static bool parse_command(struct parser *ps, struct cur *c, const char *text, in
                             ps->why[0] ? ": " : "", ps->why);
         return check_command(ps, &cmd) && add_command(ps, &cmd);
     }
+    if (eat_words(&s, "subroutine")) {
+        if (!parse_subroutine(ps, &s, &cmd)) {
+            free(cmd.data);
+            return error_at(ps, ps->line, "bad subroutine%s%s; expected: subroutine vertex|fragment|geometry "
+                            "V0 V1 ...", ps->why[0] ? ": " : "", ps->why);
+        }
+        return add_checked_command(ps, &cmd);
+    }
+    s = *c;
     if (eat_words(&s, "parameter")) {
         cmd.op = ST_OP_PARAMETER;
         if (!parse_parameter(ps, &s, &cmd)) {

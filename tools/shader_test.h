@@ -96,6 +96,7 @@ enum st_op {
     ST_OP_DEPTHFUNC,       /* e[0] */
     ST_OP_BLEND_FUNC,      /* e[0] src, e[1] dst */
     ST_OP_HINT,            /* e[0] target, e[1] mode */
+    ST_OP_PATCH_VERTICES,  /* i[0]: glPatchParameteri(GL_PATCH_VERTICES, n) */
     ST_OP_POLYGON_MODE,    /* e[0] face, e[1] mode */
     ST_OP_PROVOKING,       /* variant = convention enum */
     ST_OP_SHADE_MODEL,     /* variant = GL_FLAT / GL_SMOOTH */
@@ -126,6 +127,7 @@ enum st_op {
     ST_OP_TEX_STORAGE,     /* i[0] unit, e[0] target, e[1] internal format, i[1] levels
                               (samples for the multisample targets), i[2..ni-1] w [h [d]] */
     ST_OP_FB,              /* variant ST_FB_*; see there */
+    ST_OP_SUBROUTINE,      /* e[0] program target, data[ndata]: glProgramSubroutineParametersuivNV */
     ST_OP_UNSUPPORTED,     /* a piglit command asmgl does not run: the test is skipped */
 };
 

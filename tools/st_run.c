@@ -236,11 +236,18 @@ static void setup_vertex_data(struct runner *r)
         GLL(BindBuffer)(GL_ARRAY_BUFFER, 0);
 }
 
+/* Whether draw rect's arrays clobber a [vertex data] array: the conventional
+ * vertex and texture coordinate arrays, and generic attribute 0, which may
+ * alias the conventional vertex array (ARB_vertex_program Table X.2.1 and the
+ * aliasing issue: asmgl aliases, Mesa does not). */
 static bool vertex_data_uses_conventional(const struct shader_test *t)
 {
-    for (size_t i = 0; t->has_vertex_data && i < t->vdata.nattribs; i++)
-        if (t->vdata.attribs[i].kind == ST_ATTR_VERTEX || t->vdata.attribs[i].kind == ST_ATTR_TEXCOORD)
+    for (size_t i = 0; t->has_vertex_data && i < t->vdata.nattribs; i++) {
+        const struct st_attrib *a = &t->vdata.attribs[i];
+        if (a->kind == ST_ATTR_VERTEX || a->kind == ST_ATTR_TEXCOORD ||
+            (a->kind == ST_ATTR_GENERIC && a->index == 0))
             return true;
+    }
     return false;
 }
 
@@ -256,6 +263,12 @@ static void draw_rect(struct runner *r, const float *rect, const float *tex, boo
     };
     float tc[4][2];
 
+    /* a [vertex data] generic attribute 0 array would win over the vertex
+     * array where the two are separate (Mesa): off while the rect draws
+     * (in asmgl they are one slot); setup_vertex_data turns it back on */
+    const bool restore = vertex_data_uses_conventional(r->t);
+    if (restore && gll.DisableVertexAttribArrayARB)
+        GLL(DisableVertexAttribArrayARB)(0);
     glVertexPointer(4, GL_FLOAT, 0, verts);
     glEnableClientState(GL_VERTEX_ARRAY);
     if (tex) {
@@ -283,7 +296,7 @@ static void draw_rect(struct runner *r, const float *rect, const float *tex, boo
     glDisableClientState(GL_VERTEX_ARRAY);
     if (tex)
         glDisableClientState(GL_TEXTURE_COORD_ARRAY);
-    if (vertex_data_uses_conventional(r->t))
+    if (restore)
         setup_vertex_data(r);
 }
 
@@ -788,6 +801,9 @@ static void texture_shadow(struct runner *r, const struct st_command *c)
     else if (target == GL_TEXTURE_2D_ARRAY) {
         h = c->i[2];
         layers = c->i[3];
+    } else if (target == GL_TEXTURE_CUBE_MAP_ARRAY) {
+        h = w; /* (asmgl) W x W faces, 6 * LAYERS layer-faces */
+        layers = 6 * c->i[2];
     }
     float *data = malloc((size_t)w * (size_t)h * sizeof(float));
     if (!data) {
@@ -801,6 +817,18 @@ static void texture_shadow(struct runner *r, const struct st_command *c)
     new_texture(r, c->i[0], target);
     tex_params(target, GL_CLAMP_TO_EDGE, GL_NEAREST);
     switch (target) {
+    case GL_TEXTURE_CUBE_MAP_ARRAY: {
+        /* (asmgl) depth rises through the layer-faces: texel x of layer-face
+         * k (= 6 * layer + face) is (x + W * k) / (W * 6 * LAYERS - 1) */
+        GLL(TexImage3D)(target, 0, GL_DEPTH_COMPONENT, w, h, layers, 0, GL_DEPTH_COMPONENT, GL_FLOAT, NULL);
+        for (int k = 0; k < layers; k++) {
+            for (int y = 0; y < h; y++)
+                for (int x = 0; x < w; x++)
+                    data[(size_t)y * (size_t)w + (size_t)x] = (float)(x + w * k) / (float)(w * layers - 1);
+            GLL(TexSubImage3D)(target, 0, 0, 0, k, w, h, 1, GL_DEPTH_COMPONENT, GL_FLOAT, data);
+        }
+        break;
+    }
     case GL_TEXTURE_1D:
         glTexImage1D(target, 0, GL_DEPTH_COMPONENT, w, 0, GL_DEPTH_COMPONENT, GL_FLOAT, data);
         break;
@@ -1163,6 +1191,9 @@ static const char *missing_entry_point(const struct st_command *c)
     case ST_OP_TEXCOORD:
         NEED(MultiTexCoord4fv);
         break;
+    case ST_OP_PATCH_VERTICES:
+        NEED(PatchParameteri);
+        break;
     case ST_OP_DRAW_RECT:
         if (c->variant & ST_DRAW_PATCH)
             NEED(PatchParameteri);
@@ -1203,6 +1234,9 @@ static const char *missing_entry_point(const struct st_command *c)
         else
             NEED(ProgramEnvParameter4fvARB);
         break;
+    case ST_OP_SUBROUTINE:
+        NEED(ProgramSubroutineParametersuivNV);
+        break;
     case ST_OP_PARAMETER_BUFFER:
         NEED(BindBufferBaseNV);
         NEED(GenBuffers);
@@ -1231,7 +1265,7 @@ static const char *missing_entry_point(const struct st_command *c)
         NEED(ActiveTexture);
         break;
     case ST_OP_TEX_SHADOW:
-        if (c->variant == GL_TEXTURE_2D_ARRAY) {
+        if (c->variant == GL_TEXTURE_2D_ARRAY || c->variant == GL_TEXTURE_CUBE_MAP_ARRAY) {
             NEED(TexImage3D);
             NEED(TexSubImage3D);
         }
@@ -1365,6 +1399,9 @@ static bool run_command(struct runner *r, const struct st_command *c)
     case ST_OP_HINT:
         glHint(c->e[0], c->e[1]);
         return true;
+    case ST_OP_PATCH_VERTICES:
+        GLL(PatchParameteri)(GL_PATCH_VERTICES, c->i[0]);
+        return true;
     case ST_OP_POLYGON_MODE:
         glPolygonMode(c->e[0], c->e[1]);
         return true;
@@ -1476,6 +1513,9 @@ static bool run_command(struct runner *r, const struct st_command *c)
         return set_parameter(c);
     case ST_OP_PARAMETER_BUFFER:
         return parameter_buffer(r, c);
+    case ST_OP_SUBROUTINE:
+        GLL(ProgramSubroutineParametersuivNV)(c->e[0], (GLsizei)c->ndata, c->data);
+        return no_gl_error("subroutine");
     case ST_OP_TEX_INTEGER:
         return texture_integer(r, c);
     case ST_OP_TEX_BUFFER:

@@ -44,7 +44,7 @@ static void test_enums_values(void)
     GT_ERROR(GL_INVALID_VALUE);
     glActiveTexture(GL_TEXTURE0 + 16);
     GT_ERROR(GL_INVALID_ENUM);
-    glDrawArrays(GL_TRIANGLE_STRIP_ADJACENCY_EXT + 1, 0, 3); /* GL_POLYGON + 1 is LINES_ADJACENCY_EXT */
+    glDrawArrays(GL_PATCHES + 1, 0, 3); /* GL_POLYGON + 1 is LINES_ADJACENCY_EXT, TRIANGLE_STRIP_ADJACENCY + 1 GL_PATCHES */
     GT_ERROR(GL_INVALID_ENUM);
     glDrawArrays(GL_TRIANGLES, 0, -1);
     GT_ERROR(GL_INVALID_VALUE);
@@ -107,7 +107,7 @@ static void test_begin_end(void)
     glBegin(GL_POINTS);
     glEnd();
     GT_ERROR(GL_INVALID_OPERATION);
-    glBegin(GL_TRIANGLE_STRIP_ADJACENCY_EXT + 1);
+    glBegin(GL_PATCHES + 1);
     GT_ERROR(GL_INVALID_ENUM);
     glEnd();
     GT_ERROR(GL_INVALID_OPERATION);

@@ -297,7 +297,7 @@ static void test_draw_checks(void)
         glEnd();
         GT_ERROR(GL_NO_ERROR);
     }
-    glDrawArrays(GL_TRIANGLE_STRIP_ADJACENCY_EXT + 1, 0, 6);
+    glDrawArrays(GL_PATCHES + 1, 0, 6); /* TRIANGLE_STRIP_ADJACENCY + 1 is GL_PATCHES (NV5) */
     GT_ERROR(GL_INVALID_ENUM);
 
     /* EDGE.PRIM_MODE: each PRIMITIVE_IN and the modes it takes */

@@ -39,7 +39,7 @@ static const struct ecase {
     { V, "\n\n", 2, 3, 1, "missing or unknown program header", { 0 } },
     { V, "!!VP1.0\nEND", 0, 1, 1, "unsupported program header", { 0 } },
     { F, "!!FP1.0\nEND", 0, 1, 1, "unsupported program header", { 0 } },
-    { F, "!!NVfp4.1\nEND", 0, 1, 1, "not yet supported", { 0 } },
+    { F, "!!NVfp4.1\nTXGO r;\nEND", 10, 2, 1, "requires an NV_gpu_program5 header", { 0 } }, /* 4.1 loads (HDR.NV41) */
     { V, "!!NVtcp5.0\nEND", 0, 1, 1, "is a tessellation control program header", { 0 } },
     /* options */
     { V, "!!ARBvp1.0\nOPTION foo;\nEND", 18, 2, 8, "unknown option 'foo'", { 0 } },

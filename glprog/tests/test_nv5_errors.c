@@ -13,8 +13,8 @@
  *      every type, .CC and .SAT (clamping only with .F); operand counts.
  *   3. Every allowed combination is accepted in all three program types.
  *   4. The sized data type modifiers (2.X.4.1): .F32 .S32 .U32 under 5.0
- *      only (the gate names the header); .S64 .U64 .F64 and .PREC are
- *      refused as not supported yet.
+ *      only (the gate names the header); .PREC once, on arithmetic and
+ *      logical instructions; .S64 .U64 .F64 only on the Table X.13 "6" rows.
  * Every position below was counted from the program text.  Test
  * executable, single thread.
  *
@@ -81,8 +81,11 @@ static const struct ecase {
     { F, "!!NVfp4.0\nTEMP r;\nADD.S32 r, r, r;\nEND", 22, 3, 5, "the modifier '.S32' requires an NV_gpu_program5 header (!!NVfp5.0)" },
     { G, GP4 "TEMP r;\nMOV.U32 r, r;\nEND", 81, 6, 5, "the modifier '.U32' requires an NV_gpu_program5 header (!!NVgp5.0)" },
     { V, "!!NVvp4.0\nTEMP r;\nMOV.PREC r, r;\nEND", 22, 3, 5, "the modifier '.PREC' requires an NV_gpu_program5 header" },
-    { V, "!!NVvp5.0\nTEMP r;\nADD.S64 r, r, r;\nEND", 22, 3, 5, "the modifier '.S64' is not supported yet" },
-    { V, "!!NVvp5.0\nTEMP r;\nMOV.PREC r, r;\nEND", 22, 3, 5, "the modifier '.PREC' is not supported yet" },
+    /* the 64-bit ones only where Table X.13 says "6" (test_nv5_wide.c has the rest) */
+    { V, "!!NVvp5.0\nTEMP r;\nDP4.F64 r, r, r;\nEND", 22, 3, 5, "opcode 'DP4' does not take the 64-bit data type modifier '.F64'" },
+    /* .PREC is accepted on arithmetic and logical instructions (test_nv5_sub.c) */
+    { V, "!!NVvp5.0\nTEMP r;\nMOV.PREC.PREC r, r;\nEND", 27, 3, 10, "'.PREC' is given twice on 'MOV'" },
+    { F, "!!NVfp5.0\nTEMP r;\nTEX.PREC r, r, texture[0], 2D;\nEND", 22, 3, 5, "'.PREC' applies only to arithmetic and logical instructions, not 'TEX'" },
     { V, "!!NVvp5.0\nTEMP r;\nBFE.F32 r, r, r;\nEND", 22, 3, 5, "opcode 'BFE' does not take the data type modifier '.F32'" },
     { V, "!!NVvp5.0\nTEMP r;\nDP4.U32 r, r, r;\nEND", 22, 3, 5, "opcode 'DP4' does not take the data type modifier '.U32'" },
     /* "MOV.S." ends at 24: base and sized types may not both appear */

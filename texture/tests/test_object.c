@@ -53,8 +53,22 @@ static void test_defaults(void)
     CHECK_INT(s.wrap_t, GL_CLAMP_TO_EDGE);
 
     /* targets asmgl has no objects for (multisample ones exist now: see
-     * test_multisample.c) */
-    CHECK(tex_object_create(GL_TEXTURE_CUBE_MAP_ARRAY) == NULL);
+     * test_multisample.c; cube map arrays too, ARB_texture_cube_map_array:
+     * square faces, depth 6 * layers) */
+    tex_object *ca = tex_object_create(GL_TEXTURE_CUBE_MAP_ARRAY);
+    CHECK(ca != NULL);
+    if (ca) {
+        tex_pixel_store ps;
+        tex_pixel_store_default(&ps);
+        CHECK_INT(tex_image_define(ca, 0, 0, GL_RGBA8, 4, 4, 12, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL, &ps),
+                  GL_NO_ERROR);
+        CHECK_INT(tex_image_define(ca, 0, 0, GL_RGBA8, 4, 4, 8, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL, &ps),
+                  GL_INVALID_VALUE);
+        CHECK_INT(tex_image_define(ca, 0, 0, GL_RGBA8, 4, 2, 6, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL, &ps),
+                  GL_INVALID_VALUE);
+        CHECK_INT(ca->image[0][0].depth, 12);
+        tex_object_free(ca);
+    }
     CHECK(tex_object_create(GL_TEXTURE_2D_MULTISAMPLE + 100) == NULL);
     /* ARB_texture_buffer_object: a buffer texture exists, initially LUMINANCE8
      * with no buffer (test_buffer.c covers the rest) */
