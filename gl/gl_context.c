@@ -80,6 +80,7 @@ static void context_free(gl_context *ctx)
     gl_program_free_all(ctx);
     gl_glsl_free_all(ctx);
     gl_texture_free_all(ctx);
+    gl_bindless_free(ctx);
     gl_fbo_free_all(ctx);
     gl_buffer_free_all(ctx);
     gl_vertex_free(ctx);

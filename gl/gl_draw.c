@@ -267,6 +267,10 @@ static void draw_submit(gl_context *ctx, GLenum mode, int first, int count, GLen
         if (u < GLC_MAX_TEXTURE_UNITS)
             d.tex_lod_bias[u] = ctx->texenv[u].lod_bias;
     }
+    /* NV_bindless_texture: the resident handles (gl_bindless.c flushes
+     * before it changes them) */
+    d.tex_handles = ctx->tex_handle_resident;
+    d.num_tex_handles = ctx->num_tex_handles;
 
     /* NV_parameter_buffer_object: the binding points the programs read,
      * referenced until the next flush (writes to those buffers flush, R9) */

@@ -125,6 +125,7 @@ static bool array_state(gl_context *ctx, int slot, int what, gval *g)
     X("GL_NV_geometry_program4") \
     X("GL_NV_gpu_program5") \
     X("GL_NV_gpu_program_fp64") /* F64 and 64-bit LONG (glprog: always) */ \
+    X("GL_NV_bindless_texture") /* texture handles (gl_bindless.c; no image handles) */ \
     X("GL_EXT_texture_array") \
     X("GL_ARB_texture_cube_map_array") /* NV5 ARRAYCUBE targets (texture/ tex_sample) */ \
     X("GL_EXT_texture_integer") \

@@ -180,6 +180,10 @@ typedef struct gl_texture_obj {
     /* GL_TEXTURE_RENDERBUFFER_NV (TexRenderbufferNV): the renderbuffer whose
      * colour (or depth) store image[0][0] of tex views, not owns */
     struct gl_renderbuffer_obj *rb;
+    /* NV_bindless_texture (gl_bindless.c): how many texture handles name
+     * this object; while nonzero its parameters and image sizes are frozen
+     * (TexImage*, CopyTexImage*, TexParameter*, TexBuffer*: INVALID_OPERATION) */
+    uint32_t handle_refs;
 } gl_texture_obj;
 
 typedef struct gl_renderbuffer_obj {
@@ -394,6 +398,13 @@ struct asmgl_context {
     gl_texenv texenv[GLC_MAX_TEXTURE_UNITS];
     gl_texgen texgen[GLC_MAX_TEXTURE_UNITS][4];  /* s t r q */
     uint8_t texgen_enabled[GLC_MAX_TEXTURE_UNITS]; /* bit per coordinate */
+    /* NV_bindless_texture (gl_bindless.c): handle RAST_TEX_HANDLE_BASE + i
+     * names tex_handle_obj[i] (NULL once its texture is deleted);
+     * tex_handle_resident[i] is its tex_object while resident, else NULL
+     * (rast_draw.tex_handles: changed only after a flush) */
+    gl_texture_obj **tex_handle_obj;
+    const tex_object **tex_handle_resident;
+    uint32_t num_tex_handles, cap_tex_handles;
     tex_pixel_store pack, unpack;
     void *tex_state;                  /* gl_texture.c's private state (proxy images) */
 
@@ -656,6 +667,17 @@ static inline int gl_program_tex_target(const gp_program_info *info, int unit)
 /* Sample count allocated for a request of n: 0 (n <= 0), 1, 2, 4 or 8. */
 int gl_texture_round_samples(int n);
 gl_texture_obj *gl_texture_lookup(gl_context *ctx, GLuint name);
+
+/* ---- gl_bindless.c (NV_bindless_texture) ------------------------------------------------- */
+
+/* Texture t is being deleted (after a flush): its handles become invalid. */
+void gl_bindless_texture_deleted(gl_context *ctx, gl_texture_obj *t);
+void gl_bindless_free(gl_context *ctx);
+/* The resident texture of handle h, or NULL (API thread). */
+const tex_object *gl_bindless_resident(gl_context *ctx, uint64_t h);
+/* TexImage* / TexParameter* / TexBuffer* on o: false (INVALID_OPERATION
+ * recorded) while a texture handle names o. */
+bool gl_bindless_may_modify(gl_context *ctx, const gl_texture_obj *o);
 /* The store of buffer b moved or changed size (BufferData): buffer textures
  * viewing it re-attach; deleted: they detach. */
 void gl_texture_buffer_changed(gl_context *ctx, gl_buffer_obj *b);

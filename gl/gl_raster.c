@@ -33,6 +33,16 @@
 static void raster_tex_fn(void *user, const gp_tex_request *req, gp_vec *out)
 {
     gl_context *ctx = user;
+    if (req->bindless) {
+        /* NV_bindless_texture: as rast_tex_fn (no unit LOD bias; a handle
+         * not resident or not valid reads (0, 0, 0, 0)) */
+        const tex_object *h = gl_bindless_resident(ctx, req->handle);
+        if (h)
+            tex_sample(h, req, 0.0f, out);
+        else
+            memset(out, 0, sizeof(*out));
+        return;
+    }
     const tex_object *t = gl_texture_for_unit(ctx, req->unit, req->target);
     float bias = req->unit < GLC_MAX_TEXTURE_UNITS ? ctx->texenv[req->unit].lod_bias : 0.0f;
     tex_sample(t, req, bias, out);

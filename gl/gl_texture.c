@@ -121,6 +121,8 @@ GLAPI_EXPORT void APIENTRY glTexRenderbufferNV(GLenum target, GLuint renderbuffe
         rb = v;
     }
     gl_texture_obj *o = ctx->bound_tex[ctx->active_texture][GLC_TEX_RENDERBUFFER];
+    if (!gl_bindless_may_modify(ctx, o))
+        return; /* NV_bindless_texture: a handle names it */
     gl_flush_for_write(ctx);
     o->rb = rb;
     rb_view_set(o);
@@ -327,6 +329,8 @@ GLAPI_EXPORT void APIENTRY glTexBufferARB(GLenum target, GLenum internalformat, 
         b = v;
     }
     gl_texture_obj *o = ctx->bound_tex[ctx->active_texture][GLC_TEX_BUFFER];
+    if (!gl_bindless_may_modify(ctx, o))
+        return; /* NV_bindless_texture: a handle names it */
     gl_flush_for_write(ctx);
     if (o->buffer)
         o->buffer->tex_refs--;
@@ -378,6 +382,8 @@ static void tex_image_ms(gl_context *ctx, GLenum target, GLsizei samples, GLenum
     if (proxy)
         return;
     gl_texture_obj *o = ctx->bound_tex[ctx->active_texture][array ? GLC_TEX_2DMS_ARRAY : GLC_TEX_2DMS];
+    if (!gl_bindless_may_modify(ctx, o))
+        return; /* NV_bindless_texture: a handle names it */
     gl_flush_for_write(ctx);
     GLenum e = tex_image_multisample(o->tex, gl_texture_round_samples(samples), internalformat, w,
                                      h, array ? d : 1);
@@ -445,6 +451,7 @@ GLAPI_EXPORT void APIENTRY glDeleteTextures(GLsizei n, const GLuint *textures)
                 if (ti >= 0 && ctx->bound_tex[u][ti] == t)
                     ctx->bound_tex[u][ti] = &ctx->default_tex[ti];
             gl_fbo_texture_deleted(ctx, t);
+            gl_bindless_texture_deleted(ctx, t); /* its handles become invalid */
             if (t->buffer)
                 t->buffer->tex_refs--;
             rb_view_clear(t);
@@ -718,6 +725,8 @@ static void tex_image_cmd(gl_context *ctx, int dims, GLenum target, GLint level,
         proxy_image_define(ctx, ti, level, (GLenum)internal_format, w, h, d, border);
         return;
     }
+    if (!gl_bindless_may_modify(ctx, ctx->bound_tex[ctx->active_texture][ti]))
+        return; /* NV_bindless_texture: a handle names it */
     bool ok;
     const void *src = pbo_pointer(ctx, ctx->pixel_unpack_buffer, pixels, format, type, w, h, d,
                                   dims == 3, &ctx->unpack, &ok);
@@ -898,6 +907,8 @@ static void copy_tex_image(gl_context *ctx, int dims, GLenum target, GLint level
     bool proxy;
     if (!image_target(ctx, target, dims, false, &ti, &face, &proxy))
         return;
+    if (!gl_bindless_may_modify(ctx, ctx->bound_tex[ctx->active_texture][ti]))
+        return; /* NV_bindless_texture: a handle names it */
     GLenum base;
     tex_format storage;
     if (!tex_internal_format_info(internal_format, &base, &storage)) {
@@ -1128,7 +1139,7 @@ static void tex_parameter(gl_context *ctx, GLenum target, GLenum pname, const do
 {
     GL_OUTSIDE_BEGIN(ctx, );
     gl_texture_obj *o = param_target(ctx, target);
-    if (!o)
+    if (!o || !gl_bindless_may_modify(ctx, o))
         return;
     /* ARB_texture_buffer_object, ARB_texture_multisample: these targets
      * have no sampler state to set */
@@ -1286,7 +1297,7 @@ static void tex_parameter_int(GLenum target, GLenum pname, const uint32_t *param
     }
     GL_OUTSIDE_BEGIN(ctx, );
     gl_texture_obj *o = param_target(ctx, target);
-    if (!o)
+    if (!o || !gl_bindless_may_modify(ctx, o))
         return;
     if (target == GL_TEXTURE_BUFFER_ARB || target == GL_TEXTURE_2D_MULTISAMPLE ||
         target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY || target == GL_TEXTURE_RENDERBUFFER_NV) {

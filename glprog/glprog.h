@@ -353,6 +353,14 @@ typedef struct gp_tex_request {
     /* NV_gpu_program5 (NULL otherwise): */
     const gp_vec *gather_x, *gather_y; /* GP_TEXOP_TXGO: per-texel offsets (.i) */
     const gp_vec *extra;       /* two-operand form: .x = SHADOWCUBEARRAY reference */
+    /* NV_bindless_texture (OPTION NV_bindless_texture, "handle(<scalar>)"):
+     * when bindless is set, every lane of lane_mask uses the texture of this
+     * 64-bit handle instead of unit (the executor groups the lanes by
+     * handle and calls once per distinct nonzero handle; handle 0, never a
+     * valid handle, reads (0, 0, 0, 0) without a call).  The sampler returns
+     * all-zero bits for a handle that is not resident or not valid. */
+    bool bindless;
+    uint64_t handle;
 } gp_tex_request;
 
 /* Writes the filtered result (float or integer per the texture format) for
@@ -382,7 +390,11 @@ enum {
     GP_OPTION_ARB_BLEND_FUNC_EXTENDED = 1u << 24, /* NV5 FP: result.color[n].primary / .secondary */
     GP_OPTION_NV_EARLY_FRAGMENT_TESTS = 1u << 25, /* NV5 FP: depth/stencil tests before the program
                                                      (NV_gpu_program5 3.X); result.depth is ignored */
-    GP_OPTION_NV_SHADER_THREAD_GROUP = 1u << 28   /* NV5: TGBALLOT, QSWZ* (NV_shader_thread_group) */
+    GP_OPTION_NV_SHADER_THREAD_GROUP = 1u << 28,  /* NV5: TGBALLOT, QSWZ* (NV_shader_thread_group) */
+    GP_OPTION_NV_BINDLESS_TEXTURE = 1u << 29,     /* NV5: texture operand handle(<scalar>)
+                                                     (NV_bindless_texture 2.X.5.Y) */
+    GP_OPTION_NV_SHADER_THREAD_SHUFFLE = 1u << 30 /* NV5: SHFDOWN SHFIDX SHFUP SHFXOR
+                                                     (NV_shader_thread_shuffle) */
 };
 
 /* What later stages need to know, so they never look at instructions (R3). */
@@ -487,7 +499,8 @@ void gp_machine_free(gp_machine *m);
  * ARRAYCUBE / SHADOWARRAYCUBE targets; CALI (env->subroutine_params) and
  * NV_shader_thread_group's TGBALLOT and QSWZ0..3/X/Y (gp_exec.c
  * exec_thread_group: thread numbers are lane numbers 0..15, a warp is the
- * lanes of one gp_exec call).
+ * lanes of one gp_exec call) and NV_shader_thread_shuffle's SHFDOWN SHFIDX
+ * SHFUP SHFXOR over the same lanes (gp_exec.c exec_shuffle, gp_ir.h).
  *
  * Thread groups (NV_gpu_program5 TGALL / TGANY / TGEQ): the thread group
  * is the lanes of one gp_exec call, i.e. one shading task (fragment

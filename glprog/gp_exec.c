@@ -431,6 +431,7 @@ struct gp_machine {
     uint64_t prep_clock;
     int prep_last;                             /* entry of the previous call */
     bool generic_only;                         /* gp_machine_set_fast_paths(m, false) */
+    gp_vec tin[GP_IN_THREAD + 3];              /* inputs + NV_shader_thread_group rows (gp_ir.h) */
 };
 
 #ifndef GP_EXEC_VARIANT /* defined once, by the baseline build */
@@ -1314,6 +1315,27 @@ static GP_NOINLINE void fetch_geo_input(gp_xs *x, const gp_src *s, gp_vec *buf, 
         rows[l] = in && slot[l] >= 0 && vv >= 0 && vv < x->geo_vertices
                       ? &in[vv * GP_VARY_COUNT + slot[l]] : NULL;
     }
+    gp_vec tr; /* NV_shader_thread_group primitive.threadid ..: the GP_IN_THREAD
+                * rows of gp_ir.h, per lane (helperthread is fragment-only) */
+    if (!s->rel && s->index >= GP_IN_THREAD && s->index < GP_IN_THREAD + 3) {
+        const int row = s->index - GP_IN_THREAD;
+        const uint32_t all = (uint32_t)((1ull << GP_LANES) - 1);
+        memset(&tr, 0, sizeof(tr));
+        for (int l = 0; l < GP_LANES; l++) {
+            uint32_t lt = (1u << l) - 1, le = (2u << l) - 1;
+            if (row == 0) {
+                tr.c[0][l].u = (uint32_t)l;
+            } else if (row == 1) {
+                tr.c[0][l].u = 1u << l;
+                tr.c[1][l].u = lt;
+                tr.c[2][l].u = le & all;
+                tr.c[3][l].u = all & ~le;
+            } else {
+                tr.c[0][l].u = all & ~lt;
+            }
+            rows[l] = &tr;
+        }
+    }
     for (int c = 0; c < 4; c++) {
         if (!(need >> c & 1))
             continue;
@@ -1662,7 +1684,8 @@ static inline uint64_t d_bits(double d)
     return u;
 }
 
-/* Operand s as 64-bit values: lo | hi << 32 for a LONG variable, else the
+/* Operand s as 64-bit values: lo | hi << 32 for a LONG variable or a 64-bit
+ * literal (its two GP_PARAM_CONST rows, s->hi = 1), else the
  * 32-bit value promoted (2.X.4.1: S sign-, U zero-extended, F float ->
  * double); then |x| and negation on the 64-bit value of the kind (U: |x|
  * does nothing, negation is two's complement; S: |INT64_MIN| and
@@ -2357,6 +2380,42 @@ static void tex_call_indexed(gp_xs *x, const gp_insn *in, gp_tex_request *req, g
     }
 }
 
+/* NV_bindless_texture "Interactions with NV_gpu_program5" (gp_ir.h
+ * GP_TEXF_HANDLE): the texture of each lane is its 64-bit handle; the lanes
+ * are grouped by handle and env->tex is called once per distinct handle
+ * with req->bindless set.  Handle 0 (never valid) reads (0, 0, 0, 0), all
+ * bits 0, without a call; so does a non-resident or invalid handle in the
+ * sampler (the spec leaves it undefined). */
+static void tex_call_handles(gp_xs *x, const gp_insn *in, gp_tex_request *req, gp_vec *out)
+{
+    uint64_t h[4][GP_LANES];
+    fetch64(x, &in->tex_handle, GP_KIND_U, h);
+    memset(out, 0, sizeof(*out));
+    gp_vec tmp;
+    uint32_t todo = req->lane_mask;
+    req->bindless = true;
+    while (todo) {
+        uint64_t v = h[0][lane_first(todo)];
+        uint32_t group = 0;
+        for (int l = 0; l < GP_LANES; l++)
+            if ((todo >> l & 1) && h[0][l] == v)
+                group |= 1u << l;
+        todo &= ~group;
+        if (v == 0)
+            continue;
+        req->handle = v;
+        req->lane_mask = group;
+        if (x->env->tex)
+            x->env->tex(x->env->tex_user, req, &tmp);
+        else
+            memset(&tmp, 0, sizeof(tmp));
+        for (int c = 0; c < 4; c++)
+            for (int l = 0; l < GP_LANES; l++)
+                if (group >> l & 1)
+                    out->c[c][l] = tmp.c[c][l];
+    }
+}
+
 static void do_tex(gp_xs *x, const gp_insn *in, int op)
 {
     gp_machine *m = x->m;
@@ -2404,7 +2463,9 @@ static void do_tex(gp_xs *x, const gp_insn *in, int op)
         }
     }
     req.lane_mask = x->exec;
-    if (in->tex_flags & GP_TEXF_INDEXED)
+    if (in->tex_flags & GP_TEXF_HANDLE)
+        tex_call_handles(x, in, &req, &m->tex);
+    else if (in->tex_flags & GP_TEXF_INDEXED)
         tex_call_indexed(x, in, &req, &m->tex);
     else
         tex_call(x, &req, &m->tex);
@@ -3648,6 +3709,55 @@ static GP_NOINLINE void exec_thread_group(gp_xs *x, const gp_insn *in)
     store(x, in, R, GP_TYPE_F32, false);
 }
 
+/* NV_shader_thread_shuffle 2.X.8.Z SHFDOWN SHFIDX SHFUP SHFXOR (gp_ir.h
+ * "SHFDOWN SHFIDX SHFUP SHFXOR" gives the choices; FEATURES.md
+ * EDGE.SHFL_RANGE).  Thread ids are lane numbers 0..15 (the thread group
+ * of TGBALLOT); per lane l, index = b.x & 0x1f, segment mask = (c.x >> 8)
+ * & 0xf and clamp = c.x & 0xf (a 16-lane warp), min = l & seg, max = min |
+ * (clamp & ~seg); the source lane and its in-range test: SHFIDX (index &
+ * ~seg) | min, <= max; SHFUP l - index, >= min; SHFDOWN l + index, <= max;
+ * SHFXOR l ^ index, <= max.  d.x = TRUE / FALSE of the test, d.y = a.x of
+ * the source lane when in range and that lane runs the instruction
+ * (x->exec: helper lanes included, as QSWZ reads them, so a quad's shuffle
+ * at a primitive's edge reads the helpers' values), else a.x of lane l
+ * itself; d.z = d.w = 0. */
+static GP_NOINLINE void exec_shuffle(gp_xs *x, const gp_insn *in)
+{
+    gp_machine *m = x->m;
+    gp_vec *R = &m->res;
+    const int t = in->type;
+    const uint32_t active = x->exec;
+    const gp_vec *a = fetch(x, &in->src[0], &m->opnd[0], t);
+    const gp_vec *b = fetch(x, &in->src[1], &m->opnd[1], GP_TYPE_U32);
+    const gp_vec *c = fetch(x, &in->src[2], &m->opnd[2], GP_TYPE_U32);
+    gp_val tv, fv;
+    if (is_float_type(t))
+        tv.f = 1.0f;
+    else
+        tv.u = 0xffffffffu;
+    fv.u = 0;
+    for (int l = 0; l < GP_LANES; l++) {
+        const int index = (int)(b->c[0][l].u & 0x1fu);
+        const int seg = (int)(c->c[0][l].u >> 8 & 0xfu);
+        const int clamp = (int)(c->c[0][l].u & 0xfu);
+        const int lo = l & seg, hi = lo | (clamp & ~seg);
+        int src;
+        bool ok;
+        switch (in->op) {
+        case GP_OP_SHFIDX: src = (index & ~seg) | lo; ok = src <= hi; break;
+        case GP_OP_SHFUP: src = l - index; ok = src >= lo; break;
+        case GP_OP_SHFDOWN: src = l + index; ok = src <= hi; break;
+        default: src = l ^ index; ok = src <= hi; break; /* SHFXOR */
+        }
+        const bool take = ok && src >= 0 && src < GP_LANES && (active >> src & 1);
+        R->c[0][l] = ok ? tv : fv;
+        R->c[1][l] = a->c[0][take ? src : l];
+        R->c[2][l].u = 0;
+        R->c[3][l].u = 0;
+    }
+    store(x, in, R, t, false);
+}
+
 /* ---- NV_gpu_program5 CVT (2.X.8.Z) ----------------------------------------
  *
  * Always this generic case (no fast path).  The operand is read with the
@@ -3823,7 +3933,7 @@ static GP_NOINLINE void exec_ipa(gp_xs *x, const gp_insn *in)
     X(SAD) X(TXF) X(TXQ) X(TXFMS) X(EMIT) X(ENDPRIM) X(BFE) X(BFI) X(BFR) X(BTC) X(BTFL)   \
     X(BTFM) X(TGALL) X(TGANY) X(TGEQ) X(EMITS) X(PK64) X(UP64)                                          \
     X(IPAC) X(IPAO) X(IPAS) X(CVT)                                                       \
-    X(TXG) X(LOD) X(TXGO)
+    X(TXG) X(LOD) X(TXGO) X(SHFDOWN) X(SHFIDX) X(SHFUP) X(SHFXOR)
 
 /* Per-lane loops over the components of the write mask. */
 #define FOR_MASK(c) for (int c = 0; c < 4; c++) if (wmask >> c & 1)
@@ -3870,6 +3980,25 @@ GP_EXEC_ENTRY_LINKAGE void GP_EXEC_ENTRY(const gp_program *p, gp_exec_env *env)
     x.file_count[GP_FILE_TEMP] = x.num_temps;
     x.file_base[GP_FILE_INPUT] = (gp_vec *)env->inputs; /* never written */
     x.file_count[GP_FILE_INPUT] = env->inputs && !x.geometry ? x.num_inputs : 0;
+    if (p->uses_thread && !x.geometry && env->inputs && x.num_inputs <= GP_IN_THREAD) {
+        /* NV_shader_thread_group rows (gp_ir.h GP_IN_THREAD): a copy of the
+         * inputs with them after it; the prepared cases never read them */
+        memcpy(m->tin, env->inputs, (size_t)x.num_inputs * sizeof(gp_vec));
+        gp_vec *t = &m->tin[GP_IN_THREAD];
+        memset(t, 0, 3 * sizeof(gp_vec));
+        for (int l = 0; l < GP_LANES; l++) {
+            uint32_t lt = (1u << l) - 1, le = (2u << l) - 1, all = (uint32_t)((1ull << GP_LANES) - 1);
+            t[0].c[0][l].u = (uint32_t)l;
+            t[0].c[3][l].i = x.fragment && (env->helper_mask >> l & 1) ? -1 : 0;
+            t[1].c[0][l].u = 1u << l;
+            t[1].c[1][l].u = lt;
+            t[1].c[2][l].u = le & all;
+            t[1].c[3][l].u = all & ~le;
+            t[2].c[0][l].u = all & ~lt;
+        }
+        x.file_base[GP_FILE_INPUT] = m->tin;
+        x.file_count[GP_FILE_INPUT] = GP_IN_THREAD + 3;
+    }
     x.file_base[GP_FILE_OUTPUT] = env->outputs;
     x.file_count[GP_FILE_OUTPUT] = env->outputs ? x.num_outputs : 0;
     x.file_count[GP_FILE_PARAM] = env->params ? p->info.num_params : 0;
@@ -4581,6 +4710,14 @@ gp_top:
     GP_CASE(QSWZY)
     {
         exec_thread_group(&x, in);
+        GP_NEXT();
+    }
+    GP_CASE(SHFDOWN)
+    GP_CASE(SHFIDX)
+    GP_CASE(SHFUP)
+    GP_CASE(SHFXOR)
+    {
+        exec_shuffle(&x, in);
         GP_NEXT();
     }
     GP_CASE(CALI)

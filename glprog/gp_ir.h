@@ -214,6 +214,29 @@
  *                live lanes of the gp_exec call that execute the
  *                instruction (glprog.h; gp_exec.c exec_vote).  Any type;
  *                results TRUE / FALSE as for the set-on instructions.
+ *   SHFDOWN SHFIDX SHFUP SHFXOR  NV_shader_thread_shuffle (OPTION
+ *                NV_shader_thread_shuffle, NV5 only; gp_exec.c
+ *                exec_shuffle).  Operands (data, index, mask), types F S U
+ *                (default F), no modifiers.  The thread group is TGBALLOT's:
+ *                the 16 lanes of one gp_exec call, thread id = lane number,
+ *                so the 5-bit fields of the spec are cut to 4 bits: per
+ *                lane l, index = src[1].x & 0x1f, seg = (src[2].x >> 8) &
+ *                0xf, clamp = src[2].x & 0xf, min = l & seg, max = min |
+ *                (clamp & ~seg).  Source lane / in range: SHFIDX (index &
+ *                ~seg) | min / <= max; SHFUP l - index / >= min; SHFDOWN
+ *                l + index / <= max; SHFXOR l ^ index / <= max.  The spec
+ *                prose says "lower than maxThreadId" (and "greater than
+ *                maxThreadId" for SHFUP), but its own examples (SHFDOWN by
+ *                2 in a segment of 8: lanes 6 and 7 out of range, 5 reads
+ *                7) need <= max and >= min, which is what asmgl does.
+ *                Result: x = TRUE / FALSE (DT.BOOL encodings of the type)
+ *                of the test; y = src[0].x of the source lane when in range
+ *                and that lane runs the instruction (helper lanes
+ *                included: they hold their pixel's values, as QSWZ reads
+ *                them, so quad shuffles work at primitive edges), else
+ *                src[0].x of lane l itself (the spec leaves an inactive
+ *                source undefined: the predicate stays TRUE); z = w = 0
+ *                (the spec defines two components).
  *   CVT          NV_gpu_program5 2.X.8.Z: "CVT.<dst>.<src>[.ROUND|.CEIL|
  *                .FLR|.TRUNC][.SAT|.SSAT][.CC]".  gp_insn.cvt_dst /
  *                cvt_src are the two storage modifiers (gp_cvt_type:
@@ -277,7 +300,9 @@
  * index..index+n-1, the high 32 bits in rows index+n..index+2n-1.
  * gp_src.hi / gp_dst.hi hold that n (the distance from a low row to its
  * high row; relative addressing moves the low row, the high row follows)
- * and are 0 for every operand with 32-bit storage (every other file).
+ * and are 0 for every operand with 32-bit storage.  The one other file
+ * with a hi is GP_FILE_PARAM: a 64-bit literal (Constants, below) has
+ * gp_src.hi = 1.
  *   Reads.  A 64-bit-typed operand (instruction type S64 U64 F64, or the
  *   64-bit operand of PK64/UP64/CVT) of a LONG variable is lo | hi << 32;
  *   of a 32-bit variable it is promoted (2.X.4.1): S sign-extended, U
@@ -300,6 +325,16 @@
  * Constants.  Literals are typed by their use: a literal operand of an
  * integer kind is a GP_PARAM_CONST row of integers (value[].i / .u, with
  * gp_param_binding.type 'S' / 'U'); INT / UINT PARAM declarations likewise.
+ * A literal operand (scalar or "{..}") of a 64-bit operand type (S64 U64
+ * F64 instructions but PK64 / UP64, and CVT's 64-bit operand types) is
+ * exact: the double nearest its text (strtod) or the 64-bit integer
+ * (decimal or hex; out of range fails to load at the literal), stored as
+ * two consecutive GP_PARAM_CONST rows of type 'U' (low words, then high
+ * words) with gp_src.hi = 1; fetch64 reads it like a LONG variable, the
+ * 32-bit fast paths never see it (they refuse any hi), and the printer
+ * prints it back as the literal (F64 with 17 significant digits, S64 in
+ * decimal, U64 in hex; gp_print.c nv4_put_lit64).  PARAM variables stay
+ * 32-bit rows, promoted.
  */
 #ifndef GLPROG_GP_IR_H
 #define GLPROG_GP_IR_H
@@ -396,7 +431,8 @@ static inline const char *gp_cvt_rnd_name(int r)
 }
 
 /* gp_insn.tex_flags (NV_gpu_program5 texture operands). */
-enum { GP_TEXF_OFFSET_REG = 1u << 0, GP_TEXF_EXTRA = 1u << 1, GP_TEXF_INDEXED = 1u << 2 };
+enum { GP_TEXF_OFFSET_REG = 1u << 0, GP_TEXF_EXTRA = 1u << 1, GP_TEXF_INDEXED = 1u << 2,
+       GP_TEXF_HANDLE = 1u << 3 /* NV_bindless_texture handle(<scalar>): gp_insn.tex_handle */ };
 
 /* Profiles an opcode is legal in: a bit per program header/option set. */
 enum {
@@ -570,6 +606,12 @@ typedef struct gp_insn {
     uint8_t cvt_dst;    /* gp_cvt_type of the result */
     uint8_t cvt_src;    /* gp_cvt_type of the operand */
     uint8_t cvt_rnd;    /* gp_cvt_rnd */
+    /* NV_bindless_texture "Interactions with NV_gpu_program5" (GP_OPF_TEX
+     * with GP_TEXF_HANDLE only): the scalar operand of "handle(<operand>)",
+     * read per lane as a 64-bit unsigned handle (a LONG variable's two
+     * words; a 32-bit one zero-extended); tex_unit is then 0 and unused
+     * (gp_exec.c do_tex groups the lanes by handle, gp_tex_request.handle). */
+    gp_src tex_handle;
 } gp_insn;
 
 /* The program object behind glprog.h's opaque gp_program. */
@@ -636,7 +678,29 @@ struct gp_program {
     const int32_t (*sub_entries)[3]; /* (type, SUBROUTINENUM, target insn), by type then num */
     int num_sub_entries;
     void *sub_block;
+    /* NV_shader_thread_group vertex./fragment. thread bindings
+     * (BIND.V.THREAD BIND.V.WARP BIND.F.THREAD BIND.F.HELPER): the program
+     * reads GP_FILE_INPUT rows GP_IN_THREAD.. +2, which no caller
+     * provides: gp_exec copies the inputs into its machine and fills them
+     * per lane l of the thread group (the GP_LANES lanes of the call,
+     * glprog.h "Thread groups"; all unsigned/signed integers):
+     *   GP_IN_THREAD + 0  (threadid = l, warpid = 0, smid = 0,
+     *                      helperthread = -1 in env->helper_mask lanes, else 0)
+     *   GP_IN_THREAD + 1  (threadeqmask = 1 << l, threadltmask = (1 << l) - 1,
+     *                      threadlemask = (2 << l) - 1, threadgtmask =
+     *                      0xffff & ~lemask)
+     *   GP_IN_THREAD + 2  (threadgemask = 0xffff & ~ltmask, 0, 0, 0)
+     * bound like fragment.sampleid (one component, every swizzle reads it).
+     * The rows are >= 64, so they are not in info.inputs_read.  warpid /
+     * smid are 0: one thread group per "SM" and one "SM"
+     * (state.thread.warpspersm = smcount = 1), constants so results do not
+     * depend on the worker count.  Geometry programs (primitive.threadid ..,
+     * BIND.G.THREAD) read the same values, made per lane by
+     * fetch_geo_input (their inputs are per vertex, so no rows are
+     * copied); helperthread is a fragment binding only. */
+    uint8_t uses_thread;
 };
+#define GP_IN_THREAD 64
 
 /* Executor debugging (gp_exec.c): with fast paths off, every instruction of
  * programs run on m takes the generic fetch / store path.  Results are the

@@ -228,13 +228,18 @@ static void fill_info(gp_parse *ps, gp_program *p)
     for (int i = 0; i < p->num_insns; i++) {
         const gp_insn *in = &p->insns[i];
         const gp_opinfo *oi = &gp_opinfo_table[in->op];
-        for (int s = 0; s < 3; s++) {
-            const gp_src *src = &in->src[s];
+        for (int s = 0; s < 4; s++) {
+            /* s == 3: the NV_bindless_texture handle operand */
+            if (s == 3 && !(in->tex_flags & GP_TEXF_HANDLE))
+                break;
+            const gp_src *src = s < 3 ? &in->src[s] : &in->tex_handle;
             if (src->file == GP_FILE_BUFFER)
                 for (int b = src->buf; b < src->buf + (src->nbuf ? src->nbuf : 1) && b < 32; b++)
                     info->param_buffers_used |= 1u << b; /* NV5 program.buffer[a..b] */
             if (src->file != GP_FILE_INPUT)
                 continue;
+            if (src->index >= GP_IN_THREAD)
+                p->uses_thread = 1; /* NV_shader_thread_group rows (gp_ir.h) */
             for (int k = src->rel ? src->rel_lo : src->index; k <= (src->rel ? src->rel_hi : src->index); k++)
                 if (k >= 0 && k < 64)
                     info->inputs_read |= 1ull << k;
@@ -258,8 +263,9 @@ static void fill_info(gp_parse *ps, gp_program *p)
             if (ps->stage == GP_STAGE_FRAGMENT && d->index == GP_FOUT_DEPTH)
                 info->writes_depth = true;
         }
-        if (oi->flags & GP_OPF_TEX) {
-            /* NV5 TEXTURE arrays: every unit of the array */
+        if ((oi->flags & GP_OPF_TEX) && !(in->tex_flags & GP_TEXF_HANDLE)) {
+            /* NV5 TEXTURE arrays: every unit of the array (a texture
+             * handle uses no unit) */
             int lo = in->tex_count ? in->tex_base : in->tex_unit;
             int hi = in->tex_count ? in->tex_base + in->tex_count - 1 : in->tex_unit;
             for (int u = lo; u <= hi; u++) {

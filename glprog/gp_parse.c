@@ -14,6 +14,7 @@
  * program (labels, block nesting, texture targets, aliasing, limits) are in
  * gp_validate.c; targets and program info are computed in gp_lower.c.
  */
+#include <errno.h>
 #include <stdio.h>
 
 #include "gp_priv.h"
@@ -511,14 +512,15 @@ static void parse_result_binding(gp_parse *ps, gp_dst *d, bool rel_ok)
 
 /* ---- parameters ----------------------------------------------------------- */
 
-/* Adds a row to the parameter table.  Single bindings (array < 0) reuse any
+/* Adds a row to the parameter table.  Single bindings (array -1) reuse any
  * existing row with the same binding; array rows are always appended, so an
- * array stays contiguous for relative addressing. */
+ * array stays contiguous for relative addressing; array -2 appends a row
+ * of no array (the pairs of rows of NV5 64-bit literals). */
 static int param_add(gp_parse *ps, const gp_param_binding *b, int array, int pos)
 {
     const char *key = (const char *)b;
     int klen = (int)sizeof(*b);
-    if (array < 0) {
+    if (array == -1) {
         void *hit = gp_map_get(&ps->constmap, key, klen);
         if (hit)
             return (int)((intptr_t)hit - 1);
@@ -540,7 +542,7 @@ static int param_add(gp_parse *ps, const gp_param_binding *b, int array, int pos
     ps->cap_params = cap;
     int row = ps->num_params++;
     ps->params[row] = *b;
-    ps->param_array[row] = array;
+    ps->param_array[row] = array < 0 ? -1 : array;
     if (distinct) {
         char *copy = gp_alloc(ps, sizeof(*b));
         memcpy(copy, b, sizeof(*b));
@@ -657,6 +659,106 @@ static void parse_const_vector(gp_parse *ps, gp_val v[4])
             break;
     }
     expect(ps, '}', "after the constant vector");
+}
+
+/* A number of a 64-bit operand type t (ps->lit64), exactly: F64 the double
+ * nearest the decimal text (strtod), S64 / U64 the 64-bit integer (decimal
+ * or NV4 "0x" hex), with parse_number's rules (2.X.3.3: a floating-point
+ * constant for an integer type, a negative one for an unsigned type and an
+ * integer too large to be represented fail to load).  Returns the bits. */
+static uint64_t parse_number64(gp_parse *ps, bool signed_ok, uint8_t t)
+{
+    bool neg = false;
+    int sign_pos = ps->tok.pos;
+    if (signed_ok && (is_punct(&ps->tok, '-') || is_punct(&ps->tok, '+'))) {
+        neg = ps->tok.punct == '-';
+        next(ps);
+    }
+    gp_token tk = ps->tok;
+    if (tk.kind != GP_TOK_INT && tk.kind != GP_TOK_FLOAT) {
+        char b[64];
+        gp_fail(ps, tk.pos, "expected a number, found %s", tok_str(ps, &tk, b, sizeof(b)));
+    }
+    int n = tk.len > 40 ? 40 : tk.len;
+    char *text = gp_alloc(ps, (size_t)tk.len + 1);
+    memcpy(text, ps->src + tk.pos, (size_t)tk.len);
+    text[tk.len] = 0;
+    uint64_t r = 0;
+    errno = 0;
+    if (t == GP_TYPE_F64) {
+        double d = tk.hex ? (double)strtoull(text + 2, NULL, 16) : strtod(text, NULL);
+        d = neg ? -d : d;
+        memcpy(&r, &d, sizeof(r));
+    } else if (tk.kind == GP_TOK_FLOAT) {
+        gp_fail(ps, tk.pos, "floating-point constant '%.*s' used where %s integer is needed", n, ps->src + tk.pos,
+                t == GP_TYPE_U64 ? "an unsigned" : "a signed");
+    } else {
+        unsigned long long u = strtoull(tk.hex ? text + 2 : text, NULL, tk.hex ? 16 : 10);
+        if (errno == ERANGE)
+            gp_fail(ps, tk.pos, "integer constant '%.*s' does not fit 64 bits", n, ps->src + tk.pos);
+        if (t == GP_TYPE_U64) {
+            if (neg && u != 0)
+                gp_fail(ps, sign_pos, "negative constant '-%.*s' used where an unsigned integer is needed", n,
+                        ps->src + tk.pos);
+            r = u;
+        } else {
+            if (u > (neg ? 1ull << 63 : (1ull << 63) - 1))
+                gp_fail(ps, tk.pos, "integer constant '%s%.*s' does not fit a signed 64-bit integer", neg ? "-" : "",
+                        n, ps->src + tk.pos);
+            r = neg ? 0u - (uint64_t)u : (uint64_t)u;
+        }
+    }
+    next(ps);
+    return r;
+}
+
+/* A literal operand (scalar or "{..}") of a 64-bit operand type (gp_ir.h
+ * "64-bit storage", Constants): two consecutive GP_PARAM_CONST rows of
+ * type 'U', the low words then the high words, and s->hi = 1.  An existing
+ * equal pair is reused (a printed program declares the pair in a PARAM
+ * array and names it again by the literal). */
+static void parse_literal64(gp_parse *ps, gp_src *s, bool *scalar_const)
+{
+    uint8_t t = ps->lit64;
+    int pos = ps->tok.pos;
+    uint64_t v[4];
+    if (is_punct(&ps->tok, '{')) {
+        /* missing y, z, w are 0, 0, 1 (ARB_vertex_program 2.14.3.2) */
+        v[0] = v[1] = v[2] = 0;
+        v[3] = t == GP_TYPE_F64 ? 0x3ff0000000000000ull : 1u;
+        next(ps);
+        int k = 0;
+        for (;;) {
+            if (k == 4)
+                gp_fail(ps, ps->tok.pos, "a constant vector has at most four components");
+            v[k++] = parse_number64(ps, true, t);
+            if (!accept(ps, ','))
+                break;
+        }
+        expect(ps, '}', "after the constant vector");
+    } else {
+        v[0] = v[1] = v[2] = v[3] = parse_number64(ps, false, t);
+        *scalar_const = true;
+    }
+    gp_val lo[4], hi[4];
+    for (int c = 0; c < 4; c++) {
+        lo[c].u = (uint32_t)v[c];
+        hi[c].u = (uint32_t)(v[c] >> 32);
+    }
+    gp_param_binding bl, bh;
+    binding_const(&bl, lo, 'U');
+    binding_const(&bh, hi, 'U');
+    int row = -1;
+    for (int r = 0; r + 1 < ps->num_params && row < 0; r++)
+        if (!memcmp(&ps->params[r], &bl, sizeof(bl)) && !memcmp(&ps->params[r + 1], &bh, sizeof(bh)))
+            row = r;
+    if (row < 0) {
+        row = param_add(ps, &bl, -2, pos);
+        param_add(ps, &bh, -2, pos);
+    }
+    s->file = GP_FILE_PARAM;
+    s->index = s->rel_lo = s->rel_hi = row;
+    s->hi = 1;
 }
 
 /* Stage restrictions of state bindings (2.14.3.2 vs 3.11.3.2). */
@@ -914,6 +1016,37 @@ static void parse_program_binding(gp_parse *ps, bool ranges_ok, int *kind, int *
     *last = b;
 }
 
+/* NV_shader_thread_group 2.X.3.3 "Thread Group Property Bindings"
+ * (BIND.P.THREADSTATE): when the current token "state" starts
+ * "state.thread.<property>", parses it into b, an integer constant
+ * (x, 0, 0, 0): warpsize 16 (a thread group is the GP_LANES lanes of one
+ * gp_exec call, glprog.h "Thread groups"), warpspersm 1 and smcount 1
+ * (asmgl's model: one thread group at a time per "SM", one "SM"; constants,
+ * so that results do not depend on the worker count).  y z w are
+ * undefined in the spec: 0.  Returns false (nothing consumed) otherwise. */
+static bool parse_thread_state(gp_parse *ps, gp_param_binding *b)
+{
+    gp_lexer save = ps->lx;
+    gp_token t1, t2;
+    gp_lex_next(&ps->lx, &t1);
+    gp_lex_next(&ps->lx, &t2);
+    ps->lx = save;
+    if (!ps->nv5 || !is_punct(&t1, '.') || !tok_is(ps, &t2, "thread"))
+        return false;
+    int start = ps->tok.pos;
+    if (!(ps->options & GP_OPTION_NV_SHADER_THREAD_GROUP))
+        gp_fail(ps, t2.pos, "state.thread bindings require OPTION NV_shader_thread_group");
+    next(ps);
+    binding_dot(ps, start);
+    next(ps); /* thread */
+    binding_dot(ps, start);
+    static const char *const w[] = { "warpsize", "warpspersm", "smcount" };
+    int k = binding_word(ps, start, w, 3);
+    gp_val v[4] = { { .i = k == 0 ? GP_LANES : 1 }, { .i = 0 }, { .i = 0 }, { .i = 0 } };
+    binding_const(b, v, 'S');
+    return true;
+}
+
 /* A single parameter binding used inline or by "PARAM x = ...": state,
  * program.env/local or a constant.  Returns the table row. */
 static int parse_param_single(gp_parse *ps, bool signed_const, bool *is_scalar_const)
@@ -922,7 +1055,9 @@ static int parse_param_single(gp_parse *ps, bool signed_const, bool *is_scalar_c
     int pos = ps->tok.pos;
     if (is_scalar_const)
         *is_scalar_const = false;
-    if (tok_is(ps, &ps->tok, "state")) {
+    if (tok_is(ps, &ps->tok, "state") && parse_thread_state(ps, &b)) {
+        /* NV_shader_thread_group state.thread.* */
+    } else if (tok_is(ps, &ps->tok, "state")) {
         gp_state_ref r[4];
         parse_state_binding(ps, false, r);
         binding_state(&b, r[0]);
@@ -1112,7 +1247,9 @@ static void parse_array_item(gp_parse *ps, int array)
 {
     gp_param_binding b;
     int pos = ps->tok.pos;
-    if (tok_is(ps, &ps->tok, "state")) {
+    if (tok_is(ps, &ps->tok, "state") && parse_thread_state(ps, &b)) {
+        param_add(ps, &b, array, pos); /* NV_shader_thread_group state.thread.* */
+    } else if (tok_is(ps, &ps->tok, "state")) {
         gp_state_ref r[4];
         int n = parse_state_binding(ps, true, r);
         for (int i = 0; i < n; i++) {
@@ -1779,6 +1916,27 @@ static int nv4_color_slot(gp_parse *ps, bool faces)
     return back ? (secondary ? GP_VARY_BFC1 : GP_VARY_BFC0) : (secondary ? GP_VARY_COL1 : GP_VARY_COL0);
 }
 
+/* NV_shader_thread_group 2.X.3.2 thread bindings "vertex.<item>" /
+ * "fragment.<item>" (current token: the item): threadid, thread{eq,lt,le,
+ * gt,ge}mask, warpid, smid, and in fragment programs helperthread.  Bound
+ * to one component of the GP_IN_THREAD rows (gp_ir.h).  Returns false
+ * (nothing consumed) for other items. */
+static bool nv5_thread_input(gp_parse *ps, nv4_binding *b)
+{
+    static const char *const items[] = { "threadid", "warpid", "smid", "helperthread", "threadeqmask",
+                                         "threadltmask", "threadlemask", "threadgtmask", "threadgemask" };
+    static const uint8_t row[] = { 0, 0, 0, 0, 1, 1, 1, 1, 2 }, comp[] = { 0, 1, 2, 3, 0, 1, 2, 3, 0 };
+    int k = ps->nv5 ? word_index(ps, items, 9) : -1;
+    if (k < 0 || (k == 3 && ps->stage != GP_STAGE_FRAGMENT))
+        return false;
+    if (!(ps->options & GP_OPTION_NV_SHADER_THREAD_GROUP))
+        gp_fail(ps, ps->tok.pos, "'%s' requires OPTION NV_shader_thread_group", items[k]);
+    next(ps);
+    b->slot = GP_IN_THREAD + row[k];
+    b->comp = (uint8_t)(1 + comp[k]);
+    return true;
+}
+
 /* NV_vertex_program4 Table X.X: "vertex.<item>", current token "vertex". */
 static void nv4_vertex_input(gp_parse *ps, nv4_binding *b, int ctx)
 {
@@ -1787,11 +1945,13 @@ static void nv4_vertex_input(gp_parse *ps, nv4_binding *b, int ctx)
     if (is_punct(&ps->tok, '['))
         gp_fail(ps, ps->tok.pos, "vertex[n] bindings are only available in geometry programs");
     binding_dot(ps, start);
+    b->count = 1;
+    if (nv5_thread_input(ps, b))
+        return;
     static const char *const items[] = { "position", "weight", "normal", "color", "fogcoord",
                                          "texcoord", "attrib", "id", "instance", "matrixindex" };
     int item = binding_word(ps, start, items, 10);
     bool generic = false;
-    b->count = 1;
     switch (item) {
     case 0:
         b->slot = GP_VIN_POSITION;
@@ -1848,6 +2008,10 @@ static bool nv4_primitive_id(gp_parse *ps, nv4_binding *b, int start)
         return false;
     next(ps);
     binding_dot(ps, start);
+    /* NV_shader_thread_group primitive.threadid / thread*mask / warpid /
+     * smid in geometry programs (BIND.G.THREAD; gp_exec.c fetch_geo_input) */
+    if (ps->stage == GP_STAGE_GEOMETRY && nv5_thread_input(ps, b))
+        return true;
     /* NV_gpu_program5 2.X.3.2 adds, in geometry programs, primitive.invocation
      * and primitive.vertexcount: (x, -, -, -) integers in GP_VARY_PRIMINFO's
      * x and y, bound like a clip distance (a single component of a row) so
@@ -1906,6 +2070,8 @@ static void nv4_fragment_input(gp_parse *ps, nv4_binding *b, int ctx)
             ps->interp_mask[3] |= 1ull << GP_VARY_SAMPLE; /* info.inputs_sample */
         return;
     }
+    if (nv5_thread_input(ps, b))
+        return;
     static const char *const items[] = { "color", "texcoord", "fogcoord", "position", "facing", "clip", "attrib",
                                          "pointcoord" };
     /* NV_gpu_program5 2.X.3.2: fragment.pointcoord (s, t, -, -) */
@@ -2221,7 +2387,8 @@ static void nv4_input_operand(gp_parse *ps, gp_src *s, const nv4_binding *b, int
     }
     s->rel_lo = s->rel_hi = s->index;
     s->vtx = (uint8_t)b->vtx;
-    ps->inputs_bound |= 1ull << (s->index & 63);
+    if (s->index < GP_IN_THREAD) /* the thread rows are no attributes */
+        ps->inputs_bound |= 1ull << (s->index & 63);
 }
 
 /* <srcReg> of an NV4 instruction: literals (typed by ps->opnd_type),
@@ -2231,7 +2398,9 @@ static void nv4_src_reg(gp_parse *ps, gp_src *s, bool *scalar_const)
 {
     gp_token t = ps->tok;
     *scalar_const = false;
-    if (t.kind == GP_TOK_INT || t.kind == GP_TOK_FLOAT || is_punct(&t, '{')) {
+    if ((t.kind == GP_TOK_INT || t.kind == GP_TOK_FLOAT || is_punct(&t, '{')) && ps->lit64) {
+        parse_literal64(ps, s, scalar_const); /* NV5 64-bit literals */
+    } else if (t.kind == GP_TOK_INT || t.kind == GP_TOK_FLOAT || is_punct(&t, '{')) {
         s->file = GP_FILE_PARAM;
         s->index = parse_param_single(ps, false, scalar_const);
     } else if (t.kind != GP_TOK_IDENT) {
@@ -2514,6 +2683,11 @@ static void nv5_tex_extra(gp_parse *ps, gp_pinsn *pi)
 {
     if (gp_opinfo_table[pi->in.op].cls != GP_CLASS_TEX || tok_is(ps, &ps->tok, "texture"))
         return;
+    if (tok_is(ps, &ps->tok, "handle")) {
+        gp_token t = peek(ps);
+        if (is_punct(&t, '('))
+            return; /* NV_bindless_texture handle(<operand>) */
+    }
     if (ps->tok.kind == GP_TOK_IDENT) {
         const gp_sym *s = gp_map_get(&ps->syms, ps->src + ps->tok.pos, ps->tok.len);
         if (s && s->kind == GP_SYM_TEXTURE)
@@ -2567,6 +2741,31 @@ static void nv5_tex_offset_reg(gp_parse *ps, gp_pinsn *pi)
     pi->in.tex_flags |= GP_TEXF_OFFSET_REG;
 }
 
+/* NV_bindless_texture "Interactions with NV_gpu_program5" 2.X.2:
+ * <textureUseV> ::= "handle" "(" <addrUseS> ")", current token "handle"
+ * followed by '('; allowed under OPTION NV_bindless_texture (2.X.5.Y).  The
+ * scalar operand (any scalar integer operand: a LONG variable's component
+ * is the whole 64-bit handle, a 32-bit one is zero-extended) goes to
+ * gp_insn.tex_handle. */
+static bool nv5_tex_handle(gp_parse *ps, gp_pinsn *pi)
+{
+    if (!tok_is(ps, &ps->tok, "handle"))
+        return false;
+    gp_token t = peek(ps);
+    if (!is_punct(&t, '('))
+        return false;
+    if (!(ps->options & GP_OPTION_NV_BINDLESS_TEXTURE))
+        gp_fail(ps, ps->tok.pos, "texture handles require OPTION NV_bindless_texture");
+    next(ps);
+    next(ps);
+    set_operand_type(ps, GP_TYPE_U32);
+    int pos;
+    parse_src(ps, &pi->in.tex_handle, SRC_SCALAR, &pos);
+    expect(ps, ')', "after the texture handle operand");
+    pi->in.tex_flags |= GP_TEXF_HANDLE;
+    return true;
+}
+
 /* <texAccess>: "texture" ["[" n "]"] "," target ["," "(" offsets ")"];
  * NV5 / NV4.1 also: an extra operand before it, a TEXTURE variable, a
  * component selector, ARRAYCUBE targets and "offset(<operand>)". */
@@ -2577,7 +2776,9 @@ static void nv4_texture(gp_parse *ps, gp_pinsn *pi)
         nv5_tex_extra(ps, pi);
     pi->unit_pos = ps->tok.pos;
     int unit = 0;
-    if (ps->nv5 && nv5_tex_variable(ps, pi, &unit)) {
+    if (ps->nv5 && nv5_tex_handle(ps, pi)) {
+        /* NV_bindless_texture: unit 0, unused */
+    } else if (ps->nv5 && nv5_tex_variable(ps, pi, &unit)) {
         /* unit set; a constant index is folded in */
     } else if (!accept_word(ps, "texture")) {
         char b[64];
@@ -2819,6 +3020,8 @@ static void nv4_opword(gp_parse *ps, gp_opword *w, const gp_token *t, gp_pinsn *
     if ((w->op == GP_OP_TGBALLOT || (w->op >= GP_OP_QSWZ0 && w->op <= GP_OP_QSWZY)) &&
         !(ps->options & GP_OPTION_NV_SHADER_THREAD_GROUP))
         gp_fail(ps, t->pos, "opcode '%s' requires OPTION NV_shader_thread_group", oi->name);
+    if (w->op >= GP_OP_SHFDOWN && w->op <= GP_OP_SHFXOR && !(ps->options & GP_OPTION_NV_SHADER_THREAD_SHUFFLE))
+        gp_fail(ps, t->pos, "opcode '%s' requires OPTION NV_shader_thread_shuffle", oi->name);
     if (w->op == GP_OP_TXFMS &&
         !(ps->options & (GP_OPTION_NV_EXPLICIT_MULTISAMPLE | GP_OPTION_NV_TEXTURE_MULTISAMPLE)))
         gp_fail(ps, t->pos, "opcode 'TXFMS' requires OPTION NV_explicit_multisample or NV_texture_multisample");
@@ -3078,7 +3281,8 @@ static void nv4_decl_attrib(gp_parse *ps, uint8_t dtype, uint8_t interp)
     s->index = first.slot;
     for (int i = 0; i < n; i++) {
         int slot = first.clip ? GP_VARY_CLIP0 + (first.slot + i) / 4 : first.slot + i;
-        ps->inputs_bound |= 1ull << (slot & 63);
+        if (slot < GP_IN_THREAD) /* the NV_shader_thread_group rows are no attributes */
+            ps->inputs_bound |= 1ull << (slot & 63);
     }
     if (ps->stage != GP_STAGE_FRAGMENT)
         return;
@@ -3400,18 +3604,24 @@ static void check_opword(gp_parse *ps, const gp_opword *w, const gp_token *t)
 /* The data type literals of operand i take (NV4; ARB: always float). */
 static void operand_context(gp_parse *ps, const gp_insn *in, int i)
 {
+    ps->lit64 = 0;
     if (ps->nv4 && in->op == GP_OP_CVT) {
-        /* the operand's storage type; a literal is a 32-bit row, which a
-         * 64-bit operand type promotes (gp_ir.h "64-bit storage") */
+        /* the operand's storage type; a literal of a 64-bit type is an
+         * exact pair of rows (gp_ir.h "64-bit storage", Constants) */
         int t = gp_cvt_gptype(in->cvt_src);
+        if (t == GP_TYPE_S64 || t == GP_TYPE_U64 || t == GP_TYPE_F64)
+            ps->lit64 = (uint8_t)t;
         set_operand_type(ps, (uint8_t)(t == GP_TYPE_S64 ? GP_TYPE_S32 : t == GP_TYPE_U64 ? GP_TYPE_U32
                                        : t == GP_TYPE_F64 ? GP_TYPE_F32 : t));
         return;
     }
     if (ps->nv4) {
-        /* 64-bit types: a literal is a 32-bit row of the base type, which
-         * the 64-bit operand promotes (gp_ir.h "64-bit storage") */
+        /* 64-bit types: a literal is an exact pair of rows (gp_ir.h
+         * "64-bit storage", Constants); PK64 / UP64 keep their rules */
         int t = kind_type(gp_io_kind(gp_opinfo_table[in->op].io, i + 1), in->type);
+        if ((t == GP_TYPE_S64 || t == GP_TYPE_U64 || t == GP_TYPE_F64) && in->op != GP_OP_PK64 &&
+            in->op != GP_OP_UP64)
+            ps->lit64 = (uint8_t)t;
         set_operand_type(ps, (uint8_t)(t == GP_TYPE_S64 ? GP_TYPE_S32 : t == GP_TYPE_U64 ? GP_TYPE_U32
                                        : t == GP_TYPE_F64 ? GP_TYPE_F32 : t));
     }
@@ -3426,6 +3636,7 @@ static void parse_instruction(gp_parse *ps, const gp_opword *w0)
     gp_token optok = ps->tok;
     gp_pinsn *pi = new_insn(ps, ps->tok.pos);
     gp_insn *in = &pi->in;
+    ps->lit64 = 0;
     in->op = (uint16_t)w->op;
     in->sat = w->sat;
     in->precision = (uint8_t)w->prec;
@@ -3998,6 +4209,10 @@ static void parse_option(gp_parse *ps)
         { "ARB_blend_func_extended", GP_OPTION_ARB_BLEND_FUNC_EXTENDED, GP_STAGE_FRAGMENT, NV5 },
         /* NV_shader_thread_group "Dependencies on NV_gpu_program5" (TGBALLOT, QSWZ*) */
         { "NV_shader_thread_group", GP_OPTION_NV_SHADER_THREAD_GROUP, -1, NV5 },
+        /* NV_shader_thread_shuffle "Dependencies on NV_gpu_program5" (SHF*) */
+        { "NV_shader_thread_shuffle", GP_OPTION_NV_SHADER_THREAD_SHUFFLE, -1, NV5 },
+        /* NV_bindless_texture 2.X.5.Y (any stage): handle(<operand>) */
+        { "NV_bindless_texture", GP_OPTION_NV_BINDLESS_TEXTURE, -1, NV5 },
     };
     const struct opt *o = NULL;
     for (size_t i = 0; i < sizeof(opts) / sizeof(opts[0]); i++)

@@ -479,6 +479,7 @@ typedef struct nv4_range {
     bool array;       /* inputs: an array (rel over lo..hi), else one slot */
     int buf;          /* buffers: the binding point */
     int comp;         /* inputs: the clip distance component of a clip slot */
+    int nbuf;         /* buffers: gp_src.nbuf (NV5 program.buffer[a..b]) */
 } nv4_range;
 
 typedef struct nv4_ctx {
@@ -491,7 +492,12 @@ typedef struct nv4_ctx {
                               32-bit temporary an operand names, 0 none */
     nv4_range *in, *outs, *bufs;
     int nin, nout, nbuf;
+    nv4_range *subs;       /* NV5 SUBROUTINE variables CALI names: element
+                              rows lo..hi, array = needs a member */
+    int nsub;
     int buf_lo[GP_MAX_PARAM_BUFFERS], buf_hi[GP_MAX_PARAM_BUFFERS]; /* absolute elements */
+    const gp_insn *insn;   /* the instruction being printed (the type of its
+                              NV5 64-bit literals) */
 } nv4_ctx;
 
 static bool is_nv4(const gp_program *p)
@@ -520,7 +526,7 @@ static int find_range(nv4_range *r, int n, const nv4_range *k)
 {
     for (int i = 0; i < n; i++)
         if (r[i].lo == k->lo && r[i].hi == k->hi && r[i].vtx == k->vtx && r[i].array == k->array &&
-            r[i].buf == k->buf && r[i].comp == k->comp)
+            r[i].buf == k->buf && r[i].comp == k->comp && r[i].nbuf == k->nbuf)
             return i;
     return -1;
 }
@@ -530,7 +536,7 @@ static int find_range(nv4_range *r, int n, const nv4_range *k)
 static nv4_range input_key(const gp_src *s)
 {
     nv4_range k = { s->rel ? s->rel_lo : s->index, s->rel ? s->rel_hi : s->index, s->vtx_rel ? -1 : s->vtx,
-                    s->rel != 0, 0, 0 };
+                    s->rel != 0, 0, 0, 0 };
     if (!s->rel && (s->index == GP_VARY_CLIP0 || s->index == GP_VARY_CLIP1))
         k.comp = first_comp(s->swz);
     return k;
@@ -548,7 +554,8 @@ static bool nv4_collect(nv4_ctx *c)
     c->in = GP_MALLOC(sizeof(nv4_range) * cap);
     c->outs = GP_MALLOC(sizeof(nv4_range) * cap);
     c->bufs = GP_MALLOC(sizeof(nv4_range) * cap);
-    if (!c->temp_base || !c->long_hi || !c->in || !c->outs || !c->bufs)
+    c->subs = GP_MALLOC(sizeof(nv4_range) * cap);
+    if (!c->temp_base || !c->long_hi || !c->in || !c->outs || !c->bufs || !c->subs)
         return false;
     for (int i = 0; i < nt; i++) {
         c->temp_base[i] = -1;
@@ -579,8 +586,20 @@ static bool nv4_collect(nv4_ctx *c)
         if (in->dst.file == GP_FILE_TEMP && in->dst.rel)
             for (int t = in->dst.rel_lo; t <= in->dst.rel_hi && t < nt; t++)
                 c->temp_base[t] = in->dst.rel_lo;
+        if (in->op == GP_OP_CALI && p->sub_elem_param) {
+            /* a constant member names one element (gp_parse.c
+             * nv4_rel_src): such variables print as scalars */
+            const gp_src *s0 = &in->src[0];
+            int k = 0;
+            while (k < c->nsub && (c->subs[k].lo != s0->rel_lo || c->subs[k].hi != s0->rel_hi))
+                k++;
+            if (k == c->nsub)
+                c->subs[c->nsub++] = (nv4_range){ s0->rel_lo, s0->rel_hi, 0, false, 0, 0, 0 };
+            if (s0->rel || s0->rel_hi > s0->rel_lo)
+                c->subs[k].array = true;
+        }
         if (in->dst.file == GP_FILE_OUTPUT && in->dst.rel) {
-            nv4_range k = { in->dst.rel_lo, in->dst.rel_hi, 0, true, 0, 0 };
+            nv4_range k = { in->dst.rel_lo, in->dst.rel_hi, 0, true, 0, 0, 0 };
             if (find_range(c->outs, c->nout, &k) < 0)
                 c->outs[c->nout++] = k;
         }
@@ -596,8 +615,10 @@ static bool nv4_collect(nv4_ctx *c)
             }
             if (src->file == GP_FILE_BUFFER) {
                 int b = src->buf % GP_MAX_PARAM_BUFFERS;
-                if (src->rel) {
-                    nv4_range k = { src->rel_lo, src->rel_hi, 0, true, b, 0 };
+                if (src->rel || src->nbuf) {
+                    /* NV5 program.buffer[a..b]: one variable per element
+                     * range (a constant element is the range i..i) */
+                    nv4_range k = { src->rel_lo, src->rel_hi, 0, true, b, 0, src->nbuf };
                     if (find_range(c->bufs, c->nbuf, &k) < 0)
                         c->bufs[c->nbuf++] = k;
                 } else {
@@ -619,6 +640,7 @@ static void nv4_free(nv4_ctx *c)
     GP_FREE(c->in);
     GP_FREE(c->outs);
     GP_FREE(c->bufs);
+    GP_FREE(c->subs);
     GP_FREE(c->seg_type);
 }
 
@@ -656,6 +678,14 @@ static void nv4_put_input_binding(out *o, const gp_program *p, int slot, int cou
 {
     gp_stage st = p->info.stage;
     char range[32] = "";
+    if (slot >= GP_IN_THREAD && slot < GP_IN_THREAD + 3) { /* NV_shader_thread_group (gp_ir.h) */
+        static const char *const names[3][4] = { { "threadid", "warpid", "smid", "helperthread" },
+                                                 { "threadeqmask", "threadltmask", "threadlemask", "threadgtmask" },
+                                                 { "threadgemask", "threadgemask", "threadgemask", "threadgemask" } };
+        put(o, "%s.%s", st == GP_STAGE_VERTEX ? "vertex" : st == GP_STAGE_GEOMETRY ? "primitive" : "fragment",
+            names[slot - GP_IN_THREAD][swz0 & 3]);
+        return;
+    }
     if (st == GP_STAGE_VERTEX) {
         if (slot == GP_VIN_VERTEXID)
             put(o, "vertex.id");
@@ -823,10 +853,20 @@ static void nv4_put_reg(out *o, const nv4_ctx *c, const gp_src *s)
         break;
     }
     case GP_FILE_BUFFER:
-        if (s->rel) {
-            nv4_range k = { s->rel_lo, s->rel_hi, 0, true, s->buf % GP_MAX_PARAM_BUFFERS, 0 };
+        if (s->rel || s->nbuf) {
+            nv4_range k = { s->rel_lo, s->rel_hi, 0, true, s->buf % GP_MAX_PARAM_BUFFERS, 0, s->nbuf };
             put(o, "X%d[", find_range(c->bufs, c->nbuf, &k));
-            nv4_put_rel(o, s->rel_reg, s->rel_comp, s->index - s->rel_lo);
+            if (s->nbuf) { /* the binding index, then the element */
+                if (s->vtx_rel)
+                    nv4_put_rel(o, s->vtx_rel_reg, s->vtx_rel_comp, s->vtx);
+                else
+                    put(o, "%d", s->vtx);
+                put(o, "][");
+            }
+            if (s->rel)
+                nv4_put_rel(o, s->rel_reg, s->rel_comp, s->index - s->rel_lo);
+            else
+                put(o, "%d", s->index - s->rel_lo);
             put(o, "]");
         } else {
             int b = s->buf % GP_MAX_PARAM_BUFFERS;
@@ -839,13 +879,50 @@ static void nv4_put_reg(out *o, const nv4_ctx *c, const gp_src *s)
     }
 }
 
+/* An NV5 64-bit literal (gp_ir.h "64-bit storage", Constants: rows
+ * s->index and s->index + 1 hold the low and high words), exactly, as the
+ * operand type of c->insn reads it: F64 with 17 significant digits, S64 in
+ * decimal, U64 in hex. */
+static void nv4_put_lit64(out *o, const nv4_ctx *c, const gp_src *s)
+{
+    const gp_program *p = c->p;
+    const gp_insn *in = c->insn;
+    int t = GP_TYPE_U64;
+    if (in && s >= in->src && s < in->src + 3) {
+        int k = gp_io_kind(gp_opinfo_table[in->op].io, (int)(s - in->src) + 1);
+        t = in->op == GP_OP_CVT ? gp_cvt_gptype(in->cvt_src)
+            : k == GP_KIND_F ? GP_TYPE_F64 : k == GP_KIND_S ? GP_TYPE_S64 : k == GP_KIND_U ? GP_TYPE_U64 : in->type;
+    }
+    put(o, "{");
+    for (int i = 0; i < 4; i++) {
+        uint64_t v = (uint64_t)p->params[s->index].value[i].u | (uint64_t)p->params[s->index + 1].value[i].u << 32;
+        if (i)
+            put(o, ", ");
+        if (t == GP_TYPE_F64 && ((v >> 52) & 0x7ff) == 0x7ff) {
+            put(o, "%s1e999", v >> 63 ? "-" : ""); /* infinity (strtod overflows back to it) */
+        } else if (t == GP_TYPE_F64) {
+            double d;
+            memcpy(&d, &v, sizeof(d));
+            put(o, "%.17g", d);
+        } else if (t == GP_TYPE_S64) {
+            put(o, "%lld", (long long)(int64_t)v);
+        } else {
+            put(o, "0x%llx", (unsigned long long)v);
+        }
+    }
+    put(o, "}");
+}
+
 static void nv4_put_src(out *o, const nv4_ctx *c, const gp_src *s)
 {
     if (s->negate == 0xf)
         put(o, "-");
     if (s->abs)
         put(o, "|");
-    nv4_put_reg(o, c, s);
+    if (s->hi && s->file == GP_FILE_PARAM && !s->rel && s->index >= 0 && s->index + 1 < text_params(c->p))
+        nv4_put_lit64(o, c, s);
+    else
+        nv4_put_reg(o, c, s);
     put_swizzle(o, s->swz);
     if (s->abs)
         put(o, "|");
@@ -872,7 +949,7 @@ static void nv4_put_dst(out *o, const nv4_ctx *c, const gp_dst *d)
             nv4_put_temp(o, c, d->index);
         }
     } else if (d->rel) {
-        nv4_range k = { d->rel_lo, d->rel_hi, 0, true, 0, 0 };
+        nv4_range k = { d->rel_lo, d->rel_hi, 0, true, 0, 0, 0 };
         put(o, "O%d[", find_range(c->outs, c->nout, &k));
         nv4_put_rel(o, d->rel_reg, d->rel_comp, d->index - d->rel_lo);
         put(o, "]");
@@ -904,7 +981,7 @@ static bool nv4_needs_ntc(const nv4_ctx *c, const gp_insn *in)
     const gp_opinfo *oi = &gp_opinfo_table[in->op];
     for (int s = 0; s < oi->nsrc; s++) {
         const gp_src *src = &in->src[s];
-        if (src->file != GP_FILE_PARAM)
+        if (src->file != GP_FILE_PARAM || src->hi) /* NV5 64-bit literals print as literals */
             continue;
         uint8_t t = c->seg_type[nv4_seg(c, src->rel ? src->rel_lo : src->index)];
         if (!t)
@@ -955,7 +1032,23 @@ static void nv4_put_insn(out *o, const nv4_ctx *c, const gp_insn *in)
     case GP_CLASS_ENDFLOW:
         break;
     case GP_CLASS_BRA:
-        put(o, " L%d", in->target - p->num_prologue);
+        if (in->op == GP_OP_CALI) { /* V<k>[member] (print_nv4's SUBROUTINE declarations) */
+            const gp_src *s0 = &in->src[0];
+            int k = 0;
+            while (k < c->nsub && (c->subs[k].lo != s0->rel_lo || c->subs[k].hi != s0->rel_hi))
+                k++;
+            put(o, " V%d", k);
+            if (k < c->nsub && c->subs[k].array) {
+                put(o, "[");
+                if (s0->rel)
+                    nv4_put_rel(o, s0->rel_reg, s0->rel_comp, s0->index - s0->rel_lo);
+                else
+                    put(o, "%d", s0->index - s0->rel_lo);
+                put(o, "]");
+            }
+        } else {
+            put(o, " L%d", in->target - p->num_prologue);
+        }
         if (in->cond.cond != GP_COND_TR || in->cond.reg) {
             put(o, " (");
             nv4_put_cc(o, &in->cond);
@@ -1013,7 +1106,11 @@ static void nv4_put_insn(out *o, const nv4_ctx *c, const gp_insn *in)
             }
             /* NV5: an indexed TEXTURE array prints as its unit range and
              * index (not program text: the variable's name is gone) */
-            if (in->tex_flags & GP_TEXF_INDEXED)
+            if (in->tex_flags & GP_TEXF_HANDLE) {
+                put(o, ", handle("); /* NV_bindless_texture */
+                nv4_put_src(o, c, &in->tex_handle);
+                put(o, ")");
+            } else if (in->tex_flags & GP_TEXF_INDEXED)
                 put(o, ", texture[%d..%d][T%d.%c%+d]", in->tex_base, in->tex_base + in->tex_count - 1,
                     in->tex_rel_reg, "xyzw"[in->tex_rel_comp & 3], in->tex_unit - in->tex_base);
             else
@@ -1049,6 +1146,68 @@ static uint8_t interp_of(const gp_program_info *info, int slot)
                      ((info->inputs_noperspective & bit) ? 4 : 0) | ((info->inputs_sample & bit & ~(1ull << GP_VARY_SAMPLE)) ? 8 : 0));
 }
 
+/* NV5 subroutines (gp_ir.h gp_program.sub_*): the labels of the
+ * SUBROUTINETYPEs are S<num>, printed as "S<num> SUBROUTINENUM(<num>):"
+ * where their subroutines start; type t is Y<t> (declared in id order, so
+ * that the ids come back); the variables CALI names are V<k> (in order of
+ * first use: elements rel_lo..rel_hi of the CALI operand), and every other
+ * bound program.subroutine[i] keeps its type through a W<i>. */
+static void print_nv5_subroutines(out *o, const nv4_ctx *c)
+{
+    const gp_program *p = c->p;
+    if (!p->sub_elem_param)
+        return;
+    int ntypes = 0, np = p->info.num_subroutine_params;
+    for (int i = 0; i < np; i++)
+        if (p->sub_param_type[i] + 1 > ntypes)
+            ntypes = p->sub_param_type[i] + 1;
+    for (int e = 0; e < p->num_sub_entries; e++)
+        if (p->sub_entries[e][0] + 1 > ntypes)
+            ntypes = p->sub_entries[e][0] + 1;
+    for (int t = 0; t < ntypes; t++) {
+        put(o, "SUBROUTINETYPE Y%d {", t);
+        int n = 0;
+        for (int e = 0; e < p->num_sub_entries; e++)
+            if (p->sub_entries[e][0] == t)
+                put(o, "%s S%d", n++ ? "," : "", p->sub_entries[e][1]);
+        put(o, " };\n");
+    }
+    for (int k = 0; k < c->nsub; k++) {
+        const nv4_range *v = &c->subs[k];
+        int type = p->sub_param_type[p->sub_elem_param[v->lo]];
+        if (!v->array) {
+            put(o, "SUBROUTINE Y%d V%d = program.subroutine[%d];\n", type, k, p->sub_elem_param[v->lo]);
+            continue;
+        }
+        put(o, "SUBROUTINE Y%d V%d[%d] = {", type, k, v->hi - v->lo + 1);
+        for (int r = v->lo; r <= v->hi; r++)
+            put(o, "%s program.subroutine[%d]", r > v->lo ? "," : "", p->sub_elem_param[r]);
+        put(o, " };\n");
+    }
+    for (int i = 0; i < np; i++) {
+        bool named = p->sub_param_type[i] < 0;
+        for (int k = 0; k < c->nsub && !named; k++)
+            for (int r = c->subs[k].lo; r <= c->subs[k].hi && !named; r++)
+                named = p->sub_elem_param[r] == i;
+        if (!named)
+            put(o, "SUBROUTINE Y%d W%d = program.subroutine[%d];\n", p->sub_param_type[i], i, i);
+    }
+}
+
+/* The SUBROUTINENUM labels of instruction i (one per number). */
+static void put_nv5_sublabels(out *o, const gp_program *p, int i)
+{
+    for (int e = 0; e < p->num_sub_entries; e++) {
+        if (p->sub_entries[e][2] != i)
+            continue;
+        bool seen = false;
+        for (int f = 0; f < e && !seen; f++)
+            seen = p->sub_entries[f][1] == p->sub_entries[e][1];
+        if (!seen)
+            put(o, "S%d SUBROUTINENUM(%d):\n", p->sub_entries[e][1], p->sub_entries[e][1]);
+    }
+}
+
 static size_t print_nv4(const gp_program *p, char *buf, size_t size)
 {
     out o = { buf, size, 0 };
@@ -1075,6 +1234,9 @@ static size_t print_nv4(const gp_program *p, char *buf, size_t size)
         { GP_OPTION_NV_TEXTURE_MULTISAMPLE, "NV_texture_multisample" },
         { GP_OPTION_ARB_BLEND_FUNC_EXTENDED, "ARB_blend_func_extended" },
         { GP_OPTION_NV_EARLY_FRAGMENT_TESTS, "NV_early_fragment_tests" },
+        { GP_OPTION_NV_BINDLESS_TEXTURE, "NV_bindless_texture" },
+        { GP_OPTION_NV_SHADER_THREAD_GROUP, "NV_shader_thread_group" },
+        { GP_OPTION_NV_SHADER_THREAD_SHUFFLE, "NV_shader_thread_shuffle" },
     };
     for (size_t i = 0; i < sizeof(opts) / sizeof(opts[0]); i++)
         if (info->options & opts[i].bit)
@@ -1214,10 +1376,17 @@ static size_t print_nv4(const gp_program *p, char *buf, size_t size)
             put(&o, "%s B%d[%d] = { program.buffer[%d][%d..%d] };\n",
                 (info->param_buffers_vec4 >> b) & 1 ? "BUFFER4" : "BUFFER", b, c.buf_hi[b] - c.buf_lo[b] + 1, b,
                 c.buf_lo[b], c.buf_hi[b]);
-    for (int k = 0; k < c.nbuf; k++)
-        put(&o, "%s X%d[%d] = { program.buffer[%d][%d..%d] };\n",
+    for (int k = 0; k < c.nbuf; k++) {
+        char bind[24];
+        if (c.bufs[k].nbuf) /* NV5 program.buffer[a..b] */
+            snprintf(bind, sizeof(bind), "%d..%d", c.bufs[k].buf, c.bufs[k].buf + c.bufs[k].nbuf - 1);
+        else
+            snprintf(bind, sizeof(bind), "%d", c.bufs[k].buf);
+        put(&o, "%s X%d[%d] = { program.buffer[%s][%d..%d] };\n",
             (info->param_buffers_vec4 >> c.bufs[k].buf) & 1 ? "BUFFER4" : "BUFFER", k,
-            c.bufs[k].hi - c.bufs[k].lo + 1, c.bufs[k].buf, c.bufs[k].lo, c.bufs[k].hi);
+            c.bufs[k].hi - c.bufs[k].lo + 1, bind, c.bufs[k].lo, c.bufs[k].hi);
+    }
+    print_nv5_subroutines(&o, &c);
     /* fragment inputs with interpolation modifiers, then the input arrays */
     char words[48];
     for (int slot = 0; slot < 64 && info->stage == GP_STAGE_FRAGMENT; slot++) {
@@ -1280,6 +1449,7 @@ static size_t print_nv4(const gp_program *p, char *buf, size_t size)
             put(&o, "main:\n");
         if (label[i])
             put(&o, "L%d:\n", i - p->num_prologue);
+        put_nv5_sublabels(&o, p, i);
         const gp_insn *in = i == last ? &p->insns[p->num_insns - 1] : &p->insns[i];
         if (i != last && synthetic_ret(p, i))
             continue;
@@ -1288,6 +1458,7 @@ static size_t print_nv4(const gp_program *p, char *buf, size_t size)
             depth--;
         for (int d = 0; d < depth && d < 32; d++)
             put(&o, "  ");
+        c.insn = in;
         nv4_put_insn(&o, &c, in);
         if (op == GP_OP_IF || op == GP_OP_ELSE || op == GP_OP_REP)
             depth++;

@@ -285,6 +285,10 @@ typedef struct gp_parse {
     uint8_t opnd_type;      /* gp_type a literal of the operand being parsed
                                takes (2.X.3.3: constants are typed by use) */
     uint8_t const_type;     /* gp_param_binding.type of such literals */
+    uint8_t lit64;          /* NV5: GP_TYPE_F64 / S64 / U64 when the operand
+                               being parsed is 64-bit: its literals are exact
+                               64-bit pairs of rows (gp_ir.h "64-bit
+                               storage", Constants), else 0 */
     const gp_sym *last_sym; /* typed variable the last operand named */
     int gs_prim_in, gs_prim_out, gs_vertices_out; /* gp_prim, VERTICES_OUT */
     int gs_vertices_in;

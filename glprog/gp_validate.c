@@ -248,6 +248,8 @@ static void check_textures(gp_parse *ps)
             continue;
         if (ps->nv4)
             check_texture_nv4(ps, pi);
+        if (pi->in.tex_flags & GP_TEXF_HANDLE)
+            continue; /* NV_bindless_texture: no texture image unit */
         /* NV_gpu_program5 2.X.4.4: a TEXTURE array counts as using every
          * unit it covers (TEX.ONE_TARGET) */
         int lo = pi->in.tex_count ? pi->in.tex_base : pi->in.tex_unit;

@@ -285,6 +285,10 @@ typedef struct rast_state {
 /* One draw call, as a snapshot (R7).
  * Non-indexed: element k (0 <= k < count) is vertex first + k.
  * Indexed: element k is vertex indices[first + k] (first counts indices). */
+/* NV_bindless_texture: the first texture handle (rast_draw.tex_handles);
+ * the GL layer hands out RAST_TEX_HANDLE_BASE + index (never 0). */
+#define RAST_TEX_HANDLE_BASE 0x0000b1d700000001ull
+
 typedef struct rast_draw {
     GLenum mode;              /* GL_POINTS .. GL_POLYGON, or the adjacency modes
                                  GL_LINES_ADJACENCY_EXT .. GL_TRIANGLE_STRIP_ADJACENCY_EXT
@@ -307,6 +311,13 @@ typedef struct rast_draw {
     const tex_object *textures[RAST_MAX_TEXTURE_UNITS]; /* per unit, the object of the
                                                            target the fp/vp uses there */
     float tex_lod_bias[RAST_MAX_TEXTURE_UNITS];
+    /* NV_bindless_texture (added): the resident texture handles.  Handle h
+     * names tex_handles[h - RAST_TEX_HANDLE_BASE] when that index is below
+     * num_tex_handles and the entry is not NULL (resident); any other
+     * handle reads (0, 0, 0, 0).  Referenced, not copied: the GL layer
+     * flushes before it changes the table (R9). */
+    const tex_object *const *tex_handles;
+    uint32_t num_tex_handles;
     rast_state state;
     const rast_framebuffer *fb;
     /* NV_parameter_buffer_object (added): per stage, binding point a's words

@@ -18,6 +18,18 @@
 void rast_tex_fn(void *user, const gp_tex_request *req, gp_vec *out)
 {
     const rast_tex_units *u = user;
+    if (req->bindless) {
+        /* NV_bindless_texture: the handle's texture with its own sampler
+         * state and no unit LOD bias; a handle that is not resident or not
+         * valid reads (0, 0, 0, 0) (undefined in the spec) */
+        uint64_t i = req->handle - RAST_TEX_HANDLE_BASE;
+        const tex_object *t = req->handle >= RAST_TEX_HANDLE_BASE && i < u->num_handles ? u->handles[i] : NULL;
+        if (t)
+            tex_sample(t, req, 0.0f, out);
+        else
+            memset(out, 0, sizeof(*out));
+        return;
+    }
     if (req->unit < RAST_MAX_TEXTURE_UNITS)
         tex_sample(u->textures[req->unit], req, u->lod_bias[req->unit], out);
     else
@@ -62,32 +74,10 @@ static uint32_t alpha_to_coverage(const rast_tile_ctx *t, const rast_dstate *ds,
 static bool centroid_offsets(const rast_prim *p, int nsamples, const float fx[16],
                              const float fy[16], float cox[16], float coy[16])
 {
-    int n;
-    const int8_t(*pos)[2] = rast_sample_positions(nsamples, &n);
     bool any = false;
-    for (int l = 0; l < 16; l++) {
-        int64_t px = (int64_t)fx[l], py = (int64_t)fy[l];
-        int first = -1, covered = 0;
-        for (int s = 0; s < n; s++) {
-            bool in = true;
-            for (int i = 0; i < 3 && in; i++) {
-                const rast_edge *e = &p->e[i];
-                in = e->c + e->dx * px + e->dy * py + (e->dx / 16) * pos[s][0] +
-                         (e->dy / 16) * pos[s][1] >= 0;
-            }
-            if (in) {
-                covered++;
-                if (first < 0)
-                    first = s;
-            }
-        }
-        cox[l] = coy[l] = 0.0f;
-        if (covered > 0 && covered < n) {
-            cox[l] = (float)pos[first][0] / 16.0f;
-            coy[l] = (float)pos[first][1] / 16.0f;
-            any = true;
-        }
-    }
+    for (int l = 0; l < 16; l++)
+        any |= rast_centroid_offset(p, nsamples, (int64_t)fx[l], (int64_t)fy[l], &cox[l],
+                                    &coy[l]);
     return any;
 }
 

@@ -65,6 +65,8 @@ static void fill_dstate(rast_context *r, const rast_draw *d, rast_dstate *ds)
             ds->tex.lod_bias[i] = d->tex_lod_bias[i];
         }
     }
+    ds->tex.handles = d->tex_handles;
+    ds->tex.num_handles = d->num_tex_handles;
     ds->insn_budget = r->insn_budget;
     ds->subroutine_params = d->fp_subroutine_params;
     ds->num_subroutine_params = d->fp_num_subroutine_params;

@@ -283,6 +283,8 @@ void rast_stage_env_init(rast_context *r, const rast_draw *d, const gp_val (*par
         units->textures[i] = d->textures[i];
         units->lod_bias[i] = d->tex_lod_bias[i];
     }
+    units->handles = d->tex_handles;
+    units->num_handles = d->num_tex_handles;
     memset(env, 0, sizeof(*env));
     env->machine = r->vmachine;
     env->params = params;

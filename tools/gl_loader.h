@@ -64,6 +64,12 @@
     X(PFNGLBINDBUFFERBASENVPROC, BindBufferBaseNV, "glBindBufferBaseNV", NULL)                     \
     X(PFNGLPROGRAMSUBROUTINEPARAMETERSUIVNVPROC, ProgramSubroutineParametersuivNV,                \
       "glProgramSubroutineParametersuivNV", NULL)                                                  \
+    /* NV_bindless_texture (texture handle) */                                                    \
+    X(PFNGLGETTEXTUREHANDLENVPROC, GetTextureHandleNV, "glGetTextureHandleNV", NULL)               \
+    X(PFNGLMAKETEXTUREHANDLERESIDENTNVPROC, MakeTextureHandleResidentNV,                           \
+      "glMakeTextureHandleResidentNV", NULL)                                                       \
+    X(PFNGLISTEXTUREHANDLERESIDENTNVPROC, IsTextureHandleResidentNV,                               \
+      "glIsTextureHandleResidentNV", NULL)                                                         \
     /* buffer objects, buffer textures */                                                         \
     X(PFNGLGENBUFFERSPROC, GenBuffers, "glGenBuffers", "glGenBuffersARB")                          \
     X(PFNGLBINDBUFFERPROC, BindBuffer, "glBindBuffer", "glBindBufferARB")                          \

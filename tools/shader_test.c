@@ -1188,6 +1188,53 @@ static bool parse_subroutine(struct parser *ps, struct cur *c, struct st_command
     return true;
 }
 
+/* texture handle UNIT env_STAGE|local_STAGE INDEX [nonresident] (asmgl):
+ * the NV_bindless_texture handle of the texture on UNIT (made resident
+ * unless "nonresident") into the program parameter as the uints
+ * (low word, high word, 0, 0). */
+static bool parse_texture_handle(struct parser *ps, struct cur *c, struct st_command *cmd)
+{
+    const char *w;
+    size_t n;
+    if (!scan_int(c, &cmd->i[0]) || cmd->i[0] < 0 || cmd->i[0] > 31) {
+        snprintf(ps->why, sizeof ps->why, "bad texture unit (0..31)");
+        return false;
+    }
+    if (!scan_word(c, &w, &n))
+        return false;
+    int variant = 0;
+    if (n > 4 && memcmp(w, "env_", 4) == 0) {
+        w += 4;
+        n -= 4;
+    } else if (n > 6 && memcmp(w, "local_", 6) == 0) {
+        variant |= ST_PARAM_LOCAL;
+        w += 6;
+        n -= 6;
+    } else {
+        snprintf(ps->why, sizeof ps->why, "unknown parameter type");
+        return false;
+    }
+    int k = find_param_stage(w, n);
+    if (k < 0) {
+        snprintf(ps->why, sizeof ps->why, "unknown parameter type");
+        return false;
+    }
+    if (!scan_int(c, &cmd->i[1]) || cmd->i[1] < 0) {
+        snprintf(ps->why, sizeof ps->why, "bad parameter index");
+        return false;
+    }
+    if (eat_words(c, "nonresident"))
+        variant |= ST_TEX_HANDLE_NONRESIDENT;
+    if (!at_line_end(c))
+        return false;
+    cmd->op = ST_OP_TEX_HANDLE;
+    cmd->variant = variant;
+    cmd->e[0] = param_stages[k].target;
+    cmd->ne = 1;
+    cmd->ni = 2;
+    return true;
+}
+
 /* parameter env_vp|local_vp|env_fp|local_fp INDEX (X, Y, Z, W); the NV
  * stages (gp, tcp, tep, cp), the _int/_uint forms (NV_gpu_program4) and
  * parameter buffers are asmgl additions. */
@@ -1479,6 +1526,13 @@ static bool parse_command(struct parser *ps, struct cur *c, const char *text, in
         if (!parse_fb_tex_slice(ps, &s, &cmd))
             return error_at(ps, ps->line, "bad fb tex slice%s%s; expected: fb tex slice TARGET "
                             "UNIT LEVEL LAYER", ps->why[0] ? ": " : "", ps->why);
+        return add_checked_command(ps, &cmd);
+    }
+    s = *c;
+    if (eat_words(&s, "texture handle")) {
+        if (!parse_texture_handle(ps, &s, &cmd))
+            return error_at(ps, ps->line, "bad texture handle%s%s; expected: texture handle UNIT "
+                            "env_STAGE|local_STAGE INDEX [nonresident]", ps->why[0] ? ": " : "", ps->why);
         return add_checked_command(ps, &cmd);
     }
     s = *c;

@@ -128,6 +128,8 @@ enum st_op {
                               (samples for the multisample targets), i[2..ni-1] w [h [d]] */
     ST_OP_FB,              /* variant ST_FB_*; see there */
     ST_OP_SUBROUTINE,      /* e[0] program target, data[ndata]: glProgramSubroutineParametersuivNV */
+    ST_OP_TEX_HANDLE,      /* variant ST_PARAM_LOCAL | ST_TEX_HANDLE_NONRESIDENT; i[0] unit,
+                              e[0] program target, i[1] parameter index (NV_bindless_texture) */
     ST_OP_UNSUPPORTED,     /* a piglit command asmgl does not run: the test is skipped */
 };
 
@@ -150,6 +152,7 @@ enum {
 
 /* parameter: which entry point sets it. */
 enum { ST_PARAM_LOCAL = 1, ST_PARAM_INT = 2, ST_PARAM_UINT = 4 };
+enum { ST_TEX_HANDLE_NONRESIDENT = 8 }; /* texture handle ... nonresident */
 
 /* How the values of parameter buffer / texture buffer are written. */
 enum st_value_kind { ST_VAL_FLOAT, ST_VAL_INT, ST_VAL_UINT };

@@ -974,6 +974,29 @@ static bool texture_buffer(struct runner *r, const struct st_command *c)
     return no_gl_error("texture buffer");
 }
 
+/* texture handle (asmgl): the NV_bindless_texture handle of the unit's
+ * texture, resident unless asked otherwise, into a program parameter as
+ * (low word, high word, 0, 0). */
+static bool texture_handle(struct runner *r, const struct st_command *c)
+{
+    GLuint tex = r->textures[c->i[0]];
+    if (!tex) {
+        printf("texture handle: no texture on unit %d\n", c->i[0]);
+        return false;
+    }
+    GLuint64 h = GLL(GetTextureHandleNV)(tex);
+    if (!no_gl_error("texture handle"))
+        return false;
+    if (!(c->variant & ST_TEX_HANDLE_NONRESIDENT) && !GLL(IsTextureHandleResidentNV)(h))
+        GLL(MakeTextureHandleResidentNV)(h);
+    GLuint v[4] = { (GLuint)h, (GLuint)(h >> 32), 0, 0 };
+    if (c->variant & ST_PARAM_LOCAL)
+        GLL(ProgramLocalParameterI4uivNV)(c->e[0], (GLuint)c->i[1], v);
+    else
+        GLL(ProgramEnvParameterI4uivNV)(c->e[0], (GLuint)c->i[1], v);
+    return no_gl_error("texture handle");
+}
+
 /* ---- parameters ----------------------------------------------------------- */
 
 static bool set_parameter(const struct st_command *c)
@@ -1236,6 +1259,15 @@ static const char *missing_entry_point(const struct st_command *c)
         break;
     case ST_OP_SUBROUTINE:
         NEED(ProgramSubroutineParametersuivNV);
+        break;
+    case ST_OP_TEX_HANDLE:
+        NEED(GetTextureHandleNV);
+        NEED(MakeTextureHandleResidentNV);
+        NEED(IsTextureHandleResidentNV);
+        if (c->variant & ST_PARAM_LOCAL)
+            NEED(ProgramLocalParameterI4uivNV);
+        else
+            NEED(ProgramEnvParameterI4uivNV);
         break;
     case ST_OP_PARAMETER_BUFFER:
         NEED(BindBufferBaseNV);
@@ -1516,6 +1548,8 @@ static bool run_command(struct runner *r, const struct st_command *c)
     case ST_OP_SUBROUTINE:
         GLL(ProgramSubroutineParametersuivNV)(c->e[0], (GLsizei)c->ndata, c->data);
         return no_gl_error("subroutine");
+    case ST_OP_TEX_HANDLE:
+        return texture_handle(r, c);
     case ST_OP_TEX_INTEGER:
         return texture_integer(r, c);
     case ST_OP_TEX_BUFFER:

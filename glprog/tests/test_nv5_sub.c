@@ -11,7 +11,8 @@
  * covers: OPT.IMPLIED_SUBROUTINE OP.CALI DECL.SUBROUTINETYPE DECL.SUBROUTINE DECL.LABEL_SUBNUM
  * covers: BIND.P.SUBROUTINE EDGE.CALI_RECURSION LIM.SUB.NUM LIM.SUB.PARAMS
  * covers: MOD.PREC DT.PRECISE EDGE.INT_OVERFLOW BIND.P.BUFFER_RANGE
- * covers: OP.TGBALLOT EDGE.TG_INACTIVE OPT.NV_shader_thread_group
+ * covers: OP.TGBALLOT EDGE.TG_INACTIVE OPT.NV_shader_thread_group BIND.P.THREADSTATE
+ * covers: BIND.V.THREAD BIND.V.WARP BIND.F.THREAD BIND.F.HELPER
  */
 #include "test_exec_common.h"
 
@@ -346,8 +347,362 @@ static void test_thread_group(void)
     gp_program_free(p);
 }
 
+/* ---- gp_program_print (gp_print.c print_nv5_subroutines, the X<k>
+ * buffer variables): the text compiles back to a program that prints the
+ * same and computes the same values (hand-computed below). */
+static char *print_alloc(const gp_program *p)
+{
+    size_t need = gp_program_print(p, NULL, 0);
+    char *buf = malloc(need + 1);
+    if (buf)
+        gp_program_print(p, buf, need + 1);
+    return buf;
+}
+
+/* Prints p, recompiles the text (checked to contain each of want[]), and
+ * checks the reprint is the same text.  Returns the recompiled program. */
+static gp_program *reprint(const gp_program *p, const char *name, const char *const *want)
+{
+    char *a = print_alloc(p);
+    if (!a)
+        return NULL;
+    for (int i = 0; want && want[i]; i++)
+        CHECK(strstr(a, want[i]) != NULL, "%s: printed text lacks '%s':\n%s", name, want[i], a);
+    CHECK(strstr(a, "L-1") == NULL, "%s: printed a CALI as a branch:\n%s", name, a);
+    gp_error err;
+    gp_program *q = compile_st(a, GP_STAGE_VERTEX, &err);
+    CHECK(q != NULL, "%s: printed text rejected: %d:%d %s\n%s", name, err.line, err.col, err.msg, a);
+    if (q) {
+        char *b = print_alloc(q);
+        CHECK(b && strcmp(a, b) == 0, "%s: print is not a fixed point:\n--- first\n%s--- second\n%s", name, a,
+              b ? b : "");
+        free(b);
+    }
+    free(a);
+    return q;
+}
+
+/* prog_a printed: its CALIs of f (scalar), g[i.x] (relative) and h (GT.y)
+ * dispatch as before (the values of test_exec's "dispatch"). */
+static void test_print_a(void)
+{
+    gp_error err;
+    gp_program *p = compile_st(prog_a, GP_STAGE_VERTEX, &err);
+    CHECK(p != NULL, "prog_a: %s", err.msg);
+    if (!p)
+        return;
+    static const char *const want[] = { "SUBROUTINENUM(4):", "SUBROUTINENUM(7):", "SUBROUTINENUM(0):",
+                                        "CALI V0;", "CALI V1[R", "(GT.y)", NULL };
+    gp_program *q = reprint(p, "print prog_a", want);
+    if (q) {
+        CHECK(gp_program_get_info(q)->num_subroutine_params == 4, "reprint: %d subroutine params",
+              gp_program_get_info(q)->num_subroutine_params);
+        CHECK(gp_program_subroutine_check(q, 0, 7) == GP_SUB_OK && gp_program_subroutine_check(q, 0, 5) == GP_SUB_BAD_NUM &&
+                  gp_program_subroutine_check(q, 3, 0) == GP_SUB_BAD_NUM && gp_program_subroutine_check(q, 3, 4) == GP_SUB_OK,
+              "reprint: the parameter types changed");
+        static const uint32_t prm[4] = { 7, 0, 4, 4 };
+        float w[GP_LANES];
+        for (int l = 0; l < GP_LANES; l++) {
+            int id = l - 2;
+            w[l] = id == 0 ? 13.0f : id == 1 ? 37.0f : id > 1 ? 13.0f : 12.0f;
+        }
+        run_a(q, prm, 4, w, "reprinted dispatch");
+        gp_program_free(q);
+    }
+    gp_program_free(p);
+}
+
+/* A one-element array called relatively, a constant member of an array
+ * with "(cc)", a parameter only an unused variable binds (of a type with
+ * no labels: subroutine[5]), and two labels falling through to one RET.
+ * Parameters {9, 3, 3, -, 9, 0}: a = +1 (num 3), b = +10 (num 9).
+ * ids -2..13, r = 0:
+ *   CALI one[i.x]      id 0: one[0] = subroutine[2] = 3 (a)       +1
+ *   CALI arr[i.x + 1]  id -1: arr[0] = subroutine[0] = 9 (b)     +10
+ *                      id 0: arr[1] = subroutine[1] = 3 (a)       +1
+ *                      id 1: arr[2] = subroutine[4] = 9 (b)      +10
+ *   CALI arr[2] (LT.z) ids < 0: subroutine[4] (b)                +10
+ * so id -2: 10, -1: 20, 0: 2, 1: 10, others 0. */
+static const char prog_b[] = "!!NVvp5.0\n"
+                             "SUBROUTINETYPE E { };\n"
+                             "SUBROUTINETYPE Op { a, b };\n"
+                             "SUBROUTINE E e = program.subroutine[5];\n"
+                             "SUBROUTINE Op one[1] = { program.subroutine[2] };\n"
+                             "SUBROUTINE Op arr[3] = { program.subroutine[0..1], program.subroutine[4] };\n"
+                             "INT TEMP i;\nTEMP r;\n"
+                             "a SUBROUTINENUM(3):\nADD r, r, 1;\nRET;\n"
+                             "b SUBROUTINENUM(9):\nADD r, r, 10;\nRET;\n"
+                             "main:\nMOV r, 0;\nMOV.S i, vertex.id.x;\n"
+                             "CALI one[i.x];\nCALI arr[i.x + 1];\nMOV.S.CC i.z, i.x;\nCALI arr[2] (LT.z);\n"
+                             "MOV result.texcoord[0], r;\nMOV result.position, 0;\nEND\n";
+
+static void test_print_b(void)
+{
+    gp_error err;
+    gp_program *p = compile_st(prog_b, GP_STAGE_VERTEX, &err);
+    CHECK(p != NULL, "prog_b: %d:%d %s", err.line, err.col, err.msg);
+    if (!p)
+        return;
+    static const uint32_t prm[6] = { 9, 3, 3, 0, 9, 0 };
+    float w[GP_LANES];
+    for (int l = 0; l < GP_LANES; l++) {
+        int id = l - 2;
+        w[l] = id == -2 ? 10.0f : id == -1 ? 20.0f : id == 0 ? 2.0f : id == 1 ? 10.0f : 0.0f;
+    }
+    T_BOTH_PATHS
+    {
+        run_a(p, prm, 6, w, "prog_b");
+    }
+    static const char *const want[] = { "SUBROUTINENUM(3):", "SUBROUTINENUM(9):", "CALI V0[R", "CALI V1[R",
+                                        "CALI V2 (LT.z)", "SUBROUTINETYPE Y0 { };", NULL };
+    gp_program *q = reprint(p, "print prog_b", want);
+    if (q) {
+        CHECK(gp_program_get_info(q)->num_subroutine_params == 6, "reprint b: %d subroutine params",
+              gp_program_get_info(q)->num_subroutine_params);
+        CHECK(gp_program_subroutine_check(q, 5, 0) == GP_SUB_BAD_NUM, "reprint b: subroutine[5] lost its type");
+        CHECK(gp_program_subroutine_check(q, 3, 77) == GP_SUB_OK, "reprint b: subroutine[3] got a type");
+        CHECK(gp_program_subroutine_check(q, 4, 3) == GP_SUB_OK && gp_program_subroutine_check(q, 4, 4) == GP_SUB_BAD_NUM,
+              "reprint b: subroutine[4]");
+        T_BOTH_PATHS
+        {
+            run_a(q, prm, 6, w, "reprinted prog_b");
+        }
+        gp_program_free(q);
+    }
+    gp_program_free(p);
+}
+
+/* program.buffer[1..2][2..3] (BIND.P.BUFFER_RANGE) printed: buffer 1
+ * element e component c holds 100 + 10e + c, buffer 2 200 + 10e + c;
+ * ids -2..13 in i.x and i.y:
+ *   r.x = b[i.x][1]         binding 1 + id, element 3: id 0: 130, id 1: 230
+ *   r.y = b[1][0].y         binding 2, element 2, y: 221 (every lane)
+ *   r.z = b[i.x + 1][i.y]   binding 2 + id, element 2 + id: id -1: element
+ *                           1 is outside 2..3: 0; id 0: binding 2, element
+ *                           2, z: 222; others outside: 0 */
+static void run_buf(const gp_program *p, const char *name)
+{
+    static gp_val b1[16], b2[16];
+    for (int e = 0; e < 4; e++)
+        for (int c = 0; c < 4; c++) {
+            b1[4 * e + c].f = (float)(100 + 10 * e + c);
+            b2[4 * e + c].f = (float)(200 + 10 * e + c);
+        }
+    tenv *e = te_new();
+    const gp_program_info *info = gp_program_get_info(p);
+    for (int i = 0; i < info->num_params && i < 64; i++)
+        for (int c = 0; c < 4; c++)
+            e->params[i][c] = info->params[i].value[c];
+    for (int l = 0; l < GP_LANES; l++)
+        e->in[GP_VIN_VERTEXID].c[0][l].i = l - 2;
+    e->env.param_buffers[1] = b1;
+    e->env.param_buffers[2] = b2;
+    e->env.param_buffer_words[1] = e->env.param_buffer_words[2] = 16;
+    te_fill_out(e, -100.0f);
+    gp_exec(p, &e->env);
+    CHECK(e->env.status == GP_EXEC_OK, "%s: status %d", name, e->env.status);
+    for (int l = 0; l < GP_LANES; l++) {
+        int id = l - 2;
+        float wx = id == 0 ? 130.0f : id == 1 ? 230.0f : 0.0f, wz = id == 0 ? 222.0f : 0.0f;
+        CHECK(e->out[GP_VARY_TEX0].c[0][l].f == wx, "%s: b[i.x][1] id %d = %g, want %g", name, id,
+              e->out[GP_VARY_TEX0].c[0][l].f, wx);
+        CHECK(e->out[GP_VARY_TEX0].c[1][l].f == 221.0f, "%s: b[1][0].y id %d = %g", name, id,
+              e->out[GP_VARY_TEX0].c[1][l].f);
+        CHECK(e->out[GP_VARY_TEX0].c[2][l].f == wz, "%s: b[i.x + 1][i.y] id %d = %g, want %g", name, id,
+              e->out[GP_VARY_TEX0].c[2][l].f, wz);
+    }
+    te_free(e);
+}
+
+static void test_print_buffer_range(void)
+{
+    static const char src[] = "!!NVvp5.0\nBUFFER4 b[] = { program.buffer[1..2][2..3] };\nINT TEMP i;\nTEMP r;\n"
+                              "MOV.S i, vertex.id.x;\nMOV r.x, b[i.x][1];\nMOV r.y, b[1][0].y;\n"
+                              "MOV r.z, b[i.x + 1][i.y];\nMOV r.w, 0;\n"
+                              "MOV result.texcoord[0], r;\nMOV result.position, 0;\nEND\n";
+    gp_error err;
+    gp_program *p = compile_st(src, GP_STAGE_VERTEX, &err);
+    CHECK(p != NULL, "buffer range: %d:%d %s", err.line, err.col, err.msg);
+    if (!p)
+        return;
+    T_BOTH_PATHS
+    {
+        run_buf(p, "buffer range");
+    }
+    static const char *const want[] = { "program.buffer[1..2][3..3]", "program.buffer[1..2][2..3]", "][0].y", NULL };
+    gp_program *q = reprint(p, "print buffer range", want);
+    if (q) {
+        CHECK(gp_program_get_info(q)->param_buffers_used == gp_program_get_info(p)->param_buffers_used &&
+                  gp_program_get_info(q)->param_buffers_vec4 == gp_program_get_info(p)->param_buffers_vec4,
+              "reprinted buffer range: buffers used 0x%x vec4 0x%x", gp_program_get_info(q)->param_buffers_used,
+              gp_program_get_info(q)->param_buffers_vec4);
+        T_BOTH_PATHS
+        {
+            run_buf(q, "reprinted buffer range");
+        }
+        gp_program_free(q);
+    }
+    gp_program_free(p);
+}
+
+/* BIND.P.THREADSTATE (NV_shader_thread_group 2.X.3.3): integer x of
+ * state.thread.warpsize = 16 (the thread group is the 16 lanes of a
+ * gp_exec call), warpspersm = smcount = 1 (gp_parse.c parse_thread_state),
+ * inline, in a PARAM and in a PARAM array; the option gate; and the
+ * printed program computes the same. */
+static void run_threadstate(const gp_program *p, const char *name)
+{
+    tenv *e = te_new();
+    const gp_program_info *info = gp_program_get_info(p);
+    for (int i = 0; i < info->num_params && i < 64; i++)
+        for (int c = 0; c < 4; c++)
+            e->params[i][c] = info->params[i].value[c];
+    gp_exec(p, &e->env);
+    static const int32_t want[4] = { 16, 1, 1, 17 };
+    for (int l = 0; l < GP_LANES; l++)
+        for (int c = 0; c < 4; c++)
+            CHECK(e->out[GP_VARY_TEX0].c[c][l].i == want[c], "%s: lane %d .%c = %d, want %d", name, l, "xyzw"[c],
+                  e->out[GP_VARY_TEX0].c[c][l].i, want[c]);
+    te_free(e);
+}
+
+static void test_threadstate(void)
+{
+    static const char src[] = "!!NVvp5.0\nOPTION NV_shader_thread_group;\n"
+                              "PARAM ws = state.thread.warpsize;\n"
+                              "PARAM arr[] = { state.thread.smcount, state.thread.warpspersm };\nINT TEMP i;\n"
+                              "MOV.S i.x, ws.x;\nMOV.S i.y, state.thread.warpspersm.x;\nMOV.S i.z, arr[0].x;\n"
+                              "ADD.S i.w, arr[1].x, state.thread.warpsize.x;\n"
+                              "MOV.S result.texcoord[0], i;\nMOV result.position, 0;\nEND\n";
+    gp_error err;
+    gp_program *p = compile_st(src, GP_STAGE_VERTEX, &err);
+    CHECK(p != NULL, "state.thread: %d:%d %s", err.line, err.col, err.msg);
+    if (!p)
+        return;
+    T_BOTH_PATHS
+    {
+        run_threadstate(p, "state.thread");
+    }
+    gp_program *q = reprint(p, "print state.thread", NULL);
+    if (q) {
+        run_threadstate(q, "reprinted state.thread");
+        gp_program_free(q);
+    }
+    gp_program_free(p);
+    expect_error("state.thread without the option", "!!NVvp5.0\nPARAM w = state.thread.warpsize;\nEND\n", "state.",
+                 "thread", "OPTION NV_shader_thread_group");
+    expect_error("state.thread.bogus", "!!NVvp5.0\nOPTION NV_shader_thread_group;\nPARAM w = state.thread.bogus;\nEND\n",
+                 "thread.", "bogus", "not a valid binding");
+    expect_error("state.thread in NV4", "!!NVvp4.0\nPARAM w = state.thread.warpsize;\nEND\n", "state.", "thread",
+                 "not a valid binding");
+}
+
+/* BIND.V.THREAD BIND.V.WARP BIND.F.THREAD BIND.F.HELPER: lane l of the
+ * 16-lane thread group (gp_ir.h GP_IN_THREAD) reads threadid = l,
+ * threadeqmask = 1 << l, threadltmask = (1 << l) - 1, threadlemask =
+ * (2 << l) - 1, threadgtmask = 0xffff - lemask, threadgemask = 0xffff -
+ * ltmask, warpid = smid = 0 (whatever the live mask); helperthread is -1
+ * in the helper lanes of a fragment quad, else 0.  Also through an ATTRIB
+ * variable and a swizzle, and after print + recompile. */
+static void run_thread(const gp_program *p, const char *name, bool frag)
+{
+    tenv *e = te_new();
+    const gp_program_info *info = gp_program_get_info(p);
+    for (int i = 0; i < info->num_params && i < 64; i++)
+        for (int c = 0; c < 4; c++)
+            e->params[i][c] = info->params[i].value[c];
+    if (frag) { /* quad 0 covered, quad 1 lanes 4 and 7 covered, 5 6 helpers */
+        e->env.live_mask = 0x009fu;
+        e->env.helper_mask = 0x0060u;
+    } else {
+        e->env.live_mask = 0x7fffu; /* the last lane idle: ids stay lane numbers */
+    }
+    te_fill_out(e, -100.0f);
+    gp_exec(p, &e->env);
+    CHECK(e->env.status == GP_EXEC_OK, "%s: status %d", name, e->env.status);
+    int o0 = frag ? GP_FOUT_COLOR0 : GP_VARY_TEX0;
+    for (int l = 0; l < GP_LANES; l++) {
+        if (!(e->env.live_mask >> l & 1)) /* helper lanes write no result */
+            continue;
+        uint32_t lt = (1u << l) - 1, le = (2u << l) - 1;
+        uint32_t want[2][4] = { { (uint32_t)l, 0, 0, 1u << l }, { lt, le, 0xffffu & ~le, 0xffffu & ~lt } };
+        if (frag) { /* (threadid, helperthread, threadltmask, smid); live lanes are no helpers */
+            want[0][1] = 0, want[0][2] = lt, want[0][3] = 0;
+            /* DDX of (float) helperthread: lanes 4 5 read h(5) - h(4) =
+             * -1 - 0, lanes 6 7 h(7) - h(6) = 0 - -1; quad 0 has no helper */
+            float d = l == 4 ? -1.0f : l == 7 ? 1.0f : 0.0f;
+            CHECK(e->out[o0 + 1].c[0][l].f == d, "%s: lane %d DDX helperthread = %g, want %g", name, l,
+                  e->out[o0 + 1].c[0][l].f, d);
+        }
+        for (int r = 0; r < (frag ? 1 : 2); r++)
+            for (int c = 0; c < 4; c++)
+                CHECK(e->out[o0 + r].c[c][l].u == want[r][c], "%s: lane %d row %d .%c = 0x%x, want 0x%x", name, l, r,
+                      "xyzw"[c], e->out[o0 + r].c[c][l].u, want[r][c]);
+    }
+    te_free(e);
+}
+
+static void test_thread_bindings(void)
+{
+    static const char vsrc[] = "!!NVvp5.0\nOPTION NV_shader_thread_group;\nATTRIB tid = vertex.threadid;\n"
+                               "UINT TEMP a, b;\n"
+                               "MOV.U a.x, tid;\nMOV.U a.y, vertex.warpid;\nMOV.U a.z, vertex.smid.x;\n"
+                               "MOV.U a.w, vertex.threadeqmask.w;\n"
+                               "MOV.U b, {vertex.threadltmask, vertex.threadlemask, vertex.threadgtmask, 0};\n"
+                               "MOV.U b.x, vertex.threadltmask;\nMOV.U b.y, vertex.threadlemask;\n"
+                               "MOV.U b.z, vertex.threadgtmask;\nMOV.U b.w, vertex.threadgemask;\n"
+                               "MOV.U result.texcoord[0], a;\nMOV.U result.texcoord[1], b;\n"
+                               "MOV result.position, 0;\nEND\n";
+    gp_error err;
+    gp_program *p = compile_st(vsrc, GP_STAGE_VERTEX, &err);
+    CHECK(p == NULL, "a binding inside a constant vector must not compile");
+    gp_program_free(p);
+    /* the same without the bad line */
+    char v2[sizeof(vsrc)];
+    const char *bad = strstr(vsrc, "MOV.U b, {");
+    size_t pre = (size_t)(bad - vsrc);
+    memcpy(v2, vsrc, pre);
+    strcpy(v2 + pre, strchr(bad, '\n') + 1);
+    p = compile_st(v2, GP_STAGE_VERTEX, &err);
+    CHECK(p != NULL, "thread bindings: %d:%d %s", err.line, err.col, err.msg);
+    if (p) {
+        T_BOTH_PATHS
+        {
+            run_thread(p, "vertex thread bindings", false);
+        }
+        gp_program *q = reprint(p, "print thread bindings", (const char *const[]){ "vertex.threadgemask", NULL });
+        if (q)
+            run_thread(q, "reprinted vertex thread bindings", false);
+        gp_program_free(q);
+        gp_program_free(p);
+    }
+    static const char fsrc[] = "!!NVfp5.0\nOPTION NV_shader_thread_group;\nOPTION ARB_draw_buffers;\nINT TEMP a;\nTEMP h;\n"
+                               "MOV.S a.x, fragment.threadid;\nMOV.S a.y, fragment.helperthread;\n"
+                               "MOV.S a.z, fragment.threadltmask;\nMOV.S a.w, fragment.smid;\n"
+                               "I2F h, fragment.helperthread;\nDDX h, h;\n"
+                               "MOV.S result.color, a;\nMOV result.color[1], h;\nEND\n";
+    p = compile_st(fsrc, GP_STAGE_FRAGMENT, &err);
+    CHECK(p != NULL, "fragment thread bindings: %d:%d %s", err.line, err.col, err.msg);
+    if (p) {
+        T_BOTH_PATHS
+        {
+            run_thread(p, "fragment thread bindings", true);
+        }
+        gp_program_free(p);
+    }
+    expect_error("vertex.threadid without the option", "!!NVvp5.0\nTEMP r;\nMOV r, vertex.threadid;\nEND\n",
+                 "vertex.", "threadid", "OPTION NV_shader_thread_group");
+    expect_error("vertex.helperthread", "!!NVvp5.0\nOPTION NV_shader_thread_group;\nTEMP r;\n"
+                 "MOV r, vertex.helperthread;\nEND\n", "vertex.", "helperthread", NULL);
+}
+
 int main(void)
 {
+    test_thread_bindings();
+    test_threadstate();
+    test_print_a();
+    test_print_b();
+    test_print_buffer_range();
     test_thread_group();
     test_buffer_range();
     test_exec();

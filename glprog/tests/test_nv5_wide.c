@@ -18,6 +18,10 @@
  *      exec_wide: all ones, like the 32-bit choice), compares that differ
  *      only in the high word, F64 values float cannot hold (1 + 2^-40),
  *      F64 -> F32 rounding to nearest even, NaN and infinities.
+ *   2b. 64-bit literals are exact (gp_ir.h "64-bit storage", Constants):
+ *      0.1 in ADD.F64 is the double 0.1, 1.0000000000000002, integers
+ *      beyond 32 bits in decimal and hex, INT64_MIN / INT64_MAX, CVT's
+ *      64-bit operand; out-of-range ones fail at the literal.
  *   3. 600 deterministic mutations of a 64-bit program: whatever compiles
  *      prints to a fixed point, and the fast / generic executor paths and
  *      the reprint give the same bits (bad input never crashes).
@@ -287,6 +291,47 @@ static void test_cc(void)
          1);
 }
 
+/* ---- 64-bit literals: exact (gp_ir.h "64-bit storage", Constants) ------- */
+static void test_literals(void)
+{
+    /* a = (1.0, 2.0) = (0x3ff00000_00000000, 0x40000000_00000000).  0.1 as a
+     * double is 0x3fb99999_9999999a = 0x0.1999999999999a (56 fraction
+     * bits); 1 + it = 0x1.1999999999999|a rounds up to 0x1.199999999999a =
+     * 0x3ff19999_9999999a (= 1.1); 2 + it = 0x2.1999999999999a = 2 *
+     * 0x1.0cccccccccccc|d, rounded up: 0x4000cccc_cccccccd (= 2.1).  (The
+     * float 0.1 would give 1.100000001490116 = 0x3ff19999_a0000000.) */
+    CASE("lit F64 0.1", "PK64.U a, {0, 0x3ff00000, 0, 0x40000000};\nADD.F64 b, a, 0.1;\nUP64.U r, b;", 0x9999999a,
+         0x3ff19999, 0xcccccccd, 0x4000cccc);
+    CASE("lit F64 {0.1}", "PK64.U a, {0, 0x3ff00000, 0, 0x40000000};\nADD.F64 b, a, {0.1, 0.1};\nUP64.U r, b;",
+         0x9999999a, 0x3ff19999, 0xcccccccd, 0x4000cccc);
+    /* 1 + 2^-52 = 0x3ff00000_00000001 (no float is between 1 and 1 +
+     * 2^-23); minus 1.0 leaves 2^-52 = 0x3cb00000_00000000 */
+    CASE("lit F64 1+2^-52", "MOV.F64 b, {1.0000000000000002, -0.0};\nUP64.U r, b;", 1, 0x3ff00000, 0,
+         0x80000000);
+    CASE("lit F64 2^-52", "SUB.F64 b, 1.0000000000000002, 1;\nUP64.U r, b;", 0, 0x3cb00000, 0, 0x3cb00000);
+    /* w defaults to 1.0; the largest double; 1e999 overflows to +inf */
+    CASE("lit F64 w", "MOV.F64 b, {0, 0, 0};\nUP64.U r, b.zwzw;", 0, 0, 0, 0x3ff00000);
+    CASE("lit F64 max inf", "MOV.F64 b, {1.7976931348623157e308, 1e999};\nUP64.U r, b;", ONES, 0x7fefffff, 0,
+         0x7ff00000);
+    /* integers beyond 32 bits, decimal and hex */
+    CASE("lit U64 hex", "MOV.U64 b, 0xFFFFFFFF00000001;\nUP64.U r, b;", 1, ONES, 1, ONES);
+    CASE("lit U64 max", "MOV.U64 b, {18446744073709551615, 4294967296};\nUP64.U r, b;", ONES, ONES, 0, 1);
+    /* -(2^63 - 1) = 0x80000000_00000001; in a vector -2^63 = INT64_MIN */
+    CASE("lit S64 min+1", "MOV.S64 b, -9223372036854775807;\nUP64.U r, b;", 1, 0x80000000, 1, 0x80000000);
+    CASE("lit S64 vec", "MOV.S64 b, {-9223372036854775808, 9223372036854775807};\nUP64.U r, b;", 0, 0x80000000,
+         ONES, 0x7fffffff);
+    /* the carry: 2^32 + 0xffffffff = 0x1_ffffffff; a 64-bit literal of an
+     * integer op: 0x123456789 * 16 = 0x12_34567890, * -1 =
+     * ~0x1_23456789 + 1 = 0xfffffffe_dcba9877 */
+    CASE("lit ADD.U64", "ADD.U64 b, 4294967296, 0xffffffff;\nUP64.U r, b;", ONES, 1, ONES, 1);
+    CASE("lit MUL.S64", "MUL.S64 b, 0x123456789, {16, -1};\nUP64.U r, b;", 0x34567890, 0x12, 0xdcba9877, 0xfffffffe);
+    /* CVT reads its 64-bit operand type's literal: 2^53 + 1 as U64 to F64
+     * rounds to even, 2^53 = 0x43400000_00000000 */
+    CASE("lit CVT", "CVT.F64.U64 b, 9007199254740993;\nUP64.U r, b;", 0, 0x43400000, 0, 0x43400000);
+    /* the same literal twice shares its rows */
+    CASE("lit shared", "ADD.U64 b, 0x100000000, 0x100000000;\nUP64.U r, b;", 0, 2, 0, 2);
+}
+
 /* ---- F64 -------------------------------------------------------------------- */
 static void test_f64(void)
 {
@@ -431,6 +476,21 @@ static const struct ecase {
       "LONG is only allowed on TEMP declarations" },
     { GP_STAGE_VERTEX, "!!NVvp5.0\nLONG OUTPUT o = result.texcoord[1];\nEND", "LONG",
       "LONG is only allowed on TEMP declarations" },
+    /* 64-bit literals (gp_ir.h "64-bit storage", Constants; 2.X.3.3: an
+     * integer too large to be represented, a negative unsigned or a float
+     * integer constant fails to load): at the literal (or its '-') */
+    { GP_STAGE_VERTEX, "!!NVvp5.0\nLONG TEMP a;\nMOV.U64 a, 18446744073709551616;\nEND", "18446744073709551616",
+      "does not fit 64 bits" },
+    { GP_STAGE_VERTEX, "!!NVvp5.0\nLONG TEMP a;\nMOV.U64 a, 0x10000000000000000;\nEND", "0x1",
+      "does not fit 64 bits" },
+    { GP_STAGE_VERTEX, "!!NVvp5.0\nLONG TEMP a;\nMOV.S64 a, 9223372036854775808;\nEND", "9223372036854775808",
+      "does not fit a signed 64-bit integer" },
+    { GP_STAGE_VERTEX, "!!NVvp5.0\nLONG TEMP a;\nMOV.S64 a, {1, -9223372036854775809};\nEND", "9223372036854775809",
+      "does not fit a signed 64-bit integer" },
+    { GP_STAGE_VERTEX, "!!NVvp5.0\nLONG TEMP a;\nMOV.U64 a, {1, -2};\nEND", "-2",
+      "used where an unsigned integer is needed" },
+    { GP_STAGE_VERTEX, "!!NVvp5.0\nLONG TEMP a;\nADD.S64 a, a, 0.5;\nEND", "0.5",
+      "floating-point constant '0.5' used where a signed integer is needed" },
 };
 
 static const struct {
@@ -648,6 +708,7 @@ int main(void)
         test_int64();
         test_cc();
         test_f64();
+        test_literals();
     }
     test_mutations();
     return t_report("nv5_wide");
