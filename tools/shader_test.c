@@ -1188,6 +1188,25 @@ static bool parse_subroutine(struct parser *ps, struct cur *c, struct st_command
     return true;
 }
 
+/* The "env_" / "local_" prefix of a parameter word ("env_vp", "local_fp"):
+ * skips it and sets ST_PARAM_LOCAL for local parameters. */
+static bool param_kind_prefix(struct parser *ps, const char **w, size_t *n, int *variant)
+{
+    if (*n > 4 && memcmp(*w, "env_", 4) == 0) {
+        *w += 4;
+        *n -= 4;
+        return true;
+    }
+    if (*n > 6 && memcmp(*w, "local_", 6) == 0) {
+        *variant |= ST_PARAM_LOCAL;
+        *w += 6;
+        *n -= 6;
+        return true;
+    }
+    snprintf(ps->why, sizeof ps->why, "unknown parameter type");
+    return false;
+}
+
 /* texture handle UNIT env_STAGE|local_STAGE INDEX [nonresident] (asmgl):
  * the NV_bindless_texture handle of the texture on UNIT (made resident
  * unless "nonresident") into the program parameter as the uints
@@ -1203,17 +1222,8 @@ static bool parse_texture_handle(struct parser *ps, struct cur *c, struct st_com
     if (!scan_word(c, &w, &n))
         return false;
     int variant = 0;
-    if (n > 4 && memcmp(w, "env_", 4) == 0) {
-        w += 4;
-        n -= 4;
-    } else if (n > 6 && memcmp(w, "local_", 6) == 0) {
-        variant |= ST_PARAM_LOCAL;
-        w += 6;
-        n -= 6;
-    } else {
-        snprintf(ps->why, sizeof ps->why, "unknown parameter type");
+    if (!param_kind_prefix(ps, &w, &n, &variant))
         return false;
-    }
     int k = find_param_stage(w, n);
     if (k < 0) {
         snprintf(ps->why, sizeof ps->why, "unknown parameter type");
@@ -1249,17 +1259,8 @@ static bool parse_parameter(struct parser *ps, struct cur *c, struct st_command 
     if (!scan_word(c, &w, &n))
         return false;
     int variant = 0;
-    if (n > 4 && memcmp(w, "env_", 4) == 0) {
-        w += 4;
-        n -= 4;
-    } else if (n > 6 && memcmp(w, "local_", 6) == 0) {
-        variant |= ST_PARAM_LOCAL;
-        w += 6;
-        n -= 6;
-    } else {
-        snprintf(ps->why, sizeof ps->why, "unknown parameter type");
+    if (!param_kind_prefix(ps, &w, &n, &variant))
         return false;
-    }
     if (n > 4 && memcmp(w + n - 4, "_int", 4) == 0) {
         variant |= ST_PARAM_INT;
         n -= 4;
