@@ -335,4 +335,26 @@ static inline float OUTF(const tenv *e, int slot, int c, int lane)
     return e->out[slot].c[c][lane].f;
 }
 
+/* Copies p's constant parameter rows into e's table (state rows read 0). */
+static inline void te_bind_consts(tenv *e, const gp_program *p)
+{
+    const gp_program_info *info = gp_program_get_info(p);
+    CHECK(info->num_params <= 64, "too many params for the test table");
+    for (int i = 0; i < info->num_params && i < 64; i++)
+        for (int c = 0; c < 4; c++)
+            e->params[i][c] = info->params[i].kind == GP_PARAM_CONST ? info->params[i].value[c]
+                                                                      : (gp_val){.u = 0};
+}
+
+/* p's disassembly in a new buffer (the caller frees it). */
+static inline char *t_print_alloc(const gp_program *p)
+{
+    size_t need = gp_program_print(p, NULL, 0);
+    char *buf = malloc(need + 1);
+    if (!buf)
+        abort();
+    gp_program_print(p, buf, need + 1);
+    return buf;
+}
+
 #endif /* GLPROG_TESTS_TEST_EXEC_COMMON_H */

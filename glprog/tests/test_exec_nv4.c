@@ -34,16 +34,6 @@ static gp_program *compile(const char *src)
     return p;
 }
 
-static void bind(tenv *e, const gp_program *p)
-{
-    const gp_program_info *info = gp_program_get_info(p);
-    CHECK(info->num_params <= 64, "too many params for the test table");
-    for (int i = 0; i < info->num_params && i < 64; i++)
-        for (int c = 0; c < 4; c++)
-            e->params[i][c] = info->params[i].kind == GP_PARAM_CONST ? info->params[i].value[c]
-                                                                      : (gp_val){.u = 0};
-}
-
 /* Runs "!!NVvp4.0 TEMP r, t, u, f; <body> MOV.U result.texcoord[0], r; END"
  * over 16 lanes and checks that every lane wrote want[] (bits). */
 static void run_case(const char *name, const char *body, const uint32_t want[4])
@@ -56,7 +46,7 @@ static void run_case(const char *name, const char *body, const uint32_t want[4])
     if (!p)
         return;
     tenv *e = te_new();
-    bind(e, p);
+    te_bind_consts(e, p);
     te_fill_out(e, -100.0f);
     gp_exec(p, &e->env);
     CHECK(e->env.status == GP_EXEC_OK, "%s: status %d", name, e->env.status);
@@ -407,7 +397,7 @@ static void test_limits(void)
     gp_program *p = compile(rep_src);
     if (p) {
         tenv *e = te_new();
-        bind(e, p);
+        te_bind_consts(e, p);
         e->env.insn_budget = 16 * 1000;
         gp_exec(p, &e->env);
         CHECK(e->env.status == GP_EXEC_BUDGET_EXCEEDED, "endless REP: status %d", e->env.status);
@@ -424,7 +414,7 @@ static void test_limits(void)
     CHECK(p != NULL, "gp compile: %s", err.msg);
     if (p) {
         tenv *e = te_new();
-        bind(e, p);
+        te_bind_consts(e, p);
         gp_exec(p, &e->env);
         CHECK(e->env.status == GP_EXEC_OK, "EMIT: status %d", e->env.status);
         CHECK(e->out[GP_VARY_POS].c[0][3].f == 1.0f && e->out[GP_VARY_POS].c[1][3].f == 5.0f,
@@ -461,7 +451,7 @@ static void test_inputs(void)
     const gp_program_info *info = gp_program_get_info(p);
     CHECK((info->inputs_read >> GP_VIN_VERTEXID & 3u) == 3u, "inputs_read has id and instance");
     tenv *e = te_new();
-    bind(e, p);
+    te_bind_consts(e, p);
     gp_val words2[3] = {{.u = 100}, {.u = 101}, {.u = 102}};  /* bound: 3 words */
     gp_val words3[8];
     for (int k = 0; k < 8; k++)
@@ -530,7 +520,7 @@ static void test_tex(void)
     if (!p)
         return;
     tenv *e = te_new();
-    bind(e, p);
+    te_bind_consts(e, p);
     e->env.tex = int_sampler;
     tex_calls = 0;
     te_fill_out(e, -100.0f);

@@ -35,42 +35,22 @@ static gp_program *compile5(const char *src, gp_stage st)
     return p;
 }
 
-static char *print_alloc(const gp_program *p)
-{
-    size_t need = gp_program_print(p, NULL, 0);
-    char *buf = malloc(need + 1);
-    if (!buf)
-        abort();
-    gp_program_print(p, buf, need + 1);
-    return buf;
-}
-
 /* The program as printed, compiled again; its print must equal the first
  * (a fixed point).  NULL if it does not compile. */
 static gp_program *reprint(const gp_program *p, gp_stage st, const char *name)
 {
-    char *a = print_alloc(p);
+    char *a = t_print_alloc(p);
     gp_error err;
     gp_program *q = gp_compile(a, strlen(a), st, NULL, &err);
     CHECK(q != NULL, "%s: printed program does not compile (%d:%d %s):\n%s", name, err.line, err.col,
           err.msg, a);
     if (q) {
-        char *b = print_alloc(q);
+        char *b = t_print_alloc(q);
         CHECK(strcmp(a, b) == 0, "%s: print is not a fixed point:\n%s---\n%s", name, a, b);
         free(b);
     }
     free(a);
     return q;
-}
-
-static void bind(tenv *e, const gp_program *p)
-{
-    const gp_program_info *info = gp_program_get_info(p);
-    CHECK(info->num_params <= 64, "too many params for the test table");
-    for (int i = 0; i < info->num_params && i < 64; i++)
-        for (int c = 0; c < 4; c++)
-            e->params[i][c] = info->params[i].kind == GP_PARAM_CONST ? info->params[i].value[c]
-                                                                      : (gp_val){.u = 0};
 }
 
 /* Runs "!!NVvp5.0 TEMP r, t, u; MOV.U r, 0x5a5a5a5a; <body> MOV.U
@@ -91,7 +71,7 @@ static void run_case(const char *name, const char *body, const uint32_t want[4])
         if (!p)
             continue;
         tenv *e = te_new();
-        bind(e, p);
+        te_bind_consts(e, p);
         te_fill_out(e, -100.0f);
         gp_exec(p, &e->env);
         CHECK(e->env.status == GP_EXEC_OK, "%s: status %d", name, e->env.status);
@@ -322,7 +302,7 @@ static void test_votes(void)
             continue;
         /* all 16 lanes vote */
         tenv *e = te_new();
-        bind(e, p);
+        te_bind_consts(e, p);
         vote_inputs(e);
         gp_exec(p, &e->env);
         CHECK(e->env.status == GP_EXEC_OK, "votes: status %d", e->env.status);
@@ -343,7 +323,7 @@ static void test_votes(void)
         /* lanes 5 and 7 absent (live_mask): y is 0 and z is +0.0 in every
          * voter, so y: none (eq), z .S: none (eq) */
         e = te_new();
-        bind(e, p);
+        te_bind_consts(e, p);
         vote_inputs(e);
         e->env.live_mask = 0xff5f;
         gp_exec(p, &e->env);
@@ -401,7 +381,7 @@ static void test_vote_divergent(void)
         if (!p)
             continue;
         tenv *e = te_new();
-        bind(e, p);
+        te_bind_consts(e, p);
         for (int l = 0; l < GP_LANES; l++) {
             e->in[2].c[0][l].i = l;
             e->in[2].c[1][l].i = l == 3 ? 0 : 1;
@@ -448,7 +428,7 @@ static void test_vote_fragment(void)
         if (!p)
             continue;
         tenv *e = te_new();
-        bind(e, p);
+        te_bind_consts(e, p);
         for (int l = 0; l < GP_LANES; l++) {
             e->in[GP_VARY_TEX0].c[0][l].f = l == 1 ? 1.0f : 0.0f;
             e->in[GP_VARY_TEX0].c[1][l].f = l == 6 ? 1.0f : 0.0f;
@@ -502,7 +482,7 @@ static void test_geometry(void)
         for (int l = 0; l < GP_LANES; l++)
             in[GP_VARY_PRIMID].c[0][l].i = l;
         e->env.inputs = in;
-        bind(e, p);
+        te_bind_consts(e, p);
         gp_exec(p, &e->env);
         CHECK(e->env.status == GP_EXEC_OK, "geometry: status %d", e->env.status);
         for (int l = 0; l < GP_LANES; l++) {
@@ -618,7 +598,7 @@ static void test_mutations(void)
         for (int k = 0; k < 2; k++) {
             e[k] = te_new();
             gp_machine_set_fast_paths(e[k]->m, k == 0);
-            bind(e[k], p);
+            te_bind_consts(e[k], p);
             for (int sl = 0; sl < 4; sl++)
                 for (int c = 0; c < 4; c++)
                     for (int l = 0; l < GP_LANES; l++)

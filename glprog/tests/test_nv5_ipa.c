@@ -60,16 +60,6 @@ static gp_program *compile_fp(const char *src, gp_error *err)
     return gp_compile(src, strlen(src), GP_STAGE_FRAGMENT, &lim, err);
 }
 
-static char *print_alloc(const gp_program *p)
-{
-    size_t need = gp_program_print(p, NULL, 0);
-    char *buf = malloc(need + 1);
-    if (!buf)
-        abort();
-    gp_program_print(p, buf, need + 1);
-    return buf;
-}
-
 /* ---- what loads, what does not ------------------------------------------ */
 
 static void ok(const char *name, const char *src)
@@ -185,12 +175,12 @@ static void run(const char *name, const char *src, setup_fn setup, bool with_cb,
     gp_program *p0 = compile_ok(src);
     if (!p0)
         return;
-    char *a = print_alloc(p0);
+    char *a = t_print_alloc(p0);
     gp_error err;
     gp_program *p1 = compile_fp(a, &err);
     CHECK(p1 != NULL, "%s: printed program does not load (%d:%d %s):\n%s", name, err.line, err.col, err.msg, a);
     if (p1) {
-        char *b = print_alloc(p1);
+        char *b = t_print_alloc(p1);
         CHECK(strcmp(a, b) == 0, "%s: print is not a fixed point:\n%s---\n%s", name, a, b);
         free(b);
     }

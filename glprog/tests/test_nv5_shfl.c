@@ -166,15 +166,6 @@ static void run(const gp_program *p, uint32_t live, uint32_t helper, const char 
     te_free(e);
 }
 
-static char *print_alloc(const gp_program *p)
-{
-    size_t need = gp_program_print(p, NULL, 0);
-    char *buf = malloc(need + 1);
-    if (buf)
-        gp_program_print(p, buf, need + 1);
-    return buf;
-}
-
 static void test_exec(void)
 {
     gp_error err;
@@ -190,14 +181,14 @@ static void test_exec(void)
     }
     /* print / recompile: the option is printed, the text compiles back to
      * a program that prints the same and computes the same values */
-    char *t1 = print_alloc(p);
+    char *t1 = t_print_alloc(p);
     CHECK(t1 && strstr(t1, "OPTION NV_shader_thread_shuffle;"), "print lacks the option:\n%s", t1 ? t1 : "");
     CHECK(t1 && strstr(t1, "SHFXOR") && strstr(t1, "SHFUP") && strstr(t1, "SHFDOWN") && strstr(t1, "SHFIDX"),
           "print lacks an opcode:\n%s", t1 ? t1 : "");
     gp_program *q = t1 ? compile_st(t1, GP_STAGE_VERTEX, &err) : NULL;
     CHECK(q != NULL, "reprint: %d:%d %s\n%s", err.line, err.col, err.msg, t1 ? t1 : "");
     if (q) {
-        char *t2 = print_alloc(q);
+        char *t2 = t_print_alloc(q);
         CHECK(t2 && strcmp(t1, t2) == 0, "print not stable:\n%s\n---\n%s", t1, t2 ? t2 : "");
         free(t2);
         run(q, 0xffffu, 0, "reprinted");
@@ -312,12 +303,12 @@ static void test_geometry(void)
     if (!p)
         return;
     run_geo(p, "geometry");
-    char *t1 = print_alloc(p);
+    char *t1 = t_print_alloc(p);
     CHECK(t1 && strstr(t1, "primitive.threadltmask"), "geo print lacks primitive.threadltmask:\n%s", t1 ? t1 : "");
     gp_program *q = t1 ? compile_st(t1, GP_STAGE_GEOMETRY, &err) : NULL;
     CHECK(q != NULL, "geo reprint: %d:%d %s\n%s", err.line, err.col, err.msg, t1 ? t1 : "");
     if (q) {
-        char *t2 = print_alloc(q);
+        char *t2 = t_print_alloc(q);
         CHECK(t2 && strcmp(t1, t2) == 0, "geo print not stable:\n%s\n---\n%s", t1, t2 ? t2 : "");
         free(t2);
         run_geo(q, "geometry reprinted");

@@ -350,20 +350,11 @@ static void test_thread_group(void)
 /* ---- gp_program_print (gp_print.c print_nv5_subroutines, the X<k>
  * buffer variables): the text compiles back to a program that prints the
  * same and computes the same values (hand-computed below). */
-static char *print_alloc(const gp_program *p)
-{
-    size_t need = gp_program_print(p, NULL, 0);
-    char *buf = malloc(need + 1);
-    if (buf)
-        gp_program_print(p, buf, need + 1);
-    return buf;
-}
-
 /* Prints p, recompiles the text (checked to contain each of want[]), and
  * checks the reprint is the same text.  Returns the recompiled program. */
 static gp_program *reprint(const gp_program *p, const char *name, const char *const *want)
 {
-    char *a = print_alloc(p);
+    char *a = t_print_alloc(p);
     if (!a)
         return NULL;
     for (int i = 0; want && want[i]; i++)
@@ -373,7 +364,7 @@ static gp_program *reprint(const gp_program *p, const char *name, const char *co
     gp_program *q = compile_st(a, GP_STAGE_VERTEX, &err);
     CHECK(q != NULL, "%s: printed text rejected: %d:%d %s\n%s", name, err.line, err.col, err.msg, a);
     if (q) {
-        char *b = print_alloc(q);
+        char *b = t_print_alloc(q);
         CHECK(b && strcmp(a, b) == 0, "%s: print is not a fixed point:\n--- first\n%s--- second\n%s", name, a,
               b ? b : "");
         free(b);

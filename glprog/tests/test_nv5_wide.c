@@ -43,40 +43,20 @@ static gp_program *compile5(const char *src, gp_stage st)
     return p;
 }
 
-static char *print_alloc(const gp_program *p)
-{
-    size_t need = gp_program_print(p, NULL, 0);
-    char *buf = malloc(need + 1);
-    if (!buf)
-        abort();
-    gp_program_print(p, buf, need + 1);
-    return buf;
-}
-
 static gp_program *reprint(const gp_program *p, gp_stage st, const char *name)
 {
-    char *a = print_alloc(p);
+    char *a = t_print_alloc(p);
     gp_error err;
     gp_program *q = gp_compile(a, strlen(a), st, NULL, &err);
     CHECK(q != NULL, "%s: printed program does not compile (%d:%d %s):\n%s", name, err.line, err.col,
           err.msg, a);
     if (q) {
-        char *b = print_alloc(q);
+        char *b = t_print_alloc(q);
         CHECK(strcmp(a, b) == 0, "%s: print is not a fixed point:\n%s---\n%s", name, a, b);
         free(b);
     }
     free(a);
     return q;
-}
-
-static void bind(tenv *e, const gp_program *p)
-{
-    const gp_program_info *info = gp_program_get_info(p);
-    CHECK(info->num_params <= 64, "too many params for the test table");
-    for (int i = 0; i < info->num_params && i < 64; i++)
-        for (int c = 0; c < 4; c++)
-            e->params[i][c] = info->params[i].kind == GP_PARAM_CONST ? info->params[i].value[c]
-                                                                      : (gp_val){.u = 0};
 }
 
 /* Runs body in "!!NVvp5.0 TEMP r, t; LONG TEMP a, b, c, arr[3]; ALIAS q =
@@ -97,7 +77,7 @@ static void run_case(const char *name, const char *body, const uint32_t want[4])
         if (!p)
             continue;
         tenv *e = te_new();
-        bind(e, p);
+        te_bind_consts(e, p);
         te_fill_out(e, -100.0f);
         gp_exec(p, &e->env);
         CHECK(e->env.status == GP_EXEC_OK, "%s: status %d", name, e->env.status);
@@ -667,7 +647,7 @@ static void test_mutations(void)
         for (int k = 0; k < 2; k++) {
             e[k] = te_new();
             gp_machine_set_fast_paths(e[k]->m, k == 0);
-            bind(e[k], p);
+            te_bind_consts(e[k], p);
             for (int sl = 0; sl < 4; sl++)
                 for (int c = 0; c < 4; c++)
                     for (int l = 0; l < GP_LANES; l++)
@@ -681,7 +661,7 @@ static void test_mutations(void)
         if (q) {
             /* the reprint computes the same bits */
             tenv *r = te_new();
-            bind(r, q);
+            te_bind_consts(r, q);
             for (int sl = 0; sl < 4; sl++)
                 for (int c = 0; c < 4; c++)
                     for (int l = 0; l < GP_LANES; l++)
