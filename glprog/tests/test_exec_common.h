@@ -357,4 +357,65 @@ static inline char *t_print_alloc(const gp_program *p)
     return buf;
 }
 
+/* src compiled for stage st with the default limits; a failure is a check
+ * failure (NULL). */
+static inline gp_program *t_compile(const char *src, gp_stage st)
+{
+    gp_limits lim;
+    gp_limits_default(&lim, st);
+    gp_error err;
+    gp_program *p = gp_compile(src, strlen(src), st, &lim, &err);
+    CHECK(p != NULL, "compile: line %d col %d: %s\n%s", err.line, err.col, err.msg, src);
+    return p;
+}
+
+/* The program as printed, compiled again; its print must equal the first
+ * (a fixed point).  NULL if it does not compile. */
+static inline gp_program *t_reprint(const gp_program *p, gp_stage st, const char *name)
+{
+    char *a = t_print_alloc(p);
+    gp_error err;
+    gp_program *q = gp_compile(a, strlen(a), st, NULL, &err);
+    CHECK(q != NULL, "%s: printed program does not compile (%d:%d %s):\n%s", name, err.line, err.col,
+          err.msg, a);
+    if (q) {
+        char *b = t_print_alloc(q);
+        CHECK(strcmp(a, b) == 0, "%s: print is not a fixed point:\n%s---\n%s", name, a, b);
+        free(b);
+    }
+    free(a);
+    return q;
+}
+
+/* Runs the vertex program src and its reprint over 16 lanes (constants
+ * bound) and checks that every lane wrote want[] (bits) to
+ * result.texcoord[0]. */
+static inline void t_run_texcoord0(const char *name, const char *src, const uint32_t want[4])
+{
+    gp_program *p0 = t_compile(src, GP_STAGE_VERTEX);
+    if (!p0)
+        return;
+    gp_program *p1 = t_reprint(p0, GP_STAGE_VERTEX, name);
+    for (int k = 0; k < 2; k++) {
+        gp_program *p = k ? p1 : p0;
+        if (!p)
+            continue;
+        tenv *e = te_new();
+        te_bind_consts(e, p);
+        te_fill_out(e, -100.0f);
+        gp_exec(p, &e->env);
+        CHECK(e->env.status == GP_EXEC_OK, "%s: status %d", name, e->env.status);
+        for (int l = 0; l < GP_LANES; l++)
+            for (int c = 0; c < 4; c++) {
+                uint32_t got = e->out[GP_VARY_TEX0].c[c][l].u;
+                if (l == 0 || got != want[c])
+                    CHECK(got == want[c], "%s%s: lane %d comp %d = 0x%08x (%d), want 0x%08x (%d)", name,
+                          k ? " (reprinted)" : "", l, c, got, (int32_t)got, want[c], (int32_t)want[c]);
+            }
+        te_free(e);
+    }
+    gp_program_free(p0);
+    gp_program_free(p1);
+}
+
 #endif /* GLPROG_TESTS_TEST_EXEC_COMMON_H */

@@ -25,34 +25,6 @@
 #define NEG1 0xffffffffu
 #define IMIN 0x80000000u
 
-static gp_program *compile5(const char *src, gp_stage st)
-{
-    gp_limits lim;
-    gp_limits_default(&lim, st);
-    gp_error err;
-    gp_program *p = gp_compile(src, strlen(src), st, &lim, &err);
-    CHECK(p != NULL, "compile: line %d col %d: %s\n%s", err.line, err.col, err.msg, src);
-    return p;
-}
-
-/* The program as printed, compiled again; its print must equal the first
- * (a fixed point).  NULL if it does not compile. */
-static gp_program *reprint(const gp_program *p, gp_stage st, const char *name)
-{
-    char *a = t_print_alloc(p);
-    gp_error err;
-    gp_program *q = gp_compile(a, strlen(a), st, NULL, &err);
-    CHECK(q != NULL, "%s: printed program does not compile (%d:%d %s):\n%s", name, err.line, err.col,
-          err.msg, a);
-    if (q) {
-        char *b = t_print_alloc(q);
-        CHECK(strcmp(a, b) == 0, "%s: print is not a fixed point:\n%s---\n%s", name, a, b);
-        free(b);
-    }
-    free(a);
-    return q;
-}
-
 /* Runs "!!NVvp5.0 TEMP r, t, u; MOV.U r, 0x5a5a5a5a; <body> MOV.U
  * result.texcoord[0], r; END" (and its reprint) over 16 lanes and checks
  * that every lane wrote want[] (bits). */
@@ -62,30 +34,7 @@ static void run_case(const char *name, const char *body, const uint32_t want[4])
     snprintf(src, sizeof(src),
              "!!NVvp5.0\nTEMP r, t, u;\nMOV.U r, 0x5a5a5a5a;\n%s\nMOV.U result.texcoord[0], r;\n"
              "MOV result.position, 0;\nEND\n", body);
-    gp_program *p0 = compile5(src, GP_STAGE_VERTEX);
-    if (!p0)
-        return;
-    gp_program *p1 = reprint(p0, GP_STAGE_VERTEX, name);
-    for (int k = 0; k < 2; k++) {
-        gp_program *p = k ? p1 : p0;
-        if (!p)
-            continue;
-        tenv *e = te_new();
-        te_bind_consts(e, p);
-        te_fill_out(e, -100.0f);
-        gp_exec(p, &e->env);
-        CHECK(e->env.status == GP_EXEC_OK, "%s: status %d", name, e->env.status);
-        for (int l = 0; l < GP_LANES; l++)
-            for (int c = 0; c < 4; c++) {
-                uint32_t got = e->out[GP_VARY_TEX0].c[c][l].u;
-                if (l == 0 || got != want[c])
-                    CHECK(got == want[c], "%s%s: lane %d comp %d = 0x%08x (%d), want 0x%08x (%d)", name,
-                          k ? " (reprinted)" : "", l, c, got, (int32_t)got, want[c], (int32_t)want[c]);
-            }
-        te_free(e);
-    }
-    gp_program_free(p0);
-    gp_program_free(p1);
+    t_run_texcoord0(name, src, want);
 }
 
 #define CASE(name, body, a, b, c, d)                                          \
@@ -292,10 +241,10 @@ static void check_row(const tenv *e, int slot, uint32_t lanes, const uint32_t wa
 static void test_votes(void)
 {
     const uint32_t F1 = 0x3f800000u; /* 1.0 */
-    gp_program *p0 = compile5(vote_src, GP_STAGE_VERTEX);
+    gp_program *p0 = t_compile(vote_src, GP_STAGE_VERTEX);
     if (!p0)
         return;
-    gp_program *p1 = reprint(p0, GP_STAGE_VERTEX, "votes");
+    gp_program *p1 = t_reprint(p0, GP_STAGE_VERTEX, "votes");
     for (int k = 0; k < 2; k++) {
         gp_program *p = k ? p1 : p0;
         if (!p)
@@ -372,10 +321,10 @@ static void test_vote_divergent(void)
         "MOV.S result.texcoord[1], c;\n"
         "MOV result.position, 0;\n"
         "END\n";
-    gp_program *p0 = compile5(src, GP_STAGE_VERTEX);
+    gp_program *p0 = t_compile(src, GP_STAGE_VERTEX);
     if (!p0)
         return;
-    gp_program *p1 = reprint(p0, GP_STAGE_VERTEX, "divergent");
+    gp_program *p1 = t_reprint(p0, GP_STAGE_VERTEX, "divergent");
     for (int k = 0; k < 2; k++) {
         gp_program *p = k ? p1 : p0;
         if (!p)
@@ -419,10 +368,10 @@ static void test_vote_fragment(void)
         "TGALL r.zw, fragment.texcoord[0];\n"
         "MOV result.color, r;\n"
         "END\n";
-    gp_program *p0 = compile5(src, GP_STAGE_FRAGMENT);
+    gp_program *p0 = t_compile(src, GP_STAGE_FRAGMENT);
     if (!p0)
         return;
-    gp_program *p1 = reprint(p0, GP_STAGE_FRAGMENT, "fragment votes");
+    gp_program *p1 = t_reprint(p0, GP_STAGE_FRAGMENT, "fragment votes");
     for (int k = 0; k < 2; k++) {
         gp_program *p = k ? p1 : p0;
         if (!p)
@@ -467,10 +416,10 @@ static void test_geometry(void)
         "BTFM.S r.w, primitive.id.x;\n"
         "MOV.S result.texcoord[0], r;\n"
         "END\n";
-    gp_program *p0 = compile5(src, GP_STAGE_GEOMETRY);
+    gp_program *p0 = t_compile(src, GP_STAGE_GEOMETRY);
     if (!p0)
         return;
-    gp_program *p1 = reprint(p0, GP_STAGE_GEOMETRY, "geometry");
+    gp_program *p1 = t_reprint(p0, GP_STAGE_GEOMETRY, "geometry");
     for (int k = 0; k < 2; k++) {
         gp_program *p = k ? p1 : p0;
         if (!p)
@@ -593,7 +542,7 @@ static void test_mutations(void)
         if (!p)
             continue;
         compiled++;
-        gp_program *q = reprint(p, GP_STAGE_VERTEX, "mutation");
+        gp_program *q = t_reprint(p, GP_STAGE_VERTEX, "mutation");
         tenv *e[2];
         for (int k = 0; k < 2; k++) {
             e[k] = te_new();

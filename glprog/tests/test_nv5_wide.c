@@ -33,32 +33,6 @@
 
 #define ONES 0xffffffffu
 
-static gp_program *compile5(const char *src, gp_stage st)
-{
-    gp_limits lim;
-    gp_limits_default(&lim, st);
-    gp_error err;
-    gp_program *p = gp_compile(src, strlen(src), st, &lim, &err);
-    CHECK(p != NULL, "compile: line %d col %d: %s\n%s", err.line, err.col, err.msg, src);
-    return p;
-}
-
-static gp_program *reprint(const gp_program *p, gp_stage st, const char *name)
-{
-    char *a = t_print_alloc(p);
-    gp_error err;
-    gp_program *q = gp_compile(a, strlen(a), st, NULL, &err);
-    CHECK(q != NULL, "%s: printed program does not compile (%d:%d %s):\n%s", name, err.line, err.col,
-          err.msg, a);
-    if (q) {
-        char *b = t_print_alloc(q);
-        CHECK(strcmp(a, b) == 0, "%s: print is not a fixed point:\n%s---\n%s", name, a, b);
-        free(b);
-    }
-    free(a);
-    return q;
-}
-
 /* Runs body in "!!NVvp5.0 TEMP r, t; LONG TEMP a, b, c, arr[3]; ALIAS q =
  * c; MOV.U r, 0x5a5a5a5a; <body> MOV.U result.texcoord[0], r; END" (and
  * its reprint) and checks that every lane wrote want[] (bits). */
@@ -68,30 +42,7 @@ static void run_case(const char *name, const char *body, const uint32_t want[4])
     snprintf(src, sizeof(src),
              "!!NVvp5.0\nTEMP r, t;\nLONG TEMP a, b, c, arr[3];\nALIAS q = c;\nMOV.U r, 0x5a5a5a5a;\n%s\n"
              "MOV.U result.texcoord[0], r;\nMOV result.position, 0;\nEND\n", body);
-    gp_program *p0 = compile5(src, GP_STAGE_VERTEX);
-    if (!p0)
-        return;
-    gp_program *p1 = reprint(p0, GP_STAGE_VERTEX, name);
-    for (int k = 0; k < 2; k++) {
-        gp_program *p = k ? p1 : p0;
-        if (!p)
-            continue;
-        tenv *e = te_new();
-        te_bind_consts(e, p);
-        te_fill_out(e, -100.0f);
-        gp_exec(p, &e->env);
-        CHECK(e->env.status == GP_EXEC_OK, "%s: status %d", name, e->env.status);
-        for (int l = 0; l < GP_LANES; l++)
-            for (int c = 0; c < 4; c++) {
-                uint32_t got = e->out[GP_VARY_TEX0].c[c][l].u;
-                if (l == 0 || got != want[c])
-                    CHECK(got == want[c], "%s%s: lane %d comp %d = 0x%08x, want 0x%08x", name,
-                          k ? " (reprinted)" : "", l, c, got, want[c]);
-            }
-        te_free(e);
-    }
-    gp_program_free(p0);
-    gp_program_free(p1);
+    t_run_texcoord0(name, src, want);
 }
 
 #define CASE(name, body, a, b, c, d)                                          \
@@ -531,7 +482,7 @@ static void test_front_end(void)
         CHECK(p != NULL, "accept case %zu: %d:%d %s", i, err.line, err.col, err.msg);
         if (!p)
             continue;
-        gp_program *q = reprint(p, (gp_stage)accepts[i].stage, "accept");
+        gp_program *q = t_reprint(p, (gp_stage)accepts[i].stage, "accept");
         gp_program_free(q);
         gp_program_free(p);
     }
@@ -642,7 +593,7 @@ static void test_mutations(void)
         if (!p)
             continue;
         compiled++;
-        gp_program *q = reprint(p, GP_STAGE_VERTEX, "mutation");
+        gp_program *q = t_reprint(p, GP_STAGE_VERTEX, "mutation");
         tenv *e[2];
         for (int k = 0; k < 2; k++) {
             e[k] = te_new();
