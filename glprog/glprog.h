@@ -147,7 +147,20 @@ enum {
      * has GP_VIN_SLOTS rows when info->inputs_read has either bit. */
     GP_VIN_VERTEXID = GP_VIN_COUNT,       /* vertex.id: (id, -, -, -) signed int */
     GP_VIN_INSTANCEID = GP_VIN_COUNT + 1, /* vertex.instance: (i, -, -, -) signed int */
-    GP_VIN_SLOTS = GP_VIN_COUNT + 2
+    GP_VIN_SLOTS = GP_VIN_COUNT + 2,
+    /* NV_gpu_program5 "LONG ATTRIB" (2.X.3.1; 64-bit vertex attributes of
+     * EXT_vertex_attrib_64bit / NV_vertex_attrib_integer_64bit): attribute
+     * slot n keeps the low 32 bits of its four 64-bit components in row n
+     * and the high 32 bits in row GP_VIN_LONG_HI + n (gp_src.hi =
+     * GP_VIN_LONG_HI, gp_ir.h "64-bit storage").  info->inputs_read has bit
+     * GP_VIN_LONG_HI + n for each high row a program reads; a vertex
+     * program's input array then has GP_VIN_ROWS rows (the vertex fetch
+     * fills the high rows: a double's IEEE bits, an int64's integer; 0 for
+     * 32-bit attributes).  A 32-bit operand of a LONG ATTRIB narrows as for
+     * LONG TEMP, and a program reading the attribute without LONG sees the
+     * low words. */
+    GP_VIN_LONG_HI = GP_VIN_SLOTS,
+    GP_VIN_ROWS = GP_VIN_LONG_HI + GP_VIN_COUNT /* 34 <= 64: inputs_read bits */
 };
 
 /* Varyings: vertex (and geometry) outputs and fragment inputs share one slot
@@ -277,7 +290,10 @@ typedef enum gp_param_kind {
     GP_PARAM_CONST,  /* value[] holds it */
     GP_PARAM_ENV,    /* program.env[index] */
     GP_PARAM_LOCAL,  /* program.local[index] */
-    GP_PARAM_STATE   /* state */
+    GP_PARAM_STATE,  /* state */
+    GP_PARAM_STORAGELEN /* NV_shader_storage_buffer_object program.storagelen[index]:
+                           (size in bytes of storage binding index, as unsigned
+                           ints, in all four components; 0 when unbound) */
 } gp_param_kind;
 
 typedef struct gp_param_binding {
@@ -387,6 +403,14 @@ enum {
     GP_OPTION_TEXTURE_ARRAY = 1u << 14,        /* MESA_texture_array */
     GP_OPTION_NV_EXPLICIT_MULTISAMPLE = 1u << 15, /* NV4: RENDERBUFFER target, TXFMS */
     GP_OPTION_NV_TEXTURE_MULTISAMPLE = 1u << 16,  /* NV4: 2DMS / ARRAY2DMS targets, TXFMS */
+    /* Issue 6 (memory).  The !!NV*5.0 headers imply NV_shader_buffer_load
+     * / _store, NV_parameter_buffer_object2 and the image instructions
+     * (OPT.IMPLIED_IMAGE); these bits record the options given: */
+    GP_OPTION_NV_SHADER_BUFFER_LOAD = 1u << 17,   /* NV4: LOAD (NV_shader_buffer_load) */
+    GP_OPTION_NV_SHADER_ATOMIC_FLOAT = 1u << 18,  /* NV5: .F32 on ATOM/ATOMIM/ATOMB/ATOMS ADD, EXCH */
+    GP_OPTION_NV_SHADER_ATOMIC_INT64 = 1u << 19,  /* NV5: .S64/.U64 on more atomic operations */
+    GP_OPTION_NV_GPU_PROGRAM5_MEM_EXTENDED = 1u << 20, /* NV5: F16X2 .. U16X4 storage modifiers */
+    GP_OPTION_NV_SHADER_STORAGE_BUFFER = 1u << 21, /* NV5: STORAGE, LDB STB ATOMB, program.storagelen */
     GP_OPTION_ARB_BLEND_FUNC_EXTENDED = 1u << 24, /* NV5 FP: result.color[n].primary / .secondary */
     GP_OPTION_NV_EARLY_FRAGMENT_TESTS = 1u << 25, /* NV5 FP: depth/stencil tests before the program
                                                      (NV_gpu_program5 3.X); result.depth is ignored */
@@ -449,6 +473,18 @@ typedef struct gp_program_info {
      * glProgramSubroutineParametersuivNV must be given (see
      * gp_program_subroutine_check). */
     int num_subroutine_params;
+    /* Issue 6 (memory): what the program touches, so callers bind only that
+     * and classify the fragment program (has_side_effects: any STORE, ATOM,
+     * STB, ATOMB, STOREIM, ATOMIM; STS/ATOMS only change shared memory and
+     * do not count). */
+    bool uses_global_memory;        /* LOAD STORE ATOM */
+    uint32_t storage_used;          /* bit per program.storage[n] a STORAGE variable binds */
+    uint32_t images_used;           /* bit per image unit an IMAGE variable / image[n] names */
+    /* Compute programs: GROUP_SIZE (1 for dimensions not given), SHARED_MEMORY
+     * bytes (0 = none declared), whether BAR occurs. */
+    int cp_group_size[3];
+    int cp_shared_size;
+    bool uses_barrier;
 } gp_program_info;
 
 typedef struct gp_program gp_program;
@@ -540,6 +576,139 @@ enum { GP_IPA_CENTROID, GP_IPA_OFFSET, GP_IPA_SAMPLE };
 typedef void (*gp_interp_fn)(void *user, int slot, int mode, const gp_val (*arg)[2],
                              uint32_t lane_mask, gp_vec *out);
 
+/* ---- memory (issue 6: NV_shader_buffer_load/store, NV_gpu_program5
+ * memory instructions, EXT_shader_image_load_store, NV_parameter_buffer_
+ * object2, NV_shader_storage_buffer_object, NV_compute_program5) ---------
+ *
+ * The instructions (encoding: gp_ir.h "NV_gpu_program5 memory
+ * instructions") reach memory through gp_exec_env.memory, one gp_memory
+ * shared by every stage of a draw or dispatch, and, for compute programs,
+ * gp_exec_env.shared:
+ *   LOAD STORE ATOM             global memory: 64-bit GPU addresses of
+ *                               resident buffers (memory/mem.h mem_gpu_*,
+ *                               faults counted and reported there: a bad
+ *                               read gives 0, a bad write is dropped)
+ *   LDC                         CBUFFER variables: the stage's parameter
+ *                               buffer bindings (env->param_buffers, read
+ *                               as bytes; past param_buffer_words * 4: 0)
+ *   LDB STB ATOMB               STORAGE variables: memory->storage[n]
+ *                               (program.storage[n]; outside the view a
+ *                               read gives 0, a write is dropped:
+ *                               EDGE.SSBO_OOB)
+ *   LDS STS ATOMS               SHARED variables: env->shared (the work
+ *                               group's shared memory, shared_size bytes;
+ *                               outside it: read 0, write dropped)
+ *   LOADIM STOREIM ATOMIM       image units: memory->image (below)
+ *   MEMBAR, BAR                 below
+ * Stores and atomics act only for lanes that are live, not helper lanes
+ * and not discarded by KIL before the instruction (EDGE.HELPER_STORES,
+ * EDGE.KIL_STORES: such lanes' atomics return 0); loads run for helper
+ * lanes too (derivatives).  Within one gp_exec call memory instructions
+ * act lane by lane in lane order (lane 0 first), so results never depend
+ * on the thread count beyond what concurrent tasks do to each other.
+ * Atomics are real host atomics (memory/mem.h mem_atomic) and are exact
+ * with any number of worker threads.  Alignment (EDGE.MEM_ALIGN): a
+ * misaligned LOAD/STORE/LDB/STB/LDS/STS/LDC moves the bytes as if it were
+ * aligned; a misaligned atomic is not performed (returns 0) and counts as
+ * a fault.  MEMBAR (any form) is a sequentially consistent fence: asmgl
+ * has no caches, every access is COH and VOL already. */
+#define GP_MAX_STORAGE_BUFFERS 16 /* MAX_PROGRAM_STORAGE_BUFFER... bindings (LIM.SSBO.BINDINGS) */
+#define GP_MAX_IMAGE_UNITS 8      /* MAX_IMAGE_UNITS_EXT (LIM.SILS.UNITS, spec minimum 8) */
+
+struct mem_space; /* memory/mem.h */
+
+/* A byte range a program may read and write (storage buffers). */
+typedef struct gp_buffer_view {
+    uint8_t *data;   /* NULL: unbound (reads 0, writes dropped) */
+    size_t size;     /* bytes */
+} gp_buffer_view;
+
+/* Atomic operations (MOD.AT_*; NV_gpu_program5 ATOM pseudocode), the same
+ * numbers as memory/mem.h MEM_ATOM_* (gp_exec.c checks): */
+typedef enum gp_atom_op {
+    GP_ATOM_ADD, GP_ATOM_MIN, GP_ATOM_MAX, GP_ATOM_IWRAP, GP_ATOM_DWRAP, GP_ATOM_AND,
+    GP_ATOM_OR, GP_ATOM_XOR, GP_ATOM_EXCH, GP_ATOM_CSWAP, GP_ATOM_COUNT
+} gp_atom_op;
+
+/* gp_image_request.op */
+enum {
+    GP_IMG_LOAD,            /* LOADIM: unformatted read of `elem` x `count` */
+    GP_IMG_STORE,           /* STOREIM.<storage>: unformatted write (raw bits;
+                               S8/U8/S16/U16 keep the low bits, EDGE.IMG_STORE_TRUNC) */
+    GP_IMG_STORE_FORMATTED, /* STOREIM[.F|.S|.U]: data (float or integer per
+                               `type`) converted to the unit's format */
+    GP_IMG_ATOM             /* ATOMIM: atomic on one 32-bit texel */
+};
+
+/* One image instruction over the lanes of a gp_exec call, handed to the
+ * image function (the rasterizer wires it to texture/'s image units). */
+typedef struct gp_image_request {
+    uint8_t op;        /* GP_IMG_* */
+    uint8_t target;    /* gp_tex_target of the instruction (image targets:
+                          1D 2D 3D RECT CUBE BUFFER ARRAY1D ARRAY2D CUBEARRAY
+                          2DMS ARRAY2DMS) */
+    uint8_t unit;      /* image unit, < GP_MAX_IMAGE_UNITS */
+    uint8_t elem;      /* unformatted element type: gp_cvt_type (F16 F32 S8
+                          S16 S32 U8 U16 U32; no 64-bit image storage) */
+    uint8_t count;     /* elements: 1, 2 or 4 (the X2 / X4 modifiers) */
+    uint8_t type;      /* GP_IMG_STORE_FORMATTED: gp_type of data (F32 S32 U32) */
+    uint8_t atom;      /* GP_IMG_ATOM: gp_atom_op */
+    bool bindless;     /* NV_bindless_texture image handles: every lane uses */
+    uint64_t handle;   /* the image of this handle instead of unit */
+    const gp_vec *coord;  /* signed integer texel coordinates (x, y, z/layer,
+                             sample) as the target uses them (TEX.IMG_COORDS) */
+    const gp_vec *data;   /* STORE: the values; ATOM: operand in x (CSWAP:
+                             compare x, new value y); else NULL */
+    uint32_t lane_mask;   /* lanes to do, in lane order */
+} gp_image_request;
+
+/* Performs req for the lanes of req->lane_mask.  LOAD: out gets the raw
+ * elements, each zero-extended to 32 bits (F16: its 16 bits; the executor
+ * sign-extends S8/S16 and fills the missing components per EDGE.IMG_FILL);
+ * ATOM: out.c[0] gets the old texel value (32 bits).  An invalid access
+ * (no image bound, coordinates / layer / sample outside the image,
+ * storage size not matching the format's class (EDGE.IMG_SIZE_MATCH),
+ * access mode forbidding it) reads 0 and writes nothing (EDGE.IMG_INVALID).
+ * Called from worker threads, possibly concurrently for the same image. */
+typedef void (*gp_image_fn)(void *user, const gp_image_request *req, gp_vec *out);
+
+/* What a draw or dispatch gives every stage's programs to reach memory. */
+typedef struct gp_memory {
+    const struct mem_space *space;   /* global memory; NULL = no address is
+                                        resident (every access faults) */
+    gp_buffer_view storage[GP_MAX_STORAGE_BUFFERS]; /* program.storage[n] */
+    gp_image_fn image;               /* NULL: every image access is invalid */
+    void *image_user;
+} gp_memory;
+
+/* Compute programs (NV_compute_program5, !!NVcp5.0): input rows of
+ * GP_FILE_INPUT, unsigned integers, per lane (the dispatcher fills them):
+ *   GP_CIN_LOCALID     invocation.localid    (x, y, z, 0)
+ *   GP_CIN_GLOBALID    invocation.globalid   groupid * groupsize + localid
+ *   GP_CIN_GROUPID     invocation.groupid    (x, y, z, 0)
+ *   GP_CIN_GROUPCOUNT  invocation.groupcount the dispatch's (x, y, z, 0)
+ *   GP_CIN_GROUPSIZE   invocation.groupsize  GROUP_SIZE (x, y, z, 0)
+ *   GP_CIN_LOCALINDEX  invocation.localindex (x + y*sx + z*sx*sy, 0, 0, 0)
+ * A work group of n = sx*sy*sz invocations runs as ceil(n / GP_LANES)
+ * gp_exec calls (lanes in local index order, one gp_machine each).  BAR
+ * makes the call's live lanes wait at env->barrier until every call of the
+ * group has reached the same BAR (the dispatcher's duty; BAR in divergent
+ * control flow, undefined in the spec (EDGE.BAR_DIVERGENT), is a barrier
+ * for the lanes that reach it and never hangs: a call that ends releases
+ * the others).  With env->barrier NULL, BAR is a no-op (a group of at most
+ * GP_LANES invocations runs in one call, in lockstep). */
+enum {
+    GP_CIN_LOCALID, GP_CIN_GLOBALID, GP_CIN_GROUPID, GP_CIN_GROUPCOUNT, GP_CIN_GROUPSIZE,
+    GP_CIN_LOCALINDEX, GP_CIN_COUNT
+};
+/* MAX_COMPUTE_WORK_GROUP_INVOCATIONS / _SIZE (LIM.CP.WGSIZE), shared bytes
+ * (MAX_COMPUTE_SHARED_MEMORY_SIZE, LIM.CP.SHARED). */
+#define GP_MAX_CP_INVOCATIONS 1024
+#define GP_MAX_CP_SIZE_XY 1024
+#define GP_MAX_CP_SIZE_Z 64
+#define GP_MAX_CP_SHARED 49152
+typedef void (*gp_barrier_fn)(void *user);
+
 typedef struct gp_exec_env {
     gp_machine *machine;
     const gp_val (*params)[4];  /* the resolved table, info->num_params rows */
@@ -567,6 +736,16 @@ typedef struct gp_exec_env {
      * the variable's type carries, calls nothing (CALI does not branch). */
     const uint32_t *subroutine_params;
     uint32_t num_subroutine_params;
+    /* Memory (issue 6, "memory" above); NULL / 0 when the stage has none. */
+    const gp_memory *memory;
+    uint8_t *shared;            /* compute: the work group's shared memory */
+    uint32_t shared_size;
+    gp_barrier_fn barrier;      /* compute: BAR (see GP_CIN_*) */
+    void *barrier_user;
+    /* Fault reports (mem_gpu_site): what runs ("fragment program 3"), and
+     * the pixel of each lane (NULL: none). */
+    const char *mem_site;
+    const int32_t (*lane_pos)[2];
     /* Results: */
     uint32_t killed_mask;       /* live lanes discarded by KIL */
     int status;                 /* GP_EXEC_* */

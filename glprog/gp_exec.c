@@ -3967,6 +3967,9 @@ GP_EXEC_ENTRY_LINKAGE void GP_EXEC_ENTRY(const gp_program *p, gp_exec_env *env)
     if (p->info.stage == GP_STAGE_VERTEX &&
         (p->info.inputs_read >> GP_VIN_VERTEXID & 3u) != 0)
         x.num_inputs = GP_VIN_SLOTS;
+    /* LONG ATTRIB high words: rows GP_VIN_LONG_HI.. (glprog.h) */
+    if (p->info.stage == GP_STAGE_VERTEX && (p->info.inputs_read >> GP_VIN_LONG_HI) != 0)
+        x.num_inputs = GP_VIN_ROWS;
     /* geometry: gs_vertices_in vertices of GP_VARY_COUNT rows (glprog.h),
      * read only by fetch_geo_input and the prepared cases */
     x.geometry = p->info.stage == GP_STAGE_GEOMETRY;

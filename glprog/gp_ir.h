@@ -335,6 +335,52 @@
  * prints it back as the literal (F64 with 17 significant digits, S64 in
  * decimal, U64 in hex; gp_print.c nv4_put_lit64).  PARAM variables stay
  * 32-bit rows, promoted.
+ *
+ * ---- NV_gpu_program5 memory instructions (issue 6) -------------------------
+ * glprog.h "memory" says what each instruction reaches; this is how the
+ * front end encodes them (gp_insn.mem_* below, GP_OPF_MEMORY in the opcode
+ * table).  Every one but MEMBAR and BAR has exactly one storage modifier
+ * (MOD.ST_RULE): mem_elem (a gp_cvt_type: F16 F32 F64 S8 S16 S32 S64 U8 U16
+ * U32 U64) and mem_count (1, 2, 4 for none / X2 / X4); insn.type is the base
+ * type it implies (gp_cvt_gptype of mem_elem: the result / operand data
+ * type).  mem_count 0 only for a formatted STOREIM (.F/.S/.U or no
+ * modifier, insn.type the data's type).  Operands:
+ *   LOAD dst, addr            src[0] = the address, a scalar: a LONG
+ *                             variable's 64 bits (src.hi), or a 32-bit
+ *                             operand zero-extended (NV4 LOAD)
+ *   STORE data, addr          src[0] = data, src[1] = address
+ *   ATOM dst, v, addr         src[0] = operand vector (x; CSWAP: x compare,
+ *                             y new value), src[1] = address; mem_atom
+ *   LDC dst, cbuf             src[0]: file GP_FILE_BUFFER as for
+ *                             NV_parameter_buffer_object (buf / nbuf / vtx
+ *                             select the binding), index and rel give the
+ *                             BYTE offset into the binding (not words);
+ *                             swizzle / negate / abs apply after the fetch
+ *   LDB dst, sbuf             src[0]: file GP_FILE_STORAGE, buf = binding
+ *                             point (nbuf/vtx for STORAGE arrays as for
+ *                             GP_FILE_BUFFER), index + rel = byte offset
+ *   STB data, sbuf            src[0] = data, src[1] storage operand
+ *   ATOMB dst, v, sbuf        src[0] = operand, src[1] storage operand
+ *   LDS / STS / ATOMS         as LDB / STB / ATOMB with file GP_FILE_SHARED
+ *                             (buf 0; index + rel = byte offset into
+ *                             program.sharedmem, the SHARED variable's
+ *                             base offset already added)
+ *   LOADIM dst, coord, image  src[0] = coord; tex_unit = image unit,
+ *                             tex_target the target (gp_tex_target);
+ *                             image arrays use GP_TEXF_INDEXED and
+ *                             tex_base/tex_count/tex_rel_* exactly as
+ *                             TEXTURE arrays; bindless image handles
+ *                             GP_TEXF_HANDLE + tex_handle
+ *   STOREIM image, data, coord  src[0] = data, src[1] = coord
+ *   ATOMIM dst, v, coord, image src[0] = operand, src[1] = coord; mem_atom
+ *   MEMBAR, BAR               no operands
+ * Result fill (EDGE.LOAD_FILL): memory loads leave the components not
+ * fetched 0 (F: 0.0); LOADIM fills 1-element (v, 0, 0, 1) and X2
+ * (v, v', 0, 1), "1" of the base type (EDGE.IMG_FILL).  64-bit elements
+ * (F64 S64 U64, X2, X4) of LOAD/STORE/LDB/STB/LDC/ATOM write or read LONG
+ * variables' two words as gp_ir.h "64-bit storage" says (a 64-bit LOAD
+ * into a 32-bit variable narrows).  ATOM writes only dst.x (the old value;
+ * y z w are left as they were: EDGE.ATOM_YZW).
  */
 #ifndef GLPROG_GP_IR_H
 #define GLPROG_GP_IR_H
@@ -387,7 +433,9 @@ enum {
     /* NV_gpu_program4: opcodes only some program types have (the
      * profile bits do not say which stage of an NV4 language). */
     GP_OPF_FP_ONLY = 1u << 6,       /* KIL DDX DDY: fragment programs */
-    GP_OPF_GP_ONLY = 1u << 7        /* EMIT ENDPRIM: geometry programs */
+    GP_OPF_GP_ONLY = 1u << 7,       /* EMIT ENDPRIM: geometry programs */
+    GP_OPF_MEMORY = 1u << 8,        /* issue 6 memory instructions (gp_insn.mem_*) */
+    GP_OPF_CP_ONLY = 1u << 9        /* LDS STS ATOMS BAR: compute programs */
 };
 
 /* Operand and result data types of an opcode (NV_gpu_program4 Table X.13
@@ -510,7 +558,9 @@ typedef enum gp_file {
     GP_FILE_PARAM,    /* row of the resolved parameter table */
     GP_FILE_ADDRESS,  /* address registers A0.. (ARB ADDRESS, NV vp2/vp3) */
     GP_FILE_CC,       /* condition-code registers (dst of RCC-like ops only) */
-    GP_FILE_BUFFER    /* NV_parameter_buffer_object element (see the top) */
+    GP_FILE_BUFFER,   /* NV_parameter_buffer_object element (see the top) */
+    GP_FILE_STORAGE,  /* NV_shader_storage_buffer_object bytes (memory instructions) */
+    GP_FILE_SHARED    /* NV_compute_program5 shared memory bytes */
 } gp_file;
 
 enum { GP_SWZ_X, GP_SWZ_Y, GP_SWZ_Z, GP_SWZ_W, GP_SWZ_ZERO, GP_SWZ_ONE };
@@ -612,7 +662,16 @@ typedef struct gp_insn {
      * words; a 32-bit one zero-extended); tex_unit is then 0 and unused
      * (gp_exec.c do_tex groups the lanes by handle, gp_tex_request.handle). */
     gp_src tex_handle;
+    /* Memory instructions (GP_OPF_MEMORY; "memory instructions" at the top;
+     * 0 elsewhere). */
+    uint8_t mem_elem;   /* gp_cvt_type of the storage modifier */
+    uint8_t mem_count;  /* 1, 2, 4; 0 = formatted STOREIM */
+    uint8_t mem_atom;   /* gp_atom_op (ATOM ATOMB ATOMS ATOMIM) */
+    uint8_t mem_flags;  /* GP_MEMF_* */
 } gp_insn;
+/* gp_insn.mem_flags: the cache modifiers, accepted and recorded (asmgl has
+ * no caches: every access is coherent and volatile already). */
+enum { GP_MEMF_COH = 1u << 0, GP_MEMF_VOL = 1u << 1, GP_MEMF_CTA = 1u << 2 };
 
 /* The program object behind glprog.h's opaque gp_program. */
 struct gp_program {

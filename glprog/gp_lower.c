@@ -240,9 +240,13 @@ static void fill_info(gp_parse *ps, gp_program *p)
                 continue;
             if (src->index >= GP_IN_THREAD)
                 p->uses_thread = 1; /* NV_shader_thread_group rows (gp_ir.h) */
-            for (int k = src->rel ? src->rel_lo : src->index; k <= (src->rel ? src->rel_hi : src->index); k++)
+            for (int k = src->rel ? src->rel_lo : src->index; k <= (src->rel ? src->rel_hi : src->index); k++) {
                 if (k >= 0 && k < 64)
                     info->inputs_read |= 1ull << k;
+                /* NV5 LONG ATTRIB: the high words' row (glprog.h GP_VIN_LONG_HI) */
+                if (src->hi && k >= 0 && k + src->hi < 64)
+                    info->inputs_read |= 1ull << (k + src->hi);
+            }
         }
         const gp_dst *d = &in->dst;
         if (d->file == GP_FILE_OUTPUT) {

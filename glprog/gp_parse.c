@@ -2352,6 +2352,9 @@ static void nv4_array_member(gp_parse *ps, const gp_sym *sym, int count, nv4_ind
  * word to its high word for a LONG TEMP of an NV5 program, else 0. */
 static uint16_t long_rows(const gp_parse *ps, const gp_sym *sym)
 {
+    /* LONG ATTRIB: the high words' input rows (glprog.h GP_VIN_LONG_HI) */
+    if (ps->nv5 && sym->kind == GP_SYM_ATTRIB && sym->size == 'L')
+        return GP_VIN_LONG_HI;
     if (!ps->nv5 || sym->kind != GP_SYM_TEMP || sym->size != 'L')
         return 0;
     return (uint16_t)(sym->is_array ? sym->count : 1);
@@ -2512,6 +2515,8 @@ static void nv4_src_reg(gp_parse *ps, gp_src *s, bool *scalar_const)
             uint8_t vtx_rel = s->vtx_rel;
             nv4_input_operand(ps, s, &b, ix.value);
             s->vtx_rel = vtx_rel;
+            s->hi = long_rows(ps, sym); /* LONG ATTRIB */
+            ps->last_size = sym->size;
             if (ix.rel) {
                 nv4_rel_src(s, &ix, sym->index, sym->count);
                 /* 2.X.3.2: "attribute bindings may be used in no more than
@@ -3229,11 +3234,12 @@ static void nv4_expect_input(gp_parse *ps)
 /* ATTRIB (2.X.3.2): one binding, or an array of bindings of one kind that
  * increase consecutively; interpolation modifiers (NV_fragment_program4
  * 2.X.3.1). */
-static void nv4_decl_attrib(gp_parse *ps, uint8_t dtype, uint8_t interp)
+static void nv4_decl_attrib(gp_parse *ps, uint8_t dtype, uint8_t interp, uint8_t size_mod)
 {
     gp_sym *s = declare(ps, GP_SYM_ATTRIB);
     s->dtype = dtype;
     s->interp = interp;
+    s->size = size_mod; /* 'L': NV5 LONG ATTRIB (long_rows) */
     int size = -1, size_pos = 0, n = 0;
     bool array = false;
     if (accept(ps, '[')) {
@@ -3279,6 +3285,12 @@ static void nv4_decl_attrib(gp_parse *ps, uint8_t dtype, uint8_t interp)
     s->per_vertex = first.per_vertex;
     s->vtx = (uint8_t)first.vtx;
     s->index = first.slot;
+    /* NV_gpu_program5 2.X.3.1 LONG ATTRIB: 64-bit generic attributes (the
+     * conventional names alias them); vertex.id / vertex.instance are no
+     * vertex attributes of EXT_vertex_attrib_64bit */
+    if (size_mod == 'L' && first.slot + n > GP_VIN_COUNT)
+        gp_fail(ps, first.pos, "LONG cannot be used with '%.*s' (only vertex attributes are 64-bit)",
+                BINDING_TEXT(ps, &first));
     for (int i = 0; i < n; i++) {
         int slot = first.clip ? GP_VARY_CLIP0 + (first.slot + i) / 4 : first.slot + i;
         if (slot < GP_IN_THREAD) /* the NV_shader_thread_group rows are no attributes */
@@ -4044,17 +4056,18 @@ static void parse_statement_nv4(gp_parse *ps)
         next(ps);
         nv4_decl_output(ps, dtype, size);
     } else if (tok_is(ps, &t, "ATTRIB")) {
-        /* NV_gpu_program5 2.X.3.1 allows LONG ATTRIB in vertex programs
-         * (64-bit vertex attributes, EXT_vertex_attrib_64bit), which asmgl
-         * does not have */
-        if (size == 'L' && ps->nv5 && ps->stage == GP_STAGE_VERTEX)
-            gp_fail(ps, size_pos, "LONG ATTRIB (64-bit vertex attributes) is not supported; pass the words as two "
-                                  "32-bit attributes and use PK64");
-        if (size)
+        /* NV_gpu_program5 2.X.3.1: LONG ATTRIB in vertex programs only (64-bit
+         * vertex attributes, EXT_vertex_attrib_64bit; issue (6): "can not be
+         * used for inputs of any program type" but vertex); glprog.h
+         * GP_VIN_LONG_HI */
+        bool long_attrib = size == 'L' && ps->nv5 && ps->stage == GP_STAGE_VERTEX;
+        if (size == 'L' && ps->nv5 && !long_attrib)
+            gp_fail(ps, size_pos, "LONG ATTRIB is only allowed in vertex programs (64-bit vertex attributes)");
+        if (size && !long_attrib)
             gp_fail(ps, size_pos, "%s is only allowed on TEMP%s declarations", size == 'L' ? "LONG" : "SHORT",
                     size == 'L' ? "" : " and OUTPUT");
         next(ps);
-        nv4_decl_attrib(ps, dtype, interp);
+        nv4_decl_attrib(ps, dtype, interp, long_attrib ? 'L' : 0);
     } else if (tok_is(ps, &t, "PARAM") || tok_is(ps, &t, "BUFFER") || tok_is(ps, &t, "BUFFER4")) {
         if (interp)
             gp_fail(ps, interp_pos, "interpolation modifiers are only allowed on ATTRIB declarations");

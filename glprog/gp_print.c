@@ -480,6 +480,7 @@ typedef struct nv4_range {
     int buf;          /* buffers: the binding point */
     int comp;         /* inputs: the clip distance component of a clip slot */
     int nbuf;         /* buffers: gp_src.nbuf (NV5 program.buffer[a..b]) */
+    int lng;          /* inputs: an NV5 LONG ATTRIB (gp_src.hi != 0) */
 } nv4_range;
 
 typedef struct nv4_ctx {
@@ -526,7 +527,7 @@ static int find_range(nv4_range *r, int n, const nv4_range *k)
 {
     for (int i = 0; i < n; i++)
         if (r[i].lo == k->lo && r[i].hi == k->hi && r[i].vtx == k->vtx && r[i].array == k->array &&
-            r[i].buf == k->buf && r[i].comp == k->comp && r[i].nbuf == k->nbuf)
+            r[i].buf == k->buf && r[i].comp == k->comp && r[i].nbuf == k->nbuf && r[i].lng == k->lng)
             return i;
     return -1;
 }
@@ -536,9 +537,10 @@ static int find_range(nv4_range *r, int n, const nv4_range *k)
 static nv4_range input_key(const gp_src *s)
 {
     nv4_range k = { s->rel ? s->rel_lo : s->index, s->rel ? s->rel_hi : s->index, s->vtx_rel ? -1 : s->vtx,
-                    s->rel != 0, 0, 0, 0 };
+                    s->rel != 0, 0, 0, 0, 0 };
     if (!s->rel && (s->index == GP_VARY_CLIP0 || s->index == GP_VARY_CLIP1))
         k.comp = first_comp(s->swz);
+    k.lng = s->hi != 0;
     return k;
 }
 
@@ -594,12 +596,12 @@ static bool nv4_collect(nv4_ctx *c)
             while (k < c->nsub && (c->subs[k].lo != s0->rel_lo || c->subs[k].hi != s0->rel_hi))
                 k++;
             if (k == c->nsub)
-                c->subs[c->nsub++] = (nv4_range){ s0->rel_lo, s0->rel_hi, 0, false, 0, 0, 0 };
+                c->subs[c->nsub++] = (nv4_range){ s0->rel_lo, s0->rel_hi, 0, false, 0, 0, 0, 0 };
             if (s0->rel || s0->rel_hi > s0->rel_lo)
                 c->subs[k].array = true;
         }
         if (in->dst.file == GP_FILE_OUTPUT && in->dst.rel) {
-            nv4_range k = { in->dst.rel_lo, in->dst.rel_hi, 0, true, 0, 0, 0 };
+            nv4_range k = { in->dst.rel_lo, in->dst.rel_hi, 0, true, 0, 0, 0, 0 };
             if (find_range(c->outs, c->nout, &k) < 0)
                 c->outs[c->nout++] = k;
         }
@@ -608,7 +610,7 @@ static bool nv4_collect(nv4_ctx *c)
             if (src->file == GP_FILE_TEMP && src->rel)
                 for (int t = src->rel_lo; t <= src->rel_hi && t < nt; t++)
                     c->temp_base[t] = src->rel_lo;
-            if (src->file == GP_FILE_INPUT && (src->rel || src->vtx_rel)) {
+            if (src->file == GP_FILE_INPUT && (src->rel || src->vtx_rel || src->hi)) {
                 nv4_range k = input_key(src);
                 if (find_range(c->in, c->nin, &k) < 0)
                     c->in[c->nin++] = k;
@@ -618,7 +620,7 @@ static bool nv4_collect(nv4_ctx *c)
                 if (src->rel || src->nbuf) {
                     /* NV5 program.buffer[a..b]: one variable per element
                      * range (a constant element is the range i..i) */
-                    nv4_range k = { src->rel_lo, src->rel_hi, 0, true, b, 0, src->nbuf };
+                    nv4_range k = { src->rel_lo, src->rel_hi, 0, true, b, 0, src->nbuf, 0 };
                     if (find_range(c->bufs, c->nbuf, &k) < 0)
                         c->bufs[c->nbuf++] = k;
                 } else {
@@ -821,7 +823,7 @@ static void nv4_put_reg(out *o, const nv4_ctx *c, const gp_src *s)
         }
         break;
     case GP_FILE_INPUT: {
-        if (!s->rel && !s->vtx_rel) {
+        if (!s->rel && !s->vtx_rel && !s->hi) { /* LONG ATTRIB: a variable I<n> */
             nv4_put_input_binding(o, p, s->index, 1, s->vtx, first_comp(s->swz));
             break;
         }
@@ -854,7 +856,7 @@ static void nv4_put_reg(out *o, const nv4_ctx *c, const gp_src *s)
     }
     case GP_FILE_BUFFER:
         if (s->rel || s->nbuf) {
-            nv4_range k = { s->rel_lo, s->rel_hi, 0, true, s->buf % GP_MAX_PARAM_BUFFERS, 0, s->nbuf };
+            nv4_range k = { s->rel_lo, s->rel_hi, 0, true, s->buf % GP_MAX_PARAM_BUFFERS, 0, s->nbuf, 0 };
             put(o, "X%d[", find_range(c->bufs, c->nbuf, &k));
             if (s->nbuf) { /* the binding index, then the element */
                 if (s->vtx_rel)
@@ -949,7 +951,7 @@ static void nv4_put_dst(out *o, const nv4_ctx *c, const gp_dst *d)
             nv4_put_temp(o, c, d->index);
         }
     } else if (d->rel) {
-        nv4_range k = { d->rel_lo, d->rel_hi, 0, true, 0, 0, 0 };
+        nv4_range k = { d->rel_lo, d->rel_hi, 0, true, 0, 0, 0, 0 };
         put(o, "O%d[", find_range(c->outs, c->nout, &k));
         nv4_put_rel(o, d->rel_reg, d->rel_comp, d->index - d->rel_lo);
         put(o, "]");
@@ -1400,7 +1402,7 @@ static size_t print_nv4(const gp_program *p, char *buf, size_t size)
     for (int k = 0; k < c.nin; k++) {
         const nv4_range *r = &c.in[k];
         uint8_t bits = info->stage == GP_STAGE_FRAGMENT ? interp_of(info, r->lo) : 0;
-        put(&o, "%sATTRIB I%d", interp_words(bits, words, sizeof(words)), k);
+        put(&o, "%s%sATTRIB I%d", r->lng ? "LONG " : "", interp_words(bits, words, sizeof(words)), k);
         if (r->array) {
             put(&o, "[] = { ");
             nv4_put_input_binding(&o, p, r->lo, r->hi - r->lo + 1, r->vtx, 0);

@@ -235,6 +235,27 @@ void mem_space_reset_faults(mem_space *s);
  * (counted from now) to out (NULL = stderr); limit 0 reports none. */
 void mem_space_set_fault_report(mem_space *s, uint64_t limit, FILE *out);
 
+/* ---- Atomics (issue 6: ATOM ATOMB ATOMS ATOMIM) ---------------------------
+ *
+ * One read-modify-write on host memory, as NV_gpu_program5's ATOM
+ * pseudocode defines each operation (MOD.AT_*; EDGE.ATOM_IWRAP,
+ * EDGE.ATOM_DWRAP, EDGE.ATOM_CSWAP: CSWAP stores only when old == v).
+ * p must be aligned to the type's size (the caller checks: a misaligned
+ * atomic is a fault); the operation is a real host atomic (C11 / GCC
+ * __atomic, sequentially consistent), so any number of threads may hit the
+ * same word.  v is the operand (CSWAP: the compare value), v2 the CSWAP
+ * new value; both and the result are the type's bits zero-extended to 64
+ * (F32: the float's bits).  Returns the old value.  Operation numbers are
+ * glprog.h's gp_atom_op.  Operations that make no sense for a type (MIN on
+ * F32, IWRAP on S64, ...) are refused by the program front end; here they
+ * return the old value without storing. */
+enum {
+    MEM_ATOM_ADD, MEM_ATOM_MIN, MEM_ATOM_MAX, MEM_ATOM_IWRAP, MEM_ATOM_DWRAP, MEM_ATOM_AND,
+    MEM_ATOM_OR, MEM_ATOM_XOR, MEM_ATOM_EXCH, MEM_ATOM_CSWAP, MEM_ATOM_OP_COUNT
+};
+enum { MEM_ATOM_U32, MEM_ATOM_S32, MEM_ATOM_U64, MEM_ATOM_S64, MEM_ATOM_F32, MEM_ATOM_TYPE_COUNT };
+uint64_t mem_atomic(void *p, int op, int type, uint64_t v, uint64_t v2);
+
 #ifdef __cplusplus
 }
 #endif

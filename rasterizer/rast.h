@@ -289,6 +289,32 @@ typedef struct rast_state {
  * the GL layer hands out RAST_TEX_HANDLE_BASE + index (never 0). */
 #define RAST_TEX_HANDLE_BASE 0x0000b1d700000001ull
 
+/* ---- Resources (issue 6): what programs reach besides textures ----------
+ * Global memory (the context's mem_space), storage buffers
+ * (program.storage[n]) and image units, the same for every stage of a draw
+ * and for a dispatch.  The storage views and the image units' textures are
+ * referenced, not copied: the GL layer keeps them alive and unchanged by
+ * the API until the next flush (R9), and flushes before any API call reads
+ * or writes what programs may have written (glGetBufferSubData, glMapBuffer,
+ * glReadPixels, glGetTexImage, glMemoryBarrierEXT ...).  The rasterizer
+ * makes one glprog.h gp_memory per draw from it (image = tex_image_access on
+ * images[unit]).
+ * Ordering: a fragment program with side effects (gp_program_info.
+ * has_side_effects) is never deferred by hidden-surface removal: it runs
+ * for exactly the fragments an immediate-mode renderer would shade (every
+ * covered sample group that passes the scissor, pixel ownership and, with
+ * OPTION NV_early_fragment_tests, the depth/stencil tests; without it the
+ * tests follow the program), in primitive order per pixel; helper lanes and
+ * KIL-discarded lanes store nothing.  Vertex and geometry programs run when
+ * the draw is submitted (API thread), so their stores precede the stores of
+ * fragments of earlier draws still queued: the order between draws is the
+ * spec's "undefined without a barrier"; glMemoryBarrierEXT flushes. */
+typedef struct rast_resources {
+    struct mem_space *space;     /* NULL: no global memory */
+    gp_buffer_view storage[GP_MAX_STORAGE_BUFFERS];
+    tex_image_unit images[GP_MAX_IMAGE_UNITS];
+} rast_resources;
+
 typedef struct rast_draw {
     GLenum mode;              /* GL_POINTS .. GL_POLYGON, or the adjacency modes
                                  GL_LINES_ADJACENCY_EXT .. GL_TRIANGLE_STRIP_ADJACENCY_EXT
@@ -349,6 +375,9 @@ typedef struct rast_draw {
      * layer refuses other such draws): count / patch_vertices patches of
      * patch_vertices vertices each, 1..GP_MAX_PATCH_VERTICES */
     int patch_vertices;
+    /* Issue 6 (added): global memory, storage buffers, image units (see
+     * "Resources" above); all zero = none. */
+    rast_resources res;
 } rast_draw;
 
 typedef struct rast_context rast_context;
@@ -381,6 +410,31 @@ typedef struct rast_clear_args {
 } rast_clear_args;
 GLenum rast_clear(rast_context *r, const rast_framebuffer *fb, const rast_clear_args *c);
 
+/* ---- Compute (NV_compute_program5; issue 6) -------------------------------
+ * rast_dispatch flushes pending draws, then runs groups[0] x groups[1] x
+ * groups[2] work groups of cp (info.cp_group_size invocations each) on the
+ * worker pool and returns when all are done (synchronous: the GL layer's
+ * glDispatchCompute returns after the stores are visible).  Each work
+ * group runs on one worker: ceil(n / GP_LANES) gp_exec calls with
+ * consecutive local indices, its own zeroed shared memory of
+ * info.cp_shared_size bytes (EDGE.CP_SHARED_INIT: asmgl zeroes it), and
+ * BAR implemented by switching between the calls (glprog.h GP_CIN_*).
+ * Groups are handed to workers in order, so a program whose result does
+ * not depend on the order of atomics gives the same memory for any thread
+ * count.  An invocation out of instruction budget ends (counted in
+ * budget_exceeded).  GL_NO_ERROR, or GL_OUT_OF_MEMORY. */
+typedef struct rast_dispatch_args {
+    const gp_program *cp;
+    const gp_val (*params)[4];
+    const gp_val *param_buffers[GP_MAX_PARAM_BUFFERS];
+    uint32_t param_buffer_words[GP_MAX_PARAM_BUFFERS];
+    const uint32_t *subroutine_params;
+    uint32_t num_subroutine_params;
+    rast_resources res;
+    uint32_t groups[3];
+} rast_dispatch_args;
+GLenum rast_dispatch(rast_context *r, const rast_dispatch_args *a);
+
 /* Runs every pending tile and returns when the surfaces are up to date. */
 void rast_flush(rast_context *r);
 
@@ -395,6 +449,7 @@ typedef struct rast_stats {
     uint64_t gs_invocations;    /* geometry program invocations (live lanes: input primitives
                                    times INVOCATIONS) */
     uint64_t gs_vertices;       /* vertices EMITted and kept (at most the vertex limit each) */
+    uint64_t cp_invocations;    /* compute program invocations (rast_dispatch) */
 } rast_stats;
 void rast_stats_get(const rast_context *r, rast_stats *s);
 void rast_stats_reset(rast_context *r);

@@ -362,6 +362,56 @@ void tex_sample(const tex_object *t, const gp_tex_request *req, float unit_lod_b
 void tex_sample_gather_offsets(const tex_object *t, const gp_tex_request *req,
                                const gp_vec *off_x, const gp_vec *off_y, gp_vec *out);
 
+/* ---- Image units (EXT_shader_image_load_store; issue 6) --------------------
+ *
+ * What glBindImageTextureEXT binds to an image unit.  LOADIM / STOREIM /
+ * ATOMIM reach the texel storage through tex_image_access (worker threads;
+ * several at once, also on the same texels: atomics are host atomics via
+ * memory/mem.h mem_atomic on the texel's first 32-bit word).  The canonical
+ * storage (RGBA8, RGBA32F, RGBA32I/UI) stays as it is: the unit's `format`
+ * (one of Table X.2 of the spec: RGBA32F RGBA16F RG32F RG16F R11F_G11F_B10F
+ * R32F R16F RGBA32UI RGBA16UI RGB10_A2UI RGBA8UI RG32UI RG16UI RG8UI R32UI
+ * R16UI R8UI RGBA32I RGBA16I RGBA8I RG32I RG16I RG8I R32I R16I R8I RGBA16
+ * RGB10_A2 RGBA8 RG16 RG8 R16 R8 RGBA16_SNORM RGBA8_SNORM RG16_SNORM
+ * RG8_SNORM R16_SNORM R8_SNORM) says how a texel is seen:
+ *   - formatted stores (GP_IMG_STORE_FORMATTED) convert the data to
+ *     `format` (clamping / rounding as the spec's format conversion rules
+ *     say, e.g. RGBA8: clamp [0,1], * 255, round) and store the result in
+ *     the canonical texel, so a later sample reads what the format holds;
+ *   - unformatted accesses (LOAD / STORE / ATOM) see the texel as the bits
+ *     of `format` packed as the GL format would be in memory (its size
+ *     class: 4x32, 2x32, 1x32, 1x16, 1x8, Table X.3), converting from and
+ *     to the canonical storage; the request's elem/count must match the
+ *     class (EDGE.IMG_SIZE_MATCH) or the access is invalid;
+ *   - atomics need a 1x32 class format whose texel's first canonical word
+ *     is that 32-bit value (R32UI R32I: RGBA32UI/I component 0; R32F:
+ *     RGBA32F component 0 (F32 ADD / EXCH)); others are invalid.
+ * Addressing (TEX.IMG_COORDS): coord x (1D, BUFFER), x y (2D, RECT), x y z
+ * (3D: z = slice; CUBE: z = face; ARRAY1D: y = layer; ARRAY2D,
+ * CUBEARRAY: z = layer (CUBEARRAY: 6 * layer + face)), 2DMS (x, y, -,
+ * sample w), ARRAY2DMS (x, y, layer z, sample w); with layered = false the
+ * unit is the single layer / face / slice `layer` of a layered texture and
+ * the program's target must be the 2D (1D for ARRAY1D: EDGE.IMG_ARRAY1D)
+ * view of it (EDGE.IMG_LAYER_BIND).  Anything out of range, a target
+ * that does not fit the texture, an incomplete level, or access mode
+ * forbidding the access (READ_ONLY store, WRITE_ONLY load) is an invalid
+ * access: loads and atomics give 0, stores write nothing (EDGE.IMG_INVALID,
+ * EDGE.IMG_INDEX_OOB). */
+typedef struct tex_image_unit {
+    const tex_object *tex;   /* NULL: unbound; its images' data is written */
+    int level;
+    bool layered;
+    int layer;
+    GLenum access;           /* GL_READ_ONLY, GL_WRITE_ONLY, GL_READ_WRITE */
+    GLenum format;           /* one of the formats above */
+} tex_image_unit;
+
+/* Whether format is an image unit format, and its size class in bytes per
+ * texel (16, 8, 4, 2, 1) when it is. */
+bool tex_image_format_info(GLenum format, int *class_bytes);
+/* Performs req (glprog.h gp_image_request) on u for req->lane_mask. */
+void tex_image_access(const tex_image_unit *u, const gp_image_request *req, gp_vec *out);
+
 #ifdef __cplusplus
 }
 #endif
