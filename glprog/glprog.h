@@ -292,8 +292,10 @@ typedef enum gp_param_kind {
     GP_PARAM_LOCAL,  /* program.local[index] */
     GP_PARAM_STATE,  /* state */
     GP_PARAM_STORAGELEN /* NV_shader_storage_buffer_object program.storagelen[index]:
-                           (size in bytes of storage binding index, as unsigned
-                           ints, in all four components; 0 when unbound) */
+                           the GL layer resolves it (gl_state.c) to integer 0 in
+                           every component: section 2.X.3.3 gives 0 to programs
+                           loaded by ProgramStringARB (EDGE.STORAGELEN_ASM; the
+                           unsized-array length exists only for GLSL blocks) */
 } gp_param_kind;
 
 typedef struct gp_param_binding {
@@ -411,6 +413,8 @@ enum {
     GP_OPTION_NV_SHADER_ATOMIC_INT64 = 1u << 19,  /* NV5: .S64/.U64 on more atomic operations */
     GP_OPTION_NV_GPU_PROGRAM5_MEM_EXTENDED = 1u << 20, /* NV5: F16X2 .. U16X4 storage modifiers */
     GP_OPTION_NV_SHADER_STORAGE_BUFFER = 1u << 21, /* NV5: STORAGE, LDB STB ATOMB, program.storagelen */
+    GP_OPTION_NV_PARAMETER_BUFFER_OBJECT2 = 1u << 22, /* NV4: CBUFFER, LDC (added by the front end:
+                                                         the option NV4 programs need for LDC) */
     GP_OPTION_ARB_BLEND_FUNC_EXTENDED = 1u << 24, /* NV5 FP: result.color[n].primary / .secondary */
     GP_OPTION_NV_EARLY_FRAGMENT_TESTS = 1u << 25, /* NV5 FP: depth/stencil tests before the program
                                                      (NV_gpu_program5 3.X); result.depth is ignored */
@@ -480,6 +484,10 @@ typedef struct gp_program_info {
     bool uses_global_memory;        /* LOAD STORE ATOM */
     uint32_t storage_used;          /* bit per program.storage[n] a STORAGE variable binds */
     uint32_t images_used;           /* bit per image unit an IMAGE variable / image[n] names */
+    /* (front end: the bindings the instructions reach: every unit of an
+     * IMAGE / STORAGE array an instruction indexes at run time; a declared
+     * variable no instruction uses binds nothing, so that a printed and
+     * recompiled program has the same info) */
     /* Compute programs: GROUP_SIZE (1 for dimensions not given), SHARED_MEMORY
      * bytes (0 = none declared), whether BAR occurs. */
     int cp_group_size[3];
@@ -634,7 +642,9 @@ typedef enum gp_atom_op {
 enum {
     GP_IMG_LOAD,            /* LOADIM: unformatted read of `elem` x `count` */
     GP_IMG_STORE,           /* STOREIM.<storage>: unformatted write (raw bits;
-                               S8/U8/S16/U16 keep the low bits, EDGE.IMG_STORE_TRUNC) */
+                               S8/U8/S16/U16 keep the low bits, EDGE.IMG_STORE_TRUNC;
+                               F16: the executor hands binary16 bits in the low
+                               16 bits, as LOAD returns them) */
     GP_IMG_STORE_FORMATTED, /* STOREIM[.F|.S|.U]: data (float or integer per
                                `type`) converted to the unit's format */
     GP_IMG_ATOM             /* ATOMIM: atomic on one 32-bit texel */

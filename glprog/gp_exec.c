@@ -84,7 +84,10 @@
  * thread-group votes TGALL TGANY TGEQ (exec_vote: the thread group is the
  * lanes of one gp_exec call, the voters the live lanes of the running
  * group; see there) run as generic cases, and so does CVT (exec_cvt; the
- * value conversions are gp_cvt.c's integer code).  An opcode without a case (the
+ * value conversions are gp_cvt.c's integer code).  The issue-6 memory
+ * instructions (LOAD STORE ATOM LDC LDB STB ATOMB LDS STS ATOMS LOADIM
+ * STOREIM ATOMIM MEMBAR BAR) run as generic cases too: exec_mem_load /
+ * _store / _atom and exec_image ("memory instructions" below).  An opcode without a case (the
  * other NV_gpu_program5 ones) ends the invocation with
  * GP_EXEC_UNSUPPORTED.
  *
@@ -103,6 +106,7 @@
 
 #include "gp_cvt.h"
 #include "gp_ir.h"
+#include "mem.h" /* issue 6: LOAD STORE ATOM (memory instructions below) */
 
 /* Instruction-set variants.  On GCC for x86-64 the executor (gp_exec and
  * every static helper it inlines) is compiled twice: here for the x86-64
@@ -1048,7 +1052,10 @@ static GP_INLINE void k_clamp(float *r, float lo, float hi)
  * dropped: R5).  PARAM rows are not gp_vecs: see fetch_view. */
 static inline const gp_vec *reg_file(const gp_xs *x, int file, int32_t index)
 {
-    file &= 7;
+    /* only the register files have gp_vecs: GP_FILE_BUFFER / STORAGE /
+     * SHARED operands are read by their own instructions' code */
+    if ((unsigned)file > 7)
+        return NULL;
     return (uint32_t)index < (uint32_t)x->file_count[file] && x->file_base[file]
                ? &x->file_base[file][index] : NULL;
 }
@@ -1117,7 +1124,7 @@ static void rel_indices(const gp_xs *x, uint8_t rel_file, uint8_t rel_reg, uint8
 
 static inline int32_t file_limit(const gp_xs *x, int file)
 {
-    return x->file_count[file & 7];
+    return (unsigned)file > 7 ? 0 : x->file_count[file];
 }
 
 /* Per-lane source rows of a relatively addressed operand: a gp_vec register
@@ -1684,6 +1691,21 @@ static inline uint64_t d_bits(double d)
     return u;
 }
 
+/* |x| then negation of one 64-bit component of a kind (U: |x| does
+ * nothing, negation is two's complement; S: |INT64_MIN| and -INT64_MIN stay
+ * INT64_MIN; F: the sign bit). */
+static inline uint64_t mods64(uint64_t v, int kind, bool absv, bool neg)
+{
+    if (kind == GP_KIND_F) {
+        if (absv)
+            v &= ~(1ull << 63);
+        return neg ? v ^ (1ull << 63) : v;
+    }
+    if (absv && kind == GP_KIND_S && (int64_t)v < 0)
+        v = 0u - v;
+    return neg ? 0u - v : v;
+}
+
 /* Operand s as 64-bit values: lo | hi << 32 for a LONG variable or a 64-bit
  * literal (its two GP_PARAM_CONST rows, s->hi = 1), else the
  * 32-bit value promoted (2.X.4.1: S sign-, U zero-extended, F float ->
@@ -1730,19 +1752,7 @@ static void fetch64(gp_xs *x, const gp_src *s, int kind, uint64_t out[4][GP_LANE
     for (int c = 0; c < 4; c++) {
         bool neg = (s->negate >> c) & 1;
         for (int l = 0; l < GP_LANES; l++) {
-            uint64_t v = out[c][l];
-            if (kind == GP_KIND_F) {
-                if (s->abs)
-                    v &= ~(1ull << 63);
-                if (neg)
-                    v ^= 1ull << 63;
-            } else {
-                if (s->abs && kind == GP_KIND_S && (int64_t)v < 0)
-                    v = 0u - v;
-                if (neg)
-                    v = 0u - v;
-            }
-            out[c][l] = v;
+            out[c][l] = mods64(out[c][l], kind, s->abs != 0, neg);
         }
     }
 }
@@ -2132,6 +2142,12 @@ static bool prep_zero_list(gp_xprep *e, const gp_program *p)
          * hi, which the analysis below does not follow */
         if (in->dst.hi || in->src[0].hi || in->src[1].hi || in->src[2].hi)
             return true;
+        /* texture and image arrays, texture and image handles, geometry
+         * vertex indices and arrays of binding points read temporaries
+         * outside src[].file/index, which the analysis below does not follow */
+        if ((in->tex_flags & (GP_TEXF_INDEXED | GP_TEXF_HANDLE)) || in->src[0].vtx_rel ||
+            in->src[1].vtx_rel || in->src[2].vtx_rel)
+            return true;
     }
     uint8_t *rows = GP_MALLOC((size_t)nt);     /* bit c: row c written */
     bool *need = GP_MALLOC((size_t)nt * sizeof(bool));
@@ -2154,9 +2170,12 @@ static bool prep_zero_list(gp_xprep *e, const gp_program *p)
                     need[s->index] = true;
         }
         const gp_dst *d = &in->dst;
+        /* atomics write dst.x only (gp_ir.h EDGE.ATOM_YZW) */
+        bool atom = in->op == GP_OP_ATOM || in->op == GP_OP_ATOMB || in->op == GP_OP_ATOMS ||
+                    in->op == GP_OP_ATOMIM;
         if (d->file == GP_FILE_TEMP && d->index >= 0 && d->index < nt &&
             d->cc.cond == GP_COND_TR && !d->clipdist)
-            rows[d->index] |= d->mask & 0xfu;
+            rows[d->index] |= d->mask & (atom ? 0x1u : 0xfu);
     }
     int n = 0;
     for (int t = 0; t < nt; t++)
@@ -3917,6 +3936,542 @@ static GP_NOINLINE void exec_ipa(gp_xs *x, const gp_insn *in)
     store(x, in, R, GP_TYPE_F32, false);
 }
 
+/* ---- memory instructions (issue 6: glprog.h "memory", gp_ir.h "NV_gpu_
+ * program5 memory instructions") ------------------------------------------
+ *
+ * Every memory instruction runs here, in a generic case (none has a fast
+ * kind).  Where the bytes are:
+ *   GP_MEM_GLOBAL   LOAD STORE ATOM: a 64-bit GPU address per lane (the
+ *                   scalar operand through fetch64: a LONG variable's 64
+ *                   bits, a 32-bit operand zero-extended), reached through
+ *                   env->memory->space with mem_gpu_read / _write /
+ *                   _pointer; an access is all or nothing (mem.h: a fault
+ *                   reads 0 and drops the write, counted and reported with
+ *                   the site env->mem_site and the lane's pixel);
+ *   GP_MEM_CBUF     LDC: env->param_buffers[b] as bytes, param_buffer_words
+ *                   * 4 of them;
+ *   GP_MEM_STORAGE  LDB STB ATOMB: env->memory->storage[b];
+ *   GP_MEM_SHARED   LDS STS ATOMS: env->shared, shared_size bytes.
+ * For the last three the operand gives the byte offset (index + the
+ * relative register's signed component; the variable's bounds rel_lo /
+ * rel_hi are not applied: the view's size is the bound), and each ELEMENT
+ * of the access is moved when it lies wholly inside the view, else it
+ * reads 0 and its write is dropped (EDGE.SSBO_OOB; a negative offset is
+ * outside).  Binding points of variable arrays (gp_src.nbuf, vtx, vtx_rel)
+ * as fetch_buffer does for NV_parameter_buffer_object.
+ *
+ * Storage modifiers (MOD.ST_*, 2.X.4.5 BufferMemoryLoad / Store and
+ * NV_gpu_program5_mem_extended): mem_count elements of mem_elem, little-
+ * endian, back to back.  Loads: F16 -> float (exact), S8 / S16 sign- and
+ * U8 / U16 zero-extended, 32-bit elements as bits, 64-bit elements as
+ * 64-bit values (store64: both words of a LONG destination, narrowed into
+ * a 32-bit one); components past mem_count are 0 (EDGE.LOAD_FILL).  Then
+ * the ordinary result store: write mask, condition-code mask, _SAT on
+ * float results, CC update.  LDC's swizzle, |abs| and negation apply to
+ * the fetched vector (2.X.8.Z LDC).  Stores: the data operand read with
+ * the base type (S / U / F, 64-bit kinds through fetch64), F16 rounded to
+ * nearest even (overflow +-INF), 8 / 16-bit elements keep the low bits.
+ * Misaligned plain accesses move the bytes at the address given
+ * (EDGE.MEM_ALIGN, glprog.h).
+ *
+ * Lanes: loads run for the running group (helpers included); stores and
+ * atomics for its live lanes only (EDGE.HELPER_STORES, EDGE.KIL_STORES),
+ * one lane after the other in lane order.  Atomics (mem.h mem_atomic, real
+ * host atomics) need natural alignment: a misaligned one is not performed,
+ * returns 0, and in global memory counts as a MEM_GPU_FAULT_ALIGN fault;
+ * lanes that do not perform one (helpers, killed, faults, out of range)
+ * get 0.  They write dst.x only (EDGE.ATOM_YZW: y z w keep their values).
+ */
+#define GP_ATOM_SAME(op) ((int)GP_ATOM_##op == (int)MEM_ATOM_##op)
+_Static_assert(GP_ATOM_SAME(ADD) && GP_ATOM_SAME(MIN) && GP_ATOM_SAME(MAX) && GP_ATOM_SAME(IWRAP) &&
+                   GP_ATOM_SAME(DWRAP) && GP_ATOM_SAME(AND) && GP_ATOM_SAME(OR) && GP_ATOM_SAME(XOR) &&
+                   GP_ATOM_SAME(EXCH) && GP_ATOM_SAME(CSWAP) && (int)GP_ATOM_COUNT == (int)MEM_ATOM_OP_COUNT,
+               "gp_atom_op and MEM_ATOM_* agree (glprog.h)");
+#undef GP_ATOM_SAME
+
+enum { GP_MEM_GLOBAL, GP_MEM_CBUF, GP_MEM_STORAGE, GP_MEM_SHARED };
+
+static inline int mem_elem_bytes(int e)
+{
+    switch (e) {
+    case GP_CVT_S8: case GP_CVT_U8: return 1;
+    case GP_CVT_F16: case GP_CVT_S16: case GP_CVT_U16: return 2;
+    case GP_CVT_F64: case GP_CVT_S64: case GP_CVT_U64: return 8;
+    default: return 4;
+    }
+}
+
+static inline bool mem_elem_wide(int e)
+{
+    return e == GP_CVT_F64 || e == GP_CVT_S64 || e == GP_CVT_U64;
+}
+
+/* fetch64 / store64 kind of a 64-bit element */
+static inline int mem_kind64(int e)
+{
+    return e == GP_CVT_F64 ? GP_KIND_F : e == GP_CVT_S64 ? GP_KIND_S : GP_KIND_U;
+}
+
+static inline int mem_count_of(const gp_insn *in)
+{
+    return in->mem_count == 2 ? 2 : in->mem_count == 4 ? 4 : 1;
+}
+
+static inline uint64_t mem_get_le(const uint8_t *p, int n)
+{
+    uint64_t v = 0;
+    for (int i = n - 1; i >= 0; i--)
+        v = v << 8 | p[i];
+    return v;
+}
+
+static inline void mem_put_le(uint8_t *p, uint64_t v, int n)
+{
+    for (int i = 0; i < n; i++, v >>= 8)
+        p[i] = (uint8_t)v;
+}
+
+/* A loaded element of at most 32 bits as a register component. */
+static inline uint32_t mem_decode32(int e, uint64_t raw)
+{
+    switch (e) {
+    case GP_CVT_F16: return f_bits(gp_f16_to_f32((uint16_t)raw));
+    case GP_CVT_S8: return (uint32_t)(int32_t)(int8_t)(uint8_t)raw;
+    case GP_CVT_S16: return (uint32_t)(int32_t)(int16_t)(uint16_t)raw;
+    default: return (uint32_t)raw;
+    }
+}
+
+/* A register component as an element of at most 32 bits (mem_put_le keeps
+ * the low bytes). */
+static inline uint32_t mem_encode32(int e, uint32_t v)
+{
+    return e == GP_CVT_F16 ? gp_f32_to_f16(bits_f(v)) : v;
+}
+
+/* Where each lane's access goes. */
+typedef struct gp_mem_loc {
+    int space;                  /* GP_MEM_* */
+    uint64_t off[GP_LANES];     /* global: the address; else the byte offset
+                                   (UINT64_MAX: outside every view) */
+    uint8_t *base[GP_LANES];    /* views: the bytes, NULL unbound */
+    uint64_t size[GP_LANES];
+} gp_mem_loc;
+
+static void mem_locate(gp_xs *x, const gp_src *s, int space, gp_mem_loc *loc)
+{
+    const gp_exec_env *env = x->env;
+    loc->space = space;
+    if (space == GP_MEM_GLOBAL) {
+        uint64_t a[4][GP_LANES];
+        fetch64(x, s, GP_KIND_U, a);
+        for (int l = 0; l < GP_LANES; l++) {
+            loc->off[l] = a[0][l];
+            loc->base[l] = NULL;
+            loc->size[l] = 0;
+        }
+        return;
+    }
+    const gp_vec *rr = s->rel ? reg_file(x, s->rel_file == GP_FILE_TEMP ? GP_FILE_TEMP : GP_FILE_ADDRESS,
+                                         s->rel_reg)
+                              : NULL;
+    const gp_vec *vr = s->nbuf && s->vtx_rel ? reg_file(x, GP_FILE_TEMP, s->vtx_rel_reg) : NULL;
+    for (int l = 0; l < GP_LANES; l++) {
+        int64_t o = (int64_t)s->index + (rr ? rr->c[s->rel_comp & 3][l].i : 0);
+        int64_t bp = s->buf;
+        bool ok = true;
+        if (s->nbuf) { /* a variable array of bindings: buf + element */
+            int64_t k = (int64_t)s->vtx + (vr ? vr->c[s->vtx_rel_comp & 3][l].i : 0);
+            ok = k >= 0 && k < s->nbuf;
+            bp += k;
+        }
+        uint8_t *base = NULL;
+        uint64_t size = 0;
+        if (space == GP_MEM_CBUF) {
+            if (ok && bp >= 0 && bp < GP_MAX_PARAM_BUFFERS && env->param_buffers[bp]) {
+                base = (uint8_t *)(uintptr_t)env->param_buffers[bp];
+                size = (uint64_t)env->param_buffer_words[bp] * 4u;
+            }
+        } else if (space == GP_MEM_STORAGE) {
+            if (ok && bp >= 0 && bp < GP_MAX_STORAGE_BUFFERS && env->memory) {
+                base = env->memory->storage[bp].data;
+                size = base ? env->memory->storage[bp].size : 0;
+            }
+        } else if (env->shared) {
+            base = env->shared;
+            size = env->shared_size;
+        }
+        loc->base[l] = base;
+        loc->size[l] = size;
+        loc->off[l] = base && o >= 0 ? (uint64_t)o : UINT64_MAX;
+    }
+}
+
+static inline mem_gpu_site mem_site_of(const gp_xs *x, int l)
+{
+    mem_gpu_site site = { x->env->mem_site, -1, -1 };
+    if (x->env->lane_pos) {
+        site.x = x->env->lane_pos[l][0];
+        site.y = x->env->lane_pos[l][1];
+    }
+    return site;
+}
+
+/* Element k (esz bytes) of lane l's view access, or NULL outside the view. */
+static inline uint8_t *mem_view_elem(const gp_mem_loc *loc, int l, int esz, int k)
+{
+    uint64_t o = loc->off[l], size = loc->size[l];
+    if (!loc->base[l] || o > size)
+        return NULL;
+    uint64_t e = o + (uint64_t)k * (uint64_t)esz;
+    if (e > size || size - e < (uint64_t)esz)
+        return NULL;
+    return loc->base[l] + e;
+}
+
+/* Reads lane l's cnt elements of esz bytes into raw (zeroes where nothing
+ * is read). */
+static void mem_read_lane(gp_xs *x, const gp_mem_loc *loc, int l, int esz, int cnt, uint8_t *raw)
+{
+    size_t n = (size_t)esz * (size_t)cnt;
+    if (loc->space == GP_MEM_GLOBAL) {
+        const gp_memory *mm = x->env->memory;
+        if (mm && mm->space) {
+            mem_gpu_site site = mem_site_of(x, l);
+            mem_gpu_read(mm->space, loc->off[l], n, raw, &site);
+        } else {
+            memset(raw, 0, n);
+        }
+        return;
+    }
+    for (int k = 0; k < cnt; k++) {
+        const uint8_t *p = mem_view_elem(loc, l, esz, k);
+        if (p)
+            memcpy(raw + k * esz, p, (size_t)esz);
+        else
+            memset(raw + k * esz, 0, (size_t)esz);
+    }
+}
+
+static void mem_write_lane(gp_xs *x, const gp_mem_loc *loc, int l, int esz, int cnt,
+                           const uint8_t *raw)
+{
+    size_t n = (size_t)esz * (size_t)cnt;
+    if (loc->space == GP_MEM_GLOBAL) {
+        const gp_memory *mm = x->env->memory;
+        if (mm && mm->space) {
+            mem_gpu_site site = mem_site_of(x, l);
+            mem_gpu_write(mm->space, loc->off[l], n, raw, &site);
+        }
+        return;
+    }
+    for (int k = 0; k < cnt; k++) {
+        uint8_t *p = mem_view_elem(loc, l, esz, k);
+        if (p)
+            memcpy(p, raw + k * esz, (size_t)esz);
+    }
+}
+
+/* The host word of lane l's atomic (esz 4 or 8 bytes), or NULL: not
+ * performed (a fault in global memory, counted; misaligned; outside the
+ * view). */
+static void *mem_atom_ptr(gp_xs *x, const gp_mem_loc *loc, int l, int esz)
+{
+    if (loc->space == GP_MEM_GLOBAL) {
+        const gp_memory *mm = x->env->memory;
+        if (!mm || !mm->space)
+            return NULL;
+        mem_gpu_site site = mem_site_of(x, l);
+        uint64_t a = loc->off[l];
+        void *p = mem_gpu_pointer(mm->space, a, (size_t)esz, MEM_GPU_READ | MEM_GPU_WRITE, &site);
+        if (p && ((a | (uint64_t)(uintptr_t)p) & (uint64_t)(esz - 1))) {
+            mem_gpu_fault(mm->space, MEM_GPU_FAULT_ALIGN, a, (size_t)esz, MEM_GPU_READ | MEM_GPU_WRITE,
+                          &site);
+            return NULL;
+        }
+        return p;
+    }
+    uint8_t *p = mem_view_elem(loc, l, esz, 0);
+    if (!p || ((loc->off[l] | (uint64_t)(uintptr_t)p) & (uint64_t)(esz - 1)))
+        return NULL;
+    return p;
+}
+
+/* LDC's operand modifiers on the fetched vector (2.X.8.Z LDC: swizzle,
+ * then |abs| and negation of the base type), 32-bit components. */
+static void mem_swizzle32(const gp_src *s, gp_vec *r, int type)
+{
+    gp_vec t = *r;
+    for (int c = 0; c < 4; c++) {
+        int sel = s->swz[c];
+        gp_val row[GP_LANES];
+        if (sel > GP_SWZ_W)
+            fill_row(row, swz_const(sel, type));
+        else
+            memcpy(row, t.c[sel], sizeof(row));
+        apply_mods(r->c[c], row, s->abs != 0, (s->negate >> c) & 1, type);
+    }
+}
+
+/* The same on 64-bit components of a kind (fetch64's modifier rules). */
+static void mem_swizzle64(const gp_src *s, uint64_t r[4][GP_LANES], int kind)
+{
+    uint64_t t[4][GP_LANES];
+    memcpy(t, r, sizeof(t));
+    for (int c = 0; c < 4; c++) {
+        int sel = s->swz[c];
+        bool neg = (s->negate >> c) & 1;
+        for (int l = 0; l < GP_LANES; l++) {
+            uint64_t v = sel <= GP_SWZ_W ? t[sel][l]
+                         : sel != GP_SWZ_ONE ? 0u : kind == GP_KIND_F ? 0x3ff0000000000000ull : 1u;
+            r[c][l] = mods64(v, kind, s->abs != 0, neg);
+        }
+    }
+}
+
+/* LOAD LDC LDB LDS: src[0] is the address / the view operand. */
+static GP_NOINLINE void exec_mem_load(gp_xs *x, const gp_insn *in, int space)
+{
+    const int e = in->mem_elem, cnt = mem_count_of(in), esz = mem_elem_bytes(e);
+    const bool wide = mem_elem_wide(e);
+    gp_mem_loc loc;
+    mem_locate(x, &in->src[0], space, &loc);
+    gp_vec *R = &x->m->res;
+    uint64_t r64[4][GP_LANES];
+    memset(R, 0, sizeof(*R));
+    memset(r64, 0, sizeof(r64));
+    uint8_t raw[32];
+    for (uint32_t b = x->exec; b; b &= b - 1) {
+        int l = lane_first(b);
+        mem_read_lane(x, &loc, l, esz, cnt, raw);
+        for (int k = 0; k < cnt; k++) {
+            uint64_t v = mem_get_le(raw + k * esz, esz);
+            if (wide)
+                r64[k][l] = v;
+            else
+                R->c[k][l].u = mem_decode32(e, v);
+        }
+    }
+    bool post = space == GP_MEM_CBUF; /* LDC: swizzle and modifiers after the fetch */
+    if (wide) {
+        if (post)
+            mem_swizzle64(&in->src[0], r64, mem_kind64(e));
+        store64(x, in, r64, mem_kind64(e));
+    } else {
+        int rtype = gp_cvt_gptype(e);
+        if (post)
+            mem_swizzle32(&in->src[0], R, rtype);
+        store(x, in, R, rtype, false);
+    }
+}
+
+/* STORE STB STS: src[0] the data, src[1] the address / view operand. */
+static GP_NOINLINE void exec_mem_store(gp_xs *x, const gp_insn *in, int space)
+{
+    uint32_t lanes = x->exec & x->live;
+    if (!lanes)
+        return;
+    const int e = in->mem_elem, cnt = mem_count_of(in), esz = mem_elem_bytes(e);
+    const bool wide = mem_elem_wide(e);
+    gp_mem_loc loc;
+    mem_locate(x, &in->src[1], space, &loc);
+    uint64_t d64[4][GP_LANES];
+    gp_view dv;
+    if (wide)
+        fetch64(x, &in->src[0], mem_kind64(e), d64);
+    else
+        fetch_view(x, &in->src[0], &x->m->opnd[0], gp_cvt_gptype(e), (1u << cnt) - 1u, &dv);
+    uint8_t raw[32];
+    for (uint32_t b = lanes; b; b &= b - 1) {
+        int l = lane_first(b);
+        for (int k = 0; k < cnt; k++)
+            mem_put_le(raw + k * esz, wide ? d64[k][l] : mem_encode32(e, dv.c[k][l].u), esz);
+        mem_write_lane(x, &loc, l, esz, cnt, raw);
+    }
+}
+
+/* The instruction with only dst.x written (atomics: EDGE.ATOM_YZW). */
+static inline void mem_insn_x(const gp_insn *in, gp_insn *q)
+{
+    *q = *in;
+    q->dst.mask &= 1u;
+}
+
+static inline int mem_atom_type(int e)
+{
+    switch (e) {
+    case GP_CVT_U32: return MEM_ATOM_U32;
+    case GP_CVT_S32: return MEM_ATOM_S32;
+    case GP_CVT_U64: return MEM_ATOM_U64;
+    case GP_CVT_S64: return MEM_ATOM_S64;
+    case GP_CVT_F32: return MEM_ATOM_F32;
+    default: return -1;
+    }
+}
+
+/* ATOM ATOMB ATOMS: src[0] the operand (x; CSWAP: x compare, y new
+ * value), src[1] the address / view operand; dst.x = the old value. */
+static GP_NOINLINE void exec_mem_atom(gp_xs *x, const gp_insn *in, int space)
+{
+    const int e = in->mem_elem, esz = mem_elem_bytes(e);
+    const bool wide = mem_elem_wide(e);
+    const int mt = mem_atom_type(e);
+    uint32_t lanes = mt >= 0 ? x->exec & x->live : 0u;
+    gp_mem_loc loc;
+    mem_locate(x, &in->src[1], space, &loc);
+    uint64_t v64[4][GP_LANES], old64[4][GP_LANES];
+    gp_view dv;
+    if (wide)
+        fetch64(x, &in->src[0], mem_kind64(e), v64);
+    else
+        fetch_view(x, &in->src[0], &x->m->opnd[0], gp_cvt_gptype(e), 0x3u, &dv);
+    gp_vec *R = &x->m->res;
+    memset(R, 0, sizeof(*R));
+    memset(old64, 0, sizeof(old64));
+    for (uint32_t b = lanes; b; b &= b - 1) {
+        int l = lane_first(b);
+        void *p = mem_atom_ptr(x, &loc, l, esz);
+        if (!p)
+            continue;
+        uint64_t v = wide ? v64[0][l] : dv.c[0][l].u;
+        uint64_t v2 = wide ? v64[1][l] : dv.c[1][l].u;
+        uint64_t old = mem_atomic(p, in->mem_atom, mt, v, v2);
+        if (wide)
+            old64[0][l] = old;
+        else
+            R->c[0][l].u = (uint32_t)old;
+    }
+    gp_insn q;
+    mem_insn_x(in, &q);
+    if (wide)
+        store64(x, &q, old64, mem_kind64(e));
+    else
+        store(x, &q, R, gp_cvt_gptype(e), false);
+}
+
+/* ---- images (EXT_shader_image_load_store "Dependencies on NV_gpu_
+ * program5"; glprog.h gp_image_request) ----
+ * One env->memory->image call per distinct image of the lanes: the unit
+ * (tex_unit, or per lane tex_unit + T[tex_rel_reg].tex_rel_comp within
+ * [tex_base, tex_base + tex_count) for image arrays: GP_TEXF_INDEXED) or
+ * the 64-bit handle (GP_TEXF_HANDLE; 0 is no image).  Lanes without an
+ * image, and every lane without an image function, read 0 and write
+ * nothing (EDGE.IMG_INVALID).  LOADIM: the raw elements come back zero-
+ * extended; here F16 becomes its float, S8 / S16 are sign-extended, and a
+ * 1-element result is (v, 0, 0, 1), an X2 one (v, v', 0, 1), "1" of the
+ * base type (EDGE.IMG_FILL).  STOREIM with a storage modifier hands the
+ * elements as stored (F16: binary16 bits in the low 16 bits, nearest even;
+ * 8 / 16-bit: the callee keeps the low bits, EDGE.IMG_STORE_TRUNC); a
+ * formatted STOREIM the data as read with the instruction's type.
+ * ATOMIM: x = operand (CSWAP: x compare, y new value), dst.x = the old
+ * texel.  Stores and atomics only for live lanes, as above. */
+static void image_call(gp_xs *x, const gp_insn *in, gp_image_request *req, gp_vec *out)
+{
+    memset(out, 0, sizeof(*out));
+    const gp_memory *mm = x->env->memory;
+    if (!req->lane_mask || !mm || !mm->image)
+        return;
+    if (!(in->tex_flags & (GP_TEXF_INDEXED | GP_TEXF_HANDLE))) {
+        if (req->unit < GP_MAX_IMAGE_UNITS)
+            mm->image(mm->image_user, req, out);
+        return;
+    }
+    uint64_t key[GP_LANES];
+    bool handles = (in->tex_flags & GP_TEXF_HANDLE) != 0;
+    if (handles) {
+        uint64_t h[4][GP_LANES];
+        fetch64(x, &in->tex_handle, GP_KIND_U, h);
+        for (int l = 0; l < GP_LANES; l++)
+            key[l] = h[0][l];
+    } else {
+        const gp_vec *ir = reg_file(x, GP_FILE_TEMP, in->tex_rel_reg);
+        for (int l = 0; l < GP_LANES; l++) {
+            int64_t u = (int64_t)in->tex_unit + (ir ? ir->c[in->tex_rel_comp & 3][l].i : 0);
+            bool ok = u >= in->tex_base && u < (int64_t)in->tex_base + in->tex_count &&
+                      u < GP_MAX_IMAGE_UNITS;
+            key[l] = ok ? (uint64_t)u : UINT64_MAX;
+        }
+    }
+    req->bindless = handles;
+    uint32_t todo = req->lane_mask;
+    gp_vec tmp;
+    while (todo) {
+        uint64_t k = key[lane_first(todo)];
+        uint32_t group = 0;
+        for (uint32_t b = todo; b; b &= b - 1) {
+            int l = lane_first(b);
+            if (key[l] == k)
+                group |= lane_bit[l];
+        }
+        todo &= ~group;
+        if (handles ? k == 0 : k == UINT64_MAX)
+            continue;
+        if (handles)
+            req->handle = k;
+        else
+            req->unit = (uint8_t)k;
+        req->lane_mask = group;
+        memset(&tmp, 0, sizeof(tmp));
+        mm->image(mm->image_user, req, &tmp);
+        for (int c = 0; c < 4; c++)
+            for (uint32_t g = group; g; g &= g - 1) {
+                int l = lane_first(g);
+                out->c[c][l] = tmp.c[c][l];
+            }
+    }
+}
+
+static GP_NOINLINE void exec_image(gp_xs *x, const gp_insn *in, int op)
+{
+    gp_machine *m = x->m;
+    gp_image_request req;
+    memset(&req, 0, sizeof(req));
+    req.op = (uint8_t)op;
+    req.target = in->tex_target;
+    req.unit = in->tex_unit;
+    req.elem = in->mem_elem;
+    req.count = (uint8_t)(op == GP_IMG_STORE_FORMATTED ? 0 : mem_count_of(in));
+    req.type = in->type;
+    req.atom = in->mem_atom;
+    req.coord = fetch(x, &in->src[op == GP_IMG_LOAD ? 0 : 1], &m->opnd[1], GP_TYPE_S32);
+    gp_vec data;
+    if (op == GP_IMG_STORE || op == GP_IMG_ATOM) {
+        int t = op == GP_IMG_STORE ? gp_cvt_gptype(in->mem_elem) : in->type;
+        const gp_vec *d = fetch(x, &in->src[0], &m->opnd[0], t);
+        data = *d;
+        if (op == GP_IMG_STORE && in->mem_elem == GP_CVT_F16)
+            for (int c = 0; c < 4; c++)
+                for (int l = 0; l < GP_LANES; l++)
+                    data.c[c][l].u = gp_f32_to_f16(data.c[c][l].f);
+        req.data = &data;
+    } else if (op == GP_IMG_STORE_FORMATTED) {
+        int t = in->type == GP_TYPE_S32 || in->type == GP_TYPE_U32 ? in->type : GP_TYPE_F32;
+        req.type = (uint8_t)t;
+        req.data = fetch(x, &in->src[0], &m->opnd[0], t);
+    }
+    req.lane_mask = op == GP_IMG_LOAD ? x->exec : x->exec & x->live;
+    gp_vec *out = &m->tex;
+    image_call(x, in, &req, out);
+    if (op == GP_IMG_LOAD) {
+        const int e = in->mem_elem, cnt = mem_count_of(in);
+        int rtype = gp_cvt_gptype(e);
+        gp_val one = { .u = rtype == GP_TYPE_F32 ? 0x3f800000u : 1u };
+        for (int c = 0; c < 4; c++)
+            for (int l = 0; l < GP_LANES; l++) {
+                if (c < cnt)
+                    out->c[c][l].u = mem_decode32(e, out->c[c][l].u);
+                else
+                    out->c[c][l] = c == 3 ? one : (gp_val){ .u = 0 };
+            }
+        store(x, in, out, rtype, false);
+    } else if (op == GP_IMG_ATOM) {
+        gp_insn q;
+        mem_insn_x(in, &q);
+        int rtype = in->type == GP_TYPE_S32 || in->type == GP_TYPE_U32 ? in->type : GP_TYPE_F32;
+        store(x, &q, out, rtype, false);
+    }
+}
+
 /* ---- the interpreter -------------------------------------------------------- */
 
 /* Opcodes with a GP_CASE below.  Rows of gp_opcodes.def not listed here
@@ -3933,7 +4488,9 @@ static GP_NOINLINE void exec_ipa(gp_xs *x, const gp_insn *in)
     X(SAD) X(TXF) X(TXQ) X(TXFMS) X(EMIT) X(ENDPRIM) X(BFE) X(BFI) X(BFR) X(BTC) X(BTFL)   \
     X(BTFM) X(TGALL) X(TGANY) X(TGEQ) X(EMITS) X(PK64) X(UP64)                                          \
     X(IPAC) X(IPAO) X(IPAS) X(CVT)                                                       \
-    X(TXG) X(LOD) X(TXGO) X(SHFDOWN) X(SHFIDX) X(SHFUP) X(SHFXOR)
+    X(TXG) X(LOD) X(TXGO) X(SHFDOWN) X(SHFIDX) X(SHFUP) X(SHFXOR)                         \
+    X(LOAD) X(STORE) X(ATOM) X(MEMBAR) X(LDC) X(LDB) X(STB) X(ATOMB) X(LDS) X(STS)       \
+    X(ATOMS) X(BAR) X(LOADIM) X(STOREIM) X(ATOMIM)
 
 /* Per-lane loops over the components of the write mask. */
 #define FOR_MASK(c) for (int c = 0; c < 4; c++) if (wmask >> c & 1)
@@ -5012,6 +5569,87 @@ gp_top:
 #undef XV3
 #undef XS1
 #undef XD
+    /* ---- memory instructions (issue 6: exec_mem_*, exec_image) ---- */
+    GP_CASE(LOAD)
+    {
+        exec_mem_load(&x, in, GP_MEM_GLOBAL);
+        GP_NEXT();
+    }
+    GP_CASE(LDC)
+    {
+        exec_mem_load(&x, in, GP_MEM_CBUF);
+        GP_NEXT();
+    }
+    GP_CASE(LDB)
+    {
+        exec_mem_load(&x, in, GP_MEM_STORAGE);
+        GP_NEXT();
+    }
+    GP_CASE(LDS)
+    {
+        exec_mem_load(&x, in, GP_MEM_SHARED);
+        GP_NEXT();
+    }
+    GP_CASE(STORE)
+    {
+        exec_mem_store(&x, in, GP_MEM_GLOBAL);
+        GP_NEXT();
+    }
+    GP_CASE(STB)
+    {
+        exec_mem_store(&x, in, GP_MEM_STORAGE);
+        GP_NEXT();
+    }
+    GP_CASE(STS)
+    {
+        exec_mem_store(&x, in, GP_MEM_SHARED);
+        GP_NEXT();
+    }
+    GP_CASE(ATOM)
+    {
+        exec_mem_atom(&x, in, GP_MEM_GLOBAL);
+        GP_NEXT();
+    }
+    GP_CASE(ATOMB)
+    {
+        exec_mem_atom(&x, in, GP_MEM_STORAGE);
+        GP_NEXT();
+    }
+    GP_CASE(ATOMS)
+    {
+        exec_mem_atom(&x, in, GP_MEM_SHARED);
+        GP_NEXT();
+    }
+    GP_CASE(LOADIM)
+    {
+        exec_image(&x, in, GP_IMG_LOAD);
+        GP_NEXT();
+    }
+    GP_CASE(STOREIM)
+    {
+        exec_image(&x, in, in->mem_count ? GP_IMG_STORE : GP_IMG_STORE_FORMATTED);
+        GP_NEXT();
+    }
+    GP_CASE(ATOMIM)
+    {
+        exec_image(&x, in, GP_IMG_ATOM);
+        GP_NEXT();
+    }
+    GP_CASE(MEMBAR)
+    {
+        /* every form (.CTA too) is a sequentially consistent fence: asmgl
+         * has no caches (glprog.h "memory") */
+        atomic_thread_fence(memory_order_seq_cst);
+        GP_NEXT();
+    }
+    GP_CASE(BAR)
+    {
+        /* NV_compute_program5 BAR: the dispatcher's barrier (glprog.h
+         * GP_CIN_*) for the lanes that reach it; none: a no-op */
+        if (env->barrier)
+            env->barrier(env->barrier_user);
+        GP_NEXT();
+    }
     GP_CASE(END)
     {
         if (x.alive == x.exec)

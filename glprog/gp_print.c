@@ -131,6 +131,8 @@ int gp_format_binding(const gp_param_binding *b, char *buf, size_t size)
         return snprintf(buf, size, "program.env[%u]", b->index);
     case GP_PARAM_LOCAL:
         return snprintf(buf, size, "program.local[%u]", b->index);
+    case GP_PARAM_STORAGELEN: /* NV_shader_storage_buffer_object (issue 6) */
+        return snprintf(buf, size, "program.storagelen[%u]", b->index);
     case GP_PARAM_STATE:
         return fmt_state(&b->state, buf, size);
     default: {
@@ -496,6 +498,11 @@ typedef struct nv4_ctx {
     nv4_range *subs;       /* NV5 SUBROUTINE variables CALI names: element
                               rows lo..hi, array = needs a member */
     int nsub;
+    /* issue 6: the byte ranges memory instructions name (comp = the file:
+     * GP_FILE_BUFFER for LDC's CBUFFER, STORAGE, SHARED; printed as
+     * M<k>) and the IMAGE arrays indexed at run time (G<k>) */
+    nv4_range *mems, *imgs;
+    int nmem, nimg;
     int buf_lo[GP_MAX_PARAM_BUFFERS], buf_hi[GP_MAX_PARAM_BUFFERS]; /* absolute elements */
     const gp_insn *insn;   /* the instruction being printed (the type of its
                               NV5 64-bit literals) */
@@ -505,7 +512,8 @@ static bool is_nv4(const gp_program *p)
 {
     gp_lang l = p->info.lang;
     return l == GP_LANG_NVVP40 || l == GP_LANG_NVFP40 || l == GP_LANG_NVGP40 ||
-           l == GP_LANG_NVVP50 || l == GP_LANG_NVFP50 || l == GP_LANG_NVGP50; /* parsed as NV4 */
+           l == GP_LANG_NVVP50 || l == GP_LANG_NVFP50 || l == GP_LANG_NVGP50 ||
+           l == GP_LANG_NVCP50; /* parsed as NV4 */
 }
 
 static int first_comp(const uint8_t *swz)
@@ -557,7 +565,9 @@ static bool nv4_collect(nv4_ctx *c)
     c->outs = GP_MALLOC(sizeof(nv4_range) * cap);
     c->bufs = GP_MALLOC(sizeof(nv4_range) * cap);
     c->subs = GP_MALLOC(sizeof(nv4_range) * cap);
-    if (!c->temp_base || !c->long_hi || !c->in || !c->outs || !c->bufs || !c->subs)
+    c->mems = GP_MALLOC(sizeof(nv4_range) * cap);
+    c->imgs = GP_MALLOC(sizeof(nv4_range) * cap);
+    if (!c->temp_base || !c->long_hi || !c->in || !c->outs || !c->bufs || !c->subs || !c->mems || !c->imgs)
         return false;
     for (int i = 0; i < nt; i++) {
         c->temp_base[i] = -1;
@@ -583,6 +593,11 @@ static bool nv4_collect(nv4_ctx *c)
                 c->long_hi[src->rel_reg] == 0)
                 c->long_hi[src->rel_reg] = -1;
         }
+        /* NV_bindless_texture handle(<operand>) of TEX and the image
+         * instructions: a LONG handle variable stays LONG */
+        if ((in->tex_flags & GP_TEXF_HANDLE) && in->tex_handle.file == GP_FILE_TEMP && in->tex_handle.index >= 0 &&
+            in->tex_handle.index < nt && !in->tex_handle.rel)
+            c->long_hi[in->tex_handle.index] = in->tex_handle.hi ? in->tex_handle.hi : -1;
         if (in->dst.rel && in->dst.rel_reg < nt && c->long_hi[in->dst.rel_reg] == 0)
             c->long_hi[in->dst.rel_reg] = -1;
         if (in->dst.file == GP_FILE_TEMP && in->dst.rel)
@@ -600,6 +615,13 @@ static bool nv4_collect(nv4_ctx *c)
             if (s0->rel || s0->rel_hi > s0->rel_lo)
                 c->subs[k].array = true;
         }
+        if ((gp_opinfo_table[in->op].flags & (GP_OPF_MEMORY | GP_OPF_TEX)) && (in->tex_flags & GP_TEXF_INDEXED)) {
+            /* issue 6: an IMAGE array; NV5: a TEXTURE array (comp = 1) */
+            nv4_range k = { in->tex_base, in->tex_base + in->tex_count - 1, 0, true, 0,
+                            (gp_opinfo_table[in->op].flags & GP_OPF_TEX) ? 1 : 0, 0, 0 };
+            if (find_range(c->imgs, c->nimg, &k) < 0)
+                c->imgs[c->nimg++] = k;
+        }
         if (in->dst.file == GP_FILE_OUTPUT && in->dst.rel) {
             nv4_range k = { in->dst.rel_lo, in->dst.rel_hi, 0, true, 0, 0, 0, 0 };
             if (find_range(c->outs, c->nout, &k) < 0)
@@ -614,6 +636,15 @@ static bool nv4_collect(nv4_ctx *c)
                 nv4_range k = input_key(src);
                 if (find_range(c->in, c->nin, &k) < 0)
                     c->in[c->nin++] = k;
+            }
+            if ((gp_opinfo_table[in->op].flags & GP_OPF_MEMORY) &&
+                (src->file == GP_FILE_BUFFER || src->file == GP_FILE_STORAGE || src->file == GP_FILE_SHARED)) {
+                /* issue 6: CBUFFER / STORAGE / SHARED variables, one per
+                 * byte range (a constant offset is the range i..i) */
+                nv4_range k = { src->rel_lo, src->rel_hi, 0, true, src->buf, src->file, src->nbuf, 0 };
+                if (find_range(c->mems, c->nmem, &k) < 0)
+                    c->mems[c->nmem++] = k;
+                continue;
             }
             if (src->file == GP_FILE_BUFFER) {
                 int b = src->buf % GP_MAX_PARAM_BUFFERS;
@@ -643,6 +674,8 @@ static void nv4_free(nv4_ctx *c)
     GP_FREE(c->outs);
     GP_FREE(c->bufs);
     GP_FREE(c->subs);
+    GP_FREE(c->mems);
+    GP_FREE(c->imgs);
     GP_FREE(c->seg_type);
 }
 
@@ -684,8 +717,15 @@ static void nv4_put_input_binding(out *o, const gp_program *p, int slot, int cou
         static const char *const names[3][4] = { { "threadid", "warpid", "smid", "helperthread" },
                                                  { "threadeqmask", "threadltmask", "threadlemask", "threadgtmask" },
                                                  { "threadgemask", "threadgemask", "threadgemask", "threadgemask" } };
-        put(o, "%s.%s", st == GP_STAGE_VERTEX ? "vertex" : st == GP_STAGE_GEOMETRY ? "primitive" : "fragment",
+        put(o, "%s.%s", st == GP_STAGE_VERTEX ? "vertex" : st == GP_STAGE_GEOMETRY ? "primitive"
+                        : st == GP_STAGE_COMPUTE ? "invocation" : "fragment",
             names[slot - GP_IN_THREAD][swz0 & 3]);
+        return;
+    }
+    if (st == GP_STAGE_COMPUTE) { /* NV_compute_program5 Table X.1 (glprog.h GP_CIN_*) */
+        static const char *const cin[GP_CIN_COUNT] = { "localid", "globalid", "groupid", "groupcount", "groupsize",
+                                                       "localindex" };
+        put(o, "invocation.%s", slot >= 0 && slot < GP_CIN_COUNT ? cin[slot] : "?");
         return;
     }
     if (st == GP_STAGE_VERTEX) {
@@ -1000,6 +1040,133 @@ static bool nv4_needs_ntc(const nv4_ctx *c, const gp_insn *in)
     return false;
 }
 
+/* ---- issue 6 memory instructions (gp_ir.h "NV_gpu_program5 memory
+ * instructions"): modifiers, then operands in the order of the grammar. */
+static const char *const mem_atom_words[GP_ATOM_COUNT] = { "ADD", "MIN", "MAX", "IWRAP", "DWRAP",
+                                                           "AND", "OR",  "XOR", "EXCH",  "CSWAP" };
+
+static void nv4_put_mem_mods(out *o, const gp_insn *in)
+{
+    int op = in->op;
+    if (op == GP_OP_ATOM || op == GP_OP_ATOMB || op == GP_OP_ATOMS || op == GP_OP_ATOMIM)
+        put(o, ".%s", in->mem_atom < GP_ATOM_COUNT ? mem_atom_words[in->mem_atom] : "?");
+    if (in->mem_count)
+        put(o, in->mem_count > 1 ? ".%sX%d" : ".%s", gp_cvt_type_name(in->mem_elem), in->mem_count);
+    else if (op == GP_OP_STOREIM)
+        put(o, ".%c", nv4_type_letter(in->type)); /* formatted */
+    if (in->mem_flags & GP_MEMF_COH)
+        put(o, ".COH");
+    if (in->mem_flags & GP_MEMF_VOL)
+        put(o, ".VOL");
+    if (in->mem_flags & GP_MEMF_CTA)
+        put(o, ".CTA");
+}
+
+/* A CBUFFER / STORAGE / SHARED operand: M<k>[binding][offset]. */
+static void nv4_put_mem_var(out *o, const nv4_ctx *c, const gp_src *s)
+{
+    nv4_range k = { s->rel_lo, s->rel_hi, 0, true, s->buf, s->file, s->nbuf, 0 };
+    put(o, "M%d", find_range(c->mems, c->nmem, &k));
+    if (s->nbuf) {
+        put(o, "[");
+        if (s->vtx_rel)
+            nv4_put_rel(o, s->vtx_rel_reg, s->vtx_rel_comp, s->vtx);
+        else
+            put(o, "%d", s->vtx);
+        put(o, "]");
+    }
+    put(o, "[");
+    if (s->rel)
+        nv4_put_rel(o, s->rel_reg, s->rel_comp, s->index - s->rel_lo);
+    else
+        put(o, "%d", s->index - s->rel_lo);
+    put(o, "]");
+}
+
+static void nv4_put_image(out *o, const nv4_ctx *c, const gp_insn *in)
+{
+    if (in->tex_flags & GP_TEXF_HANDLE) {
+        put(o, "handle(");
+        nv4_put_src(o, c, &in->tex_handle);
+        put(o, ")");
+    } else if (in->tex_flags & GP_TEXF_INDEXED) {
+        nv4_range k = { in->tex_base, in->tex_base + in->tex_count - 1, 0, true, 0, 0, 0, 0 };
+        put(o, "G%d[", find_range(c->imgs, c->nimg, &k));
+        nv4_put_rel(o, in->tex_rel_reg, in->tex_rel_comp, in->tex_unit - in->tex_base);
+        put(o, "]");
+    } else {
+        put(o, "image[%d]", in->tex_unit);
+    }
+}
+
+static void nv4_put_mem_operands(out *o, const nv4_ctx *c, const gp_insn *in)
+{
+    int op = in->op;
+    if (op == GP_OP_MEMBAR || op == GP_OP_BAR)
+        return;
+    put(o, " ");
+    if (op == GP_OP_STOREIM) {
+        nv4_put_image(o, c, in);
+        put(o, ", ");
+    }
+    if (in->dst.file != GP_FILE_NONE) {
+        nv4_put_dst(o, c, &in->dst);
+        put(o, ", ");
+    }
+    const gp_src *s0 = &in->src[0], *s1 = &in->src[1];
+    switch (op) {
+    case GP_OP_LDC:
+        if (s0->negate == 0xf)
+            put(o, "-");
+        if (s0->abs)
+            put(o, "|");
+        nv4_put_mem_var(o, c, s0);
+        put_swizzle(o, s0->swz);
+        if (s0->abs)
+            put(o, "|");
+        break;
+    case GP_OP_LDB:
+    case GP_OP_LDS:
+        nv4_put_mem_var(o, c, s0);
+        break;
+    case GP_OP_STB:
+    case GP_OP_STS:
+    case GP_OP_ATOMB:
+    case GP_OP_ATOMS:
+        nv4_put_src(o, c, s0);
+        put(o, ", ");
+        nv4_put_mem_var(o, c, s1);
+        break;
+    case GP_OP_LOADIM:
+        nv4_put_src(o, c, s0);
+        put(o, ", ");
+        nv4_put_image(o, c, in);
+        put(o, ", %s", gp_tex_target_name(in->tex_target));
+        break;
+    case GP_OP_STOREIM:
+        nv4_put_src(o, c, s0);
+        put(o, ", ");
+        nv4_put_src(o, c, s1);
+        put(o, ", %s", gp_tex_target_name(in->tex_target));
+        break;
+    case GP_OP_ATOMIM:
+        nv4_put_src(o, c, s0);
+        put(o, ", ");
+        nv4_put_src(o, c, s1);
+        put(o, ", ");
+        nv4_put_image(o, c, in);
+        put(o, ", %s", gp_tex_target_name(in->tex_target));
+        break;
+    default: /* LOAD; STORE ATOM */
+        nv4_put_src(o, c, s0);
+        if (op != GP_OP_LOAD) {
+            put(o, ", ");
+            nv4_put_src(o, c, s1);
+        }
+        break;
+    }
+}
+
 static void nv4_put_insn(out *o, const nv4_ctx *c, const gp_insn *in)
 {
     const gp_program *p = c->p;
@@ -1023,12 +1190,19 @@ static void nv4_put_insn(out *o, const nv4_ctx *c, const gp_insn *in)
         if (in->cvt_rnd != GP_RND_ROUND)
             put(o, ".%s", gp_cvt_rnd_name(in->cvt_rnd));
     }
+    if (oi->flags & GP_OPF_MEMORY)
+        nv4_put_mem_mods(o, in);
     if (in->cc_update)
         put(o, "%s", in->cc_update == 2 ? ".CC1" : ".CC");
     if (in->sat)
         put(o, "%s", in->sat == GP_SAT_11 ? ".SSAT" : ".SAT");
     if (nv4_needs_ntc(c, in))
         put(o, ".NTC");
+    if (oi->flags & GP_OPF_MEMORY) {
+        nv4_put_mem_operands(o, c, in);
+        put(o, ";\n");
+        return;
+    }
     switch (oi->cls) {
     case GP_CLASS_NONE:
     case GP_CLASS_ENDFLOW:
@@ -1106,16 +1280,18 @@ static void nv4_put_insn(out *o, const nv4_ctx *c, const gp_insn *in)
                 put(o, ", ");
                 nv4_put_src(o, c, &in->src[1]);
             }
-            /* NV5: an indexed TEXTURE array prints as its unit range and
-             * index (not program text: the variable's name is gone) */
+            /* NV5: an indexed TEXTURE array prints as a TEXTURE variable
+             * G<k> declared over its unit range (print_nv4) */
             if (in->tex_flags & GP_TEXF_HANDLE) {
                 put(o, ", handle("); /* NV_bindless_texture */
                 nv4_put_src(o, c, &in->tex_handle);
                 put(o, ")");
-            } else if (in->tex_flags & GP_TEXF_INDEXED)
-                put(o, ", texture[%d..%d][T%d.%c%+d]", in->tex_base, in->tex_base + in->tex_count - 1,
-                    in->tex_rel_reg, "xyzw"[in->tex_rel_comp & 3], in->tex_unit - in->tex_base);
-            else
+            } else if (in->tex_flags & GP_TEXF_INDEXED) {
+                nv4_range k = { in->tex_base, in->tex_base + in->tex_count - 1, 0, true, 0, 1, 0, 0 };
+                put(o, ", G%d[", find_range(c->imgs, c->nimg, &k));
+                nv4_put_rel(o, in->tex_rel_reg, in->tex_rel_comp, in->tex_unit - in->tex_base);
+                put(o, "]");
+            } else
                 put(o, ", texture[%d]", in->tex_unit);
             if (in->tex_comp)
                 put(o, ".%c", "xyzw"[in->tex_comp & 3]);
@@ -1217,9 +1393,25 @@ static size_t print_nv4(const gp_program *p, char *buf, size_t size)
     static const char *const headers[] = { [GP_STAGE_VERTEX] = "!!NVvp4.0", [GP_STAGE_FRAGMENT] = "!!NVfp4.0",
                                            [GP_STAGE_GEOMETRY] = "!!NVgp4.0" };
     static const char *const headers5[] = { [GP_STAGE_VERTEX] = "!!NVvp5.0", [GP_STAGE_FRAGMENT] = "!!NVfp5.0",
-                                            [GP_STAGE_GEOMETRY] = "!!NVgp5.0" };
-    bool nv5 = info->lang == GP_LANG_NVVP50 || info->lang == GP_LANG_NVFP50 || info->lang == GP_LANG_NVGP50;
-    put(&o, "%s\n", (nv5 ? headers5 : headers)[info->stage <= GP_STAGE_GEOMETRY ? info->stage : 0]);
+                                            [GP_STAGE_GEOMETRY] = "!!NVgp5.0", [GP_STAGE_TESS_CONTROL] = "!!NVtcp5.0",
+                                            [GP_STAGE_TESS_EVAL] = "!!NVtep5.0", [GP_STAGE_COMPUTE] = "!!NVcp5.0" };
+    bool nv5 = info->lang == GP_LANG_NVVP50 || info->lang == GP_LANG_NVFP50 || info->lang == GP_LANG_NVGP50 ||
+               info->lang == GP_LANG_NVCP50;
+    /* a 4.0-language program with what only NV_gpu_program4_1 has (TXG,
+     * LOD, the ARRAYCUBE targets: FEATURES.md HDR.NV41) came from a 4.1
+     * header (info.lang is the 4.0 language then) */
+    bool nv41 = false;
+    for (int i = 0; i < p->num_insns && !nv5; i++) {
+        const gp_insn *in = &p->insns[i];
+        if (in->op == GP_OP_TXG || in->op == GP_OP_LOD ||
+            ((gp_opinfo_table[in->op].flags & GP_OPF_TEX) &&
+             (in->tex_target == GP_TEX_CUBEARRAY || in->tex_target == GP_TEX_SHADOWCUBEARRAY)))
+            nv41 = true;
+    }
+    if (nv5)
+        put(&o, "%s\n", headers5[info->stage <= GP_STAGE_COMPUTE ? info->stage : 0]);
+    else
+        put(&o, "%.7s%s\n", headers[info->stage <= GP_STAGE_GEOMETRY ? info->stage : 0], nv41 ? ".1" : ".0");
     static const struct {
         uint32_t bit;
         const char *name;
@@ -1239,6 +1431,13 @@ static size_t print_nv4(const gp_program *p, char *buf, size_t size)
         { GP_OPTION_NV_BINDLESS_TEXTURE, "NV_bindless_texture" },
         { GP_OPTION_NV_SHADER_THREAD_GROUP, "NV_shader_thread_group" },
         { GP_OPTION_NV_SHADER_THREAD_SHUFFLE, "NV_shader_thread_shuffle" },
+        /* issue 6 */
+        { GP_OPTION_NV_SHADER_BUFFER_LOAD, "NV_shader_buffer_load" },
+        { GP_OPTION_NV_PARAMETER_BUFFER_OBJECT2, "NV_parameter_buffer_object2" },
+        { GP_OPTION_NV_SHADER_ATOMIC_FLOAT, "NV_shader_atomic_float" },
+        { GP_OPTION_NV_SHADER_ATOMIC_INT64, "NV_shader_atomic_int64" },
+        { GP_OPTION_NV_GPU_PROGRAM5_MEM_EXTENDED, "NV_gpu_program5_mem_extended" },
+        { GP_OPTION_NV_SHADER_STORAGE_BUFFER, "NV_shader_storage_buffer" },
     };
     for (size_t i = 0; i < sizeof(opts) / sizeof(opts[0]); i++)
         if (info->options & opts[i].bit)
@@ -1251,6 +1450,11 @@ static size_t print_nv4(const gp_program *p, char *buf, size_t size)
             prims[info->gs_primitive_out & 7], info->gs_vertices_out);
         if (info->gs_invocations > 1)
             put(&o, "INVOCATIONS %d;\n", info->gs_invocations);
+    }
+    if (info->stage == GP_STAGE_COMPUTE) { /* NV_compute_program5 2.X.7.Y */
+        put(&o, "GROUP_SIZE %d %d %d;\n", info->cp_group_size[0], info->cp_group_size[1], info->cp_group_size[2]);
+        if (info->cp_shared_size > 0)
+            put(&o, "SHARED_MEMORY %d;\n", info->cp_shared_size);
     }
 
     nv4_ctx c;
@@ -1388,6 +1592,21 @@ static size_t print_nv4(const gp_program *p, char *buf, size_t size)
             (info->param_buffers_vec4 >> c.bufs[k].buf) & 1 ? "BUFFER4" : "BUFFER", k,
             c.bufs[k].hi - c.bufs[k].lo + 1, bind, c.bufs[k].lo, c.bufs[k].hi);
     }
+    for (int k = 0; k < c.nmem; k++) { /* issue 6: CBUFFER / STORAGE / SHARED byte ranges */
+        const nv4_range *r = &c.mems[k];
+        char bind[32];
+        if (r->nbuf)
+            snprintf(bind, sizeof(bind), "[%d..%d]", r->buf, r->buf + r->nbuf - 1);
+        else
+            snprintf(bind, sizeof(bind), "[%d]", r->buf);
+        const char *kw = r->comp == GP_FILE_BUFFER ? "CBUFFER" : r->comp == GP_FILE_STORAGE ? "STORAGE" : "SHARED";
+        const char *bw = r->comp == GP_FILE_BUFFER ? "buffer" : r->comp == GP_FILE_STORAGE ? "storage" : "sharedmem";
+        put(&o, "%s M%d[%d] = { program.%s%s[%d..%d] };\n", kw, k, r->hi - r->lo + 1, bw,
+            r->comp == GP_FILE_SHARED ? "" : bind, r->lo, r->hi);
+    }
+    for (int k = 0; k < c.nimg; k++) /* IMAGE arrays; comp 1: NV5 TEXTURE arrays */
+        put(&o, "%s G%d[%d] = { %s[%d..%d] };\n", c.imgs[k].comp ? "TEXTURE" : "IMAGE", k,
+            c.imgs[k].hi - c.imgs[k].lo + 1, c.imgs[k].comp ? "texture" : "image", c.imgs[k].lo, c.imgs[k].hi);
     print_nv5_subroutines(&o, &c);
     /* fragment inputs with interpolation modifiers, then the input arrays */
     char words[48];

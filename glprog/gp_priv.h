@@ -140,7 +140,13 @@ enum gp_sym_kind {
     GP_SYM_SUBTYPE,    /* NV5 SUBROUTINETYPE: array = type number */
     GP_SYM_SUBROUTINE, /* NV5 SUBROUTINE variable: index = first row of
                           gp_parse.sub_elem, count, array = type number */
-    GP_SYM_TEXTURE     /* NV5 TEXTURE variable: units index..index+count-1 */
+    GP_SYM_TEXTURE,    /* NV5 TEXTURE variable: units index..index+count-1 */
+    /* Issue 6 (gp_parse.c "memory"): byte arrays only memory instructions
+     * name (index = first byte, count = bytes, buf / nbuf as for BUFFER) */
+    GP_SYM_CBUFFER,    /* NV_parameter_buffer_object2 CBUFFER (LDC) */
+    GP_SYM_STORAGE,    /* NV_shader_storage_buffer_object STORAGE (LDB STB ATOMB) */
+    GP_SYM_SHARED,     /* NV_compute_program5 SHARED (LDS STS ATOMS) */
+    GP_SYM_IMAGE       /* EXT_shader_image_load_store IMAGE: units index..index+count-1 */
 };
 
 /* gp_sym.interp: NV_fragment_program4 interpolation modifiers */
@@ -293,6 +299,17 @@ typedef struct gp_parse {
     int gs_prim_in, gs_prim_out, gs_vertices_out; /* gp_prim, VERTICES_OUT */
     int gs_vertices_in;
     int gs_invocations;     /* NV5 INVOCATIONS n; 0 = not declared (one) */
+    /* Issue 6 (memory, compute; gp_parse.c "memory") */
+    int cp_group_size[3];   /* GROUP_SIZE; [0] == 0: not declared */
+    int cp_shared_size;     /* SHARED_MEMORY n; -1 = not declared */
+    int cp_shared_pos;      /* its count token */
+    int cp_shared_use_pos;  /* first LDS / STS / ATOMS, 0 = none */
+    int cp_shared_max;      /* 1 + the largest SHARED byte a variable binds */
+    int cp_shared_max_pos;  /* that binding */
+    uint32_t storage_used;  /* program.storage[n] a STORAGE variable binds */
+    uint32_t images_used;   /* image units named */
+    uint8_t mem_var;        /* GP_SYM_CBUFFER while LDC's operand is parsed, else 0 */
+    bool mem_hit;           /* that operand named a CBUFFER variable */
     bool decls_done;        /* a statement other than a declaration was seen */
     uint64_t interp_set;    /* fragment slots an ATTRIB declaration bound */
     uint8_t interp[64];     /* their GP_INTERP_* */

@@ -96,17 +96,15 @@ static const struct header {
     { "!!NVgp4.1", GP_LANG_NVGP40, GP_STAGE_GEOMETRY, HDR_OK },
     /* NV_gpu_program5 2.X.2: the NV_gpu_program4 languages extended.  The
      * front end parses them as NV4 (info.lang says which header it was)
-     * plus the NV5 rows of gp_opcodes.def (GP_PROF_NV5: so far the
-     * bit-field opcodes and the thread-group votes); the other NV5
-     * additions (bindings, declarations, 64-bit types, memory opcodes) are
-     * not parsed yet and fail as unknown, and gl/ refuses these programs
-     * until the executor runs them all (gl_program_compile). */
+     * plus the NV5 rows of gp_opcodes.def (GP_PROF_NV5) and the NV5
+     * declarations and bindings; !!NVcp5.0 (NV_compute_program5) likewise,
+     * with the memory instructions of issue 6 (gp_parse.c "memory"). */
     { "!!NVvp5.0", GP_LANG_NVVP50, GP_STAGE_VERTEX, HDR_OK },
     { "!!NVfp5.0", GP_LANG_NVFP50, GP_STAGE_FRAGMENT, HDR_OK },
     { "!!NVgp5.0", GP_LANG_NVGP50, GP_STAGE_GEOMETRY, HDR_OK },
     { "!!NVtcp5.0", GP_LANG_NVTCP50, GP_STAGE_TESS_CONTROL, HDR_LATER },
     { "!!NVtep5.0", GP_LANG_NVTEP50, GP_STAGE_TESS_EVAL, HDR_LATER },
-    { "!!NVcp5.0", GP_LANG_NVCP50, GP_STAGE_COMPUTE, HDR_LATER },
+    { "!!NVcp5.0", GP_LANG_NVCP50, GP_STAGE_COMPUTE, HDR_OK }, /* NV_compute_program5 (issue 6) */
     { "!!VP1.0", GP_LANG_ARBVP10, GP_STAGE_VERTEX, HDR_OUT_OF_SCOPE },
     { "!!VP1.1", GP_LANG_ARBVP10, GP_STAGE_VERTEX, HDR_OUT_OF_SCOPE },
     { "!!VP2.0", GP_LANG_ARBVP10, GP_STAGE_VERTEX, HDR_OUT_OF_SCOPE },
@@ -223,8 +221,10 @@ gp_program *gp_compile(const char *src, size_t len, gp_stage stage, const gp_lim
     ps->stage = stage;
     ps->lang = h->lang;
     ps->nv4 = h->lang == GP_LANG_NVVP40 || h->lang == GP_LANG_NVFP40 || h->lang == GP_LANG_NVGP40 ||
-              h->lang == GP_LANG_NVVP50 || h->lang == GP_LANG_NVFP50 || h->lang == GP_LANG_NVGP50;
-    ps->nv5 = h->lang == GP_LANG_NVVP50 || h->lang == GP_LANG_NVFP50 || h->lang == GP_LANG_NVGP50;
+              h->lang == GP_LANG_NVVP50 || h->lang == GP_LANG_NVFP50 || h->lang == GP_LANG_NVGP50 ||
+              h->lang == GP_LANG_NVCP50;
+    ps->nv5 = h->lang == GP_LANG_NVVP50 || h->lang == GP_LANG_NVFP50 || h->lang == GP_LANG_NVGP50 ||
+              h->lang == GP_LANG_NVCP50;
     ps->nv41 = strcmp(h->text + strlen(h->text) - 3, "4.1") == 0;
     ps->err = err;
     if (lim)

@@ -558,6 +558,10 @@ static void check_ipa(gp_parse *ps)
 
 void gp_validate_program(gp_parse *ps)
 {
+    /* NV_compute_program5 2.X.7.Y: GROUP_SIZE is mandatory (DECL.GROUP_SIZE) */
+    if (ps->stage == GP_STAGE_COMPUTE && !ps->cp_group_size[0])
+        gp_fail(ps, ps->end_pos, "missing GROUP_SIZE declaration (compute programs must declare their work group "
+                                 "size)");
     check_instructions(ps);
     if (ps->nv4)
         check_types(ps);

@@ -170,7 +170,9 @@ typedef enum mem_gpu_status {
     MEM_GPU_OK = 0,
     MEM_GPU_FAULT_UNMAPPED, /* addr is in no resident buffer */
     MEM_GPU_FAULT_BOUNDS,   /* starts in one, does not end in it */
-    MEM_GPU_FAULT_ACCESS    /* residency access forbids it */
+    MEM_GPU_FAULT_ACCESS,   /* residency access forbids it */
+    MEM_GPU_FAULT_ALIGN     /* issue 6: misaligned where the caller needs natural
+                               alignment (atomics); only through mem_gpu_fault */
 } mem_gpu_status;
 
 /* Where an access comes from, for fault reports: what (e.g. "fragment
@@ -184,6 +186,7 @@ typedef struct mem_gpu_faults {
     uint64_t reads, writes;   /* faulting reads / writes (pointer requests
                                  count as writes when they ask for write) */
     uint64_t unmapped, bounds, access; /* the same faults by kind */
+    uint64_t misaligned;      /* MEM_GPU_FAULT_ALIGN (mem_gpu_fault) */
 } mem_gpu_faults;
 
 /* NULL on OOM.  Reads ASMGL_MEMORY_FAULTS. */
@@ -226,6 +229,12 @@ void *mem_gpu_pointer(const mem_space *s, uint64_t addr, size_t bytes, unsigned 
                       const mem_gpu_site *site);
 /* The same check without counting or reporting anything. */
 mem_gpu_status mem_gpu_check(const mem_space *s, uint64_t addr, size_t bytes, unsigned access);
+/* Counts and reports a fault of kind st that the caller found itself
+ * (issue 6: glprog's executor, a misaligned ATOM: MEM_GPU_FAULT_ALIGN,
+ * "the atomic is not performed"); access says read and/or write as for
+ * mem_gpu_pointer.  Any thread. */
+void mem_gpu_fault(const mem_space *s, mem_gpu_status st, uint64_t addr, size_t bytes,
+                   unsigned access, const mem_gpu_site *site);
 
 /* Fault counts since creation or the last reset (API thread, between
  * flushes). */

@@ -31,7 +31,7 @@ struct mem_space {
     size_t count, cap;
     uint64_t serial;
     /* faults */
-    _Atomic uint64_t reads, writes, unmapped, bounds, access;
+    _Atomic uint64_t reads, writes, unmapped, bounds, access, misaligned;
     _Atomic uint64_t reported;  /* faults seen since the report limit was set */
     uint64_t report_limit;
     FILE *report_out;           /* NULL = stderr */
@@ -198,6 +198,7 @@ static void fault(const mem_space *cs, mem_gpu_status st, uint64_t addr, size_t 
     atomic_fetch_add_explicit(write ? &s->writes : &s->reads, 1, memory_order_relaxed);
     atomic_fetch_add_explicit(st == MEM_GPU_FAULT_UNMAPPED ? &s->unmapped
                               : st == MEM_GPU_FAULT_BOUNDS ? &s->bounds
+                              : st == MEM_GPU_FAULT_ALIGN  ? &s->misaligned
                                                            : &s->access,
                               1, memory_order_relaxed);
     if (!s->report_limit)
@@ -206,7 +207,8 @@ static void fault(const mem_space *cs, mem_gpu_status st, uint64_t addr, size_t 
     if (n > s->report_limit)
         return;
     static const char *const why[] = {"", "no resident buffer", "past the end of a resident buffer",
-                                      "not allowed by the buffer's residency access"};
+                                      "not allowed by the buffer's residency access",
+                                      "misaligned for an atomic"};
     const char *kind = (access & MEM_GPU_WRITE) ? ((access & MEM_GPU_READ) ? "read-write" : "write")
                                                 : "read";
     char where[256] = "";
@@ -227,6 +229,14 @@ mem_gpu_status mem_gpu_check(const mem_space *s, uint64_t addr, size_t bytes, un
 {
     const mem_gpu_entry *e;
     return lookup(s, addr, bytes, access, &e);
+}
+
+void mem_gpu_fault(const mem_space *s, mem_gpu_status st, uint64_t addr, size_t bytes,
+                   unsigned access, const mem_gpu_site *site)
+{
+    if (!s || st == MEM_GPU_OK || st > MEM_GPU_FAULT_ALIGN)
+        return;
+    fault(s, st, addr, bytes, access ? access : MEM_GPU_READ, site);
 }
 
 mem_gpu_status mem_gpu_read(const mem_space *s, uint64_t addr, size_t bytes, void *dst,
@@ -282,6 +292,7 @@ mem_gpu_faults mem_space_faults(const mem_space *cs)
         .unmapped = atomic_load(&s->unmapped),
         .bounds = atomic_load(&s->bounds),
         .access = atomic_load(&s->access),
+        .misaligned = atomic_load(&s->misaligned),
     };
 }
 
@@ -292,6 +303,7 @@ void mem_space_reset_faults(mem_space *s)
     atomic_store(&s->unmapped, 0);
     atomic_store(&s->bounds, 0);
     atomic_store(&s->access, 0);
+    atomic_store(&s->misaligned, 0);
 }
 
 void mem_space_set_fault_report(mem_space *s, uint64_t limit, FILE *out)

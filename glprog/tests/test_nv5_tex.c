@@ -314,6 +314,35 @@ static void exec_tests(void)
         }
     }
     run_free(&u);
+    /* a temporary read only as a TEXTURE array index starts at 0 in every
+     * call, as all temporaries do: not the value an earlier program left
+     * in the same machine's register (i is never written, so t[i.x] is
+     * texture[2] in all lanes) */
+    runner a;
+    if (run_vp(&a, "!!NVvp5.0\nINT TEMP j;\nMOV.S j, {2, 2, 2, 2};\nMOV.S result.texcoord[0], j;\nEND")) {
+        gp_error err;
+        gp_program *b = compile(V, "!!NVvp5.0\nTEXTURE t[] = { texture[2..5] };\nINT TEMP i;\nTEMP r;\n"
+                                   "TEX.S r, vertex.position, t[i.x], 2D;\nMOV.S result.texcoord[0], r;\nEND",
+                                &err);
+        CHECK(b, "unwritten index: rejected: %s", err.msg);
+        if (b) {
+            gp_exec_env env;
+            memset(&env, 0, sizeof(env));
+            env.machine = a.m;
+            env.params = (const gp_val (*)[4])a.params;
+            env.inputs = a.in;
+            env.outputs = a.out;
+            env.live_mask = 0xffff;
+            env.tex = rec_tex;
+            env.tex_user = &a.r;
+            a.r.calls = 0;
+            gp_exec(b, &env);
+            CHECK(a.r.calls == 1 && a.r.unit[0] == 2 && a.r.mask[0] == 0xffff,
+                  "unwritten index: %d calls, unit %d, want 1 call on unit 2", a.r.calls, a.r.unit[0]);
+            gp_program_free(b);
+        }
+    }
+    run_free(&a);
 }
 
 int main(void)

@@ -3,7 +3,7 @@
  *   1. The front end: "LONG TEMP" (and arrays, ALIAS, relative addressing)
  *      under a 5.0 header, the .F64 .S64 .U64 modifiers exactly on the
  *      Table X.13 rows whose F / I column says "6", PK64 / UP64 and their
- *      LONG rules (EDGE.PK64_LONG), LONG ATTRIB refused; every rejection at
+ *      LONG rules (EDGE.PK64_LONG), LONG ATTRIB outside vertex programs refused; every rejection at
  *      the position of the token it names (the offset of a marker string
  *      in the source, so the expectation is the text itself).
  *   2. The executor: 64-bit results seen through UP64 (x = low word) as
@@ -400,11 +400,12 @@ static const struct ecase {
     /* PK64 has no C or S columns */
     { GP_STAGE_VERTEX, "!!NVvp5.0\nLONG TEMP r;\nPK64.CC r, r;\nEND", "CC",
       "opcode 'PK64' does not take condition code modifiers" },
-    /* LONG ATTRIB (vertex, 64-bit attributes) is refused; LONG elsewhere too */
-    { GP_STAGE_VERTEX, "!!NVvp5.0\nLONG ATTRIB x = vertex.attrib[1];\nEND", "LONG",
-      "LONG ATTRIB (64-bit vertex attributes) is not supported" },
+    /* LONG ATTRIB only in vertex programs (glprog.nv5_long_attrib runs the
+     * vertex ones); LONG OUTPUT never */
+    { GP_STAGE_VERTEX, "!!NVvp5.0\nLONG ATTRIB x = vertex.id;\nEND", "vertex.id",
+      "LONG cannot be used with" },
     { GP_STAGE_FRAGMENT, "!!NVfp5.0\nLONG ATTRIB x = fragment.texcoord[1];\nEND", "LONG",
-      "LONG is only allowed on TEMP declarations" },
+      "LONG ATTRIB is only allowed in vertex programs" },
     { GP_STAGE_VERTEX, "!!NVvp5.0\nLONG OUTPUT o = result.texcoord[1];\nEND", "LONG",
       "LONG is only allowed on TEMP declarations" },
     /* 64-bit literals (gp_ir.h "64-bit storage", Constants; 2.X.3.3: an
