@@ -378,27 +378,75 @@ void tex_sample_gather_offsets(const tex_object *t, const gp_tex_request *req,
  *     `format` (clamping / rounding as the spec's format conversion rules
  *     say, e.g. RGBA8: clamp [0,1], * 255, round) and store the result in
  *     the canonical texel, so a later sample reads what the format holds;
- *   - unformatted accesses (LOAD / STORE / ATOM) see the texel as the bits
- *     of `format` packed as the GL format would be in memory (its size
- *     class: 4x32, 2x32, 1x32, 1x16, 1x8, Table X.3), converting from and
- *     to the canonical storage; the request's elem/count must match the
- *     class (EDGE.IMG_SIZE_MATCH) or the access is invalid;
- *   - atomics need a 1x32 class format whose texel's first canonical word
- *     is that 32-bit value (R32UI R32I: RGBA32UI/I component 0; R32F:
- *     RGBA32F component 0 (F32 ADD / EXCH)); others are invalid.
+ *   - unformatted accesses (LOAD / STORE / ATOM) see the texel as its
+ *     bits in memory: the level's internal format packed as Table X.2
+ *     lays it out (the same class as `format`: 4x32, 2x32, 1x32, 1x16,
+ *     1x8, Table X.3), converting from and to the canonical storage; the
+ *     request's elem/count must match the class (EDGE.IMG_SIZE_MATCH) or
+ *     the access is invalid;
+ *   - atomics need a 1x32 class format (Table X.3: ATOMIM.U32 / S32 / F32
+ *     on a texel of 32 bits; others are invalid); where the texel's first
+ *     canonical word is that 32-bit value (R32UI R32I: RGBA32UI/I
+ *     component 0; R32F: RGBA32F component 0 (F32 ADD / EXCH); RGBA8) the
+ *     host atomic works on it directly (see "Choices" below for the rest).
  * Addressing (TEX.IMG_COORDS): coord x (1D, BUFFER), x y (2D, RECT), x y z
- * (3D: z = slice; CUBE: z = face; ARRAY1D: y = layer; ARRAY2D,
- * CUBEARRAY: z = layer (CUBEARRAY: 6 * layer + face)), 2DMS (x, y, -,
- * sample w), ARRAY2DMS (x, y, layer z, sample w); with layered = false the
+ * (3D: z = slice; CUBE: z = face; ARRAY1D: x, layer z (Table X.5 and issue
+ * 36: the assembly opcodes take the 1D array layer from z, not y as GLSL
+ * does; a non-zero y is invalid); ARRAY2D, CUBEARRAY: z = layer
+ * (CUBEARRAY: 6 * layer + face)), 2DMS (x, y, -, sample w), ARRAY2DMS
+ * (x, y, layer z, sample w); with layered = false the
  * unit is the single layer / face / slice `layer` of a layered texture and
- * the program's target must be the 2D (1D for ARRAY1D: EDGE.IMG_ARRAY1D)
- * view of it (EDGE.IMG_LAYER_BIND).  Anything out of range, a target
+ * the program's target must be the 2D view of it (1D for a 1D array, 2DMS
+ * for a 2DMS array: EDGE.IMG_LAYER_BIND).  Anything out of range, a target
  * that does not fit the texture, an incomplete level, or access mode
  * forbidding the access (READ_ONLY store, WRITE_ONLY load) is an invalid
  * access: loads and atomics give 0, stores write nothing (EDGE.IMG_INVALID,
- * EDGE.IMG_INDEX_OOB). */
+ * EDGE.IMG_INDEX_OOB).
+ *
+ * Choices where the spec says "undefined" or leaves room (tex_image_unit.c):
+ *   - the instruction's target must be exactly the view target of the
+ *     binding (the texture's target, or its 1D / 2D / 2DMS view for
+ *     layered = false on a 1D array / 3D, 2D array, cube, cube array / 2DMS
+ *     array); any other target (2D on a RECT texture too) is invalid.
+ *     layered and layer are ignored for textures without layers.
+ *   - completeness: the level must lie in [BASE_LEVEL, MAX_LEVEL] and in
+ *     the mipmap chain of the base level (tex_object.mip_end; cube maps
+ *     cube complete), be defined, without border, and have an internal
+ *     format of Table X.2 in F's class; the sampler's filters play no part
+ *     (as Mesa: an R32UI texture with the default MIN_FILTER is usable).
+ *     The unsized GL_RGBA (and 4), GL_RG, GL_RED count as RGBA8, RG8, R8.
+ *     Multisample textures: level 0 only, any sample count (no
+ *     MAX_IMAGE_SAMPLES limit here).  Buffer textures: level ignored, the
+ *     view's TEXTURE_BUFFER_FORMAT must be in Table X.2; its bytes are the
+ *     packed texels (little-endian host).
+ *   - a sample outside [0, samples) (EDGE.IMG_SAMPLE) is invalid.
+ *   - access modes: a load or atomic on WRITE_ONLY, a store or atomic on
+ *     READ_ONLY is invalid (an atomic needs READ_WRITE).
+ *   - formatted stores of a data type that does not fit the format: integer
+ *     data to a float / normalized format is converted to the nearest
+ *     float first; float data to an integer format is truncated toward
+ *     zero, NaN -> 0; integer formats clamp to their size's range either
+ *     way (INT -> R8UI: [0, 255]; UINT -> R8I: at most 127).  Float to 16F
+ *     rounds to nearest even (overflow -> Inf); to 11F / 10F as
+ *     EXT_packed_float (negative -> 0, above the largest finite -> it,
+ *     NaN -> NaN); unorm / snorm clamp, scale by 2^b - 1 / 2^(b-1) - 1 and
+ *     round to nearest.  The canonical texel then holds I's decoding of
+ *     those bits (R8 -> (r/255, 0, 0, 1), R8_SNORM -> max(s/127, -1), ...).
+ *   - unformatted accesses: the storage modifier's bytes (element bytes x
+ *     count) must equal the class's, so the mem_extended forms (U8X4 on a
+ *     1x32 format, F16 on 1x16, ...) work too; element m is bytes
+ *     [m * size, (m + 1) * size) of the packed texel.
+ *   - atomics: any 1x32 format.  R32UI / R32I / R32F (component 0 of
+ *     RGBA32UI / RGBA32I / RGBA32F) and RGBA8 (its four bytes) are host
+ *     atomics on the canonical word; other 1x32 formats (RG16F, RGBA8UI,
+ *     ...) decode / mem_atomic / encode the texel under a striped
+ *     spinlock, atomic against other atomics (not against plain stores to
+ *     the same texel, a race the spec leaves undefined anyway).  CSWAP's
+ *     "writes back the old value" is mem_atomic's "no store".
+ *   - bindless image handles (req->bindless): not supported yet, invalid. */
 typedef struct tex_image_unit {
-    const tex_object *tex;   /* NULL: unbound; its images' data is written */
+    const tex_object *tex;   /* NULL: unbound; its images' data (a buffer
+                              * texture's bytes) is written */
     int level;
     bool layered;
     int layer;
@@ -409,8 +457,14 @@ typedef struct tex_image_unit {
 /* Whether format is an image unit format, and its size class in bytes per
  * texel (16, 8, 4, 2, 1) when it is. */
 bool tex_image_format_info(GLenum format, int *class_bytes);
-/* Performs req (glprog.h gp_image_request) on u for req->lane_mask. */
+/* Performs req (glprog.h gp_image_request) on u for req->lane_mask (u NULL:
+ * invalid).  out (may be NULL for stores) gets 0 in every component of
+ * every lane of the mask first, then LOAD's elements / ATOM's old value. */
 void tex_image_access(const tex_image_unit *u, const gp_image_request *req, gp_vec *out);
+/* A gp_image_fn: units is a tex_image_unit[GP_MAX_IMAGE_UNITS] table,
+ * req->unit selects one (>= GP_MAX_IMAGE_UNITS, or req->bindless: invalid).
+ * The rasterizer stores the table's address as gp_memory.image_user. */
+void tex_image_units_access(void *units, const gp_image_request *req, gp_vec *out);
 
 #ifdef __cplusplus
 }
