@@ -213,6 +213,16 @@ typedef struct rast_attrib {
                                 32-bit words, copied to the program unconverted */
     bool integer;            /* (added) NV_vertex_program4 integer array: components
                                 are stored as signed/unsigned integers, not converted */
+    /* (added) 64-bit attributes (EXT_vertex_attrib_64bit, NV_vertex_attrib_
+     * integer_64bit; glprog.h GP_VIN_LONG_HI).  is_long: an enabled array of
+     * 8-byte components (type GL_DOUBLE: IEEE bits, GL_INT64_NV /
+     * GL_UNSIGNED_INT64_NV: integers), unconverted; missing components are
+     * (0, 0, 1) of the type.  Slot n's low words go to input row n, the high
+     * words to row GP_VIN_LONG_HI + n.  A current value: current holds the
+     * low words and current_hi the high words (0 for 32-bit values).  32-bit
+     * arrays give high words 0. */
+    bool is_long;
+    uint32_t current_hi[4];
 } rast_attrib;
 
 typedef struct rast_stencil_face {
@@ -297,8 +307,10 @@ typedef struct rast_state {
  * the API until the next flush (R9), and flushes before any API call reads
  * or writes what programs may have written (glGetBufferSubData, glMapBuffer,
  * glReadPixels, glGetTexImage, glMemoryBarrierEXT ...).  The rasterizer
- * makes one glprog.h gp_memory per draw from it (image = tex_image_access on
- * images[unit]).
+ * makes one glprog.h gp_memory per draw from it (image =
+ * tex_image_units_access on a copy of images[] kept in the scene until the
+ * flush; fragment programs get only the parts their gp_program_info says
+ * they use).
  * Ordering: a fragment program with side effects (gp_program_info.
  * has_side_effects) is never deferred by hidden-surface removal: it runs
  * for exactly the fragments an immediate-mode renderer would shade (every

@@ -8,7 +8,9 @@
  * with an atomic counter, runs it to completion and takes another.  Tiles are
  * independent and everything inside a tile happens in submission order, so
  * the image does not depend on which executor ran which tile.  The API thread
- * never waits on a worker anywhere else.
+ * never waits on a worker anywhere else.  rast_pool_run is that hand-over for
+ * any job: rast_flush runs tiles with it, rast_dispatch (rast_compute.c) work
+ * groups.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,7 +43,7 @@ static void *worker_main(void *arg)
             break;
         seen = r->generation;
         pthread_mutex_unlock(&r->mu);
-        run_tiles(r, t);
+        r->job(r, t);
         pthread_mutex_lock(&r->mu);
         if (--r->busy_workers == 0)
             pthread_cond_signal(&r->cv_done);
@@ -113,9 +115,12 @@ void rast_context_destroy(rast_context *r)
     for (int i = 1; i < r->nthreads; i++)
         pthread_join(r->workers[i], NULL);
     if (r->tctx) {
-        for (int i = 0; i < r->ntctx; i++)
-            if (r->tctx[i])
+        for (int i = 0; i < r->ntctx; i++) {
+            if (r->tctx[i]) {
+                rast_cp_exec_free(r->tctx[i]->cp);
                 rast_tile_ctx_free(r->tctx[i]);
+            }
+        }
     }
     free(r->tctx);
     free(r->workers);
@@ -150,20 +155,7 @@ void rast_flush_internal(rast_context *r)
         return;
     }
     atomic_store(&r->next_tile, 0);
-    if (r->nthreads > 1) {
-        pthread_mutex_lock(&r->mu);
-        r->busy_workers = r->nthreads - 1;
-        r->generation++;
-        pthread_cond_broadcast(&r->cv_work);
-        pthread_mutex_unlock(&r->mu);
-    }
-    run_tiles(r, r->tctx[0]);
-    if (r->nthreads > 1) {
-        pthread_mutex_lock(&r->mu);
-        while (r->busy_workers > 0)
-            pthread_cond_wait(&r->cv_done, &r->mu);
-        pthread_mutex_unlock(&r->mu);
-    }
+    rast_pool_run(r, run_tiles, NULL);
     for (int i = 0; i < r->nthreads; i++) {
         rast_tile_stats *ts = &r->tctx[i]->stats;
         r->stats.fragments_shaded += ts->fragments_shaded;
@@ -175,6 +167,28 @@ void rast_flush_internal(rast_context *r)
     }
     r->stats.scene_flushes++;
     rast_scene_reset(s);
+}
+
+void rast_pool_run(rast_context *r, void (*job)(rast_context *r, rast_tile_ctx *t), void *arg)
+{
+    r->job = job;
+    r->job_arg = arg;
+    if (r->nthreads > 1) {
+        pthread_mutex_lock(&r->mu);
+        r->busy_workers = r->nthreads - 1;
+        r->generation++;
+        pthread_cond_broadcast(&r->cv_work);
+        pthread_mutex_unlock(&r->mu);
+    }
+    job(r, r->tctx[0]);
+    if (r->nthreads > 1) {
+        pthread_mutex_lock(&r->mu);
+        while (r->busy_workers > 0)
+            pthread_cond_wait(&r->cv_done, &r->mu);
+        pthread_mutex_unlock(&r->mu);
+    }
+    r->job = NULL;
+    r->job_arg = NULL;
 }
 
 void rast_flush(rast_context *r)

@@ -531,6 +531,7 @@ GLenum rast_gs_run_draw(rast_geom *g)
                 env.live_mask = live;
                 env.emit = gs_emit;
                 env.emit_user = &ec;
+                env.mem_site = "geometry program";
                 gp_exec(d->gp, &env);
                 r->stats.gs_invocations += (uint64_t)rast_popcount(live);
                 if (env.status == GP_EXEC_BUDGET_EXCEEDED) {

@@ -17,6 +17,8 @@
  *   rast_state.c   draw state (R11 decisions)   rast_blend.c  PBE: alpha test, blend,
  *   rast_scene.c   arena, bins, commands          masks, formats
  *   rast_context.c context, workers, flush, stats, knobs
+ *   rast_compute.c rast_dispatch: work groups on the executors (rast_pool_run,
+ *                  fibers for BAR), and the gp_memory of draws and dispatches
  *
  * Pixel layout inside a tile (every per-pixel tile buffer uses it):
  *
@@ -197,8 +199,18 @@ typedef struct rast_dstate {
      * write_samplemask: result.samplemask is written (forces LATE_Z) */
     uint64_t vary_sample;
     bool per_sample, read_sample, write_samplemask;
+    /* issue 6 (rast.h "Resources"): what the fragment program reaches,
+     * only the parts it uses (so draws with other bindings still share the
+     * state); the views and textures are referenced until the flush (R9),
+     * the table is copied */
+    const struct mem_space *mem_space;
+    gp_buffer_view storage[GP_MAX_STORAGE_BUFFERS];
+    tex_image_unit images[GP_MAX_IMAGE_UNITS];
     /* a fragment task ran out of budget: skip the rest of this state */
     atomic_int runaway;
+    /* (not compared: derived) the fragment tasks' gp_exec_env.memory, made
+     * from the fields above by rast_dstate_get (image_user = images) */
+    gp_memory mem;
 } rast_dstate;
 
 /* ---- primitives (setup output, R7) ------------------------------------------- */
@@ -402,6 +414,7 @@ typedef struct rast_tile_ctx {
     const rast_prim *task_prim;
     _Alignas(64) gp_vec inputs[GP_VARY_COUNT]; /* cache-line aligned: the executor's vectors */
     _Alignas(64) gp_vec outputs[GP_FOUT_COUNT];
+    struct rast_cp_exec *cp;    /* compute scratch of this executor (rast_compute.c), NULL until used */
     uint16_t resolve_count[RAST_MAX_PENDING + 2];
     uint16_t resolve_list[RAST_TILE_PIXELS];
     uint8_t resolve_live[RAST_TILE_PIXELS / 4 * 4];
@@ -500,15 +513,31 @@ struct rast_context {
     size_t clipbuf_cap;
     unsigned char *prim_scratch;
     size_t prim_scratch_cap;
-    gp_vec vin[GP_VIN_SLOTS];  /* + vertex.id, vertex.instance */
+    gp_vec vin[GP_VIN_ROWS];   /* + vertex.id, vertex.instance, LONG ATTRIB high words */
     gp_vec vout[GP_VARY_COUNT];
     struct rast_gs *gs;         /* geometry-stage scratch (rast_geometry.c), NULL until used */
+    gp_memory vmem;             /* issue 6: vertex / geometry programs' gp_exec_env.memory
+                                   (rast_stage_env_init, from the draw being submitted) */
+    /* the executors' work (rast_pool_run): every executor calls job(r, its tile ctx) */
+    void (*job)(struct rast_context *r, rast_tile_ctx *t);
+    void *job_arg;
     /* statistics (API-thread ones; tile ones are summed at flush) */
     rast_stats stats;
 };
 
 /* rast_context.c */
 void rast_flush_internal(rast_context *r);
+/* Runs job(r, t) on every executor (the API thread's tile ctx and each
+ * worker's) and returns when all have returned; r->job_arg is the job's. */
+void rast_pool_run(rast_context *r, void (*job)(rast_context *r, rast_tile_ctx *t), void *arg);
+
+/* rast_compute.c */
+void rast_cp_exec_free(struct rast_cp_exec *cp);
+/* The gp_memory of resources res for programs (rast.h "Resources"): image
+ * accesses go to res->images, which must outlive the gp_exec calls. */
+void rast_memory_init(gp_memory *m, const struct mem_space *space,
+                      const gp_buffer_view storage[GP_MAX_STORAGE_BUFFERS],
+                      const tex_image_unit images[GP_MAX_IMAGE_UNITS]);
 
 /* rast_scene.c */
 void rast_scene_init(rast_scene *s);
@@ -566,8 +595,9 @@ void rast_vertex_record(const rast_geom *g, const gp_vec *out, int lane, float *
 /* The gp_exec_env of a vertex-side stage (vertex or geometry program) of
  * draw d: the API thread's machine, the stage's parameter table and buffers,
  * d's textures (through *units, which must outlive the gp_exec call), the
- * context's instruction budget.  The caller sets inputs, outputs, live_mask
- * (and emit). */
+ * context's instruction budget, d's resources (env->memory = &r->vmem, made
+ * from d->res; mem_site "vertex program").  The caller sets inputs, outputs,
+ * live_mask (and emit, mem_site for geometry programs). */
 void rast_stage_env_init(rast_context *r, const rast_draw *d, const gp_val (*params)[4],
                          const gp_val *const bufs[GP_MAX_PARAM_BUFFERS],
                          const uint32_t words[GP_MAX_PARAM_BUFFERS], rast_tex_units *units,

@@ -316,6 +316,20 @@ void rast_shade_task(rast_tile_ctx *t, const rast_prim *p, const rast_task *task
     rast_interp_user iu = {p, fx, fy, in};
     env.interp = rast_interp_fn;
     env.interp_user = &iu;
+    /* issue 6 (rast.h "Resources"): memory, and where faults happen.
+     * Helper lanes (uncovered lanes of used quads) go in helper_mask, so
+     * they store nothing (glprog.h EDGE.HELPER_STORES). */
+    int32_t lane_pos[16][2];
+    env.memory = &ds->mem;
+    env.mem_site = "fragment program";
+    if (ds->fpi->uses_global_memory || ds->fpi->storage_used || ds->fpi->images_used ||
+        ds->fpi->has_side_effects) {
+        for (int l = 0; l < 16; l++) {
+            lane_pos[l][0] = (int32_t)fx[l];
+            lane_pos[l][1] = (int32_t)fy[l];
+        }
+        env.lane_pos = (const int32_t(*)[2])lane_pos;
+    }
     gp_exec(ds->fp, &env);
     t->stats.fragments_shaded += (uint64_t)rast_popcount(task->live);
     if (env.status == GP_EXEC_BUDGET_EXCEEDED) {

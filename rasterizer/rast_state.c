@@ -19,6 +19,14 @@
  * way, so stencil state does not prevent deferral.  Everything else is shaded
  * in submission order, with the depth/stencil tests before the program when
  * the program can neither kill nor change depth (early Z), else after.
+ * Side effects (issue 6, rast.h "Resources"): a program with stores or
+ * atomics is never DEFERRED nor DEPTH_ONLY; it is LATE_Z (every covered
+ * fragment inside the scissor runs it, the tests follow) or, with OPTION
+ * NV_early_fragment_tests, EARLY_Z (only fragments passing depth/stencil
+ * run it).  rast_hsr.c skips fragments before shading (HiZ tile and block
+ * rejection) only in EARLY_Z, where a failing fragment never runs the
+ * program anyway; helper lanes go to gp_exec as helper_mask (rast_shade.c)
+ * and store nothing.  rasterizer/tests/test_side_effects.c counts it.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -76,6 +84,15 @@ static void fill_dstate(rast_context *r, const rast_draw *d, rast_dstate *ds)
             ds->param_buffer_words[a] = d->fp_param_buffers[a] ? d->fp_param_buffer_words[a] : 0;
         }
     }
+    /* issue 6 resources (rast.h "Resources"): the parts the program uses */
+    if (fpi->uses_global_memory)
+        ds->mem_space = d->res.space;
+    for (int n = 0; n < GP_MAX_STORAGE_BUFFERS; n++)
+        if (fpi->storage_used & (1u << n))
+            ds->storage[n] = d->res.storage[n];
+    for (int u = 0; u < GP_MAX_IMAGE_UNITS; u++)
+        if (fpi->images_used & (1u << u))
+            memcpy(&ds->images[u], &d->res.images[u], sizeof(ds->images[u]));
 
     /* Fragment inputs interpolated from vertex attributes, and how
      * (NV_fragment_program4 2.X.3.1):
@@ -341,6 +358,7 @@ rast_dstate *rast_dstate_get(rast_context *r, const rast_draw *d)
     memcpy(ds, &cand, sizeof(*ds));
     ds->fp_params = (const gp_val(*)[4])params;
     atomic_init(&ds->runaway, 0);
+    rast_memory_init(&ds->mem, ds->mem_space, ds->storage, ds->images);
     r->cur_ds = ds;
     return ds;
 }

@@ -34,6 +34,7 @@ static size_t type_size(GLenum t)
     case GL_SHORT: case GL_UNSIGNED_SHORT: case 0x140B /* GL_HALF_FLOAT */: return 2;
     case GL_INT: case GL_UNSIGNED_INT: case GL_FLOAT: return 4;
     case GL_DOUBLE: return 8;
+    case 0x140E /* GL_INT64_NV */: case 0x140F /* GL_UNSIGNED_INT64_NV */: return 8;
     default: return 0;
     }
 }
@@ -73,6 +74,39 @@ static float half_to_float(uint16_t h)
         }                                                                        \
     }
 
+/* A 64-bit attribute (rast_attrib.is_long; glprog.h GP_VIN_LONG_HI): the
+ * low words of its components into lo, the high words into hi; doubles as
+ * their IEEE bits, GL_INT64_NV / GL_UNSIGNED_INT64_NV as the integers.
+ * Missing components are 0, 0, 1 (EXT_vertex_attrib_64bit: 1.0 as a
+ * double; NV_vertex_attrib_integer_64bit: the integer 1).  A current value
+ * is current (low words) and current_hi.  A 32-bit attribute gives high
+ * words 0 (a LONG ATTRIB reading it is undefined by the specs). */
+static void fetch_attrib_long(const rast_attrib *a, const int *ids, int n, gp_vec *lo, gp_vec *hi)
+{
+    if (!a->is_long || !a->enabled || !a->ptr) {
+        for (int c = 0; c < 4; c++) {
+            uint32_t h = a->is_long || !a->enabled || !a->ptr ? a->current_hi[c] : 0u;
+            for (int i = 0; i < GP_LANES; i++)
+                hi->c[c][i].u = h;
+        }
+        return;
+    }
+    int size = a->size < 1 ? 1 : a->size > 4 ? 4 : a->size;
+    size_t stride = a->stride ? a->stride : 8u * (size_t)size;
+    const unsigned char *base = a->ptr;
+    const uint64_t one = a->type == GL_DOUBLE ? 0x3ff0000000000000ull : 1u;
+    for (int i = 0; i < n; i++) {
+        const unsigned char *src = base + (size_t)(uint32_t)ids[i] * stride;
+        for (int c = 0; c < 4; c++) {
+            uint64_t v = c == 3 ? one : 0u;
+            if (c < size)
+                memcpy(&v, src + 8u * (size_t)c, 8);
+            lo->c[c][i].u = (uint32_t)v;
+            hi->c[c][i].u = (uint32_t)(v >> 32);
+        }
+    }
+}
+
 static void fetch_attrib(const rast_attrib *a, const int *ids, int n, gp_vec *out)
 {
     static const float defaults[4] = {0.0f, 0.0f, 0.0f, 1.0f};
@@ -90,6 +124,11 @@ static void fetch_attrib(const rast_attrib *a, const int *ids, int n, gp_vec *ou
     const unsigned char *base = a->ptr;
     size_t stride = a->stride ? a->stride : ts * (size_t)size;
     bool nz = a->normalized;
+    if (a->is_long) {
+        gp_vec hi; /* only the low words are wanted here (rast_vs_run fills the high row) */
+        fetch_attrib_long(a, ids, n, out, &hi);
+        return;
+    }
     if (a->integer) {
         /* NV_vertex_program4 section 2.8: integer arrays keep their values;
          * missing components are (0, 0, 1) as integers */
@@ -295,6 +334,11 @@ void rast_stage_env_init(rast_context *r, const rast_draw *d, const gp_val (*par
         env->param_buffers[a] = bufs[a];
         env->param_buffer_words[a] = bufs[a] ? words[a] : 0;
     }
+    /* issue 6 (rast.h "Resources"): d's resources, valid while d is (the
+     * vertex side runs inside rast_draw_submit); no pixel for faults */
+    rast_memory_init(&r->vmem, d->res.space, d->res.storage, d->res.images);
+    env->memory = &r->vmem;
+    env->mem_site = "vertex program";
 }
 
 bool rast_vs_run(rast_geom *g, const int *ids, int m)
@@ -308,6 +352,15 @@ bool rast_vs_run(rast_geom *g, const int *ids, int m)
         int s = __builtin_ctzll(rd);
         rd &= rd - 1;
         fetch_attrib(&d->attribs[s], ids, m, &r->vin[s]);
+    }
+    /* LONG ATTRIB high words (glprog.h GP_VIN_LONG_HI): rows GP_VIN_LONG_HI + n
+     * (a program reading one reads its low row n too, fetched above; a 64-bit
+     * array's low words are written again here, the same words) */
+    uint64_t rh = vpi->inputs_read >> GP_VIN_LONG_HI & ((1ull << GP_VIN_COUNT) - 1);
+    while (rh) {
+        int s = __builtin_ctzll(rh);
+        rh &= rh - 1;
+        fetch_attrib_long(&d->attribs[s], ids, m, &r->vin[s], &r->vin[GP_VIN_LONG_HI + s]);
     }
     /* NV_vertex_program4 vertex.id (the element's vertex number: the
      * index, or first + k) and vertex.instance: (n, 0, 0, 0) integers */

@@ -68,8 +68,8 @@ static void test_fetch(rast_context *r)
     rt_draw_init(&d, &f, vp, (const gp_val(*)[4])vpp, fp, (const gp_val(*)[4])fpp);
     d.mode = GL_POINTS;
     d.count = 1;
-    d.attribs[GP_VIN_POSITION] = (rast_attrib){true, v[0].pos, sizeof(struct vtx), 2, GL_SHORT, false, {0}, false};
-    d.attribs[GP_VIN_COLOR0] = (rast_attrib){true, v[0].col, sizeof(struct vtx), 4, GL_UNSIGNED_BYTE, true, {0}, false};
+    d.attribs[GP_VIN_POSITION] = (rast_attrib){true, v[0].pos, sizeof(struct vtx), 2, GL_SHORT, false, {0}, false, false, {0}};
+    d.attribs[GP_VIN_COLOR0] = (rast_attrib){true, v[0].col, sizeof(struct vtx), 4, GL_UNSIGNED_BYTE, true, {0}, false, false, {0}};
     rt_clear(&*r, &f, 0, 0, 0, 0, 1.0);
     rast_draw_submit(r, &d);
     rast_flush(r);
