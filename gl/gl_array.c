@@ -28,6 +28,8 @@ static size_t type_size(GLenum type)
     case GL_FLOAT:
         return 4;
     case GL_DOUBLE:
+    case GL_INT64_NV: /* NV_vertex_attrib_integer_64bit (VertexAttribLPointerEXT only) */
+    case GL_UNSIGNED_INT64_NV:
         return 8;
     default:
         return 0;
@@ -38,7 +40,8 @@ static size_t type_size(GLenum type)
 enum {
     T_B = 1 << 0, T_UB = 1 << 1, T_S = 1 << 2, T_US = 1 << 3,
     T_I = 1 << 4, T_UI = 1 << 5, T_F = 1 << 6, T_D = 1 << 7,
-    T_ALL = 0xff
+    T_ALL = 0xff,
+    T_I64 = 1 << 8, T_UI64 = 1 << 9 /* VertexAttribLPointerEXT only */
 };
 
 static unsigned type_bit(GLenum type)
@@ -60,6 +63,10 @@ static unsigned type_bit(GLenum type)
         return T_F;
     case GL_DOUBLE:
         return T_D;
+    case GL_INT64_NV:
+        return T_I64;
+    case GL_UNSIGNED_INT64_NV:
+        return T_UI64;
     default:
         return 0;
     }
@@ -83,6 +90,7 @@ static bool set_pointer(gl_context *ctx, int slot, GLint size, GLenum type, bool
     a->type = type;
     a->normalized = normalized;
     a->integer = false;
+    a->lng = false;
     a->stride = stride;
     a->ptr = ptr;
     a->buffer = ctx->array_buffer;
@@ -167,6 +175,23 @@ GLAPI_EXPORT void APIENTRY glVertexAttribIPointerEXT(GLuint index, GLint size, G
 }
 GL_ALIAS(void, glVertexAttribIPointer, glVertexAttribIPointerEXT,
          (GLuint index, GLint size, GLenum type, GLsizei stride, const void *ptr))
+
+/* EXT_vertex_attrib_64bit: a 64-bit array (GL_DOUBLE; with
+ * NV_vertex_attrib_integer_64bit GL_INT64_NV and GL_UNSIGNED_INT64_NV)
+ * whose components reach a LONG ATTRIB unconverted (rast.h
+ * rast_attrib.is_long).  INVALID_VALUE for an index >= MAX_VERTEX_ATTRIBS,
+ * a size outside 1..4 or a negative stride, INVALID_ENUM for another type. */
+GLAPI_EXPORT void APIENTRY glVertexAttribLPointerEXT(GLuint index, GLint size, GLenum type,
+                                                     GLsizei stride, const void *ptr)
+{
+    GL_CTX();
+    if (index >= GLC_MAX_ATTRIBS) {
+        gl_error(ctx, GL_INVALID_VALUE);
+        return;
+    }
+    if (set_pointer(ctx, (int)index, size, type, false, stride, ptr, 1, 4, T_D | T_I64 | T_UI64))
+        ctx->array[index].lng = true;
+}
 
 /* Edge flags and colour indices have no effect in RGBA rendering; the
  * pointers are accepted so applications that set them keep working. */
@@ -402,6 +427,69 @@ GLAPI_EXPORT void APIENTRY glGetVertexAttribIuivEXT(GLuint index, GLenum pname, 
 GL_ALIAS(void, glGetVertexAttribIuiv, glGetVertexAttribIuivEXT,
          (GLuint index, GLenum pname, GLuint *params))
 
+/* EXT_vertex_attrib_64bit / NV_vertex_attrib_integer_64bit queries:
+ * CURRENT_VERTEX_ATTRIB as the stored 64-bit values (set with
+ * VertexAttribL*; a 32-bit value reads as its word zero-extended, which the
+ * specs leave undefined), the rest as GetVertexAttribdv (errors included:
+ * INVALID_OPERATION for attribute 0's current value, INVALID_VALUE for an
+ * index >= MAX_VERTEX_ATTRIBS, INVALID_ENUM for another pname).  Returns
+ * 4 with the current value's 64-bit words in bits[], -2 - n with n values
+ * of another pname in v[], or -1 on error. */
+static int attrib_query_long(gl_context *ctx, GLuint index, GLenum pname, uint64_t bits[4], double v[4])
+{
+    int n = vertex_attrib_query(ctx, index, pname, v);
+    if (n < 0 || pname != GL_CURRENT_VERTEX_ATTRIB_ARB)
+        return n < 0 ? -1 : -2 - n; /* -2 - n: n values in v (not 64-bit state) */
+    for (int i = 0; i < 4; i++) {
+        uint32_t lo;
+        memcpy(&lo, &ctx->current[index][i], sizeof lo);
+        bits[i] = lo | (uint64_t)ctx->current_hi[index][i] << 32;
+    }
+    return 4;
+}
+
+GLAPI_EXPORT void APIENTRY glGetVertexAttribLdvEXT(GLuint index, GLenum pname, GLdouble *params)
+{
+    GL_CTX();
+    uint64_t bits[4];
+    double v[4];
+    int n = attrib_query_long(ctx, index, pname, bits, v);
+    if (!params)
+        return;
+    if (n == 4)
+        memcpy(params, bits, sizeof bits); /* the doubles' bits */
+    for (int i = 0; n < -1 && i < -2 - n; i++)
+        params[i] = v[i];
+}
+
+GLAPI_EXPORT void APIENTRY glGetVertexAttribLi64vNV(GLuint index, GLenum pname, GLint64EXT *params)
+{
+    GL_CTX();
+    uint64_t bits[4];
+    double v[4];
+    int n = attrib_query_long(ctx, index, pname, bits, v);
+    if (!params)
+        return;
+    for (int i = 0; n == 4 && i < 4; i++)
+        params[i] = (GLint64EXT)bits[i];
+    for (int i = 0; n < -1 && i < -2 - n; i++)
+        params[i] = (GLint64EXT)v[i];
+}
+
+GLAPI_EXPORT void APIENTRY glGetVertexAttribLui64vNV(GLuint index, GLenum pname, GLuint64EXT *params)
+{
+    GL_CTX();
+    uint64_t bits[4];
+    double v[4];
+    int n = attrib_query_long(ctx, index, pname, bits, v);
+    if (!params)
+        return;
+    for (int i = 0; n == 4 && i < 4; i++)
+        params[i] = bits[i];
+    for (int i = 0; n < -1 && i < -2 - n; i++)
+        params[i] = (GLuint64EXT)v[i];
+}
+
 GLAPI_EXPORT void APIENTRY glGetVertexAttribPointervARB(GLuint index, GLenum pname,
                                                         void **pointer)
 {
@@ -477,6 +565,7 @@ static bool build_attribs(gl_context *ctx, rast_attrib at[GP_VIN_COUNT], long lo
     for (int s = 0; s < GP_VIN_COUNT; s++) {
         const gl_array *a = &ctx->array[s];
         memcpy(at[s].current, ctx->current[s], sizeof at[s].current);
+        memcpy(at[s].current_hi, ctx->current_hi[s], sizeof at[s].current_hi);
         if (!a->enabled)
             continue;
         size_t esize = type_size(a->type) * (size_t)a->size;
@@ -509,6 +598,7 @@ static bool build_attribs(gl_context *ctx, rast_attrib at[GP_VIN_COUNT], long lo
         at[s].type = a->type;
         at[s].normalized = a->normalized;
         at[s].integer = a->integer;
+        at[s].is_long = a->lng;
     }
     return true;
 }
@@ -810,6 +900,34 @@ static void fetch_element(const unsigned char *p, const gl_array *a, float out[4
     }
 }
 
+/* One element of an integer array (NV_vertex_program4 2.8): each
+ * component sign- or zero-extended to 32 bits, missing ones (0, 0, 0, 1),
+ * as float-typed words carrying the integer bits (ctx->current's form). */
+static void fetch_element_int(const unsigned char *p, const gl_array *a, float out[4])
+{
+    uint32_t w[4] = {0, 0, 0, 1};
+    for (int i = 0; i < a->size && i < 4; i++) {
+        switch (a->type) {
+        case GL_BYTE: w[i] = (uint32_t)(int32_t)((const GLbyte *)p)[i]; break;
+        case GL_UNSIGNED_BYTE: w[i] = p[i]; break;
+        case GL_SHORT: {
+            GLshort c;
+            memcpy(&c, p + 2 * i, 2);
+            w[i] = (uint32_t)(int32_t)c;
+            break;
+        }
+        case GL_UNSIGNED_SHORT: {
+            GLushort c;
+            memcpy(&c, p + 2 * i, 2);
+            w[i] = c;
+            break;
+        }
+        default: memcpy(&w[i], p + 4 * i, 4); break; /* INT, UNSIGNED_INT */
+        }
+    }
+    memcpy(out, w, sizeof w);
+}
+
 GLAPI_EXPORT void APIENTRY glArrayElement(GLint i)
 {
     GL_CTX();
@@ -833,8 +951,18 @@ GLAPI_EXPORT void APIENTRY glArrayElement(GLint i)
         }
         if (!base)
             continue;
+        if (a->lng) { /* a 64-bit current value (missing y, z 0, w 1) */
+            uint64_t v[4] = {0, 0, 0, a->type == GL_DOUBLE ? 0x3ff0000000000000ull : 1u};
+            for (int c = 0; c < a->size && c < 4; c++)
+                memcpy(&v[c], base + stride * (size_t)i + 8u * (size_t)c, 8);
+            gl_attrib4l(ctx, (GLuint)s, v);
+            continue;
+        }
         float v[4];
-        fetch_element(base + stride * (size_t)i, a, v);
+        if (a->integer) /* VertexAttribIPointerEXT: the integer bits, unconverted */
+            fetch_element_int(base + stride * (size_t)i, a, v);
+        else
+            fetch_element(base + stride * (size_t)i, a, v);
         gl_attrib4f(ctx, (GLuint)s, v[0], v[1], v[2], v[3]);
     }
 }

@@ -95,6 +95,8 @@ GLAPI_EXPORT void APIENTRY glPopAttrib(void)
     GLbitfield m = f->mask;
     if (m & GL_CURRENT_BIT) {
         RESTORE(current);
+        RESTORE(current_hi);
+        RESTORE(current_long);
         RESTORE(current_index);
         RESTORE(edge_flag);
         RESTORE(raster_pos);

@@ -22,9 +22,12 @@
  * MapBuffer, GetBufferSubData: programs may have written it,
  * NV_shader_buffer_store) flushes first.  A buffer with a zero-sized store
  * (never given data, or BufferData with size 0) "has no data store" for
- * these entry points.  NOT YET: vertex/index fetch and pixel transfers from a
- * buffer that queued programs write (NV_shader_buffer_store) do not flush;
- * that comes with the STORE/ATOM side of programs.
+ * these entry points.  Shader storage buffers (gl_ssbo.c) that a draw used
+ * (storage_used) flush the same way.  Vertex / index fetch and pixel
+ * unpacking from a buffer that queued programs write do not flush: the
+ * specs order them only after MemoryBarrierEXT (VERTEX_ATTRIB_ARRAY,
+ * ELEMENT_ARRAY, PIXEL_BUFFER bits; EXT_shader_image_load_store section
+ * 2.14.X), which flushes (gl_image.c).
  */
 #include "gl_priv.h"
 
@@ -47,6 +50,12 @@ static gl_buffer_obj **binding(gl_context *ctx, GLenum target)
         return &ctx->param_buffer[GLC_PB_GP];
     case GL_FRAGMENT_PROGRAM_PARAMETER_BUFFER_NV:
         return &ctx->param_buffer[GLC_PB_FP];
+    case GL_COMPUTE_PROGRAM_PARAMETER_BUFFER_NV: /* NV_compute_program5 */
+        return &ctx->param_buffer[GLC_PB_CP];
+    case GL_SHADER_STORAGE_BUFFER: /* ARB_shader_storage_buffer_object (gl_ssbo.c) */
+        return &ctx->shader_storage_buffer;
+    case GL_DISPATCH_INDIRECT_BUFFER: /* ARB_compute_shader (gl_compute.c) */
+        return &ctx->dispatch_indirect_buffer;
     case GL_TEXTURE_BUFFER_ARB: /* ARB_texture_buffer_object: a binding only */
         return &ctx->texture_buffer;
     default:
@@ -75,10 +84,12 @@ static gl_buffer_obj *bound_buffer(gl_context *ctx, GLenum target)
 
 /* Before b's store changes or goes away: a queued scene may still read it
  * as a program parameter buffer (rast_draw references those, R9), as a
- * buffer texture, or, while it is resident, through its GPU address. */
+ * buffer texture, as a shader storage buffer, or, while it is resident,
+ * through its GPU address.  (Also before MapBuffer: queued programs may
+ * write it through the last two.) */
 static void gl_buffer_before_write(gl_context *ctx, gl_buffer_obj *b)
 {
-    if (b->param_used || b->tex_refs || mem_buffer_is_resident(b->mem))
+    if (b->param_used || b->tex_refs || b->storage_used || mem_buffer_is_resident(b->mem))
         gl_draw_flush(ctx);
 }
 
@@ -133,6 +144,7 @@ void gl_buffer_unbind_everywhere(gl_context *ctx, gl_buffer_obj *b)
             if (ctx->param_binding[t][i].buffer == b)
                 ctx->param_binding[t][i].buffer = NULL;
     }
+    gl_ssbo_buffer_deleted(ctx, b); /* storage and dispatch-indirect bindings */
 }
 
 GLAPI_EXPORT void APIENTRY glDeleteBuffers(GLsizei n, const GLuint *buffers)
@@ -287,8 +299,11 @@ GLAPI_EXPORT void APIENTRY glGetBufferSubData(GLenum target, GLintptr offset, GL
         gl_error(ctx, GL_INVALID_VALUE);
         return;
     }
-    if (mem_buffer_is_resident(b->mem))
-        gl_draw_flush(ctx); /* queued programs may write it (NV_shader_buffer_store) */
+    /* queued programs may write it: through its GPU address
+     * (NV_shader_buffer_store), as a storage buffer (STB, ATOMB) or as the
+     * store of a buffer texture bound to an image unit (STOREIM, ATOMIM) */
+    if (b->storage_used || b->tex_refs || mem_buffer_is_resident(b->mem))
+        gl_draw_flush(ctx);
     gl_mem_ok(ctx, mem_buffer_read(b->mem, (size_t)offset, (size_t)size, data));
 }
 GL_ALIAS(void, glGetBufferSubDataARB, glGetBufferSubData,
@@ -401,6 +416,8 @@ static int param_target(GLenum target)
         return GLC_PB_GP;
     case GL_FRAGMENT_PROGRAM_PARAMETER_BUFFER_NV:
         return GLC_PB_FP;
+    case GL_COMPUTE_PROGRAM_PARAMETER_BUFFER_NV:
+        return GLC_PB_CP;
     default:
         return -1;
     }
@@ -420,6 +437,13 @@ static void bind_range(GLenum target, GLuint index, GLuint buffer, GLintptr offs
 {
     GL_CTX();
     GL_OUTSIDE_BEGIN(ctx, );
+    if (target == GL_SHADER_STORAGE_BUFFER) { /* gl_ssbo.c validates the rest */
+        gl_buffer_obj *sb = NULL;
+        if (index < GP_MAX_STORAGE_BUFFERS && buffer != 0 && !(sb = buffer_object(ctx, buffer)))
+            return;
+        gl_ssbo_bind(ctx, index, sb, offset, size, ranged);
+        return;
+    }
     int t = param_target(target);
     if (t < 0) {
         gl_error(ctx, GL_INVALID_ENUM);
@@ -531,46 +555,74 @@ GLAPI_EXPORT void APIENTRY glProgramBufferParametersIuivNV(GLenum target, GLuint
     buffer_params(target, bindingIndex, wordIndex, count, params);
 }
 
+/* The indexed state GetIntegerIndexedvEXT / GetIntegeri_v / GetBooleani_v
+ * / GetInteger64i_v read: parameter buffer bindings, SAMPLE_MASK_VALUE, and
+ * issue 6's image units, storage buffer bindings and compute limits.
+ * False with INVALID_ENUM / INVALID_VALUE recorded. */
+static bool get_indexed(gl_context *ctx, GLenum value, GLuint index, int64_t *out)
+{
+    if (ctx->in_begin) {
+        gl_error(ctx, GL_INVALID_OPERATION);
+        return false;
+    }
+    if (value == GL_SAMPLE_MASK_VALUE) { /* ARB_texture_multisample / NV_explicit_multisample */
+        if (index >= 1) { /* MAX_SAMPLE_MASK_WORDS */
+            gl_error(ctx, GL_INVALID_VALUE);
+            return false;
+        }
+        *out = (int64_t)(uint32_t)ctx->sample_mask_value;
+        return true;
+    }
+    int r = gl_image_get_indexed(ctx, value, index, out);
+    if (r < 0)
+        r = gl_ssbo_get_indexed(ctx, value, index, out);
+    if (r < 0)
+        r = gl_compute_get_indexed(ctx, value, index, out);
+    if (r >= 0)
+        return r > 0;
+    int t = param_target(value);
+    if (t < 0) {
+        gl_error(ctx, GL_INVALID_ENUM);
+        return false;
+    }
+    if (index >= GP_MAX_PARAM_BUFFERS) {
+        gl_error(ctx, GL_INVALID_VALUE);
+        return false;
+    }
+    const gl_buffer_obj *b = ctx->param_binding[t][index].buffer;
+    *out = b ? (int64_t)b->name : 0;
+    return true;
+}
+
 /* GetIntegerIndexedvEXT / GetIntegeri_v: the buffer at a binding point. */
 GLAPI_EXPORT void APIENTRY glGetIntegerIndexedvEXT(GLenum value, GLuint index, GLint *data)
 {
     GL_CTX();
-    GL_OUTSIDE_BEGIN(ctx, );
-    if (value == GL_SAMPLE_MASK_VALUE) { /* ARB_texture_multisample / NV_explicit_multisample */
-        if (index >= 1) { /* MAX_SAMPLE_MASK_WORDS */
-            gl_error(ctx, GL_INVALID_VALUE);
-            return;
-        }
-        if (data)
-            *data = (GLint)ctx->sample_mask_value;
-        return;
-    }
-    int t = param_target(value);
-    if (t < 0) {
-        gl_error(ctx, GL_INVALID_ENUM);
-        return;
-    }
-    if (index >= GP_MAX_PARAM_BUFFERS) {
-        gl_error(ctx, GL_INVALID_VALUE);
-        return;
-    }
-    const gl_buffer_obj *b = ctx->param_binding[t][index].buffer;
-    if (data)
-        *data = b ? (GLint)b->name : 0;
+    int64_t v;
+    if (get_indexed(ctx, value, index, &v) && data)
+        *data = (GLint)v; /* enums, names, masks: their 32 bits */
 }
 GL_ALIAS(void, glGetIntegeri_v, glGetIntegerIndexedvEXT, (GLenum value, GLuint index, GLint *data))
 
 GLAPI_EXPORT void APIENTRY glGetBooleanIndexedvEXT(GLenum value, GLuint index, GLboolean *data)
 {
-    GLint v = 0;
     GL_CTX();
-    GLenum before = ctx->error;
-    glGetIntegerIndexedvEXT(value, index, &v);
-    if (data && ctx->error == before && (param_target(value) >= 0 || value == GL_SAMPLE_MASK_VALUE))
+    int64_t v;
+    if (get_indexed(ctx, value, index, &v) && data)
         *data = v != 0 ? GL_TRUE : GL_FALSE;
 }
 GL_ALIAS(void, glGetBooleani_v, glGetBooleanIndexedvEXT,
          (GLenum value, GLuint index, GLboolean *data))
+
+/* OpenGL 3.2's GetInteger64i_v (SHADER_STORAGE_BUFFER_START / SIZE are
+ * GLint64 state in ARB_shader_storage_buffer_object). */
+GLAPI_EXPORT void APIENTRY glGetInteger64i_v(GLenum value, GLuint index, GLint64 *data)
+{
+    GL_CTX();
+    int64_t v;
+    if (get_indexed(ctx, value, index, &v) && data)
+        *data = value == GL_SAMPLE_MASK_VALUE ? (GLint64)(uint32_t)v : (GLint64)v;
+}
 
 /* ---- NV_shader_buffer_load / NV_shader_buffer_store ------------------------------ */
 
@@ -746,4 +798,59 @@ GLAPI_EXPORT void APIENTRY glGetNamedBufferParameterui64vNV(GLuint buffer, GLenu
     gl_buffer_obj *b = named_buffer(ctx, buffer);
     if (b)
         get_address(ctx, b, params);
+}
+
+/* NV_shader_buffer_load section 2.20.3: GLSL pointer uniforms.  asmgl links
+ * no GLSL program (gl_glsl.c), so no uniform exists to set or read:
+ * INVALID_OPERATION, as Uniform* without a current program and
+ * GetUniform* / ProgramUniform* of a name that is no linked program give. */
+GLAPI_EXPORT void APIENTRY glUniformui64NV(GLint location, GLuint64EXT value)
+{
+    GL_CTX();
+    GL_OUTSIDE_BEGIN(ctx, );
+    (void)location;
+    (void)value;
+    gl_error(ctx, GL_INVALID_OPERATION);
+}
+
+GLAPI_EXPORT void APIENTRY glUniformui64vNV(GLint location, GLsizei count, const GLuint64EXT *value)
+{
+    GL_CTX();
+    GL_OUTSIDE_BEGIN(ctx, );
+    (void)location;
+    (void)count;
+    (void)value;
+    gl_error(ctx, GL_INVALID_OPERATION);
+}
+
+GLAPI_EXPORT void APIENTRY glProgramUniformui64NV(GLuint program, GLint location, GLuint64EXT value)
+{
+    GL_CTX();
+    GL_OUTSIDE_BEGIN(ctx, );
+    (void)program;
+    (void)location;
+    (void)value;
+    gl_error(ctx, GL_INVALID_OPERATION);
+}
+
+GLAPI_EXPORT void APIENTRY glProgramUniformui64vNV(GLuint program, GLint location, GLsizei count,
+                                                   const GLuint64EXT *value)
+{
+    GL_CTX();
+    GL_OUTSIDE_BEGIN(ctx, );
+    (void)program;
+    (void)location;
+    (void)count;
+    (void)value;
+    gl_error(ctx, GL_INVALID_OPERATION);
+}
+
+GLAPI_EXPORT void APIENTRY glGetUniformui64vNV(GLuint program, GLint location, GLuint64EXT *params)
+{
+    GL_CTX();
+    GL_OUTSIDE_BEGIN(ctx, );
+    (void)program;
+    (void)location;
+    (void)params;
+    gl_error(ctx, GL_INVALID_OPERATION);
 }

@@ -85,10 +85,10 @@ static bool array_state(gl_context *ctx, int slot, int what, gval *g)
 }
 
 /* Every extension asmgl implements, once; GL_EXTENSIONS is the list joined
- * with spaces, glGetStringi(GL_EXTENSIONS, i) its entries.
- * GL_NV_shader_buffer_load is deliberately absent: its entry points
- * (gl_buffer.c, glGetIntegerui64vNV below) exist, but programs cannot LOAD
- * from GPU addresses until glprog implements OPTION NV_shader_buffer_load. */
+ * with spaces, glGetStringi(GL_EXTENSIONS, i) its entries.  Not advertised:
+ * GL_ARB_shader_storage_buffer_object and GL_ARB_compute_shader, whose
+ * entry points asmgl has (for the NV assembly extensions) but whose GLSL
+ * parts it does not. */
 #define ASMGL_EXTENSIONS(X) \
     X("GL_ARB_multitexture") \
     X("GL_ARB_transpose_matrix") \
@@ -124,7 +124,18 @@ static bool array_state(gl_context *ctx, int slot, int what, gval *g)
     X("GL_NV_parameter_buffer_object") \
     X("GL_NV_geometry_program4") \
     X("GL_NV_gpu_program5") \
+    X("GL_NV_shader_buffer_load") /* issue 6: GPU addresses, LOAD (gl_buffer.c) */ \
+    X("GL_NV_shader_buffer_store") /* STORE, ATOM, MemoryBarrierEXT's global bit */ \
+    X("GL_NV_shader_atomic_float") \
+    X("GL_NV_shader_atomic_int64") \
+    X("GL_NV_gpu_program5_mem_extended") \
+    X("GL_NV_parameter_buffer_object2") /* LDC, CBUFFER */ \
+    X("GL_EXT_shader_image_load_store") /* image units (gl_image.c) */ \
+    X("GL_NV_shader_storage_buffer_object") /* storage buffers (gl_ssbo.c) */ \
+    X("GL_NV_compute_program5") /* COMPUTE_PROGRAM_NV, DispatchCompute (gl_compute.c) */ \
     X("GL_NV_gpu_program_fp64") /* F64 and 64-bit LONG (glprog: always) */ \
+    X("GL_EXT_vertex_attrib_64bit") /* VertexAttribL*, LONG ATTRIB (gl_vertex.c, gl_array.c) */ \
+    X("GL_NV_vertex_attrib_integer_64bit") /* INT64 / UINT64 L arrays and values (no LFormatNV) */ \
     X("GL_NV_bindless_texture") /* texture handles (gl_bindless.c; no image handles) */ \
     X("GL_EXT_texture_array") \
     X("GL_ARB_texture_cube_map_array") /* NV5 ARRAYCUBE targets (texture/ tex_sample) */ \
@@ -297,6 +308,12 @@ static bool get_state(gl_context *ctx, GLenum pname, gval *g)
         I1(buffer_name(ctx->param_buffer[GLC_PB_GP]));
     case GL_FRAGMENT_PROGRAM_PARAMETER_BUFFER_NV:
         I1(buffer_name(ctx->param_buffer[GLC_PB_FP]));
+    case GL_COMPUTE_PROGRAM_PARAMETER_BUFFER_NV: /* NV_compute_program5 */
+        I1(buffer_name(ctx->param_buffer[GLC_PB_CP]));
+    case GL_SHADER_STORAGE_BUFFER_BINDING: /* ARB_shader_storage_buffer_object: generic */
+        I1(buffer_name(ctx->shader_storage_buffer));
+    case GL_DISPATCH_INDIRECT_BUFFER_BINDING: /* ARB_compute_shader */
+        I1(buffer_name(ctx->dispatch_indirect_buffer));
 
     /* ---- transformation (Table 6.8) and ARB_vertex_program matrices ---- */
     case GL_MODELVIEW_MATRIX:
@@ -767,6 +784,38 @@ static bool get_state(gl_context *ctx, GLenum pname, gval *g)
     case GL_MAX_SAMPLE_MASK_WORDS:
         I1(1);
 
+    /* ---- issue 6 limits ----
+     * EXT_shader_image_load_store (LIM.SILS.*): 8 units; the combined limit
+     * counts every unit and every colour output; image accesses take
+     * textures of any sample count (tex.h "Image units": 2DMS targets). */
+    case GL_MAX_IMAGE_UNITS_EXT:
+        I1(GP_MAX_IMAGE_UNITS);
+    case GL_MAX_COMBINED_IMAGE_UNITS_AND_FRAGMENT_OUTPUTS_EXT:
+        /* == OpenGL 4.3's MAX_COMBINED_SHADER_OUTPUT_RESOURCES (0x8F39),
+         * which also counts storage buffers */
+        I1(GP_MAX_IMAGE_UNITS + GLC_MAX_DRAW_BUFFERS + GP_MAX_STORAGE_BUFFERS);
+    case GL_MAX_IMAGE_SAMPLES_EXT:
+        I1(TEX_MAX_SAMPLES);
+    /* ARB_shader_storage_buffer_object as NV_shader_storage_buffer_object
+     * uses it (LIM.SSBO.*): every program type reaches every binding */
+    case GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS:
+    case GL_MAX_VERTEX_SHADER_STORAGE_BLOCKS:
+    case GL_MAX_GEOMETRY_SHADER_STORAGE_BLOCKS:
+    case GL_MAX_FRAGMENT_SHADER_STORAGE_BLOCKS:
+    case GL_MAX_COMPUTE_SHADER_STORAGE_BLOCKS:
+    case GL_MAX_COMBINED_SHADER_STORAGE_BLOCKS:
+        I1(GP_MAX_STORAGE_BUFFERS);
+    case GL_MAX_SHADER_STORAGE_BLOCK_SIZE:
+        I1(GLC_MAX_SSBO_SIZE);
+    case GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT:
+        I1(GLC_SSBO_ALIGN);
+    /* ARB_compute_shader as NV_compute_program5 uses it (LIM.CP.*; the
+     * per-dimension counts and sizes are indexed: GetIntegeri_v) */
+    case GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS:
+        I1(GP_MAX_CP_INVOCATIONS);
+    case GL_MAX_COMPUTE_SHARED_MEMORY_SIZE:
+        I1(GP_MAX_CP_SHARED);
+
     /* ---- GL 2.0 shader state, answered for a GL without GLSL ----
      * asmgl reports GL 2.1 but has no GLSL (see glGetString below), so the
      * GL 2.0 queries get the truthful answers: no program object can exist,
@@ -819,8 +868,7 @@ static bool get_state(gl_context *ctx, GLenum pname, gval *g)
         /* NV_shader_buffer_load's limit, a 64-bit value (GetIntegerui64vNV);
          * the other Gets convert it as GL 3.2 section 6.1.2 does: the
          * nearest representable value (INT_MAX for GetIntegerv), which GV_FLOAT
-         * gives.  (GL_NV_shader_buffer_load is not in the extension string
-         * yet: programs cannot LOAD until glprog has it.) */
+         * gives. */
         g->v[0] = (double)(MEM_GPU_LIMIT - 1);
         RET_N(GV_FLOAT, 1);
     default:

@@ -29,6 +29,10 @@
  *   gl_texture.c   texture objects (texture/), buffer textures, multisample
  *                  textures, texture renderbuffers
  *   gl_fbo.c       framebuffer/renderbuffer objects, read-back, blits
+ *   gl_image.c     EXT_shader_image_load_store image units, MemoryBarrierEXT
+ *   gl_ssbo.c      shader storage buffer bindings, the rast_resources of
+ *                  draws and dispatches
+ *   gl_compute.c   NV_compute_program5 dispatches (DispatchCompute*)
  *   gl_proc.c      asmgl_get_proc_address over gl_entrypoints.def
  */
 #ifndef GL_GL_PRIV_H
@@ -102,9 +106,10 @@ enum {
 };
 #define GLC_MAX_ARRAY_LAYERS TEX_MAX_3D_SIZE /* MAX_ARRAY_TEXTURE_LAYERS_EXT */
 
-/* Program targets (index into per-target arrays): vertex, fragment and
- * NV_geometry_program4's GEOMETRY_PROGRAM_NV. */
-enum { GLC_VP = 0, GLC_FP = 1, GLC_GP = 2, GLC_PROGRAM_TARGETS };
+/* Program targets (index into per-target arrays): vertex, fragment,
+ * NV_geometry_program4's GEOMETRY_PROGRAM_NV and NV_compute_program5's
+ * COMPUTE_PROGRAM_NV (gl_compute.c; never part of a draw). */
+enum { GLC_VP = 0, GLC_FP = 1, GLC_GP = 2, GLC_CP = 3, GLC_PROGRAM_TARGETS };
 
 /* ---- name tables (gl_names.c) ---------------------------------------------- */
 
@@ -155,8 +160,9 @@ typedef struct gl_program_obj {
     const gp_program *params_prog;
 } gl_program_obj;
 
-/* NV_parameter_buffer_object targets (vertex, geometry, fragment). */
-enum { GLC_PB_VP = 0, GLC_PB_GP = 1, GLC_PB_FP = 2, GLC_PB_TARGETS };
+/* NV_parameter_buffer_object targets (vertex, geometry, fragment, and
+ * NV_compute_program5's COMPUTE_PROGRAM_PARAMETER_BUFFER_NV). */
+enum { GLC_PB_VP = 0, GLC_PB_GP = 1, GLC_PB_FP = 2, GLC_PB_CP = 3, GLC_PB_TARGETS };
 
 typedef struct gl_buffer_obj {
     GLuint name;
@@ -167,6 +173,9 @@ typedef struct gl_buffer_obj {
                              writes flush first (R9) */
     int tex_refs;         /* buffer textures (TexBufferARB) viewing its store:
                              writes flush first, a new store re-attaches them */
+    bool storage_used;    /* a draw referenced it as a shader storage buffer
+                             (issue 6, gl_ssbo.c): programs may write it, so
+                             API reads and writes flush first (R9) */
 } gl_buffer_obj;
 
 typedef struct gl_texture_obj {
@@ -227,6 +236,9 @@ typedef struct gl_array {
     GLsizei stride;           /* as given (0 = tightly packed) */
     bool normalized;
     bool integer;             /* VertexAttribIPointerEXT: fetched unconverted */
+    bool lng;                 /* VertexAttribLPointerEXT: 64-bit components (GL_DOUBLE,
+                                 GL_INT64_NV, GL_UNSIGNED_INT64_NV), fetched unconverted
+                                 (rast.h rast_attrib.is_long) */
     const void *ptr;          /* client pointer, or offset into buffer */
     gl_buffer_obj *buffer;    /* ARRAY_BUFFER binding captured at pointer time */
     GLuint buffer_name;
@@ -284,6 +296,8 @@ typedef struct gl_ff_cache_entry gl_ff_cache_entry;
 typedef struct gl_imm {
     GLenum mode;
     float (*verts)[GP_VIN_COUNT][4];
+    uint32_t (*verts_hi)[GP_VIN_COUNT][4]; /* ctx->current_hi of each vertex */
+    uint32_t long_mask;                    /* slots some vertex took a VertexAttribL* value for */
     int count, cap;
 } gl_imm;
 
@@ -341,6 +355,12 @@ struct asmgl_context {
 
     /* ---- current values and arrays ---- */
     float current[GP_VIN_COUNT][4];   /* aliased slots: position 0, normal 2, colour 3 ... */
+    /* EXT_vertex_attrib_64bit / NV_vertex_attrib_integer_64bit (gl_vertex.c):
+     * a VertexAttribL* value keeps its low words in current and its high
+     * words here, and sets its bit in current_long; every other setter
+     * (gl_attrib4f) zeroes the high words and clears the bit */
+    uint32_t current_hi[GP_VIN_COUNT][4];
+    uint32_t current_long;
     float current_index;
     GLboolean edge_flag;
     gl_array array[GP_VIN_COUNT];
@@ -359,6 +379,25 @@ struct asmgl_context {
         gl_buffer_obj *buffer;
         GLsizeiptr size;  /* bytes; 0 = the whole buffer (Base/Offset) */
     } param_binding[GLC_PB_TARGETS][GP_MAX_PARAM_BUFFERS];
+    /* Issue 6 (gl_ssbo.c): ARB_shader_storage_buffer_object's generic
+     * SHADER_STORAGE_BUFFER binding and indexed binding points
+     * (program.storage[n]), and ARB_compute_shader's DISPATCH_INDIRECT_BUFFER */
+    gl_buffer_obj *shader_storage_buffer;
+    struct gl_ssbo_binding {
+        gl_buffer_obj *buffer;
+        GLintptr offset;  /* bytes (BindBufferRange / BindBufferOffsetNV) */
+        GLsizeiptr size;  /* bytes; 0 = to the end of the buffer (Base/Offset) */
+    } ssbo[GP_MAX_STORAGE_BUFFERS];
+    gl_buffer_obj *dispatch_indirect_buffer;
+    /* EXT_shader_image_load_store image units (gl_image.c); draws and
+     * dispatches reference the textures until the next flush */
+    struct gl_image_binding {
+        gl_texture_obj *tex;  /* NULL: unbound */
+        GLint level;
+        bool layered;
+        GLint layer;
+        GLenum access, format;
+    } image_unit[GP_MAX_IMAGE_UNITS];
     gl_imm imm;
     GLint lock_first;                 /* EXT_compiled_vertex_array */
     GLsizei lock_count;
@@ -584,6 +623,9 @@ void gl_vertex_free(gl_context *ctx);
 void gl_imm_emit_vertex(gl_context *ctx);
 /* Sets a current attribute slot (aliased), provoking a vertex for slot 0 inside Begin/End. */
 void gl_attrib4f(gl_context *ctx, GLuint slot, float x, float y, float z, float w);
+/* The same for a 64-bit value (VertexAttribL*: low words to current, high
+ * words to current_hi). */
+void gl_attrib4l(gl_context *ctx, GLuint slot, const uint64_t v[4]);
 void gl_buffer_unbind_everywhere(gl_context *ctx, gl_buffer_obj *b);
 /* GLC_PB_* of a NV_parameter_buffer_object target, or -1. */
 int gl_buffer_param_target(GLenum target);
@@ -597,6 +639,40 @@ void gl_buffer_free_all(gl_context *ctx); /* gl_buffer.c */
 mem_space *gl_buffer_gpu_space(gl_context *ctx);
 /* glIsEnabled for client-state arrays: 1/0, or -1 when cap is not one. */
 int gl_array_is_enabled(gl_context *ctx, GLenum cap);
+
+/* ---- gl_image.c, gl_ssbo.c, gl_compute.c (issue 6) ------------------------------------ */
+
+enum {
+    GLC_MAX_SSBO_SIZE = 1 << 27,  /* MAX_SHADER_STORAGE_BLOCK_SIZE (LIM.SSBO.BLOCK, >= 2^24):
+                                     a view is clamped to it */
+    GLC_SSBO_ALIGN = 16,          /* SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT: keeps a view's
+                                     host pointer 16-byte aligned (64-bit atomics) */
+    GLC_MAX_CP_GROUPS = 65535     /* MAX_COMPUTE_WORK_GROUP_COUNT per dimension (LIM.CP.WGCOUNT) */
+};
+
+void gl_image_init(gl_context *ctx);
+/* Texture t is being deleted (after a flush): image units detach it
+ * (EXT_shader_image_load_store section 3.9.X). */
+void gl_image_texture_deleted(gl_context *ctx, gl_texture_obj *t);
+/* GetIntegeri_v / GetIntegerIndexedvEXT values of issue 6 (IMAGE_BINDING_*,
+ * SHADER_STORAGE_BUFFER_*, MAX_COMPUTE_WORK_GROUP_COUNT / SIZE): 1 with *out
+ * set, 0 (error recorded) for a bad index, -1 when value is not one of them. */
+int gl_image_get_indexed(gl_context *ctx, GLenum value, GLuint index, int64_t *out);
+int gl_ssbo_get_indexed(gl_context *ctx, GLenum value, GLuint index, int64_t *out);
+int gl_compute_get_indexed(gl_context *ctx, GLenum value, GLuint index, int64_t *out);
+/* BindBuffer{Base,Range,OffsetNV}(SHADER_STORAGE_BUFFER, ...) once the
+ * buffer (NULL for 0) is resolved: validates (INVALID_VALUE recorded) and
+ * binds the indexed point and the generic binding. */
+void gl_ssbo_bind(gl_context *ctx, GLuint index, gl_buffer_obj *b, GLintptr offset,
+                  GLsizeiptr size, bool ranged);
+/* Buffer b is being deleted: storage bindings to it revert to 0. */
+void gl_ssbo_buffer_deleted(gl_context *ctx, gl_buffer_obj *b);
+/* Fills res for programs whose info says what they touch (NULL entries
+ * skipped): the GPU space (made when a program uses global memory), the
+ * storage views over the bound buffers (marked storage_used) and the image
+ * units.  False (error recorded) on OUT_OF_MEMORY. */
+bool gl_resources_fill(gl_context *ctx, rast_resources *res, const gp_program_info *const *infos,
+                       int n);
 
 /* ---- gl_raster.c ---------------------------------------------------------------------- */
 

@@ -1,6 +1,7 @@
 /*
  * gl_program.c - the ARB_vertex_program / ARB_fragment_program program API
- * and NV_geometry_program4's GEOMETRY_PROGRAM_NV target (API thread):
+ * and NV_geometry_program4's GEOMETRY_PROGRAM_NV and NV_compute_program5's
+ * COMPUTE_PROGRAM_NV targets (API thread):
  * program objects, ProgramStringARB (compiled by glprog/), env/local
  * parameters (plus EXT_gpu_program_parameters and NV_gpu_program4's integer
  * forms), ProgramVertexLimitNV, and the program queries of
@@ -22,6 +23,8 @@ int gl_program_target_index(GLenum target)
         return GLC_FP;
     case GL_GEOMETRY_PROGRAM_NV:
         return GLC_GP;
+    case GL_COMPUTE_PROGRAM_NV: /* NV_compute_program5 (dispatched by gl_compute.c) */
+        return GLC_CP;
     default:
         return -1;
     }
@@ -29,8 +32,10 @@ int gl_program_target_index(GLenum target)
 
 static GLenum target_enum(int t)
 {
-    return t == GLC_VP ? GL_VERTEX_PROGRAM_ARB : t == GLC_FP ? GL_FRAGMENT_PROGRAM_ARB
-                                                             : GL_GEOMETRY_PROGRAM_NV;
+    return t == GLC_VP   ? GL_VERTEX_PROGRAM_ARB
+           : t == GLC_FP ? GL_FRAGMENT_PROGRAM_ARB
+           : t == GLC_GP ? GL_GEOMETRY_PROGRAM_NV
+                         : GL_COMPUTE_PROGRAM_NV;
 }
 
 static gl_program_obj *program_new(gl_context *ctx, GLuint name, int t)
@@ -67,6 +72,8 @@ void gl_program_obj_release(gl_program_obj *p)
 
 bool gl_program_init(gl_context *ctx)
 {
+    /* the compute target's limits (the others are set with the context) */
+    gp_limits_default(&ctx->limits[GLC_CP], GP_STAGE_COMPUTE);
     for (int t = 0; t < GLC_PROGRAM_TARGETS; t++) {
         gl_program_obj *d = &ctx->program_default[t];
         d->name = 0;
@@ -284,8 +291,10 @@ gp_program *gl_program_compile(gl_context *ctx, const char *text, size_t len, in
 {
     memset(err, 0, sizeof *err);
     err->pos = -1;
-    gp_stage stage = t == GLC_VP ? GP_STAGE_VERTEX : t == GLC_FP ? GP_STAGE_FRAGMENT
-                                                                 : GP_STAGE_GEOMETRY;
+    gp_stage stage = t == GLC_VP   ? GP_STAGE_VERTEX
+                     : t == GLC_FP ? GP_STAGE_FRAGMENT
+                     : t == GLC_GP ? GP_STAGE_GEOMETRY
+                                   : GP_STAGE_COMPUTE;
     gp_program *p = gp_compile(text, len, stage, &ctx->limits[t], err);
     if (p && query_info) {
         *query_info = *gp_program_get_info(p);

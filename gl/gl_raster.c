@@ -71,14 +71,18 @@ static bool run_vertex(gl_context *ctx, const float pos[4], gp_vec *out)
         gl_error(ctx, GL_OUT_OF_MEMORY);
         return false;
     }
-    gp_vec *in = calloc(GP_VIN_COUNT, sizeof *in);
+    /* every row a vertex program may read (glprog.h: vertex.id / instance
+     * read 0, LONG ATTRIB high words the current values' high words) */
+    gp_vec *in = calloc(GP_VIN_ROWS, sizeof *in);
     if (!in) {
         gl_error(ctx, GL_OUT_OF_MEMORY);
         return false;
     }
     for (int s = 0; s < GP_VIN_COUNT; s++)
-        for (int c = 0; c < 4; c++)
+        for (int c = 0; c < 4; c++) {
             in[s].c[c][0].f = s == GP_VIN_POSITION ? pos[c] : ctx->current[s][c];
+            in[GP_VIN_LONG_HI + s].c[c][0].u = s == GP_VIN_POSITION ? 0u : ctx->current_hi[s][c];
+        }
     memset(out, 0, GP_VARY_COUNT * sizeof *out);
     if (gp_program_get_info(vpo->prog)->tex_units_used)
         gl_draw_flush(ctx); /* vertex texturing reads textures a scene may render */
@@ -274,8 +278,8 @@ static void draw_pixel_points(gl_context *ctx, const pix_vert *v, int n, float p
     at[GP_VIN_FOGCOORD].current[0] = ctx->raster_distance;
     for (int u = 0; u < GLC_MAX_TEXTURE_UNITS; u++)
         memcpy(at[GP_VIN_TEX0 + u].current, ctx->raster_tex[u], 16);
-    at[GP_VIN_POSITION] = (rast_attrib){true, v[0].pos, sizeof *v, 4, GL_FLOAT, false, {0, 0, 0, 1}, false};
-    at[GP_VIN_COLOR0] = (rast_attrib){true, v[0].col, sizeof *v, 4, GL_FLOAT, false, {0, 0, 0, 1}, false};
+    at[GP_VIN_POSITION] = (rast_attrib){true, v[0].pos, sizeof *v, 4, GL_FLOAT, false, {0, 0, 0, 1}, false, false, {0}};
+    at[GP_VIN_COLOR0] = (rast_attrib){true, v[0].col, sizeof *v, 4, GL_FLOAT, false, {0, 0, 0, 1}, false, false, {0}};
     ctx->pixel_point_size = point_size;
     gl_draw_submit_ex(ctx, GL_POINTS, 0, n, 0, NULL, at, 1, &ctx->pixel_vp);
 }

@@ -28,6 +28,8 @@ void gl_state_init(gl_context *ctx)
 {
     int w = ctx->config.width, h = ctx->config.height;
 
+    gl_image_init(ctx); /* EXT_shader_image_load_store image units */
+
     /* current values (GL 2.1 Table 6.5); slots aliased as in ARB_vp Table X.2.1 */
     for (int i = 0; i < GP_VIN_COUNT; i++)
         set4(ctx->current[i], 0, 0, 0, 1);
@@ -491,6 +493,11 @@ const gp_val (*gl_state_resolve_params(gl_context *ctx, gl_program_obj *obj, con
         case GP_PARAM_STATE:
             state_value(ctx, &b->state, v);
             break;
+        case GP_PARAM_STORAGELEN:
+            /* NV_shader_storage_buffer_object 2.X.3.3: integer 0 for
+             * programs given by ProgramStringARB (gl_ssbo.c) */
+            memset(row, 0, sizeof(gp_val) * 4);
+            continue;
         }
         for (int c = 0; c < 4; c++)
             row[c].f = v[c];

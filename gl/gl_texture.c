@@ -452,6 +452,7 @@ GLAPI_EXPORT void APIENTRY glDeleteTextures(GLsizei n, const GLuint *textures)
                     ctx->bound_tex[u][ti] = &ctx->default_tex[ti];
             gl_fbo_texture_deleted(ctx, t);
             gl_bindless_texture_deleted(ctx, t); /* its handles become invalid */
+            gl_image_texture_deleted(ctx, t);   /* image units detach it */
             if (t->buffer)
                 t->buffer->tex_refs--;
             rb_view_clear(t);

@@ -28,6 +28,8 @@ void gl_vertex_free(gl_context *ctx)
 {
     free(ctx->imm.verts);
     ctx->imm.verts = NULL;
+    free(ctx->imm.verts_hi);
+    ctx->imm.verts_hi = NULL;
     ctx->imm.cap = ctx->imm.count = 0;
 }
 
@@ -58,6 +60,17 @@ static void imm_submit(gl_context *ctx, int count)
     gl_imm *im = &ctx->imm;
     rast_attrib at[GP_VIN_COUNT];
     memset(at, 0, sizeof at);
+    /* slots with VertexAttribL* values: 64-bit arrays (lo | hi << 32) built
+     * here; the rasterizer fetches them before gl_draw_submit returns */
+    uint64_t *wide = NULL;
+    int nlong = __builtin_popcount(im->long_mask), k = 0;
+    if (nlong && im->verts_hi) {
+        wide = malloc((size_t)nlong * (size_t)count * 4 * sizeof *wide);
+        if (!wide) {
+            gl_error(ctx, GL_OUT_OF_MEMORY);
+            return;
+        }
+    }
     for (int s = 0; s < GP_VIN_COUNT; s++) {
         at[s].enabled = true;
         at[s].ptr = &im->verts[0][s][0];
@@ -65,8 +78,23 @@ static void imm_submit(gl_context *ctx, int count)
         at[s].size = 4;
         at[s].type = GL_FLOAT;
         memcpy(at[s].current, ctx->current[s], sizeof at[s].current);
+        memcpy(at[s].current_hi, ctx->current_hi[s], sizeof at[s].current_hi);
+        if (wide && (im->long_mask >> s & 1u)) {
+            uint64_t *w = wide + (size_t)k++ * (size_t)count * 4;
+            for (int v = 0; v < count; v++)
+                for (int c = 0; c < 4; c++) {
+                    uint32_t lo;
+                    memcpy(&lo, &im->verts[v][s][c], sizeof lo);
+                    w[v * 4 + c] = lo | (uint64_t)im->verts_hi[v][s][c] << 32;
+                }
+            at[s].ptr = w;
+            at[s].stride = 4 * sizeof *w;
+            at[s].type = GL_DOUBLE; /* 4 components: the type's defaults never apply */
+            at[s].is_long = true;
+        }
     }
     gl_draw_submit(ctx, im->mode, 0, count, 0, NULL, at);
+    free(wide);
 }
 
 void gl_imm_emit_vertex(gl_context *ctx)
@@ -91,8 +119,18 @@ void gl_imm_emit_vertex(gl_context *ctx)
             return;
         }
         im->verts = v;
+        void *h = realloc(im->verts_hi, (size_t)cap * sizeof *im->verts_hi);
+        if (!h) {
+            gl_error(ctx, GL_OUT_OF_MEMORY);
+            return;
+        }
+        im->verts_hi = h;
         im->cap = cap;
     }
+    if (im->count == 0)
+        im->long_mask = 0;
+    im->long_mask |= ctx->current_long;
+    memcpy(im->verts_hi[im->count], ctx->current_hi, sizeof ctx->current_hi);
     memcpy(im->verts[im->count++], ctx->current, sizeof ctx->current);
 }
 
@@ -103,6 +141,10 @@ void gl_attrib4f(gl_context *ctx, GLuint slot, float x, float y, float z, float 
     c[1] = y;
     c[2] = z;
     c[3] = w;
+    if (ctx->current_long >> slot & 1u) { /* no longer a VertexAttribL* value */
+        memset(ctx->current_hi[slot], 0, sizeof ctx->current_hi[slot]);
+        ctx->current_long &= ~(1u << slot);
+    }
     if (slot == GP_VIN_POSITION) {
         /* Vertex / VertexAttrib(0) provoke a vertex; outside Begin/End the
          * result is undefined (GL 2.1 section 2.7): asmgl ignores it. */
@@ -478,3 +520,73 @@ GLAPI_EXPORT void APIENTRY glVertexAttrib4NubARB(GLuint index, GLubyte x, GLubyt
 }
 GL_ALIAS(void, glVertexAttrib4Nub, glVertexAttrib4NubARB,
          (GLuint index, GLubyte x, GLubyte y, GLubyte z, GLubyte w))
+
+/* ---- glVertexAttribL* (EXT_vertex_attrib_64bit, NV_vertex_attrib_integer_64bit) ----
+ *
+ * 64-bit current values for LONG ATTRIB (NV_gpu_program5 2.X.3.1): the low
+ * words go to ctx->current, the high words to ctx->current_hi (gl_priv.h).
+ * The L1 / L2 / L3 forms fill the missing y, z with 0 and w with 1 (the
+ * double 1.0, or the integer 1), as for VertexAttrib* and VertexAttribI*.
+ * Index 0 inside Begin/End provokes a vertex, like VertexAttrib*(0, ...)
+ * (the specs are written against the compatibility profile). */
+void gl_attrib4l(gl_context *ctx, GLuint slot, const uint64_t v[4])
+{
+    float *c = ctx->current[slot];
+    for (int i = 0; i < 4; i++) {
+        uint32_t lo = (uint32_t)v[i];
+        memcpy(&c[i], &lo, sizeof lo);
+        ctx->current_hi[slot][i] = (uint32_t)(v[i] >> 32);
+    }
+    ctx->current_long |= 1u << slot;
+    if (slot == GP_VIN_POSITION && ctx->in_begin)
+        gl_imm_emit_vertex(ctx);
+}
+
+static void attrib4l(GLuint index, uint64_t x, uint64_t y, uint64_t z, uint64_t w)
+{
+    GL_CTX();
+    if (!attrib_index_ok(ctx, index))
+        return;
+    const uint64_t v[4] = {x, y, z, w};
+    gl_attrib4l(ctx, index, v);
+}
+
+static uint64_t dbl_bits(double d)
+{
+    uint64_t u;
+    memcpy(&u, &d, sizeof u);
+    return u;
+}
+
+#define CL_D(c) dbl_bits((double)(c))
+#define CL_S(c) ((uint64_t)(int64_t)(c))
+#define CL_U(c) ((uint64_t)(c))
+#define D_ONE 0x3ff0000000000000ull /* 1.0 */
+#define AL1(C, ONE) C(x), 0u, 0u, ONE
+#define AL2(C, ONE) C(x), C(y), 0u, ONE
+#define AL3(C, ONE) C(x), C(y), C(z), ONE
+#define AL4(C, ONE) C(x), C(y), C(z), C(w)
+#define VL1(C, ONE) C(v[0]), 0u, 0u, ONE
+#define VL2(C, ONE) C(v[0]), C(v[1]), 0u, ONE
+#define VL3(C, ONE) C(v[0]), C(v[1]), C(v[2]), ONE
+#define VL4(C, ONE) C(v[0]), C(v[1]), C(v[2]), C(v[3])
+
+/* glVertexAttribL<n><t><ext>(index, ...) and glVertexAttribL<n><t>v<ext> */
+#define VAL_FNS(n, t, ext, T, C, ONE)                                                      \
+    GLAPI_EXPORT void APIENTRY glVertexAttribL##n##t##ext(GLuint index, P##n(T))           \
+    {                                                                                      \
+        attrib4l(index, AL##n(C, ONE));                                                    \
+    }                                                                                      \
+    GLAPI_EXPORT void APIENTRY glVertexAttribL##n##t##v##ext(GLuint index, const T *v)     \
+    {                                                                                      \
+        if (v)                                                                             \
+            attrib4l(index, VL##n(C, ONE));                                                \
+    }
+#define VAL_N(n)                                                                           \
+    VAL_FNS(n, d, EXT, GLdouble, CL_D, D_ONE)                                              \
+    VAL_FNS(n, i64, NV, GLint64EXT, CL_S, 1u)                                              \
+    VAL_FNS(n, ui64, NV, GLuint64EXT, CL_U, 1u)
+VAL_N(1)
+VAL_N(2)
+VAL_N(3)
+VAL_N(4)

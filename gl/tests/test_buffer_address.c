@@ -8,6 +8,7 @@
  *
  * covers: API.MakeBufferResidentNV API.MakeBufferNonResidentNV API.IsBufferResidentNV
  * covers: API.GetBufferParameterui64vNV API.GetIntegerui64vNV API.E.SBL API.E.SBS LIM.SBL.ADDR
+ * covers: API.Uniformui64NV
  */
 #include "gl_test.h"
 
@@ -68,9 +69,10 @@ static void test_tokens_and_limit(void)
     glEnd();
     GT_ERROR(GL_INVALID_OPERATION);
 
-    /* not advertised until programs can LOAD */
+    /* advertised since programs LOAD and STORE (issue 6) */
     const char *ext = (const char *)glGetString(GL_EXTENSIONS);
-    GT_CHECK(ext && !strstr(ext, "GL_NV_shader_buffer_load"));
+    GT_CHECK(ext && strstr(ext, "GL_NV_shader_buffer_load "));
+    GT_CHECK(ext && strstr(ext, "GL_NV_shader_buffer_store "));
 
     /* every entry point resolves */
     static const char *const names[] = {
@@ -370,6 +372,27 @@ static void test_interplay(void)
     glBindBuffer(GL_ARRAY_BUFFER, 0);
 }
 
+/* Section 2.20.3's GLSL pointer uniforms: asmgl has no GLSL program, so
+ * every call is INVALID_OPERATION (no current program / no such program)
+ * and writes nothing. */
+static void test_pointer_uniforms(void)
+{
+    GLuint64EXT v = 5;
+    glUniformui64NV(0, 42);
+    GT_ERROR(GL_INVALID_OPERATION);
+    glUniformui64vNV(0, 1, &v);
+    GT_ERROR(GL_INVALID_OPERATION);
+    glProgramUniformui64NV(1, 0, 42);
+    GT_ERROR(GL_INVALID_OPERATION);
+    glProgramUniformui64vNV(1, 0, 1, &v);
+    GT_ERROR(GL_INVALID_OPERATION);
+    glGetUniformui64vNV(1, 0, &v);
+    GT_ERROR(GL_INVALID_OPERATION);
+    GT_CHECK(v == 5);
+    GT_CHECK(asmgl_get_proc_address("glProgramUniformui64vNV") ==
+             (void (*)(void))glProgramUniformui64vNV);
+}
+
 int main(void)
 {
     asmgl_context *c = gt_context(16, 16);
@@ -378,6 +401,7 @@ int main(void)
     test_addresses();
     test_residency();
     test_interplay();
+    test_pointer_uniforms();
     asmgl_context_destroy(c);
 
     /* without a current context every entry point does nothing */

@@ -130,8 +130,9 @@ static void test_pbo_enums(void)
         GT_EQ_INT(geti(bt[t]), (GLint)b[(t + 1) % 3]);
         glBindBuffer(bt[t], 0);
     }
-    /* no compute stage in asmgl: its binding target does not exist */
-    glBindBuffer(GL_COMPUTE_PROGRAM_PARAMETER_BUFFER_NV, b[0]);
+    /* no tessellation stage in asmgl: its binding target does not exist
+     * (COMPUTE_PROGRAM_PARAMETER_BUFFER_NV does since issue 6) */
+    glBindBuffer(GL_TESS_CONTROL_PROGRAM_PARAMETER_BUFFER_NV, b[0]);
     GT_ERROR(GL_INVALID_ENUM);
     glDeleteBuffers(3, b);
     GT_ERROR(GL_NO_ERROR);

@@ -5,6 +5,7 @@
  * bits as the float they spell, which shows no conversion happened.
  *
  * covers: API.VertexAttribIEXT API.VertexAttribIPointerEXT API.GetVertexAttribIEXT
+ * (glArrayElement of an integer array keeps the bits as well)
  */
 #include "gl_test.h"
 
@@ -139,6 +140,22 @@ int main(void)
     glEnableVertexAttribArrayARB(1);
     fullscreen();
     GT_PROBE(8, 8, 0.0f, 0.0f, 0.0f, 0.0f, 0.005f);
+    GT_ERROR(GL_NO_ERROR);
+
+    /* glArrayElement takes an integer array's element unconverted too
+     * (NV_vertex_program4 2.8): the words themselves become the current
+     * value; a signed short is sign-extended, missing w is integer 1 */
+    static const GLint bits[2][2] = {{7, 8}, {0x3f800000, -5}};
+    glVertexAttribIPointerEXT(1, 2, GL_INT, 0, bits);
+    glArrayElement(1);
+    glGetVertexAttribIivEXT(1, GL_CURRENT_VERTEX_ATTRIB_ARB, iv);
+    check4(iv, 0x3f800000, -5, 0, 1);
+    static const GLshort neg[1][3] = {{-2, 300, -32768}};
+    glVertexAttribIPointerEXT(1, 3, GL_SHORT, 0, neg);
+    glArrayElement(0);
+    glGetVertexAttribIivEXT(1, GL_CURRENT_VERTEX_ATTRIB_ARB, iv);
+    check4(iv, -2, 300, -32768, 1);
+    glDisableVertexAttribArrayARB(1);
     GT_ERROR(GL_NO_ERROR);
 
     asmgl_make_current(NULL);
