@@ -43,6 +43,12 @@
       "glVertexAttribPointer")                                                                     \
     X(PFNGLVERTEXATTRIBIPOINTERPROC, VertexAttribIPointer, "glVertexAttribIPointer",               \
       "glVertexAttribIPointerEXT")                                                                 \
+    X(PFNGLVERTEXATTRIBLPOINTEREXTPROC, VertexAttribLPointerEXT, "glVertexAttribLPointerEXT",      \
+      "glVertexAttribLPointer")                                                                    \
+    X(PFNGLVERTEXATTRIBL4DVEXTPROC, VertexAttribL4dvEXT, "glVertexAttribL4dvEXT",                  \
+      "glVertexAttribL4dv")                                                                        \
+    X(PFNGLVERTEXATTRIBL4I64VNVPROC, VertexAttribL4i64vNV, "glVertexAttribL4i64vNV", NULL)         \
+    X(PFNGLVERTEXATTRIBL4UI64VNVPROC, VertexAttribL4ui64vNV, "glVertexAttribL4ui64vNV", NULL)      \
     X(PFNGLENABLEVERTEXATTRIBARRAYARBPROC, EnableVertexAttribArrayARB,                             \
       "glEnableVertexAttribArrayARB", "glEnableVertexAttribArray")                                 \
     X(PFNGLDISABLEVERTEXATTRIBARRAYARBPROC, DisableVertexAttribArrayARB,                           \
@@ -109,7 +115,21 @@
     X(PFNGLTEXSTORAGE3DPROC, TexStorage3D, "glTexStorage3D", NULL)                                 \
     X(PFNGLTEXIMAGE2DMULTISAMPLEPROC, TexImage2DMultisample, "glTexImage2DMultisample", NULL)      \
     X(PFNGLTEXIMAGE3DMULTISAMPLEPROC, TexImage3DMultisample, "glTexImage3DMultisample", NULL)      \
-    X(PFNGLDRAWELEMENTSBASEVERTEXPROC, DrawElementsBaseVertex, "glDrawElementsBaseVertex", NULL)
+    X(PFNGLDRAWELEMENTSBASEVERTEXPROC, DrawElementsBaseVertex, "glDrawElementsBaseVertex", NULL) \
+    /* memory commands (issue 6): buffer data, NV_shader_buffer_load/store, */                    \
+    /* NV_shader_storage_buffer_object, EXT_shader_image_load_store, NV_compute_program5 */       \
+    X(PFNGLBUFFERSUBDATAPROC, BufferSubData, "glBufferSubData", "glBufferSubDataARB")              \
+    X(PFNGLGETBUFFERSUBDATAPROC, GetBufferSubData, "glGetBufferSubData", "glGetBufferSubDataARB")  \
+    X(PFNGLBINDBUFFERBASEPROC, BindBufferBase, "glBindBufferBase", NULL)                           \
+    X(PFNGLMAKEBUFFERRESIDENTNVPROC, MakeBufferResidentNV, "glMakeBufferResidentNV", NULL)         \
+    X(PFNGLMAKEBUFFERNONRESIDENTNVPROC, MakeBufferNonResidentNV, "glMakeBufferNonResidentNV",      \
+      NULL)                                                                                        \
+    X(PFNGLGETBUFFERPARAMETERUI64VNVPROC, GetBufferParameterui64vNV,                               \
+      "glGetBufferParameterui64vNV", NULL)                                                         \
+    X(PFNGLBINDIMAGETEXTUREEXTPROC, BindImageTextureEXT, "glBindImageTextureEXT",                  \
+      "glBindImageTexture")                                                                        \
+    X(PFNGLMEMORYBARRIEREXTPROC, MemoryBarrierEXT, "glMemoryBarrierEXT", "glMemoryBarrier")        \
+    X(PFNGLDISPATCHCOMPUTEPROC, DispatchCompute, "glDispatchCompute", NULL)
 
 struct gll_table {
 #define GLL_FIELD(type, field, name, alias) type field;

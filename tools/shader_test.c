@@ -449,6 +449,8 @@ static const struct {
     { "short", GL_SHORT, 2, true }, { "ushort", GL_UNSIGNED_SHORT, 2, true },
     { "int", GL_INT, 4, true },     { "uint", GL_UNSIGNED_INT, 4, true },
     { "float", GL_FLOAT, 4, false }, { "double", GL_DOUBLE, 8, false },
+    /* (asmgl) NV_vertex_attrib_integer_64bit: always glVertexAttribLPointerEXT */
+    { "int64", GL_INT64_NV, 8, true }, { "uint64", GL_UNSIGNED_INT64_NV, 8, true },
 };
 
 static const struct {
@@ -520,6 +522,8 @@ static bool parse_vd_column(struct parser *ps, const char *s, size_t n)
     const char *g = slash2 + 1;
     int rows = 0, cols = 1;
     bool integer = vd_types[ti].integer;
+    bool is64 = vd_types[ti].gl_type == GL_INT64_NV || vd_types[ti].gl_type == GL_UNSIGNED_INT64_NV;
+    bool lng = is64; /* (asmgl) 64-bit attributes: glVertexAttribLPointerEXT */
     if (g < end && *g >= '1' && *g <= '4') {
         rows = *g++ - '0';
     } else {
@@ -527,9 +531,13 @@ static bool parse_vd_column(struct parser *ps, const char *s, size_t n)
             const char *prefix;
             int shape; /* 0 scalar, 1 vector, 2 matrix */
             bool integer;
-        } glsl[] = { { "int", 0, true },   { "uint", 0, true },  { "float", 0, false },
-                     { "ivec", 1, true },  { "uvec", 1, true },  { "vec", 1, false },
-                     { "mat", 2, false } };
+            bool lng;
+        } glsl[] = { { "int64_t", 0, true, true }, { "uint64_t", 0, true, true },
+                     { "i64vec", 1, true, true },  { "u64vec", 1, true, true },
+                     { "double", 0, false, true }, { "dvec", 1, false, true },
+                     { "int", 0, true, false },    { "uint", 0, true, false },  { "float", 0, false, false },
+                     { "ivec", 1, true, false },   { "uvec", 1, true, false },  { "vec", 1, false, false },
+                     { "mat", 2, false, false } };
         size_t k;
         for (k = 0; k < sizeof glsl / sizeof glsl[0]; k++) {
             size_t pl = strlen(glsl[k].prefix);
@@ -540,6 +548,12 @@ static bool parse_vd_column(struct parser *ps, const char *s, size_t n)
             return error_at(ps, ps->line, "unsupported component type in column '%.*s'", (int)n, s);
         g += strlen(glsl[k].prefix);
         integer = glsl[k].integer;
+        lng = glsl[k].lng;
+        if (lng ? !(is64 ? integer : vd_types[ti].gl_type == GL_DOUBLE && !integer) : is64)
+            return error_at(ps, ps->line,
+                            "64-bit components (double, dvecN, int64_t, i64vecN, ...) need the matching 64-bit "
+                            "type, and int64 / uint64 need them, in '%.*s'",
+                            (int)n, s);
         rows = 1;
         if (glsl[k].shape > 0) {
             if (g >= end || *g < '2' || *g > '4')
@@ -593,6 +607,8 @@ static bool parse_vd_column(struct parser *ps, const char *s, size_t n)
         a.kind = vd_names[k].kind;
         a.index = vd_names[k].unit;
         integer = false;
+        if (lng)
+            return error_at(ps, ps->line, "64-bit attributes must be generic ('%.*s')", (int)name_len, name);
         if (!vd_type_allowed(a.kind, vd_types[ti].gl_type, rows))
             return error_at(ps, ps->line, "type or component count not allowed for '%.*s'",
                             (int)name_len, name);
@@ -601,6 +617,9 @@ static bool parse_vd_column(struct parser *ps, const char *s, size_t n)
     a.type_size = vd_types[ti].size;
     a.components = rows;
     a.integer = integer;
+    a.lng = lng;
+    if (lng && cols > 1)
+        return error_at(ps, ps->line, "64-bit matrices are not supported in '%.*s'", (int)n, s);
     a.offset = vd->stride;
 
     if (!util_reserve((void **)&vd->attribs, &ps->attrib_cap, vd->nattribs + 1, sizeof a))
@@ -624,6 +643,34 @@ static bool parse_vd_value(struct cur *c, const struct st_attrib *a, unsigned ch
         if (!scan_double(c, &d))
             return false;
         memcpy(dst, &d, sizeof d);
+        return true;
+    }
+    if (a->gl_type == GL_INT64_NV || a->gl_type == GL_UNSIGNED_INT64_NV) {
+        /* 64-bit integers: int64 takes -2^63..2^63-1 or a 0x bit pattern,
+         * uint64 0..2^64-1 (decimal or 0x) */
+        skip_ws(c);
+        if (c->p >= c->end)
+            return false;
+        char *e;
+        errno = 0;
+        uint64_t u;
+        bool neg = *c->p == '-';
+        if (neg) {
+            if (a->gl_type == GL_UNSIGNED_INT64_NV)
+                return false;
+            u = (uint64_t)strtoll(c->p, &e, 0);
+        } else {
+            if (*c->p == '+' || !(*c->p >= '0' && *c->p <= '9'))
+                return false;
+            u = (uint64_t)strtoull(c->p, &e, 0);
+            bool hex = c->end - c->p > 1 && c->p[0] == '0' && (c->p[1] == 'x' || c->p[1] == 'X');
+            if (a->gl_type == GL_INT64_NV && !hex && u > (uint64_t)INT64_MAX)
+                return false;
+        }
+        if (e == c->p || e > c->end || errno == ERANGE)
+            return false;
+        c->p = e;
+        memcpy(dst, &u, sizeof u);
         return true;
     }
     long long v, lo, hi;
@@ -827,11 +874,11 @@ static const struct cmd_def cmd_defs[] = {
 static const char *const unsupported_cmds[] = {
     "active shader program", "active uniform", "atomic counter", "atomic counters",
     "blend barrier", "blit", "block array index", "block binding", "block matrix stride",
-    "block offset", "block row major", "calllist", "compute", "deletelist", "endlist",
+    "block offset", "block row major", "calllist", "deletelist", "endlist",
     "fb draw", "fb read", "fbfetch barrier", "image texture",
-    "link error", "link success", "memory barrier", "newlist", "patch parameter",
-    "probe atomic counter", "probe ssbo", "probe warn all rgba", "probe xfb buffer",
-    "program binary save restore", "resident image texture", "resident texture", "ssbo",
+    "link error", "link success", "newlist", "patch parameter",
+    "probe atomic counter", "probe warn all rgba", "probe xfb buffer",
+    "program binary save restore", "resident image texture", "resident texture",
     "subuniform", "ubo array index", "uniform",
     "verify program_interface_query", "verify program_query", "verify query_object",
     "vertex attrib", "viewport indexed", "viewport swizzle", "xfb buffer object",
@@ -1155,6 +1202,57 @@ static bool parse_parameter_buffer(struct parser *ps, struct cur *c, struct st_c
     return scan_value_list(ps, c, (enum st_value_kind)kind, cmd) && at_line_end(c);
 }
 
+/* attrib64 INDEX double|int64|uint64 X [Y [Z [W]]] (asmgl): a 64-bit
+ * current value (EXT_vertex_attrib_64bit / NV_vertex_attrib_integer_64bit)
+ * for a LONG ATTRIB; missing y, z are 0 and w 1 of the type.  Doubles are
+ * C doubles, int64 / uint64 values decimal or 0x bit patterns. */
+static bool parse_attrib64(struct parser *ps, struct cur *c, struct st_command *cmd)
+{
+    static const struct word_value types[] = {
+        { "double", GL_DOUBLE }, { "int64", GL_INT64_NV }, { "uint64", GL_UNSIGNED_INT64_NV },
+    };
+    cmd->op = ST_OP_ATTRIB64;
+    if (!scan_int(c, &cmd->i[0]) || cmd->i[0] < 0) {
+        snprintf(ps->why, sizeof ps->why, "bad attribute index");
+        return false;
+    }
+    cmd->ni = 1;
+    unsigned type;
+    if (!scan_choice(c, types, COUNT(types), &type)) {
+        snprintf(ps->why, sizeof ps->why, "unknown type (double int64 uint64)");
+        return false;
+    }
+    cmd->e[0] = type;
+    cmd->ne = 1;
+    uint64_t v[4] = { 0, 0, 0, type == GL_DOUBLE ? 0x3ff0000000000000ull : 1u };
+    struct st_attrib a = { 0 };
+    a.gl_type = type;
+    int n = 0;
+    while (!at_line_end(c)) {
+        unsigned char b[8];
+        if (n == 4 || !parse_vd_value(c, &a, b)) {
+            snprintf(ps->why, sizeof ps->why, "bad value %d", n + 1);
+            return false;
+        }
+        memcpy(&v[n++], b, 8);
+    }
+    if (n == 0) {
+        snprintf(ps->why, sizeof ps->why, "no value");
+        return false;
+    }
+    cmd->data = malloc(8 * sizeof *cmd->data);
+    if (!cmd->data) {
+        snprintf(ps->why, sizeof ps->why, "out of memory");
+        return false;
+    }
+    for (int k = 0; k < 4; k++) {
+        cmd->data[2 * k] = (uint32_t)v[k];
+        cmd->data[2 * k + 1] = (uint32_t)(v[k] >> 32);
+    }
+    cmd->ndata = 8;
+    return true;
+}
+
 /* subroutine vertex|fragment|geometry V0 V1 ... (asmgl): the target's
  * program subroutine parameters 0, 1, ... (NV_gpu_program5 with
  * ARB_shader_subroutine); no values = a count of 0. */
@@ -1475,6 +1573,15 @@ static bool parse_command(struct parser *ps, struct cur *c, const char *text, in
     cmd.text = text;
     cmd.text_len = text_len;
 
+    /* The memory commands (issue 6): ssbo, buffer, image bind, probe
+     * ssbo/buffer/image, compute, memory barrier (st_mem_parse.c). */
+    char mem_why[1024];
+    int mem = st_mem_parse(ps->t, c->p, c->end, &cmd, mem_why, sizeof mem_why);
+    if (mem < 0)
+        return error_at(ps, ps->line, "bad memory command: %s", mem_why);
+    if (mem > 0)
+        return add_checked_command(ps, &cmd);
+
     struct cur pv = *c;
     bool patch_vertices = eat_words(&pv, "patch parameter vertices"); /* the one we run */
     for (size_t k = 0; k < COUNT(unsupported_cmds) && !patch_vertices; k++) {
@@ -1493,6 +1600,14 @@ static bool parse_command(struct parser *ps, struct cur *c, const char *text, in
             return error_at(ps, ps->line, "bad texparameter%s%s; expected: texparameter TARGET NAME VALUE",
                             ps->why[0] ? ": " : "", ps->why);
         return check_command(ps, &cmd) && add_command(ps, &cmd);
+    }
+    if (eat_words(&s, "attrib64")) {
+        if (!parse_attrib64(ps, &s, &cmd)) {
+            free(cmd.data);
+            return error_at(ps, ps->line, "bad attrib64%s%s; expected: attrib64 INDEX double|int64|uint64 "
+                            "X [Y [Z [W]]]", ps->why[0] ? ": " : "", ps->why);
+        }
+        return add_checked_command(ps, &cmd);
     }
     if (eat_words(&s, "subroutine")) {
         if (!parse_subroutine(ps, &s, &cmd)) {
@@ -1746,6 +1861,9 @@ void st_free(struct shader_test *t)
     for (size_t i = 0; i < t->ncmds; i++)
         free(t->cmds[i].data);
     free(t->cmds);
+    for (size_t i = 0; i < t->nbuffer_names; i++)
+        free(t->buffer_names[i]);
+    free(t->buffer_names);
     free(t->glsl_section);
     free(t->text);
     memset(t, 0, sizeof *t);

@@ -71,6 +71,8 @@ struct st_attrib {
     int type_size;    /* bytes per component */
     int components;   /* 1..4 */
     bool integer;     /* integer attribute: glVertexAttribIPointer */
+    bool lng;         /* (asmgl) 64-bit attribute: glVertexAttribLPointerEXT (double with
+                         dvecN / double components, int64 / uint64 types) */
     size_t offset;    /* within a row */
 };
 
@@ -130,8 +132,46 @@ enum st_op {
     ST_OP_SUBROUTINE,      /* e[0] program target, data[ndata]: glProgramSubroutineParametersuivNV */
     ST_OP_TEX_HANDLE,      /* variant ST_PARAM_LOCAL | ST_TEX_HANDLE_NONRESIDENT; i[0] unit,
                               e[0] program target, i[1] parameter index (NV_bindless_texture) */
+    ST_OP_MEMORY,          /* variant ST_MEM_*: the memory commands of issue 6 (ssbo, buffer,
+                              image bind, probe image, compute, memory barrier); parsed by
+                              st_mem_parse.c, run by st_memory.c, fields there */
+    ST_OP_ATTRIB64,        /* (asmgl) e[0] GL_DOUBLE / GL_INT64_NV / GL_UNSIGNED_INT64_NV,
+                              i[0] index; data[0..7]: (lo, hi) of x y z w (missing ones
+                              0, 0, 1 of the type): glVertexAttribL4dvEXT / L4i64vNV /
+                              L4ui64vNV */
     ST_OP_UNSUPPORTED,     /* a piglit command asmgl does not run: the test is skipped */
 };
+
+/* ST_OP_MEMORY commands (docs/shader_test.md "Memory commands").  ID is an
+ * ssbo binding N or the index of a buffer NAME in shader_test.buffer_names. */
+enum st_mem_kind {
+    ST_MEM_SSBO,          /* ssbo N SIZE: i[0] N, i[1] SIZE */
+    ST_MEM_BUFFER,        /* buffer NAME SIZE: i[0] ID, i[1] SIZE */
+    ST_MEM_SSBO_SUBDATA,  /* i[0] ID, i[1] st_mem_type, i[2] OFFSET, i[3] bytes; data: the
+                             bytes (ndata words) */
+    ST_MEM_BUFFER_SUBDATA,
+    ST_MEM_PROBE_SSBO,    /* as subdata, plus i[4] ST_CMP_EQ / ST_CMP_NE */
+    ST_MEM_PROBE_BUFFER,
+    ST_MEM_RESIDENT,      /* i[0] ID, e[0] GL_READ_ONLY / GL_WRITE_ONLY / GL_READ_WRITE */
+    ST_MEM_NONRESIDENT,   /* i[0] ID */
+    ST_MEM_ADDRESS,       /* i[0] ID, e[0] program target, i[1] parameter index, i[2..3]
+                             OFFSET's low and high words, i[4] 1 for local, 0 for env */
+    ST_MEM_IMAGE_BIND,    /* i[0] image unit, i[1] texture unit, i[2] level, i[3] layer,
+                             i[4] layered; e[0] access, e[1] format */
+    ST_MEM_PROBE_IMAGE,   /* i[0] texture unit, i[1] level, i[2..4] x y z, i[5] st_value_kind;
+                             f[0..3] (float) or data[0..3] (int, uint) */
+    ST_MEM_COMPUTE,       /* i[0..2] groups */
+    ST_MEM_BARRIER,       /* e[0] the barrier bits */
+};
+
+/* A value type of the memory commands: name, size and how values parse. */
+enum st_mem_type {
+    ST_MT_FLOAT, ST_MT_INT, ST_MT_UINT, ST_MT_INT64, ST_MT_UINT64, ST_MT_DOUBLE,
+    ST_MT_INT8, ST_MT_UINT8, ST_MT_INT16, ST_MT_UINT16, ST_MT_HALF,
+};
+
+/* Bytes of one value of type t. */
+int st_mem_type_size(int t);
 
 enum {
     ST_DRAW_TEX = 1,       /* draw rect tex: texture coordinates on unit 0 */
@@ -217,6 +257,10 @@ struct shader_test {
     uint16_t *elements;
     size_t nelements;
 
+    /* Names of `buffer NAME` (memory commands), indexed by ID. */
+    char **buffer_names;
+    size_t nbuffer_names;
+
     /* The first GLSL-only section ([vertex shader] ...), which asmgl cannot
      * run: the test is skipped.  NULL if none. */
     char *glsl_section;
@@ -228,5 +272,12 @@ struct shader_test {
 bool st_parse(struct shader_test *t, const char *path, char *text, size_t len);
 
 void st_free(struct shader_test *t);
+
+/* Parses the [test] line [p, end) if it is a memory command (st_mem_parse.c):
+ * 0 when it is not one, 1 when cmd was filled in (cmd->data malloc'd),
+ * -1 when it is a malformed memory command (why holds the message, with
+ * the expected syntax).  Named buffers are added to t->buffer_names. */
+int st_mem_parse(struct shader_test *t, const char *p, const char *end, struct st_command *cmd,
+                 char *why, size_t why_size);
 
 #endif /* ASMGL_TOOLS_SHADER_TEST_H */

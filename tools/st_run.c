@@ -48,6 +48,7 @@ struct runner {
     GLuint tex_buffers[ST_MAX_TEXTURES];     /* the buffer object of a texture buffer */
     struct param_buffer *param_buffers;
     size_t nparam_buffers, param_buffer_cap;
+    struct st_mem *mem; /* the memory commands' buffers (st_memory.c) */
     GLuint vbo;       /* [vertex data] in a buffer object, 0 when client memory */
     GLuint *programs; /* one per program section, 0 until loaded */
     size_t nprograms;
@@ -198,7 +199,12 @@ static void setup_vertex_data(struct runner *r)
         const void *ptr = use_vbo ? (const void *)(uintptr_t)a->offset : (const void *)(vd->rows + a->offset);
         switch (a->kind) {
         case ST_ATTR_GENERIC:
-            if (a->integer)
+            if (a->lng && gll.VertexAttribLPointerEXT) /* (asmgl) 64-bit: EXT_vertex_attrib_64bit */
+                GLL(VertexAttribLPointerEXT)(a->index, a->components, a->gl_type, stride, ptr);
+            else if (a->lng)
+                fprintf(stderr, "%s: glVertexAttribLPointerEXT is missing; 64-bit column %zu not set\n",
+                        r->t->path, i);
+            else if (a->integer)
                 GLL(VertexAttribIPointer)(a->index, a->components, a->gl_type, stride, ptr);
             else
                 GLL(VertexAttribPointerARB)(a->index, a->components, a->gl_type, GL_FALSE, stride, ptr);
@@ -1260,6 +1266,14 @@ static const char *missing_entry_point(const struct st_command *c)
     case ST_OP_SUBROUTINE:
         NEED(ProgramSubroutineParametersuivNV);
         break;
+    case ST_OP_ATTRIB64:
+        if (c->e[0] == GL_DOUBLE)
+            NEED(VertexAttribL4dvEXT);
+        else if (c->e[0] == GL_INT64_NV)
+            NEED(VertexAttribL4i64vNV);
+        else
+            NEED(VertexAttribL4ui64vNV);
+        break;
     case ST_OP_TEX_HANDLE:
         NEED(GetTextureHandleNV);
         NEED(MakeTextureHandleResidentNV);
@@ -1269,6 +1283,8 @@ static const char *missing_entry_point(const struct st_command *c)
         else
             NEED(ProgramEnvParameterI4uivNV);
         break;
+    case ST_OP_MEMORY:
+        return st_mem_missing(c);
     case ST_OP_PARAMETER_BUFFER:
         NEED(BindBufferBaseNV);
         NEED(GenBuffers);
@@ -1548,6 +1564,23 @@ static bool run_command(struct runner *r, const struct st_command *c)
     case ST_OP_SUBROUTINE:
         GLL(ProgramSubroutineParametersuivNV)(c->e[0], (GLsizei)c->ndata, c->data);
         return no_gl_error("subroutine");
+    case ST_OP_ATTRIB64: { /* (asmgl) a 64-bit current value */
+        uint64_t v[4];
+        for (int k = 0; k < 4 && c->ndata == 8; k++)
+            v[k] = c->data[2 * k] | (uint64_t)c->data[2 * k + 1] << 32;
+        if (c->e[0] == GL_DOUBLE) {
+            GLdouble d[4];
+            memcpy(d, v, sizeof d);
+            GLL(VertexAttribL4dvEXT)((GLuint)c->i[0], d);
+        } else if (c->e[0] == GL_INT64_NV) {
+            GLint64EXT q[4];
+            memcpy(q, v, sizeof q);
+            GLL(VertexAttribL4i64vNV)((GLuint)c->i[0], q);
+        } else {
+            GLL(VertexAttribL4ui64vNV)((GLuint)c->i[0], (const GLuint64EXT *)v);
+        }
+        return no_gl_error("attrib64");
+    }
     case ST_OP_TEX_HANDLE:
         return texture_handle(r, c);
     case ST_OP_TEX_INTEGER:
@@ -1558,6 +1591,8 @@ static bool run_command(struct runner *r, const struct st_command *c)
         return texture_storage(r, c);
     case ST_OP_FB:
         return fb_command(r, c);
+    case ST_OP_MEMORY:
+        return st_mem_run(r->mem, c, r->textures, r->tex_target, r->tolerance);
     case ST_OP_UNSUPPORTED:
         return false; /* rejected before the loop */
     }
@@ -1599,8 +1634,11 @@ enum st_result st_execute(const struct shader_test *t, int width, int height)
     memcpy(r.tolerance, st_default_tolerance, sizeof r.tolerance);
     r.extensions = gll_extensions();
     r.programs = calloc(t->nprogs ? t->nprogs : 1, sizeof *r.programs);
-    if (!r.programs) {
+    r.mem = st_mem_new(t);
+    if (!r.programs || !r.mem) {
         fprintf(stderr, "asmgl: out of memory\n");
+        free(r.programs);
+        st_mem_free(r.mem);
         free(r.extensions);
         return ST_FAIL;
     }
@@ -1663,6 +1701,7 @@ enum st_result st_execute(const struct shader_test *t, int width, int height)
     if (r.vbo)
         GLL(DeleteBuffers)(1, &r.vbo);
     free(r.param_buffers);
+    st_mem_free(r.mem);
     if (r.nprograms && gll.DeleteProgramsARB)
         gll.DeleteProgramsARB((GLsizei)r.nprograms, r.programs);
     free(r.programs);
