@@ -2687,6 +2687,53 @@ static void nv4_dst(gp_parse *ps, gp_dst *d, int *pos_out)
 /* "TEXTURE" <establishName> ( "=" texture[a] | "[" [n] "]" "=" "{" list "}" ),
  * current token TEXTURE (2.X.3.8: the units of an array increase
  * consecutively). */
+/* The "=" and binding list of a TEXTURE (NV5 2.X.3.8) or IMAGE
+ * (EXT_shader_image_load_store 2.X.3.X) declaration: word[a] or, for an
+ * array, "{" word[a..b], ... "}" with units increasing consecutively, each
+ * below limit, their number matching a size given at size_pos (size < 0:
+ * none).  decl / unit name the declaration and its units in messages. */
+static void unit_list_decl(gp_parse *ps, gp_sym *sym, int limit, int size, int size_pos, const char *word,
+                           const char *decl, const char *unit)
+{
+    const char *a_word = strchr("aeiou", word[0]) ? "an" : "a";
+    const char *a_decl = strchr("AEIOU", decl[0]) ? "an" : "a";
+    char what[48];
+    snprintf(what, sizeof(what), "in the %s declaration", decl);
+    expect(ps, '=', what);
+    bool braces = sym->is_array && accept(ps, '{');
+    if (sym->is_array && !braces) {
+        char b[64];
+        gp_fail(ps, ps->tok.pos, "expected '{' to start the %s list, found %s", word,
+                tok_str(ps, &ps->tok, b, sizeof(b)));
+    }
+    int first = -1, count = 0;
+    for (;;) {
+        int start = ps->tok.pos;
+        if (!accept_word(ps, word)) {
+            char b[64];
+            gp_fail(ps, ps->tok.pos, "expected %s %s[n] binding, found %s", a_word, word,
+                    tok_str(ps, &ps->tok, b, sizeof(b)));
+        }
+        int n = 0;
+        int a = nv4_binding_range(ps, start, limit, unit, braces, &n);
+        if (first < 0)
+            first = a;
+        else if (a != first + count)
+            gp_fail(ps, start, "the %ss of %s %s array must increase consecutively (expected %s[%d])", unit, a_decl,
+                    decl, word, first + count);
+        count += n;
+        if (!braces || !accept(ps, ','))
+            break;
+    }
+    snprintf(what, sizeof(what), "to end the %s list", word);
+    if (braces)
+        expect(ps, '}', what);
+    if (size >= 0 && size != count)
+        gp_fail(ps, size_pos, "%s array size %d does not match its %d %ss", decl, size, count, unit);
+    sym->index = first;
+    sym->count = count;
+}
+
 static void nv5_decl_texture(gp_parse *ps)
 {
     next(ps);
@@ -2706,37 +2753,7 @@ static void nv5_decl_texture(gp_parse *ps)
         }
         expect(ps, ']', "after the array size");
     }
-    expect(ps, '=', "in the TEXTURE declaration");
-    bool braces = sym->is_array && accept(ps, '{');
-    if (sym->is_array && !braces) {
-        char b[64];
-        gp_fail(ps, ps->tok.pos, "expected '{' to start the texture list, found %s",
-                tok_str(ps, &ps->tok, b, sizeof(b)));
-    }
-    int first = -1, count = 0;
-    for (;;) {
-        int start = ps->tok.pos;
-        if (!accept_word(ps, "texture")) {
-            char b[64];
-            gp_fail(ps, ps->tok.pos, "expected a texture[n] binding, found %s", tok_str(ps, &ps->tok, b, sizeof(b)));
-        }
-        int n = 0;
-        int a = nv4_binding_range(ps, start, limit, "texture image unit", braces, &n);
-        if (first < 0)
-            first = a;
-        else if (a != first + count)
-            gp_fail(ps, start, "the texture image units of a TEXTURE array must increase consecutively "
-                               "(expected texture[%d])", first + count);
-        count += n;
-        if (!braces || !accept(ps, ','))
-            break;
-    }
-    if (braces)
-        expect(ps, '}', "to end the texture list");
-    if (size >= 0 && size != count)
-        gp_fail(ps, size_pos, "TEXTURE array size %d does not match its %d texture image units", size, count);
-    sym->index = first;
-    sym->count = count;
+    unit_list_decl(ps, sym, limit, size, size_pos, "texture", "TEXTURE", "texture image unit");
 }
 
 /* The extra vector operand of "TEXop dst, coord, extra, texture, target"
@@ -3987,36 +4004,7 @@ static void mem_decl_image(gp_parse *ps)
         }
         expect(ps, ']', "after the array size");
     }
-    expect(ps, '=', "in the IMAGE declaration");
-    bool braces = sym->is_array && accept(ps, '{');
-    if (sym->is_array && !braces) {
-        char b[64];
-        gp_fail(ps, ps->tok.pos, "expected '{' to start the image list, found %s", tok_str(ps, &ps->tok, b, sizeof(b)));
-    }
-    int first = -1, count = 0;
-    for (;;) {
-        int start = ps->tok.pos;
-        if (!accept_word(ps, "image")) {
-            char b[64];
-            gp_fail(ps, ps->tok.pos, "expected an image[n] binding, found %s", tok_str(ps, &ps->tok, b, sizeof(b)));
-        }
-        int k = 0;
-        int a = nv4_binding_range(ps, start, limit, "image unit", braces, &k);
-        if (first < 0)
-            first = a;
-        else if (a != first + count)
-            gp_fail(ps, start, "the image units of an IMAGE array must increase consecutively (expected image[%d])",
-                    first + count);
-        count += k;
-        if (!braces || !accept(ps, ','))
-            break;
-    }
-    if (braces)
-        expect(ps, '}', "to end the image list");
-    if (size >= 0 && size != count)
-        gp_fail(ps, size_pos, "IMAGE array size %d does not match its %d image units", size, count);
-    sym->index = first;
-    sym->count = count;
+    unit_list_decl(ps, sym, limit, size, size_pos, "image", "IMAGE", "image unit");
 }
 
 /* NV_compute_program5 2.X.7.Y (DECL.GROUP_SIZE, DECL.SHARED_MEMORY):
