@@ -865,6 +865,24 @@ static void texture_junk(struct runner *r, const struct st_command *c)
 
 /* The pixel transfer format and type glTexImage needs to allocate a level of
  * internal (no data is passed, but they must match its kind). */
+/* Integer internal formats (EXT_texture_integer, ARB_texture_rg,
+ * ARB_texture_rgb10_a2ui) outside the st_format table: 1 signed, 2
+ * unsigned, 0 neither.  Their images take only *_INTEGER client data. */
+static int integer_internal(GLenum internal)
+{
+    static const GLenum sgn[] = { GL_R8I, GL_R16I, GL_R32I, GL_RG8I, GL_RG16I, GL_RG32I, GL_RGB8I,
+                                  GL_RGB16I, GL_RGB32I, GL_RGBA8I, GL_RGBA16I, GL_RGBA32I };
+    static const GLenum uns[] = { GL_R8UI, GL_R16UI, GL_R32UI, GL_RG8UI, GL_RG16UI, GL_RG32UI, GL_RGB8UI,
+                                  GL_RGB16UI, GL_RGB32UI, GL_RGBA8UI, GL_RGBA16UI, GL_RGBA32UI, GL_RGB10_A2UI };
+    for (size_t i = 0; i < sizeof(sgn) / sizeof(sgn[0]); i++)
+        if (sgn[i] == internal)
+            return 1;
+    for (size_t i = 0; i < sizeof(uns) / sizeof(uns[0]); i++)
+        if (uns[i] == internal)
+            return 2;
+    return 0;
+}
+
 static void storage_transfer(GLenum internal, GLenum *format, GLenum *type)
 {
     const struct st_format *fmt = st_format_find(internal);
@@ -873,6 +891,9 @@ static void storage_transfer(GLenum internal, GLenum *format, GLenum *type)
     if (fmt) {
         *format = fmt->kind == ST_VAL_FLOAT ? GL_RGBA : GL_RGBA_INTEGER;
         *type = fmt->type;
+    } else if (integer_internal(internal)) {
+        *format = GL_RGBA_INTEGER;
+        *type = integer_internal(internal) == 1 ? GL_INT : GL_UNSIGNED_INT;
     } else if (internal == GL_DEPTH_COMPONENT || internal == GL_DEPTH_COMPONENT16 ||
                internal == GL_DEPTH_COMPONENT24 || internal == GL_DEPTH_COMPONENT32 ||
                internal == GL_DEPTH_COMPONENT32F) {
