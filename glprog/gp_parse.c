@@ -594,6 +594,25 @@ static void binding_program(gp_param_binding *b, int kind, uint32_t index)
     b->index = index;
 }
 
+/* The optional sign (when signed_ok) and the number token of a constant,
+ * for parse_number and parse_number64: *neg, the sign's position (the
+ * number's when there is none), and the number token, not consumed. */
+static gp_token number_token(gp_parse *ps, bool signed_ok, bool *neg, int *sign_pos)
+{
+    *neg = false;
+    *sign_pos = ps->tok.pos;
+    if (signed_ok && (is_punct(&ps->tok, '-') || is_punct(&ps->tok, '+'))) {
+        *neg = ps->tok.punct == '-';
+        next(ps);
+    }
+    gp_token t = ps->tok;
+    if (t.kind != GP_TOK_INT && t.kind != GP_TOK_FLOAT) {
+        char b[64];
+        gp_fail(ps, t.pos, "expected a number, found %s", tok_str(ps, &t, b, sizeof(b)));
+    }
+    return t;
+}
+
 /* A number, optionally signed (signed_ok) - <signedFloatConstant> - as a
  * value of ps->opnd_type: float in ARB programs; in NV_gpu_program4 the
  * type its use asks for (2.X.3.3: "A program will fail to load if it
@@ -603,17 +622,9 @@ static void binding_program(gp_param_binding *b, int kind, uint32_t index)
  * large to be represented). */
 static gp_val parse_number(gp_parse *ps, bool signed_ok)
 {
-    bool neg = false;
-    int sign_pos = ps->tok.pos;
-    if (signed_ok && (is_punct(&ps->tok, '-') || is_punct(&ps->tok, '+'))) {
-        neg = ps->tok.punct == '-';
-        next(ps);
-    }
-    gp_token t = ps->tok;
-    if (t.kind != GP_TOK_INT && t.kind != GP_TOK_FLOAT) {
-        char b[64];
-        gp_fail(ps, t.pos, "expected a number, found %s", tok_str(ps, &t, b, sizeof(b)));
-    }
+    bool neg;
+    int sign_pos;
+    gp_token t = number_token(ps, signed_ok, &neg, &sign_pos);
     gp_val v;
     int n = t.len > 40 ? 40 : t.len;
     if (ps->opnd_type == GP_TYPE_F32) {
@@ -668,17 +679,9 @@ static void parse_const_vector(gp_parse *ps, gp_val v[4])
  * integer too large to be represented fail to load).  Returns the bits. */
 static uint64_t parse_number64(gp_parse *ps, bool signed_ok, uint8_t t)
 {
-    bool neg = false;
-    int sign_pos = ps->tok.pos;
-    if (signed_ok && (is_punct(&ps->tok, '-') || is_punct(&ps->tok, '+'))) {
-        neg = ps->tok.punct == '-';
-        next(ps);
-    }
-    gp_token tk = ps->tok;
-    if (tk.kind != GP_TOK_INT && tk.kind != GP_TOK_FLOAT) {
-        char b[64];
-        gp_fail(ps, tk.pos, "expected a number, found %s", tok_str(ps, &tk, b, sizeof(b)));
-    }
+    bool neg;
+    int sign_pos;
+    gp_token tk = number_token(ps, signed_ok, &neg, &sign_pos);
     int n = tk.len > 40 ? 40 : tk.len;
     char *text = gp_alloc(ps, (size_t)tk.len + 1);
     memcpy(text, ps->src + tk.pos, (size_t)tk.len);
