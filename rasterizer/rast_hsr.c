@@ -714,21 +714,28 @@ static void hsr_run_ms(rast_tile_ctx *t, int n)
     t->stats.fragments_hidden += hidden;
 }
 
+/* Index of tag v among the *n distinct tags found so far; a new tag is
+ * appended (index *n, then *n grows) and the caller clears its lanes. */
+static inline int tag_slot(uint16_t v, uint16_t *tags, int *n)
+{
+    int k = 0;
+    while (k < *n && tags[k] != v)
+        k++;
+    if (k == *n)
+        tags[(*n)++] = v;
+    return k;
+}
+
 /* Distinct non-zero tags of a quad, and the lanes holding each. */
 static int quad_tags(const uint16_t *tg, uint16_t tags[4], uint8_t lanes[4])
 {
     int n = 0;
     for (int j = 0; j < 4; j++) {
-        uint16_t v = tg[j];
-        if (!v)
+        if (!tg[j])
             continue;
-        int k = 0;
-        while (k < n && tags[k] != v)
-            k++;
-        if (k == n) {
-            tags[n] = v;
-            lanes[n++] = 0;
-        }
+        int fresh = n, k = tag_slot(tg[j], tags, &n);
+        if (k == fresh)
+            lanes[k] = 0;
         lanes[k] |= (uint8_t)(1u << j);
     }
     return n;
@@ -745,16 +752,11 @@ static int quad_tags_ms(const rast_tile_ctx *t, int q, uint16_t tags[4 * RAST_MA
         if (!(tg[0] | tg[1] | tg[2] | tg[3]))
             continue;
         for (int j = 0; j < 4; j++) {
-            uint16_t v = tg[j];
-            if (!v)
+            if (!tg[j])
                 continue;
-            int k = 0;
-            while (k < n && tags[k] != v)
-                k++;
-            if (k == n) {
-                tags[n] = v;
-                lanes[n++] = 0;
-            }
+            int fresh = n, k = tag_slot(tg[j], tags, &n);
+            if (k == fresh)
+                lanes[k] = 0;
             lanes[k] |= 1u << (s * 4 + j);
         }
     }
