@@ -7,17 +7,29 @@ BUILD ?= build
 BUILD_ASAN ?= build-asan
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
-# Debian packages the build and the tests need (tools/install-deps checks them).
-DEB_PACKAGES = build-essential cmake pkg-config mesa-common-dev libepoxy-dev libglfw3-dev \
-               libstb-dev libosmesa6-dev libgl1-mesa-dri libegl-mesa0 piglit xvfb xauth \
-               libglvnd-dev libegl-dev libgles-dev
+# Debian packages, installed by tools/install-deps when missing.
+#   BUILD_PACKAGES  what `make build` (and `make run`) needs: compilers, GL and
+#                   glvnd headers, X11 and the demos' window libraries.
+#   TEST_PACKAGES   what the tests run besides the build: piglit, the Mesa
+#                   peers (OSMesa, llvmpipe through EGL and GLX), Xvfb and the
+#                   X tools the window tests use, python3, clang for the
+#                   fuzz targets.  tools/tests/deps.sh (ctest tools.deps)
+#                   fails when a test calls a program that no package listed
+#                   here provides.
+BUILD_PACKAGES = build-essential cmake pkg-config mesa-common-dev libglvnd-dev libegl-dev \
+                 libgles-dev libx11-dev libxext-dev libepoxy-dev libglfw3-dev libstb-dev
+TEST_PACKAGES = piglit libosmesa6-dev libgl1-mesa-dri libegl-mesa0 libglx-mesa0 mesa-utils \
+                xvfb xauth x11-apps python3 clang libclang-rt-14-dev
 
-.PHONY: all deps build run test test-asan bench clean
+.PHONY: all deps deps-test build run test test-asan bench clean
 
 all: build
 
 deps:
-	@sh tools/install-deps $(DEB_PACKAGES)
+	@sh tools/install-deps $(BUILD_PACKAGES)
+
+deps-test: deps
+	@sh tools/install-deps $(TEST_PACKAGES)
 
 build: deps
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo
@@ -28,18 +40,18 @@ run: build
 	$(BUILD)/bin/asmgl-demo-bump --headless --frames 3 -o out/demo.png
 	@echo "demo image: $(CURDIR)/out/demo.png"
 
-test: build
+test: deps-test build
 	cd $(BUILD) && ctest --output-on-failure -j$(JOBS)
 
 # Sanitizer build: every test under ASan/UBSan.  The Mesa-peer tests, which
 # exercise OSMesa rather than asmgl, are left out; tests that compare with
 # Mesa still load OSMesa, whose own never-freed allocations are suppressed.
-test-asan: deps
+test-asan: deps-test
 	cmake -S . -B $(BUILD_ASAN) -DCMAKE_BUILD_TYPE=Debug -DASMGL_SANITIZE=ON
 	cmake --build $(BUILD_ASAN) -j$(JOBS)
 	cd $(BUILD_ASAN) && ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=$(CURDIR)/tools/tests/lsan-osmesa.supp ctest --output-on-failure -j$(JOBS) -LE mesa_peer
 
-bench: build
+bench: deps-test build
 	bench/run --build $(BUILD)
 
 clean:
