@@ -110,6 +110,26 @@ void asmgl_surface_destroy(asmgl_surface *s);
  * to another context (nothing changes then). */
 int asmgl_make_current_surface(asmgl_context *ctx, asmgl_surface *s);
 
+/* For window-system layers that present a surface (GLX and EGL window
+ * surfaces, through winsys/):
+ *
+ * asmgl_surface_resize gives s new storage of width x height (contents
+ * undefined), also while it is lent: the context that holds it sees the new
+ * size as framebuffer 0's at once (queued rendering is finished first).  It
+ * must be called on the thread where s is lent, or while s is not lent.
+ * 1 on success, 0 on failure (asmgl_last_error says why; s is unchanged).
+ *
+ * asmgl_surface_read_color finishes rendering queued into s and copies its
+ * colour buffer (resolved, when multisampled) into dst: width*height pixels
+ * of 4 bytes each, top row first, rows dst_stride bytes apart, as bytes
+ * B, G, R, A when bgra is non-zero (an X11 TrueColor ZPixmap on a little-
+ * endian server) and R, G, B, A otherwise.  Same thread rule as resize.
+ * Returns 1, or 0 for an empty surface. */
+int asmgl_surface_resize(asmgl_surface *s, int width, int height);
+int asmgl_surface_read_color(asmgl_surface *s, void *dst, long dst_stride, int bgra);
+/* The size s has now. */
+void asmgl_surface_size(const asmgl_surface *s, int *width, int *height);
+
 #ifdef __cplusplus
 }
 #endif
