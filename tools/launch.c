@@ -38,6 +38,14 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+/* libglvnd's GLX vendor ABI (libglvnd-dev), for the handshake below. */
+#if defined(__has_include)
+#if __has_include(<glvnd/libglxabi.h>)
+#include <glvnd/libglxabi.h>
+#define LAUNCH_GLX_HANDSHAKE 1
+#endif
+#endif
+
 /* Which vendors this build made (1 or 0), and where an installed tree keeps
  * them relative to its bin/. */
 #ifndef ASMGL_LAUNCH_GLX
@@ -182,6 +190,29 @@ static bool find_layout(struct launch_layout *l)
     return true;
 }
 
+#ifdef LAUNCH_GLX_HANDSHAKE
+/* libglvnd calls __glx_Main with its ABI version when it loads a GLX
+ * vendor, and drops the vendor (for the X server's choice) when the call
+ * returns False or leaves a required import unset: a vendor built for
+ * another major version of the ABI, say.  The launcher makes the same call.
+ * The exports table is empty: __glx_Main only keeps the pointer for later
+ * (libglxabi.h), and this process is replaced by exec in a moment. */
+static void check_glx_handshake(const char *path, void *main_entry)
+{
+    static __GLXapiExports exports;
+    static __GLXapiImports imports;
+    static char vendor_info; /* libGLX's opaque per-vendor pointer */
+    __PFNGLXMAINPROC glx_main;
+    memcpy(&glx_main, &main_entry, sizeof glx_main);
+    if (!glx_main(GLX_VENDOR_ABI_VERSION, &exports, (__GLXvendorInfo *)&vendor_info, &imports))
+        refuse("GLX vendor library %s refused libglvnd's GLX vendor ABI %u.%u", path,
+               (unsigned)GLX_VENDOR_ABI_MAJOR_VERSION, (unsigned)GLX_VENDOR_ABI_MINOR_VERSION);
+    else if (!imports.isScreenSupported || !imports.getProcAddress || !imports.getDispatchAddress ||
+             !imports.setDispatchIndex)
+        refuse("GLX vendor library %s left a required libglvnd import unset", path);
+}
+#endif
+
 /* The library must exist, load with all its symbols resolved (RTLD_NOW:
  * libglvnd loads lazily, so an unresolved symbol would only fail later,
  * inside the program) and export the vendor entry point. */
@@ -196,8 +227,15 @@ static void check_vendor_library(const char *what, const char *path, const char 
         refuse("%s %s does not load: %s", what, path, dlerror());
         return;
     }
-    if (!dlsym(h, entry))
+    void *main_entry = dlsym(h, entry);
+    if (!main_entry) {
         refuse("%s %s is not a libglvnd vendor: it has no %s", what, path, entry);
+        return;
+    }
+#ifdef LAUNCH_GLX_HANDSHAKE
+    if (strcmp(entry, "__glx_Main") == 0)
+        check_glx_handshake(path, main_entry);
+#endif
     /* Left open: the process is replaced by exec in a moment. */
 }
 

@@ -1,9 +1,10 @@
 #!/bin/bash
-# exec.sh MODE ASMGL BUILD_DIR HAVE_GLX
+# exec.sh MODE ASMGL BUILD_DIR HAVE_GLX [BAD_GLX_VENDOR]
 #
 # Tests of the launcher, `asmgl exec` (tools/launch.c).  ASMGL is the built
 # asmgl command in BUILD_DIR/bin; HAVE_GLX is 1 when this build made
-# libGLX_asmgl.so.0.  MODE:
+# libGLX_asmgl.so.0; BAD_GLX_VENDOR, a library whose __glx_Main turns every
+# ABI version down (bad_glx_vendor.c).  MODE:
 #   env      usage and option errors; the variables the program sees (asmgl
 #            exec -- env); the program's own exit status, 126 and 127
 #   refuse   trees that lack a vendor, or whose vendor is not one: exit 125,
@@ -18,7 +19,8 @@ mode=$1
 asmgl=$2
 build=$(cd "$3" && pwd -P)
 have_glx=$4
-tmp=$(mktemp -d)
+bad_glx_vendor=${5:-}
+tmp=$(cd "$(mktemp -d)" && pwd -P)
 trap 'rm -rf "$tmp"' EXIT
 failures=0
 
@@ -137,6 +139,10 @@ refuse)
         lacks "EGL vendor" "a build tree without the GLX vendor: the EGL vendor is fine"
         cp "$build/lib/libasmgl.so.0" "$tmp/t4/lib/libGLX_asmgl.so.0"
         refused "a GLX library that is not a vendor" "$tmp/t4" "is not a libglvnd vendor: it has no __glx_Main"
+        if [ -n "$bad_glx_vendor" ]; then
+            cp "$bad_glx_vendor" "$tmp/t4/lib/libGLX_asmgl.so.0"
+            refused "a GLX vendor that turns libglvnd's ABI down" "$tmp/t4" "refused libglvnd's GLX vendor ABI"
+        fi
     fi
 
     # Programs the variables cannot reach, with asmgl's own vendors in place.
