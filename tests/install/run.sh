@@ -13,7 +13,7 @@
 #     (find_package(asmgl), CMAKE_PREFIX_PATH into the DESTDIR), each run on
 #     the installed libasmgl (LD_LIBRARY_PATH) and rendering its clear colour;
 #   - the installed launcher, which finds its vendors relative to itself:
-#     asmgl exec -- env / eglinfo.
+#     asmgl exec -- env / eglinfo / glxinfo -B (under Xvfb, with the GLX vendor).
 # GLVND_VENDOR_DIR and _FILE are the CMake cache's ASMGL_GLVND_EGL_VENDOR_*
 # (the folder relative to /usr when not absolute; empty: no JSON there).
 set -u
@@ -114,6 +114,10 @@ has "^LD_LIBRARY_PATH=$dest$libdir\$" "the installed launcher's library folder"
 if command -v eglinfo >/dev/null; then
     run "the installed asmgl exec -- eglinfo" "$dest/usr/bin/asmgl" exec -- eglinfo
     has "EGL vendor string: asmgl" "eglinfo through the installed launcher"
+fi
+if [ "$have_glx" = 1 ] && command -v glxinfo >/dev/null && command -v xvfb-run >/dev/null; then
+    run "the installed asmgl exec -- glxinfo -B" xvfb-run -a "$dest/usr/bin/asmgl" exec -- glxinfo -B
+    has "OpenGL renderer string: asmgl " "glxinfo -B through the installed launcher"
 fi
 
 if [ "$failures" -ne 0 ]; then
