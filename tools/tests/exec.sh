@@ -160,10 +160,15 @@ refuse)
 
 eglinfo)
     command -v eglinfo >/dev/null || { echo "SKIP: eglinfo (mesa-utils) is not installed"; exit 77; }
+    # Headless (no DISPLAY): the surfaceless and device platforms.  eglinfo
+    # exits non-zero when a platform fails to initialise, so its status
+    # only has to show that the launcher ran it (below 125).
     # Without the launcher: Mesa's vendor, so the check below can fail.
-    env -u __EGL_VENDOR_LIBRARY_FILENAMES -u __EGL_VENDOR_LIBRARY_DIRS eglinfo >"$tmp/out" 2>&1
+    env -u DISPLAY -u __EGL_VENDOR_LIBRARY_FILENAMES -u __EGL_VENDOR_LIBRARY_DIRS eglinfo >"$tmp/out" 2>&1
     has "EGL vendor string: Mesa" "eglinfo without the launcher reports Mesa"
-    expect 0 "asmgl exec -- eglinfo" "$asmgl" exec -- eglinfo
+    env -u DISPLAY "$asmgl" exec -- eglinfo >"$tmp/out" 2>&1
+    status=$?
+    [ "$status" -lt 125 ] || fail "asmgl exec -- eglinfo: exit $status"
     has "EGL vendor string: asmgl" "eglinfo reports asmgl's EGL vendor"
     lacks "EGL vendor string: Mesa" "eglinfo reports no other vendor"
     ;;
