@@ -354,6 +354,9 @@ static void material(gl_context *ctx, GLenum face, GLenum pname, const void *par
             break;
         }
     }
+    /* GL 2.1 section 2.14.3: while COLOR_MATERIAL is enabled the properties
+     * it names track the current colour, so Material leaves them as that */
+    gl_state_color_material(ctx);
     gl_state_changed(ctx);
 }
 
