@@ -264,6 +264,56 @@ static void test_immediate_vertices(void)
     glDeleteLists(parts, 3);
 }
 
+/* glxgears' gear lists: Material(AMBIENT_AND_DIFFUSE), ShadeModel(FLAT),
+ * Normal and a QUAD_STRIP, called between PushMatrix/Translate/Rotate and
+ * PopMatrix with lighting on.  Light 0 has its defaults (diffuse white,
+ * direction +z) and the light model ambient is 0.2: colour = 0.2 * (0.8,
+ * 0.1, 0) + 1 * (0.8, 0.1, 0) = (0.96, 0.12, 0), alpha 1.  The rotation
+ * about z keeps the normal (0, 0, 1). */
+static void test_gears_pattern(void)
+{
+    static const GLfloat red[4] = {0.8f, 0.1f, 0, 1};
+    GLuint gear = glGenLists(1);
+    glNewList(gear, GL_COMPILE);
+    glMaterialfv(GL_FRONT, GL_AMBIENT_AND_DIFFUSE, red);
+    glShadeModel(GL_FLAT);
+    glNormal3f(0, 0, 1);
+    glBegin(GL_QUAD_STRIP);
+    for (int i = 0; i <= 4; i++) {
+        glVertex3f(-0.6f + 0.3f * (float)i, -0.6f, 0);
+        glVertex3f(-0.6f + 0.3f * (float)i, 0.6f, 0);
+    }
+    glEnd();
+    glShadeModel(GL_SMOOTH);
+    glEndList();
+
+    static const GLfloat ambient[4] = {0.2f, 0.2f, 0.2f, 1}, zero[4] = {0, 0, 0, 1};
+    static const GLfloat white[4] = {1, 1, 1, 1}, dir[4] = {0, 0, 1, 0};
+    glMatrixMode(GL_MODELVIEW);
+    glLoadIdentity();
+    glLightModelfv(GL_LIGHT_MODEL_AMBIENT, ambient); /* the defaults again */
+    glLightfv(GL_LIGHT0, GL_AMBIENT, zero);
+    glLightfv(GL_LIGHT0, GL_DIFFUSE, white);
+    glLightfv(GL_LIGHT0, GL_POSITION, dir);
+    glEnable(GL_LIGHTING);
+    glEnable(GL_LIGHT0);
+    clear_black();
+    glPushMatrix();
+    glTranslatef(0.1f, 0, 0);
+    glRotatef(30, 0, 0, 1);
+    glCallList(gear);
+    glPopMatrix();
+    GT_ERROR(GL_NO_ERROR);
+    GT_PROBE(8, 8, 0.96f, 0.12f, 0, 1, 0.01f);
+    GT_PROBE(0, 0, 0, 0, 0, 0, 0);
+    GLint depth = 0;
+    glGetIntegerv(GL_MODELVIEW_STACK_DEPTH, &depth);
+    GT_EQ_INT(depth, 1);
+    glDisable(GL_LIGHTING);
+    glDisable(GL_LIGHT0);
+    glDeleteLists(gear, 1);
+}
+
 /* DrawArrays, DrawElements and ArrayElement record the vertices they fetch:
  * the arrays changed or disabled afterwards do not matter. */
 static void test_arrays(void)
@@ -679,6 +729,7 @@ int main(void)
     test_state_and_matrices();
     test_lighting();
     test_immediate_vertices();
+    test_gears_pattern();
     test_arrays();
     test_raster();
     test_textures();
