@@ -654,6 +654,7 @@ GLAPI_EXPORT void APIENTRY glDrawArraysInstanced(GLenum mode, GLint first, GLsiz
                                                  GLsizei primcount)
 {
     GL_CTX();
+    GL_DLIST_REFUSE();
     if (primcount < 0) {
         gl_error(ctx, GL_INVALID_VALUE);
         return;
@@ -759,6 +760,7 @@ GLAPI_EXPORT void APIENTRY glDrawElementsInstanced(GLenum mode, GLsizei count, G
                                                    const void *indices, GLsizei primcount)
 {
     GL_CTX();
+    GL_DLIST_REFUSE();
     if (primcount < 0) {
         gl_error(ctx, GL_INVALID_VALUE);
         return;
@@ -811,6 +813,7 @@ GLAPI_EXPORT void APIENTRY glDrawElementsInstancedBaseVertex(GLenum mode, GLsize
                                                              GLsizei primcount, GLint basevertex)
 {
     GL_CTX();
+    GL_DLIST_REFUSE();
     if (primcount < 0) {
         gl_error(ctx, GL_INVALID_VALUE);
         return;

@@ -112,9 +112,21 @@
         }                                  \
     } while (0)
 
+/* Commands that a list may not hold and that fail while one is compiled:
+ * ARB_draw_instanced's "INVALID_OPERATION is generated if
+ * DrawArraysInstancedARB or DrawElementsInstancedARB is called during
+ * display list compilation" (and the base-vertex form). */
+#define GL_DLIST_REFUSE()                                  \
+    do {                                                   \
+        if (ctx->dl_record) {                              \
+            gl_error(ctx, GL_INVALID_OPERATION);           \
+            return;                                        \
+        }                                                  \
+    } while (0)
+
 /* Array draws (gl_array.c) while compiling: the vertices they fetch now
  * become one draw of the list.  True when recorded (the caller returns);
- * false for instanced draws, which execute at once. */
+ * false for instances != 1 (instanced draws refuse first). */
 bool gl_dlist_save_draw_arrays(gl_context *ctx, GLenum mode, GLint first, GLsizei count,
                                GLsizei instances);
 bool gl_dlist_save_draw_elements(gl_context *ctx, GLenum mode, GLsizei count, GLenum type,

@@ -687,6 +687,8 @@ static void test_not_compiled_and_modes(void)
     glFinish();
     GLubyte rb[4];
     glReadPixels(0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, rb);
+    glDrawArraysInstanced(GL_TRIANGLES, 0, 3, 1); /* ARB_draw_instanced: refused */
+    GT_ERROR(GL_INVALID_OPERATION);
     glColor3f(0, 1, 1);
     glDrawArrays(GL_TRIANGLES, 0, 3);
     glEndList();
