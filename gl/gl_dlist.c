@@ -57,6 +57,7 @@ enum {
 #undef DL_V
 #undef DL_I
     DL_OP_DRAW,
+    DL_OP_PRIORITIZE,
     DL_OP_COUNT
 };
 
@@ -87,6 +88,14 @@ typedef struct dl_draw {
     GLint count;
     uint32_t mask;
 } dl_draw;
+
+/* PRIORITIZE: PrioritizeTextures' n names, then n priorities (each array
+ * NULL when the command got NULL). */
+typedef struct dl_prioritize {
+    dl_hdr h;
+    GLsizei n;
+    bool null_textures, null_priorities;
+} dl_prioritize;
 
 /* ---- lists and namespaces -------------------------------------------------------- */
 
@@ -558,6 +567,38 @@ void gl_dlist_save_error(gl_context *ctx, GLenum err)
     save_internal(ctx, DL_OP_error, sizeof s, &s);
 }
 
+void gl_dlist_save_glPrioritizeTextures(gl_context *ctx, GLsizei n, const GLuint *textures,
+                                        const GLfloat *priorities)
+{
+    size_t cnt = textures && priorities ? dl_n_times(n, 1) : 0, bytes;
+    if (!record_bytes(sizeof(dl_prioritize), cnt, sizeof(GLuint) + sizeof(GLfloat), &bytes)) {
+        gl_error(ctx, GL_OUT_OF_MEMORY);
+        return;
+    }
+    dl_mark m = mark_now(ctx);
+    dl_prioritize *s = append(ctx, DL_OP_PRIORITIZE, bytes);
+    if (s) {
+        s->n = n;
+        s->null_textures = !textures;
+        s->null_priorities = !priorities;
+        if (cnt) {
+            memcpy(DL_DATA(s), textures, cnt * sizeof(GLuint));
+            memcpy(DL_DATA(s) + cnt * sizeof(GLuint), priorities, cnt * sizeof(GLfloat));
+        }
+    }
+    commit(ctx, m);
+}
+
+static void exec_prioritize(const dl_prioritize *s)
+{
+    size_t cnt = !s->null_textures && !s->null_priorities ? dl_n_times(s->n, 1) : 0;
+    const unsigned char *data = DL_DATA(s);
+    glPrioritizeTextures(s->n, s->null_textures ? NULL : (const GLuint *)(const void *)data,
+                         s->null_priorities
+                             ? NULL
+                             : (const GLfloat *)(const void *)(data + cnt * sizeof(GLuint)));
+}
+
 /* ---- array draws ---------------------------------------------------------------------- */
 
 /* The records of one array draw: DRAW with the elements fetched now
@@ -750,6 +791,9 @@ static void run_record(gl_context *ctx, const dl_hdr *h)
 #undef DL_I
     case DL_OP_DRAW:
         exec_draw(ctx, (const dl_draw *)(const void *)h);
+        break;
+    case DL_OP_PRIORITIZE:
+        exec_prioritize((const dl_prioritize *)(const void *)h);
         break;
     default:
         break;

@@ -112,6 +112,10 @@
         }                                  \
     } while (0)
 
+/* PrioritizeTextures: two arrays of n (gl_dlist.c, by hand). */
+void gl_dlist_save_glPrioritizeTextures(gl_context *ctx, GLsizei n, const GLuint *textures,
+                                        const GLfloat *priorities);
+
 /* Commands that a list may not hold and that fail while one is compiled:
  * ARB_draw_instanced's "INVALID_OPERATION is generated if
  * DrawArraysInstancedARB or DrawElementsInstancedARB is called during

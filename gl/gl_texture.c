@@ -536,6 +536,7 @@ GLAPI_EXPORT void APIENTRY glPrioritizeTextures(GLsizei n, const GLuint *texture
                                                 const GLfloat *priorities)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glPrioritizeTextures, (ctx, n, textures, priorities));
     GL_OUTSIDE_BEGIN(ctx, );
     if (n < 0) {
         gl_error(ctx, GL_INVALID_VALUE);

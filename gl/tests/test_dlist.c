@@ -443,7 +443,11 @@ static void test_textures(void)
     GT_EQ_INT(pw, 8); /* the proxy command ran while compiling */
     glEnable(GL_TEXTURE_2D);
     glTexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_REPLACE);
+    GLfloat prio = 0.25f;
+    glPrioritizeTextures(1, &tex, &prio);
     glEndList();
+    prio = 1; /* priority 1 now; the list sets its copy, 0.25 */
+    glPrioritizeTextures(1, &tex, &prio);
     memset(texels, 0, sizeof texels);
     GT_CHECK(!glIsEnabled(GL_TEXTURE_2D));
     clear_black();
@@ -459,6 +463,9 @@ static void test_textures(void)
     glTexCoord2f(0, 1);
     glVertex2f(-1, 1);
     glEnd();
+    GLfloat got = 0;
+    glGetTexParameterfv(GL_TEXTURE_2D, GL_TEXTURE_PRIORITY, &got);
+    GT_NEAR(got, 0.25, 0);
     /* texel (0,0) red bottom left ... (1,1) yellow top right */
     GT_PROBE(2, 2, 1, 0, 0, 1, 0.002f);
     GT_PROBE(13, 2, 0, 1, 0, 1, 0.002f);
