@@ -68,8 +68,12 @@ static bool alloc_window_surfaces(gl_context *ctx, int w, int h)
     return true;
 }
 
+/* Frees ctx and its own state; with ctx its share group's lock is taken
+ * (other members' GL calls wait), and the shared objects go with the last
+ * context of the group (gl_share.c). */
 static void context_free(gl_context *ctx)
 {
+    gl_share *held = gl_share_enter(ctx);
     if (ctx->rast)
         rast_flush(ctx->rast);
     gl_attrib_free_all(ctx);
@@ -86,6 +90,9 @@ static void context_free(gl_context *ctx)
     gl_buffer_free_all(ctx);
     gl_vertex_free(ctx);
     gl_matrix_free(ctx);
+    gl_share *gone = gl_share_part(ctx);
+    gl_share_leave(&held);
+    gl_share_destroy(gone);
     if (ctx->rast)
         rast_context_destroy(ctx->rast);
     free(ctx->win_color.data);
@@ -95,7 +102,8 @@ static void context_free(gl_context *ctx)
     free(ctx);
 }
 
-GLAPI_EXPORT asmgl_context *asmgl_context_create(const asmgl_config *cfg)
+/* A context; with share, one that shares share's objects. */
+static gl_context *context_create(const asmgl_config *cfg, gl_context *share)
 {
     asmgl_config def;
     if (!cfg) {
@@ -126,6 +134,10 @@ GLAPI_EXPORT asmgl_context *asmgl_context_create(const asmgl_config *cfg)
     ctx->config.stencil_bits = cfg->stencil_bits ? 8 : 0;
     ctx->config.samples = 0;
     atomic_init(&ctx->owner_thread, NULL);
+    /* program objects cache parameters per (context, state serial): serials
+     * of different contexts never meet (gl_state.c) */
+    static atomic_uint_fast64_t contexts_made;
+    ctx->state_serial = (uint64_t)atomic_fetch_add(&contexts_made, 1) << 32;
 
     gp_limits_default(&ctx->limits[GLC_VP], GP_STAGE_VERTEX);
     gp_limits_default(&ctx->limits[GLC_FP], GP_STAGE_FRAGMENT);
@@ -146,8 +158,27 @@ GLAPI_EXPORT asmgl_context *asmgl_context_create(const asmgl_config *cfg)
     }
     gl_vertex_init(ctx);
     gl_state_init(ctx);
+    if (!gl_share_join(ctx, share)) {
+        last_error = "out of memory";
+        context_free(ctx);
+        return NULL;
+    }
     last_error = "";
     return ctx;
+}
+
+GLAPI_EXPORT asmgl_context *asmgl_context_create(const asmgl_config *cfg)
+{
+    return context_create(cfg, NULL);
+}
+
+GLAPI_EXPORT asmgl_context *asmgl_context_create_shared(const asmgl_config *cfg, asmgl_context *share)
+{
+    if (!share) {
+        last_error = "no context to share objects with";
+        return NULL;
+    }
+    return context_create(cfg, share);
 }
 
 GLAPI_EXPORT void asmgl_context_destroy(asmgl_context *ctx)
@@ -184,7 +215,10 @@ GLAPI_EXPORT int asmgl_make_current(asmgl_context *ctx)
          * context's own framebuffer returns).  Work queued by the old
          * context for its own framebuffer stays queued; it is flushed at
          * its next flush point. */
-        gl_bridge_return_surface();
+        {
+            GL_SHARE_HOLD(gl_current); /* the swap flushes the group's scenes */
+            gl_bridge_return_surface();
+        }
         atomic_store(&gl_current->owner_thread, NULL);
     }
     gl_current = ctx;
@@ -203,6 +237,7 @@ GLAPI_EXPORT int asmgl_resize(asmgl_context *ctx, int width, int height)
         last_error = "invalid framebuffer size (1..16384)";
         return 0;
     }
+    GL_SHARE_HOLD(ctx); /* another member may be flushing ctx's scene */
     rast_flush(ctx->rast);
     if (!alloc_window_surfaces(ctx, width, height)) {
         last_error = "out of memory";
@@ -219,6 +254,7 @@ GLAPI_EXPORT int asmgl_read_color(asmgl_context *ctx, void *dst)
         last_error = "no context or destination";
         return 0;
     }
+    GL_SHARE_HOLD(ctx);
     rast_flush(ctx->rast);
     const rast_surface *s = &ctx->win_color;
     size_t row = (size_t)s->width * 4;

@@ -117,6 +117,7 @@ GLAPI_EXPORT void asmgl_surface_destroy(asmgl_surface *s)
 /* Exchanges ctx's default framebuffer with the one s holds. */
 static void swap_framebuffer(gl_context *ctx, asmgl_surface *s)
 {
+    GL_SHARE_HOLD(ctx); /* the flush runs the share group's scenes */
     gl_draw_flush(ctx);
     rast_surface t;
     t = ctx->win_color, ctx->win_color = s->color, s->color = t;
