@@ -3,7 +3,8 @@
  * GL 2.1 Appendix D): a texture, a program, a buffer, a renderbuffer and a
  * display list made in one context and used in another; deletion in one
  * context while another still binds the object (Appendix D.1.2); the
- * shared objects outliving the context that made them; framebuffer objects
+ * shared objects outliving the context that made them; a change through
+ * one context to objects another's queued scene reads; framebuffer objects
  * and unshared pairs keeping their own namespaces; two threads rendering
  * with shared objects at once while one of them changes and deletes others.
  *
@@ -350,6 +351,64 @@ static void test_delete_while_bound(void)
     asmgl_context_destroy(b);
 }
 
+/* ---- a change through one context to what another's queued scene reads ---------------- */
+
+/* B queues draws sampling a texture and reading a program; A then
+ * redefines both (new storage, new code).  asmgl runs B's queued scene
+ * before A's change, so B's pixels are those of the old objects (Appendix
+ * D.3 leaves them undefined; asmgl must not read freed storage). */
+static void test_change_while_queued(void)
+{
+    asmgl_context *a = make(NULL);
+    asmgl_context *b = make(a);
+    current(a);
+    GLuint tex = make_texture();
+    GLuint prog = gt_program(GL_FRAGMENT_PROGRAM_ARB, const_fp);
+
+    current(b);
+    glBindTexture(GL_TEXTURE_2D, tex);
+    glClearColor(0, 0, 0, 0);
+    glClear(GL_COLOR_BUFFER_BIT);
+    glEnable(GL_TEXTURE_2D);
+    glTexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_REPLACE);
+    glEnable(GL_SCISSOR_TEST);
+    glScissor(0, 0, W, H / 2); /* the bottom half: the texture */
+    quad();
+    glDisable(GL_TEXTURE_2D);
+    glScissor(0, H / 2, W, H / 2); /* the top half: the program */
+    glBindProgramARB(GL_FRAGMENT_PROGRAM_ARB, prog);
+    glEnable(GL_FRAGMENT_PROGRAM_ARB);
+    quad();
+    glDisable(GL_FRAGMENT_PROGRAM_ARB);
+    glDisable(GL_SCISSOR_TEST);
+
+    current(a);
+    static const unsigned char black[4 * 4 * 4];
+    glBindTexture(GL_TEXTURE_2D, tex);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, black);
+    static const char *const other_fp = "!!ARBfp1.0\nMOV result.color, {1, 0, 1, 1};\nEND\n";
+    glBindProgramARB(GL_FRAGMENT_PROGRAM_ARB, prog);
+    glProgramStringARB(GL_FRAGMENT_PROGRAM_ARB, GL_PROGRAM_FORMAT_ASCII_ARB,
+                       (GLsizei)strlen(other_fp), other_fp);
+    GT_ERROR(GL_NO_ERROR);
+
+    current(b);
+    GT_PROBE(4, 4, 1, 0, 0, 1, 0);
+    GT_PROBE(12, 4, 0, 1, 0, 1, 0);
+    GT_PROBE(8, 12, 0.25f, 0.5f, 0.75f, 1, 1.0f / 255);
+    /* drawn again, after the change: the new objects */
+    glEnable(GL_TEXTURE_2D);
+    quad();
+    glDisable(GL_TEXTURE_2D);
+    GT_PROBE(4, 4, 0, 0, 0, 0, 0);
+    draw_with_program(prog);
+    GT_PROBE(8, 8, 1, 0, 1, 1, 0);
+    GT_ERROR(GL_NO_ERROR);
+    current(NULL);
+    asmgl_context_destroy(a);
+    asmgl_context_destroy(b);
+}
+
 /* ---- two threads at once ------------------------------------------------------------ */
 
 enum { ITERATIONS = 40 };
@@ -471,6 +530,7 @@ int main(void)
     test_unshared();
     test_use_across();
     test_delete_while_bound();
+    test_change_while_queued();
     test_threads();
     return gt_finish("test_share");
 }
