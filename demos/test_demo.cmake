@@ -38,9 +38,12 @@ function(run_or_fail what)
 endfunction()
 
 # The demo on Mesa: only Mesa's EGL vendor is loaded, and the renderer must
-# be llvmpipe.
+# be llvmpipe.  In the sanitizer build, leak checking is off for these runs:
+# Mesa's driver keeps allocations it never frees, and their stacks point into
+# a library unloaded by exit time, so no suppression can name them (the runs
+# on asmgl check the demo's own code for leaks).
 set(on_mesa ${CMAKE_COMMAND} -E env __EGL_VENDOR_LIBRARY_FILENAMES=${MESA_JSON}
-            ASMGL_DEMO_RENDERER=llvmpipe GALLIUM_DRIVER=llvmpipe)
+            ASMGL_DEMO_RENDERER=llvmpipe GALLIUM_DRIVER=llvmpipe ASAN_OPTIONS=detect_leaks=0)
 
 file(MAKE_DIRECTORY ${OUT})
 
