@@ -9,6 +9,10 @@
  * presented from the surface's flush callback (glFlush, glFinish,
  * glXWaitGL, and the implicit flush of glXSwapBuffers and MakeCurrent).
  *
+ * A window's surface follows the window's size at MakeCurrent, after each
+ * swap, and at glViewport (the surface's viewport callback), as Mesa's
+ * xlib driver does.
+ *
  * Swap control (GLX_EXT_swap_control, GLX_MESA_swap_control,
  * GLX_SGI_swap_control): a drawable with interval n > 0 presents no sooner
  * than n frame periods of 1/60 s after its previous swap (there is no
@@ -52,6 +56,19 @@ static void present_on_flush(asmgl_surface *s, void *data)
         ws_x11_present(d->ws, s);
 }
 
+/* Follows a window's size at glViewport (the thread the surface is lent
+ * on; no gv_lock, which MakeCurrent may hold around its own glViewport). */
+static void resize_on_viewport(asmgl_surface *s, void *data)
+{
+    gv_drawable *d = data;
+    int w, h;
+    if (d->ws && ws_x11_drawable_size(d->ws, &w, &h) && (w != d->width || h != d->height) &&
+        asmgl_surface_resize(s, w, h)) {
+        d->width = w;
+        d->height = h;
+    }
+}
+
 /* A drawable of config c over x_drawable (None for a pbuffer) of w x h,
  * linked in; NULL on failure (ws already made is taken over). */
 static gv_drawable *drawable_new(Display *dpy, GLXDrawable id, Drawable x_drawable,
@@ -79,6 +96,8 @@ static gv_drawable *drawable_new(Display *dpy, GLXDrawable id, Drawable x_drawab
     d->swap_interval = 1;
     if (ws && (kind == GV_PIXMAP || !c->doublebuffer))
         asmgl_surface_set_flush_callback(s, present_on_flush, d);
+    if (ws && kind == GV_WINDOW)
+        asmgl_surface_set_viewport_callback(s, resize_on_viewport, d);
     d->next = drawables;
     drawables = d;
     return d;
