@@ -63,3 +63,25 @@ if(glfw3_FOUND)
 else()
   message(STATUS "glx: GLFW not found (libglfw3-dev): glx.glfw not built")
 endif()
+
+# piglit's ARB/NV program set (tests/piglit/run.sh) on the GLX vendor under
+# Xvfb, against the same expectations as the surfaceless EGL run; the tests
+# drawn without -fbo present to a real window.  Minutes on 2 cores.
+# In the sanitizer build the ASan runtime is preloaded for the instrumented
+# vendor (piglit's programs are not instrumented), for piglit only.
+set(GLX_PIGLIT_ENV PIGLIT_PLATFORM=glx)
+set(GLX_PIGLIT_DISABLED FALSE)
+if(ASMGL_SANITIZE)
+  execute_process(COMMAND ${CMAKE_C_COMPILER} -print-file-name=libasan.so
+    OUTPUT_VARIABLE GLX_LIBASAN OUTPUT_STRIP_TRAILING_WHITESPACE)
+  if(EXISTS "${GLX_LIBASAN}")
+    list(APPEND GLX_PIGLIT_ENV LD_PRELOAD=${GLX_LIBASAN} ASAN_OPTIONS=detect_leaks=0)
+  else()
+    set(GLX_PIGLIT_DISABLED TRUE)
+  endif()
+endif()
+add_test(NAME piglit.conformance.glx
+  COMMAND ${ASMGL_XVFB} env ${GLX_PIGLIT_ENV} sh ${CMAKE_SOURCE_DIR}/tests/piglit/run.sh
+          ${CMAKE_BINARY_DIR} ${CMAKE_BINARY_DIR}/piglit-conformance-glx)
+set_tests_properties(piglit.conformance.glx PROPERTIES
+  SKIP_RETURN_CODE 77 TIMEOUT 900 PROCESSORS 2 DISABLED ${GLX_PIGLIT_DISABLED})
