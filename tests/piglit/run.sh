@@ -1,9 +1,8 @@
 #!/bin/sh
 # tests/piglit/run.sh - piglit's own ARB program tests, and those of the
 # texture extensions asmgl advertises (Debian's piglit binaries, unmodified),
-# on asmgl through the EGL vendor (or the GLX vendor), checked against
-# tests/piglit/expectations.txt.  The ctests piglit.conformance and
-# piglit.conformance.glx run it.
+# on asmgl through the EGL vendor, checked against
+# tests/piglit/expectations.txt.  The ctest piglit.conformance runs it.
 #
 # Usage: run.sh BUILD_DIR [RESULTS_DIR] [--update]
 #   BUILD_DIR    holds asmgl_egl.json (and lib/libEGL_asmgl.so.0,
@@ -31,7 +30,8 @@
 #       be installed.
 #   ASMGL_THREADS=0 unless set: piglit already runs one test per core.
 #
-# GLX mode: with PIGLIT_PLATFORM=glx in the caller's environment (and an X
+# GLX mode (the ctest piglit.conformance.glx): with PIGLIT_PLATFORM=glx in
+# the caller's environment (and an X
 # server in DISPLAY: ctest runs it under xvfb-run), piglit runs on the GLX
 # vendor instead: __GLX_VENDOR_LIBRARY_NAME=asmgl with BUILD_DIR/lib on
 # LD_LIBRARY_PATH, and without PIGLIT_NO_WINDOW, so the tests drawn without
