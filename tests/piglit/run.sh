@@ -31,9 +31,8 @@
 #   ASMGL_THREADS=0 unless set: piglit already runs one test per core.
 #
 # GLX mode (the ctest piglit.conformance.glx): with PIGLIT_PLATFORM=glx in
-# the caller's environment (and an X
-# server in DISPLAY: ctest runs it under xvfb-run), piglit runs on the GLX
-# vendor instead: __GLX_VENDOR_LIBRARY_NAME=asmgl with BUILD_DIR/lib on
+# the caller's environment (and an X server in DISPLAY: ctest runs it under
+# xvfb-run), piglit runs on the GLX vendor instead: __GLX_VENDOR_LIBRARY_NAME=asmgl with BUILD_DIR/lib on
 # LD_LIBRARY_PATH, and without PIGLIT_NO_WINDOW, so the tests drawn without
 # -fbo render into a real window and present it.  Same expectations.
 set -eu
