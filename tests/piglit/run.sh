@@ -32,7 +32,8 @@
 #
 # GLX mode (the ctest piglit.conformance.glx): with PIGLIT_PLATFORM=glx in
 # the caller's environment (and an X server in DISPLAY: ctest runs it under
-# xvfb-run), piglit runs on the GLX vendor instead: __GLX_VENDOR_LIBRARY_NAME=asmgl with BUILD_DIR/lib on
+# xvfb-run), piglit runs on the GLX vendor instead:
+# __GLX_VENDOR_LIBRARY_NAME=asmgl with BUILD_DIR/lib on
 # LD_LIBRARY_PATH, and without PIGLIT_NO_WINDOW, so the tests drawn without
 # -fbo render into a real window and present it.  Same expectations.
 set -eu
@@ -60,6 +61,13 @@ if [ "${PIGLIT_PLATFORM:-}" = glx ]; then
     export __GLX_VENDOR_LIBRARY_NAME=asmgl
     export LD_LIBRARY_PATH="$build/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
     unset PIGLIT_NO_WINDOW
+    # libglvnd falls back to the server's vendor (Mesa) without a word when
+    # it cannot load asmgl's: make sure the renderer is asmgl's
+    if ! glxinfo -B 2>&1 | grep -q "OpenGL renderer string: asmgl"; then
+        glxinfo -B >&2 || true
+        echo "GLX does not reach asmgl's vendor (see above)" >&2
+        exit 1
+    fi
 else
     if [ ! -f "$build/asmgl_egl.json" ]; then
         echo "no $build/asmgl_egl.json: build the egl/ target EGL_asmgl first" >&2
