@@ -247,14 +247,23 @@ out:
 }
 
 /* Destroys the drawable of kind `kind` that id names (GLX 1.4 section 3.3.5
- * and on): freed now, or at release when current somewhere. */
+ * and on): freed now, or at release when current somewhere.  Either
+ * pixmap destructor takes either constructor's pixmaps, as Mesa's do. */
 static void destroy_drawable(Display *dpy, GLXDrawable id, enum gv_drawable_kind kind,
-                             bool from_visual, int glx_error, int minor)
+                             int glx_error, int minor)
 {
     pthread_mutex_lock(&gv_lock);
     gv_drawable *d = gv_drawable_find(dpy, id);
-    if (!d || d->implicit || d->kind != kind || d->from_visual != from_visual) {
+    if (!d || d->implicit || d->kind != kind) {
         gv_glx_error(dpy, glx_error, id, minor);
+    } else if (kind == GV_WINDOW && !ws_x11_window_info(dpy, d->x_drawable, NULL, NULL)) {
+        /* the X window went first: the GLXWindow went with it (GLX 1.4
+         * section 3.3.5), so its handle is bad now */
+        gv_glx_error(dpy, glx_error, id, minor);
+        if (d->current_count > 0)
+            d->deleted = true;
+        else
+            gv_drawable_free(d);
     } else if (d->current_count > 0) {
         d->deleted = true;
     } else {
@@ -265,22 +274,15 @@ static void destroy_drawable(Display *dpy, GLXDrawable id, enum gv_drawable_kind
 
 void gv_glXDestroyWindow(Display *dpy, GLXWindow win)
 {
-    destroy_drawable(dpy, win, GV_WINDOW, false, GLXBadWindow, X_GLXDestroyWindow);
+    destroy_drawable(dpy, win, GV_WINDOW, GLXBadWindow, X_GLXDestroyWindow);
 }
 
 /* ---- pixmaps ------------------------------------------------------------------------------ */
 
-static GLXPixmap create_pixmap(Display *dpy, const gv_config *c, Pixmap pixmap, bool from_visual,
-                               int minor)
+static GLXPixmap create_pixmap(Display *dpy, const gv_config *c, Pixmap pixmap, int minor)
 {
-    GLXPixmap result = None;
     XID id = alloc_xid(dpy);
-    gv_drawable *d = drawable_over_x(dpy, id, pixmap, GV_PIXMAP, c, minor);
-    if (d) {
-        d->from_visual = from_visual;
-        result = id;
-    }
-    return result;
+    return drawable_over_x(dpy, id, pixmap, GV_PIXMAP, c, minor) ? id : None;
 }
 
 GLXPixmap gv_glXCreatePixmap(Display *dpy, GLXFBConfig config, Pixmap pixmap, const int *attrib_list)
@@ -293,7 +295,7 @@ GLXPixmap gv_glXCreatePixmap(Display *dpy, GLXFBConfig config, Pixmap pixmap, co
     else if (attrib_list && attrib_list[0] != None)
         gv_x_error(dpy, BadValue, 0, X_GLXCreatePixmap);
     else
-        result = create_pixmap(dpy, c, pixmap, false, X_GLXCreatePixmap);
+        result = create_pixmap(dpy, c, pixmap, X_GLXCreatePixmap);
     pthread_mutex_unlock(&gv_lock);
     return result;
 }
@@ -306,19 +308,19 @@ GLXPixmap gv_glXCreateGLXPixmap(Display *dpy, XVisualInfo *vis, Pixmap pixmap)
     if (!c)
         gv_x_error(dpy, BadMatch, pixmap, X_GLXCreateGLXPixmap); /* GLX 1.4 section 3.4 */
     else
-        result = create_pixmap(dpy, c, pixmap, true, X_GLXCreateGLXPixmap);
+        result = create_pixmap(dpy, c, pixmap, X_GLXCreateGLXPixmap);
     pthread_mutex_unlock(&gv_lock);
     return result;
 }
 
 void gv_glXDestroyPixmap(Display *dpy, GLXPixmap pixmap)
 {
-    destroy_drawable(dpy, pixmap, GV_PIXMAP, false, GLXBadPixmap, X_GLXDestroyPixmap);
+    destroy_drawable(dpy, pixmap, GV_PIXMAP, GLXBadPixmap, X_GLXDestroyPixmap);
 }
 
 void gv_glXDestroyGLXPixmap(Display *dpy, GLXPixmap pix)
 {
-    destroy_drawable(dpy, pix, GV_PIXMAP, true, GLXBadPixmap, X_GLXDestroyGLXPixmap);
+    destroy_drawable(dpy, pix, GV_PIXMAP, GLXBadPixmap, X_GLXDestroyGLXPixmap);
 }
 
 /* ---- pbuffers ----------------------------------------------------------------------------- */
@@ -374,7 +376,7 @@ GLXPbuffer gv_glXCreatePbuffer(Display *dpy, GLXFBConfig config, const int *attr
 
 void gv_glXDestroyPbuffer(Display *dpy, GLXPbuffer pbuf)
 {
-    destroy_drawable(dpy, pbuf, GV_PBUFFER, false, GLXBadPbuffer, X_GLXDestroyPbuffer);
+    destroy_drawable(dpy, pbuf, GV_PBUFFER, GLXBadPbuffer, X_GLXDestroyPbuffer);
 }
 
 /* ---- queries and events ------------------------------------------------------------------- */
