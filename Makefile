@@ -20,7 +20,7 @@ JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 #                   fails when a test calls a program that no package listed
 #                   here provides.
 BUILD_PACKAGES = build-essential cmake pkg-config mesa-common-dev libglvnd-dev libegl-dev \
-                 libgles-dev libx11-dev libxext-dev libepoxy-dev libglfw3-dev libstb-dev
+                 libgles-dev libx11-dev libxext-dev libglfw3-dev libxrandr-dev libstb-dev
 TEST_PACKAGES = piglit libosmesa6-dev libgl1-mesa-dri libegl-mesa0 libglx-mesa0 mesa-utils \
                 xvfb xauth x11-apps python3 clang libclang-rt-14-dev
 
@@ -47,7 +47,8 @@ install: build
 
 run: build
 	@mkdir -p out
-	$(BUILD)/bin/asmgl-demo-bump --headless --frames 3 -o out/demo.png
+	__EGL_VENDOR_LIBRARY_FILENAMES=$(abspath $(BUILD))/asmgl_egl.json \
+	  $(BUILD)/bin/asmgl-demo-bump --headless --frames 3 -o out/demo.png
 	@echo "demo image: $(CURDIR)/out/demo.png"
 
 test: deps-test build

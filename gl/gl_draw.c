@@ -418,14 +418,18 @@ GLAPI_EXPORT void APIENTRY glFinish(void)
     GL_CTX();
     GL_OUTSIDE_BEGIN(ctx, );
     rast_flush(ctx->rast);
+    gl_bridge_flushed();
 }
 
 /* glFlush only promises completion in finite time; the scene runs at the
- * next flush point anyway, so keep deferring (more HSR, fewer passes). */
+ * next flush point anyway, so keep deferring (more HSR, fewer passes) --
+ * unless a single-buffered window shows the surface (its flush callback
+ * reads it back, which finishes the scene). */
 GLAPI_EXPORT void APIENTRY glFlush(void)
 {
     GL_CTX();
     GL_OUTSIDE_BEGIN(ctx, );
+    gl_bridge_flushed();
 }
 
 /* ARB_tessellation_shader's PatchParameteri(PATCH_VERTICES, n), for

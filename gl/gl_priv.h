@@ -623,6 +623,12 @@ void gl_set_last_error(const char *msg);
  * default framebuffer returns); nothing when none is lent.  For
  * asmgl_make_current, before the current context changes. */
 void gl_bridge_return_surface(void);
+/* Runs the flush callback of the surface lent to this thread's current
+ * context (asmgl_surface_set_flush_callback), if any: glFlush/glFinish. */
+void gl_bridge_flushed(void);
+/* Runs the viewport callback of the surface lent to this thread's current
+ * context (asmgl_surface_set_viewport_callback), if any: glViewport. */
+void gl_bridge_viewport(void);
 
 /* ---- gl_error.c ---------------------------------------------------------------- */
 
