@@ -245,6 +245,7 @@ GLAPI_EXPORT int asmgl_surface_resize(asmgl_surface *s, int width, int height)
     if (!surface_usable_here(s))
         return 0;
     gl_context *ctx = s->lent_to;
+    GL_SHARE_HOLD(ctx); /* the flush runs the share group's scenes */
     asmgl_config *c = ctx ? &ctx->config : &s->config;
     if (c->width == width && c->height == height)
         return 1;
@@ -276,6 +277,7 @@ GLAPI_EXPORT int asmgl_surface_read_color(asmgl_surface *s, void *dst, long dst_
 {
     if (!s || !dst || !surface_usable_here(s))
         return 0;
+    GL_SHARE_HOLD(s->lent_to);
     if (s->lent_to)
         gl_draw_flush(s->lent_to);
     const rast_surface *c = surface_color(s);

@@ -582,8 +582,8 @@ typedef struct gl_share {
     size_t dead_count, dead_cap;
 } gl_share;
 
-/* Takes ctx's group lock unless this thread holds it already; returns what
- * gl_share_leave must release (NULL: nothing). */
+/* Takes ctx's group lock unless this thread holds it already (or ctx is
+ * NULL); returns what gl_share_leave must release (NULL: nothing). */
 gl_share *gl_share_enter(gl_context *ctx);
 void gl_share_leave(gl_share **held);
 #define GL_SHARE_HOLD(c) \

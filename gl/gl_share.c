@@ -52,7 +52,7 @@ static _Thread_local gl_share *held;
 
 gl_share *gl_share_enter(gl_context *ctx)
 {
-    gl_share *s = ctx->shared;
+    gl_share *s = ctx ? ctx->shared : NULL;
     if (!s || s == held)
         return NULL;
     pthread_mutex_lock(&s->lock);
