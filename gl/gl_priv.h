@@ -573,11 +573,11 @@ extern _Thread_local gl_context *gl_current;
  * and the list of its contexts. */
 typedef struct gl_share {
     pthread_mutex_t lock;
-    struct gl_share *held_prev;       /* what the lock holder held before */
+    _Atomic uintptr_t holder;         /* the thread holding lock (gl_share.c), or 0 */
     gl_context *members;              /* linked through share_next */
     gl_name_table programs, textures, buffers, renderbuffers;
     /* deleted objects that some context still binds (Appendix D.1.2): freed
-     * by gl_share_collect once none does */
+     * once none does (gl_share.c) */
     struct gl_share_dead *dead;
     size_t dead_count, dead_cap;
 } gl_share;

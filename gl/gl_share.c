@@ -33,8 +33,8 @@
  * that bind it (texture units, buffer binding points and vertex arrays,
  * program targets, the renderbuffer binding, framebuffer attachments, image
  * units, texture handles) keep using it.  Such an object waits in the
- * group's dead list and is freed by gl_share_collect, at the next deletion
- * in the group or when a context leaves it, once no member binds it.
+ * group's dead list and is freed (collect), at the next deletion in the
+ * group or when a context leaves it, once no member binds it.
  * Textures that view a deleted buffer or renderbuffer let go of it in every
  * context (as for one context, gl_texture.c).
  */
@@ -47,17 +47,23 @@ typedef struct gl_share_dead {
     void *obj;
 } gl_share_dead;
 
-/* The group whose lock this thread holds last (a chain through held_prev). */
-static _Thread_local gl_share *held;
+/* The lock is taken once per thread: a thread already holding it (the
+ * holder field, written only by the holder) takes nothing again. */
+static uintptr_t self_id(void)
+{
+    return (uintptr_t)pthread_self();
+}
 
 gl_share *gl_share_enter(gl_context *ctx)
 {
     gl_share *s = ctx ? ctx->shared : NULL;
-    if (!s || s == held)
+    if (!s)
+        return NULL;
+    uintptr_t me = self_id();
+    if (atomic_load_explicit(&s->holder, memory_order_relaxed) == me)
         return NULL;
     pthread_mutex_lock(&s->lock);
-    s->held_prev = held;
-    held = s;
+    atomic_store_explicit(&s->holder, me, memory_order_relaxed);
     return s;
 }
 
@@ -66,8 +72,7 @@ void gl_share_leave(gl_share **hp)
     gl_share *s = *hp;
     if (!s)
         return;
-    held = s->held_prev;
-    s->held_prev = NULL;
+    atomic_store_explicit(&s->holder, 0, memory_order_relaxed);
     pthread_mutex_unlock(&s->lock);
 }
 
