@@ -449,6 +449,12 @@ static void *worker_run(void *arg)
         if (w->changer) {
             /* redefine, create and delete shared objects the other thread
              * may be drawing with (results there undefined, never a crash) */
+            if (i % 4 == 3) {
+                /* delete the texture the other thread may have bound (it
+                 * keeps it until it binds the name again, which makes a
+                 * new texture: Appendix D.1.2) */
+                glDeleteTextures(1, &w->churn_tex);
+            }
             glBindTexture(GL_TEXTURE_2D, w->churn_tex);
             int n = 1 + (i % 3);
             unsigned char *px = calloc((size_t)n * n, 4);
