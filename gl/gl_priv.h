@@ -603,7 +603,9 @@ bool gl_share_alone(const gl_context *ctx);
 void gl_share_flush_all(gl_context *ctx);
 /* A deleted object whose name is gone: freed now when no other context of
  * the group binds it, else kept until none does.  The caller has already
- * unbound it from ctx and flushed. */
+ * unbound it from ctx and flushed.  (A new context field pointing at a
+ * texture, buffer, program or renderbuffer must be added to the checks in
+ * gl_share.c, *_bound_in.) */
 enum { GLC_OBJ_TEXTURE, GLC_OBJ_BUFFER, GLC_OBJ_PROGRAM, GLC_OBJ_RENDERBUFFER };
 void gl_share_retire(gl_context *ctx, int kind, void *obj);
 /* Calls fn on every texture of the group (named, deleted but still bound,

@@ -114,7 +114,10 @@ bool gl_share_join(gl_context *ctx, gl_context *share)
     return true;
 }
 
-/* ---- who binds an object --------------------------------------------------------- */
+/* ---- who binds an object ---------------------------------------------------------
+ * Every pointer a context keeps to a shared object (a binding point of
+ * gl_priv.h's asmgl_context, or of its framebuffer objects) must be seen
+ * here, or a deleted object could be freed while that context still uses it. */
 
 typedef struct fb_scan {
     const void *obj;
