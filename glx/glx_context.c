@@ -174,7 +174,8 @@ GLXContext gv_glXCreateContextAttribsARB(Display *dpy, GLXFBConfig config, GLXCo
                                          Bool direct, const int *attrib_list)
 {
     const int op = X_GLXCreateContextAttribsARB;
-    int major = 1, minor = 0, flags = 0, render_type = 0, screen = -1;
+    int major = 1, minor = 0, flags = 0, render_type = GLX_RGBA_TYPE, screen = -1;
+    bool render_type_given = false;
     int profile = GLX_CONTEXT_CORE_PROFILE_BIT_ARB; /* the default; ignored below 3.2 */
     for (const int *a = attrib_list; a && a[0] != None; a += 2) {
         switch (a[0]) {
@@ -182,7 +183,10 @@ GLXContext gv_glXCreateContextAttribsARB(Display *dpy, GLXFBConfig config, GLXCo
         case GLX_CONTEXT_MINOR_VERSION_ARB: minor = a[1]; break;
         case GLX_CONTEXT_FLAGS_ARB: flags = a[1]; break;
         case GLX_CONTEXT_PROFILE_MASK_ARB: profile = a[1]; break;
-        case GLX_RENDER_TYPE: render_type = a[1]; break;
+        case GLX_RENDER_TYPE:
+            render_type = a[1];
+            render_type_given = true;
+            break;
         case GLX_SCREEN: screen = a[1]; break;
         default:
             gv_x_error(dpy, BadValue, 0, op);
@@ -194,7 +198,7 @@ GLXContext gv_glXCreateContextAttribsARB(Display *dpy, GLXFBConfig config, GLXCo
         return NULL;
     }
     /* GLX_EXT_no_config_context: a render type needs a config */
-    if ((render_type && render_type != GLX_RGBA_TYPE) || (render_type && !config)) {
+    if (render_type != GLX_RGBA_TYPE || (render_type_given && !config)) {
         gv_x_error(dpy, BadValue, 0, op);
         return NULL;
     }
@@ -228,8 +232,8 @@ GLXContext gv_glXCreateContextAttribsARB(Display *dpy, GLXFBConfig config, GLXCo
     }
     /* GLX_EXT_no_config_context: such a context's GLX_RENDER_TYPE is
      * GLX_DONT_CARE (and its GLX_FBCONFIG_ID None) */
-    if (!render_type)
-        render_type = c ? GLX_RGBA_TYPE : (int)GLX_DONT_CARE;
+    if (!c)
+        render_type = (int)GLX_DONT_CARE;
     return context_create(dpy, c, c ? c->screen->screen : screen, share_list, render_type, major,
                           minor, flags, GLX_CONTEXT_COMPATIBILITY_PROFILE_BIT_ARB, op);
 }

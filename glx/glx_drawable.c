@@ -215,6 +215,8 @@ void gv_drawable_track_size(gv_drawable *d)
 
 /* ---- windows ----------------------------------------------------------------------------- */
 
+/* attrib_list of glXCreateWindow and glXCreatePixmap is "reserved for
+ * future use" (GLX 1.4 sections 3.3.4, 3.3.5): ignored, as Mesa does. */
 GLXWindow gv_glXCreateWindow(Display *dpy, GLXFBConfig config, Window win, const int *attrib_list)
 {
     GLXWindow result = None;
@@ -224,8 +226,6 @@ GLXWindow gv_glXCreateWindow(Display *dpy, GLXFBConfig config, Window win, const
     VisualID visual;
     if (!c) {
         gv_glx_error(dpy, GLXBadFBConfig, 0, X_GLXCreateWindow);
-    } else if (attrib_list && attrib_list[0] != None) {
-        gv_x_error(dpy, BadValue, 0, X_GLXCreateWindow); /* GLX 1.4 takes none */
     } else if (!ws_x11_window_info(dpy, win, &screen, &visual)) {
         gv_x_error(dpy, BadWindow, win, X_GLXCreateWindow);
     } else if (screen != c->screen->screen || !(c->visual)) {
@@ -292,8 +292,6 @@ GLXPixmap gv_glXCreatePixmap(Display *dpy, GLXFBConfig config, Pixmap pixmap, co
     const gv_config *c = gv_config_get(config);
     if (!c)
         gv_glx_error(dpy, GLXBadFBConfig, 0, X_GLXCreatePixmap);
-    else if (attrib_list && attrib_list[0] != None)
-        gv_x_error(dpy, BadValue, 0, X_GLXCreatePixmap);
     else
         result = create_pixmap(dpy, c, pixmap, X_GLXCreatePixmap);
     pthread_mutex_unlock(&gv_lock);
