@@ -167,12 +167,33 @@ static gv_drawable *drawable_over_x(Display *dpy, GLXDrawable id, Drawable x,
     return d;
 }
 
+/* Frees the implicit drawables of dpy, current nowhere, whose windows are
+ * gone: GLX hears nothing of XDestroyWindow, so a program that makes many
+ * short-lived windows current would otherwise keep all their buffers. */
+static void sweep_implicit(Display *dpy)
+{
+    gv_drawable **p = &drawables;
+    while (*p) {
+        gv_drawable *d = *p;
+        if (d->dpy == dpy && d->implicit && d->current_count == 0 &&
+            !ws_x11_window_info(dpy, d->x_drawable, NULL, NULL)) {
+            *p = d->next;
+            asmgl_surface_destroy(d->surface);
+            ws_x11_drawable_destroy(d->ws);
+            free(d);
+        } else {
+            p = &d->next;
+        }
+    }
+}
+
 gv_drawable *gv_drawable_for_current(Display *dpy, GLXDrawable id, const gv_config *cfg,
                                      int *error)
 {
     gv_drawable *d = gv_drawable_find(dpy, id);
     if (d)
         return d;
+    sweep_implicit(dpy);
     int screen;
     VisualID visual;
     if (!ws_x11_window_info(dpy, id, &screen, &visual)) {

@@ -325,6 +325,34 @@ static void test_window(Display *dpy, GLXFBConfig cfg)
     XDestroyWindow(dpy, win);
 }
 
+/* Windows destroyed behind GLX's back: a swap does not crash, and many
+ * short-lived windows made current one after another work. */
+static void test_window_churn(Display *dpy, GLXFBConfig cfg)
+{
+    XVisualInfo *vi = glXGetVisualFromFBConfig(dpy, cfg);
+    GLXContext ctx = glXCreateNewContext(dpy, cfg, GLX_RGBA_TYPE, NULL, True);
+    if (!vi || !ctx)
+        return;
+    for (int i = 0; i < 20; i++) {
+        Window win = make_window(dpy, vi, 200 + i, 100);
+        CHECK(glXMakeCurrent(dpy, win, ctx), "window %d current", i);
+        draw_corner(0x00ff00, 0x00ff00, 1, 1);
+        CHECK(gl_pixel(199 + i, 99) == 0x00ff00, "window %d drawn", i);
+        if (i % 2 == 0) {
+            XDestroyWindow(dpy, win); /* while current */
+            XSync(dpy, False);
+            glXSwapBuffers(dpy, win);
+        }
+        glXMakeCurrent(dpy, None, NULL);
+        if (i % 2)
+            XDestroyWindow(dpy, win);
+    }
+    XSync(dpy, False);
+    glXDestroyContext(dpy, ctx);
+    XFree(vi);
+    errors_reset(dpy);
+}
+
 /* A single-buffered window shows its pixels at glFlush. */
 static void test_single_buffered(Display *dpy, GLXFBConfig cfg)
 {
@@ -429,6 +457,8 @@ int main(int argc, char **argv)
     if (db && single) {
         test_contexts(dpy, db);
         test_window(dpy, db);
+        if (on_asmgl) /* Mesa reports the destroyed windows' X errors */
+            test_window_churn(dpy, db);
         test_single_buffered(dpy, single);
         test_pixmap_pbuffer(dpy, single);
     }
