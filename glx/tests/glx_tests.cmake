@@ -27,7 +27,7 @@ add_test(NAME glx.api COMMAND ${ASMGL_XVFB} ${GLX_ASMGL_ENV} ASMGL_THREADS=0
 # the same through XPutImage instead of MIT-SHM
 add_test(NAME glx.api_putimage COMMAND ${ASMGL_XVFB} ${GLX_ASMGL_ENV} ASMGL_THREADS=0 ASMGL_XSHM=0
   $<TARGET_FILE:glx_test_api>)
-set_tests_properties(glx.api_putimage PROPERTIES SKIP_RETURN_CODE 77)
+set_tests_properties(glx.api_putimage PROPERTIES SKIP_RETURN_CODE 77 LABELS asan)
 # the same API checks on Mesa: the reference for what they expect
 add_test(NAME glx.api_mesa COMMAND ${ASMGL_XVFB} ${GLX_MESA_ENV} $<TARGET_FILE:glx_test_api> mesa)
 # two threads, two windows, with the tile workers on as well
