@@ -310,6 +310,13 @@ static Bool make_current(Display *dpy, GLXDrawable draw, GLXDrawable read, GLXCo
         gv_x_error(dpy, BadAccess, draw, op);
         goto out;
     }
+    /* the new drawables are held before the old ones are let go, so one
+     * that is both (and destroyed meanwhile) is not freed in between */
+    if (dd) {
+        dd->current_count++;
+        if (rd != dd)
+            rd->current_count++;
+    }
     if (old) {
         old->owner = NULL;
         release_drawables(old);
@@ -323,9 +330,6 @@ static Bool make_current(Display *dpy, GLXDrawable draw, GLXDrawable read, GLXCo
     c->owner = gv_thread_id();
     c->draw = dd;
     c->read = rd;
-    dd->current_count++;
-    if (rd != dd)
-        rd->current_count++;
     gv_drawable_track_size(dd); /* new buffers if the window was resized */
     if (!c->viewport_set) {
         /* GLX 1.4 section 3.3.7: the first time a context is made current,

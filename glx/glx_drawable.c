@@ -480,10 +480,11 @@ void gv_glXSwapBuffers(Display *dpy, GLXDrawable drawable)
 {
     gv_context *cur = gv_context_current();
     pthread_mutex_lock(&gv_lock);
-    int error = 0;
-    gv_drawable *d = gv_drawable_for_current(dpy, drawable, cur ? cur->config : NULL, &error);
+    gv_drawable *d = gv_drawable_find(dpy, drawable);
     if (!d) {
-        gv_glx_error(dpy, GLXBadDrawable, drawable, X_GLXSwapBuffers);
+        /* a window never made current has nothing rendered to show */
+        if (!ws_x11_window_info(dpy, drawable, NULL, NULL))
+            gv_glx_error(dpy, GLXBadDrawable, drawable, X_GLXSwapBuffers);
         pthread_mutex_unlock(&gv_lock);
         return;
     }
