@@ -36,6 +36,11 @@ add_test(NAME glx.threads COMMAND ${ASMGL_XVFB} ${GLX_ASMGL_ENV} ASMGL_THREADS=2
 set_tests_properties(glx.api glx.threads PROPERTIES SKIP_RETURN_CODE 77 LABELS asan)
 set_tests_properties(glx.api_mesa PROPERTIES SKIP_RETURN_CODE 77)
 
+# glxinfo -B: asmgl's renderer with the asmgl vendor, llvmpipe with Mesa's
+add_test(NAME glx.glxinfo COMMAND ${ASMGL_XVFB} sh ${GLX_TEST_DIR}/glxinfo.sh
+  $<TARGET_FILE_DIR:GLX_asmgl>)
+set_tests_properties(glx.glxinfo PROPERTIES SKIP_RETURN_CODE 77)
+
 # glxgears on asmgl and on Mesa in one Xvfb; each gear's colour must cover
 # a share of the window close to Mesa's (gears_check.py).  glxgears draws
 # with display lists: until asmgl has them (glNewList in
