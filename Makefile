@@ -1,9 +1,12 @@
 # asmgl - the two README commands.
 #   make run    install what is missing, build, render the demo headless to out/demo.png
 #   make test   install what is missing, build, run every test (ctest)
-# Other targets: deps, build, test-asan (ASan/UBSan build + its tests), bench, clean.
+# Other targets: deps, build, install, test-asan (ASan/UBSan build + its tests), bench, clean.
 
 BUILD ?= build
+# make install: PREFIX (default /usr/local) and DESTDIR (staging, packagers)
+PREFIX ?= /usr/local
+DESTDIR ?=
 BUILD_ASAN ?= build-asan
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
@@ -17,11 +20,11 @@ JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 #                   fails when a test calls a program that no package listed
 #                   here provides.
 BUILD_PACKAGES = build-essential cmake pkg-config mesa-common-dev libglvnd-dev libegl-dev \
-                 libgles-dev libx11-dev libxext-dev libepoxy-dev libglfw3-dev libstb-dev
+                 libgles-dev libx11-dev libxext-dev libglfw3-dev libxrandr-dev libstb-dev
 TEST_PACKAGES = piglit libosmesa6-dev libgl1-mesa-dri libegl-mesa0 libglx-mesa0 mesa-utils \
                 xvfb xauth x11-apps python3 clang libclang-rt-14-dev
 
-.PHONY: all deps deps-test build run test test-asan bench clean
+.PHONY: all deps deps-test build install run test test-asan bench clean
 
 all: build
 
@@ -35,9 +38,17 @@ build: deps
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo
 	cmake --build $(BUILD) -j$(JOBS)
 
+# Installs into PREFIX (see README.md, "Install"); as root and without
+# DESTDIR, refreshes the dynamic linker's cache so that libglvnd finds the
+# vendor libraries in a multiarch folder under /usr/local.
+install: build
+	DESTDIR="$(DESTDIR)" cmake --install $(BUILD) --prefix "$(PREFIX)"
+	@if [ -z "$(DESTDIR)" ] && [ "$$(id -u)" = 0 ]; then ldconfig; fi
+
 run: build
 	@mkdir -p out
-	$(BUILD)/bin/asmgl-demo-bump --headless --frames 3 -o out/demo.png
+	__EGL_VENDOR_LIBRARY_FILENAMES=$(abspath $(BUILD))/asmgl_egl.json \
+	  $(BUILD)/bin/asmgl-demo-bump --headless --frames 3 -o out/demo.png
 	@echo "demo image: $(CURDIR)/out/demo.png"
 
 test: deps-test build

@@ -5,10 +5,11 @@
  *
  *     int main(int argc, char **argv) { return demo_run(argc, argv, &my_scene); }
  *
- * demo_run parses the common command line, creates an asmgl context
- * (asmgl.h), calls scene->create once, then scene->render once per frame with
- * that context current, and either writes the last frame to a PNG
- * (--headless) or shows every frame in a GLFW window (present.h).  Frames are
+ * demo_run parses the common command line, opens a GL context through
+ * libglvnd (surface.h: an EGL pbuffer with --headless, else a GLFW window),
+ * calls scene->create once, then scene->render once per frame with that
+ * context current, and ends each frame with a swap (or glFinish headless);
+ * -o writes the last frame to a PNG.  Frames are
  * numbered from --first; a scene animates from the frame number alone, so a
  * headless run is reproducible.
  *
@@ -29,6 +30,7 @@ typedef struct demo_options {
     int shadows;            /* 0 with --no-shadows */
     const char *output;     /* -o FILE.png: the last frame, or NULL */
     const char *data_dir;   /* --data DIR: the demo's textures */
+    const char *screenshot; /* --screenshot FILE.png: the window as X shows it, or NULL */
 } demo_options;
 
 typedef struct demo_scene_ops {

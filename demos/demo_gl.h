@@ -1,17 +1,17 @@
 /*
  * demo_gl.h - the GL the demos render with.
  *
- * Rendering code includes this header, never <epoxy/gl.h> (that one belongs
- * to present_glfw.c, which talks to the host GL; see present.h).
- *
- * GL 1.0/1.1 entry points are called directly: every implementation the demos
- * link against (libasmgl.so, or libOSMesa.so through tools/peer/asmgl_osmesa.c)
- * exports them.  Later entry points are looked up once, after the context is
- * made current, with asmgl_get_proc_address() (an ARB name that is missing is
- * retried without its suffix, as core GL names the promoted functions) into
- * the demo_gl* pointers below, and renamed by macros so call sites read like
- * plain GL.  A missing one
- * is reported by name instead of failing at link or load time.
+ * The demos are ordinary libglvnd programs.  GL 1.0/1.1 entry points are
+ * called directly: libOpenGL.so exports them and dispatches each call to the
+ * vendor of the current context (EGL's or GLX's, see surface.h).  Later entry
+ * points are looked up once, after the context is made current, through the
+ * surface's get_proc (eglGetProcAddress or glfwGetProcAddress; an ARB name
+ * that is missing is retried without its suffix, as core GL names the
+ * promoted functions) into the demo_gl* pointers below, and renamed by
+ * macros so call sites read like plain GL.  A missing one is reported by name
+ * instead of failing at link or load time, and so is a missing extension: a
+ * demo on a GL without the extensions it needs (Mesa has no NV programs)
+ * exits with a message before it calls anything.
  *
  * To add an entry point: one X() row in DEMO_GL_ENTRY_POINTS plus one
  * #define line below it.
@@ -50,10 +50,14 @@ DEMO_GL_ENTRY_POINTS(DEMO_GL_DECLARE)
 #define glEnableVertexAttribArrayARB demo_glEnableVertexAttribArrayARB
 #define glDisableVertexAttribArrayARB demo_glDisableVertexAttribArrayARB
 
-/* Resolves every entry point above through asmgl_get_proc_address and checks
- * the extensions named in `extensions` (space separated).  Prints what is
- * missing to stderr.  Returns 1 when everything is there, 0 otherwise.
- * Call with a context current. */
-int demo_gl_load(const char *extensions);
+/* Checks the extensions named in `extensions` (space separated) and resolves
+ * every entry point above through get_proc, which demo_gl_proc uses from
+ * then on.  Prints what is missing to stderr.  Returns 1 when everything is
+ * there, 0 otherwise.  Call with a context current. */
+int demo_gl_load(void (*(*get_proc)(const char *name))(void), const char *extensions);
+
+/* GL entry point `name` of the current context (ARB names fall back to the
+ * core name), or NULL.  After demo_gl_load. */
+void (*demo_gl_proc(const char *name))(void);
 
 #endif /* DEMO_GL_H */

@@ -1,6 +1,6 @@
 /*
- * demo_main.c - demo_run(): the command line, the asmgl context and the frame
- * loop, headless or windowed.  API thread only.
+ * demo_main.c - demo_run(): the command line, the GL context (surface.h)
+ * and the frame loop, headless or windowed.  API thread only.
  */
 #include "demo.h"
 
@@ -10,8 +10,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "asmgl/asmgl.h"
-#include "present.h"
+#include "surface.h"
 
 #ifndef DEMO_DATA_DIR
 #define DEMO_DATA_DIR "demos/data"
@@ -21,7 +20,7 @@ static void usage(FILE *f, const demo_scene_ops *scene)
 {
     fprintf(f,
             "usage: %s [--headless] [--frames N] [--first F] [-o FILE.png] [--size WxH]\n"
-            "       %*s [--no-shadows] [--data DIR]\n"
+            "       %*s [--no-shadows] [--data DIR] [--screenshot FILE.png]\n"
             "%s\n"
             "  --headless     render without a window; write the last frame with -o\n"
             "  --frames N     render N frames (default: 1 headless, until closed in a window)\n"
@@ -30,7 +29,12 @@ static void usage(FILE *f, const demo_scene_ops *scene)
             "  --size WxH     framebuffer size (default 640x480)\n"
             "  --no-shadows   skip the stencil shadow volumes\n"
             "  --data DIR     texture folder (default %s, or $ASMGL_DEMO_DATA)\n"
-            "The window closes with Escape or Q.  ASMGL_THREADS sets asmgl's worker count.\n",
+            "  --screenshot FILE.png\n"
+            "                 after the last frame, write what the X server shows in the window\n"
+            "The window closes with Escape or Q.  Headless runs use EGL, windows GLFW's GLX\n"
+            "context; libglvnd picks the GL (__EGL_VENDOR_LIBRARY_FILENAMES,\n"
+            "__GLX_VENDOR_LIBRARY_NAME).  ASMGL_DEMO_RENDERER=TEXT fails a run whose\n"
+            "GL_RENDERER does not contain TEXT.  ASMGL_THREADS sets asmgl's worker count.\n",
             scene->name, (int)strlen(scene->name), "", scene->summary, DEMO_DATA_DIR);
 }
 
@@ -89,6 +93,9 @@ static int parse_args(int argc, char **argv, const demo_scene_ops *scene, demo_o
         } else if ((!strcmp(a, "-o") || !strcmp(a, "--output")) && val) {
             opt->output = val;
             i++;
+        } else if (!strcmp(a, "--screenshot") && val) {
+            opt->screenshot = val;
+            i++;
         } else if (!strcmp(a, "--data") && val) {
             opt->data_dir = val;
             i++;
@@ -104,6 +111,14 @@ static int parse_args(int argc, char **argv, const demo_scene_ops *scene, demo_o
     }
     if (opt->frames < 0)
         opt->frames = opt->headless ? 1 : 0;
+    if (opt->headless && opt->screenshot) {
+        fprintf(stderr, "%s: --screenshot needs a window (leave out --headless)\n", scene->name);
+        return 0;
+    }
+    if (opt->screenshot && opt->frames == 0) {
+        fprintf(stderr, "%s: --screenshot needs --frames N with N >= 1\n", scene->name);
+        return 0;
+    }
     if (opt->headless && opt->frames == 0) {
         fprintf(stderr, "%s: --headless needs --frames N with N >= 1\n", scene->name);
         return 0;
@@ -129,6 +144,33 @@ static int check_gl(const char *name, int frame)
     return 0;
 }
 
+/* Reads the default framebuffer (the back buffer of a window, before its
+ * swap) as tightly packed RGBA8 rows, bottom row first. */
+static int read_frame(unsigned char *rgba, int width, int height)
+{
+    glPixelStorei(GL_PACK_ALIGNMENT, 1);
+    glReadPixels(0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE, rgba);
+    return glGetError() == GL_NO_ERROR;
+}
+
+/* Names the GL the demo got, and refuses a GL other than the one
+ * ASMGL_DEMO_RENDERER asks for (tests use it, so that a vendor chosen by the
+ * wrong libglvnd configuration fails instead of passing on another GL). */
+static int check_renderer(const char *name)
+{
+    const char *renderer = (const char *)glGetString(GL_RENDERER);
+    const char *version = (const char *)glGetString(GL_VERSION);
+    const char *want = getenv("ASMGL_DEMO_RENDERER");
+    fprintf(stderr, "%s: GL_RENDERER = %s, GL_VERSION = %s\n", name, renderer ? renderer : "(null)",
+            version ? version : "(null)");
+    if (want && *want && (!renderer || !strstr(renderer, want))) {
+        fprintf(stderr, "%s: ASMGL_DEMO_RENDERER asks for a renderer named '%s'; this GL is '%s'\n", name, want,
+                renderer ? renderer : "(null)");
+        return 0;
+    }
+    return 1;
+}
+
 int demo_run(int argc, char **argv, const demo_scene_ops *scene)
 {
     demo_options opt;
@@ -136,99 +178,74 @@ int demo_run(int argc, char **argv, const demo_scene_ops *scene)
     if (!parse_args(argc, argv, scene, &opt, &status))
         return status;
 
-    asmgl_config cfg;
-    asmgl_config_default(&cfg);
-    cfg.width = opt.width;
-    cfg.height = opt.height;
-    cfg.depth_bits = 24;
-    cfg.stencil_bits = 8;
-    asmgl_context *ctx = asmgl_context_create(&cfg);
-    if (!ctx) {
-        fprintf(stderr, "%s: asmgl_context_create: %s\n", scene->name, asmgl_last_error());
+    demo_surface *surf = opt.headless ? demo_surface_open_headless(opt.width, opt.height, scene->name)
+                                      : demo_surface_open_window(opt.width, opt.height, scene->name);
+    if (!surf)
         return 1;
-    }
-    present_window *win = NULL;
     unsigned char *pixels = NULL;
     void *state = NULL;
     status = 1;
-    if (!asmgl_make_current(ctx)) {
-        fprintf(stderr, "%s: asmgl_make_current: %s\n", scene->name, asmgl_last_error());
-        goto out;
-    }
-    if (!demo_gl_load(scene->extensions))
+    if (!check_renderer(scene->name) || !demo_gl_load(surf->get_proc, scene->extensions))
         goto out;
     state = scene->create(&opt);
     if (!state || !check_gl(scene->name, -1))
         goto out;
-    if (!opt.headless && !(win = present_open(opt.width, opt.height, scene->name)))
-        goto out;
 
-    int width = opt.width, height = opt.height;
-    pixels = malloc((size_t)width * height * 4);
-    if (!pixels) {
-        fprintf(stderr, "%s: out of memory\n", scene->name);
-        goto out;
-    }
+    int width = opt.width, height = opt.height, pixels_size = 0, have_pixels = 0;
     double start = now_seconds();
     int done = 0;
     for (int frame = opt.first; opt.frames == 0 || frame < opt.first + opt.frames; frame++) {
-        if (win) {
-            int fw, fh;
-            present_framebuffer_size(win, &fw, &fh);
-            if (fw > 0 && fh > 0 && (fw != width || fh != height)) {
-                unsigned char *p = realloc(pixels, (size_t)fw * fh * 4);
-                if (!p || !asmgl_resize(ctx, fw, fh)) {
-                    fprintf(stderr, "%s: cannot resize to %dx%d\n", scene->name, fw, fh);
-                    if (p)
-                        pixels = p;
-                    goto out;
-                }
-                pixels = p;
-                width = fw;
-                height = fh;
-            }
-            /* present_frame used the host GL: make ours current again */
-            if (!asmgl_make_current(ctx)) {
-                fprintf(stderr, "%s: asmgl_make_current: %s\n", scene->name, asmgl_last_error());
-                goto out;
-            }
+        surf->size(surf, &width, &height);
+        if (width <= 0 || height <= 0) { /* a minimised window */
+            if (!surf->present(surf))
+                break;
+            continue;
         }
         scene->render(state, frame, width, height);
         if (!check_gl(scene->name, frame))
             goto out;
         done++;
-        if (win) {
-            if (!asmgl_read_color(ctx, pixels)) {
-                fprintf(stderr, "%s: asmgl_read_color: %s\n", scene->name, asmgl_last_error());
+        /* -o keeps the last frame: read it before the swap leaves the back
+         * buffer undefined (every frame when the window decides which is last) */
+        int last = opt.frames != 0 && frame == opt.first + opt.frames - 1;
+        if (opt.output && (last || opt.frames == 0)) {
+            if (width * height > pixels_size) {
+                unsigned char *p = realloc(pixels, (size_t)width * height * 4);
+                if (!p) {
+                    fprintf(stderr, "%s: out of memory\n", scene->name);
+                    goto out;
+                }
+                pixels = p;
+                pixels_size = width * height;
+            }
+            if (!read_frame(pixels, width, height)) {
+                fprintf(stderr, "%s: glReadPixels failed on frame %d\n", scene->name, frame);
                 goto out;
             }
-            if (!present_frame(win, pixels, width, height))
-                break;
-        } else {
-            glFinish(); /* headless stand-in for a buffer swap: finish every frame */
+            have_pixels = 1;
         }
+        if (!surf->present(surf))
+            break;
     }
     double elapsed = now_seconds() - start;
     fprintf(stderr, "%s: %d frame%s at %dx%d in %.3f s (%.2f ms/frame)\n", scene->name, done, done == 1 ? "" : "s",
             width, height, elapsed, done ? elapsed * 1000.0 / done : 0.0);
 
     if (opt.output) {
-        if (!asmgl_make_current(ctx) || !asmgl_read_color(ctx, pixels)) {
-            fprintf(stderr, "%s: cannot read the frame back: %s\n", scene->name, asmgl_last_error());
+        if (!have_pixels) {
+            fprintf(stderr, "%s: no frame was rendered, nothing to write to %s\n", scene->name, opt.output);
             goto out;
         }
         if (!demo_png_write(opt.output, pixels, width, height))
             goto out;
     }
+    if (opt.screenshot && !surf->screenshot(surf, opt.screenshot))
+        goto out;
     status = 0;
 out:
-    if (state) {
-        asmgl_make_current(ctx);
+    if (state)
         scene->destroy(state);
-    }
-    present_close(win);
     free(pixels);
-    asmgl_make_current(NULL);
-    asmgl_context_destroy(ctx);
+    surf->close(surf);
     return status;
 }

@@ -39,7 +39,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "asmgl/asmgl.h"
 #include "demo.h"
 
 #define SAMPLES 4
@@ -64,7 +63,7 @@ static PFNGLBLITFRAMEBUFFERPROC p_glBlitFramebuffer;
 
 static bool load_fbo_entry_points(void)
 {
-#define GET(type, name) (p_##name = (type)asmgl_get_proc_address(#name)) != NULL
+#define GET(type, name) (p_##name = (type)demo_gl_proc(#name)) != NULL
     return GET(PFNGLGENFRAMEBUFFERSPROC, glGenFramebuffers) &&
            GET(PFNGLDELETEFRAMEBUFFERSPROC, glDeleteFramebuffers) &&
            GET(PFNGLBINDFRAMEBUFFERPROC, glBindFramebuffer) &&
@@ -257,7 +256,7 @@ static bool fbo_size(msaa_scene *s, int width, int height)
     GLint samples = 0;
     p_glBindRenderbuffer(GL_RENDERBUFFER, s->color_rb);
     PFNGLGETRENDERBUFFERPARAMETERIVPROC get_rb =
-        (PFNGLGETRENDERBUFFERPARAMETERIVPROC)asmgl_get_proc_address("glGetRenderbufferParameteriv");
+        (PFNGLGETRENDERBUFFERPARAMETERIVPROC)demo_gl_proc("glGetRenderbufferParameteriv");
     if (get_rb)
         get_rb(GL_RENDERBUFFER, GL_RENDERBUFFER_SAMPLES, &samples);
     p_glBindRenderbuffer(GL_RENDERBUFFER, 0);

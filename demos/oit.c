@@ -34,7 +34,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "asmgl/asmgl.h"
 #include "demo.h"
 #include "oit_scene.h"
 
@@ -63,7 +62,7 @@ static pfn_local_i4ui p_glProgramLocalParameterI4uiNV;
 
 static bool load_entry_points(void)
 {
-#define GET(type, name) (p_##name = (type)asmgl_get_proc_address(#name)) != NULL
+#define GET(type, name) (p_##name = (type)demo_gl_proc(#name)) != NULL
     bool ok = GET(PFNGLGENBUFFERSPROC, glGenBuffers) && GET(PFNGLDELETEBUFFERSPROC, glDeleteBuffers) &&
               GET(PFNGLBINDBUFFERPROC, glBindBuffer) && GET(PFNGLBUFFERDATAPROC, glBufferData) &&
               GET(PFNGLBUFFERSUBDATAPROC, glBufferSubData) &&

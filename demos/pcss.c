@@ -48,7 +48,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "asmgl/asmgl.h"
 #include "demo.h"
 
 #define SHADOW_SIZE 1024
@@ -74,12 +73,11 @@ static PFNGLCHECKFRAMEBUFFERSTATUSPROC p_glCheckFramebufferStatus;
 
 static bool load_fbo_entry_points(void)
 {
-    p_glGenFramebuffers = (PFNGLGENFRAMEBUFFERSPROC)asmgl_get_proc_address("glGenFramebuffers");
-    p_glDeleteFramebuffers = (PFNGLDELETEFRAMEBUFFERSPROC)asmgl_get_proc_address("glDeleteFramebuffers");
-    p_glBindFramebuffer = (PFNGLBINDFRAMEBUFFERPROC)asmgl_get_proc_address("glBindFramebuffer");
-    p_glFramebufferTexture2D = (PFNGLFRAMEBUFFERTEXTURE2DPROC)asmgl_get_proc_address("glFramebufferTexture2D");
-    p_glCheckFramebufferStatus =
-        (PFNGLCHECKFRAMEBUFFERSTATUSPROC)asmgl_get_proc_address("glCheckFramebufferStatus");
+    p_glGenFramebuffers = (PFNGLGENFRAMEBUFFERSPROC)demo_gl_proc("glGenFramebuffers");
+    p_glDeleteFramebuffers = (PFNGLDELETEFRAMEBUFFERSPROC)demo_gl_proc("glDeleteFramebuffers");
+    p_glBindFramebuffer = (PFNGLBINDFRAMEBUFFERPROC)demo_gl_proc("glBindFramebuffer");
+    p_glFramebufferTexture2D = (PFNGLFRAMEBUFFERTEXTURE2DPROC)demo_gl_proc("glFramebufferTexture2D");
+    p_glCheckFramebufferStatus = (PFNGLCHECKFRAMEBUFFERSTATUSPROC)demo_gl_proc("glCheckFramebufferStatus");
     return p_glGenFramebuffers && p_glDeleteFramebuffers && p_glBindFramebuffer && p_glFramebufferTexture2D &&
            p_glCheckFramebufferStatus;
 }

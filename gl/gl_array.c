@@ -626,6 +626,8 @@ static bool draw_preamble(gl_context *ctx, GLenum mode, GLsizei count)
 static void draw_arrays(gl_context *ctx, GLenum mode, GLint first, GLsizei count,
                         GLsizei instances)
 {
+    if (ctx->dl_record && gl_dlist_save_draw_arrays(ctx, mode, first, count, instances))
+        return;
     if (first < 0) {
         gl_error(ctx, GL_INVALID_VALUE);
         return;
@@ -652,6 +654,7 @@ GLAPI_EXPORT void APIENTRY glDrawArraysInstanced(GLenum mode, GLint first, GLsiz
                                                  GLsizei primcount)
 {
     GL_CTX();
+    GL_DLIST_REFUSE();
     if (primcount < 0) {
         gl_error(ctx, GL_INVALID_VALUE);
         return;
@@ -700,6 +703,9 @@ static long long min_index_of(const void *indices, GLenum type, GLsizei count)
 static void draw_elements(gl_context *ctx, GLenum mode, GLsizei count, GLenum type,
                           const void *indices, GLsizei instances, GLint base_vertex)
 {
+    if (ctx->dl_record &&
+        gl_dlist_save_draw_elements(ctx, mode, count, type, indices, instances, base_vertex))
+        return;
     if (!index_size(type)) {
         gl_error(ctx, GL_INVALID_ENUM);
         return;
@@ -754,6 +760,7 @@ GLAPI_EXPORT void APIENTRY glDrawElementsInstanced(GLenum mode, GLsizei count, G
                                                    const void *indices, GLsizei primcount)
 {
     GL_CTX();
+    GL_DLIST_REFUSE();
     if (primcount < 0) {
         gl_error(ctx, GL_INVALID_VALUE);
         return;
@@ -806,6 +813,7 @@ GLAPI_EXPORT void APIENTRY glDrawElementsInstancedBaseVertex(GLenum mode, GLsize
                                                              GLsizei primcount, GLint basevertex)
 {
     GL_CTX();
+    GL_DLIST_REFUSE();
     if (primcount < 0) {
         gl_error(ctx, GL_INVALID_VALUE);
         return;

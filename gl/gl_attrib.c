@@ -63,6 +63,7 @@ static gl_attrib_frame *push(gl_context *ctx, gl_attrib_frame **stack, int *dept
 GLAPI_EXPORT void APIENTRY glPushAttrib(GLbitfield mask)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glPushAttrib, (ctx, mask));
     GL_OUTSIDE_BEGIN(ctx, );
     push(ctx, ctx->attrib_stack, &ctx->attrib_depth, mask);
 }
@@ -85,6 +86,7 @@ static gl_buffer_obj *buffer_by_name(gl_context *ctx, GLuint name)
 GLAPI_EXPORT void APIENTRY glPopAttrib(void)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glPopAttrib, (ctx));
     GL_OUTSIDE_BEGIN(ctx, );
     if (ctx->attrib_depth == 0) {
         gl_error(ctx, GL_STACK_UNDERFLOW);
@@ -276,6 +278,8 @@ GLAPI_EXPORT void APIENTRY glPopAttrib(void)
         RESTORE(normalize);
         RESTORE(rescale_normal);
     }
+    if (m & GL_LIST_BIT)
+        RESTORE(list_base);
     if (m & GL_VIEWPORT_BIT) {
         RESTORE(viewport);
         RESTORE(depth_range);

@@ -73,6 +73,7 @@ static void context_free(gl_context *ctx)
     if (ctx->rast)
         rast_flush(ctx->rast);
     gl_attrib_free_all(ctx);
+    gl_dlist_free(ctx);
     gl_ff_free(ctx);
     gl_program_obj_release(&ctx->pixel_vp);
     if (ctx->machine)
@@ -137,7 +138,8 @@ GLAPI_EXPORT asmgl_context *asmgl_context_create(const asmgl_config *cfg)
         return NULL;
     }
     if (!alloc_window_surfaces(ctx, cfg->width, cfg->height) || !gl_matrix_init(ctx) ||
-        !gl_program_init(ctx) || !gl_texture_init(ctx) || !gl_fbo_init(ctx)) {
+        !gl_program_init(ctx) || !gl_texture_init(ctx) || !gl_fbo_init(ctx) ||
+        !gl_dlist_init(ctx)) {
         last_error = "out of memory";
         context_free(ctx);
         return NULL;

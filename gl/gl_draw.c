@@ -348,6 +348,7 @@ static void draw_submit(gl_context *ctx, GLenum mode, int first, int count, GLen
 GLAPI_EXPORT void APIENTRY glClear(GLbitfield mask)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glClear, (ctx, mask));
     GL_OUTSIDE_BEGIN(ctx, );
     if (mask & ~(GLbitfield)(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT |
                              GL_ACCUM_BUFFER_BIT)) {
@@ -388,6 +389,7 @@ GLAPI_EXPORT void APIENTRY glClear(GLbitfield mask)
 GLAPI_EXPORT void APIENTRY glClearColorIiEXT(GLint r, GLint g, GLint b, GLint a)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glClearColorIiEXT, (ctx, r, g, b, a));
     GL_OUTSIDE_BEGIN(ctx, );
     const GLint v[4] = {r, g, b, a};
     memcpy(ctx->clear_color_bits, v, sizeof v);
@@ -397,6 +399,7 @@ GLAPI_EXPORT void APIENTRY glClearColorIiEXT(GLint r, GLint g, GLint b, GLint a)
 GLAPI_EXPORT void APIENTRY glClearColorIuiEXT(GLuint r, GLuint g, GLuint b, GLuint a)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glClearColorIuiEXT, (ctx, r, g, b, a));
     GL_OUTSIDE_BEGIN(ctx, );
     const GLuint v[4] = {r, g, b, a};
     memcpy(ctx->clear_color_bits, v, sizeof v);

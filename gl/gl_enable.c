@@ -130,12 +130,14 @@ static void set_cap(gl_context *ctx, GLenum cap, bool on)
 GLAPI_EXPORT void APIENTRY glEnable(GLenum cap)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glEnable, (ctx, cap));
     set_cap(ctx, cap, true);
 }
 
 GLAPI_EXPORT void APIENTRY glDisable(GLenum cap)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glDisable, (ctx, cap));
     set_cap(ctx, cap, false);
 }
 

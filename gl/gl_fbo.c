@@ -1298,6 +1298,7 @@ static GLenum check_buffer(gl_context *ctx, const gl_framebuffer_obj *fb, GLenum
 GLAPI_EXPORT void APIENTRY glDrawBuffer(GLenum buf)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glDrawBuffer, (ctx, buf));
     GL_OUTSIDE_BEGIN(ctx, );
     gl_framebuffer_obj *fb = ctx->draw_fb;
     GLenum b = check_buffer(ctx, fb, buf, false);
@@ -1311,6 +1312,7 @@ GLAPI_EXPORT void APIENTRY glDrawBuffer(GLenum buf)
 GLAPI_EXPORT void APIENTRY glDrawBuffers(GLsizei n, const GLenum *bufs)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glDrawBuffers, (ctx, n, bufs));
     GL_OUTSIDE_BEGIN(ctx, );
     if (n < 0 || n > GLC_MAX_DRAW_BUFFERS) {
         gl_error(ctx, GL_INVALID_VALUE);
@@ -1342,6 +1344,7 @@ GL_ALIAS(void, glDrawBuffersARB, glDrawBuffers, (GLsizei n, const GLenum *bufs))
 GLAPI_EXPORT void APIENTRY glReadBuffer(GLenum src)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glReadBuffer, (ctx, src));
     GL_OUTSIDE_BEGIN(ctx, );
     gl_framebuffer_obj *fb = ctx->read_fb;
     GLenum b = check_buffer(ctx, fb, src, false);
@@ -1790,6 +1793,8 @@ GLAPI_EXPORT void APIENTRY glBlitFramebuffer(GLint srcX0, GLint srcY0, GLint src
                                              GLbitfield mask, GLenum filter)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glBlitFramebuffer, (ctx, srcX0, srcY0, srcX1, srcY1, dstX0, dstY0, dstX1, dstY1,
+                  mask, filter));
     GL_OUTSIDE_BEGIN(ctx, );
     if (mask & ~(GLbitfield)(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT)) {
         gl_error(ctx, GL_INVALID_VALUE);
@@ -1934,6 +1939,8 @@ static void sample_mask(GLuint maskNumber, GLbitfield mask, GLenum bad_index_err
 
 GLAPI_EXPORT void APIENTRY glSampleMaski(GLuint maskNumber, GLbitfield mask)
 {
+    GL_CTX();
+    GL_DLIST_SAVE(glSampleMaski, (ctx, maskNumber, mask));
     sample_mask(maskNumber, mask, GL_INVALID_VALUE);
 }
 
@@ -1942,5 +1949,7 @@ GLAPI_EXPORT void APIENTRY glSampleMaski(GLuint maskNumber, GLbitfield mask)
  * FEATURES.md's API.SampleMaskIndexedNV does). */
 GLAPI_EXPORT void APIENTRY glSampleMaskIndexedNV(GLuint index, GLbitfield mask)
 {
+    GL_CTX();
+    GL_DLIST_SAVE(glSampleMaskIndexedNV, (ctx, index, mask));
     sample_mask(index, mask, GL_INVALID_OPERATION);
 }

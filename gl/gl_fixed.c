@@ -113,6 +113,7 @@ static bool light_scalar_pname(GLenum pname)
 GLAPI_EXPORT void APIENTRY glLightf(GLenum l, GLenum pname, GLfloat param)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glLightf, (ctx, l, pname, param));
     if (!light_scalar_pname(pname)) {
         gl_error(ctx, GL_INVALID_ENUM);
         return;
@@ -123,6 +124,7 @@ GLAPI_EXPORT void APIENTRY glLightf(GLenum l, GLenum pname, GLfloat param)
 GLAPI_EXPORT void APIENTRY glLighti(GLenum l, GLenum pname, GLint param)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glLighti, (ctx, l, pname, param));
     if (!light_scalar_pname(pname)) {
         gl_error(ctx, GL_INVALID_ENUM);
         return;
@@ -133,6 +135,7 @@ GLAPI_EXPORT void APIENTRY glLighti(GLenum l, GLenum pname, GLint param)
 GLAPI_EXPORT void APIENTRY glLightfv(GLenum l, GLenum pname, const GLfloat *params)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glLightfv, (ctx, l, pname, params));
     if (params)
         light(ctx, l, pname, params, false);
 }
@@ -140,6 +143,7 @@ GLAPI_EXPORT void APIENTRY glLightfv(GLenum l, GLenum pname, const GLfloat *para
 GLAPI_EXPORT void APIENTRY glLightiv(GLenum l, GLenum pname, const GLint *params)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glLightiv, (ctx, l, pname, params));
     if (params)
         light(ctx, l, pname, params, true);
 }
@@ -256,6 +260,7 @@ static void light_model(gl_context *ctx, GLenum pname, const void *params, bool 
 GLAPI_EXPORT void APIENTRY glLightModelf(GLenum pname, GLfloat param)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glLightModelf, (ctx, pname, param));
     if (pname == GL_LIGHT_MODEL_AMBIENT) {
         gl_error(ctx, GL_INVALID_ENUM);
         return;
@@ -266,6 +271,7 @@ GLAPI_EXPORT void APIENTRY glLightModelf(GLenum pname, GLfloat param)
 GLAPI_EXPORT void APIENTRY glLightModeli(GLenum pname, GLint param)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glLightModeli, (ctx, pname, param));
     if (pname == GL_LIGHT_MODEL_AMBIENT) {
         gl_error(ctx, GL_INVALID_ENUM);
         return;
@@ -276,6 +282,7 @@ GLAPI_EXPORT void APIENTRY glLightModeli(GLenum pname, GLint param)
 GLAPI_EXPORT void APIENTRY glLightModelfv(GLenum pname, const GLfloat *params)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glLightModelfv, (ctx, pname, params));
     if (params)
         light_model(ctx, pname, params, false);
 }
@@ -283,6 +290,7 @@ GLAPI_EXPORT void APIENTRY glLightModelfv(GLenum pname, const GLfloat *params)
 GLAPI_EXPORT void APIENTRY glLightModeliv(GLenum pname, const GLint *params)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glLightModeliv, (ctx, pname, params));
     if (params)
         light_model(ctx, pname, params, true);
 }
@@ -346,12 +354,16 @@ static void material(gl_context *ctx, GLenum face, GLenum pname, const void *par
             break;
         }
     }
+    /* GL 2.1 section 2.14.3: while COLOR_MATERIAL is enabled the properties
+     * it names track the current colour, so Material leaves them as that */
+    gl_state_color_material(ctx);
     gl_state_changed(ctx);
 }
 
 GLAPI_EXPORT void APIENTRY glMaterialf(GLenum face, GLenum pname, GLfloat param)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glMaterialf, (ctx, face, pname, param));
     if (pname != GL_SHININESS) {
         gl_error(ctx, GL_INVALID_ENUM);
         return;
@@ -362,6 +374,7 @@ GLAPI_EXPORT void APIENTRY glMaterialf(GLenum face, GLenum pname, GLfloat param)
 GLAPI_EXPORT void APIENTRY glMateriali(GLenum face, GLenum pname, GLint param)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glMateriali, (ctx, face, pname, param));
     if (pname != GL_SHININESS) {
         gl_error(ctx, GL_INVALID_ENUM);
         return;
@@ -372,6 +385,7 @@ GLAPI_EXPORT void APIENTRY glMateriali(GLenum face, GLenum pname, GLint param)
 GLAPI_EXPORT void APIENTRY glMaterialfv(GLenum face, GLenum pname, const GLfloat *params)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glMaterialfv, (ctx, face, pname, params));
     if (params)
         material(ctx, face, pname, params, false);
 }
@@ -379,6 +393,7 @@ GLAPI_EXPORT void APIENTRY glMaterialfv(GLenum face, GLenum pname, const GLfloat
 GLAPI_EXPORT void APIENTRY glMaterialiv(GLenum face, GLenum pname, const GLint *params)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glMaterialiv, (ctx, face, pname, params));
     if (params)
         material(ctx, face, pname, params, true);
 }
@@ -440,7 +455,9 @@ GLAPI_EXPORT void APIENTRY glGetMaterialiv(GLenum face, GLenum pname, GLint *par
 
 GLAPI_EXPORT void APIENTRY glColorMaterial(GLenum face, GLenum mode)
 {
-    CTX_OUTSIDE();
+    GL_CTX();
+    GL_DLIST_SAVE(glColorMaterial, (ctx, face, mode));
+    GL_OUTSIDE_BEGIN(ctx, );
     if ((face != GL_FRONT && face != GL_BACK && face != GL_FRONT_AND_BACK) ||
         (mode != GL_EMISSION && mode != GL_AMBIENT && mode != GL_DIFFUSE && mode != GL_SPECULAR &&
          mode != GL_AMBIENT_AND_DIFFUSE)) {
@@ -454,7 +471,9 @@ GLAPI_EXPORT void APIENTRY glColorMaterial(GLenum face, GLenum mode)
 
 GLAPI_EXPORT void APIENTRY glShadeModel(GLenum mode)
 {
-    CTX_OUTSIDE();
+    GL_CTX();
+    GL_DLIST_SAVE(glShadeModel, (ctx, mode));
+    GL_OUTSIDE_BEGIN(ctx, );
     if (mode != GL_FLAT && mode != GL_SMOOTH) {
         gl_error(ctx, GL_INVALID_ENUM);
         return;
@@ -466,7 +485,9 @@ GLAPI_EXPORT void APIENTRY glShadeModel(GLenum mode)
  * colours. */
 GLAPI_EXPORT void APIENTRY glProvokingVertexEXT(GLenum mode)
 {
-    CTX_OUTSIDE();
+    GL_CTX();
+    GL_DLIST_SAVE(glProvokingVertexEXT, (ctx, mode));
+    GL_OUTSIDE_BEGIN(ctx, );
     if (mode != GL_FIRST_VERTEX_CONVENTION_EXT && mode != GL_LAST_VERTEX_CONVENTION_EXT) {
         gl_error(ctx, GL_INVALID_ENUM);
         return;
@@ -535,6 +556,7 @@ static void fog(gl_context *ctx, GLenum pname, const void *params, bool is_int)
 GLAPI_EXPORT void APIENTRY glFogf(GLenum pname, GLfloat param)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glFogf, (ctx, pname, param));
     if (pname == GL_FOG_COLOR) {
         gl_error(ctx, GL_INVALID_ENUM);
         return;
@@ -545,6 +567,7 @@ GLAPI_EXPORT void APIENTRY glFogf(GLenum pname, GLfloat param)
 GLAPI_EXPORT void APIENTRY glFogi(GLenum pname, GLint param)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glFogi, (ctx, pname, param));
     if (pname == GL_FOG_COLOR) {
         gl_error(ctx, GL_INVALID_ENUM);
         return;
@@ -555,6 +578,7 @@ GLAPI_EXPORT void APIENTRY glFogi(GLenum pname, GLint param)
 GLAPI_EXPORT void APIENTRY glFogfv(GLenum pname, const GLfloat *params)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glFogfv, (ctx, pname, params));
     if (params)
         fog(ctx, pname, params, false);
 }
@@ -562,6 +586,7 @@ GLAPI_EXPORT void APIENTRY glFogfv(GLenum pname, const GLfloat *params)
 GLAPI_EXPORT void APIENTRY glFogiv(GLenum pname, const GLint *params)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glFogiv, (ctx, pname, params));
     if (params)
         fog(ctx, pname, params, true);
 }
@@ -637,6 +662,7 @@ static void texgen(gl_context *ctx, GLenum coord, GLenum pname, const double *v,
 GLAPI_EXPORT void APIENTRY glTexGeni(GLenum coord, GLenum pname, GLint param)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glTexGeni, (ctx, coord, pname, param));
     double v = param;
     texgen(ctx, coord, pname, &v, 1);
 }
@@ -644,6 +670,7 @@ GLAPI_EXPORT void APIENTRY glTexGeni(GLenum coord, GLenum pname, GLint param)
 GLAPI_EXPORT void APIENTRY glTexGenf(GLenum coord, GLenum pname, GLfloat param)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glTexGenf, (ctx, coord, pname, param));
     double v = param;
     texgen(ctx, coord, pname, &v, 1);
 }
@@ -651,12 +678,14 @@ GLAPI_EXPORT void APIENTRY glTexGenf(GLenum coord, GLenum pname, GLfloat param)
 GLAPI_EXPORT void APIENTRY glTexGend(GLenum coord, GLenum pname, GLdouble param)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glTexGend, (ctx, coord, pname, param));
     texgen(ctx, coord, pname, &param, 1);
 }
 
 GLAPI_EXPORT void APIENTRY glTexGeniv(GLenum coord, GLenum pname, const GLint *params)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glTexGeniv, (ctx, coord, pname, params));
     if (!params)
         return;
     int n = pname == GL_TEXTURE_GEN_MODE ? 1 : 4;
@@ -669,6 +698,7 @@ GLAPI_EXPORT void APIENTRY glTexGeniv(GLenum coord, GLenum pname, const GLint *p
 GLAPI_EXPORT void APIENTRY glTexGenfv(GLenum coord, GLenum pname, const GLfloat *params)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glTexGenfv, (ctx, coord, pname, params));
     if (!params)
         return;
     int n = pname == GL_TEXTURE_GEN_MODE ? 1 : 4;
@@ -681,6 +711,7 @@ GLAPI_EXPORT void APIENTRY glTexGenfv(GLenum coord, GLenum pname, const GLfloat 
 GLAPI_EXPORT void APIENTRY glTexGendv(GLenum coord, GLenum pname, const GLdouble *params)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glTexGendv, (ctx, coord, pname, params));
     if (params)
         texgen(ctx, coord, pname, params, pname == GL_TEXTURE_GEN_MODE ? 1 : 4);
 }
@@ -874,6 +905,7 @@ bad_enum:
 GLAPI_EXPORT void APIENTRY glTexEnvf(GLenum target, GLenum pname, GLfloat param)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glTexEnvf, (ctx, target, pname, param));
     double v = param;
     texenv(ctx, target, pname, &v, 1);
 }
@@ -881,6 +913,7 @@ GLAPI_EXPORT void APIENTRY glTexEnvf(GLenum target, GLenum pname, GLfloat param)
 GLAPI_EXPORT void APIENTRY glTexEnvi(GLenum target, GLenum pname, GLint param)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glTexEnvi, (ctx, target, pname, param));
     double v = param;
     texenv(ctx, target, pname, &v, 1);
 }
@@ -888,6 +921,7 @@ GLAPI_EXPORT void APIENTRY glTexEnvi(GLenum target, GLenum pname, GLint param)
 GLAPI_EXPORT void APIENTRY glTexEnvfv(GLenum target, GLenum pname, const GLfloat *params)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glTexEnvfv, (ctx, target, pname, params));
     if (!params)
         return;
     double v[4] = {params[0], 0, 0, 0};
@@ -903,6 +937,7 @@ GLAPI_EXPORT void APIENTRY glTexEnvfv(GLenum target, GLenum pname, const GLfloat
 GLAPI_EXPORT void APIENTRY glTexEnviv(GLenum target, GLenum pname, const GLint *params)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glTexEnviv, (ctx, target, pname, params));
     if (!params)
         return;
     double v[4] = {params[0], 0, 0, 0};
@@ -1009,7 +1044,9 @@ GLAPI_EXPORT void APIENTRY glGetTexEnviv(GLenum target, GLenum pname, GLint *par
 
 GLAPI_EXPORT void APIENTRY glClipPlane(GLenum plane, const GLdouble *equation)
 {
-    CTX_OUTSIDE();
+    GL_CTX();
+    GL_DLIST_SAVE(glClipPlane, (ctx, plane, equation));
+    GL_OUTSIDE_BEGIN(ctx, );
     if (plane < GL_CLIP_PLANE0 || plane >= GL_CLIP_PLANE0 + GLC_MAX_CLIP_PLANES) {
         gl_error(ctx, GL_INVALID_ENUM);
         return;
@@ -1039,7 +1076,9 @@ GLAPI_EXPORT void APIENTRY glGetClipPlane(GLenum plane, GLdouble *equation)
 
 GLAPI_EXPORT void APIENTRY glPointSize(GLfloat size)
 {
-    CTX_OUTSIDE();
+    GL_CTX();
+    GL_DLIST_SAVE(glPointSize, (ctx, size));
+    GL_OUTSIDE_BEGIN(ctx, );
     if (!(size > 0)) {
         gl_error(ctx, GL_INVALID_VALUE);
         return;
@@ -1086,6 +1125,7 @@ static void point_parameter(gl_context *ctx, GLenum pname, const float *v)
 GLAPI_EXPORT void APIENTRY glPointParameterf(GLenum pname, GLfloat param)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glPointParameterf, (ctx, pname, param));
     if (pname == GL_POINT_DISTANCE_ATTENUATION) {
         gl_error(ctx, GL_INVALID_ENUM);
         return;
@@ -1097,6 +1137,7 @@ GLAPI_EXPORT void APIENTRY glPointParameterf(GLenum pname, GLfloat param)
 GLAPI_EXPORT void APIENTRY glPointParameterfv(GLenum pname, const GLfloat *params)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glPointParameterfv, (ctx, pname, params));
     if (!params)
         return;
     float v[3] = {params[0], 0, 0};
@@ -1108,6 +1149,7 @@ GLAPI_EXPORT void APIENTRY glPointParameterfv(GLenum pname, const GLfloat *param
 GLAPI_EXPORT void APIENTRY glPointParameteri(GLenum pname, GLint param)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glPointParameteri, (ctx, pname, param));
     if (pname == GL_POINT_DISTANCE_ATTENUATION) {
         gl_error(ctx, GL_INVALID_ENUM);
         return;
@@ -1119,6 +1161,7 @@ GLAPI_EXPORT void APIENTRY glPointParameteri(GLenum pname, GLint param)
 GLAPI_EXPORT void APIENTRY glPointParameteriv(GLenum pname, const GLint *params)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glPointParameteriv, (ctx, pname, params));
     if (!params)
         return;
     float v[3] = {(float)params[0], 0, 0};
@@ -1134,7 +1177,9 @@ GL_ALIAS(void, glPointParameterfvEXT, glPointParameterfv, (GLenum pname, const G
 
 GLAPI_EXPORT void APIENTRY glLineWidth(GLfloat width)
 {
-    CTX_OUTSIDE();
+    GL_CTX();
+    GL_DLIST_SAVE(glLineWidth, (ctx, width));
+    GL_OUTSIDE_BEGIN(ctx, );
     if (!(width > 0)) {
         gl_error(ctx, GL_INVALID_VALUE);
         return;
@@ -1145,14 +1190,18 @@ GLAPI_EXPORT void APIENTRY glLineWidth(GLfloat width)
 /* Line stipple is accepted and queryable; asmgl does not stipple lines. */
 GLAPI_EXPORT void APIENTRY glLineStipple(GLint factor, GLushort pattern)
 {
-    CTX_OUTSIDE();
+    GL_CTX();
+    GL_DLIST_SAVE(glLineStipple, (ctx, factor, pattern));
+    GL_OUTSIDE_BEGIN(ctx, );
     ctx->line_stipple_factor = factor < 1 ? 1 : factor > 256 ? 256 : factor;
     ctx->line_stipple_pattern = pattern;
 }
 
 GLAPI_EXPORT void APIENTRY glPolygonMode(GLenum face, GLenum mode)
 {
-    CTX_OUTSIDE();
+    GL_CTX();
+    GL_DLIST_SAVE(glPolygonMode, (ctx, face, mode));
+    GL_OUTSIDE_BEGIN(ctx, );
     if ((face != GL_FRONT && face != GL_BACK && face != GL_FRONT_AND_BACK) ||
         (mode != GL_POINT && mode != GL_LINE && mode != GL_FILL)) {
         gl_error(ctx, GL_INVALID_ENUM);
@@ -1166,7 +1215,9 @@ GLAPI_EXPORT void APIENTRY glPolygonMode(GLenum face, GLenum mode)
 
 GLAPI_EXPORT void APIENTRY glPolygonOffset(GLfloat factor, GLfloat units)
 {
-    CTX_OUTSIDE();
+    GL_CTX();
+    GL_DLIST_SAVE(glPolygonOffset, (ctx, factor, units));
+    GL_OUTSIDE_BEGIN(ctx, );
     ctx->offset_factor = factor;
     ctx->offset_units = units;
 }
@@ -1175,7 +1226,9 @@ GLAPI_EXPORT void APIENTRY glPolygonOffset(GLfloat factor, GLfloat units)
 static GLubyte stipple_pattern[128];
 GLAPI_EXPORT void APIENTRY glPolygonStipple(const GLubyte *mask)
 {
-    CTX_OUTSIDE();
+    GL_CTX();
+    GL_DLIST_SAVE(glPolygonStipple, (ctx, mask));
+    GL_OUTSIDE_BEGIN(ctx, );
     (void)mask;
 }
 
@@ -1188,7 +1241,9 @@ GLAPI_EXPORT void APIENTRY glGetPolygonStipple(GLubyte *mask)
 
 GLAPI_EXPORT void APIENTRY glFrontFace(GLenum mode)
 {
-    CTX_OUTSIDE();
+    GL_CTX();
+    GL_DLIST_SAVE(glFrontFace, (ctx, mode));
+    GL_OUTSIDE_BEGIN(ctx, );
     if (mode != GL_CW && mode != GL_CCW) {
         gl_error(ctx, GL_INVALID_ENUM);
         return;
@@ -1198,7 +1253,9 @@ GLAPI_EXPORT void APIENTRY glFrontFace(GLenum mode)
 
 GLAPI_EXPORT void APIENTRY glCullFace(GLenum mode)
 {
-    CTX_OUTSIDE();
+    GL_CTX();
+    GL_DLIST_SAVE(glCullFace, (ctx, mode));
+    GL_OUTSIDE_BEGIN(ctx, );
     if (mode != GL_FRONT && mode != GL_BACK && mode != GL_FRONT_AND_BACK) {
         gl_error(ctx, GL_INVALID_ENUM);
         return;
@@ -1210,7 +1267,9 @@ GLAPI_EXPORT void APIENTRY glCullFace(GLenum mode)
 
 GLAPI_EXPORT void APIENTRY glViewport(GLint x, GLint y, GLsizei width, GLsizei height)
 {
-    CTX_OUTSIDE();
+    GL_CTX();
+    GL_DLIST_SAVE(glViewport, (ctx, x, y, width, height));
+    GL_OUTSIDE_BEGIN(ctx, );
     if (width < 0 || height < 0) {
         gl_error(ctx, GL_INVALID_VALUE);
         return;
@@ -1225,7 +1284,9 @@ GLAPI_EXPORT void APIENTRY glViewport(GLint x, GLint y, GLsizei width, GLsizei h
 
 GLAPI_EXPORT void APIENTRY glDepthRange(GLclampd n, GLclampd f)
 {
-    CTX_OUTSIDE();
+    GL_CTX();
+    GL_DLIST_SAVE(glDepthRange, (ctx, n, f));
+    GL_OUTSIDE_BEGIN(ctx, );
     ctx->depth_range[0] = n < 0 ? 0 : n > 1 ? 1 : n;
     ctx->depth_range[1] = f < 0 ? 0 : f > 1 ? 1 : f;
     gl_state_changed(ctx);
@@ -1233,7 +1294,9 @@ GLAPI_EXPORT void APIENTRY glDepthRange(GLclampd n, GLclampd f)
 
 GLAPI_EXPORT void APIENTRY glScissor(GLint x, GLint y, GLsizei width, GLsizei height)
 {
-    CTX_OUTSIDE();
+    GL_CTX();
+    GL_DLIST_SAVE(glScissor, (ctx, x, y, width, height));
+    GL_OUTSIDE_BEGIN(ctx, );
     if (width < 0 || height < 0) {
         gl_error(ctx, GL_INVALID_VALUE);
         return;
@@ -1253,7 +1316,9 @@ static bool valid_func(GLenum f)
 
 GLAPI_EXPORT void APIENTRY glAlphaFunc(GLenum func, GLclampf ref)
 {
-    CTX_OUTSIDE();
+    GL_CTX();
+    GL_DLIST_SAVE(glAlphaFunc, (ctx, func, ref));
+    GL_OUTSIDE_BEGIN(ctx, );
     if (!valid_func(func)) {
         gl_error(ctx, GL_INVALID_ENUM);
         return;
@@ -1264,7 +1329,9 @@ GLAPI_EXPORT void APIENTRY glAlphaFunc(GLenum func, GLclampf ref)
 
 GLAPI_EXPORT void APIENTRY glDepthFunc(GLenum func)
 {
-    CTX_OUTSIDE();
+    GL_CTX();
+    GL_DLIST_SAVE(glDepthFunc, (ctx, func));
+    GL_OUTSIDE_BEGIN(ctx, );
     if (!valid_func(func)) {
         gl_error(ctx, GL_INVALID_ENUM);
         return;
@@ -1274,7 +1341,9 @@ GLAPI_EXPORT void APIENTRY glDepthFunc(GLenum func)
 
 GLAPI_EXPORT void APIENTRY glDepthMask(GLboolean flag)
 {
-    CTX_OUTSIDE();
+    GL_CTX();
+    GL_DLIST_SAVE(glDepthMask, (ctx, flag));
+    GL_OUTSIDE_BEGIN(ctx, );
     ctx->depth_mask = flag != GL_FALSE;
 }
 
@@ -1314,13 +1383,17 @@ static void stencil_func(gl_context *ctx, int faces, GLenum func, GLint ref, GLu
 
 GLAPI_EXPORT void APIENTRY glStencilFunc(GLenum func, GLint ref, GLuint mask)
 {
-    CTX_OUTSIDE();
+    GL_CTX();
+    GL_DLIST_SAVE(glStencilFunc, (ctx, func, ref, mask));
+    GL_OUTSIDE_BEGIN(ctx, );
     stencil_func(ctx, 3, func, ref, mask);
 }
 
 GLAPI_EXPORT void APIENTRY glStencilFuncSeparate(GLenum face, GLenum func, GLint ref, GLuint mask)
 {
-    CTX_OUTSIDE();
+    GL_CTX();
+    GL_DLIST_SAVE(glStencilFuncSeparate, (ctx, face, func, ref, mask));
+    GL_OUTSIDE_BEGIN(ctx, );
     int f = stencil_faces(ctx, face);
     if (f)
         stencil_func(ctx, f, func, ref, mask);
@@ -1360,14 +1433,18 @@ static void stencil_op(gl_context *ctx, int faces, GLenum sfail, GLenum dpfail, 
 
 GLAPI_EXPORT void APIENTRY glStencilOp(GLenum sfail, GLenum dpfail, GLenum dppass)
 {
-    CTX_OUTSIDE();
+    GL_CTX();
+    GL_DLIST_SAVE(glStencilOp, (ctx, sfail, dpfail, dppass));
+    GL_OUTSIDE_BEGIN(ctx, );
     stencil_op(ctx, 3, sfail, dpfail, dppass);
 }
 
 GLAPI_EXPORT void APIENTRY glStencilOpSeparate(GLenum face, GLenum sfail, GLenum dpfail,
                                                GLenum dppass)
 {
-    CTX_OUTSIDE();
+    GL_CTX();
+    GL_DLIST_SAVE(glStencilOpSeparate, (ctx, face, sfail, dpfail, dppass));
+    GL_OUTSIDE_BEGIN(ctx, );
     int f = stencil_faces(ctx, face);
     if (f)
         stencil_op(ctx, f, sfail, dpfail, dppass);
@@ -1384,13 +1461,17 @@ static void stencil_mask(gl_context *ctx, int faces, GLuint mask)
 
 GLAPI_EXPORT void APIENTRY glStencilMask(GLuint mask)
 {
-    CTX_OUTSIDE();
+    GL_CTX();
+    GL_DLIST_SAVE(glStencilMask, (ctx, mask));
+    GL_OUTSIDE_BEGIN(ctx, );
     stencil_mask(ctx, 3, mask);
 }
 
 GLAPI_EXPORT void APIENTRY glStencilMaskSeparate(GLenum face, GLuint mask)
 {
-    CTX_OUTSIDE();
+    GL_CTX();
+    GL_DLIST_SAVE(glStencilMaskSeparate, (ctx, face, mask));
+    GL_OUTSIDE_BEGIN(ctx, );
     int f = stencil_faces(ctx, face);
     if (f)
         stencil_mask(ctx, f, mask);
@@ -1441,13 +1522,17 @@ static void blend_func(gl_context *ctx, GLenum srgb, GLenum drgb, GLenum sa, GLe
 
 GLAPI_EXPORT void APIENTRY glBlendFunc(GLenum sfactor, GLenum dfactor)
 {
-    CTX_OUTSIDE();
+    GL_CTX();
+    GL_DLIST_SAVE(glBlendFunc, (ctx, sfactor, dfactor));
+    GL_OUTSIDE_BEGIN(ctx, );
     blend_func(ctx, sfactor, dfactor, sfactor, dfactor);
 }
 
 GLAPI_EXPORT void APIENTRY glBlendFuncSeparate(GLenum srgb, GLenum drgb, GLenum sa, GLenum da)
 {
-    CTX_OUTSIDE();
+    GL_CTX();
+    GL_DLIST_SAVE(glBlendFuncSeparate, (ctx, srgb, drgb, sa, da));
+    GL_OUTSIDE_BEGIN(ctx, );
     blend_func(ctx, srgb, drgb, sa, da);
 }
 GL_ALIAS(void, glBlendFuncSeparateEXT, glBlendFuncSeparate,
@@ -1461,7 +1546,9 @@ static bool valid_blend_eq(GLenum m)
 
 GLAPI_EXPORT void APIENTRY glBlendEquation(GLenum mode)
 {
-    CTX_OUTSIDE();
+    GL_CTX();
+    GL_DLIST_SAVE(glBlendEquation, (ctx, mode));
+    GL_OUTSIDE_BEGIN(ctx, );
     if (!valid_blend_eq(mode)) {
         gl_error(ctx, GL_INVALID_ENUM);
         return;
@@ -1472,7 +1559,9 @@ GL_ALIAS(void, glBlendEquationEXT, glBlendEquation, (GLenum mode))
 
 GLAPI_EXPORT void APIENTRY glBlendEquationSeparate(GLenum rgb, GLenum alpha)
 {
-    CTX_OUTSIDE();
+    GL_CTX();
+    GL_DLIST_SAVE(glBlendEquationSeparate, (ctx, rgb, alpha));
+    GL_OUTSIDE_BEGIN(ctx, );
     if (!valid_blend_eq(rgb) || !valid_blend_eq(alpha)) {
         gl_error(ctx, GL_INVALID_ENUM);
         return;
@@ -1484,7 +1573,9 @@ GL_ALIAS(void, glBlendEquationSeparateEXT, glBlendEquationSeparate, (GLenum rgb,
 
 GLAPI_EXPORT void APIENTRY glBlendColor(GLclampf r, GLclampf g, GLclampf b, GLclampf a)
 {
-    CTX_OUTSIDE();
+    GL_CTX();
+    GL_DLIST_SAVE(glBlendColor, (ctx, r, g, b, a));
+    GL_OUTSIDE_BEGIN(ctx, );
     ctx->blend_color[0] = gl_clampf(r, 0, 1);
     ctx->blend_color[1] = gl_clampf(g, 0, 1);
     ctx->blend_color[2] = gl_clampf(b, 0, 1);
@@ -1494,13 +1585,17 @@ GL_ALIAS(void, glBlendColorEXT, glBlendColor, (GLclampf r, GLclampf g, GLclampf 
 
 GLAPI_EXPORT void APIENTRY glColorMask(GLboolean r, GLboolean g, GLboolean b, GLboolean a)
 {
-    CTX_OUTSIDE();
+    GL_CTX();
+    GL_DLIST_SAVE(glColorMask, (ctx, r, g, b, a));
+    GL_OUTSIDE_BEGIN(ctx, );
     ctx->color_mask = (uint8_t)((r ? 1 : 0) | (g ? 2 : 0) | (b ? 4 : 0) | (a ? 8 : 0));
 }
 
 GLAPI_EXPORT void APIENTRY glLogicOp(GLenum opcode)
 {
-    CTX_OUTSIDE();
+    GL_CTX();
+    GL_DLIST_SAVE(glLogicOp, (ctx, opcode));
+    GL_OUTSIDE_BEGIN(ctx, );
     if (opcode < GL_CLEAR || opcode > GL_SET) {
         gl_error(ctx, GL_INVALID_ENUM);
         return;
@@ -1510,7 +1605,9 @@ GLAPI_EXPORT void APIENTRY glLogicOp(GLenum opcode)
 
 GLAPI_EXPORT void APIENTRY glClearColor(GLclampf r, GLclampf g, GLclampf b, GLclampf a)
 {
-    CTX_OUTSIDE();
+    GL_CTX();
+    GL_DLIST_SAVE(glClearColor, (ctx, r, g, b, a));
+    GL_OUTSIDE_BEGIN(ctx, );
     ctx->clear_color[0] = gl_clampf(r, 0, 1);
     ctx->clear_color[1] = gl_clampf(g, 0, 1);
     ctx->clear_color[2] = gl_clampf(b, 0, 1);
@@ -1519,25 +1616,33 @@ GLAPI_EXPORT void APIENTRY glClearColor(GLclampf r, GLclampf g, GLclampf b, GLcl
 
 GLAPI_EXPORT void APIENTRY glClearDepth(GLclampd depth)
 {
-    CTX_OUTSIDE();
+    GL_CTX();
+    GL_DLIST_SAVE(glClearDepth, (ctx, depth));
+    GL_OUTSIDE_BEGIN(ctx, );
     ctx->clear_depth = depth < 0 ? 0 : depth > 1 ? 1 : depth;
 }
 
 GLAPI_EXPORT void APIENTRY glClearStencil(GLint s)
 {
-    CTX_OUTSIDE();
+    GL_CTX();
+    GL_DLIST_SAVE(glClearStencil, (ctx, s));
+    GL_OUTSIDE_BEGIN(ctx, );
     ctx->clear_stencil = s;
 }
 
 GLAPI_EXPORT void APIENTRY glClearIndex(GLfloat c)
 {
-    CTX_OUTSIDE();
+    GL_CTX();
+    GL_DLIST_SAVE(glClearIndex, (ctx, c));
+    GL_OUTSIDE_BEGIN(ctx, );
     ctx->clear_index = (GLint)c;
 }
 
 GLAPI_EXPORT void APIENTRY glClearAccum(GLfloat r, GLfloat g, GLfloat b, GLfloat a)
 {
-    CTX_OUTSIDE();
+    GL_CTX();
+    GL_DLIST_SAVE(glClearAccum, (ctx, r, g, b, a));
+    GL_OUTSIDE_BEGIN(ctx, );
     ctx->clear_accum[0] = gl_clampf(r, -1, 1);
     ctx->clear_accum[1] = gl_clampf(g, -1, 1);
     ctx->clear_accum[2] = gl_clampf(b, -1, 1);
@@ -1546,13 +1651,17 @@ GLAPI_EXPORT void APIENTRY glClearAccum(GLfloat r, GLfloat g, GLfloat b, GLfloat
 
 GLAPI_EXPORT void APIENTRY glIndexMask(GLuint mask)
 {
-    CTX_OUTSIDE();
+    GL_CTX();
+    GL_DLIST_SAVE(glIndexMask, (ctx, mask));
+    GL_OUTSIDE_BEGIN(ctx, );
     ctx->index_mask = mask;
 }
 
 GLAPI_EXPORT void APIENTRY glSampleCoverage(GLclampf value, GLboolean invert)
 {
-    CTX_OUTSIDE();
+    GL_CTX();
+    GL_DLIST_SAVE(glSampleCoverage, (ctx, value, invert));
+    GL_OUTSIDE_BEGIN(ctx, );
     ctx->sample_coverage_value = gl_clampf(value, 0, 1);
     ctx->sample_coverage_invert = invert != GL_FALSE;
 }
@@ -1560,7 +1669,9 @@ GL_ALIAS(void, glSampleCoverageARB, glSampleCoverage, (GLclampf value, GLboolean
 
 GLAPI_EXPORT void APIENTRY glHint(GLenum target, GLenum mode)
 {
-    CTX_OUTSIDE();
+    GL_CTX();
+    GL_DLIST_SAVE(glHint, (ctx, target, mode));
+    GL_OUTSIDE_BEGIN(ctx, );
     if (mode != GL_FASTEST && mode != GL_NICEST && mode != GL_DONT_CARE) {
         gl_error(ctx, GL_INVALID_ENUM);
         return;

@@ -716,8 +716,11 @@ static bool get_state(gl_context *ctx, GLenum pname, gval *g)
     case GL_AUX_BUFFERS:
     case GL_NAME_STACK_DEPTH:
     case GL_LIST_BASE:
+        I1(ctx->list_base);
     case GL_LIST_INDEX:
+        I1(gl_dlist_index(ctx));
     case GL_LIST_MODE:
+        I1(gl_dlist_mode(ctx));
     case GL_INDEX_BITS:
     case GL_ACCUM_RED_BITS:
     case GL_ACCUM_GREEN_BITS:

@@ -266,6 +266,7 @@ GLAPI_EXPORT void APIENTRY glValidateProgram(GLuint program)
 GLAPI_EXPORT void APIENTRY glUseProgram(GLuint program)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glUseProgram, (ctx, program));
     GL_OUTSIDE_BEGIN(ctx, );
     if (!program)
         return;
@@ -402,12 +403,16 @@ static void uniform(GLint location)
 
 GLAPI_EXPORT void APIENTRY glUniform1i(GLint location, GLint v0)
 {
+    GL_CTX();
+    GL_DLIST_SAVE(glUniform1i, (ctx, location, v0));
     (void)v0;
     uniform(location);
 }
 
 GLAPI_EXPORT void APIENTRY glUniform1f(GLint location, GLfloat v0)
 {
+    GL_CTX();
+    GL_DLIST_SAVE(glUniform1f, (ctx, location, v0));
     (void)v0;
     uniform(location);
 }
@@ -415,6 +420,8 @@ GLAPI_EXPORT void APIENTRY glUniform1f(GLint location, GLfloat v0)
 GLAPI_EXPORT void APIENTRY glUniform4f(GLint location, GLfloat v0, GLfloat v1, GLfloat v2,
                                        GLfloat v3)
 {
+    GL_CTX();
+    GL_DLIST_SAVE(glUniform4f, (ctx, location, v0, v1, v2, v3));
     (void)v0;
     (void)v1;
     (void)v2;
@@ -424,6 +431,8 @@ GLAPI_EXPORT void APIENTRY glUniform4f(GLint location, GLfloat v0, GLfloat v1, G
 
 GLAPI_EXPORT void APIENTRY glUniform1iv(GLint location, GLsizei count, const GLint *value)
 {
+    GL_CTX();
+    GL_DLIST_SAVE(glUniform1iv, (ctx, location, count, value));
     (void)count;
     (void)value;
     uniform(location);
@@ -431,6 +440,8 @@ GLAPI_EXPORT void APIENTRY glUniform1iv(GLint location, GLsizei count, const GLi
 
 GLAPI_EXPORT void APIENTRY glUniform4fv(GLint location, GLsizei count, const GLfloat *value)
 {
+    GL_CTX();
+    GL_DLIST_SAVE(glUniform4fv, (ctx, location, count, value));
     (void)count;
     (void)value;
     uniform(location);

@@ -235,6 +235,7 @@ static void dtof(float out[16], const GLdouble *m)
 GLAPI_EXPORT void APIENTRY glMatrixMode(GLenum mode)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glMatrixMode, (ctx, mode));
     GL_OUTSIDE_BEGIN(ctx, );
     if (mode != GL_MODELVIEW && mode != GL_PROJECTION && mode != GL_TEXTURE &&
         !(mode >= GL_MATRIX0_ARB && mode < GL_MATRIX0_ARB + GLC_MAX_PROGRAM_MATRICES)) {
@@ -247,6 +248,7 @@ GLAPI_EXPORT void APIENTRY glMatrixMode(GLenum mode)
 GLAPI_EXPORT void APIENTRY glLoadIdentity(void)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glLoadIdentity, (ctx));
     float m[16];
     gl_mat_identity(m);
     load(ctx, m);
@@ -255,6 +257,7 @@ GLAPI_EXPORT void APIENTRY glLoadIdentity(void)
 GLAPI_EXPORT void APIENTRY glLoadMatrixf(const GLfloat *m)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glLoadMatrixf, (ctx, m));
     if (!m)
         return;
     load(ctx, m);
@@ -263,6 +266,7 @@ GLAPI_EXPORT void APIENTRY glLoadMatrixf(const GLfloat *m)
 GLAPI_EXPORT void APIENTRY glLoadMatrixd(const GLdouble *m)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glLoadMatrixd, (ctx, m));
     if (!m)
         return;
     float f[16];
@@ -273,6 +277,7 @@ GLAPI_EXPORT void APIENTRY glLoadMatrixd(const GLdouble *m)
 GLAPI_EXPORT void APIENTRY glMultMatrixf(const GLfloat *m)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glMultMatrixf, (ctx, m));
     if (!m)
         return;
     mult(ctx, m);
@@ -281,6 +286,7 @@ GLAPI_EXPORT void APIENTRY glMultMatrixf(const GLfloat *m)
 GLAPI_EXPORT void APIENTRY glMultMatrixd(const GLdouble *m)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glMultMatrixd, (ctx, m));
     if (!m)
         return;
     float f[16];
@@ -291,6 +297,7 @@ GLAPI_EXPORT void APIENTRY glMultMatrixd(const GLdouble *m)
 GLAPI_EXPORT void APIENTRY glLoadTransposeMatrixf(const GLfloat m[16])
 {
     GL_CTX();
+    GL_DLIST_SAVE(glLoadTransposeMatrixf, (ctx, m));
     if (!m)
         return;
     float t[16];
@@ -301,6 +308,7 @@ GLAPI_EXPORT void APIENTRY glLoadTransposeMatrixf(const GLfloat m[16])
 GLAPI_EXPORT void APIENTRY glLoadTransposeMatrixd(const GLdouble m[16])
 {
     GL_CTX();
+    GL_DLIST_SAVE(glLoadTransposeMatrixd, (ctx, m));
     if (!m)
         return;
     float f[16];
@@ -312,6 +320,7 @@ GLAPI_EXPORT void APIENTRY glLoadTransposeMatrixd(const GLdouble m[16])
 GLAPI_EXPORT void APIENTRY glMultTransposeMatrixf(const GLfloat m[16])
 {
     GL_CTX();
+    GL_DLIST_SAVE(glMultTransposeMatrixf, (ctx, m));
     if (!m)
         return;
     float t[16];
@@ -322,6 +331,7 @@ GLAPI_EXPORT void APIENTRY glMultTransposeMatrixf(const GLfloat m[16])
 GLAPI_EXPORT void APIENTRY glMultTransposeMatrixd(const GLdouble m[16])
 {
     GL_CTX();
+    GL_DLIST_SAVE(glMultTransposeMatrixd, (ctx, m));
     if (!m)
         return;
     float f[16];
@@ -363,12 +373,14 @@ static void rotate(gl_context *ctx, double angle, double x, double y, double z)
 GLAPI_EXPORT void APIENTRY glRotatef(GLfloat angle, GLfloat x, GLfloat y, GLfloat z)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glRotatef, (ctx, angle, x, y, z));
     rotate(ctx, angle, x, y, z);
 }
 
 GLAPI_EXPORT void APIENTRY glRotated(GLdouble angle, GLdouble x, GLdouble y, GLdouble z)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glRotated, (ctx, angle, x, y, z));
     rotate(ctx, angle, x, y, z);
 }
 
@@ -385,12 +397,14 @@ static void translate(gl_context *ctx, float x, float y, float z)
 GLAPI_EXPORT void APIENTRY glTranslatef(GLfloat x, GLfloat y, GLfloat z)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glTranslatef, (ctx, x, y, z));
     translate(ctx, x, y, z);
 }
 
 GLAPI_EXPORT void APIENTRY glTranslated(GLdouble x, GLdouble y, GLdouble z)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glTranslated, (ctx, x, y, z));
     translate(ctx, (float)x, (float)y, (float)z);
 }
 
@@ -407,12 +421,14 @@ static void scale(gl_context *ctx, float x, float y, float z)
 GLAPI_EXPORT void APIENTRY glScalef(GLfloat x, GLfloat y, GLfloat z)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glScalef, (ctx, x, y, z));
     scale(ctx, x, y, z);
 }
 
 GLAPI_EXPORT void APIENTRY glScaled(GLdouble x, GLdouble y, GLdouble z)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glScaled, (ctx, x, y, z));
     scale(ctx, (float)x, (float)y, (float)z);
 }
 
@@ -420,6 +436,7 @@ GLAPI_EXPORT void APIENTRY glFrustum(GLdouble l, GLdouble r, GLdouble b, GLdoubl
                                      GLdouble f)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glFrustum, (ctx, l, r, b, t, n, f));
     /* GL 2.1 section 2.11.2: INVALID_VALUE if n or f <= 0, l == r, b == t or n == f */
     if (n <= 0 || f <= 0 || l == r || b == t || n == f) {
         gl_error(ctx, ctx->in_begin ? GL_INVALID_OPERATION : GL_INVALID_VALUE);
@@ -440,6 +457,7 @@ GLAPI_EXPORT void APIENTRY glOrtho(GLdouble l, GLdouble r, GLdouble b, GLdouble 
                                    GLdouble f)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glOrtho, (ctx, l, r, b, t, n, f));
     if (l == r || b == t || n == f) {
         gl_error(ctx, ctx->in_begin ? GL_INVALID_OPERATION : GL_INVALID_VALUE);
         return;
@@ -458,6 +476,7 @@ GLAPI_EXPORT void APIENTRY glOrtho(GLdouble l, GLdouble r, GLdouble b, GLdouble 
 GLAPI_EXPORT void APIENTRY glPushMatrix(void)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glPushMatrix, (ctx));
     gl_matrix_stack *st = current_stack(ctx);
     if (!st)
         return;
@@ -473,6 +492,7 @@ GLAPI_EXPORT void APIENTRY glPushMatrix(void)
 GLAPI_EXPORT void APIENTRY glPopMatrix(void)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glPopMatrix, (ctx));
     gl_matrix_stack *st = current_stack(ctx);
     if (!st)
         return;

@@ -34,6 +34,9 @@
  *                  draws and dispatches
  *   gl_compute.c   NV_compute_program5 dispatches (DispatchCompute*)
  *   gl_proc.c      asmgl_get_proc_address over gl_entrypoints.def
+ *   gl_dlist.c     display lists: glNewList ... glCallLists, the recorder
+ *                  behind the GL_DLIST_SAVE hooks (gl_dlist_priv.h) and the
+ *                  commands it records (gl_dlist.def)
  */
 #ifndef GL_GL_PRIV_H
 #define GL_GL_PRIV_H
@@ -520,6 +523,11 @@ struct asmgl_context {
     gl_attrib_frame *client_attrib_stack[GLC_ATTRIB_DEPTH];
     int attrib_depth;
     int client_attrib_depth;
+
+    /* ---- display lists (gl_dlist.c) ---- */
+    struct gl_dlist_ctx *dlist;       /* the list namespace, the list being compiled */
+    bool dl_record;                   /* compiling: listable commands record (gl_dlist_priv.h) */
+    GLuint list_base;                 /* LIST_BASE (LIST_BIT) */
 };
 
 typedef struct asmgl_context gl_context;
@@ -806,5 +814,8 @@ int gl_is_enabled(gl_context *ctx, GLenum cap);
 
 /* ---- gl_attrib.c ------------------------------------------------------------------------- */
 void gl_attrib_free_all(gl_context *ctx);
+
+/* ---- gl_dlist.c -------------------------------------------------------------------------- */
+#include "gl_dlist_priv.h"
 
 #endif /* GL_GL_PRIV_H */

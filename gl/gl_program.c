@@ -201,6 +201,7 @@ GLAPI_EXPORT void APIENTRY glProgramSubroutineParametersuivNV(GLenum target, GLs
                                                              const GLuint *params)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glProgramSubroutineParametersuivNV, (ctx, target, count, params));
     GL_OUTSIDE_BEGIN(ctx, );
     int t = check_target(ctx, target);
     if (t < 0)
@@ -244,6 +245,7 @@ GLAPI_EXPORT void APIENTRY glGetProgramSubroutineParameteruivNV(GLenum target, G
 GLAPI_EXPORT void APIENTRY glBindProgramARB(GLenum target, GLuint program)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glBindProgramARB, (ctx, target, program));
     GL_OUTSIDE_BEGIN(ctx, );
     int t = check_target(ctx, target);
     if (t < 0)
@@ -316,6 +318,7 @@ GLAPI_EXPORT void APIENTRY glProgramStringARB(GLenum target, GLenum format, GLsi
                                               const void *string)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glProgramStringARB, (ctx, target, format, len, string));
     GL_OUTSIDE_BEGIN(ctx, );
     int t = check_target(ctx, target);
     if (t < 0)
@@ -603,12 +606,16 @@ static void set_local(GLenum target, GLuint index, float x, float y, float z, fl
 GLAPI_EXPORT void APIENTRY glProgramEnvParameter4fARB(GLenum target, GLuint index, GLfloat x,
                                                       GLfloat y, GLfloat z, GLfloat w)
 {
+    GL_CTX();
+    GL_DLIST_SAVE(glProgramEnvParameter4fARB, (ctx, target, index, x, y, z, w));
     set_env(target, index, x, y, z, w);
 }
 
 GLAPI_EXPORT void APIENTRY glProgramEnvParameter4fvARB(GLenum target, GLuint index,
                                                        const GLfloat *v)
 {
+    GL_CTX();
+    GL_DLIST_SAVE(glProgramEnvParameter4fvARB, (ctx, target, index, v));
     if (v)
         set_env(target, index, v[0], v[1], v[2], v[3]);
 }
@@ -616,12 +623,16 @@ GLAPI_EXPORT void APIENTRY glProgramEnvParameter4fvARB(GLenum target, GLuint ind
 GLAPI_EXPORT void APIENTRY glProgramEnvParameter4dARB(GLenum target, GLuint index, GLdouble x,
                                                       GLdouble y, GLdouble z, GLdouble w)
 {
+    GL_CTX();
+    GL_DLIST_SAVE(glProgramEnvParameter4dARB, (ctx, target, index, x, y, z, w));
     set_env(target, index, (float)x, (float)y, (float)z, (float)w);
 }
 
 GLAPI_EXPORT void APIENTRY glProgramEnvParameter4dvARB(GLenum target, GLuint index,
                                                        const GLdouble *v)
 {
+    GL_CTX();
+    GL_DLIST_SAVE(glProgramEnvParameter4dvARB, (ctx, target, index, v));
     if (v)
         set_env(target, index, (float)v[0], (float)v[1], (float)v[2], (float)v[3]);
 }
@@ -629,12 +640,16 @@ GLAPI_EXPORT void APIENTRY glProgramEnvParameter4dvARB(GLenum target, GLuint ind
 GLAPI_EXPORT void APIENTRY glProgramLocalParameter4fARB(GLenum target, GLuint index, GLfloat x,
                                                         GLfloat y, GLfloat z, GLfloat w)
 {
+    GL_CTX();
+    GL_DLIST_SAVE(glProgramLocalParameter4fARB, (ctx, target, index, x, y, z, w));
     set_local(target, index, x, y, z, w);
 }
 
 GLAPI_EXPORT void APIENTRY glProgramLocalParameter4fvARB(GLenum target, GLuint index,
                                                          const GLfloat *v)
 {
+    GL_CTX();
+    GL_DLIST_SAVE(glProgramLocalParameter4fvARB, (ctx, target, index, v));
     if (v)
         set_local(target, index, v[0], v[1], v[2], v[3]);
 }
@@ -642,12 +657,16 @@ GLAPI_EXPORT void APIENTRY glProgramLocalParameter4fvARB(GLenum target, GLuint i
 GLAPI_EXPORT void APIENTRY glProgramLocalParameter4dARB(GLenum target, GLuint index, GLdouble x,
                                                         GLdouble y, GLdouble z, GLdouble w)
 {
+    GL_CTX();
+    GL_DLIST_SAVE(glProgramLocalParameter4dARB, (ctx, target, index, x, y, z, w));
     set_local(target, index, (float)x, (float)y, (float)z, (float)w);
 }
 
 GLAPI_EXPORT void APIENTRY glProgramLocalParameter4dvARB(GLenum target, GLuint index,
                                                          const GLdouble *v)
 {
+    GL_CTX();
+    GL_DLIST_SAVE(glProgramLocalParameter4dvARB, (ctx, target, index, v));
     if (v)
         set_local(target, index, (float)v[0], (float)v[1], (float)v[2], (float)v[3]);
 }
@@ -657,12 +676,16 @@ GLAPI_EXPORT void APIENTRY glProgramLocalParameter4dvARB(GLenum target, GLuint i
 GLAPI_EXPORT void APIENTRY glProgramEnvParameters4fvEXT(GLenum target, GLuint index,
                                                         GLsizei count, const GLfloat *params)
 {
+    GL_CTX();
+    GL_DLIST_SAVE(glProgramEnvParameters4fvEXT, (ctx, target, index, count, params));
     set_params(target, index, count, params, false);
 }
 
 GLAPI_EXPORT void APIENTRY glProgramLocalParameters4fvEXT(GLenum target, GLuint index,
                                                           GLsizei count, const GLfloat *params)
 {
+    GL_CTX();
+    GL_DLIST_SAVE(glProgramLocalParameters4fvEXT, (ctx, target, index, count, params));
     set_params(target, index, count, params, true);
 }
 
@@ -670,6 +693,8 @@ GLAPI_EXPORT void APIENTRY glProgramLocalParameters4fvEXT(GLenum target, GLuint 
 GLAPI_EXPORT void APIENTRY glProgramLocalParameterI4iNV(GLenum target, GLuint index, GLint x,
                                                         GLint y, GLint z, GLint w)
 {
+    GL_CTX();
+    GL_DLIST_SAVE(glProgramLocalParameterI4iNV, (ctx, target, index, x, y, z, w));
     const GLint v[4] = {x, y, z, w};
     set_params(target, index, 1, v, true);
 }
@@ -677,6 +702,8 @@ GLAPI_EXPORT void APIENTRY glProgramLocalParameterI4iNV(GLenum target, GLuint in
 GLAPI_EXPORT void APIENTRY glProgramLocalParameterI4ivNV(GLenum target, GLuint index,
                                                          const GLint *params)
 {
+    GL_CTX();
+    GL_DLIST_SAVE(glProgramLocalParameterI4ivNV, (ctx, target, index, params));
     if (params)
         set_params(target, index, 1, params, true);
 }
@@ -684,12 +711,16 @@ GLAPI_EXPORT void APIENTRY glProgramLocalParameterI4ivNV(GLenum target, GLuint i
 GLAPI_EXPORT void APIENTRY glProgramLocalParametersI4ivNV(GLenum target, GLuint index,
                                                           GLsizei count, const GLint *params)
 {
+    GL_CTX();
+    GL_DLIST_SAVE(glProgramLocalParametersI4ivNV, (ctx, target, index, count, params));
     set_params(target, index, count, params, true);
 }
 
 GLAPI_EXPORT void APIENTRY glProgramLocalParameterI4uiNV(GLenum target, GLuint index, GLuint x,
                                                          GLuint y, GLuint z, GLuint w)
 {
+    GL_CTX();
+    GL_DLIST_SAVE(glProgramLocalParameterI4uiNV, (ctx, target, index, x, y, z, w));
     const GLuint v[4] = {x, y, z, w};
     set_params(target, index, 1, v, true);
 }
@@ -697,6 +728,8 @@ GLAPI_EXPORT void APIENTRY glProgramLocalParameterI4uiNV(GLenum target, GLuint i
 GLAPI_EXPORT void APIENTRY glProgramLocalParameterI4uivNV(GLenum target, GLuint index,
                                                           const GLuint *params)
 {
+    GL_CTX();
+    GL_DLIST_SAVE(glProgramLocalParameterI4uivNV, (ctx, target, index, params));
     if (params)
         set_params(target, index, 1, params, true);
 }
@@ -704,12 +737,16 @@ GLAPI_EXPORT void APIENTRY glProgramLocalParameterI4uivNV(GLenum target, GLuint 
 GLAPI_EXPORT void APIENTRY glProgramLocalParametersI4uivNV(GLenum target, GLuint index,
                                                            GLsizei count, const GLuint *params)
 {
+    GL_CTX();
+    GL_DLIST_SAVE(glProgramLocalParametersI4uivNV, (ctx, target, index, count, params));
     set_params(target, index, count, params, true);
 }
 
 GLAPI_EXPORT void APIENTRY glProgramEnvParameterI4iNV(GLenum target, GLuint index, GLint x,
                                                       GLint y, GLint z, GLint w)
 {
+    GL_CTX();
+    GL_DLIST_SAVE(glProgramEnvParameterI4iNV, (ctx, target, index, x, y, z, w));
     const GLint v[4] = {x, y, z, w};
     set_params(target, index, 1, v, false);
 }
@@ -717,6 +754,8 @@ GLAPI_EXPORT void APIENTRY glProgramEnvParameterI4iNV(GLenum target, GLuint inde
 GLAPI_EXPORT void APIENTRY glProgramEnvParameterI4ivNV(GLenum target, GLuint index,
                                                        const GLint *params)
 {
+    GL_CTX();
+    GL_DLIST_SAVE(glProgramEnvParameterI4ivNV, (ctx, target, index, params));
     if (params)
         set_params(target, index, 1, params, false);
 }
@@ -724,12 +763,16 @@ GLAPI_EXPORT void APIENTRY glProgramEnvParameterI4ivNV(GLenum target, GLuint ind
 GLAPI_EXPORT void APIENTRY glProgramEnvParametersI4ivNV(GLenum target, GLuint index,
                                                         GLsizei count, const GLint *params)
 {
+    GL_CTX();
+    GL_DLIST_SAVE(glProgramEnvParametersI4ivNV, (ctx, target, index, count, params));
     set_params(target, index, count, params, false);
 }
 
 GLAPI_EXPORT void APIENTRY glProgramEnvParameterI4uiNV(GLenum target, GLuint index, GLuint x,
                                                        GLuint y, GLuint z, GLuint w)
 {
+    GL_CTX();
+    GL_DLIST_SAVE(glProgramEnvParameterI4uiNV, (ctx, target, index, x, y, z, w));
     const GLuint v[4] = {x, y, z, w};
     set_params(target, index, 1, v, false);
 }
@@ -737,6 +780,8 @@ GLAPI_EXPORT void APIENTRY glProgramEnvParameterI4uiNV(GLenum target, GLuint ind
 GLAPI_EXPORT void APIENTRY glProgramEnvParameterI4uivNV(GLenum target, GLuint index,
                                                         const GLuint *params)
 {
+    GL_CTX();
+    GL_DLIST_SAVE(glProgramEnvParameterI4uivNV, (ctx, target, index, params));
     if (params)
         set_params(target, index, 1, params, false);
 }
@@ -744,6 +789,8 @@ GLAPI_EXPORT void APIENTRY glProgramEnvParameterI4uivNV(GLenum target, GLuint in
 GLAPI_EXPORT void APIENTRY glProgramEnvParametersI4uivNV(GLenum target, GLuint index,
                                                          GLsizei count, const GLuint *params)
 {
+    GL_CTX();
+    GL_DLIST_SAVE(glProgramEnvParametersI4uivNV, (ctx, target, index, count, params));
     set_params(target, index, count, params, false);
 }
 
@@ -1034,6 +1081,7 @@ static bool program_iv(gl_context *ctx, int t, GLenum pname, GLint *out)
 GLAPI_EXPORT void APIENTRY glProgramVertexLimitNV(GLenum target, GLint limit)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glProgramVertexLimitNV, (ctx, target, limit));
     GL_OUTSIDE_BEGIN(ctx, );
     if (target != GL_GEOMETRY_PROGRAM_NV) {
         gl_error(ctx, GL_INVALID_ENUM);

@@ -103,6 +103,7 @@ static bool run_vertex(gl_context *ctx, const float pos[4], gp_vec *out)
 /* GL 2.1 section 2.13: transform, clip-test and map one raster position. */
 static void raster_pos(gl_context *ctx, float x, float y, float z, float w)
 {
+    GL_DLIST_SAVE(glRasterPos4f, (ctx, x, y, z, w));
     GL_OUTSIDE_BEGIN(ctx, );
     gp_vec *out = malloc(GP_VARY_COUNT * sizeof *out);
     if (!out) {
@@ -178,6 +179,7 @@ RASTER_ALL(4)
  * ones. */
 static void window_pos(gl_context *ctx, float x, float y, float z)
 {
+    GL_DLIST_SAVE(glWindowPos3f, (ctx, x, y, z));
     GL_OUTSIDE_BEGIN(ctx, );
     float n = (float)ctx->depth_range[0], f = (float)ctx->depth_range[1];
     z = gl_clampf(z, 0, 1);
@@ -411,6 +413,7 @@ GLAPI_EXPORT void APIENTRY glDrawPixels(GLsizei width, GLsizei height, GLenum fo
                                         const void *pixels)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glDrawPixels, (ctx, width, height, format, type, pixels));
     GL_OUTSIDE_BEGIN(ctx, );
     if (width < 0 || height < 0) {
         gl_error(ctx, GL_INVALID_VALUE);
@@ -462,6 +465,7 @@ GLAPI_EXPORT void APIENTRY glCopyPixels(GLint x, GLint y, GLsizei width, GLsizei
                                         GLenum type)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glCopyPixels, (ctx, x, y, width, height, type));
     GL_OUTSIDE_BEGIN(ctx, );
     GLenum cls = type == GL_COLOR ? GL_RGBA : type == GL_DEPTH ? GL_DEPTH_COMPONENT
                  : type == GL_STENCIL ? GL_STENCIL_INDEX
@@ -499,6 +503,7 @@ GLAPI_EXPORT void APIENTRY glBitmap(GLsizei width, GLsizei height, GLfloat xorig
                                     GLfloat xmove, GLfloat ymove, const GLubyte *bitmap)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glBitmap, (ctx, width, height, xorig, yorig, xmove, ymove, bitmap));
     GL_OUTSIDE_BEGIN(ctx, );
     if (width < 0 || height < 0) {
         gl_error(ctx, GL_INVALID_VALUE);
@@ -555,6 +560,7 @@ GLAPI_EXPORT void APIENTRY glBitmap(GLsizei width, GLsizei height, GLfloat xorig
 GLAPI_EXPORT void APIENTRY glPixelZoom(GLfloat xfactor, GLfloat yfactor)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glPixelZoom, (ctx, xfactor, yfactor));
     GL_OUTSIDE_BEGIN(ctx, );
     ctx->pixel_zoom[0] = xfactor;
     ctx->pixel_zoom[1] = yfactor;
@@ -615,11 +621,13 @@ static void pixel_transfer(gl_context *ctx, GLenum pname, float v)
 GLAPI_EXPORT void APIENTRY glPixelTransferf(GLenum pname, GLfloat param)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glPixelTransferf, (ctx, pname, param));
     pixel_transfer(ctx, pname, param);
 }
 
 GLAPI_EXPORT void APIENTRY glPixelTransferi(GLenum pname, GLint param)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glPixelTransferi, (ctx, pname, param));
     pixel_transfer(ctx, pname, (float)param);
 }

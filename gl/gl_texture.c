@@ -467,6 +467,7 @@ GL_ALIAS(void, glDeleteTexturesEXT, glDeleteTextures, (GLsizei n, const GLuint *
 GLAPI_EXPORT void APIENTRY glBindTexture(GLenum target, GLuint texture)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glBindTexture, (ctx, target, texture));
     GL_OUTSIDE_BEGIN(ctx, );
     int ti = gl_tex_target_index(target);
     if (ti < 0) {
@@ -535,6 +536,7 @@ GLAPI_EXPORT void APIENTRY glPrioritizeTextures(GLsizei n, const GLuint *texture
                                                 const GLfloat *priorities)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glPrioritizeTextures, (ctx, n, textures, priorities));
     GL_OUTSIDE_BEGIN(ctx, );
     if (n < 0) {
         gl_error(ctx, GL_INVALID_VALUE);
@@ -550,6 +552,7 @@ GLAPI_EXPORT void APIENTRY glPrioritizeTextures(GLsizei n, const GLuint *texture
 GLAPI_EXPORT void APIENTRY glActiveTexture(GLenum texture)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glActiveTexture, (ctx, texture));
     GL_OUTSIDE_BEGIN(ctx, );
     if (texture < GL_TEXTURE0 || texture >= GL_TEXTURE0 + GLC_MAX_IMAGE_UNITS) {
         gl_error(ctx, GL_INVALID_ENUM);
@@ -745,6 +748,8 @@ GLAPI_EXPORT void APIENTRY glTexImage1D(GLenum target, GLint level, GLint intern
                                         const void *pixels)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glTexImage1D, (ctx, target, level, internalformat, width, border, format, type,
+                  pixels));
     tex_image_cmd(ctx, 1, target, level, internalformat, width, 1, 1, border, format, type, pixels);
 }
 
@@ -753,6 +758,8 @@ GLAPI_EXPORT void APIENTRY glTexImage2D(GLenum target, GLint level, GLint intern
                                         GLenum type, const void *pixels)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glTexImage2D, (ctx, target, level, internalformat, width, height, border, format,
+                  type, pixels));
     tex_image_cmd(ctx, 2, target, level, internalformat, width, height, 1, border, format, type,
               pixels);
 }
@@ -762,6 +769,8 @@ GLAPI_EXPORT void APIENTRY glTexImage3D(GLenum target, GLint level, GLint intern
                                         GLenum format, GLenum type, const void *pixels)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glTexImage3D, (ctx, target, level, internalformat, width, height, depth, border,
+                  format, type, pixels));
     tex_image_cmd(ctx, 3, target, level, internalformat, width, height, depth, border, format, type,
               pixels);
 }
@@ -772,6 +781,8 @@ GLAPI_EXPORT void APIENTRY glTexImage3DEXT(GLenum target, GLint level, GLenum in
                                            const void *pixels)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glTexImage3D, (ctx, target, level, (GLint)internalformat, width, height, depth,
+                                 border, format, type, pixels));
     tex_image_cmd(ctx, 3, target, level, (GLint)internalformat, width, height, depth, border, format,
               type, pixels);
 }
@@ -806,6 +817,7 @@ GLAPI_EXPORT void APIENTRY glTexSubImage1D(GLenum target, GLint level, GLint xof
                                            const void *pixels)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glTexSubImage1D, (ctx, target, level, xoffset, width, format, type, pixels));
     tex_sub_image(ctx, 1, target, level, xoffset, 0, 0, width, 1, 1, format, type, pixels);
 }
 
@@ -814,6 +826,8 @@ GLAPI_EXPORT void APIENTRY glTexSubImage2D(GLenum target, GLint level, GLint xof
                                            GLenum format, GLenum type, const void *pixels)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glTexSubImage2D, (ctx, target, level, xoffset, yoffset, width, height, format,
+                  type, pixels));
     tex_sub_image(ctx, 2, target, level, xoffset, yoffset, 0, width, height, 1, format, type,
                   pixels);
 }
@@ -824,6 +838,8 @@ GLAPI_EXPORT void APIENTRY glTexSubImage3D(GLenum target, GLint level, GLint xof
                                            GLenum type, const void *pixels)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glTexSubImage3D, (ctx, target, level, xoffset, yoffset, zoffset, width, height,
+                  depth, format, type, pixels));
     tex_sub_image(ctx, 3, target, level, xoffset, yoffset, zoffset, width, height, depth, format,
                   type, pixels);
 }
@@ -960,6 +976,7 @@ GLAPI_EXPORT void APIENTRY glCopyTexImage1D(GLenum target, GLint level, GLenum i
                                             GLint x, GLint y, GLsizei width, GLint border)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glCopyTexImage1D, (ctx, target, level, internalformat, x, y, width, border));
     copy_tex_image(ctx, 1, target, level, internalformat, x, y, width, 1, border);
 }
 
@@ -968,6 +985,8 @@ GLAPI_EXPORT void APIENTRY glCopyTexImage2D(GLenum target, GLint level, GLenum i
                                             GLint border)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glCopyTexImage2D, (ctx, target, level, internalformat, x, y, width, height,
+                  border));
     copy_tex_image(ctx, 2, target, level, internalformat, x, y, width, height, border);
 }
 
@@ -1028,6 +1047,7 @@ GLAPI_EXPORT void APIENTRY glCopyTexSubImage1D(GLenum target, GLint level, GLint
                                                GLint y, GLsizei width)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glCopyTexSubImage1D, (ctx, target, level, xoffset, x, y, width));
     copy_tex_sub_image(ctx, 1, target, level, xoffset, 0, 0, x, y, width, 1);
 }
 
@@ -1036,6 +1056,7 @@ GLAPI_EXPORT void APIENTRY glCopyTexSubImage2D(GLenum target, GLint level, GLint
                                                GLsizei height)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glCopyTexSubImage2D, (ctx, target, level, xoffset, yoffset, x, y, width, height));
     copy_tex_sub_image(ctx, 2, target, level, xoffset, yoffset, 0, x, y, width, height);
 }
 
@@ -1044,6 +1065,8 @@ GLAPI_EXPORT void APIENTRY glCopyTexSubImage3D(GLenum target, GLint level, GLint
                                                GLsizei width, GLsizei height)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glCopyTexSubImage3D, (ctx, target, level, xoffset, yoffset, zoffset, x, y, width,
+                  height));
     copy_tex_sub_image(ctx, 3, target, level, xoffset, yoffset, zoffset, x, y, width, height);
 }
 GL_ALIAS(void, glCopyTexSubImage3DEXT, glCopyTexSubImage3D,
@@ -1247,6 +1270,7 @@ bad_enum:
 GLAPI_EXPORT void APIENTRY glTexParameterf(GLenum target, GLenum pname, GLfloat param)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glTexParameterf, (ctx, target, pname, param));
     double v = param;
     tex_parameter(ctx, target, pname, &v, 1);
 }
@@ -1254,6 +1278,7 @@ GLAPI_EXPORT void APIENTRY glTexParameterf(GLenum target, GLenum pname, GLfloat 
 GLAPI_EXPORT void APIENTRY glTexParameteri(GLenum target, GLenum pname, GLint param)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glTexParameteri, (ctx, target, pname, param));
     double v = param;
     tex_parameter(ctx, target, pname, &v, 1);
 }
@@ -1261,6 +1286,7 @@ GLAPI_EXPORT void APIENTRY glTexParameteri(GLenum target, GLenum pname, GLint pa
 GLAPI_EXPORT void APIENTRY glTexParameterfv(GLenum target, GLenum pname, const GLfloat *params)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glTexParameterfv, (ctx, target, pname, params));
     if (!params)
         return;
     double v[4] = {params[0], 0, 0, 0};
@@ -1273,6 +1299,7 @@ GLAPI_EXPORT void APIENTRY glTexParameterfv(GLenum target, GLenum pname, const G
 GLAPI_EXPORT void APIENTRY glTexParameteriv(GLenum target, GLenum pname, const GLint *params)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glTexParameteriv, (ctx, target, pname, params));
     if (!params)
         return;
     double v[4] = {params[0], 0, 0, 0};
@@ -1313,6 +1340,8 @@ static void tex_parameter_int(GLenum target, GLenum pname, const uint32_t *param
 
 GLAPI_EXPORT void APIENTRY glTexParameterIivEXT(GLenum target, GLenum pname, const GLint *params)
 {
+    GL_CTX();
+    GL_DLIST_SAVE(glTexParameterIivEXT, (ctx, target, pname, params));
     tex_parameter_int(target, pname, (const uint32_t *)params);
 }
 GL_ALIAS(void, glTexParameterIiv, glTexParameterIivEXT,
@@ -1321,6 +1350,8 @@ GL_ALIAS(void, glTexParameterIiv, glTexParameterIivEXT,
 GLAPI_EXPORT void APIENTRY glTexParameterIuivEXT(GLenum target, GLenum pname,
                                                  const GLuint *params)
 {
+    GL_CTX();
+    GL_DLIST_SAVE(glTexParameterIuivEXT, (ctx, target, pname, params));
     tex_parameter_int(target, pname, params);
 }
 GL_ALIAS(void, glTexParameterIuiv, glTexParameterIuivEXT,
@@ -1807,6 +1838,8 @@ GLAPI_EXPORT void APIENTRY glCompressedTexImage1D(GLenum target, GLint level, GL
                                                   const void *data)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glCompressedTexImage1D, (ctx, target, level, internalformat, width, border,
+                  imageSize, data));
     (void)target, (void)level, (void)internalformat, (void)width, (void)border;
     (void)imageSize, (void)data;
     compressed_image(ctx);
@@ -1817,6 +1850,8 @@ GLAPI_EXPORT void APIENTRY glCompressedTexImage2D(GLenum target, GLint level, GL
                                                   GLsizei imageSize, const void *data)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glCompressedTexImage2D, (ctx, target, level, internalformat, width, height,
+                  border, imageSize, data));
     (void)target, (void)level, (void)internalformat, (void)width, (void)height, (void)border;
     (void)imageSize, (void)data;
     compressed_image(ctx);
@@ -1827,6 +1862,8 @@ GLAPI_EXPORT void APIENTRY glCompressedTexImage3D(GLenum target, GLint level, GL
                                                   GLint border, GLsizei imageSize, const void *data)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glCompressedTexImage3D, (ctx, target, level, internalformat, width, height, depth,
+                  border, imageSize, data));
     (void)target, (void)level, (void)internalformat, (void)width, (void)height, (void)depth;
     (void)border, (void)imageSize, (void)data;
     compressed_image(ctx);
@@ -1837,6 +1874,8 @@ GLAPI_EXPORT void APIENTRY glCompressedTexSubImage1D(GLenum target, GLint level,
                                                      const void *data)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glCompressedTexSubImage1D, (ctx, target, level, xoffset, width, format, imageSize,
+                  data));
     (void)target, (void)level, (void)xoffset, (void)width, (void)format, (void)imageSize, (void)data;
     compressed_image(ctx);
 }
@@ -1847,6 +1886,8 @@ GLAPI_EXPORT void APIENTRY glCompressedTexSubImage2D(GLenum target, GLint level,
                                                      const void *data)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glCompressedTexSubImage2D, (ctx, target, level, xoffset, yoffset, width, height,
+                  format, imageSize, data));
     (void)target, (void)level, (void)xoffset, (void)yoffset, (void)width, (void)height;
     (void)format, (void)imageSize, (void)data;
     compressed_image(ctx);
@@ -1858,6 +1899,8 @@ GLAPI_EXPORT void APIENTRY glCompressedTexSubImage3D(GLenum target, GLint level,
                                                      GLsizei imageSize, const void *data)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glCompressedTexSubImage3D, (ctx, target, level, xoffset, yoffset, zoffset, width,
+                  height, depth, format, imageSize, data));
     (void)target, (void)level, (void)xoffset, (void)yoffset, (void)zoffset, (void)width;
     (void)height, (void)depth, (void)format, (void)imageSize, (void)data;
     compressed_image(ctx);

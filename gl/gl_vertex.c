@@ -136,6 +136,7 @@ void gl_imm_emit_vertex(gl_context *ctx)
 
 void gl_attrib4f(gl_context *ctx, GLuint slot, float x, float y, float z, float w)
 {
+    GL_DLIST_SAVE(attrib4f, (ctx, slot, x, y, z, w));
     float *c = ctx->current[slot];
     c[0] = x;
     c[1] = y;
@@ -163,6 +164,7 @@ static bool valid_mode(GLenum mode)
 GLAPI_EXPORT void APIENTRY glBegin(GLenum mode)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glBegin, (ctx, mode));
     if (!valid_mode(mode)) {
         gl_error(ctx, GL_INVALID_ENUM);
         return;
@@ -178,6 +180,7 @@ GLAPI_EXPORT void APIENTRY glBegin(GLenum mode)
 GLAPI_EXPORT void APIENTRY glEnd(void)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glEnd, (ctx));
     if (!ctx->in_begin) {
         gl_error(ctx, GL_INVALID_OPERATION);
         return;
@@ -192,6 +195,7 @@ GLAPI_EXPORT void APIENTRY glEnd(void)
 /* glRect: Begin(POLYGON) (x1,y1) (x2,y1) (x2,y2) (x1,y2) End (GL 2.1 section 2.10). */
 static void rect(gl_context *ctx, float x1, float y1, float x2, float y2)
 {
+    GL_DLIST_SAVE(glRectf, (ctx, x1, y1, x2, y2));
     GL_OUTSIDE_BEGIN(ctx, );
     if (!gl_draw_validate(ctx, GL_POLYGON))
         return;
@@ -356,11 +360,13 @@ GL_ALIAS(void, glFogCoorddvEXT, glFogCoorddv, (const GLdouble *f))
 GLAPI_EXPORT void APIENTRY glEdgeFlag(GLboolean flag)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glEdgeFlag, (ctx, flag));
     ctx->edge_flag = flag ? GL_TRUE : GL_FALSE;
 }
 GLAPI_EXPORT void APIENTRY glEdgeFlagv(const GLboolean *flag)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glEdgeFlagv, (ctx, flag));
     if (flag)
         ctx->edge_flag = *flag ? GL_TRUE : GL_FALSE;
 }
@@ -531,6 +537,7 @@ GL_ALIAS(void, glVertexAttrib4Nub, glVertexAttrib4NubARB,
  * (the specs are written against the compatibility profile). */
 void gl_attrib4l(gl_context *ctx, GLuint slot, const uint64_t v[4])
 {
+    GL_DLIST_SAVE(attrib4l, (ctx, slot, v[0], v[1], v[2], v[3]));
     float *c = ctx->current[slot];
     for (int i = 0; i < 4; i++) {
         uint32_t lo = (uint32_t)v[i];

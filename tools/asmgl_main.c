@@ -1,14 +1,16 @@
 /*
  * asmgl_main.c - the `asmgl` command: argument parsing and the subcommands
- * run (a piglit .shader_test), check (compile programs), compare (two PNGs)
- * and info.  A client of the public API only: <GL/gl.h>, <GL/glext.h> and
- * asmgl/asmgl.h; built twice, against libasmgl (asmgl) and against OSMesa
- * through tools/peer/asmgl_osmesa.c (asmgl_mesa).  Thread: main only.
+ * run (a piglit .shader_test), check (compile programs), compare (two PNGs),
+ * info, and exec (the launcher, launch.c).  A client of the public API only:
+ * <GL/gl.h>, <GL/glext.h> and asmgl/asmgl.h; built twice, against libasmgl
+ * (asmgl) and against OSMesa through tools/peer/asmgl_osmesa.c (asmgl_mesa).
+ * Thread: main only.
  */
 #include "asmgl/asmgl.h"
 
 #include "gl_loader.h"
 #include "image.h"
+#include "launch.h"
 #include "program.h"
 #include "shader_test.h"
 #include "st_run.h"
@@ -38,6 +40,10 @@ static const char usage_text[] =
     "      Exit 0 if no channel differs by more than N (default 0), else 1.\n"
     "  asmgl info\n"
     "      Print the GL vendor, renderer, versions and extensions.\n"
+    "  asmgl exec [--] PROGRAM [ARGS...]\n"
+    "      Run any GLX or EGL program on asmgl (libglvnd's vendor variables);\n"
+    "      exit 125 without running it when asmgl's vendors do not load.\n"
+    "      'asmgl exec --help' says more.\n"
     "  asmgl --version | --help\n";
 
 static asmgl_context *open_context(int width, int height, bool depth)
@@ -345,6 +351,8 @@ int main(int argc, char **argv)
         return cmd_compare(argc - 2, argv + 2);
     if (strcmp(cmd, "info") == 0)
         return cmd_info();
+    if (strcmp(cmd, "exec") == 0)
+        return launch_exec(argc - 2, argv + 2);
     if (strcmp(cmd, "--version") == 0 || strcmp(cmd, "version") == 0)
         return cmd_version();
     if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "help") == 0) {

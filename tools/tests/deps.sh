@@ -17,11 +17,11 @@ listed=$(sed -e ':a' -e '/\\$/N; s/\\\n//; ta' "$makefile" |
          sed -n 's/^\(BUILD\|TEST\)_PACKAGES *= *//p' | tr -s ' \t' '\n')
 
 # What the tests reach: programs on PATH and files by absolute path.
-programs="cmake ctest cc python3 piglit Xvfb xvfb-run xauth glxinfo glxgears eglinfo xwd clang"
+programs="cmake ctest cc pkg-config readelf python3 piglit Xvfb xvfb-run xauth glxinfo glxgears eglinfo xwd clang"
 files="/usr/lib/x86_64-linux-gnu/libOSMesa.so /usr/lib/x86_64-linux-gnu/piglit/tests
 /usr/share/glvnd/egl_vendor.d/50_mesa.json /usr/lib/x86_64-linux-gnu/libGLX_mesa.so.0
 /usr/lib/x86_64-linux-gnu/dri/swrast_dri.so /usr/include/glvnd/libglxabi.h
-/usr/include/X11/extensions/XShm.h"
+/usr/include/X11/extensions/XShm.h /usr/include/X11/extensions/Xrandr.h"
 
 owner() { # prints the package that owns path $1, or nothing
     dpkg-query -S "$1" 2>/dev/null | head -n 1 | sed 's/:.*//; s/, .*//'
