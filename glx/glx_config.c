@@ -29,7 +29,8 @@ static int next_config_id = 1;
 
 static const char extensions_string[] =
     "GLX_ARB_create_context GLX_ARB_create_context_profile GLX_ARB_get_proc_address "
-    "GLX_EXT_no_config_context GLX_EXT_swap_control GLX_EXT_visual_info GLX_EXT_visual_rating "
+    "GLX_EXT_buffer_age GLX_EXT_no_config_context GLX_EXT_swap_control GLX_EXT_visual_info "
+    "GLX_EXT_visual_rating "
     "GLX_MESA_swap_control GLX_SGI_swap_control";
 
 /* ---- screens ---------------------------------------------------------------------------- */

@@ -430,6 +430,12 @@ void gv_glXQueryDrawable(Display *dpy, GLXDrawable draw, int attribute, unsigned
         case GLX_EVENT_MASK: *value = (unsigned)d->event_mask; break;
         case GLX_SWAP_INTERVAL_EXT: *value = (unsigned)d->swap_interval; break;
         case GLX_MAX_SWAP_INTERVAL_EXT: *value = GV_MAX_SWAP_INTERVAL; break;
+        case GLX_BACK_BUFFER_AGE_EXT:
+            /* GLX_EXT_buffer_age: asmgl draws and presents from one buffer,
+             * so after a swap the back buffer holds the frame just shown
+             * (age 1); 0 before the first swap (undefined contents) */
+            *value = d->kind == GV_WINDOW && d->config->doublebuffer && d->last_swap_ns ? 1 : 0;
+            break;
         default: gv_x_error(dpy, BadValue, draw, X_GLXGetDrawableAttributes); break;
         }
     }

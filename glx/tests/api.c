@@ -240,9 +240,19 @@ static void test_window(Display *dpy, GLXFBConfig cfg)
     glGetIntegerv(GL_VIEWPORT, vp);
     CHECK(vp[2] == 64 && vp[3] == 48, "initial viewport %dx%d", vp[2], vp[3]);
 
+    unsigned age = 99;
+    if (on_asmgl) { /* GLX_EXT_buffer_age: 0 before the first swap */
+        glXQueryDrawable(dpy, win, GLX_BACK_BUFFER_AGE_EXT, &age);
+        CHECK(age == 0, "buffer age before a swap %u", age);
+    }
     draw_corner(0xff0000, 0x00ff00, 16, 8);
     CHECK(gl_pixel(0, 0) == 0x00ff00 && gl_pixel(63, 47) == 0xff0000, "glReadPixels");
     glXSwapBuffers(dpy, win);
+    if (on_asmgl) { /* 1 after: the back buffer holds the frame shown */
+        glXQueryDrawable(dpy, win, GLX_BACK_BUFFER_AGE_EXT, &age);
+        CHECK(age == 1 && gl_pixel(0, 0) == 0x00ff00 && gl_pixel(63, 47) == 0xff0000,
+              "buffer age after a swap %u, contents kept", age);
+    }
     XSync(dpy, False);
     CHECK(x_pixel(dpy, win, 0, 47) == 0x00ff00, "swapped: bottom-left %06lx", x_pixel(dpy, win, 0, 47));
     CHECK(x_pixel(dpy, win, 15, 40) == 0x00ff00, "swapped: corner's top-right");
