@@ -249,5 +249,10 @@ void gv_glXSwapIntervalEXT(Display *dpy, GLXDrawable drawable, int interval);
 int gv_glXSwapIntervalMESA(unsigned int interval);
 int gv_glXGetSwapIntervalMESA(void);
 int gv_glXSwapIntervalSGI(int interval);
+Bool gv_glXQueryRendererIntegerMESA(Display *dpy, int screen, int renderer, int attribute,
+                                    unsigned int *value);
+const char *gv_glXQueryRendererStringMESA(Display *dpy, int screen, int renderer, int attribute);
+Bool gv_glXQueryCurrentRendererIntegerMESA(int attribute, unsigned int *value);
+const char *gv_glXQueryCurrentRendererStringMESA(int attribute);
 
 #endif /* GLX_GLX_PRIV_H */

@@ -236,6 +236,26 @@ static void test_window(Display *dpy, GLXFBConfig cfg)
     CHECK(glXGetCurrentContext() == ctx && glXGetCurrentDrawable() == win &&
               glXGetCurrentDisplay() == dpy,
           "glXGetCurrent*");
+    if (on_asmgl) { /* GLX_MESA_query_renderer agrees with GL_VERSION */
+        typedef Bool (*query_int_fn)(Display *, int, int, int, unsigned *);
+        typedef Bool (*query_cur_fn)(int, unsigned *);
+        query_int_fn qi = (query_int_fn)glXGetProcAddress(
+            (const GLubyte *)"glXQueryRendererIntegerMESA");
+        query_cur_fn qc = (query_cur_fn)glXGetProcAddress(
+            (const GLubyte *)"glXQueryCurrentRendererIntegerMESA");
+        unsigned v[3] = {99, 99, 99}, acc = 99;
+        const char *version = (const char *)glGetString(GL_VERSION);
+        int major = -1, minor = -1;
+        if (version)
+            sscanf(version, "%d.%d", &major, &minor);
+        CHECK(qi && qi(dpy, DefaultScreen(dpy), 0,
+                       GLX_RENDERER_OPENGL_COMPATIBILITY_PROFILE_VERSION_MESA, v) &&
+                  (int)v[0] == major && (int)v[1] == minor && v[2] == 99,
+              "compat version %u.%u (GL_VERSION %s)", v[0], v[1], version ? version : "-");
+        CHECK(qc && qc(GLX_RENDERER_ACCELERATED_MESA, &acc) && acc == 0, "not accelerated");
+        CHECK(qi && !qi(dpy, DefaultScreen(dpy), 1, GLX_RENDERER_ACCELERATED_MESA, &acc),
+              "renderer 1 does not exist");
+    }
     GLint vp[4] = {0};
     glGetIntegerv(GL_VIEWPORT, vp);
     CHECK(vp[2] == 64 && vp[3] == 48, "initial viewport %dx%d", vp[2], vp[3]);
