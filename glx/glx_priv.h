@@ -36,9 +36,17 @@
  * the same pixels, which GLX allows for the back buffer after a swap
  * (its contents are undefined, GLX 1.4 section 3.3.10).
  *
- * Resizing follows the window: at MakeCurrent and at each swap the
- * window's size is asked (XGetGeometry) and the surface resized, as
- * Mesa's xlib software winsys does.
+ * Resizing follows the window: at MakeCurrent, after each swap and at
+ * glViewport the window's size is asked (XGetGeometry) and the surface
+ * resized, as Mesa's xlib software winsys does.
+ *
+ * Extensions: GLX_ARB_create_context(_profile), GLX_EXT_no_config_context,
+ * swap control (EXT, MESA, SGI), GLX_EXT_buffer_age, GLX_MESA_query_renderer,
+ * GLX_EXT_visual_info / _visual_rating.  Not here: object sharing between
+ * contexts (share_list is accepted, objects are not shared), multisample
+ * configs, a drawable current on two threads at once (BadAccess), a read
+ * drawable other than the draw drawable (reads come from the draw one),
+ * glXCopyContext (checks its handles, copies nothing).
  *
  * Deletion follows GLX 1.4 sections 3.3.7 and 3.3.9: a context or GLX
  * drawable destroyed while current only loses its handle; it is freed when
