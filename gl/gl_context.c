@@ -68,6 +68,39 @@ static bool alloc_window_surfaces(gl_context *ctx, int w, int h)
     return true;
 }
 
+/* ---- which thread may touch a context ------------------------------------------
+ *
+ * owner_thread says which thread a context is current on.  The asmgl_*
+ * calls that take a context argument work on it from the calling thread:
+ * when it is current here they just run; when it is current nowhere they
+ * hold it for the length of the call (owner_thread set to this thread, so
+ * no thread can make it current meanwhile); when it is current on another
+ * thread, which may be rendering into its framebuffer at that moment, they
+ * refuse.  Nothing ever waits, so nothing can deadlock. */
+
+/* true when the caller may work on ctx; *held is set when ctx was taken
+ * for the call and must be released with release_held. */
+static bool hold_context(gl_context *ctx, bool *held)
+{
+    void *me = (void *)&gl_current;
+    *held = false;
+    if (ctx == gl_current)
+        return true;
+    void *expected = NULL;
+    if (!atomic_compare_exchange_strong(&ctx->owner_thread, &expected, me)) {
+        last_error = "the context is current on another thread";
+        return false;
+    }
+    *held = true;
+    return true;
+}
+
+static void release_held(gl_context *ctx, bool held)
+{
+    if (held)
+        atomic_store(&ctx->owner_thread, NULL);
+}
+
 static void context_free(gl_context *ctx)
 {
     if (ctx->rast)
@@ -156,10 +189,16 @@ GLAPI_EXPORT void asmgl_context_destroy(asmgl_context *ctx)
         /* releases it, giving back any surface lent to it first, so the
          * context frees its own framebuffer and the surface keeps its own */
         asmgl_make_current(NULL);
-    } else if (atomic_load(&ctx->owner_thread) != NULL) {
-        /* current on another thread, which may be drawing with it */
-        last_error = "the context is current on another thread: not destroyed";
-        return;
+    } else {
+        /* current on another thread, which may be drawing with it: keep it;
+         * otherwise hold it so that no thread makes it current while it is
+         * freed */
+        void *expected = NULL;
+        if (!atomic_compare_exchange_strong(&ctx->owner_thread, &expected,
+                                            (void *)&gl_current)) {
+            last_error = "the context is current on another thread: not destroyed";
+            return;
+        }
     }
     context_free(ctx);
     last_error = "";
@@ -201,14 +240,25 @@ GLAPI_EXPORT int asmgl_resize(asmgl_context *ctx, int width, int height)
         last_error = "invalid framebuffer size (1..16384)";
         return 0;
     }
-    rast_flush(ctx->rast);
-    if (!alloc_window_surfaces(ctx, width, height)) {
-        last_error = "out of memory";
+    bool held;
+    if (!hold_context(ctx, &held))
         return 0;
+    int ok = 0;
+    if (ctx->no_default_fb) {
+        last_error = "the context has no default framebuffer";
+    } else {
+        /* the queued scene renders into the storage about to be freed */
+        rast_flush(ctx->rast);
+        if (!alloc_window_surfaces(ctx, width, height)) {
+            last_error = "out of memory";
+        } else {
+            gl_fbo_default_resized(ctx);
+            last_error = "";
+            ok = 1;
+        }
     }
-    gl_fbo_default_resized(ctx);
-    last_error = "";
-    return 1;
+    release_held(ctx, held);
+    return ok;
 }
 
 GLAPI_EXPORT int asmgl_read_color(asmgl_context *ctx, void *dst)
@@ -217,14 +267,24 @@ GLAPI_EXPORT int asmgl_read_color(asmgl_context *ctx, void *dst)
         last_error = "no context or destination";
         return 0;
     }
-    rast_flush(ctx->rast);
+    bool held;
+    if (!hold_context(ctx, &held))
+        return 0;
+    int ok = 0;
     const rast_surface *s = &ctx->win_color;
-    size_t row = (size_t)s->width * 4;
-    for (int y = 0; y < s->height; y++)
-        memcpy((unsigned char *)dst + row * (size_t)y, (unsigned char *)s->data + s->stride * (size_t)y,
-               row);
-    last_error = "";
-    return 1;
+    if (ctx->no_default_fb || !s->data) {
+        last_error = "the context has no default framebuffer";
+    } else {
+        rast_flush(ctx->rast);
+        size_t row = (size_t)s->width * 4;
+        for (int y = 0; y < s->height; y++)
+            memcpy((unsigned char *)dst + row * (size_t)y,
+                   (unsigned char *)s->data + s->stride * (size_t)y, row);
+        last_error = "";
+        ok = 1;
+    }
+    release_held(ctx, held);
+    return ok;
 }
 
 GLAPI_EXPORT const char *asmgl_last_error(void)
