@@ -68,6 +68,20 @@ static bool alloc_window_surfaces(gl_context *ctx, int w, int h)
     return true;
 }
 
+const char *gl_config_check(const asmgl_config *cfg, int min_size)
+{
+    if (cfg->width < min_size || cfg->height < min_size || cfg->width > GLC_MAX_SIZE ||
+        cfg->height > GLC_MAX_SIZE)
+        return min_size ? "invalid framebuffer size (1..16384)" : "invalid surface size (0..16384)";
+    if (cfg->depth_bits != 0 && cfg->depth_bits != 24)
+        return "invalid depth_bits (0 or 24)";
+    if (cfg->stencil_bits != 0 && cfg->stencil_bits != 8)
+        return "invalid stencil_bits (0 or 8)";
+    if (cfg->samples != 0 && cfg->samples != 1)
+        return "invalid samples (0 or 1: multisampling is not supported yet)";
+    return NULL;
+}
+
 /* ---- which thread may touch a context ------------------------------------------
  *
  * owner_thread says which thread a context is current on.  The asmgl_*
@@ -134,18 +148,9 @@ GLAPI_EXPORT asmgl_context *asmgl_context_create(const asmgl_config *cfg)
         asmgl_config_default(&def);
         cfg = &def;
     }
-    if (cfg->width < 1 || cfg->height < 1 || cfg->width > GLC_MAX_SIZE ||
-        cfg->height > GLC_MAX_SIZE) {
-        last_error = "invalid framebuffer size (1..16384)";
-        return NULL;
-    }
-    if (cfg->depth_bits < 0 || cfg->depth_bits > 32 || cfg->stencil_bits < 0 ||
-        cfg->stencil_bits > 8) {
-        last_error = "invalid depth_bits (0 or 24) or stencil_bits (0 or 8)";
-        return NULL;
-    }
-    if (cfg->samples > 1) {
-        last_error = "multisampling is not supported yet (samples must be 0 or 1)";
+    const char *bad = gl_config_check(cfg, 1);
+    if (bad) {
+        last_error = bad;
         return NULL;
     }
     gl_context *ctx = calloc(1, sizeof *ctx);

@@ -45,18 +45,9 @@ GLAPI_EXPORT asmgl_surface *asmgl_surface_create(const asmgl_config *cfg)
         asmgl_config_default(&def);
         cfg = &def;
     }
-    if (cfg->width < 0 || cfg->height < 0 || cfg->width > GLC_MAX_SIZE ||
-        cfg->height > GLC_MAX_SIZE) {
-        gl_set_last_error("invalid surface size (0..16384)");
-        return NULL;
-    }
-    if (cfg->depth_bits < 0 || cfg->depth_bits > 32 || cfg->stencil_bits < 0 ||
-        cfg->stencil_bits > 8) {
-        gl_set_last_error("invalid depth_bits (0 or 24) or stencil_bits (0 or 8)");
-        return NULL;
-    }
-    if (cfg->samples > 1) {
-        gl_set_last_error("multisampling is not supported yet (samples must be 0 or 1)");
+    const char *bad = gl_config_check(cfg, 0);
+    if (bad) {
+        gl_set_last_error(bad);
         return NULL;
     }
     asmgl_surface *s = calloc(1, sizeof *s);

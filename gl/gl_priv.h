@@ -547,6 +547,9 @@ extern _Thread_local gl_context *gl_current;
 
 /* Sets what asmgl_last_error() reports on this thread ("" = no error). */
 void gl_set_last_error(const char *msg);
+/* Why cfg is not a framebuffer layout asmgl.h documents (sizes min_size..
+ * 16384, depth 0/24, stencil 0/8, samples 0/1), or NULL when it is one. */
+const char *gl_config_check(const asmgl_config *cfg, int min_size);
 /* Gives a surface lent to this thread's current context back (its own
  * default framebuffer returns); nothing when none is lent.  For
  * asmgl_make_current, before the current context changes. */

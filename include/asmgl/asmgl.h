@@ -42,7 +42,8 @@ extern "C" {
 
 typedef struct asmgl_context asmgl_context;
 
-/* Default framebuffer layout.  Colour is always RGBA with 8 bits per channel. */
+/* Default framebuffer layout.  Colour is always RGBA with 8 bits per
+ * channel.  Other values are refused (asmgl_last_error says which). */
 typedef struct asmgl_config {
     int width, height;   /* 1 .. 16384 */
     int depth_bits;      /* 0 or 24 */
