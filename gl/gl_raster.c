@@ -24,6 +24,7 @@
  */
 #include "gl_priv.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -304,9 +305,22 @@ static const void *unpack_source(gl_context *ctx, GLenum format, GLenum type, in
     return (const unsigned char *)mem_buffer_data(m) + off;
 }
 
+/* floor(f) as a window coordinate: NaN and values beyond the GLint range
+ * (a raster position far outside the window) are clamped, which keeps them
+ * outside it. */
+static long long window_coord(float f)
+{
+    if (!(f > -4294967296.0f))
+        return -4294967296LL;
+    if (f > 4294967296.0f)
+        return 4294967296LL;
+    return (long long)floorf(f);
+}
+
 /* Writes stencil indices directly (GL 2.1 section 4.3.1: stencil pixel
  * rectangles pass only the ownership and scissor tests and the write mask). */
-static void write_stencil(gl_context *ctx, const float *rgba, int comp, int w, int h, int x0, int y0)
+static void write_stencil(gl_context *ctx, const float *rgba, int comp, int w, int h, long long x0,
+                          long long y0)
 {
     const rast_framebuffer *fb = gl_fbo_draw_target(ctx);
     if (!fb)
@@ -317,14 +331,17 @@ static void write_stencil(gl_context *ctx, const float *rgba, int comp, int w, i
     }
     gl_draw_flush(ctx);
     uint8_t wmask = ctx->stencil[0].write_mask;
+    /* 64-bit window coordinates: the raster position and the scissor box
+     * may lie anywhere in the GLint range */
     for (int j = 0; j < h; j++)
         for (int i = 0; i < w; i++) {
-            int x = x0 + i, y = y0 + j;
+            long long x = x0 + i, y = y0 + j;
             if (x < 0 || y < 0 || x >= fb->width || y >= fb->height)
                 continue;
             if (ctx->scissor_test &&
-                (x < ctx->scissor[0] || y < ctx->scissor[1] || x >= ctx->scissor[0] + ctx->scissor[2] ||
-                 y >= ctx->scissor[1] + ctx->scissor[3]))
+                (x < ctx->scissor[0] || y < ctx->scissor[1] ||
+                 x >= (long long)ctx->scissor[0] + ctx->scissor[2] ||
+                 y >= (long long)ctx->scissor[1] + ctx->scissor[3]))
                 continue;
             uint8_t *p = (uint8_t *)fb->stencil.data + fb->stencil.stride * (size_t)y + (size_t)x;
             uint8_t v = (uint8_t)((int)rgba[((size_t)j * (size_t)w + (size_t)i) * 4 + (size_t)comp]);
@@ -343,7 +360,8 @@ static void draw_rectangle(gl_context *ctx, GLenum cls, const float *rgba, int w
     float zx = ctx->pixel_zoom[0], zy = ctx->pixel_zoom[1];
     float rx = ctx->raster_pos[0], ry = ctx->raster_pos[1], rz = ctx->raster_pos[2];
     if (cls == GL_STENCIL_INDEX || cls == GL_DEPTH_STENCIL) {
-        write_stencil(ctx, rgba, cls == GL_STENCIL_INDEX ? 0 : 1, w, h, (int)floorf(rx), (int)floorf(ry));
+        write_stencil(ctx, rgba, cls == GL_STENCIL_INDEX ? 0 : 1, w, h, window_coord(rx),
+                      window_coord(ry));
         if (cls == GL_STENCIL_INDEX)
             return;
     }
@@ -351,8 +369,9 @@ static void draw_rectangle(gl_context *ctx, GLenum cls, const float *rgba, int w
         gl_error(ctx, GL_INVALID_OPERATION);
         return;
     }
+    /* one point per pixel, counted in an int (rast_draw.count) */
     size_t n = (size_t)w * (size_t)h, bytes;
-    if (!mem_size_mul(n, sizeof(pix_vert), &bytes)) {
+    if (n > INT_MAX || !mem_size_mul(n, sizeof(pix_vert), &bytes)) {
         gl_error(ctx, GL_OUT_OF_MEMORY);
         return;
     }
@@ -526,7 +545,9 @@ GLAPI_EXPORT void APIENTRY glBitmap(GLsizei width, GLsizei height, GLfloat xorig
     }
     const rast_framebuffer *fb = width && height && bits ? gl_fbo_draw_target(ctx) : NULL;
     if (fb && fb->width > 0 && fb->height > 0) {
-        pix_vert *v = malloc((size_t)width * (size_t)height * sizeof *v);
+        /* one point per set bit, counted in an int (rast_draw.count) */
+        size_t npix = (size_t)width * (size_t)height;
+        pix_vert *v = npix <= INT_MAX ? malloc(npix * sizeof *v) : NULL;
         if (!v) {
             gl_error(ctx, GL_OUT_OF_MEMORY);
             return;
