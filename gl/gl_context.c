@@ -170,7 +170,7 @@ GLAPI_EXPORT asmgl_context *asmgl_context_create(const asmgl_config *cfg)
 
     ctx->rast = rast_context_create(0);
     if (!ctx->rast) {
-        last_error = "cannot create the rasterizer";
+        last_error = "out of memory (cannot create the rasterizer or its threads)";
         context_free(ctx);
         return NULL;
     }

@@ -213,7 +213,10 @@ static void draw_submit(gl_context *ctx, GLenum mode, int first, int count, GLen
     const gp_program *vprog = vpo->prog;
     bool clip_variant = false;
     if (!ff_vp && !pixel_vp && ctx->clip_enabled) {
-        const gp_program *cv = gl_program_clip_variant(ctx, vpo);
+        bool oom = false;
+        const gp_program *cv = gl_program_clip_variant(ctx, vpo, &oom);
+        if (oom)
+            return;
         if (cv) {
             vprog = cv;
             clip_variant = true;

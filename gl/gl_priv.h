@@ -603,8 +603,10 @@ gp_program *gl_program_compile(gl_context *ctx, const char *text, size_t len, in
                                gp_error *err, gp_program_info *query_info);
 void gl_program_obj_release(gl_program_obj *p);
 /* The clip-distance variant of obj's position-invariant vertex program, or
- * NULL when obj's program is not one or the variant cannot be made. */
-const gp_program *gl_program_clip_variant(gl_context *ctx, gl_program_obj *obj);
+ * NULL when obj's program is not one or the variant cannot be made; NULL
+ * with GL_OUT_OF_MEMORY recorded and *oom set when memory ran out (the draw
+ * must not go on unclipped; a later draw tries again). */
+const gp_program *gl_program_clip_variant(gl_context *ctx, gl_program_obj *obj, bool *oom);
 
 /* ---- gl_ff.c ------------------------------------------------------------------------ */
 

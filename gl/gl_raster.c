@@ -267,7 +267,8 @@ static void draw_pixel_points(gl_context *ctx, const pix_vert *v, int n, float p
         ctx->pixel_vp.prog = gl_program_compile(ctx, pixel_vp_text, sizeof pixel_vp_text - 1, GLC_VP,
                                                 &err, NULL);
         if (!ctx->pixel_vp.prog) {
-            gl_error(ctx, GL_INVALID_OPERATION);
+            /* the text is asmgl's own: only memory can fail it */
+            gl_error(ctx, err.out_of_memory ? GL_OUT_OF_MEMORY : GL_INVALID_OPERATION);
             return;
         }
     }
