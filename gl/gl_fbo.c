@@ -1605,7 +1605,8 @@ GLAPI_EXPORT void APIENTRY glReadPixels(GLint x, GLint y, GLsizei width, GLsizei
     if (ctx->pixel_pack_buffer) {
         mem_buffer *m = ctx->pixel_pack_buffer->mem;
         size_t off = (size_t)(uintptr_t)pixels;
-        if (mem_buffer_is_mapped(m) || !mem_range_ok(mem_buffer_size(m), off, extent)) {
+        if (mem_buffer_is_mapped(m) || !mem_range_ok(mem_buffer_size(m), off, extent) ||
+            !gl_pbo_offset_aligned(type, off)) {
             gl_error(ctx, GL_INVALID_OPERATION);
             return;
         }

@@ -638,6 +638,10 @@ int gl_buffer_param_target(GLenum target);
  * *data NULL when unbound or empty). */
 uint32_t gl_buffer_param_words(gl_context *ctx, int t, int index, const gp_val **data);
 void gl_buffer_free_all(gl_context *ctx); /* gl_buffer.c */
+/* Whether a pixel buffer offset suits client type type: a multiple of the
+ * bytes of one of its data (ARB_pixel_buffer_object; INVALID_OPERATION
+ * otherwise). */
+bool gl_pbo_offset_aligned(GLenum type, size_t offset);
 /* The context's GPU address space (NV_shader_buffer_load), made on first
  * use; NULL with OUT_OF_MEMORY recorded.  Draws whose programs access
  * memory pass it to the workers; it changes only after a flush (R9). */

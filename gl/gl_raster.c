@@ -298,7 +298,8 @@ static const void *unpack_source(gl_context *ctx, GLenum format, GLenum type, in
     GLenum err = GL_NO_ERROR;
     size_t extent = tex_client_image_extent(format, type, w, h, 1, false, &ctx->unpack, &err);
     size_t off = (size_t)(uintptr_t)pixels;
-    if (err != GL_NO_ERROR || mem_buffer_is_mapped(m) || !mem_range_ok(mem_buffer_size(m), off, extent)) {
+    if (err != GL_NO_ERROR || mem_buffer_is_mapped(m) || !mem_range_ok(mem_buffer_size(m), off, extent) ||
+        !gl_pbo_offset_aligned(type, off)) {
         gl_error(ctx, err != GL_NO_ERROR ? err : GL_INVALID_OPERATION);
         *ok = false;
         return NULL;

@@ -660,7 +660,7 @@ static const void *pbo_pointer(gl_context *ctx, gl_buffer_obj *buf, const void *
         return NULL;
     }
     size_t off = (size_t)(uintptr_t)ptr;
-    if (!mem_range_ok(mem_buffer_size(buf->mem), off, extent)) {
+    if (!mem_range_ok(mem_buffer_size(buf->mem), off, extent) || !gl_pbo_offset_aligned(type, off)) {
         gl_error(ctx, GL_INVALID_OPERATION);
         *ok = false;
         return NULL;
