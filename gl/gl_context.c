@@ -182,6 +182,7 @@ GLAPI_EXPORT asmgl_context *asmgl_context_create(const asmgl_config *cfg)
     }
     gl_vertex_init(ctx);
     gl_state_init(ctx);
+    gl_limits_init(ctx);
     last_error = "";
     return ctx;
 }

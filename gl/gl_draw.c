@@ -175,6 +175,8 @@ static void draw_submit(gl_context *ctx, GLenum mode, int first, int count, GLen
     const rast_framebuffer *fb = gl_fbo_draw_target(ctx);
     if (!fb || fb->width <= 0 || fb->height <= 0)
         return; /* incomplete (error recorded), or an empty framebuffer 0 */
+    if (!gl_limit_draw(ctx, mode, &count, &instances))
+        return;
 
     /* programs */
     gl_program_obj *vpo, *fpo;

@@ -33,6 +33,7 @@
  *   gl_ssbo.c      shader storage buffer bindings, the rast_resources of
  *                  draws and dispatches
  *   gl_compute.c   NV_compute_program5 dispatches (DispatchCompute*)
+ *   gl_limits.c    the invocation limit of one draw or dispatch
  *   gl_proc.c      asmgl_get_proc_address over gl_entrypoints.def
  */
 #ifndef GL_GL_PRIV_H
@@ -456,6 +457,10 @@ struct asmgl_context {
     bool point_smooth, point_sprite;
     GLenum point_sprite_origin;
     int patch_vertices;       /* GL_PATCH_VERTICES (glPatchParameteri): NV5 PATCHES draws */
+    /* the invocation limit of a draw or dispatch (gl_limits.c), and whether
+     * a cut draw / dispatch was reported yet */
+    uint64_t max_invocations;
+    bool limit_reported_draw, limit_reported_dispatch;
     float line_width;
     bool line_smooth, line_stipple_enabled;
     GLint line_stipple_factor;
@@ -554,6 +559,20 @@ const char *gl_config_check(const asmgl_config *cfg, int min_size);
  * default framebuffer returns); nothing when none is lent.  For
  * asmgl_make_current, before the current context changes. */
 void gl_bridge_return_surface(void);
+
+/* ---- gl_limits.c (docs/gl_limits.md) ------------------------------------------ */
+
+/* Invocations of its first stage a draw or dispatch may run by default
+ * (ASMGL_MAX_INVOCATIONS overrides it). */
+#define GLC_DEFAULT_MAX_INVOCATIONS (1ull << 30)
+void gl_limits_init(gl_context *ctx);
+/* Cuts a draw of *count vertices x *instances to the invocation limit
+ * (whole instances first) and reports a cut once; false when nothing is
+ * left to draw. */
+bool gl_limit_draw(gl_context *ctx, GLenum mode, int *count, int *instances);
+/* The same for a dispatch of groups of compute program cp (whole planes,
+ * rows, then groups). */
+bool gl_limit_dispatch(gl_context *ctx, const gp_program *cp, GLuint groups[3]);
 
 /* ---- gl_error.c ---------------------------------------------------------------- */
 
