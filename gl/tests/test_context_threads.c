@@ -12,7 +12,12 @@
  * interleaving, every call either works or refuses, and what it works on
  * is intact.  An alarm bounds the whole test, so a deadlock fails it.
  *
- *   usage: gl_test_context_threads [resize|read|handoff]   (default: all)
+ * Two threads race to lend one surface (asmgl_make_current_surface) to
+ * their own contexts: one wins each time, the other refuses, and neither
+ * context's own framebuffer changes; a surface lent on another thread is
+ * not destroyed.
+ *
+ *   usage: gl_test_context_threads [resize|read|handoff|surface]   (default: all)
  */
 #include "gl_test.h"
 
@@ -174,6 +179,103 @@ static void handoff(void)
     GT_CHECK(asmgl_get_current() == NULL);
 }
 
+/* Keeps surf lent to a context of its own until told to stop. */
+static asmgl_surface *surf;
+
+static void *holder(void *arg)
+{
+    (void)arg;
+    asmgl_context *c = asmgl_context_create(NULL);
+    int ok = c && asmgl_make_current_surface(c, surf);
+    atomic_store(&started, 1);
+    while (ok && !atomic_load(&stop))
+        usleep(100);
+    asmgl_make_current_surface(NULL, NULL);
+    asmgl_context_destroy(c);
+    return NULL;
+}
+
+/* Two threads lend one surface to their own contexts, draw into it and
+ * give it back, racing for it: a lend either works (the surface is this
+ * context's framebuffer 0 until given back) or refuses; the contexts' own
+ * framebuffers are never touched. */
+static atomic_int lend_ok, lend_refused, lend_bad;
+
+static void *lender(void *arg)
+{
+    int id = (int)(long)arg;
+    asmgl_config cfg;
+    asmgl_config_default(&cfg);
+    cfg.width = cfg.height = 16;
+    asmgl_context *own = asmgl_context_create(&cfg);
+    if (!own || !asmgl_make_current(own)) {
+        atomic_fetch_add(&lend_bad, 1);
+        return NULL;
+    }
+    glClearColor(id ? 0 : 1, id ? 1 : 0, 0, 1); /* own framebuffer: red / green */
+    glClear(GL_COLOR_BUFFER_BIT);
+    asmgl_make_current(NULL);
+    for (int i = 0; i < 1000; i++) {
+        if (!asmgl_make_current_surface(own, surf)) {
+            if (strstr(asmgl_last_error(), "another thread"))
+                atomic_fetch_add(&lend_refused, 1);
+            else
+                atomic_fetch_add(&lend_bad, 1);
+            continue;
+        }
+        glViewport(0, 0, 32, 32);
+        glClearColor(0, 0, id ? 1 : 0.5f, 1);
+        glClear(GL_COLOR_BUFFER_BIT);
+        unsigned char px[4];
+        glReadPixels(31, 31, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+        if (px[2] != (id ? 255 : 128) || px[0] || px[1] || glGetError())
+            atomic_fetch_add(&lend_bad, 1);
+        asmgl_make_current_surface(NULL, NULL);
+        atomic_fetch_add(&lend_ok, 1);
+    }
+    unsigned char own_px[16 * 16 * 4];
+    if (!asmgl_read_color(own, own_px) || own_px[0] != (id ? 0 : 255) ||
+        own_px[1] != (id ? 255 : 0) || own_px[(16 * 16 - 1) * 4 + 1] != (id ? 255 : 0))
+        atomic_fetch_add(&lend_bad, 1);
+    asmgl_context_destroy(own);
+    return NULL;
+}
+
+static void surfaces(void)
+{
+    asmgl_config cfg;
+    asmgl_config_default(&cfg);
+    cfg.width = cfg.height = 32;
+    surf = asmgl_surface_create(&cfg);
+    GT_CHECK(surf != NULL);
+    pthread_t t[2];
+    for (long i = 0; i < 2; i++)
+        pthread_create(&t[i], NULL, lender, (void *)i);
+    for (int i = 0; i < 2; i++)
+        pthread_join(t[i], NULL);
+    GT_EQ_INT(atomic_load(&lend_bad), 0);
+    GT_EQ_INT(atomic_load(&lend_ok) + atomic_load(&lend_refused), 2000);
+    GT_CHECK(atomic_load(&lend_ok) > 0);
+
+    /* lent to a context current on another thread: not destroyed */
+    atomic_store(&stop, 0);
+    atomic_store(&started, 0);
+    pthread_t h;
+    pthread_create(&h, NULL, holder, NULL);
+    while (!atomic_load(&started))
+        usleep(100);
+    asmgl_surface_destroy(surf);
+    GT_CHECK(strstr(asmgl_last_error(), "lent") != NULL);
+    asmgl_context *mine = asmgl_context_create(NULL);
+    GT_CHECK(asmgl_make_current_surface(mine, surf) == 0);
+    GT_CHECK(asmgl_get_current() == NULL);
+    atomic_store(&stop, 1);
+    pthread_join(h, NULL);
+    asmgl_context_destroy(mine);
+    asmgl_surface_destroy(surf);
+    GT_EQ_INT(strlen(asmgl_last_error()), 0);
+}
+
 static void on_alarm(int sig)
 {
     (void)sig;
@@ -201,6 +303,8 @@ int main(int argc, char **argv)
         refused_while_current(1);
     if (!only || !strcmp(only, "handoff"))
         handoff();
+    if (!only || !strcmp(only, "surface"))
+        surfaces();
     asmgl_context_destroy(ctx);
     GT_EQ_INT(strlen(asmgl_last_error()), 0);
     return gt_finish("gl.context_threads");
