@@ -6,14 +6,16 @@
  * creates a context, loads ARB and NV_gpu_program5 programs, draws with
  * them, draws with fixed function (plain and textured: generated programs),
  * draws a position-invariant program with a clip plane (its clip variant),
- * DrawPixels, reads back and destroys the context.  A first run with no
+ * DrawPixels, reads back, resizes, renders into a surface and destroys the
+ * context.  A first run with no
  * failure counts the allocations and keeps the image; then, for each n,
  * a forked child makes the n-th allocation fail and checks:
  *   - every GL error is GL_OUT_OF_MEMORY (GL 2.1 section 2.5: the only
  *     error for exhausted memory), never INVALID_OPERATION or another;
  *   - a program string that hit it says so: GL_PROGRAM_ERROR_STRING
  *     mentions "out of memory" and the position is -1, not a syntax error;
- *   - asmgl_context_create fails with a reason ("out of memory");
+ *   - asmgl_context_create, asmgl_resize and asmgl_surface_create fail
+ *     with the reason "out of memory";
  *   - a run where nothing reported a failure rendered exactly the image
  *     of the run without failures (no silently dropped work);
  *   - nothing is printed on stderr (no program dumps);
@@ -51,7 +53,7 @@ static long (*live_fn)(void);
 typedef struct report {
     long count;      /* allocations counted */
     long live_after; /* blocks libasmgl holds after destroying the context */
-    int oom_seen;    /* some call reported the failure */
+    int oom_seen;    /* some call reported the failure (GL error, 0 / NULL result) */
     int ctx_refused; /* asmgl_context_create returned NULL */
     int violation;
     char msg[1024];
@@ -261,6 +263,28 @@ static void scenario(void)
     if (!asmgl_read_color(ctx, rep->img))
         violation("asmgl_read_color: '%s'", asmgl_last_error());
 
+    /* a resize and a surface: 0 / NULL with "out of memory", or done */
+    if (!asmgl_resize(ctx, SIZE / 2, SIZE / 2)) {
+        rep->oom_seen = 1;
+        if (!strstr(asmgl_last_error(), "out of memory"))
+            violation("asmgl_resize: '%s'", asmgl_last_error());
+    }
+    asmgl_surface *surf = asmgl_surface_create(&cfg);
+    if (!surf) {
+        rep->oom_seen = 1;
+        if (!strstr(asmgl_last_error(), "out of memory"))
+            violation("asmgl_surface_create: '%s'", asmgl_last_error());
+    }
+    if (surf) {
+        if (!asmgl_make_current_surface(ctx, surf))
+            violation("asmgl_make_current_surface: '%s'", asmgl_last_error());
+        glClear(GL_COLOR_BUFFER_BIT);
+        errors_ok("glClear of a surface");
+        asmgl_make_current_surface(NULL, NULL);
+        asmgl_surface_destroy(surf);
+        asmgl_make_current(ctx);
+    }
+
     glDeleteTextures(1, &tex);
     GLuint progs[4] = {vp, fp, fp5, pvp};
     glDeleteProgramsARB(4, progs);
@@ -368,8 +392,9 @@ int main(void)
         else
             absorbed++;
     }
-    printf("gl.alloc_failures: %ld allocations, each failed once: %ld GL_OUT_OF_MEMORY, %ld "
-           "context creations refused, %ld without visible effect, %d wrong\n",
+    printf("gl.alloc_failures: %ld allocations, each failed once: %ld reported (GL_OUT_OF_MEMORY "
+           "or \"out of memory\"), %ld context creations refused, %ld without visible effect, "
+           "%d wrong\n",
            total, reported, refused, absorbed, failures);
     return failures != 0;
 }
