@@ -1536,6 +1536,17 @@ bool gl_fbo_read_float(gl_context *ctx, GLenum format, int x, int y, int w, int 
     return true;
 }
 
+bool gl_fbo_read_size(gl_context *ctx, GLenum format, int *width, int *height)
+{
+    rast_surface tmp;
+    const rast_surface *s = read_surface(ctx, format, &tmp);
+    if (!s)
+        return false;
+    *width = s->width;
+    *height = s->height;
+    return true;
+}
+
 tex_format gl_fbo_read_color_format(gl_context *ctx)
 {
     rast_surface tmp;

@@ -809,6 +809,9 @@ bool gl_fbo_read_float(gl_context *ctx, GLenum format, int x, int y, int w, int 
  * recorded, when there is none to read), and the raw words of an integer
  * one (4 per pixel, pixels outside read 0). */
 tex_format gl_fbo_read_color_format(gl_context *ctx);
+/* The size of the read framebuffer's buffer for format (as
+ * gl_fbo_read_float); false with an error recorded when there is none. */
+bool gl_fbo_read_size(gl_context *ctx, GLenum format, int *width, int *height);
 bool gl_fbo_read_words(gl_context *ctx, int x, int y, int w, int h, uint32_t *out);
 /* Whether the draw framebuffer's colour buffers hold integers
  * (RGBA_INTEGER_MODE_EXT). */

@@ -499,8 +499,21 @@ GLAPI_EXPORT void APIENTRY glCopyPixels(GLint x, GLint y, GLsizei width, GLsizei
     }
     if (!ctx->raster_valid || !width || !height)
         return;
+    /* Source pixels outside the read buffer give undefined results (GL
+     * 2.1 section 4.3.3): they are clipped away, with the destination
+     * moved to match, as Mesa does, so a rectangle reaching far past the
+     * window costs what its part inside costs. */
+    int rw, rh;
+    if (!gl_fbo_read_size(ctx, cls, &rw, &rh))
+        return;
+    long long x0 = x > 0 ? x : 0, y0 = y > 0 ? y : 0;
+    long long x1 = (long long)x + width < rw ? (long long)x + width : rw;
+    long long y1 = (long long)y + height < rh ? (long long)y + height : rh;
+    if (x0 >= x1 || y0 >= y1)
+        return;
+    int w = (int)(x1 - x0), h = (int)(y1 - y0);
     size_t n;
-    if (!mem_size_mul((size_t)width * (size_t)height, 16, &n)) {
+    if (!mem_size_mul((size_t)w * (size_t)h, 16, &n)) {
         gl_error(ctx, GL_OUT_OF_MEMORY);
         return;
     }
@@ -509,8 +522,16 @@ GLAPI_EXPORT void APIENTRY glCopyPixels(GLint x, GLint y, GLsizei width, GLsizei
         gl_error(ctx, GL_OUT_OF_MEMORY);
         return;
     }
-    if (gl_fbo_read_float(ctx, cls, x, y, width, height, rgba))
-        draw_rectangle(ctx, cls, rgba, width, height);
+    if (gl_fbo_read_float(ctx, cls, (int)x0, (int)y0, w, h, rgba)) {
+        /* the clipped rectangle starts (x0 - x, y0 - y) pixels into the
+         * original one: its raster position moves by that, zoomed */
+        float rx = ctx->raster_pos[0], ry = ctx->raster_pos[1];
+        ctx->raster_pos[0] = rx + ctx->pixel_zoom[0] * (float)(x0 - x);
+        ctx->raster_pos[1] = ry + ctx->pixel_zoom[1] * (float)(y0 - y);
+        draw_rectangle(ctx, cls, rgba, w, h);
+        ctx->raster_pos[0] = rx;
+        ctx->raster_pos[1] = ry;
+    }
     free(rgba);
 }
 

@@ -253,6 +253,34 @@ static void scissor_ops(void)
     glCopyPixels(INT_MAX - 2, INT_MAX - 2, 4, 4, GL_STENCIL);
     glCopyPixels(INT_MIN, INT_MIN, 4, 4, GL_DEPTH);
     GT_ERROR(GL_NO_ERROR);
+    /* a source rectangle of 2^31 - 1 pixels a row costs its part inside
+     * the window (the rest reads undefined values, GL 2.1 4.3.3): pixels
+     * (x, 0) go to (x, 40), the window's width of them */
+    glDisable(GL_SCISSOR_TEST);
+    clear_to(BLUE);
+    glScissor(0, 0, W, 1);
+    glEnable(GL_SCISSOR_TEST);
+    glClearColor(0, 1, 0, 1);
+    glClear(GL_COLOR_BUFFER_BIT);
+    glDisable(GL_SCISSOR_TEST);
+    glWindowPos2i(0, 40);
+    glCopyPixels(0, 0, INT_MAX, 1, GL_COLOR);
+    GT_ERROR(GL_NO_ERROR);
+    /* clipped on the left: source x = -10 .. 9 to 30 .. 49; the part
+     * from inside the window lands at 40 .. 49 */
+    glWindowPos2i(30, 50);
+    glCopyPixels(-10, 0, 20, 1, GL_COLOR);
+    GT_ERROR(GL_NO_ERROR);
+    {
+        static unsigned char px[W * H * 4];
+        glReadPixels(0, 0, W, H, GL_RGBA, GL_UNSIGNED_BYTE, px);
+        GT_CHECK(!memcmp(px + (40 * W + 0) * 4, GREEN, 4));
+        GT_CHECK(!memcmp(px + (40 * W + 63) * 4, GREEN, 4));
+        GT_CHECK(!memcmp(px + (41 * W + 0) * 4, BLUE, 4));
+        GT_CHECK(!memcmp(px + (50 * W + 40) * 4, GREEN, 4));
+        GT_CHECK(!memcmp(px + (50 * W + 49) * 4, GREEN, 4));
+        GT_CHECK(!memcmp(px + (50 * W + 50) * 4, BLUE, 4));
+    }
 }
 
 static void read_pixels(void)
