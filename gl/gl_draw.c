@@ -175,6 +175,8 @@ static void draw_submit(gl_context *ctx, GLenum mode, int first, int count, GLen
     const rast_framebuffer *fb = gl_fbo_draw_target(ctx);
     if (!fb || fb->width <= 0 || fb->height <= 0)
         return; /* incomplete (error recorded), or an empty framebuffer 0 */
+    if (!gl_limit_draw(ctx, mode, &count, &instances))
+        return;
 
     /* programs */
     gl_program_obj *vpo, *fpo;
@@ -213,7 +215,10 @@ static void draw_submit(gl_context *ctx, GLenum mode, int first, int count, GLen
     const gp_program *vprog = vpo->prog;
     bool clip_variant = false;
     if (!ff_vp && !pixel_vp && ctx->clip_enabled) {
-        const gp_program *cv = gl_program_clip_variant(ctx, vpo);
+        bool oom = false;
+        const gp_program *cv = gl_program_clip_variant(ctx, vpo, &oom);
+        if (oom)
+            return;
         if (cv) {
             vprog = cv;
             clip_variant = true;
