@@ -234,7 +234,6 @@ typedef struct rast_prim {
     uint8_t nplanes;          /* 0 = rectangle (points), 3 = triangle, 4 = line */
     bool perspective;
     bool front;
-    atomic_bool disabled;     /* set when binning failed half way (R9) */
     int32_t x0, y0, x1, y1;   /* pixel bounding box, clipped to the state's rect */
     rast_edge e[4];
     float xr, yr;
@@ -544,8 +543,9 @@ void rast_scene_init(rast_scene *s);
 void rast_scene_fini(rast_scene *s);
 bool rast_scene_begin(rast_scene *s, const rast_framebuffer *fb);
 void *rast_scene_alloc(rast_scene *s, size_t bytes);
-/* tile = layer * tiles_per_layer + ty * tiles_x + tx; a CLEAR given a layer-0
- * tile is binned to that tile of every layer. */
+/* tile = layer * tiles_per_layer + ty * tiles_x + tx (a CLEAR of a layered
+ * framebuffer is binned by the caller to that tile of every layer).  False
+ * when the arena is full: the caller flushes and goes on from that bin. */
 bool rast_scene_bin(rast_scene *s, int tile, enum rast_cmd op, const void *arg);
 bool rast_scene_bin_state(rast_scene *s, int tile, const void *state);
 void rast_scene_reset(rast_scene *s);
