@@ -76,6 +76,9 @@ rast_context *rast_context_create(int threads)
     if (threads > 64)
         threads = 64;
     rast_scene_init(&r->scene);
+    const char *eb = getenv("ASMGL_DRAW_BUDGET");
+    if (eb && *eb)
+        r->draw_budget = strtoull(eb, NULL, 0);
     pthread_mutex_init(&r->mu, NULL);
     pthread_cond_init(&r->cv_work, NULL);
     pthread_cond_init(&r->cv_done, NULL);
@@ -151,11 +154,13 @@ void rast_flush_internal(rast_context *r)
     r->cur_ds = NULL;
     r->scene_gen++;
     if (s->empty || s->ntiles == 0) {
+        rast_budget_flush(r);
         rast_scene_reset(s);
         return;
     }
     atomic_store(&r->next_tile, 0);
     rast_pool_run(r, run_tiles, NULL);
+    rast_budget_flush(r); /* report stopped draws before the arena goes */
     for (int i = 0; i < r->nthreads; i++) {
         rast_tile_stats *ts = &r->tctx[i]->stats;
         r->stats.fragments_shaded += ts->fragments_shaded;
@@ -231,6 +236,19 @@ void rast_context_set_insn_budget(rast_context *r, uint64_t budget)
 {
     rast_flush_internal(r);
     r->insn_budget = budget;
+}
+
+void rast_context_set_draw_budget(rast_context *r, uint64_t budget)
+{
+    rast_flush_internal(r);
+    r->draw_budget = budget;
+}
+
+void rast_context_set_report(rast_context *r, void (*report)(void *user, const char *message),
+                             void *user)
+{
+    r->report = report;
+    r->report_user = user;
 }
 
 void rast_context_set_scene_cap(rast_context *r, size_t bytes)

@@ -272,12 +272,16 @@ static bool bin_from(rast_geom *g, const rast_prim *src, int *next)
     rast_scene *s = &r->scene;
     if (!refresh_state(g))
         return false;
+    rast_drawrec *rec = rast_budget_rec(r);
+    if (!rec)
+        return false;
     size_t size = rast_prim_size(g->dsl.nvary);
     rast_prim *p = rast_scene_alloc(s, size);
     if (!p)
         return false;
     memcpy(p, src, size);
     p->ds = g->ds;
+    p->rec = rec;
     bool fast = !(r->debug & RAST_DEBUG_NO_FASTPATH);
     /* layered framebuffers: the bins of layer g->layer (rast_scene) */
     int lbase = g->layer > 0 && g->layer < s->layers ? g->layer * s->tiles_per_layer : 0;

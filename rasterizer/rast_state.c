@@ -345,7 +345,7 @@ rast_dstate *rast_dstate_get(rast_context *r, const rast_draw *d)
     rast_dstate *cur = r->cur_ds;
     if (cur) {
         cand.fp_params = cur->fp_params;
-        if (memcmp(&cand, cur, offsetof(rast_dstate, runaway)) == 0 &&
+        if (memcmp(&cand, cur, offsetof(rast_dstate, mem)) == 0 &&
             (pbytes == 0 || memcmp(cur->fp_params, d->fp_params, pbytes) == 0))
             return cur;
     }
@@ -357,7 +357,6 @@ rast_dstate *rast_dstate_get(rast_context *r, const rast_draw *d)
         memcpy(params, d->fp_params, pbytes);
     memcpy(ds, &cand, sizeof(*ds));
     ds->fp_params = (const gp_val(*)[4])params;
-    atomic_init(&ds->runaway, 0);
     rast_memory_init(&ds->mem, ds->mem_space, ds->storage, ds->images);
     r->cur_ds = ds;
     return ds;
