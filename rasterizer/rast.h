@@ -509,7 +509,7 @@ const int8_t (*rast_sample_positions(int n, int *count))[2];
  * when set (the hook for a debug-output channel), else to stderr; on the
  * API thread, when the draw ends (vertex, geometry), after the flush that
  * ran its fragments, or when the dispatch returns. */
-#define RAST_DEFAULT_DRAW_BUDGET (1ull << 38)
+#define RAST_DEFAULT_DRAW_BUDGET (1ull << 36)
 void rast_context_set_insn_budget(rast_context *r, uint64_t budget);
 void rast_context_set_draw_budget(rast_context *r, uint64_t budget);
 void rast_context_set_report(rast_context *r, void (*report)(void *user, const char *message),
