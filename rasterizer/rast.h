@@ -514,6 +514,21 @@ void rast_context_set_insn_budget(rast_context *r, uint64_t budget);
 void rast_context_set_draw_budget(rast_context *r, uint64_t budget);
 void rast_context_set_report(rast_context *r, void (*report)(void *user, const char *message),
                              void *user);
+/* ---- Deterministic mode (docs/limits.md "Reproducible side effects") -----
+ * The image and memory are the same for any thread count, except where
+ * fragment programs with side effects (gp_program_info.has_side_effects:
+ * stores, atomics) in different tiles race: the order of their atomics
+ * (and so ATOM's returned values, and what feeds back from them) and of
+ * their stores to one address is the order the workers took the tiles.
+ * GPUs do not order them either.  In deterministic mode (off by default;
+ * ASMGL_DETERMINISTIC=1 in the environment at context creation, or this
+ * call) a scene holding such a draw runs all its tiles on the API thread
+ * alone, in the order of their first command, and a dispatch of a compute
+ * program with side effects runs its groups in order on the API thread:
+ * the same result on every run and with any ASMGL_THREADS, at the cost of
+ * the parallelism of those scenes and dispatches. */
+void rast_context_set_deterministic(rast_context *r, bool on);
+bool rast_context_deterministic(const rast_context *r);
 /* Byte cap of the scene arena (default 64 MiB); when binning reaches it the
  * scene is flushed and binning continues in a fresh one (R9). */
 void rast_context_set_scene_cap(rast_context *r, size_t bytes);

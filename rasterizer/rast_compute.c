@@ -439,7 +439,15 @@ GLenum rast_dispatch(rast_context *r, const rast_dispatch_args *a)
     for (int i = 0; i < r->nthreads; i++)
         if (!cp_exec_prepare(r->tctx[i], &j))
             return GL_OUT_OF_MEMORY;
-    rast_pool_run(r, cp_worker, &j);
+    if (r->deterministic && info->has_side_effects) {
+        /* deterministic mode (rast.h): groups in order on one executor, so
+         * atomics and stores happen in the same order on every run */
+        r->job_arg = &j;
+        cp_worker(r, r->tctx[0]);
+        r->job_arg = NULL;
+    } else {
+        rast_pool_run(r, cp_worker, &j);
+    }
     for (int i = 0; i < r->nthreads; i++) {
         rast_cp_exec *e = r->tctx[i]->cp;
         r->stats.cp_invocations += e->invocations;

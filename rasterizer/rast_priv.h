@@ -350,6 +350,9 @@ typedef struct rast_scene {
     size_t bytes, cap;
     bool full;                  /* an allocation hit the cap */
     bool empty;
+    bool serial;                /* deterministic mode and a fragment program with side
+                                   effects: one executor runs the tiles in tile_list
+                                   order (rast_context.c) */
 } rast_scene;
 
 /* ---- per-thread tile context (worker side) ------------------------------------ */
@@ -520,6 +523,7 @@ struct rast_context {
     /* knobs */
     unsigned debug;
     uint64_t insn_budget;
+    bool deterministic;         /* rast_context_set_deterministic / ASMGL_DETERMINISTIC */
     /* instruction budget per draw / dispatch (rast_budget.c) */
     uint64_t draw_budget;       /* lane-instructions of all stages; 0 = the default */
     uint64_t draw_seq, dispatch_seq;

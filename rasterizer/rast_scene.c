@@ -209,4 +209,5 @@ void rast_scene_reset(rast_scene *s)
     s->has_fb = false;
     s->ntiles = 0;
     s->empty = true;
+    s->serial = false;
 }

@@ -358,6 +358,9 @@ rast_dstate *rast_dstate_get(rast_context *r, const rast_draw *d)
     memcpy(ds, &cand, sizeof(*ds));
     ds->fp_params = (const gp_val(*)[4])params;
     rast_memory_init(&ds->mem, ds->mem_space, ds->storage, ds->images);
+    /* deterministic mode (rast.h): side effects in a fixed tile order */
+    if (r->deterministic && ds->fpi->has_side_effects)
+        r->scene.serial = true;
     r->cur_ds = ds;
     return ds;
 }

@@ -26,8 +26,12 @@ static const char usage_text[] =
     "usage: asmgl COMMAND [ARGS]\n"
     "\n"
     "  asmgl run FILE.shader_test [-o OUT.png] [--size WxH] [--max-input MIB]\n"
+    "            [--deterministic]\n"
     "      Run a piglit shader_test (see docs/shader_test.md).  Exit 0 pass,\n"
     "      1 fail, 77 skip (an unmet requirement), 2 malformed file.\n"
+    "      --deterministic: atomics and stores of fragment and compute programs\n"
+    "      in a fixed order, the same image on every run and thread count\n"
+    "      (as ASMGL_DETERMINISTIC=1; docs/limits.md).\n"
     "  asmgl check [--target vp|fp|gp|tcp|tep|cp] [--verdicts] [--max-input MIB] PROGRAM...\n"
     "      Compile assembly programs; '-' reads stdin.  The target comes from\n"
     "      the header (!!ARBvp1.0, !!NVfp5.0, ...) unless --target names it.\n"
@@ -119,6 +123,9 @@ static int cmd_run(int argc, char **argv)
                 fprintf(stderr, "asmgl run: --size wants WIDTHxHEIGHT, each 1 to 16384\n");
                 return EXIT_USAGE;
             }
+        } else if (strcmp(argv[i], "--deterministic") == 0) {
+            /* read by the library when the context is created */
+            setenv("ASMGL_DETERMINISTIC", "1", 1);
         } else if (strcmp(argv[i], "--max-input") == 0 && i + 1 < argc) {
             if (!util_parse_max_input(argv[++i], &max_input)) {
                 fprintf(stderr, "asmgl run: --max-input wants a size in MiB, 1 to 65536\n");

@@ -17,7 +17,9 @@
  *     the others, the dispatch never hangs; a call that runs out of
  *     instruction budget stops the dispatch, counted and reported once;
  *   - group counts: 0 groups does nothing; cp_invocations counts;
- *   - everything gives the same memory with 1, 2 and 4 threads.
+ *   - everything gives the same memory with 1, 2 and 4 threads;
+ *   - deterministic mode: atomics across groups in group order (1, 4, 7
+ *     threads).
  * covers: HDR.NVCP50 DECL.GROUP_SIZE DECL.SHARED DECL.SHARED_MEMORY
  * covers: BIND.C.LOCALID BIND.C.GLOBALID BIND.C.GROUPID BIND.C.GROUPCOUNT BIND.C.GROUPSIZE
  * covers: BIND.C.LOCALINDEX OP.BAR OP.LDS OP.STS OP.ATOMS EDGE.CP_SHARED_INIT
@@ -454,6 +456,48 @@ static void test_runaway(rast_context *r, uint32_t *out, int threads)
     gp_program_free(cp);
 }
 
+/* Deterministic mode (rast.h): every invocation of 256 groups of 100 runs a
+ * short loop (so executors overlap), then takes the next value of a counter
+ * in storage (ATOMB.ADD with its returned value) and stores it at its global
+ * id.  Groups run in order on one executor,
+ * calls in order, lanes in order, so invocation i gets exactly i (by hand),
+ * with any thread count. */
+static const char *const CP_ORDER =
+    "!!NVcp5.0\n"
+    "OPTION NV_shader_storage_buffer;\n"
+    "GROUP_SIZE 100;\n"
+    "STORAGE sb[] = { program.storage[0] };\n"
+    "TEMP a, b, t;\n"
+    "MOV.U a.x, 0;\n"
+    "REP {300};\n"
+    "ADD.U a.y, a.y, 1;\n"
+    "ENDREP;\n"
+    "ATOMB.ADD.U32 t.x, 1, sb[a.x];\n"
+    "MAD.U b.x, invocation.globalid.x, 4, 4;\n"
+    "STB.U32 t, sb[b.x];\n"
+    "END\n";
+
+static void test_deterministic(int threads)
+{
+    rast_context *r = rast_context_create(threads);
+    rast_context_set_deterministic(r, true);
+    CHECK(rast_context_deterministic(r), "deterministic mode not set");
+    gp_program *cp = rt_compile(GP_STAGE_COMPUTE, CP_ORDER);
+    gp_val(*pp)[4] = addr_params(cp, 0);
+    enum { N = 256 * 100 };
+    static uint32_t buf[1 + N];
+    memset(buf, 0, sizeof buf);
+    dispatch(r, cp, (const gp_val(*)[4])pp, (uint8_t *)buf, sizeof buf, NULL, 256, 1, 1);
+    int bad = 0;
+    for (uint32_t i = 0; i < N; i++)
+        bad += buf[1 + i] != i;
+    CHECK(buf[0] == N && bad == 0, "deterministic, %d threads: counter %u, %d invocations "
+          "out of order", threads, buf[0], bad);
+    free(pp);
+    gp_program_free(cp);
+    rast_context_destroy(r);
+}
+
 enum {
     OUT_IDS = 0,
     OUT_STORE = OUT_IDS + 12 * 4 * 4 * 12,
@@ -484,6 +528,8 @@ int main(void)
     static uint32_t ref[OUT_WORDS], cur[OUT_WORDS];
     run_all(1, ref);
     const int threads[] = {2, 4};
+    for (int i = 0; i < 3; i++)
+        test_deterministic(1 + i * 3);
     for (int i = 0; i < 2; i++) {
         run_all(threads[i], cur);
         /* the ATOMS old values depend on the order of the atomics within a
