@@ -495,7 +495,9 @@ const int8_t (*rast_sample_positions(int n, int *count))[2];
  * stops the draw or dispatch: its task's results are discarded (no
  * fragments written; vertices dead, so their primitives are not drawn; a
  * geometry task emits nothing) and no stage starts another task for that
- * draw.  What was drawn (stored, for a dispatch) before the stop stays;
+ * draw, except that the primitives binned before a vertex or geometry task
+ * ran out are still shaded (not after a total stop).  What was drawn
+ * (stored, for a dispatch) before the stop stays;
  * draws before it are complete and draws after it run normally.  Which of
  * a stopped draw's fragment tasks ran before the stop depends on the order
  * workers took tiles (a program that never ends writes nothing anywhere).

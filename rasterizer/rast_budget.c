@@ -8,9 +8,10 @@
  * counts): every task (16 lanes) has r->insn_budget, and every draw or
  * dispatch has a total over all its tasks and stages (rast_budget_total).
  * The first task that runs out, or the task that passes the total, stops
- * the draw: no stage starts another task for it (vertex and geometry tasks
- * on the API thread, fragment tasks on any worker, which check the draw's
- * record before each task).  Draws before it are untouched, draws after
+ * the draw: vertex and geometry tasks (API thread) start no more for it;
+ * fragment tasks (any worker, checking the draw's record before each task)
+ * stop when a fragment task ran out or the total did, but the primitives
+ * binned before a vertex or geometry task ran out are still drawn.  Draws before it are untouched, draws after
  * it run normally.
  *
  * A draw's record (rast_drawrec) lives in the scene, one per scene the draw
@@ -79,6 +80,7 @@ void rast_budget_draw_begin(rast_context *r, const rast_draw *d)
     r->cur_rec = NULL;
     r->carry_used = 0;
     r->carry_stop = 0;
+    r->carry_halt = false;
     r->cur_draw = d;
 }
 
@@ -92,6 +94,7 @@ rast_drawrec *rast_budget_rec(rast_context *r)
     memset(rec, 0, sizeof(*rec));
     atomic_init(&rec->used, r->carry_used);
     atomic_init(&rec->stop, r->carry_stop);
+    atomic_init(&rec->halt, r->carry_halt);
     rec->seq = r->draw_seq;
     const rast_draw *d = r->cur_draw;
     rec->prog[RAST_STAGE_VERTEX] = d->vp;
@@ -114,20 +117,29 @@ bool rast_budget_stopped(const rast_context *r)
     return r->carry_stop != 0;
 }
 
+/* The stop a charge makes, or 0: this task ran out, or the total did. */
+static int stop_of(int stage, uint64_t total, uint64_t limit, bool exceeded)
+{
+    if (exceeded)
+        return stage + 1;
+    if (total > limit)
+        return (stage + 1) | RAST_STOP_TOTAL;
+    return 0;
+}
+
 bool rast_budget_charge_rec(rast_drawrec *rec, uint64_t limit, uint64_t used, bool exceeded, int stage)
 {
     uint64_t total = atomic_fetch_add_explicit(&rec->used, used, memory_order_relaxed) + used;
-    int stop = 0;
-    if (exceeded)
-        stop = stage + 1;
-    else if (total > limit)
-        stop = (stage + 1) | RAST_STOP_TOTAL;
-    if (stop) {
-        int none = 0;
-        atomic_compare_exchange_strong(&rec->stop, &none, stop); /* the first stop is kept */
-        return true;
-    }
-    return atomic_load_explicit(&rec->stop, memory_order_relaxed) != 0;
+    int stop = stop_of(stage, total, limit, exceeded);
+    if (!stop)
+        return false;
+    int none = 0;
+    atomic_compare_exchange_strong(&rec->stop, &none, stop); /* the first stop is kept */
+    /* fragments of primitives binned before a vertex or geometry task ran
+     * out are still drawn; any other stop halts the fragment stage too */
+    if (stage == RAST_STAGE_FRAGMENT || (stop & RAST_STOP_TOTAL))
+        atomic_store(&rec->halt, true);
+    return true;
 }
 
 bool rast_budget_charge(rast_context *r, int stage, uint64_t used, bool exceeded)
@@ -136,13 +148,14 @@ bool rast_budget_charge(rast_context *r, int stage, uint64_t used, bool exceeded
         return rast_budget_charge_rec(r->cur_rec, rast_budget_total(r), used, exceeded, stage);
     /* no record in this scene yet: the carried counts */
     r->carry_used += used;
-    if (!r->carry_stop) {
-        if (exceeded)
-            r->carry_stop = stage + 1;
-        else if (r->carry_used > rast_budget_total(r))
-            r->carry_stop = (stage + 1) | RAST_STOP_TOTAL;
-    }
-    return r->carry_stop != 0;
+    int stop = stop_of(stage, r->carry_used, rast_budget_total(r), exceeded);
+    if (!stop)
+        return false;
+    if (!r->carry_stop)
+        r->carry_stop = stop;
+    if (stage == RAST_STAGE_FRAGMENT || (stop & RAST_STOP_TOTAL))
+        r->carry_halt = true;
+    return true;
 }
 
 void rast_budget_draw_end(rast_context *r)
@@ -168,6 +181,7 @@ void rast_budget_flush(rast_context *r)
     if (r->in_draw && r->cur_rec) {
         r->carry_used = atomic_load(&r->cur_rec->used);
         r->carry_stop = atomic_load(&r->cur_rec->stop);
+        r->carry_halt = atomic_load(&r->cur_rec->halt);
     }
     /* oldest first, so the reports come in draw order */
     rast_drawrec *rev = NULL;

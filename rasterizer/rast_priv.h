@@ -141,7 +141,11 @@ enum rast_stage_id { RAST_STAGE_VERTEX, RAST_STAGE_GEOMETRY, RAST_STAGE_FRAGMENT
  * it. */
 typedef struct rast_drawrec {
     atomic_uint_fast64_t used;  /* lane-instructions, all stages */
-    atomic_int stop;            /* 0, or RAST_STOP_* (which stage, why) */
+    atomic_int stop;            /* 0, or the first stop: (stage + 1) | RAST_STOP_TOTAL?
+                                   (what is reported); no vertex or geometry task of
+                                   the draw starts after any stop */
+    atomic_bool halt;           /* no fragment task starts: a fragment task ran out,
+                                   or the draw's total did (any stage) */
     uint64_t seq;               /* the draw's number in the context, from 1 */
     const gp_program *prog[RAST_STAGE_COUNT];
     uint32_t id[RAST_STAGE_COUNT];
@@ -532,6 +536,7 @@ struct rast_context {
     bool in_draw;
     uint64_t carry_used;        /* its counts from the scenes flushed during it */
     int carry_stop;
+    bool carry_halt;
     rast_drawrec *recs;         /* the scene's records, newest first */
     struct { int stage; uint32_t id; const gp_program *prog; } reported[64];
     int nreported;              /* programs already reported (once each) */
@@ -582,11 +587,14 @@ void rast_budget_draw_end(rast_context *r);
 /* The current draw's record in the current scene, made on first use; NULL
  * when the arena is full. */
 rast_drawrec *rast_budget_rec(rast_context *r);
-/* Adds a task's lane-instructions (API-thread stages); true when the draw
- * is stopped (this task ran out, the total did, or an earlier stop). */
+/* Adds a task's lane-instructions (API-thread stages); true when this task
+ * ran out or took the draw past its total.  rast_budget_stopped: the draw
+ * has stopped (any stage, any reason): its vertex and geometry stages run
+ * no more tasks. */
 bool rast_budget_charge(rast_context *r, int stage, uint64_t used, bool exceeded);
 bool rast_budget_stopped(const rast_context *r);
-/* A fragment task's charge (any worker); true when the draw is stopped. */
+/* A fragment task's charge (any worker); true when this task ran out or
+ * took the draw past its total: its results are discarded. */
 bool rast_budget_charge_rec(rast_drawrec *rec, uint64_t limit, uint64_t used, bool exceeded, int stage);
 /* At a flush, after the tiles ran: carries the current draw's counts over
  * and reports the scene's stopped draws; the records go with the scene. */

@@ -180,8 +180,8 @@ static __attribute__((noinline)) void interp_special(const rast_prim *p, const r
 void rast_shade_task(rast_tile_ctx *t, const rast_prim *p, const rast_task *task, bool late)
 {
     const rast_dstate *ds = p->ds;
-    if (atomic_load_explicit(&p->rec->stop, memory_order_relaxed))
-        return; /* the draw was stopped (rast_budget.c): no more tasks */
+    if (atomic_load_explicit(&p->rec->halt, memory_order_relaxed))
+        return; /* the draw's fragments were stopped (rast_budget.c): no more tasks */
     if (ds->per_sample && t->nplanes > 1 && t->shade_sample < 0) {
         rast_shade_per_sample(t, p, task, late); /* rast_shade_ms.c: back here per sample */
         return;

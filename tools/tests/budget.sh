@@ -35,6 +35,8 @@ check() {
 
 check vp_endless.shader_test \
     "asmgl: vertex program 1 exceeded its instruction budget in draw 2; the draw was stopped"
+check vp_partial.shader_test \
+    "asmgl: vertex program 1 exceeded its instruction budget in draw 1; the draw was stopped"
 check fp_endless.shader_test \
     "asmgl: fragment program 2 exceeded its instruction budget in draw 2; the draw was stopped"
 check cp_endless.shader_test \
