@@ -532,7 +532,9 @@ void rast_context_set_report(rast_context *r, void (*report)(void *user, const c
 void rast_context_set_deterministic(rast_context *r, bool on);
 bool rast_context_deterministic(const rast_context *r);
 /* Byte cap of the scene arena (default 64 MiB); when binning reaches it the
- * scene is flushed and binning continues in a fresh one (R9). */
+ * scene is flushed and binning continues in a fresh one (R9), from the bin
+ * that did not fit: one clear or primitive may span several scenes
+ * (rast_scene.c), and GL_OUT_OF_MEMORY means a fresh scene took nothing. */
 void rast_context_set_scene_cap(rast_context *r, size_t bytes);
 
 #ifdef __cplusplus
