@@ -11,12 +11,12 @@
  * the draw: vertex and geometry tasks (API thread) start no more for it;
  * fragment tasks (any worker, checking the draw's record before each task)
  * stop when a fragment task ran out or the total did, but the primitives
- * binned before a vertex or geometry task ran out are still drawn.  Draws before it are untouched, draws after
- * it run normally.
+ * binned before a vertex or geometry task ran out are still drawn.  Draws
+ * before it are untouched, draws after it run normally.
  *
  * A draw's record (rast_drawrec) lives in the scene, one per scene the draw
  * spans: when a scene is flushed during a draw, the record's counts carry
- * over (carry_used, carry_stop) into the next scene's record.  Stops are
+ * over (carry_used, carry_stop, carry_halt) into the next scene's record.  Stops are
  * reported once per program: on the API thread, when the draw ends
  * (vertex, geometry) or after the flush that ran its fragments.
  */
