@@ -49,6 +49,7 @@ static void dispatch(gl_context *ctx, gl_program_obj *p, const GLuint groups[3])
     rast_dispatch_args a;
     memset(&a, 0, sizeof a);
     a.cp = p->prog;
+    a.cp_id = p->name;
     a.params = gl_state_resolve_params(ctx, p, p->prog, GLC_CP);
     if (!a.params)
         return;

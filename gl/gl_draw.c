@@ -237,6 +237,8 @@ static void draw_submit(gl_context *ctx, GLenum mode, int first, int count, GLen
     memcpy(d.attribs, attribs, sizeof d.attribs);
     d.vp = vprog;
     d.fp = fpo->prog;
+    d.vp_id = vpo->name; /* for budget reports (rast.h); 0: fixed function */
+    d.fp_id = fpo->name;
     d.vp_params = gl_state_resolve_params(ctx, vpo, vprog, GLC_VP);
     d.fp_params = gl_state_resolve_params(ctx, fpo, fpo->prog, GLC_FP);
     if (!d.vp_params || !d.fp_params)
@@ -249,6 +251,7 @@ static void draw_submit(gl_context *ctx, GLenum mode, int first, int count, GLen
     const gp_program_info *gi = NULL;
     if (gpo) {
         d.gp = gpo->prog;
+        d.gp_id = gpo->name;
         d.gp_vertex_limit = gpo->vertex_limit; /* ProgramVertexLimitNV */
         d.patch_vertices = ctx->patch_vertices;
         d.gp_params = gl_state_resolve_params(ctx, gpo, gpo->prog, GLC_GP);
