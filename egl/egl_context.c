@@ -189,7 +189,8 @@ EGLBoolean EGLAPIENTRY ev_eglQueryContext(EGLDisplay dpy, EGLContext ctx, EGLint
         case EGL_CONFIG_ID: v = c->config ? c->config->id : 0; break; /* 0: EGL_NO_CONFIG_KHR */
         case EGL_CONTEXT_CLIENT_TYPE: v = EGL_OPENGL_API; break;
         case EGL_CONTEXT_CLIENT_VERSION: v = c->major; break;
-        case EGL_RENDER_BUFFER: v = c->owner && c->draw ? EGL_BACK_BUFFER : EGL_NONE; break;
+        /* section 3.7.4: the buffer rendered to; a window gets the one asked for */
+        case EGL_RENDER_BUFFER: v = c->owner && c->draw ? c->draw->render_buffer : EGL_NONE; break;
         default: known = false; break;
         }
     }
@@ -269,6 +270,10 @@ static EGLBoolean make_current_locked(EGLDisplay dpy, EGLSurface draw, EGLSurfac
     void *me = ev_thread_id();
     if ((c->owner && c->owner != me) || (s && s->current_ctx && s->current_ctx->owner != me))
         return ev_error(EGL_BAD_ACCESS);
+    /* a window surface takes its window's size now (not lent to another
+     * thread: checked above) */
+    if (s && s->type == EGL_WINDOW_BIT && !ev_surface_follow_window(s))
+        return ev_error(EGL_BAD_NATIVE_WINDOW);
     if (c == current && s == c->draw)
         return ev_ok();
 

@@ -1,7 +1,16 @@
 /*
- * egl_surface.c - surfaces: pbuffers (an asmgl_surface each), the window
- * and pixmap calls this platform refuses, eglQuerySurface, eglSurfaceAttrib
- * and the swap calls (any thread; ev_lock).
+ * egl_surface.c - surfaces: pbuffers and X11 window surfaces (an
+ * asmgl_surface each), the pixmap calls every platform refuses,
+ * eglQuerySurface, eglSurfaceAttrib and the swap calls (any thread;
+ * ev_lock).
+ *
+ * A window surface renders into its asmgl_surface like a pbuffer; its
+ * frame goes to the window at eglSwapBuffers (egl_x11.c, winsys), or at
+ * every glFlush/glFinish when it was created with EGL_SINGLE_BUFFER.  The
+ * surface follows the window's size between frames: at eglMakeCurrent and
+ * right after each swap, it takes the window's size (EGL 1.5 section
+ * 3.10.1.1, the implementation resizing the surface "at the time the
+ * native window is resized", as the client sees it).
  */
 #include "egl_priv.h"
 
@@ -24,7 +33,22 @@ void ev_surface_free(ev_surface *s)
             break;
         }
     asmgl_surface_destroy(s->gl);
+    if (s->presenter)
+        ev_x11_presenter_destroy(s->presenter);
     free(s);
+}
+
+bool ev_surface_follow_window(ev_surface *s)
+{
+    EGLint w, h;
+    if (!ev_x11_window_size(s->presenter, &w, &h))
+        return false;
+    /* a failed resize keeps the old size: rendering goes on, clipped */
+    if ((w != s->width || h != s->height) && asmgl_surface_resize(s->gl, w, h)) {
+        s->width = w;
+        s->height = h;
+    }
+    return true;
 }
 
 /* ---- pbuffers --------------------------------------------------------------------------------- */
@@ -103,6 +127,8 @@ EGLSurface EGLAPIENTRY ev_eglCreatePbufferSurface(EGLDisplay dpy, EGLConfig conf
     }
     s->dpy = d;
     s->config = c;
+    s->type = EGL_PBUFFER_BIT;
+    s->render_buffer = EGL_BACK_BUFFER;
     s->width = width;
     s->height = height;
     s->largest = largest ? EGL_TRUE : EGL_FALSE;
@@ -117,9 +143,157 @@ out:
     return result;
 }
 
-/* Window and pixmap surfaces: no config has EGL_WINDOW_BIT or
- * EGL_PIXMAP_BIT (section 3.5.1: EGL_BAD_MATCH). */
-static EGLSurface refuse_surface(EGLDisplay dpy, EGLConfig config)
+/* ---- window surfaces -------------------------------------------------------------------- */
+
+/* An attribute list of either type: EGLint (eglCreateWindowSurface, the EXT
+ * functions) or EGLAttrib (the EGL 1.5 platform functions). */
+typedef struct any_attribs {
+    const EGLint *ints;
+    const EGLAttrib *attribs;
+} any_attribs;
+
+static EGLAttrib attrib_at(any_attribs l, size_t i)
+{
+    return l.ints ? l.ints[i] : l.attribs ? l.attribs[i] : EGL_NONE;
+}
+
+/* Presents a single-buffered window's pixels at glFlush and glFinish
+ * (asmgl_surface_set_flush_callback); a window gone meanwhile shows
+ * nothing, and the next eglSwapBuffers or eglMakeCurrent says so. */
+static void present_front(asmgl_surface *gl, void *data)
+{
+    ev_surface *s = data;
+    ev_x11_present(s->presenter, gl);
+}
+
+/* EGL 1.5 section 3.5.1: a window of an X11 display.  `window` is the X Window id; have_window is false for a
+ * NULL native_window pointer of the platform functions. */
+static EGLSurface create_window(EGLDisplay dpy, EGLConfig config, bool have_window,
+                                ev_xid window, any_attribs attribs)
+{
+    EGLint render_buffer = EGL_BACK_BUFFER;
+    for (size_t i = 0; attrib_at(attribs, i) != EGL_NONE; i += 2) {
+        EGLAttrib value = attrib_at(attribs, i + 1);
+        switch (attrib_at(attribs, i)) {
+        case EGL_RENDER_BUFFER:
+            if (value != EGL_BACK_BUFFER && value != EGL_SINGLE_BUFFER) {
+                ev_error(EGL_BAD_ATTRIBUTE);
+                return EGL_NO_SURFACE;
+            }
+            render_buffer = (EGLint)value;
+            break;
+        case EGL_GL_COLORSPACE:
+            if (value == EGL_GL_COLORSPACE_SRGB) { /* asmgl renders linear RGBA8 */
+                ev_error(EGL_BAD_MATCH);
+                return EGL_NO_SURFACE;
+            }
+            if (value != EGL_GL_COLORSPACE_LINEAR) {
+                ev_error(EGL_BAD_ATTRIBUTE);
+                return EGL_NO_SURFACE;
+            }
+            break;
+        case EGL_VG_ALPHA_FORMAT:
+        case EGL_VG_COLORSPACE: break; /* OpenVG only: no effect */
+        default:
+            ev_error(EGL_BAD_ATTRIBUTE);
+            return EGL_NO_SURFACE;
+        }
+    }
+
+    pthread_mutex_lock(&ev_lock);
+    EGLSurface result = EGL_NO_SURFACE;
+    ev_display *d = ev_display_get(dpy, true);
+    const ev_config *c = d ? ev_config_get(config) : NULL;
+    EGLint type = 0;
+    if (!c)
+        goto out;
+    ev_config_attrib(d, c, EGL_SURFACE_TYPE, &type);
+    if (!(type & EGL_WINDOW_BIT)) {
+        /* surfaceless and device displays, an X screen without an RGBA8 visual */
+        ev_error(EGL_BAD_MATCH);
+        goto out;
+    }
+    if (!have_window) {
+        ev_error(EGL_BAD_NATIVE_WINDOW);
+        goto out;
+    }
+    /* one EGLSurface per window (EGL_BAD_ALLOC) */
+    for (ev_surface *t = d->surfaces; t; t = t->next)
+        if (t->type == EGL_WINDOW_BIT && t->window == window && !t->deleted) {
+            ev_error(EGL_BAD_ALLOC);
+            goto out;
+        }
+    struct ws_x11_drawable *presenter = NULL;
+    EGLint err = ev_x11_window_check(d, window, &presenter);
+    if (err != EGL_SUCCESS) {
+        ev_error(err);
+        goto out;
+    }
+    ev_surface *s = calloc(1, sizeof *s);
+    asmgl_config cfg = {0, 0, c->depth_size, c->stencil_size, c->samples};
+    if (s)
+        s->gl = asmgl_surface_create(&cfg);
+    if (!s || !s->gl) {
+        free(s);
+        ev_x11_presenter_destroy(presenter);
+        ev_error(EGL_BAD_ALLOC);
+        goto out;
+    }
+    s->dpy = d;
+    s->config = c;
+    s->type = EGL_WINDOW_BIT;
+    s->window = window;
+    s->presenter = presenter;
+    s->render_buffer = render_buffer;
+    s->swap_behavior = EGL_BUFFER_DESTROYED;
+    s->multisample_resolve = EGL_MULTISAMPLE_RESOLVE_DEFAULT;
+    s->swap_interval = 1; /* section 3.10.3: the initial interval */
+    if (!ev_surface_follow_window(s)) {
+        ev_surface_free(s);
+        ev_error(EGL_BAD_NATIVE_WINDOW);
+        goto out;
+    }
+    if (render_buffer == EGL_SINGLE_BUFFER)
+        asmgl_surface_set_flush_callback(s->gl, present_front, s);
+    s->next = d->surfaces;
+    d->surfaces = s;
+    result = (EGLSurface)s;
+    ev_ok();
+out:
+    pthread_mutex_unlock(&ev_lock);
+    return result;
+}
+
+EGLSurface EGLAPIENTRY ev_eglCreateWindowSurface(EGLDisplay dpy, EGLConfig config,
+                                                 EGLNativeWindowType win, const EGLint *attrib_list)
+{
+    any_attribs l = {attrib_list, NULL};
+    return create_window(dpy, config, true, (ev_xid)win, l);
+}
+
+/* EGL_KHR_platform_x11: native_window points to an X11 Window. */
+EGLSurface EGLAPIENTRY ev_eglCreatePlatformWindowSurface(EGLDisplay dpy, EGLConfig config,
+                                                         void *native_window,
+                                                         const EGLAttrib *attrib_list)
+{
+    any_attribs l = {NULL, attrib_list};
+    return create_window(dpy, config, native_window != NULL,
+                         native_window ? *(const ev_xid *)native_window : 0, l);
+}
+
+EGLSurface EGLAPIENTRY ev_eglCreatePlatformWindowSurfaceEXT(EGLDisplay dpy, EGLConfig config,
+                                                            void *native_window,
+                                                            const EGLint *attrib_list)
+{
+    any_attribs l = {attrib_list, NULL};
+    return create_window(dpy, config, native_window != NULL,
+                         native_window ? *(const ev_xid *)native_window : 0, l);
+}
+
+/* ---- pixmaps ------------------------------------------------------------------------------ */
+
+/* No config has EGL_PIXMAP_BIT (section 3.5.4: EGL_BAD_MATCH). */
+static EGLSurface refuse_pixmap(EGLDisplay dpy, EGLConfig config)
 {
     pthread_mutex_lock(&ev_lock);
     ev_display *d = ev_display_get(dpy, true);
@@ -129,31 +303,25 @@ static EGLSurface refuse_surface(EGLDisplay dpy, EGLConfig config)
     return EGL_NO_SURFACE;
 }
 
-EGLSurface EGLAPIENTRY ev_eglCreateWindowSurface(EGLDisplay dpy, EGLConfig config,
-                                                 EGLNativeWindowType win, const EGLint *attrib_list)
-{
-    return refuse_surface(dpy, config);
-}
-
 EGLSurface EGLAPIENTRY ev_eglCreatePixmapSurface(EGLDisplay dpy, EGLConfig config,
                                                  EGLNativePixmapType pixmap,
                                                  const EGLint *attrib_list)
 {
-    return refuse_surface(dpy, config);
-}
-
-EGLSurface EGLAPIENTRY ev_eglCreatePlatformWindowSurface(EGLDisplay dpy, EGLConfig config,
-                                                         void *native_window,
-                                                         const EGLAttrib *attrib_list)
-{
-    return refuse_surface(dpy, config);
+    return refuse_pixmap(dpy, config);
 }
 
 EGLSurface EGLAPIENTRY ev_eglCreatePlatformPixmapSurface(EGLDisplay dpy, EGLConfig config,
                                                          void *native_pixmap,
                                                          const EGLAttrib *attrib_list)
 {
-    return refuse_surface(dpy, config);
+    return refuse_pixmap(dpy, config);
+}
+
+EGLSurface EGLAPIENTRY ev_eglCreatePlatformPixmapSurfaceEXT(EGLDisplay dpy, EGLConfig config,
+                                                            void *native_pixmap,
+                                                            const EGLint *attrib_list)
+{
+    return refuse_pixmap(dpy, config);
 }
 
 /* Section 3.5.3: the only client buffer type, EGL_OPENVG_IMAGE, is not
@@ -208,7 +376,7 @@ EGLBoolean EGLAPIENTRY ev_eglQuerySurface(EGLDisplay dpy, EGLSurface surface, EG
         case EGL_TEXTURE_TARGET: v = EGL_NO_TEXTURE; break;
         case EGL_MIPMAP_TEXTURE: v = EGL_FALSE; break;
         case EGL_MIPMAP_LEVEL: v = s->mipmap_level; break;
-        case EGL_RENDER_BUFFER: v = EGL_BACK_BUFFER; break; /* always, for pbuffers */
+        case EGL_RENDER_BUFFER: v = s->render_buffer; break; /* as requested */
         case EGL_SWAP_BEHAVIOR: v = s->swap_behavior; break;
         case EGL_MULTISAMPLE_RESOLVE: v = s->multisample_resolve; break;
         case EGL_HORIZONTAL_RESOLUTION:
@@ -244,7 +412,9 @@ EGLBoolean EGLAPIENTRY ev_eglSurfaceAttrib(EGLDisplay dpy, EGLSurface surface, E
             s->mipmap_level = value; /* no effect: not a texture */
             break;
         case EGL_SWAP_BEHAVIOR:
-            /* a pbuffer's swap keeps its contents either way */
+            /* every config has EGL_SWAP_BEHAVIOR_PRESERVED_BIT: the colour
+             * buffer is only read at a swap, so it keeps its contents
+             * either way */
             if (value == EGL_BUFFER_PRESERVED || value == EGL_BUFFER_DESTROYED)
                 s->swap_behavior = value;
             else
@@ -271,8 +441,13 @@ EGLBoolean EGLAPIENTRY ev_eglSurfaceAttrib(EGLDisplay dpy, EGLSurface surface, E
 
 /* ---- swap --------------------------------------------------------------------------------------- */
 
-/* Section 3.10.1: swapping a pbuffer has no effect, but when it is the
- * calling thread's current draw surface the context is flushed. */
+/* Sections 3.10.1 and 3.10.4.  The surface must be the calling thread's
+ * current draw surface (EGL_BAD_SURFACE otherwise); the context is
+ * flushed.  A back-buffered window's frame is then copied to the window
+ * (EGL_BAD_NATIVE_WINDOW when the window is gone); a pbuffer or a
+ * single-buffered window (shown at the flush already) has nothing more to
+ * do.  After the copy the surface takes the window's size for the next
+ * frame. */
 EGLBoolean EGLAPIENTRY ev_eglSwapBuffers(EGLDisplay dpy, EGLSurface surface)
 {
     pthread_mutex_lock(&ev_lock);
@@ -281,14 +456,23 @@ EGLBoolean EGLAPIENTRY ev_eglSwapBuffers(EGLDisplay dpy, EGLSurface surface)
     pthread_mutex_unlock(&ev_lock);
     if (!s)
         return EGL_FALSE;
+    /* s is current on this thread, so no other thread frees or resizes it */
     ev_context *c = ev_context_current();
-    if (c && c->draw == s)
-        ev_gl()->Flush();
-    return ev_ok();
+    if (!c || c->draw != s)
+        return ev_error(EGL_BAD_SURFACE);
+    ev_gl()->Flush();
+    if (s->type != EGL_WINDOW_BIT)
+        return ev_ok();
+    if (s->render_buffer == EGL_BACK_BUFFER && !ev_x11_present(s->presenter, s->gl))
+        return ev_error(EGL_BAD_NATIVE_WINDOW);
+    pthread_mutex_lock(&ev_lock);
+    bool alive = ev_surface_follow_window(s);
+    pthread_mutex_unlock(&ev_lock);
+    return alive ? ev_ok() : ev_error(EGL_BAD_NATIVE_WINDOW);
 }
 
 /* EGL_KHR_swap_buffers_with_damage / EGL_EXT_swap_buffers_with_damage: the
- * damage is a hint; for a pbuffer this is eglSwapBuffers. */
+ * damage is a hint; the whole frame is posted, as eglSwapBuffers does. */
 EGLBoolean EGLAPIENTRY ev_eglSwapBuffersWithDamage(EGLDisplay dpy, EGLSurface surface,
                                                    const EGLint *rects, EGLint n_rects)
 {
@@ -302,24 +486,28 @@ EGLBoolean EGLAPIENTRY ev_eglSwapBuffersWithDamage(EGLDisplay dpy, EGLSurface su
     return ev_eglSwapBuffers(dpy, surface);
 }
 
-/* Section 3.10.3: needs a current context with a surface; pbuffers ignore
- * the interval. */
+/* Section 3.10.3: needs a current context with a draw surface; the
+ * interval is clamped to [EGL_MIN_SWAP_INTERVAL, EGL_MAX_SWAP_INTERVAL]
+ * and kept with the surface.  The core X protocol has no vertical blank to
+ * wait for, so a window's frame is posted as soon as it is rendered
+ * whatever the interval (as Mesa's software X11 path does); pbuffers
+ * ignore it. */
 EGLBoolean EGLAPIENTRY ev_eglSwapInterval(EGLDisplay dpy, EGLint interval)
 {
     pthread_mutex_lock(&ev_lock);
     ev_display *d = ev_display_get(dpy, true);
+    ev_context *c = d ? ev_context_current() : NULL;
+    EGLint err = !d ? EGL_BAD_DISPLAY : !c ? EGL_BAD_CONTEXT : !c->draw ? EGL_BAD_SURFACE : EGL_SUCCESS;
+    if (err == EGL_SUCCESS)
+        c->draw->swap_interval = interval < 0 ? 0 : interval > EV_MAX_SWAP_INTERVAL ? EV_MAX_SWAP_INTERVAL
+                                                                                  : interval;
     pthread_mutex_unlock(&ev_lock);
     if (!d)
-        return EGL_FALSE;
-    ev_context *c = ev_context_current();
-    if (!c)
-        return ev_error(EGL_BAD_CONTEXT);
-    if (!c->draw)
-        return ev_error(EGL_BAD_SURFACE);
-    return ev_ok();
+        return EGL_FALSE; /* the error is recorded */
+    return err == EGL_SUCCESS ? ev_ok() : ev_error(err);
 }
 
-/* Section 3.9.2: there are no native pixmaps on this platform. */
+/* Section 3.10.2: no platform here has native pixmaps to copy to. */
 EGLBoolean EGLAPIENTRY ev_eglCopyBuffers(EGLDisplay dpy, EGLSurface surface,
                                          EGLNativePixmapType target)
 {
