@@ -14,8 +14,9 @@
 
 #include <stdlib.h>
 
-/* This thread's current context (ours), kept by eglMakeCurrent. */
-static _Thread_local ev_context *current;
+/* This thread's current context (ours), kept by eglMakeCurrent
+ * (initial-exec TLS: see last_error in egl_main.c). */
+static __attribute__((tls_model("initial-exec"))) _Thread_local ev_context *current;
 
 ev_context *ev_context_current(void)
 {

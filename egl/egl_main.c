@@ -78,7 +78,12 @@ const ev_gl_api *ev_gl(void)
 
 /* ---- errors ----------------------------------------------------------------------------- */
 
-static _Thread_local EGLint last_error = EGL_SUCCESS;
+/* Initial-exec, like the thread state of Mesa's dlopen'ed GL libraries:
+ * the few bytes come from glibc's static TLS reserve for dlopen, and no
+ * access goes through __tls_get_addr (whose dynamic-TLS bookkeeping
+ * LeakSanitizer of GCC 12 misreads once libX11 and friends are loaded
+ * with the vendor, and crashes at exit). */
+static __attribute__((tls_model("initial-exec"))) _Thread_local EGLint last_error = EGL_SUCCESS;
 
 EGLBoolean ev_error(EGLint code)
 {
