@@ -9,8 +9,11 @@
  *                  are pbuffer-only there and windows are EGL_BAD_MATCH
  *
  * The window's pixels are read back from the X server (XGetImage) and
- * compared with colours worked out by hand.  Exit 77 (skip) without an X
- * server.
+ * compared with colours worked out by hand.  The error codes are the
+ * spec's: Mesa 22's EGL/X11 (run against this file) accepts a pixmap, a
+ * DirectColor window and a destroyed window where EGL
+ * names an error, and crashes on a window id that names nothing.  Exit 77
+ * (skip) without an X server.
  */
 #include <EGL/egl.h>
 #include <EGL/eglext.h>
@@ -184,6 +187,10 @@ int main(int argc, char **argv)
     /* eglGetDisplay guesses the platform of a Display (the vendor's
      * findNativeDisplayPlatform) and gives the same display */
     CHECK(eglGetDisplay((EGLNativeDisplayType)xdpy) == dpy, "eglGetDisplay(Display *)");
+    /* asmgl keys a display by connection and screen (EGL_KHR_platform_x11:
+     * "an EGLDisplay refers to a specific X11 screen"), so naming the
+     * default screen gives the same one.  (EGL 1.5 section 3.2 only asks
+     * this for identical parameters; Mesa 22 makes another display.) */
     const EGLAttrib screen0[] = {EGL_PLATFORM_X11_SCREEN_KHR, DefaultScreen(xdpy), EGL_NONE};
     CHECK(eglGetPlatformDisplay(EGL_PLATFORM_X11_KHR, xdpy, screen0) == dpy, "the default screen");
     const EGLint screen0_ext[] = {EGL_PLATFORM_X11_SCREEN_EXT, DefaultScreen(xdpy), EGL_NONE};
