@@ -107,6 +107,19 @@ static int x11_display_closed(Display *xdpy, XExtCodes *codes)
     return 0;
 }
 
+static int x11_error_hook(Display *xdpy, xError *err, XExtCodes *codes, int *ret_code);
+
+/* Hooks into the connection as an Xlib extension would: our requests' X
+ * errors (x11_error_hook) and the application's XCloseDisplay. */
+static void x11_hooks(Display *xdpy)
+{
+    XExtCodes *codes = XAddExtension(xdpy);
+    if (codes) {
+        XESetError(xdpy, codes->extension, x11_error_hook);
+        XESetCloseDisplay(xdpy, codes->extension, x11_display_closed);
+    }
+}
+
 typedef struct x11_key {
     Display *xdpy; /* NULL: our own connection to the default display */
     int screen;    /* -1: the connection's default screen */
@@ -182,12 +195,7 @@ EGLDisplay ev_x11_get_display(void *native, const EGLAttrib *attrib_list)
         d->x11.own_connection = key.xdpy == NULL;
         d->x11.visual = rgb8_visual(xdpy, screen);
         d->x11.visual_class = TrueColor;
-        if (!d->x11.own_connection) {
-            /* hear of the application's XCloseDisplay */
-            XExtCodes *codes = XAddExtension(xdpy);
-            if (codes)
-                XESetCloseDisplay(xdpy, codes->extension, x11_display_closed);
-        }
+        x11_hooks(xdpy);
         ev_display_add(d);
         own = false; /* the display keeps it */
     }
@@ -203,40 +211,34 @@ out:
 
 /* ---- windows ------------------------------------------------------------------------------- */
 
-/* A temporary handler for the X errors of one request (XGetWindowAttributes
- * on an id that may name nothing, or a pixmap): recorded, not fatal.  Xlib
- * has one handler per process, so it is installed under a lock and passes
- * other displays' errors to the handler it replaced. */
-static pthread_mutex_t trap_lock = PTHREAD_MUTEX_INITIALIZER;
-static Display *trap_dpy;
-static int trap_error;
-static int (*trap_prev)(Display *, XErrorEvent *);
+/* XGetWindowAttributes, false when window is not a window of xdpy.  Its
+ * X error (BadWindow, BadDrawable) must not reach the application's error
+ * handler, whose default exits.  Xlib offers each display's extensions a
+ * look at an error before that handler, on the thread that waits for the
+ * reply (_XReply): x11_error_hook, registered for our displays (see
+ * x11_hooks), swallows the errors of this thread's request.  No process-wide
+ * XSetErrorHandler, so nothing races with other threads' handlers. */
+static __attribute__((tls_model("initial-exec"))) _Thread_local Display *trapping;
+static __attribute__((tls_model("initial-exec"))) _Thread_local int trapped_error;
 
-static int trap_handler(Display *xdpy, XErrorEvent *ev)
+static int x11_error_hook(Display *xdpy, xError *err, XExtCodes *codes, int *ret_code)
 {
-    if (xdpy == trap_dpy) {
-        if (!trap_error)
-            trap_error = ev->error_code;
+    (void)codes;
+    if (xdpy != trapping)
         return 0;
-    }
-    return trap_prev ? trap_prev(xdpy, ev) : 0;
+    if (!trapped_error)
+        trapped_error = err->errorCode;
+    *ret_code = 0; /* the request fails */
+    return 1;
 }
 
-/* XGetWindowAttributes, false when window is not a window of xdpy. */
 static bool window_attributes(Display *xdpy, Window window, XWindowAttributes *wa)
 {
-    pthread_mutex_lock(&trap_lock);
-    XSync(xdpy, False); /* earlier requests' errors are not ours */
-    trap_dpy = xdpy;
-    trap_error = 0;
-    trap_prev = XSetErrorHandler(trap_handler);
+    trapping = xdpy;
+    trapped_error = 0;
     Status ok = XGetWindowAttributes(xdpy, window, wa);
-    XSync(xdpy, False);
-    XSetErrorHandler(trap_prev);
-    bool good = ok && !trap_error;
-    trap_dpy = NULL;
-    pthread_mutex_unlock(&trap_lock);
-    return good;
+    trapping = NULL;
+    return ok && !trapped_error;
 }
 
 /* EGL 1.5 section 3.5.1: a window that is not a window of the display's
