@@ -40,6 +40,10 @@ int ws_x11_drawable_size(ws_x11_drawable *d, int *width, int *height);
  * drawable at (0, 0).  Returns 1, or 0 when the drawable is gone. */
 int ws_x11_present(ws_x11_drawable *d, asmgl_surface *s);
 
+/* Whether `window` is a window of dpy (not a pixmap, not gone): 1 with
+ * its screen number and visual, else 0.  Never raises an X error. */
+int ws_x11_window_info(Display *dpy, Window window, int *screen, VisualID *visual);
+
 /* 1 when the last present went through MIT-SHM, 0 when through XPutImage
  * (for tests and diagnostics).  ASMGL_XSHM=0 in the environment turns
  * MIT-SHM off for drawables created afterwards. */

@@ -338,3 +338,19 @@ int ws_x11_drawable_uses_shm(const ws_x11_drawable *d)
 {
     return d && d->image && d->shm.shmaddr != NULL;
 }
+
+int ws_x11_window_info(Display *dpy, Window window, int *screen, VisualID *visual)
+{
+    if (!dpy || window == None)
+        return 0;
+    XWindowAttributes wa;
+    trap_begin(dpy);
+    Status ok = XGetWindowAttributes(dpy, window, &wa);
+    if (trap_end() || !ok)
+        return 0;
+    if (screen)
+        *screen = XScreenNumberOfScreen(wa.screen);
+    if (visual)
+        *visual = XVisualIDFromVisual(wa.visual);
+    return 1;
+}
