@@ -18,7 +18,7 @@
 #include "egl_priv.h"
 
 #include <X11/Xlib.h>
-#include <X11/Xlibint.h> /* _XAllocID: what makes a Display an Xlib one */
+#include <X11/Xlibint.h> /* _XAllocID (what makes a Display an Xlib one), XESetCloseDisplay */
 #include <X11/Xutil.h>
 
 #include <fcntl.h>
@@ -107,17 +107,13 @@ static int x11_display_closed(Display *xdpy, XExtCodes *codes)
     return 0;
 }
 
-static int x11_error_hook(Display *xdpy, xError *err, XExtCodes *codes, int *ret_code);
-
-/* Hooks into the connection as an Xlib extension would: our requests' X
- * errors (x11_error_hook) and the application's XCloseDisplay. */
+/* Hooks into the connection as an Xlib extension would, to hear of the
+ * application's XCloseDisplay. */
 static void x11_hooks(Display *xdpy)
 {
     XExtCodes *codes = XAddExtension(xdpy);
-    if (codes) {
-        XESetError(xdpy, codes->extension, x11_error_hook);
+    if (codes)
         XESetCloseDisplay(xdpy, codes->extension, x11_display_closed);
-    }
 }
 
 typedef struct x11_key {
@@ -195,7 +191,8 @@ EGLDisplay ev_x11_get_display(void *native, const EGLAttrib *attrib_list)
         d->x11.own_connection = key.xdpy == NULL;
         d->x11.visual = rgb8_visual(xdpy, screen);
         d->x11.visual_class = TrueColor;
-        x11_hooks(xdpy);
+        if (!d->x11.own_connection)
+            x11_hooks(xdpy);
         ev_display_add(d);
         own = false; /* the display keeps it */
     }
@@ -211,36 +208,6 @@ out:
 
 /* ---- windows ------------------------------------------------------------------------------- */
 
-/* XGetWindowAttributes, false when window is not a window of xdpy.  Its
- * X error (BadWindow, BadDrawable) must not reach the application's error
- * handler, whose default exits.  Xlib offers each display's extensions a
- * look at an error before that handler, on the thread that waits for the
- * reply (_XReply): x11_error_hook, registered for our displays (see
- * x11_hooks), swallows the errors of this thread's request.  No process-wide
- * XSetErrorHandler, so nothing races with other threads' handlers. */
-static __attribute__((tls_model("initial-exec"))) _Thread_local Display *trapping;
-static __attribute__((tls_model("initial-exec"))) _Thread_local int trapped_error;
-
-static int x11_error_hook(Display *xdpy, xError *err, XExtCodes *codes, int *ret_code)
-{
-    (void)codes;
-    if (xdpy != trapping)
-        return 0;
-    if (!trapped_error)
-        trapped_error = err->errorCode;
-    *ret_code = 0; /* the request fails */
-    return 1;
-}
-
-static bool window_attributes(Display *xdpy, Window window, XWindowAttributes *wa)
-{
-    trapping = xdpy;
-    trapped_error = 0;
-    Status ok = XGetWindowAttributes(xdpy, window, wa);
-    trapping = NULL;
-    return ok && !trapped_error;
-}
-
 /* EGL 1.5 section 3.5.1: a window that is not a window of the display's
  * connection (no such id, a pixmap, another screen's) is
  * EGL_BAD_NATIVE_WINDOW; one whose visual is not the 24/32-bit TrueColor
@@ -250,17 +217,21 @@ static bool window_attributes(Display *xdpy, Window window, XWindowAttributes *w
 EGLint ev_x11_window_check(ev_display *d, ev_xid window, ws_x11_drawable **presenter)
 {
     Display *xdpy = d->x11.xdpy;
-    XWindowAttributes wa;
-    if (!xdpy || window == None || !window_attributes(xdpy, (Window)window, &wa) ||
-        XScreenNumberOfScreen(wa.screen) != d->x11.screen)
+    int screen = -1;
+    VisualID visual = 0;
+    if (!xdpy || !ws_x11_window_info(xdpy, (Window)window, &screen, &visual) || screen != d->x11.screen)
         return EGL_BAD_NATIVE_WINDOW;
-    const Visual *v = wa.visual;
-    if (wa.class != InputOutput || (wa.depth != 24 && wa.depth != 32) || !v ||
-        v->class != TrueColor || v->red_mask != 0xff0000 || v->green_mask != 0xff00 ||
-        v->blue_mask != 0xff)
+    XVisualInfo want = {.visualid = visual};
+    int n = 0;
+    XVisualInfo *vi = XGetVisualInfo(xdpy, VisualIDMask, &want, &n);
+    bool rgb8 = vi && n >= 1 && vi->class == TrueColor && (vi->depth == 24 || vi->depth == 32) &&
+                vi->red_mask == 0xff0000 && vi->green_mask == 0xff00 && vi->blue_mask == 0xff;
+    if (vi)
+        XFree(vi);
+    if (!rgb8)
         return EGL_BAD_MATCH;
     *presenter = ws_x11_drawable_create(xdpy, (Drawable)window);
-    /* gone since the check, or out of memory */
+    /* gone since the check, an InputOnly window, or out of memory */
     return *presenter ? EGL_SUCCESS : EGL_BAD_NATIVE_WINDOW;
 }
 

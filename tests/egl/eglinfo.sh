@@ -1,6 +1,6 @@
 #!/bin/sh
 # eglinfo.sh EGLINFO - Mesa's eglinfo (mesa-utils) with asmgl's vendor
-# (__EGL_VENDOR_LIBRARY_FILENAMES from ctest) under X: it must exit 0, list
+# (__EGL_VENDOR_LIBRARY_FILENAMES, given by ctest) under X: it must exit 0, list
 # the X11, surfaceless and device platforms with asmgl as their vendor, the
 # X11 configs rendering to windows ("win,pb") on a TrueColor visual, and
 # asmgl's device.  Exits 77 (a skip) without an X server.
