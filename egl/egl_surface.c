@@ -166,10 +166,11 @@ static void present_front(asmgl_surface *gl, void *data)
     ev_x11_present(s->presenter, gl);
 }
 
-/* EGL 1.5 section 3.5.1: a window of an X11 display.  `window` is the X Window id; have_window is false for a
- * NULL native_window pointer of the platform functions. */
-static EGLSurface create_window(EGLDisplay dpy, EGLConfig config, bool have_window,
-                                ev_xid window, any_attribs attribs)
+/* EGL 1.5 section 3.5.1: a window of an X11 display.  native points to
+ * the X Window id (EGL_KHR_platform_x11's native_window); it is read only
+ * once the display is known to have windows. */
+static EGLSurface create_window(EGLDisplay dpy, EGLConfig config, const ev_xid *native,
+                                any_attribs attribs)
 {
     EGLint render_buffer = EGL_BACK_BUFFER;
     for (size_t i = 0; attrib_at(attribs, i) != EGL_NONE; i += 2) {
@@ -213,10 +214,11 @@ static EGLSurface create_window(EGLDisplay dpy, EGLConfig config, bool have_wind
         ev_error(EGL_BAD_MATCH);
         goto out;
     }
-    if (!have_window) {
+    if (!native) {
         ev_error(EGL_BAD_NATIVE_WINDOW);
         goto out;
     }
+    ev_xid window = *native;
     /* one EGLSurface per window (EGL_BAD_ALLOC) */
     for (ev_surface *t = d->surfaces; t; t = t->next)
         if (t->type == EGL_WINDOW_BIT && t->window == window && !t->deleted) {
@@ -268,7 +270,8 @@ EGLSurface EGLAPIENTRY ev_eglCreateWindowSurface(EGLDisplay dpy, EGLConfig confi
                                                  EGLNativeWindowType win, const EGLint *attrib_list)
 {
     any_attribs l = {attrib_list, NULL};
-    return create_window(dpy, config, true, (ev_xid)win, l);
+    ev_xid window = (ev_xid)win;
+    return create_window(dpy, config, &window, l);
 }
 
 /* EGL_KHR_platform_x11: native_window points to an X11 Window. */
@@ -277,8 +280,7 @@ EGLSurface EGLAPIENTRY ev_eglCreatePlatformWindowSurface(EGLDisplay dpy, EGLConf
                                                          const EGLAttrib *attrib_list)
 {
     any_attribs l = {NULL, attrib_list};
-    return create_window(dpy, config, native_window != NULL,
-                         native_window ? *(const ev_xid *)native_window : 0, l);
+    return create_window(dpy, config, native_window, l);
 }
 
 EGLSurface EGLAPIENTRY ev_eglCreatePlatformWindowSurfaceEXT(EGLDisplay dpy, EGLConfig config,
@@ -286,8 +288,7 @@ EGLSurface EGLAPIENTRY ev_eglCreatePlatformWindowSurfaceEXT(EGLDisplay dpy, EGLC
                                                             const EGLint *attrib_list)
 {
     any_attribs l = {attrib_list, NULL};
-    return create_window(dpy, config, native_window != NULL,
-                         native_window ? *(const ev_xid *)native_window : 0, l);
+    return create_window(dpy, config, native_window, l);
 }
 
 /* ---- pixmaps ------------------------------------------------------------------------------ */

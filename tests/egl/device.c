@@ -213,6 +213,8 @@ int main(void)
     /* EGL 1.5 section 3.5.1: a config without EGL_WINDOW_BIT is EGL_BAD_MATCH */
     EXPECT_ERROR(eglCreateWindowSurface(dpy, config, 1, NULL), EGL_BAD_MATCH);
     EXPECT_ERROR(eglCreatePlatformWindowSurface(dpy, config, NULL, NULL), EGL_BAD_MATCH);
+    /* nothing is a native window here: the pointer is not even read */
+    EXPECT_ERROR(eglCreatePlatformWindowSurface(dpy, config, (void *)16, NULL), EGL_BAD_MATCH);
 
     /* ---- rendering: a pbuffer ---- */
     eglBindAPI(EGL_OPENGL_API);
