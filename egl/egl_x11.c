@@ -22,7 +22,10 @@
 #include <X11/Xutil.h>
 
 #include <fcntl.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "winsys.h"
@@ -45,17 +48,18 @@ static bool readable(const void *p, size_t size)
 
 /* Every Display that XOpenDisplay makes allocates resource ids with
  * Xlib's _XAllocID, and its public prefix (Xlib.h's _XPrivDisplay) says
- * so; a pointer that is not readable or holds anything else is not an Xlib
- * display.  No false match, no fault, as the vendor ABI requires. */
+ * so; a pointer that is misaligned, not readable, or holds anything else
+ * is not an Xlib display.  No false match, no fault, as the vendor ABI
+ * requires. */
 EGLenum ev_x11_find_platform(void *native)
 {
-    if (!native)
+    typedef __typeof__(*(_XPrivDisplay)0) xlib_prefix;
+    size_t at = offsetof(xlib_prefix, resource_alloc);
+    XID (*alloc)(Display *);
+    if (!native || (uintptr_t)native % _Alignof(xlib_prefix) != 0 || !readable(native, at + sizeof alloc))
         return EGL_NONE;
-    _XPrivDisplay xd = (_XPrivDisplay)native;
-    size_t prefix = (size_t)((char *)&xd->resource_alloc - (char *)xd) + sizeof xd->resource_alloc;
-    if (!readable(native, prefix))
-        return EGL_NONE;
-    return xd->resource_alloc == _XAllocID ? EGL_PLATFORM_X11_KHR : EGL_NONE;
+    memcpy(&alloc, (const char *)native + at, sizeof alloc);
+    return alloc == _XAllocID ? EGL_PLATFORM_X11_KHR : EGL_NONE;
 }
 
 /* ---- displays ------------------------------------------------------------------------------- */

@@ -171,9 +171,10 @@ int main(int argc, char **argv)
     CHECK(imp.getPlatformDisplay(EGL_PLATFORM_WAYLAND_KHR, EGL_DEFAULT_DISPLAY, NULL) == EGL_NO_DISPLAY,
           "not a Wayland vendor");
     /* findNativeDisplayPlatform: never a guess, never a fault */
-    static char not_a_display[256];
+    static _Alignas(16) char not_a_display[256];
     CHECK(imp.findNativeDisplayPlatform && imp.findNativeDisplayPlatform(not_a_display) == EGL_NONE &&
-              imp.findNativeDisplayPlatform((void *)16) == EGL_NONE,
+              imp.findNativeDisplayPlatform((void *)16) == EGL_NONE &&
+              imp.findNativeDisplayPlatform(not_a_display + 1) == EGL_NONE,
           "an unreadable or foreign pointer is no platform");
     /* devices: eglQueryDevicesEXT in the static table, one device */
     typedef EGLBoolean (*devices_fn)(EGLint, EGLDeviceEXT *, EGLint *);
