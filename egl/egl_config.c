@@ -7,11 +7,12 @@
  * and no multisampling, so two configs cover it.  Every other attribute is
  * the same for both (ev_config_attrib), except what the display adds: on an
  * X11 display whose screen has a TrueColor visual for RGBA8 the configs
- * also render to windows, and name that visual; elsewhere they are
- * pbuffer-only (the surfaceless and device platforms have no windows).
+ * also render to windows and pixmaps, and name that visual; elsewhere they
+ * are pbuffer-only (the surfaceless and device platforms have neither).
  */
 #include "egl_priv.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 
 static const ev_config configs[] = {
@@ -72,7 +73,8 @@ bool ev_config_attrib(const ev_display *d, const ev_config *c, EGLint attr, EGLi
     /* the colour buffer survives a swap (egl_surface.c), so
      * EGL_BUFFER_PRESERVED may be asked for */
     case EGL_SURFACE_TYPE:
-        *v = EGL_PBUFFER_BIT | EGL_SWAP_BEHAVIOR_PRESERVED_BIT | (window ? EGL_WINDOW_BIT : 0);
+        *v = EGL_PBUFFER_BIT | EGL_SWAP_BEHAVIOR_PRESERVED_BIT |
+             (window ? EGL_WINDOW_BIT | EGL_PIXMAP_BIT : 0);
         break;
     case EGL_TRANSPARENT_TYPE: *v = EGL_NONE; break;
     case EGL_TRANSPARENT_RED_VALUE:
@@ -285,10 +287,20 @@ EGLBoolean EGLAPIENTRY ev_eglChooseConfig(EGLDisplay dpy, const EGLint *attrib_l
             return ev_error(EGL_BAD_ATTRIBUTE);
         r.value[i] = a[1];
     }
-    /* there are no native pixmaps on this platform */
+    /* EGL_MATCH_NATIVE_PIXMAP (section 3.4.1.1): only configs that render
+     * to that pixmap; only X11 displays have pixmaps */
     EGLint pixmap = req(&r, EGL_MATCH_NATIVE_PIXMAP);
-    if (pixmap != EGL_NONE && pixmap != EGL_DONT_CARE)
-        return ev_error(EGL_BAD_NATIVE_PIXMAP);
+    if (pixmap != EGL_NONE && pixmap != EGL_DONT_CARE) {
+        int m = ev_x11_pixmap_matches(d, (ev_xid)(uint32_t)pixmap);
+        if (m < 0)
+            return ev_error(-m);
+        if (!m) {
+            *num_config = 0;
+            return ev_ok();
+        }
+        EGLint *type = &r.value[rule_index(EGL_SURFACE_TYPE)];
+        *type = *type == EGL_DONT_CARE ? EGL_PIXMAP_BIT : *type | EGL_PIXMAP_BIT;
+    }
 
     const ev_config *match[NUM_CONFIGS];
     int n = 0;

@@ -20,7 +20,7 @@
  *                               EGL_PLATFORM_X11_KHR per X screen (egl_x11.c)
  *   EGLConfig   -> ev_config    a constant table (egl_config.c); which of its
  *                               surface types a config offers depends on the display
- *   EGLSurface  -> ev_surface   a pbuffer or an X11 window: an asmgl_surface
+ *   EGLSurface  -> ev_surface   a pbuffer, an X11 window or pixmap: an asmgl_surface
  *   EGLContext  -> ev_context   an asmgl_context
  * Handles are pointers, but a handle from the application is looked up in
  * the display's lists before it is used, never dereferenced on trust.
@@ -36,7 +36,7 @@
  *   egl_device.c   the device (EGL_EXT_device_enumeration, _query, _platform_device)
  *   egl_x11.c      the X11 platform: native displays, screens, visuals, windows
  *   egl_config.c   the config table, eglGetConfigs/ChooseConfig/GetConfigAttrib
- *   egl_surface.c  pbuffers, window surfaces and the surface calls (swap, query, attrib)
+ *   egl_surface.c  pbuffers, windows, pixmaps and the surface calls (swap, copy, query, attrib)
  *   egl_context.c  contexts, eglMakeCurrent, release, wait
  */
 #ifndef EGL_EGL_PRIV_H
@@ -94,14 +94,14 @@ typedef struct ev_x11_screen {
 struct ev_surface {
     ev_display *dpy;
     const ev_config *config;
-    EGLint type;              /* EGL_PBUFFER_BIT or EGL_WINDOW_BIT */
+    EGLint type;              /* EGL_PBUFFER_BIT, EGL_WINDOW_BIT or EGL_PIXMAP_BIT */
     EGLint width, height;     /* the asmgl_surface's size (a window's as last followed) */
     EGLBoolean largest;       /* EGL_LARGEST_PBUFFER as requested */
     EGLint swap_behavior, multisample_resolve, mipmap_level;
     EGLint render_buffer;     /* EGL_RENDER_BUFFER as requested */
     asmgl_surface *gl;
-    /* window surfaces */
-    ev_xid window;            /* the X Window */
+    /* window and pixmap surfaces */
+    ev_xid window;            /* the X Window or Pixmap */
     struct ws_x11_drawable *presenter; /* its presenter (winsys/winsys.h) */
     EGLint swap_interval;     /* eglSwapInterval, clamped (EGL 1.5 section 3.10.3) */
     ev_context *current_ctx;  /* the context it is current to, or NULL */
@@ -196,6 +196,14 @@ EGLenum ev_x11_find_platform(void *native);
 /* Checks `window` for a window surface on d: EGL_SUCCESS, or the EGL error
  * (EGL 1.5 section 3.5.1).  Makes its presenter on success. */
 EGLint ev_x11_window_check(ev_display *d, ev_xid window, struct ws_x11_drawable **presenter);
+/* Checks `pixmap` for a pixmap surface of d, or as eglCopyBuffers' target:
+ * EGL_SUCCESS with its presenter and size, or the EGL error (EGL 1.5
+ * sections 3.5.4, 3.10.2). */
+EGLint ev_x11_pixmap_check(ev_display *d, ev_xid pixmap, struct ws_x11_drawable **presenter,
+                           EGLint *width, EGLint *height);
+/* EGL_MATCH_NATIVE_PIXMAP: 1 when the configs render to pixmap, 0 when not,
+ * -EGL_BAD_NATIVE_PIXMAP when it is no pixmap of d. */
+int ev_x11_pixmap_matches(ev_display *d, ev_xid pixmap);
 /* The window's size now; false when it is gone. */
 bool ev_x11_window_size(struct ws_x11_drawable *presenter, EGLint *width, EGLint *height);
 /* Copies s's frame into its window; false when the window is gone. */

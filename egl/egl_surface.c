@@ -1,8 +1,7 @@
 /*
- * egl_surface.c - surfaces: pbuffers and X11 window surfaces (an
- * asmgl_surface each), the pixmap calls every platform refuses,
- * eglQuerySurface, eglSurfaceAttrib and the swap calls (any thread;
- * ev_lock).
+ * egl_surface.c - surfaces: pbuffers, X11 window and pixmap surfaces (an
+ * asmgl_surface each), eglQuerySurface, eglSurfaceAttrib, the swap calls
+ * and eglCopyBuffers (any thread; ev_lock).
  *
  * A window surface renders into its asmgl_surface like a pbuffer; its
  * frame goes to the window at eglSwapBuffers (egl_x11.c, winsys), or at
@@ -10,7 +9,9 @@
  * surface follows the window's size between frames: at eglMakeCurrent and
  * right after each swap, it takes the window's size (EGL 1.5 section
  * 3.10.1.1, the implementation resizing the surface "at the time the
- * native window is resized", as the client sees it).
+ * native window is resized", as the client sees it).  A pixmap surface is
+ * single-buffered: its pixels go to the pixmap at every glFlush/glFinish
+ * (and so at eglWaitClient and eglSwapBuffers, which flush).
  */
 #include "egl_priv.h"
 
@@ -143,7 +144,7 @@ out:
     return result;
 }
 
-/* ---- window surfaces -------------------------------------------------------------------- */
+/* ---- window and pixmap surfaces -------------------------------------------------------- */
 
 /* An attribute list of either type: EGLint (eglCreateWindowSurface, the EXT
  * functions) or EGLAttrib (the EGL 1.5 platform functions). */
@@ -157,27 +158,31 @@ static EGLAttrib attrib_at(any_attribs l, size_t i)
     return l.ints ? l.ints[i] : l.attribs ? l.attribs[i] : EGL_NONE;
 }
 
-/* Presents a single-buffered window's pixels at glFlush and glFinish
- * (asmgl_surface_set_flush_callback); a window gone meanwhile shows
- * nothing, and the next eglSwapBuffers or eglMakeCurrent says so. */
+/* Presents a single-buffered window's or a pixmap's pixels at glFlush and
+ * glFinish (asmgl_surface_set_flush_callback); a drawable gone meanwhile
+ * shows nothing, and the next eglSwapBuffers or eglMakeCurrent of a window
+ * says so. */
 static void present_front(asmgl_surface *gl, void *data)
 {
     ev_surface *s = data;
     ev_x11_present(s->presenter, gl);
 }
 
-/* EGL 1.5 section 3.5.1: a window of an X11 display.  native points to
- * the X Window id (EGL_KHR_platform_x11's native_window); it is read only
- * once the display is known to have windows. */
-static EGLSurface create_window(EGLDisplay dpy, EGLConfig config, const ev_xid *native,
+/* EGL 1.5 sections 3.5.1 (kind EGL_WINDOW_BIT) and 3.5.4 (EGL_PIXMAP_BIT):
+ * a window or pixmap of an X11 display.  native points to its X id
+ * (EGL_KHR_platform_x11's native_window / native_pixmap); it is read only
+ * once the display is known to have such drawables. */
+static EGLSurface create_native(EGLDisplay dpy, EGLConfig config, EGLint kind, const ev_xid *native,
                                 any_attribs attribs)
 {
-    EGLint render_buffer = EGL_BACK_BUFFER;
+    const EGLint bad_native = kind == EGL_WINDOW_BIT ? EGL_BAD_NATIVE_WINDOW : EGL_BAD_NATIVE_PIXMAP;
+    /* pixmaps are single-buffered (Table 3.5) */
+    EGLint render_buffer = kind == EGL_WINDOW_BIT ? EGL_BACK_BUFFER : EGL_SINGLE_BUFFER;
     for (size_t i = 0; attrib_at(attribs, i) != EGL_NONE; i += 2) {
         EGLAttrib value = attrib_at(attribs, i + 1);
         switch (attrib_at(attribs, i)) {
         case EGL_RENDER_BUFFER:
-            if (value != EGL_BACK_BUFFER && value != EGL_SINGLE_BUFFER) {
+            if (kind != EGL_WINDOW_BIT || (value != EGL_BACK_BUFFER && value != EGL_SINGLE_BUFFER)) {
                 ev_error(EGL_BAD_ATTRIBUTE);
                 return EGL_NO_SURFACE;
             }
@@ -209,30 +214,32 @@ static EGLSurface create_window(EGLDisplay dpy, EGLConfig config, const ev_xid *
     if (!c)
         goto out;
     ev_config_attrib(d, c, EGL_SURFACE_TYPE, &type);
-    if (!(type & EGL_WINDOW_BIT)) {
+    if (!(type & kind)) {
         /* surfaceless and device displays, an X screen without an RGBA8 visual */
         ev_error(EGL_BAD_MATCH);
         goto out;
     }
     if (!native) {
-        ev_error(EGL_BAD_NATIVE_WINDOW);
+        ev_error(bad_native);
         goto out;
     }
-    ev_xid window = *native;
-    /* one EGLSurface per window (EGL_BAD_ALLOC) */
+    ev_xid id = *native;
+    /* one EGLSurface per window or pixmap (EGL_BAD_ALLOC) */
     for (ev_surface *t = d->surfaces; t; t = t->next)
-        if (t->type == EGL_WINDOW_BIT && t->window == window && !t->deleted) {
+        if (t->type == kind && t->window == id && !t->deleted) {
             ev_error(EGL_BAD_ALLOC);
             goto out;
         }
     struct ws_x11_drawable *presenter = NULL;
-    EGLint err = ev_x11_window_check(d, window, &presenter);
+    EGLint width = 0, height = 0; /* a window's comes from ev_surface_follow_window */
+    EGLint err = kind == EGL_WINDOW_BIT ? ev_x11_window_check(d, id, &presenter)
+                                        : ev_x11_pixmap_check(d, id, &presenter, &width, &height);
     if (err != EGL_SUCCESS) {
         ev_error(err);
         goto out;
     }
     ev_surface *s = calloc(1, sizeof *s);
-    asmgl_config cfg = {0, 0, c->depth_size, c->stencil_size, c->samples};
+    asmgl_config cfg = {width, height, c->depth_size, c->stencil_size, c->samples};
     if (s)
         s->gl = asmgl_surface_create(&cfg);
     if (!s || !s->gl) {
@@ -243,14 +250,16 @@ static EGLSurface create_window(EGLDisplay dpy, EGLConfig config, const ev_xid *
     }
     s->dpy = d;
     s->config = c;
-    s->type = EGL_WINDOW_BIT;
-    s->window = window;
+    s->type = kind;
+    s->window = id;
     s->presenter = presenter;
+    s->width = width;
+    s->height = height;
     s->render_buffer = render_buffer;
     s->swap_behavior = EGL_BUFFER_DESTROYED;
     s->multisample_resolve = EGL_MULTISAMPLE_RESOLVE_DEFAULT;
     s->swap_interval = 1; /* section 3.10.3: the initial interval */
-    if (!ev_surface_follow_window(s)) {
+    if (kind == EGL_WINDOW_BIT && !ev_surface_follow_window(s)) {
         ev_surface_free(s);
         ev_error(EGL_BAD_NATIVE_WINDOW);
         goto out;
@@ -271,7 +280,7 @@ EGLSurface EGLAPIENTRY ev_eglCreateWindowSurface(EGLDisplay dpy, EGLConfig confi
 {
     any_attribs l = {attrib_list, NULL};
     ev_xid window = (ev_xid)win;
-    return create_window(dpy, config, &window, l);
+    return create_native(dpy, config, EGL_WINDOW_BIT, &window, l);
 }
 
 /* EGL_KHR_platform_x11: native_window points to an X11 Window. */
@@ -280,7 +289,7 @@ EGLSurface EGLAPIENTRY ev_eglCreatePlatformWindowSurface(EGLDisplay dpy, EGLConf
                                                          const EGLAttrib *attrib_list)
 {
     any_attribs l = {NULL, attrib_list};
-    return create_window(dpy, config, native_window, l);
+    return create_native(dpy, config, EGL_WINDOW_BIT, native_window, l);
 }
 
 EGLSurface EGLAPIENTRY ev_eglCreatePlatformWindowSurfaceEXT(EGLDisplay dpy, EGLConfig config,
@@ -288,41 +297,33 @@ EGLSurface EGLAPIENTRY ev_eglCreatePlatformWindowSurfaceEXT(EGLDisplay dpy, EGLC
                                                             const EGLint *attrib_list)
 {
     any_attribs l = {attrib_list, NULL};
-    return create_window(dpy, config, native_window, l);
-}
-
-/* ---- pixmaps ------------------------------------------------------------------------------ */
-
-/* No config has EGL_PIXMAP_BIT (section 3.5.4: EGL_BAD_MATCH). */
-static EGLSurface refuse_pixmap(EGLDisplay dpy, EGLConfig config)
-{
-    pthread_mutex_lock(&ev_lock);
-    ev_display *d = ev_display_get(dpy, true);
-    pthread_mutex_unlock(&ev_lock);
-    if (d && ev_config_get(config))
-        ev_error(EGL_BAD_MATCH);
-    return EGL_NO_SURFACE;
+    return create_native(dpy, config, EGL_WINDOW_BIT, native_window, l);
 }
 
 EGLSurface EGLAPIENTRY ev_eglCreatePixmapSurface(EGLDisplay dpy, EGLConfig config,
                                                  EGLNativePixmapType pixmap,
                                                  const EGLint *attrib_list)
 {
-    return refuse_pixmap(dpy, config);
+    any_attribs l = {attrib_list, NULL};
+    ev_xid id = (ev_xid)pixmap;
+    return create_native(dpy, config, EGL_PIXMAP_BIT, &id, l);
 }
 
+/* EGL_KHR_platform_x11: native_pixmap points to an X11 Pixmap. */
 EGLSurface EGLAPIENTRY ev_eglCreatePlatformPixmapSurface(EGLDisplay dpy, EGLConfig config,
                                                          void *native_pixmap,
                                                          const EGLAttrib *attrib_list)
 {
-    return refuse_pixmap(dpy, config);
+    any_attribs l = {NULL, attrib_list};
+    return create_native(dpy, config, EGL_PIXMAP_BIT, native_pixmap, l);
 }
 
 EGLSurface EGLAPIENTRY ev_eglCreatePlatformPixmapSurfaceEXT(EGLDisplay dpy, EGLConfig config,
                                                             void *native_pixmap,
                                                             const EGLint *attrib_list)
 {
-    return refuse_pixmap(dpy, config);
+    any_attribs l = {attrib_list, NULL};
+    return create_native(dpy, config, EGL_PIXMAP_BIT, native_pixmap, l);
 }
 
 /* Section 3.5.3: the only client buffer type, EGL_OPENVG_IMAGE, is not
@@ -508,7 +509,10 @@ EGLBoolean EGLAPIENTRY ev_eglSwapInterval(EGLDisplay dpy, EGLint interval)
     return err == EGL_SUCCESS ? ev_ok() : ev_error(err);
 }
 
-/* Section 3.10.2: no platform here has native pixmaps to copy to. */
+/* Sections 3.10.2 and 3.10.4: copies the colour buffer of surface (the
+ * calling thread's current draw surface, EGL_BAD_SURFACE otherwise) into
+ * the pixmap `target` of the same size (EGL_BAD_MATCH otherwise).  Only
+ * X11 displays have native pixmaps (EGL_BAD_NATIVE_PIXMAP elsewhere). */
 EGLBoolean EGLAPIENTRY ev_eglCopyBuffers(EGLDisplay dpy, EGLSurface surface,
                                          EGLNativePixmapType target)
 {
@@ -516,7 +520,26 @@ EGLBoolean EGLAPIENTRY ev_eglCopyBuffers(EGLDisplay dpy, EGLSurface surface,
     ev_display *d = ev_display_get(dpy, true);
     ev_surface *s = d ? ev_surface_get(d, surface) : NULL;
     pthread_mutex_unlock(&ev_lock);
-    return s ? ev_error(EGL_BAD_NATIVE_PIXMAP) : EGL_FALSE;
+    if (!s)
+        return EGL_FALSE;
+    if (d->platform != EV_PLATFORM_X11)
+        return ev_error(EGL_BAD_NATIVE_PIXMAP);
+    /* s is current on this thread, so no other thread frees or resizes it */
+    ev_context *c = ev_context_current();
+    if (!c || c->draw != s)
+        return ev_error(EGL_BAD_SURFACE);
+    struct ws_x11_drawable *presenter = NULL;
+    EGLint width = 0, height = 0;
+    EGLint err = ev_x11_pixmap_check(d, (ev_xid)target, &presenter, &width, &height);
+    if (err == EGL_SUCCESS && (width != s->width || height != s->height))
+        err = EGL_BAD_MATCH;
+    if (err == EGL_SUCCESS) {
+        ev_gl()->Flush(); /* the implicit flush of section 3.10.3 */
+        if (!ev_x11_present(presenter, s->gl))
+            err = EGL_BAD_NATIVE_PIXMAP;
+    }
+    ev_x11_presenter_destroy(presenter);
+    return err == EGL_SUCCESS ? ev_ok() : ev_error(err);
 }
 
 /* Section 3.6.1: the surfaces have EGL_TEXTURE_FORMAT EGL_NO_TEXTURE. */

@@ -18,7 +18,7 @@
 #include "egl_priv.h"
 
 #include <X11/Xlib.h>
-#include <X11/Xlibint.h> /* _XAllocID (what makes a Display an Xlib one), XESetCloseDisplay */
+#include <X11/Xlibint.h> /* _XAllocID (what makes a Display an Xlib one), XESetError... */
 #include <X11/Xutil.h>
 
 #include <fcntl.h>
@@ -111,12 +111,35 @@ static int x11_display_closed(Display *xdpy, XExtCodes *codes)
     return 0;
 }
 
-/* Hooks into the connection as an Xlib extension would, to hear of the
- * application's XCloseDisplay. */
-static void x11_hooks(Display *xdpy)
+/* The X error of a request of ours that may name nothing (XGetGeometry
+ * of an application's pixmap id) must not reach the application's error
+ * handler, whose default exits.  Xlib shows each error to the display's
+ * extensions first, on the thread that waits for the reply (_XReply):
+ * x11_error_hook takes the errors of this thread's trapped request.  No
+ * process-wide XSetErrorHandler, so nothing races with other threads. */
+static __attribute__((tls_model("initial-exec"))) _Thread_local Display *trapping;
+static __attribute__((tls_model("initial-exec"))) _Thread_local int trapped_error;
+
+static int x11_error_hook(Display *xdpy, xError *err, XExtCodes *codes, int *ret_code)
+{
+    (void)codes;
+    if (xdpy != trapping)
+        return 0;
+    if (!trapped_error)
+        trapped_error = err->errorCode;
+    *ret_code = 0; /* the request fails */
+    return 1;
+}
+
+/* Hooks into the connection as an Xlib extension would: the errors of our
+ * trapped requests, and the application's XCloseDisplay. */
+static void x11_hooks(Display *xdpy, bool own_connection)
 {
     XExtCodes *codes = XAddExtension(xdpy);
-    if (codes)
+    if (!codes)
+        return;
+    XESetError(xdpy, codes->extension, x11_error_hook);
+    if (!own_connection)
         XESetCloseDisplay(xdpy, codes->extension, x11_display_closed);
 }
 
@@ -195,8 +218,7 @@ EGLDisplay ev_x11_get_display(void *native, const EGLAttrib *attrib_list)
         d->x11.own_connection = key.xdpy == NULL;
         d->x11.visual = rgb8_visual(xdpy, screen);
         d->x11.visual_class = TrueColor;
-        if (!d->x11.own_connection)
-            x11_hooks(xdpy);
+        x11_hooks(xdpy, d->x11.own_connection);
         ev_display_add(d);
         own = false; /* the display keeps it */
     }
@@ -237,6 +259,56 @@ EGLint ev_x11_window_check(ev_display *d, ev_xid window, ws_x11_drawable **prese
     *presenter = ws_x11_drawable_create(xdpy, (Drawable)window);
     /* gone since the check, an InputOnly window, or out of memory */
     return *presenter ? EGL_SUCCESS : EGL_BAD_NATIVE_WINDOW;
+}
+
+/* The depth and size of `pixmap`, a pixmap of d's screen; false when it is
+ * not one (no such id, a window, another screen's). */
+static bool pixmap_geometry(ev_display *d, ev_xid pixmap, int *depth, EGLint *width, EGLint *height)
+{
+    Display *xdpy = d->x11.xdpy;
+    if (!xdpy || pixmap == None || ws_x11_window_info(xdpy, (Window)pixmap, NULL, NULL))
+        return false;
+    Window root;
+    int x, y;
+    unsigned w, h, border, dep;
+    trapping = xdpy;
+    trapped_error = 0;
+    Status ok = XGetGeometry(xdpy, (Drawable)pixmap, &root, &x, &y, &w, &h, &border, &dep);
+    trapping = NULL;
+    if (!ok || trapped_error || root != RootWindow(xdpy, d->x11.screen))
+        return false;
+    *depth = (int)dep;
+    *width = (EGLint)w;
+    *height = (EGLint)h;
+    return true;
+}
+
+/* EGL 1.5 section 3.5.4, and eglCopyBuffers' target (section 3.10.2): a
+ * pixmap of d's screen, else EGL_BAD_NATIVE_PIXMAP; its depth must be the
+ * 24 or 32 bits an RGBA8 colour buffer posts to (the TrueColor visual of
+ * that depth gives the pixel layout), else EGL_BAD_MATCH.  Makes the
+ * presenter and says the size on success. */
+EGLint ev_x11_pixmap_check(ev_display *d, ev_xid pixmap, ws_x11_drawable **presenter, EGLint *width,
+                           EGLint *height)
+{
+    int depth = 0;
+    if (!pixmap_geometry(d, pixmap, &depth, width, height))
+        return EGL_BAD_NATIVE_PIXMAP;
+    if (depth != 24 && depth != 32)
+        return EGL_BAD_MATCH;
+    *presenter = ws_x11_drawable_create(d->x11.xdpy, (Drawable)pixmap);
+    return *presenter ? EGL_SUCCESS : EGL_BAD_NATIVE_PIXMAP;
+}
+
+/* EGL_MATCH_NATIVE_PIXMAP (section 3.4.1.1): whether configs can render
+ * to `pixmap` (1) or not (0), or EGL_BAD_NATIVE_PIXMAP as a negative. */
+int ev_x11_pixmap_matches(ev_display *d, ev_xid pixmap)
+{
+    int depth = 0;
+    EGLint w, h;
+    if (d->platform != EV_PLATFORM_X11 || !pixmap_geometry(d, pixmap, &depth, &w, &h))
+        return -EGL_BAD_NATIVE_PIXMAP;
+    return depth == 24 || depth == 32;
 }
 
 bool ev_x11_window_size(ws_x11_drawable *presenter, EGLint *width, EGLint *height)

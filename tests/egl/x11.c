@@ -2,11 +2,12 @@
  * x11.c - the EGL X11 platform (EGL_KHR_platform_x11, EGL_EXT_platform_x11)
  * through libglvnd, with Xlib only: displays, window configs, window
  * surfaces presented into the window, resizing, single-buffered windows,
- * and the errors EGL 1.5 names (sections cited at each check).
+ * pixmap surfaces and eglCopyBuffers, and the errors EGL 1.5 names
+ * (sections cited at each check).
  *
  *   x11            on a 24-bit TrueColor screen (Xvfb -screen 0 WxHx24)
  *   x11 depth16    on a 16-bit screen: no visual for RGBA8, so the configs
- *                  are pbuffer-only there and windows are EGL_BAD_MATCH
+ *                  are pbuffer-only there, windows and pixmaps EGL_BAD_MATCH
  *
  * The window's pixels are read back from the X server (XGetImage) and
  * compared with colours worked out by hand.  The error codes are the
@@ -51,12 +52,20 @@ static unsigned long channel(unsigned long p, unsigned long mask)
 }
 
 /* The window's pixel at (x, y) (top-left origin) as 0xRRGGBB. */
-static unsigned long window_pixel(Display *xdpy, Window win, int x, int y)
+static unsigned long window_pixel(Display *xdpy, Drawable win, int x, int y)
 {
     XImage *img = XGetImage(xdpy, win, x, y, 1, 1, AllPlanes, ZPixmap);
     if (!img)
         return 0xdeadbeef;
     unsigned long p = XGetPixel(img, 0, 0);
+    /* a pixmap has no visual, so XGetImage leaves the masks 0: its pixels
+     * are laid out as the config's visual (0xff0000, 0xff00, 0xff, checked
+     * in main) */
+    if (!img->red_mask && !img->green_mask && !img->blue_mask) {
+        img->red_mask = 0xff0000;
+        img->green_mask = 0xff00;
+        img->blue_mask = 0xff;
+    }
     unsigned long rgb = channel(p, img->red_mask) << 16 | channel(p, img->green_mask) << 8 |
                         channel(p, img->blue_mask);
     XDestroyImage(img);
@@ -94,8 +103,9 @@ static void draw(unsigned long rgb, int w, int h)
     glEnd();
 }
 
-/* The window shows draw(rgb, w, h): white top-right quarter, rgb elsewhere. */
-static void check_window(Display *xdpy, Window win, unsigned long rgb, int w, int h, const char *what)
+/* The window (or pixmap) shows draw(rgb, w, h): white top-right quarter,
+ * rgb elsewhere. */
+static void check_window(Display *xdpy, Drawable win, unsigned long rgb, int w, int h, const char *what)
 {
     const struct {
         int x, y;
@@ -141,6 +151,9 @@ static int run_depth16(Display *xdpy)
     Window win = make_window(xdpy, vi.visual, 16, 0, 32, 32);
     /* EGL 1.5 section 3.5.1: a config without EGL_WINDOW_BIT */
     EXPECT_ERROR(eglCreateWindowSurface(dpy, config, win, NULL), EGL_BAD_MATCH);
+    /* section 3.5.4: nor EGL_PIXMAP_BIT */
+    Pixmap pixmap = XCreatePixmap(xdpy, DefaultRootWindow(xdpy), 8, 8, 16);
+    EXPECT_ERROR(eglCreatePixmapSurface(dpy, config, pixmap, NULL), EGL_BAD_MATCH);
     /* pbuffers render as anywhere */
     eglBindAPI(EGL_OPENGL_API);
     static const EGLint size[] = {EGL_WIDTH, 8, EGL_HEIGHT, 8, EGL_NONE};
@@ -155,6 +168,7 @@ static int run_depth16(Display *xdpy)
     eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
     eglTerminate(dpy);
     eglReleaseThread();
+    XFreePixmap(xdpy, pixmap);
     XDestroyWindow(xdpy, win);
     XCloseDisplay(xdpy);
     if (failures) {
@@ -235,8 +249,8 @@ int main(int argc, char **argv)
     CHECK(vi && nv == 1 && vi->class == TrueColor && vi->depth == 24 && vi->red_mask == 0xff0000 &&
               vi->green_mask == 0xff00 && vi->blue_mask == 0xff && visual_type == TrueColor,
           "visual 0x%x of type %d", visual_id, visual_type);
-    CHECK((type & (EGL_WINDOW_BIT | EGL_PBUFFER_BIT)) == (EGL_WINDOW_BIT | EGL_PBUFFER_BIT), "surface type 0x%x",
-          type);
+    const EGLint all = EGL_WINDOW_BIT | EGL_PIXMAP_BIT | EGL_PBUFFER_BIT;
+    CHECK((type & all) == all, "surface type 0x%x", type);
     if (!vi) {
         fprintf(stderr, "no visual for the config\n");
         return 1;
@@ -277,7 +291,6 @@ int main(int argc, char **argv)
     EXPECT_ERROR(eglCreateWindowSurface(dpy, config, win2, bad_attr), EGL_BAD_ATTRIBUTE);
     EXPECT_ERROR(eglCreateWindowSurface(dpy, (EGLConfig)&n, win2, NULL), EGL_BAD_CONFIG);
     EXPECT_ERROR(eglCreateWindowSurface(sl, sl_config, win2, NULL), EGL_BAD_MATCH); /* pbuffer-only */
-    EXPECT_ERROR(eglCreatePixmapSurface(dpy, config, pixmap, NULL), EGL_BAD_MATCH);  /* no EGL_PIXMAP_BIT */
     /* a DirectColor window: its pixels are not the config's colour buffer */
     XVisualInfo dc;
     if (XMatchVisualInfo(xdpy, DefaultScreen(xdpy), 24, DirectColor, &dc)) {
@@ -366,6 +379,47 @@ int main(int argc, char **argv)
     glFlush(); /* shown at the flush, no swap */
     check_window(xdpy, win2, 0xff00ff, 32, 32, "single-buffered after glFlush");
 
+    /* ---- pixmaps (EGL 1.5 sections 3.5.4, 3.10.2) ---- */
+    /* EGL_MATCH_NATIVE_PIXMAP (section 3.4.1.1) */
+    const EGLint match_pixmap[] = {EGL_MATCH_NATIVE_PIXMAP, (EGLint)pixmap, EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT,
+                                   EGL_NONE};
+    EGLint np = 0;
+    CHECK(eglChooseConfig(dpy, match_pixmap, NULL, 0, &np) && np == 2, "%d configs for the pixmap", np);
+    Pixmap bitmap = XCreatePixmap(xdpy, DefaultRootWindow(xdpy), 8, 8, 1);
+    const EGLint match_bitmap[] = {EGL_MATCH_NATIVE_PIXMAP, (EGLint)bitmap, EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT,
+                                   EGL_NONE};
+    CHECK(eglChooseConfig(dpy, match_bitmap, NULL, 0, &np) && np == 0, "%d configs for a 1-bit pixmap", np);
+    const EGLint match_window[] = {EGL_MATCH_NATIVE_PIXMAP, (EGLint)win2, EGL_NONE};
+    EXPECT_ERROR(eglChooseConfig(dpy, match_window, NULL, 0, &np), EGL_BAD_NATIVE_PIXMAP);
+    /* errors of pixmap creation */
+    EXPECT_ERROR(eglCreatePixmapSurface(dpy, config, win2, NULL), EGL_BAD_NATIVE_PIXMAP); /* a window */
+    EXPECT_ERROR(eglCreatePixmapSurface(dpy, config, 0x7ffffff0, NULL), EGL_BAD_NATIVE_PIXMAP);
+    EXPECT_ERROR(eglCreatePixmapSurface(dpy, config, bitmap, NULL), EGL_BAD_MATCH); /* 1 bit deep */
+    EXPECT_ERROR(eglCreatePixmapSurface(dpy, config, pixmap, single), EGL_BAD_ATTRIBUTE);
+    EXPECT_ERROR(eglCreatePixmapSurface(sl, sl_config, pixmap, NULL), EGL_BAD_MATCH); /* pbuffer-only */
+    EGLSurface pix = eglCreatePlatformPixmapSurface(dpy, config, &pixmap, NULL);
+    CHECK(pix != EGL_NO_SURFACE, "pixmap surface: 0x%x", eglGetError());
+    EXPECT_ERROR(eglCreatePixmapSurface(dpy, config, pixmap, NULL), EGL_BAD_ALLOC); /* one per pixmap */
+    CHECK(surface_int(dpy, pix, EGL_WIDTH) == 8 && surface_int(dpy, pix, EGL_HEIGHT) == 8 &&
+              surface_int(dpy, pix, EGL_RENDER_BUFFER) == EGL_SINGLE_BUFFER,
+          "pixmap surface %dx%d", surface_int(dpy, pix, EGL_WIDTH), surface_int(dpy, pix, EGL_HEIGHT));
+    /* rendering shows in the pixmap once flushed (section 3.8: eglWaitClient) */
+    CHECK(eglMakeCurrent(dpy, pix, pix, ctx), "current on the pixmap: 0x%x", eglGetError());
+    draw(0x00ffff, 8, 8);
+    CHECK(eglWaitClient(), "eglWaitClient");
+    check_window(xdpy, pixmap, 0x00ffff, 8, 8, "pixmap surface");
+    /* eglCopyBuffers: the current draw surface into a pixmap of its size */
+    Pixmap target = XCreatePixmap(xdpy, DefaultRootWindow(xdpy), 32, 32, (unsigned)vi->depth);
+    Pixmap small = XCreatePixmap(xdpy, DefaultRootWindow(xdpy), 16, 16, (unsigned)vi->depth);
+    CHECK(eglMakeCurrent(dpy, front, front, ctx), "the 32x32 window");
+    draw(0xffff00, 32, 32);
+    CHECK(eglCopyBuffers(dpy, front, target), "eglCopyBuffers: 0x%x", eglGetError());
+    check_window(xdpy, target, 0xffff00, 32, 32, "eglCopyBuffers");
+    EXPECT_ERROR(eglCopyBuffers(dpy, front, small), EGL_BAD_MATCH);        /* another size */
+    EXPECT_ERROR(eglCopyBuffers(dpy, front, win2), EGL_BAD_NATIVE_PIXMAP); /* a window */
+    EXPECT_ERROR(eglCopyBuffers(dpy, pix, target), EGL_BAD_SURFACE);       /* not current (3.10.4) */
+    CHECK(eglDestroySurface(dpy, pix), "destroy the pixmap surface");
+
     /* ---- the window goes away under the surface ---- */
     CHECK(eglMakeCurrent(dpy, surf, surf, ctx), "back to the first window");
     XDestroyWindow(xdpy, win);
@@ -421,6 +475,9 @@ int main(int argc, char **argv)
     eglReleaseThread();
     XFree(vi);
     XFreePixmap(xdpy, pixmap);
+    XFreePixmap(xdpy, bitmap);
+    XFreePixmap(xdpy, target);
+    XFreePixmap(xdpy, small);
     XDestroyWindow(xdpy, win2);
     XCloseDisplay(xdpy);
     if (failures) {
