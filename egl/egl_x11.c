@@ -1,8 +1,9 @@
 /*
  * egl_x11.c - the X11 platform (EGL_KHR_platform_x11, EGL_EXT_platform_x11):
  * displays of X screens, the TrueColor visual the window configs name,
- * recognising an Xlib Display for eglGetDisplay, and window checks and
- * presentation through winsys/winsys.h (any thread; ev_lock where noted).
+ * recognising an Xlib Display for eglGetDisplay, window and pixmap checks,
+ * and presentation through winsys/winsys.h (any thread; ev_lock where
+ * noted).
  *
  * An EGLDisplay is one screen of one X connection (EGL_KHR_platform_x11:
  * "an EGLDisplay refers to a specific X11 screen").  The connection is the
