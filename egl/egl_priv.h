@@ -49,13 +49,15 @@
 
 #include <pthread.h>
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "asmgl/asmgl.h"
 
 #define EV_VENDOR_STRING "asmgl"
 #define EV_EGL_VERSION_STRING "1.5"
-/* EGL_MAX_SWAP_INTERVAL of every config (egl_surface.c, eglSwapInterval) */
-#define EV_MAX_SWAP_INTERVAL 1
+/* EGL_MAX_SWAP_INTERVAL of every config (egl_surface.c, eglSwapInterval;
+ * the GLX vendor's limit too) */
+#define EV_MAX_SWAP_INTERVAL 1000
 
 typedef struct ev_display ev_display;
 typedef struct ev_surface ev_surface;
@@ -104,6 +106,7 @@ struct ev_surface {
     ev_xid window;            /* the X Window or Pixmap */
     struct ws_x11_drawable *presenter; /* its presenter (winsys/winsys.h) */
     EGLint swap_interval;     /* eglSwapInterval, clamped (EGL 1.5 section 3.10.3) */
+    uint64_t last_swap_ns;    /* CLOCK_MONOTONIC of the last posted frame, 0: none */
     ev_context *current_ctx;  /* the context it is current to, or NULL */
     bool deleted;             /* destroyed while current: freed at release */
     ev_surface *next;

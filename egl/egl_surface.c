@@ -15,7 +15,10 @@
  */
 #include "egl_priv.h"
 
+#include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
+#include <time.h>
 
 ev_surface *ev_surface_get(ev_display *d, EGLSurface surface)
 {
@@ -443,13 +446,31 @@ EGLBoolean EGLAPIENTRY ev_eglSurfaceAttrib(EGLDisplay dpy, EGLSurface surface, E
 
 /* ---- swap --------------------------------------------------------------------------------------- */
 
-/* Sections 3.10.1 and 3.10.4.  The surface must be the calling thread's
- * current draw surface (EGL_BAD_SURFACE otherwise); the context is
+enum { FRAME_NS = 16666667 }; /* a frame period: 1/60 s */
+
+static uint64_t now_ns(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
+}
+
+static void sleep_until_ns(uint64_t when)
+{
+    struct timespec t = {(time_t)(when / 1000000000u), (long)(when % 1000000000u)};
+    while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &t, NULL) == EINTR)
+        ;
+}
+
+/* Sections 3.10.1, 3.10.3 and 3.10.4.  The surface must be the calling
+ * thread's current draw surface (EGL_BAD_SURFACE otherwise); the context is
  * flushed.  A back-buffered window's frame is then copied to the window
- * (EGL_BAD_NATIVE_WINDOW when the window is gone); a pbuffer or a
- * single-buffered window (shown at the flush already) has nothing more to
- * do.  After the copy the surface takes the window's size for the next
- * frame. */
+ * (EGL_BAD_NATIVE_WINDOW when the window is gone), no sooner than
+ * swap_interval frame periods of 1/60 s after the previous one (X has no
+ * vertical blank to wait for; the GLX vendor paces the same way); a pbuffer,
+ * pixmap or single-buffered window (shown at the flush already) has nothing
+ * more to do.  After the copy the surface takes the window's size for the
+ * next frame. */
 EGLBoolean EGLAPIENTRY ev_eglSwapBuffers(EGLDisplay dpy, EGLSurface surface)
 {
     pthread_mutex_lock(&ev_lock);
@@ -458,15 +479,22 @@ EGLBoolean EGLAPIENTRY ev_eglSwapBuffers(EGLDisplay dpy, EGLSurface surface)
     pthread_mutex_unlock(&ev_lock);
     if (!s)
         return EGL_FALSE;
-    /* s is current on this thread, so no other thread frees or resizes it */
+    /* s is current on this thread, so no other thread frees, resizes or
+     * paces it */
     ev_context *c = ev_context_current();
     if (!c || c->draw != s)
         return ev_error(EGL_BAD_SURFACE);
     ev_gl()->Flush();
     if (s->type != EGL_WINDOW_BIT)
         return ev_ok();
-    if (s->render_buffer == EGL_BACK_BUFFER && !ev_x11_present(s->presenter, s->gl))
-        return ev_error(EGL_BAD_NATIVE_WINDOW);
+    if (s->render_buffer == EGL_BACK_BUFFER) {
+        if (s->swap_interval > 0 && s->last_swap_ns)
+            sleep_until_ns(s->last_swap_ns + (uint64_t)s->swap_interval * FRAME_NS);
+        bool shown = ev_x11_present(s->presenter, s->gl);
+        s->last_swap_ns = now_ns();
+        if (!shown)
+            return ev_error(EGL_BAD_NATIVE_WINDOW);
+    }
     pthread_mutex_lock(&ev_lock);
     bool alive = ev_surface_follow_window(s);
     pthread_mutex_unlock(&ev_lock);
@@ -490,10 +518,8 @@ EGLBoolean EGLAPIENTRY ev_eglSwapBuffersWithDamage(EGLDisplay dpy, EGLSurface su
 
 /* Section 3.10.3: needs a current context with a draw surface; the
  * interval is clamped to [EGL_MIN_SWAP_INTERVAL, EGL_MAX_SWAP_INTERVAL]
- * and kept with the surface.  The core X protocol has no vertical blank to
- * wait for, so a window's frame is posted as soon as it is rendered
- * whatever the interval (as Mesa's software X11 path does); pbuffers
- * ignore it. */
+ * and kept with the surface, for its next swaps (eglSwapBuffers paces a
+ * back-buffered window by it); other surfaces ignore it. */
 EGLBoolean EGLAPIENTRY ev_eglSwapInterval(EGLDisplay dpy, EGLint interval)
 {
     pthread_mutex_lock(&ev_lock);

@@ -25,6 +25,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 static int failures;
 
@@ -119,6 +120,13 @@ static void check_window(Display *xdpy, Drawable win, unsigned long rgb, int w, 
         CHECK(got == probes[i].rgb, "%s: window pixel (%d,%d) of %dx%d is %06lx, expected %06lx", what,
               probes[i].x, probes[i].y, w, h, got, probes[i].rgb);
     }
+}
+
+static double now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + t.tv_nsec * 1e-9;
 }
 
 static EGLint surface_int(EGLDisplay dpy, EGLSurface s, EGLint attr)
@@ -312,8 +320,21 @@ int main(int argc, char **argv)
     EGLint rb = 0;
     eglQueryContext(dpy, ctx, EGL_RENDER_BUFFER, &rb);
     CHECK(rb == EGL_BACK_BUFFER, "context renders to the back buffer: 0x%x", rb);
-    /* eglSwapInterval (section 3.10.3): clamped, no error */
-    CHECK(eglSwapInterval(dpy, 0) && eglSwapInterval(dpy, 1000), "eglSwapInterval");
+    /* eglSwapInterval (section 3.10.3): out-of-range values are clamped,
+     * no error; the interval paces the swaps of the window, at least
+     * interval frame periods (1/60 s, as asmgl's GLX) apart */
+    EGLint max_interval = 0;
+    eglGetConfigAttrib(dpy, config, EGL_MAX_SWAP_INTERVAL, &max_interval);
+    CHECK(eglSwapInterval(dpy, -5) && eglSwapInterval(dpy, 1 << 30), "eglSwapInterval clamps");
+    CHECK(max_interval >= 3 && eglSwapInterval(dpy, 3), "eglSwapInterval(3), max %d", max_interval);
+    draw(0, 64, 48);
+    eglSwapBuffers(dpy, surf);
+    double t0 = now();
+    for (int i = 0; i < 2; i++)
+        eglSwapBuffers(dpy, surf);
+    double paced = now() - t0;
+    CHECK(paced >= 2 * 3 / 60.0 - 0.002, "two swaps at interval 3 took %.3f s", paced);
+    CHECK(eglSwapInterval(dpy, 0), "eglSwapInterval(0)");
     static const unsigned long colours[] = {0xff0000, 0x00ff00, 0x0000ff, 0xff00ff};
     for (int f = 0; f < 4; f++) {
         draw(colours[f], 64, 48);
