@@ -66,7 +66,8 @@ typedef struct ev_context ev_context;
 /* A framebuffer configuration.  Every config is RGBA8, OpenGL-renderable;
  * they differ in depth, stencil and samples.  On an X11 display whose
  * screen has a visual for RGBA8 (ev_display.x11.visual) the configs render
- * to windows and pbuffers, elsewhere to pbuffers only (ev_config_attrib). */
+ * to windows, pixmaps and pbuffers, elsewhere to pbuffers only
+ * (ev_config_attrib). */
 typedef struct ev_config {
     EGLint id;                /* EGL_CONFIG_ID, 1-based */
     EGLint depth_size, stencil_size;
@@ -80,7 +81,7 @@ typedef enum ev_platform {
     EV_PLATFORM_X11,         /* EGL_PLATFORM_X11_KHR: one X screen */
 } ev_platform;
 
-/* An X11 resource id (Window), Xlib's XID, without Xlib's header. */
+/* An X11 resource id (Window, Pixmap), Xlib's XID, without Xlib's header. */
 typedef unsigned long ev_xid;
 
 /* An X11 display's native side (egl_x11.c).  The connection is the
@@ -209,7 +210,7 @@ EGLint ev_x11_pixmap_check(ev_display *d, ev_xid pixmap, struct ws_x11_drawable 
 int ev_x11_pixmap_matches(ev_display *d, ev_xid pixmap);
 /* The window's size now; false when it is gone. */
 bool ev_x11_window_size(struct ws_x11_drawable *presenter, EGLint *width, EGLint *height);
-/* Copies s's frame into its window; false when the window is gone. */
+/* Copies s's frame into its window or pixmap; false when that is gone. */
 bool ev_x11_present(struct ws_x11_drawable *presenter, asmgl_surface *s);
 void ev_x11_presenter_destroy(struct ws_x11_drawable *presenter);
 
