@@ -33,6 +33,8 @@ struct asmgl_surface {
     gl_context *lent_to;          /* the context holding the storage, or NULL */
     asmgl_flush_fn flush_fn;      /* asmgl_surface_set_flush_callback, or NULL */
     void *flush_data;
+    asmgl_flush_fn viewport_fn;   /* asmgl_surface_set_viewport_callback, or NULL */
+    void *viewport_data;
 };
 
 /* What this thread's current context borrowed: a surface, &no_surface, or
@@ -312,4 +314,20 @@ void gl_bridge_flushed(void)
     asmgl_surface *s = lent;
     if (gl_current && s && s != &no_surface && s->flush_fn)
         s->flush_fn(s, s->flush_data);
+}
+
+GLAPI_EXPORT void asmgl_surface_set_viewport_callback(asmgl_surface *s, asmgl_flush_fn fn,
+                                                      void *data)
+{
+    if (!s)
+        return;
+    s->viewport_fn = fn;
+    s->viewport_data = data;
+}
+
+void gl_bridge_viewport(void)
+{
+    asmgl_surface *s = lent;
+    if (gl_current && s && s != &no_surface && s->viewport_fn)
+        s->viewport_fn(s, s->viewport_data);
 }

@@ -1215,6 +1215,7 @@ GLAPI_EXPORT void APIENTRY glViewport(GLint x, GLint y, GLsizei width, GLsizei h
         gl_error(ctx, GL_INVALID_VALUE);
         return;
     }
+    gl_bridge_viewport(); /* a window's surface follows the window's size */
     /* clamped to MAX_VIEWPORT_DIMS (section 2.11.1) */
     ctx->viewport[0] = (float)x;
     ctx->viewport[1] = (float)y;

@@ -554,6 +554,9 @@ void gl_bridge_return_surface(void);
 /* Runs the flush callback of the surface lent to this thread's current
  * context (asmgl_surface_set_flush_callback), if any: glFlush/glFinish. */
 void gl_bridge_flushed(void);
+/* Runs the viewport callback of the surface lent to this thread's current
+ * context (asmgl_surface_set_viewport_callback), if any: glViewport. */
+void gl_bridge_viewport(void);
 
 /* ---- gl_error.c ---------------------------------------------------------------- */
 

@@ -95,6 +95,18 @@ static void screen_init(gv_screen *s, Display *dpy, int screen)
     s->num_configs = GV_CONFIGS_PER_SCREEN;
 }
 
+/* The screens' tables go with the library (libGLX dlcloses its vendors at
+ * exit, or when the application unloads libGL): no handle can reach them
+ * after that. */
+__attribute__((destructor)) static void screens_free(void)
+{
+    while (screens) {
+        gv_screen *s = screens;
+        screens = s->next;
+        free(s);
+    }
+}
+
 gv_screen *gv_screen_get(Display *dpy, int screen)
 {
     if (!dpy || screen < 0 || screen >= ScreenCount(dpy))

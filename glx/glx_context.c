@@ -41,6 +41,16 @@ static gv_context *context_find(GLXContext ctx)
     return NULL;
 }
 
+/* As context_find, and also the calling thread's current context after it
+ * was destroyed: GLX 1.4 section 3.3.7 keeps it alive until released, and
+ * libGLX still routes its handle to us (piglit glx-destroycontext-3). */
+static gv_context *context_find_here(GLXContext ctx)
+{
+    if (current && (GLXContext)current == ctx)
+        return current;
+    return context_find(ctx);
+}
+
 static void context_free(gv_context *c)
 {
     for (gv_context **p = &contexts; *p; p = &(*p)->next)
@@ -156,15 +166,16 @@ GLXContext gv_glXCreateNewContext(Display *dpy, GLXFBConfig config, int render_t
  * contexts up to the GL version it reports; the errors are the specs':
  *   unknown attribute or flag bit, a render type not RGBA     BadValue
  *   a GL version that does not exist, forward-compatible < 3.0  BadMatch
- *   a profile mask with no, several or unknown bits, or a profile not
- *   implemented (core, and ES: GLX_EXT_create_context_es*_profile is
- *   not offered)                                                GLXBadProfileARB
- *   a version above asmgl's                                     GLXBadFBConfig */
+ *   a profile mask with no, several or unknown bits (the ES bit
+ *   too: GLX_EXT_create_context_es*_profile is not offered)     GLXBadProfileARB
+ *   a version above asmgl's (so every core profile: 3.2 and up) GLXBadFBConfig
+ * (piglit's glx_arb_create_context tests and Mesa read the specs so). */
 GLXContext gv_glXCreateContextAttribsARB(Display *dpy, GLXFBConfig config, GLXContext share_list,
                                          Bool direct, const int *attrib_list)
 {
     const int op = X_GLXCreateContextAttribsARB;
     int major = 1, minor = 0, flags = 0, render_type = GLX_RGBA_TYPE, screen = -1;
+    bool render_type_given = false;
     int profile = GLX_CONTEXT_CORE_PROFILE_BIT_ARB; /* the default; ignored below 3.2 */
     for (const int *a = attrib_list; a && a[0] != None; a += 2) {
         switch (a[0]) {
@@ -172,7 +183,10 @@ GLXContext gv_glXCreateContextAttribsARB(Display *dpy, GLXFBConfig config, GLXCo
         case GLX_CONTEXT_MINOR_VERSION_ARB: minor = a[1]; break;
         case GLX_CONTEXT_FLAGS_ARB: flags = a[1]; break;
         case GLX_CONTEXT_PROFILE_MASK_ARB: profile = a[1]; break;
-        case GLX_RENDER_TYPE: render_type = a[1]; break;
+        case GLX_RENDER_TYPE:
+            render_type = a[1];
+            render_type_given = true;
+            break;
         case GLX_SCREEN: screen = a[1]; break;
         default:
             gv_x_error(dpy, BadValue, 0, op);
@@ -183,7 +197,8 @@ GLXContext gv_glXCreateContextAttribsARB(Display *dpy, GLXFBConfig config, GLXCo
         gv_x_error(dpy, BadValue, 0, op);
         return NULL;
     }
-    if (render_type != GLX_RGBA_TYPE) {
+    /* GLX_EXT_no_config_context: a render type needs a config */
+    if (render_type != GLX_RGBA_TYPE || (render_type_given && !config)) {
         gv_x_error(dpy, BadValue, 0, op);
         return NULL;
     }
@@ -192,11 +207,10 @@ GLXContext gv_glXCreateContextAttribsARB(Display *dpy, GLXFBConfig config, GLXCo
         gv_x_error(dpy, BadMatch, 0, op);
         return NULL;
     }
+    /* the mask is checked whatever the version; which profile is asked
+     * for matters from 3.2 on, and asmgl stops at 2.1 */
     const int known = GLX_CONTEXT_CORE_PROFILE_BIT_ARB | GLX_CONTEXT_COMPATIBILITY_PROFILE_BIT_ARB;
-    bool profile_bad = profile == 0 || (profile & ~known) || (profile & (profile - 1));
-    bool has_profiles = major * 10 + minor >= 32;
-    if ((profile & GLX_CONTEXT_ES2_PROFILE_BIT_EXT) ||
-        (has_profiles && (profile_bad || profile == GLX_CONTEXT_CORE_PROFILE_BIT_ARB))) {
+    if (profile == 0 || (profile & ~known) || (profile & (profile - 1))) {
         gv_glx_error(dpy, GLXBadProfileARB, 0, op);
         return NULL;
     }
@@ -216,6 +230,10 @@ GLXContext gv_glXCreateContextAttribsARB(Display *dpy, GLXFBConfig config, GLXCo
         gv_x_error(dpy, BadValue, 0, op);
         return NULL;
     }
+    /* GLX_EXT_no_config_context: such a context's GLX_RENDER_TYPE is
+     * GLX_DONT_CARE (and its GLX_FBCONFIG_ID None) */
+    if (!c)
+        render_type = (int)GLX_DONT_CARE;
     return context_create(dpy, c, c ? c->screen->screen : screen, share_list, render_type, major,
                           minor, flags, GLX_CONTEXT_COMPATIBILITY_PROFILE_BIT_ARB, op);
 }
@@ -225,7 +243,7 @@ GLXContext gv_glXCreateContextAttribsARB(Display *dpy, GLXFBConfig config, GLXCo
 void gv_glXDestroyContext(Display *dpy, GLXContext ctx)
 {
     pthread_mutex_lock(&gv_lock);
-    gv_context *c = context_find(ctx);
+    gv_context *c = context_find_here(ctx);
     if (!c)
         gv_glx_error(dpy, GLXBadContext, 0, X_GLXDestroyContext);
     else if (c->owner)
@@ -258,7 +276,7 @@ static Bool make_current(Display *dpy, GLXDrawable draw, GLXDrawable read, GLXCo
     gv_context *c = NULL;
     gv_drawable *dd = NULL, *rd = NULL;
     if (ctx) {
-        c = context_find(ctx);
+        c = context_find_here(ctx);
         if (!c) {
             gv_glx_error(dpy, GLXBadContext, 0, op);
             goto out;

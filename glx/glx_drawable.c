@@ -9,6 +9,10 @@
  * presented from the surface's flush callback (glFlush, glFinish,
  * glXWaitGL, and the implicit flush of glXSwapBuffers and MakeCurrent).
  *
+ * A window's surface follows the window's size at MakeCurrent, after each
+ * swap, and at glViewport (the surface's viewport callback), as Mesa's
+ * xlib driver does.
+ *
  * Swap control (GLX_EXT_swap_control, GLX_MESA_swap_control,
  * GLX_SGI_swap_control): a drawable with interval n > 0 presents no sooner
  * than n frame periods of 1/60 s after its previous swap (there is no
@@ -52,6 +56,19 @@ static void present_on_flush(asmgl_surface *s, void *data)
         ws_x11_present(d->ws, s);
 }
 
+/* Follows a window's size at glViewport (the thread the surface is lent
+ * on; no gv_lock, which MakeCurrent may hold around its own glViewport). */
+static void resize_on_viewport(asmgl_surface *s, void *data)
+{
+    gv_drawable *d = data;
+    int w, h;
+    if (d->ws && ws_x11_drawable_size(d->ws, &w, &h) && (w != d->width || h != d->height) &&
+        asmgl_surface_resize(s, w, h)) {
+        d->width = w;
+        d->height = h;
+    }
+}
+
 /* A drawable of config c over x_drawable (None for a pbuffer) of w x h,
  * linked in; NULL on failure (ws already made is taken over). */
 static gv_drawable *drawable_new(Display *dpy, GLXDrawable id, Drawable x_drawable,
@@ -79,6 +96,8 @@ static gv_drawable *drawable_new(Display *dpy, GLXDrawable id, Drawable x_drawab
     d->swap_interval = 1;
     if (ws && (kind == GV_PIXMAP || !c->doublebuffer))
         asmgl_surface_set_flush_callback(s, present_on_flush, d);
+    if (ws && kind == GV_WINDOW)
+        asmgl_surface_set_viewport_callback(s, resize_on_viewport, d);
     d->next = drawables;
     drawables = d;
     return d;
@@ -196,6 +215,8 @@ void gv_drawable_track_size(gv_drawable *d)
 
 /* ---- windows ----------------------------------------------------------------------------- */
 
+/* attrib_list of glXCreateWindow and glXCreatePixmap is "reserved for
+ * future use" (GLX 1.4 sections 3.3.4, 3.3.5): ignored, as Mesa does. */
 GLXWindow gv_glXCreateWindow(Display *dpy, GLXFBConfig config, Window win, const int *attrib_list)
 {
     GLXWindow result = None;
@@ -205,8 +226,6 @@ GLXWindow gv_glXCreateWindow(Display *dpy, GLXFBConfig config, Window win, const
     VisualID visual;
     if (!c) {
         gv_glx_error(dpy, GLXBadFBConfig, 0, X_GLXCreateWindow);
-    } else if (attrib_list && attrib_list[0] != None) {
-        gv_x_error(dpy, BadValue, 0, X_GLXCreateWindow); /* GLX 1.4 takes none */
     } else if (!ws_x11_window_info(dpy, win, &screen, &visual)) {
         gv_x_error(dpy, BadWindow, win, X_GLXCreateWindow);
     } else if (screen != c->screen->screen || !(c->visual)) {
@@ -228,14 +247,23 @@ out:
 }
 
 /* Destroys the drawable of kind `kind` that id names (GLX 1.4 section 3.3.5
- * and on): freed now, or at release when current somewhere. */
+ * and on): freed now, or at release when current somewhere.  Either
+ * pixmap destructor takes either constructor's pixmaps, as Mesa's do. */
 static void destroy_drawable(Display *dpy, GLXDrawable id, enum gv_drawable_kind kind,
-                             bool from_visual, int glx_error, int minor)
+                             int glx_error, int minor)
 {
     pthread_mutex_lock(&gv_lock);
     gv_drawable *d = gv_drawable_find(dpy, id);
-    if (!d || d->implicit || d->kind != kind || d->from_visual != from_visual) {
+    if (!d || d->implicit || d->kind != kind) {
         gv_glx_error(dpy, glx_error, id, minor);
+    } else if (kind == GV_WINDOW && !ws_x11_window_info(dpy, d->x_drawable, NULL, NULL)) {
+        /* the X window went first: the GLXWindow went with it (GLX 1.4
+         * section 3.3.5), so its handle is bad now */
+        gv_glx_error(dpy, glx_error, id, minor);
+        if (d->current_count > 0)
+            d->deleted = true;
+        else
+            gv_drawable_free(d);
     } else if (d->current_count > 0) {
         d->deleted = true;
     } else {
@@ -246,22 +274,15 @@ static void destroy_drawable(Display *dpy, GLXDrawable id, enum gv_drawable_kind
 
 void gv_glXDestroyWindow(Display *dpy, GLXWindow win)
 {
-    destroy_drawable(dpy, win, GV_WINDOW, false, GLXBadWindow, X_GLXDestroyWindow);
+    destroy_drawable(dpy, win, GV_WINDOW, GLXBadWindow, X_GLXDestroyWindow);
 }
 
 /* ---- pixmaps ------------------------------------------------------------------------------ */
 
-static GLXPixmap create_pixmap(Display *dpy, const gv_config *c, Pixmap pixmap, bool from_visual,
-                               int minor)
+static GLXPixmap create_pixmap(Display *dpy, const gv_config *c, Pixmap pixmap, int minor)
 {
-    GLXPixmap result = None;
     XID id = alloc_xid(dpy);
-    gv_drawable *d = drawable_over_x(dpy, id, pixmap, GV_PIXMAP, c, minor);
-    if (d) {
-        d->from_visual = from_visual;
-        result = id;
-    }
-    return result;
+    return drawable_over_x(dpy, id, pixmap, GV_PIXMAP, c, minor) ? id : None;
 }
 
 GLXPixmap gv_glXCreatePixmap(Display *dpy, GLXFBConfig config, Pixmap pixmap, const int *attrib_list)
@@ -271,10 +292,8 @@ GLXPixmap gv_glXCreatePixmap(Display *dpy, GLXFBConfig config, Pixmap pixmap, co
     const gv_config *c = gv_config_get(config);
     if (!c)
         gv_glx_error(dpy, GLXBadFBConfig, 0, X_GLXCreatePixmap);
-    else if (attrib_list && attrib_list[0] != None)
-        gv_x_error(dpy, BadValue, 0, X_GLXCreatePixmap);
     else
-        result = create_pixmap(dpy, c, pixmap, false, X_GLXCreatePixmap);
+        result = create_pixmap(dpy, c, pixmap, X_GLXCreatePixmap);
     pthread_mutex_unlock(&gv_lock);
     return result;
 }
@@ -287,19 +306,19 @@ GLXPixmap gv_glXCreateGLXPixmap(Display *dpy, XVisualInfo *vis, Pixmap pixmap)
     if (!c)
         gv_x_error(dpy, BadMatch, pixmap, X_GLXCreateGLXPixmap); /* GLX 1.4 section 3.4 */
     else
-        result = create_pixmap(dpy, c, pixmap, true, X_GLXCreateGLXPixmap);
+        result = create_pixmap(dpy, c, pixmap, X_GLXCreateGLXPixmap);
     pthread_mutex_unlock(&gv_lock);
     return result;
 }
 
 void gv_glXDestroyPixmap(Display *dpy, GLXPixmap pixmap)
 {
-    destroy_drawable(dpy, pixmap, GV_PIXMAP, false, GLXBadPixmap, X_GLXDestroyPixmap);
+    destroy_drawable(dpy, pixmap, GV_PIXMAP, GLXBadPixmap, X_GLXDestroyPixmap);
 }
 
 void gv_glXDestroyGLXPixmap(Display *dpy, GLXPixmap pix)
 {
-    destroy_drawable(dpy, pix, GV_PIXMAP, true, GLXBadPixmap, X_GLXDestroyGLXPixmap);
+    destroy_drawable(dpy, pix, GV_PIXMAP, GLXBadPixmap, X_GLXDestroyGLXPixmap);
 }
 
 /* ---- pbuffers ----------------------------------------------------------------------------- */
@@ -355,7 +374,7 @@ GLXPbuffer gv_glXCreatePbuffer(Display *dpy, GLXFBConfig config, const int *attr
 
 void gv_glXDestroyPbuffer(Display *dpy, GLXPbuffer pbuf)
 {
-    destroy_drawable(dpy, pbuf, GV_PBUFFER, false, GLXBadPbuffer, X_GLXDestroyPbuffer);
+    destroy_drawable(dpy, pbuf, GV_PBUFFER, GLXBadPbuffer, X_GLXDestroyPbuffer);
 }
 
 /* ---- queries and events ------------------------------------------------------------------- */

@@ -105,7 +105,6 @@ struct gv_drawable {
     Drawable x_drawable;    /* the X window or pixmap; None for pbuffers */
     enum gv_drawable_kind kind;
     bool implicit;          /* a plain X window made current directly */
-    bool from_visual;       /* glXCreateGLXPixmap (GLX 1.2) */
     const gv_config *config;
     asmgl_surface *surface;
     ws_x11_drawable *ws;    /* NULL for pbuffers */

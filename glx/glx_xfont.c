@@ -4,10 +4,10 @@
  * our contexts current).
  *
  * Glyph i of [first, first + count) becomes list list_base + i holding
- * one glBitmap: the glyph's ink box (lbearing .. rbearing across, ascent
- * above and descent below the baseline) with its origin at the baseline
- * start (xorig = -lbearing, yorig = descent), and a raster position
- * advance of the glyph's width.  A glyph the font lacks gets an empty
+ * one glBitmap of the glyph's ink box (lbearing .. rbearing across, ascent
+ * above and descent below the baseline) with the section's parameters:
+ * xorig = -lbearing, yorig = descent - 1, width rbearing - lbearing,
+ * height ascent + descent, xmove the glyph's width, ymove 0.  A glyph the font lacks gets an empty
  * list, as the section says.  Each ink box is drawn by the X server into a
  * 1-bit pixmap and read back with XGetImage, so any font the server has
  * works, one- or two-byte.
@@ -126,7 +126,7 @@ void gv_glXUseXFont(Font font, int first, int count, int list_base)
                     XDestroyImage(img);
                 }
             }
-            gl->Bitmap(w > 0 ? w : 0, h > 0 ? h : 0, (GLfloat)-cs->lbearing, (GLfloat)cs->descent,
+            gl->Bitmap(w > 0 ? w : 0, h > 0 ? h : 0, (GLfloat)-cs->lbearing, (GLfloat)(cs->descent - 1),
                        (GLfloat)cs->width, 0.0f, bits);
         }
         gl->EndList();

@@ -187,12 +187,20 @@ static void test_contexts(Display *dpy, GLXFBConfig cfg)
           "two profile bits: error %d", x_error_code);
     if (!on_asmgl)
         return;
-    /* what asmgl does not implement: a core profile, ES, GL 3.0 */
+    /* what asmgl does not implement: a core profile (GL 3.2 and up, so
+     * the version's GLXBadFBConfig, as piglit's "3.2 core profile
+     * required" wants), ES (an unknown profile bit), GL 3.0 */
     int core[] = {GLX_CONTEXT_MAJOR_VERSION_ARB, 3, GLX_CONTEXT_MINOR_VERSION_ARB, 3,
                   GLX_CONTEXT_PROFILE_MASK_ARB, GLX_CONTEXT_CORE_PROFILE_BIT_ARB, None};
     errors_reset(dpy);
     c = create(dpy, cfg, NULL, True, core);
-    CHECK(!c && last_error(dpy) == glx_error_base + GLXBadProfileARB, "core 3.3: error %d",
+    CHECK(!c && last_error(dpy) == glx_error_base + GLXBadFBConfig, "core 3.3: error %d",
+          x_error_code);
+    /* an unknown profile bit, whatever the version */
+    int unknown[] = {GLX_CONTEXT_PROFILE_MASK_ARB, 0x100, None};
+    errors_reset(dpy);
+    c = create(dpy, cfg, NULL, True, unknown);
+    CHECK(!c && last_error(dpy) == glx_error_base + GLXBadProfileARB, "profile 0x100: error %d",
           x_error_code);
     int es[] = {GLX_CONTEXT_MAJOR_VERSION_ARB, 2, GLX_CONTEXT_PROFILE_MASK_ARB,
                 GLX_CONTEXT_ES2_PROFILE_BIT_EXT, None};

@@ -139,6 +139,14 @@ void asmgl_surface_size(const asmgl_surface *s, int *width, int *height);
 typedef void (*asmgl_flush_fn)(asmgl_surface *s, void *data);
 void asmgl_surface_set_flush_callback(asmgl_surface *s, asmgl_flush_fn fn, void *data);
 
+/* Window-size tracking: fn(s, data) runs on the calling thread at
+ * glViewport while s is lent to the current context, before the viewport
+ * is set, so a window-system layer can give s its window's new size there
+ * (asmgl_surface_resize), as Mesa's xlib driver does; applications call
+ * glViewport after a resize.  fn may call asmgl_surface_resize and Xlib,
+ * but no GL.  NULL fn removes it. */
+void asmgl_surface_set_viewport_callback(asmgl_surface *s, asmgl_flush_fn fn, void *data);
+
 #ifdef __cplusplus
 }
 #endif

@@ -5,7 +5,8 @@
 # tests/piglit/expectations.txt.  The ctest piglit.conformance runs it.
 #
 # Usage: run.sh BUILD_DIR [RESULTS_DIR] [--update]
-#   BUILD_DIR    holds asmgl_egl.json (and lib/libEGL_asmgl.so.0)
+#   BUILD_DIR    holds asmgl_egl.json (and lib/libEGL_asmgl.so.0,
+#                lib/libGLX_asmgl.so.0)
 #   RESULTS_DIR  piglit's results (default BUILD_DIR/piglit-conformance);
 #                emptied first
 #   --update     rewrite expectations.txt from this run (see compare.py)
@@ -28,6 +29,13 @@
 #       so the result no longer depends on whether waffle-utils happens to
 #       be installed.
 #   ASMGL_THREADS=0 unless set: piglit already runs one test per core.
+#
+# GLX mode (the ctest piglit.conformance.glx): with PIGLIT_PLATFORM=glx in
+# the caller's environment (and an X server in DISPLAY: ctest runs it under
+# xvfb-run), piglit runs on the GLX vendor instead:
+# __GLX_VENDOR_LIBRARY_NAME=asmgl with BUILD_DIR/lib on
+# LD_LIBRARY_PATH, and without PIGLIT_NO_WINDOW, so the tests drawn without
+# -fbo render into a real window and present it.  Same expectations.
 set -eu
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -41,15 +49,35 @@ if ! command -v piglit >/dev/null 2>&1; then
     echo "piglit is not installed (Debian: apt-get install piglit): skipped"
     exit 77
 fi
-if [ ! -f "$build/asmgl_egl.json" ]; then
-    echo "no $build/asmgl_egl.json: build the egl/ target EGL_asmgl first" >&2
-    exit 1
+if [ "${PIGLIT_PLATFORM:-}" = glx ]; then
+    if [ ! -f "$build/lib/libGLX_asmgl.so.0" ]; then
+        echo "no $build/lib/libGLX_asmgl.so.0: build the glx/ target GLX_asmgl first" >&2
+        exit 1
+    fi
+    if [ -z "${DISPLAY:-}" ]; then
+        echo "PIGLIT_PLATFORM=glx needs an X server (run under xvfb-run -a)" >&2
+        exit 1
+    fi
+    export __GLX_VENDOR_LIBRARY_NAME=asmgl
+    export LD_LIBRARY_PATH="$build/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+    unset PIGLIT_NO_WINDOW
+    # libglvnd falls back to the server's vendor (Mesa) without a word when
+    # it cannot load asmgl's: make sure the renderer is asmgl's
+    if ! glxinfo -B 2>&1 | grep -q "OpenGL renderer string: asmgl"; then
+        glxinfo -B >&2 || true
+        echo "GLX does not reach asmgl's vendor (see above)" >&2
+        exit 1
+    fi
+else
+    if [ ! -f "$build/asmgl_egl.json" ]; then
+        echo "no $build/asmgl_egl.json: build the egl/ target EGL_asmgl first" >&2
+        exit 1
+    fi
+    export __EGL_VENDOR_LIBRARY_FILENAMES="$build/asmgl_egl.json"
+    export PIGLIT_PLATFORM=surfaceless_egl
+    export EGL_PLATFORM=surfaceless
+    export PIGLIT_NO_WINDOW=1
 fi
-
-export __EGL_VENDOR_LIBRARY_FILENAMES="$build/asmgl_egl.json"
-export PIGLIT_PLATFORM=surfaceless_egl
-export EGL_PLATFORM=surfaceless
-export PIGLIT_NO_WINDOW=1
 export PIGLIT_NO_FAST_SKIP=1
 export ASMGL_THREADS="${ASMGL_THREADS:-0}"
 
