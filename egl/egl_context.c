@@ -23,6 +23,14 @@ ev_context *ev_context_current(void)
     return current;
 }
 
+/* Set while eglMakeCurrent (holding ev_lock) calls glViewport. */
+static __attribute__((tls_model("initial-exec"))) _Thread_local bool making_current;
+
+bool ev_making_current(void)
+{
+    return making_current;
+}
+
 static ev_context *context_get(ev_display *d, EGLContext ctx)
 {
     for (ev_context *c = d->contexts; c; c = c->next)
@@ -296,7 +304,9 @@ static EGLBoolean make_current_locked(EGLDisplay dpy, EGLSurface draw, EGLSurfac
     if (s && !c->viewport_set) {
         /* the first time with a draw surface, viewport and scissor are
          * set to its size */
+        making_current = true; /* the surface's viewport callback: see there */
         ev_gl()->Viewport(0, 0, s->width, s->height);
+        making_current = false;
         ev_gl()->Scissor(0, 0, s->width, s->height);
         c->viewport_set = true;
     }

@@ -239,6 +239,8 @@ bool ev_surface_follow_window(ev_surface *s);
 void ev_context_free(ev_context *c);
 /* The calling thread's current context (ours), or NULL. */
 ev_context *ev_context_current(void);
+/* Whether this thread is inside eglMakeCurrent (and so holds ev_lock). */
+bool ev_making_current(void);
 
 /* ---- the EGL functions libEGL calls (ev_ + the EGL name) ------------------------------- */
 

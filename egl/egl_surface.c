@@ -6,8 +6,8 @@
  * A window surface renders into its asmgl_surface like a pbuffer; its
  * frame goes to the window at eglSwapBuffers (egl_x11.c, winsys), or at
  * every glFlush/glFinish when it was created with EGL_SINGLE_BUFFER.  The
- * surface follows the window's size between frames: at eglMakeCurrent and
- * right after each swap, it takes the window's size (EGL 1.5 section
+ * surface follows the window's size: at eglMakeCurrent, at glViewport and
+ * right after each swap it takes the window's size (EGL 1.5 section
  * 3.10.1.1, the implementation resizing the surface "at the time the
  * native window is resized", as the client sees it).  A pixmap surface is
  * single-buffered: its pixels go to the pixmap at every glFlush/glFinish
@@ -171,6 +171,21 @@ static void present_front(asmgl_surface *gl, void *data)
     ev_x11_present(s->presenter, gl);
 }
 
+/* A window's size is also followed at glViewport (the surface's viewport
+ * callback, on the thread it is lent to), as Mesa's xlib driver does:
+ * applications call glViewport when they see a resize, so the frame they
+ * draw then already has the new size.  eglMakeCurrent, which has just
+ * followed the window and holds ev_lock, sets the first viewport itself. */
+static void follow_on_viewport(asmgl_surface *gl, void *data)
+{
+    (void)gl;
+    if (ev_making_current())
+        return;
+    pthread_mutex_lock(&ev_lock);
+    ev_surface_follow_window(data); /* a window gone shows at the swap */
+    pthread_mutex_unlock(&ev_lock);
+}
+
 /* EGL 1.5 sections 3.5.1 (kind EGL_WINDOW_BIT) and 3.5.4 (EGL_PIXMAP_BIT):
  * a window or pixmap of an X11 display.  native points to its X id
  * (EGL_KHR_platform_x11's native_window / native_pixmap); it is read only
@@ -269,6 +284,8 @@ static EGLSurface create_native(EGLDisplay dpy, EGLConfig config, EGLint kind, c
     }
     if (render_buffer == EGL_SINGLE_BUFFER)
         asmgl_surface_set_flush_callback(s->gl, present_front, s);
+    if (kind == EGL_WINDOW_BIT)
+        asmgl_surface_set_viewport_callback(s->gl, follow_on_viewport, s);
     s->next = d->surfaces;
     d->surfaces = s;
     result = (EGLSurface)s;

@@ -348,19 +348,30 @@ int main(int argc, char **argv)
     CHECK(eglSwapBuffers(dpy, surf), "eglSwapBuffers");
     check_window(xdpy, win, 0x00ffff, 64, 48, "after the swap");
 
-    /* ---- resize: the surface follows after the next swap ---- */
+    /* ---- resize: the surface follows at glViewport ... ---- */
     XResizeWindow(xdpy, win, 100, 80);
     XSync(xdpy, False);
-    draw(0xffff00, 64, 48); /* rendered before the surface knew */
-    CHECK(eglSwapBuffers(dpy, surf), "swap after the resize");
+    glViewport(0, 0, 100, 80);
     CHECK(surface_int(dpy, surf, EGL_WIDTH) == 100 && surface_int(dpy, surf, EGL_HEIGHT) == 80,
-          "surface follows the window: %dx%d", surface_int(dpy, surf, EGL_WIDTH),
+          "surface follows the window at glViewport: %dx%d", surface_int(dpy, surf, EGL_WIDTH),
           surface_int(dpy, surf, EGL_HEIGHT));
     draw(0xff0000, 100, 80);
     CHECK(eglSwapBuffers(dpy, surf), "swap at the new size");
     check_window(xdpy, win, 0xff0000, 100, 80, "resized");
+    /* ... and, for a frame that sets no viewport, after the swap */
+    XResizeWindow(xdpy, win, 90, 70);
+    XSync(xdpy, False);
+    glClear(GL_COLOR_BUFFER_BIT);
+    CHECK(surface_int(dpy, surf, EGL_WIDTH) == 100, "no glViewport, no resize yet");
+    CHECK(eglSwapBuffers(dpy, surf), "swap after the resize");
+    CHECK(surface_int(dpy, surf, EGL_WIDTH) == 90 && surface_int(dpy, surf, EGL_HEIGHT) == 70,
+          "surface follows the window after the swap: %dx%d", surface_int(dpy, surf, EGL_WIDTH),
+          surface_int(dpy, surf, EGL_HEIGHT));
+    draw(0xff0000, 90, 70);
+    CHECK(eglSwapBuffers(dpy, surf), "swap at 90x70");
+    check_window(xdpy, win, 0xff0000, 90, 70, "resized again");
     unsigned char px[4] = {0};
-    glReadPixels(99, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+    glReadPixels(89, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
     CHECK(px[0] == 255 && px[1] == 0 && px[2] == 0, "glReadPixels at the new size: %d %d %d", px[0], px[1],
           px[2]);
     /* a resize while not current is followed at eglMakeCurrent */
