@@ -139,6 +139,10 @@ static EGLint surface_int(EGLDisplay dpy, EGLSurface s, EGLint attr)
 /* ---- the 16-bit screen: no window configs ---- */
 static int run_depth16(Display *xdpy)
 {
+    if (DefaultDepth(xdpy, DefaultScreen(xdpy)) != 16) {
+        fprintf(stderr, "the X server's screen is not 16 bits deep: skipped\n");
+        return 77;
+    }
     EGLDisplay dpy = eglGetDisplay((EGLNativeDisplayType)xdpy);
     if (dpy == EGL_NO_DISPLAY || !eglInitialize(dpy, NULL, NULL)) {
         fprintf(stderr, "no EGL display on the 16-bit screen: 0x%x\n", eglGetError());
