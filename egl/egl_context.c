@@ -82,11 +82,7 @@ EGLContext EGLAPIENTRY ev_eglCreateContext(EGLDisplay dpy, EGLConfig config, EGL
             flags |= a[1];
             break;
         case EGL_CONTEXT_OPENGL_PROFILE_MASK:
-            if (a[1] & ~(EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT | EGL_CONTEXT_OPENGL_COMPATIBILITY_PROFILE_BIT)) {
-                ev_error(EGL_BAD_ATTRIBUTE);
-                return EGL_NO_CONTEXT;
-            }
-            profile = a[1];
+            profile = a[1]; /* checked with the version below */
             break;
         case EGL_CONTEXT_OPENGL_DEBUG:
             if (a[1] == EGL_TRUE)
@@ -133,11 +129,13 @@ EGLContext EGLAPIENTRY ev_eglCreateContext(EGLDisplay dpy, EGLConfig config, EGL
     }
     /* EGL_KHR_create_context: versions that do not exist, forward-compatible
      * below 3.0, and what asmgl cannot give are EGL_BAD_MATCH; the profile
-     * mask is ignored below 3.2 and must name a profile from 3.2 on. */
+     * mask is ignored below 3.2, and from 3.2 on one with no bit, another
+     * bit, two bits or a profile asmgl lacks (all but compatibility) is
+     * EGL_BAD_MATCH. */
     int version = major * 10 + minor;
     if (!gl_version_valid(major, minor) ||
         ((flags & EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE_BIT_KHR) && version < 30) ||
-        (version >= 32 && !(profile & EGL_CONTEXT_OPENGL_COMPATIBILITY_PROFILE_BIT)) ||
+        (version >= 32 && profile != EGL_CONTEXT_OPENGL_COMPATIBILITY_PROFILE_BIT) ||
         version > ev_gl_version() ||
         (flags & EGL_CONTEXT_OPENGL_ROBUST_ACCESS_BIT_KHR) || /* no GL_ARB_robustness */
         reset == EGL_LOSE_CONTEXT_ON_RESET) {

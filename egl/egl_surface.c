@@ -227,13 +227,20 @@ static EGLSurface create_native(EGLDisplay dpy, EGLConfig config, EGLint kind, c
     pthread_mutex_lock(&ev_lock);
     EGLSurface result = EGL_NO_SURFACE;
     ev_display *d = ev_display_get(dpy, true);
+    if (d && d->platform != EV_PLATFORM_X11) {
+        /* EGL_MESA_platform_surfaceless and EGL_EXT_platform_device: there
+         * are no native windows or pixmaps, so whatever the config the
+         * native handle is invalid */
+        ev_error(bad_native);
+        goto out;
+    }
     const ev_config *c = d ? ev_config_get(config) : NULL;
     EGLint type = 0;
     if (!c)
         goto out;
     ev_config_attrib(d, c, EGL_SURFACE_TYPE, &type);
     if (!(type & kind)) {
-        /* surfaceless and device displays, an X screen without an RGBA8 visual */
+        /* an X screen without an RGBA8 visual */
         ev_error(EGL_BAD_MATCH);
         goto out;
     }

@@ -210,11 +210,13 @@ int main(void)
           visual);
     static const EGLint want_window[] = {EGL_SURFACE_TYPE, EGL_WINDOW_BIT, EGL_NONE};
     CHECK(eglChooseConfig(dpy, want_window, NULL, 0, &nc) && nc == 0, "%d window configs", nc);
-    /* EGL 1.5 section 3.5.1: a config without EGL_WINDOW_BIT is EGL_BAD_MATCH */
-    EXPECT_ERROR(eglCreateWindowSurface(dpy, config, 1, NULL), EGL_BAD_MATCH);
-    EXPECT_ERROR(eglCreatePlatformWindowSurface(dpy, config, NULL, NULL), EGL_BAD_MATCH);
-    /* nothing is a native window here: the pointer is not even read */
-    EXPECT_ERROR(eglCreatePlatformWindowSurface(dpy, config, (void *)16, NULL), EGL_BAD_MATCH);
+    /* EGL_EXT_platform_device: "There are no valid values of native_window
+     * [native_pixmap]", whatever the config (as piglit's
+     * egl_ext_platform_device expects); the pointer is not even read */
+    EXPECT_ERROR(eglCreateWindowSurface(dpy, config, 1, NULL), EGL_BAD_NATIVE_WINDOW);
+    EXPECT_ERROR(eglCreatePlatformWindowSurface(dpy, EGL_NO_CONFIG_KHR, NULL, NULL), EGL_BAD_NATIVE_WINDOW);
+    EXPECT_ERROR(eglCreatePlatformWindowSurface(dpy, config, (void *)16, NULL), EGL_BAD_NATIVE_WINDOW);
+    EXPECT_ERROR(eglCreatePlatformPixmapSurface(dpy, config, (void *)16, NULL), EGL_BAD_NATIVE_PIXMAP);
 
     /* ---- rendering: a pbuffer ---- */
     eglBindAPI(EGL_OPENGL_API);
