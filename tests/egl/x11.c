@@ -473,9 +473,22 @@ int main(int argc, char **argv)
     CHECK(again != EGL_NO_SURFACE, "a new surface on the same window: 0x%x", eglGetError());
     eglDestroySurface(dpy, again);
 
-    /* ---- the display of our own connection renders too ---- */
+    /* ---- the display of EGL's own connection renders too, into a window
+     * the application made on its connection (X ids are the server's) ---- */
     CHECK(eglInitialize(own, NULL, NULL), "own connection");
+    EGLConfig own_config = NULL;
+    CHECK(eglChooseConfig(own, want, &own_config, 1, &n) && n == 1, "own connection's config");
+    Window win3 = make_window(xdpy, vi->visual, vi->depth, 500, 24, 24);
+    EGLSurface own_surf = eglCreateWindowSurface(own, own_config, win3, NULL);
+    EGLContext own_ctx = eglCreateContext(own, own_config, EGL_NO_CONTEXT, NULL);
+    CHECK(own_surf && own_ctx && eglMakeCurrent(own, own_surf, own_surf, own_ctx),
+          "own connection: window surface 0x%x", eglGetError());
+    draw(0xff00ff, 24, 24);
+    CHECK(eglSwapBuffers(own, own_surf), "own connection: swap");
+    check_window(xdpy, win3, 0xff00ff, 24, 24, "own connection");
+    CHECK(eglMakeCurrent(own, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT), "release");
     CHECK(eglTerminate(own), "terminate own connection");
+    XDestroyWindow(xdpy, win3);
 
     CHECK(eglDestroyContext(dpy, ctx), "eglDestroyContext");
     CHECK(eglTerminate(dpy), "eglTerminate");
