@@ -853,3 +853,46 @@ GLAPI_EXPORT void APIENTRY glGetUniformui64vNV(GLuint program, GLint location, G
     (void)params;
     gl_error(ctx, GL_INVALID_OPERATION);
 }
+
+/* ARB_pixel_buffer_object, "Errors": with a pixel buffer bound, a pointer
+ * (offset) not evenly divisible into the number of basic machine units
+ * needed to store one datum of type in memory is INVALID_OPERATION, for
+ * packs and unpacks alike.  A packed type's datum is its whole pixel
+ * (UNSIGNED_SHORT_5_6_5: 2 bytes, FLOAT_32_UNSIGNED_INT_24_8_REV: 8);
+ * an unknown type passes here and is refused by the type check. */
+bool gl_pbo_offset_aligned(GLenum type, size_t offset)
+{
+    size_t unit;
+    switch (type) {
+    case GL_SHORT:
+    case GL_UNSIGNED_SHORT:
+    case GL_HALF_FLOAT:
+    case GL_UNSIGNED_SHORT_5_6_5:
+    case GL_UNSIGNED_SHORT_5_6_5_REV:
+    case GL_UNSIGNED_SHORT_4_4_4_4:
+    case GL_UNSIGNED_SHORT_4_4_4_4_REV:
+    case GL_UNSIGNED_SHORT_5_5_5_1:
+    case GL_UNSIGNED_SHORT_1_5_5_5_REV:
+        unit = 2;
+        break;
+    case GL_INT:
+    case GL_UNSIGNED_INT:
+    case GL_FLOAT:
+    case GL_UNSIGNED_INT_8_8_8_8:
+    case GL_UNSIGNED_INT_8_8_8_8_REV:
+    case GL_UNSIGNED_INT_10_10_10_2:
+    case GL_UNSIGNED_INT_2_10_10_10_REV:
+    case GL_UNSIGNED_INT_24_8:
+    case GL_UNSIGNED_INT_10F_11F_11F_REV:
+    case GL_UNSIGNED_INT_5_9_9_9_REV:
+        unit = 4;
+        break;
+    case GL_FLOAT_32_UNSIGNED_INT_24_8_REV:
+        unit = 8;
+        break;
+    default:
+        unit = 1; /* bytes, BITMAP */
+        break;
+    }
+    return offset % unit == 0;
+}

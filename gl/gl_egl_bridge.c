@@ -82,18 +82,9 @@ GLAPI_EXPORT asmgl_surface *asmgl_surface_create(const asmgl_config *cfg)
         asmgl_config_default(&def);
         cfg = &def;
     }
-    if (cfg->width < 0 || cfg->height < 0 || cfg->width > GLC_MAX_SIZE ||
-        cfg->height > GLC_MAX_SIZE) {
-        gl_set_last_error("invalid surface size (0..16384)");
-        return NULL;
-    }
-    if (cfg->depth_bits < 0 || cfg->depth_bits > 32 || cfg->stencil_bits < 0 ||
-        cfg->stencil_bits > 8) {
-        gl_set_last_error("invalid depth_bits (0 or 24) or stencil_bits (0 or 8)");
-        return NULL;
-    }
-    if (cfg->samples > 1) {
-        gl_set_last_error("multisampling is not supported yet (samples must be 0 or 1)");
+    const char *bad = gl_config_check(cfg, 0);
+    if (bad) {
+        gl_set_last_error(bad);
         return NULL;
     }
     asmgl_surface *s = calloc(1, sizeof *s);
@@ -119,7 +110,11 @@ GLAPI_EXPORT void asmgl_surface_destroy(asmgl_surface *s)
 {
     if (!s)
         return;
-    if (s->lent_to) { /* a lent surface holds a context's storage: keep it */
+    /* a lent surface holds a context's storage: keep it; otherwise claim
+     * it, so that no thread lends it while it is freed */
+    gl_context *holder = NULL; /* claim_surface below, with a non-context mark */
+    if (!__atomic_compare_exchange_n(&s->lent_to, &holder, (gl_context *)(void *)s, false,
+                                     __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
         gl_set_last_error("the surface is lent to a current context: not destroyed");
         return;
     }
@@ -128,6 +123,23 @@ GLAPI_EXPORT void asmgl_surface_destroy(asmgl_surface *s)
     free(s->stencil.data);
     free(s);
     gl_set_last_error("");
+}
+
+/* Which context holds a surface (lent_to) changes only through these: a
+ * lend claims the surface with a compare-and-swap from NULL, so two threads
+ * lending one surface at once, or destroying it while another lends it,
+ * cannot both succeed (the loser refuses).  The owning thread's own reads
+ * need no atomics; the field stays a plain pointer for the other readers. */
+static bool claim_surface(asmgl_surface *s, gl_context *holder)
+{
+    gl_context *expected = NULL;
+    return __atomic_compare_exchange_n(&s->lent_to, &expected, holder, false, __ATOMIC_ACQ_REL,
+                                       __ATOMIC_ACQUIRE);
+}
+
+static void set_holder(asmgl_surface *s, gl_context *holder)
+{
+    __atomic_store_n(&s->lent_to, holder, __ATOMIC_RELEASE);
 }
 
 /* Exchanges ctx's default framebuffer with the one s holds. */
@@ -160,7 +172,7 @@ void gl_bridge_return_surface(void)
 {
     if (gl_current && lent) {
         swap_framebuffer(gl_current, lent);
-        lent->lent_to = NULL;
+        set_holder(lent, NULL);
         lent = NULL;
     }
 }
@@ -171,31 +183,40 @@ GLAPI_EXPORT int asmgl_make_current_surface(asmgl_context *ctx, asmgl_surface *s
     asmgl_surface *want = ctx ? (s ? s : &no_surface) : NULL;
     if (ctx == old && want == lent)
         return 1;
-    if (want && want->lent_to && want->lent_to != old) {
-        gl_set_last_error("the surface is lent to a context current on another thread");
-        return 0;
+    /* A surface other than the one lent here must be free: claimed for ctx
+     * now, so that no other thread lends or destroys it meanwhile. */
+    bool claimed = false;
+    if (want && want != lent) {
+        if (!claim_surface(want, ctx)) {
+            gl_set_last_error("the surface is lent to a context current on another thread");
+            return 0;
+        }
+        claimed = true;
     }
 
     /* Take the old context's own framebuffer back while this thread still
-     * owns it; no other thread can touch it before the release below. */
+     * owns it; no other thread can touch it before the release below.  A
+     * surface about to be lent again stays claimed. */
     asmgl_surface *taken = NULL;
     if (old && lent) {
         swap_framebuffer(old, lent);
-        lent->lent_to = NULL;
+        set_holder(lent, lent == want ? ctx : NULL);
         taken = lent;
         lent = NULL;
     }
     if (ctx != old && !asmgl_make_current(ctx)) {
         if (taken) { /* undo: old is still current */
             swap_framebuffer(old, taken);
-            taken->lent_to = old;
+            set_holder(taken, old);
             lent = taken;
         }
+        if (claimed)
+            set_holder(want, NULL);
         return 0;
     }
     if (ctx) {
         swap_framebuffer(ctx, want);
-        want->lent_to = ctx;
+        set_holder(want, ctx);
         lent = want;
     }
     gl_set_last_error("");

@@ -1522,7 +1522,7 @@ bool gl_fbo_read_float(gl_context *ctx, GLenum format, int x, int y, int w, int 
     for (int j = 0; j < h; j++)
         for (int i = 0; i < w; i++) {
             float *o = out + ((size_t)j * (size_t)w + (size_t)i) * 4;
-            int sx = x + i, sy = y + j;
+            long long sx = (long long)x + i, sy = (long long)y + j;
             if (sx < 0 || sy < 0 || sx >= s->width || sy >= s->height) {
                 o[0] = o[1] = o[2] = o[3] = 0; /* outside the window: undefined, 0 */
                 continue;
@@ -1534,6 +1534,17 @@ bool gl_fbo_read_float(gl_context *ctx, GLenum format, int x, int y, int w, int 
                 o[1] = sv[0];
             }
         }
+    return true;
+}
+
+bool gl_fbo_read_size(gl_context *ctx, GLenum format, int *width, int *height)
+{
+    rast_surface tmp;
+    const rast_surface *s = read_surface(ctx, format, &tmp);
+    if (!s)
+        return false;
+    *width = s->width;
+    *height = s->height;
     return true;
 }
 
@@ -1558,7 +1569,7 @@ bool gl_fbo_read_words(gl_context *ctx, int x, int y, int w, int h, uint32_t *ou
     for (int j = 0; j < h; j++)
         for (int i = 0; i < w; i++) {
             uint32_t *o = out + ((size_t)j * (size_t)w + (size_t)i) * 4;
-            int sx = x + i, sy = y + j;
+            long long sx = (long long)x + i, sy = (long long)y + j;
             if (!is_integer_surface(s) || sx < 0 || sy < 0 || sx >= s->width || sy >= s->height) {
                 memset(o, 0, 16);
                 continue;
@@ -1606,7 +1617,8 @@ GLAPI_EXPORT void APIENTRY glReadPixels(GLint x, GLint y, GLsizei width, GLsizei
     if (ctx->pixel_pack_buffer) {
         mem_buffer *m = ctx->pixel_pack_buffer->mem;
         size_t off = (size_t)(uintptr_t)pixels;
-        if (mem_buffer_is_mapped(m) || !mem_range_ok(mem_buffer_size(m), off, extent)) {
+        if (mem_buffer_is_mapped(m) || !mem_range_ok(mem_buffer_size(m), off, extent) ||
+            !gl_pbo_offset_aligned(type, off)) {
             gl_error(ctx, GL_INVALID_OPERATION);
             return;
         }
@@ -1629,7 +1641,7 @@ GLAPI_EXPORT void APIENTRY glReadPixels(GLint x, GLint y, GLsizei width, GLsizei
         for (int j = 0; j < height; j++)
             for (int i = 0; i < width; i++) {
                 int64_t *o = iv + ((size_t)j * (size_t)width + (size_t)i) * 4;
-                int sx = x + i, sy = y + j;
+                long long sx = (long long)x + i, sy = (long long)y + j;
                 if (sx < 0 || sy < 0 || sx >= s->width || sy >= s->height) {
                     o[0] = o[1] = o[2] = o[3] = 0;
                     continue;
@@ -1652,7 +1664,8 @@ GLAPI_EXPORT void APIENTRY glReadPixels(GLint x, GLint y, GLsizei width, GLsizei
     /* fast path: RGBA8 to RGBA/UNSIGNED_BYTE, rows inside the surface */
     const tex_pixel_store *ps = &ctx->pack;
     if (format == GL_RGBA && type == GL_UNSIGNED_BYTE && s->format == TEX_FMT_RGBA8 && x >= 0 &&
-        y >= 0 && x + width <= s->width && y + height <= s->height && !ps->swap_bytes &&
+        y >= 0 && (long long)x + width <= s->width && (long long)y + height <= s->height &&
+        !ps->swap_bytes &&
         ps->skip_pixels == 0 && ps->skip_rows == 0 && (ps->row_length == 0 || ps->row_length == width)) {
         size_t row = (size_t)width * 4;
         size_t pitch = (row + (size_t)ps->alignment - 1) / (size_t)ps->alignment * (size_t)ps->alignment;
@@ -1741,8 +1754,10 @@ static void blit_plane(gl_context *ctx, const rast_surface *src, const rast_surf
 {
     if (!src || !dst || !src->data || !dst->data)
         return;
-    int xmin = dx0 < dx1 ? dx0 : dx1, xmax = dx0 < dx1 ? dx1 : dx0;
-    int ymin = dy0 < dy1 ? dy0 : dy1, ymax = dy0 < dy1 ? dy1 : dy0;
+    /* the destination rectangle clipped to the buffer and the scissor, in
+     * 64 bits: GLint corners and x + width may lie anywhere */
+    long long xmin = dx0 < dx1 ? dx0 : dx1, xmax = dx0 < dx1 ? dx1 : dx0;
+    long long ymin = dy0 < dy1 ? dy0 : dy1, ymax = dy0 < dy1 ? dy1 : dy0;
     if (xmin < 0)
         xmin = 0;
     if (ymin < 0)
@@ -1752,7 +1767,7 @@ static void blit_plane(gl_context *ctx, const rast_surface *src, const rast_surf
     if (ymax > dh)
         ymax = dh;
     if (ctx->scissor_test) {
-        int s0 = ctx->scissor[0], s1 = ctx->scissor[1];
+        long long s0 = ctx->scissor[0], s1 = ctx->scissor[1];
         if (xmin < s0)
             xmin = s0;
         if (ymin < s1)
@@ -1762,10 +1777,10 @@ static void blit_plane(gl_context *ctx, const rast_surface *src, const rast_surf
         if (ymax > s1 + ctx->scissor[3])
             ymax = s1 + ctx->scissor[3];
     }
-    float scx = (float)(sx1 - sx0) / (float)(dx1 - dx0);
-    float scy = (float)(sy1 - sy0) / (float)(dy1 - dy0);
-    for (int y = ymin; y < ymax; y++)
-        for (int x = xmin; x < xmax; x++) {
+    float scx = (float)((long long)sx1 - sx0) / (float)((long long)dx1 - dx0);
+    float scy = (float)((long long)sy1 - sy0) / (float)((long long)dy1 - dy0);
+    for (int y = (int)ymin; y < ymax; y++)
+        for (int x = (int)xmin; x < xmax; x++) {
             float u = sx0 + (x + 0.5f - dx0) * scx, v = sy0 + (y + 0.5f - dy0) * scy;
             /* only pixels whose source lies in the source rectangle are written */
             if (u < fminf(sx0, sx1) || u >= fmaxf(sx0, sx1) || v < fminf(sy0, sy1) || v >= fmaxf(sy0, sy1))

@@ -35,6 +35,7 @@
  *   gl_ssbo.c      shader storage buffer bindings, the rast_resources of
  *                  draws and dispatches
  *   gl_compute.c   NV_compute_program5 dispatches (DispatchCompute*)
+ *   gl_limits.c    the invocation limit of one draw or dispatch
  *   gl_proc.c      asmgl_get_proc_address over gl_entrypoints.def
  *   gl_dlist.c     display lists: glNewList ... glCallLists, the recorder
  *                  behind the GL_DLIST_SAVE hooks (gl_dlist_priv.h) and the
@@ -468,6 +469,10 @@ struct asmgl_context {
     bool point_smooth, point_sprite;
     GLenum point_sprite_origin;
     int patch_vertices;       /* GL_PATCH_VERTICES (glPatchParameteri): NV5 PATCHES draws */
+    /* the invocation limit of a draw or dispatch (gl_limits.c), and whether
+     * a cut draw / dispatch was reported yet */
+    uint64_t max_invocations;
+    bool limit_reported_draw, limit_reported_dispatch;
     float line_width;
     bool line_smooth, line_stipple_enabled;
     GLint line_stipple_factor;
@@ -621,6 +626,9 @@ void gl_renderbuffer_obj_destroy(gl_renderbuffer_obj *rb);
 
 /* Sets what asmgl_last_error() reports on this thread ("" = no error). */
 void gl_set_last_error(const char *msg);
+/* Why cfg is not a framebuffer layout asmgl.h documents (sizes min_size..
+ * 16384, depth 0/24, stencil 0/8, samples 0/1), or NULL when it is one. */
+const char *gl_config_check(const asmgl_config *cfg, int min_size);
 /* Gives a surface lent to this thread's current context back (its own
  * default framebuffer returns); nothing when none is lent.  For
  * asmgl_make_current, before the current context changes. */
@@ -631,6 +639,20 @@ void gl_bridge_flushed(void);
 /* Runs the viewport callback of the surface lent to this thread's current
  * context (asmgl_surface_set_viewport_callback), if any: glViewport. */
 void gl_bridge_viewport(void);
+
+/* ---- gl_limits.c (docs/gl_limits.md) ------------------------------------------ */
+
+/* Invocations of its first stage a draw or dispatch may run by default
+ * (ASMGL_MAX_INVOCATIONS overrides it). */
+#define GLC_DEFAULT_MAX_INVOCATIONS (1ull << 30)
+void gl_limits_init(gl_context *ctx);
+/* Cuts a draw of *count vertices x *instances to the invocation limit
+ * (whole instances first) and reports a cut once; false when nothing is
+ * left to draw. */
+bool gl_limit_draw(gl_context *ctx, GLenum mode, int *count, int *instances);
+/* The same for a dispatch of groups of compute program cp (whole planes,
+ * rows, then groups). */
+bool gl_limit_dispatch(gl_context *ctx, const gp_program *cp, GLuint groups[3]);
 
 /* ---- gl_error.c ---------------------------------------------------------------- */
 
@@ -680,8 +702,10 @@ gp_program *gl_program_compile(gl_context *ctx, const char *text, size_t len, in
                                gp_error *err, gp_program_info *query_info);
 void gl_program_obj_release(gl_program_obj *p);
 /* The clip-distance variant of obj's position-invariant vertex program, or
- * NULL when obj's program is not one or the variant cannot be made. */
-const gp_program *gl_program_clip_variant(gl_context *ctx, gl_program_obj *obj);
+ * NULL when obj's program is not one or the variant cannot be made; NULL
+ * with GL_OUT_OF_MEMORY recorded and *oom set when memory ran out (the draw
+ * must not go on unclipped; a later draw tries again). */
+const gp_program *gl_program_clip_variant(gl_context *ctx, gl_program_obj *obj, bool *oom);
 
 /* ---- gl_ff.c ------------------------------------------------------------------------ */
 
@@ -713,6 +737,10 @@ int gl_buffer_param_target(GLenum target);
  * *data NULL when unbound or empty). */
 uint32_t gl_buffer_param_words(gl_context *ctx, int t, int index, const gp_val **data);
 void gl_buffer_free_all(gl_context *ctx); /* gl_buffer.c */
+/* Whether a pixel buffer offset suits client type type: a multiple of the
+ * bytes of one of its data (ARB_pixel_buffer_object; INVALID_OPERATION
+ * otherwise). */
+bool gl_pbo_offset_aligned(GLenum type, size_t offset);
 /* The context's GPU address space (NV_shader_buffer_load), made on first
  * use; NULL with OUT_OF_MEMORY recorded.  Draws whose programs access
  * memory pass it to the workers; it changes only after a flush (R9). */
@@ -861,6 +889,9 @@ bool gl_fbo_read_float(gl_context *ctx, GLenum format, int x, int y, int w, int 
  * recorded, when there is none to read), and the raw words of an integer
  * one (4 per pixel, pixels outside read 0). */
 tex_format gl_fbo_read_color_format(gl_context *ctx);
+/* The size of the read framebuffer's buffer for format (as
+ * gl_fbo_read_float); false with an error recorded when there is none. */
+bool gl_fbo_read_size(gl_context *ctx, GLenum format, int *width, int *height);
 bool gl_fbo_read_words(gl_context *ctx, int x, int y, int w, int h, uint32_t *out);
 /* Whether the draw framebuffer's colour buffers hold integers
  * (RGBA_INTEGER_MODE_EXT). */

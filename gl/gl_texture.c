@@ -662,7 +662,7 @@ static const void *pbo_pointer(gl_context *ctx, gl_buffer_obj *buf, const void *
         return NULL;
     }
     size_t off = (size_t)(uintptr_t)ptr;
-    if (!mem_range_ok(mem_buffer_size(buf->mem), off, extent)) {
+    if (!mem_range_ok(mem_buffer_size(buf->mem), off, extent) || !gl_pbo_offset_aligned(type, off)) {
         gl_error(ctx, GL_INVALID_OPERATION);
         *ok = false;
         return NULL;
@@ -931,7 +931,10 @@ static void copy_tex_image(gl_context *ctx, int dims, GLenum target, GLint level
         gl_error(ctx, GL_INVALID_VALUE);
         return;
     }
-    if (w < 0 || h < 0 || border < 0 || border > 1) {
+    /* sizes no texture can have are refused before the framebuffer is
+     * read (tex_image_define says INVALID_VALUE for them too) */
+    if (w < 0 || h < 0 || border < 0 || border > 1 || w > TEX_MAX_SIZE + 2 * border ||
+        h > TEX_MAX_SIZE + 2 * border) {
         gl_error(ctx, GL_INVALID_VALUE);
         return;
     }
@@ -1005,6 +1008,20 @@ static void copy_tex_sub_image(gl_context *ctx, int dims, GLenum target, GLint l
     const tex_image *img = &t->image[face][level];
     if (!img->format) {
         gl_error(ctx, GL_INVALID_OPERATION);
+        return;
+    }
+    /* the destination region is checked before the framebuffer is read
+     * (tex_image_sub with no pixels only checks): a region outside the
+     * image is INVALID_VALUE whatever w and h cost to read */
+    tex_pixel_store vps;
+    tex_pixel_store_default(&vps);
+    bool int_tex = is_int_storage(img->format);
+    bool depth_tex = img->base_format == GL_DEPTH_COMPONENT || img->base_format == GL_DEPTH_STENCIL;
+    GLenum ve = tex_image_sub(t, face, level, xo, yo, zo, w, h, 1,
+                              depth_tex ? GL_DEPTH_COMPONENT : int_tex ? GL_RGBA_INTEGER : GL_RGBA,
+                              int_tex ? GL_INT : GL_FLOAT, NULL, &vps);
+    if (ve != GL_NO_ERROR && ve != GL_INVALID_OPERATION) {
+        gl_error(ctx, ve);
         return;
     }
     if (img->base_format != GL_DEPTH_COMPONENT && img->base_format != GL_DEPTH_STENCIL) {

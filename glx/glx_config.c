@@ -21,16 +21,19 @@
 #include <X11/Xutil.h>
 #include <GL/glxproto.h>
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static gv_screen *screens;
 static int next_config_id = 1;
 
 static const char extensions_string[] =
     "GLX_ARB_create_context GLX_ARB_create_context_profile GLX_ARB_get_proc_address "
-    "GLX_EXT_no_config_context GLX_EXT_swap_control GLX_EXT_visual_info GLX_EXT_visual_rating "
-    "GLX_MESA_swap_control GLX_SGI_swap_control";
+    "GLX_EXT_buffer_age GLX_EXT_no_config_context GLX_EXT_swap_control GLX_EXT_visual_info "
+    "GLX_EXT_visual_rating "
+    "GLX_MESA_query_renderer GLX_MESA_swap_control GLX_SGI_swap_control";
 
 /* ---- screens ---------------------------------------------------------------------------- */
 
@@ -93,6 +96,18 @@ static void screen_init(gv_screen *s, Display *dpy, int screen)
         c->visual_depth = 24;
     }
     s->num_configs = GV_CONFIGS_PER_SCREEN;
+}
+
+/* The screens' tables go with the library (libGLX dlcloses its vendors at
+ * exit, or when the application unloads libGL): no handle can reach them
+ * after that. */
+__attribute__((destructor)) static void screens_free(void)
+{
+    while (screens) {
+        gv_screen *s = screens;
+        screens = s->next;
+        free(s);
+    }
 }
 
 gv_screen *gv_screen_get(Display *dpy, int screen)
@@ -485,4 +500,90 @@ const char *gv_glXGetClientString(Display *dpy, int name)
 const char *gv_glXQueryExtensionsString(Display *dpy, int screen)
 {
     return extensions_string;
+}
+
+/* ---- GLX_MESA_query_renderer ------------------------------------------------------------ */
+
+/* One renderer (index 0) per screen: asmgl, in software, in system memory,
+ * compatibility profile up to asmgl's GL version, no core or ES.  Integer
+ * attributes fill 1 value, 3 for the version, 2 for the profile versions
+ * (as the extension's table says). */
+static Bool renderer_integer(int attribute, unsigned int *value)
+{
+    if (!value)
+        return False;
+    int gl = gv_gl_version();
+    switch (attribute) {
+    case GLX_RENDERER_VENDOR_ID_MESA:
+    case GLX_RENDERER_DEVICE_ID_MESA:
+        value[0] = 0xffffffffu; /* no PCI device */
+        return True;
+    case GLX_RENDERER_VERSION_MESA: {
+        unsigned major = 0, minor = 0, patch = 0;
+        sscanf(ASMGL_VERSION_STRING, "%u.%u.%u", &major, &minor, &patch);
+        value[0] = major;
+        value[1] = minor;
+        value[2] = patch;
+        return True;
+    }
+    case GLX_RENDERER_ACCELERATED_MESA: value[0] = False; return True;
+    case GLX_RENDERER_VIDEO_MEMORY_MESA: {
+        long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGE_SIZE);
+        value[0] = pages > 0 && size > 0 ? (unsigned)((unsigned long long)pages * (unsigned long long)size >> 20) : 0;
+        return True;
+    }
+    case GLX_RENDERER_UNIFIED_MEMORY_ARCHITECTURE_MESA: value[0] = True; return True;
+    case GLX_RENDERER_PREFERRED_PROFILE_MESA:
+        value[0] = GLX_CONTEXT_COMPATIBILITY_PROFILE_BIT_ARB;
+        return True;
+    case GLX_RENDERER_OPENGL_COMPATIBILITY_PROFILE_VERSION_MESA:
+        value[0] = (unsigned)(gl / 10);
+        value[1] = (unsigned)(gl % 10);
+        return True;
+    case GLX_RENDERER_OPENGL_CORE_PROFILE_VERSION_MESA:
+    case GLX_RENDERER_OPENGL_ES_PROFILE_VERSION_MESA:
+    case GLX_RENDERER_OPENGL_ES2_PROFILE_VERSION_MESA:
+        value[0] = value[1] = 0; /* not offered */
+        return True;
+    default:
+        return False;
+    }
+}
+
+static const char *renderer_string(int attribute)
+{
+    switch (attribute) {
+    case GLX_RENDERER_VENDOR_ID_MESA: return GV_VENDOR_STRING;
+    case GLX_RENDERER_DEVICE_ID_MESA: return "asmgl (tile-based deferred, software)";
+    default: return NULL;
+    }
+}
+
+static bool renderer_valid(Display *dpy, int screen, int renderer)
+{
+    pthread_mutex_lock(&gv_lock);
+    bool ok = renderer == 0 && gv_screen_get(dpy, screen) != NULL;
+    pthread_mutex_unlock(&gv_lock);
+    return ok;
+}
+
+Bool gv_glXQueryRendererIntegerMESA(Display *dpy, int screen, int renderer, int attribute,
+                                    unsigned int *value)
+{
+    return renderer_valid(dpy, screen, renderer) ? renderer_integer(attribute, value) : False;
+}
+
+const char *gv_glXQueryRendererStringMESA(Display *dpy, int screen, int renderer, int attribute)
+{
+    return renderer_valid(dpy, screen, renderer) ? renderer_string(attribute) : NULL;
+}
+
+Bool gv_glXQueryCurrentRendererIntegerMESA(int attribute, unsigned int *value)
+{
+    return gv_context_current() ? renderer_integer(attribute, value) : False;
+}
+
+const char *gv_glXQueryCurrentRendererStringMESA(int attribute)
+{
+    return gv_context_current() ? renderer_string(attribute) : NULL;
 }

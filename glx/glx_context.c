@@ -169,7 +169,8 @@ GLXContext gv_glXCreateContextAttribsARB(Display *dpy, GLXFBConfig config, GLXCo
                                          Bool direct, const int *attrib_list)
 {
     const int op = X_GLXCreateContextAttribsARB;
-    int major = 1, minor = 0, flags = 0, render_type = 0, screen = -1;
+    int major = 1, minor = 0, flags = 0, render_type = GLX_RGBA_TYPE, screen = -1;
+    bool render_type_given = false;
     int profile = GLX_CONTEXT_CORE_PROFILE_BIT_ARB; /* the default; ignored below 3.2 */
     for (const int *a = attrib_list; a && a[0] != None; a += 2) {
         switch (a[0]) {
@@ -177,7 +178,10 @@ GLXContext gv_glXCreateContextAttribsARB(Display *dpy, GLXFBConfig config, GLXCo
         case GLX_CONTEXT_MINOR_VERSION_ARB: minor = a[1]; break;
         case GLX_CONTEXT_FLAGS_ARB: flags = a[1]; break;
         case GLX_CONTEXT_PROFILE_MASK_ARB: profile = a[1]; break;
-        case GLX_RENDER_TYPE: render_type = a[1]; break;
+        case GLX_RENDER_TYPE:
+            render_type = a[1];
+            render_type_given = true;
+            break;
         case GLX_SCREEN: screen = a[1]; break;
         default:
             gv_x_error(dpy, BadValue, 0, op);
@@ -189,7 +193,7 @@ GLXContext gv_glXCreateContextAttribsARB(Display *dpy, GLXFBConfig config, GLXCo
         return NULL;
     }
     /* GLX_EXT_no_config_context: a render type needs a config */
-    if ((render_type && render_type != GLX_RGBA_TYPE) || (render_type && !config)) {
+    if (render_type != GLX_RGBA_TYPE || (render_type_given && !config)) {
         gv_x_error(dpy, BadValue, 0, op);
         return NULL;
     }
@@ -223,8 +227,8 @@ GLXContext gv_glXCreateContextAttribsARB(Display *dpy, GLXFBConfig config, GLXCo
     }
     /* GLX_EXT_no_config_context: such a context's GLX_RENDER_TYPE is
      * GLX_DONT_CARE (and its GLX_FBCONFIG_ID None) */
-    if (!render_type)
-        render_type = c ? GLX_RGBA_TYPE : (int)GLX_DONT_CARE;
+    if (!c)
+        render_type = (int)GLX_DONT_CARE;
     return context_create(dpy, c, c ? c->screen->screen : screen, share_list, render_type, major,
                           minor, flags, GLX_CONTEXT_COMPATIBILITY_PROFILE_BIT_ARB, op);
 }
@@ -301,6 +305,13 @@ static Bool make_current(Display *dpy, GLXDrawable draw, GLXDrawable read, GLXCo
         gv_x_error(dpy, BadAccess, draw, op);
         goto out;
     }
+    /* the new drawables are held before the old ones are let go, so one
+     * that is both (and destroyed meanwhile) is not freed in between */
+    if (dd) {
+        dd->current_count++;
+        if (rd != dd)
+            rd->current_count++;
+    }
     if (old) {
         old->owner = NULL;
         release_drawables(old);
@@ -314,9 +325,6 @@ static Bool make_current(Display *dpy, GLXDrawable draw, GLXDrawable read, GLXCo
     c->owner = gv_thread_id();
     c->draw = dd;
     c->read = rd;
-    dd->current_count++;
-    if (rd != dd)
-        rd->current_count++;
     gv_drawable_track_size(dd); /* new buffers if the window was resized */
     if (!c->viewport_set) {
         /* GLX 1.4 section 3.3.7: the first time a context is made current,

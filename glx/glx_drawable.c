@@ -167,12 +167,33 @@ static gv_drawable *drawable_over_x(Display *dpy, GLXDrawable id, Drawable x,
     return d;
 }
 
+/* Frees the implicit drawables of dpy, current nowhere, whose windows are
+ * gone: GLX hears nothing of XDestroyWindow, so a program that makes many
+ * short-lived windows current would otherwise keep all their buffers. */
+static void sweep_implicit(Display *dpy)
+{
+    gv_drawable **p = &drawables;
+    while (*p) {
+        gv_drawable *d = *p;
+        if (d->dpy == dpy && d->implicit && d->current_count == 0 &&
+            !ws_x11_window_info(dpy, d->x_drawable, NULL, NULL)) {
+            *p = d->next;
+            asmgl_surface_destroy(d->surface);
+            ws_x11_drawable_destroy(d->ws);
+            free(d);
+        } else {
+            p = &d->next;
+        }
+    }
+}
+
 gv_drawable *gv_drawable_for_current(Display *dpy, GLXDrawable id, const gv_config *cfg,
                                      int *error)
 {
     gv_drawable *d = gv_drawable_find(dpy, id);
     if (d)
         return d;
+    sweep_implicit(dpy);
     int screen;
     VisualID visual;
     if (!ws_x11_window_info(dpy, id, &screen, &visual)) {
@@ -215,6 +236,8 @@ void gv_drawable_track_size(gv_drawable *d)
 
 /* ---- windows ----------------------------------------------------------------------------- */
 
+/* attrib_list of glXCreateWindow and glXCreatePixmap is "reserved for
+ * future use" (GLX 1.4 sections 3.3.4, 3.3.5): ignored, as Mesa does. */
 GLXWindow gv_glXCreateWindow(Display *dpy, GLXFBConfig config, Window win, const int *attrib_list)
 {
     GLXWindow result = None;
@@ -224,8 +247,6 @@ GLXWindow gv_glXCreateWindow(Display *dpy, GLXFBConfig config, Window win, const
     VisualID visual;
     if (!c) {
         gv_glx_error(dpy, GLXBadFBConfig, 0, X_GLXCreateWindow);
-    } else if (attrib_list && attrib_list[0] != None) {
-        gv_x_error(dpy, BadValue, 0, X_GLXCreateWindow); /* GLX 1.4 takes none */
     } else if (!ws_x11_window_info(dpy, win, &screen, &visual)) {
         gv_x_error(dpy, BadWindow, win, X_GLXCreateWindow);
     } else if (screen != c->screen->screen || !(c->visual)) {
@@ -292,8 +313,6 @@ GLXPixmap gv_glXCreatePixmap(Display *dpy, GLXFBConfig config, Pixmap pixmap, co
     const gv_config *c = gv_config_get(config);
     if (!c)
         gv_glx_error(dpy, GLXBadFBConfig, 0, X_GLXCreatePixmap);
-    else if (attrib_list && attrib_list[0] != None)
-        gv_x_error(dpy, BadValue, 0, X_GLXCreatePixmap);
     else
         result = create_pixmap(dpy, c, pixmap, X_GLXCreatePixmap);
     pthread_mutex_unlock(&gv_lock);
@@ -411,6 +430,12 @@ void gv_glXQueryDrawable(Display *dpy, GLXDrawable draw, int attribute, unsigned
         case GLX_EVENT_MASK: *value = (unsigned)d->event_mask; break;
         case GLX_SWAP_INTERVAL_EXT: *value = (unsigned)d->swap_interval; break;
         case GLX_MAX_SWAP_INTERVAL_EXT: *value = GV_MAX_SWAP_INTERVAL; break;
+        case GLX_BACK_BUFFER_AGE_EXT:
+            /* GLX_EXT_buffer_age: asmgl draws and presents from one buffer,
+             * so after a swap the back buffer holds the frame just shown
+             * (age 1); 0 before the first swap (undefined contents) */
+            *value = d->kind == GV_WINDOW && d->config->doublebuffer && d->last_swap_ns ? 1 : 0;
+            break;
         default: gv_x_error(dpy, BadValue, draw, X_GLXGetDrawableAttributes); break;
         }
     }
@@ -461,10 +486,11 @@ void gv_glXSwapBuffers(Display *dpy, GLXDrawable drawable)
 {
     gv_context *cur = gv_context_current();
     pthread_mutex_lock(&gv_lock);
-    int error = 0;
-    gv_drawable *d = gv_drawable_for_current(dpy, drawable, cur ? cur->config : NULL, &error);
+    gv_drawable *d = gv_drawable_find(dpy, drawable);
     if (!d) {
-        gv_glx_error(dpy, GLXBadDrawable, drawable, X_GLXSwapBuffers);
+        /* a window never made current has nothing rendered to show */
+        if (!ws_x11_window_info(dpy, drawable, NULL, NULL))
+            gv_glx_error(dpy, GLXBadDrawable, drawable, X_GLXSwapBuffers);
         pthread_mutex_unlock(&gv_lock);
         return;
     }

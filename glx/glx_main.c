@@ -13,7 +13,7 @@
  *    glXQueryExtension, glXQueryVersion and glXGetProcAddress itself, and
  *    keeps the context and drawable handle maps.
  *
- *  - GLX extension functions (swap control).  glXGetProcAddress of one
+ *  - GLX extension functions (swap control, renderer queries).  glXGetProcAddress of one
  *    asks every vendor's getDispatchAddress for a vendor-neutral stub and
  *    tells all of them its slot (setDispatchIndex).  Our stub finds the
  *    vendor from its arguments (the drawable, or the current context),
@@ -148,20 +148,33 @@ void gv_x_error(Display *dpy, int x_error, XID resource, int minor)
 /* ---- extension dispatch stubs ------------------------------------------------------------ */
 
 enum { EXT_SWAP_INTERVAL_EXT, EXT_SWAP_INTERVAL_MESA, EXT_GET_SWAP_INTERVAL_MESA,
-       EXT_SWAP_INTERVAL_SGI, EXT_COUNT };
+       EXT_SWAP_INTERVAL_SGI, EXT_QUERY_RENDERER_INTEGER, EXT_QUERY_RENDERER_STRING,
+       EXT_QUERY_CURRENT_RENDERER_INTEGER, EXT_QUERY_CURRENT_RENDERER_STRING, EXT_COUNT };
 
 static const char *const ext_names[EXT_COUNT] = {
     [EXT_SWAP_INTERVAL_EXT] = "glXSwapIntervalEXT",
     [EXT_SWAP_INTERVAL_MESA] = "glXSwapIntervalMESA",
     [EXT_GET_SWAP_INTERVAL_MESA] = "glXGetSwapIntervalMESA",
     [EXT_SWAP_INTERVAL_SGI] = "glXSwapIntervalSGI",
+    [EXT_QUERY_RENDERER_INTEGER] = "glXQueryRendererIntegerMESA",
+    [EXT_QUERY_RENDERER_STRING] = "glXQueryRendererStringMESA",
+    [EXT_QUERY_CURRENT_RENDERER_INTEGER] = "glXQueryCurrentRendererIntegerMESA",
+    [EXT_QUERY_CURRENT_RENDERER_STRING] = "glXQueryCurrentRendererStringMESA",
 };
-/* libGLX's slot of each (setDispatchIndex); -1 until told */
-static int ext_index[EXT_COUNT] = {-1, -1, -1, -1};
+/* libGLX's slot of each (setDispatchIndex); -1 until told (ext_init) */
+static int ext_index[EXT_COUNT];
+static pthread_once_t ext_once = PTHREAD_ONCE_INIT;
+
+static void ext_init(void)
+{
+    for (int e = 0; e < EXT_COUNT; e++)
+        ext_index[e] = -1;
+}
 
 /* The vendor's function for slot e, or NULL. */
 static __GLXextFuncPtr ext_fetch(__GLXvendorInfo *vendor, int e)
 {
+    pthread_once(&ext_once, ext_init);
     if (!vendor || ext_index[e] < 0)
         return NULL;
     return gv_exports->fetchDispatchEntry(vendor, ext_index[e]);
@@ -199,15 +212,53 @@ static int dispatch_glXSwapIntervalSGI(int interval)
     return fn ? fn(interval) : GLX_BAD_CONTEXT;
 }
 
+/* GLX_MESA_query_renderer: by screen, or by the current context */
+static Bool dispatch_glXQueryRendererIntegerMESA(Display *dpy, int screen, int renderer,
+                                                 int attribute, unsigned int *value)
+{
+    __GLXvendorInfo *v = dpy ? gv_exports->getDynDispatch(dpy, screen) : NULL;
+    PFNGLXQUERYRENDERERINTEGERMESAPROC fn =
+        (PFNGLXQUERYRENDERERINTEGERMESAPROC)ext_fetch(v, EXT_QUERY_RENDERER_INTEGER);
+    return fn ? fn(dpy, screen, renderer, attribute, value) : False;
+}
+
+static const char *dispatch_glXQueryRendererStringMESA(Display *dpy, int screen, int renderer,
+                                                       int attribute)
+{
+    __GLXvendorInfo *v = dpy ? gv_exports->getDynDispatch(dpy, screen) : NULL;
+    PFNGLXQUERYRENDERERSTRINGMESAPROC fn =
+        (PFNGLXQUERYRENDERERSTRINGMESAPROC)ext_fetch(v, EXT_QUERY_RENDERER_STRING);
+    return fn ? fn(dpy, screen, renderer, attribute) : NULL;
+}
+
+static Bool dispatch_glXQueryCurrentRendererIntegerMESA(int attribute, unsigned int *value)
+{
+    PFNGLXQUERYCURRENTRENDERERINTEGERMESAPROC fn = (PFNGLXQUERYCURRENTRENDERERINTEGERMESAPROC)
+        ext_fetch(gv_exports->getCurrentDynDispatch(), EXT_QUERY_CURRENT_RENDERER_INTEGER);
+    return fn ? fn(attribute, value) : False;
+}
+
+static const char *dispatch_glXQueryCurrentRendererStringMESA(int attribute)
+{
+    PFNGLXQUERYCURRENTRENDERERSTRINGMESAPROC fn = (PFNGLXQUERYCURRENTRENDERERSTRINGMESAPROC)
+        ext_fetch(gv_exports->getCurrentDynDispatch(), EXT_QUERY_CURRENT_RENDERER_STRING);
+    return fn ? fn(attribute) : NULL;
+}
+
 static void *const ext_dispatch[EXT_COUNT] = {
     [EXT_SWAP_INTERVAL_EXT] = (void *)dispatch_glXSwapIntervalEXT,
     [EXT_SWAP_INTERVAL_MESA] = (void *)dispatch_glXSwapIntervalMESA,
     [EXT_GET_SWAP_INTERVAL_MESA] = (void *)dispatch_glXGetSwapIntervalMESA,
     [EXT_SWAP_INTERVAL_SGI] = (void *)dispatch_glXSwapIntervalSGI,
+    [EXT_QUERY_RENDERER_INTEGER] = (void *)dispatch_glXQueryRendererIntegerMESA,
+    [EXT_QUERY_RENDERER_STRING] = (void *)dispatch_glXQueryRendererStringMESA,
+    [EXT_QUERY_CURRENT_RENDERER_INTEGER] = (void *)dispatch_glXQueryCurrentRendererIntegerMESA,
+    [EXT_QUERY_CURRENT_RENDERER_STRING] = (void *)dispatch_glXQueryCurrentRendererStringMESA,
 };
 
 static int ext_find(const char *name)
 {
+    pthread_once(&ext_once, ext_init);
     for (int e = 0; e < EXT_COUNT; e++)
         if (strcmp(name, ext_names[e]) == 0)
             return e;
@@ -234,7 +285,9 @@ static const struct {
     GV_FN(glXGetVisualFromFBConfig), GV_FN(glXMakeContextCurrent), GV_FN(glXQueryContext),
     GV_FN(glXQueryDrawable),      GV_FN(glXSelectEvent),          GV_FN(glXCreateContextAttribsARB),
     GV_FN(glXSwapIntervalEXT),    GV_FN(glXSwapIntervalMESA),     GV_FN(glXGetSwapIntervalMESA),
-    GV_FN(glXSwapIntervalSGI),
+    GV_FN(glXSwapIntervalSGI),    GV_FN(glXQueryRendererIntegerMESA),
+    GV_FN(glXQueryRendererStringMESA), GV_FN(glXQueryCurrentRendererIntegerMESA),
+    GV_FN(glXQueryCurrentRendererStringMESA),
 #undef GV_FN
 };
 

@@ -36,9 +36,17 @@
  * the same pixels, which GLX allows for the back buffer after a swap
  * (its contents are undefined, GLX 1.4 section 3.3.10).
  *
- * Resizing follows the window: at MakeCurrent and at each swap the
- * window's size is asked (XGetGeometry) and the surface resized, as
- * Mesa's xlib software winsys does.
+ * Resizing follows the window: at MakeCurrent, after each swap and at
+ * glViewport the window's size is asked (XGetGeometry) and the surface
+ * resized, as Mesa's xlib software winsys does.
+ *
+ * Extensions: GLX_ARB_create_context(_profile), GLX_EXT_no_config_context,
+ * swap control (EXT, MESA, SGI), GLX_EXT_buffer_age, GLX_MESA_query_renderer,
+ * GLX_EXT_visual_info / _visual_rating.  Not here: object sharing between
+ * contexts (share_list is accepted, objects are not shared), multisample
+ * configs, a drawable current on two threads at once (BadAccess), a read
+ * drawable other than the draw drawable (reads come from the draw one),
+ * glXCopyContext (checks its handles, copies nothing).
  *
  * Deletion follows GLX 1.4 sections 3.3.7 and 3.3.9: a context or GLX
  * drawable destroyed while current only loses its handle; it is freed when
@@ -249,5 +257,10 @@ void gv_glXSwapIntervalEXT(Display *dpy, GLXDrawable drawable, int interval);
 int gv_glXSwapIntervalMESA(unsigned int interval);
 int gv_glXGetSwapIntervalMESA(void);
 int gv_glXSwapIntervalSGI(int interval);
+Bool gv_glXQueryRendererIntegerMESA(Display *dpy, int screen, int renderer, int attribute,
+                                    unsigned int *value);
+const char *gv_glXQueryRendererStringMESA(Display *dpy, int screen, int renderer, int attribute);
+Bool gv_glXQueryCurrentRendererIntegerMESA(int attribute, unsigned int *value);
+const char *gv_glXQueryCurrentRendererStringMESA(int attribute);
 
 #endif /* GLX_GLX_PRIV_H */

@@ -237,13 +237,43 @@ static void test_window(Display *dpy, GLXFBConfig cfg)
     CHECK(glXGetCurrentContext() == ctx && glXGetCurrentDrawable() == win &&
               glXGetCurrentDisplay() == dpy,
           "glXGetCurrent*");
+    if (on_asmgl) { /* GLX_MESA_query_renderer agrees with GL_VERSION */
+        typedef Bool (*query_int_fn)(Display *, int, int, int, unsigned *);
+        typedef Bool (*query_cur_fn)(int, unsigned *);
+        query_int_fn qi = (query_int_fn)glXGetProcAddress(
+            (const GLubyte *)"glXQueryRendererIntegerMESA");
+        query_cur_fn qc = (query_cur_fn)glXGetProcAddress(
+            (const GLubyte *)"glXQueryCurrentRendererIntegerMESA");
+        unsigned v[3] = {99, 99, 99}, acc = 99;
+        const char *version = (const char *)glGetString(GL_VERSION);
+        int major = -1, minor = -1;
+        if (version)
+            sscanf(version, "%d.%d", &major, &minor);
+        CHECK(qi && qi(dpy, DefaultScreen(dpy), 0,
+                       GLX_RENDERER_OPENGL_COMPATIBILITY_PROFILE_VERSION_MESA, v) &&
+                  (int)v[0] == major && (int)v[1] == minor && v[2] == 99,
+              "compat version %u.%u (GL_VERSION %s)", v[0], v[1], version ? version : "-");
+        CHECK(qc && qc(GLX_RENDERER_ACCELERATED_MESA, &acc) && acc == 0, "not accelerated");
+        CHECK(qi && !qi(dpy, DefaultScreen(dpy), 1, GLX_RENDERER_ACCELERATED_MESA, &acc),
+              "renderer 1 does not exist");
+    }
     GLint vp[4] = {0};
     glGetIntegerv(GL_VIEWPORT, vp);
     CHECK(vp[2] == 64 && vp[3] == 48, "initial viewport %dx%d", vp[2], vp[3]);
 
+    unsigned age = 99;
+    if (on_asmgl) { /* GLX_EXT_buffer_age: 0 before the first swap */
+        glXQueryDrawable(dpy, win, GLX_BACK_BUFFER_AGE_EXT, &age);
+        CHECK(age == 0, "buffer age before a swap %u", age);
+    }
     draw_corner(0xff0000, 0x00ff00, 16, 8);
     CHECK(gl_pixel(0, 0) == 0x00ff00 && gl_pixel(63, 47) == 0xff0000, "glReadPixels");
     glXSwapBuffers(dpy, win);
+    if (on_asmgl) { /* 1 after: the back buffer holds the frame shown */
+        glXQueryDrawable(dpy, win, GLX_BACK_BUFFER_AGE_EXT, &age);
+        CHECK(age == 1 && gl_pixel(0, 0) == 0x00ff00 && gl_pixel(63, 47) == 0xff0000,
+              "buffer age after a swap %u, contents kept", age);
+    }
     XSync(dpy, False);
     CHECK(x_pixel(dpy, win, 0, 47) == 0x00ff00, "swapped: bottom-left %06lx", x_pixel(dpy, win, 0, 47));
     CHECK(x_pixel(dpy, win, 15, 40) == 0x00ff00, "swapped: corner's top-right");
@@ -324,6 +354,34 @@ static void test_window(Display *dpy, GLXFBConfig cfg)
     CHECK(glXMakeCurrent(dpy, None, NULL), "release");
     CHECK(last_error(dpy) == 0, "no error releasing");
     XDestroyWindow(dpy, win);
+}
+
+/* Windows destroyed behind GLX's back: a swap does not crash, and many
+ * short-lived windows made current one after another work. */
+static void test_window_churn(Display *dpy, GLXFBConfig cfg)
+{
+    XVisualInfo *vi = glXGetVisualFromFBConfig(dpy, cfg);
+    GLXContext ctx = glXCreateNewContext(dpy, cfg, GLX_RGBA_TYPE, NULL, True);
+    if (!vi || !ctx)
+        return;
+    for (int i = 0; i < 20; i++) {
+        Window win = make_window(dpy, vi, 200 + i, 100);
+        CHECK(glXMakeCurrent(dpy, win, ctx), "window %d current", i);
+        draw_corner(0x00ff00, 0x00ff00, 1, 1);
+        CHECK(gl_pixel(199 + i, 99) == 0x00ff00, "window %d drawn", i);
+        if (i % 2 == 0) {
+            XDestroyWindow(dpy, win); /* while current */
+            XSync(dpy, False);
+            glXSwapBuffers(dpy, win);
+        }
+        glXMakeCurrent(dpy, None, NULL);
+        if (i % 2)
+            XDestroyWindow(dpy, win);
+    }
+    XSync(dpy, False);
+    glXDestroyContext(dpy, ctx);
+    XFree(vi);
+    errors_reset(dpy);
 }
 
 /* A single-buffered window shows its pixels at glFlush. */
@@ -497,6 +555,8 @@ int main(int argc, char **argv)
     if (db && single) {
         test_contexts(dpy, db);
         test_window(dpy, db);
+        if (on_asmgl) /* Mesa reports the destroyed windows' X errors */
+            test_window_churn(dpy, db);
         test_single_buffered(dpy, single);
         test_pixmap_pbuffer(dpy, single);
         test_shared(dpy, single);

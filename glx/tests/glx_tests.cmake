@@ -24,6 +24,10 @@ foreach(name api threads)
 endforeach()
 add_test(NAME glx.api COMMAND ${ASMGL_XVFB} ${GLX_ASMGL_ENV} ASMGL_THREADS=0
   $<TARGET_FILE:glx_test_api>)
+# the same through XPutImage instead of MIT-SHM
+add_test(NAME glx.api_putimage COMMAND ${ASMGL_XVFB} ${GLX_ASMGL_ENV} ASMGL_THREADS=0 ASMGL_XSHM=0
+  $<TARGET_FILE:glx_test_api>)
+set_tests_properties(glx.api_putimage PROPERTIES SKIP_RETURN_CODE 77 LABELS asan)
 # the same API checks on Mesa: the reference for what they expect
 add_test(NAME glx.api_mesa COMMAND ${ASMGL_XVFB} ${GLX_MESA_ENV} $<TARGET_FILE:glx_test_api> mesa)
 # two threads, two windows, with the tile workers on as well
@@ -31,6 +35,11 @@ add_test(NAME glx.threads COMMAND ${ASMGL_XVFB} ${GLX_ASMGL_ENV} ASMGL_THREADS=2
   $<TARGET_FILE:glx_test_threads>)
 set_tests_properties(glx.api glx.threads PROPERTIES SKIP_RETURN_CODE 77 LABELS asan)
 set_tests_properties(glx.api_mesa PROPERTIES SKIP_RETURN_CODE 77)
+
+# glxinfo -B: asmgl's renderer with the asmgl vendor, llvmpipe with Mesa's
+add_test(NAME glx.glxinfo COMMAND ${ASMGL_XVFB} sh ${GLX_TEST_DIR}/glxinfo.sh
+  $<TARGET_FILE_DIR:GLX_asmgl>)
+set_tests_properties(glx.glxinfo PROPERTIES SKIP_RETURN_CODE 77)
 
 # glxgears on asmgl and on Mesa in one Xvfb; each gear's colour must cover
 # a share of the window close to Mesa's (gears_check.py).  glxgears draws

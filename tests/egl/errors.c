@@ -156,8 +156,11 @@ int main(void)
     EXPECT_ERROR(eglCreatePbufferSurface(dpy, config, bad_attr), EGL_BAD_ATTRIBUTE);
     EXPECT_ERROR(eglCreatePbufferSurface(dpy, config, tex), EGL_BAD_MATCH);
     EXPECT_ERROR(eglCreatePbufferSurface(dpy, (EGLConfig)&n, size16), EGL_BAD_CONFIG);
-    EXPECT_ERROR(eglCreateWindowSurface(dpy, config, 0, NULL), EGL_BAD_MATCH);
-    EXPECT_ERROR(eglCreatePixmapSurface(dpy, config, 0, NULL), EGL_BAD_MATCH);
+    /* EGL_MESA_platform_surfaceless: no native windows or pixmaps, whatever
+     * the config */
+    EXPECT_ERROR(eglCreateWindowSurface(dpy, config, 0, NULL), EGL_BAD_NATIVE_WINDOW);
+    EXPECT_ERROR(eglCreatePixmapSurface(dpy, config, 0, NULL), EGL_BAD_NATIVE_PIXMAP);
+    EXPECT_ERROR(eglCreatePlatformWindowSurface(dpy, EGL_NO_CONFIG_KHR, NULL, NULL), EGL_BAD_NATIVE_WINDOW);
     EGLSurface pb = eglCreatePbufferSurface(dpy, config, size16);
     EGLSurface pb_nodepth = eglCreatePbufferSurface(dpy, no_depth, size16);
     EGLSurface empty = eglCreatePbufferSurface(dpy, config, NULL); /* 0x0 is a valid pbuffer */
