@@ -354,7 +354,6 @@ struct asmgl_context {
     /* ---- fixed-function programs (gl_ff.c) ---- */
     gl_ff_cache_entry *ff_cache;
     gl_program_obj pixel_vp;     /* glDrawPixels/glBitmap vertex stage (gl_raster.c) */
-    gp_machine *machine;         /* runs vertex programs for glRasterPos */
     float pixel_point_size;      /* point size of the pixel draw being submitted */
 
     /* ---- current values and arrays ---- */

@@ -390,6 +390,23 @@ bool rast_vs_run(rast_geom *g, const int *ids, int m)
     return !exceeded;
 }
 
+bool rast_vertex_run_one(rast_context *r, const gp_program *vp, const gp_val (*params)[4],
+                         const gp_vec *in, gp_vec *out, gp_tex_fn tex, void *tex_user)
+{
+    gp_exec_env env;
+    memset(&env, 0, sizeof env);
+    env.machine = r->vmachine;
+    env.params = params;
+    env.inputs = in;
+    env.outputs = out;
+    env.live_mask = 1;
+    env.tex = tex;
+    env.tex_user = tex_user;
+    env.insn_budget = r->insn_budget;
+    gp_exec(vp, &env);
+    return env.status != GP_EXEC_BUDGET_EXCEEDED;
+}
+
 static inline void vertex_record(const rast_geom *g, const gp_vec *out, int i, float *v, bool dead)
 {
     const rast_vlayout *lay = &g->lay;
