@@ -7,7 +7,7 @@
  * each unit supplies for the target the programs sample there, the
  * rast_state and the draw framebuffer.  The rasterizer copies what it needs,
  * so nothing here outlives the call except objects, which stay alive until
- * the next flush (the callers of gl_draw_flush see to that, R9).
+ * the next flush (gl_resource_will_change sees to that, R9).
  */
 #include "gl_priv.h"
 
@@ -16,6 +16,15 @@
 void gl_draw_flush(gl_context *ctx)
 {
     rast_flush(ctx->rast);
+}
+
+void gl_resource_will_change(gl_context *ctx, gl_resource what)
+{
+    /* The scene holds references, not copies, of every kind of resource (no
+     * copy on write), so any change runs the queued scene first; rast_flush
+     * returns at once when nothing is queued. */
+    (void)what;
+    gl_draw_flush(ctx);
 }
 
 /* The program object for stage t at this draw, or NULL (error recorded). */

@@ -756,8 +756,23 @@ static inline bool gl_valid_mode(GLenum mode)
     return mode <= GL_POLYGON || (mode >= GL_LINES_ADJACENCY_EXT && mode <= GL_TRIANGLE_STRIP_ADJACENCY_EXT) ||
            mode == GL_PATCHES;
 }
-/* Before a texture or render target the scene may use changes (R9). */
-static inline void gl_flush_for_write(gl_context *ctx) { gl_draw_flush(ctx); }
+/* What a GL call is about to change that a queued scene may read or write:
+ * the scene references it until it runs (R9, rast.h "Resources"). */
+typedef enum gl_resource {
+    GL_RES_TEXTURE,   /* a texture's storage, texels or sampling state */
+    GL_RES_BUFFER,    /* a buffer's store: data, mapping, storage use */
+    GL_RES_RESIDENT,  /* the GPU address table or bindless handles (residency) */
+    GL_RES_SURFACE,   /* a surface a scene renders into, or the framebuffer binding */
+    GL_RES_PROGRAM    /* a program's code or subroutine parameters a queued draw runs */
+} gl_resource;
+/* The one place that keeps "never change a resource a queued scene still
+ * reads": every call that changes one of those calls this first, and it
+ * decides whether the queued scene runs first (gl_draw.c).  Calls that read
+ * what a scene writes (glReadPixels, glGetTexImage, swaps) flush with
+ * gl_draw_flush. */
+void gl_resource_will_change(gl_context *ctx, gl_resource what);
+/* gl_resource_will_change for a texture (R9). */
+static inline void gl_flush_for_write(gl_context *ctx) { gl_resource_will_change(ctx, GL_RES_TEXTURE); }
 
 /* ---- gl_texture.c ---------------------------------------------------------------------- */
 

@@ -320,7 +320,7 @@ static void write_stencil(gl_context *ctx, const float *rgba, int comp, int w, i
         gl_error(ctx, GL_INVALID_OPERATION);
         return;
     }
-    gl_draw_flush(ctx);
+    gl_resource_will_change(ctx, GL_RES_SURFACE);
     uint8_t wmask = ctx->stencil[0].write_mask;
     /* 64-bit window coordinates: the raster position and the scissor box
      * may lie anywhere in the GLint range */
