@@ -557,7 +557,7 @@ GLAPI_EXPORT void APIENTRY glProgramBufferParametersIuivNV(GLenum target, GLuint
 
 /* The indexed state GetIntegerIndexedvEXT / GetIntegeri_v / GetBooleani_v
  * / GetInteger64i_v read: parameter buffer bindings, SAMPLE_MASK_VALUE, and
- * issue 6's image units, storage buffer bindings and compute limits.
+ * the image units, storage buffer bindings and compute limits.
  * False with INVALID_ENUM / INVALID_VALUE recorded. */
 static bool get_indexed(gl_context *ctx, GLenum value, GLuint index, int64_t *out)
 {

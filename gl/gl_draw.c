@@ -312,7 +312,7 @@ static void draw_submit(gl_context *ctx, GLenum mode, int first, int count, GLen
         }
     }
 
-    /* issue 6: global memory, storage buffers and image units of every
+    /* global memory, storage buffers and image units of every
      * stage (gl_ssbo.c; referenced until the next flush, R9) */
     const gp_program_info *stage_info[3] = {vi, gi, fi};
     if (!gl_resources_fill(ctx, &d.res, stage_info, 3))

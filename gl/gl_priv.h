@@ -178,7 +178,7 @@ typedef struct gl_buffer_obj {
     int tex_refs;         /* buffer textures (TexBufferARB) viewing its store:
                              writes flush first, a new store re-attaches them */
     bool storage_used;    /* a draw referenced it as a shader storage buffer
-                             (issue 6, gl_ssbo.c): programs may write it, so
+                             (gl_ssbo.c): programs may write it, so
                              API reads and writes flush first (R9) */
 } gl_buffer_obj;
 
@@ -382,7 +382,7 @@ struct asmgl_context {
         gl_buffer_obj *buffer;
         GLsizeiptr size;  /* bytes; 0 = the whole buffer (Base/Offset) */
     } param_binding[GLC_PB_TARGETS][GP_MAX_PARAM_BUFFERS];
-    /* Issue 6 (gl_ssbo.c): ARB_shader_storage_buffer_object's generic
+    /* gl_ssbo.c: ARB_shader_storage_buffer_object's generic
      * SHADER_STORAGE_BUFFER binding and indexed binding points
      * (program.storage[n]), and ARB_compute_shader's DISPATCH_INDIRECT_BUFFER */
     gl_buffer_obj *shader_storage_buffer;
@@ -681,7 +681,7 @@ mem_space *gl_buffer_gpu_space(gl_context *ctx);
 /* glIsEnabled for client-state arrays: 1/0, or -1 when cap is not one. */
 int gl_array_is_enabled(gl_context *ctx, GLenum cap);
 
-/* ---- gl_image.c, gl_ssbo.c, gl_compute.c (issue 6) ------------------------------------ */
+/* ---- gl_image.c, gl_ssbo.c, gl_compute.c -------------------------------------------- */
 
 enum {
     GLC_MAX_SSBO_SIZE = 1 << 27,  /* MAX_SHADER_STORAGE_BLOCK_SIZE (LIM.SSBO.BLOCK, >= 2^24):
@@ -695,7 +695,7 @@ void gl_image_init(gl_context *ctx);
 /* Texture t is being deleted (after a flush): image units detach it
  * (EXT_shader_image_load_store section 3.9.X). */
 void gl_image_texture_deleted(gl_context *ctx, gl_texture_obj *t);
-/* GetIntegeri_v / GetIntegerIndexedvEXT values of issue 6 (IMAGE_BINDING_*,
+/* GetIntegeri_v / GetIntegerIndexedvEXT values of the memory extensions (IMAGE_BINDING_*,
  * SHADER_STORAGE_BUFFER_*, MAX_COMPUTE_WORK_GROUP_COUNT / SIZE): 1 with *out
  * set, 0 (error recorded) for a bad index, -1 when value is not one of them. */
 int gl_image_get_indexed(gl_context *ctx, GLenum value, GLuint index, int64_t *out);

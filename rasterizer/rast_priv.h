@@ -224,7 +224,7 @@ typedef struct rast_dstate {
      * write_samplemask: result.samplemask is written (forces LATE_Z) */
     uint64_t vary_sample;
     bool per_sample, read_sample, write_samplemask;
-    /* issue 6 (rast.h "Resources"): what the fragment program reaches,
+    /* rast.h "Resources": what the fragment program reaches,
      * only the parts it uses (so draws with other bindings still share the
      * state); the views and textures are referenced until the flush (R9),
      * the table is copied */
@@ -557,7 +557,7 @@ struct rast_context {
     gp_vec vin[GP_VIN_ROWS];   /* + vertex.id, vertex.instance, LONG ATTRIB high words */
     gp_vec vout[GP_VARY_COUNT];
     struct rast_gs *gs;         /* geometry-stage scratch (rast_geometry.c), NULL until used */
-    gp_memory vmem;             /* issue 6: vertex / geometry programs' gp_exec_env.memory
+    gp_memory vmem;             /* vertex / geometry programs' gp_exec_env.memory
                                    (rast_stage_env_init, from the draw being submitted) */
     /* the executors' work (rast_pool_run): every executor calls job(r, its tile ctx) */
     void (*job)(struct rast_context *r, rast_tile_ctx *t);

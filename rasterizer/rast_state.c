@@ -19,7 +19,7 @@
  * way, so stencil state does not prevent deferral.  Everything else is shaded
  * in submission order, with the depth/stencil tests before the program when
  * the program can neither kill nor change depth (early Z), else after.
- * Side effects (issue 6, rast.h "Resources"): a program with stores or
+ * Side effects (rast.h "Resources"): a program with stores or
  * atomics is never DEFERRED nor DEPTH_ONLY; it is LATE_Z (every covered
  * fragment inside the scissor runs it, the tests follow) or, with OPTION
  * NV_early_fragment_tests, EARLY_Z (only fragments passing depth/stencil
@@ -84,7 +84,7 @@ static void fill_dstate(rast_context *r, const rast_draw *d, rast_dstate *ds)
             ds->param_buffer_words[a] = d->fp_param_buffers[a] ? d->fp_param_buffer_words[a] : 0;
         }
     }
-    /* issue 6 resources (rast.h "Resources"): the parts the program uses */
+    /* resources (rast.h "Resources"): the parts the program uses */
     if (fpi->uses_global_memory)
         ds->mem_space = d->res.space;
     for (int n = 0; n < GP_MAX_STORAGE_BUFFERS; n++)

@@ -334,7 +334,7 @@ void rast_stage_env_init(rast_context *r, const rast_draw *d, const gp_val (*par
         env->param_buffers[a] = bufs[a];
         env->param_buffer_words[a] = bufs[a] ? words[a] : 0;
     }
-    /* issue 6 (rast.h "Resources"): d's resources, valid while d is (the
+    /* rast.h "Resources": d's resources, valid while d is (the
      * vertex side runs inside rast_draw_submit); no pixel for faults */
     rast_memory_init(&r->vmem, d->res.space, d->res.storage, d->res.images);
     env->memory = &r->vmem;
