@@ -18,9 +18,9 @@
 #
 # egl/, glx/, tools/, demos/, fuzz/, bench/ and tests/ are leaves: no other
 # folder includes their headers.  A folder's tests/ belong to the folder.
-# Every quoted #include of a .h or .def file is checked, whether it names a
-# path ("../glprog/glprog.h") or only a file the include path finds
-# ("glprog.h").  Prints each violation; exit 1 if there is one.
+# Every #include of a .h or .def file of this repository is checked, whether
+# it names a path ("../glprog/glprog.h") or only a file the include path
+# finds ("glprog.h", <asmgl/asmgl.h>).  Prints each violation; exit 1 if there is one.
 set -u
 src=$(cd "${1:?usage: include_check.sh SOURCE_DIR}" && pwd)
 cd "$src" || exit 2
@@ -45,7 +45,9 @@ owner() {
 # when it is not a file of this repository (a system header)
 resolve() {
     local dir=$1 name=$2 f
-    if [ -f "$dir/$name" ]; then
+    if [[ $name == \<* ]]; then
+        name=${name#<} # <...>: the include path only
+    elif [ -f "$dir/$name" ]; then
         realpath --relative-to="$src" "$dir/$name"
         return
     fi
@@ -79,7 +81,8 @@ for from in $folders; do
                 echo "$file: includes $target: $from/ may not depend on $to/ (docs/architecture.md)"
                 bad=1
             fi
-        done < <(sed -nE 's/^[[:space:]]*#[[:space:]]*include[[:space:]]+"([^"]+)".*/\1/p' "$file")
+        done < <(sed -nE -e 's/^[[:space:]]*#[[:space:]]*include[[:space:]]+"([^"]+)".*/\1/p' \
+                         -e 's/^[[:space:]]*#[[:space:]]*include[[:space:]]+<([^>]+)>.*/<\1/p' "$file")
     done < <(find "$from" \( -name '*.c' -o -name '*.h' -o -name '*.def' -o -name '*.cpp' \) -type f | LC_ALL=C sort)
 done
 [ $bad = 0 ] && echo "include_check: every include follows the folder rule"
