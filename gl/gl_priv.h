@@ -768,8 +768,8 @@ typedef enum gl_resource {
 /* The one place that keeps "never change a resource a queued scene still
  * reads": every call that changes one of those calls this first, and it
  * decides whether the queued scene runs first (gl_draw.c).  Calls that read
- * what a scene writes (glReadPixels, glGetTexImage, swaps) flush with
- * gl_draw_flush. */
+ * what a scene writes (glReadPixels, glGetTexImage, glMemoryBarrier) flush
+ * with gl_draw_flush. */
 void gl_resource_will_change(gl_context *ctx, gl_resource what);
 /* gl_resource_will_change for a texture (R9). */
 static inline void gl_flush_for_write(gl_context *ctx) { gl_resource_will_change(ctx, GL_RES_TEXTURE); }
