@@ -61,7 +61,7 @@
  *   - result.depth written on some paths only: the other fragments keep
  *     their interpolated depth (EDGE.FP_DEPTH_PARTIAL: undefined in the
  *     spec); colour results start at 0 (same output for any thread count).
- * Geometry programs (rast_draw.gp, rast_geometry.c): vertex-program results
+ * Geometry programs (rast_draw.gp.prog, rast_geometry.c): vertex-program results
  * -> input primitives per PRIMITIVE_IN (adjacency orders of NV_geometry_program4
  * 2.6.1 / Table X.1) -> the program on 16 primitives a task -> its EMITted
  * strips (PRIMITIVE_OUT) -> clipping.  EMITs past the vertex limit are ignored;
@@ -329,6 +329,25 @@ typedef struct rast_resources {
     tex_image_unit images[GP_MAX_IMAGE_UNITS];
 } rast_resources;
 
+/* What one programmable stage of a draw runs with (R7).  Referenced, not
+ * copied: the caller keeps what the pointers name unchanged until the next
+ * flush (R9; the GL layer calls gl_resource_will_change first). */
+typedef struct rast_stage_binding {
+    const gp_program *prog;
+    const gp_val (*params)[4];  /* the resolved parameter table */
+    /* NV_parameter_buffer_object: binding point a's words (NULL / 0 =
+     * unbound), handed to gp_exec_env.param_buffers */
+    const gp_val *param_buffers[GP_MAX_PARAM_BUFFERS];
+    uint32_t param_buffer_words[GP_MAX_PARAM_BUFFERS];
+    /* NV5 subroutines: program.subroutine[] values and their count, handed
+     * to gp_exec_env.subroutine_params */
+    const uint32_t *subroutine_params;
+    uint32_t num_subroutine_params;
+    /* the GL program name, for reports ("Instruction budget" below); 0 = a
+     * generated program (fixed function) */
+    uint32_t id;
+} rast_stage_binding;
+
 typedef struct rast_draw {
     GLenum mode;              /* GL_POINTS .. GL_POLYGON, or the adjacency modes
                                  GL_LINES_ADJACENCY_EXT .. GL_TRIANGLE_STRIP_ADJACENCY_EXT
@@ -344,10 +363,14 @@ typedef struct rast_draw {
                                  vertex.id); the GL layer keeps every sum in [0, INT_MAX] */
     int instance_count;       /* >= 1 */
     rast_attrib attribs[GP_VIN_COUNT];
-    const gp_program *vp;     /* never NULL: fixed function comes as a generated program */
-    const gp_val (*vp_params)[4];
-    const gp_program *fp;     /* never NULL */
-    const gp_val (*fp_params)[4];
+    /* The programmable stages: vp and fp never have a NULL prog (fixed
+     * function comes as a generated program); gp.prog NULL = no geometry
+     * program.  A geometry program runs between the vertex program and
+     * clipping on every input primitive (lanes = primitives), with
+     * primitive.id = the primitive's number in the draw (EDGE.PRIMITIVE_ID),
+     * and its EMITted strips (PRIMITIVE_OUT) go on to clipping,
+     * result.layer to the layered framebuffer. */
+    rast_stage_binding vp, fp, gp;
     const tex_object *textures[RAST_MAX_TEXTURE_UNITS]; /* per unit, the object of the
                                                            target the fp/vp uses there */
     float tex_lod_bias[RAST_MAX_TEXTURE_UNITS];
@@ -360,30 +383,8 @@ typedef struct rast_draw {
     uint32_t num_tex_handles;
     rast_state state;
     const rast_framebuffer *fb;
-    /* NV_parameter_buffer_object: per stage, binding point a's words
-     * (NULL / 0 = unbound), handed to gp_exec_env.param_buffers.  Referenced,
-     * not copied: the caller keeps the storage unchanged until the next flush
-     * (R9; the GL layer flushes before such a buffer is written). */
-    const gp_val *vp_param_buffers[GP_MAX_PARAM_BUFFERS];
-    uint32_t vp_param_buffer_words[GP_MAX_PARAM_BUFFERS];
-    const gp_val *fp_param_buffers[GP_MAX_PARAM_BUFFERS];
-    uint32_t fp_param_buffer_words[GP_MAX_PARAM_BUFFERS];
-    /* NV_geometry_program4: NULL = no geometry program.  It runs
-     * between the vertex program and clipping on every input primitive
-     * (lanes = primitives), with primitive.id = the primitive's number in
-     * the draw (EDGE.PRIMITIVE_ID), and its EMITted strips (PRIMITIVE_OUT)
-     * go on to clipping, result.layer to the layered framebuffer. */
-    const gp_program *gp;
     int gp_vertex_limit;      /* ProgramVertexLimitNV's limit; 0 = the
                                  program's VERTICES_OUT */
-    const gp_val (*gp_params)[4];
-    /* NV5 subroutines: per stage, program.subroutine[] values and
-     * their count, handed to gp_exec_env.subroutine_params; referenced
-     * until the next flush (the GL layer flushes before changing them). */
-    const uint32_t *vp_subroutine_params, *fp_subroutine_params, *gp_subroutine_params;
-    uint32_t vp_num_subroutine_params, fp_num_subroutine_params, gp_num_subroutine_params;
-    const gp_val *gp_param_buffers[GP_MAX_PARAM_BUFFERS];
-    uint32_t gp_param_buffer_words[GP_MAX_PARAM_BUFFERS];
     /* NV_gpu_program5: GL_PATCH_VERTICES for mode GL_PATCHES (0xE),
      * drawn only through a geometry program with PRIMITIVE_IN PATCHES (the GL
      * layer refuses other such draws): count / patch_vertices patches of
@@ -392,9 +393,6 @@ typedef struct rast_draw {
     /* Global memory, storage buffers, image units (see
      * "Resources" above); all zero = none. */
     rast_resources res;
-    /* The GL program names of vp, fp and gp, for reports ("Instruction
-     * budget" below); 0 = a generated program (fixed function). */
-    uint32_t vp_id, fp_id, gp_id;
 } rast_draw;
 
 typedef struct rast_context rast_context;
