@@ -98,7 +98,7 @@ static GLuint64 texture_handle(gl_context *ctx, GLuint texture)
         return 0;
     }
     /* queued draws hold the table: flush before it moves */
-    gl_draw_flush(ctx);
+    gl_resource_will_change(ctx, GL_RES_RESIDENT);
     if (ctx->num_tex_handles == ctx->cap_tex_handles) {
         uint32_t cap = ctx->cap_tex_handles ? ctx->cap_tex_handles * 2 : 16;
         gl_texture_obj **o = realloc(ctx->tex_handle_obj, cap * sizeof *o);
@@ -148,7 +148,7 @@ GLAPI_EXPORT void APIENTRY glMakeTextureHandleResidentNV(GLuint64 handle)
         gl_error(ctx, GL_INVALID_OPERATION);
         return;
     }
-    gl_draw_flush(ctx);
+    gl_resource_will_change(ctx, GL_RES_RESIDENT);
     ctx->tex_handle_resident[i] = ctx->tex_handle_obj[i]->tex;
 }
 
@@ -161,7 +161,7 @@ GLAPI_EXPORT void APIENTRY glMakeTextureHandleNonResidentNV(GLuint64 handle)
         gl_error(ctx, GL_INVALID_OPERATION);
         return;
     }
-    gl_draw_flush(ctx);
+    gl_resource_will_change(ctx, GL_RES_RESIDENT);
     ctx->tex_handle_resident[i] = NULL;
 }
 

@@ -90,7 +90,7 @@ static gl_buffer_obj *bound_buffer(gl_context *ctx, GLenum target)
 static void gl_buffer_before_write(gl_context *ctx, gl_buffer_obj *b)
 {
     if (b->param_used || b->tex_refs || b->storage_used || mem_buffer_is_resident(b->mem))
-        gl_draw_flush(ctx);
+        gl_resource_will_change(ctx, GL_RES_BUFFER);
 }
 
 void gl_buffer_obj_destroy(gl_buffer_obj *b)
@@ -302,7 +302,7 @@ GLAPI_EXPORT void APIENTRY glGetBufferSubData(GLenum target, GLintptr offset, GL
      * (NV_shader_buffer_store), as a storage buffer (STB, ATOMB) or as the
      * store of a buffer texture bound to an image unit (STOREIM, ATOMIM) */
     if (b->storage_used || b->tex_refs || mem_buffer_is_resident(b->mem))
-        gl_draw_flush(ctx);
+        gl_resource_will_change(ctx, GL_RES_BUFFER);
     gl_mem_ok(ctx, mem_buffer_read(b->mem, (size_t)offset, (size_t)size, data));
 }
 GL_ALIAS(void, glGetBufferSubDataARB, glGetBufferSubData,
@@ -556,7 +556,7 @@ GLAPI_EXPORT void APIENTRY glProgramBufferParametersIuivNV(GLenum target, GLuint
 
 /* The indexed state GetIntegerIndexedvEXT / GetIntegeri_v / GetBooleani_v
  * / GetInteger64i_v read: parameter buffer bindings, SAMPLE_MASK_VALUE, and
- * issue 6's image units, storage buffer bindings and compute limits.
+ * the image units, storage buffer bindings and compute limits.
  * False with INVALID_ENUM / INVALID_VALUE recorded. */
 static bool get_indexed(gl_context *ctx, GLenum value, GLuint index, int64_t *out)
 {
@@ -675,7 +675,7 @@ static void make_resident(gl_context *ctx, gl_buffer_obj *b, unsigned access)
     mem_space *s = gl_buffer_gpu_space(ctx);
     if (!s)
         return;
-    gl_draw_flush(ctx); /* workers may be reading the resident table (R9) */
+    gl_resource_will_change(ctx, GL_RES_RESIDENT); /* workers may be reading the resident table (R9) */
     gl_mem_ok(ctx, mem_space_make_resident(s, b->mem, access));
 }
 
@@ -687,7 +687,7 @@ static void make_non_resident(gl_context *ctx, gl_buffer_obj *b)
     }
     /* queued draws may still read it: they finish first, which is also the
      * stall NV_shader_buffer_load issue 8 asks for after non-residency */
-    gl_draw_flush(ctx);
+    gl_resource_will_change(ctx, GL_RES_RESIDENT);
     gl_mem_ok(ctx, mem_space_make_non_resident(ctx->gpu_space, b->mem));
 }
 

@@ -127,8 +127,6 @@ static void context_free(gl_context *ctx)
     gl_dlist_free(ctx);
     gl_ff_free(ctx);
     gl_program_obj_release(&ctx->pixel_vp);
-    if (ctx->machine)
-        gp_machine_free(ctx->machine);
     gl_program_free_all(ctx);
     gl_glsl_free_all(ctx);
     gl_texture_free_all(ctx);

@@ -146,7 +146,7 @@ static void set_holder(asmgl_surface *s, gl_context *holder)
 static void swap_framebuffer(gl_context *ctx, asmgl_surface *s)
 {
     GL_SHARE_HOLD(ctx); /* the flush runs the share group's scenes */
-    gl_draw_flush(ctx);
+    gl_resource_will_change(ctx, GL_RES_SURFACE);
     rast_surface t;
     t = ctx->win_color, ctx->win_color = s->color, s->color = t;
     t = ctx->win_depth, ctx->win_depth = s->depth, s->depth = t;
@@ -279,7 +279,7 @@ GLAPI_EXPORT int asmgl_surface_resize(asmgl_surface *s, int width, int height)
     rast_surface *od = ctx ? &ctx->win_depth : &s->depth;
     rast_surface *os = ctx ? &ctx->win_stencil : &s->stencil;
     if (ctx)
-        gl_draw_flush(ctx); /* queued tiles still write the old storage */
+        gl_resource_will_change(ctx, GL_RES_SURFACE); /* queued tiles still write the old storage */
     free(oc->data);
     free(od->data);
     free(os->data);

@@ -255,7 +255,7 @@ GLenum gl_fbo_status(gl_context *ctx, gl_framebuffer_obj *fb)
          * share one allocation (texture/ moves them: flush first) */
         if (a->layered && a->tex && a->tex->tex->target == GL_TEXTURE_CUBE_MAP && a->level >= 0 &&
             a->level < TEX_MAX_LEVELS && !a->tex->tex->cube_packed[a->level]) {
-            gl_draw_flush(ctx);
+            gl_resource_will_change(ctx, GL_RES_TEXTURE);
             tex_cube_pack(a->tex->tex, a->level);
         }
         int kind = i < GLC_MAX_DRAW_BUFFERS ? KIND_COLOR : i == GLC_ATT_DEPTH ? KIND_DEPTH : KIND_STENCIL;
@@ -377,7 +377,7 @@ const rast_framebuffer *gl_fbo_draw_target(gl_context *ctx)
     build_rfb(ctx, fb, &r);
     if (memcmp(&r, &ctx->draw_rfb, sizeof r) != 0) {
         /* the queued scene renders into the old surfaces */
-        gl_draw_flush(ctx);
+        gl_resource_will_change(ctx, GL_RES_SURFACE);
         ctx->draw_rfb = r;
     }
     return &ctx->draw_rfb;
@@ -505,7 +505,7 @@ GLAPI_EXPORT void APIENTRY glDeleteFramebuffers(GLsizei n, const GLuint *framebu
         if (!v)
             continue;
         if (v != GL_NAME_RESERVED) {
-            gl_draw_flush(ctx);
+            gl_resource_will_change(ctx, GL_RES_SURFACE);
             if (ctx->draw_fb == v)
                 ctx->draw_fb = &ctx->fb_default;
             if (ctx->read_fb == v)
@@ -1025,7 +1025,7 @@ GLAPI_EXPORT void APIENTRY glDeleteRenderbuffers(GLsizei n, const GLuint *render
         if (!v)
             continue;
         if (v != GL_NAME_RESERVED) {
-            gl_draw_flush(ctx);
+            gl_resource_will_change(ctx, GL_RES_SURFACE);
             if (ctx->renderbuffer == v)
                 ctx->renderbuffer = NULL;
             detach_everywhere(ctx, v);
@@ -1133,7 +1133,7 @@ static void renderbuffer_storage(gl_context *ctx, GLenum target, GLsizei samples
         gl_error(ctx, GL_INVALID_OPERATION);
         return;
     }
-    gl_draw_flush(ctx); /* a queued scene may render into the old storage */
+    gl_resource_will_change(ctx, GL_RES_SURFACE); /* a queued scene may render into the old storage */
     rb_free_storage(rb);
     rb->internal_format = internal_format;
     rb->width = w;
@@ -1858,7 +1858,7 @@ GLAPI_EXPORT void APIENTRY glBlitFramebuffer(GLint srcX0, GLint srcY0, GLint src
     }
     if (srcX0 == srcX1 || srcY0 == srcY1 || dstX0 == dstX1 || dstY0 == dstY1)
         return;
-    gl_draw_flush(ctx);
+    gl_resource_will_change(ctx, GL_RES_SURFACE);
     /* Blits are affected by the scissor test only, not by masks or other
      * per-fragment operations (EXT_framebuffer_blit section 4.3.2).  A
      * buffer the read framebuffer lacks is not copied. */

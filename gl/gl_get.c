@@ -124,7 +124,7 @@ static bool array_state(gl_context *ctx, int slot, int what, gval *g)
     X("GL_NV_parameter_buffer_object") \
     X("GL_NV_geometry_program4") \
     X("GL_NV_gpu_program5") \
-    X("GL_NV_shader_buffer_load") /* issue 6: GPU addresses, LOAD (gl_buffer.c) */ \
+    X("GL_NV_shader_buffer_load") /* GPU addresses, LOAD (gl_buffer.c) */ \
     X("GL_NV_shader_buffer_store") /* STORE, ATOM, MemoryBarrierEXT's global bit */ \
     X("GL_NV_shader_atomic_float") \
     X("GL_NV_shader_atomic_int64") \
@@ -789,7 +789,7 @@ static bool get_state(gl_context *ctx, GLenum pname, gval *g)
     case GL_MAX_SAMPLE_MASK_WORDS:
         I1(1);
 
-    /* ---- issue 6 limits ----
+    /* ---- memory, image and compute limits ----
      * EXT_shader_image_load_store (LIM.SILS.*): 8 units; the combined limit
      * counts every unit and every colour output; image accesses take
      * textures of any sample count (tex.h "Image units": 2DMS targets). */

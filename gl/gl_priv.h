@@ -183,7 +183,7 @@ typedef struct gl_buffer_obj {
     int tex_refs;         /* buffer textures (TexBufferARB) viewing its store:
                              writes flush first, a new store re-attaches them */
     bool storage_used;    /* a draw referenced it as a shader storage buffer
-                             (issue 6, gl_ssbo.c): programs may write it, so
+                             (gl_ssbo.c): programs may write it, so
                              API reads and writes flush first (R9) */
 } gl_buffer_obj;
 
@@ -363,7 +363,6 @@ struct asmgl_context {
     /* ---- fixed-function programs (gl_ff.c) ---- */
     gl_ff_cache_entry *ff_cache;
     gl_program_obj pixel_vp;     /* glDrawPixels/glBitmap vertex stage (gl_raster.c) */
-    gp_machine *machine;         /* runs vertex programs for glRasterPos */
     float pixel_point_size;      /* point size of the pixel draw being submitted */
 
     /* ---- current values and arrays ---- */
@@ -392,7 +391,7 @@ struct asmgl_context {
         gl_buffer_obj *buffer;
         GLsizeiptr size;  /* bytes; 0 = the whole buffer (Base/Offset) */
     } param_binding[GLC_PB_TARGETS][GP_MAX_PARAM_BUFFERS];
-    /* Issue 6 (gl_ssbo.c): ARB_shader_storage_buffer_object's generic
+    /* gl_ssbo.c: ARB_shader_storage_buffer_object's generic
      * SHADER_STORAGE_BUFFER binding and indexed binding points
      * (program.storage[n]), and ARB_compute_shader's DISPATCH_INDIRECT_BUFFER */
     gl_buffer_obj *shader_storage_buffer;
@@ -748,7 +747,7 @@ mem_space *gl_buffer_gpu_space(gl_context *ctx);
 /* glIsEnabled for client-state arrays: 1/0, or -1 when cap is not one. */
 int gl_array_is_enabled(gl_context *ctx, GLenum cap);
 
-/* ---- gl_image.c, gl_ssbo.c, gl_compute.c (issue 6) ------------------------------------ */
+/* ---- gl_image.c, gl_ssbo.c, gl_compute.c -------------------------------------------- */
 
 enum {
     GLC_MAX_SSBO_SIZE = 1 << 27,  /* MAX_SHADER_STORAGE_BLOCK_SIZE (LIM.SSBO.BLOCK, >= 2^24):
@@ -762,7 +761,7 @@ void gl_image_init(gl_context *ctx);
 /* Texture t is being deleted (after a flush): image units detach it
  * (EXT_shader_image_load_store section 3.9.X). */
 void gl_image_texture_deleted(gl_context *ctx, gl_texture_obj *t);
-/* GetIntegeri_v / GetIntegerIndexedvEXT values of issue 6 (IMAGE_BINDING_*,
+/* GetIntegeri_v / GetIntegerIndexedvEXT values of the memory extensions (IMAGE_BINDING_*,
  * SHADER_STORAGE_BUFFER_*, MAX_COMPUTE_WORK_GROUP_COUNT / SIZE): 1 with *out
  * set, 0 (error recorded) for a bad index, -1 when value is not one of them. */
 int gl_image_get_indexed(gl_context *ctx, GLenum value, GLuint index, int64_t *out);
@@ -823,8 +822,23 @@ static inline bool gl_valid_mode(GLenum mode)
     return mode <= GL_POLYGON || (mode >= GL_LINES_ADJACENCY_EXT && mode <= GL_TRIANGLE_STRIP_ADJACENCY_EXT) ||
            mode == GL_PATCHES;
 }
-/* Before a texture or render target the scene may use changes (R9). */
-static inline void gl_flush_for_write(gl_context *ctx) { gl_draw_flush(ctx); }
+/* What a GL call is about to change that a queued scene may read or write:
+ * the scene references it until it runs (R9, rast.h "Resources"). */
+typedef enum gl_resource {
+    GL_RES_TEXTURE,   /* a texture's storage, texels or sampling state */
+    GL_RES_BUFFER,    /* a buffer's store: data, mapping, storage use */
+    GL_RES_RESIDENT,  /* the GPU address table or bindless handles (residency) */
+    GL_RES_SURFACE,   /* a surface a scene renders into, or the framebuffer binding */
+    GL_RES_PROGRAM    /* a program's code or subroutine parameters a queued draw runs */
+} gl_resource;
+/* The one place that keeps "never change a resource a queued scene still
+ * reads": every call that changes one of those calls this first, and it
+ * decides whether the queued scene runs first (gl_draw.c).  Calls that read
+ * what a scene writes (glReadPixels, glGetTexImage, glMemoryBarrier) flush
+ * with gl_draw_flush. */
+void gl_resource_will_change(gl_context *ctx, gl_resource what);
+/* gl_resource_will_change for a texture (R9). */
+static inline void gl_flush_for_write(gl_context *ctx) { gl_resource_will_change(ctx, GL_RES_TEXTURE); }
 
 /* ---- gl_texture.c ---------------------------------------------------------------------- */
 

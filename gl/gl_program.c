@@ -157,7 +157,7 @@ GLAPI_EXPORT void APIENTRY glDeleteProgramsARB(GLsizei n, const GLuint *programs
                 }
             /* the rasterizer copies what it needs from a program only until
              * the scene runs: flush before freeing the code it executes */
-            gl_draw_flush(ctx);
+            gl_resource_will_change(ctx, GL_RES_PROGRAM);
             /* freed when no context sharing it binds it (Appendix D.1.2) */
             gl_names_remove(&ctx->shared->programs, name);
             gl_share_retire(ctx, GLC_OBJ_PROGRAM, p);
@@ -185,7 +185,7 @@ static void reset_subroutines(gl_context *ctx, int t)
         uint32_t d = gp_program_subroutine_default(prog, i);
         if (v[i] != d) {
             if (!flushed)
-                gl_draw_flush(ctx);
+                gl_resource_will_change(ctx, GL_RES_PROGRAM);
             flushed = true;
             v[i] = d;
         }
@@ -222,7 +222,7 @@ GLAPI_EXPORT void APIENTRY glProgramSubroutineParametersuivNV(GLenum target, GLs
         }
     }
     if (count > 0 && memcmp(ctx->subroutine_params[t], params, sizeof(GLuint) * (size_t)count) != 0) {
-        gl_draw_flush(ctx);
+        gl_resource_will_change(ctx, GL_RES_PROGRAM);
         memcpy(ctx->subroutine_params[t], params, sizeof(GLuint) * (size_t)count);
     }
 }
@@ -386,7 +386,7 @@ GLAPI_EXPORT void APIENTRY glProgramStringARB(GLenum target, GLenum format, GLsi
     gl_program_obj *p = ctx->program[t];
     /* the old code may still be referenced by a queued draw */
     if (p->prog)
-        gl_draw_flush(ctx);
+        gl_resource_will_change(ctx, GL_RES_PROGRAM);
     gp_program_free(p->prog);
     gp_program_free(p->clip_prog);
     free(p->string);

@@ -94,7 +94,7 @@ static void rb_walk_tex(gl_texture_obj *o, void *user)
  * the deleted textures still bound somewhere, too). */
 void gl_texture_renderbuffer_changed(gl_context *ctx, gl_renderbuffer_obj *rb, bool deleted)
 {
-    gl_draw_flush(ctx); /* a queued scene may sample the old storage (R9) */
+    gl_resource_will_change(ctx, GL_RES_TEXTURE); /* a queued scene may sample the old storage (R9) */
     rb_walk w = {rb, deleted};
     gl_share_foreach_texture(ctx, rb_walk_tex, &w);
 }
@@ -123,7 +123,7 @@ GLAPI_EXPORT void APIENTRY glTexRenderbufferNV(GLenum target, GLuint renderbuffe
     gl_texture_obj *o = ctx->bound_tex[ctx->active_texture][GLC_TEX_RENDERBUFFER];
     if (!gl_bindless_may_modify(ctx, o))
         return; /* NV_bindless_texture: a handle names it */
-    gl_flush_for_write(ctx);
+    gl_resource_will_change(ctx, GL_RES_TEXTURE);
     o->rb = rb;
     rb_view_set(o);
 }
@@ -283,7 +283,7 @@ static void buffer_walk_all(gl_context *ctx, gl_buffer_obj *b, bool deleted)
 {
     if (!b->tex_refs)
         return;
-    gl_draw_flush(ctx); /* a queued scene may read the old store (R9) */
+    gl_resource_will_change(ctx, GL_RES_TEXTURE); /* a queued scene may read the old store (R9) */
     buffer_walk w = {b, deleted};
     gl_share_foreach_texture(ctx, buffer_walk_tex, &w);
 }
@@ -330,7 +330,7 @@ GLAPI_EXPORT void APIENTRY glTexBufferARB(GLenum target, GLenum internalformat, 
     gl_texture_obj *o = ctx->bound_tex[ctx->active_texture][GLC_TEX_BUFFER];
     if (!gl_bindless_may_modify(ctx, o))
         return; /* NV_bindless_texture: a handle names it */
-    gl_flush_for_write(ctx);
+    gl_resource_will_change(ctx, GL_RES_TEXTURE);
     if (o->buffer)
         o->buffer->tex_refs--;
     o->buffer = b;
@@ -383,7 +383,7 @@ static void tex_image_ms(gl_context *ctx, GLenum target, GLsizei samples, GLenum
     gl_texture_obj *o = ctx->bound_tex[ctx->active_texture][array ? GLC_TEX_2DMS_ARRAY : GLC_TEX_2DMS];
     if (!gl_bindless_may_modify(ctx, o))
         return; /* NV_bindless_texture: a handle names it */
-    gl_flush_for_write(ctx);
+    gl_resource_will_change(ctx, GL_RES_TEXTURE);
     GLenum e = tex_image_multisample(o->tex, gl_texture_round_samples(samples), internalformat, w,
                                      h, array ? d : 1);
     if (e != GL_NO_ERROR) {
@@ -443,7 +443,7 @@ GLAPI_EXPORT void APIENTRY glDeleteTextures(GLsizei n, const GLuint *textures)
         if (v != GL_NAME_RESERVED) {
             gl_texture_obj *t = v;
             /* a queued scene may sample it or render into it */
-            gl_draw_flush(ctx);
+            gl_resource_will_change(ctx, GL_RES_TEXTURE);
             /* GL 2.1 section 3.8.12: bound textures revert to the defaults */
             int ti = gl_tex_target_index(t->target);
             for (int u = 0; u < GLC_MAX_IMAGE_UNITS; u++)
@@ -735,7 +735,7 @@ static void tex_image_cmd(gl_context *ctx, int dims, GLenum target, GLint level,
                                   dims == 3, &ctx->unpack, &ok);
     if (!ok)
         return;
-    gl_flush_for_write(ctx);
+    gl_resource_will_change(ctx, GL_RES_TEXTURE);
     GLenum e = tex_image_define(bound(ctx, ti), face, level, (GLenum)internal_format, w, h, d,
                                 border, format, type, src, &ctx->unpack);
     if (e != GL_NO_ERROR)
@@ -804,7 +804,7 @@ static void tex_sub_image(gl_context *ctx, int dims, GLenum target, GLint level,
                                   dims == 3, &ctx->unpack, &ok);
     if (!ok)
         return;
-    gl_flush_for_write(ctx);
+    gl_resource_will_change(ctx, GL_RES_TEXTURE);
     GLenum e = tex_image_sub(bound(ctx, ti), face, level, x, y, z, w, h, d, format, type, src,
                              &ctx->unpack);
     if (e != GL_NO_ERROR)
@@ -947,7 +947,7 @@ static void copy_tex_image(gl_context *ctx, int dims, GLenum target, GLint level
         if (words) {
             tex_pixel_store ips;
             tex_pixel_store_default(&ips);
-            gl_flush_for_write(ctx);
+            gl_resource_will_change(ctx, GL_RES_TEXTURE);
             GLenum e = tex_image_define(bound(ctx, ti), face, level, internal_format, w, h, 1, border,
                                         GL_RGBA_INTEGER, itype, words, &ips);
             free(words);
@@ -966,7 +966,7 @@ static void copy_tex_image(gl_context *ctx, int dims, GLenum target, GLint level
     if (fmt == GL_DEPTH_COMPONENT)
         for (size_t i = 0; i < (size_t)w * (size_t)h; i++)
             px[i] = px[i * 4];
-    gl_flush_for_write(ctx);
+    gl_resource_will_change(ctx, GL_RES_TEXTURE);
     GLenum e = tex_image_define(bound(ctx, ti), face, level, internal_format, w, h, 1, border, fmt,
                                 GL_FLOAT, px, &ps);
     free(px);
@@ -1033,7 +1033,7 @@ static void copy_tex_sub_image(gl_context *ctx, int dims, GLenum target, GLint l
         if (words) {
             tex_pixel_store ips;
             tex_pixel_store_default(&ips);
-            gl_flush_for_write(ctx);
+            gl_resource_will_change(ctx, GL_RES_TEXTURE);
             GLenum e = tex_image_sub(t, face, level, xo, yo, zo, w, h, 1, GL_RGBA_INTEGER, itype, words, &ips);
             free(words);
             if (e != GL_NO_ERROR)
@@ -1052,7 +1052,7 @@ static void copy_tex_sub_image(gl_context *ctx, int dims, GLenum target, GLint l
             px[i] = px[i * 4];
     tex_pixel_store ps;
     tex_pixel_store_default(&ps);
-    gl_flush_for_write(ctx);
+    gl_resource_will_change(ctx, GL_RES_TEXTURE);
     GLenum e = tex_image_sub(t, face, level, xo, yo, zo, w, h, 1, fmt, GL_FLOAT, px, &ps);
     free(px);
     if (e != GL_NO_ERROR)
@@ -1275,7 +1275,7 @@ static void tex_parameter(gl_context *ctx, GLenum target, GLenum pname, const do
         goto bad_enum;
     }
     if (memcmp(&s, &o->tex->sampler, sizeof s) != 0) {
-        gl_flush_for_write(ctx); /* queued draws sample with the old state */
+        gl_resource_will_change(ctx, GL_RES_TEXTURE); /* queued draws sample with the old state */
         o->tex->sampler = s;
     }
     return;
@@ -1349,7 +1349,7 @@ static void tex_parameter_int(GLenum target, GLenum pname, const uint32_t *param
         return;
     }
     if (memcmp(o->tex->sampler.border_color_int, params, 16) != 0) {
-        gl_flush_for_write(ctx); /* queued draws sample with the old state */
+        gl_resource_will_change(ctx, GL_RES_TEXTURE); /* queued draws sample with the old state */
         memcpy(o->tex->sampler.border_color_int, params, 16);
     }
 }
@@ -1739,7 +1739,7 @@ GLAPI_EXPORT void APIENTRY glGenerateMipmap(GLenum target)
         gl_error(ctx, GL_INVALID_ENUM);
         return;
     }
-    gl_flush_for_write(ctx);
+    gl_resource_will_change(ctx, GL_RES_TEXTURE);
     GLenum e = tex_generate_mipmap(bound(ctx, ti));
     if (e != GL_NO_ERROR)
         gl_error(ctx, e);

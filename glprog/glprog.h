@@ -638,6 +638,17 @@ typedef enum gp_atom_op {
     GP_ATOM_OR, GP_ATOM_XOR, GP_ATOM_EXCH, GP_ATOM_CSWAP, GP_ATOM_COUNT
 } gp_atom_op;
 
+/* Data types of operands and results (NV_gpu_program4 2.X.2.1), as
+ * gp_image_request.type carries them. */
+typedef enum gp_type { GP_TYPE_F32, GP_TYPE_S32, GP_TYPE_U32, GP_TYPE_F64, GP_TYPE_S64, GP_TYPE_U64 } gp_type;
+
+/* Storage types of CVT and of memory and image elements (NV_gpu_program5
+ * 2.X.4.1), as gp_image_request.elem carries them. */
+typedef enum gp_cvt_type {
+    GP_CVT_F16, GP_CVT_F32, GP_CVT_F64, GP_CVT_S8, GP_CVT_S16, GP_CVT_S32, GP_CVT_S64,
+    GP_CVT_U8, GP_CVT_U16, GP_CVT_U32, GP_CVT_U64, GP_CVT_COUNT
+} gp_cvt_type;
+
 /* gp_image_request.op */
 enum {
     GP_IMG_LOAD,            /* LOADIM: unformatted read of `elem` x `count` */

@@ -457,11 +457,7 @@ static inline int gp_io_kind(unsigned io, int i)
 /* gp_insn.opmod: MUL's special modifiers (NV_gpu_program4 2.X.8 MUL). */
 enum { GP_OPMOD_NONE, GP_OPMOD_S24, GP_OPMOD_U24, GP_OPMOD_HI };
 
-/* gp_insn.cvt_dst / cvt_src: CVT storage types (NV_gpu_program5 2.X.4.1). */
-typedef enum gp_cvt_type {
-    GP_CVT_F16, GP_CVT_F32, GP_CVT_F64, GP_CVT_S8, GP_CVT_S16, GP_CVT_S32, GP_CVT_S64,
-    GP_CVT_U8, GP_CVT_U16, GP_CVT_U32, GP_CVT_U64, GP_CVT_COUNT
-} gp_cvt_type;
+/* gp_insn.cvt_dst / cvt_src: CVT storage types, gp_cvt_type (glprog.h). */
 /* gp_insn.cvt_rnd: CVT rounding modifiers; ROUND (nearest, ties to even) is
  * the default. */
 typedef enum gp_cvt_rnd { GP_RND_ROUND, GP_RND_CEIL, GP_RND_FLR, GP_RND_TRUNC } gp_cvt_rnd;
@@ -512,7 +508,7 @@ typedef struct gp_opinfo {
 extern const gp_opinfo gp_opinfo_table[GP_OP_COUNT];
 
 /* ---- types and modifiers -------------------------------------------------- */
-typedef enum gp_type { GP_TYPE_F32, GP_TYPE_S32, GP_TYPE_U32, GP_TYPE_F64, GP_TYPE_S64, GP_TYPE_U64 } gp_type;
+/* gp_type: glprog.h. */
 /* The base data type of a CVT storage type (gp_cvt_type): F16 -> F32,
  * S8/S16 -> S32, U8/U16 -> U32, the others themselves. */
 static inline int gp_cvt_gptype(int t)
