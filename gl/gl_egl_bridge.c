@@ -4,7 +4,7 @@
  * context).  Written for the EGL vendor (egl/), whose pbuffers they are.
  *
  * A context's default framebuffer is the quadruple {win_color, win_depth,
- * win_stencil, config.width/height/depth_bits/stencil_bits}.  Lending a
+ * win_stencil, config.width/height/depth_bits/stencil_bits/samples}.  Lending a
  * surface swaps that quadruple with the surface's: while the context is
  * current its own storage waits inside the surface struct, and releasing
  * swaps it back.  So context_free always frees storage the context owns, and
@@ -25,7 +25,6 @@
 #include "gl_priv.h"
 
 #include <stdlib.h>
-#include <string.h>
 
 struct asmgl_surface {
     asmgl_config config;          /* width, height, depth_bits, stencil_bits of what it holds */
@@ -41,39 +40,6 @@ struct asmgl_surface {
  * NULL when the context was made current by plain asmgl_make_current. */
 static _Thread_local asmgl_surface *lent;
 static _Thread_local asmgl_surface no_surface;
-
-/* Allocates the storage of a w x h default framebuffer into *color, *depth,
- * *stencil (all empty for 0 x 0).  false on OOM (nothing allocated then). */
-static bool alloc_storage(int w, int h, int depth_bits, int stencil_bits, rast_surface *color,
-                          rast_surface *depth, rast_surface *stencil)
-{
-    size_t n = (size_t)w * (size_t)h; /* <= 2^28 */
-    *color = *depth = *stencil = (rast_surface){0};
-    if (n == 0)
-        return true; /* an empty framebuffer: no storage at all */
-    void *c = calloc(n, 4);
-    float *d = depth_bits ? malloc(n * sizeof(float)) : NULL;
-    void *st = stencil_bits ? calloc(n, 1) : NULL;
-    if (!c || (depth_bits && !d) || (stencil_bits && !st)) {
-        free(c);
-        free(d);
-        free(st);
-        return false;
-    }
-    /* initial depth contents are undefined (EGL 1.5 section 3.5.2); asmgl
-     * starts every depth buffer at the clear value 1.0, as gl_context.c does */
-    for (size_t i = 0; d && i < n; i++)
-        d[i] = 1.0f;
-    *color = (rast_surface){.data = c, .width = w, .height = h, .stride = (size_t)w * 4,
-                            .format = TEX_FMT_RGBA8};
-    if (d)
-        *depth = (rast_surface){.data = d, .width = w, .height = h,
-                                .stride = (size_t)w * sizeof(float), .format = TEX_FMT_DEPTH32F};
-    if (st)
-        *stencil = (rast_surface){.data = st, .width = w, .height = h, .stride = (size_t)w,
-                                  .format = TEX_FMT_S8};
-    return true;
-}
 
 GLAPI_EXPORT asmgl_surface *asmgl_surface_create(const asmgl_config *cfg)
 {
@@ -92,8 +58,8 @@ GLAPI_EXPORT asmgl_surface *asmgl_surface_create(const asmgl_config *cfg)
         gl_set_last_error("invalid depth_bits (0 or 24) or stencil_bits (0 or 8)");
         return NULL;
     }
-    if (cfg->samples > 1) {
-        gl_set_last_error("multisampling is not supported yet (samples must be 0 or 1)");
+    if (!gl_default_fb_samples_ok(cfg->samples)) {
+        gl_set_last_error("invalid samples (0, 1, 2, 4 or 8)");
         return NULL;
     }
     asmgl_surface *s = calloc(1, sizeof *s);
@@ -104,9 +70,10 @@ GLAPI_EXPORT asmgl_surface *asmgl_surface_create(const asmgl_config *cfg)
     s->config = *cfg;
     s->config.depth_bits = cfg->depth_bits ? 24 : 0;
     s->config.stencil_bits = cfg->stencil_bits ? 8 : 0;
-    s->config.samples = 0;
-    if (!alloc_storage(cfg->width, cfg->height, s->config.depth_bits, s->config.stencil_bits,
-                       &s->color, &s->depth, &s->stencil)) {
+    s->config.samples = cfg->samples > 1 ? cfg->samples : 0;
+    if (!gl_default_fb_alloc(cfg->width, cfg->height, s->config.depth_bits,
+                             s->config.stencil_bits, s->config.samples, &s->color, &s->depth,
+                             &s->stencil)) {
         free(s);
         gl_set_last_error("out of memory");
         return NULL;
@@ -143,10 +110,12 @@ static void swap_framebuffer(gl_context *ctx, asmgl_surface *s)
     ctx->config.height = s->config.height;
     ctx->config.depth_bits = s->config.depth_bits;
     ctx->config.stencil_bits = s->config.stencil_bits;
+    ctx->config.samples = s->config.samples;
     s->config.width = c.width;
     s->config.height = c.height;
     s->config.depth_bits = c.depth_bits;
     s->config.stencil_bits = c.stencil_bits;
+    s->config.samples = c.samples;
     /* no_surface stands for "no framebuffer 0": lending it takes
      * framebuffer 0 away, taking it back returns it (a lend and its taking
      * back always alternate) */
@@ -248,7 +217,8 @@ GLAPI_EXPORT int asmgl_surface_resize(asmgl_surface *s, int width, int height)
     if (c->width == width && c->height == height)
         return 1;
     rast_surface color, depth, stencil;
-    if (!alloc_storage(width, height, c->depth_bits, c->stencil_bits, &color, &depth, &stencil)) {
+    if (!gl_default_fb_alloc(width, height, c->depth_bits, c->stencil_bits, c->samples, &color,
+                             &depth, &stencil)) {
         gl_set_last_error("out of memory");
         return 0;
     }
@@ -280,21 +250,17 @@ GLAPI_EXPORT int asmgl_surface_read_color(asmgl_surface *s, void *dst, long dst_
     const rast_surface *c = surface_color(s);
     if (!c->data || c->width <= 0 || c->height <= 0)
         return 0;
-    size_t row = (size_t)c->width * 4;
     for (int y = 0; y < c->height; y++) {
-        /* storage rows are bottom-up (GL window coordinates), dst top-down */
-        const unsigned char *src =
-            (const unsigned char *)c->data + c->stride * (size_t)(c->height - 1 - y);
+        /* storage rows are bottom-up (GL window coordinates), dst top-down;
+         * a multisample buffer is resolved row by row */
         unsigned char *out = (unsigned char *)dst + (ptrdiff_t)dst_stride * y;
-        if (!bgra) {
-            memcpy(out, src, row);
+        gl_fbo_resolve_row(c, c->height - 1 - y, out);
+        if (!bgra)
             continue;
-        }
         for (int x = 0; x < c->width; x++) {
-            out[4 * x + 0] = src[4 * x + 2];
-            out[4 * x + 1] = src[4 * x + 1];
-            out[4 * x + 2] = src[4 * x + 0];
-            out[4 * x + 3] = src[4 * x + 3];
+            unsigned char r = out[4 * x + 0];
+            out[4 * x + 0] = out[4 * x + 2];
+            out[4 * x + 2] = r;
         }
     }
     gl_set_last_error("");

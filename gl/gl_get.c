@@ -435,7 +435,7 @@ static bool get_state(gl_context *ctx, GLenum pname, gval *g)
         F1(ctx->sample_coverage_value);
     case GL_SAMPLE_COVERAGE_INVERT:
         B1(ctx->sample_coverage_invert);
-    case GL_SAMPLE_BUFFERS: /* of the draw framebuffer (multisample FBOs only) */
+    case GL_SAMPLE_BUFFERS: /* of the draw framebuffer (a multisample framebuffer 0 too) */
         I1(gl_fbo_samples(ctx, true) > 0);
     case GL_SAMPLES:
         I1(gl_fbo_samples(ctx, true));

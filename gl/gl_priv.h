@@ -565,6 +565,16 @@ void gl_bridge_flushed(void);
 /* Runs the viewport callback of the surface lent to this thread's current
  * context (asmgl_surface_set_viewport_callback), if any: glViewport. */
 void gl_bridge_viewport(void);
+/* Allocates the storage of a w x h default framebuffer: RGBA8 colour,
+ * DEPTH32F depth (depth_bits != 0, every sample at 1.0) and S8 stencil
+ * (stencil_bits != 0), each with `samples` sample planes when samples is
+ * 2, 4 or 8 (rast_surface.samples); all empty for 0 x 0.  false on OOM
+ * (nothing allocated then). */
+bool gl_default_fb_alloc(int w, int h, int depth_bits, int stencil_bits, int samples,
+                         rast_surface *color, rast_surface *depth, rast_surface *stencil);
+/* Whether n is a sample count a default framebuffer can have: 0 or 1
+ * (single-sampled), 2, 4 or 8. */
+bool gl_default_fb_samples_ok(int n);
 
 /* ---- gl_error.c ---------------------------------------------------------------- */
 
@@ -801,6 +811,10 @@ bool gl_fbo_read_words(gl_context *ctx, int x, int y, int w, int h, uint32_t *ou
 bool gl_fbo_draw_integer(gl_context *ctx);
 /* SAMPLES of the draw (draw = true) or read framebuffer: 0 when single-sampled. */
 int gl_fbo_samples(gl_context *ctx, bool draw);
+/* Row y of an RGBA8 colour surface as RGBA8 bytes (width * 4), a
+ * multisample one resolved as glBlitFramebuffer resolves it (the average
+ * of its samples, rounded to nearest). */
+void gl_fbo_resolve_row(const rast_surface *s, int y, unsigned char *out);
 
 /* ---- gl_get.c ---------------------------------------------------------------------------- */
 

@@ -38,7 +38,9 @@ int main(void)
     GT_CHECK(asmgl_context_create(&cfg) == NULL);
     cfg.width = 8;
     cfg.height = 4;
-    cfg.samples = 4;
+    cfg.samples = 3; /* 0, 1, 2, 4 or 8 */
+    GT_CHECK(asmgl_context_create(&cfg) == NULL);
+    cfg.samples = 16;
     GT_CHECK(asmgl_context_create(&cfg) == NULL);
     cfg.samples = 0;
 

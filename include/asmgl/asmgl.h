@@ -35,7 +35,12 @@ typedef struct asmgl_config {
     int width, height;   /* 1 .. 16384 */
     int depth_bits;      /* 0 or 24 */
     int stencil_bits;    /* 0 or 8 */
-    int samples;         /* 0 or 1 today; multisampling comes later */
+    int samples;         /* 0 or 1: single-sampled; 2, 4 or 8: a multisample
+                            default framebuffer (per-sample colour, depth
+                            and stencil; GL_SAMPLES reports it; glReadPixels,
+                            asmgl_read_color and asmgl_surface_read_color
+                            give the resolved colour: the average of the
+                            samples) */
 } asmgl_config;
 
 /* Fills cfg with 256x256, depth 24, stencil 8, single sample. */
@@ -98,8 +103,8 @@ const char *asmgl_last_error(void);
  */
 typedef struct asmgl_surface asmgl_surface;
 
-/* cfg->width/height may be 0 here; samples must be 0 or 1.  NULL on failure
- * (asmgl_last_error says why). */
+/* cfg->width/height may be 0 here; samples 0, 1, 2, 4 or 8 (see
+ * asmgl_config).  NULL on failure (asmgl_last_error says why). */
 asmgl_surface *asmgl_surface_create(const asmgl_config *cfg);
 /* Frees s (NULL is ignored); a surface lent to a current context is not
  * freed (asmgl_last_error says so). */
