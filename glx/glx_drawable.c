@@ -3,7 +3,8 @@
  * and GLXWindows), GLXPixmaps, GLXPbuffers; glXSwapBuffers, swap control
  * and the drawable queries (any thread; gv_lock).
  *
- * Every drawable owns an asmgl_surface of its config's depth and stencil.
+ * Every drawable owns an asmgl_surface of its config's depth, stencil and
+ * samples (a multisampled one is resolved when presented).
  * Windows and pixmaps also own a winsys presenter: glXSwapBuffers presents
  * a double-buffered window; single-buffered windows and all pixmaps are
  * presented from the surface's flush callback (glFlush, glFinish,
@@ -77,7 +78,7 @@ static gv_drawable *drawable_new(Display *dpy, GLXDrawable id, Drawable x_drawab
 {
     gv_drawable *d = calloc(1, sizeof *d);
     asmgl_config cfg = {.width = w, .height = h, .depth_bits = c->depth_size,
-                        .stencil_bits = c->stencil_size};
+                        .stencil_bits = c->stencil_size, .samples = c->samples};
     asmgl_surface *s = d ? asmgl_surface_create(&cfg) : NULL;
     if (!s) {
         free(d);
@@ -200,8 +201,10 @@ gv_drawable *gv_drawable_for_current(Display *dpy, GLXDrawable id, const gv_conf
         *error = GLXBadDrawable;
         return NULL;
     }
+    /* the window's visual's config; the context's own where it shares
+     * that visual (a server with few visuals, glx_config.c) */
     const gv_config *c = gv_config_from_visual_id(dpy, screen, visual);
-    if (!c)
+    if (!c || (cfg && cfg->screen == c->screen && cfg->visual == visual))
         c = cfg;
     if (!c) {
         *error = 256 + BadMatch; /* a window whose visual has no config */

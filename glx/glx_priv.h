@@ -40,11 +40,12 @@
  * glViewport the window's size is asked (XGetGeometry) and the surface
  * resized, as Mesa's xlib software winsys does.
  *
- * Extensions: GLX_ARB_create_context(_profile), GLX_EXT_no_config_context,
+ * Extensions: GLX_ARB_create_context(_profile), GLX_ARB_multisample,
+ * GLX_EXT_no_config_context,
  * swap control (EXT, MESA, SGI), GLX_EXT_buffer_age, GLX_MESA_query_renderer,
  * GLX_EXT_visual_info / _visual_rating.  Not here: object sharing between
- * contexts (share_list is accepted, objects are not shared), multisample
- * configs, a drawable current on two threads at once (BadAccess), a read
+ * contexts (share_list is accepted, objects are not shared), a drawable
+ * current on two threads at once (BadAccess), a read
  * drawable other than the draw drawable (reads come from the draw one),
  * glXCopyContext (checks its handles, copies nothing).
  *
@@ -84,17 +85,19 @@ typedef struct gv_drawable gv_drawable;
 typedef struct gv_context gv_context;
 
 /* A framebuffer configuration: RGBA8, with or without depth 24 / stencil
- * 8, single or double buffered; windows, pixmaps and pbuffers alike. */
+ * 8, single or double buffered, single-sampled or with 2, 4 or 8 samples
+ * (GLX_ARB_multisample); windows, pixmaps and pbuffers alike. */
 struct gv_config {
     gv_screen *screen;
     int id;                 /* GLX_FBCONFIG_ID: unique over the process */
     bool doublebuffer;
     int depth_size, stencil_size;
+    int samples;            /* GLX_SAMPLES: 0, or 2, 4, 8 (GLX_SAMPLE_BUFFERS 1) */
     VisualID visual;        /* an X TrueColor visual of the screen, or 0 */
     int visual_depth;       /* 24 or 32 */
 };
 
-#define GV_CONFIGS_PER_SCREEN 4
+#define GV_CONFIGS_PER_SCREEN 16
 
 /* The configs of one screen of one connection; never freed (see above). */
 struct gv_screen {
