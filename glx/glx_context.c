@@ -6,7 +6,10 @@
  *
  * MakeCurrent maps onto asmgl_make_current_surface: the draw drawable's
  * asmgl_surface becomes the context's framebuffer 0 while the context is
- * current on this thread.  libGLX has already switched libGLdispatch to
+ * current on this thread.  Drawable surfaces are shared
+ * (asmgl_surface_set_shared), so a drawable may be current to several
+ * contexts on several threads at once (GLX 1.4 section 3.3.7); they draw
+ * into the same pixels, under asmgl.h's flush rule.  libGLX has already switched libGLdispatch to
  * our dispatch table (or switches it back when we fail).  asmgl has one
  * framebuffer 0 for drawing and reading, so a read drawable other than the
  * draw drawable is accepted and recorded, but reads come from the draw
@@ -306,7 +309,7 @@ static Bool make_current(Display *dpy, GLXDrawable draw, GLXDrawable read, GLXCo
     if (old && (old != c || old->draw != dd))
         gv_gl()->Flush();
     if (!asmgl_make_current_surface(c ? c->gl : NULL, dd ? dd->surface : NULL)) {
-        /* the surface is lent to a context current on another thread */
+        /* asmgl refused the context (current on another thread meanwhile) */
         gv_x_error(dpy, BadAccess, draw, op);
         goto out;
     }

@@ -44,10 +44,16 @@
  * GLX_EXT_no_config_context,
  * swap control (EXT, MESA, SGI), GLX_EXT_buffer_age, GLX_MESA_query_renderer,
  * GLX_EXT_visual_info / _visual_rating.  Not here: object sharing between
- * contexts (share_list is accepted, objects are not shared), a drawable
- * current on two threads at once (BadAccess), a read
+ * contexts (share_list is accepted, objects are not shared), a read
  * drawable other than the draw drawable (reads come from the draw one),
  * glXCopyContext (checks its handles, copies nothing).
+ *
+ * Threads: a drawable may be current to several contexts, each on its own
+ * thread (GLX 1.4 section 3.3.7): its surface is shared
+ * (asmgl_surface_set_shared), the contexts render into the same pixels and
+ * see each other's rendering under asmgl.h's flush rule (glFinish or a
+ * release); its size is kept while more than one context holds it, and
+ * present_lock keeps its presenter to one thread at a time.
  *
  * Deletion follows GLX 1.4 sections 3.3.7 and 3.3.9: a context or GLX
  * drawable destroyed while current only loses its handle; it is freed when
@@ -124,7 +130,9 @@ struct gv_drawable {
     unsigned long event_mask; /* glXSelectEvent */
     int swap_interval;      /* GLX_EXT_swap_control; 0: no wait */
     uint64_t last_swap_ns;  /* CLOCK_MONOTONIC of the last swap */
-    int current_count;      /* contexts that have it as draw or read */
+    int current_count;      /* contexts that have it as draw or read (GLX 1.4
+                               section 3.3.7: several, on different threads) */
+    pthread_mutex_t present_lock; /* serializes ws (presents from several threads) */
     bool deleted;           /* destroyed while current: freed at release */
     gv_drawable *next;
 };
