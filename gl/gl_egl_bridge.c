@@ -56,8 +56,10 @@ struct asmgl_surface {
 };
 
 /* What this thread's current context borrowed: a surface, &no_surface, or
- * NULL when the context was made current by plain asmgl_make_current. */
-static _Thread_local asmgl_surface *lent;
+ * NULL when the context was made current by plain asmgl_make_current; and
+ * the surface it reads framebuffer 0 from when that is another one
+ * (asmgl_make_current_surfaces), else NULL. */
+static _Thread_local asmgl_surface *lent, *lent_read;
 static _Thread_local asmgl_surface no_surface;
 /* The current context's own default framebuffer while it borrows `lent`. */
 static _Thread_local struct {
@@ -196,61 +198,133 @@ static void take_back(gl_context *ctx, asmgl_surface *s)
     gl_fbo_default_resized(ctx);
 }
 
+/* Points ctx's framebuffer 0 for reading at s (another surface than the
+ * one it draws to); counted as for lend. */
+static void lend_read(gl_context *ctx, asmgl_surface *s, bool counted)
+{
+    pthread_mutex_lock(&s->lock);
+    ctx->read_win_color = s->color;
+    ctx->read_win_depth = s->depth;
+    ctx->read_win_stencil = s->stencil;
+    ctx->read_win_samples = s->config.samples;
+    ctx->read_win_set = true;
+    if (!counted)
+        s->lent_count++;
+    pthread_mutex_unlock(&s->lock);
+}
+
+static void take_back_read(gl_context *ctx, asmgl_surface *s)
+{
+    pthread_mutex_lock(&s->lock);
+    s->lent_count--;
+    pthread_mutex_unlock(&s->lock);
+    ctx->read_win_color = ctx->read_win_depth = ctx->read_win_stencil = (rast_surface){0};
+    ctx->read_win_samples = 0;
+    ctx->read_win_set = false;
+}
+
 void gl_bridge_return_surface(void)
 {
+    if (gl_current && lent_read) {
+        take_back_read(gl_current, lent_read);
+        lent_read = NULL;
+    }
     if (gl_current && lent) {
         take_back(gl_current, lent);
         lent = NULL;
     }
 }
 
-GLAPI_EXPORT int asmgl_make_current_surface(asmgl_context *ctx, asmgl_surface *s)
+/* Whether this thread's current context borrows s (to draw or to read). */
+static bool lent_here(const asmgl_surface *s)
+{
+    return s && (lent == s || lent_read == s);
+}
+
+/* Counts a lend of s about to be made, unless s may not be lent here
+ * (not shared and lent to a context of another thread). */
+static bool reserve(asmgl_surface *s)
+{
+    pthread_mutex_lock(&s->lock);
+    bool ok = s->shared || s->lent_count == 0 || lent_here(s);
+    if (ok)
+        s->lent_count++;
+    pthread_mutex_unlock(&s->lock);
+    if (!ok)
+        gl_set_last_error("the surface is lent to a context current on another thread");
+    return ok;
+}
+
+static void unreserve(asmgl_surface *s)
+{
+    pthread_mutex_lock(&s->lock);
+    s->lent_count--;
+    pthread_mutex_unlock(&s->lock);
+}
+
+GLAPI_EXPORT int asmgl_make_current_surfaces(asmgl_context *ctx, asmgl_surface *draw,
+                                             asmgl_surface *read)
 {
     gl_context *old = gl_current;
-    asmgl_surface *want = ctx ? (s ? s : &no_surface) : NULL;
-    if (ctx == old && want == lent)
+    asmgl_surface *want = ctx ? (draw ? draw : &no_surface) : NULL;
+    asmgl_surface *want_read = ctx && draw && read && read != draw ? read : NULL;
+    if (ctx == old && want == lent && want_read == lent_read)
         return 1;
-    /* Reserve the lend first, so that no other thread takes a surface that
-     * is not shared meanwhile.  One lent to this thread's context now is
-     * taken back below. */
-    if (want && want != &no_surface) {
-        pthread_mutex_lock(&want->lock);
-        bool ok = want->shared || want->lent_count == 0 || lent == want;
-        if (ok)
-            want->lent_count++;
-        pthread_mutex_unlock(&want->lock);
-        if (!ok) {
-            gl_set_last_error("the surface is lent to a context current on another thread");
-            return 0;
-        }
+    /* Reserve the lends first, so that no other thread takes a surface
+     * that is not shared meanwhile.  One lent to this thread's context now
+     * is taken back below. */
+    bool draw_counted = want && want != &no_surface;
+    if (draw_counted && !reserve(want))
+        return 0;
+    if (want_read && !reserve(want_read)) {
+        if (draw_counted)
+            unreserve(want);
+        return 0;
     }
 
     /* Take the old context's own framebuffer back while this thread still
      * owns it; no other thread can touch it before the release below. */
-    asmgl_surface *taken = NULL;
+    asmgl_surface *taken = NULL, *taken_read = NULL;
+    if (old && lent_read) {
+        take_back_read(old, lent_read);
+        taken_read = lent_read;
+        lent_read = NULL;
+    }
     if (old && lent) {
         take_back(old, lent);
         taken = lent;
         lent = NULL;
     }
     if (ctx != old && !asmgl_make_current(ctx)) {
-        if (want && want != &no_surface) { /* undo: old is still current */
-            pthread_mutex_lock(&want->lock);
-            want->lent_count--;
-            pthread_mutex_unlock(&want->lock);
-        }
+        if (draw_counted) /* undo: old is still current */
+            unreserve(want);
+        if (want_read)
+            unreserve(want_read);
         if (taken) {
             lend(old, taken, false);
             lent = taken;
         }
+        if (taken_read) {
+            lend_read(old, taken_read, false);
+            lent_read = taken_read;
+        }
         return 0;
     }
     if (ctx) {
-        lend(ctx, want, want != &no_surface);
+        lend(ctx, want, draw_counted);
         lent = want;
+        if (want_read) {
+            lend_read(ctx, want_read, true);
+            lent_read = want_read;
+        }
     }
     gl_set_last_error("");
     return 1;
+}
+
+GLAPI_EXPORT int asmgl_make_current_surface(asmgl_context *ctx, asmgl_surface *s)
+{
+    return asmgl_make_current_surfaces(ctx, s, s);
 }
 
 /* ---- window-system presentation (winsys/, glx/, egl/ X11 windows) -------------- */
@@ -274,7 +348,7 @@ GLAPI_EXPORT void asmgl_surface_size(const asmgl_surface *s, int *width, int *he
  * not lent, may resize or read it (s->lock held). */
 static bool surface_usable_here(const asmgl_surface *s)
 {
-    if (s->lent_count > 0 && lent != s) {
+    if (s->lent_count > 0 && !lent_here(s)) {
         gl_set_last_error("the surface is lent to a context current on another thread");
         return false;
     }
@@ -318,13 +392,17 @@ GLAPI_EXPORT int asmgl_surface_resize(asmgl_surface *s, int width, int height)
     s->stencil = stencil;
     c->width = width;
     c->height = height;
-    if (ctx) { /* the borrower sees the new size as framebuffer 0's at once */
+    if (ctx && lent == s) { /* the borrower sees the new size as framebuffer 0's at once */
         ctx->win_color = color;
         ctx->win_depth = depth;
         ctx->win_stencil = stencil;
         ctx->config.width = width;
         ctx->config.height = height;
         gl_fbo_default_resized(ctx);
+    } else if (ctx) { /* it reads from s */
+        ctx->read_win_color = color;
+        ctx->read_win_depth = depth;
+        ctx->read_win_stencil = stencil;
     }
     gl_set_last_error("");
 out:
@@ -340,7 +418,7 @@ GLAPI_EXPORT int asmgl_surface_read_color(asmgl_surface *s, void *dst, long dst_
     int ok = 0;
     if (!surface_usable_here(s))
         goto out;
-    if (lent == s)
+    if (lent_here(s))
         gl_draw_flush(gl_current); /* this thread's rendering into s */
     const rast_surface *c = &s->color;
     if (!c->data || c->width <= 0 || c->height <= 0)

@@ -1367,11 +1367,12 @@ static const rast_surface *read_surface(gl_context *ctx, GLenum format, rast_sur
         return NULL;
     }
     const rast_surface *s = NULL;
+    bool rw = ctx->read_win_set; /* framebuffer 0 reads another surface */
     switch (format) {
     case GL_DEPTH_COMPONENT:
     case GL_DEPTH_STENCIL:
         if (fb->name == 0)
-            s = &ctx->win_depth;
+            s = rw ? &ctx->read_win_depth : &ctx->win_depth;
         else {
             *tmp = att_surface(&fb->att[GLC_ATT_DEPTH], KIND_DEPTH);
             s = tmp;
@@ -1379,7 +1380,7 @@ static const rast_surface *read_surface(gl_context *ctx, GLenum format, rast_sur
         break;
     case GL_STENCIL_INDEX:
         if (fb->name == 0)
-            s = &ctx->win_stencil;
+            s = rw ? &ctx->read_win_stencil : &ctx->win_stencil;
         else {
             *tmp = att_surface(&fb->att[GLC_ATT_STENCIL], KIND_STENCIL);
             s = tmp;
@@ -1389,7 +1390,7 @@ static const rast_surface *read_surface(gl_context *ctx, GLenum format, rast_sur
         if (fb->read_buffer == GL_NONE)
             break;
         if (fb->name == 0)
-            s = &ctx->win_color;
+            s = rw ? &ctx->read_win_color : &ctx->win_color;
         else {
             *tmp = att_surface(&fb->att[fb->read_buffer - GL_COLOR_ATTACHMENT0], KIND_COLOR);
             s = tmp;
@@ -1474,14 +1475,16 @@ static bool is_integer_surface(const rast_surface *s)
     return s->format == TEX_FMT_RGBA32I || s->format == TEX_FMT_RGBA32UI;
 }
 
-/* SAMPLE_BUFFERS / SAMPLES of a framebuffer: the samples of its attachments
- * (equal when complete); framebuffer 0's are its surface's (asmgl.h
- * samples 2, 4 or 8: a multisample default framebuffer), 0 when there is
- * none. */
-static int fb_samples(const gl_context *ctx, const gl_framebuffer_obj *fb)
+/* SAMPLE_BUFFERS / SAMPLES of a framebuffer, bound for reading or not:
+ * the samples of its attachments (equal when complete); framebuffer 0's
+ * are its surface's (asmgl.h samples 2, 4 or 8: a multisample default
+ * framebuffer; for reading, the read surface's), 0 when there is none. */
+static int fb_samples(const gl_context *ctx, const gl_framebuffer_obj *fb, bool read)
 {
     if (fb->name == 0)
-        return ctx->no_default_fb ? 0 : ctx->config.samples;
+        return ctx->no_default_fb ? 0
+               : read && ctx->read_win_set ? ctx->read_win_samples
+                                           : ctx->config.samples;
     int n = 0;
     for (int i = 0; i < GLC_ATT_COUNT; i++)
         if (fb->att[i].type != GLC_ATTACH_NONE && att_samples(&fb->att[i]) > n)
@@ -1491,7 +1494,7 @@ static int fb_samples(const gl_context *ctx, const gl_framebuffer_obj *fb)
 
 int gl_fbo_samples(gl_context *ctx, bool draw)
 {
-    return fb_samples(ctx, draw ? ctx->draw_fb : ctx->read_fb);
+    return fb_samples(ctx, draw ? ctx->draw_fb : ctx->read_fb, !draw);
 }
 
 /* ARB_framebuffer_object 4.3.2 (ReadPixels, CopyPixels, CopyTex*): a
@@ -1503,7 +1506,7 @@ static bool read_fb_multisample_object(gl_context *ctx)
 {
     gl_framebuffer_obj *fb = ctx->read_fb;
     return fb->name != 0 && gl_fbo_status(ctx, fb) == GL_FRAMEBUFFER_COMPLETE &&
-           fb_samples(ctx, fb) > 0;
+           fb_samples(ctx, fb, true) > 0;
 }
 
 void gl_fbo_resolve_row(const rast_surface *s, int y, unsigned char *out)
@@ -1876,7 +1879,7 @@ GLAPI_EXPORT void APIENTRY glBlitFramebuffer(GLint srcX0, GLint srcY0, GLint src
     }
     /* EXT_framebuffer_multisample 4.3.2: no multisample destination; a
      * multisample source (a resolve) needs equal rectangles */
-    int rs = fb_samples(ctx, ctx->read_fb), ds = fb_samples(ctx, ctx->draw_fb);
+    int rs = fb_samples(ctx, ctx->read_fb, true), ds = fb_samples(ctx, ctx->draw_fb, false);
     if (ds > 0 || (rs > 0 && (srcX0 != dstX0 || srcY0 != dstY0 || srcX1 != dstX1 || srcY1 != dstY1))) {
         gl_error(ctx, GL_INVALID_OPERATION);
         return;
@@ -1934,7 +1937,7 @@ static void get_multisample(GLenum pname, GLuint index, GLfloat *val, GLenum bad
         gl_error(ctx, GL_INVALID_ENUM);
         return;
     }
-    int n = fb_samples(ctx, ctx->draw_fb);
+    int n = fb_samples(ctx, ctx->draw_fb, false);
     if (index >= (GLuint)n) {
         gl_error(ctx, bad_index);
         return;

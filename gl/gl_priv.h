@@ -328,6 +328,14 @@ struct asmgl_context {
      * framebuffer 0 is then FRAMEBUFFER_UNDEFINED (gl_fbo_status) */
     bool no_default_fb;
     rast_surface win_color, win_depth, win_stencil;
+    /* framebuffer 0 for reading when it is another surface than the one
+     * drawn to (asmgl_make_current_surfaces: GLX 1.4 section 3.3.7's read
+     * drawable): ReadPixels, CopyPixels, CopyTex* and blits from
+     * framebuffer 0 read these (gl_fbo.c); read_win_samples as
+     * config.samples */
+    bool read_win_set;
+    rast_surface read_win_color, read_win_depth, read_win_stencil;
+    int read_win_samples;
     gl_framebuffer_obj fb_default;
     gl_framebuffer_obj *draw_fb, *read_fb;
     gl_renderbuffer_obj *renderbuffer; /* RENDERBUFFER binding */

@@ -10,10 +10,10 @@
  * (asmgl_surface_set_shared), so a drawable may be current to several
  * contexts on several threads at once (GLX 1.4 section 3.3.7); they draw
  * into the same pixels, under asmgl.h's flush rule.  libGLX has already switched libGLdispatch to
- * our dispatch table (or switches it back when we fail).  asmgl has one
- * framebuffer 0 for drawing and reading, so a read drawable other than the
- * draw drawable is accepted and recorded, but reads come from the draw
- * drawable.
+ * our dispatch table (or switches it back when we fail).  A read drawable
+ * other than the draw drawable is lent for reading
+ * (asmgl_make_current_surfaces): ReadPixels, CopyPixels, CopyTex* and
+ * blits from framebuffer 0 read it (GLX 1.4 section 3.3.7).
  *
  * Object sharing (share_list): asmgl contexts each have their own object
  * name spaces, so a valid share_list is accepted and objects are not
@@ -308,7 +308,8 @@ static Bool make_current(Display *dpy, GLXDrawable draw, GLXDrawable read, GLXCo
      * single-buffered window shows what was drawn (GLX 1.4 section 3.3.7) */
     if (old && (old != c || old->draw != dd))
         gv_gl()->Flush();
-    if (!asmgl_make_current_surface(c ? c->gl : NULL, dd ? dd->surface : NULL)) {
+    if (!asmgl_make_current_surfaces(c ? c->gl : NULL, dd ? dd->surface : NULL,
+                                     rd ? rd->surface : NULL)) {
         /* asmgl refused the context (current on another thread meanwhile) */
         gv_x_error(dpy, BadAccess, draw, op);
         goto out;
@@ -334,6 +335,8 @@ static Bool make_current(Display *dpy, GLXDrawable draw, GLXDrawable read, GLXCo
     c->draw = dd;
     c->read = rd;
     gv_drawable_track_size(dd); /* new buffers if the window was resized */
+    if (rd != dd)
+        gv_drawable_track_size(rd);
     if (!c->viewport_set) {
         /* GLX 1.4 section 3.3.7: the first time a context is made current,
          * viewport and scissor become the drawable's size */

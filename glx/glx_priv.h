@@ -44,9 +44,10 @@
  * GLX_EXT_no_config_context,
  * swap control (EXT, MESA, SGI), GLX_EXT_buffer_age, GLX_MESA_query_renderer,
  * GLX_EXT_visual_info / _visual_rating.  Not here: object sharing between
- * contexts (share_list is accepted, objects are not shared), a read
- * drawable other than the draw drawable (reads come from the draw one),
- * glXCopyContext (checks its handles, copies nothing).
+ * contexts (share_list is accepted, objects are not shared),
+ * glXCopyContext (checks its handles, copies nothing).  A read drawable
+ * other than the draw drawable is read by ReadPixels, CopyPixels, CopyTex*
+ * and blits from framebuffer 0 (glx_context.c).
  *
  * Threads: a drawable may be current to several contexts, each on its own
  * thread (GLX 1.4 section 3.3.7): its surface is shared

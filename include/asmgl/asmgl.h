@@ -116,6 +116,13 @@ void asmgl_surface_destroy(asmgl_surface *s);
  * first.  1 on success; 0 when ctx is current on another thread or s is lent
  * to another context (nothing changes then). */
 int asmgl_make_current_surface(asmgl_context *ctx, asmgl_surface *s);
+/* As asmgl_make_current_surface(ctx, draw), and framebuffer 0 reads from
+ * read (glReadPixels, glCopyPixels, glCopyTex*, glBlitFramebuffer's
+ * source), as GLX 1.4 section 3.3.7 and EGL 1.5 section 3.7.3 say for a
+ * read drawable or surface other than the draw one.  read is lent with
+ * draw (the same rules; NULL or draw: reads come from draw; ignored when
+ * draw is NULL). */
+int asmgl_make_current_surfaces(asmgl_context *ctx, asmgl_surface *draw, asmgl_surface *read);
 
 /* With shared non-zero, s may be lent to several contexts at once, each
  * current on its own thread (GLX 1.4 section 3.3.7 lets a drawable be
