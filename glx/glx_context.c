@@ -392,17 +392,24 @@ Bool gv_glXIsDirect(Display *dpy, GLXContext ctx)
     return ok ? True : False; /* every asmgl context renders in the client */
 }
 
-/* glXCopyContext: the handles are checked (GLXBadContext, and BadAccess
- * for a destination current on some thread, GLX 1.4 section 3.3.7), but
- * asmgl cannot copy state between contexts: nothing is copied. */
+/* glXCopyContext (GLX 1.4 section 3.3.7): the attribute groups of mask,
+ * as glPushAttrib saves them (asmgl_context_copy).  GLXBadContext for a
+ * bad handle, BadAccess for a destination current on some thread,
+ * BadMatch for contexts of different screens.  A source current on
+ * another thread is BadAccess too: its state is changing there (asmgl's
+ * choice; the spec leaves it open). */
 void gv_glXCopyContext(Display *dpy, GLXContext src, GLXContext dst, unsigned long mask)
 {
     pthread_mutex_lock(&gv_lock);
-    gv_context *s = context_find(src), *d = context_find(dst);
+    gv_context *s = context_find_here(src), *d = context_find(dst);
     if (!s || !d)
         gv_glx_error(dpy, GLXBadContext, 0, X_GLXCopyContext);
-    else if (d->owner)
+    else if (d->owner || (s->owner && s->owner != gv_thread_id()))
         gv_x_error(dpy, BadAccess, 0, X_GLXCopyContext);
+    else if (s->screen != d->screen || s->dpy != d->dpy)
+        gv_x_error(dpy, BadMatch, 0, X_GLXCopyContext);
+    else if (!asmgl_context_copy(d->gl, s->gl, mask))
+        gv_x_error(dpy, BadAlloc, 0, X_GLXCopyContext);
     pthread_mutex_unlock(&gv_lock);
 }
 

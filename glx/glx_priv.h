@@ -44,8 +44,8 @@
  * GLX_EXT_no_config_context,
  * swap control (EXT, MESA, SGI), GLX_EXT_buffer_age, GLX_MESA_query_renderer,
  * GLX_EXT_visual_info / _visual_rating.  Not here: object sharing between
- * contexts (share_list is accepted, objects are not shared),
- * glXCopyContext (checks its handles, copies nothing).  A read drawable
+ * contexts (share_list is accepted, objects are not shared).
+ * glXCopyContext copies glPushAttrib's groups.  A read drawable
  * other than the draw drawable is read by ReadPixels, CopyPixels, CopyTex*
  * and blits from framebuffer 0 (glx_context.c).
  *

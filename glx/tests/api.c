@@ -3,8 +3,8 @@
  * contexts and GLX_ARB_create_context(_profile) errors, windows (swap, then
  * XGetImage of the window), single-buffered windows (glFlush), resize,
  * GLXPixmaps (glXCreatePixmap and glXCreateGLXPixmap), pbuffers, a read
- * drawable other than the draw drawable, swap control, bad handles,
- * destroying current objects.
+ * drawable other than the draw drawable, glXCopyContext, swap control, bad
+ * handles, destroying current objects.
  *
  *   glx_test_api          on the vendor the environment selects; the
  *                         renderer must be asmgl's
@@ -464,6 +464,59 @@ static void test_pixmap_pbuffer(Display *dpy, GLXFBConfig cfg)
     errors_reset(dpy);
 }
 
+/* glXCopyContext (GLX 1.4 section 3.3.7): the groups of the mask, as
+ * glPushAttrib saves them, and nothing else; a destination current on a
+ * thread is BadAccess. */
+static void test_copy_context(Display *dpy, GLXFBConfig cfg)
+{
+    int pb_attribs[] = {GLX_PBUFFER_WIDTH, 8, GLX_PBUFFER_HEIGHT, 8, None};
+    GLXPbuffer pb = glXCreatePbuffer(dpy, cfg, pb_attribs);
+    GLXContext a = glXCreateNewContext(dpy, cfg, GLX_RGBA_TYPE, NULL, True);
+    GLXContext b = glXCreateNewContext(dpy, cfg, GLX_RGBA_TYPE, NULL, True);
+    CHECK(pb && a && b && glXMakeContextCurrent(dpy, pb, pb, a), "context a current");
+    glClearColor(0.25f, 0.5f, 0.75f, 1);   /* GL_COLOR_BUFFER_BIT */
+    glEnable(GL_BLEND);                    /* GL_COLOR_BUFFER_BIT, GL_ENABLE_BIT */
+    glBlendFunc(GL_ONE, GL_ONE);
+    glLineWidth(3);                        /* GL_LINE_BIT: not copied below */
+    glDepthFunc(GL_GREATER);               /* GL_DEPTH_BUFFER_BIT: not copied */
+    /* b is current nowhere; a is current here (an implicit flush) */
+    errors_reset(dpy);
+    glXCopyContext(dpy, a, b, GL_COLOR_BUFFER_BIT);
+    CHECK(last_error(dpy) == 0, "glXCopyContext: error %d", x_error_code);
+    /* the destination current (here): BadAccess */
+    errors_reset(dpy);
+    glXCopyContext(dpy, b, a, GL_ALL_ATTRIB_BITS);
+    CHECK(last_error(dpy) == BadAccess, "copy into a current context: error %d", x_error_code);
+    errors_reset(dpy);
+    CHECK(glXMakeContextCurrent(dpy, pb, pb, b), "context b current");
+    float cc[4] = {0}, lw = 0;
+    GLint src = 0, depth_func = 0;
+    glGetFloatv(GL_COLOR_CLEAR_VALUE, cc);
+    glGetFloatv(GL_LINE_WIDTH, &lw);
+    glGetIntegerv(GL_BLEND_SRC, &src);
+    glGetIntegerv(GL_DEPTH_FUNC, &depth_func);
+    CHECK(cc[0] == 0.25f && cc[1] == 0.5f && cc[2] == 0.75f, "copied clear colour %g %g %g",
+          cc[0], cc[1], cc[2]);
+    CHECK(glIsEnabled(GL_BLEND) && src == GL_ONE, "copied blend state: %d %x",
+          glIsEnabled(GL_BLEND), src);
+    CHECK(lw == 1 && depth_func == GL_LESS, "groups outside the mask kept: line width %g, depth %x",
+          lw, depth_func);
+    /* everything glPushAttrib saves */
+    glXMakeContextCurrent(dpy, None, None, NULL);
+    glXCopyContext(dpy, a, b, GL_ALL_ATTRIB_BITS);
+    CHECK(glXMakeContextCurrent(dpy, pb, pb, b), "context b current");
+    glGetFloatv(GL_LINE_WIDTH, &lw);
+    glGetIntegerv(GL_DEPTH_FUNC, &depth_func);
+    CHECK(lw == 3 && depth_func == GL_GREATER, "GL_ALL_ATTRIB_BITS: line width %g, depth %x", lw,
+          depth_func);
+    glXMakeContextCurrent(dpy, None, None, NULL);
+    glXDestroyContext(dpy, a);
+    glXDestroyContext(dpy, b);
+    glXDestroyPbuffer(dpy, pb);
+    CHECK(last_error(dpy) == 0, "error %d", x_error_code);
+    errors_reset(dpy);
+}
+
 /* glXMakeContextCurrent with a read drawable other than the draw drawable
  * (GLX 1.4 section 3.3.7): glReadPixels, glCopyPixels and glCopyTexImage2D
  * read the read drawable (a pbuffer), clears and drawing go to the draw
@@ -552,6 +605,8 @@ int main(int argc, char **argv)
         test_single_buffered(dpy, single);
         test_pixmap_pbuffer(dpy, single);
         test_read_drawable(dpy, db);
+        if (on_asmgl) /* Mesa copies no direct context (GLXBadContext) */
+            test_copy_context(dpy, single);
     }
     CHECK(x_error_count == 0, "%d unexpected X errors, last %d (request %d.%d)", x_error_count,
           x_error_code, x_error_request, x_error_minor);

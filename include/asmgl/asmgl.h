@@ -57,6 +57,13 @@ void asmgl_context_destroy(asmgl_context *ctx);
 int asmgl_make_current(asmgl_context *ctx);
 asmgl_context *asmgl_get_current(void);
 
+/* Copies the state groups of mask (glPushAttrib's bits, GL_ALL_ATTRIB_BITS
+ * for all) from src to dst, as glXCopyContext does (GLX 1.4 section
+ * 3.3.7): the state glPushAttrib saves, texture bindings by name.  dst must
+ * be current on no thread, src on none but the calling one; 0 then
+ * (asmgl_last_error says why), 1 on success. */
+int asmgl_context_copy(asmgl_context *dst, asmgl_context *src, unsigned long mask);
+
 /* Resizes the default framebuffer (contents become undefined). 1 ok, 0 fail. */
 int asmgl_resize(asmgl_context *ctx, int width, int height);
 
