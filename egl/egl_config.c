@@ -4,16 +4,20 @@
  * thread; the table is constant).
  *
  * asmgl's default framebuffer is RGBA8 with optional depth 24 and stencil 8
- * and no multisampling, and the only surfaces are pbuffers, so two configs
- * cover it.  Every other attribute is the same for both (config_attrib).
+ * and no multisampling, so two configs cover it.  Every other attribute is
+ * the same for both (ev_config_attrib), except what the display adds: on an
+ * X11 display whose screen has a TrueColor visual for RGBA8 the configs
+ * also render to windows and pixmaps, and name that visual; elsewhere they
+ * are pbuffer-only (the surfaceless and device platforms have neither).
  */
 #include "egl_priv.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 
 static const ev_config configs[] = {
-    {1, 24, 8},
-    {2, 0, 0},
+    {1, 24, 8, 0},
+    {2, 0, 0, 0},
 };
 enum { NUM_CONFIGS = sizeof configs / sizeof configs[0] };
 
@@ -28,9 +32,16 @@ const ev_config *ev_config_get(EGLConfig config)
     return NULL;
 }
 
-/* EGL 1.5 Table 3.1. */
-bool ev_config_attrib(const ev_config *c, EGLint attr, EGLint *v)
+/* Whether c renders to windows of display d. */
+static bool window_capable(const ev_display *d)
 {
+    return d->platform == EV_PLATFORM_X11 && d->x11.visual != 0;
+}
+
+/* EGL 1.5 Table 3.1. */
+bool ev_config_attrib(const ev_display *d, const ev_config *c, EGLint attr, EGLint *v)
+{
+    bool window = window_capable(d);
     switch (attr) {
     case EGL_BUFFER_SIZE: *v = 32; break;
     case EGL_RED_SIZE:
@@ -52,14 +63,19 @@ bool ev_config_attrib(const ev_config *c, EGLint attr, EGLint *v)
     case EGL_MAX_PBUFFER_WIDTH:
     case EGL_MAX_PBUFFER_HEIGHT: *v = MAX_PBUFFER_SIZE; break;
     case EGL_MAX_PBUFFER_PIXELS: *v = MAX_PBUFFER_SIZE * MAX_PBUFFER_SIZE; break;
-    case EGL_MAX_SWAP_INTERVAL: *v = 1; break;
+    case EGL_MAX_SWAP_INTERVAL: *v = EV_MAX_SWAP_INTERVAL; break;
     case EGL_MIN_SWAP_INTERVAL: *v = 0; break;
     case EGL_NATIVE_RENDERABLE: *v = EGL_FALSE; break;
-    case EGL_NATIVE_VISUAL_ID: *v = 0; break;
-    case EGL_NATIVE_VISUAL_TYPE: *v = EGL_NONE; break;
-    case EGL_SAMPLE_BUFFERS:
-    case EGL_SAMPLES: *v = 0; break;
-    case EGL_SURFACE_TYPE: *v = EGL_PBUFFER_BIT; break;
+    case EGL_NATIVE_VISUAL_ID: *v = window ? (EGLint)d->x11.visual : 0; break;
+    case EGL_NATIVE_VISUAL_TYPE: *v = window ? d->x11.visual_class : EGL_NONE; break;
+    case EGL_SAMPLE_BUFFERS: *v = c->samples > 0; break;
+    case EGL_SAMPLES: *v = c->samples; break;
+    /* the colour buffer survives a swap (egl_surface.c), so
+     * EGL_BUFFER_PRESERVED may be asked for */
+    case EGL_SURFACE_TYPE:
+        *v = EGL_PBUFFER_BIT | EGL_SWAP_BEHAVIOR_PRESERVED_BIT |
+             (window ? EGL_WINDOW_BIT | EGL_PIXMAP_BIT : 0);
+        break;
     case EGL_TRANSPARENT_TYPE: *v = EGL_NONE; break;
     case EGL_TRANSPARENT_RED_VALUE:
     case EGL_TRANSPARENT_GREEN_VALUE:
@@ -81,7 +97,7 @@ EGLBoolean EGLAPIENTRY ev_eglGetConfigAttrib(EGLDisplay dpy, EGLConfig config, E
     if (!c)
         return EGL_FALSE;
     EGLint v;
-    if (!ev_config_attrib(c, attribute, &v))
+    if (!ev_config_attrib(d, c, attribute, &v))
         return ev_error(EGL_BAD_ATTRIBUTE);
     if (value)
         *value = v;
@@ -170,7 +186,7 @@ static EGLint req(const request *r, EGLint attr)
     return r->value[rule_index(attr)];
 }
 
-static bool config_matches(const ev_config *c, const request *r)
+static bool config_matches(const ev_display *d, const ev_config *c, const request *r)
 {
     EGLint id = req(r, EGL_CONFIG_ID);
     if (id != EGL_DONT_CARE) /* section 3.4.1.1: every other attribute is ignored */
@@ -184,7 +200,7 @@ static bool config_matches(const ev_config *c, const request *r)
              rules[i].attr == EGL_TRANSPARENT_BLUE_VALUE) &&
             req(r, EGL_TRANSPARENT_TYPE) == EGL_NONE)
             continue;
-        ev_config_attrib(c, rules[i].attr, &have);
+        ev_config_attrib(d, c, rules[i].attr, &have);
         switch (rules[i].rule) {
         case RULE_EXACT:
             if (have != want)
@@ -203,10 +219,16 @@ static bool config_matches(const ev_config *c, const request *r)
     return true;
 }
 
-static EGLint cfg(const ev_config *c, EGLint attr)
+/* The sort's context: the display the configs are asked of, and the request. */
+typedef struct sort_ctx {
+    const ev_display *d;
+    const request *r;
+} sort_ctx;
+
+static EGLint cfg(const ev_display *d, const ev_config *c, EGLint attr)
 {
     EGLint v = 0;
-    ev_config_attrib(c, attr, &v);
+    ev_config_attrib(d, c, attr, &v);
     return v;
 }
 
@@ -216,20 +238,22 @@ static EGLint cfg(const ev_config *c, EGLint attr)
  * id. */
 static int compare_configs(const void *pa, const void *pb, void *user)
 {
-    const request *r = user;
+    const sort_ctx *sc = user;
+    const request *r = sc->r;
+    const ev_display *d = sc->d;
     const ev_config *a = *(const ev_config *const *)pa, *b = *(const ev_config *const *)pb;
     static const EGLint smaller_first[] = {EGL_CONFIG_CAVEAT, EGL_COLOR_BUFFER_TYPE};
     for (int i = 0; i < 2; i++)
-        if (cfg(a, smaller_first[i]) != cfg(b, smaller_first[i]))
-            return cfg(a, smaller_first[i]) < cfg(b, smaller_first[i]) ? -1 : 1;
+        if (cfg(d, a, smaller_first[i]) != cfg(d, b, smaller_first[i]))
+            return cfg(d, a, smaller_first[i]) < cfg(d, b, smaller_first[i]) ? -1 : 1;
     static const EGLint colors[] = {EGL_RED_SIZE, EGL_GREEN_SIZE, EGL_BLUE_SIZE, EGL_ALPHA_SIZE,
                                     EGL_LUMINANCE_SIZE};
     EGLint sa = 0, sb = 0;
     for (int i = 0; i < 5; i++) {
         EGLint w = req(r, colors[i]);
         if (w != 0 && w != EGL_DONT_CARE) {
-            sa += cfg(a, colors[i]);
-            sb += cfg(b, colors[i]);
+            sa += cfg(d, a, colors[i]);
+            sb += cfg(d, b, colors[i]);
         }
     }
     if (sa != sb)
@@ -238,8 +262,8 @@ static int compare_configs(const void *pa, const void *pb, void *user)
                                   EGL_STENCIL_SIZE, EGL_ALPHA_MASK_SIZE, EGL_NATIVE_VISUAL_TYPE,
                                   EGL_CONFIG_ID};
     for (size_t i = 0; i < sizeof rest / sizeof rest[0]; i++)
-        if (cfg(a, rest[i]) != cfg(b, rest[i]))
-            return cfg(a, rest[i]) < cfg(b, rest[i]) ? -1 : 1;
+        if (cfg(d, a, rest[i]) != cfg(d, b, rest[i]))
+            return cfg(d, a, rest[i]) < cfg(d, b, rest[i]) ? -1 : 1;
     return 0;
 }
 
@@ -263,17 +287,28 @@ EGLBoolean EGLAPIENTRY ev_eglChooseConfig(EGLDisplay dpy, const EGLint *attrib_l
             return ev_error(EGL_BAD_ATTRIBUTE);
         r.value[i] = a[1];
     }
-    /* there are no native pixmaps on this platform */
+    /* EGL_MATCH_NATIVE_PIXMAP (section 3.4.1.1): only configs that render
+     * to that pixmap; only X11 displays have pixmaps */
     EGLint pixmap = req(&r, EGL_MATCH_NATIVE_PIXMAP);
-    if (pixmap != EGL_NONE && pixmap != EGL_DONT_CARE)
-        return ev_error(EGL_BAD_NATIVE_PIXMAP);
+    if (pixmap != EGL_NONE && pixmap != EGL_DONT_CARE) {
+        int m = ev_x11_pixmap_matches(d, (ev_xid)(uint32_t)pixmap);
+        if (m < 0)
+            return ev_error(-m);
+        if (!m) {
+            *num_config = 0;
+            return ev_ok();
+        }
+        EGLint *type = &r.value[rule_index(EGL_SURFACE_TYPE)];
+        *type = *type == EGL_DONT_CARE ? EGL_PIXMAP_BIT : *type | EGL_PIXMAP_BIT;
+    }
 
     const ev_config *match[NUM_CONFIGS];
     int n = 0;
     for (int i = 0; i < NUM_CONFIGS; i++)
-        if (config_matches(&configs[i], &r))
+        if (config_matches(d, &configs[i], &r))
             match[n++] = &configs[i];
-    qsort_r(match, (size_t)n, sizeof match[0], compare_configs, &r);
+    sort_ctx sc = {d, &r};
+    qsort_r(match, (size_t)n, sizeof match[0], compare_configs, &sc);
 
     if (!out) {
         *num_config = n;

@@ -14,12 +14,21 @@
 
 #include <stdlib.h>
 
-/* This thread's current context (ours), kept by eglMakeCurrent. */
-static _Thread_local ev_context *current;
+/* This thread's current context (ours), kept by eglMakeCurrent
+ * (initial-exec TLS: see last_error in egl_main.c). */
+static __attribute__((tls_model("initial-exec"))) _Thread_local ev_context *current;
 
 ev_context *ev_context_current(void)
 {
     return current;
+}
+
+/* Set while eglMakeCurrent (holding ev_lock) calls glViewport. */
+static __attribute__((tls_model("initial-exec"))) _Thread_local bool making_current;
+
+bool ev_making_current(void)
+{
+    return making_current;
 }
 
 static ev_context *context_get(ev_display *d, EGLContext ctx)
@@ -73,11 +82,7 @@ EGLContext EGLAPIENTRY ev_eglCreateContext(EGLDisplay dpy, EGLConfig config, EGL
             flags |= a[1];
             break;
         case EGL_CONTEXT_OPENGL_PROFILE_MASK:
-            if (a[1] & ~(EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT | EGL_CONTEXT_OPENGL_COMPATIBILITY_PROFILE_BIT)) {
-                ev_error(EGL_BAD_ATTRIBUTE);
-                return EGL_NO_CONTEXT;
-            }
-            profile = a[1];
+            profile = a[1]; /* checked with the version below */
             break;
         case EGL_CONTEXT_OPENGL_DEBUG:
             if (a[1] == EGL_TRUE)
@@ -117,18 +122,23 @@ EGLContext EGLAPIENTRY ev_eglCreateContext(EGLDisplay dpy, EGLConfig config, EGL
         ev_error(EGL_BAD_MATCH);
         goto out;
     }
-    if (share != EGL_NO_CONTEXT) {
-        if (context_get(d, share))
-            ev_error(EGL_BAD_MATCH); /* asmgl contexts share no objects */
+    /* section 3.7.1: share_context's shareable objects (textures, buffers,
+     * programs, renderbuffers, display lists: asmgl.h) are shared with the
+     * new context; it must be a live context of this display
+     * (EGL_BAD_CONTEXT otherwise).  Every asmgl context renders any config's
+     * framebuffers, so any two contexts of the display are compatible. */
+    ev_context *share_ctx = NULL;
+    if (share != EGL_NO_CONTEXT && !(share_ctx = context_get(d, share)))
         goto out;
-    }
     /* EGL_KHR_create_context: versions that do not exist, forward-compatible
      * below 3.0, and what asmgl cannot give are EGL_BAD_MATCH; the profile
-     * mask is ignored below 3.2 and must name a profile from 3.2 on. */
+     * mask is ignored below 3.2, and from 3.2 on one with no bit, another
+     * bit, two bits or a profile asmgl lacks (all but compatibility) is
+     * EGL_BAD_MATCH. */
     int version = major * 10 + minor;
     if (!gl_version_valid(major, minor) ||
         ((flags & EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE_BIT_KHR) && version < 30) ||
-        (version >= 32 && !(profile & EGL_CONTEXT_OPENGL_COMPATIBILITY_PROFILE_BIT)) ||
+        (version >= 32 && profile != EGL_CONTEXT_OPENGL_COMPATIBILITY_PROFILE_BIT) ||
         version > ev_gl_version() ||
         (flags & EGL_CONTEXT_OPENGL_ROBUST_ACCESS_BIT_KHR) || /* no GL_ARB_robustness */
         reset == EGL_LOSE_CONTEXT_ON_RESET) {
@@ -140,7 +150,8 @@ EGLContext EGLAPIENTRY ev_eglCreateContext(EGLDisplay dpy, EGLConfig config, EGL
      * lends it a surface or the empty one. */
     asmgl_config cfg = {1, 1, 0, 0, 0};
     if (ctx)
-        ctx->gl = asmgl_context_create(&cfg);
+        ctx->gl = share_ctx ? asmgl_context_create_shared(&cfg, share_ctx->gl)
+                            : asmgl_context_create(&cfg);
     if (!ctx || !ctx->gl) {
         free(ctx);
         ev_error(EGL_BAD_ALLOC);
@@ -189,7 +200,8 @@ EGLBoolean EGLAPIENTRY ev_eglQueryContext(EGLDisplay dpy, EGLContext ctx, EGLint
         case EGL_CONFIG_ID: v = c->config ? c->config->id : 0; break; /* 0: EGL_NO_CONFIG_KHR */
         case EGL_CONTEXT_CLIENT_TYPE: v = EGL_OPENGL_API; break;
         case EGL_CONTEXT_CLIENT_VERSION: v = c->major; break;
-        case EGL_RENDER_BUFFER: v = c->owner && c->draw ? EGL_BACK_BUFFER : EGL_NONE; break;
+        /* section 3.7.4: the buffer rendered to; a window gets the one asked for */
+        case EGL_RENDER_BUFFER: v = c->owner && c->draw ? c->draw->render_buffer : EGL_NONE; break;
         default: known = false; break;
         }
     }
@@ -269,6 +281,10 @@ static EGLBoolean make_current_locked(EGLDisplay dpy, EGLSurface draw, EGLSurfac
     void *me = ev_thread_id();
     if ((c->owner && c->owner != me) || (s && s->current_ctx && s->current_ctx->owner != me))
         return ev_error(EGL_BAD_ACCESS);
+    /* a window surface takes its window's size now (not lent to another
+     * thread: checked above) */
+    if (s && s->type == EGL_WINDOW_BIT && !ev_surface_follow_window(s))
+        return ev_error(EGL_BAD_NATIVE_WINDOW);
     if (c == current && s == c->draw)
         return ev_ok();
 
@@ -290,7 +306,9 @@ static EGLBoolean make_current_locked(EGLDisplay dpy, EGLSurface draw, EGLSurfac
     if (s && !c->viewport_set) {
         /* the first time with a draw surface, viewport and scissor are
          * set to its size */
+        making_current = true; /* the surface's viewport callback: see there */
         ev_gl()->Viewport(0, 0, s->width, s->height);
+        making_current = false;
         ev_gl()->Scissor(0, 0, s->width, s->height);
         c->viewport_set = true;
     }

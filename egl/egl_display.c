@@ -7,25 +7,47 @@
 #include <stdio.h>
 #include <string.h>
 
-/* The one display (EGL_PLATFORM_SURFACELESS_MESA = the default display). */
-static ev_display the_display;
+/* The surfaceless display (also the default display) and the device's are
+ * static; X11 displays are allocated by egl_x11.c and linked in here. */
+static ev_display surfaceless_display = {.platform = EV_PLATFORM_SURFACELESS};
+static ev_display device_display = {.platform = EV_PLATFORM_DEVICE, .next = &surfaceless_display};
+static ev_display *displays = &device_display;
 
-ev_display *ev_display_the(void)
+ev_display *ev_display_surfaceless(void)
 {
-    return &the_display;
+    return &surfaceless_display;
+}
+
+ev_display *ev_display_device(void)
+{
+    return &device_display;
+}
+
+void ev_display_add(ev_display *d)
+{
+    d->next = displays;
+    displays = d;
+}
+
+ev_display *ev_display_list(void)
+{
+    return displays;
 }
 
 ev_display *ev_display_get(EGLDisplay dpy, bool need_init)
 {
-    if (dpy != (EGLDisplay)&the_display) {
+    ev_display *d = displays;
+    while (d && (EGLDisplay)d != dpy)
+        d = d->next;
+    if (!d) {
         ev_error(EGL_BAD_DISPLAY);
         return NULL;
     }
-    if (need_init && !the_display.initialized) {
+    if (need_init && !d->initialized) {
         ev_error(EGL_NOT_INITIALIZED);
         return NULL;
     }
-    return &the_display;
+    return d;
 }
 
 /* ---- the GL version -------------------------------------------------------------------- */
@@ -117,8 +139,9 @@ EGLBoolean EGLAPIENTRY ev_eglTerminate(EGLDisplay dpy)
  * and keeps those it knows; the platform one also comes through
  * getVendorString, see egl_main.c). */
 static const char client_extensions[] =
-    "EGL_EXT_client_extensions EGL_EXT_platform_base EGL_KHR_client_get_all_proc_addresses "
-    "EGL_MESA_platform_surfaceless";
+    "EGL_EXT_client_extensions EGL_EXT_device_base EGL_EXT_device_enumeration "
+    "EGL_EXT_device_query EGL_EXT_platform_base EGL_EXT_platform_device EGL_EXT_platform_x11 "
+    "EGL_KHR_client_get_all_proc_addresses EGL_KHR_platform_x11 EGL_MESA_platform_surfaceless";
 
 static const char display_extensions[] =
     "EGL_EXT_swap_buffers_with_damage EGL_KHR_create_context EGL_KHR_get_all_proc_addresses "

@@ -1,7 +1,8 @@
 /*
  * egl_main.c - the libglvnd EGL vendor ABI (glvnd/libeglabi.h): the
  * __egl_Main handshake, the vendor imports libEGL calls, per-thread errors,
- * and the dispatch stubs of our display-extension functions (any thread).
+ * and the dispatch stubs of our display and device extension functions
+ * (any thread).
  *
  * How calls reach asmgl:
  *
@@ -13,12 +14,16 @@
  *    eglGetProcAddress are answered by libEGL itself; eglBindAPI is recorded
  *    by libEGL (we read it back with getCurrentApi) and only forwarded.
  *
- *  - EGL display extensions.  libEGL's eglGetProcAddress("eglFooKHR") asks
- *    getDispatchAddress for a vendor-neutral stub, allocates a slot, and
- *    tells every vendor its index with setDispatchIndex.  Our stub finds
- *    the display's vendor (getVendorFromDisplay), fetches that vendor's
- *    function for the slot (fetchDispatchEntry, which calls the vendor's
- *    getProcAddress once) and calls it.
+ *  - EGL display and device extensions.  libEGL's
+ *    eglGetProcAddress("eglFooKHR") asks getDispatchAddress for a
+ *    vendor-neutral stub, allocates a slot, and tells every vendor its
+ *    index with setDispatchIndex.  Our stub finds the vendor of the display
+ *    (getVendorFromDisplay) or device (getVendorFromDevice), fetches that
+ *    vendor's function for the slot (fetchDispatchEntry, which calls the
+ *    vendor's getProcAddress once) and calls it.  A few extension
+ *    functions libEGL implements itself from the static table:
+ *    eglQueryDevicesEXT (asks every vendor and remembers whose device is
+ *    whose) and eglQueryDisplayAttrib{KHR,EXT}.
  *
  *  - GL functions.  __egl_Main's caller gives the vendor a libGLdispatch
  *    table (__glDispatchCreateTable) whose look-up callback is our
@@ -73,7 +78,12 @@ const ev_gl_api *ev_gl(void)
 
 /* ---- errors ----------------------------------------------------------------------------- */
 
-static _Thread_local EGLint last_error = EGL_SUCCESS;
+/* Initial-exec, like the thread state of Mesa's dlopen'ed GL libraries:
+ * the few bytes come from glibc's static TLS reserve for dlopen, and no
+ * access goes through __tls_get_addr (whose dynamic-TLS bookkeeping
+ * LeakSanitizer of GCC 12 misreads once libX11 and friends are loaded
+ * with the vendor, and crashes at exit). */
+static __attribute__((tls_model("initial-exec"))) _Thread_local EGLint last_error = EGL_SUCCESS;
 
 EGLBoolean ev_error(EGLint code)
 {
@@ -108,59 +118,127 @@ EGLBoolean EGLAPIENTRY ev_eglBindAPI(EGLenum api)
     return api == EGL_OPENGL_API ? ev_ok() : ev_error(EGL_BAD_PARAMETER);
 }
 
-/* ---- display extensions dispatched by libEGL ----------------------------------------------- */
+/* ---- extension functions dispatched by libEGL ----------------------------------------------
+ *
+ * Each stub finds the vendor that owns its first argument, a display or a
+ * device, fetches that vendor's function for the slot libEGL gave the name
+ * (fetchDispatchEntry calls that vendor's getProcAddress once), records the
+ * vendor for eglGetError, and calls it. */
 
-static EGLBoolean EGLAPIENTRY dispatch_swap_damage_khr(EGLDisplay, EGLSurface, const EGLint *, EGLint);
-static EGLBoolean EGLAPIENTRY dispatch_swap_damage_ext(EGLDisplay, EGLSurface, const EGLint *, EGLint);
-
-enum { EXT_SWAP_DAMAGE_KHR, EXT_SWAP_DAMAGE_EXT, EXT_COUNT };
-
-/* One row per display-extension function: its name, the implementation,
- * the vendor-neutral stub, and the slot libEGL gave it (-1 until then). */
-static struct {
-    const char *name;
-    void *impl, *stub;
-    int index;
-} ext_procs[EXT_COUNT] = {
-    [EXT_SWAP_DAMAGE_KHR] = {"eglSwapBuffersWithDamageKHR", (void *)ev_eglSwapBuffersWithDamage,
-                             (void *)dispatch_swap_damage_khr, -1},
-    [EXT_SWAP_DAMAGE_EXT] = {"eglSwapBuffersWithDamageEXT", (void *)ev_eglSwapBuffersWithDamage,
-                             (void *)dispatch_swap_damage_ext, -1},
+enum {
+    EXT_SWAP_DAMAGE_KHR,
+    EXT_SWAP_DAMAGE_EXT,
+    EXT_PLATFORM_WINDOW_EXT,
+    EXT_PLATFORM_PIXMAP_EXT,
+    EXT_DEVICE_STRING,
+    EXT_DEVICE_ATTRIB,
+    EXT_COUNT
 };
 
-/* The function the display's vendor has for slot `which`, or NULL with the
- * error recorded in libEGL. */
-static PFNEGLSWAPBUFFERSWITHDAMAGEKHRPROC fetch_swap_damage(EGLDisplay dpy, int which)
+/* The slot libEGL gave each name (setDispatchIndex); -1 until then
+ * (__egl_Main). */
+static int ext_index[EXT_COUNT];
+
+/* The display's vendor's function for slot `which`, or NULL with the error
+ * recorded in libEGL. */
+static __eglMustCastToProperFunctionPointerType fetch_by_display(EGLDisplay dpy, int which)
 {
     ev_exports->threadInit();
     __EGLvendorInfo *vendor = ev_exports->getVendorFromDisplay(dpy);
-    if (!vendor) {
+    __eglMustCastToProperFunctionPointerType fn =
+        vendor ? ev_exports->fetchDispatchEntry(vendor, ext_index[which]) : NULL;
+    if (!fn) {
+        /* no such display, or its vendor lacks the extension */
         ev_exports->setEGLError(EGL_BAD_DISPLAY);
         return NULL;
     }
+    ev_exports->setLastVendor(vendor);
+    return fn;
+}
+
+/* The same for a device (EGL_EXT_device_query: EGL_BAD_DEVICE_EXT). */
+static __eglMustCastToProperFunctionPointerType fetch_by_device(EGLDeviceEXT dev, int which)
+{
+    ev_exports->threadInit();
+    __EGLvendorInfo *vendor = ev_exports->getVendorFromDevice(dev);
     __eglMustCastToProperFunctionPointerType fn =
-        ev_exports->fetchDispatchEntry(vendor, ext_procs[which].index);
+        vendor ? ev_exports->fetchDispatchEntry(vendor, ext_index[which]) : NULL;
     if (!fn) {
-        ev_exports->setEGLError(EGL_BAD_DISPLAY); /* that vendor lacks the extension */
+        ev_exports->setEGLError(EGL_BAD_DEVICE_EXT);
         return NULL;
     }
     ev_exports->setLastVendor(vendor);
-    return (PFNEGLSWAPBUFFERSWITHDAMAGEKHRPROC)fn;
+    return fn;
 }
 
 static EGLBoolean EGLAPIENTRY dispatch_swap_damage_khr(EGLDisplay dpy, EGLSurface surface,
                                                        const EGLint *rects, EGLint n_rects)
 {
-    PFNEGLSWAPBUFFERSWITHDAMAGEKHRPROC fn = fetch_swap_damage(dpy, EXT_SWAP_DAMAGE_KHR);
+    PFNEGLSWAPBUFFERSWITHDAMAGEKHRPROC fn =
+        (PFNEGLSWAPBUFFERSWITHDAMAGEKHRPROC)fetch_by_display(dpy, EXT_SWAP_DAMAGE_KHR);
     return fn ? fn(dpy, surface, rects, n_rects) : EGL_FALSE;
 }
 
 static EGLBoolean EGLAPIENTRY dispatch_swap_damage_ext(EGLDisplay dpy, EGLSurface surface,
                                                        const EGLint *rects, EGLint n_rects)
 {
-    PFNEGLSWAPBUFFERSWITHDAMAGEKHRPROC fn = fetch_swap_damage(dpy, EXT_SWAP_DAMAGE_EXT);
+    PFNEGLSWAPBUFFERSWITHDAMAGEEXTPROC fn =
+        (PFNEGLSWAPBUFFERSWITHDAMAGEEXTPROC)fetch_by_display(dpy, EXT_SWAP_DAMAGE_EXT);
     return fn ? fn(dpy, surface, rects, n_rects) : EGL_FALSE;
 }
+
+static EGLSurface EGLAPIENTRY dispatch_platform_window_ext(EGLDisplay dpy, EGLConfig config,
+                                                           void *native, const EGLint *attrib_list)
+{
+    PFNEGLCREATEPLATFORMWINDOWSURFACEEXTPROC fn =
+        (PFNEGLCREATEPLATFORMWINDOWSURFACEEXTPROC)fetch_by_display(dpy, EXT_PLATFORM_WINDOW_EXT);
+    return fn ? fn(dpy, config, native, attrib_list) : EGL_NO_SURFACE;
+}
+
+static EGLSurface EGLAPIENTRY dispatch_platform_pixmap_ext(EGLDisplay dpy, EGLConfig config,
+                                                           void *native, const EGLint *attrib_list)
+{
+    PFNEGLCREATEPLATFORMPIXMAPSURFACEEXTPROC fn =
+        (PFNEGLCREATEPLATFORMPIXMAPSURFACEEXTPROC)fetch_by_display(dpy, EXT_PLATFORM_PIXMAP_EXT);
+    return fn ? fn(dpy, config, native, attrib_list) : EGL_NO_SURFACE;
+}
+
+static const char *EGLAPIENTRY dispatch_device_string(EGLDeviceEXT dev, EGLint name)
+{
+    PFNEGLQUERYDEVICESTRINGEXTPROC fn =
+        (PFNEGLQUERYDEVICESTRINGEXTPROC)fetch_by_device(dev, EXT_DEVICE_STRING);
+    return fn ? fn(dev, name) : NULL;
+}
+
+static EGLBoolean EGLAPIENTRY dispatch_device_attrib(EGLDeviceEXT dev, EGLint attribute,
+                                                     EGLAttrib *value)
+{
+    PFNEGLQUERYDEVICEATTRIBEXTPROC fn =
+        (PFNEGLQUERYDEVICEATTRIBEXTPROC)fetch_by_device(dev, EXT_DEVICE_ATTRIB);
+    return fn ? fn(dev, attribute, value) : EGL_FALSE;
+}
+
+/* One row per extension function libEGL does not implement itself: its
+ * name, the implementation and the vendor-neutral stub. */
+static const struct {
+    const char *name;
+    void *impl, *stub;
+} ext_procs[EXT_COUNT] = {
+    [EXT_SWAP_DAMAGE_KHR] = {"eglSwapBuffersWithDamageKHR", (void *)ev_eglSwapBuffersWithDamage,
+                             (void *)dispatch_swap_damage_khr},
+    [EXT_SWAP_DAMAGE_EXT] = {"eglSwapBuffersWithDamageEXT", (void *)ev_eglSwapBuffersWithDamage,
+                             (void *)dispatch_swap_damage_ext},
+    [EXT_PLATFORM_WINDOW_EXT] = {"eglCreatePlatformWindowSurfaceEXT",
+                                 (void *)ev_eglCreatePlatformWindowSurfaceEXT,
+                                 (void *)dispatch_platform_window_ext},
+    [EXT_PLATFORM_PIXMAP_EXT] = {"eglCreatePlatformPixmapSurfaceEXT",
+                                 (void *)ev_eglCreatePlatformPixmapSurfaceEXT,
+                                 (void *)dispatch_platform_pixmap_ext},
+    [EXT_DEVICE_STRING] = {"eglQueryDeviceStringEXT", (void *)ev_eglQueryDeviceStringEXT,
+                           (void *)dispatch_device_string},
+    [EXT_DEVICE_ATTRIB] = {"eglQueryDeviceAttribEXT", (void *)ev_eglQueryDeviceAttribEXT,
+                           (void *)dispatch_device_attrib},
+};
 
 /* ---- the EGL functions by name ------------------------------------------------------------- */
 
@@ -184,6 +262,11 @@ static const proc_entry egl_procs[] = {
     /* optional */
     EV_PROC(eglBindAPI), EV_PROC(eglCreatePlatformWindowSurface),
     EV_PROC(eglCreatePlatformPixmapSurface),
+    /* libEGL implements these itself and calls every vendor's (devices) or
+     * the display's vendor's (display attributes) */
+    EV_PROC(eglQueryDevicesEXT),
+    {"eglQueryDisplayAttribEXT", (void *)ev_eglQueryDisplayAttribEXT},
+    {"eglQueryDisplayAttribKHR", (void *)ev_eglQueryDisplayAttribEXT},
 };
 #undef EV_PROC
 
@@ -217,34 +300,67 @@ static void vendor_set_dispatch_index(const char *name, int index)
 {
     for (int i = 0; i < EXT_COUNT; i++)
         if (strcmp(name, ext_procs[i].name) == 0)
-            ext_procs[i].index = index;
+            ext_index[i] = index;
 }
 
 /* ---- displays and APIs ----------------------------------------------------------------------- */
 
-/* eglGetDisplay(EGL_DEFAULT_DISPLAY) arrives as platform EGL_NONE;
- * eglGetPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY)
- * as itself.  Both name the one display.  Other platforms are someone
- * else's (libEGL then asks the next vendor). */
+/* libEGL asks each vendor in turn (or the device's vendor) for a display;
+ * a platform we do not know is someone else's.
+ *  - eglGetDisplay(EGL_DEFAULT_DISPLAY) arrives as platform EGL_NONE and
+ *    names the surfaceless display, as EGL_PLATFORM_SURFACELESS_MESA does;
+ *  - EGL_PLATFORM_DEVICE_EXT: egl_device.c;
+ *  - EGL_PLATFORM_X11_KHR (also eglGetDisplay(Display *), see
+ *    vendor_find_native_display_platform): egl_x11.c. */
+static EGLDisplay get_platform_display(EGLenum platform, void *native, const EGLAttrib *attrib_list)
+{
+    switch (platform) {
+    case EGL_NONE:
+    case EGL_PLATFORM_SURFACELESS_MESA:
+        /* EGL_MESA_platform_surfaceless: native_display must be
+         * EGL_DEFAULT_DISPLAY and no attributes are defined */
+        if (native != (void *)EGL_DEFAULT_DISPLAY) {
+            ev_error(EGL_BAD_PARAMETER);
+            return EGL_NO_DISPLAY;
+        }
+        if (attrib_list && attrib_list[0] != EGL_NONE) {
+            ev_error(EGL_BAD_ATTRIBUTE);
+            return EGL_NO_DISPLAY;
+        }
+        ev_ok();
+        return (EGLDisplay)ev_display_surfaceless();
+    case EGL_PLATFORM_DEVICE_EXT:
+        return ev_device_get_display(native, attrib_list);
+    case EGL_PLATFORM_X11_KHR:
+        return ev_x11_get_display(native, attrib_list);
+    default:
+        ev_error(EGL_BAD_PARAMETER);
+        return EGL_NO_DISPLAY;
+    }
+}
+
+/* This vendor, as libEGL knows it (from __egl_Main). */
+static __EGLvendorInfo *self;
+
+/* libEGL reads the error of a failed call from the vendor it last
+ * dispatched to (setLastVendor).  libglvnd 1.6 forgets to set it when it
+ * sends a device's display to the device's vendor, so the error would be
+ * lost (eglGetError: EGL_SUCCESS); we set it ourselves.  On the other
+ * paths libEGL overrides it with the error it settles on. */
 static EGLDisplay vendor_get_platform_display(EGLenum platform, void *native,
                                               const EGLAttrib *attrib_list)
 {
-    if (platform != EGL_NONE && platform != EGL_PLATFORM_SURFACELESS_MESA) {
-        ev_error(EGL_BAD_PARAMETER);
-        return EGL_NO_DISPLAY;
-    }
-    /* EGL_MESA_platform_surfaceless: native_display must be EGL_DEFAULT_DISPLAY
-     * and no attributes are defined */
-    if (native != (void *)EGL_DEFAULT_DISPLAY) {
-        ev_error(EGL_BAD_PARAMETER);
-        return EGL_NO_DISPLAY;
-    }
-    if (attrib_list && attrib_list[0] != EGL_NONE) {
-        ev_error(EGL_BAD_ATTRIBUTE);
-        return EGL_NO_DISPLAY;
-    }
-    ev_ok();
-    return (EGLDisplay)ev_display_the();
+    EGLDisplay d = get_platform_display(platform, native, attrib_list);
+    ev_exports->setLastVendor(self);
+    return d;
+}
+
+/* eglGetDisplay(native) for native != EGL_DEFAULT_DISPLAY: libEGL asks the
+ * vendors what native is before its own guessing.  We know Xlib displays;
+ * anything else (or a pointer we cannot read) is EGL_NONE, never a guess. */
+static EGLenum vendor_find_native_display_platform(void *native)
+{
+    return ev_x11_find_platform(native);
 }
 
 static EGLBoolean vendor_get_supports_api(EGLenum api)
@@ -256,16 +372,21 @@ static EGLBoolean vendor_get_supports_api(EGLenum api)
  * extensions it knows from eglQueryString(EGL_NO_DISPLAY, EGL_EXTENSIONS)). */
 static const char *vendor_get_vendor_string(int name)
 {
-    return name == __EGL_VENDOR_STRING_PLATFORM_EXTENSIONS ? "EGL_MESA_platform_surfaceless" : NULL;
+    return name == __EGL_VENDOR_STRING_PLATFORM_EXTENSIONS
+               ? "EGL_EXT_platform_device EGL_EXT_platform_x11 EGL_KHR_platform_x11 "
+                 "EGL_MESA_platform_surfaceless"
+               : NULL;
 }
 
 __attribute__((visibility("default"))) EGLBoolean __egl_Main(uint32_t version, const __EGLapiExports *exports,
                                       __EGLvendorInfo *vendor, __EGLapiImports *imports)
 {
-    (void)vendor;
     if (EGL_VENDOR_ABI_GET_MAJOR_VERSION(version) != EGL_VENDOR_ABI_MAJOR_VERSION)
         return EGL_FALSE;
     ev_exports = exports;
+    self = vendor;
+    for (int i = 0; i < EXT_COUNT; i++)
+        ext_index[i] = -1;
     memset(imports, 0, sizeof *imports);
     imports->getPlatformDisplay = vendor_get_platform_display;
     imports->getSupportsAPI = vendor_get_supports_api;
@@ -273,6 +394,7 @@ __attribute__((visibility("default"))) EGLBoolean __egl_Main(uint32_t version, c
     imports->getProcAddress = vendor_get_proc_address;
     imports->getDispatchAddress = vendor_get_dispatch_address;
     imports->setDispatchIndex = vendor_set_dispatch_index;
+    imports->findNativeDisplayPlatform = vendor_find_native_display_platform;
     /* isPatchSupported/initiatePatch (entry-point rewriting) are an optional
      * speed-up that libglvnd may not offer; dispatch works without them. */
     return EGL_TRUE;

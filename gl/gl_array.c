@@ -634,6 +634,11 @@ static void draw_arrays(gl_context *ctx, GLenum mode, GLint first, GLsizei count
     }
     if (!draw_preamble(ctx, mode, count) || instances == 0)
         return;
+    /* vertices first .. first + count - 1 are GLint vertex numbers; a
+     * range running past INT_MAX names no vertex (as index + basevertex
+     * below): nothing is drawn */
+    if ((long long)first + count - 1 > INT_MAX)
+        return;
     rast_attrib at[GP_VIN_COUNT];
     if (!build_attribs(ctx, at, (long long)first + count - 1))
         return;

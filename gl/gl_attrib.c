@@ -81,7 +81,7 @@ GLAPI_EXPORT void APIENTRY glPushClientAttrib(GLbitfield mask)
 
 static gl_buffer_obj *buffer_by_name(gl_context *ctx, GLuint name)
 {
-    void *v = gl_names_lookup(&ctx->buffers, name);
+    void *v = gl_names_lookup(&ctx->shared->buffers, name);
     return v && v != GL_NAME_RESERVED ? v : NULL;
 }
 
@@ -341,8 +341,8 @@ GLAPI_EXPORT void APIENTRY glPopAttrib(void)
 /* glXCopyContext's copy (GLX 1.4 section 3.3.7): the groups glPushAttrib
  * would save.  dst is current nowhere (asmgl_context_copy checks), so it
  * changes no running state; texture bindings go by name into dst's name
- * space (asmgl contexts share no objects), the default texture where dst
- * has no such name. */
+ * space (the same objects when dst shares src's), the default texture
+ * where dst has no such name. */
 GLAPI_EXPORT int asmgl_context_copy(asmgl_context *dst, asmgl_context *src, unsigned long mask)
 {
     if (!dst || !src) {
@@ -370,6 +370,7 @@ GLAPI_EXPORT int asmgl_context_copy(asmgl_context *dst, asmgl_context *src, unsi
     for (int u = 0; u < GLC_MAX_IMAGE_UNITS; u++)
         for (int t = 0; t < GLC_TEX_TARGETS; t++)
             names[u][t] = src->bound_tex[u][t]->name;
+    GL_SHARE_HOLD(dst); /* dst's name tables may be shared with running contexts */
     restore_groups(dst, src, src, (GLbitfield)mask, (const GLuint(*)[GLC_TEX_TARGETS])names);
     free(names);
     gl_set_last_error("");

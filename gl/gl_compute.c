@@ -24,7 +24,8 @@
  *     running past its end, or it mapped: INVALID_OPERATION.  Counts read
  *     from the buffer above the limit are undefined in the spec; asmgl
  *     dispatches nothing for them.
- * A count of 0 in any dimension dispatches nothing.
+ * A count of 0 in any dimension dispatches nothing, and a dispatch of more
+ * invocations than the limit (gl_limits.c) runs only its first groups.
  */
 #include "gl_priv.h"
 
@@ -48,6 +49,7 @@ static void dispatch(gl_context *ctx, gl_program_obj *p, const GLuint groups[3])
     rast_dispatch_args a;
     memset(&a, 0, sizeof a);
     a.cp = p->prog;
+    a.cp_id = p->name;
     a.params = gl_state_resolve_params(ctx, p, p->prog, GLC_CP);
     if (!a.params)
         return;
@@ -78,11 +80,13 @@ GLAPI_EXPORT void APIENTRY glDispatchCompute(GLuint num_groups_x, GLuint num_gro
     gl_program_obj *p = compute_program(ctx);
     if (!p)
         return;
-    const GLuint g[3] = {num_groups_x, num_groups_y, num_groups_z};
+    GLuint g[3] = {num_groups_x, num_groups_y, num_groups_z};
     if (g[0] > GLC_MAX_CP_GROUPS || g[1] > GLC_MAX_CP_GROUPS || g[2] > GLC_MAX_CP_GROUPS) {
         gl_error(ctx, GL_INVALID_VALUE);
         return;
     }
+    if (g[0] && g[1] && g[2] && !gl_limit_dispatch(ctx, p->prog, g))
+        return;
     dispatch(ctx, p, g);
 }
 
@@ -111,6 +115,8 @@ GLAPI_EXPORT void APIENTRY glDispatchComputeIndirect(GLintptr indirect)
     if (!gl_mem_ok(ctx, mem_buffer_read(b->mem, (size_t)indirect, sizeof g, g)))
         return;
     if (g[0] > GLC_MAX_CP_GROUPS || g[1] > GLC_MAX_CP_GROUPS || g[2] > GLC_MAX_CP_GROUPS)
+        return;
+    if (g[0] && g[1] && g[2] && !gl_limit_dispatch(ctx, p->prog, g))
         return;
     dispatch(ctx, p, g);
 }

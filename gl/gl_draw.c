@@ -13,9 +13,16 @@
 
 #include <string.h>
 
+/* Every flush point of gl/ precedes a change to something a queued scene
+ * may read (R9).  The objects a scene reads may be shared with other
+ * contexts, whose queued scenes may read them too, so the scenes of the
+ * whole share group run (gl_share.c: the group lock is held, so none of
+ * those contexts is inside a GL call). */
 void gl_draw_flush(gl_context *ctx)
 {
     rast_flush(ctx->rast);
+    if (!gl_share_alone(ctx))
+        gl_share_flush_all(ctx);
 }
 
 /* The program object for stage t at this draw, or NULL (error recorded). */
@@ -175,6 +182,8 @@ static void draw_submit(gl_context *ctx, GLenum mode, int first, int count, GLen
     const rast_framebuffer *fb = gl_fbo_draw_target(ctx);
     if (!fb || fb->width <= 0 || fb->height <= 0)
         return; /* incomplete (error recorded), or an empty framebuffer 0 */
+    if (!gl_limit_draw(ctx, mode, &count, &instances))
+        return;
 
     /* programs */
     gl_program_obj *vpo, *fpo;
@@ -213,7 +222,10 @@ static void draw_submit(gl_context *ctx, GLenum mode, int first, int count, GLen
     const gp_program *vprog = vpo->prog;
     bool clip_variant = false;
     if (!ff_vp && !pixel_vp && ctx->clip_enabled) {
-        const gp_program *cv = gl_program_clip_variant(ctx, vpo);
+        bool oom = false;
+        const gp_program *cv = gl_program_clip_variant(ctx, vpo, &oom);
+        if (oom)
+            return;
         if (cv) {
             vprog = cv;
             clip_variant = true;
@@ -232,6 +244,8 @@ static void draw_submit(gl_context *ctx, GLenum mode, int first, int count, GLen
     memcpy(d.attribs, attribs, sizeof d.attribs);
     d.vp = vprog;
     d.fp = fpo->prog;
+    d.vp_id = vpo->name; /* for budget reports (rast.h); 0: fixed function */
+    d.fp_id = fpo->name;
     d.vp_params = gl_state_resolve_params(ctx, vpo, vprog, GLC_VP);
     d.fp_params = gl_state_resolve_params(ctx, fpo, fpo->prog, GLC_FP);
     if (!d.vp_params || !d.fp_params)
@@ -244,6 +258,7 @@ static void draw_submit(gl_context *ctx, GLenum mode, int first, int count, GLen
     const gp_program_info *gi = NULL;
     if (gpo) {
         d.gp = gpo->prog;
+        d.gp_id = gpo->name;
         d.gp_vertex_limit = gpo->vertex_limit; /* ProgramVertexLimitNV */
         d.patch_vertices = ctx->patch_vertices;
         d.gp_params = gl_state_resolve_params(ctx, gpo, gpo->prog, GLC_GP);

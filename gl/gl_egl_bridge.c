@@ -15,6 +15,9 @@
  * finishes the context's queued scene first (it renders into the storage
  * being switched, R9).
  *
+ * Locks: a context's share group lock (GL_SHARE_HOLD, which every GL call
+ * holds) is taken before a surface's, never after.
+ *
  * A shared surface (asmgl_surface_set_shared: a GLX drawable, which GLX
  * 1.4 section 3.3.7 lets be current to several contexts, each on its own
  * thread) may be lent to several contexts at once; they all point at the
@@ -96,18 +99,9 @@ GLAPI_EXPORT asmgl_surface *asmgl_surface_create(const asmgl_config *cfg)
         asmgl_config_default(&def);
         cfg = &def;
     }
-    if (cfg->width < 0 || cfg->height < 0 || cfg->width > GLC_MAX_SIZE ||
-        cfg->height > GLC_MAX_SIZE) {
-        gl_set_last_error("invalid surface size (0..16384)");
-        return NULL;
-    }
-    if (cfg->depth_bits < 0 || cfg->depth_bits > 32 || cfg->stencil_bits < 0 ||
-        cfg->stencil_bits > 8) {
-        gl_set_last_error("invalid depth_bits (0 or 24) or stencil_bits (0 or 8)");
-        return NULL;
-    }
-    if (!gl_default_fb_samples_ok(cfg->samples)) {
-        gl_set_last_error("invalid samples (0, 1, 2, 4 or 8)");
+    const char *bad = gl_config_check(cfg, 0);
+    if (bad) {
+        gl_set_last_error(bad);
         return NULL;
     }
     asmgl_surface *s = calloc(1, sizeof *s);
@@ -164,6 +158,7 @@ GLAPI_EXPORT void asmgl_surface_set_shared(asmgl_surface *s, int shared)
  * `own`; counted tells that s->lent_count already counts this lend. */
 static void lend(gl_context *ctx, asmgl_surface *s, bool counted)
 {
+    GL_SHARE_HOLD(ctx); /* the flush runs the share group's scenes */
     gl_draw_flush(ctx); /* its queued scene renders into its own storage */
     own.color = ctx->win_color;
     own.depth = ctx->win_depth;
@@ -185,6 +180,7 @@ static void lend(gl_context *ctx, asmgl_surface *s, bool counted)
 /* Gives ctx its own default framebuffer back from s. */
 static void take_back(gl_context *ctx, asmgl_surface *s)
 {
+    GL_SHARE_HOLD(ctx);
     gl_draw_flush(ctx); /* what it drew is in s before another may read it */
     surface_lock(s);
     s->lent_count--;
@@ -361,6 +357,8 @@ GLAPI_EXPORT int asmgl_surface_resize(asmgl_surface *s, int width, int height)
         gl_set_last_error("invalid surface size (0..16384)");
         return 0;
     }
+    /* lock order: the share group (GL calls hold it) before the surface */
+    GL_SHARE_HOLD(gl_current);
     pthread_mutex_lock(&s->lock);
     int ok = 0;
     if (!surface_usable_here(s))
@@ -410,10 +408,19 @@ out:
     return ok;
 }
 
+int gl_bridge_resize_lent(gl_context *ctx, int width, int height)
+{
+    /* a context borrows only while current, so only on this thread */
+    if (ctx != gl_current || !lent || lent == &no_surface)
+        return -1;
+    return asmgl_surface_resize(lent, width, height);
+}
+
 GLAPI_EXPORT int asmgl_surface_read_color(asmgl_surface *s, void *dst, long dst_stride, int bgra)
 {
     if (!s || !dst)
         return 0;
+    GL_SHARE_HOLD(gl_current); /* lock order as in asmgl_surface_resize */
     pthread_mutex_lock(&s->lock);
     int ok = 0;
     if (!surface_usable_here(s))
@@ -462,8 +469,10 @@ void gl_bridge_flushed(void)
     pthread_mutex_lock(&s->lock);
     bool several = s->lent_count > 1;
     pthread_mutex_unlock(&s->lock);
-    if (several)
+    if (several) {
+        GL_SHARE_HOLD(gl_current);
         gl_draw_flush(gl_current);
+    }
     if (s->flush_fn)
         s->flush_fn(s, s->flush_data);
 }

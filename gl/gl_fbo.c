@@ -59,22 +59,18 @@ static void free_fb(GLuint name, void *v, void *user)
         free(v);
 }
 
-static void free_rb(GLuint name, void *v, void *user)
+void gl_renderbuffer_obj_destroy(gl_renderbuffer_obj *rb)
 {
-    (void)name;
-    (void)user;
-    if (v != GL_NAME_RESERVED) {
-        rb_free_storage(v);
-        free(v);
-    }
+    rb_free_storage(rb);
+    free(rb);
 }
 
+/* The context's framebuffer objects (renderbuffers belong to the share
+ * group, gl_share.c). */
 void gl_fbo_free_all(gl_context *ctx)
 {
     gl_names_foreach(&ctx->framebuffers, free_fb, NULL);
     gl_names_free(&ctx->framebuffers);
-    gl_names_foreach(&ctx->renderbuffers, free_rb, NULL);
-    gl_names_free(&ctx->renderbuffers);
 }
 
 /* The draw snapshot is rebuilt and compared at every draw, so a new default
@@ -752,7 +748,7 @@ GLAPI_EXPORT void APIENTRY glFramebufferRenderbuffer(GLenum target, GLenum attac
     gl_attachment a;
     memset(&a, 0, sizeof a);
     if (renderbuffer) {
-        void *v = gl_names_lookup(&ctx->renderbuffers, renderbuffer);
+        void *v = gl_names_lookup(&ctx->shared->renderbuffers, renderbuffer);
         if (!v || v == GL_NAME_RESERVED) {
             gl_error(ctx, GL_INVALID_OPERATION);
             return;
@@ -970,7 +966,7 @@ GLAPI_EXPORT void APIENTRY glGenRenderbuffers(GLsizei n, GLuint *renderbuffers)
         gl_error(ctx, GL_INVALID_VALUE);
         return;
     }
-    if (n && renderbuffers && !gl_names_gen(&ctx->renderbuffers, n, renderbuffers))
+    if (n && renderbuffers && !gl_names_gen(&ctx->shared->renderbuffers, n, renderbuffers))
         gl_error(ctx, GL_OUT_OF_MEMORY);
 }
 GL_ALIAS(void, glGenRenderbuffersEXT, glGenRenderbuffers, (GLsizei n, GLuint *renderbuffers))
@@ -988,7 +984,7 @@ static void bind_renderbuffer(GLenum target, GLuint renderbuffer, bool gen_only)
         ctx->renderbuffer = NULL;
         return;
     }
-    void *v = gl_names_lookup(&ctx->renderbuffers, renderbuffer);
+    void *v = gl_names_lookup(&ctx->shared->renderbuffers, renderbuffer);
     if (!v && gen_only) {
         /* ARB_framebuffer_object 4.4.2.1: not from GenRenderbuffers, or deleted */
         gl_error(ctx, GL_INVALID_OPERATION);
@@ -996,7 +992,7 @@ static void bind_renderbuffer(GLenum target, GLuint renderbuffer, bool gen_only)
     }
     if (!v || v == GL_NAME_RESERVED) {
         gl_renderbuffer_obj *rb = calloc(1, sizeof *rb);
-        if (!rb || !gl_names_insert(&ctx->renderbuffers, renderbuffer, rb)) {
+        if (!rb || !gl_names_insert(&ctx->shared->renderbuffers, renderbuffer, rb)) {
             free(rb);
             gl_error(ctx, GL_OUT_OF_MEMORY);
             return;
@@ -1027,7 +1023,7 @@ GLAPI_EXPORT void APIENTRY glDeleteRenderbuffers(GLsizei n, const GLuint *render
         return;
     }
     for (GLsizei i = 0; renderbuffers && i < n; i++) {
-        void *v = gl_names_lookup(&ctx->renderbuffers, renderbuffers[i]);
+        void *v = gl_names_lookup(&ctx->shared->renderbuffers, renderbuffers[i]);
         if (!v)
             continue;
         if (v != GL_NAME_RESERVED) {
@@ -1036,10 +1032,12 @@ GLAPI_EXPORT void APIENTRY glDeleteRenderbuffers(GLsizei n, const GLuint *render
                 ctx->renderbuffer = NULL;
             detach_everywhere(ctx, v);
             gl_texture_renderbuffer_changed(ctx, v, true);
-            rb_free_storage(v);
-            free(v);
+            /* freed when no context sharing it binds it (Appendix D.1.2) */
+            gl_names_remove(&ctx->shared->renderbuffers, renderbuffers[i]);
+            gl_share_retire(ctx, GLC_OBJ_RENDERBUFFER, v);
+            continue;
         }
-        gl_names_remove(&ctx->renderbuffers, renderbuffers[i]);
+        gl_names_remove(&ctx->shared->renderbuffers, renderbuffers[i]);
     }
 }
 GL_ALIAS(void, glDeleteRenderbuffersEXT, glDeleteRenderbuffers,
@@ -1049,7 +1047,7 @@ GLAPI_EXPORT GLboolean APIENTRY glIsRenderbuffer(GLuint renderbuffer)
 {
     GL_CTX(GL_FALSE);
     GL_OUTSIDE_BEGIN(ctx, GL_FALSE);
-    void *v = gl_names_lookup(&ctx->renderbuffers, renderbuffer);
+    void *v = gl_names_lookup(&ctx->shared->renderbuffers, renderbuffer);
     return v && v != GL_NAME_RESERVED ? GL_TRUE : GL_FALSE;
 }
 GL_ALIAS(GLboolean, glIsRenderbufferEXT, glIsRenderbuffer, (GLuint renderbuffer))
@@ -1563,7 +1561,7 @@ bool gl_fbo_read_float(gl_context *ctx, GLenum format, int x, int y, int w, int 
     for (int j = 0; j < h; j++)
         for (int i = 0; i < w; i++) {
             float *o = out + ((size_t)j * (size_t)w + (size_t)i) * 4;
-            int sx = x + i, sy = y + j;
+            long long sx = (long long)x + i, sy = (long long)y + j;
             if (sx < 0 || sy < 0 || sx >= s->width || sy >= s->height) {
                 o[0] = o[1] = o[2] = o[3] = 0; /* outside the window: undefined, 0 */
                 continue;
@@ -1575,6 +1573,17 @@ bool gl_fbo_read_float(gl_context *ctx, GLenum format, int x, int y, int w, int 
                 o[1] = sv[0];
             }
         }
+    return true;
+}
+
+bool gl_fbo_read_size(gl_context *ctx, GLenum format, int *width, int *height)
+{
+    rast_surface tmp;
+    const rast_surface *s = read_surface(ctx, format, &tmp);
+    if (!s)
+        return false;
+    *width = s->width;
+    *height = s->height;
     return true;
 }
 
@@ -1599,7 +1608,7 @@ bool gl_fbo_read_words(gl_context *ctx, int x, int y, int w, int h, uint32_t *ou
     for (int j = 0; j < h; j++)
         for (int i = 0; i < w; i++) {
             uint32_t *o = out + ((size_t)j * (size_t)w + (size_t)i) * 4;
-            int sx = x + i, sy = y + j;
+            long long sx = (long long)x + i, sy = (long long)y + j;
             if (!is_integer_surface(s) || sx < 0 || sy < 0 || sx >= s->width || sy >= s->height) {
                 memset(o, 0, 16);
                 continue;
@@ -1647,7 +1656,8 @@ GLAPI_EXPORT void APIENTRY glReadPixels(GLint x, GLint y, GLsizei width, GLsizei
     if (ctx->pixel_pack_buffer) {
         mem_buffer *m = ctx->pixel_pack_buffer->mem;
         size_t off = (size_t)(uintptr_t)pixels;
-        if (mem_buffer_is_mapped(m) || !mem_range_ok(mem_buffer_size(m), off, extent)) {
+        if (mem_buffer_is_mapped(m) || !mem_range_ok(mem_buffer_size(m), off, extent) ||
+            !gl_pbo_offset_aligned(type, off)) {
             gl_error(ctx, GL_INVALID_OPERATION);
             return;
         }
@@ -1670,7 +1680,7 @@ GLAPI_EXPORT void APIENTRY glReadPixels(GLint x, GLint y, GLsizei width, GLsizei
         for (int j = 0; j < height; j++)
             for (int i = 0; i < width; i++) {
                 int64_t *o = iv + ((size_t)j * (size_t)width + (size_t)i) * 4;
-                int sx = x + i, sy = y + j;
+                long long sx = (long long)x + i, sy = (long long)y + j;
                 if (sx < 0 || sy < 0 || sx >= s->width || sy >= s->height) {
                     o[0] = o[1] = o[2] = o[3] = 0;
                     continue;
@@ -1694,8 +1704,8 @@ GLAPI_EXPORT void APIENTRY glReadPixels(GLint x, GLint y, GLsizei width, GLsizei
      * the surface */
     const tex_pixel_store *ps = &ctx->pack;
     if (format == GL_RGBA && type == GL_UNSIGNED_BYTE && s->format == TEX_FMT_RGBA8 &&
-        s->samples <= 1 && x >= 0 &&
-        y >= 0 && x + width <= s->width && y + height <= s->height && !ps->swap_bytes &&
+        s->samples <= 1 && x >= 0 && y >= 0 && (long long)x + width <= s->width &&
+        (long long)y + height <= s->height && !ps->swap_bytes &&
         ps->skip_pixels == 0 && ps->skip_rows == 0 && (ps->row_length == 0 || ps->row_length == width)) {
         size_t row = (size_t)width * 4;
         size_t pitch = (row + (size_t)ps->alignment - 1) / (size_t)ps->alignment * (size_t)ps->alignment;
@@ -1784,8 +1794,10 @@ static void blit_plane(gl_context *ctx, const rast_surface *src, const rast_surf
 {
     if (!src || !dst || !src->data || !dst->data)
         return;
-    int xmin = dx0 < dx1 ? dx0 : dx1, xmax = dx0 < dx1 ? dx1 : dx0;
-    int ymin = dy0 < dy1 ? dy0 : dy1, ymax = dy0 < dy1 ? dy1 : dy0;
+    /* the destination rectangle clipped to the buffer and the scissor, in
+     * 64 bits: GLint corners and x + width may lie anywhere */
+    long long xmin = dx0 < dx1 ? dx0 : dx1, xmax = dx0 < dx1 ? dx1 : dx0;
+    long long ymin = dy0 < dy1 ? dy0 : dy1, ymax = dy0 < dy1 ? dy1 : dy0;
     if (xmin < 0)
         xmin = 0;
     if (ymin < 0)
@@ -1795,7 +1807,7 @@ static void blit_plane(gl_context *ctx, const rast_surface *src, const rast_surf
     if (ymax > dh)
         ymax = dh;
     if (ctx->scissor_test) {
-        int s0 = ctx->scissor[0], s1 = ctx->scissor[1];
+        long long s0 = ctx->scissor[0], s1 = ctx->scissor[1];
         if (xmin < s0)
             xmin = s0;
         if (ymin < s1)
@@ -1805,10 +1817,10 @@ static void blit_plane(gl_context *ctx, const rast_surface *src, const rast_surf
         if (ymax > s1 + ctx->scissor[3])
             ymax = s1 + ctx->scissor[3];
     }
-    float scx = (float)(sx1 - sx0) / (float)(dx1 - dx0);
-    float scy = (float)(sy1 - sy0) / (float)(dy1 - dy0);
-    for (int y = ymin; y < ymax; y++)
-        for (int x = xmin; x < xmax; x++) {
+    float scx = (float)((long long)sx1 - sx0) / (float)((long long)dx1 - dx0);
+    float scy = (float)((long long)sy1 - sy0) / (float)((long long)dy1 - dy0);
+    for (int y = (int)ymin; y < ymax; y++)
+        for (int x = (int)xmin; x < xmax; x++) {
             float u = sx0 + (x + 0.5f - dx0) * scx, v = sy0 + (y + 0.5f - dy0) * scy;
             /* only pixels whose source lies in the source rectangle are written */
             if (u < fminf(sx0, sx1) || u >= fmaxf(sx0, sx1) || v < fminf(sy0, sy1) || v >= fmaxf(sy0, sy1))

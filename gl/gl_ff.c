@@ -225,6 +225,12 @@ static gl_program_obj *cache_insert(gl_context *ctx, int stage, uint32_t hash, c
                 text);
     gp_error err;
     gp_program *p = gl_program_compile(ctx, text, n, stage, &err, NULL);
+    if (!p && err.out_of_memory) { /* no generator bug: GL 2.1 section 2.5 */
+        free(text);
+        free(e);
+        gl_error(ctx, GL_OUT_OF_MEMORY);
+        return NULL;
+    }
     if (!p) {
         /* a generator bug: report it where a developer will look */
         fprintf(stderr, "asmgl: generated %s program failed to compile: line %d, column %d: %s\n%s\n",

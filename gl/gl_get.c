@@ -350,9 +350,11 @@ static bool get_state(gl_context *ctx, GLenum pname, gval *g)
     case GL_MATRIX_MODE:
         I1(ctx->matrix_mode);
     case GL_VIEWPORT:
+        /* kept as floats (rast_state): GetIntegerv rounds and clamps them
+         * as it does other floats, so an x or y near INT_MAX stays there */
         for (int i = 0; i < 4; i++)
             g->v[i] = ctx->viewport[i];
-        RET_N(GV_INT, 4);
+        RET_N(GV_FLOAT, 4);
     case GL_DEPTH_RANGE:
         g->v[0] = ctx->depth_range[0];
         g->v[1] = ctx->depth_range[1];

@@ -13,6 +13,8 @@
  *   gl_egl_bridge.c asmgl.h surfaces lent to contexts (written for egl/)
  *   gl_error.c     glGetError, error recording
  *   gl_names.c     name tables (programs, textures, buffers, FBOs, RBOs)
+ *   gl_share.c     objects shared between contexts: the share group, its
+ *                  lock, deleted objects other contexts still use
  *   gl_matrix.c    matrix stacks and matrix maths
  *   gl_state.c     initial state, state.* parameter resolution, rast_state
  *   gl_fixed.c     fixed-function state setters and getters
@@ -33,6 +35,7 @@
  *   gl_ssbo.c      shader storage buffer bindings, the rast_resources of
  *                  draws and dispatches
  *   gl_compute.c   NV_compute_program5 dispatches (DispatchCompute*)
+ *   gl_limits.c    the invocation limit of one draw or dispatch
  *   gl_proc.c      asmgl_get_proc_address over gl_entrypoints.def
  *   gl_dlist.c     display lists: glNewList ... glCallLists, the recorder
  *                  behind the GL_DLIST_SAVE hooks (gl_dlist_priv.h) and the
@@ -45,6 +48,7 @@
 #include <GL/gl.h>
 #include <GL/glext.h>
 
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -161,6 +165,8 @@ typedef struct gl_program_obj {
     int params_cap;
     uint64_t params_state_serial, params_local_serial;
     const gp_program *params_prog;
+    const struct asmgl_context *params_ctx; /* the context whose state it holds
+                                               (objects are shared, gl_share.c) */
 } gl_program_obj;
 
 /* NV_parameter_buffer_object targets (vertex, geometry, fragment, and
@@ -341,8 +347,12 @@ struct asmgl_context {
     gl_renderbuffer_obj *renderbuffer; /* RENDERBUFFER binding */
     rast_framebuffer draw_rfb;        /* snapshot of the draw framebuffer (gl_fbo.c) */
 
-    /* name tables */
-    gl_name_table programs, textures, buffers, framebuffers, renderbuffers;
+    /* name tables: framebuffer objects are the context's own
+     * (ARB_framebuffer_object Appendix D); programs, textures, buffers and
+     * renderbuffers live in the share group (gl_share.c: shared->textures) */
+    gl_name_table framebuffers;
+    struct gl_share *shared;          /* never NULL once created */
+    struct asmgl_context *share_next; /* the next context of the group */
     gl_name_table glsl_objects; /* GL 2.0 shader/program objects (gl_glsl.c) */
 
     /* ---- programs ---- */
@@ -467,6 +477,10 @@ struct asmgl_context {
     bool point_smooth, point_sprite;
     GLenum point_sprite_origin;
     int patch_vertices;       /* GL_PATCH_VERTICES (glPatchParameteri): NV5 PATCHES draws */
+    /* the invocation limit of a draw or dispatch (gl_limits.c), and whether
+     * a cut draw / dispatch was reported yet */
+    uint64_t max_invocations;
+    bool limit_reported_draw, limit_reported_dispatch;
     float line_width;
     bool line_smooth, line_stipple_enabled;
     GLint line_stipple_factor;
@@ -544,11 +558,15 @@ typedef struct asmgl_context gl_context;
 
 extern _Thread_local gl_context *gl_current;
 
-/* Fetches the current context; entry points do nothing without one. */
+/* Fetches the current context; entry points do nothing without one.  The
+ * rest of the entry point holds the context's share group lock
+ * (GL_SHARE_HOLD), so contexts sharing objects run their GL calls one at a
+ * time (gl_share.c). */
 #define GL_CTX(ret)                  \
     gl_context *ctx = gl_current;    \
     if (!ctx)                        \
-        return ret
+        return ret;                  \
+    GL_SHARE_HOLD(ctx)
 
 /* Outside Begin/End only (GL 2.1 section 2.6.3). */
 #define GL_OUTSIDE_BEGIN(ctx, ret)                      \
@@ -559,10 +577,66 @@ extern _Thread_local gl_context *gl_current;
         }                                               \
     } while (0)
 
+/* ---- gl_share.c ---------------------------------------------------------------
+ * Contexts created to share objects (asmgl_context_create_shared: GL 2.1
+ * Appendix D, GLX 1.4 section 3.3.7, EGL 1.5 section 3.7.1) belong to one
+ * share group; an unshared context is the only member of its own.  The group
+ * holds the name tables of the shared kinds (programs, textures, buffers,
+ * renderbuffers; display lists have their own namespace, gl_dlist.c), a lock
+ * and the list of its contexts. */
+typedef struct gl_share {
+    pthread_mutex_t lock;
+    _Atomic uintptr_t holder;         /* the thread holding lock (gl_share.c), or 0 */
+    gl_context *members;              /* linked through share_next */
+    gl_name_table programs, textures, buffers, renderbuffers;
+    /* deleted objects that some context still binds (Appendix D.1.2): freed
+     * once none does (gl_share.c) */
+    struct gl_share_dead *dead;
+    size_t dead_count, dead_cap;
+} gl_share;
+
+/* Takes ctx's group lock unless this thread holds it already (or ctx is
+ * NULL); returns what gl_share_leave must release (NULL: nothing). */
+gl_share *gl_share_enter(gl_context *ctx);
+void gl_share_leave(gl_share **held);
+#define GL_SHARE_HOLD(c) \
+    gl_share *gl_share_held_ __attribute__((cleanup(gl_share_leave), unused)) = gl_share_enter(c)
+
+/* ctx joins share's group (share NULL: a group of its own); false on OOM. */
+bool gl_share_join(gl_context *ctx, gl_context *share);
+/* ctx leaves its group (its lock held, ctx's scene run, ctx's own objects
+ * freed): deleted objects only ctx bound are freed.  The last member frees
+ * every shared object and gets the group back, for gl_share_destroy once
+ * its lock is released; NULL otherwise. */
+gl_share *gl_share_part(gl_context *ctx);
+void gl_share_destroy(gl_share *s);
+/* Whether ctx is the only context of its group. */
+bool gl_share_alone(const gl_context *ctx);
+/* Runs the queued scene of every context of ctx's group (gl_draw_flush). */
+void gl_share_flush_all(gl_context *ctx);
+/* A deleted object whose name is gone: freed now when no other context of
+ * the group binds it, else kept until none does.  The caller has already
+ * unbound it from ctx and flushed.  (A new context field pointing at a
+ * texture, buffer, program or renderbuffer must be added to the checks in
+ * gl_share.c, *_bound_in.) */
+enum { GLC_OBJ_TEXTURE, GLC_OBJ_BUFFER, GLC_OBJ_PROGRAM, GLC_OBJ_RENDERBUFFER };
+void gl_share_retire(gl_context *ctx, int kind, void *obj);
+/* Calls fn on every texture of the group (named, deleted but still bound,
+ * and every member's default textures). */
+void gl_share_foreach_texture(gl_context *ctx, void (*fn)(gl_texture_obj *, void *), void *user);
+/* Frees one object (gl_texture.c, gl_buffer.c, gl_program.c, gl_fbo.c). */
+void gl_texture_obj_destroy(gl_texture_obj *t);
+void gl_buffer_obj_destroy(gl_buffer_obj *b);
+void gl_program_obj_destroy(gl_program_obj *p);
+void gl_renderbuffer_obj_destroy(gl_renderbuffer_obj *rb);
+
 /* ---- gl_context.c, gl_egl_bridge.c -------------------------------------------- */
 
 /* Sets what asmgl_last_error() reports on this thread ("" = no error). */
 void gl_set_last_error(const char *msg);
+/* Why cfg is not a framebuffer layout asmgl.h documents (sizes min_size..
+ * 16384, depth 0/24, stencil 0/8, samples 0/1/2/4/8), or NULL when it is one. */
+const char *gl_config_check(const asmgl_config *cfg, int min_size);
 /* Gives a surface lent to this thread's current context back (its own
  * default framebuffer returns); nothing when none is lent.  For
  * asmgl_make_current, before the current context changes. */
@@ -573,6 +647,9 @@ void gl_bridge_flushed(void);
 /* Runs the viewport callback of the surface lent to this thread's current
  * context (asmgl_surface_set_viewport_callback), if any: glViewport. */
 void gl_bridge_viewport(void);
+/* asmgl_resize of ctx when it borrows a surface: that surface is resized
+ * (asmgl_surface_resize, 1 or 0); -1 when ctx borrows none. */
+int gl_bridge_resize_lent(gl_context *ctx, int width, int height);
 /* Allocates the storage of a w x h default framebuffer: RGBA8 colour,
  * DEPTH32F depth (depth_bits != 0, every sample at 1.0) and S8 stencil
  * (stencil_bits != 0), each with `samples` sample planes when samples is
@@ -580,9 +657,20 @@ void gl_bridge_viewport(void);
  * (nothing allocated then). */
 bool gl_default_fb_alloc(int w, int h, int depth_bits, int stencil_bits, int samples,
                          rast_surface *color, rast_surface *depth, rast_surface *stencil);
-/* Whether n is a sample count a default framebuffer can have: 0 or 1
- * (single-sampled), 2, 4 or 8. */
-bool gl_default_fb_samples_ok(int n);
+
+/* ---- gl_limits.c (docs/gl_limits.md) ------------------------------------------ */
+
+/* Invocations of its first stage a draw or dispatch may run by default
+ * (ASMGL_MAX_INVOCATIONS overrides it). */
+#define GLC_DEFAULT_MAX_INVOCATIONS (1ull << 30)
+void gl_limits_init(gl_context *ctx);
+/* Cuts a draw of *count vertices x *instances to the invocation limit
+ * (whole instances first) and reports a cut once; false when nothing is
+ * left to draw. */
+bool gl_limit_draw(gl_context *ctx, GLenum mode, int *count, int *instances);
+/* The same for a dispatch of groups of compute program cp (whole planes,
+ * rows, then groups). */
+bool gl_limit_dispatch(gl_context *ctx, const gp_program *cp, GLuint groups[3]);
 
 /* ---- gl_error.c ---------------------------------------------------------------- */
 
@@ -632,8 +720,10 @@ gp_program *gl_program_compile(gl_context *ctx, const char *text, size_t len, in
                                gp_error *err, gp_program_info *query_info);
 void gl_program_obj_release(gl_program_obj *p);
 /* The clip-distance variant of obj's position-invariant vertex program, or
- * NULL when obj's program is not one or the variant cannot be made. */
-const gp_program *gl_program_clip_variant(gl_context *ctx, gl_program_obj *obj);
+ * NULL when obj's program is not one or the variant cannot be made; NULL
+ * with GL_OUT_OF_MEMORY recorded and *oom set when memory ran out (the draw
+ * must not go on unclipped; a later draw tries again). */
+const gp_program *gl_program_clip_variant(gl_context *ctx, gl_program_obj *obj, bool *oom);
 
 /* ---- gl_ff.c ------------------------------------------------------------------------ */
 
@@ -665,6 +755,10 @@ int gl_buffer_param_target(GLenum target);
  * *data NULL when unbound or empty). */
 uint32_t gl_buffer_param_words(gl_context *ctx, int t, int index, const gp_val **data);
 void gl_buffer_free_all(gl_context *ctx); /* gl_buffer.c */
+/* Whether a pixel buffer offset suits client type type: a multiple of the
+ * bytes of one of its data (ARB_pixel_buffer_object; INVALID_OPERATION
+ * otherwise). */
+bool gl_pbo_offset_aligned(GLenum type, size_t offset);
 /* The context's GPU address space (NV_shader_buffer_load), made on first
  * use; NULL with OUT_OF_MEMORY recorded.  Draws whose programs access
  * memory pass it to the workers; it changes only after a flush (R9). */
@@ -813,6 +907,9 @@ bool gl_fbo_read_float(gl_context *ctx, GLenum format, int x, int y, int w, int 
  * recorded, when there is none to read), and the raw words of an integer
  * one (4 per pixel, pixels outside read 0). */
 tex_format gl_fbo_read_color_format(gl_context *ctx);
+/* The size of the read framebuffer's buffer for format (as
+ * gl_fbo_read_float); false with an error recorded when there is none. */
+bool gl_fbo_read_size(gl_context *ctx, GLenum format, int *width, int *height);
 bool gl_fbo_read_words(gl_context *ctx, int x, int y, int w, int h, uint32_t *out);
 /* Whether the draw framebuffer's colour buffers hold integers
  * (RGBA_INTEGER_MODE_EXT). */

@@ -14,6 +14,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* PROGRAM_ERROR_STRING_ARB after an allocation failure */
+#define OOM_STRING "out of memory"
+enum { ERROR_STRING_MIN = 64 }; /* bytes every error string buffer has */
+
 int gl_program_target_index(GLenum target)
 {
     switch (target) {
@@ -85,24 +89,21 @@ bool gl_program_init(gl_context *ctx)
         ctx->program[t] = d;
     }
     ctx->program_error_position = -1;
-    ctx->program_error_string = calloc(1, 1);
+    /* room for "out of memory" from the start (set_error_string) */
+    ctx->program_error_string = calloc(1, ERROR_STRING_MIN);
     return ctx->program_error_string != NULL;
 }
 
-static void free_one(GLuint name, void *value, void *user)
+void gl_program_obj_destroy(gl_program_obj *p)
 {
-    (void)name;
-    (void)user;
-    if (value != GL_NAME_RESERVED) {
-        gl_program_obj_release(value);
-        free(value);
-    }
+    gl_program_obj_release(p);
+    free(p);
 }
 
+/* The context's own programs (the defaults, env parameters); the named
+ * ones belong to the share group (gl_share.c). */
 void gl_program_free_all(gl_context *ctx)
 {
-    gl_names_foreach(&ctx->programs, free_one, NULL);
-    gl_names_free(&ctx->programs);
     for (int t = 0; t < GLC_PROGRAM_TARGETS; t++) {
         gl_program_obj_release(&ctx->program_default[t]);
         free(ctx->env[t]);
@@ -127,7 +128,7 @@ GLAPI_EXPORT void APIENTRY glGenProgramsARB(GLsizei n, GLuint *programs)
         gl_error(ctx, GL_INVALID_VALUE);
         return;
     }
-    if (n && programs && !gl_names_gen(&ctx->programs, n, programs))
+    if (n && programs && !gl_names_gen(&ctx->shared->programs, n, programs))
         gl_error(ctx, GL_OUT_OF_MEMORY);
 }
 
@@ -143,7 +144,7 @@ GLAPI_EXPORT void APIENTRY glDeleteProgramsARB(GLsizei n, const GLuint *programs
         return;
     for (GLsizei i = 0; i < n; i++) {
         GLuint name = programs[i];
-        void *v = gl_names_lookup(&ctx->programs, name);
+        void *v = gl_names_lookup(&ctx->shared->programs, name);
         if (!v)
             continue;
         if (v != GL_NAME_RESERVED) {
@@ -157,10 +158,12 @@ GLAPI_EXPORT void APIENTRY glDeleteProgramsARB(GLsizei n, const GLuint *programs
             /* the rasterizer copies what it needs from a program only until
              * the scene runs: flush before freeing the code it executes */
             gl_draw_flush(ctx);
-            gl_program_obj_release(p);
-            free(p);
+            /* freed when no context sharing it binds it (Appendix D.1.2) */
+            gl_names_remove(&ctx->shared->programs, name);
+            gl_share_retire(ctx, GLC_OBJ_PROGRAM, p);
+            continue;
         }
-        gl_names_remove(&ctx->programs, name);
+        gl_names_remove(&ctx->shared->programs, name);
     }
 }
 
@@ -254,7 +257,7 @@ GLAPI_EXPORT void APIENTRY glBindProgramARB(GLenum target, GLuint program)
     if (program == 0) {
         p = &ctx->program_default[t];
     } else {
-        void *v = gl_names_lookup(&ctx->programs, program);
+        void *v = gl_names_lookup(&ctx->shared->programs, program);
         if (v && v != GL_NAME_RESERVED) {
             p = v;
             if (p->target != target) {
@@ -263,7 +266,7 @@ GLAPI_EXPORT void APIENTRY glBindProgramARB(GLenum target, GLuint program)
             }
         } else {
             p = program_new(ctx, program, t);
-            if (!p || !gl_names_insert(&ctx->programs, program, p)) {
+            if (!p || !gl_names_insert(&ctx->shared->programs, program, p)) {
                 if (p)
                     gl_program_obj_release(p);
                 free(p);
@@ -280,7 +283,7 @@ GLAPI_EXPORT GLboolean APIENTRY glIsProgramARB(GLuint program)
 {
     GL_CTX(GL_FALSE);
     GL_OUTSIDE_BEGIN(ctx, GL_FALSE);
-    void *v = gl_names_lookup(&ctx->programs, program);
+    void *v = gl_names_lookup(&ctx->shared->programs, program);
     return v && v != GL_NAME_RESERVED ? GL_TRUE : GL_FALSE;
 }
 
@@ -305,13 +308,31 @@ gp_program *gl_program_compile(gl_context *ctx, const char *text, size_t len, in
     return p;
 }
 
+/* PROGRAM_ERROR_STRING_ARB becomes s.  Every string buffer has room for
+ * ERROR_STRING_MIN bytes, so that when no new buffer can be had s still
+ * replaces the old string in place, cut to that length ("out of memory"
+ * whole). */
 static void set_error_string(gl_context *ctx, const char *s)
 {
-    char *copy = strdup(s);
-    if (!copy)
+    size_t n = strlen(s) + 1;
+    char *copy = malloc(n > ERROR_STRING_MIN ? n : ERROR_STRING_MIN);
+    if (!copy) {
+        snprintf(ctx->program_error_string, ERROR_STRING_MIN, "%s", s);
         return;
+    }
+    memcpy(copy, s, n);
     free(ctx->program_error_string);
     ctx->program_error_string = copy;
+}
+
+/* GL 2.1 section 2.5: an allocation failed; the command may have done part
+ * of its work.  A program string that met it reports no position (it is
+ * no syntax error) and says why. */
+static void program_out_of_memory(gl_context *ctx)
+{
+    ctx->program_error_position = -1;
+    set_error_string(ctx, OOM_STRING);
+    gl_error(ctx, GL_OUT_OF_MEMORY);
 }
 
 GLAPI_EXPORT void APIENTRY glProgramStringARB(GLenum target, GLenum format, GLsizei len,
@@ -334,6 +355,11 @@ GLAPI_EXPORT void APIENTRY glProgramStringARB(GLenum target, GLenum format, GLsi
     gp_error err;
     gp_program_info qinfo;
     gp_program *prog = gl_program_compile(ctx, (const char *)string, (size_t)len, t, &err, &qinfo);
+    if (!prog && err.out_of_memory) {
+        /* the program object keeps its previous program, as on an error */
+        program_out_of_memory(ctx);
+        return;
+    }
     if (!prog) {
         /* Section 2.14.1: INVALID_OPERATION, error position = byte offset of
          * the first error (len for end-of-program semantic errors); the
@@ -351,7 +377,7 @@ GLAPI_EXPORT void APIENTRY glProgramStringARB(GLenum target, GLenum format, GLsi
     char *copy = malloc((size_t)len + 1);
     if (!copy) {
         gp_program_free(prog);
-        gl_error(ctx, GL_OUT_OF_MEMORY);
+        program_out_of_memory(ctx);
         return;
     }
     if (len)
@@ -443,8 +469,8 @@ static bool text_contains(const char *s, size_t len, const char *needle)
 }
 
 /* Compiles the clip variant of the ARBvp1.0 text src (len bytes); NULL if
- * it does not compile. */
-static gp_program *compile_clip_text(gl_context *ctx, const char *src, size_t len)
+ * it does not compile (*oom set when memory ran out). */
+static gp_program *compile_clip_text(gl_context *ctx, const char *src, size_t len, bool *oom)
 {
     static const char header[] = "!!ARBvp1.0";
     size_t hs = 0;
@@ -475,8 +501,10 @@ static gp_program *compile_clip_text(gl_context *ctx, const char *src, size_t le
     static const char option[] = "\nOPTION NV_vertex_program2;\n";
     size_t total = len + sizeof option - 1 + (size_t)n;
     char *text = malloc(total);
-    if (!text)
+    if (!text) {
+        *oom = true;
         return NULL;
+    }
     size_t o = 0;
     memcpy(text + o, src, he);
     o += he;
@@ -499,28 +527,36 @@ static gp_program *compile_clip_text(gl_context *ctx, const char *src, size_t le
     gp_error err;
     gp_program *p = gp_compile(text, o, GP_STAGE_VERTEX, &lim, &err);
     free(text);
+    if (!p && err.out_of_memory)
+        *oom = true;
     return p;
 }
 
-const gp_program *gl_program_clip_variant(gl_context *ctx, gl_program_obj *obj)
+const gp_program *gl_program_clip_variant(gl_context *ctx, gl_program_obj *obj, bool *oom)
 {
+    *oom = false;
     if (!obj->prog || obj->target != GL_VERTEX_PROGRAM_ARB)
         return NULL;
     const gp_program_info *info = gp_program_get_info(obj->prog);
     if (!(info->options & GP_OPTION_POSITION_INVARIANT) || info->lang != GP_LANG_ARBVP10)
         return NULL;
     if (!obj->clip_prog_tried) {
-        obj->clip_prog_tried = true;
-        obj->clip_prog = compile_clip_text(ctx, obj->string, (size_t)obj->length);
-        if (!obj->clip_prog) {
+        obj->clip_prog = compile_clip_text(ctx, obj->string, (size_t)obj->length, oom);
+        if (!obj->clip_prog && !*oom) {
+            /* gp_program_print gives "" only when its memory ran out */
             size_t need = gp_program_print(obj->prog, NULL, 0);
-            char *dis = malloc(need + 1);
-            if (dis) {
-                gp_program_print(obj->prog, dis, need + 1);
-                obj->clip_prog = compile_clip_text(ctx, dis, strlen(dis));
-                free(dis);
-            }
+            char *dis = need ? malloc(need + 1) : NULL;
+            if (dis && gp_program_print(obj->prog, dis, need + 1) == need && dis[0])
+                obj->clip_prog = compile_clip_text(ctx, dis, strlen(dis), oom);
+            else
+                *oom = true;
+            free(dis);
         }
+        if (*oom) {
+            gl_error(ctx, GL_OUT_OF_MEMORY);
+            return NULL;
+        }
+        obj->clip_prog_tried = true;
     }
     return obj->clip_prog;
 }

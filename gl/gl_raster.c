@@ -24,6 +24,7 @@
  */
 #include "gl_priv.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -268,7 +269,8 @@ static void draw_pixel_points(gl_context *ctx, const pix_vert *v, int n, float p
         ctx->pixel_vp.prog = gl_program_compile(ctx, pixel_vp_text, sizeof pixel_vp_text - 1, GLC_VP,
                                                 &err, NULL);
         if (!ctx->pixel_vp.prog) {
-            gl_error(ctx, GL_INVALID_OPERATION);
+            /* the text is asmgl's own: only memory can fail it */
+            gl_error(ctx, err.out_of_memory ? GL_OUT_OF_MEMORY : GL_INVALID_OPERATION);
             return;
         }
     }
@@ -298,7 +300,8 @@ static const void *unpack_source(gl_context *ctx, GLenum format, GLenum type, in
     GLenum err = GL_NO_ERROR;
     size_t extent = tex_client_image_extent(format, type, w, h, 1, false, &ctx->unpack, &err);
     size_t off = (size_t)(uintptr_t)pixels;
-    if (err != GL_NO_ERROR || mem_buffer_is_mapped(m) || !mem_range_ok(mem_buffer_size(m), off, extent)) {
+    if (err != GL_NO_ERROR || mem_buffer_is_mapped(m) || !mem_range_ok(mem_buffer_size(m), off, extent) ||
+        !gl_pbo_offset_aligned(type, off)) {
         gl_error(ctx, err != GL_NO_ERROR ? err : GL_INVALID_OPERATION);
         *ok = false;
         return NULL;
@@ -306,9 +309,22 @@ static const void *unpack_source(gl_context *ctx, GLenum format, GLenum type, in
     return (const unsigned char *)mem_buffer_data(m) + off;
 }
 
+/* floor(f) as a window coordinate: NaN and values beyond the GLint range
+ * (a raster position far outside the window) are clamped, which keeps them
+ * outside it. */
+static long long window_coord(float f)
+{
+    if (!(f > -4294967296.0f))
+        return -4294967296LL;
+    if (f > 4294967296.0f)
+        return 4294967296LL;
+    return (long long)floorf(f);
+}
+
 /* Writes stencil indices directly (GL 2.1 section 4.3.1: stencil pixel
  * rectangles pass only the ownership and scissor tests and the write mask). */
-static void write_stencil(gl_context *ctx, const float *rgba, int comp, int w, int h, int x0, int y0)
+static void write_stencil(gl_context *ctx, const float *rgba, int comp, int w, int h, long long x0,
+                          long long y0)
 {
     const rast_framebuffer *fb = gl_fbo_draw_target(ctx);
     if (!fb)
@@ -319,14 +335,17 @@ static void write_stencil(gl_context *ctx, const float *rgba, int comp, int w, i
     }
     gl_draw_flush(ctx);
     uint8_t wmask = ctx->stencil[0].write_mask;
+    /* 64-bit window coordinates: the raster position and the scissor box
+     * may lie anywhere in the GLint range */
     for (int j = 0; j < h; j++)
         for (int i = 0; i < w; i++) {
-            int x = x0 + i, y = y0 + j;
+            long long x = x0 + i, y = y0 + j;
             if (x < 0 || y < 0 || x >= fb->width || y >= fb->height)
                 continue;
             if (ctx->scissor_test &&
-                (x < ctx->scissor[0] || y < ctx->scissor[1] || x >= ctx->scissor[0] + ctx->scissor[2] ||
-                 y >= ctx->scissor[1] + ctx->scissor[3]))
+                (x < ctx->scissor[0] || y < ctx->scissor[1] ||
+                 x >= (long long)ctx->scissor[0] + ctx->scissor[2] ||
+                 y >= (long long)ctx->scissor[1] + ctx->scissor[3]))
                 continue;
             uint8_t *p = (uint8_t *)fb->stencil.data + fb->stencil.stride * (size_t)y + (size_t)x;
             uint8_t v = (uint8_t)((int)rgba[((size_t)j * (size_t)w + (size_t)i) * 4 + (size_t)comp]);
@@ -345,7 +364,8 @@ static void draw_rectangle(gl_context *ctx, GLenum cls, const float *rgba, int w
     float zx = ctx->pixel_zoom[0], zy = ctx->pixel_zoom[1];
     float rx = ctx->raster_pos[0], ry = ctx->raster_pos[1], rz = ctx->raster_pos[2];
     if (cls == GL_STENCIL_INDEX || cls == GL_DEPTH_STENCIL) {
-        write_stencil(ctx, rgba, cls == GL_STENCIL_INDEX ? 0 : 1, w, h, (int)floorf(rx), (int)floorf(ry));
+        write_stencil(ctx, rgba, cls == GL_STENCIL_INDEX ? 0 : 1, w, h, window_coord(rx),
+                      window_coord(ry));
         if (cls == GL_STENCIL_INDEX)
             return;
     }
@@ -353,8 +373,9 @@ static void draw_rectangle(gl_context *ctx, GLenum cls, const float *rgba, int w
         gl_error(ctx, GL_INVALID_OPERATION);
         return;
     }
+    /* one point per pixel, counted in an int (rast_draw.count) */
     size_t n = (size_t)w * (size_t)h, bytes;
-    if (!mem_size_mul(n, sizeof(pix_vert), &bytes)) {
+    if (n > INT_MAX || !mem_size_mul(n, sizeof(pix_vert), &bytes)) {
         gl_error(ctx, GL_OUT_OF_MEMORY);
         return;
     }
@@ -482,8 +503,21 @@ GLAPI_EXPORT void APIENTRY glCopyPixels(GLint x, GLint y, GLsizei width, GLsizei
     }
     if (!ctx->raster_valid || !width || !height)
         return;
+    /* Source pixels outside the read buffer give undefined results (GL
+     * 2.1 section 4.3.3): they are clipped away, with the destination
+     * moved to match, as Mesa does, so a rectangle reaching far past the
+     * window costs what its part inside costs. */
+    int rw, rh;
+    if (!gl_fbo_read_size(ctx, cls, &rw, &rh))
+        return;
+    long long x0 = x > 0 ? x : 0, y0 = y > 0 ? y : 0;
+    long long x1 = (long long)x + width < rw ? (long long)x + width : rw;
+    long long y1 = (long long)y + height < rh ? (long long)y + height : rh;
+    if (x0 >= x1 || y0 >= y1)
+        return;
+    int w = (int)(x1 - x0), h = (int)(y1 - y0);
     size_t n;
-    if (!mem_size_mul((size_t)width * (size_t)height, 16, &n)) {
+    if (!mem_size_mul((size_t)w * (size_t)h, 16, &n)) {
         gl_error(ctx, GL_OUT_OF_MEMORY);
         return;
     }
@@ -492,8 +526,16 @@ GLAPI_EXPORT void APIENTRY glCopyPixels(GLint x, GLint y, GLsizei width, GLsizei
         gl_error(ctx, GL_OUT_OF_MEMORY);
         return;
     }
-    if (gl_fbo_read_float(ctx, cls, x, y, width, height, rgba))
-        draw_rectangle(ctx, cls, rgba, width, height);
+    if (gl_fbo_read_float(ctx, cls, (int)x0, (int)y0, w, h, rgba)) {
+        /* the clipped rectangle starts (x0 - x, y0 - y) pixels into the
+         * original one: its raster position moves by that, zoomed */
+        float rx = ctx->raster_pos[0], ry = ctx->raster_pos[1];
+        ctx->raster_pos[0] = rx + ctx->pixel_zoom[0] * (float)(x0 - x);
+        ctx->raster_pos[1] = ry + ctx->pixel_zoom[1] * (float)(y0 - y);
+        draw_rectangle(ctx, cls, rgba, w, h);
+        ctx->raster_pos[0] = rx;
+        ctx->raster_pos[1] = ry;
+    }
     free(rgba);
 }
 
@@ -531,7 +573,9 @@ GLAPI_EXPORT void APIENTRY glBitmap(GLsizei width, GLsizei height, GLfloat xorig
     }
     const rast_framebuffer *fb = width && height && bits ? gl_fbo_draw_target(ctx) : NULL;
     if (fb && fb->width > 0 && fb->height > 0) {
-        pix_vert *v = malloc((size_t)width * (size_t)height * sizeof *v);
+        /* one point per set bit, counted in an int (rast_draw.count) */
+        size_t npix = (size_t)width * (size_t)height;
+        pix_vert *v = npix <= INT_MAX ? malloc(npix * sizeof *v) : NULL;
         if (!v) {
             gl_error(ctx, GL_OUT_OF_MEMORY);
             return;

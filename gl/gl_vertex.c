@@ -11,6 +11,7 @@
  */
 #include "gl_priv.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -108,8 +109,12 @@ void gl_imm_emit_vertex(gl_context *ctx)
         im->count = 0;
     }
     if (im->count == im->cap) {
+        if (im->cap > INT_MAX / 2) { /* vertex counts are ints */
+            gl_error(ctx, GL_OUT_OF_MEMORY);
+            return;
+        }
         int cap = im->cap ? im->cap * 2 : 64;
-        if (cap < 0 || (size_t)cap > SIZE_MAX / sizeof *im->verts) {
+        if ((size_t)cap > SIZE_MAX / sizeof *im->verts) {
             gl_error(ctx, GL_OUT_OF_MEMORY);
             return;
         }

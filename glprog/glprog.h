@@ -759,6 +759,8 @@ typedef struct gp_exec_env {
     /* Results: */
     uint32_t killed_mask;       /* live lanes discarded by KIL */
     int status;                 /* GP_EXEC_* */
+    uint64_t insn_used;         /* lane-instructions run (what insn_budget counts):
+                                   the rasterizer's per-draw budget adds them up */
 } gp_exec_env;
 
 #define GP_DEFAULT_INSN_BUDGET (1ull << 26)

@@ -509,6 +509,7 @@ typedef struct gp_xs {
     int32_t stop_pc;   /* pc of the nearest parked group at the same sp, or -1 */
     int nexec;         /* popcount(exec) */
     int64_t budget;    /* lane-instructions left (env->insn_budget) */
+    int64_t budget0;   /* the budget at the start (env->insn_used = budget0 - budget) */
     int64_t steps;     /* instructions the group ran since its counters were flushed */
     int64_t left;      /* instructions the group may run before a limit is checked */
     int num_temps;     /* registers addressable in each file */
@@ -4507,6 +4508,7 @@ GP_EXEC_ENTRY_LINKAGE void GP_EXEC_ENTRY(const gp_program *p, gp_exec_env *env)
 
     env->killed_mask = 0;
     env->status = GP_EXEC_OK;
+    env->insn_used = 0;
 
     /* every field is set below; the per-file tables start empty */
     memset(x.file_base, 0, sizeof(x.file_base));
@@ -4646,6 +4648,7 @@ GP_EXEC_ENTRY_LINKAGE void GP_EXEC_ENTRY(const gp_program *p, gp_exec_env *env)
     x.stop_pc = -1;
     uint64_t budget = env->insn_budget ? env->insn_budget : GP_DEFAULT_INSN_BUDGET;
     x.budget = budget > (uint64_t)INT64_MAX ? INT64_MAX : (int64_t)budget;
+    x.budget0 = x.budget;
     if (!x.exec)
         return;
     xs_start_group(&x);
@@ -5673,6 +5676,8 @@ gp_budget:
      * (NV_fragment_program2 3.11.4.X). */
     env->status = GP_EXEC_BUDGET_EXCEEDED;
 gp_done:
+    /* what the budget paid, plus the running group's unflushed steps */
+    env->insn_used = (uint64_t)(x.budget0 - x.budget + x.steps * x.nexec);
     return;
 }
 

@@ -66,7 +66,8 @@
  * 2.6.1 / Table X.1) -> the program on 16 primitives a task -> its EMITted
  * strips (PRIMITIVE_OUT) -> clipping.  EMITs past the vertex limit are ignored;
  * incomplete strips draw nothing; a task out of budget draws nothing and
- * ends the draw (stats: gs_invocations, gs_vertices, budget_exceeded).
+ * ends the draw (stats: gs_invocations, gs_vertices, budget_exceeded; "Instruction
+ * budget" below).
  * primitive.id reaches fragment programs flat from the provoking vertex: the
  * primitive's number in the draw without a geometry program (quads count
  * once, POLYGON 0, from 0 per draw and instance), result.primid with one.
@@ -390,6 +391,9 @@ typedef struct rast_draw {
     /* Issue 6 (added): global memory, storage buffers, image units (see
      * "Resources" above); all zero = none. */
     rast_resources res;
+    /* The GL program names of vp, fp and gp, for reports ("Instruction
+     * budget" below); 0 = a generated program (fixed function). */
+    uint32_t vp_id, fp_id, gp_id;
 } rast_draw;
 
 typedef struct rast_context rast_context;
@@ -433,8 +437,9 @@ GLenum rast_clear(rast_context *r, const rast_framebuffer *fb, const rast_clear_
  * BAR implemented by switching between the calls (glprog.h GP_CIN_*).
  * Groups are handed to workers in order, so a program whose result does
  * not depend on the order of atomics gives the same memory for any thread
- * count.  An invocation out of instruction budget ends (counted in
- * budget_exceeded).  GL_NO_ERROR, or GL_OUT_OF_MEMORY. */
+ * count.  A call out of instruction budget ends (counted in
+ * budget_exceeded) and stops the dispatch ("Instruction budget" below):
+ * no group starts after it.  GL_NO_ERROR, or GL_OUT_OF_MEMORY. */
 typedef struct rast_dispatch_args {
     const gp_program *cp;
     const gp_val (*params)[4];
@@ -444,6 +449,7 @@ typedef struct rast_dispatch_args {
     uint32_t num_subroutine_params;
     rast_resources res;
     uint32_t groups[3];
+    uint32_t cp_id;           /* cp's GL program name, for reports (0: none) */
 } rast_dispatch_args;
 GLenum rast_dispatch(rast_context *r, const rast_dispatch_args *a);
 
@@ -480,12 +486,55 @@ void rast_context_set_debug(rast_context *r, unsigned flags);
  * centre, y up; sample s is at (x + 0.5 + dx/16, y + 0.5 + dy/16).  n = 2, 4, 8
  * (other n: the single centre (0, 0); *count gets the pairs returned). */
 const int8_t (*rast_sample_positions(int n, int *count))[2];
-/* Instruction budget (instructions x lanes) of one vertex or fragment task;
- * 0 = GP_DEFAULT_INSN_BUDGET.  A task that runs out is stopped, counted in
- * budget_exceeded and its fragments discarded (vertices: its primitives). */
+/* ---- Instruction budget (rast_budget.c; docs/limits.md) -------------------
+ * Every task (16 lanes of one stage) may run insn_budget lane-instructions
+ * (0 = GP_DEFAULT_INSN_BUDGET), and every draw or dispatch draw_budget
+ * lane-instructions over all its tasks and stages (0 = RAST_DEFAULT_DRAW_
+ * BUDGET, or ASMGL_DRAW_BUDGET from the environment at context creation).
+ * The first task that runs out, or the task that passes the draw's total,
+ * stops the draw or dispatch: its task's results are discarded (no
+ * fragments written; vertices dead, so their primitives are not drawn; a
+ * geometry task emits nothing) and no stage starts another task for that
+ * draw, except that the primitives binned before a vertex or geometry task
+ * ran out are still shaded (not after a total stop).  What was drawn
+ * (stored, for a dispatch) before the stop stays;
+ * draws before it are complete and draws after it run normally.  Which of
+ * a stopped draw's fragment tasks ran before the stop depends on the order
+ * workers took tiles (a program that never ends writes nothing anywhere).
+ * Tasks that ran out count in rast_stats.budget_exceeded.
+ * Each stop is reported once per program (stage, GL name) with the message
+ *   asmgl: <stage> program <name> exceeded its instruction budget in draw N;
+ *   the draw was stopped
+ * ("exceeded the draw's instruction budget" for the total; "dispatch N"
+ * for compute; name "(generated)" for fixed function), N counting the
+ * context's draws (dispatches) from 1.  It goes to report(user, message)
+ * when set (the hook for a debug-output channel), else to stderr; on the
+ * API thread, when the draw ends (vertex, geometry), after the flush that
+ * ran its fragments, or when the dispatch returns. */
+#define RAST_DEFAULT_DRAW_BUDGET (1ull << 36)
 void rast_context_set_insn_budget(rast_context *r, uint64_t budget);
+void rast_context_set_draw_budget(rast_context *r, uint64_t budget);
+void rast_context_set_report(rast_context *r, void (*report)(void *user, const char *message),
+                             void *user);
+/* ---- Deterministic mode (docs/limits.md "Reproducible side effects") -----
+ * The image and memory are the same for any thread count, except where
+ * fragment programs with side effects (gp_program_info.has_side_effects:
+ * stores, atomics) in different tiles race: the order of their atomics
+ * (and so ATOM's returned values, and what feeds back from them) and of
+ * their stores to one address is the order the workers took the tiles.
+ * GPUs do not order them either.  In deterministic mode (off by default;
+ * ASMGL_DETERMINISTIC=1 in the environment at context creation, or this
+ * call) a scene holding such a draw runs all its tiles on the API thread
+ * alone, in the order of their first command, and a dispatch of a compute
+ * program with side effects runs its groups in order on the API thread:
+ * the same result on every run and with any ASMGL_THREADS, at the cost of
+ * the parallelism of those scenes and dispatches. */
+void rast_context_set_deterministic(rast_context *r, bool on);
+bool rast_context_deterministic(const rast_context *r);
 /* Byte cap of the scene arena (default 64 MiB); when binning reaches it the
- * scene is flushed and binning continues in a fresh one (R9). */
+ * scene is flushed and binning continues in a fresh one (R9), from the bin
+ * that did not fit: one clear or primitive may span several scenes
+ * (rast_scene.c), and GL_OUT_OF_MEMORY means a fresh scene took nothing. */
 void rast_context_set_scene_cap(rast_context *r, size_t bytes);
 
 #ifdef __cplusplus

@@ -103,8 +103,11 @@ typedef struct cp_job {
     uint32_t size[3], n, ncalls;
     uint64_t ngroups;
     uint64_t insn_budget;
+    uint64_t total_budget;           /* the dispatch's (rast_budget_total) */
     bool fibers;
     atomic_uint_fast64_t next;
+    atomic_uint_fast64_t used;       /* lane-instructions of all calls so far */
+    atomic_int stop;                 /* 0, or RAST_STOP_*: no group starts after it */
 } cp_job;
 
 void rast_cp_exec_free(rast_cp_exec *e)
@@ -219,6 +222,8 @@ static void cp_fill_inputs(rast_cp_exec *e, const cp_job *j, uint32_t c, uint32_
 static void cp_run_call(rast_cp_exec *e, const cp_job *j, uint32_t c, rast_cp_fiber *fiber)
 {
     uint32_t live;
+    if (atomic_load_explicit(&((cp_job *)j)->stop, memory_order_relaxed))
+        return; /* the dispatch was stopped: no more calls */
     cp_fill_inputs(e, j, c, &live);
     if (!live)
         return;
@@ -249,8 +254,17 @@ static void cp_run_call(rast_cp_exec *e, const cp_job *j, uint32_t c, rast_cp_fi
     env.mem_site = "compute program";
     gp_exec(a->cp, &env);
     e->invocations += (uint64_t)rast_popcount(live);
-    if (env.status == GP_EXEC_BUDGET_EXCEEDED)
-        e->budget_exceeded++;
+    bool exceeded = env.status == GP_EXEC_BUDGET_EXCEEDED;
+    e->budget_exceeded += exceeded;
+    cp_job *jm = (cp_job *)j;
+    uint64_t total = atomic_fetch_add_explicit(&jm->used, env.insn_used, memory_order_relaxed) +
+                     env.insn_used;
+    int stop = exceeded ? RAST_STAGE_COMPUTE + 1
+               : total > j->total_budget ? (RAST_STAGE_COMPUTE + 1) | RAST_STOP_TOTAL : 0;
+    if (stop) {
+        int none = 0;
+        atomic_compare_exchange_strong(&jm->stop, &none, stop); /* the first stop is kept */
+    }
 }
 
 /* ---- fibers ------------------------------------------------------------------ */
@@ -368,6 +382,9 @@ static void cp_worker(rast_context *r, rast_tile_ctx *t)
     uint8_t *shared = e->shared;
     size_t shared_size = (size_t)j->info->cp_shared_size;
     for (;;) {
+        /* a stopped dispatch (rast.h "Instruction budget") starts no group */
+        if (atomic_load_explicit(&j->stop, memory_order_relaxed))
+            break;
         uint64_t g = atomic_fetch_add_explicit(&j->next, 1, memory_order_relaxed);
         if (g >= j->ngroups)
             break;
@@ -413,13 +430,24 @@ GLenum rast_dispatch(rast_context *r, const rast_dispatch_args *a)
                                     each count at MAX_COMPUTE_WORK_GROUP_COUNT) */
     j.ngroups = gxy * a->groups[2];
     j.insn_budget = r->insn_budget;
+    j.total_budget = rast_budget_total(r);
+    atomic_init(&j.used, 0);
+    atomic_init(&j.stop, 0);
     j.fibers = info->uses_barrier && j.ncalls > 1;
     rast_memory_init(&j.mem, a->res.space, a->res.storage, a->res.images);
     atomic_init(&j.next, 0);
     for (int i = 0; i < r->nthreads; i++)
         if (!cp_exec_prepare(r->tctx[i], &j))
             return GL_OUT_OF_MEMORY;
-    rast_pool_run(r, cp_worker, &j);
+    if (r->deterministic && info->has_side_effects) {
+        /* deterministic mode (rast.h): groups in order on one executor, so
+         * atomics and stores happen in the same order on every run */
+        r->job_arg = &j;
+        cp_worker(r, r->tctx[0]);
+        r->job_arg = NULL;
+    } else {
+        rast_pool_run(r, cp_worker, &j);
+    }
     for (int i = 0; i < r->nthreads; i++) {
         rast_cp_exec *e = r->tctx[i]->cp;
         r->stats.cp_invocations += e->invocations;
@@ -428,5 +456,10 @@ GLenum rast_dispatch(rast_context *r, const rast_dispatch_args *a)
         e->budget_exceeded = 0;
         e->job = NULL;
     }
+    r->dispatch_seq++;
+    int stop = atomic_load(&j.stop);
+    if (stop)
+        rast_budget_report(r, RAST_STAGE_COMPUTE, a->cp_id, a->cp, (stop & RAST_STOP_TOTAL) != 0, true,
+                           r->dispatch_seq);
     return GL_NO_ERROR;
 }

@@ -7,13 +7,18 @@
  * and threads-1 workers are the others; each takes the next non-empty tile
  * with an atomic counter, runs it to completion and takes another.  Tiles are
  * independent and everything inside a tile happens in submission order, so
- * the image does not depend on which executor ran which tile.  The API thread
+ * the image does not depend on which executor ran which tile, except through
+ * side effects: the order of atomics and stores of different tiles is the
+ * order the executors happened to take.  In deterministic mode (rast.h) a
+ * scene with such a fragment program runs its tiles on the API thread alone,
+ * in tile_list order, and a dispatch its groups in order.  The API thread
  * never waits on a worker anywhere else.  rast_pool_run is that hand-over for
  * any job: rast_flush runs tiles with it, rast_dispatch (rast_compute.c) work
  * groups.
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "rast_priv.h"
@@ -76,6 +81,11 @@ rast_context *rast_context_create(int threads)
     if (threads > 64)
         threads = 64;
     rast_scene_init(&r->scene);
+    const char *ed = getenv("ASMGL_DETERMINISTIC");
+    r->deterministic = ed && *ed && strcmp(ed, "0") != 0;
+    const char *eb = getenv("ASMGL_DRAW_BUDGET");
+    if (eb && *eb)
+        r->draw_budget = strtoull(eb, NULL, 0);
     pthread_mutex_init(&r->mu, NULL);
     pthread_cond_init(&r->cv_work, NULL);
     pthread_cond_init(&r->cv_done, NULL);
@@ -151,11 +161,16 @@ void rast_flush_internal(rast_context *r)
     r->cur_ds = NULL;
     r->scene_gen++;
     if (s->empty || s->ntiles == 0) {
+        rast_budget_flush(r);
         rast_scene_reset(s);
         return;
     }
     atomic_store(&r->next_tile, 0);
-    rast_pool_run(r, run_tiles, NULL);
+    if (s->serial)
+        run_tiles(r, r->tctx[0]); /* deterministic mode: tile_list order, one executor */
+    else
+        rast_pool_run(r, run_tiles, NULL);
+    rast_budget_flush(r); /* report stopped draws before the arena goes */
     for (int i = 0; i < r->nthreads; i++) {
         rast_tile_stats *ts = &r->tctx[i]->stats;
         r->stats.fragments_shaded += ts->fragments_shaded;
@@ -231,6 +246,30 @@ void rast_context_set_insn_budget(rast_context *r, uint64_t budget)
 {
     rast_flush_internal(r);
     r->insn_budget = budget;
+}
+
+void rast_context_set_deterministic(rast_context *r, bool on)
+{
+    rast_flush_internal(r);
+    r->deterministic = on;
+}
+
+bool rast_context_deterministic(const rast_context *r)
+{
+    return r->deterministic;
+}
+
+void rast_context_set_draw_budget(rast_context *r, uint64_t budget)
+{
+    rast_flush_internal(r);
+    r->draw_budget = budget;
+}
+
+void rast_context_set_report(rast_context *r, void (*report)(void *user, const char *message),
+                             void *user)
+{
+    r->report = report;
+    r->report_user = user;
 }
 
 void rast_context_set_scene_cap(rast_context *r, size_t bytes)

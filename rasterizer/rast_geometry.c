@@ -39,7 +39,7 @@
  *     the vertices emitted before are drawn.
  *   - a task that runs out of instruction budget (an endless program) is
  *     stopped, counted in budget_exceeded, and draws nothing, nor does the
- *     rest of the draw (as a fragment task skips the rest of its state), so
+ *     rest of the draw (rast_budget.c: any stage's stop ends the draw), so
  *     an endless program costs one task's budget per draw; a primitive whose
  *     input vertex's vertex task ran out draws nothing.
  *   - result.layer (4.4.7): with a layered framebuffer (fb->layers > 1) and
@@ -453,10 +453,9 @@ GLenum rast_gs_run_draw(rast_geom *g)
     g->layer = 0;
     size_t vrec = (size_t)nslot * 4;
 
-    bool runaway = false;
-    for (int inst = 0; inst < d->instance_count && !g->err && !runaway; inst++) {
+    for (int inst = 0; inst < d->instance_count && !g->err && !rast_budget_stopped(r); inst++) {
         g->instance = inst;
-        for (long p0 = 0; p0 < nprims && !g->err && !runaway; p0 += GS_BATCH) {
+        for (long p0 = 0; p0 < nprims && !g->err && !rast_budget_stopped(r); p0 += GS_BATCH) {
             int np = (int)(nprims - p0 < GS_BATCH ? nprims - p0 : GS_BATCH);
             /* assemble the batch; distinct vertex numbers shaded once */
             memset(gs->hval, 0xff, sizeof(gs->hval));
@@ -479,7 +478,7 @@ GLenum rast_gs_run_draw(rast_geom *g)
             }
             for (int b = 0; b < nu; b += GP_LANES) {
                 int m = nu - b < GP_LANES ? nu - b : GP_LANES;
-                bool dead = !rast_vs_run(g, gs->uniq + b, m);
+                bool dead = rast_budget_stopped(r) || !rast_vs_run(g, gs->uniq + b, m);
                 for (int i = 0; i < m; i++) {
                     gs->vdead[b + i] = dead;
                     gp_val *dst = gs->vsout + (size_t)(b + i) * vrec;
@@ -491,7 +490,7 @@ GLenum rast_gs_run_draw(rast_geom *g)
             /* the geometry program, GP_LANES (primitive, invocation) pairs a
              * task, primitive-major */
             long nlanes = (long)np * ninv;
-            for (long q = 0; q < nlanes && !g->err && !runaway; q += GP_LANES) {
+            for (long q = 0; q < nlanes && !g->err && !rast_budget_stopped(r); q += GP_LANES) {
                 int m = nlanes - q < GP_LANES ? (int)(nlanes - q) : GP_LANES;
                 uint32_t live = 0;
                 for (int l = 0; l < m; l++) {
@@ -534,12 +533,11 @@ GLenum rast_gs_run_draw(rast_geom *g)
                 env.mem_site = "geometry program";
                 gp_exec(d->gp, &env);
                 r->stats.gs_invocations += (uint64_t)rast_popcount(live);
-                if (env.status == GP_EXEC_BUDGET_EXCEEDED) {
-                    r->stats.budget_exceeded++;
-                    runaway = true;
-                }
-                if (env.status != GP_EXEC_OK)
-                    continue; /* the task's primitives draw nothing */
+                bool exceeded = env.status == GP_EXEC_BUDGET_EXCEEDED;
+                r->stats.budget_exceeded += exceeded;
+                if (rast_budget_charge(r, RAST_STAGE_GEOMETRY, env.insn_used, exceeded) ||
+                    env.status != GP_EXEC_OK)
+                    continue; /* the task's primitives draw nothing; a stop ends the loops */
                 for (int l = 0; l < m && !g->err; l++) {
                     if (!(live & (1u << l)))
                         continue;

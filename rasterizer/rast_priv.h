@@ -130,6 +130,31 @@ typedef struct rast_tex_units {
     uint32_t num_handles;
 } rast_tex_units;
 
+/* Stages a draw's or dispatch's budget stop names (rast_budget.c). */
+enum rast_stage_id { RAST_STAGE_VERTEX, RAST_STAGE_GEOMETRY, RAST_STAGE_FRAGMENT, RAST_STAGE_COMPUTE,
+                     RAST_STAGE_COUNT };
+
+/* A draw's run-time record in the scene (rast_budget.c): the lane-
+ * instructions its stages have run and whether it was stopped.  One per
+ * draw and scene (a draw spanning scenes gets a fresh one carrying the
+ * counts over); primitives point at it, fragment tasks of any worker update
+ * it. */
+typedef struct rast_drawrec {
+    atomic_uint_fast64_t used;  /* lane-instructions, all stages */
+    atomic_int stop;            /* 0, or the first stop: (stage + 1) | RAST_STOP_TOTAL?
+                                   (what is reported); no vertex or geometry task of
+                                   the draw starts after any stop */
+    atomic_bool halt;           /* no fragment task starts: a fragment task ran out,
+                                   or the draw's total did (any stage) */
+    uint64_t seq;               /* the draw's number in the context, from 1 */
+    const gp_program *prog[RAST_STAGE_COUNT];
+    uint32_t id[RAST_STAGE_COUNT];
+    bool reported;
+    struct rast_drawrec *next;  /* the scene's records (r->recs) */
+} rast_drawrec;
+/* rast_drawrec.stop: (stage + 1) | RAST_STOP_TOTAL when the draw's total ran out */
+#define RAST_STOP_TOTAL 0x100
+
 typedef struct rast_dstate {
     /* fragment program */
     const gp_program *fp;
@@ -206,8 +231,6 @@ typedef struct rast_dstate {
     const struct mem_space *mem_space;
     gp_buffer_view storage[GP_MAX_STORAGE_BUFFERS];
     tex_image_unit images[GP_MAX_IMAGE_UNITS];
-    /* a fragment task ran out of budget: skip the rest of this state */
-    atomic_int runaway;
     /* (not compared: derived) the fragment tasks' gp_exec_env.memory, made
      * from the fields above by rast_dstate_get (image_user = images) */
     gp_memory mem;
@@ -231,10 +254,10 @@ typedef struct rast_edge {
  * exact: a0 + l1*0 + l2*0 == a0. */
 typedef struct rast_prim {
     const rast_dstate *ds;
+    rast_drawrec *rec;        /* the draw it belongs to (instruction budget) */
     uint8_t nplanes;          /* 0 = rectangle (points), 3 = triangle, 4 = line */
     bool perspective;
     bool front;
-    atomic_bool disabled;     /* set when binning failed half way (R9) */
     int32_t x0, y0, x1, y1;   /* pixel bounding box, clipped to the state's rect */
     rast_edge e[4];
     float xr, yr;
@@ -331,6 +354,9 @@ typedef struct rast_scene {
     size_t bytes, cap;
     bool full;                  /* an allocation hit the cap */
     bool empty;
+    bool serial;                /* deterministic mode and a fragment program with side
+                                   effects: one executor runs the tiles in tile_list
+                                   order (rast_context.c) */
 } rast_scene;
 
 /* ---- per-thread tile context (worker side) ------------------------------------ */
@@ -501,6 +527,21 @@ struct rast_context {
     /* knobs */
     unsigned debug;
     uint64_t insn_budget;
+    bool deterministic;         /* rast_context_set_deterministic / ASMGL_DETERMINISTIC */
+    /* instruction budget per draw / dispatch (rast_budget.c) */
+    uint64_t draw_budget;       /* lane-instructions of all stages; 0 = the default */
+    uint64_t draw_seq, dispatch_seq;
+    rast_drawrec *cur_rec;      /* the draw being submitted's record in this scene */
+    const rast_draw *cur_draw;  /* the draw being submitted */
+    bool in_draw;
+    uint64_t carry_used;        /* its counts from the scenes flushed during it */
+    int carry_stop;
+    bool carry_halt;
+    rast_drawrec *recs;         /* the scene's records, newest first */
+    struct { int stage; uint32_t id; const gp_program *prog; } reported[64];
+    int nreported;              /* programs already reported (once each) */
+    void (*report)(void *user, const char *message);
+    void *report_user;
     /* draw state reuse */
     rast_dstate *cur_ds;        /* last state put in the current scene */
     /* vertex scratch (API thread) */
@@ -539,13 +580,39 @@ void rast_memory_init(gp_memory *m, const struct mem_space *space,
                       const gp_buffer_view storage[GP_MAX_STORAGE_BUFFERS],
                       const tex_image_unit images[GP_MAX_IMAGE_UNITS]);
 
+/* rast_budget.c */
+/* Starts / ends a draw's accounting (rast_vertex_run_draw). */
+void rast_budget_draw_begin(rast_context *r, const rast_draw *d);
+void rast_budget_draw_end(rast_context *r);
+/* The current draw's record in the current scene, made on first use; NULL
+ * when the arena is full. */
+rast_drawrec *rast_budget_rec(rast_context *r);
+/* Adds a task's lane-instructions (API-thread stages); true when this task
+ * ran out or took the draw past its total.  rast_budget_stopped: the draw
+ * has stopped (any stage, any reason): its vertex and geometry stages run
+ * no more tasks. */
+bool rast_budget_charge(rast_context *r, int stage, uint64_t used, bool exceeded);
+bool rast_budget_stopped(const rast_context *r);
+/* A fragment task's charge (any worker); true when this task ran out or
+ * took the draw past its total: its results are discarded. */
+bool rast_budget_charge_rec(rast_drawrec *rec, uint64_t limit, uint64_t used, bool exceeded, int stage);
+/* At a flush, after the tiles ran: carries the current draw's counts over
+ * and reports the scene's stopped draws; the records go with the scene. */
+void rast_budget_flush(rast_context *r);
+/* The draw / dispatch budget in force (r->draw_budget or the default). */
+uint64_t rast_budget_total(const rast_context *r);
+/* Reports a stop once per program (stderr, or r->report). */
+void rast_budget_report(rast_context *r, int stage, uint32_t id, const gp_program *prog, bool total,
+                        bool dispatch, uint64_t seq);
+
 /* rast_scene.c */
 void rast_scene_init(rast_scene *s);
 void rast_scene_fini(rast_scene *s);
 bool rast_scene_begin(rast_scene *s, const rast_framebuffer *fb);
 void *rast_scene_alloc(rast_scene *s, size_t bytes);
-/* tile = layer * tiles_per_layer + ty * tiles_x + tx; a CLEAR given a layer-0
- * tile is binned to that tile of every layer. */
+/* tile = layer * tiles_per_layer + ty * tiles_x + tx (a CLEAR of a layered
+ * framebuffer is binned by the caller to that tile of every layer).  False
+ * when the arena is full: the caller flushes and goes on from that bin. */
 bool rast_scene_bin(rast_scene *s, int tile, enum rast_cmd op, const void *arg);
 bool rast_scene_bin_state(rast_scene *s, int tile, const void *state);
 void rast_scene_reset(rast_scene *s);

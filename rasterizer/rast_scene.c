@@ -10,9 +10,16 @@
  *
  * Layered framebuffers (rast_framebuffer.layers > 1, NV_geometry_program4
  * 4.4.7) get a bin per (layer, tile): bin l * tiles_per_layer + t.  A
- * primitive is binned into its layer's bins (rast_geom.layer); a CLEAR binned
- * for tile t goes to tile t of every layer (Clear clears all layers).  A
- * framebuffer without layers has one layer: the same bins as before.
+ * primitive is binned into its layer's bins (rast_geom.layer); a clear goes
+ * to every layer's bins (Clear clears all layers).  A framebuffer without
+ * layers has one layer: the same bins as before.
+ *
+ * A full arena never drops work: binning stops at the bin that did not fit,
+ * the scene is flushed (its tiles run, R9) and binning goes on from that bin
+ * in a fresh scene, so one clear or one primitive may span several scenes
+ * (a 16384x16384 clear needs 262,144 bins, more than the default cap holds).
+ * Each tile still sees its commands in submission order.  Only a fresh
+ * scene that cannot take a single bin (malloc failed) is GL_OUT_OF_MEMORY.
  */
 #include <stdlib.h>
 
@@ -171,12 +178,6 @@ static bool bin_one(rast_scene *s, int tile, enum rast_cmd op, const void *arg)
 
 bool rast_scene_bin(rast_scene *s, int tile, enum rast_cmd op, const void *arg)
 {
-    if (op == RAST_CMD_CLEAR && s->layers > 1 && tile < s->tiles_per_layer) {
-        for (int l = 0; l < s->layers; l++)
-            if (!bin_one(s, tile + l * s->tiles_per_layer, op, arg))
-                return false;
-        return true;
-    }
     return bin_one(s, tile, op, arg);
 }
 
@@ -208,4 +209,5 @@ void rast_scene_reset(rast_scene *s)
     s->has_fb = false;
     s->ntiles = 0;
     s->empty = true;
+    s->serial = false;
 }

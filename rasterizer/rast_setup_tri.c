@@ -236,31 +236,44 @@ static bool refresh_state(rast_geom *g)
     return true;
 }
 
+/* Binning goes tile by tile over the primitive's box in row-major order,
+ * numbering the candidate tiles 0, 1, ...; *next is the first candidate not
+ * binned yet.  When the arena fills up, binning stops there and the caller
+ * flushes and goes on from *next in a fresh scene (rast_scene.c): the tiles
+ * binned before the flush draw the primitive in that scene, the others in
+ * the next one, and every tile keeps submission order. */
+
 /* A multisample triangle (ds->ms) goes to every tile of its box as
  * RAST_CMD_PRIM: its coverage is decided per sample in the tile
  * (rast_cover_3), never by classify's pixel-centre test. */
-static __attribute__((noinline)) bool bin_ms_tri(rast_geom *g, rast_prim *p, int lbase)
+static __attribute__((noinline)) bool bin_ms_tri(rast_geom *g, rast_prim *p, int lbase, int *next)
 {
     rast_scene *s = &g->r->scene;
     int tx0 = p->x0 >> RAST_TILE_SHIFT, tx1 = (p->x1 - 1) >> RAST_TILE_SHIFT;
     int ty0 = p->y0 >> RAST_TILE_SHIFT, ty1 = (p->y1 - 1) >> RAST_TILE_SHIFT;
+    int k = 0;
     for (int ty = ty0; ty <= ty1; ty++)
-        for (int tx = tx0; tx <= tx1; tx++) {
+        for (int tx = tx0; tx <= tx1; tx++, k++) {
+            if (k < *next)
+                continue;
             int tile = lbase + ty * s->tiles_x + tx;
             if (!rast_scene_bin_state(s, tile, g->ds) || !rast_scene_bin(s, tile, RAST_CMD_PRIM, p)) {
-                atomic_store(&p->disabled, true);
+                *next = k;
                 return false;
             }
         }
     return true;
 }
 
-/* Binning attempt; false if the arena filled up (the prim copy is disabled). */
-static bool bin_once(rast_geom *g, const rast_prim *src)
+/* Bins src from candidate *next on; false if the arena filled up first. */
+static bool bin_from(rast_geom *g, const rast_prim *src, int *next)
 {
     rast_context *r = g->r;
     rast_scene *s = &r->scene;
     if (!refresh_state(g))
+        return false;
+    rast_drawrec *rec = rast_budget_rec(r);
+    if (!rec)
         return false;
     size_t size = rast_prim_size(g->dsl.nvary);
     rast_prim *p = rast_scene_alloc(s, size);
@@ -268,19 +281,22 @@ static bool bin_once(rast_geom *g, const rast_prim *src)
         return false;
     memcpy(p, src, size);
     p->ds = g->ds;
-    atomic_init(&p->disabled, false);
+    p->rec = rec;
     bool fast = !(r->debug & RAST_DEBUG_NO_FASTPATH);
     /* layered framebuffers: the bins of layer g->layer (rast_scene) */
     int lbase = g->layer > 0 && g->layer < s->layers ? g->layer * s->tiles_per_layer : 0;
     if (__builtin_expect(g->dsl.ms, 0) && p->nplanes == 3)
-        return bin_ms_tri(g, p, lbase);
+        return bin_ms_tri(g, p, lbase, next);
     int tx0 = p->x0 >> RAST_TILE_SHIFT, tx1 = (p->x1 - 1) >> RAST_TILE_SHIFT;
     int ty0 = p->y0 >> RAST_TILE_SHIFT, ty1 = (p->y1 - 1) >> RAST_TILE_SHIFT;
+    int k = 0;
     for (int ty = ty0; ty <= ty1; ty++) {
         int py0 = ty << RAST_TILE_SHIFT, py1 = py0 + RAST_TILE_SIZE;
         if (py0 < p->y0) py0 = p->y0;
         if (py1 > p->y1) py1 = p->y1;
-        for (int tx = tx0; tx <= tx1; tx++) {
+        for (int tx = tx0; tx <= tx1; tx++, k++) {
+            if (k < *next)
+                continue;
             int px0 = tx << RAST_TILE_SHIFT, px1 = px0 + RAST_TILE_SIZE;
             if (px0 < p->x0) px0 = p->x0;
             if (px1 > p->x1) px1 = p->x1;
@@ -290,7 +306,7 @@ static bool bin_once(rast_geom *g, const rast_prim *src)
             int tile = lbase + ty * s->tiles_x + tx;
             enum rast_cmd op = (c == 2 && fast) ? RAST_CMD_PRIM_FULL : RAST_CMD_PRIM;
             if (!rast_scene_bin_state(s, tile, g->ds) || !rast_scene_bin(s, tile, op, p)) {
-                atomic_store(&p->disabled, true);
+                *next = k;
                 return false;
             }
         }
@@ -302,14 +318,18 @@ void rast_bin_prim(rast_geom *g, const rast_prim *src)
 {
     if (g->err)
         return;
-    if (!bin_once(g, src)) {
-        /* R9: flush what is binned (this prim disabled in it) and retry once */
-        rast_flush_internal(g->r);
-        if (!bin_once(g, src)) {
-            rast_flush_internal(g->r);
-            g->err = GL_OUT_OF_MEMORY;
+    int next = 0;
+    bool fresh = false; /* the scene was flushed just before this attempt */
+    for (;;) {
+        int before = next;
+        if (bin_from(g, src, &next))
+            break;
+        if (fresh && next == before) {
+            g->err = GL_OUT_OF_MEMORY; /* a fresh scene takes nothing: real exhaustion */
             return;
         }
+        rast_flush_internal(g->r); /* R9: run what is binned, go on from next */
+        fresh = true;
     }
     g->r->stats.primitives_binned++;
 }

@@ -180,8 +180,8 @@ static __attribute__((noinline)) void interp_special(const rast_prim *p, const r
 void rast_shade_task(rast_tile_ctx *t, const rast_prim *p, const rast_task *task, bool late)
 {
     const rast_dstate *ds = p->ds;
-    if (atomic_load_explicit(&((rast_dstate *)ds)->runaway, memory_order_relaxed))
-        return; /* the state's program ran out of budget earlier: discard */
+    if (atomic_load_explicit(&p->rec->halt, memory_order_relaxed))
+        return; /* the draw's fragments were stopped (rast_budget.c): no more tasks */
     if (ds->per_sample && t->nplanes > 1 && t->shade_sample < 0) {
         rast_shade_per_sample(t, p, task, late); /* rast_shade_ms.c: back here per sample */
         return;
@@ -332,11 +332,11 @@ void rast_shade_task(rast_tile_ctx *t, const rast_prim *p, const rast_task *task
     }
     gp_exec(ds->fp, &env);
     t->stats.fragments_shaded += (uint64_t)rast_popcount(task->live);
-    if (env.status == GP_EXEC_BUDGET_EXCEEDED) {
-        t->stats.budget_exceeded++;
-        atomic_store(&((rast_dstate *)ds)->runaway, 1);
-        return;
-    }
+    bool exceeded = env.status == GP_EXEC_BUDGET_EXCEEDED;
+    t->stats.budget_exceeded += exceeded;
+    if (rast_budget_charge_rec(p->rec, rast_budget_total(t->r), env.insn_used, exceeded,
+                               RAST_STAGE_FRAGMENT))
+        return; /* this task ran out, or the draw's total did: discard, stop the draw */
 
     /* kill, alpha test, late depth/stencil, then the PBE */
     if (t->nplanes > 1) {

@@ -345,7 +345,7 @@ rast_dstate *rast_dstate_get(rast_context *r, const rast_draw *d)
     rast_dstate *cur = r->cur_ds;
     if (cur) {
         cand.fp_params = cur->fp_params;
-        if (memcmp(&cand, cur, offsetof(rast_dstate, runaway)) == 0 &&
+        if (memcmp(&cand, cur, offsetof(rast_dstate, mem)) == 0 &&
             (pbytes == 0 || memcmp(cur->fp_params, d->fp_params, pbytes) == 0))
             return cur;
     }
@@ -357,27 +357,20 @@ rast_dstate *rast_dstate_get(rast_context *r, const rast_draw *d)
         memcpy(params, d->fp_params, pbytes);
     memcpy(ds, &cand, sizeof(*ds));
     ds->fp_params = (const gp_val(*)[4])params;
-    atomic_init(&ds->runaway, 0);
     rast_memory_init(&ds->mem, ds->mem_space, ds->storage, ds->images);
+    /* deterministic mode (rast.h): side effects in a fixed tile order */
+    if (r->deterministic && ds->fpi->has_side_effects)
+        r->scene.serial = true;
     r->cur_ds = ds;
     return ds;
 }
 
 /* ---- clears ---------------------------------------------------------------- */
 
-static GLenum clear_bin_once(rast_context *r, const rast_framebuffer *fb, const rast_clear_args *c,
-                             bool *retry)
+/* The clear as the tiles apply it (rast_clear_data), for the scene's
+ * framebuffer sfb.  False when it clears nothing. */
+static bool clear_data(const rast_framebuffer *sfb, const rast_clear_args *c, rast_clear_data *out)
 {
-    rast_scene *s = &r->scene;
-    *retry = false;
-    if (!rast_scene_begin(s, fb)) {
-        if (!s->has_fb)
-            return GL_OUT_OF_MEMORY;
-        rast_flush_internal(r);
-        if (!rast_scene_begin(s, fb))
-            return GL_OUT_OF_MEMORY;
-    }
-    const rast_framebuffer *sfb = &s->fb;
     rast_clear_data cd;
     memset(&cd, 0, sizeof(cd));
     cd.rect[0] = 0;
@@ -393,7 +386,7 @@ static GLenum clear_bin_once(rast_context *r, const rast_framebuffer *fb, const 
                        (int)(y1 < -1 ? -1 : y1 > sfb->height ? sfb->height : y1));
     }
     if (cd.rect[2] <= cd.rect[0] || cd.rect[3] <= cd.rect[1])
-        return GL_NO_ERROR;
+        return false;
     if (c->mask & RAST_CLEAR_COLOR) {
         for (int b = 0; b < RAST_MAX_DRAW_BUFFERS; b++) {
             tex_format f = sfb->color[b].format;
@@ -419,37 +412,60 @@ static GLenum clear_bin_once(rast_context *r, const rast_framebuffer *fb, const 
         cd.stencil = (uint8_t)c->stencil;
         cd.stencil_mask = c->stencil_write_mask;
     }
-    if (!cd.mask)
-        return GL_NO_ERROR;
-    rast_clear_data *p = rast_scene_alloc(s, sizeof(*p));
-    if (!p) {
-        *retry = true;
+    *out = cd;
+    return cd.mask != 0;
+}
+
+/* Starts a scene for fb, flushing one of another framebuffer first. */
+static bool clear_scene_begin(rast_context *r, const rast_framebuffer *fb)
+{
+    rast_scene *s = &r->scene;
+    if (rast_scene_begin(s, fb))
+        return true;
+    if (!s->has_fb)
+        return false;
+    rast_flush_internal(r);
+    return rast_scene_begin(s, fb);
+}
+
+/* Bins the clear to every tile of its rectangle, in every layer.  When the
+ * arena fills up the scene is flushed and binning goes on from the bin that
+ * did not fit (rast_scene.c): a clear is never cut short.  Only a fresh
+ * scene that cannot take one bin is GL_OUT_OF_MEMORY. */
+GLenum rast_clear_bin(rast_context *r, const rast_framebuffer *fb, const rast_clear_args *c)
+{
+    rast_scene *s = &r->scene;
+    if (!clear_scene_begin(r, fb))
         return GL_OUT_OF_MEMORY;
-    }
-    *p = cd;
+    rast_clear_data cd;
+    if (!clear_data(&s->fb, c, &cd))
+        return GL_NO_ERROR;
     int tx0 = cd.rect[0] >> RAST_TILE_SHIFT, ty0 = cd.rect[1] >> RAST_TILE_SHIFT;
     int tx1 = (cd.rect[2] - 1) >> RAST_TILE_SHIFT, ty1 = (cd.rect[3] - 1) >> RAST_TILE_SHIFT;
-    for (int ty = ty0; ty <= ty1; ty++) {
-        for (int tx = tx0; tx <= tx1; tx++) {
-            if (!rast_scene_bin(s, ty * s->tiles_x + tx, RAST_CMD_CLEAR, p)) {
-                /* Clears are idempotent: the tiles already binned clear twice. */
-                *retry = true;
-                return GL_OUT_OF_MEMORY;
+    rast_clear_data *p = NULL;   /* cd in the current scene */
+    bool progress = true;        /* something was binned since the last flush */
+    for (int l = 0; l < s->layers; l++) {
+        for (int ty = ty0; ty <= ty1; ty++) {
+            for (int tx = tx0; tx <= tx1; tx++) {
+                int tile = l * s->tiles_per_layer + ty * s->tiles_x + tx;
+                for (;;) {
+                    if (!p && (p = rast_scene_alloc(s, sizeof(*p))))
+                        *p = cd;
+                    if (p && rast_scene_bin(s, tile, RAST_CMD_CLEAR, p))
+                        break;
+                    if (!progress)
+                        return GL_OUT_OF_MEMORY; /* a fresh scene takes nothing */
+                    rast_flush_internal(r); /* R9: run what is binned, go on */
+                    if (!clear_scene_begin(r, fb))
+                        return GL_OUT_OF_MEMORY;
+                    p = NULL;
+                    progress = false;
+                }
+                progress = true;
             }
         }
     }
     return GL_NO_ERROR;
-}
-
-GLenum rast_clear_bin(rast_context *r, const rast_framebuffer *fb, const rast_clear_args *c)
-{
-    bool retry;
-    GLenum e = clear_bin_once(r, fb, c, &retry);
-    if (retry) {
-        rast_flush_internal(r);
-        e = clear_bin_once(r, fb, c, &retry);
-    }
-    return e;
 }
 
 /* ---- sample positions ------------------------------------------------------ */

@@ -457,8 +457,6 @@ static void cmd_set_state(rast_tile_ctx *t, const void *arg)
  * command ends the run first. */
 static void prim_cmd(rast_tile_ctx *t, const rast_prim *p, bool full)
 {
-    if (atomic_load_explicit(&p->disabled, memory_order_relaxed))
-        return;
     prepare(t, p->ds);
     if (rast_hsr_painter(p->ds)) {
         if (t->nrun == RAST_MAX_RUN)

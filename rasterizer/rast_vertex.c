@@ -384,11 +384,10 @@ bool rast_vs_run(rast_geom *g, const int *ids, int m)
     env.live_mask = (m == 32 ? 0xffffffffu : (1u << m) - 1u);
     gp_exec(d->vp, &env);
     r->stats.vertices_shaded += (uint64_t)m;
-    if (env.status == GP_EXEC_BUDGET_EXCEEDED) {
-        r->stats.budget_exceeded++;
-        return false;
-    }
-    return true;
+    bool exceeded = env.status == GP_EXEC_BUDGET_EXCEEDED;
+    r->stats.budget_exceeded += exceeded;
+    rast_budget_charge(r, RAST_STAGE_VERTEX, env.insn_used, exceeded);
+    return !exceeded;
 }
 
 static inline void vertex_record(const rast_geom *g, const gp_vec *out, int i, float *v, bool dead)
@@ -431,7 +430,8 @@ static void shade_vertices(rast_geom *g, const int *ids, int n, int first_rec)
     const rast_vlayout *lay = &g->lay;
     for (int b = 0; b < n; b += GP_LANES) {
         int m = n - b < GP_LANES ? n - b : GP_LANES;
-        bool dead = !rast_vs_run(g, ids + b, m);
+        /* a stopped draw (rast_budget.c) runs no more tasks: dead vertices */
+        bool dead = rast_budget_stopped(r) || !rast_vs_run(g, ids + b, m);
         for (int i = 0; i < m; i++) {
             float *v = r->verts + (size_t)(first_rec + b + i) * lay->stride;
             vertex_record(g, r->vout, i, v, dead);
@@ -611,6 +611,8 @@ static void run_chunk(rast_geom *g, GLenum mode, const long *pos, int n, bool fi
                       int *uniq, int *slot_of)
 {
     const rast_draw *d = g->d;
+    if (rast_budget_stopped(g->r))
+        return; /* the draw was stopped (rast_budget.c) */
     int nu = 0;
     if (d->index_type) {
         /* each distinct index shaded once per chunk (open addressing) */
@@ -644,7 +646,18 @@ static void run_chunk(rast_geom *g, GLenum mode, const long *pos, int n, bool fi
     assemble(g, mode, slot_of, pos, n, first, last);
 }
 
+static GLenum run_draw(rast_context *r, const rast_draw *d);
+
+/* The draw, counted against its instruction budget (rast_budget.c). */
 GLenum rast_vertex_run_draw(rast_context *r, const rast_draw *d)
+{
+    rast_budget_draw_begin(r, d);
+    GLenum e = run_draw(r, d);
+    rast_budget_draw_end(r);
+    return e;
+}
+
+static GLenum run_draw(rast_context *r, const rast_draw *d)
 {
     rast_scene *s = &r->scene;
     if (!rast_scene_begin(s, d->fb)) {
@@ -752,7 +765,7 @@ GLenum rast_vertex_run_draw(rast_context *r, const rast_draw *d)
         default:
             break;
         }
-        if (g.err)
+        if (g.err || rast_budget_stopped(r))
             break;
     }
     return g.err;

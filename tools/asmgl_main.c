@@ -27,15 +27,21 @@ enum { EXIT_PASS = 0, EXIT_FAIL = 1, EXIT_USAGE = 2, EXIT_SKIP = 77 };
 static const char usage_text[] =
     "usage: asmgl COMMAND [ARGS]\n"
     "\n"
-    "  asmgl run FILE.shader_test [-o OUT.png] [--size WxH]\n"
+    "  asmgl run FILE.shader_test [-o OUT.png] [--size WxH] [--max-input MIB]\n"
+    "            [--deterministic]\n"
     "      Run a piglit shader_test (see docs/shader_test.md).  Exit 0 pass,\n"
     "      1 fail, 77 skip (an unmet requirement), 2 malformed file.\n"
-    "  asmgl check [--target vp|fp|gp|tcp|tep|cp] [--verdicts] PROGRAM...\n"
+    "      --deterministic: atomics and stores of fragment and compute programs\n"
+    "      in a fixed order, the same image on every run and thread count\n"
+    "      (as ASMGL_DETERMINISTIC=1; docs/limits.md).\n"
+    "  asmgl check [--target vp|fp|gp|tcp|tep|cp] [--verdicts] [--max-input MIB] PROGRAM...\n"
     "      Compile assembly programs; '-' reads stdin.  The target comes from\n"
     "      the header (!!ARBvp1.0, !!NVfp5.0, ...) unless --target names it.\n"
     "      Errors print as FILE:LINE:COL: error: MESSAGE.  Exit 0 if all are\n"
     "      accepted, 1 if any is rejected.  --verdicts also prints\n"
     "      'FILE: accepted' or 'FILE: rejected' for every file.\n"
+    "      run and check read regular files (or '-', stdin) of at most 64 MiB\n"
+    "      unless --max-input raises the limit (1 to 65536 MiB).\n"
     "  asmgl compare A.png B.png [--tolerance N] [-o DIFF.png]\n"
     "      Exit 0 if no channel differs by more than N (default 0), else 1.\n"
     "  asmgl info\n"
@@ -113,6 +119,7 @@ static int cmd_run(int argc, char **argv)
 {
     const char *file = NULL, *png = NULL;
     int width = 0, height = 0;
+    size_t max_input = UTIL_MAX_INPUT_DEFAULT;
 
     for (int i = 0; i < argc; i++) {
         if (strcmp(argv[i], "-o") == 0 && i + 1 < argc) {
@@ -120,6 +127,14 @@ static int cmd_run(int argc, char **argv)
         } else if (strcmp(argv[i], "--size") == 0 && i + 1 < argc) {
             if (!parse_size(argv[++i], &width, &height)) {
                 fprintf(stderr, "asmgl run: --size wants WIDTHxHEIGHT, each 1 to 16384\n");
+                return EXIT_USAGE;
+            }
+        } else if (strcmp(argv[i], "--deterministic") == 0) {
+            /* read by the library when the context is created */
+            setenv("ASMGL_DETERMINISTIC", "1", 1);
+        } else if (strcmp(argv[i], "--max-input") == 0 && i + 1 < argc) {
+            if (!util_parse_max_input(argv[++i], &max_input)) {
+                fprintf(stderr, "asmgl run: --max-input wants a size in MiB, 1 to 65536\n");
                 return EXIT_USAGE;
             }
         } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
@@ -138,9 +153,10 @@ static int cmd_run(int argc, char **argv)
     }
 
     size_t len;
-    char *text = util_read_file(file, &len);
+    const char *why;
+    char *text = util_read_file(file, max_input, &len, &why);
     if (!text) {
-        fprintf(stderr, "%s: %s\n", file, strerror(errno));
+        fprintf(stderr, "asmgl run: %s: %s\n", file, why);
         return EXIT_USAGE;
     }
     struct shader_test t;
@@ -175,6 +191,7 @@ static int cmd_check(int argc, char **argv)
     bool verdicts = false;
     const struct prog_stage *forced = NULL;
     int nfiles = 0;
+    size_t max_input = UTIL_MAX_INPUT_DEFAULT;
 
     /* Options first, leaving only file names in argv. */
     for (int i = 0; i < argc; i++) {
@@ -183,6 +200,11 @@ static int cmd_check(int argc, char **argv)
         } else if (strcmp(argv[i], "--target") == 0 && i + 1 < argc) {
             if (!(forced = prog_stage_from_short_name(argv[++i]))) {
                 fprintf(stderr, "asmgl check: --target wants vp, fp, gp, tcp, tep or cp\n");
+                return EXIT_USAGE;
+            }
+        } else if (strcmp(argv[i], "--max-input") == 0 && i + 1 < argc) {
+            if (!util_parse_max_input(argv[++i], &max_input)) {
+                fprintf(stderr, "asmgl check: --max-input wants a size in MiB, 1 to 65536\n");
                 return EXIT_USAGE;
             }
         } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
@@ -204,9 +226,10 @@ static int cmd_check(int argc, char **argv)
     for (int i = 0; i < nfiles; i++) {
         const char *name = strcmp(argv[i], "-") == 0 ? "<stdin>" : argv[i];
         size_t len;
-        char *text = util_read_file(argv[i], &len);
+        const char *why;
+        char *text = util_read_file(argv[i], max_input, &len, &why);
         if (!text) {
-            fprintf(stderr, "%s: %s\n", name, strerror(errno));
+            fprintf(stderr, "asmgl check: %s: %s\n", name, why);
             status = EXIT_USAGE;
             continue;
         }

@@ -43,6 +43,42 @@ int main(void)
     cfg.samples = 16;
     GT_CHECK(asmgl_context_create(&cfg) == NULL);
     cfg.samples = 0;
+    /* asmgl.h: depth 0 or 24, stencil 0 or 8, samples 0, 1, 2, 4 or 8;
+     * others are refused with a reason, for contexts and surfaces alike */
+    static const int bad_cfg[][3] = {{16, 8, 0}, {32, 8, 0}, {1, 8, 0}, {-24, 8, 0},
+                                     {24, 1, 0}, {24, 16, 0}, {24, -8, 0}, {24, 8, -1},
+                                     {24, 8, 3}, {24, 8, 16}};
+    for (size_t i = 0; i < sizeof bad_cfg / sizeof bad_cfg[0]; i++) {
+        asmgl_config c = cfg;
+        c.depth_bits = bad_cfg[i][0];
+        c.stencil_bits = bad_cfg[i][1];
+        c.samples = bad_cfg[i][2];
+        asmgl_context *x = asmgl_context_create(&c);
+        if (x || !strstr(asmgl_last_error(), "invalid")) {
+            fprintf(stderr, "config %d/%d/%d: context %p, error '%s'\n", c.depth_bits,
+                    c.stencil_bits, c.samples, (void *)x, asmgl_last_error());
+            gt_failures++;
+            asmgl_context_destroy(x);
+        }
+        asmgl_surface *sf = asmgl_surface_create(&c);
+        if (sf || !strstr(asmgl_last_error(), "invalid")) {
+            fprintf(stderr, "config %d/%d/%d: surface %p, error '%s'\n", c.depth_bits,
+                    c.stencil_bits, c.samples, (void *)sf, asmgl_last_error());
+            gt_failures++;
+            asmgl_surface_destroy(sf);
+        }
+    }
+    static const int good_cfg[][3] = {{0, 0, 0}, {24, 0, 1}, {0, 8, 0}, {24, 8, 1},
+                                      {24, 8, 2}, {0, 0, 4}, {24, 0, 8}};
+    for (size_t i = 0; i < sizeof good_cfg / sizeof good_cfg[0]; i++) {
+        asmgl_config c = cfg;
+        c.depth_bits = good_cfg[i][0];
+        c.stencil_bits = good_cfg[i][1];
+        c.samples = good_cfg[i][2];
+        asmgl_context *x = asmgl_context_create(&c);
+        GT_CHECK(x != NULL);
+        asmgl_context_destroy(x);
+    }
 
     asmgl_context *a = asmgl_context_create(&cfg);
     asmgl_context *b = asmgl_context_create(&cfg);

@@ -130,7 +130,46 @@ static void test_pbo_and_errors(void)
     /* beyond the buffer */
     glReadPixels(0, 0, 4, 4, GL_RGBA, GL_UNSIGNED_BYTE, (void *)(uintptr_t)8);
     GT_ERROR(GL_INVALID_OPERATION);
+    /* ARB_pixel_buffer_object: an offset not a multiple of the size of one
+     * datum of the type is INVALID_OPERATION (packed types: the pixel) */
+    glReadPixels(0, 0, 1, 1, GL_RGBA, GL_FLOAT, (void *)(uintptr_t)2);
+    GT_ERROR(GL_INVALID_OPERATION);
+    glReadPixels(0, 0, 1, 1, GL_RGBA, GL_FLOAT, (void *)(uintptr_t)4);
+    GT_ERROR(GL_NO_ERROR);
+    glReadPixels(0, 0, 1, 1, GL_RGB, GL_UNSIGNED_SHORT_5_6_5, (void *)(uintptr_t)3);
+    GT_ERROR(GL_INVALID_OPERATION);
+    glReadPixels(0, 0, 1, 1, GL_RGB, GL_UNSIGNED_SHORT_5_6_5, (void *)(uintptr_t)2);
+    GT_ERROR(GL_NO_ERROR);
+    glReadPixels(0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_INT_8_8_8_8, (void *)(uintptr_t)6);
+    GT_ERROR(GL_INVALID_OPERATION);
+    glReadPixels(0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, (void *)(uintptr_t)3);
+    GT_ERROR(GL_NO_ERROR);
+    GLuint tex;
+    glGenTextures(1, &tex);
+    glBindTexture(GL_TEXTURE_2D, tex);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+    glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_FLOAT, (void *)(uintptr_t)6);
+    GT_ERROR(GL_INVALID_OPERATION);
+    glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_FLOAT, (void *)(uintptr_t)8);
+    GT_ERROR(GL_NO_ERROR);
     glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
+    /* the same for unpacks */
+    glBindBuffer(GL_PIXEL_UNPACK_BUFFER, pbo);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 1, 1, 0, GL_RGBA, GL_FLOAT, (void *)(uintptr_t)2);
+    GT_ERROR(GL_INVALID_OPERATION);
+    glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_SHORT, (void *)(uintptr_t)1);
+    GT_ERROR(GL_INVALID_OPERATION);
+    glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_SHORT, (void *)(uintptr_t)2);
+    GT_ERROR(GL_NO_ERROR);
+    glWindowPos2i(0, 0);
+    glColorMask(GL_FALSE, GL_FALSE, GL_FALSE, GL_FALSE); /* the image stays */
+    glDrawPixels(1, 1, GL_RGBA, GL_FLOAT, (void *)(uintptr_t)1);
+    GT_ERROR(GL_INVALID_OPERATION);
+    glDrawPixels(1, 1, GL_RGBA, GL_UNSIGNED_BYTE, (void *)(uintptr_t)1);
+    GT_ERROR(GL_NO_ERROR);
+    glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+    glBindBuffer(GL_PIXEL_UNPACK_BUFFER, 0);
+    glDeleteTextures(1, &tex);
     glDeleteBuffers(1, &pbo);
 
     unsigned char px[16];

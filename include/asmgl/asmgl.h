@@ -14,10 +14,25 @@
  *     asmgl_make_current(NULL);
  *     asmgl_context_destroy(ctx);
  *
- * Ownership: the context owns its default framebuffer.  Threads: a context is
- * current on at most one thread; each thread has its own current context.
+ * Ownership: the context owns its default framebuffer.
  * Errors: creation failures return NULL and asmgl_last_error() says why; GL
  * errors are reported by glGetError as usual.
+ *
+ * Threads: a context is current on at most one thread; each thread has its
+ * own current context.  Every function below may be called from any thread
+ * at any time, and says what it does with a context that another thread
+ * holds ("Threads:").  None of them waits for another thread: a context
+ * current on another thread (which may be rendering into its framebuffer
+ * at that moment) is refused, never touched, with a 0 / NULL result and
+ * asmgl_last_error() saying so.  A context current on no thread can be
+ * worked on from any thread; while such a call runs, the context counts as
+ * current on the calling thread (making it current elsewhere is refused).
+ * A pointer must stay valid while it is used: destroying a context or
+ * surface while another thread still passes it to a call is the caller's
+ * error, as with free().  Contexts that share objects
+ * (asmgl_context_create_shared, below) are the one exception to "never
+ * waits": their GL calls and the calls below that touch one of them take
+ * turns on their share group's lock, each for the length of one call.
  */
 #ifndef ASMGL_ASMGL_H
 #define ASMGL_ASMGL_H
@@ -30,7 +45,8 @@ extern "C" {
 
 typedef struct asmgl_context asmgl_context;
 
-/* Default framebuffer layout.  Colour is always RGBA with 8 bits per channel. */
+/* Default framebuffer layout.  Colour is always RGBA with 8 bits per
+ * channel.  Other values are refused (asmgl_last_error says which). */
 typedef struct asmgl_config {
     int width, height;   /* 1 .. 16384 */
     int depth_bits;      /* 0 or 24 */
@@ -43,18 +59,59 @@ typedef struct asmgl_config {
                             samples) */
 } asmgl_config;
 
-/* Fills cfg with 256x256, depth 24, stencil 8, single sample. */
+/* Fills cfg with 256x256, depth 24, stencil 8, single sample.
+ * Threads: any; touches only cfg. */
 void asmgl_config_default(asmgl_config *cfg);
 
+/* A context with its own default framebuffer as cfg says (NULL: the
+ * default configuration), current on no thread.  NULL on failure.
+ * Threads: any; contexts are independent of each other. */
 asmgl_context *asmgl_context_create(const asmgl_config *cfg);
-/* Frees ctx, releasing it first if it is current on the calling thread; a
- * context current on another thread is not freed (asmgl_last_error says
- * so). */
+
+/* ---- contexts that share objects (GL 2.1 Appendix D) ----------------------
+ *
+ * asmgl_context_create_shared makes a context like asmgl_context_create
+ * that shares share's objects (and so those of every context share
+ * shares with): glXCreateContext's shareList, eglCreateContext's
+ * share_context.  NULL (asmgl_last_error says why) when share is NULL or on
+ * failure.  share may be current on any thread (creation waits for its
+ * GL call in progress, if any).
+ *
+ * Shared: texture objects, buffer objects, ARB/NV program objects
+ * (glGenProgramsARB), renderbuffers and display lists: one namespace, the
+ * same objects.  Not shared: framebuffer objects (ARB_framebuffer_object),
+ * the objects named 0 (default textures and programs), GL 2.0 shader and
+ * program objects, and all other state.
+ *
+ * Lifetime: the shared objects live until the last context sharing them is
+ * destroyed; the contexts may be destroyed in any order.  Deleting an
+ * object removes its name from every context at once; a context that has
+ * the object bound (texture unit, buffer binding or vertex array, program
+ * target, renderbuffer binding, framebuffer attachment) keeps using it
+ * until it unbinds it, then the object is freed (Appendix D.1.2).
+ *
+ * Threads: contexts sharing objects may be current on different threads
+ * and call GL at once.  Their GL calls are serialised by the group's lock
+ * (each call runs whole, one at a time), so name tables and objects are
+ * never seen half changed.  Results of one context using an object that
+ * another changes are undefined until the application synchronises (glFinish
+ * in the changing context, then a bind in the using one, Appendix D.3);
+ * asmgl runs every sharing context's queued rendering before an object
+ * changes, so queued work reads the object as it was and nothing ever reads
+ * freed memory. */
+asmgl_context *asmgl_context_create_shared(const asmgl_config *cfg, asmgl_context *share);
+
+/* Frees ctx (NULL is ignored), releasing it first if it is current on the
+ * calling thread.  Threads: a context current on another thread is not
+ * freed (asmgl_last_error says so). */
 void asmgl_context_destroy(asmgl_context *ctx);
 
 /* Makes ctx current on the calling thread (NULL releases).  Returns 1 on
- * success, 0 on failure. */
+ * success, 0 on failure.  Threads: 0 when ctx is current on (or in use by
+ * a call from) another thread; the calling thread's context is then
+ * unchanged. */
 int asmgl_make_current(asmgl_context *ctx);
+/* The calling thread's current context, or NULL.  Threads: any. */
 asmgl_context *asmgl_get_current(void);
 
 /* Copies the state groups of mask (glPushAttrib's bits, GL_ALL_ATTRIB_BITS
@@ -64,19 +121,28 @@ asmgl_context *asmgl_get_current(void);
  * (asmgl_last_error says why), 1 on success. */
 int asmgl_context_copy(asmgl_context *dst, asmgl_context *src, unsigned long mask);
 
-/* Resizes the default framebuffer (contents become undefined). 1 ok, 0 fail. */
+/* Resizes framebuffer 0 of ctx (contents become undefined): its own, or
+ * the surface lent to it (surfaces below).  Queued rendering is finished
+ * first.  1 ok, 0 fail (size outside 1..16384, out of memory, or no
+ * framebuffer 0; ctx unchanged).  Threads: 0 when ctx is current on
+ * another thread. */
 int asmgl_resize(asmgl_context *ctx, int width, int height);
 
-/* Finishes all queued rendering and copies the default colour buffer as
- * tightly packed RGBA8 rows, bottom row first (the glReadPixels order), into
- * dst, which holds width*height*4 bytes.  Returns 1 on success. */
+/* Finishes all queued rendering and copies the colour buffer of
+ * framebuffer 0 as tightly packed RGBA8 rows, bottom row first (the
+ * glReadPixels order), into dst, which holds width*height*4 bytes.
+ * Returns 1 on success, 0 when ctx has no framebuffer 0.  Threads: 0 when
+ * ctx is current on another thread (dst untouched); to read what another
+ * thread renders, that thread releases the context first or reads itself. */
 int asmgl_read_color(asmgl_context *ctx, void *dst);
 
 /* Looks up a GL entry point by name ("glBegin", "glProgramStringARB", ...);
- * NULL when asmgl does not implement it. */
+ * NULL when asmgl does not implement it.  Threads: any (a constant table);
+ * the GL functions act on the calling thread's current context. */
 void (*asmgl_get_proc_address(const char *name))(void);
 
-/* Why the last asmgl_* call on this thread failed, or "" if none did. */
+/* Why the last asmgl_* call on this thread failed, or "" if none did.
+ * Threads: any; each thread has its own. */
 const char *asmgl_last_error(void);
 
 /* ---- surfaces: default framebuffers that live apart from contexts ---------

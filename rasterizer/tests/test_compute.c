@@ -14,10 +14,12 @@
  *     the last one partial);
  *   - shared memory starts zeroed in every work group (EDGE.CP_SHARED_INIT);
  *   - BAR in divergent flow (EDGE.BAR_DIVERGENT): calls that end release
- *     the others, the dispatch never hangs; so does a call that runs out
- *     of instruction budget (budget_exceeded counts it);
+ *     the others, the dispatch never hangs; a call that runs out of
+ *     instruction budget stops the dispatch, counted and reported once;
  *   - group counts: 0 groups does nothing; cp_invocations counts;
- *   - everything gives the same memory with 1, 2 and 4 threads.
+ *   - everything gives the same memory with 1, 2 and 4 threads;
+ *   - deterministic mode: atomics across groups in group order (1, 4, 7
+ *     threads).
  * covers: HDR.NVCP50 DECL.GROUP_SIZE DECL.SHARED DECL.SHARED_MEMORY
  * covers: BIND.C.LOCALID BIND.C.GLOBALID BIND.C.GROUPID BIND.C.GROUPCOUNT BIND.C.GROUPSIZE
  * covers: BIND.C.LOCALINDEX OP.BAR OP.LDS OP.STS OP.ATOMS EDGE.CP_SHARED_INIT
@@ -380,9 +382,12 @@ static void test_diverge(rast_context *r, uint32_t *out)
 }
 
 /* Instruction budget (rast_context_set_insn_budget, per gp_exec call as
- * for vertex tasks): call 0 of each group (li < 16) loops forever before
- * BAR and runs out (counted in budget_exceeded, 1 per group); its ending
- * releases the other calls waiting at BAR, which store li + 1. */
+ * for vertex tasks; rast.h "Instruction budget"): call 0 of each group
+ * (li < 16) loops forever before BAR and runs out (counted in
+ * budget_exceeded), which stops the dispatch: no call or group starts
+ * after it, so the calls waiting at BAR of a group that had not run them
+ * yet store nothing, and at most one group per executor runs out.  The stop
+ * is reported once (rast_context_set_report). */
 static const char *const CP_RUNAWAY =
     "!!NVcp5.0\n"
     "OPTION NV_shader_storage_buffer;\n"
@@ -404,28 +409,94 @@ static const char *const CP_RUNAWAY =
     "STB.U32 t, sb[b.x];\n"
     "END\n";
 
-static void test_runaway(rast_context *r, uint32_t *out)
+static char runaway_msg[256];
+static int runaway_reports;
+
+static void capture_report(void *user, const char *message)
+{
+    (void)user;
+    runaway_reports++;
+    snprintf(runaway_msg, sizeof runaway_msg, "%s", message);
+}
+
+static void test_runaway(rast_context *r, uint32_t *out, int threads)
 {
     gp_program *cp = rt_compile(GP_STAGE_COMPUTE, CP_RUNAWAY);
     gp_val(*pp)[4] = addr_params(cp, 0);
     memset(out, 0, 4 * 192);
     rast_context_set_insn_budget(r, 20000);
+    rast_context_set_report(r, capture_report, NULL);
+    runaway_reports = 0;
     rast_stats before, after;
     rast_stats_get(r, &before);
     dispatch(r, cp, (const gp_val(*)[4])pp, (uint8_t *)out, 4 * 192, NULL, 3, 1, 1);
     rast_stats_get(r, &after);
     rast_context_set_insn_budget(r, 0);
-    CHECK(after.budget_exceeded - before.budget_exceeded == 3, "budget_exceeded +%llu, want 3",
-          (unsigned long long)(after.budget_exceeded - before.budget_exceeded));
-    int bad = 0;
-    for (uint32_t i = 0; i < 192; i++)
-        bad += out[i] != (i % 64 < 16 ? 0 : i % 64 + 1);
+    rast_context_set_report(r, NULL, NULL);
+    unsigned long long ex = (unsigned long long)(after.budget_exceeded - before.budget_exceeded);
+    CHECK(ex >= 1 && ex <= (unsigned long long)threads, "budget_exceeded +%llu, want 1..%d", ex,
+          threads);
+    CHECK(runaway_reports == 1 && strstr(runaway_msg, "asmgl: compute program (generated) exceeded "
+                                                      "its instruction budget in dispatch ") &&
+              strstr(runaway_msg, "; the dispatch was stopped\n"),
+          "%d reports, last '%s'", runaway_reports, runaway_msg);
+    /* every word is 0 (not run) or what its invocation stores; one executor
+     * stops in group 0 before any call past call 0 ran */
+    int bad = 0, stored = 0;
+    for (uint32_t i = 0; i < 192; i++) {
+        bad += out[i] != 0 && (i % 64 < 16 || out[i] != i % 64 + 1);
+        stored += out[i] != 0;
+    }
     CHECK(bad == 0, "runaway: %d invocations wrote the wrong value", bad);
+    CHECK(threads > 1 || stored == 0, "runaway: %d stores after the stop with 1 thread", stored);
+    /* which groups ran before the stop depends on the executors: left out of
+     * the comparison between thread counts */
+    memset(out, 0, 4 * 192);
     free(pp);
     gp_program_free(cp);
 }
 
-/* ---- all of it, per thread count ----------------------------------------------- */
+/* Deterministic mode (rast.h): every invocation of 256 groups of 100 runs a
+ * short loop (so executors overlap), then takes the next value of a counter
+ * in storage (ATOMB.ADD with its returned value) and stores it at its global
+ * id.  Groups run in order on one executor,
+ * calls in order, lanes in order, so invocation i gets exactly i (by hand),
+ * with any thread count. */
+static const char *const CP_ORDER =
+    "!!NVcp5.0\n"
+    "OPTION NV_shader_storage_buffer;\n"
+    "GROUP_SIZE 100;\n"
+    "STORAGE sb[] = { program.storage[0] };\n"
+    "TEMP a, b, t;\n"
+    "MOV.U a.x, 0;\n"
+    "REP {300};\n"
+    "ADD.U a.y, a.y, 1;\n"
+    "ENDREP;\n"
+    "ATOMB.ADD.U32 t.x, 1, sb[a.x];\n"
+    "MAD.U b.x, invocation.globalid.x, 4, 4;\n"
+    "STB.U32 t, sb[b.x];\n"
+    "END\n";
+
+static void test_deterministic(int threads)
+{
+    rast_context *r = rast_context_create(threads);
+    rast_context_set_deterministic(r, true);
+    CHECK(rast_context_deterministic(r), "deterministic mode not set");
+    gp_program *cp = rt_compile(GP_STAGE_COMPUTE, CP_ORDER);
+    gp_val(*pp)[4] = addr_params(cp, 0);
+    enum { N = 256 * 100 };
+    static uint32_t buf[1 + N];
+    memset(buf, 0, sizeof buf);
+    dispatch(r, cp, (const gp_val(*)[4])pp, (uint8_t *)buf, sizeof buf, NULL, 256, 1, 1);
+    int bad = 0;
+    for (uint32_t i = 0; i < N; i++)
+        bad += buf[1 + i] != i;
+    CHECK(buf[0] == N && bad == 0, "deterministic, %d threads: counter %u, %d invocations "
+          "out of order", threads, buf[0], bad);
+    free(pp);
+    gp_program_free(cp);
+    rast_context_destroy(r);
+}
 
 enum {
     OUT_IDS = 0,
@@ -448,7 +519,7 @@ static void run_all(int threads, uint32_t *out)
     test_atoms(r, out + OUT_ATOMS);
     test_zero(r, out + OUT_ZERO);
     test_diverge(r, out + OUT_DIVERGE);
-    test_runaway(r, out + OUT_RUNAWAY);
+    test_runaway(r, out + OUT_RUNAWAY, threads);
     rast_context_destroy(r);
 }
 
@@ -457,6 +528,8 @@ int main(void)
     static uint32_t ref[OUT_WORDS], cur[OUT_WORDS];
     run_all(1, ref);
     const int threads[] = {2, 4};
+    for (int i = 0; i < 3; i++)
+        test_deterministic(1 + i * 3);
     for (int i = 0; i < 2; i++) {
         run_all(threads[i], cur);
         /* the ATOMS old values depend on the order of the atomics within a

@@ -138,7 +138,9 @@ int main(void)
     expect_context_error(dpy, (EGLConfig)&n, NULL, EGL_BAD_CONFIG, "bad config");
     EGLContext ctx = eglCreateContext(dpy, config, EGL_NO_CONTEXT, v21);
     CHECK(ctx != EGL_NO_CONTEXT, "context");
-    EXPECT_ERROR(eglCreateContext(dpy, config, ctx, NULL), EGL_BAD_MATCH); /* no sharing */
+    EGLContext sharing = eglCreateContext(dpy, config, ctx, NULL); /* share_context: tests/egl/share.c */
+    CHECK(sharing != EGL_NO_CONTEXT, "a context sharing objects: 0x%04x", eglGetError());
+    eglDestroyContext(dpy, sharing);
     EXPECT_ERROR(eglCreateContext(dpy, config, (EGLContext)&n, NULL), EGL_BAD_CONTEXT);
     CHECK(eglQueryContext(dpy, ctx, EGL_CONTEXT_CLIENT_TYPE, &v) && v == EGL_OPENGL_API, "client type");
     CHECK(eglQueryContext(dpy, ctx, EGL_RENDER_BUFFER, &v) && v == EGL_NONE, "not bound");
@@ -154,8 +156,11 @@ int main(void)
     EXPECT_ERROR(eglCreatePbufferSurface(dpy, config, bad_attr), EGL_BAD_ATTRIBUTE);
     EXPECT_ERROR(eglCreatePbufferSurface(dpy, config, tex), EGL_BAD_MATCH);
     EXPECT_ERROR(eglCreatePbufferSurface(dpy, (EGLConfig)&n, size16), EGL_BAD_CONFIG);
-    EXPECT_ERROR(eglCreateWindowSurface(dpy, config, 0, NULL), EGL_BAD_MATCH);
-    EXPECT_ERROR(eglCreatePixmapSurface(dpy, config, 0, NULL), EGL_BAD_MATCH);
+    /* EGL_MESA_platform_surfaceless: no native windows or pixmaps, whatever
+     * the config */
+    EXPECT_ERROR(eglCreateWindowSurface(dpy, config, 0, NULL), EGL_BAD_NATIVE_WINDOW);
+    EXPECT_ERROR(eglCreatePixmapSurface(dpy, config, 0, NULL), EGL_BAD_NATIVE_PIXMAP);
+    EXPECT_ERROR(eglCreatePlatformWindowSurface(dpy, EGL_NO_CONFIG_KHR, NULL, NULL), EGL_BAD_NATIVE_WINDOW);
     EGLSurface pb = eglCreatePbufferSurface(dpy, config, size16);
     EGLSurface pb_nodepth = eglCreatePbufferSurface(dpy, no_depth, size16);
     EGLSurface empty = eglCreatePbufferSurface(dpy, config, NULL); /* 0x0 is a valid pbuffer */

@@ -7,6 +7,8 @@
  *   - getProcAddress gives every EGL function libEGL requires, every GL
  *     function of gl/gl_entrypoints.def, and NULL for what asmgl lacks
  *   - getDispatchAddress / setDispatchIndex for the display extensions
+ *   - findNativeDisplayPlatform refuses what is not an Xlib Display, without
+ *     faulting; eglQueryDevicesEXT gives the one device, whose display exists
  *   - a context made current through the vendor's own functions renders,
  *     with GL functions called through getProcAddress's pointers (which is
  *     what libGLdispatch's table holds)
@@ -166,8 +168,23 @@ int main(int argc, char **argv)
     EGLDisplay dpy = imp.getPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL);
     CHECK(dpy != EGL_NO_DISPLAY, "display");
     CHECK(imp.getPlatformDisplay(EGL_NONE, EGL_DEFAULT_DISPLAY, NULL) == dpy, "default display");
-    CHECK(imp.getPlatformDisplay(EGL_PLATFORM_X11_KHR, EGL_DEFAULT_DISPLAY, NULL) == EGL_NO_DISPLAY,
-          "not an X11 vendor");
+    CHECK(imp.getPlatformDisplay(EGL_PLATFORM_WAYLAND_KHR, EGL_DEFAULT_DISPLAY, NULL) == EGL_NO_DISPLAY,
+          "not a Wayland vendor");
+    /* findNativeDisplayPlatform: never a guess, never a fault */
+    static _Alignas(16) char not_a_display[256];
+    CHECK(imp.findNativeDisplayPlatform && imp.findNativeDisplayPlatform(not_a_display) == EGL_NONE &&
+              imp.findNativeDisplayPlatform((void *)16) == EGL_NONE &&
+              imp.findNativeDisplayPlatform(not_a_display + 1) == EGL_NONE,
+          "an unreadable or foreign pointer is no platform");
+    /* devices: eglQueryDevicesEXT in the static table, one device */
+    typedef EGLBoolean (*devices_fn)(EGLint, EGLDeviceEXT *, EGLint *);
+    devices_fn query_devices = (devices_fn)imp.getProcAddress("eglQueryDevicesEXT");
+    EGLDeviceEXT dev = EGL_NO_DEVICE_EXT;
+    EGLint ndev = 0;
+    CHECK(query_devices && query_devices(1, &dev, &ndev) && ndev == 1 && dev != EGL_NO_DEVICE_EXT,
+          "one device");
+    CHECK(imp.getPlatformDisplay(EGL_PLATFORM_DEVICE_EXT, dev, NULL) != EGL_NO_DISPLAY, "its display");
+    CHECK(imp.getDispatchAddress("eglQueryDeviceStringEXT") != NULL, "device dispatch stub");
     init_fn initialize = (init_fn)imp.getProcAddress("eglInitialize");
     choose_fn choose = (choose_fn)imp.getProcAddress("eglChooseConfig");
     pbuffer_fn pbuffer = (pbuffer_fn)imp.getProcAddress("eglCreatePbufferSurface");

@@ -20,9 +20,10 @@ int main(int argc, char **argv)
     }
     for (int i = 1; i < argc; i++) {
         size_t len;
-        char *text = util_read_file(argv[i], &len);
+        const char *why;
+        char *text = util_read_file(argv[i], UTIL_MAX_INPUT_DEFAULT, &len, &why);
         if (!text) {
-            fprintf(stderr, "%s: %s\n", argv[i], strerror(errno));
+            fprintf(stderr, "%s: %s\n", argv[i], why);
             return 2;
         }
         struct shader_test t;

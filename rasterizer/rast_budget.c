@@ -1,0 +1,202 @@
+/*
+ * rast_budget.c - the instruction budget of a draw or dispatch, and its
+ * reports (rast.h "Instruction budget").  Stage: all programmable stages.
+ * Thread: the API thread, except rast_budget_charge_rec (any worker, during
+ * a flush).
+ *
+ * Two limits, both in lane-instructions (what gp_exec_env.insn_budget
+ * counts): every task (16 lanes) has r->insn_budget, and every draw or
+ * dispatch has a total over all its tasks and stages (rast_budget_total).
+ * The first task that runs out, or the task that passes the total, stops
+ * the draw: vertex and geometry tasks (API thread) start no more for it;
+ * fragment tasks (any worker, checking the draw's record before each task)
+ * stop when a fragment task ran out or the total did, but the primitives
+ * binned before a vertex or geometry task ran out are still drawn.  Draws
+ * before it are untouched, draws after it run normally.
+ *
+ * A draw's record (rast_drawrec) lives in the scene, one per scene the draw
+ * spans: when a scene is flushed during a draw, the record's counts carry
+ * over (carry_used, carry_stop, carry_halt) into the next scene's record.  Stops are
+ * reported once per program: on the API thread, when the draw ends
+ * (vertex, geometry) or after the flush that ran its fragments.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "rast_priv.h"
+
+uint64_t rast_budget_total(const rast_context *r)
+{
+    return r->draw_budget ? r->draw_budget : RAST_DEFAULT_DRAW_BUDGET;
+}
+
+static const char *const stage_name[RAST_STAGE_COUNT] = {"vertex", "geometry", "fragment",
+                                                           "compute"};
+
+void rast_budget_report(rast_context *r, int stage, uint32_t id, const gp_program *prog, bool total,
+                        bool dispatch, uint64_t seq)
+{
+    for (int i = 0; i < r->nreported; i++)
+        if (r->reported[i].stage == stage && r->reported[i].id == id &&
+            (id != 0 || r->reported[i].prog == prog))
+            return;
+    /* the table keeps the last 64 programs: an older one may be reported again */
+    int slot = r->nreported < 64 ? r->nreported++ : (int)(seq % 64);
+    r->reported[slot].stage = stage;
+    r->reported[slot].id = id;
+    r->reported[slot].prog = prog;
+    char name[32];
+    if (id)
+        snprintf(name, sizeof name, "%u", id);
+    else
+        snprintf(name, sizeof name, "(generated)");
+    const char *what = dispatch ? "dispatch" : "draw";
+    char msg[256];
+    snprintf(msg, sizeof msg,
+             "asmgl: %s program %s exceeded %s instruction budget in %s %" PRIu64
+             "; the %s was stopped\n",
+             stage_name[stage], name, total ? (dispatch ? "the dispatch's" : "the draw's") : "its",
+             what, seq, what);
+    if (r->report)
+        r->report(r->report_user, msg);
+    else
+        fputs(msg, stderr);
+}
+
+static void report_stop(rast_context *r, const rast_drawrec *rec, int stop)
+{
+    int stage = (stop & 0xff) - 1;
+    if (stage < 0 || stage >= RAST_STAGE_COUNT)
+        return;
+    rast_budget_report(r, stage, rec->id[stage], rec->prog[stage], (stop & RAST_STOP_TOTAL) != 0,
+                       false, rec->seq);
+}
+
+void rast_budget_draw_begin(rast_context *r, const rast_draw *d)
+{
+    r->draw_seq++;
+    r->in_draw = true;
+    r->cur_rec = NULL;
+    r->carry_used = 0;
+    r->carry_stop = 0;
+    r->carry_halt = false;
+    r->cur_draw = d;
+}
+
+rast_drawrec *rast_budget_rec(rast_context *r)
+{
+    if (r->cur_rec)
+        return r->cur_rec;
+    rast_drawrec *rec = rast_scene_alloc(&r->scene, sizeof(*rec));
+    if (!rec)
+        return NULL;
+    memset(rec, 0, sizeof(*rec));
+    atomic_init(&rec->used, r->carry_used);
+    atomic_init(&rec->stop, r->carry_stop);
+    atomic_init(&rec->halt, r->carry_halt);
+    rec->seq = r->draw_seq;
+    const rast_draw *d = r->cur_draw;
+    rec->prog[RAST_STAGE_VERTEX] = d->vp;
+    rec->prog[RAST_STAGE_GEOMETRY] = d->gp;
+    rec->prog[RAST_STAGE_FRAGMENT] = d->fp;
+    rec->id[RAST_STAGE_VERTEX] = d->vp_id;
+    rec->id[RAST_STAGE_GEOMETRY] = d->gp_id;
+    rec->id[RAST_STAGE_FRAGMENT] = d->fp_id;
+    rec->reported = r->carry_stop != 0; /* reported when the stop happened */
+    rec->next = r->recs;
+    r->recs = rec;
+    r->cur_rec = rec;
+    return rec;
+}
+
+bool rast_budget_stopped(const rast_context *r)
+{
+    if (r->cur_rec)
+        return atomic_load_explicit(&r->cur_rec->stop, memory_order_relaxed) != 0;
+    return r->carry_stop != 0;
+}
+
+/* The stop a charge makes, or 0: this task ran out, or the total did. */
+static int stop_of(int stage, uint64_t total, uint64_t limit, bool exceeded)
+{
+    if (exceeded)
+        return stage + 1;
+    if (total > limit)
+        return (stage + 1) | RAST_STOP_TOTAL;
+    return 0;
+}
+
+bool rast_budget_charge_rec(rast_drawrec *rec, uint64_t limit, uint64_t used, bool exceeded, int stage)
+{
+    uint64_t total = atomic_fetch_add_explicit(&rec->used, used, memory_order_relaxed) + used;
+    int stop = stop_of(stage, total, limit, exceeded);
+    if (!stop)
+        return false;
+    int none = 0;
+    atomic_compare_exchange_strong(&rec->stop, &none, stop); /* the first stop is kept */
+    /* fragments of primitives binned before a vertex or geometry task ran
+     * out are still drawn; any other stop halts the fragment stage too */
+    if (stage == RAST_STAGE_FRAGMENT || (stop & RAST_STOP_TOTAL))
+        atomic_store(&rec->halt, true);
+    return true;
+}
+
+bool rast_budget_charge(rast_context *r, int stage, uint64_t used, bool exceeded)
+{
+    if (r->cur_rec)
+        return rast_budget_charge_rec(r->cur_rec, rast_budget_total(r), used, exceeded, stage);
+    /* no record in this scene yet: the carried counts */
+    r->carry_used += used;
+    int stop = stop_of(stage, r->carry_used, rast_budget_total(r), exceeded);
+    if (!stop)
+        return false;
+    if (!r->carry_stop)
+        r->carry_stop = stop;
+    if (stage == RAST_STAGE_FRAGMENT || (stop & RAST_STOP_TOTAL))
+        r->carry_halt = true;
+    return true;
+}
+
+void rast_budget_draw_end(rast_context *r)
+{
+    int stop = r->cur_rec ? atomic_load(&r->cur_rec->stop) : r->carry_stop;
+    int stage = (stop & 0xff) - 1;
+    /* vertex and geometry stops are known now: report them at once */
+    if (stop && (stage == RAST_STAGE_VERTEX || stage == RAST_STAGE_GEOMETRY)) {
+        const rast_draw *d = r->cur_draw;
+        const gp_program *prog = stage == RAST_STAGE_VERTEX ? d->vp : d->gp;
+        uint32_t id = stage == RAST_STAGE_VERTEX ? d->vp_id : d->gp_id;
+        rast_budget_report(r, stage, id, prog, (stop & RAST_STOP_TOTAL) != 0, false, r->draw_seq);
+        if (r->cur_rec)
+            r->cur_rec->reported = true;
+    }
+    r->in_draw = false;
+    r->cur_rec = NULL;
+    r->cur_draw = NULL;
+}
+
+void rast_budget_flush(rast_context *r)
+{
+    if (r->in_draw && r->cur_rec) {
+        r->carry_used = atomic_load(&r->cur_rec->used);
+        r->carry_stop = atomic_load(&r->cur_rec->stop);
+        r->carry_halt = atomic_load(&r->cur_rec->halt);
+    }
+    /* oldest first, so the reports come in draw order */
+    rast_drawrec *rev = NULL;
+    for (rast_drawrec *rec = r->recs, *next; rec; rec = next) {
+        next = rec->next;
+        rec->next = rev;
+        rev = rec;
+    }
+    for (rast_drawrec *rec = rev; rec; rec = rec->next) {
+        int stop = atomic_load(&rec->stop);
+        if (stop && !rec->reported) {
+            report_stop(r, rec, stop);
+            rec->reported = true;
+        }
+    }
+    r->recs = NULL;
+    r->cur_rec = NULL;
+}
