@@ -40,14 +40,14 @@
  * glViewport the window's size is asked (XGetGeometry) and the surface
  * resized, as Mesa's xlib software winsys does.
  *
- * Extensions: GLX_ARB_create_context(_profile), GLX_ARB_multisample,
- * GLX_EXT_no_config_context,
- * swap control (EXT, MESA, SGI), GLX_EXT_buffer_age, GLX_MESA_query_renderer,
- * GLX_EXT_visual_info / _visual_rating.  Not here: object sharing between
- * contexts (share_list is accepted, objects are not shared).
- * glXCopyContext copies glPushAttrib's groups.  A read drawable
- * other than the draw drawable is read by ReadPixels, CopyPixels, CopyTex*
- * and blits from framebuffer 0 (glx_context.c).
+ * Extensions: GLX_ARB_create_context(_profile), GLX_ARB_multisample (2,
+ * 4 and 8 samples: multisample surfaces, resolved when read or shown),
+ * GLX_EXT_no_config_context, swap control (EXT, MESA, SGI),
+ * GLX_EXT_buffer_age, GLX_MESA_query_renderer, GLX_EXT_visual_info /
+ * _visual_rating.  share_list shares objects (glx_context.c);
+ * glXCopyContext copies glPushAttrib's groups; a read drawable other than
+ * the draw drawable is what ReadPixels, CopyPixels, CopyTex* and blits
+ * from framebuffer 0 read (asmgl_make_current_surfaces).
  *
  * Threads: a drawable may be current to several contexts, each on its own
  * thread (GLX 1.4 section 3.3.7): its surface is shared
