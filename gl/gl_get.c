@@ -437,7 +437,7 @@ static bool get_state(gl_context *ctx, GLenum pname, gval *g)
         F1(ctx->sample_coverage_value);
     case GL_SAMPLE_COVERAGE_INVERT:
         B1(ctx->sample_coverage_invert);
-    case GL_SAMPLE_BUFFERS: /* of the draw framebuffer (multisample FBOs only) */
+    case GL_SAMPLE_BUFFERS: /* of the draw framebuffer (a multisample framebuffer 0 too) */
         I1(gl_fbo_samples(ctx, true) > 0);
     case GL_SAMPLES:
         I1(gl_fbo_samples(ctx, true));
@@ -518,9 +518,11 @@ static bool get_state(gl_context *ctx, GLenum pname, gval *g)
         I1(ctx->stencil[1].zpass_op);
     case GL_DEPTH_FUNC:
         I1(ctx->depth_func);
-    case GL_BLEND_SRC_RGB: /* == GL_BLEND_SRC */
+    case GL_BLEND_SRC: /* GL 1.x's name (0x0BE1) of BLEND_SRC_RGB (GL 2.1 table 6.21) */
+    case GL_BLEND_SRC_RGB:
         I1(ctx->blend_src_rgb);
-    case GL_BLEND_DST_RGB: /* == GL_BLEND_DST */
+    case GL_BLEND_DST: /* likewise BLEND_DST_RGB */
+    case GL_BLEND_DST_RGB:
         I1(ctx->blend_dst_rgb);
     case GL_BLEND_SRC_ALPHA:
         I1(ctx->blend_src_alpha);

@@ -334,6 +334,14 @@ struct asmgl_context {
      * framebuffer 0 is then FRAMEBUFFER_UNDEFINED (gl_fbo_status) */
     bool no_default_fb;
     rast_surface win_color, win_depth, win_stencil;
+    /* framebuffer 0 for reading when it is another surface than the one
+     * drawn to (asmgl_make_current_surfaces: GLX 1.4 section 3.3.7's read
+     * drawable): ReadPixels, CopyPixels, CopyTex* and blits from
+     * framebuffer 0 read these (gl_fbo.c); read_win_samples as
+     * config.samples */
+    bool read_win_set;
+    rast_surface read_win_color, read_win_depth, read_win_stencil;
+    int read_win_samples;
     gl_framebuffer_obj fb_default;
     gl_framebuffer_obj *draw_fb, *read_fb;
     gl_renderbuffer_obj *renderbuffer; /* RENDERBUFFER binding */
@@ -626,7 +634,7 @@ void gl_renderbuffer_obj_destroy(gl_renderbuffer_obj *rb);
 /* Sets what asmgl_last_error() reports on this thread ("" = no error). */
 void gl_set_last_error(const char *msg);
 /* Why cfg is not a framebuffer layout asmgl.h documents (sizes min_size..
- * 16384, depth 0/24, stencil 0/8, samples 0/1), or NULL when it is one. */
+ * 16384, depth 0/24, stencil 0/8, samples 0/1/2/4/8), or NULL when it is one. */
 const char *gl_config_check(const asmgl_config *cfg, int min_size);
 /* Gives a surface lent to this thread's current context back (its own
  * default framebuffer returns); nothing when none is lent.  For
@@ -638,6 +646,16 @@ void gl_bridge_flushed(void);
 /* Runs the viewport callback of the surface lent to this thread's current
  * context (asmgl_surface_set_viewport_callback), if any: glViewport. */
 void gl_bridge_viewport(void);
+/* asmgl_resize of ctx when it borrows a surface: that surface is resized
+ * (asmgl_surface_resize, 1 or 0); -1 when ctx borrows none. */
+int gl_bridge_resize_lent(gl_context *ctx, int width, int height);
+/* Allocates the storage of a w x h default framebuffer: RGBA8 colour,
+ * DEPTH32F depth (depth_bits != 0, every sample at 1.0) and S8 stencil
+ * (stencil_bits != 0), each with `samples` sample planes when samples is
+ * 2, 4 or 8 (rast_surface.samples); all empty for 0 x 0.  false on OOM
+ * (nothing allocated then). */
+bool gl_default_fb_alloc(int w, int h, int depth_bits, int stencil_bits, int samples,
+                         rast_surface *color, rast_surface *depth, rast_surface *stencil);
 
 /* ---- gl_limits.c (docs/gl_limits.md) ------------------------------------------ */
 
@@ -912,6 +930,10 @@ bool gl_fbo_read_words(gl_context *ctx, int x, int y, int w, int h, uint32_t *ou
 bool gl_fbo_draw_integer(gl_context *ctx);
 /* SAMPLES of the draw (draw = true) or read framebuffer: 0 when single-sampled. */
 int gl_fbo_samples(gl_context *ctx, bool draw);
+/* Row y of an RGBA8 colour surface as RGBA8 bytes (width * 4), a
+ * multisample one resolved as glBlitFramebuffer resolves it (the average
+ * of its samples, rounded to nearest). */
+void gl_fbo_resolve_row(const rast_surface *s, int y, unsigned char *out);
 
 /* ---- gl_get.c ---------------------------------------------------------------------------- */
 

@@ -21,7 +21,7 @@ if(ASMGL_SANITIZE AND EXISTS "${ASMGL_ASAN_RUNTIME}")
   set(GLX_TOOL_ENV env ASMGL_TOOL_PRELOAD=${ASMGL_ASAN_RUNTIME})
 endif()
 
-foreach(name api threads)
+foreach(name api threads multisample)
   add_executable(glx_test_${name} ${GLX_TEST_DIR}/${name}.c)
   target_link_libraries(glx_test_${name} OpenGL::GLX OpenGL::OpenGL ${X11_X11_LIB}
     Threads::Threads)
@@ -41,6 +41,11 @@ add_test(NAME glx.threads COMMAND ${ASMGL_XVFB} ${GLX_ASMGL_ENV} ASMGL_THREADS=2
   $<TARGET_FILE:glx_test_threads>)
 set_tests_properties(glx.api glx.threads PROPERTIES SKIP_RETURN_CODE 77 LABELS asan)
 set_tests_properties(glx.api_mesa PROPERTIES SKIP_RETURN_CODE 77 LABELS mesa_peer)
+# GLX_ARB_multisample: a 4-sample window's resolved edge pixels against
+# the hand-computed coverage (llvmpipe samples elsewhere: no Mesa run)
+add_test(NAME glx.multisample COMMAND ${ASMGL_XVFB} ${GLX_ASMGL_ENV} ASMGL_THREADS=0
+  $<TARGET_FILE:glx_test_multisample>)
+set_tests_properties(glx.multisample PROPERTIES SKIP_RETURN_CODE 77 LABELS asan)
 
 # glxinfo -B: asmgl's renderer with the asmgl vendor, llvmpipe with Mesa's
 add_test(NAME glx.glxinfo COMMAND ${ASMGL_XVFB} ${GLX_TOOL_ENV} sh ${GLX_TEST_DIR}/glxinfo.sh
