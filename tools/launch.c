@@ -283,9 +283,10 @@ static void check_egl_vendor(const struct launch_layout *l)
         return;
     }
     size_t len;
-    char *text = util_read_file(l->egl_json, &len);
+    const char *why = NULL;
+    char *text = util_read_file(l->egl_json, 1u << 20, &len, &why);
     if (!text) {
-        refuse("EGL vendor file %s: %s", l->egl_json, strerror(errno));
+        refuse("EGL vendor file %s: %s", l->egl_json, why ? why : strerror(errno));
         return;
     }
     char *lib = json_string_value(text, "library_path");
