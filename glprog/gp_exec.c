@@ -16,9 +16,9 @@
  * Fast cases (the prepared program): the first time a machine runs a
  * program it decodes the IR once into a gp_xop per instruction, cached in
  * the machine under the program's serial number.  For the float ALU
- * opcodes of GP_XK_LIST without CC test or update, H/X precision, relative
- * addressing or result.clip (nearly all ARB code), the gp_xop holds the
- * byte offset of every operand component row (a swizzle is a choice of
+ * opcodes with a fast case (gp_opcodes.def "fast") without CC test or
+ * update, H/X precision, relative addressing or result.clip (nearly all
+ * ARB code), the gp_xop holds the byte offset of every operand component row (a swizzle is a choice of
  * rows; parameter operands are broadcast once per call into rows with
  * their swizzle, |abs| and negation applied), and the fast case runs the
  * same kernels as the generic case, straight into the destination
@@ -316,26 +316,38 @@ _Static_assert(GP_LANES == 16, "lane_bit and the quad code assume 16 lanes");
  * instructions, where each operand row and the result live, so that such an
  * instruction costs a few pointer additions and its lane loops.
  *
- * Fast kinds, one per opcode that has one (SWZ runs as MOV), with the shape
- * of their operands:
+ * Fast kinds, one per gp_opcodes.def row whose "fast" column names a shape
+ * (SWZ runs as MOV), with the shape of their operands:
  *   V1 V2 V3  component-wise on 1-3 vector operands (the write mask's
  *             components are computed)
  *   VS        component-wise, the second operand a scalar (DIV)
  *   S1 S2     scalar operands, scalar result (replicated to the write mask)
- *   D2 D2A D3 D4 DH   dot products (scalar result) */
-#define GP_XK_LIST(X)                                                             \
-    X(MOV, V1) X(ABS, V1) X(FLR, V1) X(FRC, V1) X(SSG, V1)                        \
-    X(ADD, V2) X(SUB, V2) X(MUL, V2) X(MIN, V2) X(MAX, V2) X(SGE, V2) X(SLT, V2)  \
-    X(SEQ, V2) X(SNE, V2) X(SGT, V2) X(SLE, V2) X(DIV, VS)                        \
-    X(MAD, V3) X(CMP, V3) X(LRP, V3)                                              \
-    X(DP2, D2) X(DP2A, D2A) X(DP3, D3) X(DP4, D4) X(DPH, DH)                      \
-    X(RCP, S1) X(RSQ, S1) X(RCC, S1) X(EX2, S1) X(LG2, S1) X(COS, S1) X(SIN, S1)  \
-    X(POW, S2)
+ *   D2 D2A D3 D4 DH   dot products (scalar result)
+ * GP_XK_ROW(fast, name) expands GP_XK_ENTRY(name, shape) for such a row and
+ * nothing for XK_NONE: with GP_OP defined as GP_EXEC_FAST_ROW, including
+ * gp_opcodes.def lists the fast kinds. */
+#define GP_XK_ROW(fast, name) GP_XK_ROW_##fast(name)
+#define GP_XK_ROW_XK_NONE(name)
+#define GP_XK_ROW_XK_V1(name) GP_XK_ENTRY(name, V1)
+#define GP_XK_ROW_XK_V2(name) GP_XK_ENTRY(name, V2)
+#define GP_XK_ROW_XK_V3(name) GP_XK_ENTRY(name, V3)
+#define GP_XK_ROW_XK_VS(name) GP_XK_ENTRY(name, VS)
+#define GP_XK_ROW_XK_S1(name) GP_XK_ENTRY(name, S1)
+#define GP_XK_ROW_XK_S2(name) GP_XK_ENTRY(name, S2)
+#define GP_XK_ROW_XK_D2(name) GP_XK_ENTRY(name, D2)
+#define GP_XK_ROW_XK_D2A(name) GP_XK_ENTRY(name, D2A)
+#define GP_XK_ROW_XK_D3(name) GP_XK_ENTRY(name, D3)
+#define GP_XK_ROW_XK_D4(name) GP_XK_ENTRY(name, D4)
+#define GP_XK_ROW_XK_DH(name) GP_XK_ENTRY(name, DH)
+#define GP_EXEC_FAST_ROW(name, cls, nsrc, types, mods, nv4, io, profiles, flags, options, fast, doc) \
+    GP_XK_ROW(fast, name)
 
 enum {
-#define GP_X(name, shape) GP_XK_##name,
-    GP_XK_LIST(GP_X)
-#undef GP_X
+#define GP_XK_ENTRY(name, shape) GP_XK_##name,
+#define GP_OP GP_EXEC_FAST_ROW
+#include "gp_opcodes.def"
+#undef GP_OP
+#undef GP_XK_ENTRY
     GP_XK_COUNT
 };
 
@@ -1915,9 +1927,9 @@ static void store64(gp_xs *x, const gp_insn *in, uint64_t r[4][GP_LANES], int ki
 
 /* Built the first time a machine runs a program (and again only if its
  * cache entry was reused for another), from the immutable IR:
- *   - per instruction, its gp_xop: for the float ALU opcodes of
- *     GP_XK_LIST without CC test or update, precision H/X, relative
- *     addressing or result.clip, the fast kind and its row offsets;
+ *   - per instruction, its gp_xop: for the float ALU opcodes with a
+ *     fast case (gp_opcodes.def "fast") without CC test or update,
+ *     precision H/X, relative addressing or result.clip, the fast kind and its row offsets;
  *   - the parameter operands of those instructions as broadcast slots;
  *   - which temporaries need clearing per call, and whether the program
  *     touches condition codes, address registers or the lane stacks, so a
@@ -1961,16 +1973,19 @@ static inline bool prep_matches(const gp_xprep *e, const gp_program *p)
 
 /* Fast kind + 1 of each opcode, 0 for none. */
 static const uint8_t gp_xk_of_op[GP_OP_COUNT] = {
-#define GP_X(name, shape) [GP_OP_##name] = 1 + GP_XK_##name,
-    GP_XK_LIST(GP_X)
-#undef GP_X
-    [GP_OP_SWZ] = 1 + GP_XK_MOV,
+#define GP_XK_ENTRY(name, shape) [GP_OP_##name] = 1 + GP_XK_##name,
+#define GP_OP GP_EXEC_FAST_ROW
+#include "gp_opcodes.def"
+#undef GP_OP
+#undef GP_XK_ENTRY
 };
 
 static const uint8_t gp_xk_shape[GP_XK_COUNT] = {
-#define GP_X(name, shape) [GP_XK_##name] = GP_XS_##shape,
-    GP_XK_LIST(GP_X)
-#undef GP_X
+#define GP_XK_ENTRY(name, shape) [GP_XK_##name] = GP_XS_##shape,
+#define GP_OP GP_EXEC_FAST_ROW
+#include "gp_opcodes.def"
+#undef GP_OP
+#undef GP_XK_ENTRY
 };
 
 /* Registers in the input and output files of a stage (gp_exec and the
@@ -2446,8 +2461,7 @@ static void do_tex(gp_xs *x, const gp_insn *in, int op)
     req.unit = in->tex_unit;
     /* Implicit LOD from the quad in fragment programs; elsewhere the base
      * LOD is 0 (NV_vertex_program3 2.14.5.45).  LOD computes it too. */
-    req.quad_derivatives = x->fragment && (op == GP_TEXOP_TEX || op == GP_TEXOP_TXP ||
-                                           op == GP_TEXOP_TXB || op == GP_TEXOP_LOD);
+    req.quad_derivatives = x->fragment && (gp_opinfo_table[in->op].flags & GP_OPF_IMPLICIT_LOD);
     /* TXF and TXQ coordinates are signed integers (NV_gpu_program4 Table
      * X.13); TXQ's result is signed, TXF's of the instruction's type: the
      * sampler's integers (integer textures) pass through as bits. */
@@ -4475,24 +4489,6 @@ static GP_NOINLINE void exec_image(gp_xs *x, const gp_insn *in, int op)
 
 /* ---- the interpreter -------------------------------------------------------- */
 
-/* Opcodes with a GP_CASE below.  Rows of gp_opcodes.def not listed here
- * (added later for NV_gpu_program4/5) dispatch to the unimplemented case. */
-#define GP_EXEC_OPS(X)                                                                   \
-    X(END) X(CALI) X(TGBALLOT) X(QSWZ0) X(QSWZ1) X(QSWZ2) X(QSWZ3) X(QSWZX) X(QSWZY) X(ABS) X(ADD) X(ARL) X(DP3) X(DP4) X(DPH) X(DST) X(EX2) X(EXP) X(FLR) X(FRC)  \
-    X(LG2) X(LIT) X(LOG) X(MAD) X(MAX) X(MIN) X(MOV) X(MUL) X(POW) X(RCP) X(RSQ) X(SGE)  \
-    X(SLT) X(SUB) X(SWZ) X(XPD) X(CMP) X(COS) X(SIN) X(SCS) X(LRP) X(KIL) X(TEX) X(TXP)  \
-    X(TXB) X(ARA) X(ARR) X(BRA) X(CAL) X(RET) X(PUSHA) X(POPA) X(SEQ) X(SFL) X(SGT)      \
-    X(SLE) X(SNE) X(STR) X(SSG) X(RCC) X(DDX) X(DDY) X(DIV) X(DP2) X(DP2A) X(NRM) X(RFL) \
-    X(X2D) X(TXD) X(TXL) X(PK2H) X(PK2US) X(PK4B) X(PK4UB) X(UP2H) X(UP2US) X(UP4B)     \
-    X(UP4UB) X(IF) X(ELSE) X(ENDIF) X(REP) X(ENDREP) X(LOOP) X(ENDLOOP) X(BRK) X(CONT)  \
-    X(AND) X(OR) X(XOR) X(NOT) X(SHL) X(SHR) X(MOD) X(CEIL) X(ROUND) X(TRUNC) X(I2F)     \
-    X(SAD) X(TXF) X(TXQ) X(TXFMS) X(EMIT) X(ENDPRIM) X(BFE) X(BFI) X(BFR) X(BTC) X(BTFL)   \
-    X(BTFM) X(TGALL) X(TGANY) X(TGEQ) X(EMITS) X(PK64) X(UP64)                                          \
-    X(IPAC) X(IPAO) X(IPAS) X(CVT)                                                       \
-    X(TXG) X(LOD) X(TXGO) X(SHFDOWN) X(SHFIDX) X(SHFUP) X(SHFXOR)                         \
-    X(LOAD) X(STORE) X(ATOM) X(MEMBAR) X(LDC) X(LDB) X(STB) X(ATOMB) X(LDS) X(STS)       \
-    X(ATOMS) X(BAR) X(LOADIM) X(STOREIM) X(ATOMIM)
-
 /* Per-lane loops over the components of the write mask. */
 #define FOR_MASK(c) for (int c = 0; c < 4; c++) if (wmask >> c & 1)
 #define FOR_LANES(l) for (int l = 0; l < GP_LANES; l++)
@@ -4682,9 +4678,8 @@ GP_EXEC_ENTRY_LINKAGE void GP_EXEC_ENTRY(const gp_program *p, gp_exec_env *env)
 #define GP_KIND() (*(const uint16_t *)(const void *)(kbase + (size_t)x.pc * kstride))
 #define GP_GENERIC() (in = &code[x.pc], wmask = in->dst.mask, x.pinned = 0)
 #if GP_EXEC_USE_SWITCH
-#define GP_CASE(name) case GP_OP_##name:
-#define GP_XCASE(name) case GP_OP_COUNT + GP_XK_##name:
-#define GP_CASE_DEFAULT default:
+#define GP_CASE(name) case GP_OP_##name: L_##name:
+#define GP_XCASE(name) case GP_OP_COUNT + GP_XK_##name: LX_##name:
 #define GP_DISPATCH() GP_GENERIC(); switch (GP_KIND())
 #define GP_NEXT() { x.pc++; goto gp_top; }
 #define GP_GOTO() { if (!x.exec) goto gp_done; goto gp_top; }
@@ -4696,14 +4691,18 @@ GP_EXEC_ENTRY_LINKAGE void GP_EXEC_ENTRY(const gp_program *p, gp_exec_env *env)
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Woverride-init"
 #endif
+    /* Built from gp_opcodes.def: every row jumps to its case L_<name> (and
+     * its fast case LX_<name>), so a row without one does not compile. */
     static const void *const gp_jump[GP_OP_COUNT + GP_XK_COUNT] = {
-        [0 ... GP_OP_COUNT - 1] = &&L_UNIMPL,
-#define GP_X(name) [GP_OP_##name] = &&L_##name,
-        GP_EXEC_OPS(GP_X)
-#undef GP_X
-#define GP_X(name, shape) [GP_OP_COUNT + GP_XK_##name] = &&LX_##name,
-        GP_XK_LIST(GP_X)
-#undef GP_X
+#define GP_OP(name, cls, nsrc, types, mods, nv4, io, profiles, flags, options, fast, doc) \
+        [GP_OP_##name] = &&L_##name,
+#include "gp_opcodes.def"
+#undef GP_OP
+#define GP_XK_ENTRY(name, shape) [GP_OP_COUNT + GP_XK_##name] = &&LX_##name,
+#define GP_OP GP_EXEC_FAST_ROW
+#include "gp_opcodes.def"
+#undef GP_OP
+#undef GP_XK_ENTRY
     };
 #if defined(__clang__)
 #pragma clang diagnostic pop
@@ -4712,7 +4711,6 @@ GP_EXEC_ENTRY_LINKAGE void GP_EXEC_ENTRY(const gp_program *p, gp_exec_env *env)
 #endif
 #define GP_CASE(name) L_##name: GP_GENERIC();
 #define GP_XCASE(name) LX_##name:
-#define GP_CASE_DEFAULT L_UNIMPL: GP_GENERIC();
 #define GP_DISPATCH() goto *gp_jump[GP_KIND()];
 #define GP_NEXT() { x.pc++; GP_FETCH(); goto *gp_jump[GP_KIND()]; }
 #define GP_GOTO() { if (!x.exec) goto gp_done; GP_FETCH(); goto *gp_jump[GP_KIND()]; }
@@ -5526,6 +5524,7 @@ gp_top:
         xdot(&x, &xops[x.pc], n, dph, dp2a);                             \
         GP_NEXT();                                                       \
     }
+    GP_XCASE(SWZ) /* the fast case has the swizzle in its row offsets */
     XV1(MOV, k_mov)
     XV1(ABS, k_abs)
     XV1(FLR, k_flr)
@@ -5661,15 +5660,31 @@ gp_top:
         xs_schedule(&x);
         GP_GOTO();
     }
-    GP_CASE_DEFAULT
+#if GP_EXEC_USE_SWITCH
+    default:
     {
-        /* An opcode of gp_opcodes.def this executor does not run (the
-         * NV_gpu_program5-only ones): the invocation ends here, outputs keep
-         * what was written, and the caller is told. */
+        /* Neither a gp_opcodes.def row nor a fast kind (a damaged program):
+         * the invocation ends here and the caller is told. */
         env->status = GP_EXEC_UNSUPPORTED;
         goto gp_done;
     }
     }
+    /* The switch build's check that every gp_opcodes.def row has a case
+     * (the jump table is the check of the computed-goto build): a jump to
+     * each label, never taken. */
+    if (0) {
+#define GP_OP(name, cls, nsrc, types, mods, nv4, io, profiles, flags, options, fast, doc) goto L_##name;
+#include "gp_opcodes.def"
+#undef GP_OP
+#define GP_XK_ENTRY(name, shape) goto LX_##name;
+#define GP_OP GP_EXEC_FAST_ROW
+#include "gp_opcodes.def"
+#undef GP_OP
+#undef GP_XK_ENTRY
+    }
+#else
+    }
+#endif
 
 gp_budget:
     /* Abnormal termination: outputs keep their current values

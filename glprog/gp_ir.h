@@ -389,7 +389,7 @@
 
 /* ---- opcodes: expanded from gp_opcodes.def (R1) --------------------------- */
 typedef enum gp_opcode {
-#define GP_OP(name, cls, nsrc, types, mods, nv4, io, profiles, flags, doc) GP_OP_##name,
+#define GP_OP(name, cls, nsrc, types, mods, nv4, io, profiles, flags, options, fast, doc) GP_OP_##name,
 #include "gp_opcodes.def"
 #undef GP_OP
     GP_OP_COUNT
@@ -426,7 +426,7 @@ typedef enum gp_op_class {
 enum {
     GP_OPF_TEX = 1u << 0,
     GP_OPF_BRANCH = 1u << 1,
-    GP_OPF_SIDE_EFFECT = 1u << 2,
+    GP_OPF_SIDE_EFFECT = 1u << 2,   /* changes memory others see (STS ATOMS: shared memory only, none) */
     GP_OPF_NEEDS_DERIV = 1u << 3,
     GP_OPF_KILL = 1u << 4,
     GP_OPF_SCALAR_RESULT = 1u << 5, /* result replicated to all written components */
@@ -434,8 +434,14 @@ enum {
      * profile bits do not say which stage of an NV4 language). */
     GP_OPF_FP_ONLY = 1u << 6,       /* KIL DDX DDY: fragment programs */
     GP_OPF_GP_ONLY = 1u << 7,       /* EMIT ENDPRIM: geometry programs */
-    GP_OPF_MEMORY = 1u << 8,        /* issue 6 memory instructions (gp_insn.mem_*) */
-    GP_OPF_CP_ONLY = 1u << 9        /* LDS STS ATOMS BAR: compute programs */
+    GP_OPF_MEMORY = 1u << 8,        /* memory instructions (gp_insn.mem_*) */
+    GP_OPF_CP_ONLY = 1u << 9,       /* LDS STS ATOMS BAR: compute programs */
+    GP_OPF_ATOMIC = 1u << 10,       /* ATOM ATOMB ATOMS ATOMIM: take an atomic operation modifier */
+    GP_OPF_IMAGE = 1u << 11,        /* LOADIM STOREIM ATOMIM: an image unit operand */
+    GP_OPF_GLOBAL = 1u << 12,       /* LOAD STORE ATOM: GPU addresses (global memory) */
+    GP_OPF_BARRIER = 1u << 13,      /* BAR: waits for the work group */
+    GP_OPF_IMPLICIT_LOD = 1u << 14, /* TEX TXP TXB LOD: LOD from the quad's derivatives */
+    GP_OPF_OPTION_ADMITS = 1u << 15 /* gp_opinfo.options admit the opcode below its profile */
 };
 
 /* Operand and result data types of an opcode (NV_gpu_program4 Table X.13
@@ -504,9 +510,9 @@ typedef struct gp_opinfo {
     uint32_t mods;      /* modifiers of the ARB / NV option programs, GP_MODBIT_* */
     uint32_t profiles;  /* GP_PROF_* */
     uint32_t flags;     /* GP_OPF_* */
-    /* Added for NV_gpu_program4: */
     uint32_t nv4;       /* NV4 modifiers (Table X.13 C S H columns, MUL's S24 U24 HI) */
     uint16_t io;        /* GP_IO(result, operands...) data type kinds */
+    uint32_t options;   /* the OPTION gate, GP_OPTION_* (gp_opcodes.def "options") */
 } gp_opinfo;
 
 extern const gp_opinfo gp_opinfo_table[GP_OP_COUNT];

@@ -1326,6 +1326,7 @@ static gp_sym *decl_param(gp_parse *ps)
 /* ---- operands ------------------------------------------------------------- */
 
 /* NV_gpu_program4 forms of the rules below (defined further down). */
+static const char *option_names(uint32_t mask, char *buf, size_t size);
 static void nv4_src_reg(gp_parse *ps, gp_src *s, bool *scalar_const);
 static void nv4_dst(gp_parse *ps, gp_dst *d, int *pos_out);
 static void nv4_texture(gp_parse *ps, gp_pinsn *pi);
@@ -3132,12 +3133,12 @@ static int mem_atom_word(const gp_parse *ps, const gp_token *t)
 
 static bool mem_is_atomic(int op)
 {
-    return op == GP_OP_ATOM || op == GP_OP_ATOMB || op == GP_OP_ATOMS || op == GP_OP_ATOMIM;
+    return (gp_opinfo_table[op].flags & GP_OPF_ATOMIC) != 0;
 }
 
 static bool mem_is_image(int op)
 {
-    return op == GP_OP_LOADIM || op == GP_OP_STOREIM || op == GP_OP_ATOMIM;
+    return (gp_opinfo_table[op].flags & GP_OPF_IMAGE) != 0;
 }
 
 /* The atomic operation / storage type tables (EDGE.ATOM_TYPES):
@@ -3194,15 +3195,7 @@ static void mem_opword(gp_parse *ps, gp_opword *w, const gp_token *t, gp_pinsn *
     const gp_opinfo *oi = &gp_opinfo_table[op];
     const char *name = oi->name;
     gp_insn *in = &pi->in;
-    /* the options that enable them (OPT.*) */
-    if (op == GP_OP_LOAD && !ps->nv5 && !(ps->options & GP_OPTION_NV_SHADER_BUFFER_LOAD))
-        gp_fail(ps, t->pos, "opcode 'LOAD' requires OPTION NV_shader_buffer_load (or an NV_gpu_program5 header)");
-    if (op == GP_OP_LDC && !ps->nv5 && !(ps->options & GP_OPTION_NV_PARAMETER_BUFFER_OBJECT2))
-        gp_fail(ps, t->pos, "opcode 'LDC' requires OPTION NV_parameter_buffer_object2 (or an NV_gpu_program5 "
-                            "header)");
-    if ((op == GP_OP_LDB || op == GP_OP_STB || op == GP_OP_ATOMB) &&
-        !(ps->options & GP_OPTION_NV_SHADER_STORAGE_BUFFER))
-        gp_fail(ps, t->pos, "opcode '%s' requires OPTION NV_shader_storage_buffer", name);
+    /* the options that enable them (OPT.*): nv4_opword's OPTION gate */
     if (w->prec)
         gp_fail(ps, t->pos, "opcode '%s' does not take the %c suffix (its type is its storage modifier)", name,
                 w->prec);
@@ -3353,17 +3346,18 @@ static void nv4_opword(gp_parse *ps, gp_opword *w, const gp_token *t, gp_pinsn *
     const gp_opinfo *oi = &gp_opinfo_table[w->op];
     const char *s = ps->src + t->pos;
     int tl = t->len;
+    char opt_names[128];
     /* NV_gpu_program5 "Dependencies on NV_gpu_program4": its additions need
-     * a 5.0 header (HDR.GATE5), even where the implementation has them */
-    /* issue 6: LOAD / LDC under 4.0 with their options (OPT.NV_shader_
-     * buffer_load, OPT.NV_parameter_buffer_object2) */
-    bool opt_ok = (w->op == GP_OP_LOAD && (ps->options & GP_OPTION_NV_SHADER_BUFFER_LOAD)) ||
-                  (w->op == GP_OP_LDC && (ps->options & GP_OPTION_NV_PARAMETER_BUFFER_OBJECT2));
+     * a 5.0 header (HDR.GATE5), even where the implementation has them.
+     * GP_OPF_OPTION_ADMITS: LOAD / LDC under 4.0 with their options
+     * (OPT.NV_shader_buffer_load, OPT.NV_parameter_buffer_object2). */
+    bool admits = (oi->flags & GP_OPF_OPTION_ADMITS) != 0;
+    bool opt_ok = admits && (ps->options & oi->options);
     if (!(oi->profiles & ps->prof) && !opt_ok) {
-        if ((w->op == GP_OP_LOAD || w->op == GP_OP_LDC) && !ps->nv5)
+        if (admits && !ps->nv5)
             gp_fail(ps, t->pos, "opcode '%s' requires an NV_gpu_program5 header (!!NV%sp5.0) or OPTION %s", oi->name,
                     ps->stage == GP_STAGE_FRAGMENT ? "f" : ps->stage == GP_STAGE_GEOMETRY ? "g" : "v",
-                    w->op == GP_OP_LOAD ? "NV_shader_buffer_load" : "NV_parameter_buffer_object2");
+                    option_names(oi->options, opt_names, sizeof(opt_names)));
         if ((oi->profiles & GP_PROF_NV5) && !ps->nv5)
             gp_fail(ps, t->pos, "opcode '%s' requires an NV_gpu_program5 header (!!NV%sp5.0)", oi->name,
                     ps->stage == GP_STAGE_FRAGMENT ? "f" : ps->stage == GP_STAGE_GEOMETRY ? "g" : "v");
@@ -3374,14 +3368,11 @@ static void nv4_opword(gp_parse *ps, gp_opword *w, const gp_token *t, gp_pinsn *
         gp_fail(ps, t->pos, "opcode '%s' is only available in fragment programs", oi->name);
     if ((oi->flags & GP_OPF_GP_ONLY) && ps->stage != GP_STAGE_GEOMETRY)
         gp_fail(ps, t->pos, "opcode '%s' is only available in geometry programs", oi->name);
-    if ((w->op == GP_OP_TGBALLOT || (w->op >= GP_OP_QSWZ0 && w->op <= GP_OP_QSWZY)) &&
-        !(ps->options & GP_OPTION_NV_SHADER_THREAD_GROUP))
-        gp_fail(ps, t->pos, "opcode '%s' requires OPTION NV_shader_thread_group", oi->name);
-    if (w->op >= GP_OP_SHFDOWN && w->op <= GP_OP_SHFXOR && !(ps->options & GP_OPTION_NV_SHADER_THREAD_SHUFFLE))
-        gp_fail(ps, t->pos, "opcode '%s' requires OPTION NV_shader_thread_shuffle", oi->name);
-    if (w->op == GP_OP_TXFMS &&
-        !(ps->options & (GP_OPTION_NV_EXPLICIT_MULTISAMPLE | GP_OPTION_NV_TEXTURE_MULTISAMPLE)))
-        gp_fail(ps, t->pos, "opcode 'TXFMS' requires OPTION NV_explicit_multisample or NV_texture_multisample");
+    /* the OPTION gate (gp_opcodes.def): NV_shader_thread_group, _shuffle,
+     * NV_explicit_multisample / NV_texture_multisample, NV_shader_storage_buffer */
+    if (oi->options && !admits && !(ps->options & oi->options))
+        gp_fail(ps, t->pos, "opcode '%s' requires OPTION %s", oi->name,
+                option_names(oi->options, opt_names, sizeof(opt_names)));
     if ((oi->flags & GP_OPF_CP_ONLY) && ps->stage != GP_STAGE_COMPUTE)
         gp_fail(ps, t->pos, "opcode '%s' is only available in compute programs (!!NVcp5.0)", oi->name);
     if (w->op == GP_OP_CVT) {
@@ -3389,7 +3380,7 @@ static void nv4_opword(gp_parse *ps, gp_opword *w, const gp_token *t, gp_pinsn *
         return;
     }
     if (oi->flags & GP_OPF_MEMORY) {
-        mem_opword(ps, w, t, pi); /* issue 6 */
+        mem_opword(ps, w, t, pi);
         return;
     }
     /* Table X.15 suffixes: R and H are the F type (H also needs column H) */
@@ -5037,6 +5028,72 @@ static void parse_statement(gp_parse *ps)
 
 /* ---- options -------------------------------------------------------------- */
 
+struct opt {
+    const char *name;
+    uint32_t bit;
+    int stage;
+    uint8_t langs; /* ARB / NV4 below */
+};
+enum { OPT_ARB = 1, OPT_NV4 = 2, OPT_NV5 = 4 }; /* OPT_NV5: only under an NV_gpu_program5 header */
+/* ARB_vertex_program 2.14.4.5, ARB_fragment_program 3.11.4.5, the
+ * extensions that add options, and NV_vertex_program4 / NV_fragment_
+ * program4 2.X.6.Y (NV_geometry_program4 has none; NV_explicit_
+ * multisample's applies to every program type); stage -1 = any. */
+static const struct opt opts[] = {
+    { "ARB_position_invariant", GP_OPTION_POSITION_INVARIANT, GP_STAGE_VERTEX, OPT_ARB | OPT_NV4 },
+    { "NV_vertex_program2", GP_OPTION_NV_VERTEX_PROGRAM2, GP_STAGE_VERTEX, OPT_ARB },
+    { "NV_vertex_program3", GP_OPTION_NV_VERTEX_PROGRAM3, GP_STAGE_VERTEX, OPT_ARB },
+    { "ARB_fog_exp", GP_OPTION_FOG_EXP, GP_STAGE_FRAGMENT, OPT_ARB | OPT_NV4 },
+    { "ARB_fog_exp2", GP_OPTION_FOG_EXP2, GP_STAGE_FRAGMENT, OPT_ARB | OPT_NV4 },
+    { "ARB_fog_linear", GP_OPTION_FOG_LINEAR, GP_STAGE_FRAGMENT, OPT_ARB | OPT_NV4 },
+    { "ARB_precision_hint_fastest", GP_OPTION_PRECISION_FASTEST, GP_STAGE_FRAGMENT, OPT_ARB | OPT_NV4 },
+    { "ARB_precision_hint_nicest", GP_OPTION_PRECISION_NICEST, GP_STAGE_FRAGMENT, OPT_ARB | OPT_NV4 },
+    { "ARB_fragment_program_shadow", GP_OPTION_FRAGMENT_PROGRAM_SHADOW, -1, OPT_ARB | OPT_NV4 },
+    { "NV_fragment_program", GP_OPTION_NV_FRAGMENT_PROGRAM, GP_STAGE_FRAGMENT, OPT_ARB },
+    { "NV_fragment_program2", GP_OPTION_NV_FRAGMENT_PROGRAM2, GP_STAGE_FRAGMENT, OPT_ARB },
+    { "ARB_draw_buffers", GP_OPTION_DRAW_BUFFERS, GP_STAGE_FRAGMENT, OPT_ARB | OPT_NV4 },
+    { "ATI_draw_buffers", GP_OPTION_DRAW_BUFFERS, GP_STAGE_FRAGMENT, OPT_ARB | OPT_NV4 },
+    { "ARB_fragment_coord_origin_upper_left", GP_OPTION_ORIGIN_UPPER_LEFT, GP_STAGE_FRAGMENT, OPT_ARB },
+    { "ARB_fragment_coord_pixel_center_integer", GP_OPTION_PIXEL_CENTER_INTEGER, GP_STAGE_FRAGMENT, OPT_ARB },
+    { "MESA_texture_array", GP_OPTION_TEXTURE_ARRAY, GP_STAGE_FRAGMENT, OPT_ARB },
+    { "NV_explicit_multisample", GP_OPTION_NV_EXPLICIT_MULTISAMPLE, -1, OPT_NV4 },
+    { "NV_texture_multisample", GP_OPTION_NV_TEXTURE_MULTISAMPLE, -1, OPT_NV4 },
+    /* NV_gpu_program5 2.X.6.Y and 3.11.4.5.3 (NV5 fragment programs only) */
+    { "NV_early_fragment_tests", GP_OPTION_NV_EARLY_FRAGMENT_TESTS, GP_STAGE_FRAGMENT, OPT_NV5 },
+    { "ARB_blend_func_extended", GP_OPTION_ARB_BLEND_FUNC_EXTENDED, GP_STAGE_FRAGMENT, OPT_NV5 },
+    /* NV_shader_thread_group "Dependencies on NV_gpu_program5" (TGBALLOT, QSWZ*) */
+    { "NV_shader_thread_group", GP_OPTION_NV_SHADER_THREAD_GROUP, -1, OPT_NV5 },
+    /* NV_shader_thread_shuffle "Dependencies on NV_gpu_program5" (SHF*) */
+    { "NV_shader_thread_shuffle", GP_OPTION_NV_SHADER_THREAD_SHUFFLE, -1, OPT_NV5 },
+    /* NV_bindless_texture 2.X.5.Y (any stage): handle(<operand>) */
+    { "NV_bindless_texture", GP_OPTION_NV_BINDLESS_TEXTURE, -1, OPT_NV5 },
+    /* NV_shader_buffer_load / NV_parameter_buffer_object2
+     * 2.X.6 (NV4; implied by the 5.0 headers, accepted there too),
+     * NV_shader_atomic_float / _int64, NV_gpu_program5_mem_extended and
+     * NV_shader_storage_buffer_object "Dependencies on NV_gpu_program5"
+     * (any stage, compute included) */
+    { "NV_shader_buffer_load", GP_OPTION_NV_SHADER_BUFFER_LOAD, -1, OPT_NV4 },
+    { "NV_parameter_buffer_object2", GP_OPTION_NV_PARAMETER_BUFFER_OBJECT2, -1, OPT_NV4 },
+    { "NV_shader_atomic_float", GP_OPTION_NV_SHADER_ATOMIC_FLOAT, -1, OPT_NV5 },
+    { "NV_shader_atomic_int64", GP_OPTION_NV_SHADER_ATOMIC_INT64, -1, OPT_NV5 },
+    { "NV_gpu_program5_mem_extended", GP_OPTION_NV_GPU_PROGRAM5_MEM_EXTENDED, -1, OPT_NV5 },
+    { "NV_shader_storage_buffer", GP_OPTION_NV_SHADER_STORAGE_BUFFER, -1, OPT_NV5 },
+};
+
+/* The names of the options in mask, as "A or B" (the OPTION gate of an
+ * opcode, gp_opcodes.def), in the order of the table above. */
+static const char *option_names(uint32_t mask, char *buf, size_t size)
+{
+    size_t n = 0;
+    buf[0] = 0;
+    for (size_t i = 0; i < sizeof(opts) / sizeof(opts[0]) && n < size; i++)
+        if (opts[i].bit & mask) {
+            n += (size_t)snprintf(buf + n, size - n, "%s%s", n ? " or " : "", opts[i].name);
+            mask &= ~opts[i].bit;
+        }
+    return buf;
+}
+
 static void parse_option(gp_parse *ps)
 {
     next(ps); /* OPTION */
@@ -5044,66 +5101,15 @@ static void parse_option(gp_parse *ps)
     char b[64];
     if (t.kind != GP_TOK_IDENT)
         gp_fail(ps, t.pos, "expected an option name, found %s", tok_str(ps, &t, b, sizeof(b)));
-    struct opt {
-        const char *name;
-        uint32_t bit;
-        int stage;
-        uint8_t langs; /* ARB / NV4 below */
-    };
-    enum { ARB = 1, NV4 = 2, NV5 = 4 }; /* NV5: only under an NV_gpu_program5 header */
-    /* ARB_vertex_program 2.14.4.5, ARB_fragment_program 3.11.4.5, the
-     * extensions that add options, and NV_vertex_program4 / NV_fragment_
-     * program4 2.X.6.Y (NV_geometry_program4 has none; NV_explicit_
-     * multisample's applies to every program type); stage -1 = any. */
-    static const struct opt opts[] = {
-        { "ARB_position_invariant", GP_OPTION_POSITION_INVARIANT, GP_STAGE_VERTEX, ARB | NV4 },
-        { "NV_vertex_program2", GP_OPTION_NV_VERTEX_PROGRAM2, GP_STAGE_VERTEX, ARB },
-        { "NV_vertex_program3", GP_OPTION_NV_VERTEX_PROGRAM3, GP_STAGE_VERTEX, ARB },
-        { "ARB_fog_exp", GP_OPTION_FOG_EXP, GP_STAGE_FRAGMENT, ARB | NV4 },
-        { "ARB_fog_exp2", GP_OPTION_FOG_EXP2, GP_STAGE_FRAGMENT, ARB | NV4 },
-        { "ARB_fog_linear", GP_OPTION_FOG_LINEAR, GP_STAGE_FRAGMENT, ARB | NV4 },
-        { "ARB_precision_hint_fastest", GP_OPTION_PRECISION_FASTEST, GP_STAGE_FRAGMENT, ARB | NV4 },
-        { "ARB_precision_hint_nicest", GP_OPTION_PRECISION_NICEST, GP_STAGE_FRAGMENT, ARB | NV4 },
-        { "ARB_fragment_program_shadow", GP_OPTION_FRAGMENT_PROGRAM_SHADOW, -1, ARB | NV4 },
-        { "NV_fragment_program", GP_OPTION_NV_FRAGMENT_PROGRAM, GP_STAGE_FRAGMENT, ARB },
-        { "NV_fragment_program2", GP_OPTION_NV_FRAGMENT_PROGRAM2, GP_STAGE_FRAGMENT, ARB },
-        { "ARB_draw_buffers", GP_OPTION_DRAW_BUFFERS, GP_STAGE_FRAGMENT, ARB | NV4 },
-        { "ATI_draw_buffers", GP_OPTION_DRAW_BUFFERS, GP_STAGE_FRAGMENT, ARB | NV4 },
-        { "ARB_fragment_coord_origin_upper_left", GP_OPTION_ORIGIN_UPPER_LEFT, GP_STAGE_FRAGMENT, ARB },
-        { "ARB_fragment_coord_pixel_center_integer", GP_OPTION_PIXEL_CENTER_INTEGER, GP_STAGE_FRAGMENT, ARB },
-        { "MESA_texture_array", GP_OPTION_TEXTURE_ARRAY, GP_STAGE_FRAGMENT, ARB },
-        { "NV_explicit_multisample", GP_OPTION_NV_EXPLICIT_MULTISAMPLE, -1, NV4 },
-        { "NV_texture_multisample", GP_OPTION_NV_TEXTURE_MULTISAMPLE, -1, NV4 },
-        /* NV_gpu_program5 2.X.6.Y and 3.11.4.5.3 (NV5 fragment programs only) */
-        { "NV_early_fragment_tests", GP_OPTION_NV_EARLY_FRAGMENT_TESTS, GP_STAGE_FRAGMENT, NV5 },
-        { "ARB_blend_func_extended", GP_OPTION_ARB_BLEND_FUNC_EXTENDED, GP_STAGE_FRAGMENT, NV5 },
-        /* NV_shader_thread_group "Dependencies on NV_gpu_program5" (TGBALLOT, QSWZ*) */
-        { "NV_shader_thread_group", GP_OPTION_NV_SHADER_THREAD_GROUP, -1, NV5 },
-        /* NV_shader_thread_shuffle "Dependencies on NV_gpu_program5" (SHF*) */
-        { "NV_shader_thread_shuffle", GP_OPTION_NV_SHADER_THREAD_SHUFFLE, -1, NV5 },
-        /* NV_bindless_texture 2.X.5.Y (any stage): handle(<operand>) */
-        { "NV_bindless_texture", GP_OPTION_NV_BINDLESS_TEXTURE, -1, NV5 },
-        /* Issue 6: NV_shader_buffer_load / NV_parameter_buffer_object2
-         * 2.X.6 (NV4; implied by the 5.0 headers, accepted there too),
-         * NV_shader_atomic_float / _int64, NV_gpu_program5_mem_extended and
-         * NV_shader_storage_buffer_object "Dependencies on NV_gpu_program5"
-         * (any stage, compute included) */
-        { "NV_shader_buffer_load", GP_OPTION_NV_SHADER_BUFFER_LOAD, -1, NV4 },
-        { "NV_parameter_buffer_object2", GP_OPTION_NV_PARAMETER_BUFFER_OBJECT2, -1, NV4 },
-        { "NV_shader_atomic_float", GP_OPTION_NV_SHADER_ATOMIC_FLOAT, -1, NV5 },
-        { "NV_shader_atomic_int64", GP_OPTION_NV_SHADER_ATOMIC_INT64, -1, NV5 },
-        { "NV_gpu_program5_mem_extended", GP_OPTION_NV_GPU_PROGRAM5_MEM_EXTENDED, -1, NV5 },
-        { "NV_shader_storage_buffer", GP_OPTION_NV_SHADER_STORAGE_BUFFER, -1, NV5 },
-    };
     const struct opt *o = NULL;
     for (size_t i = 0; i < sizeof(opts) / sizeof(opts[0]); i++)
         if (tok_is(ps, &t, opts[i].name))
             o = &opts[i];
     if (!o)
         gp_fail(ps, t.pos, "unknown option %s", tok_str(ps, &t, b, sizeof(b)));
-    if (o->langs == NV5 && !ps->nv5)
+    if (o->langs == OPT_NV5 && !ps->nv5)
         gp_fail(ps, t.pos, "option %s requires an NV_gpu_program5 header", o->name);
-    if (!(o->langs & (ps->nv5 ? NV4 | NV5 : ps->nv4 ? NV4 : ARB)))
+    if (!(o->langs & (ps->nv5 ? OPT_NV4 | OPT_NV5 : ps->nv4 ? OPT_NV4 : OPT_ARB)))
         gp_fail(ps, t.pos, "option %s is not available in %s programs", o->name,
                 ps->nv4 ? "NV_gpu_program4" : "ARB");
     if (o->stage >= 0 && o->stage != (int)ps->stage)

@@ -1048,7 +1048,7 @@ static const char *const mem_atom_words[GP_ATOM_COUNT] = { "ADD", "MIN", "MAX", 
 static void nv4_put_mem_mods(out *o, const gp_insn *in)
 {
     int op = in->op;
-    if (op == GP_OP_ATOM || op == GP_OP_ATOMB || op == GP_OP_ATOMS || op == GP_OP_ATOMIM)
+    if (gp_opinfo_table[op].flags & GP_OPF_ATOMIC)
         put(o, ".%s", in->mem_atom < GP_ATOM_COUNT ? mem_atom_words[in->mem_atom] : "?");
     if (in->mem_count)
         put(o, in->mem_count > 1 ? ".%sX%d" : ".%s", gp_cvt_type_name(in->mem_elem), in->mem_count);
@@ -1403,7 +1403,7 @@ static size_t print_nv4(const gp_program *p, char *buf, size_t size)
     bool nv41 = false;
     for (int i = 0; i < p->num_insns && !nv5; i++) {
         const gp_insn *in = &p->insns[i];
-        if (in->op == GP_OP_TXG || in->op == GP_OP_LOD ||
+        if ((gp_opinfo_table[in->op].profiles & GP_PROF_NV41) ||
             ((gp_opinfo_table[in->op].flags & GP_OPF_TEX) &&
              (in->tex_target == GP_TEX_CUBEARRAY || in->tex_target == GP_TEX_SHADOWCUBEARRAY)))
             nv41 = true;
