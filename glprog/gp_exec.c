@@ -5,9 +5,10 @@
  * per-thread scratch defined here); nothing here allocates per call.
  *
  * R5: this file holds the only opcode switch (GP_CASE / GP_NEXT: computed
- * goto on GCC and Clang, a plain switch with -DGP_EXEC_USE_SWITCH=1), the
- * only operand fetch (fetch_view and its wrappers fetch / fetch_scalar:
- * swizzle, |abs|, negate, relative addressing, typed view) and the only
+ * goto on GCC and Clang, a plain switch with the CMake option
+ * ASMGL_EXEC_DISPATCH=switch), the only operand fetch (fetch_view and its
+ * wrappers fetch / fetch_scalar: swizzle, |abs|, negate, relative
+ * addressing, typed view) and the only
  * store (store / store_rows: precision, _SAT/_SSAT, write mask,
  * condition-code write mask, CC update, execution mask).  These generic
  * cases run every instruction as the IR says it; each is the reference for
@@ -112,7 +113,7 @@
 #include "gp_ir.h"
 #include "mem.h" /* LOAD STORE ATOM (exec/memory.c) */
 
-/* Instruction-set variants.  On GCC for x86-64 the executor (gp_exec and
+/* Instruction-set variants.  On GCC and Clang for x86-64 the executor (gp_exec and
  * every static helper it inlines) is compiled twice: here for the x86-64
  * baseline (SSE2, 4-lane kernels) and by gp_exec_avx2.c, which includes
  * this file with GP_EXEC_VARIANT set, for AVX2 (8-lane kernels, GP_VW 8;
@@ -126,10 +127,11 @@
  * and which one that is is the compiler's operand order (the generic and
  * fast cases already differ there; tests/test_exec_paths.c).  gp_exec
  * picks a build on its first call (gp_exec_pick): AVX2 where the CPU has
- * it, unless ASMGL_EXEC_ISA=base is in the environment; -DGP_EXEC_NO_VARIANTS
- * builds the baseline only. */
-#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && \
-    !defined(GP_EXEC_SCALAR) && !defined(GP_EXEC_NO_VARIANTS)
+ * it, unless ASMGL_EXEC_ISA=base is in the environment; the CMake option
+ * ASMGL_EXEC_ISA_VARIANTS=OFF (GP_EXEC_NO_VARIANTS) builds the baseline
+ * only. */
+#if defined(__GNUC__) && defined(__x86_64__) && !defined(GP_EXEC_SCALAR) && \
+    !defined(GP_EXEC_NO_VARIANTS)
 #define GP_EXEC_HAS_AVX2 1
 #else
 #define GP_EXEC_HAS_AVX2 0
@@ -1279,7 +1281,7 @@ gp_top:
 #undef XV3
 #undef XS1
 #undef XD
-    /* ---- memory instructions (issue 6: exec_mem_*, exec_image) ---- */
+    /* ---- memory instructions (exec_mem_*, exec_image) ---- */
     GP_CASE(LOAD)
     {
         exec_mem_load(&x, in, GP_MEM_GLOBAL);

@@ -212,7 +212,7 @@
  *                through a CALI fails to load (gp_subroutine.c).
  *   TGALL TGANY TGEQ  NV_gpu_program5 votes over the thread group: the
  *                live lanes of the gp_exec call that execute the
- *                instruction (glprog.h; gp_exec.c exec_vote).  Any type;
+ *                instruction (glprog.h; glprog/exec/group.c exec_vote).  Any type;
  *                results TRUE / FALSE as for the set-on instructions.
  *   SHFDOWN SHFIDX SHFUP SHFXOR  NV_shader_thread_shuffle (OPTION
  *                NV_shader_thread_shuffle, NV5 only; gp_exec.c
@@ -336,7 +336,7 @@
  * decimal, U64 in hex; gp_print.c nv4_put_lit64).  PARAM variables stay
  * 32-bit rows, promoted.
  *
- * ---- NV_gpu_program5 memory instructions (issue 6) -------------------------
+ * ---- NV_gpu_program5 memory instructions ----------------------------------
  * glprog.h "memory" says what each instruction reaches; this is how the
  * front end encodes them (gp_insn.mem_* below, GP_OPF_MEMORY in the opcode
  * table).  Every one but MEMBAR and BAR has exactly one storage modifier
@@ -633,7 +633,7 @@ typedef struct gp_insn {
     uint8_t tex_target; /* gp_tex_target */
     int8_t tex_offset[3];
     /* NV_gpu_program5 texture operands (GP_OPF_TEX only, 0 elsewhere;
-     * gp_exec.c do_tex):
+     * glprog/exec/texture.c do_tex):
      *   tex_comp   TXG / TXGO component selector texture[n].x/.y/.z/.w
      *              (0..3, x default; ignored for SHADOW targets)
      *   tex_flags  GP_TEXF_OFFSET_REG: src[2] is the offset(<operand>)
@@ -666,7 +666,7 @@ typedef struct gp_insn {
      * with GP_TEXF_HANDLE only): the scalar operand of "handle(<operand>)",
      * read per lane as a 64-bit unsigned handle (a LONG variable's two
      * words; a 32-bit one zero-extended); tex_unit is then 0 and unused
-     * (gp_exec.c do_tex groups the lanes by handle, gp_tex_request.handle). */
+     * (glprog/exec/texture.c do_tex groups the lanes by handle, gp_tex_request.handle). */
     gp_src tex_handle;
     /* Memory instructions (GP_OPF_MEMORY; "memory instructions" at the top;
      * 0 elsewhere). */
@@ -696,7 +696,7 @@ struct gp_program {
     int num_synth_temps;     /* hidden temporaries at the end of num_temps (fog: 2) */
     int num_synth_params;    /* parameter rows at the end of the table the
                                 prologue/epilogue added (see the top) */
-    /* Run-time limits (added for the executor): gp_lower copies them from
+    /* Run-time limits of the executor: gp_lower copies them from
      * the gp_limits the program was compiled with, for the programs whose
      * specs define them: NV_vertex_program2/3 get max_exec_instructions and
      * max_call_depth, NV_fragment_program2 all five, NV_gpu_program4

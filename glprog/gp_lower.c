@@ -324,7 +324,7 @@ static void fill_info(gp_parse *ps, gp_program *p)
     info->gs_vertices_out = ps->gs_vertices_out;
     info->gs_invocations = ps->gs_invocations > 0 ? ps->gs_invocations : 1;
     info->num_result_components = ps->num_result_components;
-    /* issue 6: compute declarations (1 = not given) */
+    /* compute declarations (1 = not given) */
 
     for (int d = 0; d < 3; d++)
         info->cp_group_size[d] = ps->stage == GP_STAGE_COMPUTE && ps->cp_group_size[d] ? ps->cp_group_size[d] : 1;

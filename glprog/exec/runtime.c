@@ -510,8 +510,8 @@ static inline float gp_fx12(float f)
  * scratch are all made of whole rows).  Each kernel is the formula of the
  * spec section cited, evaluated in the order written (no FMA: the build
  * has -ffp-contract=off), so every lane gets the bits the scalar formula
- * gives.  Without GCC vector extensions (GP_EXEC_SCALAR) the same code runs
- * on one lane at a time. */
+ * gives.  Without vector extensions (the CMake option ASMGL_EXEC_VECTORS=OFF:
+ * GP_EXEC_SCALAR) the same code runs on one lane at a time. */
 #if defined(__GNUC__) && !defined(GP_EXEC_SCALAR)
 #if defined(GP_EXEC_VARIANT) /* the AVX2 build: eight lanes (ymm) */
 #define GP_VW 8
