@@ -1,10 +1,13 @@
 # asmgl - the two README commands.
 #   make run    install what is missing, build, render the demo headless to out/demo.png
 #   make test   install what is missing, build, run every test (ctest)
-# Other targets: deps, build, test-asan (ASan/UBSan build + its tests), bench, clean.
+# Other targets: deps, build, test-asan (ASan/UBSan build + its tests), fuzz
+# (the libFuzzer targets, FUZZ_SECONDS each), bench, clean.
 
 BUILD ?= build
 BUILD_ASAN ?= build-asan
+BUILD_FUZZ ?= build-fuzz
+FUZZ_SECONDS ?= 60
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
 # Debian packages, installed by tools/install-deps when missing.
@@ -21,7 +24,7 @@ BUILD_PACKAGES = build-essential cmake pkg-config mesa-common-dev libglvnd-dev l
 TEST_PACKAGES = piglit libosmesa6-dev libgl1-mesa-dri libegl-mesa0 libglx-mesa0 mesa-utils \
                 xvfb xauth x11-apps python3 clang libclang-rt-14-dev
 
-.PHONY: all deps deps-test build run test test-asan bench clean
+.PHONY: all deps deps-test build run test test-asan fuzz bench clean
 
 all: build
 
@@ -51,8 +54,15 @@ test-asan: deps-test
 	cmake --build $(BUILD_ASAN) -j$(JOBS)
 	cd $(BUILD_ASAN) && ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=$(CURDIR)/tools/tests/lsan-osmesa.supp ctest --output-on-failure -j$(JOBS) -LE mesa_peer
 
+# libFuzzer targets (clang; docs/testing.md "Fuzzing"), each run for
+# FUZZ_SECONDS from the seed corpus in fuzz/corpus/; ends with fuzz: PASS / FAIL.
+fuzz: deps-test
+	cmake -S . -B $(BUILD_FUZZ) -DCMAKE_C_COMPILER=clang -DASMGL_FUZZ=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo
+	cmake --build $(BUILD_FUZZ) -j$(JOBS) --target fuzz
+	fuzz/run $(BUILD_FUZZ) $(FUZZ_SECONDS)
+
 bench: deps-test build
 	bench/run --build $(BUILD)
 
 clean:
-	rm -rf $(BUILD) $(BUILD_ASAN) out
+	rm -rf $(BUILD) $(BUILD_ASAN) $(BUILD_FUZZ) out
