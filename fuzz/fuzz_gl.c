@@ -279,9 +279,23 @@ static void buffer_call(fz_bytes *b, unsigned k)
         glUnmapBuffer(t);
         break;
     }
-    case 5:
-        glCopyBufferSubData(GL_COPY_READ_BUFFER, PICK(b, BUF_TARGETS), small(b, -1, 300), small(b, -1, 300),
-                            small(b, -1, 300));
+    case 5: {
+        /* NV_shader_buffer_load: make the buffer resident and hand its
+         * address to the programs as program.local[0].x (fuzz_gen.c) */
+        GLenum t = PICK(b, BUF_TARGETS);
+        GLuint64EXT addr = 0;
+        glMakeBufferResidentNV(t, fz_u8(b) & 1 ? GL_READ_WRITE : GL_READ_ONLY);
+        glGetBufferParameterui64vNV(t, GL_BUFFER_GPU_ADDRESS_NV, &addr);
+        glProgramLocalParameterI4uiNV(PICK(b, PROG_TARGETS), 0, (GLuint)addr, (GLuint)(addr >> 32), 0, 0);
+        break;
+    }
+    case 6:
+        if (fz_u8(b) & 1)
+            glBindBufferBaseNV(GL_FRAGMENT_PROGRAM_PARAMETER_BUFFER_NV, fz_below(b, 20), name(b));
+        else
+            glBindImageTextureEXT(fz_below(b, 10), name(b), small(b, -1, 2), fz_u8(b) & 1, small(b, -1, 3),
+                                  fz_u8(b) & 1 ? GL_READ_WRITE : GL_WRITE_ONLY,
+                                  (GLint)PICK(b, IFMTS));
         break;
     default: {
         GLuint n = name(b);
@@ -499,7 +513,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         switch (op % 8) {
         case 0: state_call(&b, k % 29); break;
         case 1: texture_call(&b, k % 10); break;
-        case 2: buffer_call(&b, k % 7); break;
+        case 2: buffer_call(&b, k % 8); break;
         case 3: fbo_call(&b, k % 9); break;
         case 4: program_call(&b); break;
         case 5: array_call(&b, k % 5); break;
