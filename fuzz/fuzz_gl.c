@@ -452,6 +452,15 @@ static void state_call(fz_bytes *b, unsigned k)
     case 25: glPolygonOffset(fval(b), fval(b)); break;
     case 26: glFrustum(fval(b), fval(b), fval(b), fval(b), fval(b), fval(b)); break;
     case 27: glBlendEquation(fz_u8(b) & 1 ? GL_FUNC_ADD : GL_MAX + fz_below(b, 4)); break;
+    case 28: {
+        static const GLenum ENV[] = { GL_TEXTURE_ENV_MODE, GL_COMBINE_RGB, GL_SOURCE0_RGB, GL_OPERAND0_RGB,
+                                      GL_RGB_SCALE, 0x21 };
+        glTexEnvi(fz_u8(b) & 1 ? GL_TEXTURE_ENV : GL_TEXTURE_FILTER_CONTROL, PICK(b, ENV),
+                  TEX_VALUES[fz_below(b, N(TEX_VALUES))]);
+        break;
+    }
+    case 29: glTexGeni(GL_S + fz_below(b, 5), GL_TEXTURE_GEN_MODE, TEX_VALUES[fz_below(b, N(TEX_VALUES))]); break;
+    case 30: glPointParameteri(GL_POINT_SPRITE_COORD_ORIGIN, TEX_VALUES[fz_below(b, N(TEX_VALUES))]); break;
     default: {
         GLuint n = name(b);
         glDeleteProgramsARB(1, &n);
@@ -511,7 +520,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         unsigned op = fz_u8(&b);
         unsigned k = fz_u8(&b);
         switch (op % 8) {
-        case 0: state_call(&b, k % 29); break;
+        case 0: state_call(&b, k % 32); break;
         case 1: texture_call(&b, k % 10); break;
         case 2: buffer_call(&b, k % 8); break;
         case 3: fbo_call(&b, k % 9); break;
