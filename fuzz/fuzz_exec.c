@@ -6,10 +6,13 @@
  * the input registers of 16 lanes and the live / helper masks, and gp_exec
  * runs the program twice on one gp_machine, with the texture sampler
  * (texture/ tex_sample on a small fixed texture set, as the rasterizer
- * wires it) and a GPU address space holding one resident buffer that the
- * memory instructions reach (memory/mem.h).  Checks: no crash or sanitizer
+ * wires it), a GPU address space holding one resident buffer that LOAD,
+ * STORE and ATOM reach (memory/mem.h), a storage buffer (LDB STB ATOMB)
+ * and two image units (texture/ tex_image_units_access: LOADIM STOREIM
+ * ATOMIM), all reset to the input's bytes before each run.  Checks: no crash or sanitizer
  * report, a bounded run (a small instruction budget), and bit-identical
- * results (outputs, kill mask, status, buffer bytes) between the two runs.
+ * results (outputs, kill mask, status, buffer, storage and image bytes)
+ * between the two runs.
  *
  * The executor is used directly rather than through the GL API: that
  * reaches every input slot, lane mask and helper lane in each call without
@@ -38,6 +41,9 @@ static mem_buffer *g_buf;
 static uint64_t g_addr;
 static gp_memory g_mem;
 static tex_object *g_tex[FZ_UNITS];
+static tex_object *g_img[2];      /* image units 0 and 1, redefined before every run */
+static tex_image_unit g_units[GP_MAX_IMAGE_UNITS];
+static uint8_t g_storage[FZ_STORAGE_BYTES];
 static uint8_t g_texbuf[64];
 static gp_machine *g_machine;
 static bool g_print;
@@ -112,6 +118,16 @@ static void setup(void)
     if (!g_addr || mem_space_make_resident(g_space, g_buf, MEM_GPU_READ | MEM_GPU_WRITE) != MEM_OK)
         fail("resident buffer");
     g_mem.space = g_space;
+    g_mem.storage[0].data = g_storage;
+    g_mem.storage[0].size = FZ_STORAGE_BYTES;
+    g_img[0] = tex_object_create(GL_TEXTURE_2D);
+    g_img[1] = tex_object_create(GL_TEXTURE_2D);
+    if (!g_img[0] || !g_img[1])
+        fail("image fixture");
+    g_units[0] = (tex_image_unit){ g_img[0], 0, false, 0, GL_READ_WRITE, GL_RGBA8 };
+    g_units[1] = (tex_image_unit){ g_img[1], 0, false, 0, GL_READ_WRITE, GL_R32UI };
+    g_mem.image = tex_image_units_access;
+    g_mem.image_user = g_units;
     make_textures();
     g_machine = gp_machine_create();
     if (!g_machine)
@@ -141,18 +157,20 @@ static gp_val value(fz_bytes *b)
     return v;
 }
 
-#define ROWS (GP_VIN_ROWS > GP_VARY_COUNT ? GP_VIN_ROWS : GP_VARY_COUNT)
-#define OUT_ROWS (GP_VARY_COUNT > GP_FOUT_COUNT ? GP_VARY_COUNT : GP_FOUT_COUNT)
+#define ROWS ((int)GP_VIN_ROWS > (int)GP_VARY_COUNT ? (int)GP_VIN_ROWS : (int)GP_VARY_COUNT)
+#define OUT_ROWS ((int)GP_VARY_COUNT > (int)GP_FOUT_COUNT ? (int)GP_VARY_COUNT : (int)GP_FOUT_COUNT)
 
 typedef struct result {
     gp_vec out[OUT_ROWS];
     uint8_t mem[FZ_MEM_BYTES];
+    uint8_t storage[FZ_STORAGE_BYTES];
+    uint8_t img[2][FZ_IMAGE_SIZE * FZ_IMAGE_SIZE * 4];
     uint32_t killed;
     int status;
 } result;
 
 static gp_vec g_in[ROWS];
-static uint8_t g_mem_init[FZ_MEM_BYTES];
+static uint8_t g_mem_init[FZ_MEM_BYTES + FZ_STORAGE_BYTES + 2 * FZ_IMAGE_SIZE * FZ_IMAGE_SIZE * 4];
 static result g_res[2];
 
 static void run(const gp_program *p, const gp_val (*params)[4], uint32_t live, uint32_t helper,
@@ -160,6 +178,15 @@ static void run(const gp_program *p, const gp_val (*params)[4], uint32_t live, u
 {
     if (mem_buffer_write(g_buf, 0, FZ_MEM_BYTES, g_mem_init) != MEM_OK)
         fail("buffer reset");
+    memcpy(g_storage, g_mem_init + FZ_MEM_BYTES, FZ_STORAGE_BYTES);
+    const uint8_t *img = g_mem_init + FZ_MEM_BYTES + FZ_STORAGE_BYTES;
+    tex_pixel_store ps;
+    tex_pixel_store_default(&ps);
+    if (tex_image_define(g_img[0], 0, 0, GL_RGBA8, FZ_IMAGE_SIZE, FZ_IMAGE_SIZE, 1, 0, GL_RGBA,
+                         GL_UNSIGNED_BYTE, img, &ps) != GL_NO_ERROR ||
+        tex_image_define(g_img[1], 0, 0, GL_R32UI, FZ_IMAGE_SIZE, FZ_IMAGE_SIZE, 1, 0,
+                         GL_RED_INTEGER_EXT, GL_UNSIGNED_INT, img + sizeof r->img[0], &ps) != GL_NO_ERROR)
+        fail("image reset");
     memset(r, 0, sizeof *r);
     gp_exec_env env;
     memset(&env, 0, sizeof env);
@@ -177,6 +204,9 @@ static void run(const gp_program *p, const gp_val (*params)[4], uint32_t live, u
     r->status = env.status;
     if (mem_buffer_read(g_buf, 0, FZ_MEM_BYTES, r->mem) != MEM_OK)
         fail("buffer read");
+    memcpy(r->storage, g_storage, FZ_STORAGE_BYTES);
+    for (int i = 0; i < 2; i++)
+        memcpy(r->img[i], g_img[i]->image[0][0].data, sizeof r->img[i]);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -226,7 +256,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     uint32_t helper = prog.stage == GP_STAGE_FRAGMENT ? (fz_u8(&b) | fz_u8(&b) << 8) & ~live & 0xffff : 0;
     if (!live)
         live = 0xffff;
-    for (int i = 0; i < FZ_MEM_BYTES; i++)
+    for (size_t i = 0; i < sizeof g_mem_init; i++)
         g_mem_init[i] = (uint8_t)fz_u8(&b);
 
     run(p, (const gp_val(*)[4])params, live, helper, &g_res[0]);

@@ -503,11 +503,56 @@ static unsigned address(gen *g)
     return a;
 }
 
+/* Storage buffer sb (program.storage[0], FZ_STORAGE_BYTES) and image
+ * units 0 (2D RGBA8) and 1 (2D R32UI): offsets and coordinates from
+ * registers, in range or not. */
+static void memory_views(gen *g, unsigned k)
+{
+    static const char *const AOP[] = { "ADD", "MIN", "MAX", "AND", "OR", "XOR", "EXCH", "CSWAP" };
+    unsigned a = pick(g, NTEMP);
+    emit(g, "AND.U R%u.x, R%u.x, %u;\n", a, pick(g, NTEMP), coin(g, 4) ? 0xffffffffu : 0x7cu | pick(g, 4));
+    switch (k) {
+    case 0:
+        emit(g, "LDB.%s ", MEM_TYPES[pick(g, 16)]);
+        dest(g, false);
+        emit(g, ", sb[R%u.x];\n", a);
+        break;
+    case 1:
+        emit(g, "STB.%s R%u, sb[R%u.x];\n", MEM_TYPES[pick(g, 16)], pick(g, NTEMP), a);
+        break;
+    case 2:
+        emit(g, "ATOMB.%s.%s R%u, R%u, sb[R%u.x];\n", AOP[pick(g, 8)], coin(g, 2) ? "U32" : "S32",
+             pick(g, NTEMP), pick(g, NTEMP), a);
+        break;
+    case 3:
+        emit(g, "LOADIM.%s ", MEM_TYPES[pick(g, 16)]);
+        dest(g, false);
+        emit(g, ", R%u, image[%u], 2D;\n", pick(g, NTEMP), pick(g, 2));
+        break;
+    case 4:
+        if (coin(g, 2))
+            emit(g, "STOREIM.%s image[%u], R%u, R%u, 2D;\n", MEM_TYPES[pick(g, 16)], pick(g, 2),
+                 pick(g, NTEMP), pick(g, NTEMP));
+        else
+            emit(g, "STOREIM.%c image[%u], R%u, R%u, 2D;\n", "FSU"[pick(g, 3)], pick(g, 2),
+                 pick(g, NTEMP), pick(g, NTEMP));
+        break;
+    default:
+        emit(g, "ATOMIM.%s.U32 R%u, R%u, R%u, image[1], 2D;\n", AOP[pick(g, 8)], pick(g, NTEMP),
+             pick(g, NTEMP), pick(g, NTEMP));
+        break;
+    }
+}
+
 static void memory(gen *g)
 {
-    unsigned k = pick(g, 4);
+    unsigned k = pick(g, 8);
     if (k == 3) {
         emit(g, "MEMBAR;\n");
+        return;
+    }
+    if (k >= 4) {
+        memory_views(g, k - 4 + (coin(g, 2) ? 2 : 0));
         return;
     }
     unsigned a = address(g);
@@ -750,7 +795,8 @@ int fz_gen_program(fz_bytes *b, fz_program *out)
         g->rel = true;
         if (g->nv == 5)
             emit(g, "OPTION NV_shader_thread_group;\nOPTION NV_shader_thread_shuffle;\n"
-                    "OPTION NV_gpu_program5_mem_extended;\n");
+                    "OPTION NV_gpu_program5_mem_extended;\nOPTION NV_shader_storage_buffer;\n"
+                    "STORAGE sb[] = { program.storage[0] };\n");
     }
     emit(g, "TEMP R0, R1, R2, R3, R4, R5, R6, R7;\n");
     if (g->nv == 5)

@@ -35,6 +35,10 @@ unsigned fz_below(fz_bytes *b, unsigned n);
 
 /* The resident buffer memory instructions address (bytes). */
 #define FZ_MEM_BYTES 256
+/* program.storage[0] (LDB STB ATOMB), bytes; image units 0 (2D RGBA8) and
+ * 1 (2D R32UI), FZ_IMAGE_SIZE texels square (LOADIM STOREIM ATOMIM). */
+#define FZ_STORAGE_BYTES 64
+#define FZ_IMAGE_SIZE 4
 
 /* Texture unit -> target the generated programs use (ARB: a unit keeps one
  * target in a program).  Units 6 (ARRAY2D) and 7 (BUFFER) are NV4/NV5 only. */
