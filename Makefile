@@ -2,7 +2,8 @@
 #   make run    install what is missing, build, render the demo headless to out/demo.png
 #   make test   install what is missing, build, run every test (ctest)
 # Other targets: deps, build, install, test-asan (ASan/UBSan build + its tests),
-# test-exec-builds (the executor's other build options), bench, clean.
+# test-exec-builds (the executor's other build options), fuzz (the libFuzzer
+# targets, FUZZ_SECONDS each), bench, clean.
 
 BUILD ?= build
 # make install: PREFIX (default /usr/local) and DESTDIR (staging, packagers)
@@ -10,6 +11,12 @@ PREFIX ?= /usr/local
 DESTDIR ?=
 BUILD_ASAN ?= build-asan
 BUILD_EXEC ?= build-exec
+BUILD_FUZZ ?= build-fuzz
+FUZZ_SECONDS ?= 60
+# Debug (-O0): clang's UBSan at -O1 and above spends minutes of CPU on
+# glprog/gp_exec.c alone (about 12 at -O2); RelWithDebInfo fuzzes faster
+# once built (docs/testing.md "Fuzzing").
+FUZZ_BUILD_TYPE ?= Debug
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
 # Debian packages, installed by tools/install-deps when missing.
@@ -26,7 +33,7 @@ BUILD_PACKAGES = build-essential cmake pkg-config mesa-common-dev libglvnd-dev l
 TEST_PACKAGES = piglit libosmesa6-dev libgl1-mesa-dri libegl-mesa0 libglx-mesa0 mesa-utils \
                 xvfb xauth x11-apps python3 clang libclang-rt-14-dev
 
-.PHONY: all deps deps-test build install run test test-asan test-exec-builds bench clean
+.PHONY: all deps deps-test build install run test test-asan test-exec-builds fuzz bench clean
 
 all: build
 
@@ -77,8 +84,15 @@ test-exec-builds: deps-test
 	$(MAKE) -C $(BUILD_EXEC)/clang/glprog -j$(JOBS)
 	cd $(BUILD_EXEC)/clang/glprog && ctest --output-on-failure -j$(JOBS)
 
+# libFuzzer targets (clang; docs/testing.md "Fuzzing"), each run for
+# FUZZ_SECONDS from the seed corpus in fuzz/corpus/; ends with fuzz: PASS / FAIL.
+fuzz: deps-test
+	cmake -S . -B $(BUILD_FUZZ) -DCMAKE_C_COMPILER=clang -DASMGL_FUZZ=ON -DCMAKE_BUILD_TYPE=$(FUZZ_BUILD_TYPE)
+	cmake --build $(BUILD_FUZZ) -j$(JOBS) --target fuzz
+	fuzz/run $(BUILD_FUZZ) $(FUZZ_SECONDS)
+
 bench: deps-test build
 	bench/run --build $(BUILD)
 
 clean:
-	rm -rf $(BUILD) $(BUILD_ASAN) $(BUILD_EXEC) out
+	rm -rf $(BUILD) $(BUILD_ASAN) $(BUILD_EXEC) $(BUILD_FUZZ) out

@@ -4,10 +4,10 @@
  * disassembled, and the disassembly must compile again (R15), so the fuzzer
  * also exercises the printer.  Single thread per call, as libFuzzer runs it.
  *
- * Build (clang):
- *   clang -g -O1 -fsanitize=fuzzer,address,undefined -I glprog \
- *         fuzz/fuzz_parse.c glprog/gp_*.c -lm -o fuzz_parse
- *   ./fuzz_parse /usr/lib/x86_64-linux-gnu/piglit/tests/asmparsertest/shaders/ARBfp1.0
+ * Build and run (clang; docs/testing.md "Fuzzing"):
+ *   cmake -S . -B build-fuzz -DCMAKE_C_COMPILER=clang -DASMGL_FUZZ=ON
+ *   cmake --build build-fuzz --target fuzz_parse
+ *   build-fuzz/bin/fuzz_parse corpus /usr/lib/x86_64-linux-gnu/piglit/tests/asmparsertest/shaders/ARBfp1.0
  * glprog.fuzz_smoke (glprog/tests/test_fuzz_smoke.c) runs this same function
  * over deterministic mutations in CI.
  */

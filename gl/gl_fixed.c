@@ -614,7 +614,7 @@ static void texgen(gl_context *ctx, GLenum coord, GLenum pname, const double *v,
     int c = (int)(coord - GL_S);
     switch (pname) {
     case GL_TEXTURE_GEN_MODE: {
-        GLenum m = (GLenum)v[0];
+        GLenum m = gl_enum_param(v[0]);
         bool ok = m == GL_OBJECT_LINEAR || m == GL_EYE_LINEAR ||
                   (m == GL_SPHERE_MAP && c < 2) ||
                   ((m == GL_NORMAL_MAP || m == GL_REFLECTION_MAP) && c < 3);
@@ -801,7 +801,7 @@ static bool valid_source(GLenum s)
 static void texenv(gl_context *ctx, GLenum target, GLenum pname, const double *v, int n)
 {
     GL_OUTSIDE_BEGIN(ctx, );
-    GLenum e = (GLenum)v[0];
+    GLenum e = gl_enum_param(v[0]);
     if (target == GL_TEXTURE_FILTER_CONTROL) {
         if (pname != GL_TEXTURE_LOD_BIAS) {
             gl_error(ctx, GL_INVALID_ENUM);
@@ -1109,11 +1109,11 @@ static void point_parameter(gl_context *ctx, GLenum pname, const float *v)
         memcpy(ctx->point_atten, v, 3 * sizeof(float));
         break;
     case GL_POINT_SPRITE_COORD_ORIGIN:
-        if ((GLenum)v[0] != GL_LOWER_LEFT && (GLenum)v[0] != GL_UPPER_LEFT) {
+        if (gl_enum_param(v[0]) != GL_LOWER_LEFT && gl_enum_param(v[0]) != GL_UPPER_LEFT) {
             gl_error(ctx, GL_INVALID_ENUM);
             return;
         }
-        ctx->point_sprite_origin = (GLenum)v[0];
+        ctx->point_sprite_origin = gl_enum_param(v[0]);
         return;
     default:
         gl_error(ctx, GL_INVALID_ENUM);

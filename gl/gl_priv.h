@@ -939,6 +939,12 @@ void gl_fbo_resolve_row(const rast_surface *s, int y, unsigned char *out);
 
 /* Small helpers shared by queries. */
 static inline float gl_clampf(float v, float lo, float hi) { return v < lo ? lo : v > hi ? hi : v; }
+/* An enum-valued parameter given through a float or integer variant
+ * (TexParameteri(..., -1)): truncated like any conversion to GLenum, but a
+ * value whose integer part GLenum cannot hold, or NaN, names no enum and
+ * becomes 0xffffffff, which no parameter accepts (converting it is
+ * undefined behaviour, C11 6.3.1.4). */
+static inline GLenum gl_enum_param(double v) { return v > -1.0 && v < 4294967296.0 ? (GLenum)v : 0xffffffffu; }
 
 /* ---- gl_enable.c ------------------------------------------------------------------------- */
 

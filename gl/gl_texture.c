@@ -1190,7 +1190,7 @@ static void tex_parameter(gl_context *ctx, GLenum target, GLenum pname, const do
     }
     tex_sampler s = o->tex->sampler;
     bool rect = o->target == GL_TEXTURE_RECTANGLE_ARB;
-    GLenum e = (GLenum)v[0];
+    GLenum e = gl_enum_param(v[0]);
     switch (pname) {
     case GL_TEXTURE_MIN_FILTER:
         if (!valid_min_filter(e, rect))

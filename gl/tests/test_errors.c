@@ -76,6 +76,23 @@ static void test_enums_values(void)
     GT_ERROR(GL_INVALID_VALUE);
     glTexParameteri(GL_TEXTURE_RECTANGLE_ARB, GL_TEXTURE_WRAP_S, GL_REPEAT);
     GT_ERROR(GL_INVALID_ENUM);
+    /* an enum-valued parameter given as a negative number names no enum
+     * (fuzz/regress/fuzz_gl/enum-param-negative): -1 is neither GL_NONE
+     * nor any other enum, and the state keeps its value */
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_COMPARE_MODE_ARB, -1);
+    GT_ERROR(GL_INVALID_ENUM);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_COMPARE_MODE_ARB, GL_COMPARE_R_TO_TEXTURE_ARB);
+    glTexParameterf(GL_TEXTURE_2D, GL_TEXTURE_COMPARE_MODE_ARB, -1e30f);
+    GT_ERROR(GL_INVALID_ENUM);
+    GLint cmp = 0;
+    glGetTexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_COMPARE_MODE_ARB, &cmp);
+    GT_CHECK(cmp == GL_COMPARE_R_TO_TEXTURE_ARB);
+    glTexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, -1);
+    GT_ERROR(GL_INVALID_ENUM);
+    glTexGeni(GL_S, GL_TEXTURE_GEN_MODE, -1);
+    GT_ERROR(GL_INVALID_ENUM);
+    glPointParameteri(GL_POINT_SPRITE_COORD_ORIGIN, -1);
+    GT_ERROR(GL_INVALID_ENUM);
     glPixelStorei(GL_PACK_ALIGNMENT, 3);
     GT_ERROR(GL_INVALID_VALUE);
     glDrawBuffer(GL_COLOR_ATTACHMENT0); /* default framebuffer */

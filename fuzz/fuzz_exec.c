@@ -1,0 +1,276 @@
+/*
+ * fuzz_exec.c - libFuzzer target for the executor: the input drives
+ * fuzz_gen.c to write a valid program (ARB, NV4 or NV5; vertex or
+ * fragment), which gp_compile must accept (a rejection is a generator or
+ * compiler bug: abort), then the rest of the input fills the parameters,
+ * the input registers of 16 lanes and the live / helper masks, and gp_exec
+ * runs the program twice on one gp_machine, with the texture sampler
+ * (texture/ tex_sample on a small fixed texture set, as the rasterizer
+ * wires it), a GPU address space holding one resident buffer that LOAD,
+ * STORE and ATOM reach (memory/mem.h), a storage buffer (LDB STB ATOMB)
+ * and two image units (texture/ tex_image_units_access: LOADIM STOREIM
+ * ATOMIM), all reset to the input's bytes before each run.  Checks: no crash or sanitizer
+ * report, a bounded run (a small instruction budget), and bit-identical
+ * results (outputs, kill mask, status, buffer, storage and image bytes)
+ * between the two runs.
+ *
+ * The executor is used directly rather than through the GL API: that
+ * reaches every input slot, lane mask and helper lane in each call without
+ * a draw's setup, and the GL target (fuzz_gl.c) covers the API path.
+ * Under clang only the baseline executor is built (gp_exec.c
+ * "Instruction-set variants"), so there is no AVX2 build to compare with.
+ *
+ * FUZZ_EXEC_PRINT=1 in the environment prints each program (reproducing a
+ * crash: ./fuzz_exec crash-file).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fuzz_gen.h"
+#include "glprog.h"
+#include "mem.h"
+#include "tex.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+/* ---- fixtures, made once ---------------------------------------------------- */
+
+static mem_space *g_space;
+static mem_buffer *g_buf;
+static uint64_t g_addr;
+static gp_memory g_mem;
+static tex_object *g_tex[FZ_UNITS];
+static tex_object *g_img[2];      /* image units 0 and 1, redefined before every run */
+static tex_image_unit g_units[GP_MAX_IMAGE_UNITS];
+static uint8_t g_storage[FZ_STORAGE_BYTES];
+static uint8_t g_texbuf[64];
+static gp_machine *g_machine;
+static bool g_print;
+
+static void fail(const char *what)
+{
+    fprintf(stderr, "fuzz_exec: %s\n", what);
+    abort();
+}
+
+/* A w x h x d RGBA8 image of a fixed pattern at level `level` of face f. */
+static void image(tex_object *t, int face, int level, GLenum ifmt, GLenum fmt, GLenum type, int w,
+                  int h, int d)
+{
+    static uint8_t px[8 * 8 * 8 * 4];
+    for (size_t i = 0; i < sizeof px; i++)
+        px[i] = (uint8_t)(i * 37 + level * 11 + face);
+    tex_pixel_store ps;
+    tex_pixel_store_default(&ps);
+    if (tex_image_define(t, face, level, ifmt, w, h, d, 0, fmt, type, px, &ps) != GL_NO_ERROR)
+        fail("texture fixture");
+}
+
+static void make_textures(void)
+{
+    g_tex[FZ_UNIT_2D] = tex_object_create(GL_TEXTURE_2D);
+    image(g_tex[FZ_UNIT_2D], 0, 0, GL_RGBA8, GL_RGBA, GL_UNSIGNED_BYTE, 4, 4, 1);
+    image(g_tex[FZ_UNIT_2D], 0, 1, GL_RGBA8, GL_RGBA, GL_UNSIGNED_BYTE, 2, 2, 1);
+    image(g_tex[FZ_UNIT_2D], 0, 2, GL_RGBA8, GL_RGBA, GL_UNSIGNED_BYTE, 1, 1, 1);
+    g_tex[FZ_UNIT_2D]->sampler.min_filter = GL_LINEAR_MIPMAP_LINEAR;
+    g_tex[FZ_UNIT_2D]->sampler.wrap_s = GL_REPEAT;
+    g_tex[FZ_UNIT_3D] = tex_object_create(GL_TEXTURE_3D);
+    image(g_tex[FZ_UNIT_3D], 0, 0, GL_RGBA8, GL_RGBA, GL_UNSIGNED_BYTE, 2, 2, 2);
+    g_tex[FZ_UNIT_3D]->sampler.min_filter = GL_LINEAR;
+    g_tex[FZ_UNIT_CUBE] = tex_object_create(GL_TEXTURE_CUBE_MAP);
+    for (int f = 0; f < 6; f++)
+        image(g_tex[FZ_UNIT_CUBE], f, 0, GL_RGBA8, GL_RGBA, GL_UNSIGNED_BYTE, 2, 2, 1);
+    g_tex[FZ_UNIT_CUBE]->sampler.min_filter = GL_NEAREST;
+    g_tex[FZ_UNIT_SHADOW2D] = tex_object_create(GL_TEXTURE_2D);
+    image(g_tex[FZ_UNIT_SHADOW2D], 0, 0, GL_DEPTH_COMPONENT24, GL_DEPTH_COMPONENT, GL_UNSIGNED_INT,
+          4, 4, 1);
+    g_tex[FZ_UNIT_SHADOW2D]->sampler.min_filter = GL_LINEAR;
+    g_tex[FZ_UNIT_SHADOW2D]->sampler.compare_mode = GL_COMPARE_R_TO_TEXTURE_ARB;
+    g_tex[FZ_UNIT_RECT] = tex_object_create(GL_TEXTURE_RECTANGLE_ARB);
+    image(g_tex[FZ_UNIT_RECT], 0, 0, GL_RGBA32F_ARB, GL_RGBA, GL_UNSIGNED_BYTE, 3, 2, 1);
+    g_tex[FZ_UNIT_RECT]->sampler.min_filter = GL_NEAREST;
+    g_tex[FZ_UNIT_1D] = tex_object_create(GL_TEXTURE_1D);
+    image(g_tex[FZ_UNIT_1D], 0, 0, GL_RGBA8UI_EXT, GL_RGBA_INTEGER_EXT, GL_UNSIGNED_BYTE, 4, 1, 1);
+    g_tex[FZ_UNIT_1D]->sampler.min_filter = GL_NEAREST;
+    g_tex[FZ_UNIT_1D]->sampler.mag_filter = GL_NEAREST;
+    g_tex[FZ_UNIT_ARRAY2D] = tex_object_create(GL_TEXTURE_2D_ARRAY_EXT);
+    image(g_tex[FZ_UNIT_ARRAY2D], 0, 0, GL_RGBA8, GL_RGBA, GL_UNSIGNED_BYTE, 2, 2, 3);
+    g_tex[FZ_UNIT_ARRAY2D]->sampler.min_filter = GL_LINEAR;
+    g_tex[FZ_UNIT_BUFFER] = tex_object_create(GL_TEXTURE_BUFFER_ARB);
+    for (size_t i = 0; i < sizeof g_texbuf; i++)
+        g_texbuf[i] = (uint8_t)(i * 13);
+    if (tex_buffer_attach(g_tex[FZ_UNIT_BUFFER], GL_RGBA8, g_texbuf, sizeof g_texbuf) != GL_NO_ERROR)
+        fail("buffer texture fixture");
+    for (int u = 0; u < FZ_UNITS; u++)
+        if (!g_tex[u])
+            fail("texture fixture");
+}
+
+static void setup(void)
+{
+    g_print = getenv("FUZZ_EXEC_PRINT") != NULL;
+    g_space = mem_space_create();
+    g_buf = mem_buffer_create();
+    if (!g_space || !g_buf || mem_buffer_alloc(g_buf, FZ_MEM_BYTES, NULL) != MEM_OK)
+        fail("memory fixture");
+    g_addr = mem_space_address(g_space, g_buf);
+    if (!g_addr || mem_space_make_resident(g_space, g_buf, MEM_GPU_READ | MEM_GPU_WRITE) != MEM_OK)
+        fail("resident buffer");
+    g_mem.space = g_space;
+    g_mem.storage[0].data = g_storage;
+    g_mem.storage[0].size = FZ_STORAGE_BYTES;
+    g_img[0] = tex_object_create(GL_TEXTURE_2D);
+    g_img[1] = tex_object_create(GL_TEXTURE_2D);
+    if (!g_img[0] || !g_img[1])
+        fail("image fixture");
+    g_units[0] = (tex_image_unit){ g_img[0], 0, false, 0, GL_READ_WRITE, GL_RGBA8 };
+    g_units[1] = (tex_image_unit){ g_img[1], 0, false, 0, GL_READ_WRITE, GL_R32UI };
+    g_mem.image = tex_image_units_access;
+    g_mem.image_user = g_units;
+    make_textures();
+    g_machine = gp_machine_create();
+    if (!g_machine)
+        fail("machine");
+}
+
+static void tex_fn(void *user, const gp_tex_request *req, gp_vec *out)
+{
+    (void)user;
+    tex_sample(req->unit < FZ_UNITS ? g_tex[req->unit] : NULL, req, 0.0f, out);
+}
+
+/* ---- one input ---------------------------------------------------------------- */
+
+/* A register value: mostly small numbers (loop counts and addresses stay
+ * meaningful), sometimes raw bits (NaN, infinities, huge integers). */
+static gp_val value(fz_bytes *b)
+{
+    gp_val v;
+    unsigned k = fz_u8(b);
+    if (k < 96)
+        v.f = (float)((int)fz_u8(b) - 128) / 16.0f;
+    else if (k < 192)
+        v.i = (int)fz_u8(b) - 64;
+    else
+        v.u = fz_u32(b);
+    return v;
+}
+
+#define ROWS ((int)GP_VIN_ROWS > (int)GP_VARY_COUNT ? (int)GP_VIN_ROWS : (int)GP_VARY_COUNT)
+#define OUT_ROWS ((int)GP_VARY_COUNT > (int)GP_FOUT_COUNT ? (int)GP_VARY_COUNT : (int)GP_FOUT_COUNT)
+
+typedef struct result {
+    gp_vec out[OUT_ROWS];
+    uint8_t mem[FZ_MEM_BYTES];
+    uint8_t storage[FZ_STORAGE_BYTES];
+    uint8_t img[2][FZ_IMAGE_SIZE * FZ_IMAGE_SIZE * 4];
+    uint32_t killed;
+    int status;
+} result;
+
+static gp_vec g_in[ROWS];
+static uint8_t g_mem_init[FZ_MEM_BYTES + FZ_STORAGE_BYTES + 2 * FZ_IMAGE_SIZE * FZ_IMAGE_SIZE * 4];
+static result g_res[2];
+
+static void run(const gp_program *p, const gp_val (*params)[4], uint32_t live, uint32_t helper,
+                result *r)
+{
+    if (mem_buffer_write(g_buf, 0, FZ_MEM_BYTES, g_mem_init) != MEM_OK)
+        fail("buffer reset");
+    memcpy(g_storage, g_mem_init + FZ_MEM_BYTES, FZ_STORAGE_BYTES);
+    const uint8_t *img = g_mem_init + FZ_MEM_BYTES + FZ_STORAGE_BYTES;
+    tex_pixel_store ps;
+    tex_pixel_store_default(&ps);
+    if (tex_image_define(g_img[0], 0, 0, GL_RGBA8, FZ_IMAGE_SIZE, FZ_IMAGE_SIZE, 1, 0, GL_RGBA,
+                         GL_UNSIGNED_BYTE, img, &ps) != GL_NO_ERROR ||
+        tex_image_define(g_img[1], 0, 0, GL_R32UI, FZ_IMAGE_SIZE, FZ_IMAGE_SIZE, 1, 0,
+                         GL_RED_INTEGER_EXT, GL_UNSIGNED_INT, img + sizeof r->img[0], &ps) != GL_NO_ERROR)
+        fail("image reset");
+    memset(r, 0, sizeof *r);
+    gp_exec_env env;
+    memset(&env, 0, sizeof env);
+    env.machine = g_machine;
+    env.params = params;
+    env.inputs = g_in;
+    env.outputs = r->out;
+    env.live_mask = live;
+    env.helper_mask = helper;
+    env.tex = tex_fn;
+    env.insn_budget = 1u << 16; /* bounded time: endless loops end here */
+    env.memory = &g_mem;
+    gp_exec(p, &env);
+    r->killed = env.killed_mask;
+    r->status = env.status;
+    if (mem_buffer_read(g_buf, 0, FZ_MEM_BYTES, r->mem) != MEM_OK)
+        fail("buffer read");
+    memcpy(r->storage, g_storage, FZ_STORAGE_BYTES);
+    for (int i = 0; i < 2; i++)
+        memcpy(r->img[i], g_img[i]->image[0][0].data, sizeof r->img[i]);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    if (!g_machine)
+        setup();
+    fz_bytes b = { data, size };
+    fz_program prog;
+    if (fz_gen_program(&b, &prog))
+        return 0;
+    if (g_print)
+        fprintf(stderr, "%s", prog.text);
+    gp_limits lim;
+    gp_limits_default(&lim, prog.stage);
+    gp_error err;
+    gp_program *p = gp_compile(prog.text, prog.len, prog.stage, &lim, &err);
+    if (!p) {
+        fprintf(stderr, "fuzz_exec: a generated program does not compile: line %d, column %d: %s\n%s",
+                err.line, err.col, err.msg, prog.text);
+        abort();
+    }
+    const gp_program_info *info = gp_program_get_info(p);
+
+    /* the parameter table: constants as compiled, program.local[0].x the
+     * buffer's address, everything else from the input */
+    gp_val(*params)[4] = calloc((size_t)info->num_params + 1, sizeof *params);
+    if (!params)
+        fail("out of memory");
+    for (int i = 0; i < info->num_params; i++) {
+        const gp_param_binding *pb = &info->params[i];
+        for (int c = 0; c < 4; c++) {
+            if (pb->kind == GP_PARAM_CONST)
+                params[i][c] = pb->value[c];
+            else if (pb->kind == GP_PARAM_STORAGELEN)
+                params[i][c].u = 0;
+            else
+                params[i][c] = value(&b);
+        }
+        if (pb->kind == GP_PARAM_LOCAL && pb->index == 0)
+            params[i][0].u = (uint32_t)g_addr;
+    }
+    for (int r = 0; r < ROWS; r++)
+        for (int c = 0; c < 4; c++)
+            for (int l = 0; l < GP_LANES; l++)
+                g_in[r].c[c][l] = (r < 8 || r == GP_VIN_TEX0) ? value(&b) : (gp_val){ .u = 0 };
+    uint32_t live = (fz_u8(&b) | fz_u8(&b) << 8) & 0xffff;
+    uint32_t helper = prog.stage == GP_STAGE_FRAGMENT ? (fz_u8(&b) | fz_u8(&b) << 8) & ~live & 0xffff : 0;
+    if (!live)
+        live = 0xffff;
+    for (size_t i = 0; i < sizeof g_mem_init; i++)
+        g_mem_init[i] = (uint8_t)fz_u8(&b);
+
+    run(p, (const gp_val(*)[4])params, live, helper, &g_res[0]);
+    run(p, (const gp_val(*)[4])params, live, helper, &g_res[1]);
+    if (g_res[0].status == GP_EXEC_UNSUPPORTED) {
+        fprintf(stderr, "fuzz_exec: the executor does not run an instruction of\n%s", prog.text);
+        abort();
+    }
+    if (memcmp(&g_res[0], &g_res[1], sizeof g_res[0]) != 0) {
+        fprintf(stderr, "fuzz_exec: two runs of the same program and input differ\n%s", prog.text);
+        abort();
+    }
+    free(params);
+    gp_program_free(p);
+    fz_program_free(&prog);
+    return 0;
+}
