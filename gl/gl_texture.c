@@ -705,6 +705,9 @@ static void proxy_image_define(gl_context *ctx, int ti, int level, GLenum intern
     bool ok = iw >= 0 && ih >= 0 && id >= 0 && iw <= max && ih <= max && id <= max && layers_ok &&
               !(ti == GLC_TEX_RECT && (level != 0 || border)) &&
               !((ti == GLC_TEX_CUBE || ti == GLC_TEX_CUBE_ARRAY) && iw != ih);
+    /* an image larger than asmgl keeps (TEX_MAX_IMAGE_BYTES) is unsupported */
+    int layers = ti == GLC_TEX_1D_ARRAY ? h : (ti == GLC_TEX_2D_ARRAY || ti == GLC_TEX_CUBE_ARRAY) ? d : 1;
+    ok = ok && tex_image_fits(internal_format, iw, ih, id * layers, ti == GLC_TEX_CUBE ? 6 : 1);
     if (ok) {
         p->width = w;
         p->height = ti == GLC_TEX_1D ? 1 : h;
