@@ -861,13 +861,21 @@ GLenum tex_image_get(const tex_object *t, int face, int level, GLenum format, GL
         TEX_FREE(irow);
         return GL_NO_ERROR;
     }
+    /* GetTexImage takes luminance from R alone (GL 3.0 section 6.1.4, as
+     * Mesa), not ReadPixels' R + G + B: packing sums R, G, B, so G and B
+     * are cleared first */
+    bool lum = format == GL_LUMINANCE || format == GL_LUMINANCE_ALPHA;
     float *row = TEX_MALLOC((size_t)img->width * 4 * sizeof(float));
     if (!row)
         return GL_OUT_OF_MEMORY;
     for (int k = 0; k < img->depth; k++)
         for (int j = 0; j < img->height; j++) {
-            for (int i = 0; i < img->width; i++)
-                load_texel(img, i, j, k, row + (size_t)i * 4);
+            for (int i = 0; i < img->width; i++) {
+                float *c = row + (size_t)i * 4;
+                load_texel(img, i, j, k, c);
+                if (lum)
+                    c[1] = c[2] = 0.0f;
+            }
             tex_xfer_pack_row(&x, pixels, j, k, row);
         }
     TEX_FREE(row);
