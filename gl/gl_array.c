@@ -208,11 +208,16 @@ GLAPI_EXPORT void APIENTRY glIndexPointer(GLenum type, GLsizei stride, const voi
 {
     GL_CTX();
     GL_OUTSIDE_BEGIN(ctx, );
-    if (!(type_bit(type) & (T_UB | T_S | T_I | T_F | T_D)))
+    if (!(type_bit(type) & (T_UB | T_S | T_I | T_F | T_D))) {
         gl_error(ctx, GL_INVALID_ENUM);
-    else if (stride < 0)
+    } else if (stride < 0) {
         gl_error(ctx, GL_INVALID_VALUE);
-    (void)ptr;
+    } else {
+        ctx->index_array_type = type;
+        ctx->index_array_stride = stride;
+        ctx->index_array_ptr = ptr;
+        ctx->index_array_buffer = ctx->array_buffer ? ctx->array_buffer->name : 0;
+    }
 }
 
 /* The slot behind a client-state array enum, or -1. */
@@ -534,8 +539,11 @@ GLAPI_EXPORT void APIENTRY glGetPointerv(GLenum pname, void **params)
     case GL_TEXTURE_COORD_ARRAY_POINTER:
         slot = GP_VIN_TEX0 + (int)ctx->client_active_texture;
         break;
-    case GL_EDGE_FLAG_ARRAY_POINTER:
     case GL_INDEX_ARRAY_POINTER:
+        if (params)
+            *params = (void *)ctx->index_array_ptr;
+        return;
+    case GL_EDGE_FLAG_ARRAY_POINTER:
     case GL_FEEDBACK_BUFFER_POINTER:
     case GL_SELECTION_BUFFER_POINTER:
         if (params)

@@ -338,6 +338,10 @@ GLAPI_EXPORT void APIENTRY glPopClientAttrib(void)
         RESTORE(array);
         RESTORE(edge_flag_array);
         RESTORE(index_array);
+        RESTORE(index_array_type);
+        RESTORE(index_array_stride);
+        RESTORE(index_array_ptr);
+        RESTORE(index_array_buffer);
         RESTORE(client_active_texture);
         for (int i = 0; i < GP_VIN_COUNT; i++)
             ctx->array[i].buffer = buffer_by_name(ctx, f->array_buffer_names[i]);

@@ -369,6 +369,12 @@ struct asmgl_context {
     GLboolean edge_flag;
     gl_array array[GP_VIN_COUNT];
     bool edge_flag_array, index_array;
+    /* glIndexPointer: colour indices do nothing in RGBA rendering, the
+     * array is kept for the queries (type 0 reads as the initial FLOAT) */
+    GLenum index_array_type;
+    GLsizei index_array_stride;
+    const void *index_array_ptr;
+    GLuint index_array_buffer;        /* ARRAY_BUFFER's name when it was set */
     GLuint client_active_texture;     /* unit */
     gl_buffer_obj *array_buffer, *element_buffer;
     gl_buffer_obj *pixel_pack_buffer, *pixel_unpack_buffer;
