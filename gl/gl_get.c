@@ -69,7 +69,7 @@ static GLuint buffer_name(const gl_buffer_obj *b)
 /* Array state through the aliased slot of a conventional array. */
 static bool array_state(gl_context *ctx, int slot, int what, gval *g)
 {
-    const gl_array *a = &ctx->array[slot];
+    const gl_array *a = slot == GP_VIN_POSITION ? &ctx->vertex_array : &ctx->array[slot];
     switch (what) {
     case 0:
         B1(a->enabled);

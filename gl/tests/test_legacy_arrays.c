@@ -2,7 +2,11 @@
  * test_legacy_arrays.c - the GL 1.x client arrays beside the vertex
  * attributes: the colour index array's state (glIndexPointer: GL 2.1
  * table 6.7), kept and answered though indices do nothing in RGBA
- * rendering, saved by PushClientAttrib and reset with its buffer.
+ * rendering, saved by PushClientAttrib and reset with its buffer; and the
+ * conventional vertex array beside generic attribute array 0, which
+ * ARB_vertex_program section 2.8 keeps separate (own pointers, own
+ * enables; its ArrayElement pseudo-code and issue 9): generic array 0
+ * provides the position when both are enabled.
  */
 #include "gl_test.h"
 
@@ -62,10 +66,87 @@ static void test_index_array_state(void)
     GT_ERROR(GL_NO_ERROR);
 }
 
+/* A quad over the left half (conventional vertex array) and one over the
+ * right half (generic attribute array 0), as triangle strips. */
+static const float left[4][2] = {{-1, -1}, {0, -1}, {-1, 1}, {0, 1}};
+static const float right[4][2] = {{0, -1}, {1, -1}, {0, 1}, {1, 1}};
+
+static void clear_and_draw(void)
+{
+    glClearColor(0, 0, 0, 1);
+    glClear(GL_COLOR_BUFFER_BIT);
+    glColor3f(0, 1, 0);
+    glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+}
+
+static void test_vertex_and_attrib0_arrays(void)
+{
+    glVertexPointer(2, GL_FLOAT, 0, left);
+    glVertexAttribPointerARB(0, 2, GL_FLOAT, GL_FALSE, 0, right);
+
+    /* separate pointers and enables in the queries */
+    void *p = NULL;
+    glGetPointerv(GL_VERTEX_ARRAY_POINTER, &p);
+    GT_CHECK(p == (void *)left);
+    glGetVertexAttribPointervARB(0, GL_VERTEX_ATTRIB_ARRAY_POINTER_ARB, &p);
+    GT_CHECK(p == (void *)right);
+    glEnableClientState(GL_VERTEX_ARRAY);
+    GLint v = -1;
+    glGetVertexAttribivARB(0, GL_VERTEX_ATTRIB_ARRAY_ENABLED_ARB, &v);
+    GT_EQ_INT(v, 0);
+    GT_EQ_INT(glIsEnabled(GL_VERTEX_ARRAY), GL_TRUE);
+
+    /* only the conventional array: the left half */
+    clear_and_draw();
+    GT_PROBE(3, 8, 0, 1, 0, 1, 0.01);
+    GT_PROBE(12, 8, 0, 0, 0, 1, 0.01);
+
+    /* both: generic array 0 wins, the right half */
+    glEnableVertexAttribArrayARB(0);
+    GT_EQ_INT(glIsEnabled(GL_VERTEX_ARRAY), GL_TRUE);
+    clear_and_draw();
+    GT_PROBE(3, 8, 0, 0, 0, 1, 0.01);
+    GT_PROBE(12, 8, 0, 1, 0, 1, 0.01);
+
+    /* generic 0 alone */
+    glDisableClientState(GL_VERTEX_ARRAY);
+    glGetVertexAttribivARB(0, GL_VERTEX_ATTRIB_ARRAY_ENABLED_ARB, &v);
+    GT_EQ_INT(v, 1);
+    clear_and_draw();
+    GT_PROBE(12, 8, 0, 1, 0, 1, 0.01);
+
+    /* the vertex array's size and generic 0's stay apart */
+    glGetIntegerv(GL_VERTEX_ARRAY_SIZE, &v);
+    GT_EQ_INT(v, 2);
+    glVertexPointer(3, GL_FLOAT, 12, NULL);
+    glGetVertexAttribivARB(0, GL_VERTEX_ATTRIB_ARRAY_SIZE_ARB, &v);
+    GT_EQ_INT(v, 2);
+    glGetVertexAttribivARB(0, GL_VERTEX_ATTRIB_ARRAY_STRIDE_ARB, &v);
+    GT_EQ_INT(v, 0);
+
+    /* PushClientAttrib keeps both */
+    glVertexPointer(2, GL_FLOAT, 0, left);
+    glEnableClientState(GL_VERTEX_ARRAY);
+    glPushClientAttrib(GL_CLIENT_VERTEX_ARRAY_BIT);
+    glDisableVertexAttribArrayARB(0);
+    glVertexPointer(2, GL_FLOAT, 0, right);
+    glPopClientAttrib();
+    clear_and_draw(); /* generic 0 (right) enabled again and winning */
+    GT_PROBE(3, 8, 0, 0, 0, 1, 0.01);
+    GT_PROBE(12, 8, 0, 1, 0, 1, 0.01);
+    glDisableVertexAttribArrayARB(0);
+    clear_and_draw(); /* the restored vertex array: left */
+    GT_PROBE(3, 8, 0, 1, 0, 1, 0.01);
+    GT_PROBE(12, 8, 0, 0, 0, 1, 0.01);
+    glDisableClientState(GL_VERTEX_ARRAY);
+    GT_ERROR(GL_NO_ERROR);
+}
+
 int main(void)
 {
     asmgl_context *c = gt_context(16, 16);
     test_index_array_state();
+    test_vertex_and_attrib0_arrays();
     asmgl_context_destroy(c);
     return gt_finish("gl.legacy_arrays");
 }
