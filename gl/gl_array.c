@@ -883,6 +883,16 @@ GLAPI_EXPORT void APIENTRY glMultiDrawArrays(GLenum mode, const GLint *first,
         gl_error(ctx, GL_INVALID_VALUE);
         return;
     }
+    /* a negative count anywhere is INVALID_VALUE before anything draws
+     * (GL 2.1 section 2.8: MultiDrawArrays is the sequence of DrawArrays
+     * only for valid arguments; Mesa checks every count first) */
+    if (drawcount > 0 && (!first || !count))
+        return;
+    for (GLsizei i = 0; i < drawcount; i++)
+        if (count[i] < 0) {
+            gl_error(ctx, GL_INVALID_VALUE);
+            return;
+        }
     for (GLsizei i = 0; i < drawcount; i++)
         glDrawArrays(mode, first[i], count[i]);
 }
@@ -897,6 +907,13 @@ GLAPI_EXPORT void APIENTRY glMultiDrawElements(GLenum mode, const GLsizei *count
         gl_error(ctx, GL_INVALID_VALUE);
         return;
     }
+    if (drawcount > 0 && (!count || !indices))
+        return;
+    for (GLsizei i = 0; i < drawcount; i++)
+        if (count[i] < 0) {
+            gl_error(ctx, GL_INVALID_VALUE);
+            return;
+        }
     for (GLsizei i = 0; i < drawcount; i++)
         draw_elements(ctx, mode, count[i], type, indices[i], 1, 0);
 }
