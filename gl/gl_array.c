@@ -289,6 +289,14 @@ static void client_state(gl_context *ctx, GLenum cap, bool on)
         gl_error(ctx, GL_INVALID_ENUM);
 }
 
+bool gl_array_enable_cap(gl_context *ctx, GLenum cap, bool on)
+{
+    if (gl_array_is_enabled(ctx, cap) < 0)
+        return false;
+    client_state(ctx, cap, on);
+    return true;
+}
+
 GLAPI_EXPORT void APIENTRY glEnableClientState(GLenum cap)
 {
     GL_CTX();

@@ -317,14 +317,14 @@ GLenum gl_fbo_status(gl_context *ctx, gl_framebuffer_obj *fb)
             return GL_FRAMEBUFFER_INCOMPLETE_MULTISAMPLE;
         fixed = f;
     }
-    /* EXT_framebuffer_object's INCOMPLETE_DRAW_BUFFER / READ_BUFFER rules
-     * (a draw or read buffer naming an empty attachment) are not applied:
-     * ARB_ES2_compatibility and GL 4.1 section 4.4.4.2 dropped them, as
-     * Mesa and the other drivers do for every context, and applications
-     * rely on it (a depth-only FBO with the default draw buffer, no
-     * DrawBuffer(NONE)).  Writes to such a draw buffer go nowhere
-     * (build_rfb); reading from such a read buffer is INVALID_OPERATION
-     * (read_surface), as GL 4.1 section 4.3.1 says. */
+    for (int i = 0; i < GLC_MAX_DRAW_BUFFERS; i++) {
+        GLenum b = fb->draw_buffers[i];
+        if (b != GL_NONE && fb->att[b - GL_COLOR_ATTACHMENT0].type == GLC_ATTACH_NONE)
+            return GL_FRAMEBUFFER_INCOMPLETE_DRAW_BUFFER;
+    }
+    GLenum rb = fb->read_buffer;
+    if (rb != GL_NONE && fb->att[rb - GL_COLOR_ATTACHMENT0].type == GLC_ATTACH_NONE)
+        return GL_FRAMEBUFFER_INCOMPLETE_READ_BUFFER;
     return GL_FRAMEBUFFER_COMPLETE;
 }
 

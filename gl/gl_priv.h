@@ -693,6 +693,9 @@ bool gl_pbo_offset_aligned(GLenum type, size_t offset);
 mem_space *gl_buffer_gpu_space(gl_context *ctx);
 /* glIsEnabled for client-state arrays: 1/0, or -1 when cap is not one. */
 int gl_array_is_enabled(gl_context *ctx, GLenum cap);
+/* glEnable / glDisable of a client-state array (as EnableClientState);
+ * false when cap is not one. */
+bool gl_array_enable_cap(gl_context *ctx, GLenum cap, bool on);
 /* Recomputes array[GP_VIN_POSITION] from vertex_array and attrib0_array. */
 void gl_array_position_changed(gl_context *ctx);
 

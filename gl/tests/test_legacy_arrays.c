@@ -6,7 +6,8 @@
  * conventional vertex array beside generic attribute array 0, which
  * ARB_vertex_program section 2.8 keeps separate (own pointers, own
  * enables; its ArrayElement pseudo-code and issue 9): generic array 0
- * provides the position when both are enabled.
+ * provides the position when both are enabled.  glEnable of a client
+ * array works as glEnableClientState (Mesa's compatibility behaviour).
  */
 #include "gl_test.h"
 
@@ -139,6 +140,20 @@ static void test_vertex_and_attrib0_arrays(void)
     GT_PROBE(3, 8, 0, 1, 0, 1, 0.01);
     GT_PROBE(12, 8, 0, 0, 0, 1, 0.01);
     glDisableClientState(GL_VERTEX_ARRAY);
+    GT_ERROR(GL_NO_ERROR);
+
+    /* glEnable / glDisable of a client array act as Enable/DisableClientState
+     * (as Mesa in compatibility contexts) */
+    glEnable(GL_VERTEX_ARRAY);
+    GT_ERROR(GL_NO_ERROR);
+    GT_EQ_INT(glIsEnabled(GL_VERTEX_ARRAY), GL_TRUE);
+    clear_and_draw(); /* the vertex array (left) */
+    GT_PROBE(3, 8, 0, 1, 0, 1, 0.01);
+    glDisable(GL_VERTEX_ARRAY);
+    GT_EQ_INT(glIsEnabled(GL_VERTEX_ARRAY), GL_FALSE);
+    glEnable(GL_NORMAL_ARRAY);
+    GT_EQ_INT(glIsEnabled(GL_NORMAL_ARRAY), GL_TRUE);
+    glDisable(GL_NORMAL_ARRAY);
     GT_ERROR(GL_NO_ERROR);
 }
 
