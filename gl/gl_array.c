@@ -3,6 +3,10 @@
  *
  * Conventional and generic arrays share the aliased slots of gl_vertex.c:
  * glColorPointer and glVertexAttribPointerARB(3, ...) set the same array.
+ * Position is the exception (ARB_vertex_program section 2.8, issue 9): the
+ * vertex array and generic array 0 are kept apart (vertex_array,
+ * attrib0_array) and array[GP_VIN_POSITION] is generic 0 when it is
+ * enabled, else the vertex array (gl_array_position_changed).
  * A pointer given while an ARRAY_BUFFER is bound is an offset into that
  * buffer (ARB_vertex_buffer_object section 2.9.1); draws translate it to the
  * buffer's stable store (memory/).  The rasterizer fetches every vertex at
