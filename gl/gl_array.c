@@ -3,6 +3,10 @@
  *
  * Conventional and generic arrays share the aliased slots of gl_vertex.c:
  * glColorPointer and glVertexAttribPointerARB(3, ...) set the same array.
+ * Position is the exception (ARB_vertex_program section 2.8, issue 9): the
+ * vertex array and generic array 0 are kept apart (vertex_array,
+ * attrib0_array) and array[GP_VIN_POSITION] is generic 0 when it is
+ * enabled, else the vertex array (gl_array_position_changed).
  * A pointer given while an ARRAY_BUFFER is bound is an offset into that
  * buffer (ARB_vertex_buffer_object section 2.9.1); draws translate it to the
  * buffer's stable store (memory/).  The rasterizer fetches every vertex at
@@ -72,6 +76,23 @@ static unsigned type_bit(GLenum type)
     }
 }
 
+void gl_array_position_changed(gl_context *ctx)
+{
+    ctx->array[GP_VIN_POSITION] =
+        ctx->attrib0_array.enabled ? ctx->attrib0_array : ctx->vertex_array;
+}
+
+/* The stored array behind a generic attribute index (attribute 0 has its
+ * own, separate from the conventional vertex array). */
+static gl_array *generic_array(gl_context *ctx, GLuint index)
+{
+    return index == 0 ? &ctx->attrib0_array : &ctx->array[index];
+}
+
+/* set_pointer's slot for generic attribute 0 (the conventional vertex
+ * array is slot GP_VIN_POSITION). */
+#define SLOT_ATTRIB0 (-1)
+
 static bool set_pointer(gl_context *ctx, int slot, GLint size, GLenum type, bool normalized,
                         GLsizei stride, const void *ptr, int min_size, int max_size,
                         unsigned types)
@@ -85,7 +106,8 @@ static bool set_pointer(gl_context *ctx, int slot, GLint size, GLenum type, bool
         gl_error(ctx, GL_INVALID_VALUE);
         return false;
     }
-    gl_array *a = &ctx->array[slot];
+    gl_array *a = slot == SLOT_ATTRIB0 ? &ctx->attrib0_array
+                  : slot == GP_VIN_POSITION ? &ctx->vertex_array : &ctx->array[slot];
     a->size = size;
     a->type = type;
     a->normalized = normalized;
@@ -95,7 +117,14 @@ static bool set_pointer(gl_context *ctx, int slot, GLint size, GLenum type, bool
     a->ptr = ptr;
     a->buffer = ctx->array_buffer;
     a->buffer_name = ctx->array_buffer ? ctx->array_buffer->name : 0;
+    gl_array_position_changed(ctx);
     return true;
+}
+
+/* The set_pointer slot of generic attribute index. */
+static int generic_slot(GLuint index)
+{
+    return index == 0 ? SLOT_ATTRIB0 : (int)index;
 }
 
 GLAPI_EXPORT void APIENTRY glVertexPointer(GLint size, GLenum type, GLsizei stride,
@@ -153,7 +182,8 @@ GLAPI_EXPORT void APIENTRY glVertexAttribPointerARB(GLuint index, GLint size, GL
         gl_error(ctx, GL_INVALID_VALUE);
         return;
     }
-    set_pointer(ctx, (int)index, size, type, normalized != GL_FALSE, stride, ptr, 1, 4, T_ALL);
+    set_pointer(ctx, generic_slot(index), size, type, normalized != GL_FALSE, stride, ptr, 1, 4,
+                T_ALL);
 }
 GL_ALIAS(void, glVertexAttribPointer, glVertexAttribPointerARB,
          (GLuint index, GLint size, GLenum type, GLboolean normalized, GLsizei stride,
@@ -169,9 +199,11 @@ GLAPI_EXPORT void APIENTRY glVertexAttribIPointerEXT(GLuint index, GLint size, G
         gl_error(ctx, GL_INVALID_VALUE);
         return;
     }
-    if (set_pointer(ctx, (int)index, size, type, false, stride, ptr, 1, 4,
-                    T_B | T_UB | T_S | T_US | T_I | T_UI))
-        ctx->array[index].integer = true;
+    if (set_pointer(ctx, generic_slot(index), size, type, false, stride, ptr, 1, 4,
+                    T_B | T_UB | T_S | T_US | T_I | T_UI)) {
+        generic_array(ctx, index)->integer = true;
+        gl_array_position_changed(ctx);
+    }
 }
 GL_ALIAS(void, glVertexAttribIPointer, glVertexAttribIPointerEXT,
          (GLuint index, GLint size, GLenum type, GLsizei stride, const void *ptr))
@@ -189,8 +221,11 @@ GLAPI_EXPORT void APIENTRY glVertexAttribLPointerEXT(GLuint index, GLint size, G
         gl_error(ctx, GL_INVALID_VALUE);
         return;
     }
-    if (set_pointer(ctx, (int)index, size, type, false, stride, ptr, 1, 4, T_D | T_I64 | T_UI64))
-        ctx->array[index].lng = true;
+    if (set_pointer(ctx, generic_slot(index), size, type, false, stride, ptr, 1, 4,
+                    T_D | T_I64 | T_UI64)) {
+        generic_array(ctx, index)->lng = true;
+        gl_array_position_changed(ctx);
+    }
 }
 
 /* Edge flags and colour indices have no effect in RGBA rendering; the
@@ -208,11 +243,16 @@ GLAPI_EXPORT void APIENTRY glIndexPointer(GLenum type, GLsizei stride, const voi
 {
     GL_CTX();
     GL_OUTSIDE_BEGIN(ctx, );
-    if (!(type_bit(type) & (T_UB | T_S | T_I | T_F | T_D)))
+    if (!(type_bit(type) & (T_UB | T_S | T_I | T_F | T_D))) {
         gl_error(ctx, GL_INVALID_ENUM);
-    else if (stride < 0)
+    } else if (stride < 0) {
         gl_error(ctx, GL_INVALID_VALUE);
-    (void)ptr;
+    } else {
+        ctx->index_array_type = type;
+        ctx->index_array_stride = stride;
+        ctx->index_array_ptr = ptr;
+        ctx->index_array_buffer = ctx->array_buffer ? ctx->array_buffer->name : 0;
+    }
 }
 
 /* The slot behind a client-state array enum, or -1. */
@@ -240,7 +280,10 @@ static void client_state(gl_context *ctx, GLenum cap, bool on)
 {
     GL_OUTSIDE_BEGIN(ctx, );
     int s = client_state_slot(ctx, cap);
-    if (s >= 0)
+    if (s == GP_VIN_POSITION) {
+        ctx->vertex_array.enabled = on;
+        gl_array_position_changed(ctx);
+    } else if (s >= 0)
         ctx->array[s].enabled = on;
     else if (cap == GL_EDGE_FLAG_ARRAY)
         ctx->edge_flag_array = on;
@@ -248,6 +291,14 @@ static void client_state(gl_context *ctx, GLenum cap, bool on)
         ctx->index_array = on;
     else
         gl_error(ctx, GL_INVALID_ENUM);
+}
+
+bool gl_array_enable_cap(gl_context *ctx, GLenum cap, bool on)
+{
+    if (gl_array_is_enabled(ctx, cap) < 0)
+        return false;
+    client_state(ctx, cap, on);
+    return true;
 }
 
 GLAPI_EXPORT void APIENTRY glEnableClientState(GLenum cap)
@@ -266,6 +317,8 @@ GLAPI_EXPORT void APIENTRY glDisableClientState(GLenum cap)
 int gl_array_is_enabled(gl_context *ctx, GLenum cap)
 {
     int s = client_state_slot(ctx, cap);
+    if (s == GP_VIN_POSITION)
+        return ctx->vertex_array.enabled;
     if (s >= 0)
         return ctx->array[s].enabled;
     if (cap == GL_EDGE_FLAG_ARRAY)
@@ -283,7 +336,8 @@ GLAPI_EXPORT void APIENTRY glEnableVertexAttribArrayARB(GLuint index)
         gl_error(ctx, GL_INVALID_VALUE);
         return;
     }
-    ctx->array[index].enabled = true;
+    generic_array(ctx, index)->enabled = true;
+    gl_array_position_changed(ctx);
 }
 GL_ALIAS(void, glEnableVertexAttribArray, glEnableVertexAttribArrayARB, (GLuint index))
 
@@ -295,7 +349,8 @@ GLAPI_EXPORT void APIENTRY glDisableVertexAttribArrayARB(GLuint index)
         gl_error(ctx, GL_INVALID_VALUE);
         return;
     }
-    ctx->array[index].enabled = false;
+    generic_array(ctx, index)->enabled = false;
+    gl_array_position_changed(ctx);
 }
 GL_ALIAS(void, glDisableVertexAttribArray, glDisableVertexAttribArrayARB, (GLuint index))
 
@@ -323,7 +378,7 @@ static int vertex_attrib_query(gl_context *ctx, GLuint index, GLenum pname, doub
         gl_error(ctx, GL_INVALID_VALUE);
         return -1;
     }
-    const gl_array *a = &ctx->array[index];
+    const gl_array *a = generic_array(ctx, index);
     switch (pname) {
     case GL_VERTEX_ATTRIB_ARRAY_ENABLED_ARB:
         out[0] = a->enabled;
@@ -504,7 +559,7 @@ GLAPI_EXPORT void APIENTRY glGetVertexAttribPointervARB(GLuint index, GLenum pna
         return;
     }
     if (pointer)
-        *pointer = (void *)ctx->array[index].ptr;
+        *pointer = (void *)generic_array(ctx, index)->ptr;
 }
 GL_ALIAS(void, glGetVertexAttribPointerv, glGetVertexAttribPointervARB,
          (GLuint index, GLenum pname, void **pointer))
@@ -534,8 +589,11 @@ GLAPI_EXPORT void APIENTRY glGetPointerv(GLenum pname, void **params)
     case GL_TEXTURE_COORD_ARRAY_POINTER:
         slot = GP_VIN_TEX0 + (int)ctx->client_active_texture;
         break;
-    case GL_EDGE_FLAG_ARRAY_POINTER:
     case GL_INDEX_ARRAY_POINTER:
+        if (params)
+            *params = (void *)ctx->index_array_ptr;
+        return;
+    case GL_EDGE_FLAG_ARRAY_POINTER:
     case GL_FEEDBACK_BUFFER_POINTER:
     case GL_SELECTION_BUFFER_POINTER:
         if (params)
@@ -546,7 +604,7 @@ GLAPI_EXPORT void APIENTRY glGetPointerv(GLenum pname, void **params)
         return;
     }
     if (params)
-        *params = (void *)ctx->array[slot].ptr;
+        *params = (void *)(slot == GP_VIN_POSITION ? ctx->vertex_array.ptr : ctx->array[slot].ptr);
 }
 
 /* ---- draws ---------------------------------------------------------------------- */
@@ -619,8 +677,11 @@ static bool draw_preamble(gl_context *ctx, GLenum mode, GLsizei count)
     }
     if (!gl_draw_validate(ctx, mode))
         return false;
-    /* no vertex array (generic attribute 0), nothing is drawn (GL 2.1 2.8) */
-    return count > 0 && ctx->array[GP_VIN_POSITION].enabled;
+    /* no vertex array (generic attribute 0), nothing is drawn (GL 2.1 2.8),
+     * unless a vertex program runs: it need not read the position (Mesa
+     * draws then too; piglit pos-array takes its position from generic
+     * array 6) */
+    return count > 0 && (ctx->array[GP_VIN_POSITION].enabled || ctx->program_enabled[GLC_VP]);
 }
 
 static void draw_arrays(gl_context *ctx, GLenum mode, GLint first, GLsizei count,
@@ -834,6 +895,16 @@ GLAPI_EXPORT void APIENTRY glMultiDrawArrays(GLenum mode, const GLint *first,
         gl_error(ctx, GL_INVALID_VALUE);
         return;
     }
+    /* a negative count anywhere is INVALID_VALUE before anything draws
+     * (GL 2.1 section 2.8: MultiDrawArrays is the sequence of DrawArrays
+     * only for valid arguments; Mesa checks every count first) */
+    if (drawcount > 0 && (!first || !count))
+        return;
+    for (GLsizei i = 0; i < drawcount; i++)
+        if (count[i] < 0) {
+            gl_error(ctx, GL_INVALID_VALUE);
+            return;
+        }
     for (GLsizei i = 0; i < drawcount; i++)
         glDrawArrays(mode, first[i], count[i]);
 }
@@ -848,6 +919,13 @@ GLAPI_EXPORT void APIENTRY glMultiDrawElements(GLenum mode, const GLsizei *count
         gl_error(ctx, GL_INVALID_VALUE);
         return;
     }
+    if (drawcount > 0 && (!count || !indices))
+        return;
+    for (GLsizei i = 0; i < drawcount; i++)
+        if (count[i] < 0) {
+            gl_error(ctx, GL_INVALID_VALUE);
+            return;
+        }
     for (GLsizei i = 0; i < drawcount; i++)
         draw_elements(ctx, mode, count[i], type, indices[i], 1, 0);
 }
@@ -1041,7 +1119,7 @@ GLAPI_EXPORT void APIENTRY glInterleavedArrays(GLenum format, GLsizei stride, co
     ctx->array[GP_VIN_NORMAL].enabled = f->en;
     if (f->en)
         glNormalPointer(GL_FLOAT, s, p + f->pn);
-    ctx->array[GP_VIN_POSITION].enabled = true;
+    ctx->vertex_array.enabled = true;
     glVertexPointer(f->sv, GL_FLOAT, s, p + f->pv);
 }
 

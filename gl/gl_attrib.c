@@ -397,9 +397,18 @@ GLAPI_EXPORT void APIENTRY glPopClientAttrib(void)
         RESTORE(array);
         RESTORE(edge_flag_array);
         RESTORE(index_array);
+        RESTORE(vertex_array);
+        RESTORE(attrib0_array);
+        RESTORE(index_array_type);
+        RESTORE(index_array_stride);
+        RESTORE(index_array_ptr);
+        RESTORE(index_array_buffer);
         RESTORE(client_active_texture);
         for (int i = 0; i < GP_VIN_COUNT; i++)
             ctx->array[i].buffer = buffer_by_name(ctx, f->array_buffer_names[i]);
+        ctx->vertex_array.buffer = buffer_by_name(ctx, ctx->vertex_array.buffer_name);
+        ctx->attrib0_array.buffer = buffer_by_name(ctx, ctx->attrib0_array.buffer_name);
+        gl_array_position_changed(ctx);
         ctx->array_buffer = buffer_by_name(ctx, f->array_buffer);
         ctx->element_buffer = buffer_by_name(ctx, f->element_buffer);
     }

@@ -134,6 +134,14 @@ void gl_buffer_unbind_everywhere(gl_context *ctx, gl_buffer_obj *b)
             ctx->array[s].buffer = NULL;
             ctx->array[s].buffer_name = 0;
         }
+    gl_array *pos[] = {&ctx->vertex_array, &ctx->attrib0_array};
+    for (int i = 0; i < 2; i++)
+        if (pos[i]->buffer == b) {
+            pos[i]->buffer = NULL;
+            pos[i]->buffer_name = 0;
+        }
+    if (ctx->index_array_buffer == b->name)
+        ctx->index_array_buffer = 0;
     for (int t = 0; t < GLC_PB_TARGETS; t++) {
         if (ctx->param_buffer[t] == b)
             ctx->param_buffer[t] = NULL;

@@ -2,8 +2,10 @@
  * gl_enable.c - glEnable, glDisable, glIsEnabled (API thread).
  *
  * One switch maps each capability to its flag, so enable, disable and the
- * query can never disagree.  Client-state arrays answer glIsEnabled only
- * (gl_array.c); glEnable of them is INVALID_ENUM as in GL 2.1.
+ * query can never disagree.  Client-state arrays live in gl_array.c;
+ * glEnable / glDisable of them work as Enable/DisableClientState, as Mesa
+ * takes them in compatibility contexts (GL 2.1 makes them INVALID_ENUM,
+ * but applications and piglit's normal3b3s-invariance rely on it).
  */
 #include "gl_priv.h"
 
@@ -108,7 +110,8 @@ static void set_cap(gl_context *ctx, GLenum cap, bool on)
     GL_OUTSIDE_BEGIN(ctx, );
     cap_ref r;
     if (!lookup_cap(ctx, cap, &r)) {
-        gl_error(ctx, GL_INVALID_ENUM);
+        if (!gl_array_enable_cap(ctx, cap, on))
+            gl_error(ctx, GL_INVALID_ENUM);
         return;
     }
     if (r.unit_state && ctx->active_texture >= GLC_MAX_TEXTURE_UNITS) {

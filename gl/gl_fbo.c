@@ -1540,6 +1540,27 @@ bool gl_fbo_draw_integer(gl_context *ctx)
     return false;
 }
 
+/* The base internal format of the read framebuffer's colour buffer
+ * (GL_RGBA for the window and for unknown ones). */
+static GLenum read_color_base(gl_context *ctx)
+{
+    gl_framebuffer_obj *fb = ctx->read_fb;
+    if (fb->name == 0 || fb->read_buffer == GL_NONE)
+        return GL_RGBA;
+    const gl_attachment *a = &fb->att[fb->read_buffer - GL_COLOR_ATTACHMENT0];
+    GLenum base = GL_RGBA;
+    if (a->type == GLC_ATTACH_TEXTURE) {
+        const tex_image *img = att_image(a);
+        if (img)
+            base = img->base_format;
+    } else if (a->type == GLC_ATTACH_RENDERBUFFER && a->rb) {
+        tex_format storage;
+        if (!tex_internal_format_info(a->rb->internal_format, &base, &storage))
+            base = GL_RGBA;
+    }
+    return base;
+}
+
 bool gl_fbo_read_float(gl_context *ctx, GLenum format, int x, int y, int w, int h, float *out)
 {
     rast_surface tmp, tmp2;
@@ -1558,6 +1579,8 @@ bool gl_fbo_read_float(gl_context *ctx, GLenum format, int x, int y, int w, int 
             return false;
     }
     gl_draw_flush(ctx);
+    GLenum base = format == GL_DEPTH_COMPONENT || format == GL_DEPTH_STENCIL ||
+                  format == GL_STENCIL_INDEX ? GL_RGBA : read_color_base(ctx);
     for (int j = 0; j < h; j++)
         for (int i = 0; i < w; i++) {
             float *o = out + ((size_t)j * (size_t)w + (size_t)i) * 4;
@@ -1567,6 +1590,14 @@ bool gl_fbo_read_float(gl_context *ctx, GLenum format, int x, int y, int w, int 
                 continue;
             }
             surface_texel(s, sx, sy, o);
+            /* GL 3.0 section 4.3.2 (ARB_framebuffer_object): a colour
+             * buffer of base format L, LA or I reads as R = L (or I),
+             * G = B = 0, A = 1 (LA: A) */
+            if (base == GL_LUMINANCE || base == GL_LUMINANCE_ALPHA || base == GL_INTENSITY) {
+                o[1] = o[2] = 0.0f;
+                if (base != GL_LUMINANCE_ALPHA)
+                    o[3] = 1.0f;
+            }
             if (st) {
                 float sv[4];
                 surface_texel(st, sx, sy, sv);
@@ -1726,6 +1757,16 @@ GLAPI_EXPORT void APIENTRY glReadPixels(GLint x, GLint y, GLsizei width, GLsizei
         return;
     }
     if (gl_fbo_read_float(ctx, cls, x, y, width, height, rgba)) {
+        /* luminance from a fixed-point colour buffer: L = R + G + B is
+         * clamped to [0, 1] too, whatever the type (as Mesa's read colour
+         * clamping, GL 3.0 section 4.3.2) */
+        if ((format == GL_LUMINANCE || format == GL_LUMINANCE_ALPHA) &&
+            gl_fbo_read_color_format(ctx) == TEX_FMT_RGBA8)
+            for (size_t i = 0; i < (size_t)width * (size_t)height; i++) {
+                float *c = rgba + i * 4;
+                c[0] = gl_clampf(c[0] + c[1] + c[2], 0, 1);
+                c[1] = c[2] = 0.0f;
+            }
         GLenum e = tex_pixels_pack(format, type, width, height, rgba, dst, ps);
         if (e != GL_NO_ERROR)
             gl_error(ctx, e);

@@ -69,7 +69,7 @@ static GLuint buffer_name(const gl_buffer_obj *b)
 /* Array state through the aliased slot of a conventional array. */
 static bool array_state(gl_context *ctx, int slot, int what, gval *g)
 {
-    const gl_array *a = &ctx->array[slot];
+    const gl_array *a = slot == GP_VIN_POSITION ? &ctx->vertex_array : &ctx->array[slot];
     switch (what) {
     case 0:
         B1(a->enabled);
@@ -280,14 +280,16 @@ static bool get_state(gl_context *ctx, GLenum pname, gval *g)
         B1(ctx->edge_flag_array);
     case GL_INDEX_ARRAY:
         B1(ctx->index_array);
-    case GL_EDGE_FLAG_ARRAY_STRIDE:
     case GL_INDEX_ARRAY_STRIDE:
-    case GL_EDGE_FLAG_ARRAY_BUFFER_BINDING:
+        I1(ctx->index_array_stride);
     case GL_INDEX_ARRAY_BUFFER_BINDING:
+        I1(ctx->index_array_buffer);
+    case GL_INDEX_ARRAY_TYPE:
+        I1(ctx->index_array_type ? ctx->index_array_type : GL_FLOAT);
+    case GL_EDGE_FLAG_ARRAY_STRIDE:
+    case GL_EDGE_FLAG_ARRAY_BUFFER_BINDING:
     case GL_WEIGHT_ARRAY_BUFFER_BINDING:
         I1(0);
-    case GL_INDEX_ARRAY_TYPE:
-        I1(GL_FLOAT);
     case GL_ARRAY_ELEMENT_LOCK_FIRST_EXT:
         I1(ctx->lock_first);
     case GL_ARRAY_ELEMENT_LOCK_COUNT_EXT:

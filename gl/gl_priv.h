@@ -384,7 +384,19 @@ struct asmgl_context {
     float current_index;
     GLboolean edge_flag;
     gl_array array[GP_VIN_COUNT];
+    /* ARB_vertex_program section 2.8 (ArrayElement pseudo-code, issue 9):
+     * the conventional vertex array and generic attribute array 0 are
+     * separate arrays with separate enables; array[GP_VIN_POSITION] is the
+     * one that feeds position, generic 0 when both are enabled
+     * (gl_array_position_changed composes it after any change). */
+    gl_array vertex_array, attrib0_array;
     bool edge_flag_array, index_array;
+    /* glIndexPointer: colour indices do nothing in RGBA rendering, the
+     * array is kept for the queries (type 0 reads as the initial FLOAT) */
+    GLenum index_array_type;
+    GLsizei index_array_stride;
+    const void *index_array_ptr;
+    GLuint index_array_buffer;        /* ARRAY_BUFFER's name when it was set */
     GLuint client_active_texture;     /* unit */
     gl_buffer_obj *array_buffer, *element_buffer;
     gl_buffer_obj *pixel_pack_buffer, *pixel_unpack_buffer;
@@ -764,6 +776,11 @@ bool gl_pbo_offset_aligned(GLenum type, size_t offset);
 mem_space *gl_buffer_gpu_space(gl_context *ctx);
 /* glIsEnabled for client-state arrays: 1/0, or -1 when cap is not one. */
 int gl_array_is_enabled(gl_context *ctx, GLenum cap);
+/* glEnable / glDisable of a client-state array (as EnableClientState);
+ * false when cap is not one. */
+bool gl_array_enable_cap(gl_context *ctx, GLenum cap, bool on);
+/* Recomputes array[GP_VIN_POSITION] from vertex_array and attrib0_array. */
+void gl_array_position_changed(gl_context *ctx);
 
 /* ---- gl_image.c, gl_ssbo.c, gl_compute.c -------------------------------------------- */
 

@@ -673,7 +673,7 @@ static const void *pbo_pointer(gl_context *ctx, gl_buffer_obj *buf, const void *
 
 /* A proxy TexImage: records the image the command would create, or zeros. */
 static void proxy_image_define(gl_context *ctx, int ti, int level, GLenum internal_format, int w,
-                               int h, int d, int border)
+                               int h, int d, int border, GLenum format, GLenum type)
 {
     proxy_image *p = NULL;
     if (level >= 0 && level < TEX_MAX_LEVELS)
@@ -686,6 +686,25 @@ static void proxy_image_define(gl_context *ctx, int ti, int level, GLenum intern
     }
     if (!p || border < 0 || border > 1 || w < 0 || h < 0 || d < 0) {
         gl_error(ctx, GL_INVALID_VALUE);
+        return;
+    }
+    /* the format and type are checked as for a real image (GL 2.1 section
+     * 3.8.1: a proxy command is a TexImage that only its errors and the
+     * proxy state tell apart), the proxy state left alone on an error */
+    GLenum err = GL_NO_ERROR;
+    tex_pixel_store one;
+    tex_pixel_store_default(&one);
+    tex_client_image_size(format, type, 1, 1, 1, &one, &err);
+    if (err == GL_NO_ERROR) {
+        bool depth_data = format == GL_DEPTH_COMPONENT || format == GL_DEPTH_STENCIL;
+        bool depth_fmt = base == GL_DEPTH_COMPONENT || base == GL_DEPTH_STENCIL;
+        if (format == GL_STENCIL_INDEX)
+            err = GL_INVALID_ENUM;
+        else if (depth_data != depth_fmt)
+            err = GL_INVALID_OPERATION;
+    }
+    if (err != GL_NO_ERROR) {
+        gl_error(ctx, err);
         return;
     }
     memset(p, 0, sizeof *p);
@@ -704,6 +723,9 @@ static void proxy_image_define(gl_context *ctx, int ti, int level, GLenum intern
     bool ok = iw >= 0 && ih >= 0 && id >= 0 && iw <= max && ih <= max && id <= max && layers_ok &&
               !(ti == GLC_TEX_RECT && (level != 0 || border)) &&
               !((ti == GLC_TEX_CUBE || ti == GLC_TEX_CUBE_ARRAY) && iw != ih);
+    /* an image larger than asmgl keeps (TEX_MAX_IMAGE_BYTES) is unsupported */
+    int layers = ti == GLC_TEX_1D_ARRAY ? h : (ti == GLC_TEX_2D_ARRAY || ti == GLC_TEX_CUBE_ARRAY) ? d : 1;
+    ok = ok && tex_image_fits(internal_format, iw, ih, id * layers, ti == GLC_TEX_CUBE ? 6 : 1);
     if (ok) {
         p->width = w;
         p->height = ti == GLC_TEX_1D ? 1 : h;
@@ -725,7 +747,7 @@ static void tex_image_cmd(gl_context *ctx, int dims, GLenum target, GLint level,
     if (!image_target(ctx, target, dims, true, &ti, &face, &proxy))
         return;
     if (proxy) {
-        proxy_image_define(ctx, ti, level, (GLenum)internal_format, w, h, d, border);
+        proxy_image_define(ctx, ti, level, (GLenum)internal_format, w, h, d, border, format, type);
         return;
     }
     if (!gl_bindless_may_modify(ctx, ctx->bound_tex[ctx->active_texture][ti]))

@@ -23,6 +23,7 @@ void gl_vertex_init(gl_context *ctx)
         a->type = GL_FLOAT;
     }
     ctx->array[GP_VIN_NORMAL].size = 3;
+    ctx->vertex_array = ctx->attrib0_array = ctx->array[GP_VIN_POSITION];
 }
 
 void gl_vertex_free(gl_context *ctx)

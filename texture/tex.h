@@ -179,6 +179,20 @@ bool tex_buffer_format_info(GLenum internal_format, size_t *texel_bytes);
  * (t unchanged). */
 GLenum tex_buffer_attach(tex_object *t, GLenum internal_format, const void *data, size_t size);
 
+/* The most bytes one image may keep: one level of a texture (a cube map
+ * level's six faces together, all layers of an array level, all slices of a
+ * 3D level).  16384 x 16384 RGBA8 fits; larger images are refused
+ * (tex_image_define: OUT_OF_MEMORY; proxies: unsupported, GL 2.1 section
+ * 3.8.1) before any memory is touched, so the answer does not depend on
+ * what the machine happens to have free. */
+#define TEX_MAX_IMAGE_BYTES ((size_t)1 << 30)
+
+/* Whether an image of interior size w x h x d (layers included) of
+ * internal_format, times faces (6 for a cube map level, else 1), fits
+ * TEX_MAX_IMAGE_BYTES in its storage format (DEPTH_STENCIL's stencil plane
+ * counted).  False for an unknown format or negative sizes. */
+bool tex_image_fits(GLenum internal_format, int w, int h, int d, int faces);
+
 /* Client pixel layout (glPixelStore unpack/pack state). */
 typedef struct tex_pixel_store {
     int alignment, row_length, image_height, skip_pixels, skip_rows, skip_images;

@@ -766,6 +766,34 @@ void tex_xfer_unpack_row(const tex_xfer *x, const void *base, int j, int k, floa
     }
 }
 
+bool tex_xfer_is_u8_color(const tex_xfer *x)
+{
+    return x->type->type == GL_UNSIGNED_BYTE && !x->fmt->integer &&
+           (x->fmt->kind == CF_COLOR || x->fmt->kind == CF_LUM || x->fmt->kind == CF_LUM_ALPHA);
+}
+
+void tex_xfer_unpack_row_u8(const tex_xfer *x, const void *base, int j, int k, uint8_t *rgba)
+{
+    const tex_cfmt *f = x->fmt;
+    const uint8_t *p = row_ptr(x, base, j, k);
+    if (f->kind == CF_COLOR && f->n == 4 && f->comp[0] == 0 && f->comp[3] == 3) {
+        memcpy(rgba, p, (size_t)x->w * 4); /* RGBA: the bytes as they are */
+        return;
+    }
+    for (int i = 0; i < x->w; i++, rgba += 4, p += x->group) {
+        rgba[0] = rgba[1] = rgba[2] = 0;
+        rgba[3] = 255;
+        if (f->kind == CF_COLOR) {
+            for (int q = 0; q < f->n; q++)
+                rgba[f->comp[q]] = p[q];
+        } else {
+            rgba[0] = rgba[1] = rgba[2] = p[0];
+            if (f->kind == CF_LUM_ALPHA)
+                rgba[3] = p[1];
+        }
+    }
+}
+
 /* One component of an integer transfer: signed types sign-extend. */
 static int64_t conv_int_in(const tex_ctype *t, const uint8_t *p, bool swap)
 {

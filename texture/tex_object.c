@@ -575,11 +575,62 @@ static GLenum image_upload_int(tex_image *img, const tex_ifmt *f, const tex_xfer
     return GL_NO_ERROR;
 }
 
+/* base_expand on bytes (255 is 1). */
+static void base_expand_u8(GLenum base, const uint8_t in[4], uint8_t out[4])
+{
+    switch (base) {
+    case GL_ALPHA: out[0] = out[1] = out[2] = 0; out[3] = in[3]; break;
+    case GL_LUMINANCE: out[0] = out[1] = out[2] = in[0]; out[3] = 255; break;
+    case GL_LUMINANCE_ALPHA: out[0] = out[1] = out[2] = in[0]; out[3] = in[3]; break;
+    case GL_INTENSITY: out[0] = out[1] = out[2] = out[3] = in[0]; break;
+    case GL_RED: out[0] = in[0]; out[1] = out[2] = 0; out[3] = 255; break;
+    case GL_RG: out[0] = in[0]; out[1] = in[1]; out[2] = 0; out[3] = 255; break;
+    case GL_RGB: out[0] = in[0]; out[1] = in[1]; out[2] = in[2]; out[3] = 255; break;
+    default: memcpy(out, in, 4); break;
+    }
+}
+
+/* image_upload for unsigned-byte colour data into RGBA8 storage (not sRGB):
+ * c / 255 stored as round(c / 255 * 255) is c again, so the bytes move
+ * without the float round trip, with the same result. */
+static GLenum image_upload_u8(tex_image *img, const tex_xfer *x, const void *pixels, int xo,
+                              int yo, int zo)
+{
+    uint8_t *row = TEX_MALLOC((size_t)(x->w > 0 ? x->w : 1) * 4);
+    if (!row)
+        return GL_OUT_OF_MEMORY;
+    /* the client columns that land inside the image */
+    int c0 = xo < 0 ? -xo : 0;
+    int c1 = x->w < img->width - xo ? x->w : img->width - xo;
+    for (int ck = 0; ck < x->d; ck++) {
+        int k = ck + zo;
+        if (k < 0 || k >= img->depth)
+            continue;
+        for (int cj = 0; cj < x->h; cj++) {
+            int j = cj + yo;
+            if (j < 0 || j >= img->height || c1 <= c0)
+                continue;
+            tex_xfer_unpack_row_u8(x, pixels, cj, ck, row);
+            uint8_t *dst = texel_ptr(img, c0 + xo, j, k);
+            if (img->base_format == GL_RGBA) {
+                memcpy(dst, row + (size_t)c0 * 4, (size_t)(c1 - c0) * 4);
+                continue;
+            }
+            for (int ci = c0; ci < c1; ci++, dst += 4)
+                base_expand_u8(img->base_format, row + (size_t)ci * 4, dst);
+        }
+    }
+    TEX_FREE(row);
+    return GL_NO_ERROR;
+}
+
 static GLenum image_upload(tex_image *img, const tex_ifmt *f, const tex_xfer *x,
                            const void *pixels, int xo, int yo, int zo)
 {
     if (tex_format_is_int(img->format))
         return image_upload_int(img, f, x, pixels, xo, yo, zo);
+    if (img->format == TEX_FMT_RGBA8 && !(f->flags & TEX_IF_SRGB) && tex_xfer_is_u8_color(x))
+        return image_upload_u8(img, x, pixels, xo, yo, zo);
     float *row = TEX_MALLOC((size_t)(x->w > 0 ? x->w : 1) * 4 * sizeof(float));
     if (!row)
         return GL_OUT_OF_MEMORY;
@@ -602,6 +653,19 @@ static GLenum image_upload(tex_image *img, const tex_ifmt *f, const tex_xfer *x,
     }
     TEX_FREE(row);
     return GL_NO_ERROR;
+}
+
+bool tex_image_fits(GLenum internal_format, int w, int h, int d, int faces)
+{
+    const tex_ifmt *f = tex_ifmt_lookup(internal_format);
+    if (!f || w < 0 || h < 0 || d < 0 || faces < 1)
+        return false;
+    size_t bytes = tex_format_bytes((tex_format)f->storage), total;
+    if (f->base_format == GL_DEPTH_STENCIL)
+        bytes += 1;
+    return tex_size_mul(bytes, (size_t)w, &total) && tex_size_mul(total, (size_t)h, &total) &&
+           tex_size_mul(total, (size_t)d, &total) && tex_size_mul(total, (size_t)faces, &total) &&
+           total <= TEX_MAX_IMAGE_BYTES;
 }
 
 static bool target3d(GLenum target)
@@ -666,6 +730,9 @@ GLenum tex_image_define(tex_object *t, int face, int level, GLenum internal_form
      * maps as GL 3.0 allows, array textures as EXT_texture_array does) */
     if (is_depthish(f->base_format) && t->target == GL_TEXTURE_3D)
         return GL_INVALID_OPERATION;
+
+    if (!tex_image_fits(internal_format, iw, ih, id, t->target == GL_TEXTURE_CUBE_MAP ? 6 : 1))
+        return GL_OUT_OF_MEMORY;
 
     tex_image img;
     err = image_alloc(&img, f, internal_format, iw, ih, id, border);
@@ -794,13 +861,21 @@ GLenum tex_image_get(const tex_object *t, int face, int level, GLenum format, GL
         TEX_FREE(irow);
         return GL_NO_ERROR;
     }
+    /* GetTexImage takes luminance from R alone (GL 3.0 section 6.1.4, as
+     * Mesa), not ReadPixels' R + G + B: packing sums R, G, B, so G and B
+     * are cleared first */
+    bool lum = format == GL_LUMINANCE || format == GL_LUMINANCE_ALPHA;
     float *row = TEX_MALLOC((size_t)img->width * 4 * sizeof(float));
     if (!row)
         return GL_OUT_OF_MEMORY;
     for (int k = 0; k < img->depth; k++)
         for (int j = 0; j < img->height; j++) {
-            for (int i = 0; i < img->width; i++)
-                load_texel(img, i, j, k, row + (size_t)i * 4);
+            for (int i = 0; i < img->width; i++) {
+                float *c = row + (size_t)i * 4;
+                load_texel(img, i, j, k, c);
+                if (lum)
+                    c[1] = c[2] = 0.0f;
+            }
             tex_xfer_pack_row(&x, pixels, j, k, row);
         }
     TEX_FREE(row);

@@ -97,6 +97,13 @@ GLenum tex_xfer_setup(tex_xfer *x, GLenum format, GLenum type, int w, int h, int
                       bool three_d, const tex_pixel_store *ps);
 /* Converts row j of image k (w groups) to float RGBA (4 floats a group). */
 void tex_xfer_unpack_row(const tex_xfer *x, const void *base, int j, int k, float *rgba);
+/* Whether x moves unsigned bytes of colour (type UNSIGNED_BYTE, a colour
+ * format that is not *_INTEGER), so tex_xfer_unpack_row_u8 can read it. */
+bool tex_xfer_is_u8_color(const tex_xfer *x);
+/* Row j of image k of such a transfer as RGBA bytes (4 a group, missing
+ * colour components 0, alpha 255, LUMINANCE expanded to L,L,L): the bytes
+ * tex_xfer_unpack_row gives as c / 255, without the float round trip. */
+void tex_xfer_unpack_row_u8(const tex_xfer *x, const void *base, int j, int k, uint8_t *rgba);
 /* Converts w groups of float RGBA into row j of image k. */
 void tex_xfer_pack_row(const tex_xfer *x, void *base, int j, int k, const float *rgba);
 /* The same for TEX_CLASS_INTEGER transfers (EXT_texture_integer): components

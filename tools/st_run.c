@@ -243,15 +243,14 @@ static void setup_vertex_data(struct runner *r)
 }
 
 /* Whether draw rect's arrays clobber a [vertex data] array: the conventional
- * vertex and texture coordinate arrays, and generic attribute 0, which may
- * alias the conventional vertex array (ARB_vertex_program Table X.2.1 and the
- * aliasing issue: asmgl aliases, Mesa does not). */
+ * vertex and texture coordinate arrays.  Generic attribute array 0 is a
+ * separate array (ARB_vertex_program section 2.8): as in shader_runner, it
+ * stays enabled and wins over the vertex array. */
 static bool vertex_data_uses_conventional(const struct shader_test *t)
 {
     for (size_t i = 0; t->has_vertex_data && i < t->vdata.nattribs; i++) {
         const struct st_attrib *a = &t->vdata.attribs[i];
-        if (a->kind == ST_ATTR_VERTEX || a->kind == ST_ATTR_TEXCOORD ||
-            (a->kind == ST_ATTR_GENERIC && a->index == 0))
+        if (a->kind == ST_ATTR_VERTEX || a->kind == ST_ATTR_TEXCOORD)
             return true;
     }
     return false;
@@ -269,12 +268,7 @@ static void draw_rect(struct runner *r, const float *rect, const float *tex, boo
     };
     float tc[4][2];
 
-    /* a [vertex data] generic attribute 0 array would win over the vertex
-     * array where the two are separate (Mesa): off while the rect draws
-     * (in asmgl they are one slot); setup_vertex_data turns it back on */
     const bool restore = vertex_data_uses_conventional(r->t);
-    if (restore && gll.DisableVertexAttribArrayARB)
-        GLL(DisableVertexAttribArrayARB)(0);
     glVertexPointer(4, GL_FLOAT, 0, verts);
     glEnableClientState(GL_VERTEX_ARRAY);
     if (tex) {

@@ -2,6 +2,7 @@
 """compare.py - checks a piglit results directory against expectations.txt.
 
 Usage: compare.py EXPECTATIONS RESULTS_DIR [--update]
+       compare.py EXPECTATIONS --names
 
 EXPECTATIONS has one test per line:
 
@@ -13,7 +14,8 @@ incomplete = notrun.  A test that ends lower than expected, or an expected
 test that did not run, fails the comparison (exit 1); one that ends higher
 is reported so the expectation can be raised.  --update rewrites the file
 from the results, keeping each reason while the result stays the same and
-writing 'TODO' where a new reason is needed.
+writing 'TODO' where a new reason is needed.  --names prints the expected
+tests' names, one a line (a list for piglit run --test-list).
 """
 import bz2
 import json
@@ -75,6 +77,9 @@ def main():
         sys.exit(__doc__)
     exp_path, results_dir = sys.argv[1], sys.argv[2]
     header, expected = read_expectations(exp_path)
+    if results_dir == "--names":
+        sys.stdout.write("".join(name + "\n" for name in expected))
+        return 0
     results = read_results(results_dir)
 
     counts = {}

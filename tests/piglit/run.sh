@@ -5,12 +5,18 @@
 # on asmgl through the EGL vendor, checked against
 # tests/piglit/expectations.txt.  The ctest piglit.conformance runs it.
 #
-# Usage: run.sh BUILD_DIR [RESULTS_DIR] [--update]
+# Usage: run.sh [--legacy] BUILD_DIR [RESULTS_DIR] [--update]
+#   --legacy     the legacy GL set instead (the ctest piglit.legacy): every
+#                test named in tests/piglit/legacy-expectations.txt, piglit's
+#                tests of OpenGL 1.0 - 2.1 and of the extensions legacy
+#                applications use (the file's header says how the list was
+#                made), run from the quick profile with a 60 s timeout and
+#                checked against that file
 #   BUILD_DIR    holds asmgl_egl.json (and lib/libEGL_asmgl.so.0,
 #                lib/libGLX_asmgl.so.0)
-#   RESULTS_DIR  piglit's results (default BUILD_DIR/piglit-conformance);
-#                emptied first
-#   --update     rewrite expectations.txt from this run (see compare.py)
+#   RESULTS_DIR  piglit's results (default BUILD_DIR/piglit-conformance,
+#                BUILD_DIR/piglit-legacy with --legacy); emptied first
+#   --update     rewrite the expectations from this run (see compare.py)
 # Exit: 0 no test worse than expected, 1 some are (or piglit failed),
 # 77 piglit is not installed (ctest reports a skip).
 #
@@ -40,11 +46,18 @@
 set -eu
 
 here=$(cd "$(dirname "$0")" && pwd)
-[ $# -ge 1 ] || { sed -n '2,13p' "$0"; exit 2; }
+set_name=conformance
+expectations=$here/expectations.txt
+if [ "${1:-}" = --legacy ]; then
+    set_name=legacy
+    expectations=$here/legacy-expectations.txt
+    shift
+fi
+[ $# -ge 1 ] || { sed -n '2,19p' "$0"; exit 2; }
 build=$(cd "$1" && pwd)
-results=${2:-$build/piglit-conformance}
+results=${2:-$build/piglit-$set_name}
 update=${3:-}
-case "$results" in --update) update=--update; results=$build/piglit-conformance ;; esac
+case "$results" in --update) update=--update; results=$build/piglit-$set_name ;; esac
 
 if ! command -v piglit >/dev/null 2>&1; then
     echo "piglit is not installed (Debian: apt-get install piglit): skipped"
@@ -86,15 +99,21 @@ rm -rf "$results"
 mkdir -p "$(dirname "$results")"
 log="$results.log"
 start=$(date +%s)
-if ! piglit run --timeout 120 all -t asmparsertest -t arb_vertex_program -t arb_fragment_program \
+if [ $set_name = legacy ]; then
+    # the test names are the expectations' (compare.py --names)
+    python3 "$here/compare.py" "$expectations" --names >"$results.list"
+    set -- --timeout 60 quick --test-list "$results.list"
+else
+    set -- --timeout 120 all -t asmparsertest -t arb_vertex_program -t arb_fragment_program \
         -t nv_fragment_program -t nv_vertex_program \
         -t ext_texture_integer -t ext_texture_array -t arb_texture_buffer_object \
         -t ext_texture_buffer_object -t arb_texture_multisample -t nv_gpu_program \
-        -t nv_geometry -t 'opengl 1\.[014]@.*dlist' -t '^general@.*dlist' \
-        "$results" >"$log" 2>&1; then
+        -t nv_geometry -t 'opengl 1\.[014]@.*dlist' -t '^general@.*dlist'
+fi
+if ! piglit run "$@" "$results" >"$log" 2>&1; then
     tail -n 30 "$log" >&2
     echo "piglit run failed (log: $log)" >&2
     exit 1
 fi
 echo "piglit run: $(($(date +%s) - start)) s, results in $results"
-exec python3 "$here/compare.py" "$here/expectations.txt" "$results" $update
+exec python3 "$here/compare.py" "$expectations" "$results" $update

@@ -249,6 +249,92 @@ static void test_storage(void)
     tex_object_free(t);
 }
 
+/* TEX_MAX_IMAGE_BYTES: one level (a cube level's six faces together) of at
+ * most 1 GiB of storage; larger ones are refused before any allocation. */
+static void test_size_limit(void)
+{
+    tex_pixel_store ps = store1();
+    CHECK(tex_image_fits(GL_RGBA8, 16384, 16384, 1, 1));          /* 1 GiB */
+    CHECK(!tex_image_fits(GL_RGBA8, 16384, 16384, 1, 6));         /* a cube map level */
+    CHECK(!tex_image_fits(GL_RGBA8, 8192, 8192, 1, 6));           /* 1.5 GiB */
+    CHECK(tex_image_fits(GL_RGBA8, 4096, 4096, 1, 6));            /* 384 MiB */
+    CHECK(!tex_image_fits(GL_RGBA32F_ARB, 16384, 16384, 1, 1));   /* 4 GiB */
+    CHECK(tex_image_fits(GL_RGBA32F_ARB, 8192, 8192, 1, 1));      /* 1 GiB */
+    CHECK(!tex_image_fits(GL_INTENSITY8, 2048, 2048, 2048, 1));   /* RGBA8 storage: 32 GiB */
+    CHECK(tex_image_fits(GL_INTENSITY8, 512, 512, 1024, 1));
+    CHECK(!tex_image_fits(GL_DEPTH24_STENCIL8, 16384, 16384, 1, 1)); /* 4 + 1 bytes */
+    CHECK(!tex_image_fits(GL_RGBA8, -1, 1, 1, 1));
+    CHECK(!tex_image_fits(0x1234, 1, 1, 1, 1));
+
+    tex_object *t = tex_object_create(GL_TEXTURE_2D);
+    const uint8_t px[4] = {1, 2, 3, 4};
+    CHECK_INT(tex_image_define(t, 0, 0, GL_RGBA8, 1, 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, px, &ps),
+              GL_NO_ERROR);
+    CHECK_INT(tex_image_define(t, 0, 0, GL_RGBA32F_ARB, 16384, 16384, 1, 0, GL_RGBA, GL_FLOAT,
+                               NULL, &ps),
+              GL_OUT_OF_MEMORY);
+    CHECK_INT(t->image[0][0].width, 1); /* the old image stays */
+    tex_object_free(t);
+    t = tex_object_create(GL_TEXTURE_CUBE_MAP);
+    CHECK_INT(tex_image_define(t, 2, 0, GL_RGBA8, 16384, 16384, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE,
+                               NULL, &ps),
+              GL_OUT_OF_MEMORY);
+    CHECK(t->image[2][0].data == NULL);
+    tex_object_free(t);
+    t = tex_object_create(GL_TEXTURE_3D);
+    CHECK_INT(tex_image_define(t, 0, 0, GL_RGBA8, 2048, 2048, 2048, 0, GL_RGBA, GL_UNSIGNED_BYTE,
+                               NULL, &ps),
+              GL_OUT_OF_MEMORY);
+    tex_object_free(t);
+}
+
+/* Unsigned-byte uploads into RGBA8 storage take a byte path: the same
+ * texels as c / 255 through floats would give, with client formats that
+ * reorder (BGRA, BGR, ABGR), expand (LUMINANCE_ALPHA) or miss components,
+ * row skips and a sub-image that starts inside the border. */
+static void test_byte_uploads(void)
+{
+    tex_pixel_store ps = store1();
+    tex_object *t = tex_object_create(GL_TEXTURE_2D);
+    const uint8_t bgra[8] = {10, 20, 30, 40, 50, 60, 70, 80};
+    tex_image_define(t, 0, 0, GL_RGBA8, 2, 1, 1, 0, GL_BGRA, GL_UNSIGNED_BYTE, bgra, &ps);
+    const uint8_t *p = texel8(&t->image[0][0], 1, 0, 0);
+    CHECK(p[0] == 70 && p[1] == 60 && p[2] == 50 && p[3] == 80);
+    tex_image_define(t, 0, 0, GL_RGBA8, 2, 1, 1, 0, GL_ABGR_EXT, GL_UNSIGNED_BYTE, bgra, &ps);
+    p = texel8(&t->image[0][0], 0, 0, 0);
+    CHECK(p[0] == 40 && p[1] == 30 && p[2] == 20 && p[3] == 10);
+    tex_image_define(t, 0, 0, GL_RGBA8, 2, 1, 1, 0, GL_BGR, GL_UNSIGNED_BYTE, bgra, &ps);
+    p = texel8(&t->image[0][0], 1, 0, 0);
+    CHECK(p[0] == 60 && p[1] == 50 && p[2] == 40 && p[3] == 255);
+    tex_image_define(t, 0, 0, GL_RGBA8, 2, 1, 1, 0, GL_LUMINANCE_ALPHA, GL_UNSIGNED_BYTE, bgra, &ps);
+    p = texel8(&t->image[0][0], 1, 0, 0);
+    CHECK(p[0] == 30 && p[1] == 30 && p[2] == 30 && p[3] == 40);
+    tex_image_define(t, 0, 0, GL_RGBA8, 2, 1, 1, 0, GL_GREEN, GL_UNSIGNED_BYTE, bgra, &ps);
+    p = texel8(&t->image[0][0], 1, 0, 0);
+    CHECK(p[0] == 0 && p[1] == 20 && p[2] == 0 && p[3] == 255);
+    tex_image_define(t, 0, 0, GL_LUMINANCE8_ALPHA8, 2, 1, 1, 0, GL_BGRA, GL_UNSIGNED_BYTE, bgra, &ps);
+    p = texel8(&t->image[0][0], 1, 0, 0);
+    CHECK(p[0] == 70 && p[1] == 70 && p[2] == 70 && p[3] == 80);
+
+    /* a 4x4 image with a border (2x2 interior); the sub-image at (-1, 0)
+     * of 2x2 texels, SKIP_ROWS 1 and ROW_LENGTH 3 in a 3x3 client block:
+     * client row r, column c is 10 * r + c */
+    uint8_t block[9 * 4];
+    for (int i = 0; i < 9; i++)
+        block[4 * i] = block[4 * i + 1] = block[4 * i + 2] = block[4 * i + 3] = (uint8_t)(10 * (i / 3) + i % 3);
+    tex_image_define(t, 0, 0, GL_RGBA8, 4, 4, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, NULL, &ps);
+    tex_pixel_store sub = ps;
+    sub.skip_rows = 1;
+    sub.row_length = 3;
+    CHECK_INT(tex_image_sub(t, 0, 0, -1, 0, 0, 2, 2, 1, GL_RGBA, GL_UNSIGNED_BYTE, block, &sub),
+              GL_NO_ERROR);
+    /* client column 0 is the border (dropped), column 1 lands on texel 0 */
+    CHECK_INT(texel8(&t->image[0][0], 0, 0, 0)[0], 11);
+    CHECK_INT(texel8(&t->image[0][0], 0, 1, 0)[2], 21);
+    CHECK_INT(texel8(&t->image[0][0], 1, 0, 0)[0], 0);
+    tex_object_free(t);
+}
+
 static void test_border(void)
 {
     /* 4x4 with border 1: the interior 2x2 is kept, the ring is dropped */
@@ -588,6 +674,8 @@ int main(void)
     test_defaults();
     test_define_errors();
     test_storage();
+    test_size_limit();
+    test_byte_uploads();
     test_border();
     test_sub_and_get();
     test_completeness();
