@@ -131,6 +131,7 @@ static void context_free(gl_context *ctx)
     gl_bindless_free(ctx);
     gl_fbo_free_all(ctx);
     gl_buffer_free_all(ctx);
+    gl_query_free_all(ctx);
     gl_vertex_free(ctx);
     gl_matrix_free(ctx);
     if (ctx->rast)

@@ -533,6 +533,10 @@ struct asmgl_context {
     struct gl_dlist_ctx *dlist;       /* the list namespace, the list being compiled */
     bool dl_record;                   /* compiling: listable commands record (gl_dlist_priv.h) */
     GLuint list_base;                 /* LIST_BASE (LIST_BIT) */
+
+    /* ---- occlusion queries (gl_query.c) ---- */
+    gl_name_table queries;
+    struct gl_query_obj *active_query; /* the SAMPLES_PASSED query between Begin and End */
 };
 
 typedef struct asmgl_context gl_context;
@@ -671,6 +675,9 @@ int gl_buffer_param_target(GLenum target);
  * *data NULL when unbound or empty). */
 uint32_t gl_buffer_param_words(gl_context *ctx, int t, int index, const gp_val **data);
 void gl_buffer_free_all(gl_context *ctx); /* gl_buffer.c */
+void gl_query_free_all(gl_context *ctx);  /* gl_query.c */
+/* the active occlusion query's counter for rast_state.samples_passed, or NULL */
+uint64_t *gl_query_counter(gl_context *ctx);
 /* Whether a pixel buffer offset suits client type type: a multiple of the
  * bytes of one of its data (ARB_pixel_buffer_object; INVALID_OPERATION
  * otherwise). */

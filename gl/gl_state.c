@@ -543,6 +543,7 @@ void gl_state_fill_rast(gl_context *ctx, rast_state *rs)
     rs->alpha_test = ctx->alpha_test;
     rs->alpha_func = ctx->alpha_func;
     rs->alpha_ref = ctx->alpha_ref;
+    rs->samples_passed = gl_query_counter(ctx);
     rs->blend = ctx->blend;
     rs->blend_src_rgb = ctx->blend_src_rgb;
     rs->blend_dst_rgb = ctx->blend_dst_rgb;

@@ -291,6 +291,14 @@ typedef struct rast_state {
     bool sample_coverage_invert;
     bool sample_mask;        /* GL_SAMPLE_MASK: sample_mask_value ANDs coverage */
     uint32_t sample_mask_value; /* glSampleMaski word 0: bit s = sample s */
+    /* GL 1.5 occlusion query (4.1.7): not NULL = the samples of this draw
+     * that pass every per-fragment test (scissor, KIL, alpha, stencil,
+     * depth) are added to *samples_passed by the tile workers, atomically,
+     * so the sum is the same for any thread count.  Such a draw is shaded
+     * in order (never deferred nor skipped by hidden-surface removal: its
+     * passing fragments are counted even when a later draw hides them).
+     * The caller keeps the counter alive until the next rast_flush. */
+    uint64_t *samples_passed;
 } rast_state;
 
 /* One draw call, as a snapshot (R7).

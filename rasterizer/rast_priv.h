@@ -231,6 +231,9 @@ typedef struct rast_dstate {
     const struct mem_space *mem_space;
     gp_buffer_view storage[GP_MAX_STORAGE_BUFFERS];
     tex_image_unit images[GP_MAX_IMAGE_UNITS];
+    /* occlusion query counter (rast_state.samples_passed; rast_shade.c
+     * counts into it) */
+    uint64_t *samples_passed;
     /* (not compared: derived) the fragment tasks' gp_exec_env.memory, made
      * from the fields above by rast_dstate_get (image_user = images) */
     gp_memory mem;

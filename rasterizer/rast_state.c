@@ -291,9 +291,15 @@ static void fill_dstate(rast_context *r, const rast_draw *d, rast_dstate *ds)
      * stencil tests (and their writes) before the program, whatever it does:
      * result.depth has no effect and fragments the program or the alpha
      * test discards have already updated depth and stencil
-     * (EDGE.EARLY_DEPTH).  asmgl has no occlusion queries to count them. */
+     * (EDGE.EARLY_DEPTH).  Occlusion queries count what passes the tests. */
     if (fpi->options & GP_OPTION_NV_EARLY_FRAGMENT_TESTS)
         ds->mode = ds->ncbuf == 0 && !side ? RAST_MODE_DEPTH_ONLY : RAST_MODE_EARLY_Z;
+    /* An occlusion query counts the fragments that pass the tests, hidden
+     * later or not: such draws are shaded in order, where rast_shade.c
+     * counts the lanes that reach the PBE (rast.h rast_state.samples_passed). */
+    ds->samples_passed = st->samples_passed;
+    if (ds->samples_passed && (ds->mode == RAST_MODE_DEFERRED || ds->mode == RAST_MODE_DEPTH_ONLY))
+        ds->mode = RAST_MODE_EARLY_Z;
 
     /* rectangles */
     int W = fb->width, H = fb->height;
