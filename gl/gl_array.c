@@ -536,10 +536,16 @@ GLAPI_EXPORT void APIENTRY glGetPointerv(GLenum pname, void **params)
         break;
     case GL_EDGE_FLAG_ARRAY_POINTER:
     case GL_INDEX_ARRAY_POINTER:
-    case GL_FEEDBACK_BUFFER_POINTER:
-    case GL_SELECTION_BUFFER_POINTER:
         if (params)
             *params = NULL;
+        return;
+    case GL_FEEDBACK_BUFFER_POINTER:
+        if (params)
+            *params = ctx->sel.feedback_buf;
+        return;
+    case GL_SELECTION_BUFFER_POINTER:
+        if (params)
+            *params = ctx->sel.select_buf;
         return;
     default:
         gl_error(ctx, GL_INVALID_ENUM);
@@ -1075,3 +1081,48 @@ GLAPI_EXPORT void APIENTRY glUnlockArraysEXT(void)
     }
     ctx->lock_first = ctx->lock_count = 0;
 }
+
+/* ---- EXT_vertex_array: the same arrays, with a count that GL 1.1 dropped
+ * (the extension lets an implementation ignore it: every draw names its
+ * own range) --------------------------------------------------------------------- */
+
+GLAPI_EXPORT void APIENTRY glVertexPointerEXT(GLint size, GLenum type, GLsizei stride, GLsizei count,
+                                              const void *ptr)
+{
+    (void)count;
+    glVertexPointer(size, type, stride, ptr);
+}
+
+GLAPI_EXPORT void APIENTRY glNormalPointerEXT(GLenum type, GLsizei stride, GLsizei count, const void *ptr)
+{
+    (void)count;
+    glNormalPointer(type, stride, ptr);
+}
+
+GLAPI_EXPORT void APIENTRY glColorPointerEXT(GLint size, GLenum type, GLsizei stride, GLsizei count,
+                                             const void *ptr)
+{
+    (void)count;
+    glColorPointer(size, type, stride, ptr);
+}
+
+GLAPI_EXPORT void APIENTRY glIndexPointerEXT(GLenum type, GLsizei stride, GLsizei count, const void *ptr)
+{
+    (void)count;
+    glIndexPointer(type, stride, ptr);
+}
+
+GLAPI_EXPORT void APIENTRY glTexCoordPointerEXT(GLint size, GLenum type, GLsizei stride, GLsizei count,
+                                                const void *ptr)
+{
+    (void)count;
+    glTexCoordPointer(size, type, stride, ptr);
+}
+
+GLAPI_EXPORT void APIENTRY glEdgeFlagPointerEXT(GLsizei stride, GLsizei count, const GLboolean *ptr)
+{
+    (void)count;
+    glEdgeFlagPointer(stride, ptr);
+}
+
+GL_ALIAS(void, glGetPointervEXT, glGetPointerv, (GLenum pname, void **params))

@@ -346,6 +346,25 @@ static void draw_submit(gl_context *ctx, GLenum mode, int first, int count, GLen
     }
     d.fb = fb;
 
+    /* GL_SELECT / GL_FEEDBACK (gl_select.c): nothing is rasterized; the
+     * pixel paths feed back their own tokens (gl_raster.c) */
+    if (gl_select_active(ctx)) {
+        if (pixel_vp)
+            return;
+        if (ff_vp) {
+            /* feedback reads the colour and texture coordinates */
+            gl_program_obj *all = gl_ff_vertex_program_obj(ctx, UINT32_MAX);
+            if (!all)
+                return;
+            d.vp = all->prog;
+            d.vp_params = gl_state_resolve_params(ctx, all, all->prog, GLC_VP);
+            if (!d.vp_params)
+                return;
+        }
+        gl_select_draw(ctx, &d, NULL);
+        return;
+    }
+
     GLenum e = rast_draw_submit(ctx->rast, &d);
     if (e != GL_NO_ERROR)
         gl_error(ctx, e);

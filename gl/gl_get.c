@@ -106,6 +106,7 @@ static bool array_state(gl_context *ctx, int slot, int what, gval *g)
     X("GL_ARB_texture_non_power_of_two") \
     X("GL_ARB_window_pos") \
     X("GL_ARB_occlusion_query") /* gl_query.c */ \
+    X("GL_EXT_vertex_array") /* gl_array.c */ \
     X("GL_ARB_vertex_buffer_object") \
     X("GL_ARB_pixel_buffer_object") \
     X("GL_ARB_draw_buffers") \
@@ -701,7 +702,7 @@ static bool get_state(gl_context *ctx, GLenum pname, gval *g)
     case GL_MAX_PIXEL_MAP_TABLE:
         I1(256);
     case GL_MAX_NAME_STACK_DEPTH:
-        I1(64);
+        I1(GLC_MAX_NAME_STACK);
     case GL_MAX_LIST_NESTING:
         I1(64);
     case GL_MAX_EVAL_ORDER:
@@ -717,7 +718,15 @@ static bool get_state(gl_context *ctx, GLenum pname, gval *g)
     case GL_CLIENT_ATTRIB_STACK_DEPTH:
         I1(ctx->client_attrib_depth);
     case GL_AUX_BUFFERS:
+        I1(0);
     case GL_NAME_STACK_DEPTH:
+        I1(ctx->sel.depth);
+    case GL_FEEDBACK_BUFFER_SIZE:
+        I1(ctx->sel.feedback_size);
+    case GL_FEEDBACK_BUFFER_TYPE:
+        I1(ctx->sel.feedback_type ? ctx->sel.feedback_type : GL_2D);
+    case GL_SELECTION_BUFFER_SIZE:
+        I1(ctx->sel.select_size);
     case GL_LIST_BASE:
         I1(ctx->list_base);
     case GL_LIST_INDEX:
@@ -734,7 +743,7 @@ static bool get_state(gl_context *ctx, GLenum pname, gval *g)
     case GL_COMPRESSED_TEXTURE_FORMATS:
         RET_N(GV_INT, 0);
     case GL_RENDER_MODE:
-        I1(GL_RENDER);
+        I1(ctx->sel.mode ? ctx->sel.mode : GL_RENDER);
     case GL_RGBA_MODE:
         B1(1);
     case GL_INDEX_MODE:

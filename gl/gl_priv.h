@@ -307,6 +307,24 @@ typedef struct gl_imm {
 
 typedef struct gl_attrib_frame gl_attrib_frame;
 
+/* Selection and feedback (gl_select.c, GL 2.1 sections 5.2 and 5.3). */
+#define GLC_MAX_NAME_STACK 64
+typedef struct gl_select_state {
+    GLenum mode;                 /* GL_SELECT, GL_FEEDBACK, or 0 for GL_RENDER */
+    GLuint *select_buf;
+    GLsizei select_size;
+    GLuint select_count, hits;   /* words written (or due), hit records */
+    bool hit;                    /* the hit flag */
+    float hit_min, hit_max;      /* window z range of the pending hit */
+    GLuint names[GLC_MAX_NAME_STACK];
+    int depth;                   /* NAME_STACK_DEPTH */
+    GLfloat *feedback_buf;
+    GLsizei feedback_size;
+    GLenum feedback_type;
+    GLuint feedback_count;       /* values written (or due) */
+    bool overflow;               /* a buffer ran full: glRenderMode returns -1 */
+} gl_select_state;
+
 /* The whole context.  The default framebuffer is fb_default; every GL state
  * item follows the GL 2.1 state tables (chapter 6) in grouping. */
 struct asmgl_context {
@@ -537,6 +555,8 @@ struct asmgl_context {
     /* ---- occlusion queries (gl_query.c) ---- */
     gl_name_table queries;
     struct gl_query_obj *active_query; /* the SAMPLES_PASSED query between Begin and End */
+    /* ---- selection and feedback (gl_select.c) ---- */
+    gl_select_state sel;
 };
 
 typedef struct asmgl_context gl_context;
@@ -676,6 +696,12 @@ int gl_buffer_param_target(GLenum target);
 uint32_t gl_buffer_param_words(gl_context *ctx, int t, int index, const gp_val **data);
 void gl_buffer_free_all(gl_context *ctx); /* gl_buffer.c */
 void gl_query_free_all(gl_context *ctx);  /* gl_query.c */
+/* gl_select.c: true in GL_SELECT or GL_FEEDBACK render mode; a draw then
+ * goes to gl_select_draw (edges: per element edge flags, NULL = all set) */
+bool gl_select_active(const gl_context *ctx);
+void gl_select_draw(gl_context *ctx, const rast_draw *d, const bool *edges);
+void gl_select_raster_pos(gl_context *ctx);
+void gl_select_pixel_token(gl_context *ctx, GLenum token);
 /* the active occlusion query's counter for rast_state.samples_passed, or NULL */
 uint64_t *gl_query_counter(gl_context *ctx);
 /* Whether a pixel buffer offset suits client type type: a multiple of the

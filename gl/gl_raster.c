@@ -142,6 +142,7 @@ static void raster_pos(gl_context *ctx, float x, float y, float z, float w)
         ctx->raster_distance = fabsf(out[GP_VARY_FOG].c[0][0].f);
     }
     free(out);
+    gl_select_raster_pos(ctx);
 }
 
 #define P2(T) T x, T y
@@ -194,6 +195,7 @@ static void window_pos(gl_context *ctx, float x, float y, float z)
     memcpy(ctx->raster_color2, ctx->current[GP_VIN_COLOR1], 16);
     for (int u = 0; u < GLC_MAX_TEXTURE_UNITS; u++)
         memcpy(ctx->raster_tex[u], ctx->current[GP_VIN_TEX0 + u], 16);
+    gl_select_raster_pos(ctx);
 }
 
 #define WP2 (float)x, (float)y, 0.0f
@@ -458,6 +460,10 @@ GLAPI_EXPORT void APIENTRY glDrawPixels(GLsizei width, GLsizei height, GLenum fo
     }
     if (!gl_draw_integer_ok(ctx))
         return;
+    if (gl_select_active(ctx)) {
+        gl_select_pixel_token(ctx, GL_DRAW_PIXEL_TOKEN);
+        return;
+    }
     if (!ctx->raster_valid || !width || !height)
         return;
     bool ok;
@@ -497,6 +503,10 @@ GLAPI_EXPORT void APIENTRY glCopyPixels(GLint x, GLint y, GLsizei width, GLsizei
     }
     if (cls == GL_RGBA && !gl_draw_integer_ok(ctx))
         return;
+    if (gl_select_active(ctx)) {
+        gl_select_pixel_token(ctx, GL_COPY_PIXEL_TOKEN);
+        return;
+    }
     if (width < 0 || height < 0) {
         gl_error(ctx, GL_INVALID_VALUE);
         return;
@@ -555,6 +565,13 @@ GLAPI_EXPORT void APIENTRY glBitmap(GLsizei width, GLsizei height, GLfloat xorig
         return;
     if (!ctx->raster_valid)
         return;
+    if (gl_select_active(ctx)) {
+        /* feedback: BITMAP_TOKEN and the position; nothing drawn (5.3) */
+        gl_select_pixel_token(ctx, GL_BITMAP_TOKEN);
+        ctx->raster_pos[0] += xmove;
+        ctx->raster_pos[1] += ymove;
+        return;
+    }
     const tex_pixel_store *ps = &ctx->unpack;
     size_t row_px = (size_t)(ps->row_length > 0 ? ps->row_length : width);
     size_t row_bytes = (row_px + 7) / 8;
