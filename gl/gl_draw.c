@@ -345,6 +345,18 @@ static void draw_submit(gl_context *ctx, GLenum mode, int first, int count, GLen
         d.state.clip_planes = ctx->clip_enabled & clip;
     }
     d.fb = fb;
+    /* edge flags (GL 2.1 2.6.2): Begin/End's per-vertex flags, the edge flag
+     * array, or the current flag */
+    if (!pixel_vp) {
+        if (ctx->imm_edge_flags) {
+            d.edge_flags = ctx->imm_edge_flags;
+            d.edge_flag_stride = 1;
+        } else if (ctx->edge_flag_array && ctx->edge_flag_ptr) {
+            d.edge_flags = gl_edge_flag_data(ctx, index_type ? 0 : (long)first + count);
+            d.edge_flag_stride = ctx->edge_flag_stride ? (size_t)ctx->edge_flag_stride : 1;
+        }
+        d.edge_flag_false = !d.edge_flags && !ctx->edge_flag;
+    }
 
     /* GL_SELECT / GL_FEEDBACK (gl_select.c): nothing is rasterized; the
      * pixel paths feed back their own tokens (gl_raster.c) */
@@ -361,7 +373,7 @@ static void draw_submit(gl_context *ctx, GLenum mode, int first, int count, GLen
             if (!d.vp_params)
                 return;
         }
-        gl_select_draw(ctx, &d, NULL);
+        gl_select_draw(ctx, &d);
         return;
     }
 

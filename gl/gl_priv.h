@@ -302,6 +302,7 @@ typedef struct gl_imm {
     float (*verts)[GP_VIN_COUNT][4];
     uint32_t (*verts_hi)[GP_VIN_COUNT][4]; /* ctx->current_hi of each vertex */
     uint32_t long_mask;                    /* slots some vertex took a VertexAttribL* value for */
+    GLboolean *edges;                      /* each vertex's edge flag */
     int count, cap;
 } gl_imm;
 
@@ -385,6 +386,12 @@ struct asmgl_context {
     uint32_t current_long;
     float current_index;
     GLboolean edge_flag;
+    /* the edge flag array (glEdgeFlagPointer; enabled: edge_flag_array) and
+     * the per-vertex flags of the Begin/End being submitted (gl_vertex.c) */
+    const void *edge_flag_ptr;
+    GLsizei edge_flag_stride;
+    gl_buffer_obj *edge_flag_buffer;
+    const GLboolean *imm_edge_flags;
     gl_array array[GP_VIN_COUNT];
     bool edge_flag_array, index_array;
     GLuint client_active_texture;     /* unit */
@@ -696,10 +703,11 @@ int gl_buffer_param_target(GLenum target);
 uint32_t gl_buffer_param_words(gl_context *ctx, int t, int index, const gp_val **data);
 void gl_buffer_free_all(gl_context *ctx); /* gl_buffer.c */
 void gl_query_free_all(gl_context *ctx);  /* gl_query.c */
+const GLboolean *gl_edge_flag_data(gl_context *ctx, long nverts); /* gl_array.c */
 /* gl_select.c: true in GL_SELECT or GL_FEEDBACK render mode; a draw then
- * goes to gl_select_draw (edges: per element edge flags, NULL = all set) */
+ * goes to gl_select_draw */
 bool gl_select_active(const gl_context *ctx);
-void gl_select_draw(gl_context *ctx, const rast_draw *d, const bool *edges);
+void gl_select_draw(gl_context *ctx, const rast_draw *d);
 void gl_select_raster_pos(gl_context *ctx);
 void gl_select_pixel_token(gl_context *ctx, GLenum token);
 /* the active occlusion query's counter for rast_state.samples_passed, or NULL */

@@ -364,7 +364,7 @@ static int element_id(const rast_draw *d, int k)
 }
 
 /* Runs d's vertex program on its count elements into v[]; false on OOM. */
-static bool shade(gl_context *ctx, const rast_draw *d, sel_vert *v, const bool *edges)
+static bool shade(gl_context *ctx, const rast_draw *d, sel_vert *v)
 {
     if (!ctx->machine && !(ctx->machine = gp_machine_create()))
         return false;
@@ -415,7 +415,8 @@ static bool shade(gl_context *ctx, const rast_draw *d, sel_vert *v, const bool *
             }
             for (int c = 0; c < 8; c++)
                 o->cd[c] = out[GP_VARY_CLIP0 + c / 4].c[c % 4][l].f;
-            o->edge = edges ? edges[b + l] : true;
+            int id = element_id(d, b + l);
+            o->edge = d->edge_flags ? d->edge_flags[(size_t)id * d->edge_flag_stride] != 0 : !d->edge_flag_false;
         }
     }
     free(in);
@@ -597,9 +598,8 @@ static void tri(const sel_draw *s, const sel_vert *a, const sel_vert *b, const s
     emit_polygon(s, p, 3);
 }
 
-/* The draw d in SELECT or FEEDBACK mode.  edges: per element, the edge
- * flag (NULL: all boundary edges). */
-void gl_select_draw(gl_context *ctx, const rast_draw *d, const bool *edges)
+/* The draw d in SELECT or FEEDBACK mode (edge flags: d->edge_flags). */
+void gl_select_draw(gl_context *ctx, const rast_draw *d)
 {
     int n = d->count;
     if (n <= 0)
@@ -609,7 +609,7 @@ void gl_select_draw(gl_context *ctx, const rast_draw *d, const bool *edges)
         gl_error(ctx, GL_OUT_OF_MEMORY);
         return;
     }
-    if (!shade(ctx, d, v, edges)) {
+    if (!shade(ctx, d, v)) {
         free(v);
         gl_error(ctx, GL_OUT_OF_MEMORY);
         return;

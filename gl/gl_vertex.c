@@ -31,6 +31,8 @@ void gl_vertex_free(gl_context *ctx)
     ctx->imm.verts = NULL;
     free(ctx->imm.verts_hi);
     ctx->imm.verts_hi = NULL;
+    free(ctx->imm.edges);
+    ctx->imm.edges = NULL;
     ctx->imm.cap = ctx->imm.count = 0;
 }
 
@@ -94,7 +96,9 @@ static void imm_submit(gl_context *ctx, int count)
             at[s].is_long = true;
         }
     }
+    ctx->imm_edge_flags = im->edges; /* each vertex's glEdgeFlag (gl_draw.c) */
     gl_draw_submit(ctx, im->mode, 0, count, 0, NULL, at);
+    ctx->imm_edge_flags = NULL;
     free(wide);
 }
 
@@ -130,12 +134,19 @@ void gl_imm_emit_vertex(gl_context *ctx)
             return;
         }
         im->verts_hi = h;
+        GLboolean *e = realloc(im->edges, (size_t)cap * sizeof *im->edges);
+        if (!e) {
+            gl_error(ctx, GL_OUT_OF_MEMORY);
+            return;
+        }
+        im->edges = e;
         im->cap = cap;
     }
     if (im->count == 0)
         im->long_mask = 0;
     im->long_mask |= ctx->current_long;
     memcpy(im->verts_hi[im->count], ctx->current_hi, sizeof ctx->current_hi);
+    im->edges[im->count] = ctx->edge_flag;
     memcpy(im->verts[im->count++], ctx->current, sizeof ctx->current);
 }
 

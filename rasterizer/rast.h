@@ -399,6 +399,16 @@ typedef struct rast_draw {
     /* Issue 6 (added): global memory, storage buffers, image units (see
      * "Resources" above); all zero = none. */
     rast_resources res;
+    /* Edge flags (GL 2.1 2.6.2): in polygon mode LINE or POINT, an edge of
+     * an independent triangle, quad or polygon is drawn only when the flag
+     * of the vertex it starts at is set.  Vertex id's flag (the index, or
+     * first + k) is edge_flags[id * edge_flag_stride] != 0; with edge_flags
+     * NULL every flag is !edge_flag_false (glEdgeFlag's current value).
+     * Referenced during rast_draw_submit only.  Strips and fans draw every
+     * edge. */
+    const GLboolean *edge_flags;
+    size_t edge_flag_stride;
+    bool edge_flag_false;
     /* The GL program names of vp, fp and gp, for reports ("Instruction
      * budget" below); 0 = a generated program (fixed function). */
     uint32_t vp_id, fp_id, gp_id;

@@ -454,12 +454,13 @@ typedef struct rast_tile_ctx {
 
 /* A shaded vertex is `stride` floats:
  *   [0..3] clip position, [4..7] window x, y, z and 1/w (after projection),
- *   [8] outcode, [9..11] unused,
+ *   [8] outcode, [9] edge flag (1 or 0, rast_draw.edge_flags), [10..11] unused,
  *   then 4 floats per kept varying slot (slot_off), clip distances, point size.
  * Clipping interpolates [0..3] and [12..stride). */
 #define RAST_V_CLIP 0
 #define RAST_V_WIN 4
 #define RAST_V_CODE 8     /* outcode (uint32 stored in the float's bits) */
+#define RAST_V_EDGE 9     /* edge flag of the edge that starts at the vertex */
 #define RAST_V_ATTR 12
 
 typedef struct rast_vlayout {
