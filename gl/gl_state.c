@@ -531,6 +531,9 @@ void gl_state_fill_rast(gl_context *ctx, rast_state *rs)
     rs->point_size = ctx->point_size;
     rs->point_sprite = ctx->point_sprite;
     rs->point_sprite_lower_left = ctx->point_sprite_origin == GL_LOWER_LEFT;
+    for (int u = 0; u < GLC_MAX_TEXTURE_UNITS && u < 8; u++)
+        if (ctx->texenv[u].coord_replace)
+            rs->point_coord_replace |= (uint8_t)(1u << u);
     rs->line_width = ctx->line_width;
     rs->flat_shade = ctx->shade_model == GL_FLAT;
     rs->provoking_first = ctx->provoking_vertex == GL_FIRST_VERTEX_CONVENTION_EXT;

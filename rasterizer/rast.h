@@ -34,7 +34,7 @@
  *   - points: GL 2.1 non-antialiased squares (odd sizes centred on the pixel,
  *     even sizes on the nearest pixel corner); with rast_state.point_sprite
  *     the NV5 fragment.pointcoord (GP_VARY_PNTC) varies over them
- *     (rast_setup_point.c; no fixed-function COORD_REPLACE);
+ *     (rast_setup_point.c), and so do texcoord[u] with point_coord_replace;
  *   - dual-source blending (ARB_blend_func_extended factors): SRC1 is
  *     result.color[n].secondary (rast_blend.c);
  *   - OPTION NV_early_fragment_tests: depth/stencil before the program,
@@ -254,6 +254,9 @@ typedef struct rast_state {
                                 over points (rast_setup_point.c) */
     bool point_sprite_lower_left; /* GL_POINT_SPRITE_COORD_ORIGIN LOWER_LEFT (default
                                 UPPER_LEFT: t = 0 at the top) */
+    uint8_t point_coord_replace; /* bit u: with point_sprite, texcoord[u] of a point
+                                is (s, t, 0, 1) as fragment.pointcoord (GL 2.1
+                                3.4.1 COORD_REPLACE; rast_setup_point.c) */
     float line_width;
     bool flat_shade;         /* GL_FLAT: colours from the provoking vertex */
     bool provoking_first;    /* (added) EXT_provoking_vertex FIRST_VERTEX_CONVENTION:
