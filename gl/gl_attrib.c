@@ -234,6 +234,8 @@ GLAPI_EXPORT void APIENTRY glPopAttrib(void)
         RESTORE(point_sprite);
         RESTORE(point_sprite_origin);
     }
+    if (m & GL_POLYGON_STIPPLE_BIT)
+        RESTORE(polygon_stipple_rows);
     if (m & GL_POLYGON_BIT) {
         RESTORE(cull_face);
         RESTORE(cull_mode);

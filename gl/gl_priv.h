@@ -493,6 +493,7 @@ struct asmgl_context {
     bool line_smooth, line_stipple_enabled;
     GLint line_stipple_factor;
     GLushort line_stipple_pattern;
+    uint32_t polygon_stipple_rows[32]; /* glPolygonStipple: bit x of row y (rast_state) */
     GLenum polygon_mode[2];
     bool polygon_smooth, polygon_stipple;
     bool offset_fill, offset_line, offset_point;

@@ -121,6 +121,7 @@ void gl_state_init(gl_context *ctx)
     ctx->line_width = 1;
     ctx->line_stipple_factor = 1;
     ctx->line_stipple_pattern = 0xffff;
+    memset(ctx->polygon_stipple_rows, 0xff, sizeof ctx->polygon_stipple_rows);
     ctx->polygon_mode[0] = ctx->polygon_mode[1] = GL_FILL;
     ctx->cull_mode = GL_BACK;
     ctx->front_face = GL_CCW;
@@ -531,6 +532,9 @@ void gl_state_fill_rast(gl_context *ctx, rast_state *rs)
     rs->point_size = ctx->point_size;
     rs->point_sprite = ctx->point_sprite;
     rs->point_sprite_lower_left = ctx->point_sprite_origin == GL_LOWER_LEFT;
+    rs->polygon_stipple = ctx->polygon_stipple;
+    if (rs->polygon_stipple)
+        memcpy(rs->polygon_stipple_rows, ctx->polygon_stipple_rows, sizeof rs->polygon_stipple_rows);
     for (int u = 0; u < GLC_MAX_TEXTURE_UNITS && u < 8; u++)
         if (ctx->texenv[u].coord_replace)
             rs->point_coord_replace |= (uint8_t)(1u << u);

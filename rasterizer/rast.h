@@ -254,6 +254,10 @@ typedef struct rast_state {
                                 over points (rast_setup_point.c) */
     bool point_sprite_lower_left; /* GL_POINT_SPRITE_COORD_ORIGIN LOWER_LEFT (default
                                 UPPER_LEFT: t = 0 at the top) */
+    bool polygon_stipple;    /* GL 2.1 3.5.2: a triangle's fragment at window (x, y)
+                                is kept when bit x % 32 of polygon_stipple_rows[y % 32]
+                                is set (rast_hsr.c coverage) */
+    uint32_t polygon_stipple_rows[32];
     uint8_t point_coord_replace; /* bit u: with point_sprite, texcoord[u] of a point
                                 is (s, t, 0, 1) as fragment.pointcoord (GL 2.1
                                 3.4.1 COORD_REPLACE; rast_setup_point.c) */

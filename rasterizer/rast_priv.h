@@ -231,6 +231,10 @@ typedef struct rast_dstate {
     const struct mem_space *mem_space;
     gp_buffer_view storage[GP_MAX_STORAGE_BUFFERS];
     tex_image_unit images[GP_MAX_IMAGE_UNITS];
+    /* polygon stipple (rast_state.polygon_stipple): per block of a tile, the
+     * lanes kept (tiles start at multiples of 32 = the pattern's period) */
+    bool stipple;
+    uint16_t stipple_mask[RAST_TILE_PIXELS / 16];
     /* occlusion query counter (rast_state.samples_passed; rast_shade.c
      * counts into it) */
     uint64_t *samples_passed;

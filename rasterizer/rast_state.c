@@ -298,6 +298,17 @@ static void fill_dstate(rast_context *r, const rast_draw *d, rast_dstate *ds)
      * later or not: such draws are shaded in order, where rast_shade.c
      * counts the lanes that reach the PBE (rast.h rast_state.samples_passed). */
     ds->samples_passed = st->samples_passed;
+    ds->stipple = st->polygon_stipple;
+    if (ds->stipple)
+        for (int b = 0; b < RAST_TILE_PIXELS / 16; b++) {
+            uint16_t m = 0;
+            for (int l = 0; l < 16; l++) {
+                int x = (b & 7) * 4 + rast_lane_x[l], y = (b >> 3) * 4 + rast_lane_y[l];
+                if ((st->polygon_stipple_rows[y] >> x) & 1u)
+                    m |= (uint16_t)(1u << l);
+            }
+            ds->stipple_mask[b] = m;
+        }
     if (ds->samples_passed && (ds->mode == RAST_MODE_DEFERRED || ds->mode == RAST_MODE_DEPTH_ONLY))
         ds->mode = RAST_MODE_EARLY_Z;
 
