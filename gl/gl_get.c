@@ -701,7 +701,13 @@ static bool get_state(gl_context *ctx, GLenum pname, gval *g)
     case GL_MAX_TEXTURE_LOD_BIAS:
         F1(TEX_MAX_LEVELS);
     case GL_MAX_PIXEL_MAP_TABLE:
-        I1(256);
+        I1(GLC_PIXEL_MAP_MAX);
+    case GL_PIXEL_MAP_I_TO_I_SIZE: case GL_PIXEL_MAP_S_TO_S_SIZE:
+    case GL_PIXEL_MAP_I_TO_R_SIZE: case GL_PIXEL_MAP_I_TO_G_SIZE:
+    case GL_PIXEL_MAP_I_TO_B_SIZE: case GL_PIXEL_MAP_I_TO_A_SIZE:
+    case GL_PIXEL_MAP_R_TO_R_SIZE: case GL_PIXEL_MAP_G_TO_G_SIZE:
+    case GL_PIXEL_MAP_B_TO_B_SIZE: case GL_PIXEL_MAP_A_TO_A_SIZE:
+        I1(gl_pixelmap_size(ctx, pname - GL_PIXEL_MAP_I_TO_I_SIZE + GL_PIXEL_MAP_I_TO_I));
     case GL_MAX_NAME_STACK_DEPTH:
         I1(GLC_MAX_NAME_STACK);
     case GL_MAX_LIST_NESTING:

@@ -308,6 +308,9 @@ typedef struct gl_imm {
 
 typedef struct gl_attrib_frame gl_attrib_frame;
 
+#define GLC_PIXEL_MAPS 10      /* I_TO_I .. A_TO_A */
+#define GLC_PIXEL_MAP_MAX 256  /* GL_MAX_PIXEL_MAP_TABLE */
+
 /* Selection and feedback (gl_select.c, GL 2.1 sections 5.2 and 5.3). */
 #define GLC_MAX_NAME_STACK 64
 typedef struct gl_select_state {
@@ -548,6 +551,9 @@ struct asmgl_context {
     bool map_color, map_stencil;
     GLint index_shift, index_offset;
     float red_scale, red_bias, green_scale, green_bias, blue_scale, blue_bias;
+    /* glPixelMap tables, GL_PIXEL_MAP_I_TO_I + m (gl_pixelmap.c) */
+    float pixel_map[GLC_PIXEL_MAPS][GLC_PIXEL_MAP_MAX];
+    int pixel_map_size[GLC_PIXEL_MAPS];
     float alpha_scale, alpha_bias, depth_scale, depth_bias;
 
     gl_attrib_frame *attrib_stack[GLC_ATTRIB_DEPTH];
@@ -704,6 +710,14 @@ int gl_buffer_param_target(GLenum target);
 uint32_t gl_buffer_param_words(gl_context *ctx, int t, int index, const gp_val **data);
 void gl_buffer_free_all(gl_context *ctx); /* gl_buffer.c */
 void gl_query_free_all(gl_context *ctx);  /* gl_query.c */
+/* gl_pixelmap.c: pixel maps and DrawPixels transfer (GL 2.1 3.6.5) */
+void gl_pixelmap_init(gl_context *ctx);
+int gl_pixelmap_size(const gl_context *ctx, GLenum map);
+void gl_pixel_transfer_rgba(const gl_context *ctx, float *rgba, size_t n);
+void gl_pixel_transfer_depth(const gl_context *ctx, float *rgba, size_t n);
+size_t gl_index_image_extent(const gl_context *ctx, GLenum type, int w, int h);
+bool gl_index_image_to_rgba(const gl_context *ctx, GLenum type, int w, int h, const void *src,
+                            float *rgba);
 const GLboolean *gl_edge_flag_data(gl_context *ctx, long nverts); /* gl_array.c */
 /* gl_select.c: true in GL_SELECT or GL_FEEDBACK render mode; a draw then
  * goes to gl_select_draw */

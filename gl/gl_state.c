@@ -166,6 +166,7 @@ void gl_state_init(gl_context *ctx)
     ctx->raster_valid = true;
     ctx->pixel_zoom[0] = ctx->pixel_zoom[1] = 1;
     ctx->red_scale = ctx->green_scale = ctx->blue_scale = ctx->alpha_scale = 1;
+    gl_pixelmap_init(ctx);
     ctx->depth_scale = 1;
 
     gl_state_changed(ctx);
