@@ -15,6 +15,8 @@
 #include "gl_priv.h"
 
 #include <limits.h>
+#include <stdint.h>
+#include <stdlib.h>
 #include <math.h>
 #include <string.h>
 
@@ -266,4 +268,55 @@ bool gl_index_image_to_rgba(const gl_context *ctx, GLenum type, int w, int h, co
         }
     }
     return true;
+}
+
+/* Whether colour pixel transfer changes anything (scale, bias, MAP_COLOR). */
+static bool rgba_transfer_active(const gl_context *ctx)
+{
+    return ctx->map_color || ctx->red_scale != 1.0f || ctx->green_scale != 1.0f ||
+           ctx->blue_scale != 1.0f || ctx->alpha_scale != 1.0f || ctx->red_bias != 0.0f ||
+           ctx->green_bias != 0.0f || ctx->blue_bias != 0.0f || ctx->alpha_bias != 0.0f;
+}
+
+static bool colour_format(GLenum format)
+{
+    switch (format) {
+    case GL_RED: case GL_GREEN: case GL_BLUE: case GL_ALPHA: case GL_RGB: case GL_RGBA:
+    case GL_BGR: case GL_BGRA: case GL_LUMINANCE: case GL_LUMINANCE_ALPHA:
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* Texture images go through the same colour transfer (GL 2.1 3.8.1): when
+ * it changes anything, the w x h x d image (unpack state, src already
+ * resolved from a pixel unpack buffer) becomes float RGBA with the transfer
+ * applied; the caller defines the texture from it (GL_RGBA / GL_FLOAT,
+ * default store) and frees it.  NULL: no transfer (or *err set). */
+float *gl_pixel_transfer_tex_image(const gl_context *ctx, GLenum format, GLenum type, int w, int h,
+                                   int d, const void *src, GLenum *err)
+{
+    *err = GL_NO_ERROR;
+    if (!src || w <= 0 || h <= 0 || d <= 0 || !colour_format(format) || !rgba_transfer_active(ctx))
+        return NULL;
+    size_t n = (size_t)w * (size_t)h;
+    if (n > SIZE_MAX / 16 / (size_t)d) {
+        *err = GL_OUT_OF_MEMORY;
+        return NULL;
+    }
+    n *= (size_t)d;
+    float *rgba = malloc(n * 16);
+    if (!rgba) {
+        *err = GL_OUT_OF_MEMORY;
+        return NULL;
+    }
+    GLenum e = tex_pixels_unpack(format, type, w, h, d, src, &ctx->unpack, rgba);
+    if (e != GL_NO_ERROR) {
+        free(rgba);
+        *err = e;
+        return NULL;
+    }
+    gl_pixel_transfer_rgba(ctx, rgba, n);
+    return rgba;
 }

@@ -715,6 +715,8 @@ void gl_pixelmap_init(gl_context *ctx);
 int gl_pixelmap_size(const gl_context *ctx, GLenum map);
 void gl_pixel_transfer_rgba(const gl_context *ctx, float *rgba, size_t n);
 void gl_pixel_transfer_depth(const gl_context *ctx, float *rgba, size_t n);
+float *gl_pixel_transfer_tex_image(const gl_context *ctx, GLenum format, GLenum type, int w, int h,
+                                   int d, const void *src, GLenum *err);
 size_t gl_index_image_extent(const gl_context *ctx, GLenum type, int w, int h);
 bool gl_index_image_to_rgba(const gl_context *ctx, GLenum type, int w, int h, const void *src,
                             float *rgba);

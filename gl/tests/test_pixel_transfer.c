@@ -2,7 +2,7 @@
  * test_pixel_transfer.c - glDrawPixels' pixel transfer (GL 2.1 3.6.5):
  * colour-index images through INDEX_SHIFT / INDEX_OFFSET and the I_TO_*
  * maps (unsigned bytes and GL_BITMAP), RGBA scale and bias, MAP_COLOR's
- * R_TO_R ... A_TO_A, and the map queries.  Expected colours by hand.
+ * R_TO_R ... A_TO_A, the same transfer in glTexImage, and the map queries.  Expected colours by hand.
  */
 #include "gl_test.h"
 
@@ -67,6 +67,25 @@ int main(void)
     glPixelTransferi(GL_MAP_COLOR, GL_FALSE);
     /* R_TO_R etc. still hold one entry 0 */
     GT_PROBE(0, 6, 0, 0.6f, 0, 0, 0.01f);
+
+    /* texture images take the same transfer (3.8.1): red 1 * 0.5 + 0.25,
+     * alpha bias -0.5; read back as floats */
+    GLuint tex;
+    glGenTextures(1, &tex);
+    glBindTexture(GL_TEXTURE_2D, tex);
+    glPixelTransferf(GL_RED_SCALE, 0.5f);
+    glPixelTransferf(GL_RED_BIAS, 0.25f);
+    glPixelTransferf(GL_ALPHA_BIAS, -0.5f);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, rgba);
+    glPixelTransferf(GL_RED_SCALE, 1);
+    glPixelTransferf(GL_RED_BIAS, 0);
+    glPixelTransferf(GL_ALPHA_BIAS, 0);
+    float texel[4] = {0};
+    glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_FLOAT, texel);
+    GT_NEAR(texel[0], 0.75, 0.01);
+    GT_NEAR(texel[1], 1.0, 0.01);
+    GT_NEAR(texel[3], 0.5, 0.01);
+    glDeleteTextures(1, &tex);
     GT_ERROR(GL_NO_ERROR);
     asmgl_context_destroy(c);
     return gt_finish("pixel_transfer");
