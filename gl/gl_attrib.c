@@ -79,7 +79,7 @@ GLAPI_EXPORT void APIENTRY glPushClientAttrib(GLbitfield mask)
 
 static gl_buffer_obj *buffer_by_name(gl_context *ctx, GLuint name)
 {
-    void *v = gl_names_lookup(&ctx->buffers, name);
+    void *v = gl_names_lookup(&ctx->shared->buffers, name);
     return v && v != GL_NAME_RESERVED ? v : NULL;
 }
 

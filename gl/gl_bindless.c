@@ -68,6 +68,10 @@ void gl_bindless_texture_deleted(gl_context *ctx, gl_texture_obj *t)
 
 void gl_bindless_free(gl_context *ctx)
 {
+    /* the textures may outlive the context (shared, gl_share.c) */
+    for (uint32_t i = 0; i < ctx->num_tex_handles; i++)
+        if (ctx->tex_handle_obj[i] && ctx->tex_handle_obj[i]->handle_refs)
+            ctx->tex_handle_obj[i]->handle_refs--;
     free(ctx->tex_handle_obj);
     free(ctx->tex_handle_resident);
     ctx->tex_handle_obj = NULL;

@@ -93,20 +93,17 @@ static void gl_buffer_before_write(gl_context *ctx, gl_buffer_obj *b)
         gl_draw_flush(ctx);
 }
 
-static void free_one(GLuint name, void *v, void *user)
+void gl_buffer_obj_destroy(gl_buffer_obj *b)
 {
-    (void)name;
-    (void)user;
-    if (v != GL_NAME_RESERVED) {
-        mem_buffer_destroy(((gl_buffer_obj *)v)->mem);
-        free(v);
-    }
+    mem_buffer_destroy(b->mem);
+    free(b);
 }
 
+/* The context's own part: its GPU address space (the buffers belong to the
+ * share group, gl_share.c; buffers resident in the space stay alive and
+ * lose their residency). */
 void gl_buffer_free_all(gl_context *ctx)
 {
-    gl_names_foreach(&ctx->buffers, free_one, NULL);
-    gl_names_free(&ctx->buffers);
     mem_space_destroy(ctx->gpu_space);
     ctx->gpu_space = NULL;
 }
@@ -119,7 +116,7 @@ GLAPI_EXPORT void APIENTRY glGenBuffers(GLsizei n, GLuint *buffers)
         gl_error(ctx, GL_INVALID_VALUE);
         return;
     }
-    if (n && buffers && !gl_names_gen(&ctx->buffers, n, buffers))
+    if (n && buffers && !gl_names_gen(&ctx->shared->buffers, n, buffers))
         gl_error(ctx, GL_OUT_OF_MEMORY);
 }
 GL_ALIAS(void, glGenBuffersARB, glGenBuffers, (GLsizei n, GLuint *buffers))
@@ -160,7 +157,7 @@ GLAPI_EXPORT void APIENTRY glDeleteBuffers(GLsizei n, const GLuint *buffers)
         return;
     }
     for (GLsizei i = 0; buffers && i < n; i++) {
-        void *v = gl_names_lookup(&ctx->buffers, buffers[i]);
+        void *v = gl_names_lookup(&ctx->shared->buffers, buffers[i]);
         if (!v)
             continue;
         if (v != GL_NAME_RESERVED) {
@@ -168,10 +165,12 @@ GLAPI_EXPORT void APIENTRY glDeleteBuffers(GLsizei n, const GLuint *buffers)
             gl_buffer_unbind_everywhere(ctx, b);
             gl_buffer_before_write(ctx, b);
             gl_texture_buffer_deleted(ctx, b);
-            mem_buffer_destroy(b->mem);
-            free(b);
+            /* freed when no context sharing it binds it (Appendix D.1.2) */
+            gl_names_remove(&ctx->shared->buffers, buffers[i]);
+            gl_share_retire(ctx, GLC_OBJ_BUFFER, b);
+            continue;
         }
-        gl_names_remove(&ctx->buffers, buffers[i]);
+        gl_names_remove(&ctx->shared->buffers, buffers[i]);
     }
 }
 GL_ALIAS(void, glDeleteBuffersARB, glDeleteBuffers, (GLsizei n, const GLuint *buffers))
@@ -197,12 +196,12 @@ GL_ALIAS(void, glBindBufferARB, glBindBuffer, (GLenum target, GLuint buffer))
  * NULL with OUT_OF_MEMORY recorded. */
 static gl_buffer_obj *buffer_object(gl_context *ctx, GLuint buffer)
 {
-    void *v = gl_names_lookup(&ctx->buffers, buffer);
+    void *v = gl_names_lookup(&ctx->shared->buffers, buffer);
     if (!v || v == GL_NAME_RESERVED) {
         gl_buffer_obj *b = calloc(1, sizeof *b);
         if (b)
             b->mem = mem_buffer_create();
-        if (!b || !b->mem || !gl_names_insert(&ctx->buffers, buffer, b)) {
+        if (!b || !b->mem || !gl_names_insert(&ctx->shared->buffers, buffer, b)) {
             if (b)
                 mem_buffer_destroy(b->mem);
             free(b);
@@ -221,7 +220,7 @@ GLAPI_EXPORT GLboolean APIENTRY glIsBuffer(GLuint buffer)
 {
     GL_CTX(GL_FALSE);
     GL_OUTSIDE_BEGIN(ctx, GL_FALSE);
-    void *v = gl_names_lookup(&ctx->buffers, buffer);
+    void *v = gl_names_lookup(&ctx->shared->buffers, buffer);
     return v && v != GL_NAME_RESERVED ? GL_TRUE : GL_FALSE;
 }
 GL_ALIAS(GLboolean, glIsBufferARB, glIsBuffer, (GLuint buffer))

@@ -115,8 +115,12 @@ static void release_held(gl_context *ctx, bool held)
         atomic_store(&ctx->owner_thread, NULL);
 }
 
+/* Frees ctx and its own state; with ctx its share group's lock is taken
+ * (other members' GL calls wait), and the shared objects go with the last
+ * context of the group (gl_share.c). */
 static void context_free(gl_context *ctx)
 {
+    gl_share *held = gl_share_enter(ctx);
     if (ctx->rast)
         rast_flush(ctx->rast);
     gl_attrib_free_all(ctx);
@@ -134,6 +138,9 @@ static void context_free(gl_context *ctx)
     gl_query_free_all(ctx);
     gl_vertex_free(ctx);
     gl_matrix_free(ctx);
+    gl_share *gone = gl_share_part(ctx);
+    gl_share_leave(&held);
+    gl_share_destroy(gone);
     if (ctx->rast)
         rast_context_destroy(ctx->rast);
     free(ctx->win_color.data);
@@ -143,7 +150,8 @@ static void context_free(gl_context *ctx)
     free(ctx);
 }
 
-GLAPI_EXPORT asmgl_context *asmgl_context_create(const asmgl_config *cfg)
+/* A context; with share, one that shares share's objects. */
+static gl_context *context_create(const asmgl_config *cfg, gl_context *share)
 {
     asmgl_config def;
     if (!cfg) {
@@ -165,6 +173,10 @@ GLAPI_EXPORT asmgl_context *asmgl_context_create(const asmgl_config *cfg)
     ctx->config.stencil_bits = cfg->stencil_bits ? 8 : 0;
     ctx->config.samples = 0;
     atomic_init(&ctx->owner_thread, NULL);
+    /* program objects cache parameters per (context, state serial): serials
+     * of different contexts never meet (gl_state.c) */
+    static atomic_uint_fast64_t contexts_made;
+    ctx->state_serial = (uint64_t)atomic_fetch_add(&contexts_made, 1) << 32;
 
     gp_limits_default(&ctx->limits[GLC_VP], GP_STAGE_VERTEX);
     gp_limits_default(&ctx->limits[GLC_FP], GP_STAGE_FRAGMENT);
@@ -186,8 +198,27 @@ GLAPI_EXPORT asmgl_context *asmgl_context_create(const asmgl_config *cfg)
     gl_vertex_init(ctx);
     gl_state_init(ctx);
     gl_limits_init(ctx);
+    if (!gl_share_join(ctx, share)) {
+        last_error = "out of memory";
+        context_free(ctx);
+        return NULL;
+    }
     last_error = "";
     return ctx;
+}
+
+GLAPI_EXPORT asmgl_context *asmgl_context_create(const asmgl_config *cfg)
+{
+    return context_create(cfg, NULL);
+}
+
+GLAPI_EXPORT asmgl_context *asmgl_context_create_shared(const asmgl_config *cfg, asmgl_context *share)
+{
+    if (!share) {
+        last_error = "no context to share objects with";
+        return NULL;
+    }
+    return context_create(cfg, share);
 }
 
 GLAPI_EXPORT void asmgl_context_destroy(asmgl_context *ctx)
@@ -230,7 +261,10 @@ GLAPI_EXPORT int asmgl_make_current(asmgl_context *ctx)
          * context's own framebuffer returns).  Work queued by the old
          * context for its own framebuffer stays queued; it is flushed at
          * its next flush point. */
-        gl_bridge_return_surface();
+        {
+            GL_SHARE_HOLD(gl_current); /* the swap flushes the group's scenes */
+            gl_bridge_return_surface();
+        }
         atomic_store(&gl_current->owner_thread, NULL);
     }
     gl_current = ctx;
@@ -252,6 +286,7 @@ GLAPI_EXPORT int asmgl_resize(asmgl_context *ctx, int width, int height)
     bool held;
     if (!hold_context(ctx, &held))
         return 0;
+    GL_SHARE_HOLD(ctx); /* another member may be flushing ctx's scene */
     int ok = 0;
     if (ctx->no_default_fb) {
         last_error = "the context has no default framebuffer";
@@ -279,6 +314,7 @@ GLAPI_EXPORT int asmgl_read_color(asmgl_context *ctx, void *dst)
     bool held;
     if (!hold_context(ctx, &held))
         return 0;
+    GL_SHARE_HOLD(ctx); /* another member may be flushing ctx's scene */
     int ok = 0;
     const rast_surface *s = &ctx->win_color;
     if (ctx->no_default_fb || !s->data) {

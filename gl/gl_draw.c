@@ -13,9 +13,16 @@
 
 #include <string.h>
 
+/* Every flush point of gl/ precedes a change to something a queued scene
+ * may read (R9).  The objects a scene reads may be shared with other
+ * contexts, whose queued scenes may read them too, so the scenes of the
+ * whole share group run (gl_share.c: the group lock is held, so none of
+ * those contexts is inside a GL call). */
 void gl_draw_flush(gl_context *ctx)
 {
     rast_flush(ctx->rast);
+    if (!gl_share_alone(ctx))
+        gl_share_flush_all(ctx);
 }
 
 /* The program object for stage t at this draw, or NULL (error recorded). */

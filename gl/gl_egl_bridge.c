@@ -145,6 +145,7 @@ static void set_holder(asmgl_surface *s, gl_context *holder)
 /* Exchanges ctx's default framebuffer with the one s holds. */
 static void swap_framebuffer(gl_context *ctx, asmgl_surface *s)
 {
+    GL_SHARE_HOLD(ctx); /* the flush runs the share group's scenes */
     gl_draw_flush(ctx);
     rast_surface t;
     t = ctx->win_color, ctx->win_color = s->color, s->color = t;
@@ -265,6 +266,7 @@ GLAPI_EXPORT int asmgl_surface_resize(asmgl_surface *s, int width, int height)
     if (!surface_usable_here(s))
         return 0;
     gl_context *ctx = s->lent_to;
+    GL_SHARE_HOLD(ctx); /* the flush runs the share group's scenes */
     asmgl_config *c = ctx ? &ctx->config : &s->config;
     if (c->width == width && c->height == height)
         return 1;
@@ -296,6 +298,7 @@ GLAPI_EXPORT int asmgl_surface_read_color(asmgl_surface *s, void *dst, long dst_
 {
     if (!s || !dst || !surface_usable_here(s))
         return 0;
+    GL_SHARE_HOLD(s->lent_to);
     if (s->lent_to)
         gl_draw_flush(s->lent_to);
     const rast_surface *c = surface_color(s);

@@ -57,22 +57,18 @@ static void free_fb(GLuint name, void *v, void *user)
         free(v);
 }
 
-static void free_rb(GLuint name, void *v, void *user)
+void gl_renderbuffer_obj_destroy(gl_renderbuffer_obj *rb)
 {
-    (void)name;
-    (void)user;
-    if (v != GL_NAME_RESERVED) {
-        rb_free_storage(v);
-        free(v);
-    }
+    rb_free_storage(rb);
+    free(rb);
 }
 
+/* The context's framebuffer objects (renderbuffers belong to the share
+ * group, gl_share.c). */
 void gl_fbo_free_all(gl_context *ctx)
 {
     gl_names_foreach(&ctx->framebuffers, free_fb, NULL);
     gl_names_free(&ctx->framebuffers);
-    gl_names_foreach(&ctx->renderbuffers, free_rb, NULL);
-    gl_names_free(&ctx->renderbuffers);
 }
 
 /* The draw snapshot is rebuilt and compared at every draw, so a new default
@@ -750,7 +746,7 @@ GLAPI_EXPORT void APIENTRY glFramebufferRenderbuffer(GLenum target, GLenum attac
     gl_attachment a;
     memset(&a, 0, sizeof a);
     if (renderbuffer) {
-        void *v = gl_names_lookup(&ctx->renderbuffers, renderbuffer);
+        void *v = gl_names_lookup(&ctx->shared->renderbuffers, renderbuffer);
         if (!v || v == GL_NAME_RESERVED) {
             gl_error(ctx, GL_INVALID_OPERATION);
             return;
@@ -968,7 +964,7 @@ GLAPI_EXPORT void APIENTRY glGenRenderbuffers(GLsizei n, GLuint *renderbuffers)
         gl_error(ctx, GL_INVALID_VALUE);
         return;
     }
-    if (n && renderbuffers && !gl_names_gen(&ctx->renderbuffers, n, renderbuffers))
+    if (n && renderbuffers && !gl_names_gen(&ctx->shared->renderbuffers, n, renderbuffers))
         gl_error(ctx, GL_OUT_OF_MEMORY);
 }
 GL_ALIAS(void, glGenRenderbuffersEXT, glGenRenderbuffers, (GLsizei n, GLuint *renderbuffers))
@@ -986,7 +982,7 @@ static void bind_renderbuffer(GLenum target, GLuint renderbuffer, bool gen_only)
         ctx->renderbuffer = NULL;
         return;
     }
-    void *v = gl_names_lookup(&ctx->renderbuffers, renderbuffer);
+    void *v = gl_names_lookup(&ctx->shared->renderbuffers, renderbuffer);
     if (!v && gen_only) {
         /* ARB_framebuffer_object 4.4.2.1: not from GenRenderbuffers, or deleted */
         gl_error(ctx, GL_INVALID_OPERATION);
@@ -994,7 +990,7 @@ static void bind_renderbuffer(GLenum target, GLuint renderbuffer, bool gen_only)
     }
     if (!v || v == GL_NAME_RESERVED) {
         gl_renderbuffer_obj *rb = calloc(1, sizeof *rb);
-        if (!rb || !gl_names_insert(&ctx->renderbuffers, renderbuffer, rb)) {
+        if (!rb || !gl_names_insert(&ctx->shared->renderbuffers, renderbuffer, rb)) {
             free(rb);
             gl_error(ctx, GL_OUT_OF_MEMORY);
             return;
@@ -1025,7 +1021,7 @@ GLAPI_EXPORT void APIENTRY glDeleteRenderbuffers(GLsizei n, const GLuint *render
         return;
     }
     for (GLsizei i = 0; renderbuffers && i < n; i++) {
-        void *v = gl_names_lookup(&ctx->renderbuffers, renderbuffers[i]);
+        void *v = gl_names_lookup(&ctx->shared->renderbuffers, renderbuffers[i]);
         if (!v)
             continue;
         if (v != GL_NAME_RESERVED) {
@@ -1034,10 +1030,12 @@ GLAPI_EXPORT void APIENTRY glDeleteRenderbuffers(GLsizei n, const GLuint *render
                 ctx->renderbuffer = NULL;
             detach_everywhere(ctx, v);
             gl_texture_renderbuffer_changed(ctx, v, true);
-            rb_free_storage(v);
-            free(v);
+            /* freed when no context sharing it binds it (Appendix D.1.2) */
+            gl_names_remove(&ctx->shared->renderbuffers, renderbuffers[i]);
+            gl_share_retire(ctx, GLC_OBJ_RENDERBUFFER, v);
+            continue;
         }
-        gl_names_remove(&ctx->renderbuffers, renderbuffers[i]);
+        gl_names_remove(&ctx->shared->renderbuffers, renderbuffers[i]);
     }
 }
 GL_ALIAS(void, glDeleteRenderbuffersEXT, glDeleteRenderbuffers,
@@ -1047,7 +1045,7 @@ GLAPI_EXPORT GLboolean APIENTRY glIsRenderbuffer(GLuint renderbuffer)
 {
     GL_CTX(GL_FALSE);
     GL_OUTSIDE_BEGIN(ctx, GL_FALSE);
-    void *v = gl_names_lookup(&ctx->renderbuffers, renderbuffer);
+    void *v = gl_names_lookup(&ctx->shared->renderbuffers, renderbuffer);
     return v && v != GL_NAME_RESERVED ? GL_TRUE : GL_FALSE;
 }
 GL_ALIAS(GLboolean, glIsRenderbufferEXT, glIsRenderbuffer, (GLuint renderbuffer))

@@ -13,6 +13,8 @@
  *   gl_egl_bridge.c asmgl.h surfaces lent to contexts (written for egl/)
  *   gl_error.c     glGetError, error recording
  *   gl_names.c     name tables (programs, textures, buffers, FBOs, RBOs)
+ *   gl_share.c     objects shared between contexts: the share group, its
+ *                  lock, deleted objects other contexts still use
  *   gl_matrix.c    matrix stacks and matrix maths
  *   gl_state.c     initial state, state.* parameter resolution, rast_state
  *   gl_fixed.c     fixed-function state setters and getters
@@ -46,6 +48,7 @@
 #include <GL/gl.h>
 #include <GL/glext.h>
 
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -162,6 +165,8 @@ typedef struct gl_program_obj {
     int params_cap;
     uint64_t params_state_serial, params_local_serial;
     const gp_program *params_prog;
+    const struct asmgl_context *params_ctx; /* the context whose state it holds
+                                               (objects are shared, gl_share.c) */
 } gl_program_obj;
 
 /* NV_parameter_buffer_object targets (vertex, geometry, fragment, and
@@ -356,8 +361,12 @@ struct asmgl_context {
     gl_renderbuffer_obj *renderbuffer; /* RENDERBUFFER binding */
     rast_framebuffer draw_rfb;        /* snapshot of the draw framebuffer (gl_fbo.c) */
 
-    /* name tables */
-    gl_name_table programs, textures, buffers, framebuffers, renderbuffers;
+    /* name tables: framebuffer objects are the context's own
+     * (ARB_framebuffer_object Appendix D); programs, textures, buffers and
+     * renderbuffers live in the share group (gl_share.c: shared->textures) */
+    gl_name_table framebuffers;
+    struct gl_share *shared;          /* never NULL once created */
+    struct asmgl_context *share_next; /* the next context of the group */
     gl_name_table glsl_objects; /* GL 2.0 shader/program objects (gl_glsl.c) */
 
     /* ---- programs ---- */
@@ -579,11 +588,15 @@ typedef struct asmgl_context gl_context;
 
 extern _Thread_local gl_context *gl_current;
 
-/* Fetches the current context; entry points do nothing without one. */
+/* Fetches the current context; entry points do nothing without one.  The
+ * rest of the entry point holds the context's share group lock
+ * (GL_SHARE_HOLD), so contexts sharing objects run their GL calls one at a
+ * time (gl_share.c). */
 #define GL_CTX(ret)                  \
     gl_context *ctx = gl_current;    \
     if (!ctx)                        \
-        return ret
+        return ret;                  \
+    GL_SHARE_HOLD(ctx)
 
 /* Outside Begin/End only (GL 2.1 section 2.6.3). */
 #define GL_OUTSIDE_BEGIN(ctx, ret)                      \
@@ -593,6 +606,59 @@ extern _Thread_local gl_context *gl_current;
             return ret;                                 \
         }                                               \
     } while (0)
+
+/* ---- gl_share.c ---------------------------------------------------------------
+ * Contexts created to share objects (asmgl_context_create_shared: GL 2.1
+ * Appendix D, GLX 1.4 section 3.3.7, EGL 1.5 section 3.7.1) belong to one
+ * share group; an unshared context is the only member of its own.  The group
+ * holds the name tables of the shared kinds (programs, textures, buffers,
+ * renderbuffers; display lists have their own namespace, gl_dlist.c), a lock
+ * and the list of its contexts. */
+typedef struct gl_share {
+    pthread_mutex_t lock;
+    _Atomic uintptr_t holder;         /* the thread holding lock (gl_share.c), or 0 */
+    gl_context *members;              /* linked through share_next */
+    gl_name_table programs, textures, buffers, renderbuffers;
+    /* deleted objects that some context still binds (Appendix D.1.2): freed
+     * once none does (gl_share.c) */
+    struct gl_share_dead *dead;
+    size_t dead_count, dead_cap;
+} gl_share;
+
+/* Takes ctx's group lock unless this thread holds it already (or ctx is
+ * NULL); returns what gl_share_leave must release (NULL: nothing). */
+gl_share *gl_share_enter(gl_context *ctx);
+void gl_share_leave(gl_share **held);
+#define GL_SHARE_HOLD(c) \
+    gl_share *gl_share_held_ __attribute__((cleanup(gl_share_leave), unused)) = gl_share_enter(c)
+
+/* ctx joins share's group (share NULL: a group of its own); false on OOM. */
+bool gl_share_join(gl_context *ctx, gl_context *share);
+/* ctx leaves its group (its lock held, ctx's scene run, ctx's own objects
+ * freed): deleted objects only ctx bound are freed.  The last member frees
+ * every shared object and gets the group back, for gl_share_destroy once
+ * its lock is released; NULL otherwise. */
+gl_share *gl_share_part(gl_context *ctx);
+void gl_share_destroy(gl_share *s);
+/* Whether ctx is the only context of its group. */
+bool gl_share_alone(const gl_context *ctx);
+/* Runs the queued scene of every context of ctx's group (gl_draw_flush). */
+void gl_share_flush_all(gl_context *ctx);
+/* A deleted object whose name is gone: freed now when no other context of
+ * the group binds it, else kept until none does.  The caller has already
+ * unbound it from ctx and flushed.  (A new context field pointing at a
+ * texture, buffer, program or renderbuffer must be added to the checks in
+ * gl_share.c, *_bound_in.) */
+enum { GLC_OBJ_TEXTURE, GLC_OBJ_BUFFER, GLC_OBJ_PROGRAM, GLC_OBJ_RENDERBUFFER };
+void gl_share_retire(gl_context *ctx, int kind, void *obj);
+/* Calls fn on every texture of the group (named, deleted but still bound,
+ * and every member's default textures). */
+void gl_share_foreach_texture(gl_context *ctx, void (*fn)(gl_texture_obj *, void *), void *user);
+/* Frees one object (gl_texture.c, gl_buffer.c, gl_program.c, gl_fbo.c). */
+void gl_texture_obj_destroy(gl_texture_obj *t);
+void gl_buffer_obj_destroy(gl_buffer_obj *b);
+void gl_program_obj_destroy(gl_program_obj *p);
+void gl_renderbuffer_obj_destroy(gl_renderbuffer_obj *rb);
 
 /* ---- gl_context.c, gl_egl_bridge.c -------------------------------------------- */
 

@@ -12,16 +12,15 @@
  * draw drawable is accepted and recorded, but reads come from the draw
  * drawable.
  *
- * Object sharing (share_list): asmgl contexts each have their own object
- * name spaces, so a valid share_list is accepted and objects are not
- * shared; a one-line note goes to stderr the first time.
+ * Object sharing (share_list, GLX 1.4 section 3.3.7): the context shares
+ * share_list's textures, buffers, programs, renderbuffers and display
+ * lists (asmgl_context_create_shared; asmgl.h says what is shared).
  */
 #include "glx_priv.h"
 
 #include <X11/Xlibint.h>
 #include <GL/glxproto.h>
 
-#include <stdio.h>
 #include <stdlib.h>
 
 static gv_context *contexts;
@@ -95,19 +94,15 @@ static GLXContext context_create(Display *dpy, const gv_config *cfg, int screen,
 {
     pthread_mutex_lock(&gv_lock);
     GLXContext result = NULL;
-    if (share && !context_find(share)) {
+    gv_context *sc = share ? context_find(share) : NULL;
+    if (share && !sc) {
         gv_glx_error(dpy, GLXBadContext, 0, minor);
         goto out;
     }
-    if (share) {
-        static bool told;
-        if (!told)
-            fprintf(stderr, "asmgl: GLX contexts do not share objects yet (share_list ignored)\n");
-        told = true;
-    }
     gv_context *c = calloc(1, sizeof *c);
     asmgl_config acfg = {.width = 1, .height = 1};
-    asmgl_context *gl = c ? asmgl_context_create(&acfg) : NULL;
+    asmgl_context *gl = !c ? NULL : sc ? asmgl_context_create_shared(&acfg, sc->gl)
+                                       : asmgl_context_create(&acfg);
     if (!gl) {
         free(c);
         gv_x_error(dpy, BadAlloc, 0, minor);

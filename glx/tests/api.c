@@ -3,7 +3,8 @@
  * contexts and GLX_ARB_create_context(_profile) errors, windows (swap, then
  * XGetImage of the window), single-buffered windows (glFlush), resize,
  * GLXPixmaps (glXCreatePixmap and glXCreateGLXPixmap), pbuffers, swap
- * control, bad handles, destroying current objects.
+ * control, bad handles, destroying current objects, contexts sharing
+ * objects (share_list).
  *
  *   glx_test_api          on the vendor the environment selects; the
  *                         renderer must be asmgl's
@@ -463,6 +464,73 @@ static void test_pixmap_pbuffer(Display *dpy, GLXFBConfig cfg)
     errors_reset(dpy);
 }
 
+/* GLX 1.4 section 3.3.7: a context made with share_list shares its
+ * texture objects and display lists; one made without does not.  Drawn
+ * into a pbuffer: a 2x2 texture (red, green / blue, white) over the
+ * 16x16 surface with REPLACE puts one texel in each quadrant. */
+static void test_shared(Display *dpy, GLXFBConfig cfg)
+{
+    static const unsigned char texels[16] = {255, 0, 0, 255, 0, 255, 0, 255,
+                                             0, 0, 255, 255, 255, 255, 255, 255};
+    int pb_attribs[] = {GLX_PBUFFER_WIDTH, 16, GLX_PBUFFER_HEIGHT, 16, None};
+    GLXPbuffer pb = glXCreatePbuffer(dpy, cfg, pb_attribs);
+    GLXContext a = glXCreateNewContext(dpy, cfg, GLX_RGBA_TYPE, NULL, True);
+    CHECK(pb && a && glXMakeContextCurrent(dpy, pb, pb, a), "context A current");
+    GLuint tex = 0;
+    glGenTextures(1, &tex);
+    glBindTexture(GL_TEXTURE_2D, tex);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 2, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels);
+    GLuint list = glGenLists(1);
+    glNewList(list, GL_COMPILE);
+    glColor3ub(255, 0, 255);
+    glRectf(-1, -1, 1, 1);
+    glEndList();
+    glFinish();
+
+    GLXContext b = glXCreateNewContext(dpy, cfg, GLX_RGBA_TYPE, a, True);
+    CHECK(b && glXMakeContextCurrent(dpy, pb, pb, b), "context B (share_list A) current");
+    CHECK(glIsTexture(tex) && glIsList(list), "B sees A's texture and list");
+    glViewport(0, 0, 16, 16);
+    glBindTexture(GL_TEXTURE_2D, tex);
+    glEnable(GL_TEXTURE_2D);
+    glTexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_REPLACE);
+    glBegin(GL_QUADS);
+    glTexCoord2f(0, 0);
+    glVertex2f(-1, -1);
+    glTexCoord2f(1, 0);
+    glVertex2f(1, -1);
+    glTexCoord2f(1, 1);
+    glVertex2f(1, 1);
+    glTexCoord2f(0, 1);
+    glVertex2f(-1, 1);
+    glEnd();
+    glDisable(GL_TEXTURE_2D);
+    CHECK(gl_pixel(4, 4) == 0xff0000 && gl_pixel(12, 4) == 0x00ff00 && gl_pixel(4, 12) == 0x0000ff &&
+              gl_pixel(12, 12) == 0xffffff,
+          "B draws A's texture: %06lx %06lx %06lx %06lx", gl_pixel(4, 4), gl_pixel(12, 4),
+          gl_pixel(4, 12), gl_pixel(12, 12));
+    glCallList(list);
+    CHECK(gl_pixel(8, 8) == 0xff00ff, "B calls A's list: %06lx", gl_pixel(8, 8));
+
+    GLXContext c = glXCreateNewContext(dpy, cfg, GLX_RGBA_TYPE, NULL, True);
+    CHECK(c && glXMakeContextCurrent(dpy, pb, pb, c), "context C (no share_list) current");
+    CHECK(!glIsTexture(tex) && !glIsList(list), "C has its own names");
+
+    /* the objects outlive A */
+    glXMakeContextCurrent(dpy, None, None, NULL);
+    glXDestroyContext(dpy, a);
+    CHECK(glXMakeContextCurrent(dpy, pb, pb, b), "B current again");
+    CHECK(glIsTexture(tex) && glIsList(list), "the texture and list outlive A");
+
+    glXMakeContextCurrent(dpy, None, None, NULL);
+    glXDestroyContext(dpy, b);
+    glXDestroyContext(dpy, c);
+    glXDestroyPbuffer(dpy, pb);
+    errors_reset(dpy);
+}
+
 int main(int argc, char **argv)
 {
     bool reference = argc > 1 && strcmp(argv[1], "mesa") == 0;
@@ -491,6 +559,7 @@ int main(int argc, char **argv)
             test_window_churn(dpy, db);
         test_single_buffered(dpy, single);
         test_pixmap_pbuffer(dpy, single);
+        test_shared(dpy, single);
     }
     CHECK(x_error_count == 0, "%d unexpected X errors, last %d (request %d.%d)", x_error_count,
           x_error_code, x_error_request, x_error_minor);

@@ -29,7 +29,10 @@
  * current on the calling thread (making it current elsewhere is refused).
  * A pointer must stay valid while it is used: destroying a context or
  * surface while another thread still passes it to a call is the caller's
- * error, as with free().
+ * error, as with free().  Contexts that share objects
+ * (asmgl_context_create_shared, below) are the one exception to "never
+ * waits": their GL calls and the calls below that touch one of them take
+ * turns on their share group's lock, each for the length of one call.
  */
 #ifndef ASMGL_ASMGL_H
 #define ASMGL_ASMGL_H
@@ -59,6 +62,40 @@ void asmgl_config_default(asmgl_config *cfg);
  * default configuration), current on no thread.  NULL on failure.
  * Threads: any; contexts are independent of each other. */
 asmgl_context *asmgl_context_create(const asmgl_config *cfg);
+
+/* ---- contexts that share objects (GL 2.1 Appendix D) ----------------------
+ *
+ * asmgl_context_create_shared makes a context like asmgl_context_create
+ * that shares share's objects (and so those of every context share
+ * shares with): glXCreateContext's shareList, eglCreateContext's
+ * share_context.  NULL (asmgl_last_error says why) when share is NULL or on
+ * failure.  share may be current on any thread (creation waits for its
+ * GL call in progress, if any).
+ *
+ * Shared: texture objects, buffer objects, ARB/NV program objects
+ * (glGenProgramsARB), renderbuffers and display lists: one namespace, the
+ * same objects.  Not shared: framebuffer objects (ARB_framebuffer_object),
+ * the objects named 0 (default textures and programs), GL 2.0 shader and
+ * program objects, and all other state.
+ *
+ * Lifetime: the shared objects live until the last context sharing them is
+ * destroyed; the contexts may be destroyed in any order.  Deleting an
+ * object removes its name from every context at once; a context that has
+ * the object bound (texture unit, buffer binding or vertex array, program
+ * target, renderbuffer binding, framebuffer attachment) keeps using it
+ * until it unbinds it, then the object is freed (Appendix D.1.2).
+ *
+ * Threads: contexts sharing objects may be current on different threads
+ * and call GL at once.  Their GL calls are serialised by the group's lock
+ * (each call runs whole, one at a time), so name tables and objects are
+ * never seen half changed.  Results of one context using an object that
+ * another changes are undefined until the application synchronises (glFinish
+ * in the changing context, then a bind in the using one, Appendix D.3);
+ * asmgl runs every sharing context's queued rendering before an object
+ * changes, so queued work reads the object as it was and nothing ever reads
+ * freed memory. */
+asmgl_context *asmgl_context_create_shared(const asmgl_config *cfg, asmgl_context *share);
+
 /* Frees ctx (NULL is ignored), releasing it first if it is current on the
  * calling thread.  Threads: a context current on another thread is not
  * freed (asmgl_last_error says so). */
