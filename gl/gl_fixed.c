@@ -1187,7 +1187,7 @@ GLAPI_EXPORT void APIENTRY glLineWidth(GLfloat width)
     ctx->line_width = width;
 }
 
-/* Line stipple is accepted and queryable; asmgl does not stipple lines. */
+/* Line stipple (GL 2.1 3.5.2; the rasterizer applies it, rast_setup_line.c). */
 GLAPI_EXPORT void APIENTRY glLineStipple(GLint factor, GLushort pattern)
 {
     GL_CTX();

@@ -535,6 +535,9 @@ void gl_state_fill_rast(gl_context *ctx, rast_state *rs)
     rs->point_sprite = ctx->point_sprite;
     rs->point_sprite_lower_left = ctx->point_sprite_origin == GL_LOWER_LEFT;
     rs->polygon_stipple = ctx->polygon_stipple;
+    rs->line_stipple = ctx->line_stipple_enabled;
+    rs->line_stipple_pattern = ctx->line_stipple_pattern;
+    rs->line_stipple_factor = ctx->line_stipple_factor;
     if (rs->polygon_stipple)
         memcpy(rs->polygon_stipple_rows, ctx->polygon_stipple_rows, sizeof rs->polygon_stipple_rows);
     for (int u = 0; u < GLC_MAX_TEXTURE_UNITS && u < 8; u++)

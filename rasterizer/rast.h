@@ -262,6 +262,12 @@ typedef struct rast_state {
                                 is (s, t, 0, 1) as fragment.pointcoord (GL 2.1
                                 3.4.1 COORD_REPLACE; rast_setup_point.c) */
     float line_width;
+    bool line_stipple;       /* GL 2.1 3.5.2: fragment k of a line (counted along the
+                                major axis from the start of the strip, or of each
+                                independent segment or polygon edge) is kept when bit
+                                (k / line_stipple_factor) % 16 of the pattern is set */
+    uint16_t line_stipple_pattern;
+    int line_stipple_factor; /* 1..256 */
     bool flat_shade;         /* GL_FLAT: colours from the provoking vertex */
     bool provoking_first;    /* (added) EXT_provoking_vertex FIRST_VERTEX_CONVENTION:
                                 lines, triangles, strips and fans take the first

@@ -509,6 +509,7 @@ typedef struct rast_geom {
     float guard_plane[4][4];
     uint32_t tri_clip_mask, pl_clip_mask;
     float point_size, line_width;
+    long stipple_count;         /* line stipple counter (rast_setup_line.c) */
     float offset_units_r;       /* units * 2^-24 */
     bool two_side_colors;
     int col_off[2], bfc_off[2]; /* COL0/1 and BFC0/1 offsets (-1 if absent) */

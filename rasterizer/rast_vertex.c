@@ -496,6 +496,7 @@ static void assemble(rast_geom *g, GLenum mode, const int *slot, const long *pos
         for (int k = 0; k + 1 < n; k += 2) {
             float *pv = pf ? V(k) : V(k + 1);
             PID(pv, pos[k] / 2);
+            g->stipple_count = 0; /* each independent segment restarts the stipple */
             rast_clip_line(g, V(k), V(k + 1), pv);
         }
         break;
@@ -504,6 +505,8 @@ static void assemble(rast_geom *g, GLenum mode, const int *slot, const long *pos
         for (int k = 0; k + 1 < n; k++) {
             float *pv = pf ? V(k) : V(k + 1);
             PID(pv, pos[k]);
+            if (pos[k] == 0 && k == 0)
+                g->stipple_count = 0; /* a strip starts (chunks continue it) */
             rast_clip_line(g, V(k), V(k + 1), pv);
         }
         break;
