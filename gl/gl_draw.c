@@ -404,6 +404,8 @@ GLAPI_EXPORT void APIENTRY glClear(GLbitfield mask)
     const rast_framebuffer *fb = gl_fbo_draw_target(ctx);
     if (!fb || fb->width <= 0 || fb->height <= 0)
         return;
+    if (mask & GL_ACCUM_BUFFER_BIT)
+        gl_accum_clear(ctx); /* gl_accum.c */
     rast_clear_args c;
     memset(&c, 0, sizeof c);
     if (mask & GL_COLOR_BUFFER_BIT)

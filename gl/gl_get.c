@@ -740,11 +740,13 @@ static bool get_state(gl_context *ctx, GLenum pname, gval *g)
         I1(gl_dlist_index(ctx));
     case GL_LIST_MODE:
         I1(gl_dlist_mode(ctx));
-    case GL_INDEX_BITS:
     case GL_ACCUM_RED_BITS:
     case GL_ACCUM_GREEN_BITS:
     case GL_ACCUM_BLUE_BITS:
     case GL_ACCUM_ALPHA_BITS:
+        /* the default framebuffer's RGBA16 accumulation buffer (gl_accum.c) */
+        I1(ctx->draw_fb == &ctx->fb_default ? 16 : 0);
+    case GL_INDEX_BITS:
     case GL_NUM_COMPRESSED_TEXTURE_FORMATS:
         I1(0);
     case GL_COMPRESSED_TEXTURE_FORMATS:

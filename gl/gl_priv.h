@@ -539,6 +539,8 @@ struct asmgl_context {
     double clear_depth;
     GLint clear_stencil;
     float clear_accum[4];
+    int16_t *accum;                   /* the default framebuffer's RGBA16 accumulation buffer (gl_accum.c) */
+    int accum_w, accum_h;
     GLint clear_index;
     GLuint index_mask;
     bool auto_normal;
@@ -776,6 +778,8 @@ int gl_buffer_param_target(GLenum target);
 uint32_t gl_buffer_param_words(gl_context *ctx, int t, int index, const gp_val **data);
 void gl_buffer_free_all(gl_context *ctx); /* gl_buffer.c */
 void gl_query_free_all(gl_context *ctx);  /* gl_query.c */
+void gl_accum_clear(gl_context *ctx); /* gl_accum.c */
+void gl_accum_free(gl_context *ctx);
 /* gl_pixelmap.c: pixel maps and DrawPixels transfer (GL 2.1 3.6.5) */
 void gl_pixelmap_init(gl_context *ctx);
 int gl_pixelmap_size(const gl_context *ctx, GLenum map);
