@@ -325,6 +325,8 @@ static void material(gl_context *ctx, GLenum face, GLenum pname, const void *par
         gl_error(ctx, GL_INVALID_ENUM);
         return;
     }
+    if (ctx->in_begin && pname != GL_SHININESS && pname != GL_COLOR_INDEXES)
+        gl_imm_material(ctx, face, pname); /* per-vertex material (gl_vertex.c) */
     for (int f = 0; f < 2; f++) {
         if ((f == 0 && face == GL_BACK) || (f == 1 && face == GL_FRONT))
             continue;

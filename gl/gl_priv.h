@@ -308,6 +308,12 @@ typedef struct gl_imm {
     uint32_t (*verts_hi)[GP_VIN_COUNT][4]; /* ctx->current_hi of each vertex */
     uint32_t long_mask;                    /* slots some vertex took a VertexAttribL* value for */
     GLboolean *edges;                      /* each vertex's edge flag */
+    /* glMaterial between Begin and End (gl_vertex.c): the one colour
+     * property (mat_face, mat_pname; 0 = none) that changed, per vertex in
+     * mat; mat_mixed: several changed (then the last values hold for all) */
+    float (*mat)[4];
+    GLenum mat_face, mat_pname;
+    bool mat_mixed;
     int count, cap;
 } gl_imm;
 
@@ -779,6 +785,9 @@ uint32_t gl_buffer_param_words(gl_context *ctx, int t, int index, const gp_val *
 void gl_buffer_free_all(gl_context *ctx); /* gl_buffer.c */
 void gl_query_free_all(gl_context *ctx);  /* gl_query.c */
 void gl_accum_clear(gl_context *ctx); /* gl_accum.c */
+/* gl_vertex.c: glMaterial of a colour property inside Begin/End, before it
+ * changes the context's material */
+void gl_imm_material(gl_context *ctx, GLenum face, GLenum pname);
 void gl_accum_free(gl_context *ctx);
 /* gl_pixelmap.c: pixel maps and DrawPixels transfer (GL 2.1 3.6.5) */
 void gl_pixelmap_init(gl_context *ctx);
