@@ -228,15 +228,39 @@ GLAPI_EXPORT void APIENTRY glVertexAttribLPointerEXT(GLuint index, GLint size, G
     }
 }
 
-/* Edge flags and colour indices have no effect in RGBA rendering; the
- * pointers are accepted so applications that set them keep working. */
+/* The edge flag array (GL 2.1 2.8): one GLboolean per vertex, used in
+ * polygon mode LINE / POINT (gl_draw.c hands it to the rasterizer). */
 GLAPI_EXPORT void APIENTRY glEdgeFlagPointer(GLsizei stride, const void *ptr)
 {
     GL_CTX();
     GL_OUTSIDE_BEGIN(ctx, );
-    if (stride < 0)
+    if (stride < 0) {
         gl_error(ctx, GL_INVALID_VALUE);
-    (void)ptr;
+        return;
+    }
+    ctx->edge_flag_ptr = ptr;
+    ctx->edge_flag_stride = stride;
+    ctx->edge_flag_buffer = ctx->array_buffer;
+}
+
+/* The edge flags of vertices 0 .. nverts - 1 (nverts: first + count of a
+ * non-indexed draw, 0 for an indexed one), or NULL when they cannot be read
+ * safely (an array in a buffer object that does not hold them all, or an
+ * indexed draw from a buffer object): every flag is then set. */
+const GLboolean *gl_edge_flag_data(gl_context *ctx, long nverts)
+{
+    gl_buffer_obj *b = ctx->edge_flag_buffer;
+    if (!b)
+        return ctx->edge_flag_ptr;
+    mem_buffer *m = b->mem;
+    size_t off = (size_t)(uintptr_t)ctx->edge_flag_ptr;
+    size_t stride = ctx->edge_flag_stride ? (size_t)ctx->edge_flag_stride : 1;
+    if (nverts <= 0 || !mem_buffer_data(m) || mem_buffer_is_mapped(m))
+        return NULL;
+    size_t last = off + stride * (size_t)(nverts - 1);
+    if (off > mem_buffer_size(m) || last >= mem_buffer_size(m))
+        return NULL;
+    return (const GLboolean *)((const unsigned char *)mem_buffer_data(m) + off);
 }
 
 GLAPI_EXPORT void APIENTRY glIndexPointer(GLenum type, GLsizei stride, const void *ptr)
@@ -594,10 +618,16 @@ GLAPI_EXPORT void APIENTRY glGetPointerv(GLenum pname, void **params)
             *params = (void *)ctx->index_array_ptr;
         return;
     case GL_EDGE_FLAG_ARRAY_POINTER:
+        if (params)
+            *params = (void *)ctx->edge_flag_ptr;
+        return;
     case GL_FEEDBACK_BUFFER_POINTER:
+        if (params)
+            *params = ctx->sel.feedback_buf;
+        return;
     case GL_SELECTION_BUFFER_POINTER:
         if (params)
-            *params = NULL;
+            *params = ctx->sel.select_buf;
         return;
     default:
         gl_error(ctx, GL_INVALID_ENUM);
@@ -1026,6 +1056,11 @@ GLAPI_EXPORT void APIENTRY glArrayElement(GLint i)
         return;
     /* every enabled array but the vertex array sets its current value, then
      * the vertex array provokes the vertex (GL 2.1 section 2.8) */
+    if (ctx->edge_flag_array && ctx->edge_flag_ptr) {
+        const GLboolean *e = gl_edge_flag_data(ctx, (long)i + 1);
+        if (e)
+            ctx->edge_flag = e[(size_t)i * (ctx->edge_flag_stride ? (size_t)ctx->edge_flag_stride : 1)] ? GL_TRUE : GL_FALSE;
+    }
     for (int s = GP_VIN_COUNT - 1; s >= 0; s--) {
         const gl_array *a = &ctx->array[s];
         if (!a->enabled)
@@ -1153,3 +1188,48 @@ GLAPI_EXPORT void APIENTRY glUnlockArraysEXT(void)
     }
     ctx->lock_first = ctx->lock_count = 0;
 }
+
+/* ---- EXT_vertex_array: the same arrays, with a count that GL 1.1 dropped
+ * (the extension lets an implementation ignore it: every draw names its
+ * own range) --------------------------------------------------------------------- */
+
+GLAPI_EXPORT void APIENTRY glVertexPointerEXT(GLint size, GLenum type, GLsizei stride, GLsizei count,
+                                              const void *ptr)
+{
+    (void)count;
+    glVertexPointer(size, type, stride, ptr);
+}
+
+GLAPI_EXPORT void APIENTRY glNormalPointerEXT(GLenum type, GLsizei stride, GLsizei count, const void *ptr)
+{
+    (void)count;
+    glNormalPointer(type, stride, ptr);
+}
+
+GLAPI_EXPORT void APIENTRY glColorPointerEXT(GLint size, GLenum type, GLsizei stride, GLsizei count,
+                                             const void *ptr)
+{
+    (void)count;
+    glColorPointer(size, type, stride, ptr);
+}
+
+GLAPI_EXPORT void APIENTRY glIndexPointerEXT(GLenum type, GLsizei stride, GLsizei count, const void *ptr)
+{
+    (void)count;
+    glIndexPointer(type, stride, ptr);
+}
+
+GLAPI_EXPORT void APIENTRY glTexCoordPointerEXT(GLint size, GLenum type, GLsizei stride, GLsizei count,
+                                                const void *ptr)
+{
+    (void)count;
+    glTexCoordPointer(size, type, stride, ptr);
+}
+
+GLAPI_EXPORT void APIENTRY glEdgeFlagPointerEXT(GLsizei stride, GLsizei count, const GLboolean *ptr)
+{
+    (void)count;
+    glEdgeFlagPointer(stride, ptr);
+}
+
+GL_ALIAS(void, glGetPointervEXT, glGetPointerv, (GLenum pname, void **params))

@@ -239,6 +239,8 @@ static void restore_groups(gl_context *ctx, const gl_context *s, const gl_contex
         RESTORE(point_sprite);
         RESTORE(point_sprite_origin);
     }
+    if (m & GL_POLYGON_STIPPLE_BIT)
+        RESTORE(polygon_stipple_rows);
     if (m & GL_POLYGON_BIT) {
         RESTORE(cull_face);
         RESTORE(cull_mode);

@@ -128,6 +128,10 @@ void gl_buffer_unbind_everywhere(gl_context *ctx, gl_buffer_obj *b)
     for (size_t i = 0; i < sizeof binds / sizeof binds[0]; i++)
         if (*binds[i] == b)
             *binds[i] = NULL;
+    if (ctx->edge_flag_buffer == b) {
+        ctx->edge_flag_buffer = NULL;
+        ctx->edge_flag_ptr = NULL;
+    }
     /* ARB_vertex_buffer_object: array bindings to a deleted buffer revert to 0 */
     for (int s = 0; s < GP_VIN_COUNT; s++)
         if (ctx->array[s].buffer == b) {

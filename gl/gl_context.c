@@ -159,6 +159,8 @@ static void context_free(gl_context *ctx)
     gl_bindless_free(ctx);
     gl_fbo_free_all(ctx);
     gl_buffer_free_all(ctx);
+    gl_query_free_all(ctx);
+    gl_accum_free(ctx);
     gl_vertex_free(ctx);
     gl_matrix_free(ctx);
     gl_share *gone = gl_share_part(ctx);

@@ -361,6 +361,37 @@ static void draw_submit(gl_context *ctx, GLenum mode, int first, int count, GLen
         d.state.clip_planes = ctx->clip_enabled & clip;
     }
     d.fb = fb;
+    /* edge flags (GL 2.1 2.6.2): Begin/End's per-vertex flags, the edge flag
+     * array, or the current flag */
+    if (!pixel_vp) {
+        if (ctx->imm_edge_flags) {
+            d.edge_flags = ctx->imm_edge_flags;
+            d.edge_flag_stride = 1;
+        } else if (ctx->edge_flag_array && ctx->edge_flag_ptr) {
+            d.edge_flags = gl_edge_flag_data(ctx, index_type ? 0 : (long)first + count);
+            d.edge_flag_stride = ctx->edge_flag_stride ? (size_t)ctx->edge_flag_stride : 1;
+        }
+        d.edge_flag_false = !d.edge_flags && !ctx->edge_flag;
+    }
+
+    /* GL_SELECT / GL_FEEDBACK (gl_select.c): nothing is rasterized; the
+     * pixel paths feed back their own tokens (gl_raster.c) */
+    if (gl_select_active(ctx)) {
+        if (pixel_vp)
+            return;
+        if (ff_vp) {
+            /* feedback reads the colour and texture coordinates */
+            gl_program_obj *all = gl_ff_vertex_program_obj(ctx, UINT32_MAX);
+            if (!all)
+                return;
+            d.vp.prog = all->prog;
+            d.vp.params = gl_state_resolve_params(ctx, all, all->prog, GLC_VP);
+            if (!d.vp.params)
+                return;
+        }
+        gl_select_draw(ctx, &d);
+        return;
+    }
 
     GLenum e = rast_draw_submit(ctx->rast, &d);
     if (e != GL_NO_ERROR)
@@ -382,6 +413,8 @@ GLAPI_EXPORT void APIENTRY glClear(GLbitfield mask)
     const rast_framebuffer *fb = gl_fbo_draw_target(ctx);
     if (!fb || fb->width <= 0 || fb->height <= 0)
         return;
+    if (mask & GL_ACCUM_BUFFER_BIT)
+        gl_accum_clear(ctx); /* gl_accum.c */
     rast_clear_args c;
     memset(&c, 0, sizeof c);
     if (mask & GL_COLOR_BUFFER_BIT)

@@ -325,6 +325,8 @@ static void material(gl_context *ctx, GLenum face, GLenum pname, const void *par
         gl_error(ctx, GL_INVALID_ENUM);
         return;
     }
+    if (ctx->in_begin && pname != GL_SHININESS && pname != GL_COLOR_INDEXES)
+        gl_imm_material(ctx, face, pname); /* per-vertex material (gl_vertex.c) */
     for (int f = 0; f < 2; f++) {
         if ((f == 0 && face == GL_BACK) || (f == 1 && face == GL_FRONT))
             continue;
@@ -1187,7 +1189,7 @@ GLAPI_EXPORT void APIENTRY glLineWidth(GLfloat width)
     ctx->line_width = width;
 }
 
-/* Line stipple is accepted and queryable; asmgl does not stipple lines. */
+/* Line stipple (GL 2.1 3.5.2; the rasterizer applies it, rast_setup_line.c). */
 GLAPI_EXPORT void APIENTRY glLineStipple(GLint factor, GLushort pattern)
 {
     GL_CTX();
@@ -1222,21 +1224,59 @@ GLAPI_EXPORT void APIENTRY glPolygonOffset(GLfloat factor, GLfloat units)
     ctx->offset_units = units;
 }
 
-/* Polygon stipple is accepted and returned; asmgl does not stipple. */
-static GLubyte stipple_pattern[128];
+/* GL 2.1 3.5.2: the 32 x 32 pattern is unpacked like a glBitmap image
+ * (pixel store state, pixel unpack buffer); bit x of row y keeps window
+ * fragments with x % 32, y % 32 (the rasterizer, rast_state). */
 GLAPI_EXPORT void APIENTRY glPolygonStipple(const GLubyte *mask)
 {
     GL_CTX();
     GL_DLIST_SAVE(glPolygonStipple, (ctx, mask));
     GL_OUTSIDE_BEGIN(ctx, );
-    (void)mask;
+    const tex_pixel_store *ps = &ctx->unpack;
+    size_t row_px = (size_t)(ps->row_length > 0 ? ps->row_length : 32);
+    size_t a = (size_t)ps->alignment;
+    size_t row_bytes = ((row_px + 7) / 8 + a - 1) / a * a;
+    size_t need = row_bytes * ((size_t)ps->skip_rows + 32);
+    const unsigned char *bits = mask;
+    if (ctx->pixel_unpack_buffer) {
+        mem_buffer *m = ctx->pixel_unpack_buffer->mem;
+        size_t off = (size_t)(uintptr_t)mask;
+        if (mem_buffer_is_mapped(m) || !mem_range_ok(mem_buffer_size(m), off, need)) {
+            gl_error(ctx, GL_INVALID_OPERATION);
+            return;
+        }
+        bits = (const unsigned char *)mem_buffer_data(m) + off;
+    }
+    if (!bits)
+        return;
+    for (int y = 0; y < 32; y++) {
+        const unsigned char *row = bits + row_bytes * ((size_t)ps->skip_rows + (size_t)y);
+        uint32_t r = 0;
+        for (int x = 0; x < 32; x++) {
+            size_t b = (size_t)ps->skip_pixels + (size_t)x;
+            int bit = ps->lsb_first ? (int)(b & 7) : 7 - (int)(b & 7);
+            if ((row[b >> 3] >> bit) & 1)
+                r |= 1u << x;
+        }
+        ctx->polygon_stipple_rows[y] = r;
+    }
 }
 
+/* Packed as a 32 x 32 bitmap, most significant bit first, 4 bytes a row
+ * (the pack state's LSB_FIRST swaps the bit order). */
 GLAPI_EXPORT void APIENTRY glGetPolygonStipple(GLubyte *mask)
 {
     CTX_OUTSIDE();
-    if (mask)
-        memset(mask, 0xff, sizeof stipple_pattern);
+    if (!mask)
+        return;
+    for (int y = 0; y < 32; y++)
+        for (int i = 0; i < 4; i++) {
+            GLubyte v = 0;
+            for (int k = 0; k < 8; k++)
+                if ((ctx->polygon_stipple_rows[y] >> (i * 8 + k)) & 1u)
+                    v |= (GLubyte)(ctx->pack.lsb_first ? 1u << k : 0x80u >> k);
+            mask[y * 4 + i] = v;
+        }
 }
 
 GLAPI_EXPORT void APIENTRY glFrontFace(GLenum mode)

@@ -105,6 +105,9 @@ static bool array_state(gl_context *ctx, int slot, int what, gval *g)
     X("GL_ARB_texture_rectangle") \
     X("GL_ARB_texture_non_power_of_two") \
     X("GL_ARB_window_pos") \
+    X("GL_ARB_occlusion_query") /* gl_query.c */ \
+    X("GL_EXT_vertex_array") /* gl_array.c */ \
+    X("GL_ARB_point_sprite") /* COORD_REPLACE: rast_setup_point.c */ \
     X("GL_ARB_vertex_buffer_object") \
     X("GL_ARB_pixel_buffer_object") \
     X("GL_ARB_draw_buffers") \
@@ -702,9 +705,15 @@ static bool get_state(gl_context *ctx, GLenum pname, gval *g)
     case GL_MAX_TEXTURE_LOD_BIAS:
         F1(TEX_MAX_LEVELS);
     case GL_MAX_PIXEL_MAP_TABLE:
-        I1(256);
+        I1(GLC_PIXEL_MAP_MAX);
+    case GL_PIXEL_MAP_I_TO_I_SIZE: case GL_PIXEL_MAP_S_TO_S_SIZE:
+    case GL_PIXEL_MAP_I_TO_R_SIZE: case GL_PIXEL_MAP_I_TO_G_SIZE:
+    case GL_PIXEL_MAP_I_TO_B_SIZE: case GL_PIXEL_MAP_I_TO_A_SIZE:
+    case GL_PIXEL_MAP_R_TO_R_SIZE: case GL_PIXEL_MAP_G_TO_G_SIZE:
+    case GL_PIXEL_MAP_B_TO_B_SIZE: case GL_PIXEL_MAP_A_TO_A_SIZE:
+        I1(gl_pixelmap_size(ctx, pname - GL_PIXEL_MAP_I_TO_I_SIZE + GL_PIXEL_MAP_I_TO_I));
     case GL_MAX_NAME_STACK_DEPTH:
-        I1(64);
+        I1(GLC_MAX_NAME_STACK);
     case GL_MAX_LIST_NESTING:
         I1(64);
     case GL_MAX_EVAL_ORDER:
@@ -720,24 +729,34 @@ static bool get_state(gl_context *ctx, GLenum pname, gval *g)
     case GL_CLIENT_ATTRIB_STACK_DEPTH:
         I1(ctx->client_attrib_depth);
     case GL_AUX_BUFFERS:
+        I1(0);
     case GL_NAME_STACK_DEPTH:
+        I1(ctx->sel.depth);
+    case GL_FEEDBACK_BUFFER_SIZE:
+        I1(ctx->sel.feedback_size);
+    case GL_FEEDBACK_BUFFER_TYPE:
+        I1(ctx->sel.feedback_type ? ctx->sel.feedback_type : GL_2D);
+    case GL_SELECTION_BUFFER_SIZE:
+        I1(ctx->sel.select_size);
     case GL_LIST_BASE:
         I1(ctx->list_base);
     case GL_LIST_INDEX:
         I1(gl_dlist_index(ctx));
     case GL_LIST_MODE:
         I1(gl_dlist_mode(ctx));
-    case GL_INDEX_BITS:
     case GL_ACCUM_RED_BITS:
     case GL_ACCUM_GREEN_BITS:
     case GL_ACCUM_BLUE_BITS:
     case GL_ACCUM_ALPHA_BITS:
+        /* the default framebuffer's RGBA16 accumulation buffer (gl_accum.c) */
+        I1(ctx->draw_fb == &ctx->fb_default ? 16 : 0);
+    case GL_INDEX_BITS:
     case GL_NUM_COMPRESSED_TEXTURE_FORMATS:
         I1(0);
     case GL_COMPRESSED_TEXTURE_FORMATS:
         RET_N(GV_INT, 0);
     case GL_RENDER_MODE:
-        I1(GL_RENDER);
+        I1(ctx->sel.mode ? ctx->sel.mode : GL_RENDER);
     case GL_RGBA_MODE:
         B1(1);
     case GL_INDEX_MODE:

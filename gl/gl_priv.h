@@ -307,10 +307,38 @@ typedef struct gl_imm {
     float (*verts)[GP_VIN_COUNT][4];
     uint32_t (*verts_hi)[GP_VIN_COUNT][4]; /* ctx->current_hi of each vertex */
     uint32_t long_mask;                    /* slots some vertex took a VertexAttribL* value for */
+    GLboolean *edges;                      /* each vertex's edge flag */
+    /* glMaterial between Begin and End (gl_vertex.c): the one colour
+     * property (mat_face, mat_pname; 0 = none) that changed, per vertex in
+     * mat; mat_mixed: several changed (then the last values hold for all) */
+    float (*mat)[4];
+    GLenum mat_face, mat_pname;
+    bool mat_mixed;
     int count, cap;
 } gl_imm;
 
 typedef struct gl_attrib_frame gl_attrib_frame;
+
+#define GLC_PIXEL_MAPS 10      /* I_TO_I .. A_TO_A */
+#define GLC_PIXEL_MAP_MAX 256  /* GL_MAX_PIXEL_MAP_TABLE */
+
+/* Selection and feedback (gl_select.c, GL 2.1 sections 5.2 and 5.3). */
+#define GLC_MAX_NAME_STACK 64
+typedef struct gl_select_state {
+    GLenum mode;                 /* GL_SELECT, GL_FEEDBACK, or 0 for GL_RENDER */
+    GLuint *select_buf;
+    GLsizei select_size;
+    GLuint select_count, hits;   /* words written (or due), hit records */
+    bool hit;                    /* the hit flag */
+    float hit_min, hit_max;      /* window z range of the pending hit */
+    GLuint names[GLC_MAX_NAME_STACK];
+    int depth;                   /* NAME_STACK_DEPTH */
+    GLfloat *feedback_buf;
+    GLsizei feedback_size;
+    GLenum feedback_type;
+    GLuint feedback_count;       /* values written (or due) */
+    bool overflow;               /* a buffer ran full: glRenderMode returns -1 */
+} gl_select_state;
 
 /* The whole context.  The default framebuffer is fb_default; every GL state
  * item follows the GL 2.1 state tables (chapter 6) in grouping. */
@@ -383,6 +411,12 @@ struct asmgl_context {
     uint32_t current_long;
     float current_index;
     GLboolean edge_flag;
+    /* the edge flag array (glEdgeFlagPointer; enabled: edge_flag_array) and
+     * the per-vertex flags of the Begin/End being submitted (gl_vertex.c) */
+    const void *edge_flag_ptr;
+    GLsizei edge_flag_stride;
+    gl_buffer_obj *edge_flag_buffer;
+    const GLboolean *imm_edge_flags;
     gl_array array[GP_VIN_COUNT];
     /* ARB_vertex_program section 2.8 (ArrayElement pseudo-code, issue 9):
      * the conventional vertex array and generic attribute array 0 are
@@ -496,6 +530,7 @@ struct asmgl_context {
     bool line_smooth, line_stipple_enabled;
     GLint line_stipple_factor;
     GLushort line_stipple_pattern;
+    uint32_t polygon_stipple_rows[32]; /* glPolygonStipple: bit x of row y (rast_state) */
     GLenum polygon_mode[2];
     bool polygon_smooth, polygon_stipple;
     bool offset_fill, offset_line, offset_point;
@@ -529,6 +564,8 @@ struct asmgl_context {
     double clear_depth;
     GLint clear_stencil;
     float clear_accum[4];
+    int16_t *accum;                   /* the default framebuffer's RGBA16 accumulation buffer (gl_accum.c) */
+    int accum_w, accum_h;
     GLint clear_index;
     GLuint index_mask;
     bool auto_normal;
@@ -550,6 +587,9 @@ struct asmgl_context {
     bool map_color, map_stencil;
     GLint index_shift, index_offset;
     float red_scale, red_bias, green_scale, green_bias, blue_scale, blue_bias;
+    /* glPixelMap tables, GL_PIXEL_MAP_I_TO_I + m (gl_pixelmap.c) */
+    float pixel_map[GLC_PIXEL_MAPS][GLC_PIXEL_MAP_MAX];
+    int pixel_map_size[GLC_PIXEL_MAPS];
     float alpha_scale, alpha_bias, depth_scale, depth_bias;
 
     gl_attrib_frame *attrib_stack[GLC_ATTRIB_DEPTH];
@@ -561,6 +601,12 @@ struct asmgl_context {
     struct gl_dlist_ctx *dlist;       /* the list namespace, the list being compiled */
     bool dl_record;                   /* compiling: listable commands record (gl_dlist_priv.h) */
     GLuint list_base;                 /* LIST_BASE (LIST_BIT) */
+
+    /* ---- occlusion queries (gl_query.c) ---- */
+    gl_name_table queries;
+    struct gl_query_obj *active_query; /* the SAMPLES_PASSED query between Begin and End */
+    /* ---- selection and feedback (gl_select.c) ---- */
+    gl_select_state sel;
 };
 
 typedef struct asmgl_context gl_context;
@@ -766,6 +812,31 @@ int gl_buffer_param_target(GLenum target);
  * *data NULL when unbound or empty). */
 uint32_t gl_buffer_param_words(gl_context *ctx, int t, int index, const gp_val **data);
 void gl_buffer_free_all(gl_context *ctx); /* gl_buffer.c */
+void gl_query_free_all(gl_context *ctx);  /* gl_query.c */
+void gl_accum_clear(gl_context *ctx); /* gl_accum.c */
+/* gl_vertex.c: glMaterial of a colour property inside Begin/End, before it
+ * changes the context's material */
+void gl_imm_material(gl_context *ctx, GLenum face, GLenum pname);
+void gl_accum_free(gl_context *ctx);
+/* gl_pixelmap.c: pixel maps and DrawPixels transfer (GL 2.1 3.6.5) */
+void gl_pixelmap_init(gl_context *ctx);
+int gl_pixelmap_size(const gl_context *ctx, GLenum map);
+void gl_pixel_transfer_rgba(const gl_context *ctx, float *rgba, size_t n);
+void gl_pixel_transfer_depth(const gl_context *ctx, float *rgba, size_t n);
+float *gl_pixel_transfer_tex_image(const gl_context *ctx, GLenum format, GLenum type, int w, int h,
+                                   int d, const void *src, GLenum *err);
+size_t gl_index_image_extent(const gl_context *ctx, GLenum type, int w, int h);
+bool gl_index_image_to_rgba(const gl_context *ctx, GLenum type, int w, int h, const void *src,
+                            float *rgba);
+const GLboolean *gl_edge_flag_data(gl_context *ctx, long nverts); /* gl_array.c */
+/* gl_select.c: true in GL_SELECT or GL_FEEDBACK render mode; a draw then
+ * goes to gl_select_draw */
+bool gl_select_active(const gl_context *ctx);
+void gl_select_draw(gl_context *ctx, const rast_draw *d);
+void gl_select_raster_pos(gl_context *ctx);
+void gl_select_pixel_token(gl_context *ctx, GLenum token);
+/* the active occlusion query's counter for rast_state.samples_passed, or NULL */
+uint64_t *gl_query_counter(gl_context *ctx);
 /* Whether a pixel buffer offset suits client type type: a multiple of the
  * bytes of one of its data (ARB_pixel_buffer_object; INVALID_OPERATION
  * otherwise). */

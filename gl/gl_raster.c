@@ -18,9 +18,9 @@
  * fragment stage and every per-fragment operation are the ones a primitive
  * would get (section 3.6.5).  Points of |zoom| pixels approximate zoomed
  * rectangles exactly for integer zooms with zoom x == zoom y.  Stencil index
- * rectangles are written directly (they bypass the fragment stage); pixel
- * maps (glPixelMap) are not implemented, and PixelTransfer scale/bias is
- * recorded but not applied.
+ * rectangles are written directly (they bypass the fragment stage).
+ * glDrawPixels applies the pixel transfer of colours and depth and takes
+ * colour-index images through the pixel maps (gl_pixelmap.c).
  */
 #include "gl_priv.h"
 
@@ -129,6 +129,7 @@ static void raster_pos(gl_context *ctx, float x, float y, float z, float w)
         ctx->raster_distance = fabsf(out[GP_VARY_FOG].c[0][0].f);
     }
     free(out);
+    gl_select_raster_pos(ctx);
 }
 
 #define P2(T) T x, T y
@@ -181,6 +182,7 @@ static void window_pos(gl_context *ctx, float x, float y, float z)
     memcpy(ctx->raster_color2, ctx->current[GP_VIN_COLOR1], 16);
     for (int u = 0; u < GLC_MAX_TEXTURE_UNITS; u++)
         memcpy(ctx->raster_tex[u], ctx->current[GP_VIN_TEX0 + u], 16);
+    gl_select_raster_pos(ctx);
 }
 
 #define WP2 (float)x, (float)y, 0.0f
@@ -417,6 +419,50 @@ bool gl_is_integer_client_format(GLenum f)
     }
 }
 
+/* glDrawPixels of a GL_COLOR_INDEX image: indices to RGBA through the
+ * I_TO_* maps (gl_pixelmap.c), then the RGBA path. */
+static void draw_index_pixels(gl_context *ctx, int width, int height, GLenum type, const void *pixels)
+{
+    size_t extent = gl_index_image_extent(ctx, type, width, height);
+    if (!extent && width && height) {
+        gl_error(ctx, GL_INVALID_ENUM);
+        return;
+    }
+    if (!gl_draw_integer_ok(ctx))
+        return;
+    if (gl_select_active(ctx)) {
+        gl_select_pixel_token(ctx, GL_DRAW_PIXEL_TOKEN);
+        return;
+    }
+    if (!ctx->raster_valid || !width || !height)
+        return;
+    const unsigned char *src = pixels;
+    if (ctx->pixel_unpack_buffer) {
+        mem_buffer *m = ctx->pixel_unpack_buffer->mem;
+        size_t off = (size_t)(uintptr_t)pixels;
+        if (mem_buffer_is_mapped(m) || !mem_range_ok(mem_buffer_size(m), off, extent)) {
+            gl_error(ctx, GL_INVALID_OPERATION);
+            return;
+        }
+        src = (const unsigned char *)mem_buffer_data(m) + off;
+    }
+    if (!src)
+        return;
+    size_t n;
+    if (!mem_size_mul((size_t)width * (size_t)height, 16, &n)) {
+        gl_error(ctx, GL_OUT_OF_MEMORY);
+        return;
+    }
+    float *rgba = malloc(n);
+    if (!rgba) {
+        gl_error(ctx, GL_OUT_OF_MEMORY);
+        return;
+    }
+    if (gl_index_image_to_rgba(ctx, type, width, height, src, rgba))
+        draw_rectangle(ctx, GL_RGBA, rgba, width, height);
+    free(rgba);
+}
+
 GLAPI_EXPORT void APIENTRY glDrawPixels(GLsizei width, GLsizei height, GLenum format, GLenum type,
                                         const void *pixels)
 {
@@ -437,6 +483,10 @@ GLAPI_EXPORT void APIENTRY glDrawPixels(GLsizei width, GLsizei height, GLenum fo
         gl_error(ctx, GL_INVALID_OPERATION);
         return;
     }
+    if (format == GL_COLOR_INDEX) {
+        draw_index_pixels(ctx, width, height, type, pixels);
+        return;
+    }
     GLenum err = GL_NO_ERROR;
     tex_client_image_size(format, type, width, height, 1, &ctx->unpack, &err);
     if (err != GL_NO_ERROR) {
@@ -445,6 +495,10 @@ GLAPI_EXPORT void APIENTRY glDrawPixels(GLsizei width, GLsizei height, GLenum fo
     }
     if (!gl_draw_integer_ok(ctx))
         return;
+    if (gl_select_active(ctx)) {
+        gl_select_pixel_token(ctx, GL_DRAW_PIXEL_TOKEN);
+        return;
+    }
     if (!ctx->raster_valid || !width || !height)
         return;
     bool ok;
@@ -462,10 +516,18 @@ GLAPI_EXPORT void APIENTRY glDrawPixels(GLsizei width, GLsizei height, GLenum fo
         return;
     }
     GLenum e = tex_pixels_unpack(format, type, width, height, 1, src, &ctx->unpack, rgba);
-    if (e != GL_NO_ERROR)
+    if (e != GL_NO_ERROR) {
         gl_error(ctx, e);
-    else
-        draw_rectangle(ctx, format_class(format), rgba, width, height);
+    } else {
+        /* pixel transfer (3.6.5): scale, bias and RGBA maps of colours,
+         * scale and bias of depth */
+        GLenum cls = format_class(format);
+        if (cls == GL_RGBA)
+            gl_pixel_transfer_rgba(ctx, rgba, (size_t)width * (size_t)height);
+        else if (cls == GL_DEPTH_COMPONENT)
+            gl_pixel_transfer_depth(ctx, rgba, (size_t)width * (size_t)height);
+        draw_rectangle(ctx, cls, rgba, width, height);
+    }
     free(rgba);
 }
 
@@ -484,6 +546,10 @@ GLAPI_EXPORT void APIENTRY glCopyPixels(GLint x, GLint y, GLsizei width, GLsizei
     }
     if (cls == GL_RGBA && !gl_draw_integer_ok(ctx))
         return;
+    if (gl_select_active(ctx)) {
+        gl_select_pixel_token(ctx, GL_COPY_PIXEL_TOKEN);
+        return;
+    }
     if (width < 0 || height < 0) {
         gl_error(ctx, GL_INVALID_VALUE);
         return;
@@ -542,6 +608,13 @@ GLAPI_EXPORT void APIENTRY glBitmap(GLsizei width, GLsizei height, GLfloat xorig
         return;
     if (!ctx->raster_valid)
         return;
+    if (gl_select_active(ctx)) {
+        /* feedback: BITMAP_TOKEN and the position; nothing drawn (5.3) */
+        gl_select_pixel_token(ctx, GL_BITMAP_TOKEN);
+        ctx->raster_pos[0] += xmove;
+        ctx->raster_pos[1] += ymove;
+        return;
+    }
     const tex_pixel_store *ps = &ctx->unpack;
     size_t row_px = (size_t)(ps->row_length > 0 ? ps->row_length : width);
     size_t row_bytes = (row_px + 7) / 8;

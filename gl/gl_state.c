@@ -121,6 +121,7 @@ void gl_state_init(gl_context *ctx)
     ctx->line_width = 1;
     ctx->line_stipple_factor = 1;
     ctx->line_stipple_pattern = 0xffff;
+    memset(ctx->polygon_stipple_rows, 0xff, sizeof ctx->polygon_stipple_rows);
     ctx->polygon_mode[0] = ctx->polygon_mode[1] = GL_FILL;
     ctx->cull_mode = GL_BACK;
     ctx->front_face = GL_CCW;
@@ -165,6 +166,7 @@ void gl_state_init(gl_context *ctx)
     ctx->raster_valid = true;
     ctx->pixel_zoom[0] = ctx->pixel_zoom[1] = 1;
     ctx->red_scale = ctx->green_scale = ctx->blue_scale = ctx->alpha_scale = 1;
+    gl_pixelmap_init(ctx);
     ctx->depth_scale = 1;
 
     gl_state_changed(ctx);
@@ -532,6 +534,15 @@ void gl_state_fill_rast(gl_context *ctx, rast_state *rs)
     rs->point_size = ctx->point_size;
     rs->point_sprite = ctx->point_sprite;
     rs->point_sprite_lower_left = ctx->point_sprite_origin == GL_LOWER_LEFT;
+    rs->polygon_stipple = ctx->polygon_stipple;
+    rs->line_stipple = ctx->line_stipple_enabled;
+    rs->line_stipple_pattern = ctx->line_stipple_pattern;
+    rs->line_stipple_factor = ctx->line_stipple_factor;
+    if (rs->polygon_stipple)
+        memcpy(rs->polygon_stipple_rows, ctx->polygon_stipple_rows, sizeof rs->polygon_stipple_rows);
+    for (int u = 0; u < GLC_MAX_TEXTURE_UNITS && u < 8; u++)
+        if (ctx->texenv[u].coord_replace)
+            rs->point_coord_replace |= (uint8_t)(1u << u);
     rs->line_width = ctx->line_width;
     rs->flat_shade = ctx->shade_model == GL_FLAT;
     rs->provoking_first = ctx->provoking_vertex == GL_FIRST_VERTEX_CONVENTION_EXT;
@@ -544,6 +555,7 @@ void gl_state_fill_rast(gl_context *ctx, rast_state *rs)
     rs->alpha_test = ctx->alpha_test;
     rs->alpha_func = ctx->alpha_func;
     rs->alpha_ref = ctx->alpha_ref;
+    rs->samples_passed = gl_query_counter(ctx);
     rs->blend = ctx->blend;
     rs->blend_src_rgb = ctx->blend_src_rgb;
     rs->blend_dst_rgb = ctx->blend_dst_rgb;

@@ -758,8 +758,19 @@ static void tex_image_cmd(gl_context *ctx, int dims, GLenum target, GLint level,
     if (!ok)
         return;
     gl_resource_will_change(ctx, GL_RES_TEXTURE);
-    GLenum e = tex_image_define(bound(ctx, ti), face, level, (GLenum)internal_format, w, h, d,
-                                border, format, type, src, &ctx->unpack);
+    /* pixel transfer (scale, bias, MAP_COLOR; gl_pixelmap.c) */
+    GLenum e;
+    float *xf = gl_pixel_transfer_tex_image(ctx, format, type, w, h, d, src, &e);
+    if (xf) {
+        tex_pixel_store ps;
+        tex_pixel_store_default(&ps);
+        e = tex_image_define(bound(ctx, ti), face, level, (GLenum)internal_format, w, h, d, border,
+                             GL_RGBA, GL_FLOAT, xf, &ps);
+        free(xf);
+    } else if (e == GL_NO_ERROR) {
+        e = tex_image_define(bound(ctx, ti), face, level, (GLenum)internal_format, w, h, d,
+                             border, format, type, src, &ctx->unpack);
+    }
     if (e != GL_NO_ERROR)
         gl_error(ctx, e);
 }
@@ -827,8 +838,17 @@ static void tex_sub_image(gl_context *ctx, int dims, GLenum target, GLint level,
     if (!ok)
         return;
     gl_resource_will_change(ctx, GL_RES_TEXTURE);
-    GLenum e = tex_image_sub(bound(ctx, ti), face, level, x, y, z, w, h, d, format, type, src,
-                             &ctx->unpack);
+    GLenum e;
+    float *xf = gl_pixel_transfer_tex_image(ctx, format, type, w, h, d, src, &e);
+    if (xf) {
+        tex_pixel_store ps;
+        tex_pixel_store_default(&ps);
+        e = tex_image_sub(bound(ctx, ti), face, level, x, y, z, w, h, d, GL_RGBA, GL_FLOAT, xf, &ps);
+        free(xf);
+    } else if (e == GL_NO_ERROR) {
+        e = tex_image_sub(bound(ctx, ti), face, level, x, y, z, w, h, d, format, type, src,
+                          &ctx->unpack);
+    }
     if (e != GL_NO_ERROR)
         gl_error(ctx, e);
 }

@@ -32,6 +32,10 @@ void gl_vertex_free(gl_context *ctx)
     ctx->imm.verts = NULL;
     free(ctx->imm.verts_hi);
     ctx->imm.verts_hi = NULL;
+    free(ctx->imm.edges);
+    ctx->imm.edges = NULL;
+    free(ctx->imm.mat);
+    ctx->imm.mat = NULL;
     ctx->imm.cap = ctx->imm.count = 0;
 }
 
@@ -52,6 +56,30 @@ static int independent_size(GLenum mode)
         return 4;
     default:
         return 0;
+    }
+}
+
+/* The value of material colour property pname of face (FRONT_AND_BACK: the
+ * front one; AMBIENT_AND_DIFFUSE: the diffuse one). */
+static void material_value(const gl_context *ctx, GLenum face, GLenum pname, float out[4])
+{
+    const gl_material *m = &ctx->material[face == GL_BACK ? 1 : 0];
+    const float *v = pname == GL_AMBIENT ? m->ambient : pname == GL_SPECULAR ? m->specular
+                     : pname == GL_EMISSION ? m->emission : m->diffuse;
+    memcpy(out, v, 4 * sizeof(float));
+}
+
+void gl_imm_material(gl_context *ctx, GLenum face, GLenum pname)
+{
+    gl_imm *im = &ctx->imm;
+    if (im->mat_pname == 0) {
+        /* the vertices so far keep the value before this change */
+        im->mat_face = face;
+        im->mat_pname = pname;
+        for (int v = 0; v < im->count; v++)
+            material_value(ctx, face, pname, im->mat[v]);
+    } else if (im->mat_face != face || im->mat_pname != pname) {
+        im->mat_mixed = true;
     }
 }
 
@@ -95,7 +123,29 @@ static void imm_submit(gl_context *ctx, int count)
             at[s].is_long = true;
         }
     }
+    ctx->imm_edge_flags = im->edges; /* each vertex's glEdgeFlag (gl_draw.c) */
+    /* one material colour that varied per vertex (GL 2.1 2.14.3 allows
+     * Material between Begin and End): with lighting on and COLOR_MATERIAL
+     * off the vertex colour is unused, so the draw takes the per-vertex
+     * material as its colour and COLOR_MATERIAL for that property */
+    bool per_vertex_mat = im->mat_pname && !im->mat_mixed && ctx->lighting && !ctx->color_material;
+    GLenum cm_face = ctx->color_material_face, cm_mode = ctx->color_material_mode;
+    if (per_vertex_mat) {
+        for (int v = 0; v < count; v++)
+            memcpy(im->verts[v][GP_VIN_COLOR0], im->mat[v], sizeof im->mat[v]);
+        ctx->color_material = true;
+        ctx->color_material_face = im->mat_face;
+        ctx->color_material_mode = im->mat_pname;
+        gl_state_changed(ctx);
+    }
     gl_draw_submit(ctx, im->mode, 0, count, 0, NULL, at);
+    if (per_vertex_mat) {
+        ctx->color_material = false;
+        ctx->color_material_face = cm_face;
+        ctx->color_material_mode = cm_mode;
+        gl_state_changed(ctx);
+    }
+    ctx->imm_edge_flags = NULL;
     free(wide);
 }
 
@@ -131,12 +181,27 @@ void gl_imm_emit_vertex(gl_context *ctx)
             return;
         }
         im->verts_hi = h;
+        GLboolean *e = realloc(im->edges, (size_t)cap * sizeof *im->edges);
+        if (!e) {
+            gl_error(ctx, GL_OUT_OF_MEMORY);
+            return;
+        }
+        im->edges = e;
+        float(*mt)[4] = realloc(im->mat, (size_t)cap * sizeof *im->mat);
+        if (!mt) {
+            gl_error(ctx, GL_OUT_OF_MEMORY);
+            return;
+        }
+        im->mat = mt;
         im->cap = cap;
     }
     if (im->count == 0)
         im->long_mask = 0;
     im->long_mask |= ctx->current_long;
     memcpy(im->verts_hi[im->count], ctx->current_hi, sizeof ctx->current_hi);
+    im->edges[im->count] = ctx->edge_flag;
+    if (im->mat_pname)
+        material_value(ctx, im->mat_face, im->mat_pname, im->mat[im->count]);
     memcpy(im->verts[im->count++], ctx->current, sizeof ctx->current);
 }
 
@@ -181,6 +246,8 @@ GLAPI_EXPORT void APIENTRY glBegin(GLenum mode)
     ctx->in_begin = true;
     ctx->imm.mode = mode;
     ctx->imm.count = 0;
+    ctx->imm.mat_pname = 0;
+    ctx->imm.mat_mixed = false;
 }
 
 GLAPI_EXPORT void APIENTRY glEnd(void)

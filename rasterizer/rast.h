@@ -34,7 +34,7 @@
  *   - points: GL 2.1 non-antialiased squares (odd sizes centred on the pixel,
  *     even sizes on the nearest pixel corner); with rast_state.point_sprite
  *     the NV5 fragment.pointcoord (GP_VARY_PNTC) varies over them
- *     (rast_setup_point.c; no fixed-function COORD_REPLACE);
+ *     (rast_setup_point.c), and so do texcoord[u] with point_coord_replace;
  *   - dual-source blending (ARB_blend_func_extended factors): SRC1 is
  *     result.color[n].secondary (rast_blend.c);
  *   - OPTION NV_early_fragment_tests: depth/stencil before the program,
@@ -255,7 +255,20 @@ typedef struct rast_state {
                                 over points (rast_setup_point.c) */
     bool point_sprite_lower_left; /* GL_POINT_SPRITE_COORD_ORIGIN LOWER_LEFT (default
                                 UPPER_LEFT: t = 0 at the top) */
+    bool polygon_stipple;    /* GL 2.1 3.5.2: a triangle's fragment at window (x, y)
+                                is kept when bit x % 32 of polygon_stipple_rows[y % 32]
+                                is set (rast_hsr.c coverage) */
+    uint32_t polygon_stipple_rows[32];
+    uint8_t point_coord_replace; /* bit u: with point_sprite, texcoord[u] of a point
+                                is (s, t, 0, 1) as fragment.pointcoord (GL 2.1
+                                3.4.1 COORD_REPLACE; rast_setup_point.c) */
     float line_width;
+    bool line_stipple;       /* GL 2.1 3.5.2: fragment k of a line (counted along the
+                                major axis from the start of the strip, or of each
+                                independent segment or polygon edge) is kept when bit
+                                (k / line_stipple_factor) % 16 of the pattern is set */
+    uint16_t line_stipple_pattern;
+    int line_stipple_factor; /* 1..256 */
     bool flat_shade;         /* GL_FLAT: colours from the provoking vertex */
     bool provoking_first;    /* EXT_provoking_vertex FIRST_VERTEX_CONVENTION:
                                 lines, triangles, strips and fans take the first
@@ -292,6 +305,14 @@ typedef struct rast_state {
     bool sample_coverage_invert;
     bool sample_mask;        /* GL_SAMPLE_MASK: sample_mask_value ANDs coverage */
     uint32_t sample_mask_value; /* glSampleMaski word 0: bit s = sample s */
+    /* GL 1.5 occlusion query (4.1.7): not NULL = the samples of this draw
+     * that pass every per-fragment test (scissor, KIL, alpha, stencil,
+     * depth) are added to *samples_passed by the tile workers, atomically,
+     * so the sum is the same for any thread count.  Such a draw is shaded
+     * in order (never deferred nor skipped by hidden-surface removal: its
+     * passing fragments are counted even when a later draw hides them).
+     * The caller keeps the counter alive until the next rast_flush. */
+    uint64_t *samples_passed;
 } rast_state;
 
 /* One draw call, as a snapshot (R7).
@@ -393,6 +414,16 @@ typedef struct rast_draw {
     /* Global memory, storage buffers, image units (see
      * "Resources" above); all zero = none. */
     rast_resources res;
+    /* Edge flags (GL 2.1 2.6.2): in polygon mode LINE or POINT, an edge of
+     * an independent triangle, quad or polygon is drawn only when the flag
+     * of the vertex it starts at is set.  Vertex id's flag (the index, or
+     * first + k) is edge_flags[id * edge_flag_stride] != 0; with edge_flags
+     * NULL every flag is !edge_flag_false (glEdgeFlag's current value).
+     * Referenced during rast_draw_submit only.  Strips and fans draw every
+     * edge. */
+    const GLboolean *edge_flags;
+    size_t edge_flag_stride;
+    bool edge_flag_false;
 } rast_draw;
 
 typedef struct rast_context rast_context;
@@ -462,6 +493,12 @@ GLenum rast_dispatch(rast_context *r, const rast_dispatch_args *a);
  * stopped it (out then holds what was written before). */
 bool rast_vertex_run_one(rast_context *r, const gp_program *vp, const gp_val (*params)[4],
                          const gp_vec *in, gp_vec *out, gp_tex_fn tex, void *tex_user);
+/* The same for the vertex stage binding vp over the lanes of live_mask (at
+ * most GP_LANES vertices, one per lane), with its parameter buffers and
+ * subroutines: selection and feedback (GL 2.1 sections 5.2, 5.3) run the
+ * vertex stage on the API thread this way. */
+bool rast_vertex_run_lanes(rast_context *r, const rast_stage_binding *vp, const gp_vec *in,
+                           gp_vec *out, uint32_t live_mask, gp_tex_fn tex, void *tex_user);
 
 /* Runs every pending tile and returns when the surfaces are up to date. */
 void rast_flush(rast_context *r);

@@ -222,8 +222,10 @@ static void emit_polygon(rast_geom *g, float *const *p, const bool *flag, int n)
             rast_setup_tri(g, p[0], p[i], p[i + 1], front, offset);
     } else if (pm == GL_LINE) {
         for (int i = 0; i < n; i++)
-            if (flag[i])
+            if (flag[i]) {
+                g->stipple_count = 0; /* each polygon edge restarts the stipple */
                 rast_setup_line(g, p[i], p[i + 1 < n ? i + 1 : 0], front, offset);
+            }
     } else {
         for (int i = 0; i < n; i++)
             if (flag[i])

@@ -497,7 +497,7 @@ static void hsr_prim_plane(rast_tile_ctx *t, const rast_prim *p, bool full)
     uint16_t masks[64];
     int n;
     const rast_dstate *ds = p->ds;
-    if (ds->hiz && ds->mode != RAST_MODE_LATE_Z && (full || p->nplanes == 0) &&
+    if (ds->hiz && ds->mode != RAST_MODE_LATE_Z && (full || p->nplanes == 0) && !ds->stipple &&
         t->w == RAST_TILE_SIZE && t->h == RAST_TILE_SIZE && p->x0 <= t->x && p->y0 <= t->y &&
         p->x1 >= t->x + RAST_TILE_SIZE && p->y1 >= t->y + RAST_TILE_SIZE &&
         !(t->debug & RAST_DEBUG_NO_FASTPATH)) {
@@ -624,13 +624,33 @@ bool rast_hsr_painter(const rast_dstate *ds)
     return ds->mode == RAST_MODE_DEFERRED && ds->isp == isp_none;
 }
 
-static int cover(const rast_tile_ctx *t, const rast_prim *p, bool full, uint8_t *blocks, uint16_t *masks)
+static int cover_planes(const rast_tile_ctx *t, const rast_prim *p, bool full, uint8_t *blocks,
+                        uint16_t *masks)
 {
     if (full || p->nplanes == 0)
         return rast_cover_0(t, p, blocks, masks);
     if (p->nplanes == 3)
         return rast_cover_3(t, p, blocks, masks);
     return rast_cover_4(t, p, blocks, masks);
+}
+
+/* Coverage, with the polygon stipple (GL 2.1 3.5.2) applied to triangles
+ * (nplanes 3; points and lines, also those of polygon modes, are not
+ * stippled). */
+static int cover(const rast_tile_ctx *t, const rast_prim *p, bool full, uint8_t *blocks, uint16_t *masks)
+{
+    int n = cover_planes(t, p, full, blocks, masks);
+    if (p->nplanes != 3 || !p->ds->stipple)
+        return n;
+    int m = 0;
+    for (int i = 0; i < n; i++) {
+        uint16_t k = masks[i] & p->ds->stipple_mask[blocks[i]];
+        if (k) {
+            blocks[m] = blocks[i];
+            masks[m++] = k;
+        }
+    }
+    return m;
 }
 
 static void hsr_run_ms(rast_tile_ctx *t, int n);

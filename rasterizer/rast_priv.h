@@ -231,6 +231,13 @@ typedef struct rast_dstate {
     const struct mem_space *mem_space;
     gp_buffer_view storage[GP_MAX_STORAGE_BUFFERS];
     tex_image_unit images[GP_MAX_IMAGE_UNITS];
+    /* polygon stipple (rast_state.polygon_stipple): per block of a tile, the
+     * lanes kept (tiles start at multiples of 32 = the pattern's period) */
+    bool stipple;
+    uint16_t stipple_mask[RAST_TILE_PIXELS / 16];
+    /* occlusion query counter (rast_state.samples_passed; rast_shade.c
+     * counts into it) */
+    uint64_t *samples_passed;
     /* (not compared: derived) the fragment tasks' gp_exec_env.memory, made
      * from the fields above by rast_dstate_get (image_user = images) */
     gp_memory mem;
@@ -451,12 +458,13 @@ typedef struct rast_tile_ctx {
 
 /* A shaded vertex is `stride` floats:
  *   [0..3] clip position, [4..7] window x, y, z and 1/w (after projection),
- *   [8] outcode, [9..11] unused,
+ *   [8] outcode, [9] edge flag (1 or 0, rast_draw.edge_flags), [10..11] unused,
  *   then 4 floats per kept varying slot (slot_off), clip distances, point size.
  * Clipping interpolates [0..3] and [12..stride). */
 #define RAST_V_CLIP 0
 #define RAST_V_WIN 4
 #define RAST_V_CODE 8     /* outcode (uint32 stored in the float's bits) */
+#define RAST_V_EDGE 9     /* edge flag of the edge that starts at the vertex */
 #define RAST_V_ATTR 12
 
 typedef struct rast_vlayout {
@@ -501,6 +509,7 @@ typedef struct rast_geom {
     float guard_plane[4][4];
     uint32_t tri_clip_mask, pl_clip_mask;
     float point_size, line_width;
+    long stipple_count;         /* line stipple counter (rast_setup_line.c) */
     float offset_units_r;       /* units * 2^-24 */
     bool two_side_colors;
     int col_off[2], bfc_off[2]; /* COL0/1 and BFC0/1 offsets (-1 if absent) */

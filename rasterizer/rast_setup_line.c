@@ -74,5 +74,49 @@ void rast_setup_line(rast_geom *g, const float *v0, const float *v1, bool front,
     double x2 = x0 - DY * s, y2 = y0 + DX * s;
     rast_setup_planes(p, v0, v1, v2, x0, y0, x1, y1, x2, y2, offset, g->dsl.vary_nopersp != 0);
     rast_setup_attrs(g, p, v0, v1, v2, !front);
-    rast_bin_prim(g, p);
+    const rast_state *st = &g->d->state;
+    if (!st->line_stipple || st->line_stipple_pattern == 0xffff) {
+        rast_bin_prim(g, p);
+        return;
+    }
+    /* Line stipple (GL 2.1 3.5.2): the fragments of column (row) index k,
+     * k = the number of centres along the major axis in [start, centre),
+     * are those whose centres lie in [A + k, A + k + 1) (A = the start);
+     * each run of set pattern bits is the line with its start and end
+     * edges moved to that run's bounds: the side edges and planes stay,
+     * so the run's pixels and attributes are the whole line's. */
+    bool xmaj = (DX < 0 ? -DX : DX) >= (DY < 0 ? -DY : DY);
+    int64_t A = xmaj ? X0 : Y0, B = xmaj ? X1 : Y1;
+    int64_t dir = (xmaj ? DX : DY) > 0 ? 1 : -1;
+    /* number of centres (i + 1/2) in [A, B) along dir */
+    int64_t span = dir > 0 ? B - A : A - B, ONE = RAST_FIXED_ONE;
+    int64_t first = dir > 0 ? A - RAST_FIXED_HALF : -A - RAST_FIXED_HALF;
+    int64_t c0 = first >= 0 ? (first + ONE - 1) / ONE : -((-first) / ONE); /* ceil */
+    int64_t last = first + span;
+    int64_t c1 = last >= 0 ? (last + ONE - 1) / ONE : -((-last) / ONE);
+    long nfrag = (long)(c1 - c0);
+    int factor = st->line_stipple_factor < 1 ? 1 : st->line_stipple_factor;
+    long base = g->stipple_count;
+    g->stipple_count += nfrag;
+    rast_edge e0 = p->e[0], e1 = p->e[1];
+    for (long k = 0; k < nfrag;) {
+        bool on = (st->line_stipple_pattern >> (((base + k) / factor) % 16)) & 1u;
+        long k1 = k + 1;
+        while (k1 < nfrag && (((st->line_stipple_pattern >> (((base + k1) / factor) % 16)) & 1u) != 0) == on)
+            k1++;
+        if (on) {
+            int64_t a = A + dir * (int64_t)k * ONE, b = k1 == nfrag ? B : A + dir * (int64_t)k1 * ONE;
+            if (xmaj) {
+                rast_edge_from_line(&p->e[0], dir, 0, -dir * a, true);
+                rast_edge_from_line(&p->e[1], -dir, 0, dir * b, false);
+            } else {
+                rast_edge_from_line(&p->e[0], 0, dir, -dir * a, true);
+                rast_edge_from_line(&p->e[1], 0, -dir, dir * b, false);
+            }
+            rast_bin_prim(g, p);
+        }
+        k = k1;
+    }
+    p->e[0] = e0;
+    p->e[1] = e1;
 }

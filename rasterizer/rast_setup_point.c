@@ -24,7 +24,8 @@
  * non-sprite square).  Done with the point's barycentric planes: l1 = x -
  * x_w, l2 = y - y_w (every other attribute has zero slopes).  Without point
  * sprites, or for lines and triangles, fragment.pointcoord is (0, 0, 0, 1)
- * (undefined in the spec).  Fixed-function COORD_REPLACE is not done.
+ * (undefined in the spec).  COORD_REPLACE (rast_state.point_coord_replace)
+ * gives texcoord[u] the same (s, t, 0, 1).
  */
 #include <math.h>
 
@@ -69,9 +70,13 @@ void rast_setup_point(rast_geom *g, const float *v, bool front, float offset)
     p->iw[0] = v[RAST_V_WIN + 3];
     rast_setup_attrs(g, p, v, v, v, !front);
     const rast_dstate *ds = &g->dsl;
-    if (g->d->state.point_sprite && g->lay.slot_off[GP_VARY_PNTC] >= 0) {
+    const rast_state *st = &g->d->state;
+    if (st->point_sprite && (g->lay.slot_off[GP_VARY_PNTC] >= 0 || st->point_coord_replace)) {
         for (int k = 0; k < ds->nvary; k++) {
-            if (ds->vary_slot[k] != GP_VARY_PNTC)
+            int vs = ds->vary_slot[k];
+            bool replace = vs >= GP_VARY_TEX0 && vs < GP_VARY_TEX0 + 8 &&
+                           ((st->point_coord_replace >> (vs - GP_VARY_TEX0)) & 1u);
+            if (vs != GP_VARY_PNTC && !replace)
                 continue;
             float inv = 1.0f / size, tsign = g->d->state.point_sprite_lower_left ? 1.0f : -1.0f;
             float *a = p->attr + (size_t)k * 12;

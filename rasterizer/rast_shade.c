@@ -376,6 +376,8 @@ void rast_shade_task(rast_tile_ctx *t, const rast_prim *p, const rast_task *task
     }
     if (!live)
         return;
+    if (ds->samples_passed)
+        __atomic_fetch_add(ds->samples_passed, (uint64_t)rast_popcount(live), __ATOMIC_RELAXED);
     for (int i = 0; i < ds->ncbuf; i++)
         ds->pbe[i](t, ds, ds->cbuf[i], qb, &t->outputs[ds->cbuf_src[i]], live);
 }

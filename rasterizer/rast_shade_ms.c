@@ -153,6 +153,8 @@ void rast_shade_finish_ms(rast_tile_ctx *t, const rast_prim *p, const rast_task 
             if (!m)
                 continue;
         }
+        if (ds->samples_passed) /* samples, per plane (rast.h rast_state.samples_passed) */
+            __atomic_fetch_add(ds->samples_passed, (uint64_t)rast_popcount(m), __ATOMIC_RELAXED);
         for (int i = 0; i < ds->ncbuf; i++)
             ds->pbe[i](t, ds, ds->cbuf[i], qb, &t->outputs[ds->cbuf_src[i]], m);
     }

@@ -291,9 +291,26 @@ static void fill_dstate(rast_context *r, const rast_draw *d, rast_dstate *ds)
      * stencil tests (and their writes) before the program, whatever it does:
      * result.depth has no effect and fragments the program or the alpha
      * test discards have already updated depth and stencil
-     * (EDGE.EARLY_DEPTH).  asmgl has no occlusion queries to count them. */
+     * (EDGE.EARLY_DEPTH).  Occlusion queries count what passes the tests. */
     if (fpi->options & GP_OPTION_NV_EARLY_FRAGMENT_TESTS)
         ds->mode = ds->ncbuf == 0 && !side ? RAST_MODE_DEPTH_ONLY : RAST_MODE_EARLY_Z;
+    /* An occlusion query counts the fragments that pass the tests, hidden
+     * later or not: such draws are shaded in order, where rast_shade.c
+     * counts the lanes that reach the PBE (rast.h rast_state.samples_passed). */
+    ds->samples_passed = st->samples_passed;
+    ds->stipple = st->polygon_stipple;
+    if (ds->stipple)
+        for (int b = 0; b < RAST_TILE_PIXELS / 16; b++) {
+            uint16_t m = 0;
+            for (int l = 0; l < 16; l++) {
+                int x = (b & 7) * 4 + rast_lane_x[l], y = (b >> 3) * 4 + rast_lane_y[l];
+                if ((st->polygon_stipple_rows[y] >> x) & 1u)
+                    m |= (uint16_t)(1u << l);
+            }
+            ds->stipple_mask[b] = m;
+        }
+    if (ds->samples_passed && (ds->mode == RAST_MODE_DEFERRED || ds->mode == RAST_MODE_DEPTH_ONLY))
+        ds->mode = RAST_MODE_EARLY_Z;
 
     /* rectangles */
     int W = fb->width, H = fb->height;

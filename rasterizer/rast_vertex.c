@@ -404,6 +404,29 @@ bool rast_vertex_run_one(rast_context *r, const gp_program *vp, const gp_val (*p
     return env.status != GP_EXEC_BUDGET_EXCEEDED;
 }
 
+bool rast_vertex_run_lanes(rast_context *r, const rast_stage_binding *vp, const gp_vec *in,
+                           gp_vec *out, uint32_t live_mask, gp_tex_fn tex, void *tex_user)
+{
+    gp_exec_env env;
+    memset(&env, 0, sizeof env);
+    env.machine = r->vmachine;
+    env.params = vp->params;
+    env.inputs = in;
+    env.outputs = out;
+    env.live_mask = live_mask;
+    env.tex = tex;
+    env.tex_user = tex_user;
+    env.insn_budget = r->insn_budget;
+    for (int a = 0; a < GP_MAX_PARAM_BUFFERS; a++) {
+        env.param_buffers[a] = vp->param_buffers[a];
+        env.param_buffer_words[a] = vp->param_buffers[a] ? vp->param_buffer_words[a] : 0;
+    }
+    env.subroutine_params = vp->subroutine_params;
+    env.num_subroutine_params = vp->num_subroutine_params;
+    gp_exec(vp->prog, &env);
+    return env.status != GP_EXEC_BUDGET_EXCEEDED;
+}
+
 static inline void vertex_record(const rast_geom *g, const gp_vec *out, int i, float *v, bool dead)
 {
     const rast_vlayout *lay = &g->lay;
@@ -449,6 +472,9 @@ static void shade_vertices(rast_geom *g, const int *ids, int n, int first_rec)
         for (int i = 0; i < m; i++) {
             float *v = r->verts + (size_t)(first_rec + b + i) * lay->stride;
             vertex_record(g, r->vout, i, v, dead);
+            const rast_draw *d = g->d;
+            v[RAST_V_EDGE] = d->edge_flags ? (d->edge_flags[(size_t)ids[b + i] * d->edge_flag_stride] ? 1.0f : 0.0f)
+                                           : (d->edge_flag_false ? 0.0f : 1.0f);
         }
     }
 }
@@ -473,6 +499,8 @@ static void init_unwritten_outputs(rast_geom *g)
 /* ---- primitive assembly -------------------------------------------------------- */
 
 #define V(k) (verts + (size_t)slot[k] * stride)
+/* element k's edge flag as bit 0 (rast_draw.edge_flags) */
+#define EF(k) (V(k)[RAST_V_EDGE] != 0.0f ? 1u : 0u)
 /* primitive.id for fragment programs (EDGE.PRIMITIVE_ID): the primitive's
  * number in the draw, written into the provoking vertex's GP_VARY_PRIMID .x
  * (a flat slot) just before the primitive is clipped */
@@ -505,6 +533,7 @@ static void assemble(rast_geom *g, GLenum mode, const int *slot, const long *pos
         for (int k = 0; k + 1 < n; k += 2) {
             float *pv = pf ? V(k) : V(k + 1);
             PID(pv, pos[k] / 2);
+            g->stipple_count = 0; /* each independent segment restarts the stipple */
             rast_clip_line(g, V(k), V(k + 1), pv);
         }
         break;
@@ -513,6 +542,8 @@ static void assemble(rast_geom *g, GLenum mode, const int *slot, const long *pos
         for (int k = 0; k + 1 < n; k++) {
             float *pv = pf ? V(k) : V(k + 1);
             PID(pv, pos[k]);
+            if (pos[k] == 0 && k == 0)
+                g->stipple_count = 0; /* a strip starts (chunks continue it) */
             rast_clip_line(g, V(k), V(k + 1), pv);
         }
         break;
@@ -520,7 +551,7 @@ static void assemble(rast_geom *g, GLenum mode, const int *slot, const long *pos
         for (int k = 0; k + 2 < n; k += 3) {
             float *pv = pf ? V(k) : V(k + 2);
             PID(pv, pos[k] / 3);
-            rast_clip_triangle(g, V(k), V(k + 1), V(k + 2), pv, 7);
+            rast_clip_triangle(g, V(k), V(k + 1), V(k + 2), pv, EF(k) | EF(k + 1) << 1 | EF(k + 2) << 2);
         }
         break;
     case GL_TRIANGLE_STRIP:
@@ -543,17 +574,17 @@ static void assemble(rast_geom *g, GLenum mode, const int *slot, const long *pos
     case GL_POLYGON:
         PID(V(0), 0);
         for (int k = 1; k + 1 < n; k++) {
-            unsigned flags = 2u;                         /* k -> k+1 */
-            if (first_chunk && k == 1) flags |= 1u;      /* 0 -> 1 */
-            if (last_chunk && k + 2 == n) flags |= 4u;   /* n-1 -> 0 */
+            unsigned flags = EF(k) << 1;                          /* k -> k+1 */
+            if (first_chunk && k == 1) flags |= EF(0);            /* 0 -> 1 */
+            if (last_chunk && k + 2 == n) flags |= EF(k + 1) << 2; /* n-1 -> 0 */
             rast_clip_triangle(g, V(0), V(k), V(k + 1), V(0), flags);
         }
         break;
     case GL_QUADS:
         for (int k = 0; k + 3 < n; k += 4) {
             PID(V(k + 3), pos[k] / 4);
-            rast_clip_triangle(g, V(k), V(k + 1), V(k + 2), V(k + 3), 3u);
-            rast_clip_triangle(g, V(k), V(k + 2), V(k + 3), V(k + 3), 6u);
+            rast_clip_triangle(g, V(k), V(k + 1), V(k + 2), V(k + 3), EF(k) | EF(k + 1) << 1);
+            rast_clip_triangle(g, V(k), V(k + 2), V(k + 3), V(k + 3), EF(k + 2) << 1 | EF(k + 3) << 2);
         }
         break;
     case GL_QUAD_STRIP:
@@ -605,6 +636,7 @@ static void assemble(rast_geom *g, GLenum mode, const int *slot, const long *pos
     }
 }
 #undef V
+#undef EF
 #undef PID
 
 /* ---- draw driver --------------------------------------------------------------- */
