@@ -95,6 +95,7 @@ static bool array_state(gl_context *ctx, int slot, int what, gval *g)
     X("GL_ARB_texture_cube_map") \
     X("GL_ARB_texture_env_add") \
     X("GL_ARB_texture_env_combine") \
+    X("GL_EXT_texture_env_combine") /* same tokens as the ARB one (gl_ffgen_fp.c) */ \
     X("GL_ARB_texture_env_crossbar") \
     X("GL_ARB_texture_env_dot3") \
     X("GL_ARB_texture_border_clamp") \
