@@ -266,6 +266,10 @@ GLenum gl_fbo_status(gl_context *ctx, gl_framebuffer_obj *fb)
         rast_surface s = att_surface(a, kind);
         if (!s.data || s.width <= 0 || s.height <= 0)
             return GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
+        /* compressed images are not renderable (GL 3.0 section 4.4.4) */
+        const tex_image *ai = att_image(a);
+        if (ai && tex_format_is_compressed(ai->internal_format))
+            return GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
         any = true;
     }
     if (!any)

@@ -96,6 +96,8 @@ static bool array_state(gl_context *ctx, int slot, int what, gval *g)
     X("GL_ARB_texture_env_add") \
     X("GL_ARB_texture_env_combine") \
     X("GL_EXT_texture_env_combine") /* same tokens as the ARB one (gl_ffgen_fp.c) */ \
+    X("GL_ARB_texture_compression") \
+    X("GL_EXT_texture_compression_s3tc") /* texture/tex_compressed.c, libsquish */ \
     X("GL_ARB_texture_env_crossbar") \
     X("GL_ARB_texture_env_dot3") \
     X("GL_ARB_texture_border_clamp") \
@@ -729,10 +731,18 @@ static bool get_state(gl_context *ctx, GLenum pname, gval *g)
     case GL_ACCUM_GREEN_BITS:
     case GL_ACCUM_BLUE_BITS:
     case GL_ACCUM_ALPHA_BITS:
-    case GL_NUM_COMPRESSED_TEXTURE_FORMATS:
         I1(0);
+    /* GL 2.1 table 6.50: the specific compressed formats "suitable for
+     * general-purpose usage" (texture/tex_compressed.c): S3TC's, less
+     * COMPRESSED_RGBA_S3TC_DXT1_EXT, whose one-bit alpha turns texels black
+     * (as Mesa and piglit's arb_texture_compression-invalid-formats) */
+    case GL_NUM_COMPRESSED_TEXTURE_FORMATS:
+        I1(3);
     case GL_COMPRESSED_TEXTURE_FORMATS:
-        RET_N(GV_INT, 0);
+        g->v[0] = GL_COMPRESSED_RGB_S3TC_DXT1_EXT;
+        g->v[1] = GL_COMPRESSED_RGBA_S3TC_DXT3_EXT;
+        g->v[2] = GL_COMPRESSED_RGBA_S3TC_DXT5_EXT;
+        RET_N(GV_INT, 3);
     case GL_RENDER_MODE:
         I1(GL_RENDER);
     case GL_RGBA_MODE:
