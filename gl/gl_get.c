@@ -109,6 +109,7 @@ static bool array_state(gl_context *ctx, int slot, int what, gval *g)
     X("GL_ARB_texture_non_power_of_two") \
     X("GL_ARB_window_pos") \
     X("GL_ARB_vertex_buffer_object") \
+    X("GL_ARB_map_buffer_range") /* gl_buffer.c */ \
     X("GL_ARB_pixel_buffer_object") \
     X("GL_ARB_draw_buffers") \
     X("GL_ARB_texture_float") \
