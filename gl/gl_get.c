@@ -99,6 +99,8 @@ static bool array_state(gl_context *ctx, int slot, int what, gval *g)
     X("GL_ARB_texture_compression") \
     X("GL_EXT_texture_compression_s3tc") /* texture/tex_compressed.c, libsquish */ \
     X("GL_EXT_texture_sRGB") /* GL 2.1 sRGB textures, with the S3TC forms */ \
+    X("GL_ARB_texture_swizzle") /* tex_sampler.swizzle, applied in tex_sample */ \
+    X("GL_EXT_texture_swizzle") \
     X("GL_ARB_texture_env_crossbar") \
     X("GL_ARB_texture_env_dot3") \
     X("GL_ARB_texture_border_clamp") \

@@ -1272,6 +1272,25 @@ static void tex_parameter(gl_context *ctx, GLenum target, GLenum pname, const do
         }
         s.max_anisotropy = (float)v[0];
         break;
+    /* ARB_texture_swizzle: RED, GREEN, BLUE, ALPHA, ZERO or ONE */
+    case GL_TEXTURE_SWIZZLE_R:
+    case GL_TEXTURE_SWIZZLE_G:
+    case GL_TEXTURE_SWIZZLE_B:
+    case GL_TEXTURE_SWIZZLE_A:
+    case GL_TEXTURE_SWIZZLE_RGBA: {
+        int first = pname == GL_TEXTURE_SWIZZLE_RGBA ? 0 : (int)(pname - GL_TEXTURE_SWIZZLE_R);
+        int count = pname == GL_TEXTURE_SWIZZLE_RGBA ? 4 : 1;
+        if (count > n)
+            goto bad_enum;
+        for (int i = 0; i < count; i++) {
+            GLenum c = (GLenum)v[i];
+            if (c != GL_RED && c != GL_GREEN && c != GL_BLUE && c != GL_ALPHA && c != GL_ZERO &&
+                c != GL_ONE)
+                goto bad_enum;
+            s.swizzle[first + i] = c;
+        }
+        break;
+    }
     default:
         goto bad_enum;
     }
@@ -1307,10 +1326,11 @@ GLAPI_EXPORT void APIENTRY glTexParameterfv(GLenum target, GLenum pname, const G
     if (!params)
         return;
     double v[4] = {params[0], 0, 0, 0};
-    if (pname == GL_TEXTURE_BORDER_COLOR)
+    bool four = pname == GL_TEXTURE_BORDER_COLOR || pname == GL_TEXTURE_SWIZZLE_RGBA;
+    if (four)
         for (int i = 1; i < 4; i++)
             v[i] = params[i];
-    tex_parameter(ctx, target, pname, v, pname == GL_TEXTURE_BORDER_COLOR ? 4 : 1);
+    tex_parameter(ctx, target, pname, v, four ? 4 : 1);
 }
 
 GLAPI_EXPORT void APIENTRY glTexParameteriv(GLenum target, GLenum pname, const GLint *params)
@@ -1323,7 +1343,11 @@ GLAPI_EXPORT void APIENTRY glTexParameteriv(GLenum target, GLenum pname, const G
     if (pname == GL_TEXTURE_BORDER_COLOR)
         for (int i = 0; i < 4; i++) /* integer colours map to [-1,1] (Table 2.9) */
             v[i] = (2.0 * params[i] + 1.0) / 4294967295.0;
-    tex_parameter(ctx, target, pname, v, pname == GL_TEXTURE_BORDER_COLOR ? 4 : 1);
+    if (pname == GL_TEXTURE_SWIZZLE_RGBA)
+        for (int i = 1; i < 4; i++)
+            v[i] = params[i];
+    bool four = pname == GL_TEXTURE_BORDER_COLOR || pname == GL_TEXTURE_SWIZZLE_RGBA;
+    tex_parameter(ctx, target, pname, v, four ? 4 : 1);
 }
 
 /* EXT_texture_integer: TexParameterI{iv,uiv}EXT.  TEXTURE_BORDER_COLOR
@@ -1336,8 +1360,11 @@ static void tex_parameter_int(GLenum target, GLenum pname, const uint32_t *param
     if (!params)
         return;
     if (pname != GL_TEXTURE_BORDER_COLOR) {
-        double v = (double)(int32_t)params[0];
-        tex_parameter(ctx, target, pname, &v, 1);
+        int n = pname == GL_TEXTURE_SWIZZLE_RGBA ? 4 : 1;
+        double v[4] = {0, 0, 0, 0};
+        for (int i = 0; i < n; i++)
+            v[i] = (double)(int32_t)params[i];
+        tex_parameter(ctx, target, pname, v, n);
         return;
     }
     GL_OUTSIDE_BEGIN(ctx, );
@@ -1409,6 +1436,16 @@ static int get_tex_parameter(gl_context *ctx, GLenum target, GLenum pname, doubl
     case GL_TEXTURE_BORDER_COLOR:
         for (int i = 0; i < 4; i++)
             v[i] = s->border_color[i];
+        return 4;
+    case GL_TEXTURE_SWIZZLE_R:
+    case GL_TEXTURE_SWIZZLE_G:
+    case GL_TEXTURE_SWIZZLE_B:
+    case GL_TEXTURE_SWIZZLE_A:
+        v[0] = s->swizzle[pname - GL_TEXTURE_SWIZZLE_R];
+        return 1;
+    case GL_TEXTURE_SWIZZLE_RGBA:
+        for (int i = 0; i < 4; i++)
+            v[i] = s->swizzle[i];
         return 4;
     case GL_TEXTURE_PRIORITY:
         v[0] = o->priority;

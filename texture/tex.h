@@ -112,6 +112,12 @@ typedef struct tex_sampler {
      * signed, uint32 for unsigned textures); integer textures read this one
      * instead of border_color. */
     uint32_t border_color_int[4];
+    /* ARB_texture_swizzle / EXT_texture_swizzle: TEXTURE_SWIZZLE_R, G, B, A
+     * (GL_RED, GL_GREEN, GL_BLUE, GL_ALPHA, GL_ZERO, GL_ONE; tex_sampler
+     * _default sets the identity), applied by tex_sample to every filtered or fetched result
+     * (border texels included) after the base format and DEPTH_TEXTURE_MODE
+     * have made it RGBA. */
+    GLenum swizzle[4];
 } tex_sampler;
 
 /* The texel array of a buffer texture (ARB_texture_buffer_object): a view of

@@ -103,6 +103,10 @@ void tex_sampler_default(tex_sampler *s, GLenum target)
     s->depth_mode = GL_LUMINANCE;
     s->max_anisotropy = 1.0f;
     s->generate_mipmap = false;
+    s->swizzle[0] = GL_RED;
+    s->swizzle[1] = GL_GREEN;
+    s->swizzle[2] = GL_BLUE;
+    s->swizzle[3] = GL_ALPHA;
     if (target == GL_TEXTURE_RECTANGLE_ARB) {
         /* ARB_texture_rectangle: initial MIN_FILTER LINEAR, wraps CLAMP_TO_EDGE */
         s->min_filter = GL_LINEAR;

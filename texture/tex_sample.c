@@ -1181,8 +1181,69 @@ static void write_incomplete(const tex_object *t, const gp_tex_request *req, uin
             write_lane_val(out, l, v);
 }
 
+static void sample_rgba(const tex_object *t, const gp_tex_request *req, float unit_lod_bias,
+                        gp_vec *out);
+
+/* Whether s's swizzle is not the identity. */
+static bool swizzled(const tex_sampler *s)
+{
+    static const GLenum id[4] = {GL_RED, GL_GREEN, GL_BLUE, GL_ALPHA};
+    for (int q = 0; q < 4; q++)
+        if (s->swizzle[q] != id[q])
+            return true;
+    return false;
+}
+
+/* ARB_texture_swizzle section 3.8.x: result component q becomes the
+ * component swizzle[q] names, or 0 / 1 (integer 1 for integer textures). */
+static void apply_swizzle(const tex_object *t, uint32_t mask, gp_vec *out)
+{
+    const tex_sampler *s = &t->sampler;
+    bool integer = tex_format_is_int(t->image[0][s->base_level >= 0 && s->base_level < TEX_MAX_LEVELS
+                                                     ? s->base_level
+                                                     : 0].format);
+    gp_val one;
+    if (integer)
+        one.u = 1;
+    else
+        one.f = 1.0f;
+    for (int l = 0; l < GP_LANES; l++) {
+        if (!(mask & (1u << l)))
+            continue;
+        gp_val in[4], res[4];
+        for (int q = 0; q < 4; q++)
+            in[q] = out->c[q][l];
+        for (int q = 0; q < 4; q++) {
+            switch (s->swizzle[q]) {
+            case GL_RED: res[q] = in[0]; break;
+            case GL_GREEN: res[q] = in[1]; break;
+            case GL_BLUE: res[q] = in[2]; break;
+            case GL_ALPHA: res[q] = in[3]; break;
+            case GL_ZERO: res[q].u = 0; break;
+            case GL_ONE: res[q] = one; break;
+            default: res[q] = in[q]; break;
+            }
+        }
+        for (int q = 0; q < 4; q++)
+            out->c[q][l] = res[q];
+    }
+}
+
 void tex_sample(const tex_object *t, const gp_tex_request *req, float unit_lod_bias,
                 gp_vec *out)
+{
+    sample_rgba(t, req, unit_lod_bias, out);
+    /* the swizzle applies to texel results of complete textures, not to
+     * size queries, LOD, gathers or buffer / multisample fetches */
+    if (t && swizzled(&t->sampler) && req->op != GP_TEXOP_TXQ && req->op != GP_TEXOP_LOD &&
+        req->op != GP_TEXOP_TXG && req->op != GP_TEXOP_TXGO && req->op != GP_TEXOP_TXFMS &&
+        t->target != GL_TEXTURE_BUFFER_ARB && !tex_target_is_ms(t->target) &&
+        tex_object_complete(t))
+        apply_swizzle(t, live_lanes(req), out);
+}
+
+static void sample_rgba(const tex_object *t, const gp_tex_request *req, float unit_lod_bias,
+                        gp_vec *out)
 {
     uint32_t mask = live_lanes(req);
     if (!mask)
