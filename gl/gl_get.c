@@ -108,6 +108,8 @@ static bool array_state(gl_context *ctx, int slot, int what, gval *g)
     X("GL_ARB_point_parameters") \
     X("GL_ARB_depth_texture") \
     X("GL_ARB_shadow") \
+    X("GL_EXT_shadow_funcs") /* all eight TEXTURE_COMPARE_FUNCs (gl_texture.c, tex_sample.c) */ \
+    X("GL_ARB_depth_buffer_float") /* DEPTH_COMPONENT32F, DEPTH32F_STENCIL8, FLOAT_32_UNSIGNED_INT_24_8_REV */ \
     X("GL_ARB_texture_rectangle") \
     X("GL_ARB_texture_non_power_of_two") \
     X("GL_ARB_window_pos") \
