@@ -1100,7 +1100,18 @@ static void renderbuffer_storage(gl_context *ctx, GLenum target, GLsizei samples
         break;
     default: {
         tex_format storage;
-        if (!tex_internal_format_info(internal_format, &base, &storage)) {
+        /* compressed formats, generic or specific, are not renderable
+         * (ARB_framebuffer_object section 4.4.2: INVALID_ENUM) */
+        bool compressed = tex_format_is_compressed(internal_format) ||
+                          (internal_format >= GL_COMPRESSED_ALPHA &&
+                           internal_format <= GL_COMPRESSED_INTENSITY) ||
+                          internal_format == GL_COMPRESSED_RGB || internal_format == GL_COMPRESSED_RGBA ||
+                          internal_format == GL_COMPRESSED_RED || internal_format == GL_COMPRESSED_RG ||
+                          internal_format == GL_COMPRESSED_SRGB ||
+                          internal_format == GL_COMPRESSED_SRGB_ALPHA ||
+                          internal_format == GL_COMPRESSED_SLUMINANCE ||
+                          internal_format == GL_COMPRESSED_SLUMINANCE_ALPHA;
+        if (compressed || !tex_internal_format_info(internal_format, &base, &storage)) {
             gl_error(ctx, GL_INVALID_ENUM);
             return;
         }
