@@ -156,6 +156,7 @@ static bool array_state(gl_context *ctx, int slot, int what, gval *g)
     X("GL_EXT_texture3D") \
     X("GL_EXT_texture_edge_clamp") \
     X("GL_EXT_texture_lod_bias") \
+    X("GL_EXT_texture_filter_anisotropic") /* N probes along the major axis (tex_sample.c) */ \
     X("GL_SGIS_generate_mipmap") \
     X("GL_EXT_secondary_color") \
     X("GL_EXT_fog_coord") \
@@ -706,6 +707,8 @@ static bool get_state(gl_context *ctx, GLenum pname, gval *g)
         B1(gl_fbo_draw_integer(ctx));
     case GL_MAX_TEXTURE_LOD_BIAS:
         F1(TEX_MAX_LEVELS);
+    case GL_MAX_TEXTURE_MAX_ANISOTROPY_EXT:
+        F1(TEX_MAX_ANISOTROPY);
     case GL_MAX_PIXEL_MAP_TABLE:
         I1(256);
     case GL_MAX_NAME_STACK_DEPTH:

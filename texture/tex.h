@@ -46,6 +46,7 @@ extern "C" {
 #define TEX_MAX_LEVELS 15 /* 16384 = 2^14 */
 #define TEX_MAX_SIZE 16384
 #define TEX_MAX_3D_SIZE 2048
+#define TEX_MAX_ANISOTROPY 16 /* MAX_TEXTURE_MAX_ANISOTROPY_EXT (EXT_texture_filter_anisotropic, >= 2) */
 #define TEX_MAX_LOD_BIAS 15.0f /* GL_MAX_TEXTURE_LOD_BIAS (GL 2.1 table 6.37, >= 2) */
 #define TEX_MAX_BUFFER_TEXELS (1 << 27) /* MAX_TEXTURE_BUFFER_SIZE_ARB (>= 65536) */
 #define TEX_MIN_TEXEL_OFFSET (-8)       /* MIN_PROGRAM_TEXEL_OFFSET_EXT (NV_gpu_program4) */
