@@ -84,7 +84,12 @@ static bool array_state(gl_context *ctx, int slot, int what, gval *g)
     }
 }
 
-/* Every extension asmgl implements, once; GL_EXTENSIONS is the list joined
+/* Not advertised yet: GL_EXT_texture_sRGB (the formats are there, S3TC's
+ * included, but rendering into an sRGB texture stores the fragment colour
+ * as if it were linear, so GetTexImage re-encodes it: piglit
+ * getteximage-formats init-by-rendering fails once the name is out).
+ *
+ * Every extension asmgl implements, once; GL_EXTENSIONS is the list joined
  * with spaces, glGetStringi(GL_EXTENSIONS, i) its entries.  Not advertised:
  * GL_ARB_shader_storage_buffer_object and GL_ARB_compute_shader, whose
  * entry points asmgl has (for the NV assembly extensions) but whose GLSL
@@ -98,7 +103,6 @@ static bool array_state(gl_context *ctx, int slot, int what, gval *g)
     X("GL_EXT_texture_env_combine") /* same tokens as the ARB one (gl_ffgen_fp.c) */ \
     X("GL_ARB_texture_compression") \
     X("GL_EXT_texture_compression_s3tc") /* texture/tex_compressed.c, libsquish */ \
-    X("GL_EXT_texture_sRGB") /* GL 2.1 sRGB textures, with the S3TC forms */ \
     X("GL_ARB_texture_swizzle") /* tex_sampler.swizzle, applied in tex_sample */ \
     X("GL_EXT_texture_swizzle") \
     X("GL_ARB_texture_env_crossbar") \
