@@ -1,13 +1,15 @@
 # asmgl - the two README commands.
 #   make run    install what is missing, build, render the demo headless to out/demo.png
 #   make test   install what is missing, build, run every test (ctest)
-# Other targets: deps, build, install, test-asan (ASan/UBSan build + its tests), bench, clean.
+# Other targets: deps, build, install, test-asan (ASan/UBSan build + its tests),
+# test-exec-builds (the executor's other build options), bench, clean.
 
 BUILD ?= build
 # make install: PREFIX (default /usr/local) and DESTDIR (staging, packagers)
 PREFIX ?= /usr/local
 DESTDIR ?=
 BUILD_ASAN ?= build-asan
+BUILD_EXEC ?= build-exec
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
 # Debian packages, installed by tools/install-deps when missing.
@@ -25,7 +27,7 @@ BUILD_PACKAGES = build-essential cmake pkg-config mesa-common-dev libglvnd-dev l
 TEST_PACKAGES = piglit libosmesa6-dev libgl1-mesa-dri libegl-mesa0 libglx-mesa0 mesa-utils \
                 xvfb xauth x11-apps python3 clang libclang-rt-14-dev
 
-.PHONY: all deps deps-test build install run test test-asan bench clean
+.PHONY: all deps deps-test build install run test test-asan test-exec-builds bench clean
 
 all: build
 
@@ -55,16 +57,29 @@ run: build
 test: deps-test build
 	cd $(BUILD) && ctest --output-on-failure -j$(JOBS)
 
-# Sanitizer build: every test under ASan/UBSan.  The Mesa-peer tests, which
-# exercise OSMesa rather than asmgl, are left out; tests that compare with
-# Mesa still load OSMesa, whose own never-freed allocations are suppressed.
+# Sanitizer build: every test under ASan/UBSan but those labelled mesa_peer
+# (they exercise Mesa rather than asmgl) and no_asan (they cannot run there:
+# see the top CMakeLists.txt); tests that compare with Mesa still load
+# OSMesa, whose own never-freed allocations are suppressed.
 test-asan: deps-test
 	cmake -S . -B $(BUILD_ASAN) -DCMAKE_BUILD_TYPE=Debug -DASMGL_SANITIZE=ON
 	cmake --build $(BUILD_ASAN) -j$(JOBS)
-	cd $(BUILD_ASAN) && ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=$(CURDIR)/tools/tests/lsan-osmesa.supp ctest --output-on-failure -j$(JOBS) -LE mesa_peer
+	cd $(BUILD_ASAN) && ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=$(CURDIR)/tools/tests/lsan-osmesa.supp ctest --output-on-failure -j$(JOBS) -LE 'mesa_peer|no_asan'
+
+# glprog and its tests in the executor's other builds (glprog/CMakeLists.txt):
+# switch dispatch, plain C lane loops and no ISA variants with GCC; the
+# default options with Clang (its AVX2 build included).
+test-exec-builds: deps-test
+	cmake -S . -B $(BUILD_EXEC)/switch-scalar -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+	  -DASMGL_EXEC_DISPATCH=switch -DASMGL_EXEC_VECTORS=OFF -DASMGL_EXEC_ISA_VARIANTS=OFF
+	$(MAKE) -C $(BUILD_EXEC)/switch-scalar/glprog -j$(JOBS)
+	cd $(BUILD_EXEC)/switch-scalar/glprog && ctest --output-on-failure -j$(JOBS)
+	CC=clang cmake -S . -B $(BUILD_EXEC)/clang -DCMAKE_BUILD_TYPE=RelWithDebInfo
+	$(MAKE) -C $(BUILD_EXEC)/clang/glprog -j$(JOBS)
+	cd $(BUILD_EXEC)/clang/glprog && ctest --output-on-failure -j$(JOBS)
 
 bench: deps-test build
 	bench/run --build $(BUILD)
 
 clean:
-	rm -rf $(BUILD) $(BUILD_ASAN) out
+	rm -rf $(BUILD) $(BUILD_ASAN) $(BUILD_EXEC) out

@@ -57,14 +57,12 @@ __EGL_VENDOR_LIBRARY_FILENAMES=$egl_json ASMGL_DEMO_RENDERER=$renderer \
 echo "== window, GLX vendor $gl"
 # Xvfb as the other X tests run it (winsys/CMakeLists.txt).  The vendor
 # variables reach the demo only (env inside xvfb-run), never Xvfb.
-# In the sanitizer build leak checking is off for this run: glfwTerminate
-# unloads libGL and with it the GLX vendor, and LeakSanitizer then reports
-# what the vendor still held in its globals (asmgl's per-screen config list
-# from glx_config.c, Mesa's driver state) without symbols.  The headless run
-# above checks the demo's own code for leaks.
+# In the sanitizer build leaks are checked here too on asmgl: glfwTerminate
+# unloads libGL and with it the GLX vendor, which frees what it holds in
+# its globals (glx_config.c's per-screen configs) as it goes.  On Mesa
+# leak checking stays off (its driver state, set above).
 xvfb-run -a -s "-screen 0 1024x768x24 -nolisten tcp -noreset" \
     env __GLX_VENDOR_LIBRARY_NAME="$gl" LD_LIBRARY_PATH="$libpath" ASMGL_DEMO_RENDERER=$renderer \
-    ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
     "$demo" "$@" --screenshot "$out/window.png" ||
     { echo "FAIL: the windowed run"; exit 1; }
 

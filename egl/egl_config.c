@@ -3,9 +3,12 @@
  * eglChooseConfig (EGL 1.5 section 3.4.1) and eglGetConfigAttrib (any
  * thread; the table is constant).
  *
- * asmgl's default framebuffer is RGBA8 with optional depth 24 and stencil 8
- * and no multisampling, so two configs cover it.  Every other attribute is
- * the same for both (ev_config_attrib), except what the display adds: on an
+ * asmgl's default framebuffer is RGBA8 with optional depth 24 and stencil 8,
+ * single-sampled or with 2, 4 or 8 samples (a multisample surface, resolved
+ * when read or shown), so eight configs cover it: ids 1 and 2 single-
+ * sampled, then each sample count with and without depth/stencil.  Every
+ * other attribute is the same for all (ev_config_attrib), except what the
+ * display adds: on an
  * X11 display whose screen has a TrueColor visual for RGBA8 the configs
  * also render to windows and pixmaps, and name that visual; elsewhere they
  * are pbuffer-only (the surfaceless and device platforms have neither).
@@ -16,8 +19,8 @@
 #include <stdlib.h>
 
 static const ev_config configs[] = {
-    {1, 24, 8, 0},
-    {2, 0, 0, 0},
+    {1, 24, 8, 0}, {2, 0, 0, 0}, {3, 24, 8, 2}, {4, 0, 0, 2},
+    {5, 24, 8, 4}, {6, 0, 0, 4}, {7, 24, 8, 8}, {8, 0, 0, 8},
 };
 enum { NUM_CONFIGS = sizeof configs / sizeof configs[0] };
 

@@ -122,11 +122,14 @@ EGLContext EGLAPIENTRY ev_eglCreateContext(EGLDisplay dpy, EGLConfig config, EGL
         ev_error(EGL_BAD_MATCH);
         goto out;
     }
-    if (share != EGL_NO_CONTEXT) {
-        if (context_get(d, share))
-            ev_error(EGL_BAD_MATCH); /* asmgl contexts share no objects */
+    /* section 3.7.1: share_context's shareable objects (textures, buffers,
+     * programs, renderbuffers, display lists: asmgl.h) are shared with the
+     * new context; it must be a live context of this display
+     * (EGL_BAD_CONTEXT otherwise).  Every asmgl context renders any config's
+     * framebuffers, so any two contexts of the display are compatible. */
+    ev_context *share_ctx = NULL;
+    if (share != EGL_NO_CONTEXT && !(share_ctx = context_get(d, share)))
         goto out;
-    }
     /* EGL_KHR_create_context: versions that do not exist, forward-compatible
      * below 3.0, and what asmgl cannot give are EGL_BAD_MATCH; the profile
      * mask is ignored below 3.2, and from 3.2 on one with no bit, another
@@ -147,7 +150,8 @@ EGLContext EGLAPIENTRY ev_eglCreateContext(EGLDisplay dpy, EGLConfig config, EGL
      * lends it a surface or the empty one. */
     asmgl_config cfg = {1, 1, 0, 0, 0};
     if (ctx)
-        ctx->gl = asmgl_context_create(&cfg);
+        ctx->gl = share_ctx ? asmgl_context_create_shared(&cfg, share_ctx->gl)
+                            : asmgl_context_create(&cfg);
     if (!ctx || !ctx->gl) {
         free(ctx);
         ev_error(EGL_BAD_ALLOC);

@@ -121,7 +121,7 @@ EGLSurface EGLAPIENTRY ev_eglCreatePbufferSurface(EGLDisplay dpy, EGLConfig conf
         height = height > MAX_PBUFFER_SIZE ? MAX_PBUFFER_SIZE : height;
     }
     ev_surface *s = calloc(1, sizeof *s);
-    asmgl_config cfg = {width, height, c->depth_size, c->stencil_size, 0};
+    asmgl_config cfg = {width, height, c->depth_size, c->stencil_size, c->samples};
     if (s)
         s->gl = asmgl_surface_create(&cfg);
     if (!s || !s->gl) {

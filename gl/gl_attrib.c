@@ -3,11 +3,13 @@
  * glPushClientAttrib/glPopClientAttrib (GL 2.1 section 6.1.14; API thread).
  *
  * A push saves a copy of the whole context; a pop restores the groups the
- * push's mask named.  Object bindings are restored by name, so a texture
+ * push's mask named.  asmgl_context_copy (glXCopyContext) sets the same
+ * groups of one context from another.  Object bindings are restored by name, so a texture
  * deleted in between falls back to the default object instead of dangling.
  */
 #include "gl_priv.h"
 
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -79,22 +81,22 @@ GLAPI_EXPORT void APIENTRY glPushClientAttrib(GLbitfield mask)
 
 static gl_buffer_obj *buffer_by_name(gl_context *ctx, GLuint name)
 {
-    void *v = gl_names_lookup(&ctx->buffers, name);
+    void *v = gl_names_lookup(&ctx->shared->buffers, name);
     return v && v != GL_NAME_RESERVED ? v : NULL;
 }
 
-GLAPI_EXPORT void APIENTRY glPopAttrib(void)
+/* Sets the server attribute groups of mask m of ctx from s: a copy of
+ * context `from` (glPopAttrib: ctx's own snapshot; asmgl_context_copy:
+ * another context itself).  tex_names: the texture names bound in s,
+ * looked up in ctx's name space (NULL: texture bindings are kept). */
+static void restore_groups(gl_context *ctx, const gl_context *s, const gl_context *from,
+                           GLbitfield m, const GLuint (*tex_names)[GLC_TEX_TARGETS])
 {
-    GL_CTX();
-    GL_DLIST_SAVE(glPopAttrib, (ctx));
-    GL_OUTSIDE_BEGIN(ctx, );
-    if (ctx->attrib_depth == 0) {
-        gl_error(ctx, GL_STACK_UNDERFLOW);
-        return;
-    }
-    gl_attrib_frame *f = ctx->attrib_stack[--ctx->attrib_depth];
-    const gl_context *s = &f->saved;
-    GLbitfield m = f->mask;
+    /* framebuffer 0's draw and read buffers live in its gl_framebuffer_obj,
+     * which s holds by value (fb_default); another framebuffer is s's only
+     * while it is still the one bound in ctx */
+    bool draw_default = s->draw_fb == &from->fb_default && ctx->draw_fb == &ctx->fb_default;
+    bool read_default = s->read_fb == &from->fb_default && ctx->read_fb == &ctx->fb_default;
     if (m & GL_CURRENT_BIT) {
         RESTORE(current);
         RESTORE(current_hi);
@@ -133,7 +135,10 @@ GLAPI_EXPORT void APIENTRY glPopAttrib(void)
         RESTORE(clear_color_unsigned);
         RESTORE(clear_index);
         /* the draw buffers of the framebuffer bound now */
-        if (ctx->draw_fb == s->draw_fb)
+        if (draw_default)
+            memcpy(ctx->fb_default.draw_buffers, s->fb_default.draw_buffers,
+                   sizeof ctx->fb_default.draw_buffers);
+        else if (ctx == from && ctx->draw_fb == s->draw_fb)
             memcpy(ctx->draw_fb->draw_buffers, s->draw_fb->draw_buffers,
                    sizeof ctx->draw_fb->draw_buffers);
     }
@@ -265,9 +270,9 @@ GLAPI_EXPORT void APIENTRY glPopAttrib(void)
         RESTORE(texgen_enabled);
         RESTORE(texenv);
         RESTORE(texgen);
-        for (int u = 0; u < GLC_MAX_IMAGE_UNITS; u++)
+        for (int u = 0; tex_names && u < GLC_MAX_IMAGE_UNITS; u++)
             for (int t = 0; t < GLC_TEX_TARGETS; t++) {
-                gl_texture_obj *o = f->tex_names[u][t] ? gl_texture_lookup(ctx, f->tex_names[u][t]) : NULL;
+                gl_texture_obj *o = tex_names[u][t] ? gl_texture_lookup(ctx, tex_names[u][t]) : NULL;
                 ctx->bound_tex[u][t] = o ? o : &ctx->default_tex[t];
             }
     }
@@ -300,7 +305,9 @@ GLAPI_EXPORT void APIENTRY glPopAttrib(void)
         RESTORE(depth_scale);
         RESTORE(depth_bias);
         RESTORE(pixel_zoom);
-        if (ctx->read_fb == s->read_fb)
+        if (read_default)
+            ctx->fb_default.read_buffer = s->fb_default.read_buffer;
+        else if (ctx == from && ctx->read_fb == s->read_fb)
             ctx->read_fb->read_buffer = s->read_fb->read_buffer;
     }
     if (m & GL_MULTISAMPLE_BIT) {
@@ -316,6 +323,58 @@ GLAPI_EXPORT void APIENTRY glPopAttrib(void)
     /* COLOR_MATERIAL may have turned on again: the material tracks the colour */
     gl_state_color_material(ctx);
     gl_state_changed(ctx);
+}
+
+GLAPI_EXPORT void APIENTRY glPopAttrib(void)
+{
+    GL_CTX();
+    GL_DLIST_SAVE(glPopAttrib, (ctx));
+    GL_OUTSIDE_BEGIN(ctx, );
+    if (ctx->attrib_depth == 0) {
+        gl_error(ctx, GL_STACK_UNDERFLOW);
+        return;
+    }
+    gl_attrib_frame *f = ctx->attrib_stack[--ctx->attrib_depth];
+    restore_groups(ctx, &f->saved, ctx, f->mask, (const GLuint(*)[GLC_TEX_TARGETS])f->tex_names);
+}
+
+/* glXCopyContext's copy (GLX 1.4 section 3.3.7): the groups glPushAttrib
+ * would save.  dst is current nowhere (asmgl_context_copy checks), so it
+ * changes no running state; texture bindings go by name into dst's name
+ * space (the same objects when dst shares src's), the default texture
+ * where dst has no such name. */
+GLAPI_EXPORT int asmgl_context_copy(asmgl_context *dst, asmgl_context *src, unsigned long mask)
+{
+    if (!dst || !src) {
+        gl_set_last_error("no context");
+        return 0;
+    }
+    if (atomic_load(&dst->owner_thread) != NULL) {
+        gl_set_last_error("the destination context is current on a thread");
+        return 0;
+    }
+    void *src_owner = atomic_load(&src->owner_thread);
+    if (src_owner && src != gl_current) {
+        gl_set_last_error("the source context is current on another thread");
+        return 0;
+    }
+    if (dst == src) {
+        gl_set_last_error("");
+        return 1;
+    }
+    GLuint (*names)[GLC_TEX_TARGETS] = malloc(sizeof(GLuint) * GLC_MAX_IMAGE_UNITS * GLC_TEX_TARGETS);
+    if (!names) {
+        gl_set_last_error("out of memory");
+        return 0;
+    }
+    for (int u = 0; u < GLC_MAX_IMAGE_UNITS; u++)
+        for (int t = 0; t < GLC_TEX_TARGETS; t++)
+            names[u][t] = src->bound_tex[u][t]->name;
+    GL_SHARE_HOLD(dst); /* dst's name tables may be shared with running contexts */
+    restore_groups(dst, src, src, (GLbitfield)mask, (const GLuint(*)[GLC_TEX_TARGETS])names);
+    free(names);
+    gl_set_last_error("");
+    return 1;
 }
 
 GLAPI_EXPORT void APIENTRY glPopClientAttrib(void)

@@ -68,6 +68,10 @@ void gl_bindless_texture_deleted(gl_context *ctx, gl_texture_obj *t)
 
 void gl_bindless_free(gl_context *ctx)
 {
+    /* the textures may outlive the context (shared, gl_share.c) */
+    for (uint32_t i = 0; i < ctx->num_tex_handles; i++)
+        if (ctx->tex_handle_obj[i] && ctx->tex_handle_obj[i]->handle_refs)
+            ctx->tex_handle_obj[i]->handle_refs--;
     free(ctx->tex_handle_obj);
     free(ctx->tex_handle_resident);
     ctx->tex_handle_obj = NULL;
@@ -94,7 +98,7 @@ static GLuint64 texture_handle(gl_context *ctx, GLuint texture)
         return 0;
     }
     /* queued draws hold the table: flush before it moves */
-    gl_draw_flush(ctx);
+    gl_resource_will_change(ctx, GL_RES_RESIDENT);
     if (ctx->num_tex_handles == ctx->cap_tex_handles) {
         uint32_t cap = ctx->cap_tex_handles ? ctx->cap_tex_handles * 2 : 16;
         gl_texture_obj **o = realloc(ctx->tex_handle_obj, cap * sizeof *o);
@@ -144,7 +148,7 @@ GLAPI_EXPORT void APIENTRY glMakeTextureHandleResidentNV(GLuint64 handle)
         gl_error(ctx, GL_INVALID_OPERATION);
         return;
     }
-    gl_draw_flush(ctx);
+    gl_resource_will_change(ctx, GL_RES_RESIDENT);
     ctx->tex_handle_resident[i] = ctx->tex_handle_obj[i]->tex;
 }
 
@@ -157,7 +161,7 @@ GLAPI_EXPORT void APIENTRY glMakeTextureHandleNonResidentNV(GLuint64 handle)
         gl_error(ctx, GL_INVALID_OPERATION);
         return;
     }
-    gl_draw_flush(ctx);
+    gl_resource_will_change(ctx, GL_RES_RESIDENT);
     ctx->tex_handle_resident[i] = NULL;
 }
 

@@ -90,23 +90,20 @@ static gl_buffer_obj *bound_buffer(gl_context *ctx, GLenum target)
 static void gl_buffer_before_write(gl_context *ctx, gl_buffer_obj *b)
 {
     if (b->param_used || b->tex_refs || b->storage_used || mem_buffer_is_resident(b->mem))
-        gl_draw_flush(ctx);
+        gl_resource_will_change(ctx, GL_RES_BUFFER);
 }
 
-static void free_one(GLuint name, void *v, void *user)
+void gl_buffer_obj_destroy(gl_buffer_obj *b)
 {
-    (void)name;
-    (void)user;
-    if (v != GL_NAME_RESERVED) {
-        mem_buffer_destroy(((gl_buffer_obj *)v)->mem);
-        free(v);
-    }
+    mem_buffer_destroy(b->mem);
+    free(b);
 }
 
+/* The context's own part: its GPU address space (the buffers belong to the
+ * share group, gl_share.c; buffers resident in the space stay alive and
+ * lose their residency). */
 void gl_buffer_free_all(gl_context *ctx)
 {
-    gl_names_foreach(&ctx->buffers, free_one, NULL);
-    gl_names_free(&ctx->buffers);
     mem_space_destroy(ctx->gpu_space);
     ctx->gpu_space = NULL;
 }
@@ -119,7 +116,7 @@ GLAPI_EXPORT void APIENTRY glGenBuffers(GLsizei n, GLuint *buffers)
         gl_error(ctx, GL_INVALID_VALUE);
         return;
     }
-    if (n && buffers && !gl_names_gen(&ctx->buffers, n, buffers))
+    if (n && buffers && !gl_names_gen(&ctx->shared->buffers, n, buffers))
         gl_error(ctx, GL_OUT_OF_MEMORY);
 }
 GL_ALIAS(void, glGenBuffersARB, glGenBuffers, (GLsizei n, GLuint *buffers))
@@ -156,7 +153,7 @@ GLAPI_EXPORT void APIENTRY glDeleteBuffers(GLsizei n, const GLuint *buffers)
         return;
     }
     for (GLsizei i = 0; buffers && i < n; i++) {
-        void *v = gl_names_lookup(&ctx->buffers, buffers[i]);
+        void *v = gl_names_lookup(&ctx->shared->buffers, buffers[i]);
         if (!v)
             continue;
         if (v != GL_NAME_RESERVED) {
@@ -164,10 +161,12 @@ GLAPI_EXPORT void APIENTRY glDeleteBuffers(GLsizei n, const GLuint *buffers)
             gl_buffer_unbind_everywhere(ctx, b);
             gl_buffer_before_write(ctx, b);
             gl_texture_buffer_deleted(ctx, b);
-            mem_buffer_destroy(b->mem);
-            free(b);
+            /* freed when no context sharing it binds it (Appendix D.1.2) */
+            gl_names_remove(&ctx->shared->buffers, buffers[i]);
+            gl_share_retire(ctx, GLC_OBJ_BUFFER, b);
+            continue;
         }
-        gl_names_remove(&ctx->buffers, buffers[i]);
+        gl_names_remove(&ctx->shared->buffers, buffers[i]);
     }
 }
 GL_ALIAS(void, glDeleteBuffersARB, glDeleteBuffers, (GLsizei n, const GLuint *buffers))
@@ -193,12 +192,12 @@ GL_ALIAS(void, glBindBufferARB, glBindBuffer, (GLenum target, GLuint buffer))
  * NULL with OUT_OF_MEMORY recorded. */
 static gl_buffer_obj *buffer_object(gl_context *ctx, GLuint buffer)
 {
-    void *v = gl_names_lookup(&ctx->buffers, buffer);
+    void *v = gl_names_lookup(&ctx->shared->buffers, buffer);
     if (!v || v == GL_NAME_RESERVED) {
         gl_buffer_obj *b = calloc(1, sizeof *b);
         if (b)
             b->mem = mem_buffer_create();
-        if (!b || !b->mem || !gl_names_insert(&ctx->buffers, buffer, b)) {
+        if (!b || !b->mem || !gl_names_insert(&ctx->shared->buffers, buffer, b)) {
             if (b)
                 mem_buffer_destroy(b->mem);
             free(b);
@@ -217,7 +216,7 @@ GLAPI_EXPORT GLboolean APIENTRY glIsBuffer(GLuint buffer)
 {
     GL_CTX(GL_FALSE);
     GL_OUTSIDE_BEGIN(ctx, GL_FALSE);
-    void *v = gl_names_lookup(&ctx->buffers, buffer);
+    void *v = gl_names_lookup(&ctx->shared->buffers, buffer);
     return v && v != GL_NAME_RESERVED ? GL_TRUE : GL_FALSE;
 }
 GL_ALIAS(GLboolean, glIsBufferARB, glIsBuffer, (GLuint buffer))
@@ -303,7 +302,7 @@ GLAPI_EXPORT void APIENTRY glGetBufferSubData(GLenum target, GLintptr offset, GL
      * (NV_shader_buffer_store), as a storage buffer (STB, ATOMB) or as the
      * store of a buffer texture bound to an image unit (STOREIM, ATOMIM) */
     if (b->storage_used || b->tex_refs || mem_buffer_is_resident(b->mem))
-        gl_draw_flush(ctx);
+        gl_resource_will_change(ctx, GL_RES_BUFFER);
     gl_mem_ok(ctx, mem_buffer_read(b->mem, (size_t)offset, (size_t)size, data));
 }
 GL_ALIAS(void, glGetBufferSubDataARB, glGetBufferSubData,
@@ -632,7 +631,7 @@ GLAPI_EXPORT void APIENTRY glProgramBufferParametersIuivNV(GLenum target, GLuint
 
 /* The indexed state GetIntegerIndexedvEXT / GetIntegeri_v / GetBooleani_v
  * / GetInteger64i_v read: parameter buffer bindings, SAMPLE_MASK_VALUE, and
- * issue 6's image units, storage buffer bindings and compute limits.
+ * the image units, storage buffer bindings and compute limits.
  * False with INVALID_ENUM / INVALID_VALUE recorded. */
 static bool get_indexed(gl_context *ctx, GLenum value, GLuint index, int64_t *out)
 {
@@ -751,7 +750,7 @@ static void make_resident(gl_context *ctx, gl_buffer_obj *b, unsigned access)
     mem_space *s = gl_buffer_gpu_space(ctx);
     if (!s)
         return;
-    gl_draw_flush(ctx); /* workers may be reading the resident table (R9) */
+    gl_resource_will_change(ctx, GL_RES_RESIDENT); /* workers may be reading the resident table (R9) */
     gl_mem_ok(ctx, mem_space_make_resident(s, b->mem, access));
 }
 
@@ -763,7 +762,7 @@ static void make_non_resident(gl_context *ctx, gl_buffer_obj *b)
     }
     /* queued draws may still read it: they finish first, which is also the
      * stall NV_shader_buffer_load issue 8 asks for after non-residency */
-    gl_draw_flush(ctx);
+    gl_resource_will_change(ctx, GL_RES_RESIDENT);
     gl_mem_ok(ctx, mem_space_make_non_resident(ctx->gpu_space, b->mem));
 }
 

@@ -33,36 +33,61 @@ GLAPI_EXPORT void asmgl_config_default(asmgl_config *cfg)
     cfg->samples = 0;
 }
 
+bool gl_default_fb_alloc(int w, int h, int depth_bits, int stencil_bits, int samples,
+                         rast_surface *color, rast_surface *depth, rast_surface *stencil)
+{
+    *color = *depth = *stencil = (rast_surface){0};
+    size_t n = (size_t)w * (size_t)h; /* w, h <= 16384 */
+    if (n == 0)
+        return true; /* an empty framebuffer: no storage at all */
+    size_t planes = samples > 1 ? (size_t)samples : 1; /* <= 8: no overflow below */
+    void *c = calloc(n * planes, 4);
+    float *d = depth_bits ? malloc(n * planes * sizeof(float)) : NULL;
+    void *st = stencil_bits ? calloc(n * planes, 1) : NULL;
+    if (!c || (depth_bits && !d) || (stencil_bits && !st)) {
+        free(c);
+        free(d);
+        free(st);
+        return false;
+    }
+    /* GL 2.1 section 4.2.3 (EGL 1.5 section 3.5.2): initial depth contents
+     * are undefined; asmgl starts at the clear value 1.0 (float zero bits
+     * would be 0.0) */
+    for (size_t i = 0; d && i < n * planes; i++)
+        d[i] = 1.0f;
+    *color = (rast_surface){.data = c, .width = w, .height = h, .stride = (size_t)w * 4,
+                            .format = TEX_FMT_RGBA8};
+    if (d)
+        *depth = (rast_surface){.data = d, .width = w, .height = h,
+                                .stride = (size_t)w * sizeof(float), .format = TEX_FMT_DEPTH32F};
+    if (st)
+        *stencil = (rast_surface){.data = st, .width = w, .height = h, .stride = (size_t)w,
+                                  .format = TEX_FMT_S8};
+    if (planes > 1) { /* sample s of each at data + s * sample_stride (rast.h) */
+        rast_surface *all[3] = {color, depth, stencil};
+        for (int i = 0; i < 3; i++)
+            if (all[i]->data) {
+                all[i]->samples = samples;
+                all[i]->sample_stride = all[i]->stride * (size_t)h;
+            }
+    }
+    return true;
+}
+
 /* (Re)allocates the default framebuffer surfaces; false on OOM (the old
  * surfaces are kept then). */
 static bool alloc_window_surfaces(gl_context *ctx, int w, int h)
 {
-    size_t n = (size_t)w * (size_t)h;
-    void *color = calloc(n, 4);
-    void *depth = ctx->config.depth_bits ? calloc(n, sizeof(float)) : NULL;
-    void *stencil = ctx->config.stencil_bits ? calloc(n, 1) : NULL;
-    if (!color || (ctx->config.depth_bits && !depth) || (ctx->config.stencil_bits && !stencil)) {
-        free(color);
-        free(depth);
-        free(stencil);
+    rast_surface color, depth, stencil;
+    if (!gl_default_fb_alloc(w, h, ctx->config.depth_bits, ctx->config.stencil_bits,
+                             ctx->config.samples, &color, &depth, &stencil))
         return false;
-    }
     free(ctx->win_color.data);
     free(ctx->win_depth.data);
     free(ctx->win_stencil.data);
-    ctx->win_color = (rast_surface){.data = color, .width = w, .height = h,
-                                    .stride = (size_t)w * 4, .format = TEX_FMT_RGBA8};
-    ctx->win_depth = (rast_surface){.data = depth, .width = depth ? w : 0, .height = depth ? h : 0,
-                                    .stride = depth ? (size_t)w * sizeof(float) : 0,
-                                    .format = depth ? TEX_FMT_DEPTH32F : TEX_FMT_NONE};
-    ctx->win_stencil = (rast_surface){.data = stencil, .width = stencil ? w : 0,
-                                      .height = stencil ? h : 0, .stride = stencil ? (size_t)w : 0,
-                                      .format = stencil ? TEX_FMT_S8 : TEX_FMT_NONE};
-    /* GL 2.1 section 4.2.3 initial depth buffer contents are undefined;
-     * asmgl starts with the clear value 1.0 (float zero bits would be 0.0). */
-    if (depth)
-        for (size_t i = 0; i < n; i++)
-            ((float *)depth)[i] = 1.0f;
+    ctx->win_color = color;
+    ctx->win_depth = depth;
+    ctx->win_stencil = stencil;
     ctx->config.width = w;
     ctx->config.height = h;
     return true;
@@ -77,8 +102,9 @@ const char *gl_config_check(const asmgl_config *cfg, int min_size)
         return "invalid depth_bits (0 or 24)";
     if (cfg->stencil_bits != 0 && cfg->stencil_bits != 8)
         return "invalid stencil_bits (0 or 8)";
-    if (cfg->samples != 0 && cfg->samples != 1)
-        return "invalid samples (0 or 1: multisampling is not supported yet)";
+    if (cfg->samples != 0 && cfg->samples != 1 && cfg->samples != 2 && cfg->samples != 4 &&
+        cfg->samples != 8)
+        return "invalid samples (0, 1, 2, 4 or 8)";
     return NULL;
 }
 
@@ -115,16 +141,18 @@ static void release_held(gl_context *ctx, bool held)
         atomic_store(&ctx->owner_thread, NULL);
 }
 
+/* Frees ctx and its own state; with ctx its share group's lock is taken
+ * (other members' GL calls wait), and the shared objects go with the last
+ * context of the group (gl_share.c). */
 static void context_free(gl_context *ctx)
 {
+    gl_share *held = gl_share_enter(ctx);
     if (ctx->rast)
         rast_flush(ctx->rast);
     gl_attrib_free_all(ctx);
     gl_dlist_free(ctx);
     gl_ff_free(ctx);
     gl_program_obj_release(&ctx->pixel_vp);
-    if (ctx->machine)
-        gp_machine_free(ctx->machine);
     gl_program_free_all(ctx);
     gl_glsl_free_all(ctx);
     gl_texture_free_all(ctx);
@@ -133,6 +161,9 @@ static void context_free(gl_context *ctx)
     gl_buffer_free_all(ctx);
     gl_vertex_free(ctx);
     gl_matrix_free(ctx);
+    gl_share *gone = gl_share_part(ctx);
+    gl_share_leave(&held);
+    gl_share_destroy(gone);
     if (ctx->rast)
         rast_context_destroy(ctx->rast);
     free(ctx->win_color.data);
@@ -142,7 +173,8 @@ static void context_free(gl_context *ctx)
     free(ctx);
 }
 
-GLAPI_EXPORT asmgl_context *asmgl_context_create(const asmgl_config *cfg)
+/* A context; with share, one that shares share's objects. */
+static gl_context *context_create(const asmgl_config *cfg, gl_context *share)
 {
     asmgl_config def;
     if (!cfg) {
@@ -162,8 +194,12 @@ GLAPI_EXPORT asmgl_context *asmgl_context_create(const asmgl_config *cfg)
     ctx->config = *cfg;
     ctx->config.depth_bits = cfg->depth_bits ? 24 : 0;
     ctx->config.stencil_bits = cfg->stencil_bits ? 8 : 0;
-    ctx->config.samples = 0;
+    ctx->config.samples = cfg->samples > 1 ? cfg->samples : 0;
     atomic_init(&ctx->owner_thread, NULL);
+    /* program objects cache parameters per (context, state serial): serials
+     * of different contexts never meet (gl_state.c) */
+    static atomic_uint_fast64_t contexts_made;
+    ctx->state_serial = (uint64_t)atomic_fetch_add(&contexts_made, 1) << 32;
 
     gp_limits_default(&ctx->limits[GLC_VP], GP_STAGE_VERTEX);
     gp_limits_default(&ctx->limits[GLC_FP], GP_STAGE_FRAGMENT);
@@ -185,8 +221,27 @@ GLAPI_EXPORT asmgl_context *asmgl_context_create(const asmgl_config *cfg)
     gl_vertex_init(ctx);
     gl_state_init(ctx);
     gl_limits_init(ctx);
+    if (!gl_share_join(ctx, share)) {
+        last_error = "out of memory";
+        context_free(ctx);
+        return NULL;
+    }
     last_error = "";
     return ctx;
+}
+
+GLAPI_EXPORT asmgl_context *asmgl_context_create(const asmgl_config *cfg)
+{
+    return context_create(cfg, NULL);
+}
+
+GLAPI_EXPORT asmgl_context *asmgl_context_create_shared(const asmgl_config *cfg, asmgl_context *share)
+{
+    if (!share) {
+        last_error = "no context to share objects with";
+        return NULL;
+    }
+    return context_create(cfg, share);
 }
 
 GLAPI_EXPORT void asmgl_context_destroy(asmgl_context *ctx)
@@ -229,7 +284,10 @@ GLAPI_EXPORT int asmgl_make_current(asmgl_context *ctx)
          * context's own framebuffer returns).  Work queued by the old
          * context for its own framebuffer stays queued; it is flushed at
          * its next flush point. */
-        gl_bridge_return_surface();
+        {
+            GL_SHARE_HOLD(gl_current); /* the swap flushes the group's scenes */
+            gl_bridge_return_surface();
+        }
         atomic_store(&gl_current->owner_thread, NULL);
     }
     gl_current = ctx;
@@ -251,8 +309,12 @@ GLAPI_EXPORT int asmgl_resize(asmgl_context *ctx, int width, int height)
     bool held;
     if (!hold_context(ctx, &held))
         return 0;
+    GL_SHARE_HOLD(ctx); /* another member may be flushing ctx's scene */
     int ok = 0;
-    if (ctx->no_default_fb) {
+    int lent_ok = gl_bridge_resize_lent(ctx, width, height);
+    if (lent_ok >= 0) {
+        ok = lent_ok; /* the surface lent to it (asmgl_surface_resize) */
+    } else if (ctx->no_default_fb) {
         last_error = "the context has no default framebuffer";
     } else {
         /* the queued scene renders into the storage about to be freed */
@@ -278,6 +340,7 @@ GLAPI_EXPORT int asmgl_read_color(asmgl_context *ctx, void *dst)
     bool held;
     if (!hold_context(ctx, &held))
         return 0;
+    GL_SHARE_HOLD(ctx); /* another member may be flushing ctx's scene */
     int ok = 0;
     const rast_surface *s = &ctx->win_color;
     if (ctx->no_default_fb || !s->data) {
@@ -285,9 +348,8 @@ GLAPI_EXPORT int asmgl_read_color(asmgl_context *ctx, void *dst)
     } else {
         rast_flush(ctx->rast);
         size_t row = (size_t)s->width * 4;
-        for (int y = 0; y < s->height; y++)
-            memcpy((unsigned char *)dst + row * (size_t)y,
-                   (unsigned char *)s->data + s->stride * (size_t)y, row);
+        for (int y = 0; y < s->height; y++) /* resolved when multisampled */
+            gl_fbo_resolve_row(s, y, (unsigned char *)dst + row * (size_t)y);
         last_error = "";
         ok = 1;
     }

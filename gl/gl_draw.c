@@ -7,15 +7,31 @@
  * each unit supplies for the target the programs sample there, the
  * rast_state and the draw framebuffer.  The rasterizer copies what it needs,
  * so nothing here outlives the call except objects, which stay alive until
- * the next flush (the callers of gl_draw_flush see to that, R9).
+ * the next flush (gl_resource_will_change sees to that, R9).
  */
 #include "gl_priv.h"
 
 #include <string.h>
 
+/* Every flush point of gl/ precedes a change to something a queued scene
+ * may read (R9).  The objects a scene reads may be shared with other
+ * contexts, whose queued scenes may read them too, so the scenes of the
+ * whole share group run (gl_share.c: the group lock is held, so none of
+ * those contexts is inside a GL call). */
 void gl_draw_flush(gl_context *ctx)
 {
     rast_flush(ctx->rast);
+    if (!gl_share_alone(ctx))
+        gl_share_flush_all(ctx);
+}
+
+void gl_resource_will_change(gl_context *ctx, gl_resource what)
+{
+    /* The scene holds references, not copies, of every kind of resource (no
+     * copy on write), so any change runs the queued scene first; rast_flush
+     * returns at once when nothing is queued. */
+    (void)what;
+    gl_draw_flush(ctx);
 }
 
 /* The program object for stage t at this draw, or NULL (error recorded). */
@@ -235,37 +251,37 @@ static void draw_submit(gl_context *ctx, GLenum mode, int first, int count, GLen
     d.base_vertex = base_vertex;
     d.instance_count = instances;
     memcpy(d.attribs, attribs, sizeof d.attribs);
-    d.vp = vprog;
-    d.fp = fpo->prog;
-    d.vp_id = vpo->name; /* for budget reports (rast.h); 0: fixed function */
-    d.fp_id = fpo->name;
-    d.vp_params = gl_state_resolve_params(ctx, vpo, vprog, GLC_VP);
-    d.fp_params = gl_state_resolve_params(ctx, fpo, fpo->prog, GLC_FP);
-    if (!d.vp_params || !d.fp_params)
+    d.vp.prog = vprog;
+    d.fp.prog = fpo->prog;
+    d.vp.id = vpo->name; /* for budget reports (rast.h); 0: fixed function */
+    d.fp.id = fpo->name;
+    d.vp.params = gl_state_resolve_params(ctx, vpo, vprog, GLC_VP);
+    d.fp.params = gl_state_resolve_params(ctx, fpo, fpo->prog, GLC_FP);
+    if (!d.vp.params || !d.fp.params)
         return;
     /* NV5 program.subroutine[] (context state, gl_program.c) */
-    d.vp_subroutine_params = ctx->subroutine_params[GLC_VP];
-    d.vp_num_subroutine_params = (uint32_t)gp_program_get_info(vprog)->num_subroutine_params;
-    d.fp_subroutine_params = ctx->subroutine_params[GLC_FP];
-    d.fp_num_subroutine_params = (uint32_t)gp_program_get_info(d.fp)->num_subroutine_params;
+    d.vp.subroutine_params = ctx->subroutine_params[GLC_VP];
+    d.vp.num_subroutine_params = (uint32_t)gp_program_get_info(vprog)->num_subroutine_params;
+    d.fp.subroutine_params = ctx->subroutine_params[GLC_FP];
+    d.fp.num_subroutine_params = (uint32_t)gp_program_get_info(d.fp.prog)->num_subroutine_params;
     const gp_program_info *gi = NULL;
     if (gpo) {
-        d.gp = gpo->prog;
-        d.gp_id = gpo->name;
+        d.gp.prog = gpo->prog;
+        d.gp.id = gpo->name;
         d.gp_vertex_limit = gpo->vertex_limit; /* ProgramVertexLimitNV */
         d.patch_vertices = ctx->patch_vertices;
-        d.gp_params = gl_state_resolve_params(ctx, gpo, gpo->prog, GLC_GP);
-        if (!d.gp_params)
+        d.gp.params = gl_state_resolve_params(ctx, gpo, gpo->prog, GLC_GP);
+        if (!d.gp.params)
             return;
-        d.gp_subroutine_params = ctx->subroutine_params[GLC_GP];
-        d.gp_num_subroutine_params = (uint32_t)gp_program_get_info(d.gp)->num_subroutine_params;
-        gi = gp_program_get_info(d.gp);
+        d.gp.subroutine_params = ctx->subroutine_params[GLC_GP];
+        d.gp.num_subroutine_params = (uint32_t)gp_program_get_info(d.gp.prog)->num_subroutine_params;
+        gi = gp_program_get_info(d.gp.prog);
     }
 
     /* textures: per unit, the object of the target the programs sample
      * there (gl_draw_validate refused conflicts; the pixel paths let the
      * fragment program win) */
-    const gp_program_info *vi = gp_program_get_info(d.vp), *fi = gp_program_get_info(d.fp);
+    const gp_program_info *vi = gp_program_get_info(d.vp.prog), *fi = gp_program_get_info(d.fp.prog);
     for (int u = 0; u < GLC_MAX_IMAGE_UNITS; u++) {
         int tgt = fi->tex_target[u] != GP_TEX_NONE                ? gl_program_tex_target(fi, u)
                   : gi && gi->tex_target[u] != GP_TEX_NONE ? gl_program_tex_target(gi, u)
@@ -284,26 +300,26 @@ static void draw_submit(gl_context *ctx, GLenum mode, int first, int count, GLen
      * referenced until the next flush (writes to those buffers flush, R9) */
     for (int a = 0; a < GP_MAX_PARAM_BUFFERS; a++) {
         if (vi->param_buffers_used & (1u << a)) {
-            d.vp_param_buffer_words[a] =
-                gl_buffer_param_words(ctx, GLC_PB_VP, a, &d.vp_param_buffers[a]);
-            if (d.vp_param_buffers[a])
+            d.vp.param_buffer_words[a] =
+                gl_buffer_param_words(ctx, GLC_PB_VP, a, &d.vp.param_buffers[a]);
+            if (d.vp.param_buffers[a])
                 ctx->param_binding[GLC_PB_VP][a].buffer->param_used = true;
         }
         if (gi && (gi->param_buffers_used & (1u << a))) {
-            d.gp_param_buffer_words[a] =
-                gl_buffer_param_words(ctx, GLC_PB_GP, a, &d.gp_param_buffers[a]);
-            if (d.gp_param_buffers[a])
+            d.gp.param_buffer_words[a] =
+                gl_buffer_param_words(ctx, GLC_PB_GP, a, &d.gp.param_buffers[a]);
+            if (d.gp.param_buffers[a])
                 ctx->param_binding[GLC_PB_GP][a].buffer->param_used = true;
         }
         if (fi->param_buffers_used & (1u << a)) {
-            d.fp_param_buffer_words[a] =
-                gl_buffer_param_words(ctx, GLC_PB_FP, a, &d.fp_param_buffers[a]);
-            if (d.fp_param_buffers[a])
+            d.fp.param_buffer_words[a] =
+                gl_buffer_param_words(ctx, GLC_PB_FP, a, &d.fp.param_buffers[a]);
+            if (d.fp.param_buffers[a])
                 ctx->param_binding[GLC_PB_FP][a].buffer->param_used = true;
         }
     }
 
-    /* issue 6: global memory, storage buffers and image units of every
+    /* global memory, storage buffers and image units of every
      * stage (gl_ssbo.c; referenced until the next flush, R9) */
     const gp_program_info *stage_info[3] = {vi, gi, fi};
     if (!gl_resources_fill(ctx, &d.res, stage_info, 3))

@@ -9,7 +9,9 @@
  * Gen* (INVALID_OPERATION otherwise), EXT's any name.  Multisample
  * renderbuffers and textures (ARB_texture_multisample) hold 1, 2, 4 or 8
  * sample planes (MAX_SAMPLES 8); the rasterizer writes every sample of a
- * covered pixel alike, glBlitFramebuffer resolves by averaging.  Layered
+ * covered pixel alike, glBlitFramebuffer resolves by averaging.  A
+ * framebuffer 0 made with samples 2, 4 or 8 (asmgl.h) is multisampled the
+ * same way; reads from it resolve (GL 2.1 section 4.3.2).  Layered
  * attachments (NV_geometry_program4 FramebufferTextureEXT) hand every layer
  * of a 3D or array level to the rasterizer.  Attachments render in place: a
  * texture image's storage (RGBA8, RGBA32F, RGBA32I/UI, DEPTH32F; the stencil
@@ -57,22 +59,18 @@ static void free_fb(GLuint name, void *v, void *user)
         free(v);
 }
 
-static void free_rb(GLuint name, void *v, void *user)
+void gl_renderbuffer_obj_destroy(gl_renderbuffer_obj *rb)
 {
-    (void)name;
-    (void)user;
-    if (v != GL_NAME_RESERVED) {
-        rb_free_storage(v);
-        free(v);
-    }
+    rb_free_storage(rb);
+    free(rb);
 }
 
+/* The context's framebuffer objects (renderbuffers belong to the share
+ * group, gl_share.c). */
 void gl_fbo_free_all(gl_context *ctx)
 {
     gl_names_foreach(&ctx->framebuffers, free_fb, NULL);
     gl_names_free(&ctx->framebuffers);
-    gl_names_foreach(&ctx->renderbuffers, free_rb, NULL);
-    gl_names_free(&ctx->renderbuffers);
 }
 
 /* The draw snapshot is rebuilt and compared at every draw, so a new default
@@ -259,7 +257,7 @@ GLenum gl_fbo_status(gl_context *ctx, gl_framebuffer_obj *fb)
          * share one allocation (texture/ moves them: flush first) */
         if (a->layered && a->tex && a->tex->tex->target == GL_TEXTURE_CUBE_MAP && a->level >= 0 &&
             a->level < TEX_MAX_LEVELS && !a->tex->tex->cube_packed[a->level]) {
-            gl_draw_flush(ctx);
+            gl_resource_will_change(ctx, GL_RES_TEXTURE);
             tex_cube_pack(a->tex->tex, a->level);
         }
         int kind = i < GLC_MAX_DRAW_BUFFERS ? KIND_COLOR : i == GLC_ATT_DEPTH ? KIND_DEPTH : KIND_STENCIL;
@@ -385,7 +383,7 @@ const rast_framebuffer *gl_fbo_draw_target(gl_context *ctx)
     build_rfb(ctx, fb, &r);
     if (memcmp(&r, &ctx->draw_rfb, sizeof r) != 0) {
         /* the queued scene renders into the old surfaces */
-        gl_draw_flush(ctx);
+        gl_resource_will_change(ctx, GL_RES_SURFACE);
         ctx->draw_rfb = r;
     }
     return &ctx->draw_rfb;
@@ -513,7 +511,7 @@ GLAPI_EXPORT void APIENTRY glDeleteFramebuffers(GLsizei n, const GLuint *framebu
         if (!v)
             continue;
         if (v != GL_NAME_RESERVED) {
-            gl_draw_flush(ctx);
+            gl_resource_will_change(ctx, GL_RES_SURFACE);
             if (ctx->draw_fb == v)
                 ctx->draw_fb = &ctx->fb_default;
             if (ctx->read_fb == v)
@@ -754,7 +752,7 @@ GLAPI_EXPORT void APIENTRY glFramebufferRenderbuffer(GLenum target, GLenum attac
     gl_attachment a;
     memset(&a, 0, sizeof a);
     if (renderbuffer) {
-        void *v = gl_names_lookup(&ctx->renderbuffers, renderbuffer);
+        void *v = gl_names_lookup(&ctx->shared->renderbuffers, renderbuffer);
         if (!v || v == GL_NAME_RESERVED) {
             gl_error(ctx, GL_INVALID_OPERATION);
             return;
@@ -972,7 +970,7 @@ GLAPI_EXPORT void APIENTRY glGenRenderbuffers(GLsizei n, GLuint *renderbuffers)
         gl_error(ctx, GL_INVALID_VALUE);
         return;
     }
-    if (n && renderbuffers && !gl_names_gen(&ctx->renderbuffers, n, renderbuffers))
+    if (n && renderbuffers && !gl_names_gen(&ctx->shared->renderbuffers, n, renderbuffers))
         gl_error(ctx, GL_OUT_OF_MEMORY);
 }
 GL_ALIAS(void, glGenRenderbuffersEXT, glGenRenderbuffers, (GLsizei n, GLuint *renderbuffers))
@@ -990,7 +988,7 @@ static void bind_renderbuffer(GLenum target, GLuint renderbuffer, bool gen_only)
         ctx->renderbuffer = NULL;
         return;
     }
-    void *v = gl_names_lookup(&ctx->renderbuffers, renderbuffer);
+    void *v = gl_names_lookup(&ctx->shared->renderbuffers, renderbuffer);
     if (!v && gen_only) {
         /* ARB_framebuffer_object 4.4.2.1: not from GenRenderbuffers, or deleted */
         gl_error(ctx, GL_INVALID_OPERATION);
@@ -998,7 +996,7 @@ static void bind_renderbuffer(GLenum target, GLuint renderbuffer, bool gen_only)
     }
     if (!v || v == GL_NAME_RESERVED) {
         gl_renderbuffer_obj *rb = calloc(1, sizeof *rb);
-        if (!rb || !gl_names_insert(&ctx->renderbuffers, renderbuffer, rb)) {
+        if (!rb || !gl_names_insert(&ctx->shared->renderbuffers, renderbuffer, rb)) {
             free(rb);
             gl_error(ctx, GL_OUT_OF_MEMORY);
             return;
@@ -1029,19 +1027,21 @@ GLAPI_EXPORT void APIENTRY glDeleteRenderbuffers(GLsizei n, const GLuint *render
         return;
     }
     for (GLsizei i = 0; renderbuffers && i < n; i++) {
-        void *v = gl_names_lookup(&ctx->renderbuffers, renderbuffers[i]);
+        void *v = gl_names_lookup(&ctx->shared->renderbuffers, renderbuffers[i]);
         if (!v)
             continue;
         if (v != GL_NAME_RESERVED) {
-            gl_draw_flush(ctx);
+            gl_resource_will_change(ctx, GL_RES_SURFACE);
             if (ctx->renderbuffer == v)
                 ctx->renderbuffer = NULL;
             detach_everywhere(ctx, v);
             gl_texture_renderbuffer_changed(ctx, v, true);
-            rb_free_storage(v);
-            free(v);
+            /* freed when no context sharing it binds it (Appendix D.1.2) */
+            gl_names_remove(&ctx->shared->renderbuffers, renderbuffers[i]);
+            gl_share_retire(ctx, GLC_OBJ_RENDERBUFFER, v);
+            continue;
         }
-        gl_names_remove(&ctx->renderbuffers, renderbuffers[i]);
+        gl_names_remove(&ctx->shared->renderbuffers, renderbuffers[i]);
     }
 }
 GL_ALIAS(void, glDeleteRenderbuffersEXT, glDeleteRenderbuffers,
@@ -1051,7 +1051,7 @@ GLAPI_EXPORT GLboolean APIENTRY glIsRenderbuffer(GLuint renderbuffer)
 {
     GL_CTX(GL_FALSE);
     GL_OUTSIDE_BEGIN(ctx, GL_FALSE);
-    void *v = gl_names_lookup(&ctx->renderbuffers, renderbuffer);
+    void *v = gl_names_lookup(&ctx->shared->renderbuffers, renderbuffer);
     return v && v != GL_NAME_RESERVED ? GL_TRUE : GL_FALSE;
 }
 GL_ALIAS(GLboolean, glIsRenderbufferEXT, glIsRenderbuffer, (GLuint renderbuffer))
@@ -1150,7 +1150,7 @@ static void renderbuffer_storage(gl_context *ctx, GLenum target, GLsizei samples
         gl_error(ctx, GL_INVALID_OPERATION);
         return;
     }
-    gl_draw_flush(ctx); /* a queued scene may render into the old storage */
+    gl_resource_will_change(ctx, GL_RES_SURFACE); /* a queued scene may render into the old storage */
     rb_free_storage(rb);
     rb->internal_format = internal_format;
     rb->width = w;
@@ -1380,11 +1380,12 @@ static const rast_surface *read_surface(gl_context *ctx, GLenum format, rast_sur
         return NULL;
     }
     const rast_surface *s = NULL;
+    bool rw = ctx->read_win_set; /* framebuffer 0 reads another surface */
     switch (format) {
     case GL_DEPTH_COMPONENT:
     case GL_DEPTH_STENCIL:
         if (fb->name == 0)
-            s = &ctx->win_depth;
+            s = rw ? &ctx->read_win_depth : &ctx->win_depth;
         else {
             *tmp = att_surface(&fb->att[GLC_ATT_DEPTH], KIND_DEPTH);
             s = tmp;
@@ -1392,7 +1393,7 @@ static const rast_surface *read_surface(gl_context *ctx, GLenum format, rast_sur
         break;
     case GL_STENCIL_INDEX:
         if (fb->name == 0)
-            s = &ctx->win_stencil;
+            s = rw ? &ctx->read_win_stencil : &ctx->win_stencil;
         else {
             *tmp = att_surface(&fb->att[GLC_ATT_STENCIL], KIND_STENCIL);
             s = tmp;
@@ -1402,7 +1403,7 @@ static const rast_surface *read_surface(gl_context *ctx, GLenum format, rast_sur
         if (fb->read_buffer == GL_NONE)
             break;
         if (fb->name == 0)
-            s = &ctx->win_color;
+            s = rw ? &ctx->read_win_color : &ctx->win_color;
         else {
             *tmp = att_surface(&fb->att[fb->read_buffer - GL_COLOR_ATTACHMENT0], KIND_COLOR);
             s = tmp;
@@ -1420,10 +1421,11 @@ static void surface_texel1(const rast_surface *s, const unsigned char *base, int
                            float out[4]);
 
 /* One texel of a surface as float RGBA: the average of its samples (the
- * resolve of a multisample surface). */
+ * resolve of a multisample surface); stencil indices are not averaged:
+ * sample 0's. */
 static void surface_texel(const rast_surface *s, int x, int y, float out[4])
 {
-    if (s->samples <= 1) {
+    if (s->samples <= 1 || s->format == TEX_FMT_S8) {
         surface_texel1(s, s->data, x, y, out);
         return;
     }
@@ -1486,12 +1488,18 @@ static bool is_integer_surface(const rast_surface *s)
     return s->format == TEX_FMT_RGBA32I || s->format == TEX_FMT_RGBA32UI;
 }
 
-/* SAMPLE_BUFFERS / SAMPLES of a framebuffer: the samples of its attachments
- * (equal when complete), 0 for framebuffer 0. */
-static int fb_samples(const gl_framebuffer_obj *fb)
+/* SAMPLE_BUFFERS / SAMPLES of a framebuffer, bound for reading or not:
+ * the samples of its attachments (equal when complete); framebuffer 0's
+ * are its surface's (asmgl.h samples 2, 4 or 8: a multisample default
+ * framebuffer; for reading, the read surface's), 0 when there is none. */
+static int fb_samples(const gl_context *ctx, const gl_framebuffer_obj *fb, bool read)
 {
+    if (fb->name == 0)
+        return ctx->no_default_fb ? 0
+               : read && ctx->read_win_set ? ctx->read_win_samples
+                                           : ctx->config.samples;
     int n = 0;
-    for (int i = 0; fb->name && i < GLC_ATT_COUNT; i++)
+    for (int i = 0; i < GLC_ATT_COUNT; i++)
         if (fb->att[i].type != GLC_ATTACH_NONE && att_samples(&fb->att[i]) > n)
             n = att_samples(&fb->att[i]);
     return n;
@@ -1499,7 +1507,36 @@ static int fb_samples(const gl_framebuffer_obj *fb)
 
 int gl_fbo_samples(gl_context *ctx, bool draw)
 {
-    return fb_samples(draw ? ctx->draw_fb : ctx->read_fb);
+    return fb_samples(ctx, draw ? ctx->draw_fb : ctx->read_fb, !draw);
+}
+
+/* ARB_framebuffer_object 4.3.2 (ReadPixels, CopyPixels, CopyTex*): a
+ * complete multisample framebuffer object cannot be read.  A multisample
+ * framebuffer 0 can: GL 2.1 section 4.3.2 reads its colour resolved
+ * (surface_texel averages the samples), depth as any function of the
+ * samples (their average) and stencil from sample 0 (surface_texel). */
+static bool read_fb_multisample_object(gl_context *ctx)
+{
+    gl_framebuffer_obj *fb = ctx->read_fb;
+    return fb->name != 0 && gl_fbo_status(ctx, fb) == GL_FRAMEBUFFER_COMPLETE &&
+           fb_samples(ctx, fb, true) > 0;
+}
+
+void gl_fbo_resolve_row(const rast_surface *s, int y, unsigned char *out)
+{
+    const unsigned char *row = (const unsigned char *)s->data + s->stride * (size_t)y;
+    if (s->samples <= 1) {
+        memcpy(out, row, (size_t)s->width * 4);
+        return;
+    }
+    /* the arithmetic of glBlitFramebuffer's resolve: surface_texel's
+     * average, stored by write_texel's rounding */
+    for (int x = 0; x < s->width; x++) {
+        float v[4];
+        surface_texel(s, x, y, v);
+        for (int c = 0; c < 4; c++)
+            out[x * 4 + c] = (unsigned char)lrintf(gl_clampf(v[c], 0, 1) * 255.0f);
+    }
 }
 
 bool gl_fbo_draw_integer(gl_context *ctx)
@@ -1521,8 +1558,8 @@ bool gl_fbo_draw_integer(gl_context *ctx)
 bool gl_fbo_read_float(gl_context *ctx, GLenum format, int x, int y, int w, int h, float *out)
 {
     rast_surface tmp, tmp2;
-    /* ARB_framebuffer_object 4.3.2: no reads from a multisample framebuffer */
-    if (gl_fbo_status(ctx, ctx->read_fb) == GL_FRAMEBUFFER_COMPLETE && fb_samples(ctx->read_fb)) {
+    /* ARB_framebuffer_object 4.3.2: no reads from a multisample framebuffer object */
+    if (read_fb_multisample_object(ctx)) {
         gl_error(ctx, GL_INVALID_OPERATION);
         return false;
     }
@@ -1575,7 +1612,7 @@ tex_format gl_fbo_read_color_format(gl_context *ctx)
 bool gl_fbo_read_words(gl_context *ctx, int x, int y, int w, int h, uint32_t *out)
 {
     rast_surface tmp;
-    if (gl_fbo_status(ctx, ctx->read_fb) == GL_FRAMEBUFFER_COMPLETE && fb_samples(ctx->read_fb)) {
+    if (read_fb_multisample_object(ctx)) {
         gl_error(ctx, GL_INVALID_OPERATION);
         return false;
     }
@@ -1619,7 +1656,7 @@ GLAPI_EXPORT void APIENTRY glReadPixels(GLint x, GLint y, GLsizei width, GLsizei
     const rast_surface *s = read_surface(ctx, cls, &tmp);
     if (!s)
         return;
-    if (fb_samples(ctx->read_fb)) { /* ARB_framebuffer_object 4.3.2 */
+    if (read_fb_multisample_object(ctx)) { /* ARB_framebuffer_object 4.3.2 */
         gl_error(ctx, GL_INVALID_OPERATION);
         return;
     }
@@ -1678,11 +1715,12 @@ GLAPI_EXPORT void APIENTRY glReadPixels(GLint x, GLint y, GLsizei width, GLsizei
         return;
     }
 
-    /* fast path: RGBA8 to RGBA/UNSIGNED_BYTE, rows inside the surface */
+    /* fast path: single-sampled RGBA8 to RGBA/UNSIGNED_BYTE, rows inside
+     * the surface */
     const tex_pixel_store *ps = &ctx->pack;
-    if (format == GL_RGBA && type == GL_UNSIGNED_BYTE && s->format == TEX_FMT_RGBA8 && x >= 0 &&
-        y >= 0 && (long long)x + width <= s->width && (long long)y + height <= s->height &&
-        !ps->swap_bytes &&
+    if (format == GL_RGBA && type == GL_UNSIGNED_BYTE && s->format == TEX_FMT_RGBA8 &&
+        s->samples <= 1 && x >= 0 && y >= 0 && (long long)x + width <= s->width &&
+        (long long)y + height <= s->height && !ps->swap_bytes &&
         ps->skip_pixels == 0 && ps->skip_rows == 0 && (ps->row_length == 0 || ps->row_length == width)) {
         size_t row = (size_t)width * 4;
         size_t pitch = (row + (size_t)ps->alignment - 1) / (size_t)ps->alignment * (size_t)ps->alignment;
@@ -1868,14 +1906,14 @@ GLAPI_EXPORT void APIENTRY glBlitFramebuffer(GLint srcX0, GLint srcY0, GLint src
     }
     /* EXT_framebuffer_multisample 4.3.2: no multisample destination; a
      * multisample source (a resolve) needs equal rectangles */
-    int rs = fb_samples(ctx->read_fb), ds = fb_samples(ctx->draw_fb);
+    int rs = fb_samples(ctx, ctx->read_fb, true), ds = fb_samples(ctx, ctx->draw_fb, false);
     if (ds > 0 || (rs > 0 && (srcX0 != dstX0 || srcY0 != dstY0 || srcX1 != dstX1 || srcY1 != dstY1))) {
         gl_error(ctx, GL_INVALID_OPERATION);
         return;
     }
     if (srcX0 == srcX1 || srcY0 == srcY1 || dstX0 == dstX1 || dstY0 == dstY1)
         return;
-    gl_draw_flush(ctx);
+    gl_resource_will_change(ctx, GL_RES_SURFACE);
     /* Blits are affected by the scissor test only, not by masks or other
      * per-fragment operations (EXT_framebuffer_blit section 4.3.2).  A
      * buffer the read framebuffer lacks is not copied. */
@@ -1926,7 +1964,7 @@ static void get_multisample(GLenum pname, GLuint index, GLfloat *val, GLenum bad
         gl_error(ctx, GL_INVALID_ENUM);
         return;
     }
-    int n = fb_samples(ctx->draw_fb);
+    int n = fb_samples(ctx, ctx->draw_fb, false);
     if (index >= (GLuint)n) {
         gl_error(ctx, bad_index);
         return;

@@ -195,7 +195,7 @@ static void cache_trim(gl_context *ctx)
     }
     if (!e || !prev)
         return;
-    gl_draw_flush(ctx);
+    gl_resource_will_change(ctx, GL_RES_PROGRAM);
     prev->next = NULL;
     while (e) {
         gl_ff_cache_entry *nx = e->next;

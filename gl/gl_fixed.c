@@ -810,7 +810,7 @@ static void texenv(gl_context *ctx, GLenum target, GLenum pname, const double *v
         int u = ff_unit(ctx);
         if (u < 0)
             return;
-        gl_flush_for_write(ctx); /* the bias is read when the scene samples */
+        gl_resource_will_change(ctx, GL_RES_TEXTURE); /* the bias is read when the scene samples */
         ctx->texenv[u].lod_bias = (float)v[0];
         return;
     }

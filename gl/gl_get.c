@@ -137,7 +137,7 @@ static bool array_state(gl_context *ctx, int slot, int what, gval *g)
     X("GL_NV_parameter_buffer_object") \
     X("GL_NV_geometry_program4") \
     X("GL_NV_gpu_program5") \
-    X("GL_NV_shader_buffer_load") /* issue 6: GPU addresses, LOAD (gl_buffer.c) */ \
+    X("GL_NV_shader_buffer_load") /* GPU addresses, LOAD (gl_buffer.c) */ \
     X("GL_NV_shader_buffer_store") /* STORE, ATOM, MemoryBarrierEXT's global bit */ \
     X("GL_NV_shader_atomic_float") \
     X("GL_NV_shader_atomic_int64") \
@@ -451,7 +451,7 @@ static bool get_state(gl_context *ctx, GLenum pname, gval *g)
         F1(ctx->sample_coverage_value);
     case GL_SAMPLE_COVERAGE_INVERT:
         B1(ctx->sample_coverage_invert);
-    case GL_SAMPLE_BUFFERS: /* of the draw framebuffer (multisample FBOs only) */
+    case GL_SAMPLE_BUFFERS: /* of the draw framebuffer (a multisample framebuffer 0 too) */
         I1(gl_fbo_samples(ctx, true) > 0);
     case GL_SAMPLES:
         I1(gl_fbo_samples(ctx, true));
@@ -532,9 +532,11 @@ static bool get_state(gl_context *ctx, GLenum pname, gval *g)
         I1(ctx->stencil[1].zpass_op);
     case GL_DEPTH_FUNC:
         I1(ctx->depth_func);
-    case GL_BLEND_SRC_RGB: /* == GL_BLEND_SRC */
+    case GL_BLEND_SRC: /* GL 1.x's name (0x0BE1) of BLEND_SRC_RGB (GL 2.1 table 6.21) */
+    case GL_BLEND_SRC_RGB:
         I1(ctx->blend_src_rgb);
-    case GL_BLEND_DST_RGB: /* == GL_BLEND_DST */
+    case GL_BLEND_DST: /* likewise BLEND_DST_RGB */
+    case GL_BLEND_DST_RGB:
         I1(ctx->blend_dst_rgb);
     case GL_BLEND_SRC_ALPHA:
         I1(ctx->blend_src_alpha);
@@ -813,7 +815,7 @@ static bool get_state(gl_context *ctx, GLenum pname, gval *g)
     case GL_MAX_SAMPLE_MASK_WORDS:
         I1(1);
 
-    /* ---- issue 6 limits ----
+    /* ---- memory, image and compute limits ----
      * EXT_shader_image_load_store (LIM.SILS.*): 8 units; the combined limit
      * counts every unit and every colour output; image accesses take
      * textures of any sample count (tex.h "Image units": 2DMS targets). */

@@ -13,6 +13,8 @@
  *   gl_egl_bridge.c asmgl.h surfaces lent to contexts (written for egl/)
  *   gl_error.c     glGetError, error recording
  *   gl_names.c     name tables (programs, textures, buffers, FBOs, RBOs)
+ *   gl_share.c     objects shared between contexts: the share group, its
+ *                  lock, deleted objects other contexts still use
  *   gl_matrix.c    matrix stacks and matrix maths
  *   gl_state.c     initial state, state.* parameter resolution, rast_state
  *   gl_fixed.c     fixed-function state setters and getters
@@ -46,6 +48,7 @@
 #include <GL/gl.h>
 #include <GL/glext.h>
 
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -162,6 +165,8 @@ typedef struct gl_program_obj {
     int params_cap;
     uint64_t params_state_serial, params_local_serial;
     const gp_program *params_prog;
+    const struct asmgl_context *params_ctx; /* the context whose state it holds
+                                               (objects are shared, gl_share.c) */
 } gl_program_obj;
 
 /* NV_parameter_buffer_object targets (vertex, geometry, fragment, and
@@ -180,7 +185,7 @@ typedef struct gl_buffer_obj {
     int tex_refs;         /* buffer textures (TexBufferARB) viewing its store:
                              writes flush first, a new store re-attaches them */
     bool storage_used;    /* a draw referenced it as a shader storage buffer
-                             (issue 6, gl_ssbo.c): programs may write it, so
+                             (gl_ssbo.c): programs may write it, so
                              API reads and writes flush first (R9) */
 } gl_buffer_obj;
 
@@ -331,13 +336,25 @@ struct asmgl_context {
      * framebuffer 0 is then FRAMEBUFFER_UNDEFINED (gl_fbo_status) */
     bool no_default_fb;
     rast_surface win_color, win_depth, win_stencil;
+    /* framebuffer 0 for reading when it is another surface than the one
+     * drawn to (asmgl_make_current_surfaces: GLX 1.4 section 3.3.7's read
+     * drawable): ReadPixels, CopyPixels, CopyTex* and blits from
+     * framebuffer 0 read these (gl_fbo.c); read_win_samples as
+     * config.samples */
+    bool read_win_set;
+    rast_surface read_win_color, read_win_depth, read_win_stencil;
+    int read_win_samples;
     gl_framebuffer_obj fb_default;
     gl_framebuffer_obj *draw_fb, *read_fb;
     gl_renderbuffer_obj *renderbuffer; /* RENDERBUFFER binding */
     rast_framebuffer draw_rfb;        /* snapshot of the draw framebuffer (gl_fbo.c) */
 
-    /* name tables */
-    gl_name_table programs, textures, buffers, framebuffers, renderbuffers;
+    /* name tables: framebuffer objects are the context's own
+     * (ARB_framebuffer_object Appendix D); programs, textures, buffers and
+     * renderbuffers live in the share group (gl_share.c: shared->textures) */
+    gl_name_table framebuffers;
+    struct gl_share *shared;          /* never NULL once created */
+    struct asmgl_context *share_next; /* the next context of the group */
     gl_name_table glsl_objects; /* GL 2.0 shader/program objects (gl_glsl.c) */
 
     /* ---- programs ---- */
@@ -356,7 +373,6 @@ struct asmgl_context {
     /* ---- fixed-function programs (gl_ff.c) ---- */
     gl_ff_cache_entry *ff_cache;
     gl_program_obj pixel_vp;     /* glDrawPixels/glBitmap vertex stage (gl_raster.c) */
-    gp_machine *machine;         /* runs vertex programs for glRasterPos */
     float pixel_point_size;      /* point size of the pixel draw being submitted */
 
     /* ---- current values and arrays ---- */
@@ -385,7 +401,7 @@ struct asmgl_context {
         gl_buffer_obj *buffer;
         GLsizeiptr size;  /* bytes; 0 = the whole buffer (Base/Offset) */
     } param_binding[GLC_PB_TARGETS][GP_MAX_PARAM_BUFFERS];
-    /* Issue 6 (gl_ssbo.c): ARB_shader_storage_buffer_object's generic
+    /* gl_ssbo.c: ARB_shader_storage_buffer_object's generic
      * SHADER_STORAGE_BUFFER binding and indexed binding points
      * (program.storage[n]), and ARB_compute_shader's DISPATCH_INDIRECT_BUFFER */
     gl_buffer_obj *shader_storage_buffer;
@@ -543,11 +559,15 @@ typedef struct asmgl_context gl_context;
 
 extern _Thread_local gl_context *gl_current;
 
-/* Fetches the current context; entry points do nothing without one. */
+/* Fetches the current context; entry points do nothing without one.  The
+ * rest of the entry point holds the context's share group lock
+ * (GL_SHARE_HOLD), so contexts sharing objects run their GL calls one at a
+ * time (gl_share.c). */
 #define GL_CTX(ret)                  \
     gl_context *ctx = gl_current;    \
     if (!ctx)                        \
-        return ret
+        return ret;                  \
+    GL_SHARE_HOLD(ctx)
 
 /* Outside Begin/End only (GL 2.1 section 2.6.3). */
 #define GL_OUTSIDE_BEGIN(ctx, ret)                      \
@@ -558,12 +578,65 @@ extern _Thread_local gl_context *gl_current;
         }                                               \
     } while (0)
 
+/* ---- gl_share.c ---------------------------------------------------------------
+ * Contexts created to share objects (asmgl_context_create_shared: GL 2.1
+ * Appendix D, GLX 1.4 section 3.3.7, EGL 1.5 section 3.7.1) belong to one
+ * share group; an unshared context is the only member of its own.  The group
+ * holds the name tables of the shared kinds (programs, textures, buffers,
+ * renderbuffers; display lists have their own namespace, gl_dlist.c), a lock
+ * and the list of its contexts. */
+typedef struct gl_share {
+    pthread_mutex_t lock;
+    _Atomic uintptr_t holder;         /* the thread holding lock (gl_share.c), or 0 */
+    gl_context *members;              /* linked through share_next */
+    gl_name_table programs, textures, buffers, renderbuffers;
+    /* deleted objects that some context still binds (Appendix D.1.2): freed
+     * once none does (gl_share.c) */
+    struct gl_share_dead *dead;
+    size_t dead_count, dead_cap;
+} gl_share;
+
+/* Takes ctx's group lock unless this thread holds it already (or ctx is
+ * NULL); returns what gl_share_leave must release (NULL: nothing). */
+gl_share *gl_share_enter(gl_context *ctx);
+void gl_share_leave(gl_share **held);
+#define GL_SHARE_HOLD(c) \
+    gl_share *gl_share_held_ __attribute__((cleanup(gl_share_leave), unused)) = gl_share_enter(c)
+
+/* ctx joins share's group (share NULL: a group of its own); false on OOM. */
+bool gl_share_join(gl_context *ctx, gl_context *share);
+/* ctx leaves its group (its lock held, ctx's scene run, ctx's own objects
+ * freed): deleted objects only ctx bound are freed.  The last member frees
+ * every shared object and gets the group back, for gl_share_destroy once
+ * its lock is released; NULL otherwise. */
+gl_share *gl_share_part(gl_context *ctx);
+void gl_share_destroy(gl_share *s);
+/* Whether ctx is the only context of its group. */
+bool gl_share_alone(const gl_context *ctx);
+/* Runs the queued scene of every context of ctx's group (gl_draw_flush). */
+void gl_share_flush_all(gl_context *ctx);
+/* A deleted object whose name is gone: freed now when no other context of
+ * the group binds it, else kept until none does.  The caller has already
+ * unbound it from ctx and flushed.  (A new context field pointing at a
+ * texture, buffer, program or renderbuffer must be added to the checks in
+ * gl_share.c, *_bound_in.) */
+enum { GLC_OBJ_TEXTURE, GLC_OBJ_BUFFER, GLC_OBJ_PROGRAM, GLC_OBJ_RENDERBUFFER };
+void gl_share_retire(gl_context *ctx, int kind, void *obj);
+/* Calls fn on every texture of the group (named, deleted but still bound,
+ * and every member's default textures). */
+void gl_share_foreach_texture(gl_context *ctx, void (*fn)(gl_texture_obj *, void *), void *user);
+/* Frees one object (gl_texture.c, gl_buffer.c, gl_program.c, gl_fbo.c). */
+void gl_texture_obj_destroy(gl_texture_obj *t);
+void gl_buffer_obj_destroy(gl_buffer_obj *b);
+void gl_program_obj_destroy(gl_program_obj *p);
+void gl_renderbuffer_obj_destroy(gl_renderbuffer_obj *rb);
+
 /* ---- gl_context.c, gl_egl_bridge.c -------------------------------------------- */
 
 /* Sets what asmgl_last_error() reports on this thread ("" = no error). */
 void gl_set_last_error(const char *msg);
 /* Why cfg is not a framebuffer layout asmgl.h documents (sizes min_size..
- * 16384, depth 0/24, stencil 0/8, samples 0/1), or NULL when it is one. */
+ * 16384, depth 0/24, stencil 0/8, samples 0/1/2/4/8), or NULL when it is one. */
 const char *gl_config_check(const asmgl_config *cfg, int min_size);
 /* Gives a surface lent to this thread's current context back (its own
  * default framebuffer returns); nothing when none is lent.  For
@@ -575,6 +648,16 @@ void gl_bridge_flushed(void);
 /* Runs the viewport callback of the surface lent to this thread's current
  * context (asmgl_surface_set_viewport_callback), if any: glViewport. */
 void gl_bridge_viewport(void);
+/* asmgl_resize of ctx when it borrows a surface: that surface is resized
+ * (asmgl_surface_resize, 1 or 0); -1 when ctx borrows none. */
+int gl_bridge_resize_lent(gl_context *ctx, int width, int height);
+/* Allocates the storage of a w x h default framebuffer: RGBA8 colour,
+ * DEPTH32F depth (depth_bits != 0, every sample at 1.0) and S8 stencil
+ * (stencil_bits != 0), each with `samples` sample planes when samples is
+ * 2, 4 or 8 (rast_surface.samples); all empty for 0 x 0.  false on OOM
+ * (nothing allocated then). */
+bool gl_default_fb_alloc(int w, int h, int depth_bits, int stencil_bits, int samples,
+                         rast_surface *color, rast_surface *depth, rast_surface *stencil);
 
 /* ---- gl_limits.c (docs/gl_limits.md) ------------------------------------------ */
 
@@ -684,7 +767,7 @@ mem_space *gl_buffer_gpu_space(gl_context *ctx);
 /* glIsEnabled for client-state arrays: 1/0, or -1 when cap is not one. */
 int gl_array_is_enabled(gl_context *ctx, GLenum cap);
 
-/* ---- gl_image.c, gl_ssbo.c, gl_compute.c (issue 6) ------------------------------------ */
+/* ---- gl_image.c, gl_ssbo.c, gl_compute.c -------------------------------------------- */
 
 enum {
     GLC_MAX_SSBO_SIZE = 1 << 27,  /* MAX_SHADER_STORAGE_BLOCK_SIZE (LIM.SSBO.BLOCK, >= 2^24):
@@ -698,7 +781,7 @@ void gl_image_init(gl_context *ctx);
 /* Texture t is being deleted (after a flush): image units detach it
  * (EXT_shader_image_load_store section 3.9.X). */
 void gl_image_texture_deleted(gl_context *ctx, gl_texture_obj *t);
-/* GetIntegeri_v / GetIntegerIndexedvEXT values of issue 6 (IMAGE_BINDING_*,
+/* GetIntegeri_v / GetIntegerIndexedvEXT values of the memory extensions (IMAGE_BINDING_*,
  * SHADER_STORAGE_BUFFER_*, MAX_COMPUTE_WORK_GROUP_COUNT / SIZE): 1 with *out
  * set, 0 (error recorded) for a bad index, -1 when value is not one of them. */
 int gl_image_get_indexed(gl_context *ctx, GLenum value, GLuint index, int64_t *out);
@@ -759,8 +842,23 @@ static inline bool gl_valid_mode(GLenum mode)
     return mode <= GL_POLYGON || (mode >= GL_LINES_ADJACENCY_EXT && mode <= GL_TRIANGLE_STRIP_ADJACENCY_EXT) ||
            mode == GL_PATCHES;
 }
-/* Before a texture or render target the scene may use changes (R9). */
-static inline void gl_flush_for_write(gl_context *ctx) { gl_draw_flush(ctx); }
+/* What a GL call is about to change that a queued scene may read or write:
+ * the scene references it until it runs (R9, rast.h "Resources"). */
+typedef enum gl_resource {
+    GL_RES_TEXTURE,   /* a texture's storage, texels or sampling state */
+    GL_RES_BUFFER,    /* a buffer's store: data, mapping, storage use */
+    GL_RES_RESIDENT,  /* the GPU address table or bindless handles (residency) */
+    GL_RES_SURFACE,   /* a surface a scene renders into, or the framebuffer binding */
+    GL_RES_PROGRAM    /* a program's code or subroutine parameters a queued draw runs */
+} gl_resource;
+/* The one place that keeps "never change a resource a queued scene still
+ * reads": every call that changes one of those calls this first, and it
+ * decides whether the queued scene runs first (gl_draw.c).  Calls that read
+ * what a scene writes (glReadPixels, glGetTexImage, glMemoryBarrier) flush
+ * with gl_draw_flush. */
+void gl_resource_will_change(gl_context *ctx, gl_resource what);
+/* gl_resource_will_change for a texture (R9). */
+static inline void gl_flush_for_write(gl_context *ctx) { gl_resource_will_change(ctx, GL_RES_TEXTURE); }
 
 /* ---- gl_texture.c ---------------------------------------------------------------------- */
 
@@ -834,6 +932,10 @@ bool gl_fbo_read_words(gl_context *ctx, int x, int y, int w, int h, uint32_t *ou
 bool gl_fbo_draw_integer(gl_context *ctx);
 /* SAMPLES of the draw (draw = true) or read framebuffer: 0 when single-sampled. */
 int gl_fbo_samples(gl_context *ctx, bool draw);
+/* Row y of an RGBA8 colour surface as RGBA8 bytes (width * 4), a
+ * multisample one resolved as glBlitFramebuffer resolves it (the average
+ * of its samples, rounded to nearest). */
+void gl_fbo_resolve_row(const rast_surface *s, int y, unsigned char *out);
 
 /* ---- gl_get.c ---------------------------------------------------------------------------- */
 

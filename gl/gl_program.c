@@ -94,20 +94,16 @@ bool gl_program_init(gl_context *ctx)
     return ctx->program_error_string != NULL;
 }
 
-static void free_one(GLuint name, void *value, void *user)
+void gl_program_obj_destroy(gl_program_obj *p)
 {
-    (void)name;
-    (void)user;
-    if (value != GL_NAME_RESERVED) {
-        gl_program_obj_release(value);
-        free(value);
-    }
+    gl_program_obj_release(p);
+    free(p);
 }
 
+/* The context's own programs (the defaults, env parameters); the named
+ * ones belong to the share group (gl_share.c). */
 void gl_program_free_all(gl_context *ctx)
 {
-    gl_names_foreach(&ctx->programs, free_one, NULL);
-    gl_names_free(&ctx->programs);
     for (int t = 0; t < GLC_PROGRAM_TARGETS; t++) {
         gl_program_obj_release(&ctx->program_default[t]);
         free(ctx->env[t]);
@@ -132,7 +128,7 @@ GLAPI_EXPORT void APIENTRY glGenProgramsARB(GLsizei n, GLuint *programs)
         gl_error(ctx, GL_INVALID_VALUE);
         return;
     }
-    if (n && programs && !gl_names_gen(&ctx->programs, n, programs))
+    if (n && programs && !gl_names_gen(&ctx->shared->programs, n, programs))
         gl_error(ctx, GL_OUT_OF_MEMORY);
 }
 
@@ -148,7 +144,7 @@ GLAPI_EXPORT void APIENTRY glDeleteProgramsARB(GLsizei n, const GLuint *programs
         return;
     for (GLsizei i = 0; i < n; i++) {
         GLuint name = programs[i];
-        void *v = gl_names_lookup(&ctx->programs, name);
+        void *v = gl_names_lookup(&ctx->shared->programs, name);
         if (!v)
             continue;
         if (v != GL_NAME_RESERVED) {
@@ -161,11 +157,13 @@ GLAPI_EXPORT void APIENTRY glDeleteProgramsARB(GLsizei n, const GLuint *programs
                 }
             /* the rasterizer copies what it needs from a program only until
              * the scene runs: flush before freeing the code it executes */
-            gl_draw_flush(ctx);
-            gl_program_obj_release(p);
-            free(p);
+            gl_resource_will_change(ctx, GL_RES_PROGRAM);
+            /* freed when no context sharing it binds it (Appendix D.1.2) */
+            gl_names_remove(&ctx->shared->programs, name);
+            gl_share_retire(ctx, GLC_OBJ_PROGRAM, p);
+            continue;
         }
-        gl_names_remove(&ctx->programs, name);
+        gl_names_remove(&ctx->shared->programs, name);
     }
 }
 
@@ -187,7 +185,7 @@ static void reset_subroutines(gl_context *ctx, int t)
         uint32_t d = gp_program_subroutine_default(prog, i);
         if (v[i] != d) {
             if (!flushed)
-                gl_draw_flush(ctx);
+                gl_resource_will_change(ctx, GL_RES_PROGRAM);
             flushed = true;
             v[i] = d;
         }
@@ -224,7 +222,7 @@ GLAPI_EXPORT void APIENTRY glProgramSubroutineParametersuivNV(GLenum target, GLs
         }
     }
     if (count > 0 && memcmp(ctx->subroutine_params[t], params, sizeof(GLuint) * (size_t)count) != 0) {
-        gl_draw_flush(ctx);
+        gl_resource_will_change(ctx, GL_RES_PROGRAM);
         memcpy(ctx->subroutine_params[t], params, sizeof(GLuint) * (size_t)count);
     }
 }
@@ -259,7 +257,7 @@ GLAPI_EXPORT void APIENTRY glBindProgramARB(GLenum target, GLuint program)
     if (program == 0) {
         p = &ctx->program_default[t];
     } else {
-        void *v = gl_names_lookup(&ctx->programs, program);
+        void *v = gl_names_lookup(&ctx->shared->programs, program);
         if (v && v != GL_NAME_RESERVED) {
             p = v;
             if (p->target != target) {
@@ -268,7 +266,7 @@ GLAPI_EXPORT void APIENTRY glBindProgramARB(GLenum target, GLuint program)
             }
         } else {
             p = program_new(ctx, program, t);
-            if (!p || !gl_names_insert(&ctx->programs, program, p)) {
+            if (!p || !gl_names_insert(&ctx->shared->programs, program, p)) {
                 if (p)
                     gl_program_obj_release(p);
                 free(p);
@@ -285,7 +283,7 @@ GLAPI_EXPORT GLboolean APIENTRY glIsProgramARB(GLuint program)
 {
     GL_CTX(GL_FALSE);
     GL_OUTSIDE_BEGIN(ctx, GL_FALSE);
-    void *v = gl_names_lookup(&ctx->programs, program);
+    void *v = gl_names_lookup(&ctx->shared->programs, program);
     return v && v != GL_NAME_RESERVED ? GL_TRUE : GL_FALSE;
 }
 
@@ -388,7 +386,7 @@ GLAPI_EXPORT void APIENTRY glProgramStringARB(GLenum target, GLenum format, GLsi
     gl_program_obj *p = ctx->program[t];
     /* the old code may still be referenced by a queued draw */
     if (p->prog)
-        gl_draw_flush(ctx);
+        gl_resource_will_change(ctx, GL_RES_PROGRAM);
     gp_program_free(p->prog);
     gp_program_free(p->clip_prog);
     free(p->string);

@@ -5,7 +5,7 @@
  * API thread).
  *
  * glRasterPos runs the current vertex stage (the enabled vertex program, or
- * the generated fixed-function one) on the CPU for one vertex with gp_exec,
+ * the generated fixed-function one) for one vertex (rast_vertex_run_one),
  * so the raster position, colour, texture coordinates and distance are what
  * a drawn vertex would get (ARB_vertex_program section 2.14: RasterPos goes
  * through the vertex program).
@@ -68,10 +68,6 @@ static bool run_vertex(gl_context *ctx, const float pos[4], gp_vec *out)
     const gp_val(*params)[4] = gl_state_resolve_params(ctx, vpo, vpo->prog, GLC_VP);
     if (!params)
         return false;
-    if (!ctx->machine && !(ctx->machine = gp_machine_create())) {
-        gl_error(ctx, GL_OUT_OF_MEMORY);
-        return false;
-    }
     /* every row a vertex program may read (glprog.h: vertex.id / instance
      * read 0, LONG ATTRIB high words the current values' high words) */
     gp_vec *in = calloc(GP_VIN_ROWS, sizeof *in);
@@ -87,16 +83,7 @@ static bool run_vertex(gl_context *ctx, const float pos[4], gp_vec *out)
     memset(out, 0, GP_VARY_COUNT * sizeof *out);
     if (gp_program_get_info(vpo->prog)->tex_units_used)
         gl_draw_flush(ctx); /* vertex texturing reads textures a scene may render */
-    gp_exec_env env;
-    memset(&env, 0, sizeof env);
-    env.machine = ctx->machine;
-    env.params = params;
-    env.inputs = in;
-    env.outputs = out;
-    env.live_mask = 1;
-    env.tex = raster_tex_fn;
-    env.tex_user = ctx;
-    gp_exec(vpo->prog, &env);
+    rast_vertex_run_one(ctx->rast, vpo->prog, params, in, out, raster_tex_fn, ctx);
     free(in);
     return true;
 }
@@ -333,7 +320,7 @@ static void write_stencil(gl_context *ctx, const float *rgba, int comp, int w, i
         gl_error(ctx, GL_INVALID_OPERATION);
         return;
     }
-    gl_draw_flush(ctx);
+    gl_resource_will_change(ctx, GL_RES_SURFACE);
     uint8_t wmask = ctx->stencil[0].write_mask;
     /* 64-bit window coordinates: the raster position and the scissor box
      * may lie anywhere in the GLint range */

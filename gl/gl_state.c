@@ -455,8 +455,8 @@ const gp_val (*gl_state_resolve_params(gl_context *ctx, gl_program_obj *obj, con
 {
     const gp_program_info *info = gp_program_get_info(prog);
     int n = info->num_params;
-    if (obj->params && obj->params_prog == prog && obj->params_state_serial == ctx->state_serial &&
-        obj->params_local_serial == obj->local_serial)
+    if (obj->params && obj->params_prog == prog && obj->params_ctx == ctx &&
+        obj->params_state_serial == ctx->state_serial && obj->params_local_serial == obj->local_serial)
         return (const gp_val(*)[4])obj->params;
     if (n > obj->params_cap || !obj->params) {
         int cap = n > 0 ? n : 1;
@@ -503,6 +503,7 @@ const gp_val (*gl_state_resolve_params(gl_context *ctx, gl_program_obj *obj, con
             row[c].f = v[c];
     }
     obj->params_prog = prog;
+    obj->params_ctx = ctx; /* a program object may be drawn by several contexts */
     obj->params_state_serial = ctx->state_serial;
     obj->params_local_serial = obj->local_serial;
     return (const gp_val(*)[4])obj->params;

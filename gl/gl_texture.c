@@ -84,19 +84,19 @@ static void rb_walk_one(gl_texture_obj *o, rb_walk *w)
     rb_view_set(o);
 }
 
-static void rb_walk_name(GLuint name, void *v, void *user)
+static void rb_walk_tex(gl_texture_obj *o, void *user)
 {
-    (void)name;
-    if (v != GL_NAME_RESERVED)
-        rb_walk_one(v, user);
+    rb_walk_one(o, user);
 }
 
+/* Every texture of the share group views the renderbuffer's new storage,
+ * or lets go of a deleted one (gl_share.c walks the contexts' defaults and
+ * the deleted textures still bound somewhere, too). */
 void gl_texture_renderbuffer_changed(gl_context *ctx, gl_renderbuffer_obj *rb, bool deleted)
 {
-    gl_draw_flush(ctx); /* a queued scene may sample the old storage (R9) */
+    gl_resource_will_change(ctx, GL_RES_TEXTURE); /* a queued scene may sample the old storage (R9) */
     rb_walk w = {rb, deleted};
-    rb_walk_one(&ctx->default_tex[GLC_TEX_RENDERBUFFER], &w);
-    gl_names_foreach(&ctx->textures, rb_walk_name, &w);
+    gl_share_foreach_texture(ctx, rb_walk_tex, &w);
 }
 
 /* TexRenderbufferNV (NV_explicit_multisample section 3.8.4): the texture
@@ -113,7 +113,7 @@ GLAPI_EXPORT void APIENTRY glTexRenderbufferNV(GLenum target, GLuint renderbuffe
     }
     gl_renderbuffer_obj *rb = NULL;
     if (renderbuffer) {
-        void *v = gl_names_lookup(&ctx->renderbuffers, renderbuffer);
+        void *v = gl_names_lookup(&ctx->shared->renderbuffers, renderbuffer);
         if (!v || v == GL_NAME_RESERVED) {
             gl_error(ctx, GL_INVALID_OPERATION);
             return;
@@ -123,7 +123,7 @@ GLAPI_EXPORT void APIENTRY glTexRenderbufferNV(GLenum target, GLuint renderbuffe
     gl_texture_obj *o = ctx->bound_tex[ctx->active_texture][GLC_TEX_RENDERBUFFER];
     if (!gl_bindless_may_modify(ctx, o))
         return; /* NV_bindless_texture: a handle names it */
-    gl_flush_for_write(ctx);
+    gl_resource_will_change(ctx, GL_RES_TEXTURE);
     o->rb = rb;
     rb_view_set(o);
 }
@@ -164,23 +164,24 @@ bool gl_texture_init(gl_context *ctx)
     return true;
 }
 
-static void free_one(GLuint name, void *value, void *user)
+/* Frees t and what it owns; a buffer texture lets go of its buffer. */
+void gl_texture_obj_destroy(gl_texture_obj *t)
 {
-    (void)name;
-    (void)user;
-    if (value != GL_NAME_RESERVED) {
-        gl_texture_obj *t = value;
-        rb_view_clear(t);
-        tex_object_free(t->tex);
-        free(t);
-    }
+    if (t->buffer)
+        t->buffer->tex_refs--;
+    rb_view_clear(t);
+    tex_object_free(t->tex);
+    free(t);
 }
 
+/* The context's own textures (the defaults); the named ones belong to the
+ * share group (gl_share.c). */
 void gl_texture_free_all(gl_context *ctx)
 {
-    gl_names_foreach(&ctx->textures, free_one, NULL);
-    gl_names_free(&ctx->textures);
     for (int t = 0; t < GLC_TEX_TARGETS; t++) {
+        if (ctx->default_tex[t].buffer)
+            ctx->default_tex[t].buffer->tex_refs--;
+        ctx->default_tex[t].buffer = NULL;
         rb_view_clear(&ctx->default_tex[t]);
         tex_object_free(ctx->default_tex[t].tex);
         ctx->default_tex[t].tex = NULL;
@@ -191,7 +192,7 @@ void gl_texture_free_all(gl_context *ctx)
 
 gl_texture_obj *gl_texture_lookup(gl_context *ctx, GLuint name)
 {
-    void *v = gl_names_lookup(&ctx->textures, name);
+    void *v = gl_names_lookup(&ctx->shared->textures, name);
     return v && v != GL_NAME_RESERVED ? v : NULL;
 }
 
@@ -272,21 +273,19 @@ static void buffer_walk_one(gl_texture_obj *o, buffer_walk *w)
     buffer_reattach(o);
 }
 
-static void buffer_walk_name(GLuint name, void *v, void *user)
+static void buffer_walk_tex(gl_texture_obj *o, void *user)
 {
-    (void)name;
-    if (v != GL_NAME_RESERVED)
-        buffer_walk_one(v, user);
+    buffer_walk_one(o, user);
 }
 
+/* Every buffer texture of the share group viewing b (gl_share.c). */
 static void buffer_walk_all(gl_context *ctx, gl_buffer_obj *b, bool deleted)
 {
     if (!b->tex_refs)
         return;
-    gl_draw_flush(ctx); /* a queued scene may read the old store (R9) */
+    gl_resource_will_change(ctx, GL_RES_TEXTURE); /* a queued scene may read the old store (R9) */
     buffer_walk w = {b, deleted};
-    buffer_walk_one(&ctx->default_tex[GLC_TEX_BUFFER], &w);
-    gl_names_foreach(&ctx->textures, buffer_walk_name, &w);
+    gl_share_foreach_texture(ctx, buffer_walk_tex, &w);
 }
 
 void gl_texture_buffer_changed(gl_context *ctx, gl_buffer_obj *b)
@@ -321,7 +320,7 @@ GLAPI_EXPORT void APIENTRY glTexBufferARB(GLenum target, GLenum internalformat, 
     }
     gl_buffer_obj *b = NULL;
     if (buffer) {
-        void *v = gl_names_lookup(&ctx->buffers, buffer);
+        void *v = gl_names_lookup(&ctx->shared->buffers, buffer);
         if (!v || v == GL_NAME_RESERVED) {
             gl_error(ctx, GL_INVALID_OPERATION);
             return;
@@ -331,7 +330,7 @@ GLAPI_EXPORT void APIENTRY glTexBufferARB(GLenum target, GLenum internalformat, 
     gl_texture_obj *o = ctx->bound_tex[ctx->active_texture][GLC_TEX_BUFFER];
     if (!gl_bindless_may_modify(ctx, o))
         return; /* NV_bindless_texture: a handle names it */
-    gl_flush_for_write(ctx);
+    gl_resource_will_change(ctx, GL_RES_TEXTURE);
     if (o->buffer)
         o->buffer->tex_refs--;
     o->buffer = b;
@@ -384,7 +383,7 @@ static void tex_image_ms(gl_context *ctx, GLenum target, GLsizei samples, GLenum
     gl_texture_obj *o = ctx->bound_tex[ctx->active_texture][array ? GLC_TEX_2DMS_ARRAY : GLC_TEX_2DMS];
     if (!gl_bindless_may_modify(ctx, o))
         return; /* NV_bindless_texture: a handle names it */
-    gl_flush_for_write(ctx);
+    gl_resource_will_change(ctx, GL_RES_TEXTURE);
     GLenum e = tex_image_multisample(o->tex, gl_texture_round_samples(samples), internalformat, w,
                                      h, array ? d : 1);
     if (e != GL_NO_ERROR) {
@@ -422,7 +421,7 @@ GLAPI_EXPORT void APIENTRY glGenTextures(GLsizei n, GLuint *textures)
         gl_error(ctx, GL_INVALID_VALUE);
         return;
     }
-    if (n && textures && !gl_names_gen(&ctx->textures, n, textures))
+    if (n && textures && !gl_names_gen(&ctx->shared->textures, n, textures))
         gl_error(ctx, GL_OUT_OF_MEMORY);
 }
 GL_ALIAS(void, glGenTexturesEXT, glGenTextures, (GLsizei n, GLuint *textures))
@@ -438,13 +437,13 @@ GLAPI_EXPORT void APIENTRY glDeleteTextures(GLsizei n, const GLuint *textures)
     if (!textures)
         return;
     for (GLsizei i = 0; i < n; i++) {
-        void *v = gl_names_lookup(&ctx->textures, textures[i]);
+        void *v = gl_names_lookup(&ctx->shared->textures, textures[i]);
         if (!v)
             continue;
         if (v != GL_NAME_RESERVED) {
             gl_texture_obj *t = v;
             /* a queued scene may sample it or render into it */
-            gl_draw_flush(ctx);
+            gl_resource_will_change(ctx, GL_RES_TEXTURE);
             /* GL 2.1 section 3.8.12: bound textures revert to the defaults */
             int ti = gl_tex_target_index(t->target);
             for (int u = 0; u < GLC_MAX_IMAGE_UNITS; u++)
@@ -453,13 +452,13 @@ GLAPI_EXPORT void APIENTRY glDeleteTextures(GLsizei n, const GLuint *textures)
             gl_fbo_texture_deleted(ctx, t);
             gl_bindless_texture_deleted(ctx, t); /* its handles become invalid */
             gl_image_texture_deleted(ctx, t);   /* image units detach it */
-            if (t->buffer)
-                t->buffer->tex_refs--;
-            rb_view_clear(t);
-            tex_object_free(t->tex);
-            free(t);
+            /* the name goes now; the object when no context sharing it
+             * binds it any more (GL 2.1 Appendix D.1.2) */
+            gl_names_remove(&ctx->shared->textures, textures[i]);
+            gl_share_retire(ctx, GLC_OBJ_TEXTURE, t);
+            continue;
         }
-        gl_names_remove(&ctx->textures, textures[i]);
+        gl_names_remove(&ctx->shared->textures, textures[i]);
     }
 }
 GL_ALIAS(void, glDeleteTexturesEXT, glDeleteTextures, (GLsizei n, const GLuint *textures))
@@ -478,7 +477,7 @@ GLAPI_EXPORT void APIENTRY glBindTexture(GLenum target, GLuint texture)
     if (texture == 0) {
         t = &ctx->default_tex[ti];
     } else {
-        void *v = gl_names_lookup(&ctx->textures, texture);
+        void *v = gl_names_lookup(&ctx->shared->textures, texture);
         if (v && v != GL_NAME_RESERVED) {
             t = v;
             if (t->target != target) {
@@ -493,7 +492,7 @@ GLAPI_EXPORT void APIENTRY glBindTexture(GLenum target, GLuint texture)
                 t->priority = 1.0f;
                 t->tex = new_tex_object(target);
             }
-            if (!t || !t->tex || !gl_names_insert(&ctx->textures, texture, t)) {
+            if (!t || !t->tex || !gl_names_insert(&ctx->shared->textures, texture, t)) {
                 if (t)
                     tex_object_free(t->tex);
                 free(t);
@@ -736,7 +735,7 @@ static void tex_image_cmd(gl_context *ctx, int dims, GLenum target, GLint level,
                                   dims == 3, &ctx->unpack, &ok);
     if (!ok)
         return;
-    gl_flush_for_write(ctx);
+    gl_resource_will_change(ctx, GL_RES_TEXTURE);
     GLenum e = tex_image_define(bound(ctx, ti), face, level, (GLenum)internal_format, w, h, d,
                                 border, format, type, src, &ctx->unpack);
     if (e != GL_NO_ERROR)
@@ -805,7 +804,7 @@ static void tex_sub_image(gl_context *ctx, int dims, GLenum target, GLint level,
                                   dims == 3, &ctx->unpack, &ok);
     if (!ok)
         return;
-    gl_flush_for_write(ctx);
+    gl_resource_will_change(ctx, GL_RES_TEXTURE);
     GLenum e = tex_image_sub(bound(ctx, ti), face, level, x, y, z, w, h, d, format, type, src,
                              &ctx->unpack);
     if (e != GL_NO_ERROR)
@@ -948,7 +947,7 @@ static void copy_tex_image(gl_context *ctx, int dims, GLenum target, GLint level
         if (words) {
             tex_pixel_store ips;
             tex_pixel_store_default(&ips);
-            gl_flush_for_write(ctx);
+            gl_resource_will_change(ctx, GL_RES_TEXTURE);
             GLenum e = tex_image_define(bound(ctx, ti), face, level, internal_format, w, h, 1, border,
                                         GL_RGBA_INTEGER, itype, words, &ips);
             free(words);
@@ -967,7 +966,7 @@ static void copy_tex_image(gl_context *ctx, int dims, GLenum target, GLint level
     if (fmt == GL_DEPTH_COMPONENT)
         for (size_t i = 0; i < (size_t)w * (size_t)h; i++)
             px[i] = px[i * 4];
-    gl_flush_for_write(ctx);
+    gl_resource_will_change(ctx, GL_RES_TEXTURE);
     GLenum e = tex_image_define(bound(ctx, ti), face, level, internal_format, w, h, 1, border, fmt,
                                 GL_FLOAT, px, &ps);
     free(px);
@@ -1034,7 +1033,7 @@ static void copy_tex_sub_image(gl_context *ctx, int dims, GLenum target, GLint l
         if (words) {
             tex_pixel_store ips;
             tex_pixel_store_default(&ips);
-            gl_flush_for_write(ctx);
+            gl_resource_will_change(ctx, GL_RES_TEXTURE);
             GLenum e = tex_image_sub(t, face, level, xo, yo, zo, w, h, 1, GL_RGBA_INTEGER, itype, words, &ips);
             free(words);
             if (e != GL_NO_ERROR)
@@ -1053,7 +1052,7 @@ static void copy_tex_sub_image(gl_context *ctx, int dims, GLenum target, GLint l
             px[i] = px[i * 4];
     tex_pixel_store ps;
     tex_pixel_store_default(&ps);
-    gl_flush_for_write(ctx);
+    gl_resource_will_change(ctx, GL_RES_TEXTURE);
     GLenum e = tex_image_sub(t, face, level, xo, yo, zo, w, h, 1, fmt, GL_FLOAT, px, &ps);
     free(px);
     if (e != GL_NO_ERROR)
@@ -1295,7 +1294,7 @@ static void tex_parameter(gl_context *ctx, GLenum target, GLenum pname, const do
         goto bad_enum;
     }
     if (memcmp(&s, &o->tex->sampler, sizeof s) != 0) {
-        gl_flush_for_write(ctx); /* queued draws sample with the old state */
+        gl_resource_will_change(ctx, GL_RES_TEXTURE); /* queued draws sample with the old state */
         o->tex->sampler = s;
     }
     return;
@@ -1377,7 +1376,7 @@ static void tex_parameter_int(GLenum target, GLenum pname, const uint32_t *param
         return;
     }
     if (memcmp(o->tex->sampler.border_color_int, params, 16) != 0) {
-        gl_flush_for_write(ctx); /* queued draws sample with the old state */
+        gl_resource_will_change(ctx, GL_RES_TEXTURE); /* queued draws sample with the old state */
         memcpy(o->tex->sampler.border_color_int, params, 16);
     }
 }
@@ -1794,7 +1793,7 @@ GLAPI_EXPORT void APIENTRY glGenerateMipmap(GLenum target)
         gl_error(ctx, GL_INVALID_ENUM);
         return;
     }
-    gl_flush_for_write(ctx);
+    gl_resource_will_change(ctx, GL_RES_TEXTURE);
     GLenum e = tex_generate_mipmap(bound(ctx, ti));
     if (e != GL_NO_ERROR)
         gl_error(ctx, e);

@@ -110,7 +110,7 @@ typedef struct gp_limits {
     /* Added by the front end: */
     int max_vertex_units;        /* ARB_vertex_blend units: vertex.weight[n], modelview[n] (1 = no blending) */
     int max_palette_matrices;    /* ARB_matrix_palette: state.matrix.palette[n] (0 = unsupported) */
-    /* Added for NV_gpu_program4 (NV_geometry_program4, NV_parameter_buffer_object): */
+    /* NV_gpu_program4 (NV_geometry_program4, NV_parameter_buffer_object): */
     int max_output_vertices;          /* MAX_PROGRAM_OUTPUT_VERTICES_NV: VERTICES_OUT bound */
     int max_total_output_components;  /* MAX_PROGRAM_TOTAL_OUTPUT_COMPONENTS_NV */
     int max_parameter_buffer_bindings; /* MAX_PROGRAM_PARAMETER_BUFFER_BINDINGS_NV: program.buffer[a] */
@@ -405,7 +405,7 @@ enum {
     GP_OPTION_TEXTURE_ARRAY = 1u << 14,        /* MESA_texture_array */
     GP_OPTION_NV_EXPLICIT_MULTISAMPLE = 1u << 15, /* NV4: RENDERBUFFER target, TXFMS */
     GP_OPTION_NV_TEXTURE_MULTISAMPLE = 1u << 16,  /* NV4: 2DMS / ARRAY2DMS targets, TXFMS */
-    /* Issue 6 (memory).  The !!NV*5.0 headers imply NV_shader_buffer_load
+    /* Memory.  The !!NV*5.0 headers imply NV_shader_buffer_load
      * / _store, NV_parameter_buffer_object2 and the image instructions
      * (OPT.IMPLIED_IMAGE); these bits record the options given: */
     GP_OPTION_NV_SHADER_BUFFER_LOAD = 1u << 17,   /* NV4: LOAD (NV_shader_buffer_load) */
@@ -432,7 +432,7 @@ typedef struct gp_program_info {
     uint32_t options;              /* GP_OPTION_* */
     uint64_t inputs_read;          /* bit per GP_VIN_* or GP_VARY_* slot */
     uint64_t outputs_written;      /* bit per GP_VARY_* or GP_FOUT_* slot */
-    uint64_t outputs_int;          /* (added) the outputs_written bits some instruction with
+    uint64_t outputs_int;          /* the outputs_written bits some instruction with
                                       an integer result (gp_io_kind / insn type S or U, CVT
                                       to an integer type) writes: vertex colour clamping
                                       (GL 3.0 2.19.6) skips those slots, whose words are
@@ -450,7 +450,7 @@ typedef struct gp_program_info {
     /* Parameter table layout. */
     int num_params;
     const gp_param_binding *params;
-    /* Added for NV_gpu_program4 (0 / GP_PRIM_NONE in ARB programs): */
+    /* NV_gpu_program4 (0 / GP_PRIM_NONE in ARB programs): */
     uint64_t inputs_flat;          /* fragment: GP_VARY_* slots declared FLAT */
     uint64_t inputs_centroid;      /* ... CENTROID */
     uint64_t inputs_noperspective; /* ... NOPERSPECTIVE */
@@ -477,7 +477,7 @@ typedef struct gp_program_info {
      * glProgramSubroutineParametersuivNV must be given (see
      * gp_program_subroutine_check). */
     int num_subroutine_params;
-    /* Issue 6 (memory): what the program touches, so callers bind only that
+    /* Memory: what the program touches, so callers bind only that
      * and classify the fragment program (has_side_effects: any STORE, ATOM,
      * STB, ATOMB, STOREIM, ATOMIM; STS/ATOMS only change shared memory and
      * do not count). */
@@ -533,18 +533,17 @@ typedef struct gp_machine gp_machine;
 gp_machine *gp_machine_create(void);
 void gp_machine_free(gp_machine *m);
 
-/* status: GP_EXEC_UNSUPPORTED = the program reached an opcode the executor
- * does not run (NV_gpu_program5-only opcodes); it ended there.  Every
- * NV_gpu_program4 opcode runs, EMIT / ENDPRIM / TXFMS and geometry inputs
- * included, and of NV_gpu_program5 so far BFE BFI BFR BTC BTFL BTFM,
- * TGALL TGANY TGEQ, IPAC IPAO IPAS (through env->interp) and the texture
- * additions: TXG TXGO LOD, offset(<operand>), TEXTURE arrays indexed per
- * lane (env->tex once per distinct unit; gp_ir.h tex_flags), the
- * ARRAYCUBE / SHADOWARRAYCUBE targets; CALI (env->subroutine_params) and
- * NV_shader_thread_group's TGBALLOT and QSWZ0..3/X/Y (gp_exec.c
- * exec_thread_group: thread numbers are lane numbers 0..15, a warp is the
- * lanes of one gp_exec call) and NV_shader_thread_shuffle's SHFDOWN SHFIDX
- * SHFUP SHFXOR over the same lanes (gp_exec.c exec_shuffle, gp_ir.h).
+/* status: GP_EXEC_UNSUPPORTED = the program holds an instruction that is
+ * no opcode of gp_opcodes.def (a damaged program); it ended there.  Every
+ * opcode runs (the executor's dispatch is built from gp_opcodes.def): the
+ * texture instructions through env->tex (once per distinct unit of TEXTURE
+ * arrays indexed per lane; gp_ir.h tex_flags), IPAC IPAO IPAS through
+ * env->interp, CALI through env->subroutine_params, the memory and image
+ * instructions through env->memory; NV_shader_thread_group's TGBALLOT and
+ * QSWZ0..3/X/Y (glprog/exec/group.c exec_thread_group: thread numbers are
+ * lane numbers 0..15, a warp is the lanes of one gp_exec call) and
+ * NV_shader_thread_shuffle's SHFDOWN SHFIDX SHFUP SHFXOR over the same
+ * lanes (exec/group.c exec_shuffle, gp_ir.h).
  *
  * Thread groups (NV_gpu_program5 TGALL / TGANY / TGEQ): the thread group
  * is the lanes of one gp_exec call, i.e. one shading task (fragment
@@ -584,7 +583,7 @@ enum { GP_IPA_CENTROID, GP_IPA_OFFSET, GP_IPA_SAMPLE };
 typedef void (*gp_interp_fn)(void *user, int slot, int mode, const gp_val (*arg)[2],
                              uint32_t lane_mask, gp_vec *out);
 
-/* ---- memory (issue 6: NV_shader_buffer_load/store, NV_gpu_program5
+/* ---- memory (NV_shader_buffer_load/store, NV_gpu_program5
  * memory instructions, EXT_shader_image_load_store, NV_parameter_buffer_
  * object2, NV_shader_storage_buffer_object, NV_compute_program5) ---------
  *
@@ -637,6 +636,17 @@ typedef enum gp_atom_op {
     GP_ATOM_ADD, GP_ATOM_MIN, GP_ATOM_MAX, GP_ATOM_IWRAP, GP_ATOM_DWRAP, GP_ATOM_AND,
     GP_ATOM_OR, GP_ATOM_XOR, GP_ATOM_EXCH, GP_ATOM_CSWAP, GP_ATOM_COUNT
 } gp_atom_op;
+
+/* Data types of operands and results (NV_gpu_program4 2.X.2.1), as
+ * gp_image_request.type carries them. */
+typedef enum gp_type { GP_TYPE_F32, GP_TYPE_S32, GP_TYPE_U32, GP_TYPE_F64, GP_TYPE_S64, GP_TYPE_U64 } gp_type;
+
+/* Storage types of CVT and of memory and image elements (NV_gpu_program5
+ * 2.X.4.1), as gp_image_request.elem carries them. */
+typedef enum gp_cvt_type {
+    GP_CVT_F16, GP_CVT_F32, GP_CVT_F64, GP_CVT_S8, GP_CVT_S16, GP_CVT_S32, GP_CVT_S64,
+    GP_CVT_U8, GP_CVT_U16, GP_CVT_U32, GP_CVT_U64, GP_CVT_COUNT
+} gp_cvt_type;
 
 /* gp_image_request.op */
 enum {
@@ -746,7 +756,7 @@ typedef struct gp_exec_env {
      * the variable's type carries, calls nothing (CALI does not branch). */
     const uint32_t *subroutine_params;
     uint32_t num_subroutine_params;
-    /* Memory (issue 6, "memory" above); NULL / 0 when the stage has none. */
+    /* Memory ("memory" above); NULL / 0 when the stage has none. */
     const gp_memory *memory;
     uint8_t *shared;            /* compute: the work group's shared memory */
     uint32_t shared_size;

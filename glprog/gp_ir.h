@@ -212,7 +212,7 @@
  *                through a CALI fails to load (gp_subroutine.c).
  *   TGALL TGANY TGEQ  NV_gpu_program5 votes over the thread group: the
  *                live lanes of the gp_exec call that execute the
- *                instruction (glprog.h; gp_exec.c exec_vote).  Any type;
+ *                instruction (glprog.h; glprog/exec/group.c exec_vote).  Any type;
  *                results TRUE / FALSE as for the set-on instructions.
  *   SHFDOWN SHFIDX SHFUP SHFXOR  NV_shader_thread_shuffle (OPTION
  *                NV_shader_thread_shuffle, NV5 only; gp_exec.c
@@ -336,7 +336,7 @@
  * decimal, U64 in hex; gp_print.c nv4_put_lit64).  PARAM variables stay
  * 32-bit rows, promoted.
  *
- * ---- NV_gpu_program5 memory instructions (issue 6) -------------------------
+ * ---- NV_gpu_program5 memory instructions ----------------------------------
  * glprog.h "memory" says what each instruction reaches; this is how the
  * front end encodes them (gp_insn.mem_* below, GP_OPF_MEMORY in the opcode
  * table).  Every one but MEMBAR and BAR has exactly one storage modifier
@@ -389,7 +389,7 @@
 
 /* ---- opcodes: expanded from gp_opcodes.def (R1) --------------------------- */
 typedef enum gp_opcode {
-#define GP_OP(name, cls, nsrc, types, mods, nv4, io, profiles, flags, doc) GP_OP_##name,
+#define GP_OP(name, cls, nsrc, types, mods, nv4, io, profiles, flags, options, fast, doc) GP_OP_##name,
 #include "gp_opcodes.def"
 #undef GP_OP
     GP_OP_COUNT
@@ -426,7 +426,7 @@ typedef enum gp_op_class {
 enum {
     GP_OPF_TEX = 1u << 0,
     GP_OPF_BRANCH = 1u << 1,
-    GP_OPF_SIDE_EFFECT = 1u << 2,
+    GP_OPF_SIDE_EFFECT = 1u << 2,   /* changes memory others see (STS ATOMS: shared memory only, none) */
     GP_OPF_NEEDS_DERIV = 1u << 3,
     GP_OPF_KILL = 1u << 4,
     GP_OPF_SCALAR_RESULT = 1u << 5, /* result replicated to all written components */
@@ -434,8 +434,14 @@ enum {
      * profile bits do not say which stage of an NV4 language). */
     GP_OPF_FP_ONLY = 1u << 6,       /* KIL DDX DDY: fragment programs */
     GP_OPF_GP_ONLY = 1u << 7,       /* EMIT ENDPRIM: geometry programs */
-    GP_OPF_MEMORY = 1u << 8,        /* issue 6 memory instructions (gp_insn.mem_*) */
-    GP_OPF_CP_ONLY = 1u << 9        /* LDS STS ATOMS BAR: compute programs */
+    GP_OPF_MEMORY = 1u << 8,        /* memory instructions (gp_insn.mem_*) */
+    GP_OPF_CP_ONLY = 1u << 9,       /* LDS STS ATOMS BAR: compute programs */
+    GP_OPF_ATOMIC = 1u << 10,       /* ATOM ATOMB ATOMS ATOMIM: take an atomic operation modifier */
+    GP_OPF_IMAGE = 1u << 11,        /* LOADIM STOREIM ATOMIM: an image unit operand */
+    GP_OPF_GLOBAL = 1u << 12,       /* LOAD STORE ATOM: GPU addresses (global memory) */
+    GP_OPF_BARRIER = 1u << 13,      /* BAR: waits for the work group */
+    GP_OPF_IMPLICIT_LOD = 1u << 14, /* TEX TXP TXB LOD: LOD from the quad's derivatives */
+    GP_OPF_OPTION_ADMITS = 1u << 15 /* gp_opinfo.options admit the opcode below its profile */
 };
 
 /* Operand and result data types of an opcode (NV_gpu_program4 Table X.13
@@ -457,11 +463,7 @@ static inline int gp_io_kind(unsigned io, int i)
 /* gp_insn.opmod: MUL's special modifiers (NV_gpu_program4 2.X.8 MUL). */
 enum { GP_OPMOD_NONE, GP_OPMOD_S24, GP_OPMOD_U24, GP_OPMOD_HI };
 
-/* gp_insn.cvt_dst / cvt_src: CVT storage types (NV_gpu_program5 2.X.4.1). */
-typedef enum gp_cvt_type {
-    GP_CVT_F16, GP_CVT_F32, GP_CVT_F64, GP_CVT_S8, GP_CVT_S16, GP_CVT_S32, GP_CVT_S64,
-    GP_CVT_U8, GP_CVT_U16, GP_CVT_U32, GP_CVT_U64, GP_CVT_COUNT
-} gp_cvt_type;
+/* gp_insn.cvt_dst / cvt_src: CVT storage types, gp_cvt_type (glprog.h). */
 /* gp_insn.cvt_rnd: CVT rounding modifiers; ROUND (nearest, ties to even) is
  * the default. */
 typedef enum gp_cvt_rnd { GP_RND_ROUND, GP_RND_CEIL, GP_RND_FLR, GP_RND_TRUNC } gp_cvt_rnd;
@@ -504,15 +506,15 @@ typedef struct gp_opinfo {
     uint32_t mods;      /* modifiers of the ARB / NV option programs, GP_MODBIT_* */
     uint32_t profiles;  /* GP_PROF_* */
     uint32_t flags;     /* GP_OPF_* */
-    /* Added for NV_gpu_program4: */
     uint32_t nv4;       /* NV4 modifiers (Table X.13 C S H columns, MUL's S24 U24 HI) */
     uint16_t io;        /* GP_IO(result, operands...) data type kinds */
+    uint32_t options;   /* the OPTION gate, GP_OPTION_* (gp_opcodes.def "options") */
 } gp_opinfo;
 
 extern const gp_opinfo gp_opinfo_table[GP_OP_COUNT];
 
 /* ---- types and modifiers -------------------------------------------------- */
-typedef enum gp_type { GP_TYPE_F32, GP_TYPE_S32, GP_TYPE_U32, GP_TYPE_F64, GP_TYPE_S64, GP_TYPE_U64 } gp_type;
+/* gp_type: glprog.h. */
 /* The base data type of a CVT storage type (gp_cvt_type): F16 -> F32,
  * S8/S16 -> S32, U8/U16 -> U32, the others themselves. */
 static inline int gp_cvt_gptype(int t)
@@ -627,7 +629,7 @@ typedef struct gp_insn {
     uint8_t tex_target; /* gp_tex_target */
     int8_t tex_offset[3];
     /* NV_gpu_program5 texture operands (GP_OPF_TEX only, 0 elsewhere;
-     * gp_exec.c do_tex):
+     * glprog/exec/texture.c do_tex):
      *   tex_comp   TXG / TXGO component selector texture[n].x/.y/.z/.w
      *              (0..3, x default; ignored for SHADOW targets)
      *   tex_flags  GP_TEXF_OFFSET_REG: src[2] is the offset(<operand>)
@@ -660,7 +662,7 @@ typedef struct gp_insn {
      * with GP_TEXF_HANDLE only): the scalar operand of "handle(<operand>)",
      * read per lane as a 64-bit unsigned handle (a LONG variable's two
      * words; a 32-bit one zero-extended); tex_unit is then 0 and unused
-     * (gp_exec.c do_tex groups the lanes by handle, gp_tex_request.handle). */
+     * (glprog/exec/texture.c do_tex groups the lanes by handle, gp_tex_request.handle). */
     gp_src tex_handle;
     /* Memory instructions (GP_OPF_MEMORY; "memory instructions" at the top;
      * 0 elsewhere). */
@@ -690,7 +692,7 @@ struct gp_program {
     int num_synth_temps;     /* hidden temporaries at the end of num_temps (fog: 2) */
     int num_synth_params;    /* parameter rows at the end of the table the
                                 prologue/epilogue added (see the top) */
-    /* Run-time limits (added for the executor): gp_lower copies them from
+    /* Run-time limits of the executor: gp_lower copies them from
      * the gp_limits the program was compiled with, for the programs whose
      * specs define them: NV_vertex_program2/3 get max_exec_instructions and
      * max_call_depth, NV_fragment_program2 all five, NV_gpu_program4

@@ -2,7 +2,7 @@
  * gp_lex.c - tokens of the ARB/NV assembly languages, with byte offsets
  * (ARB_vertex_program 2.14.2, ARB_fragment_program 3.11.2: whitespace is
  * space, tab, CR, LF and "#" comments to the end of the line).  Compile
- * time, calling thread.  Also the arena and the slice map the parser uses.
+ * time, calling thread.
  *
  * Opcodes are not tokens of their own: an identifier becomes an opcode only
  * at the start of a statement, after gp_opcode_split and the environment's
@@ -13,72 +13,6 @@
 #include <stdio.h>
 
 #include "gp_priv.h"
-
-/* ---- arena ---------------------------------------------------------------- */
-
-struct gp_arena_block {
-    gp_arena_block *next;
-    size_t size, used;
-    _Alignas(16) unsigned char data[];
-};
-
-void gp_arena_init(gp_arena *a, size_t limit)
-{
-    a->head = NULL;
-    a->total = 0;
-    a->limit = limit;
-}
-
-void *gp_arena_alloc(gp_arena *a, size_t size)
-{
-    size_t need;
-    if (!gp_size_add(size, 15, &need))
-        return NULL;
-    need &= ~(size_t)15;
-    if (need == 0)
-        need = 16;
-    gp_arena_block *b = a->head;
-    if (!b || b->size - b->used < need) {
-        size_t bsize = need > 48 * 1024 ? need : 64 * 1024 - sizeof(gp_arena_block);
-        size_t total;
-        if (!gp_size_add(bsize, sizeof(gp_arena_block), &total))
-            return NULL;
-        if (a->limit && (total > a->limit || a->total > a->limit - total))
-            return NULL;
-        b = GP_MALLOC(total);
-        if (!b)
-            return NULL;
-        a->total += total;
-        b->size = bsize;
-        b->used = 0;
-        b->next = a->head;
-        a->head = b;
-    }
-    void *p = b->data + b->used;
-    b->used += need;
-    memset(p, 0, size);
-    return p;
-}
-
-void *gp_arena_grow(gp_arena *a, void *old, size_t old_size, size_t new_size)
-{
-    void *p = gp_arena_alloc(a, new_size);
-    if (p && old && old_size)
-        memcpy(p, old, old_size < new_size ? old_size : new_size);
-    return p;
-}
-
-void gp_arena_free(gp_arena *a)
-{
-    gp_arena_block *b = a->head;
-    while (b) {
-        gp_arena_block *next = b->next;
-        GP_FREE(b);
-        b = next;
-    }
-    a->head = NULL;
-    a->total = 0;
-}
 
 /* ---- lexer ---------------------------------------------------------------- */
 
@@ -313,68 +247,4 @@ void gp_lex_linecol(const char *src, int len, int pos, int *line, int *col)
     }
     *line = l;
     *col = pos - start + 1;
-}
-
-/* ---- slice map ------------------------------------------------------------ */
-
-struct gp_map_slot {
-    const char *key;
-    int len;
-    uint32_t hash;
-    void *value;
-};
-
-static uint32_t map_hash(const char *key, int len)
-{
-    uint32_t h = 2166136261u; /* FNV-1a */
-    for (int i = 0; i < len; i++)
-        h = (h ^ (unsigned char)key[i]) * 16777619u;
-    return h;
-}
-
-void *gp_map_get(const gp_map *m, const char *key, int len)
-{
-    if (!m->cap)
-        return NULL;
-    uint32_t h = map_hash(key, len);
-    for (uint32_t i = h & (m->cap - 1);; i = (i + 1) & (m->cap - 1)) {
-        const struct gp_map_slot *s = &m->slots[i];
-        if (!s->key)
-            return NULL;
-        if (s->hash == h && s->len == len && memcmp(s->key, key, (size_t)len) == 0)
-            return s->value;
-    }
-}
-
-void gp_map_put(gp_parse *ps, gp_map *m, const char *key, int len, void *value)
-{
-    if ((m->count + 1) * 2 > m->cap) {
-        uint32_t ncap = m->cap ? m->cap * 2 : 64;
-        if (ncap < m->cap)
-            gp_fail_oom(ps);
-        struct gp_map_slot *ns = gp_alloc(ps, (size_t)ncap * sizeof(*ns));
-        for (uint32_t i = 0; i < m->cap; i++) {
-            struct gp_map_slot *s = &m->slots[i];
-            if (!s->key)
-                continue;
-            uint32_t j = s->hash & (ncap - 1);
-            while (ns[j].key)
-                j = (j + 1) & (ncap - 1);
-            ns[j] = *s;
-        }
-        m->slots = ns;
-        m->cap = ncap;
-    }
-    uint32_t h = map_hash(key, len);
-    uint32_t i = h & (m->cap - 1);
-    while (m->slots[i].key) {
-        struct gp_map_slot *s = &m->slots[i];
-        if (s->hash == h && s->len == len && memcmp(s->key, key, (size_t)len) == 0) {
-            s->value = value;
-            return;
-        }
-        i = (i + 1) & (m->cap - 1);
-    }
-    m->slots[i] = (struct gp_map_slot){ key, len, h, value };
-    m->count++;
 }

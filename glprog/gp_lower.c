@@ -278,22 +278,20 @@ static void fill_info(gp_parse *ps, gp_program *p)
             }
         }
         if (oi->flags & GP_OPF_MEMORY) {
-            /* issue 6 (glprog.h gp_program_info): STS / ATOMS change only
-             * shared memory and are no side effects */
-            if (in->op == GP_OP_STORE || in->op == GP_OP_ATOM || in->op == GP_OP_STB || in->op == GP_OP_ATOMB ||
-                in->op == GP_OP_STOREIM || in->op == GP_OP_ATOMIM)
+            /* glprog.h gp_program_info: STS / ATOMS change only shared
+             * memory and are no side effects (they lack the flag) */
+            if (oi->flags & GP_OPF_SIDE_EFFECT)
                 info->has_side_effects = true;
-            if (in->op == GP_OP_LOAD || in->op == GP_OP_STORE || in->op == GP_OP_ATOM)
+            if (oi->flags & GP_OPF_GLOBAL)
                 info->uses_global_memory = true;
-            if (in->op == GP_OP_BAR)
+            if (oi->flags & GP_OPF_BARRIER)
                 info->uses_barrier = true;
             for (int k = 0; k < 2; k++)
                 if (in->src[k].file == GP_FILE_STORAGE)
                     for (int b = in->src[k].buf; b < in->src[k].buf + (in->src[k].nbuf ? in->src[k].nbuf : 1) && b < 32;
                          b++)
                         info->storage_used |= 1u << b;
-            if ((in->op == GP_OP_LOADIM || in->op == GP_OP_STOREIM || in->op == GP_OP_ATOMIM) &&
-                !(in->tex_flags & GP_TEXF_HANDLE)) {
+            if ((oi->flags & GP_OPF_IMAGE) && !(in->tex_flags & GP_TEXF_HANDLE)) {
                 int lo = (in->tex_flags & GP_TEXF_INDEXED) ? in->tex_base : in->tex_unit;
                 int hi = (in->tex_flags & GP_TEXF_INDEXED) ? in->tex_base + in->tex_count - 1 : in->tex_unit;
                 for (int u = lo; u <= hi && u < 32; u++)
@@ -326,7 +324,7 @@ static void fill_info(gp_parse *ps, gp_program *p)
     info->gs_vertices_out = ps->gs_vertices_out;
     info->gs_invocations = ps->gs_invocations > 0 ? ps->gs_invocations : 1;
     info->num_result_components = ps->num_result_components;
-    /* issue 6: compute declarations (1 = not given) */
+    /* compute declarations (1 = not given) */
 
     for (int d = 0; d < 3; d++)
         info->cp_group_size[d] = ps->stage == GP_STAGE_COMPUTE && ps->cp_group_size[d] ? ps->cp_group_size[d] : 1;

@@ -8,8 +8,8 @@
 #include "gp_priv.h"
 
 const gp_opinfo gp_opinfo_table[GP_OP_COUNT] = {
-#define GP_OP(name, cls, nsrc, types, mods, nv4, io, profiles, flags, doc) \
-    { #name, GP_CLASS_##cls, nsrc, types, mods, profiles, flags, nv4, io },
+#define GP_OP(name, cls, nsrc, types, mods, nv4, io, profiles, flags, options, fast, doc) \
+    { #name, GP_CLASS_##cls, nsrc, types, mods, profiles, flags, nv4, io, options },
 #include "gp_opcodes.def"
 #undef GP_OP
 };

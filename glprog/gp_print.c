@@ -131,7 +131,7 @@ int gp_format_binding(const gp_param_binding *b, char *buf, size_t size)
         return snprintf(buf, size, "program.env[%u]", b->index);
     case GP_PARAM_LOCAL:
         return snprintf(buf, size, "program.local[%u]", b->index);
-    case GP_PARAM_STORAGELEN: /* NV_shader_storage_buffer_object (issue 6) */
+    case GP_PARAM_STORAGELEN: /* NV_shader_storage_buffer_object */
         return snprintf(buf, size, "program.storagelen[%u]", b->index);
     case GP_PARAM_STATE:
         return fmt_state(&b->state, buf, size);
@@ -498,7 +498,7 @@ typedef struct nv4_ctx {
     nv4_range *subs;       /* NV5 SUBROUTINE variables CALI names: element
                               rows lo..hi, array = needs a member */
     int nsub;
-    /* issue 6: the byte ranges memory instructions name (comp = the file:
+    /* the byte ranges memory instructions name (comp = the file:
      * GP_FILE_BUFFER for LDC's CBUFFER, STORAGE, SHARED; printed as
      * M<k>) and the IMAGE arrays indexed at run time (G<k>) */
     nv4_range *mems, *imgs;
@@ -616,7 +616,7 @@ static bool nv4_collect(nv4_ctx *c)
                 c->subs[k].array = true;
         }
         if ((gp_opinfo_table[in->op].flags & (GP_OPF_MEMORY | GP_OPF_TEX)) && (in->tex_flags & GP_TEXF_INDEXED)) {
-            /* issue 6: an IMAGE array; NV5: a TEXTURE array (comp = 1) */
+            /* an IMAGE array; NV5: a TEXTURE array (comp = 1) */
             nv4_range k = { in->tex_base, in->tex_base + in->tex_count - 1, 0, true, 0,
                             (gp_opinfo_table[in->op].flags & GP_OPF_TEX) ? 1 : 0, 0, 0 };
             if (find_range(c->imgs, c->nimg, &k) < 0)
@@ -639,7 +639,7 @@ static bool nv4_collect(nv4_ctx *c)
             }
             if ((gp_opinfo_table[in->op].flags & GP_OPF_MEMORY) &&
                 (src->file == GP_FILE_BUFFER || src->file == GP_FILE_STORAGE || src->file == GP_FILE_SHARED)) {
-                /* issue 6: CBUFFER / STORAGE / SHARED variables, one per
+                /* CBUFFER / STORAGE / SHARED variables, one per
                  * byte range (a constant offset is the range i..i) */
                 nv4_range k = { src->rel_lo, src->rel_hi, 0, true, src->buf, src->file, src->nbuf, 0 };
                 if (find_range(c->mems, c->nmem, &k) < 0)
@@ -1040,7 +1040,7 @@ static bool nv4_needs_ntc(const nv4_ctx *c, const gp_insn *in)
     return false;
 }
 
-/* ---- issue 6 memory instructions (gp_ir.h "NV_gpu_program5 memory
+/* ---- memory instructions (gp_ir.h "NV_gpu_program5 memory
  * instructions"): modifiers, then operands in the order of the grammar. */
 static const char *const mem_atom_words[GP_ATOM_COUNT] = { "ADD", "MIN", "MAX", "IWRAP", "DWRAP",
                                                            "AND", "OR",  "XOR", "EXCH",  "CSWAP" };
@@ -1048,7 +1048,7 @@ static const char *const mem_atom_words[GP_ATOM_COUNT] = { "ADD", "MIN", "MAX", 
 static void nv4_put_mem_mods(out *o, const gp_insn *in)
 {
     int op = in->op;
-    if (op == GP_OP_ATOM || op == GP_OP_ATOMB || op == GP_OP_ATOMS || op == GP_OP_ATOMIM)
+    if (gp_opinfo_table[op].flags & GP_OPF_ATOMIC)
         put(o, ".%s", in->mem_atom < GP_ATOM_COUNT ? mem_atom_words[in->mem_atom] : "?");
     if (in->mem_count)
         put(o, in->mem_count > 1 ? ".%sX%d" : ".%s", gp_cvt_type_name(in->mem_elem), in->mem_count);
@@ -1403,7 +1403,7 @@ static size_t print_nv4(const gp_program *p, char *buf, size_t size)
     bool nv41 = false;
     for (int i = 0; i < p->num_insns && !nv5; i++) {
         const gp_insn *in = &p->insns[i];
-        if (in->op == GP_OP_TXG || in->op == GP_OP_LOD ||
+        if ((gp_opinfo_table[in->op].profiles & GP_PROF_NV41) ||
             ((gp_opinfo_table[in->op].flags & GP_OPF_TEX) &&
              (in->tex_target == GP_TEX_CUBEARRAY || in->tex_target == GP_TEX_SHADOWCUBEARRAY)))
             nv41 = true;
@@ -1431,7 +1431,6 @@ static size_t print_nv4(const gp_program *p, char *buf, size_t size)
         { GP_OPTION_NV_BINDLESS_TEXTURE, "NV_bindless_texture" },
         { GP_OPTION_NV_SHADER_THREAD_GROUP, "NV_shader_thread_group" },
         { GP_OPTION_NV_SHADER_THREAD_SHUFFLE, "NV_shader_thread_shuffle" },
-        /* issue 6 */
         { GP_OPTION_NV_SHADER_BUFFER_LOAD, "NV_shader_buffer_load" },
         { GP_OPTION_NV_PARAMETER_BUFFER_OBJECT2, "NV_parameter_buffer_object2" },
         { GP_OPTION_NV_SHADER_ATOMIC_FLOAT, "NV_shader_atomic_float" },
@@ -1592,7 +1591,7 @@ static size_t print_nv4(const gp_program *p, char *buf, size_t size)
             (info->param_buffers_vec4 >> c.bufs[k].buf) & 1 ? "BUFFER4" : "BUFFER", k,
             c.bufs[k].hi - c.bufs[k].lo + 1, bind, c.bufs[k].lo, c.bufs[k].hi);
     }
-    for (int k = 0; k < c.nmem; k++) { /* issue 6: CBUFFER / STORAGE / SHARED byte ranges */
+    for (int k = 0; k < c.nmem; k++) { /* CBUFFER / STORAGE / SHARED byte ranges */
         const nv4_range *r = &c.mems[k];
         char bind[32];
         if (r->nbuf)

@@ -141,7 +141,7 @@ enum gp_sym_kind {
     GP_SYM_SUBROUTINE, /* NV5 SUBROUTINE variable: index = first row of
                           gp_parse.sub_elem, count, array = type number */
     GP_SYM_TEXTURE,    /* NV5 TEXTURE variable: units index..index+count-1 */
-    /* Issue 6 (gp_parse.c "memory"): byte arrays only memory instructions
+    /* gp_parse.c "memory": byte arrays only memory instructions
      * name (index = first byte, count = bytes, buf / nbuf as for BUFFER) */
     GP_SYM_CBUFFER,    /* NV_parameter_buffer_object2 CBUFFER (LDC) */
     GP_SYM_STORAGE,    /* NV_shader_storage_buffer_object STORAGE (LDB STB ATOMB) */
@@ -299,7 +299,7 @@ typedef struct gp_parse {
     int gs_prim_in, gs_prim_out, gs_vertices_out; /* gp_prim, VERTICES_OUT */
     int gs_vertices_in;
     int gs_invocations;     /* NV5 INVOCATIONS n; 0 = not declared (one) */
-    /* Issue 6 (memory, compute; gp_parse.c "memory") */
+    /* memory, compute (gp_parse.c "memory") */
     int cp_group_size[3];   /* GROUP_SIZE; [0] == 0: not declared */
     int cp_shared_size;     /* SHARED_MEMORY n; -1 = not declared */
     int cp_shared_pos;      /* its count token */

@@ -98,13 +98,13 @@ static const struct header {
      * front end parses them as NV4 (info.lang says which header it was)
      * plus the NV5 rows of gp_opcodes.def (GP_PROF_NV5) and the NV5
      * declarations and bindings; !!NVcp5.0 (NV_compute_program5) likewise,
-     * with the memory instructions of issue 6 (gp_parse.c "memory"). */
+     * with the memory instructions (gp_parse.c "memory"). */
     { "!!NVvp5.0", GP_LANG_NVVP50, GP_STAGE_VERTEX, HDR_OK },
     { "!!NVfp5.0", GP_LANG_NVFP50, GP_STAGE_FRAGMENT, HDR_OK },
     { "!!NVgp5.0", GP_LANG_NVGP50, GP_STAGE_GEOMETRY, HDR_OK },
     { "!!NVtcp5.0", GP_LANG_NVTCP50, GP_STAGE_TESS_CONTROL, HDR_LATER },
     { "!!NVtep5.0", GP_LANG_NVTEP50, GP_STAGE_TESS_EVAL, HDR_LATER },
-    { "!!NVcp5.0", GP_LANG_NVCP50, GP_STAGE_COMPUTE, HDR_OK }, /* NV_compute_program5 (issue 6) */
+    { "!!NVcp5.0", GP_LANG_NVCP50, GP_STAGE_COMPUTE, HDR_OK }, /* NV_compute_program5 */
     { "!!VP1.0", GP_LANG_ARBVP10, GP_STAGE_VERTEX, HDR_OUT_OF_SCOPE },
     { "!!VP1.1", GP_LANG_ARBVP10, GP_STAGE_VERTEX, HDR_OUT_OF_SCOPE },
     { "!!VP2.0", GP_LANG_ARBVP10, GP_STAGE_VERTEX, HDR_OUT_OF_SCOPE },

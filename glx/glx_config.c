@@ -5,15 +5,20 @@
  * Each screen gets GV_CONFIGS_PER_SCREEN configs, in this order:
  *   0 double buffered, depth 24 + stencil 8     2 single, depth 24 + stencil 8
  *   1 double buffered, no depth or stencil      3 single, no depth or stencil
- * all RGBA8 (alpha 8 kept in the surface; a 24-bit window shows R, G, B),
- * no multisampling, rendering to windows, pixmaps and pbuffers.
+ * then the same four with 2 samples (4..7), 4 samples (8..11) and 8
+ * samples (12..15): the sample counts asmgl renders (GLX_ARB_multisample;
+ * the surface is a multisample default framebuffer, resolved when shown).
+ * All are RGBA8 (alpha 8 kept in the surface; a 24-bit window shows R, G,
+ * B), rendering to windows, pixmaps and pbuffers.
  *
  * An X visual can only describe one set of GLX attributes (glXGetConfig
  * takes a visual), so each config gets its own 24-bit TrueColor visual of
  * the screen, the default visual going to config 0.  Servers with a GLX
- * extension offer dozens of such visuals (Xvfb: about 390); on a server
- * with fewer, the configs left over share the last visual and
- * glXGetConfig describes the first config that has it.
+ * extension offer dozens of such visuals (Xvfb: about 360); on a server
+ * with fewer, the configs left over share the last visual: glXGetConfig
+ * and glXChooseVisual describe the first config that has it, and a plain
+ * window of that visual made current with a context whose config shares
+ * it takes the context's config (glx_drawable.c).
  */
 #include "glx_priv.h"
 
@@ -31,6 +36,7 @@ static int next_config_id = 1;
 
 static const char extensions_string[] =
     "GLX_ARB_create_context GLX_ARB_create_context_profile GLX_ARB_get_proc_address "
+    "GLX_ARB_multisample "
     "GLX_EXT_buffer_age GLX_EXT_no_config_context GLX_EXT_swap_control GLX_EXT_visual_info "
     "GLX_EXT_visual_rating "
     "GLX_MESA_query_renderer GLX_MESA_swap_control GLX_SGI_swap_control";
@@ -83,15 +89,17 @@ static void screen_init(gv_screen *s, Display *dpy, int screen)
         XFree(vis);
     if (num_ids == 0)
         return; /* nothing we can present to: no configs */
-    static const struct { bool db; int depth, stencil; } kinds[GV_CONFIGS_PER_SCREEN] = {
+    static const struct { bool db; int depth, stencil; } kinds[4] = {
         {true, 24, 8}, {true, 0, 0}, {false, 24, 8}, {false, 0, 0}};
+    static const int samples[GV_CONFIGS_PER_SCREEN / 4] = {0, 2, 4, 8};
     for (int i = 0; i < GV_CONFIGS_PER_SCREEN; i++) {
         gv_config *c = &s->configs[i];
         c->screen = s;
         c->id = next_config_id++;
-        c->doublebuffer = kinds[i].db;
-        c->depth_size = kinds[i].depth;
-        c->stencil_size = kinds[i].stencil;
+        c->doublebuffer = kinds[i % 4].db;
+        c->depth_size = kinds[i % 4].depth;
+        c->stencil_size = kinds[i % 4].stencil;
+        c->samples = samples[i / 4];
         c->visual = ids[i < num_ids ? i : num_ids - 1];
         c->visual_depth = 24;
     }
@@ -201,8 +209,8 @@ static bool config_attrib(const gv_config *c, int attr, int *value)
     case GLX_MAX_PBUFFER_WIDTH:
     case GLX_MAX_PBUFFER_HEIGHT: v = 16384; break;
     case GLX_MAX_PBUFFER_PIXELS: v = 16384 * 16384; break;
-    case GLX_SAMPLE_BUFFERS: v = 0; break;
-    case GLX_SAMPLES: v = 0; break;
+    case GLX_SAMPLE_BUFFERS: v = c->samples > 0; break;
+    case GLX_SAMPLES: v = c->samples; break;
     default: return false;
     }
     *value = v;
@@ -332,13 +340,16 @@ static bool config_matches(const gv_config *c, const int *attrib_list)
 }
 
 /* GLX 1.4 Table 3.4's sort order for what our configs differ in: single
- * buffered first (DOUBLEBUFFER "smaller"), then the larger depth buffer,
- * then the smaller stencil buffer. */
+ * buffered first (DOUBLEBUFFER "smaller"), then the fewer sample buffers
+ * and samples, then the larger depth buffer, then the smaller stencil
+ * buffer. */
 static int config_order(const void *pa, const void *pb)
 {
     const gv_config *a = *(const gv_config *const *)pa, *b = *(const gv_config *const *)pb;
     if (a->doublebuffer != b->doublebuffer)
         return a->doublebuffer - b->doublebuffer;
+    if (a->samples != b->samples) /* SAMPLE_BUFFERS, then SAMPLES: both follow samples */
+        return a->samples - b->samples;
     if (a->depth_size != b->depth_size)
         return b->depth_size - a->depth_size;
     if (a->stencil_size != b->stencil_size)
@@ -408,12 +419,15 @@ XVisualInfo *gv_glXGetVisualFromFBConfig(Display *dpy, GLXFBConfig config)
 /* glXChooseVisual (GLX 1.4 section 3.4, Table 3.1's minimum rules):
  * booleans stand alone, the rest take a value.  GLX_RGBA must be asked
  * for (asmgl has no colour-index mode); without GLX_DOUBLEBUFFER only
- * single-buffered visuals qualify.  Of the fitting configs, one without a
- * depth buffer is preferred when none was asked for, else the deeper. */
+ * single-buffered visuals qualify.  Of the fitting configs the one with
+ * the fewest samples wins (GLX_ARB_multisample: the smallest number that
+ * meets the request), then one without a depth buffer when none was asked
+ * for, else the deeper. */
 XVisualInfo *gv_glXChooseVisual(Display *dpy, int screen, int *attrib_list)
 {
     bool rgba = false, db = false;
-    int depth = 0, stencil = 0, min_color = 0, level = 0, samples = 0, accum = 0, aux = 0;
+    int depth = 0, stencil = 0, min_color = 0, level = 0, samples = 0, sample_buffers = 0;
+    int accum = 0, aux = 0;
     bool stereo = false;
     for (int *a = attrib_list; a && *a != None; a++) {
         switch (*a) {
@@ -442,32 +456,30 @@ XVisualInfo *gv_glXChooseVisual(Display *dpy, int screen, int *attrib_list)
                 accum = a[1];
             a++;
             break;
-        case GLX_SAMPLE_BUFFERS:
-        case GLX_SAMPLES:
-            if (a[1] > samples)
-                samples = a[1];
-            a++;
-            break;
+        case GLX_SAMPLE_BUFFERS: sample_buffers = *++a; break;
+        case GLX_SAMPLES: samples = *++a; break;
         default:
             return NULL; /* GLX 1.4: an unknown attribute matches nothing */
         }
     }
-    if (!rgba || stereo || level != 0 || aux > 0 || accum > 0 || samples > 0 || min_color > 32 ||
-        depth > 24 || stencil > 8)
+    if (!rgba || stereo || level != 0 || aux > 0 || accum > 0 || sample_buffers > 1 ||
+        samples > 8 || min_color > 32 || depth > 24 || stencil > 8)
         return NULL;
     pthread_mutex_lock(&gv_lock);
     gv_screen *s = gv_screen_get(dpy, screen);
     const gv_config *best = NULL;
     for (int i = 0; s && i < s->num_configs; i++) {
         const gv_config *c = &s->configs[i];
-        if (c->doublebuffer != db || c->depth_size < depth || c->stencil_size < stencil)
+        if (c->doublebuffer != db || c->depth_size < depth || c->stencil_size < stencil ||
+            (c->samples > 0) < sample_buffers || c->samples < samples)
             continue;
         /* the visual must describe this config (glXGetConfig) */
         if (gv_config_from_visual_id(dpy, screen, c->visual) != c)
             continue;
         bool want_depth = depth > 0 || stencil > 0;
-        if (!best || (want_depth ? c->depth_size > best->depth_size
-                                 : c->depth_size < best->depth_size))
+        if (!best || c->samples < best->samples ||
+            (c->samples == best->samples &&
+             (want_depth ? c->depth_size > best->depth_size : c->depth_size < best->depth_size)))
             best = c;
     }
     VisualID id = best ? best->visual : 0;

@@ -6,22 +6,24 @@
  *
  * MakeCurrent maps onto asmgl_make_current_surface: the draw drawable's
  * asmgl_surface becomes the context's framebuffer 0 while the context is
- * current on this thread.  libGLX has already switched libGLdispatch to
- * our dispatch table (or switches it back when we fail).  asmgl has one
- * framebuffer 0 for drawing and reading, so a read drawable other than the
- * draw drawable is accepted and recorded, but reads come from the draw
- * drawable.
+ * current on this thread.  Drawable surfaces are shared
+ * (asmgl_surface_set_shared), so a drawable may be current to several
+ * contexts on several threads at once (GLX 1.4 section 3.3.7); they draw
+ * into the same pixels, under asmgl.h's flush rule.  libGLX has already switched libGLdispatch to
+ * our dispatch table (or switches it back when we fail).  A read drawable
+ * other than the draw drawable is lent for reading
+ * (asmgl_make_current_surfaces): ReadPixels, CopyPixels, CopyTex* and
+ * blits from framebuffer 0 read it (GLX 1.4 section 3.3.7).
  *
- * Object sharing (share_list): asmgl contexts each have their own object
- * name spaces, so a valid share_list is accepted and objects are not
- * shared; a one-line note goes to stderr the first time.
+ * Object sharing (share_list, GLX 1.4 section 3.3.7): the context shares
+ * share_list's textures, buffers, programs, renderbuffers and display
+ * lists (asmgl_context_create_shared; asmgl.h says what is shared).
  */
 #include "glx_priv.h"
 
 #include <X11/Xlibint.h>
 #include <GL/glxproto.h>
 
-#include <stdio.h>
 #include <stdlib.h>
 
 static gv_context *contexts;
@@ -95,19 +97,15 @@ static GLXContext context_create(Display *dpy, const gv_config *cfg, int screen,
 {
     pthread_mutex_lock(&gv_lock);
     GLXContext result = NULL;
-    if (share && !context_find(share)) {
+    gv_context *sc = share ? context_find(share) : NULL;
+    if (share && !sc) {
         gv_glx_error(dpy, GLXBadContext, 0, minor);
         goto out;
     }
-    if (share) {
-        static bool told;
-        if (!told)
-            fprintf(stderr, "asmgl: GLX contexts do not share objects yet (share_list ignored)\n");
-        told = true;
-    }
     gv_context *c = calloc(1, sizeof *c);
     asmgl_config acfg = {.width = 1, .height = 1};
-    asmgl_context *gl = c ? asmgl_context_create(&acfg) : NULL;
+    asmgl_context *gl = !c ? NULL : sc ? asmgl_context_create_shared(&acfg, sc->gl)
+                                       : asmgl_context_create(&acfg);
     if (!gl) {
         free(c);
         gv_x_error(dpy, BadAlloc, 0, minor);
@@ -305,8 +303,9 @@ static Bool make_current(Display *dpy, GLXDrawable draw, GLXDrawable read, GLXCo
      * single-buffered window shows what was drawn (GLX 1.4 section 3.3.7) */
     if (old && (old != c || old->draw != dd))
         gv_gl()->Flush();
-    if (!asmgl_make_current_surface(c ? c->gl : NULL, dd ? dd->surface : NULL)) {
-        /* the surface is lent to a context current on another thread */
+    if (!asmgl_make_current_surfaces(c ? c->gl : NULL, dd ? dd->surface : NULL,
+                                     rd ? rd->surface : NULL)) {
+        /* asmgl refused the context (current on another thread meanwhile) */
         gv_x_error(dpy, BadAccess, draw, op);
         goto out;
     }
@@ -331,6 +330,8 @@ static Bool make_current(Display *dpy, GLXDrawable draw, GLXDrawable read, GLXCo
     c->draw = dd;
     c->read = rd;
     gv_drawable_track_size(dd); /* new buffers if the window was resized */
+    if (rd != dd)
+        gv_drawable_track_size(rd);
     if (!c->viewport_set) {
         /* GLX 1.4 section 3.3.7: the first time a context is made current,
          * viewport and scissor become the drawable's size */
@@ -386,17 +387,24 @@ Bool gv_glXIsDirect(Display *dpy, GLXContext ctx)
     return ok ? True : False; /* every asmgl context renders in the client */
 }
 
-/* glXCopyContext: the handles are checked (GLXBadContext, and BadAccess
- * for a destination current on some thread, GLX 1.4 section 3.3.7), but
- * asmgl cannot copy state between contexts: nothing is copied. */
+/* glXCopyContext (GLX 1.4 section 3.3.7): the attribute groups of mask,
+ * as glPushAttrib saves them (asmgl_context_copy).  GLXBadContext for a
+ * bad handle, BadAccess for a destination current on some thread,
+ * BadMatch for contexts of different screens.  A source current on
+ * another thread is BadAccess too: its state is changing there (asmgl's
+ * choice; the spec leaves it open). */
 void gv_glXCopyContext(Display *dpy, GLXContext src, GLXContext dst, unsigned long mask)
 {
     pthread_mutex_lock(&gv_lock);
-    gv_context *s = context_find(src), *d = context_find(dst);
+    gv_context *s = context_find_here(src), *d = context_find(dst);
     if (!s || !d)
         gv_glx_error(dpy, GLXBadContext, 0, X_GLXCopyContext);
-    else if (d->owner)
+    else if (d->owner || (s->owner && s->owner != gv_thread_id()))
         gv_x_error(dpy, BadAccess, 0, X_GLXCopyContext);
+    else if (s->screen != d->screen || s->dpy != d->dpy)
+        gv_x_error(dpy, BadMatch, 0, X_GLXCopyContext);
+    else if (!asmgl_context_copy(d->gl, s->gl, mask))
+        gv_x_error(dpy, BadAlloc, 0, X_GLXCopyContext);
     pthread_mutex_unlock(&gv_lock);
 }
 

@@ -3,7 +3,8 @@
  * and GLXWindows), GLXPixmaps, GLXPbuffers; glXSwapBuffers, swap control
  * and the drawable queries (any thread; gv_lock).
  *
- * Every drawable owns an asmgl_surface of its config's depth and stencil.
+ * Every drawable owns an asmgl_surface of its config's depth, stencil and
+ * samples (a multisampled one is resolved when presented).
  * Windows and pixmaps also own a winsys presenter: glXSwapBuffers presents
  * a double-buffered window; single-buffered windows and all pixmaps are
  * presented from the surface's flush callback (glFlush, glFinish,
@@ -46,14 +47,17 @@ gv_drawable *gv_drawable_find(Display *dpy, GLXDrawable id)
     return NULL;
 }
 
-/* Presents a single-buffered window or a pixmap at glFlush/glFinish (the
- * thread the surface is lent on; no gv_lock: d cannot be freed while it is
- * current). */
+/* Presents a single-buffered window or a pixmap at glFlush/glFinish (a
+ * thread the surface is lent on; no gv_lock, which MakeCurrent may hold
+ * around its flush: d cannot be freed while it is current, and
+ * present_lock keeps the presenter to one thread at a time). */
 static void present_on_flush(asmgl_surface *s, void *data)
 {
     gv_drawable *d = data;
+    pthread_mutex_lock(&d->present_lock);
     if (d->ws)
         ws_x11_present(d->ws, s);
+    pthread_mutex_unlock(&d->present_lock);
 }
 
 /* Follows a window's size at glViewport (the thread the surface is lent
@@ -77,13 +81,16 @@ static gv_drawable *drawable_new(Display *dpy, GLXDrawable id, Drawable x_drawab
 {
     gv_drawable *d = calloc(1, sizeof *d);
     asmgl_config cfg = {.width = w, .height = h, .depth_bits = c->depth_size,
-                        .stencil_bits = c->stencil_size};
+                        .stencil_bits = c->stencil_size, .samples = c->samples};
     asmgl_surface *s = d ? asmgl_surface_create(&cfg) : NULL;
-    if (!s) {
+    if (!s || pthread_mutex_init(&d->present_lock, NULL) != 0) {
+        asmgl_surface_destroy(s);
         free(d);
         ws_x11_drawable_destroy(ws);
         return NULL;
     }
+    /* GLX 1.4 section 3.3.7: current to several contexts (threads) at once */
+    asmgl_surface_set_shared(s, 1);
     d->dpy = dpy;
     d->id = id;
     d->x_drawable = x_drawable;
@@ -103,6 +110,15 @@ static gv_drawable *drawable_new(Display *dpy, GLXDrawable id, Drawable x_drawab
     return d;
 }
 
+/* Frees d, unlinked already. */
+static void drawable_destroy(gv_drawable *d)
+{
+    asmgl_surface_destroy(d->surface);
+    ws_x11_drawable_destroy(d->ws);
+    pthread_mutex_destroy(&d->present_lock);
+    free(d);
+}
+
 void gv_drawable_free(gv_drawable *d)
 {
     for (gv_drawable **p = &drawables; *p; p = &(*p)->next)
@@ -110,9 +126,7 @@ void gv_drawable_free(gv_drawable *d)
             *p = d->next;
             break;
         }
-    asmgl_surface_destroy(d->surface);
-    ws_x11_drawable_destroy(d->ws);
-    free(d);
+    drawable_destroy(d);
 }
 
 void gv_drawables_display_closed(Display *dpy)
@@ -126,15 +140,15 @@ void gv_drawables_display_closed(Display *dpy)
         }
         if (d->current_count == 0) {
             *p = d->next;
-            asmgl_surface_destroy(d->surface);
-            ws_x11_drawable_destroy(d->ws);
-            free(d);
+            drawable_destroy(d);
             continue;
         }
         /* still current somewhere (an application bug): it loses its
          * window now and is freed at release */
+        pthread_mutex_lock(&d->present_lock);
         ws_x11_drawable_destroy(d->ws);
         d->ws = NULL;
+        pthread_mutex_unlock(&d->present_lock);
         d->deleted = true;
         p = &d->next;
     }
@@ -178,9 +192,7 @@ static void sweep_implicit(Display *dpy)
         if (d->dpy == dpy && d->implicit && d->current_count == 0 &&
             !ws_x11_window_info(dpy, d->x_drawable, NULL, NULL)) {
             *p = d->next;
-            asmgl_surface_destroy(d->surface);
-            ws_x11_drawable_destroy(d->ws);
-            free(d);
+            drawable_destroy(d);
         } else {
             p = &d->next;
         }
@@ -200,8 +212,10 @@ gv_drawable *gv_drawable_for_current(Display *dpy, GLXDrawable id, const gv_conf
         *error = GLXBadDrawable;
         return NULL;
     }
+    /* the window's visual's config; the context's own where it shares
+     * that visual (a server with few visuals, glx_config.c) */
     const gv_config *c = gv_config_from_visual_id(dpy, screen, visual);
-    if (!c)
+    if (!c || (cfg && cfg->screen == c->screen && cfg->visual == visual))
         c = cfg;
     if (!c) {
         *error = 256 + BadMatch; /* a window whose visual has no config */
@@ -515,13 +529,17 @@ void gv_glXSwapBuffers(Display *dpy, GLXDrawable drawable)
         pthread_mutex_unlock(&gv_lock);
         return;
     }
-    /* a drawable current on another thread is that thread's to read */
+    /* a drawable current on another thread only is that thread's to read */
     if (mine || d->current_count == 0) {
         d->last_swap_ns = now_ns();
-        if (d->ws && !ws_x11_present(d->ws, d->surface) && d->implicit && d->current_count == 0)
+        pthread_mutex_lock(&d->present_lock);
+        bool gone = d->ws && !ws_x11_present(d->ws, d->surface);
+        pthread_mutex_unlock(&d->present_lock);
+        if (gone && d->implicit && d->current_count == 0)
             gv_drawable_free(d); /* the window is gone */
         else
-            gv_drawable_track_size(d); /* new buffers for the next frame */
+            gv_drawable_track_size(d); /* new buffers for the next frame (not
+                                          while current to several contexts) */
     }
     pthread_mutex_unlock(&gv_lock);
 }

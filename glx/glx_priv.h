@@ -40,13 +40,21 @@
  * glViewport the window's size is asked (XGetGeometry) and the surface
  * resized, as Mesa's xlib software winsys does.
  *
- * Extensions: GLX_ARB_create_context(_profile), GLX_EXT_no_config_context,
- * swap control (EXT, MESA, SGI), GLX_EXT_buffer_age, GLX_MESA_query_renderer,
- * GLX_EXT_visual_info / _visual_rating.  Not here: object sharing between
- * contexts (share_list is accepted, objects are not shared), multisample
- * configs, a drawable current on two threads at once (BadAccess), a read
- * drawable other than the draw drawable (reads come from the draw one),
- * glXCopyContext (checks its handles, copies nothing).
+ * Extensions: GLX_ARB_create_context(_profile), GLX_ARB_multisample (2,
+ * 4 and 8 samples: multisample surfaces, resolved when read or shown),
+ * GLX_EXT_no_config_context, swap control (EXT, MESA, SGI),
+ * GLX_EXT_buffer_age, GLX_MESA_query_renderer, GLX_EXT_visual_info /
+ * _visual_rating.  share_list shares objects (glx_context.c);
+ * glXCopyContext copies glPushAttrib's groups; a read drawable other than
+ * the draw drawable is what ReadPixels, CopyPixels, CopyTex* and blits
+ * from framebuffer 0 read (asmgl_make_current_surfaces).
+ *
+ * Threads: a drawable may be current to several contexts, each on its own
+ * thread (GLX 1.4 section 3.3.7): its surface is shared
+ * (asmgl_surface_set_shared), the contexts render into the same pixels and
+ * see each other's rendering under asmgl.h's flush rule (glFinish or a
+ * release); its size is kept while more than one context holds it, and
+ * present_lock keeps its presenter to one thread at a time.
  *
  * Deletion follows GLX 1.4 sections 3.3.7 and 3.3.9: a context or GLX
  * drawable destroyed while current only loses its handle; it is freed when
@@ -84,17 +92,19 @@ typedef struct gv_drawable gv_drawable;
 typedef struct gv_context gv_context;
 
 /* A framebuffer configuration: RGBA8, with or without depth 24 / stencil
- * 8, single or double buffered; windows, pixmaps and pbuffers alike. */
+ * 8, single or double buffered, single-sampled or with 2, 4 or 8 samples
+ * (GLX_ARB_multisample); windows, pixmaps and pbuffers alike. */
 struct gv_config {
     gv_screen *screen;
     int id;                 /* GLX_FBCONFIG_ID: unique over the process */
     bool doublebuffer;
     int depth_size, stencil_size;
+    int samples;            /* GLX_SAMPLES: 0, or 2, 4, 8 (GLX_SAMPLE_BUFFERS 1) */
     VisualID visual;        /* an X TrueColor visual of the screen, or 0 */
     int visual_depth;       /* 24 or 32 */
 };
 
-#define GV_CONFIGS_PER_SCREEN 4
+#define GV_CONFIGS_PER_SCREEN 16
 
 /* The configs of one screen of one connection; never freed (see above). */
 struct gv_screen {
@@ -121,7 +131,9 @@ struct gv_drawable {
     unsigned long event_mask; /* glXSelectEvent */
     int swap_interval;      /* GLX_EXT_swap_control; 0: no wait */
     uint64_t last_swap_ns;  /* CLOCK_MONOTONIC of the last swap */
-    int current_count;      /* contexts that have it as draw or read */
+    int current_count;      /* contexts that have it as draw or read (GLX 1.4
+                               section 3.3.7: several, on different threads) */
+    pthread_mutex_t present_lock; /* serializes ws (presents from several threads) */
     bool deleted;           /* destroyed while current: freed at release */
     gv_drawable *next;
 };

@@ -171,7 +171,7 @@ typedef enum mem_gpu_status {
     MEM_GPU_FAULT_UNMAPPED, /* addr is in no resident buffer */
     MEM_GPU_FAULT_BOUNDS,   /* starts in one, does not end in it */
     MEM_GPU_FAULT_ACCESS,   /* residency access forbids it */
-    MEM_GPU_FAULT_ALIGN     /* issue 6: misaligned where the caller needs natural
+    MEM_GPU_FAULT_ALIGN     /* misaligned where the caller needs natural
                                alignment (atomics); only through mem_gpu_fault */
 } mem_gpu_status;
 
@@ -230,7 +230,7 @@ void *mem_gpu_pointer(const mem_space *s, uint64_t addr, size_t bytes, unsigned 
 /* The same check without counting or reporting anything. */
 mem_gpu_status mem_gpu_check(const mem_space *s, uint64_t addr, size_t bytes, unsigned access);
 /* Counts and reports a fault of kind st that the caller found itself
- * (issue 6: glprog's executor, a misaligned ATOM: MEM_GPU_FAULT_ALIGN,
+ * (glprog's executor, a misaligned ATOM: MEM_GPU_FAULT_ALIGN,
  * "the atomic is not performed"); access says read and/or write as for
  * mem_gpu_pointer.  Any thread. */
 void mem_gpu_fault(const mem_space *s, mem_gpu_status st, uint64_t addr, size_t bytes,
@@ -244,7 +244,7 @@ void mem_space_reset_faults(mem_space *s);
  * (counted from now) to out (NULL = stderr); limit 0 reports none. */
 void mem_space_set_fault_report(mem_space *s, uint64_t limit, FILE *out);
 
-/* ---- Atomics (issue 6: ATOM ATOMB ATOMS ATOMIM) ---------------------------
+/* ---- Atomics (ATOM ATOMB ATOMS ATOMIM) -----------------------------------
  *
  * One read-modify-write on host memory, as NV_gpu_program5's ATOM
  * pseudocode defines each operation (MOD.AT_*; EDGE.ATOM_IWRAP,

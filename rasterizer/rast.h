@@ -61,7 +61,7 @@
  *   - result.depth written on some paths only: the other fragments keep
  *     their interpolated depth (EDGE.FP_DEPTH_PARTIAL: undefined in the
  *     spec); colour results start at 0 (same output for any thread count).
- * Geometry programs (rast_draw.gp, rast_geometry.c): vertex-program results
+ * Geometry programs (rast_draw.gp.prog, rast_geometry.c): vertex-program results
  * -> input primitives per PRIMITIVE_IN (adjacency orders of NV_geometry_program4
  * 2.6.1 / Table X.1) -> the program on 16 primitives a task -> its EMITted
  * strips (PRIMITIVE_OUT) -> clipping.  EMITs past the vertex limit are ignored;
@@ -177,7 +177,8 @@ typedef struct rast_surface {
     tex_format format;   /* RGBA8 / RGBA32F / RGBA32I / RGBA32UI colour (integer
                             formats store the program's integer bits, never
                             blended or converted), DEPTH32F depth, S8 stencil */
-    /* (added for NV_geometry_program4 / NV_explicit_multisample) */
+    /* layered and multisample attachments (NV_geometry_program4,
+     * NV_explicit_multisample) */
     int layers;          /* 0 or 1: one image; n > 1: a layered attachment (array
                             layers or cube faces in GL face order), layer l at
                             data + l * layer_stride */
@@ -194,7 +195,7 @@ typedef struct rast_framebuffer {
     rast_surface color[RAST_MAX_DRAW_BUFFERS];  /* indexed by draw buffer (after glDrawBuffers mapping) */
     rast_surface depth;
     rast_surface stencil;
-    /* (added) layered framebuffer (glFramebufferTextureEXT of an array or cube
+    /* layered framebuffer (glFramebufferTextureEXT of an array or cube
      * texture on every attachment): the number of layers, the minimum over
      * the attachments; 0 = not layered.  A geometry program's result.layer
      * picks the layer of each primitive (0 without a geometry program or
@@ -212,9 +213,9 @@ typedef struct rast_attrib {
     bool normalized;
     float current[4];        /* the current value (glVertexAttrib*, glColor*, ...):
                                 32-bit words, copied to the program unconverted */
-    bool integer;            /* (added) NV_vertex_program4 integer array: components
+    bool integer;            /* NV_vertex_program4 integer array: components
                                 are stored as signed/unsigned integers, not converted */
-    /* (added) 64-bit attributes (EXT_vertex_attrib_64bit, NV_vertex_attrib_
+    /* 64-bit attributes (EXT_vertex_attrib_64bit, NV_vertex_attrib_
      * integer_64bit; glprog.h GP_VIN_LONG_HI).  is_long: an enabled array of
      * 8-byte components (type GL_DOUBLE: IEEE bits, GL_INT64_NV /
      * GL_UNSIGNED_INT64_NV: integers), unconverted; missing components are
@@ -250,13 +251,13 @@ typedef struct rast_state {
     float point_size;        /* used when the program writes no result.pointsize or
                                 program_point_size is off */
     bool program_point_size; /* GL_VERTEX_PROGRAM_POINT_SIZE */
-    bool point_sprite;       /* (added) GL_POINT_SPRITE: fragment.pointcoord (NV5) varies
+    bool point_sprite;       /* GL_POINT_SPRITE: fragment.pointcoord (NV5) varies
                                 over points (rast_setup_point.c) */
     bool point_sprite_lower_left; /* GL_POINT_SPRITE_COORD_ORIGIN LOWER_LEFT (default
                                 UPPER_LEFT: t = 0 at the top) */
     float line_width;
     bool flat_shade;         /* GL_FLAT: colours from the provoking vertex */
-    bool provoking_first;    /* (added) EXT_provoking_vertex FIRST_VERTEX_CONVENTION:
+    bool provoking_first;    /* EXT_provoking_vertex FIRST_VERTEX_CONVENTION:
                                 lines, triangles, strips and fans take the first
                                 vertex of each primitive (quads, quad strips and
                                 polygons keep GL's choice) */
@@ -280,7 +281,7 @@ typedef struct rast_state {
     bool logic_op_enable;
     GLenum logic_op;
     bool dither;             /* ignored: asmgl never dithers */
-    /* (added) multisampling (GL 2.1 3.2.1, 4.1.3; ARB_texture_multisample):
+    /* multisampling (GL 2.1 3.2.1, 4.1.3; ARB_texture_multisample):
      * used only when the framebuffer has samples > 1 */
     bool multisample;        /* GL_MULTISAMPLE (GL's default is on; zero-init: off,
                                 every sample takes the pixel-centre fragment) */
@@ -300,7 +301,7 @@ typedef struct rast_state {
  * the GL layer hands out RAST_TEX_HANDLE_BASE + index (never 0). */
 #define RAST_TEX_HANDLE_BASE 0x0000b1d700000001ull
 
-/* ---- Resources (issue 6): what programs reach besides textures ----------
+/* ---- Resources: what programs reach besides textures --------------------
  * Global memory (the context's mem_space), storage buffers
  * (program.storage[n]) and image units, the same for every stage of a draw
  * and for a dispatch.  The storage views and the image units' textures are
@@ -328,6 +329,25 @@ typedef struct rast_resources {
     tex_image_unit images[GP_MAX_IMAGE_UNITS];
 } rast_resources;
 
+/* What one programmable stage of a draw runs with (R7).  Referenced, not
+ * copied: the caller keeps what the pointers name unchanged until the next
+ * flush (R9; the GL layer calls gl_resource_will_change first). */
+typedef struct rast_stage_binding {
+    const gp_program *prog;
+    const gp_val (*params)[4];  /* the resolved parameter table */
+    /* NV_parameter_buffer_object: binding point a's words (NULL / 0 =
+     * unbound), handed to gp_exec_env.param_buffers */
+    const gp_val *param_buffers[GP_MAX_PARAM_BUFFERS];
+    uint32_t param_buffer_words[GP_MAX_PARAM_BUFFERS];
+    /* NV5 subroutines: program.subroutine[] values and their count, handed
+     * to gp_exec_env.subroutine_params */
+    const uint32_t *subroutine_params;
+    uint32_t num_subroutine_params;
+    /* the GL program name, for reports ("Instruction budget" below); 0 = a
+     * generated program (fixed function) */
+    uint32_t id;
+} rast_stage_binding;
+
 typedef struct rast_draw {
     GLenum mode;              /* GL_POINTS .. GL_POLYGON, or the adjacency modes
                                  GL_LINES_ADJACENCY_EXT .. GL_TRIANGLE_STRIP_ADJACENCY_EXT
@@ -338,19 +358,23 @@ typedef struct rast_draw {
     int first, count;         /* vertices, or indices when indices/index_type set */
     GLenum index_type;        /* 0 = non-indexed */
     const void *indices;
-    int base_vertex;          /* (added) ARB_draw_elements_base_vertex: indexed element
+    int base_vertex;          /* ARB_draw_elements_base_vertex: indexed element
                                  k is vertex indices[first + k] + base_vertex (also its
                                  vertex.id); the GL layer keeps every sum in [0, INT_MAX] */
     int instance_count;       /* >= 1 */
     rast_attrib attribs[GP_VIN_COUNT];
-    const gp_program *vp;     /* never NULL: fixed function comes as a generated program */
-    const gp_val (*vp_params)[4];
-    const gp_program *fp;     /* never NULL */
-    const gp_val (*fp_params)[4];
+    /* The programmable stages: vp and fp never have a NULL prog (fixed
+     * function comes as a generated program); gp.prog NULL = no geometry
+     * program.  A geometry program runs between the vertex program and
+     * clipping on every input primitive (lanes = primitives), with
+     * primitive.id = the primitive's number in the draw (EDGE.PRIMITIVE_ID),
+     * and its EMITted strips (PRIMITIVE_OUT) go on to clipping,
+     * result.layer to the layered framebuffer. */
+    rast_stage_binding vp, fp, gp;
     const tex_object *textures[RAST_MAX_TEXTURE_UNITS]; /* per unit, the object of the
                                                            target the fp/vp uses there */
     float tex_lod_bias[RAST_MAX_TEXTURE_UNITS];
-    /* NV_bindless_texture (added): the resident texture handles.  Handle h
+    /* NV_bindless_texture: the resident texture handles.  Handle h
      * names tex_handles[h - RAST_TEX_HANDLE_BASE] when that index is below
      * num_tex_handles and the entry is not NULL (resident); any other
      * handle reads (0, 0, 0, 0).  Referenced, not copied: the GL layer
@@ -359,41 +383,16 @@ typedef struct rast_draw {
     uint32_t num_tex_handles;
     rast_state state;
     const rast_framebuffer *fb;
-    /* NV_parameter_buffer_object (added): per stage, binding point a's words
-     * (NULL / 0 = unbound), handed to gp_exec_env.param_buffers.  Referenced,
-     * not copied: the caller keeps the storage unchanged until the next flush
-     * (R9; the GL layer flushes before such a buffer is written). */
-    const gp_val *vp_param_buffers[GP_MAX_PARAM_BUFFERS];
-    uint32_t vp_param_buffer_words[GP_MAX_PARAM_BUFFERS];
-    const gp_val *fp_param_buffers[GP_MAX_PARAM_BUFFERS];
-    uint32_t fp_param_buffer_words[GP_MAX_PARAM_BUFFERS];
-    /* NV_geometry_program4 (added): NULL = no geometry program.  It runs
-     * between the vertex program and clipping on every input primitive
-     * (lanes = primitives), with primitive.id = the primitive's number in
-     * the draw (EDGE.PRIMITIVE_ID), and its EMITted strips (PRIMITIVE_OUT)
-     * go on to clipping, result.layer to the layered framebuffer. */
-    const gp_program *gp;
-    int gp_vertex_limit;      /* (added) ProgramVertexLimitNV's limit; 0 = the
+    int gp_vertex_limit;      /* ProgramVertexLimitNV's limit; 0 = the
                                  program's VERTICES_OUT */
-    const gp_val (*gp_params)[4];
-    /* NV5 subroutines (added): per stage, program.subroutine[] values and
-     * their count, handed to gp_exec_env.subroutine_params; referenced
-     * until the next flush (the GL layer flushes before changing them). */
-    const uint32_t *vp_subroutine_params, *fp_subroutine_params, *gp_subroutine_params;
-    uint32_t vp_num_subroutine_params, fp_num_subroutine_params, gp_num_subroutine_params;
-    const gp_val *gp_param_buffers[GP_MAX_PARAM_BUFFERS];
-    uint32_t gp_param_buffer_words[GP_MAX_PARAM_BUFFERS];
-    /* NV_gpu_program5 (added): GL_PATCH_VERTICES for mode GL_PATCHES (0xE),
+    /* NV_gpu_program5: GL_PATCH_VERTICES for mode GL_PATCHES (0xE),
      * drawn only through a geometry program with PRIMITIVE_IN PATCHES (the GL
      * layer refuses other such draws): count / patch_vertices patches of
      * patch_vertices vertices each, 1..GP_MAX_PATCH_VERTICES */
     int patch_vertices;
-    /* Issue 6 (added): global memory, storage buffers, image units (see
+    /* Global memory, storage buffers, image units (see
      * "Resources" above); all zero = none. */
     rast_resources res;
-    /* The GL program names of vp, fp and gp, for reports ("Instruction
-     * budget" below); 0 = a generated program (fixed function). */
-    uint32_t vp_id, fp_id, gp_id;
 } rast_draw;
 
 typedef struct rast_context rast_context;
@@ -414,7 +413,7 @@ enum {
 typedef struct rast_clear_args {
     unsigned mask;
     float color[4];
-    uint32_t color_bits[4];  /* (added) integer colour buffers (RGBA32I/UI) get these
+    uint32_t color_bits[4];  /* integer colour buffers (RGBA32I/UI) get these
                                 words: glClearColorIiEXT / IuiEXT's values */
     double depth;
     int stencil;
@@ -426,7 +425,7 @@ typedef struct rast_clear_args {
 } rast_clear_args;
 GLenum rast_clear(rast_context *r, const rast_framebuffer *fb, const rast_clear_args *c);
 
-/* ---- Compute (NV_compute_program5; issue 6) -------------------------------
+/* ---- Compute (NV_compute_program5) ----------------------------------------
  * rast_dispatch flushes pending draws, then runs groups[0] x groups[1] x
  * groups[2] work groups of cp (info.cp_group_size invocations each) on the
  * worker pool and returns when all are done (synchronous: the GL layer's
@@ -453,6 +452,17 @@ typedef struct rast_dispatch_args {
 } rast_dispatch_args;
 GLenum rast_dispatch(rast_context *r, const rast_dispatch_args *a);
 
+/* Runs vertex program vp for one vertex, outside any draw, on the API
+ * thread: the raster position (GL 2.1 section 2.13, ARB_vertex_program
+ * section 2.14: RasterPos goes through the vertex program).  in holds
+ * GP_VIN_ROWS rows and out GP_VARY_COUNT rows, lane 0 of each; tex samples
+ * for TEX instructions (the caller flushes first if a queued scene renders
+ * into what it samples, R9).  The vertex runs under the context's
+ * instruction budget ("Instruction budget" below); false when the budget
+ * stopped it (out then holds what was written before). */
+bool rast_vertex_run_one(rast_context *r, const gp_program *vp, const gp_val (*params)[4],
+                         const gp_vec *in, gp_vec *out, gp_tex_fn tex, void *tex_user);
+
 /* Runs every pending tile and returns when the surfaces are up to date. */
 void rast_flush(rast_context *r);
 
@@ -460,7 +470,7 @@ void rast_flush(rast_context *r);
 typedef struct rast_stats {
     uint64_t draws, primitives_binned, fragments_shaded, fragments_hidden;
     uint64_t tiles_run, budget_exceeded;
-    /* added by the rasterizer: */
+    /* the rasterizer's own counters: */
     uint64_t vertices_shaded;   /* vertex program invocations (live lanes) */
     uint64_t scene_flushes;     /* scenes run (explicit flushes and full arenas) */
     uint64_t fragments_killed;  /* shaded fragments discarded by KIL or the alpha test */

@@ -97,12 +97,12 @@ rast_drawrec *rast_budget_rec(rast_context *r)
     atomic_init(&rec->halt, r->carry_halt);
     rec->seq = r->draw_seq;
     const rast_draw *d = r->cur_draw;
-    rec->prog[RAST_STAGE_VERTEX] = d->vp;
-    rec->prog[RAST_STAGE_GEOMETRY] = d->gp;
-    rec->prog[RAST_STAGE_FRAGMENT] = d->fp;
-    rec->id[RAST_STAGE_VERTEX] = d->vp_id;
-    rec->id[RAST_STAGE_GEOMETRY] = d->gp_id;
-    rec->id[RAST_STAGE_FRAGMENT] = d->fp_id;
+    rec->prog[RAST_STAGE_VERTEX] = d->vp.prog;
+    rec->prog[RAST_STAGE_GEOMETRY] = d->gp.prog;
+    rec->prog[RAST_STAGE_FRAGMENT] = d->fp.prog;
+    rec->id[RAST_STAGE_VERTEX] = d->vp.id;
+    rec->id[RAST_STAGE_GEOMETRY] = d->gp.id;
+    rec->id[RAST_STAGE_FRAGMENT] = d->fp.id;
     rec->reported = r->carry_stop != 0; /* reported when the stop happened */
     rec->next = r->recs;
     r->recs = rec;
@@ -165,8 +165,8 @@ void rast_budget_draw_end(rast_context *r)
     /* vertex and geometry stops are known now: report them at once */
     if (stop && (stage == RAST_STAGE_VERTEX || stage == RAST_STAGE_GEOMETRY)) {
         const rast_draw *d = r->cur_draw;
-        const gp_program *prog = stage == RAST_STAGE_VERTEX ? d->vp : d->gp;
-        uint32_t id = stage == RAST_STAGE_VERTEX ? d->vp_id : d->gp_id;
+        const gp_program *prog = stage == RAST_STAGE_VERTEX ? d->vp.prog : d->gp.prog;
+        uint32_t id = stage == RAST_STAGE_VERTEX ? d->vp.id : d->gp.id;
         rast_budget_report(r, stage, id, prog, (stop & RAST_STOP_TOTAL) != 0, false, r->draw_seq);
         if (r->cur_rec)
             r->cur_rec->reported = true;

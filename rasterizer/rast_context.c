@@ -213,7 +213,7 @@ void rast_flush(rast_context *r)
 
 GLenum rast_draw_submit(rast_context *r, const rast_draw *d)
 {
-    if (!d || !d->vp || !d->fp || !d->fb || d->count <= 0 || d->instance_count <= 0)
+    if (!d || !d->vp.prog || !d->fp.prog || !d->fb || d->count <= 0 || d->instance_count <= 0)
         return GL_NO_ERROR;
     r->stats.draws++;
     return rast_vertex_run_draw(r, d);

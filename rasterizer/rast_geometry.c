@@ -2,7 +2,7 @@
  * rast_geometry.c - the geometry-program stage (NV_geometry_program4 section
  * 2.14.6).  Stage: geometry front end (producer side).  Thread: API thread.
  *
- * A draw with rast_draw.gp runs, in batches of GS_BATCH input primitives:
+ * A draw with rast_draw.gp.prog runs, in batches of GS_BATCH input primitives:
  *
  *   1. input primitive assembly (2.14.6.1): the draw mode's primitives in the
  *      vertex order the program sees (vertex[0..n)), with primitive.id = the
@@ -378,8 +378,8 @@ GLenum rast_gs_run_draw(rast_geom *g)
 {
     rast_context *r = g->r;
     const rast_draw *d = g->d;
-    const gp_program_info *gpi = gp_program_get_info(d->gp);
-    const gp_program_info *vpi = gp_program_get_info(d->vp);
+    const gp_program_info *gpi = gp_program_get_info(d->gp.prog);
+    const gp_program_info *vpi = gp_program_get_info(d->vp.prog);
     static const int vin_of[] = {
         [GP_PRIM_POINTS] = 1, [GP_PRIM_LINES] = 2, [GP_PRIM_LINES_ADJACENCY] = 4,
         [GP_PRIM_TRIANGLES] = 3, [GP_PRIM_TRIANGLES_ADJACENCY] = 6,
@@ -521,17 +521,14 @@ GLenum rast_gs_run_draw(rast_geom *g)
                 if (!live)
                     continue;
                 gp_exec_env env;
-                rast_stage_env_init(r, d, d->gp_params, d->gp_param_buffers,
-                                    d->gp_param_buffer_words, &units, &env);
-                env.subroutine_params = d->gp_subroutine_params;
-                env.num_subroutine_params = d->gp_num_subroutine_params;
+                rast_stage_env_init(r, d, &d->gp, &units, &env);
                 env.inputs = gs->inputs;
                 env.outputs = gs->outputs;
                 env.live_mask = live;
                 env.emit = gs_emit;
                 env.emit_user = &ec;
                 env.mem_site = "geometry program";
-                gp_exec(d->gp, &env);
+                gp_exec(d->gp.prog, &env);
                 r->stats.gs_invocations += (uint64_t)rast_popcount(live);
                 bool exceeded = env.status == GP_EXEC_BUDGET_EXCEEDED;
                 r->stats.budget_exceeded += exceeded;

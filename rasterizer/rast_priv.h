@@ -162,9 +162,9 @@ typedef struct rast_dstate {
     const gp_val (*fp_params)[4];          /* copy in the scene arena */
     int num_fp_params;
     rast_tex_units tex;
-    const gp_val *param_buffers[GP_MAX_PARAM_BUFFERS]; /* rast_draw.fp_param_buffers */
+    const gp_val *param_buffers[GP_MAX_PARAM_BUFFERS]; /* rast_draw.fp.param_buffers */
     uint32_t param_buffer_words[GP_MAX_PARAM_BUFFERS];
-    const uint32_t *subroutine_params;     /* rast_draw.fp_subroutine_params */
+    const uint32_t *subroutine_params;     /* rast_draw.fp.subroutine_params */
     uint32_t num_subroutine_params;
     uint64_t insn_budget;
     /* interpolation: prim->attr holds nvary slots x 4 components */
@@ -224,7 +224,7 @@ typedef struct rast_dstate {
      * write_samplemask: result.samplemask is written (forces LATE_Z) */
     uint64_t vary_sample;
     bool per_sample, read_sample, write_samplemask;
-    /* issue 6 (rast.h "Resources"): what the fragment program reaches,
+    /* rast.h "Resources": what the fragment program reaches,
      * only the parts it uses (so draws with other bindings still share the
      * state); the views and textures are referenced until the flush (R9),
      * the table is copied */
@@ -557,7 +557,7 @@ struct rast_context {
     gp_vec vin[GP_VIN_ROWS];   /* + vertex.id, vertex.instance, LONG ATTRIB high words */
     gp_vec vout[GP_VARY_COUNT];
     struct rast_gs *gs;         /* geometry-stage scratch (rast_geometry.c), NULL until used */
-    gp_memory vmem;             /* issue 6: vertex / geometry programs' gp_exec_env.memory
+    gp_memory vmem;             /* vertex / geometry programs' gp_exec_env.memory
                                    (rast_stage_env_init, from the draw being submitted) */
     /* the executors' work (rast_pool_run): every executor calls job(r, its tile ctx) */
     void (*job)(struct rast_context *r, rast_tile_ctx *t);
@@ -659,18 +659,17 @@ bool rast_vs_run(rast_geom *g, const int *ids, int m);
  * position, kept slots (colours clamped), clip distances, point size,
  * projection and outcode (0xffffffff when dead). */
 void rast_vertex_record(const rast_geom *g, const gp_vec *out, int lane, float *v, bool dead);
-/* The gp_exec_env of a vertex-side stage (vertex or geometry program) of
- * draw d: the API thread's machine, the stage's parameter table and buffers,
- * d's textures (through *units, which must outlive the gp_exec call), the
- * context's instruction budget, d's resources (env->memory = &r->vmem, made
- * from d->res; mem_site "vertex program").  The caller sets inputs, outputs,
- * live_mask (and emit, mem_site for geometry programs). */
-void rast_stage_env_init(rast_context *r, const rast_draw *d, const gp_val (*params)[4],
-                         const gp_val *const bufs[GP_MAX_PARAM_BUFFERS],
-                         const uint32_t words[GP_MAX_PARAM_BUFFERS], rast_tex_units *units,
-                         gp_exec_env *env);
+/* The gp_exec_env of a vertex-side stage b (d->vp or d->gp) of draw d: the
+ * API thread's machine, b's parameter table, parameter buffers and
+ * subroutine values, d's textures (through *units, which must outlive the
+ * gp_exec call), the context's instruction budget, d's resources
+ * (env->memory = &r->vmem, made from d->res; mem_site "vertex program").
+ * The caller sets inputs, outputs, live_mask (and emit, mem_site for
+ * geometry programs). */
+void rast_stage_env_init(rast_context *r, const rast_draw *d, const rast_stage_binding *b,
+                         rast_tex_units *units, gp_exec_env *env);
 
-/* rast_geometry.c: the geometry-program stage (a draw with rast_draw.gp) */
+/* rast_geometry.c: the geometry-program stage (a draw with rast_draw.gp.prog) */
 GLenum rast_gs_run_draw(rast_geom *g);
 void rast_gs_free(struct rast_gs *gs);
 

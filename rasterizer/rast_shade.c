@@ -316,7 +316,7 @@ void rast_shade_task(rast_tile_ctx *t, const rast_prim *p, const rast_task *task
     rast_interp_user iu = {p, fx, fy, in};
     env.interp = rast_interp_fn;
     env.interp_user = &iu;
-    /* issue 6 (rast.h "Resources"): memory, and where faults happen.
+    /* rast.h "Resources": memory, and where faults happen.
      * Helper lanes (uncovered lanes of used quads) go in helper_mask, so
      * they store nothing (glprog.h EDGE.HELPER_STORES). */
     int32_t lane_pos[16][2];

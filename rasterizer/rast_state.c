@@ -19,7 +19,7 @@
  * way, so stencil state does not prevent deferral.  Everything else is shaded
  * in submission order, with the depth/stencil tests before the program when
  * the program can neither kill nor change depth (early Z), else after.
- * Side effects (issue 6, rast.h "Resources"): a program with stores or
+ * Side effects (rast.h "Resources"): a program with stores or
  * atomics is never DEFERRED nor DEPTH_ONLY; it is LATE_Z (every covered
  * fragment inside the scissor runs it, the tests follow) or, with OPTION
  * NV_early_fragment_tests, EARLY_Z (only fragments passing depth/stencil
@@ -61,10 +61,10 @@ static void fill_dstate(rast_context *r, const rast_draw *d, rast_dstate *ds)
 {
     const rast_state *st = &d->state;
     const rast_framebuffer *fb = &r->scene.fb;
-    const gp_program_info *fpi = gp_program_get_info(d->fp);
+    const gp_program_info *fpi = gp_program_get_info(d->fp.prog);
 
     memset(ds, 0, sizeof(*ds));
-    ds->fp = d->fp;
+    ds->fp = d->fp.prog;
     ds->fpi = fpi;
     ds->num_fp_params = fpi->num_params;
     for (int i = 0; i < RAST_MAX_TEXTURE_UNITS; i++) {
@@ -76,15 +76,15 @@ static void fill_dstate(rast_context *r, const rast_draw *d, rast_dstate *ds)
     ds->tex.handles = d->tex_handles;
     ds->tex.num_handles = d->num_tex_handles;
     ds->insn_budget = r->insn_budget;
-    ds->subroutine_params = d->fp_subroutine_params;
-    ds->num_subroutine_params = d->fp_num_subroutine_params;
+    ds->subroutine_params = d->fp.subroutine_params;
+    ds->num_subroutine_params = d->fp.num_subroutine_params;
     for (int a = 0; a < GP_MAX_PARAM_BUFFERS; a++) {
         if (fpi->param_buffers_used & (1u << a)) {
-            ds->param_buffers[a] = d->fp_param_buffers[a];
-            ds->param_buffer_words[a] = d->fp_param_buffers[a] ? d->fp_param_buffer_words[a] : 0;
+            ds->param_buffers[a] = d->fp.param_buffers[a];
+            ds->param_buffer_words[a] = d->fp.param_buffers[a] ? d->fp.param_buffer_words[a] : 0;
         }
     }
-    /* issue 6 resources (rast.h "Resources"): the parts the program uses */
+    /* resources (rast.h "Resources"): the parts the program uses */
     if (fpi->uses_global_memory)
         ds->mem_space = d->res.space;
     for (int n = 0; n < GP_MAX_STORAGE_BUFFERS; n++)
@@ -346,7 +346,7 @@ rast_dstate *rast_dstate_get(rast_context *r, const rast_draw *d)
     if (cur) {
         cand.fp_params = cur->fp_params;
         if (memcmp(&cand, cur, offsetof(rast_dstate, mem)) == 0 &&
-            (pbytes == 0 || memcmp(cur->fp_params, d->fp_params, pbytes) == 0))
+            (pbytes == 0 || memcmp(cur->fp_params, d->fp.params, pbytes) == 0))
             return cur;
     }
     rast_dstate *ds = rast_scene_alloc(&r->scene, sizeof(*ds));
@@ -354,7 +354,7 @@ rast_dstate *rast_dstate_get(rast_context *r, const rast_draw *d)
     if (!ds || (pbytes && !params))
         return NULL;
     if (pbytes)
-        memcpy(params, d->fp_params, pbytes);
+        memcpy(params, d->fp.params, pbytes);
     memcpy(ds, &cand, sizeof(*ds));
     ds->fp_params = (const gp_val(*)[4])params;
     rast_memory_init(&ds->mem, ds->mem_space, ds->storage, ds->images);

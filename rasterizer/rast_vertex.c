@@ -204,7 +204,7 @@ static bool geom_init(rast_geom *g, rast_context *r, const rast_draw *d, const r
 {
     const rast_state *st = &d->state;
     /* the last vertex-processing stage writes what clipping sees */
-    const gp_program_info *vpi = gp_program_get_info(d->gp ? d->gp : d->vp);
+    const gp_program_info *vpi = gp_program_get_info(d->gp.prog ? d->gp.prog : d->vp.prog);
     memset(g, 0, sizeof(*g));
     g->r = r;
     g->d = d;
@@ -313,10 +313,8 @@ static bool geom_init(rast_geom *g, rast_context *r, const rast_draw *d, const r
 
 /* ---- vertex program ------------------------------------------------------------ */
 
-void rast_stage_env_init(rast_context *r, const rast_draw *d, const gp_val (*params)[4],
-                         const gp_val *const bufs[GP_MAX_PARAM_BUFFERS],
-                         const uint32_t words[GP_MAX_PARAM_BUFFERS], rast_tex_units *units,
-                         gp_exec_env *env)
+void rast_stage_env_init(rast_context *r, const rast_draw *d, const rast_stage_binding *b,
+                         rast_tex_units *units, gp_exec_env *env)
 {
     for (int i = 0; i < RAST_MAX_TEXTURE_UNITS; i++) {
         units->textures[i] = d->textures[i];
@@ -326,15 +324,17 @@ void rast_stage_env_init(rast_context *r, const rast_draw *d, const gp_val (*par
     units->num_handles = d->num_tex_handles;
     memset(env, 0, sizeof(*env));
     env->machine = r->vmachine;
-    env->params = params;
+    env->params = b->params;
     env->tex = rast_tex_fn;
     env->tex_user = units;
     env->insn_budget = r->insn_budget;
     for (int a = 0; a < GP_MAX_PARAM_BUFFERS; a++) {
-        env->param_buffers[a] = bufs[a];
-        env->param_buffer_words[a] = bufs[a] ? words[a] : 0;
+        env->param_buffers[a] = b->param_buffers[a];
+        env->param_buffer_words[a] = b->param_buffers[a] ? b->param_buffer_words[a] : 0;
     }
-    /* issue 6 (rast.h "Resources"): d's resources, valid while d is (the
+    env->subroutine_params = b->subroutine_params;
+    env->num_subroutine_params = b->num_subroutine_params;
+    /* rast.h "Resources": d's resources, valid while d is (the
      * vertex side runs inside rast_draw_submit); no pixel for faults */
     rast_memory_init(&r->vmem, d->res.space, d->res.storage, d->res.images);
     env->memory = &r->vmem;
@@ -345,7 +345,7 @@ bool rast_vs_run(rast_geom *g, const int *ids, int m)
 {
     rast_context *r = g->r;
     const rast_draw *d = g->d;
-    const gp_program_info *vpi = gp_program_get_info(d->vp);
+    const gp_program_info *vpi = gp_program_get_info(d->vp.prog);
     rast_tex_units units;
     uint64_t rd = vpi->inputs_read & ((1ull << GP_VIN_COUNT) - 1);
     while (rd) {
@@ -375,19 +375,33 @@ bool rast_vs_run(rast_geom *g, const int *ids, int m)
             r->vin[GP_VIN_INSTANCEID].c[0][i].i = g->instance;
     }
     gp_exec_env env;
-    rast_stage_env_init(r, d, d->vp_params, d->vp_param_buffers, d->vp_param_buffer_words,
-                        &units, &env);
-    env.subroutine_params = d->vp_subroutine_params;
-    env.num_subroutine_params = d->vp_num_subroutine_params;
+    rast_stage_env_init(r, d, &d->vp, &units, &env);
     env.inputs = r->vin;
     env.outputs = r->vout;
     env.live_mask = (m == 32 ? 0xffffffffu : (1u << m) - 1u);
-    gp_exec(d->vp, &env);
+    gp_exec(d->vp.prog, &env);
     r->stats.vertices_shaded += (uint64_t)m;
     bool exceeded = env.status == GP_EXEC_BUDGET_EXCEEDED;
     r->stats.budget_exceeded += exceeded;
     rast_budget_charge(r, RAST_STAGE_VERTEX, env.insn_used, exceeded);
     return !exceeded;
+}
+
+bool rast_vertex_run_one(rast_context *r, const gp_program *vp, const gp_val (*params)[4],
+                         const gp_vec *in, gp_vec *out, gp_tex_fn tex, void *tex_user)
+{
+    gp_exec_env env;
+    memset(&env, 0, sizeof env);
+    env.machine = r->vmachine;
+    env.params = params;
+    env.inputs = in;
+    env.outputs = out;
+    env.live_mask = 1;
+    env.tex = tex;
+    env.tex_user = tex_user;
+    env.insn_budget = r->insn_budget;
+    gp_exec(vp, &env);
+    return env.status != GP_EXEC_BUDGET_EXCEEDED;
 }
 
 static inline void vertex_record(const rast_geom *g, const gp_vec *out, int i, float *v, bool dead)
@@ -443,7 +457,7 @@ static void shade_vertices(rast_geom *g, const int *ids, int n, int first_rec)
 static void init_unwritten_outputs(rast_geom *g)
 {
     rast_context *r = g->r;
-    const gp_program_info *vpi = gp_program_get_info(g->d->vp);
+    const gp_program_info *vpi = gp_program_get_info(g->d->vp.prog);
     for (int s = 0; s < GP_VARY_COUNT; s++) {
         bool kept = (s == GP_VARY_POS) || g->lay.slot_off[s] >= 0 ||
                     ((s == GP_VARY_CLIP0 || s == GP_VARY_CLIP1) && g->lay.clip_off >= 0) ||
@@ -676,7 +690,7 @@ static GLenum run_draw(rast_context *r, const rast_draw *d)
     rast_geom g;
     if (!geom_init(&g, r, d, ds))
         return GL_OUT_OF_MEMORY;
-    if (d->gp)
+    if (d->gp.prog)
         return rast_gs_run_draw(&g);
     init_unwritten_outputs(&g);
 

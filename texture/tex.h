@@ -77,11 +77,11 @@ typedef struct tex_image {
     size_t row_stride;         /* bytes */
     size_t slice_stride;       /* bytes */
     void *data;                /* owned; NULL when undefined */
-    /* Added by texture/: the stencil plane of a DEPTH_STENCIL image (uint8 a
+    /* The stencil plane of a DEPTH_STENCIL image (uint8 a
      * texel, rows of width bytes, bottom-up, slices of width*height bytes),
      * owned; NULL for every other base format.  Sampling never reads it. */
     uint8_t *stencil;
-    /* Added for ARB_texture_multisample / NV_explicit_multisample: samples
+    /* ARB_texture_multisample / NV_explicit_multisample: samples
      * per texel (0 = single-sampled).  A multisample image has one level;
      * sample s of slice (layer) z, texel (x, y) is at
      *   data + z * slice_stride + s * sample_stride + y * row_stride + x * texel bytes
@@ -108,7 +108,7 @@ typedef struct tex_sampler {
     GLenum depth_mode;                   /* GL_LUMINANCE, GL_INTENSITY, GL_ALPHA, GL_RED */
     float max_anisotropy;
     bool generate_mipmap;                /* SGIS_generate_mipmap */
-    /* Added for EXT_texture_integer: TEXTURE_BORDER_COLOR as set by
+    /* EXT_texture_integer: TEXTURE_BORDER_COLOR as set by
      * TexParameterIivEXT / TexParameterIuivEXT, raw 32-bit values (int32 for
      * signed, uint32 for unsigned textures); integer textures read this one
      * instead of border_color. */
@@ -419,7 +419,7 @@ void tex_sample(const tex_object *t, const gp_tex_request *req, float unit_lod_b
 void tex_sample_gather_offsets(const tex_object *t, const gp_tex_request *req,
                                const gp_vec *off_x, const gp_vec *off_y, gp_vec *out);
 
-/* ---- Image units (EXT_shader_image_load_store; issue 6) --------------------
+/* ---- Image units (EXT_shader_image_load_store) -----------------------------
  *
  * What glBindImageTextureEXT binds to an image unit.  LOADIM / STOREIM /
  * ATOMIM reach the texel storage through tex_image_access (worker threads;

@@ -27,7 +27,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "../glprog/gp_ir.h" /* gp_cvt_type, gp_type */
+#include "../glprog/glprog.h" /* gp_cvt_type, gp_type */
 #include "../memory/mem.h"   /* mem_atomic */
 #include "tex_priv.h"
 

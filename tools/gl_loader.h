@@ -116,7 +116,7 @@
     X(PFNGLTEXIMAGE2DMULTISAMPLEPROC, TexImage2DMultisample, "glTexImage2DMultisample", NULL)      \
     X(PFNGLTEXIMAGE3DMULTISAMPLEPROC, TexImage3DMultisample, "glTexImage3DMultisample", NULL)      \
     X(PFNGLDRAWELEMENTSBASEVERTEXPROC, DrawElementsBaseVertex, "glDrawElementsBaseVertex", NULL) \
-    /* memory commands (issue 6): buffer data, NV_shader_buffer_load/store, */                    \
+    /* memory commands: buffer data, NV_shader_buffer_load/store, */                    \
     /* NV_shader_storage_buffer_object, EXT_shader_image_load_store, NV_compute_program5 */       \
     X(PFNGLBUFFERSUBDATAPROC, BufferSubData, "glBufferSubData", "glBufferSubDataARB")              \
     X(PFNGLGETBUFFERSUBDATAPROC, GetBufferSubData, "glGetBufferSubData", "glGetBufferSubDataARB")  \

@@ -121,7 +121,7 @@ static const struct gln_entry gln_table[] = {
     N(GL_MAX_SAMPLES),
     N(GL_MAX_GEOMETRY_TEXTURE_IMAGE_UNITS), N(GL_MAX_ARRAY_TEXTURE_LAYERS_EXT),
 
-    /* memory commands (issue 6): image access and formats, barrier bits;
+    /* memory commands: image access and formats, barrier bits;
      * last, so gln_name() prefers the names above for shared values */
     N(GL_READ_ONLY), N(GL_WRITE_ONLY), N(GL_READ_WRITE), N(GL_RGB10_A2UI),
     N(GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT), N(GL_ELEMENT_ARRAY_BARRIER_BIT),
@@ -139,7 +139,7 @@ static const struct gln_entry gln_table[] = {
     N(GL_BUFFER_UPDATE_BARRIER_BIT_EXT), N(GL_FRAMEBUFFER_BARRIER_BIT_EXT),
     N(GL_TRANSFORM_FEEDBACK_BARRIER_BIT_EXT), N(GL_ATOMIC_COUNTER_BARRIER_BIT_EXT),
     N(GL_ALL_BARRIER_BITS_EXT), N(GL_SHADER_GLOBAL_ACCESS_BARRIER_BIT_NV),
-    /* issue 6 limits for "INT GL_MAX_... >= N" */
+    /* memory and compute limits for "INT GL_MAX_... >= N" */
     N(GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS), N(GL_MAX_SHADER_STORAGE_BLOCK_SIZE),
     N(GL_MAX_FRAGMENT_SHADER_STORAGE_BLOCKS), N(GL_MAX_COMBINED_SHADER_STORAGE_BLOCKS),
     N(GL_MAX_IMAGE_UNITS_EXT), N(GL_MAX_IMAGE_UNITS),

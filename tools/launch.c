@@ -284,7 +284,7 @@ static void check_egl_vendor(const struct launch_layout *l)
     }
     size_t len;
     const char *why = NULL;
-    char *text = util_read_file(l->egl_json, (size_t)1 << 20, &len, &why);
+    char *text = util_read_file(l->egl_json, UTIL_MAX_INPUT_DEFAULT, &len, &why);
     if (!text) {
         refuse("EGL vendor file %s: %s", l->egl_json, why);
         return;

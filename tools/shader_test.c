@@ -1573,7 +1573,7 @@ static bool parse_command(struct parser *ps, struct cur *c, const char *text, in
     cmd.text = text;
     cmd.text_len = text_len;
 
-    /* The memory commands (issue 6): ssbo, buffer, image bind, probe
+    /* The memory commands: ssbo, buffer, image bind, probe
      * ssbo/buffer/image, compute, memory barrier (st_mem_parse.c). */
     char mem_why[1024];
     int mem = st_mem_parse(ps->t, c->p, c->end, &cmd, mem_why, sizeof mem_why);

@@ -132,7 +132,7 @@ enum st_op {
     ST_OP_SUBROUTINE,      /* e[0] program target, data[ndata]: glProgramSubroutineParametersuivNV */
     ST_OP_TEX_HANDLE,      /* variant ST_PARAM_LOCAL | ST_TEX_HANDLE_NONRESIDENT; i[0] unit,
                               e[0] program target, i[1] parameter index (NV_bindless_texture) */
-    ST_OP_MEMORY,          /* variant ST_MEM_*: the memory commands of issue 6 (ssbo, buffer,
+    ST_OP_MEMORY,          /* variant ST_MEM_*: the memory commands (ssbo, buffer,
                               image bind, probe image, compute, memory barrier); parsed by
                               st_mem_parse.c, run by st_memory.c, fields there */
     ST_OP_ATTRIB64,        /* (asmgl) e[0] GL_DOUBLE / GL_INT64_NV / GL_UNSIGNED_INT64_NV,

@@ -1,6 +1,6 @@
 /*
- * st_mem_parse.c - parses the memory commands of asmgl run (issue 6;
- * docs/shader_test.md "Memory commands") into ST_OP_MEMORY commands (field
+ * st_mem_parse.c - parses the memory commands of asmgl run
+ * (docs/shader_test.md "Memory commands") into ST_OP_MEMORY commands (field
  * layout: shader_test.h enum st_mem_kind).  No GL calls: GL headers for enum
  * values only, so st_parse_check links it.  st_memory.c runs the commands.
  *

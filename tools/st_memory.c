@@ -1,6 +1,6 @@
 /*
- * st_memory.c - runs the memory commands of asmgl run (issue 6;
- * docs/shader_test.md "Memory commands", parsed by st_mem_parse.c): shader
+ * st_memory.c - runs the memory commands of asmgl run
+ * (docs/shader_test.md "Memory commands", parsed by st_mem_parse.c): shader
  * storage buffers (NV_shader_storage_buffer_object), named buffers with GPU
  * addresses (NV_shader_buffer_load / NV_shader_buffer_store), image units
  * (EXT_shader_image_load_store), compute dispatch (NV_compute_program5) and

@@ -38,14 +38,16 @@ int main(void)
     GT_CHECK(asmgl_context_create(&cfg) == NULL);
     cfg.width = 8;
     cfg.height = 4;
-    cfg.samples = 4;
+    cfg.samples = 3; /* 0, 1, 2, 4 or 8 */
+    GT_CHECK(asmgl_context_create(&cfg) == NULL);
+    cfg.samples = 16;
     GT_CHECK(asmgl_context_create(&cfg) == NULL);
     cfg.samples = 0;
-    /* asmgl.h: depth 0 or 24, stencil 0 or 8, samples 0 or 1; others are
-     * refused with a reason, for contexts and surfaces alike */
+    /* asmgl.h: depth 0 or 24, stencil 0 or 8, samples 0, 1, 2, 4 or 8;
+     * others are refused with a reason, for contexts and surfaces alike */
     static const int bad_cfg[][3] = {{16, 8, 0}, {32, 8, 0}, {1, 8, 0}, {-24, 8, 0},
                                      {24, 1, 0}, {24, 16, 0}, {24, -8, 0}, {24, 8, -1},
-                                     {24, 8, 2}};
+                                     {24, 8, 3}, {24, 8, 16}};
     for (size_t i = 0; i < sizeof bad_cfg / sizeof bad_cfg[0]; i++) {
         asmgl_config c = cfg;
         c.depth_bits = bad_cfg[i][0];
@@ -66,7 +68,8 @@ int main(void)
             asmgl_surface_destroy(sf);
         }
     }
-    static const int good_cfg[][3] = {{0, 0, 0}, {24, 0, 1}, {0, 8, 0}, {24, 8, 1}};
+    static const int good_cfg[][3] = {{0, 0, 0}, {24, 0, 1}, {0, 8, 0}, {24, 8, 1},
+                                      {24, 8, 2}, {0, 0, 4}, {24, 0, 8}};
     for (size_t i = 0; i < sizeof good_cfg / sizeof good_cfg[0]; i++) {
         asmgl_config c = cfg;
         c.depth_bits = good_cfg[i][0];

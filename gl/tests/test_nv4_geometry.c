@@ -133,7 +133,7 @@ static void test_target(void)
     glEnable(GL_TESS_CONTROL_PROGRAM_NV);
     GT_ERROR(GL_INVALID_ENUM);
     glBindProgramARB(GL_TESS_EVALUATION_PROGRAM_NV, 1);
-    GT_ERROR(GL_INVALID_ENUM); /* (COMPUTE_PROGRAM_NV exists since issue 6) */
+    GT_ERROR(GL_INVALID_ENUM); /* (COMPUTE_PROGRAM_NV is a program target) */
 
     /* initial program queries (NV_geometry_program4 New State) */
     GT_EQ_INT(progiv(GL_GEOMETRY_PROGRAM_NV, GL_PROGRAM_BINDING_ARB), 0);

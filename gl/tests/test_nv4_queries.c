@@ -131,7 +131,7 @@ static void test_pbo_enums(void)
         glBindBuffer(bt[t], 0);
     }
     /* no tessellation stage in asmgl: its binding target does not exist
-     * (COMPUTE_PROGRAM_PARAMETER_BUFFER_NV does since issue 6) */
+     * (COMPUTE_PROGRAM_PARAMETER_BUFFER_NV is one) */
     glBindBuffer(GL_TESS_CONTROL_PROGRAM_PARAMETER_BUFFER_NV, b[0]);
     GT_ERROR(GL_INVALID_ENUM);
     glDeleteBuffers(3, b);

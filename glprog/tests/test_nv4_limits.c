@@ -13,7 +13,7 @@
  *  - MAX_PROGRAM_CALL_DEPTH_NV (2.X.8 CAL): a CAL with the call stack full
  *    has undefined results, "including possible program termination";
  *    asmgl terminates the invocation there (outputs keep what was written,
- *    gp_exec.c stk_push).  Recursion to exactly the depth runs to the end.
+ *    glprog/exec/flow.c stk_push).  Recursion to exactly the depth runs to the end.
  *  - generic attributes and results (MAX_PROGRAM_ATTRIB/RESULT_COMPONENTS,
  *    MAX_PROGRAM_GENERIC_ATTRIBS/RESULTS, NV_gpu_program4 Table X.21):
  *    vertex.attrib[n] below max_attribs, result.attrib[n] / fragment.attrib

@@ -122,7 +122,7 @@ static void test_int64(void)
     /* by 36 (> 32): the high word moves into the low one, sign-filled */
     CASE("SHR.S64 36", "PK64.U a, {0, 0x80000000, 0x12345678, 0x9abcdef0};\nSHR.S64 b, a, 36;\nUP64.U r, b;",
          0xf8000000, ONES, 0xf9abcdef, ONES);
-    /* SHL 1 << 40 = 0x100_00000000; counts modulo 64 (gp_exec.c exec_wide):
+    /* SHL 1 << 40 = 0x100_00000000; counts modulo 64 (glprog/exec/wide.c exec_wide):
      * by 64 leaves the value, by 65 is by 1 */
     CASE("SHL.U64 40", "SHL.U64 b, 1, 40;\nUP64.U r, b;", 0, 0x100, 0, 0x100);
     CASE("SHL.U64 64", "PK64.U a, {0x12345678, 0x9abcdef0, 1, 0};\nSHL.U64 b, a, 64;\nUP64.U r, b;", 0x12345678,
@@ -315,7 +315,7 @@ static void test_f64(void)
     /* FLR.S64 of 2^40 + 0.5 (0x42700000_00000800) = 2^40; of -1.5 = -2 */
     CASE("FLR.S64", "PK64.U a, {0x800, 0x42700000, 0, 0xbff80000};\nFLR.S64 b, a;\nUP64.U r, b;", 0, 0x100,
          0xfffffffe, ONES);
-    /* the integer results saturate; NaN gives 0 (gp_exec.c exec_wide):
+    /* the integer results saturate; NaN gives 0 (glprog/exec/wide.c exec_wide):
      * TRUNC.S64(1e30) = INT64_MAX, ROUND.U64(-3) = 0 */
     CASE("TRUNC.S64 sat", "TRUNC.S64 b.x, 1e30;\nROUND.U64 b.y, -3.0;\nUP64.U r, b;", ONES, 0x7fffffff, 0, 0);
     CASE("CEIL.U64 NaN", "DIV.F64 a, 0.0, 0.0;\nCEIL.U64 b.x, a;\nCEIL.S64 b.y, -1e30;\nUP64.U r, b;", 0, 0, 0,

@@ -2,8 +2,10 @@
  * api.c - the GLX 1.4 API on a real X server (Xvfb): configs and visuals,
  * contexts and GLX_ARB_create_context(_profile) errors, windows (swap, then
  * XGetImage of the window), single-buffered windows (glFlush), resize,
- * GLXPixmaps (glXCreatePixmap and glXCreateGLXPixmap), pbuffers, swap
- * control, bad handles, destroying current objects.
+ * GLXPixmaps (glXCreatePixmap and glXCreateGLXPixmap), pbuffers, a read
+ * drawable other than the draw drawable, glXCopyContext, swap control, bad
+ * handles, destroying current objects, contexts sharing objects
+ * (share_list).
  *
  *   glx_test_api          on the vendor the environment selects; the
  *                         renderer must be asmgl's
@@ -463,6 +465,185 @@ static void test_pixmap_pbuffer(Display *dpy, GLXFBConfig cfg)
     errors_reset(dpy);
 }
 
+/* glXCopyContext (GLX 1.4 section 3.3.7): the groups of the mask, as
+ * glPushAttrib saves them, and nothing else; a destination current on a
+ * thread is BadAccess. */
+static void test_copy_context(Display *dpy, GLXFBConfig cfg)
+{
+    int pb_attribs[] = {GLX_PBUFFER_WIDTH, 8, GLX_PBUFFER_HEIGHT, 8, None};
+    GLXPbuffer pb = glXCreatePbuffer(dpy, cfg, pb_attribs);
+    GLXContext a = glXCreateNewContext(dpy, cfg, GLX_RGBA_TYPE, NULL, True);
+    GLXContext b = glXCreateNewContext(dpy, cfg, GLX_RGBA_TYPE, NULL, True);
+    CHECK(pb && a && b && glXMakeContextCurrent(dpy, pb, pb, a), "context a current");
+    glClearColor(0.25f, 0.5f, 0.75f, 1);   /* GL_COLOR_BUFFER_BIT */
+    glEnable(GL_BLEND);                    /* GL_COLOR_BUFFER_BIT, GL_ENABLE_BIT */
+    glBlendFunc(GL_ONE, GL_ONE);
+    glLineWidth(3);                        /* GL_LINE_BIT: not copied below */
+    glDepthFunc(GL_GREATER);               /* GL_DEPTH_BUFFER_BIT: not copied */
+    /* b is current nowhere; a is current here (an implicit flush) */
+    errors_reset(dpy);
+    glXCopyContext(dpy, a, b, GL_COLOR_BUFFER_BIT);
+    CHECK(last_error(dpy) == 0, "glXCopyContext: error %d", x_error_code);
+    /* the destination current (here): BadAccess */
+    errors_reset(dpy);
+    glXCopyContext(dpy, b, a, GL_ALL_ATTRIB_BITS);
+    CHECK(last_error(dpy) == BadAccess, "copy into a current context: error %d", x_error_code);
+    errors_reset(dpy);
+    CHECK(glXMakeContextCurrent(dpy, pb, pb, b), "context b current");
+    float cc[4] = {0}, lw = 0;
+    GLint src = 0, depth_func = 0;
+    glGetFloatv(GL_COLOR_CLEAR_VALUE, cc);
+    glGetFloatv(GL_LINE_WIDTH, &lw);
+    glGetIntegerv(GL_BLEND_SRC, &src);
+    glGetIntegerv(GL_DEPTH_FUNC, &depth_func);
+    CHECK(cc[0] == 0.25f && cc[1] == 0.5f && cc[2] == 0.75f, "copied clear colour %g %g %g",
+          cc[0], cc[1], cc[2]);
+    CHECK(glIsEnabled(GL_BLEND) && src == GL_ONE, "copied blend state: %d %x",
+          glIsEnabled(GL_BLEND), src);
+    CHECK(lw == 1 && depth_func == GL_LESS, "groups outside the mask kept: line width %g, depth %x",
+          lw, depth_func);
+    /* everything glPushAttrib saves */
+    glXMakeContextCurrent(dpy, None, None, NULL);
+    glXCopyContext(dpy, a, b, GL_ALL_ATTRIB_BITS);
+    CHECK(glXMakeContextCurrent(dpy, pb, pb, b), "context b current");
+    glGetFloatv(GL_LINE_WIDTH, &lw);
+    glGetIntegerv(GL_DEPTH_FUNC, &depth_func);
+    CHECK(lw == 3 && depth_func == GL_GREATER, "GL_ALL_ATTRIB_BITS: line width %g, depth %x", lw,
+          depth_func);
+    glXMakeContextCurrent(dpy, None, None, NULL);
+    glXDestroyContext(dpy, a);
+    glXDestroyContext(dpy, b);
+    glXDestroyPbuffer(dpy, pb);
+    CHECK(last_error(dpy) == 0, "error %d", x_error_code);
+    errors_reset(dpy);
+}
+
+/* glXMakeContextCurrent with a read drawable other than the draw drawable
+ * (GLX 1.4 section 3.3.7): glReadPixels, glCopyPixels and glCopyTexImage2D
+ * read the read drawable (a pbuffer), clears and drawing go to the draw
+ * drawable (a window), which shows the copied pixels after the swap. */
+static void test_read_drawable(Display *dpy, GLXFBConfig cfg)
+{
+    int pb_attribs[] = {GLX_PBUFFER_WIDTH, 16, GLX_PBUFFER_HEIGHT, 16, None};
+    GLXPbuffer pb = glXCreatePbuffer(dpy, cfg, pb_attribs);
+    XVisualInfo *vi = glXGetVisualFromFBConfig(dpy, cfg);
+    Window win = vi ? make_window(dpy, vi, 32, 24) : None;
+    if (vi)
+        XFree(vi);
+    GLXContext ctx = glXCreateNewContext(dpy, cfg, GLX_RGBA_TYPE, NULL, True);
+    CHECK(pb && win && ctx && glXMakeContextCurrent(dpy, pb, pb, ctx), "pbuffer current");
+    draw_corner(0x0000ff, 0x00ff00, 4, 4); /* the pbuffer: blue, green corner */
+    glFinish();
+    CHECK(glXMakeContextCurrent(dpy, win, pb, ctx), "window to draw, pbuffer to read");
+    CHECK(glXGetCurrentReadDrawable() == pb && glXGetCurrentDrawable() == win, "current drawables");
+    draw_corner(0xff0000, 0xff0000, 1, 1); /* the window: red */
+    CHECK(gl_pixel(0, 0) == 0x00ff00 && gl_pixel(8, 8) == 0x0000ff,
+          "glReadPixels reads the pbuffer: %06lx %06lx", gl_pixel(0, 0), gl_pixel(8, 8));
+    /* the pbuffer's (0, 0)..(7, 7) to the window's (20, 10) */
+    glViewport(0, 0, 32, 24);
+    glMatrixMode(GL_PROJECTION);
+    glLoadIdentity();
+    glOrtho(0, 32, 0, 24, -1, 1);
+    glMatrixMode(GL_MODELVIEW);
+    glLoadIdentity();
+    glRasterPos2i(20, 10);
+    glCopyPixels(0, 0, 8, 8, GL_COLOR);
+    GLuint tex = 0;
+    unsigned char t[4 * 4 * 4] = {0};
+    glGenTextures(1, &tex);
+    glBindTexture(GL_TEXTURE_2D, tex);
+    glCopyTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 2, 2, 4, 4, 0);
+    glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, t);
+    CHECK(t[1] == 255 && t[2] == 0 && t[4 * 15 + 2] == 255 && t[4 * 15 + 1] == 0,
+          "glCopyTexImage2D reads the pbuffer: %d %d %d / %d %d %d", t[0], t[1], t[2], t[60],
+          t[61], t[62]);
+    glDeleteTextures(1, &tex);
+    CHECK(glGetError() == GL_NO_ERROR, "GL error");
+    glXSwapBuffers(dpy, win);
+    XSync(dpy, False);
+    /* window rows top-down: GL (x, y) is X (x, 23 - y) */
+    CHECK(x_pixel(dpy, win, 0, 23) == 0xff0000, "window: its own clear %06lx",
+          x_pixel(dpy, win, 0, 23));
+    CHECK(x_pixel(dpy, win, 20, 13) == 0x00ff00 && x_pixel(dpy, win, 27, 6) == 0x0000ff &&
+              x_pixel(dpy, win, 28, 6) == 0xff0000,
+          "window after glCopyPixels: %06lx %06lx %06lx", x_pixel(dpy, win, 20, 13),
+          x_pixel(dpy, win, 27, 6), x_pixel(dpy, win, 28, 6));
+    /* draw and read the window again: reads follow */
+    CHECK(glXMakeContextCurrent(dpy, win, win, ctx), "window current");
+    CHECK(gl_pixel(0, 0) == 0xff0000, "glReadPixels reads the window again: %06lx", gl_pixel(0, 0));
+    glXMakeContextCurrent(dpy, None, None, NULL);
+    glXDestroyContext(dpy, ctx);
+    glXDestroyPbuffer(dpy, pb);
+    XDestroyWindow(dpy, win);
+}
+
+/* GLX 1.4 section 3.3.7: a context made with share_list shares its
+ * texture objects and display lists; one made without does not.  Drawn
+ * into a pbuffer: a 2x2 texture (red, green / blue, white) over the
+ * 16x16 surface with REPLACE puts one texel in each quadrant. */
+static void test_shared(Display *dpy, GLXFBConfig cfg)
+{
+    static const unsigned char texels[16] = {255, 0, 0, 255, 0, 255, 0, 255,
+                                             0, 0, 255, 255, 255, 255, 255, 255};
+    int pb_attribs[] = {GLX_PBUFFER_WIDTH, 16, GLX_PBUFFER_HEIGHT, 16, None};
+    GLXPbuffer pb = glXCreatePbuffer(dpy, cfg, pb_attribs);
+    GLXContext a = glXCreateNewContext(dpy, cfg, GLX_RGBA_TYPE, NULL, True);
+    CHECK(pb && a && glXMakeContextCurrent(dpy, pb, pb, a), "context A current");
+    GLuint tex = 0;
+    glGenTextures(1, &tex);
+    glBindTexture(GL_TEXTURE_2D, tex);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 2, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels);
+    GLuint list = glGenLists(1);
+    glNewList(list, GL_COMPILE);
+    glColor3ub(255, 0, 255);
+    glRectf(-1, -1, 1, 1);
+    glEndList();
+    glFinish();
+
+    GLXContext b = glXCreateNewContext(dpy, cfg, GLX_RGBA_TYPE, a, True);
+    CHECK(b && glXMakeContextCurrent(dpy, pb, pb, b), "context B (share_list A) current");
+    CHECK(glIsTexture(tex) && glIsList(list), "B sees A's texture and list");
+    glViewport(0, 0, 16, 16);
+    glBindTexture(GL_TEXTURE_2D, tex);
+    glEnable(GL_TEXTURE_2D);
+    glTexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_REPLACE);
+    glBegin(GL_QUADS);
+    glTexCoord2f(0, 0);
+    glVertex2f(-1, -1);
+    glTexCoord2f(1, 0);
+    glVertex2f(1, -1);
+    glTexCoord2f(1, 1);
+    glVertex2f(1, 1);
+    glTexCoord2f(0, 1);
+    glVertex2f(-1, 1);
+    glEnd();
+    glDisable(GL_TEXTURE_2D);
+    CHECK(gl_pixel(4, 4) == 0xff0000 && gl_pixel(12, 4) == 0x00ff00 && gl_pixel(4, 12) == 0x0000ff &&
+              gl_pixel(12, 12) == 0xffffff,
+          "B draws A's texture: %06lx %06lx %06lx %06lx", gl_pixel(4, 4), gl_pixel(12, 4),
+          gl_pixel(4, 12), gl_pixel(12, 12));
+    glCallList(list);
+    CHECK(gl_pixel(8, 8) == 0xff00ff, "B calls A's list: %06lx", gl_pixel(8, 8));
+
+    GLXContext c = glXCreateNewContext(dpy, cfg, GLX_RGBA_TYPE, NULL, True);
+    CHECK(c && glXMakeContextCurrent(dpy, pb, pb, c), "context C (no share_list) current");
+    CHECK(!glIsTexture(tex) && !glIsList(list), "C has its own names");
+
+    /* the objects outlive A */
+    glXMakeContextCurrent(dpy, None, None, NULL);
+    glXDestroyContext(dpy, a);
+    CHECK(glXMakeContextCurrent(dpy, pb, pb, b), "B current again");
+    CHECK(glIsTexture(tex) && glIsList(list), "the texture and list outlive A");
+
+    glXMakeContextCurrent(dpy, None, None, NULL);
+    glXDestroyContext(dpy, b);
+    glXDestroyContext(dpy, c);
+    glXDestroyPbuffer(dpy, pb);
+    errors_reset(dpy);
+}
+
 int main(int argc, char **argv)
 {
     bool reference = argc > 1 && strcmp(argv[1], "mesa") == 0;
@@ -491,6 +672,10 @@ int main(int argc, char **argv)
             test_window_churn(dpy, db);
         test_single_buffered(dpy, single);
         test_pixmap_pbuffer(dpy, single);
+        test_read_drawable(dpy, db);
+        if (on_asmgl) /* Mesa copies no direct context (GLXBadContext) */
+            test_copy_context(dpy, single);
+        test_shared(dpy, single);
     }
     CHECK(x_error_count == 0, "%d unexpected X errors, last %d (request %d.%d)", x_error_count,
           x_error_code, x_error_request, x_error_minor);

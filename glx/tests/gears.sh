@@ -30,6 +30,8 @@ shot() {
 }
 
 shot mesa "$out/mesa.xwd" || { echo "no screenshot of glxgears on Mesa"; exit 1; }
-shot asmgl "$out/asmgl.xwd" LD_LIBRARY_PATH="$libdir" || { echo "no screenshot on asmgl"; exit 1; }
+# ASMGL_TOOL_PRELOAD: the ASan runtime, in the sanitizer build
+shot asmgl "$out/asmgl.xwd" LD_LIBRARY_PATH="$libdir" \
+    ${ASMGL_TOOL_PRELOAD:+LD_PRELOAD=$ASMGL_TOOL_PRELOAD ASAN_OPTIONS=detect_leaks=0} || { echo "no screenshot on asmgl"; exit 1; }
 grep -q "GL_RENDERER *= *asmgl" "$out/asmgl.log" || { echo "glxgears did not run on asmgl"; exit 1; }
 python3 "$checker" "$out/mesa.xwd" "$out/asmgl.xwd"

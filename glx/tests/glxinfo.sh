@@ -6,7 +6,9 @@
 set -u
 libdir=$1
 command -v glxinfo >/dev/null 2>&1 || { echo "glxinfo not installed: skipped"; exit 77; }
-asmgl=$(env __GLX_VENDOR_LIBRARY_NAME=asmgl LD_LIBRARY_PATH="$libdir" glxinfo -B 2>&1)
+# ASMGL_TOOL_PRELOAD: the ASan runtime, in the sanitizer build
+asmgl=$(env __GLX_VENDOR_LIBRARY_NAME=asmgl LD_LIBRARY_PATH="$libdir" \
+        ${ASMGL_TOOL_PRELOAD:+LD_PRELOAD=$ASMGL_TOOL_PRELOAD ASAN_OPTIONS=detect_leaks=0} glxinfo -B 2>&1)
 mesa=$(env __GLX_VENDOR_LIBRARY_NAME=mesa glxinfo -B 2>&1)
 echo "$asmgl" | grep -E "renderer string|version string"
 echo "$mesa" | grep -E "renderer string"

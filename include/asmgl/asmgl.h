@@ -29,7 +29,10 @@
  * current on the calling thread (making it current elsewhere is refused).
  * A pointer must stay valid while it is used: destroying a context or
  * surface while another thread still passes it to a call is the caller's
- * error, as with free().
+ * error, as with free().  Contexts that share objects
+ * (asmgl_context_create_shared, below) are the one exception to "never
+ * waits": their GL calls and the calls below that touch one of them take
+ * turns on their share group's lock, each for the length of one call.
  */
 #ifndef ASMGL_ASMGL_H
 #define ASMGL_ASMGL_H
@@ -48,7 +51,12 @@ typedef struct asmgl_config {
     int width, height;   /* 1 .. 16384 */
     int depth_bits;      /* 0 or 24 */
     int stencil_bits;    /* 0 or 8 */
-    int samples;         /* 0 or 1 today; multisampling comes later */
+    int samples;         /* 0 or 1: single-sampled; 2, 4 or 8: a multisample
+                            default framebuffer (per-sample colour, depth
+                            and stencil; GL_SAMPLES reports it; glReadPixels,
+                            asmgl_read_color and asmgl_surface_read_color
+                            give the resolved colour: the average of the
+                            samples) */
 } asmgl_config;
 
 /* Fills cfg with 256x256, depth 24, stencil 8, single sample.
@@ -59,6 +67,40 @@ void asmgl_config_default(asmgl_config *cfg);
  * default configuration), current on no thread.  NULL on failure.
  * Threads: any; contexts are independent of each other. */
 asmgl_context *asmgl_context_create(const asmgl_config *cfg);
+
+/* ---- contexts that share objects (GL 2.1 Appendix D) ----------------------
+ *
+ * asmgl_context_create_shared makes a context like asmgl_context_create
+ * that shares share's objects (and so those of every context share
+ * shares with): glXCreateContext's shareList, eglCreateContext's
+ * share_context.  NULL (asmgl_last_error says why) when share is NULL or on
+ * failure.  share may be current on any thread (creation waits for its
+ * GL call in progress, if any).
+ *
+ * Shared: texture objects, buffer objects, ARB/NV program objects
+ * (glGenProgramsARB), renderbuffers and display lists: one namespace, the
+ * same objects.  Not shared: framebuffer objects (ARB_framebuffer_object),
+ * the objects named 0 (default textures and programs), GL 2.0 shader and
+ * program objects, and all other state.
+ *
+ * Lifetime: the shared objects live until the last context sharing them is
+ * destroyed; the contexts may be destroyed in any order.  Deleting an
+ * object removes its name from every context at once; a context that has
+ * the object bound (texture unit, buffer binding or vertex array, program
+ * target, renderbuffer binding, framebuffer attachment) keeps using it
+ * until it unbinds it, then the object is freed (Appendix D.1.2).
+ *
+ * Threads: contexts sharing objects may be current on different threads
+ * and call GL at once.  Their GL calls are serialised by the group's lock
+ * (each call runs whole, one at a time), so name tables and objects are
+ * never seen half changed.  Results of one context using an object that
+ * another changes are undefined until the application synchronises (glFinish
+ * in the changing context, then a bind in the using one, Appendix D.3);
+ * asmgl runs every sharing context's queued rendering before an object
+ * changes, so queued work reads the object as it was and nothing ever reads
+ * freed memory. */
+asmgl_context *asmgl_context_create_shared(const asmgl_config *cfg, asmgl_context *share);
+
 /* Frees ctx (NULL is ignored), releasing it first if it is current on the
  * calling thread.  Threads: a context current on another thread is not
  * freed (asmgl_last_error says so). */
@@ -71,6 +113,13 @@ void asmgl_context_destroy(asmgl_context *ctx);
 int asmgl_make_current(asmgl_context *ctx);
 /* The calling thread's current context, or NULL.  Threads: any. */
 asmgl_context *asmgl_get_current(void);
+
+/* Copies the state groups of mask (glPushAttrib's bits, GL_ALL_ATTRIB_BITS
+ * for all) from src to dst, as glXCopyContext does (GLX 1.4 section
+ * 3.3.7): the state glPushAttrib saves, texture bindings by name.  dst must
+ * be current on no thread, src on none but the calling one; 0 then
+ * (asmgl_last_error says why), 1 on success. */
+int asmgl_context_copy(asmgl_context *dst, asmgl_context *src, unsigned long mask);
 
 /* Resizes framebuffer 0 of ctx (contents become undefined): its own, or
  * the surface lent to it (surfaces below).  Queued rendering is finished
@@ -111,8 +160,9 @@ const char *asmgl_last_error(void);
  * A surface is lent to its context only while that context is current: the
  * context's own default framebuffer is set aside and comes back when the
  * thread makes another context (or none) current through
- * asmgl_make_current_surface.  So a surface is used by at most one context
- * at a time; contents persist across lends.  With no surface, framebuffer 0
+ * asmgl_make_current_surface.  A surface is used by one context at a time
+ * unless it is shared (asmgl_surface_set_shared below); contents persist
+ * across lends.  With no surface, framebuffer 0
  * does not exist: glCheckFramebufferStatus says GL_FRAMEBUFFER_UNDEFINED,
  * and drawing to, clearing or reading from it is
  * GL_INVALID_FRAMEBUFFER_OPERATION (applications render into framebuffer
@@ -122,13 +172,14 @@ const char *asmgl_last_error(void);
  * asmgl_make_current, asmgl_context_destroy of the current context) gives
  * a lent surface back first.  asmgl_surface_destroy refuses a lent surface
  * and asmgl_context_destroy a context current on another thread (both set
- * asmgl_last_error).  Thread-safety as for asmgl_make_current; a surface
- * itself is not locked.
+ * asmgl_last_error).  Thread-safety as for asmgl_make_current; lending,
+ * resizing and reading a surface are safe against lends on other threads,
+ * its pixels are not locked.
  */
 typedef struct asmgl_surface asmgl_surface;
 
-/* cfg->width/height may be 0 here; samples must be 0 or 1.  NULL on failure
- * (asmgl_last_error says why). */
+/* cfg->width/height may be 0 here; samples 0, 1, 2, 4 or 8 (see
+ * asmgl_config).  NULL on failure (asmgl_last_error says why). */
 asmgl_surface *asmgl_surface_create(const asmgl_config *cfg);
 /* Frees s (NULL is ignored); a surface lent to a current context is not
  * freed (asmgl_last_error says so). */
@@ -138,6 +189,27 @@ void asmgl_surface_destroy(asmgl_surface *s);
  * first.  1 on success; 0 when ctx is current on another thread or s is lent
  * to another context (nothing changes then). */
 int asmgl_make_current_surface(asmgl_context *ctx, asmgl_surface *s);
+/* As asmgl_make_current_surface(ctx, draw), and framebuffer 0 reads from
+ * read (glReadPixels, glCopyPixels, glCopyTex*, glBlitFramebuffer's
+ * source), as GLX 1.4 section 3.3.7 and EGL 1.5 section 3.7.3 say for a
+ * read drawable or surface other than the draw one.  read is lent with
+ * draw (the same rules; NULL or draw: reads come from draw; ignored when
+ * draw is NULL). */
+int asmgl_make_current_surfaces(asmgl_context *ctx, asmgl_surface *draw, asmgl_surface *read);
+
+/* With shared non-zero, s may be lent to several contexts at once, each
+ * current on its own thread (GLX 1.4 section 3.3.7 lets a drawable be
+ * current to several contexts; EGL forbids it, so surfaces are not shared
+ * by default).  The contexts render into the same pixels.  Flush rule:
+ * what a context drew is in s once its glFinish returns, once it is
+ * released, or once its glFlush returns while s is lent to several
+ * contexts; a context that reads after that (glReadPixels,
+ * asmgl_surface_read_color) sees it.  Ordering those calls between the
+ * threads is the application's part, as for any GL object shared between
+ * contexts.  While s is lent to more than one context,
+ * asmgl_surface_resize refuses (0): its size is kept until one context
+ * holds it. */
+void asmgl_surface_set_shared(asmgl_surface *s, int shared);
 
 /* For window-system layers that present a surface (GLX and EGL window
  * surfaces, through winsys/):
@@ -145,10 +217,12 @@ int asmgl_make_current_surface(asmgl_context *ctx, asmgl_surface *s);
  * asmgl_surface_resize gives s new storage of width x height (contents
  * undefined), also while it is lent: the context that holds it sees the new
  * size as framebuffer 0's at once (queued rendering is finished first).  It
- * must be called on the thread where s is lent, or while s is not lent.
+ * must be called on the thread where s is lent, or while s is not lent
+ * (and not while a shared s is lent to several contexts).
  * 1 on success, 0 on failure (asmgl_last_error says why; s is unchanged).
  *
- * asmgl_surface_read_color finishes rendering queued into s and copies its
+ * asmgl_surface_read_color finishes this thread's rendering queued into s
+ * and copies its
  * colour buffer (resolved, when multisampled) into dst: width*height pixels
  * of 4 bytes each, top row first, rows dst_stride bytes apart, as bytes
  * B, G, R, A when bgra is non-zero (an X11 TrueColor ZPixmap on a little-

@@ -168,10 +168,10 @@ static inline void rt_draw_init(rast_draw *d, const rt_fb *f, const gp_program *
     memset(d, 0, sizeof(*d));
     d->mode = GL_TRIANGLES;
     d->instance_count = 1;
-    d->vp = vp;
-    d->vp_params = vpp;
-    d->fp = fp;
-    d->fp_params = fpp;
+    d->vp.prog = vp;
+    d->vp.params = vpp;
+    d->fp.prog = fp;
+    d->fp.params = fpp;
     d->fb = &f->fb;
     rt_state_default(&d->state, f->w, f->h);
     for (int i = 0; i < GP_VIN_COUNT; i++)

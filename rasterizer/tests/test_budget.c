@@ -41,8 +41,8 @@ int main(void)
     rt_attrib(&d, GP_VIN_POSITION, pl, 4);
     rt_attrib(&d, GP_VIN_COLOR0, col, 4);
     rast_draw_submit(r, &d);
-    d.fp = fp;
-    d.fp_params = (const gp_val(*)[4])fpp;
+    d.fp.prog = fp;
+    d.fp.params = (const gp_val(*)[4])fpp;
     rt_attrib(&d, GP_VIN_POSITION, pr, 4);
     rast_draw_submit(r, &d);
     rast_flush(r);

@@ -206,8 +206,8 @@ static void test_late(rast_context *r)
     CHECK(bad == 0, "result.depth: %d bad (d[0] = %.9g)", bad, f.depth[0]);
     /* KIL: only x >= 8 survive (texcoord.x - 0.5 >= 0) and write depth 0.5 */
     rt_clear(r, &f, 0, 0, 0, 0, 1.0);
-    d.fp = fpk;
-    d.fp_params = (const gp_val(*)[4])fpkp;
+    d.fp.prog = fpk;
+    d.fp.params = (const gp_val(*)[4])fpkp;
     rast_draw_submit(r, &d);
     rast_flush(r);
     bad = 0;

@@ -40,7 +40,7 @@ static void cull_back_cw(rast_draw *d) { cull_back(d); d->state.front_face = GL_
 static void two_side(rast_draw *d) { d->state.two_side = true; }
 static void two_side_cw(rast_draw *d) { d->state.two_side = true; d->state.front_face = GL_CW; }
 static void two_side_flat(rast_draw *d) { d->state.two_side = true; d->state.flat_shade = true; }
-static void facing(rast_draw *d) { d->fp = fpf; d->fp_params = (const gp_val(*)[4])fpfp; }
+static void facing(rast_draw *d) { d->fp.prog = fpf; d->fp.params = (const gp_val(*)[4])fpfp; }
 
 int main(void)
 {

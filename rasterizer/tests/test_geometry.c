@@ -36,8 +36,8 @@ static gp_program *gs_compile(const char *src, gp_val (**params)[4])
 static void draw_init(rast_draw *d, const rt_fb *f, const gp_program *gp, const gp_val (*gpp)[4])
 {
     rt_draw_init(d, f, vp, (const gp_val(*)[4])vpp, fpt, (const gp_val(*)[4])fptp);
-    d->gp = gp;
-    d->gp_params = gpp;
+    d->gp.prog = gp;
+    d->gp.params = gpp;
 }
 
 /* Window pixel centre -> NDC. */
@@ -580,8 +580,8 @@ static void test_endless(rast_context *r)
         "!!NVgp4.0\nPRIMITIVE_IN POINTS;\nPRIMITIVE_OUT POINTS;\nVERTICES_OUT 1;\n"
         "MOV result.texcoord[0], {1, 1, 1, 1};\nMOV result.position, vertex[0].position;\nEMIT;\nEND\n",
         &gpp2);
-    d.gp = g2;
-    d.gp_params = (const gp_val(*)[4])gpp2;
+    d.gp.prog = g2;
+    d.gp.params = (const gp_val(*)[4])gpp2;
     rast_draw_submit(r, &d);
     rast_flush(r);
     CHECK(px_is(&f, 16, 16, 1, 1, 1, 1), "draw after the endless program");
@@ -620,8 +620,8 @@ static void test_instanced(rast_context *r)
     static const uint8_t idx[] = {7, 2, 5, 0, 3, 6};
     rast_draw d;
     draw_init(&d, &f, gp, (const gp_val(*)[4])gpp);
-    d.vp = vpi;
-    d.vp_params = (const gp_val(*)[4])vpip;
+    d.vp.prog = vpi;
+    d.vp.params = (const gp_val(*)[4])vpip;
     d.mode = GL_TRIANGLE_STRIP;
     d.count = 6;
     d.index_type = GL_UNSIGNED_BYTE;
@@ -684,8 +684,8 @@ static void test_long_draws(rast_context *r)
     }
     rast_draw d;
     rt_draw_init(&d, &f, vp, (const gp_val(*)[4])vpp, fpt, (const gp_val(*)[4])fptp);
-    d.gp = gp;
-    d.gp_params = (const gp_val(*)[4])gpp;
+    d.gp.prog = gp;
+    d.gp.params = (const gp_val(*)[4])gpp;
     d.mode = GL_POINTS;
     d.count = NPT;
     rt_attrib(&d, GP_VIN_POSITION, pos, 4);
@@ -728,8 +728,8 @@ static void test_long_draws(rast_context *r)
         tc2[i * 4 + 0] = (float)i;
         tc2[i * 4 + 3] = 1;
     }
-    d.gp = gp;
-    d.gp_params = (const gp_val(*)[4])gpp;
+    d.gp.prog = gp;
+    d.gp.params = (const gp_val(*)[4])gpp;
     d.mode = GL_TRIANGLE_STRIP_ADJACENCY_EXT;
     d.count = NV;
     rt_attrib(&d, GP_VIN_POSITION, pos2, 4);
@@ -913,8 +913,8 @@ static void test_gs_results(rast_context *r)
     static const float tris[] = {-1, -1, 0, 1, 0, -1, 0, 1, -1, 1, 0, 1,
                                  0, -1, 0, 1, 0, 1, 0, 1, 1, -1, 0, 1};
     rt_draw_init(&d, &f, vpc, (const gp_val(*)[4])vpcp, fpc, (const gp_val(*)[4])fpcp);
-    d.gp = gp;
-    d.gp_params = (const gp_val(*)[4])gpp;
+    d.gp.prog = gp;
+    d.gp.params = (const gp_val(*)[4])gpp;
     d.mode = GL_TRIANGLES;
     d.count = 6;
     d.state.two_side = true;

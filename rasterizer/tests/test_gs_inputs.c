@@ -78,8 +78,8 @@ int main(void)
         gp_val(*fpp)[4] = rt_params(fp, NULL, 0, NULL, 0);
         rast_draw d;
         rt_draw_init(&d, &f, vp, (const gp_val(*)[4])vpp, fp, (const gp_val(*)[4])fpp);
-        d.gp = gp;
-        d.gp_params = (const gp_val(*)[4])gpp;
+        d.gp.prog = gp;
+        d.gp.params = (const gp_val(*)[4])gpp;
         d.mode = GL_TRIANGLES;
         d.count = 3;
         d.index_type = GL_UNSIGNED_BYTE;

@@ -153,10 +153,10 @@ static void draw_rect(const ifb *f, const prog *vp, const prog *fp, int x0, int 
     memset(&d, 0, sizeof(d));
     d.mode = GL_TRIANGLES;
     d.instance_count = 1;
-    d.vp = vp->p;
-    d.vp_params = (const gp_val(*)[4])vp->params;
-    d.fp = fp->p;
-    d.fp_params = (const gp_val(*)[4])fp->params;
+    d.vp.prog = vp->p;
+    d.vp.params = (const gp_val(*)[4])vp->params;
+    d.fp.prog = fp->p;
+    d.fp.params = (const gp_val(*)[4])fp->params;
     d.fb = &f->fb;
     d.count = 6;
     rt_state_default(&d.state, W, H);

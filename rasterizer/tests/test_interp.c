@@ -164,8 +164,8 @@ static void test_flat_fog(rast_context *r)
     CHECK(p[0] == 1.0f && p[1] == 0.0f && p[2] == 0.5f && p[3] == 0.25f, "flat2 %g %g %g %g", p[0], p[1],
           p[2], p[3]);
     /* fog: smooth, (f, 0, 0, 1) */
-    d.fp = fpf;
-    d.fp_params = (const gp_val(*)[4])fpfp;
+    d.fp.prog = fpf;
+    d.fp.params = (const gp_val(*)[4])fpfp;
     d.state.flat_shade = false;
     rast_draw_submit(r, &d);
     rast_flush(r);

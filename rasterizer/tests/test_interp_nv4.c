@@ -128,10 +128,10 @@ static void init_draw(rast_draw *d, const fb32 *f, const gp_program *fp, const g
     memset(d, 0, sizeof(*d));
     d->mode = GL_TRIANGLES;
     d->instance_count = 1;
-    d->vp = VP;
-    d->vp_params = (const gp_val(*)[4])VPP;
-    d->fp = fp;
-    d->fp_params = fpp;
+    d->vp.prog = VP;
+    d->vp.params = (const gp_val(*)[4])VPP;
+    d->fp.prog = fp;
+    d->fp.params = fpp;
     d->fb = &f->fb;
     rt_state_default(&d->state, W, H);
     for (int i = 0; i < GP_VIN_COUNT; i++)

@@ -119,10 +119,10 @@ static void ldraw_init(rast_draw *d, const lfb *f)
     memset(d, 0, sizeof(*d));
     d->mode = GL_TRIANGLES;
     d->instance_count = 1;
-    d->vp = vp;
-    d->vp_params = (const gp_val(*)[4])vpp;
-    d->fp = fp;
-    d->fp_params = (const gp_val(*)[4])fpp;
+    d->vp.prog = vp;
+    d->vp.params = (const gp_val(*)[4])vpp;
+    d->fp.prog = fp;
+    d->fp.params = (const gp_val(*)[4])fpp;
     d->fb = &f->fb;
     rt_state_default(&d->state, W, H);
     for (int i = 0; i < GP_VIN_COUNT; i++)
@@ -185,8 +185,8 @@ static void draw_tris(rast_context *r, const lfb *f, const gp_program *gp, const
         }
     rast_draw d;
     ldraw_init(&d, f);
-    d.gp = gp;
-    d.gp_params = gpp;
+    d.gp.prog = gp;
+    d.gp.params = gpp;
     d.mode = GL_TRIANGLES;
     d.count = 3 * n;
     d.state.depth_test = depth_test;
@@ -387,8 +387,8 @@ static void test_threads(void)
         for (int chunk = 0; chunk < NT; chunk += 100) {
             rast_draw d;
             ldraw_init(&d, &f);
-            d.gp = gp;
-            d.gp_params = (const gp_val(*)[4])gpp;
+            d.gp.prog = gp;
+            d.gp.params = (const gp_val(*)[4])gpp;
             d.mode = GL_TRIANGLES;
             d.first = chunk * 3;
             d.count = 300;

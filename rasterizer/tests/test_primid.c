@@ -310,8 +310,8 @@ static void test_gs(rast_context *r)
     for (int pf = 0; pf < 2; pf++) {
         rast_draw d;
         draw_init(&d, &f);
-        d.gp = gp;
-        d.gp_params = (const gp_val(*)[4])gpp;
+        d.gp.prog = gp;
+        d.gp.params = (const gp_val(*)[4])gpp;
         d.mode = GL_TRIANGLES;
         d.count = 6;
         d.state.provoking_first = pf;

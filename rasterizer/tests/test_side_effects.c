@@ -1,5 +1,5 @@
 /*
- * test_side_effects.c - issue 6 item 5 (rast.h "Resources", ordering): a
+ * test_side_effects.c - side effects in order (rast.h "Resources"): a
  * fragment program with side effects is never deferred by hidden-surface
  * removal and runs for exactly the fragments an immediate-mode renderer
  * shades.  Every fragment does ATOM.ADD.U32 1 on its pixel's word of a
@@ -232,7 +232,7 @@ static int run_variant(rast_context *r, const variant *v)
 }
 
 /* Thousands of fragments ATOM.ADD on the same word from both executors:
- * exact every time (issue 6 "Done when", concurrency). */
+ * exact every time (concurrency). */
 static void test_concurrency(void)
 {
     rast_context *r = rast_context_create(2);

@@ -2,8 +2,8 @@
 # check_all_used.sh CORPUS_DIR TEMPLATE_DIR
 #
 # Every !!NVvp4.0 / !!NVfp4.0 / !!NVgp4.0 program of the corpus must be run
-# by some template here (issue 4: "the ones that can be run on their own
-# render without error"); fails naming the ones no template uses.
+# by some template here (every program that can run on its own renders
+# without error); fails naming the ones no template uses.
 set -u
 corpus=$1 dir=$2
 status=0 n=0

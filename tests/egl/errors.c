@@ -78,7 +78,8 @@ int main(void)
 
     /* ---- configs ---- */
     EXPECT_ERROR(eglGetConfigs(dpy, NULL, 0, NULL), EGL_BAD_PARAMETER);
-    CHECK(eglGetConfigs(dpy, NULL, 0, &n) && n == 2, "two configs, got %d", n);
+    /* depth 24 / stencil 8 or neither, 1, 2, 4 or 8 samples */
+    CHECK(eglGetConfigs(dpy, NULL, 0, &n) && n == 8, "eight configs, got %d", n);
     static const EGLint bad_attr[] = {0x1234, 1, EGL_NONE};
     EGLConfig config, no_depth;
     EXPECT_ERROR(eglChooseConfig(dpy, bad_attr, &config, 1, &n), EGL_BAD_ATTRIBUTE);
@@ -90,15 +91,26 @@ int main(void)
     CHECK(eglChooseConfig(dpy, gl_pbuffer_depth, &config, 1, &n) && n == 1, "depth config");
     static const EGLint gl_pbuffer[] = {EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE,
                                         EGL_OPENGL_BIT, EGL_NONE};
-    EGLConfig all[4];
-    CHECK(eglChooseConfig(dpy, gl_pbuffer, all, 4, &n) && n == 2, "both configs match: %d", n);
-    EGLint depth = -1;
+    EGLConfig all[8];
+    CHECK(eglChooseConfig(dpy, gl_pbuffer, all, 8, &n) && n == 8, "all configs match: %d", n);
+    EGLint depth = -1, samples = -1;
     eglGetConfigAttrib(dpy, all[0], EGL_DEPTH_SIZE, &depth);
-    CHECK(depth == 0, "smaller depth sorts first (%d)", depth);
+    eglGetConfigAttrib(dpy, all[0], EGL_SAMPLES, &samples);
+    CHECK(depth == 0 && samples == 0, "fewer samples, then smaller depth sort first (%d, %d)",
+          depth, samples);
     no_depth = all[0];
+    /* EGL 1.5 section 3.4.1.2: SAMPLES at least 4, the smallest first */
     static const EGLint msaa[] = {EGL_SAMPLES, 4, EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT,
                                   EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_NONE};
-    CHECK(eglChooseConfig(dpy, msaa, all, 4, &n) && n == 0, "no multisampled configs");
+    CHECK(eglChooseConfig(dpy, msaa, all, 8, &n) && n == 4, "4 configs of 4 or 8 samples: %d", n);
+    EGLint sample_buffers = -1;
+    eglGetConfigAttrib(dpy, all[0], EGL_SAMPLES, &samples);
+    eglGetConfigAttrib(dpy, all[0], EGL_SAMPLE_BUFFERS, &sample_buffers);
+    CHECK(samples == 4 && sample_buffers == 1, "first: %d samples, %d sample buffers", samples,
+          sample_buffers);
+    static const EGLint msaa16[] = {EGL_SAMPLES, 16, EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT,
+                                    EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_NONE};
+    CHECK(eglChooseConfig(dpy, msaa16, all, 8, &n) && n == 0, "no config of 16 samples: %d", n);
     EGLint v;
     EXPECT_ERROR(eglGetConfigAttrib(dpy, (EGLConfig)&n, EGL_DEPTH_SIZE, &v), EGL_BAD_CONFIG);
     EXPECT_ERROR(eglGetConfigAttrib(dpy, config, 0x1234, &v), EGL_BAD_ATTRIBUTE);
@@ -138,7 +150,9 @@ int main(void)
     expect_context_error(dpy, (EGLConfig)&n, NULL, EGL_BAD_CONFIG, "bad config");
     EGLContext ctx = eglCreateContext(dpy, config, EGL_NO_CONTEXT, v21);
     CHECK(ctx != EGL_NO_CONTEXT, "context");
-    EXPECT_ERROR(eglCreateContext(dpy, config, ctx, NULL), EGL_BAD_MATCH); /* no sharing */
+    EGLContext sharing = eglCreateContext(dpy, config, ctx, NULL); /* share_context: tests/egl/share.c */
+    CHECK(sharing != EGL_NO_CONTEXT, "a context sharing objects: 0x%04x", eglGetError());
+    eglDestroyContext(dpy, sharing);
     EXPECT_ERROR(eglCreateContext(dpy, config, (EGLContext)&n, NULL), EGL_BAD_CONTEXT);
     CHECK(eglQueryContext(dpy, ctx, EGL_CONTEXT_CLIENT_TYPE, &v) && v == EGL_OPENGL_API, "client type");
     CHECK(eglQueryContext(dpy, ctx, EGL_RENDER_BUFFER, &v) && v == EGL_NONE, "not bound");

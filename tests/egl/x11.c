@@ -421,7 +421,7 @@ int main(int argc, char **argv)
     const EGLint match_pixmap[] = {EGL_MATCH_NATIVE_PIXMAP, (EGLint)pixmap, EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT,
                                    EGL_NONE};
     EGLint np = 0;
-    CHECK(eglChooseConfig(dpy, match_pixmap, NULL, 0, &np) && np == 2, "%d configs for the pixmap", np);
+    CHECK(eglChooseConfig(dpy, match_pixmap, NULL, 0, &np) && np == 8, "%d configs for the pixmap", np);
     Pixmap bitmap = XCreatePixmap(xdpy, DefaultRootWindow(xdpy), 8, 8, 1);
     const EGLint match_bitmap[] = {EGL_MATCH_NATIVE_PIXMAP, (EGLint)bitmap, EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT,
                                    EGL_NONE};

@@ -17,7 +17,7 @@
  */
 #include <pthread.h>
 
-#include "../../glprog/gp_ir.h"
+#include "../../glprog/glprog.h"
 #include "tex_test_req.h"
 
 /* ---- requests -------------------------------------------------------------------------------- */

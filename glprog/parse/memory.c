@@ -1,0 +1,541 @@
+/*
+ * parse/memory.c - memory instructions and declarations (NV_shader_buffer_load
+ * / _store, NV_parameter_buffer_object2, NV_shader_storage_buffer_object,
+ * NV_compute_program5 shared memory, EXT_shader_image_load_store images).
+ *
+ * Part of the parser's translation unit: gp_parse.c includes this file
+ * (see its file map); compile time, calling thread.
+ */
+
+/* ---- memory instructions -------------------------------------------------
+ * NV_gpu_program5 LOAD STORE ATOM MEMBAR (2.X.8.Z), NV_shader_buffer_load
+ * LOAD and NV_parameter_buffer_object2 LDC under !!NV*4.0 with their
+ * options, NV_shader_storage_buffer_object LDB STB ATOMB,
+ * NV_compute_program5 LDS STS ATOMS BAR and MEMBAR.CTA,
+ * EXT_shader_image_load_store "Dependencies on NV_gpu_program5" LOADIM
+ * STOREIM ATOMIM; encoded as gp_ir.h "NV_gpu_program5 memory instructions"
+ * says.  mem_opword reads the modifiers (MOD.ST_RULE: exactly one storage
+ * modifier and no data type; an atomic modifier on the atomics only, from
+ * the op / type tables; COH VOL; CTA on compute MEMBAR), mem_operands the
+ * operands (CBUFFER / STORAGE / SHARED variables, image units, targets). */
+
+/* Storage modifiers (2.X.4.1 Table X.14; NV_gpu_program5_mem_extended adds
+ * the 16-bit float and the 8/16-bit vector forms). */
+static const struct mem_storage {
+    const char *name;
+    uint8_t elem, count;
+    bool mx; /* needs OPTION NV_gpu_program5_mem_extended */
+} mem_storage[] = {
+    { "F16", GP_CVT_F16, 1, true },   { "F16X2", GP_CVT_F16, 2, true }, { "F16X4", GP_CVT_F16, 4, true },
+    { "F32", GP_CVT_F32, 1, false },  { "F32X2", GP_CVT_F32, 2, false }, { "F32X4", GP_CVT_F32, 4, false },
+    { "F64", GP_CVT_F64, 1, false },  { "F64X2", GP_CVT_F64, 2, false }, { "F64X4", GP_CVT_F64, 4, false },
+    { "S8", GP_CVT_S8, 1, false },    { "S8X2", GP_CVT_S8, 2, true },    { "S8X4", GP_CVT_S8, 4, true },
+    { "S16", GP_CVT_S16, 1, false },  { "S16X2", GP_CVT_S16, 2, true },  { "S16X4", GP_CVT_S16, 4, true },
+    { "S32", GP_CVT_S32, 1, false },  { "S32X2", GP_CVT_S32, 2, false }, { "S32X4", GP_CVT_S32, 4, false },
+    { "S64", GP_CVT_S64, 1, false },  { "S64X2", GP_CVT_S64, 2, false }, { "S64X4", GP_CVT_S64, 4, false },
+    { "U8", GP_CVT_U8, 1, false },    { "U8X2", GP_CVT_U8, 2, true },    { "U8X4", GP_CVT_U8, 4, true },
+    { "U16", GP_CVT_U16, 1, false },  { "U16X2", GP_CVT_U16, 2, true },  { "U16X4", GP_CVT_U16, 4, true },
+    { "U32", GP_CVT_U32, 1, false },  { "U32X2", GP_CVT_U32, 2, false }, { "U32X4", GP_CVT_U32, 4, false },
+    { "U64", GP_CVT_U64, 1, false },  { "U64X2", GP_CVT_U64, 2, false }, { "U64X4", GP_CVT_U64, 4, false },
+};
+enum { MEM_NSTORAGE = (int)(sizeof(mem_storage) / sizeof(mem_storage[0])) };
+
+static const char *const mem_atom_names[GP_ATOM_COUNT] = { "ADD", "MIN", "MAX", "IWRAP", "DWRAP",
+                                                           "AND", "OR",  "XOR", "EXCH",  "CSWAP" };
+
+static int mem_storage_word(const gp_parse *ps, const gp_token *t)
+{
+    for (int i = 0; i < MEM_NSTORAGE; i++)
+        if (tok_is(ps, t, mem_storage[i].name))
+            return i;
+    return -1;
+}
+
+static int mem_atom_word(const gp_parse *ps, const gp_token *t)
+{
+    for (int i = 0; i < GP_ATOM_COUNT; i++)
+        if (tok_is(ps, t, mem_atom_names[i]))
+            return i;
+    return -1;
+}
+
+static bool mem_is_atomic(int op)
+{
+    return (gp_opinfo_table[op].flags & GP_OPF_ATOMIC) != 0;
+}
+
+static bool mem_is_image(int op)
+{
+    return (gp_opinfo_table[op].flags & GP_OPF_IMAGE) != 0;
+}
+
+/* The atomic operation / storage type tables (EDGE.ATOM_TYPES):
+ * NV_gpu_program5 ATOM Table X.Y (ATOMB and ATOMS the same), EXT_shader_
+ * image_load_store ATOMIM Table X.4, NV_shader_atomic_float (F32 for ADD
+ * and EXCH), NV_shader_atomic_int64 (S64 for every operation but IWRAP
+ * DWRAP, U64 also for MIN MAX AND OR XOR; not ATOMIM).  Returns NULL when
+ * allowed, else the option that would allow it ("" = none). */
+static const char *mem_atom_check(const gp_parse *ps, int op, int atom, int elem)
+{
+    bool wrap = atom == GP_ATOM_IWRAP || atom == GP_ATOM_DWRAP;
+    bool addx = atom == GP_ATOM_ADD || atom == GP_ATOM_EXCH;
+    switch (elem) {
+    case GP_CVT_U32:
+        return NULL;
+    case GP_CVT_S32:
+        return wrap ? "" : NULL;
+    case GP_CVT_F32:
+        if (!addx)
+            return "";
+        return (ps->options & GP_OPTION_NV_SHADER_ATOMIC_FLOAT) ? NULL : "NV_shader_atomic_float";
+    case GP_CVT_U64:
+    case GP_CVT_S64:
+        if (op == GP_OP_ATOMIM || wrap)
+            return "";
+        if (elem == GP_CVT_U64 && (addx || atom == GP_ATOM_CSWAP))
+            return NULL;
+        return (ps->options & GP_OPTION_NV_SHADER_ATOMIC_INT64) ? NULL : "NV_shader_atomic_int64";
+    default:
+        return "";
+    }
+}
+
+/* The storage modifiers an opcode takes, for messages. */
+static const char *mem_allowed_text(int op, int atom)
+{
+    if (op == GP_OP_ATOMIM)
+        return atom == GP_ATOM_IWRAP || atom == GP_ATOM_DWRAP ? "U32" : "U32 S32 (F32 for ADD and EXCH with OPTION "
+                                                                        "NV_shader_atomic_float)";
+    if (mem_is_atomic(op))
+        return atom == GP_ATOM_IWRAP || atom == GP_ATOM_DWRAP
+                   ? "U32"
+                   : "U32 S32 U64 (F32 for ADD and EXCH with OPTION NV_shader_atomic_float, S64 and more U64 "
+                     "with OPTION NV_shader_atomic_int64)";
+    return "";
+}
+
+/* The modifiers of a memory instruction (2.X.4.1); t is the opcode
+ * token.  Fills in->type, mem_elem, mem_count, mem_atom, mem_flags,
+ * cc_update and sat. */
+static void mem_opword(gp_parse *ps, gp_opword *w, const gp_token *t, gp_pinsn *pi)
+{
+    int op = w->op;
+    const gp_opinfo *oi = &gp_opinfo_table[op];
+    const char *name = oi->name;
+    gp_insn *in = &pi->in;
+    /* the options that enable them (OPT.*): nv4_opword's OPTION gate */
+    if (w->prec)
+        gp_fail(ps, t->pos, "opcode '%s' does not take the %c suffix (its type is its storage modifier)", name,
+                w->prec);
+    int st = -1, st_pos = t->pos, atom = -1, atom_pos = t->pos, cc_pos = t->pos, sat_pos = t->pos;
+    int type_pos = 0;
+    uint8_t flags = 0;
+    if (w->cc)
+        cc_pos = t->pos;
+    if (w->sat)
+        sat_pos = t->pos;
+    while (is_punct(&ps->tok, '.')) {
+        gp_token m = peek(ps);
+        char b[64];
+        int k;
+        if ((k = mem_storage_word(ps, &m)) >= 0) {
+            if (st >= 0)
+                gp_fail(ps, m.pos, "more than one storage modifier on '%s' ('.%s' and '.%s')", name,
+                        mem_storage[st].name, mem_storage[k].name);
+            st = k;
+            st_pos = m.pos;
+        } else if ((k = mem_atom_word(ps, &m)) >= 0) {
+            if (!mem_is_atomic(op))
+                gp_fail(ps, m.pos, "'.%s' is an atomic operation modifier: only ATOM, ATOMB, ATOMS and ATOMIM take "
+                                   "one, not '%s'", mem_atom_names[k], name);
+            if (atom >= 0)
+                gp_fail(ps, m.pos, "more than one atomic operation modifier on '%s' ('.%s' and '.%s')", name,
+                        mem_atom_names[atom], mem_atom_names[k]);
+            atom = k;
+            atom_pos = m.pos;
+        } else if (tok_is(ps, &m, "COH") || tok_is(ps, &m, "VOL")) {
+            uint8_t f = tok_is(ps, &m, "COH") ? GP_MEMF_COH : GP_MEMF_VOL;
+            if (op == GP_OP_MEMBAR || op == GP_OP_BAR)
+                gp_fail(ps, m.pos, "'%s' does not take the cache modifier '.%.*s'", name, m.len, ps->src + m.pos);
+            if (flags & f)
+                gp_fail(ps, m.pos, "'.%.*s' is given twice on '%s'", m.len, ps->src + m.pos, name);
+            flags |= f;
+        } else if (tok_is(ps, &m, "CTA")) {
+            /* NV_compute_program5 2.X.4.1: MEMBAR.CTA (MOD.CTA) */
+            if (op != GP_OP_MEMBAR)
+                gp_fail(ps, m.pos, "'.CTA' is only allowed on MEMBAR, not '%s'", name);
+            if (ps->stage != GP_STAGE_COMPUTE)
+                gp_fail(ps, m.pos, "'MEMBAR.CTA' is only available in compute programs");
+            if (flags & GP_MEMF_CTA)
+                gp_fail(ps, m.pos, "'.CTA' is given twice on 'MEMBAR'");
+            flags |= GP_MEMF_CTA;
+        } else if (tok_is(ps, &m, "CC") || tok_is(ps, &m, "CC0") || tok_is(ps, &m, "CC1")) {
+            if (w->cc)
+                gp_fail(ps, m.pos, "more than one condition code modifier on '%s'", name);
+            w->cc = (uint8_t)(tok_is(ps, &m, "CC") ? 1 : tok_is(ps, &m, "CC0") ? 2 : 3);
+            cc_pos = m.pos;
+        } else if (tok_is(ps, &m, "SAT") || tok_is(ps, &m, "SSAT")) {
+            if (w->sat)
+                gp_fail(ps, m.pos, "more than one clamping modifier on '%s'", name);
+            w->sat = (uint8_t)(tok_is(ps, &m, "SAT") ? GP_SAT_01 : GP_SAT_11);
+            sat_pos = m.pos;
+        } else if (tok_is(ps, &m, "NTC")) {
+            if (w->ntc)
+                gp_fail(ps, m.pos, "'.NTC' is given twice on '%s'", name);
+            w->ntc = true;
+        } else if (tok_is(ps, &m, "F") || tok_is(ps, &m, "S") || tok_is(ps, &m, "U")) {
+            /* STOREIM: an optional base data type = a formatted store */
+            if (op != GP_OP_STOREIM)
+                gp_fail(ps, m.pos, "'%s' takes no data type modifier ('.%.*s'): its storage modifier gives the data "
+                                   "type (MOD.ST_RULE)", name, m.len, ps->src + m.pos);
+            if (w->type)
+                gp_fail(ps, m.pos, "more than one data type modifier on 'STOREIM'");
+            w->type = (uint8_t)ps->src[m.pos];
+            type_pos = m.pos;
+        } else {
+            gp_fail(ps, m.pos, "unknown instruction modifier %s after '%s'", tok_str(ps, &m, b, sizeof(b)), name);
+        }
+        next(ps);
+        next(ps);
+    }
+    bool none = op == GP_OP_MEMBAR || op == GP_OP_BAR;
+    if (none && st >= 0)
+        gp_fail(ps, st_pos, "'%s' takes no storage modifier", name);
+    if (op == GP_OP_STOREIM && st >= 0 && w->type)
+        gp_fail(ps, type_pos > st_pos ? type_pos : st_pos, "STOREIM takes either a data type modifier (a formatted "
+                                                          "store) or a storage modifier (unformatted), not both");
+    if (!none && st < 0 && !(op == GP_OP_STOREIM))
+        gp_fail(ps, t->pos, "'%s' needs a storage modifier such as .U32 or .F32X4 (MOD.ST_RULE)", name);
+    if (mem_is_atomic(op) && atom < 0)
+        gp_fail(ps, t->pos, "'%s' needs an atomic operation modifier (ADD MIN MAX IWRAP DWRAP AND OR XOR EXCH "
+                            "CSWAP)", name);
+    if (st >= 0) {
+        const struct mem_storage *ms = &mem_storage[st];
+        bool wide = ms->elem == GP_CVT_F64 || ms->elem == GP_CVT_S64 || ms->elem == GP_CVT_U64;
+        /* NV_shader_buffer_load / NV_parameter_buffer_object2 under 4.0:
+         * the 8..32-bit modifiers only */
+        if (!ps->nv5 && (wide || ms->mx))
+            gp_fail(ps, st_pos, "the storage modifier '.%s' requires an NV_gpu_program5 header", ms->name);
+        if (ms->mx && !(ps->options & GP_OPTION_NV_GPU_PROGRAM5_MEM_EXTENDED))
+            gp_fail(ps, st_pos, "the storage modifier '.%s' requires OPTION NV_gpu_program5_mem_extended", ms->name);
+        if (mem_is_atomic(op)) {
+            if (ms->count != 1)
+                gp_fail(ps, st_pos, "'%s.%s' cannot take '.%s': atomics access one element (allowed: %s)", name,
+                        mem_atom_names[atom], ms->name, mem_allowed_text(op, atom));
+            const char *need = mem_atom_check(ps, op, atom, ms->elem);
+            if (need && *need)
+                gp_fail(ps, st_pos, "'%s.%s.%s' requires OPTION %s", name, mem_atom_names[atom], ms->name, need);
+            if (need)
+                gp_fail(ps, st_pos, "'%s.%s' does not take the storage modifier '.%s' (allowed: %s)", name,
+                        mem_atom_names[atom], ms->name, mem_allowed_text(op, atom));
+        } else if (mem_is_image(op)) {
+            /* EXT_shader_image_load_store Table X.3: no 64-bit image
+             * storage (and F16 / the 8- and 16-bit vectors only with
+             * mem_extended, checked above) */
+            if (wide)
+                gp_fail(ps, st_pos, "'%s' does not take the 64-bit storage modifier '.%s' (image texels are at most "
+                                    "4x32 bits)", name, ms->name);
+        }
+        in->mem_elem = ms->elem;
+        in->mem_count = ms->count;
+        in->type = (uint8_t)gp_cvt_gptype(ms->elem);
+    } else if (op == GP_OP_STOREIM) {
+        in->mem_count = 0; /* formatted */
+        in->type = w->type == 'S' ? GP_TYPE_S32 : w->type == 'U' ? GP_TYPE_U32 : GP_TYPE_F32;
+    } else {
+        in->type = GP_TYPE_F32;
+    }
+    if (atom >= 0)
+        in->mem_atom = (uint8_t)atom;
+    (void)atom_pos;
+    if (w->cc && !(oi->nv4 & GP_MODBIT_CC))
+        gp_fail(ps, cc_pos, "opcode '%s' does not take condition code modifiers", name);
+    if (w->sat) {
+        if (!(oi->nv4 & GP_MODBIT_SAT))
+            gp_fail(ps, sat_pos, "opcode '%s' does not take clamping modifiers", name);
+        if (in->type != GP_TYPE_F32 && in->type != GP_TYPE_F64)
+            gp_fail(ps, sat_pos, "a clamping modifier needs a floating-point result; '%s.%s' produces integers", name,
+                    mem_storage[st].name);
+    }
+    in->mem_flags = flags;
+    in->opmod = 0;
+    in->sat = w->sat;
+    in->precision = 0;
+    in->cc_update = (uint8_t)(w->cc == 0 ? 0 : w->cc == 3 ? 2 : 1);
+    pi->ntc = w->ntc;
+}
+
+/* ---- memory declarations -------------------------------------------------
+ * CBUFFER (NV_parameter_buffer_object2 2.X.3.6, DECL.CBUFFER): as BUFFER,
+ * elements are bytes of program.buffer[a] (or [a..b], NV5), up to 4 *
+ * MAX_PROGRAM_PARAMETER_BUFFER_SIZE_NV; may share a binding point with
+ * BUFFER / BUFFER4.  STORAGE (NV_shader_storage_buffer_object 2.X.3.Y,
+ * DECL.STORAGE): bytes of program.storage[a] (or [a..b]), needs OPTION
+ * NV_shader_storage_buffer.  SHARED (NV_compute_program5 2.X.3.Y,
+ * DECL.SHARED): bytes of program.sharedmem, compute programs only, within
+ * SHARED_MEMORY (EDGE.CP_SHARED_DECL).  Single variables name one element
+ * ("program.storage[0][16]"); arrays take element ranges, consecutive, of
+ * one binding (point); a whole buffer ("program.buffer[0]") is an array of
+ * its declared size, else of the largest size. */
+#define MEM_MAX_STORAGE_BYTES (1 << 24) /* MAX_SHADER_STORAGE_BLOCK_SIZE (LIM.SSBO.BLOCK) */
+
+static void mem_decl(gp_parse *ps, int kind)
+{
+    const char *what = kind == GP_SYM_CBUFFER ? "CBUFFER" : kind == GP_SYM_STORAGE ? "STORAGE" : "SHARED";
+    int decl_pos = ps->tok.pos;
+    if (kind == GP_SYM_STORAGE && !(ps->options & GP_OPTION_NV_SHADER_STORAGE_BUFFER))
+        gp_fail(ps, decl_pos, "STORAGE declarations require OPTION NV_shader_storage_buffer");
+    if (kind == GP_SYM_CBUFFER && !ps->nv5 && !(ps->options & GP_OPTION_NV_PARAMETER_BUFFER_OBJECT2))
+        gp_fail(ps, decl_pos, "CBUFFER declarations require OPTION NV_parameter_buffer_object2 (or an "
+                              "NV_gpu_program5 header)");
+    if (kind == GP_SYM_SHARED && ps->stage != GP_STAGE_COMPUTE)
+        gp_fail(ps, decl_pos, "SHARED declarations are only available in compute programs (!!NVcp5.0)");
+    if (kind == GP_SYM_SHARED && !ps->cp_shared_pos)
+        gp_fail(ps, decl_pos, "SHARED variables need a SHARED_MEMORY declaration before them");
+    if (kind == GP_SYM_SHARED && ps->cp_shared_size == 0)
+        gp_fail(ps, decl_pos, "SHARED_MEMORY 0 leaves no shared memory for SHARED variables");
+    next(ps);
+    gp_sym *s = declare(ps, kind);
+    int max_elems = kind == GP_SYM_CBUFFER ? 4 * ps->lim.max_parameter_buffer_size
+                    : kind == GP_SYM_STORAGE ? MEM_MAX_STORAGE_BYTES : ps->cp_shared_size;
+    if (max_elems < 1)
+        max_elems = 1;
+    int nbind = kind == GP_SYM_CBUFFER ? min_int(ps->lim.max_parameter_buffer_bindings, GP_MAX_PARAM_BUFFERS)
+                : GP_MAX_STORAGE_BUFFERS;
+    int size = -1, size_pos = 0, n = 0, a = 0, first = 0;
+    bool array = false;
+    if (accept(ps, '[')) {
+        array = true;
+        if (ps->tok.kind == GP_TOK_INT) {
+            size_pos = ps->tok.pos;
+            if (ps->tok.big || ps->tok.ival < 1 || ps->tok.ival > (uint32_t)max_elems)
+                gp_fail(ps, size_pos, "invalid %s array size %u (1..%d bytes)", what, ps->tok.ival, max_elems);
+            size = expect_int(ps, "an array size");
+        }
+        expect(ps, ']', "after the array size");
+    }
+    /* NV_gpu_program5 <BUFFER_statement>: CBUFFER takes a second
+     * <optArraySize>; with two, the first counts binding points */
+    int nb_size = -1, nb_size_pos = 0;
+    if (array && kind == GP_SYM_CBUFFER && ps->nv5 && accept(ps, '[')) {
+        nb_size = size;
+        nb_size_pos = size_pos;
+        size = -1;
+        if (ps->tok.kind == GP_TOK_INT) {
+            size_pos = ps->tok.pos;
+            if (ps->tok.big || ps->tok.ival < 1 || ps->tok.ival > (uint32_t)max_elems)
+                gp_fail(ps, size_pos, "invalid %s array size %u (1..%d bytes)", what, ps->tok.ival, max_elems);
+            size = expect_int(ps, "an array size");
+        }
+        expect(ps, ']', "after the array size");
+    }
+    expect(ps, '=', "after the variable name");
+    if (array)
+        expect(ps, '{', "to start the array initializer");
+    static const char *const words[] = { "buffer", "storage", "sharedmem" };
+    const char *word = kind == GP_SYM_CBUFFER ? words[0] : kind == GP_SYM_STORAGE ? words[1] : words[2];
+    for (;;) {
+        int start = ps->tok.pos;
+        if (!tok_is(ps, &ps->tok, "program")) {
+            char t[64];
+            gp_fail(ps, start, "expected a program.%s binding, found %s", word, tok_str(ps, &ps->tok, t, sizeof(t)));
+        }
+        next(ps);
+        binding_dot(ps, start);
+        binding_word(ps, start, &word, 1);
+        int bpoint = 0, nb = 1;
+        if (kind != GP_SYM_SHARED) {
+            /* program.buffer[a] / program.storage[a], or [a..b] (NV5) */
+            gp_lexer save = ps->lx;
+            gp_token t1, t2;
+            gp_lex_next(&ps->lx, &t1);
+            gp_lex_next(&ps->lx, &t2);
+            ps->lx = save;
+            bool range = ps->nv5 && is_punct(&ps->tok, '[') && t1.kind == GP_TOK_INT && t2.kind == GP_TOK_DOTDOT;
+            bpoint = nv4_binding_range(ps, start, nbind, kind == GP_SYM_CBUFFER ? "parameter buffer binding point"
+                                                                                : "storage buffer binding point",
+                                       range, &nb);
+        }
+        int lo = 0, count = 0;
+        if (is_punct(&ps->tok, '[')) {
+            int epos = ps->tok.pos + 1;
+            lo = nv4_binding_range(ps, start, max_elems, kind == GP_SYM_SHARED ? "shared memory byte" : "byte",
+                                   array, &count);
+            if (kind == GP_SYM_SHARED && lo + count > ps->cp_shared_max) {
+                ps->cp_shared_max = lo + count;
+                ps->cp_shared_max_pos = epos;
+            }
+        } else {
+            if (!array || n > 0 || is_punct(&ps->tok, ','))
+                gp_fail(ps, start, "a whole %s binding can only initialize a %s array of that one binding",
+                        kind == GP_SYM_SHARED ? "shared memory" : "buffer", what);
+            count = size >= 0 ? size : max_elems;
+        }
+        if (n == 0) {
+            a = bpoint;
+            first = lo;
+            s->nbuf = nb > 1 ? (uint8_t)nb : 0;
+        } else if (bpoint != a || lo != first + n || (nb > 1 ? nb : 0) != s->nbuf) {
+            gp_fail(ps, start, "the bindings of %s array '%.*s' must use one binding point and consecutive elements",
+                    what, s->len > 40 ? 40 : s->len, s->name);
+        }
+        n += count;
+        if (n > max_elems)
+            gp_fail(ps, start, "%s array '%.*s' is larger than %d bytes", what, s->len > 40 ? 40 : s->len, s->name,
+                    max_elems);
+        if (kind == GP_SYM_STORAGE)
+            for (int bp = bpoint; bp < bpoint + nb && bp < 32; bp++)
+                ps->storage_used |= 1u << bp;
+        if (!array || !accept(ps, ','))
+            break;
+    }
+    if (array)
+        expect(ps, '}', "at the end of the array initializer");
+    if (size >= 0 && size != n)
+        gp_fail(ps, size_pos, "array '%.*s' is declared with %d elements but bound to %d", s->len > 40 ? 40 : s->len,
+                s->name, size, n);
+    if (nb_size >= 0 && nb_size != (s->nbuf ? s->nbuf : 1))
+        gp_fail(ps, nb_size_pos, "array '%.*s' is declared with %d binding points but bound to %d",
+                s->len > 40 ? 40 : s->len, s->name, nb_size, s->nbuf ? s->nbuf : 1);
+    s->buf = (uint8_t)a;
+    s->index = first;
+    s->count = array ? n : 1;
+    s->is_array = array;
+}
+
+/* IMAGE (EXT_shader_image_load_store 2.X.3.X, DECL.IMAGE): image[a] or
+ * "[" [n] "]" "=" "{" image[a..b], ... "}" with units increasing
+ * consecutively, each < MAX_IMAGE_UNITS. */
+static void mem_decl_image(gp_parse *ps)
+{
+    next(ps);
+    gp_sym *sym = declare(ps, GP_SYM_IMAGE);
+    int limit = GP_MAX_IMAGE_UNITS;
+    int size = -1, size_pos = 0;
+    if (accept(ps, '[')) {
+        sym->is_array = true;
+        if (ps->tok.kind == GP_TOK_INT) {
+            size_pos = ps->tok.pos;
+            if (ps->tok.big || ps->tok.ival > (uint32_t)limit || ps->tok.ival < 1)
+                gp_fail(ps, size_pos, "invalid IMAGE array size %u (1..%d image units)", ps->tok.ival, limit);
+            size = (int)ps->tok.ival;
+            next(ps);
+        }
+        expect(ps, ']', "after the array size");
+    }
+    unit_list_decl(ps, sym, limit, size, size_pos, "image", "IMAGE", "image unit");
+}
+
+/* NV_compute_program5 2.X.7.Y (DECL.GROUP_SIZE, DECL.SHARED_MEMORY):
+ * "GROUP_SIZE x [y [z]]" once, each dimension >= 1 and within
+ * MAX_COMPUTE_WORK_GROUP_SIZE (1024, 1024, 64) with at most
+ * MAX_COMPUTE_WORK_GROUP_INVOCATIONS (1024) in all; "SHARED_MEMORY n" at
+ * most once, n <= MAX_COMPUTE_SHARED_MEMORY_SIZE.  t is the keyword. */
+static void cp_decl(gp_parse *ps, const gp_token *t)
+{
+    int pos = t->pos;
+    next(ps);
+    if (tok_is(ps, t, "GROUP_SIZE")) {
+        if (ps->cp_group_size[0])
+            gp_fail(ps, pos, "GROUP_SIZE is declared twice");
+        static const int max[3] = { GP_MAX_CP_SIZE_XY, GP_MAX_CP_SIZE_XY, GP_MAX_CP_SIZE_Z };
+        long long total = 1;
+        int first_pos = ps->tok.pos;
+        for (int d = 0; d < 3; d++) {
+            if (d > 0 && ps->tok.kind != GP_TOK_INT) {
+                ps->cp_group_size[d] = 1;
+                continue;
+            }
+            int vpos = ps->tok.pos;
+            uint32_t v = ps->tok.ival;
+            bool big = ps->tok.big;
+            expect_int(ps, "a work group size");
+            if (big || v < 1 || v > (uint32_t)max[d])
+                gp_fail(ps, vpos, "GROUP_SIZE %c dimension %u out of range (1..%d)", "xyz"[d], v, max[d]);
+            ps->cp_group_size[d] = (int)v;
+            total *= v;
+        }
+        if (total > GP_MAX_CP_INVOCATIONS)
+            gp_fail(ps, first_pos, "GROUP_SIZE %d x %d x %d is %lld invocations, more than %d (MAX_COMPUTE_WORK_GROUP_"
+                                   "INVOCATIONS)", ps->cp_group_size[0], ps->cp_group_size[1], ps->cp_group_size[2],
+                    total, GP_MAX_CP_INVOCATIONS);
+    } else {
+        if (ps->cp_shared_pos)
+            gp_fail(ps, pos, "SHARED_MEMORY is declared twice");
+        int vpos = ps->tok.pos;
+        uint32_t v = ps->tok.ival;
+        bool big = ps->tok.big;
+        expect_int(ps, "a shared memory size in bytes");
+        if (big || v > GP_MAX_CP_SHARED)
+            gp_fail(ps, vpos, "SHARED_MEMORY %u exceeds the limit of %d bytes (MAX_COMPUTE_SHARED_MEMORY_SIZE)", v,
+                    GP_MAX_CP_SHARED);
+        ps->cp_shared_size = (int)v;
+        ps->cp_shared_pos = vpos;
+    }
+}
+
+/* NV_geometry_program4 2.X.7.Y: PRIMITIVE_IN, PRIMITIVE_OUT, VERTICES_OUT,
+ * each exactly once, before the other statements. */
+static void nv4_decl_geometry(gp_parse *ps, const gp_token *t)
+{
+    int pos = t->pos;
+    next(ps);
+    if (tok_is(ps, t, "VERTICES_OUT")) {
+        if (ps->gs_vertices_out)
+            gp_fail(ps, pos, "more than one VERTICES_OUT declaration");
+        int vpos = ps->gs_vertices_out_pos = ps->tok.pos;
+        uint32_t v = ps->tok.ival;
+        bool big = ps->tok.big;
+        expect_int(ps, "the number of vertices");
+        if (big || v == 0 || v > (uint32_t)ps->lim.max_output_vertices)
+            gp_fail(ps, vpos, "VERTICES_OUT %u out of range (1..%d)", v, ps->lim.max_output_vertices);
+        ps->gs_vertices_out = (int)v;
+        return;
+    }
+    if (tok_is(ps, t, "INVOCATIONS")) {
+        /* NV_gpu_program5 2.X.7.Y "Program Invocation Count": optional, a
+         * positive integer <= MAX_GEOMETRY_PROGRAM_INVOCATIONS_NV */
+        if (!ps->nv5)
+            gp_fail(ps, pos, "INVOCATIONS declarations require an NV_gpu_program5 header (!!NVgp5.0)");
+        if (ps->gs_invocations)
+            gp_fail(ps, pos, "more than one INVOCATIONS declaration");
+        int vpos = ps->tok.pos, vlen = ps->tok.len;
+        uint32_t v = ps->tok.ival;
+        bool big = ps->tok.big;
+        expect_int(ps, "the number of invocations");
+        if (big || v == 0 || v > GP_MAX_GS_INVOCATIONS)
+            gp_fail(ps, vpos, "INVOCATIONS %.*s out of range (1..%d)", vlen > 20 ? 20 : vlen, ps->src + vpos,
+                    GP_MAX_GS_INVOCATIONS);
+        ps->gs_invocations = (int)v;
+        return;
+    }
+    bool in = tok_is(ps, t, "PRIMITIVE_IN");
+    if (in ? ps->gs_prim_in : ps->gs_prim_out)
+        gp_fail(ps, pos, "more than one %s declaration", in ? "PRIMITIVE_IN" : "PRIMITIVE_OUT");
+    /* NV_gpu_program5 adds PATCHES (a patch of up to GP_MAX_PATCH_VERTICES
+     * vertices; vertex[m] past the draw's patch size reads zero) */
+    static const char *const ins[] = { "POINTS", "LINES", "LINES_ADJACENCY", "TRIANGLES", "TRIANGLES_ADJACENCY",
+                                       "PATCHES" };
+    static const int in_prims[] = { GP_PRIM_POINTS, GP_PRIM_LINES, GP_PRIM_LINES_ADJACENCY, GP_PRIM_TRIANGLES,
+                                    GP_PRIM_TRIANGLES_ADJACENCY, GP_PRIM_PATCHES };
+    static const int in_verts[] = { 1, 2, 4, 3, 6, GP_MAX_PATCH_VERTICES };
+    static const char *const outs[] = { "POINTS", "LINE_STRIP", "TRIANGLE_STRIP" };
+    static const int out_prims[] = { GP_PRIM_POINTS, GP_PRIM_LINE_STRIP, GP_PRIM_TRIANGLE_STRIP };
+    int i = word_index(ps, in ? ins : outs, in ? 6 : 3);
+    if (i == 5 && !ps->nv5)
+        gp_fail(ps, ps->tok.pos, "PRIMITIVE_IN PATCHES requires an NV_gpu_program5 header (!!NVgp5.0)");
+    if (i < 0) {
+        char b[64];
+        gp_fail(ps, ps->tok.pos, "expected a primitive type (%s), found %s",
+                in ? "POINTS, LINES, LINES_ADJACENCY, TRIANGLES, TRIANGLES_ADJACENCY"
+                   : "POINTS, LINE_STRIP, TRIANGLE_STRIP",
+                tok_str(ps, &ps->tok, b, sizeof(b)));
+    }
+    next(ps);
+    if (in) {
+        ps->gs_prim_in = in_prims[i];
+        ps->gs_vertices_in = in_verts[i];
+    } else {
+        ps->gs_prim_out = out_prims[i];
+    }
+}
