@@ -352,9 +352,75 @@ GLAPI_EXPORT void *APIENTRY glMapBuffer(GLenum target, GLenum access)
     if (!gl_mem_ok(ctx, mem_buffer_map(b->mem, 0, mem_buffer_size(b->mem), a, &p)))
         return NULL;
     b->access = access;
+    b->access_flags = (a & MEM_MAP_READ ? GL_MAP_READ_BIT : 0) | (a & MEM_MAP_WRITE ? GL_MAP_WRITE_BIT : 0);
     return p;
 }
 GL_ALIAS(void *, glMapBufferARB, glMapBuffer, (GLenum target, GLenum access))
+
+/* ARB_map_buffer_range.  The mapping is the store itself, so every access
+ * flag's promise holds without work: INVALIDATE_* leave the old contents
+ * (undefined is allowed), UNSYNCHRONIZED still waits for queued scenes
+ * (gl_buffer_before_write), and FlushMappedBufferRange has nothing to copy. */
+GLAPI_EXPORT void *APIENTRY glMapBufferRange(GLenum target, GLintptr offset, GLsizeiptr length,
+                                             GLbitfield access)
+{
+    GL_CTX(NULL);
+    if (ctx->in_begin) {
+        gl_error(ctx, GL_INVALID_OPERATION);
+        return NULL;
+    }
+    if (!binding(ctx, target))
+        return NULL;
+    gl_buffer_obj *b = bound_buffer(ctx, target);
+    if (!b)
+        return NULL;
+    const GLbitfield all = GL_MAP_READ_BIT | GL_MAP_WRITE_BIT | GL_MAP_INVALIDATE_RANGE_BIT |
+                           GL_MAP_INVALIDATE_BUFFER_BIT | GL_MAP_FLUSH_EXPLICIT_BIT |
+                           GL_MAP_UNSYNCHRONIZED_BIT;
+    /* INVALID_VALUE: negative or out-of-store ranges, unknown bits, and
+     * (GL 3.0 section 2.9.3) an empty range */
+    if (offset < 0 || length <= 0 || (access & ~all) ||
+        !mem_range_ok(mem_buffer_size(b->mem), (size_t)offset, (size_t)length)) {
+        gl_error(ctx, GL_INVALID_VALUE);
+        return NULL;
+    }
+    bool rd = access & GL_MAP_READ_BIT, wr = access & GL_MAP_WRITE_BIT;
+    if (mem_buffer_is_mapped(b->mem) || (!rd && !wr) ||
+        (rd && (access & (GL_MAP_INVALIDATE_RANGE_BIT | GL_MAP_INVALIDATE_BUFFER_BIT |
+                          GL_MAP_UNSYNCHRONIZED_BIT))) ||
+        ((access & GL_MAP_FLUSH_EXPLICIT_BIT) && !wr)) {
+        gl_error(ctx, GL_INVALID_OPERATION);
+        return NULL;
+    }
+    gl_buffer_before_write(ctx, b);
+    void *p;
+    unsigned a = (rd ? MEM_MAP_READ : 0) | (wr ? MEM_MAP_WRITE : 0);
+    if (!gl_mem_ok(ctx, mem_buffer_map(b->mem, (size_t)offset, (size_t)length, a, &p)))
+        return NULL;
+    b->access = rd && wr ? GL_READ_WRITE : rd ? GL_READ_ONLY : GL_WRITE_ONLY;
+    b->access_flags = access;
+    return p;
+}
+
+GLAPI_EXPORT void APIENTRY glFlushMappedBufferRange(GLenum target, GLintptr offset,
+                                                    GLsizeiptr length)
+{
+    GL_CTX();
+    if (!binding(ctx, target))
+        return;
+    gl_buffer_obj *b = bound_buffer(ctx, target);
+    if (!b)
+        return;
+    if (offset < 0 || length < 0 ||
+        !mem_range_ok(mem_buffer_map_length(b->mem), (size_t)offset, (size_t)length)) {
+        gl_error(ctx, GL_INVALID_VALUE);
+        return;
+    }
+    if (!mem_buffer_is_mapped(b->mem) || !(b->access_flags & GL_MAP_FLUSH_EXPLICIT_BIT)) {
+        gl_error(ctx, GL_INVALID_OPERATION);
+        return;
+    }
+}
 
 GLAPI_EXPORT GLboolean APIENTRY glUnmapBuffer(GLenum target)
 {
@@ -388,6 +454,15 @@ GLAPI_EXPORT void APIENTRY glGetBufferParameteriv(GLenum target, GLenum pname, G
         break;
     case GL_BUFFER_MAPPED:
         v = mem_buffer_is_mapped(b->mem);
+        break;
+    case GL_BUFFER_ACCESS_FLAGS: /* GL 3.0 table 6.9 */
+        v = mem_buffer_is_mapped(b->mem) ? (GLint)b->access_flags : 0;
+        break;
+    case GL_BUFFER_MAP_OFFSET:
+        v = (GLint)mem_buffer_map_offset(b->mem);
+        break;
+    case GL_BUFFER_MAP_LENGTH:
+        v = (GLint)mem_buffer_map_length(b->mem);
         break;
     default:
         gl_error(ctx, GL_INVALID_ENUM);

@@ -264,6 +264,10 @@ GLenum gl_fbo_status(gl_context *ctx, gl_framebuffer_obj *fb)
         rast_surface s = att_surface(a, kind);
         if (!s.data || s.width <= 0 || s.height <= 0)
             return GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
+        /* compressed images are not renderable (GL 3.0 section 4.4.4) */
+        const tex_image *ai = att_image(a);
+        if (ai && tex_format_is_compressed(ai->internal_format))
+            return GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
         any = true;
     }
     if (!any)
@@ -1096,7 +1100,18 @@ static void renderbuffer_storage(gl_context *ctx, GLenum target, GLsizei samples
         break;
     default: {
         tex_format storage;
-        if (!tex_internal_format_info(internal_format, &base, &storage)) {
+        /* compressed formats, generic or specific, are not renderable
+         * (ARB_framebuffer_object section 4.4.2: INVALID_ENUM) */
+        bool compressed = tex_format_is_compressed(internal_format) ||
+                          (internal_format >= GL_COMPRESSED_ALPHA &&
+                           internal_format <= GL_COMPRESSED_INTENSITY) ||
+                          internal_format == GL_COMPRESSED_RGB || internal_format == GL_COMPRESSED_RGBA ||
+                          internal_format == GL_COMPRESSED_RED || internal_format == GL_COMPRESSED_RG ||
+                          internal_format == GL_COMPRESSED_SRGB ||
+                          internal_format == GL_COMPRESSED_SRGB_ALPHA ||
+                          internal_format == GL_COMPRESSED_SLUMINANCE ||
+                          internal_format == GL_COMPRESSED_SLUMINANCE_ALPHA;
+        if (compressed || !tex_internal_format_info(internal_format, &base, &storage)) {
             gl_error(ctx, GL_INVALID_ENUM);
             return;
         }

@@ -178,6 +178,8 @@ typedef struct gl_buffer_obj {
     mem_buffer *mem;
     GLenum usage;
     GLenum access;        /* of the current mapping */
+    GLbitfield access_flags; /* ARB_map_buffer_range: MAP_*_BIT of the current
+                                mapping (MapBuffer: READ/WRITE bits) */
     bool param_used;      /* a draw referenced it as a program parameter buffer:
                              writes flush first (R9) */
     int tex_refs;         /* buffer textures (TexBufferARB) viewing its store:

@@ -1313,6 +1313,25 @@ static void tex_parameter(gl_context *ctx, GLenum target, GLenum pname, const do
         }
         s.max_anisotropy = (float)v[0];
         break;
+    /* ARB_texture_swizzle: RED, GREEN, BLUE, ALPHA, ZERO or ONE */
+    case GL_TEXTURE_SWIZZLE_R:
+    case GL_TEXTURE_SWIZZLE_G:
+    case GL_TEXTURE_SWIZZLE_B:
+    case GL_TEXTURE_SWIZZLE_A:
+    case GL_TEXTURE_SWIZZLE_RGBA: {
+        int first = pname == GL_TEXTURE_SWIZZLE_RGBA ? 0 : (int)(pname - GL_TEXTURE_SWIZZLE_R);
+        int count = pname == GL_TEXTURE_SWIZZLE_RGBA ? 4 : 1;
+        if (count > n)
+            goto bad_enum;
+        for (int i = 0; i < count; i++) {
+            GLenum c = (GLenum)v[i];
+            if (c != GL_RED && c != GL_GREEN && c != GL_BLUE && c != GL_ALPHA && c != GL_ZERO &&
+                c != GL_ONE)
+                goto bad_enum;
+            s.swizzle[first + i] = c;
+        }
+        break;
+    }
     default:
         goto bad_enum;
     }
@@ -1348,10 +1367,11 @@ GLAPI_EXPORT void APIENTRY glTexParameterfv(GLenum target, GLenum pname, const G
     if (!params)
         return;
     double v[4] = {params[0], 0, 0, 0};
-    if (pname == GL_TEXTURE_BORDER_COLOR)
+    bool four = pname == GL_TEXTURE_BORDER_COLOR || pname == GL_TEXTURE_SWIZZLE_RGBA;
+    if (four)
         for (int i = 1; i < 4; i++)
             v[i] = params[i];
-    tex_parameter(ctx, target, pname, v, pname == GL_TEXTURE_BORDER_COLOR ? 4 : 1);
+    tex_parameter(ctx, target, pname, v, four ? 4 : 1);
 }
 
 GLAPI_EXPORT void APIENTRY glTexParameteriv(GLenum target, GLenum pname, const GLint *params)
@@ -1364,7 +1384,11 @@ GLAPI_EXPORT void APIENTRY glTexParameteriv(GLenum target, GLenum pname, const G
     if (pname == GL_TEXTURE_BORDER_COLOR)
         for (int i = 0; i < 4; i++) /* integer colours map to [-1,1] (Table 2.9) */
             v[i] = (2.0 * params[i] + 1.0) / 4294967295.0;
-    tex_parameter(ctx, target, pname, v, pname == GL_TEXTURE_BORDER_COLOR ? 4 : 1);
+    if (pname == GL_TEXTURE_SWIZZLE_RGBA)
+        for (int i = 1; i < 4; i++)
+            v[i] = params[i];
+    bool four = pname == GL_TEXTURE_BORDER_COLOR || pname == GL_TEXTURE_SWIZZLE_RGBA;
+    tex_parameter(ctx, target, pname, v, four ? 4 : 1);
 }
 
 /* EXT_texture_integer: TexParameterI{iv,uiv}EXT.  TEXTURE_BORDER_COLOR
@@ -1377,8 +1401,11 @@ static void tex_parameter_int(GLenum target, GLenum pname, const uint32_t *param
     if (!params)
         return;
     if (pname != GL_TEXTURE_BORDER_COLOR) {
-        double v = (double)(int32_t)params[0];
-        tex_parameter(ctx, target, pname, &v, 1);
+        int n = pname == GL_TEXTURE_SWIZZLE_RGBA ? 4 : 1;
+        double v[4] = {0, 0, 0, 0};
+        for (int i = 0; i < n; i++)
+            v[i] = (double)(int32_t)params[i];
+        tex_parameter(ctx, target, pname, v, n);
         return;
     }
     GL_OUTSIDE_BEGIN(ctx, );
@@ -1450,6 +1477,16 @@ static int get_tex_parameter(gl_context *ctx, GLenum target, GLenum pname, doubl
     case GL_TEXTURE_BORDER_COLOR:
         for (int i = 0; i < 4; i++)
             v[i] = s->border_color[i];
+        return 4;
+    case GL_TEXTURE_SWIZZLE_R:
+    case GL_TEXTURE_SWIZZLE_G:
+    case GL_TEXTURE_SWIZZLE_B:
+    case GL_TEXTURE_SWIZZLE_A:
+        v[0] = s->swizzle[pname - GL_TEXTURE_SWIZZLE_R];
+        return 1;
+    case GL_TEXTURE_SWIZZLE_RGBA:
+        for (int i = 0; i < 4; i++)
+            v[i] = s->swizzle[i];
         return 4;
     case GL_TEXTURE_PRIORITY:
         v[0] = o->priority;
@@ -1715,6 +1752,14 @@ static void get_level_parameter(gl_context *ctx, GLenum target, GLint level, GLe
     case GL_TEXTURE_DEPTH_SIZE:
     case GL_TEXTURE_STENCIL_SIZE:
         *out = channel_bits(storage, base, pname);
+        /* S3TC: the resolution a component keeps through a block (5/6-bit
+         * endpoints interpolated, 4-bit DXT3 alpha, 1-bit DXT1 alpha);
+         * 4 for all, as Mesa, and 1 for DXT1's alpha */
+        if (*out && tex_format_is_compressed(ifmt))
+            *out = pname == GL_TEXTURE_ALPHA_SIZE && (ifmt == GL_COMPRESSED_RGBA_S3TC_DXT1_EXT ||
+                                                      ifmt == GL_COMPRESSED_SRGB_ALPHA_S3TC_DXT1_EXT)
+                       ? 1
+                       : 4;
         return;
     case GL_TEXTURE_RED_TYPE_ARB:
     case GL_TEXTURE_GREEN_TYPE_ARB:
@@ -1726,7 +1771,16 @@ static void get_level_parameter(gl_context *ctx, GLenum target, GLint level, GLe
         *out = (GLint)channel_type(storage, base, pname);
         return;
     case GL_TEXTURE_COMPRESSED:
-        *out = GL_FALSE;
+        *out = tex_format_is_compressed(ifmt);
+        return;
+    case GL_TEXTURE_COMPRESSED_IMAGE_SIZE:
+        /* GL 2.1 section 6.1.3: INVALID_OPERATION for an image that is not
+         * compressed (proxies included) */
+        if (proxy || !tex_format_is_compressed(ifmt)) {
+            gl_error(ctx, GL_INVALID_OPERATION);
+            return;
+        }
+        *out = (GLint)tex_compressed_image_size(ifmt, w, h, d);
         return;
     case GL_TEXTURE_SAMPLES: /* ARB_texture_multisample */
         *out = proxy ? 0 : bound(ctx, ti)->image[face][level].samples;
@@ -1882,13 +1936,87 @@ GLAPI_EXPORT void APIENTRY glPixelStoref(GLenum pname, GLfloat param)
 
 /* ---- compressed images (GL 1.3 section 3.8.3) --------------------------------------- */
 
-/* asmgl supports no compressed internal format (NUM_COMPRESSED_TEXTURE_FORMATS
- * is 0; the generic GL_COMPRESSED_* formats are stored uncompressed), so every
- * compressed upload names an unsupported format. */
-static void compressed_image(gl_context *ctx)
+/* The source (or destination) of a compressed transfer of size bytes: with a
+ * pixel buffer bound the pointer is an offset into it that must keep the
+ * size bytes inside the buffer (ARB_pixel_buffer_object section 3.6).
+ * *ok false: error recorded. */
+static void *compressed_pbo_pointer(gl_context *ctx, gl_buffer_obj *buf, const void *ptr,
+                                    size_t size, bool *ok)
+{
+    *ok = true;
+    if (!buf)
+        return (void *)ptr;
+    size_t off = (size_t)(uintptr_t)ptr;
+    if (mem_buffer_is_mapped(buf->mem) || !mem_range_ok(mem_buffer_size(buf->mem), off, size)) {
+        gl_error(ctx, GL_INVALID_OPERATION);
+        *ok = false;
+        return NULL;
+    }
+    unsigned char *base = mem_buffer_data(buf->mem);
+    return base ? base + off : NULL;
+}
+
+/* glCompressedTexImage{1,2,3}D: the specific compressed formats are the S3TC
+ * ones (texture/ tex_format_is_compressed); the generic GL_COMPRESSED_* are
+ * no format of compressed data (GL 2.1 section 3.8.3: INVALID_ENUM). */
+static void compressed_image(gl_context *ctx, int dims, GLenum target, GLint level,
+                             GLenum internal_format, GLsizei w, GLsizei h, GLsizei d,
+                             GLint border, GLsizei image_size, const void *data)
 {
     GL_OUTSIDE_BEGIN(ctx, );
-    gl_error(ctx, GL_INVALID_ENUM);
+    int ti, face;
+    bool proxy;
+    if (!image_target(ctx, target, dims, true, &ti, &face, &proxy))
+        return;
+    if (!tex_format_is_compressed(internal_format)) {
+        gl_error(ctx, GL_INVALID_ENUM);
+        return;
+    }
+    if (image_size < 0 || (size_t)image_size != tex_compressed_image_size(internal_format, w, h, d)) {
+        gl_error(ctx, GL_INVALID_VALUE);
+        return;
+    }
+    if (proxy) {
+        proxy_image_define(ctx, ti, level, internal_format, w, h, d, border);
+        return;
+    }
+    if (!gl_bindless_may_modify(ctx, ctx->bound_tex[ctx->active_texture][ti]))
+        return;
+    bool ok;
+    const void *src = compressed_pbo_pointer(ctx, ctx->pixel_unpack_buffer, data,
+                                             (size_t)image_size, &ok);
+    if (!ok)
+        return;
+    gl_flush_for_write(ctx);
+    GLenum e = tex_compressed_image_define(bound(ctx, ti), face, level, internal_format, w, h, d,
+                                           border, (size_t)image_size, src);
+    if (e != GL_NO_ERROR)
+        gl_error(ctx, e);
+}
+
+static void compressed_sub_image(gl_context *ctx, int dims, GLenum target, GLint level, GLint x,
+                                 GLint y, GLint z, GLsizei w, GLsizei h, GLsizei d, GLenum format,
+                                 GLsizei image_size, const void *data)
+{
+    GL_OUTSIDE_BEGIN(ctx, );
+    int ti, face;
+    bool proxy;
+    if (!image_target(ctx, target, dims, false, &ti, &face, &proxy))
+        return;
+    if (image_size < 0) {
+        gl_error(ctx, GL_INVALID_VALUE);
+        return;
+    }
+    bool ok;
+    const void *src = compressed_pbo_pointer(ctx, ctx->pixel_unpack_buffer, data,
+                                             (size_t)image_size, &ok);
+    if (!ok)
+        return;
+    gl_flush_for_write(ctx);
+    GLenum e = tex_compressed_image_sub(bound(ctx, ti), face, level, x, y, z, w, h, d, format,
+                                        (size_t)image_size, src);
+    if (e != GL_NO_ERROR)
+        gl_error(ctx, e);
 }
 
 GLAPI_EXPORT void APIENTRY glCompressedTexImage1D(GLenum target, GLint level, GLenum internalformat,
@@ -1898,9 +2026,7 @@ GLAPI_EXPORT void APIENTRY glCompressedTexImage1D(GLenum target, GLint level, GL
     GL_CTX();
     GL_DLIST_SAVE(glCompressedTexImage1D, (ctx, target, level, internalformat, width, border,
                   imageSize, data));
-    (void)target, (void)level, (void)internalformat, (void)width, (void)border;
-    (void)imageSize, (void)data;
-    compressed_image(ctx);
+    compressed_image(ctx, 1, target, level, internalformat, width, 1, 1, border, imageSize, data);
 }
 
 GLAPI_EXPORT void APIENTRY glCompressedTexImage2D(GLenum target, GLint level, GLenum internalformat,
@@ -1910,9 +2036,8 @@ GLAPI_EXPORT void APIENTRY glCompressedTexImage2D(GLenum target, GLint level, GL
     GL_CTX();
     GL_DLIST_SAVE(glCompressedTexImage2D, (ctx, target, level, internalformat, width, height,
                   border, imageSize, data));
-    (void)target, (void)level, (void)internalformat, (void)width, (void)height, (void)border;
-    (void)imageSize, (void)data;
-    compressed_image(ctx);
+    compressed_image(ctx, 2, target, level, internalformat, width, height, 1, border, imageSize,
+                     data);
 }
 
 GLAPI_EXPORT void APIENTRY glCompressedTexImage3D(GLenum target, GLint level, GLenum internalformat,
@@ -1922,9 +2047,8 @@ GLAPI_EXPORT void APIENTRY glCompressedTexImage3D(GLenum target, GLint level, GL
     GL_CTX();
     GL_DLIST_SAVE(glCompressedTexImage3D, (ctx, target, level, internalformat, width, height, depth,
                   border, imageSize, data));
-    (void)target, (void)level, (void)internalformat, (void)width, (void)height, (void)depth;
-    (void)border, (void)imageSize, (void)data;
-    compressed_image(ctx);
+    compressed_image(ctx, 3, target, level, internalformat, width, height, depth, border, imageSize,
+                     data);
 }
 
 GLAPI_EXPORT void APIENTRY glCompressedTexSubImage1D(GLenum target, GLint level, GLint xoffset,
@@ -1934,8 +2058,7 @@ GLAPI_EXPORT void APIENTRY glCompressedTexSubImage1D(GLenum target, GLint level,
     GL_CTX();
     GL_DLIST_SAVE(glCompressedTexSubImage1D, (ctx, target, level, xoffset, width, format, imageSize,
                   data));
-    (void)target, (void)level, (void)xoffset, (void)width, (void)format, (void)imageSize, (void)data;
-    compressed_image(ctx);
+    compressed_sub_image(ctx, 1, target, level, xoffset, 0, 0, width, 1, 1, format, imageSize, data);
 }
 
 GLAPI_EXPORT void APIENTRY glCompressedTexSubImage2D(GLenum target, GLint level, GLint xoffset,
@@ -1946,9 +2069,8 @@ GLAPI_EXPORT void APIENTRY glCompressedTexSubImage2D(GLenum target, GLint level,
     GL_CTX();
     GL_DLIST_SAVE(glCompressedTexSubImage2D, (ctx, target, level, xoffset, yoffset, width, height,
                   format, imageSize, data));
-    (void)target, (void)level, (void)xoffset, (void)yoffset, (void)width, (void)height;
-    (void)format, (void)imageSize, (void)data;
-    compressed_image(ctx);
+    compressed_sub_image(ctx, 2, target, level, xoffset, yoffset, 0, width, height, 1, format,
+                         imageSize, data);
 }
 
 GLAPI_EXPORT void APIENTRY glCompressedTexSubImage3D(GLenum target, GLint level, GLint xoffset,
@@ -1959,20 +2081,46 @@ GLAPI_EXPORT void APIENTRY glCompressedTexSubImage3D(GLenum target, GLint level,
     GL_CTX();
     GL_DLIST_SAVE(glCompressedTexSubImage3D, (ctx, target, level, xoffset, yoffset, zoffset, width,
                   height, depth, format, imageSize, data));
-    (void)target, (void)level, (void)xoffset, (void)yoffset, (void)zoffset, (void)width;
-    (void)height, (void)depth, (void)format, (void)imageSize, (void)data;
-    compressed_image(ctx);
+    compressed_sub_image(ctx, 3, target, level, xoffset, yoffset, zoffset, width, height, depth,
+                         format, imageSize, data);
 }
 
-/* No image is ever compressed: INVALID_OPERATION (GL 2.1 section 6.1.4). */
+/* GL 2.1 section 6.1.4: the level's blocks; INVALID_OPERATION for an image
+ * that is not compressed. */
 GLAPI_EXPORT void APIENTRY glGetCompressedTexImage(GLenum target, GLint level, void *img)
 {
     GL_CTX();
     GL_OUTSIDE_BEGIN(ctx, );
-    (void)level, (void)img;
-    if (gl_tex_target_index(target) < 0 && !(target >= GL_TEXTURE_CUBE_MAP_POSITIVE_X &&
-                                             target <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z))
-        gl_error(ctx, GL_INVALID_ENUM);
-    else
+    int ti, face = 0;
+    bool proxy;
+    if (target == GL_TEXTURE_1D)
+        ti = GLC_TEX_1D;
+    else if (target == GL_TEXTURE_3D)
+        ti = GLC_TEX_3D;
+    else if (target == GL_TEXTURE_2D_ARRAY_EXT)
+        ti = GLC_TEX_2D_ARRAY;
+    else if (target == GL_TEXTURE_CUBE_MAP_ARRAY)
+        ti = GLC_TEX_CUBE_ARRAY;
+    else if (!image_target(ctx, target, 2, false, &ti, &face, &proxy))
+        return;
+    if (level < 0 || level >= TEX_MAX_LEVELS) {
+        gl_error(ctx, GL_INVALID_VALUE);
+        return;
+    }
+    const tex_object *t = bound(ctx, ti);
+    const tex_image *im = &t->image[face][level];
+    if (!tex_format_is_compressed(im->internal_format)) {
         gl_error(ctx, GL_INVALID_OPERATION);
+        return;
+    }
+    bool ok;
+    void *dst = compressed_pbo_pointer(
+        ctx, ctx->pixel_pack_buffer, img,
+        tex_compressed_image_size(im->internal_format, im->width, im->height, im->depth), &ok);
+    if (!ok)
+        return;
+    gl_draw_flush(ctx);
+    GLenum e = tex_compressed_image_get(t, face, level, dst);
+    if (e != GL_NO_ERROR)
+        gl_error(ctx, e);
 }

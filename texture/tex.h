@@ -46,6 +46,7 @@ extern "C" {
 #define TEX_MAX_LEVELS 15 /* 16384 = 2^14 */
 #define TEX_MAX_SIZE 16384
 #define TEX_MAX_3D_SIZE 2048
+#define TEX_MAX_ANISOTROPY 16 /* MAX_TEXTURE_MAX_ANISOTROPY_EXT (EXT_texture_filter_anisotropic, >= 2) */
 #define TEX_MAX_LOD_BIAS 15.0f /* GL_MAX_TEXTURE_LOD_BIAS (GL 2.1 table 6.37, >= 2) */
 #define TEX_MAX_BUFFER_TEXELS (1 << 27) /* MAX_TEXTURE_BUFFER_SIZE_ARB (>= 65536) */
 #define TEX_MIN_TEXEL_OFFSET (-8)       /* MIN_PROGRAM_TEXEL_OFFSET_EXT (NV_gpu_program4) */
@@ -88,6 +89,13 @@ typedef struct tex_image {
      * an ordinary 2D image a render target can point at (rast_surface). */
     int samples;
     size_t sample_stride;
+    /* EXT_texture_compression_s3tc: an S3TC image's compressed blocks, owned
+     * (NULL for every other internal format): 4x4-texel blocks of 8 (DXT1)
+     * or 16 (DXT3, DXT5) bytes, ceil(width / 4) a row, rows bottom-up as the
+     * texels (block row r covers texel rows 4r .. 4r + 3), one block slice
+     * per depth slice.  data always holds the decoding of these blocks, so
+     * sampling and GetTexImage never see the blocks. */
+    uint8_t *blocks;
 } tex_image;
 
 typedef struct tex_sampler {
@@ -105,6 +113,12 @@ typedef struct tex_sampler {
      * signed, uint32 for unsigned textures); integer textures read this one
      * instead of border_color. */
     uint32_t border_color_int[4];
+    /* ARB_texture_swizzle / EXT_texture_swizzle: TEXTURE_SWIZZLE_R, G, B, A
+     * (GL_RED, GL_GREEN, GL_BLUE, GL_ALPHA, GL_ZERO, GL_ONE; tex_sampler
+     * _default sets the identity), applied by tex_sample to every filtered or fetched result
+     * (border texels included) after the base format and DEPTH_TEXTURE_MODE
+     * have made it RGBA. */
+    GLenum swizzle[4];
 } tex_sampler;
 
 /* The texel array of a buffer texture (ARB_texture_buffer_object): a view of
@@ -317,6 +331,49 @@ GLenum tex_pixels_unpack_int(GLenum format, GLenum type, int w, int h, int d,
                              const void *src, const tex_pixel_store *ps, int64_t *rgba);
 GLenum tex_pixels_pack_int(GLenum format, GLenum type, int w, int h,
                            const int64_t *rgba, void *dst, const tex_pixel_store *ps);
+
+/* ---- Compressed images (ARB_texture_compression, EXT_texture_compression_s3tc) ----
+ *
+ * The specific compressed formats are the S3TC ones (DXT1 RGB, DXT1 RGBA,
+ * DXT3, DXT5 and their EXT_texture_sRGB forms); the generic GL_COMPRESSED_*
+ * formats are stored uncompressed (GL 2.1 section 3.8.3 allows it) and are
+ * not "compressed" here.  TexImage / TexSubImage / GenerateMipmap on an
+ * S3TC image compress the texels they write (libsquish) and keep their
+ * decoding; tex_image_sub then needs xoffset, yoffset multiples of 4 and
+ * width (height) a multiple of 4 or reaching the image's edge, else
+ * INVALID_OPERATION (EXT_texture_compression_s3tc).  S3TC images exist for
+ * 2D-like targets only (2D, cube map faces, 2D arrays, cube map arrays):
+ * tex_image_define rejects them elsewhere with INVALID_ENUM (1D, 1D array)
+ * or INVALID_OPERATION (3D, RECT). */
+
+/* Whether internal_format is a specific compressed format asmgl keeps as
+ * blocks. */
+bool tex_format_is_compressed(GLenum internal_format);
+/* Bytes of a w x h x d image of a specific compressed format (0 for other
+ * formats or negative sizes). */
+size_t tex_compressed_image_size(GLenum internal_format, int w, int h, int d);
+/* glCompressedTexImage*: level `level` of face becomes the w x h x d image
+ * whose blocks are the image_size bytes at data (NULL: contents zero).
+ * Errors: INVALID_ENUM for a format that is not specific compressed or a
+ * target S3TC does not take (as tex_image_define), INVALID_VALUE for a bad
+ * level, size or border (border must be 0) or image_size not
+ * tex_compressed_image_size, OUT_OF_MEMORY; a failing call changes nothing.
+ * The base level with generate_mipmap set regenerates the levels above. */
+GLenum tex_compressed_image_define(tex_object *t, int face, int level, GLenum internal_format,
+                                   int w, int h, int d, int border, size_t image_size,
+                                   const void *data);
+/* glCompressedTexSubImage*: replaces the blocks of the region.  Errors:
+ * INVALID_OPERATION for an undefined level, a format other than the image's
+ * internal format, or a region off the block grid (as tex_image_sub);
+ * INVALID_VALUE for a region outside the image or image_size not the
+ * region's size. */
+GLenum tex_compressed_image_sub(tex_object *t, int face, int level, int x, int y, int z,
+                                int w, int h, int d, GLenum format, size_t image_size,
+                                const void *data);
+/* glGetCompressedTexImage: copies the level's blocks (tex_compressed_image_size
+ * bytes) to dst.  INVALID_OPERATION when the level is not a compressed image
+ * (GL 2.1 section 6.1.4). */
+GLenum tex_compressed_image_get(const tex_object *t, int face, int level, void *dst);
 
 /* Mipmap/cube completeness (GL 2.1 section 3.8.10), plus GL 3.0's rule for
  * integer textures: incomplete unless MAG_FILTER is NEAREST and MIN_FILTER

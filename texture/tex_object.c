@@ -80,6 +80,7 @@ static void image_release(tex_image *img)
 {
     TEX_FREE(img->data);
     TEX_FREE(img->stencil);
+    TEX_FREE(img->blocks);
     memset(img, 0, sizeof *img);
 }
 
@@ -102,6 +103,10 @@ void tex_sampler_default(tex_sampler *s, GLenum target)
     s->depth_mode = GL_LUMINANCE;
     s->max_anisotropy = 1.0f;
     s->generate_mipmap = false;
+    s->swizzle[0] = GL_RED;
+    s->swizzle[1] = GL_GREEN;
+    s->swizzle[2] = GL_BLUE;
+    s->swizzle[3] = GL_ALPHA;
     if (target == GL_TEXTURE_RECTANGLE_ARB) {
         /* ARB_texture_rectangle: initial MIN_FILTER LINEAR, wraps CLAMP_TO_EDGE */
         s->min_filter = GL_LINEAR;
@@ -174,8 +179,10 @@ static void cube_unpack_all(tex_object *t)
             if (copy)
                 memcpy(copy, fi->data, face);
             fi->data = copy; /* NULL on OOM: the face becomes undefined */
-            if (!copy)
+            if (!copy) {
+                TEX_FREE(fi->blocks);
                 memset(fi, 0, sizeof *fi);
+            }
         }
         t->cube_packed[l] = false;
     }
@@ -419,6 +426,16 @@ static void load_texel(const tex_image *img, int i, int j, int k, float out[4])
         for (int q = 0; q < 3; q++)
             c[q] = tex_linear_to_srgb(c[q]);
     base_collapse(img->base_format, c, out);
+}
+
+void tex_texel_load(const tex_image *img, int i, int j, int k, float out[4])
+{
+    load_texel(img, i, j, k, out);
+}
+
+void tex_texel_store(tex_image *img, const tex_ifmt *f, int i, int j, int k, const float in[4])
+{
+    store_texel(img, f, i, j, k, in, false);
 }
 
 /* GL 2.1 table 3.15 for integer values: missing colour components 0,
@@ -730,6 +747,14 @@ GLenum tex_image_define(tex_object *t, int face, int level, GLenum internal_form
      * maps as GL 3.0 allows, array textures as EXT_texture_array does) */
     if (is_depthish(f->base_format) && t->target == GL_TEXTURE_3D)
         return GL_INVALID_OPERATION;
+    /* EXT_texture_compression_s3tc: 2D images only (EXT_texture_array and
+     * ARB_texture_cube_map_array add their layers) */
+    if (f->flags & TEX_IF_S3TC) {
+        if (dims == 1)
+            return GL_INVALID_ENUM;
+        if (t->target == GL_TEXTURE_3D || rect)
+            return GL_INVALID_OPERATION;
+    }
 
     if (!tex_image_fits(internal_format, iw, ih, id, t->target == GL_TEXTURE_CUBE_MAP ? 6 : 1))
         return GL_OUT_OF_MEMORY;
@@ -744,6 +769,13 @@ GLenum tex_image_define(tex_object *t, int face, int level, GLenum internal_form
         int bz = dims == 3 ? border : 0;
         int by = dims >= 2 ? border : 0;
         err = image_upload(&img, f, &x, pixels, -border, -by, -bz);
+        if (err != GL_NO_ERROR) {
+            image_release(&img);
+            return err;
+        }
+    }
+    if (f->flags & TEX_IF_S3TC) {
+        err = tex_s3tc_recompress(&img, f, 0, 0, 0, img.width, img.height, img.depth);
         if (err != GL_NO_ERROR) {
             image_release(&img);
             return err;
@@ -801,11 +833,21 @@ GLenum tex_image_sub(tex_object *t, int face, int level, int x, int y, int z,
     err = check_data_class(f, xf.fmt_class);
     if (err != GL_NO_ERROR)
         return err;
+    /* EXT_texture_compression_s3tc: whole blocks, or blocks cut by the
+     * image's edge */
+    if ((f->flags & TEX_IF_S3TC) && (x % 4 || y % 4 || (w % 4 && x + w != img->width) ||
+                                     (h % 4 && y + h != img->height)))
+        return GL_INVALID_OPERATION;
     if (!pixels || xf.extent == 0 || !img->data)
         return GL_NO_ERROR;
     err = image_upload(img, f, &xf, pixels, x, y, z);
     if (err != GL_NO_ERROR)
         return err;
+    if (f->flags & TEX_IF_S3TC) {
+        err = tex_s3tc_recompress(img, f, x, y, z, w, h, d);
+        if (err != GL_NO_ERROR)
+            return err;
+    }
     if (t->sampler.generate_mipmap && level == t->sampler.base_level &&
         t->target != GL_TEXTURE_RECTANGLE_ARB) {
         GLenum gerr = tex_generate_mipmap(t);
@@ -998,6 +1040,12 @@ GLenum tex_generate_mipmap(tex_object *t)
             }
             if (img.data && src->data)
                 downsample(src, &img, halve_h, halve_d);
+            if (sf && (sf->flags & TEX_IF_S3TC) &&
+                tex_s3tc_recompress(&img, sf, 0, 0, 0, w, h, d) != GL_NO_ERROR) {
+                image_release(&img);
+                result = GL_OUT_OF_MEMORY;
+                break;
+            }
             image_release(&t->image[face][l]);
             t->image[face][l] = img;
         }

@@ -46,7 +46,8 @@ enum {
     TEX_IF_FLOAT = 1u << 0, /* ARB_texture_float / 32F depth: no clamping to [0,1] */
     TEX_IF_SRGB = 1u << 1,  /* stored linearised in RGBA32F, re-encoded by GetTexImage */
     TEX_IF_SINT = 1u << 2,  /* EXT_texture_integer signed: RGBA32I storage */
-    TEX_IF_UINT = 1u << 3   /* EXT_texture_integer unsigned: RGBA32UI storage */
+    TEX_IF_UINT = 1u << 3,  /* EXT_texture_integer unsigned: RGBA32UI storage */
+    TEX_IF_S3TC = 1u << 4   /* EXT_texture_compression_s3tc: blocks + decoded texels */
 };
 
 typedef struct tex_ifmt {
@@ -56,6 +57,29 @@ typedef struct tex_ifmt {
     uint8_t flags;    /* TEX_IF_* */
     uint8_t int_bits; /* integer formats: bits a component (8, 16, 32), else 0 */
 } tex_ifmt;
+
+/* One texel of a colour image as float RGBA in the internal format's own
+ * encoding (sRGB formats re-encoded, base format collapsed as GetTexImage
+ * sees it), and the store of such a value (base format applied, clamped,
+ * sRGB linearised): tex_object.c's texel access for tex_compressed.c. */
+void tex_texel_load(const tex_image *img, int i, int j, int k, float out[4]);
+void tex_texel_store(tex_image *img, const tex_ifmt *f, int i, int j, int k, const float in[4]);
+
+/* S3TC images (tex_compressed.c): after texels of the region x..x+w-1,
+ * y..y+h-1, z..z+d-1 of img changed, compresses every block the region
+ * touches from the texels and writes the blocks' decoding back, so data
+ * stays the decoding of blocks.  Allocates img->blocks when missing;
+ * OUT_OF_MEMORY when that fails. */
+GLenum tex_s3tc_recompress(tex_image *img, const tex_ifmt *f, int x, int y, int z, int w, int h,
+                           int d);
+/* Block bytes of an S3TC internal format (8 or 16), 0 for others. */
+int tex_s3tc_block_bytes(GLenum internal_format);
+
+/* libsquish (tex_squish.cpp): one 4x4 block, texels row-major RGBA8 (texel
+ * (i, j) at 4 * (4j + i)).  kind 1, 3, 5 = DXT1, DXT3, DXT5; mask bit
+ * 4j + i set for the texels that lie inside the image. */
+void tex_squish_decode(int kind, const void *block, uint8_t rgba[64]);
+void tex_squish_encode(int kind, const uint8_t rgba[64], int mask, void *block);
 
 static inline bool tex_format_is_int(tex_format f)
 {

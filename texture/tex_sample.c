@@ -69,6 +69,9 @@ typedef struct samp {
     int ref_comp;           /* coordinate component holding the reference, -1 none */
     float scale[3];         /* base level size for the LOD (1 for RECT) */
     bool fast2d;            /* 2D-shaped RGBA8 colour lookups: the direct path */
+    float aniso;            /* EXT_texture_filter_anisotropic: TEXTURE_MAX_ANISOTROPY
+                               (<= TEX_MAX_ANISOTROPY) for mipmapped 2D non-cube
+                               float lookups, else 1 (no anisotropy) */
     bool lane_offsets;      /* per-lane offsets (NV5 offset register) in lanes.off */
     int coff[3];            /* constant texel offsets otherwise */
     bool integer;           /* RGBA32I/UI storage: NEAREST only, raw integer results */
@@ -83,6 +86,10 @@ typedef struct lanes {
     int face[GP_LANES];
     float lambda[GP_LANES];
     int off[GP_LANES][3];
+    /* anisotropic probes (sp->aniso > 1): count N and the step between
+     * probes along the footprint's major axis (s, t), from the quad */
+    int probes[GP_LANES];
+    float axis_s[GP_LANES], axis_t[GP_LANES];
 } lanes;
 
 /* ---- small helpers ------------------------------------------------------------ */
@@ -616,6 +623,9 @@ static bool samp_setup(samp *sp, const tex_object *t, const gp_tex_request *req,
         map_border(bi->base_format, s->border_color, sp->border);
     map_border_int(bi->base_format, s->border_color_int, sp->border_i);
     sp->fast2d = sp->dims == 2 && sp->layer_dim < 0 && !sp->depth && bi->format == TEX_FMT_RGBA8;
+    sp->aniso = 1.0f;
+    if (s->max_anisotropy > 1.0f && sp->dims == 2 && !sp->cube && !sp->integer && !sp->compare)
+        sp->aniso = s->max_anisotropy < TEX_MAX_ANISOTROPY ? s->max_anisotropy : TEX_MAX_ANISOTROPY;
     /* no texel offsets on cube maps (NV_gpu_program4 section 2.X.4.4) */
     sp->lane_offsets = req->offset_reg != NULL && !sp->cube;
     for (int a = 0; a < 3; a++)
@@ -739,7 +749,8 @@ static void lane_partials_explicit(const samp *sp, const gp_tex_request *req, in
  * d/dy from lanes 0/2, as the DDX/DDY of glprog compute them (see
  * reference/fswzadd-quad-derivatives.txt); GL lets the partials be
  * approximated by differences and one LOD per quad is the usual choice. */
-static float quad_lambda_base(const samp *sp, const gp_tex_request *req, const lanes *ln, int q)
+static float quad_lambda_base(const samp *sp, const gp_tex_request *req, const lanes *ln, int q,
+                              lanes *out)
 {
     int l0 = 4 * q, l1 = l0 + 1, l2 = l0 + 2;
     float dx[3], dy[3];
@@ -770,6 +781,34 @@ static float quad_lambda_base(const samp *sp, const gp_tex_request *req, const l
         dy[1] = ln->t[l2] - ln->t[l0];
         dy[2] = ln->r[l2] - ln->r[l0];
     }
+    if (sp->aniso > 1.0f && !sp->cube) {
+        /* EXT_texture_filter_anisotropic: Px, Py the footprint's extents
+         * along x and y (in texels), N = min(ceil(Pmax / Pmin), maxAniso)
+         * probes along the major axis, lambda_base = log2(Pmax / N) */
+        float px2 = 0.0f, py2 = 0.0f;
+        for (int a = 0; a < 2; a++) {
+            float ux = dx[a] * sp->scale[a], uy = dy[a] * sp->scale[a];
+            px2 += ux * ux;
+            py2 += uy * uy;
+        }
+        float px = sqrtf(px2), py = sqrtf(py2);
+        float pmax = px > py ? px : py, pmin = px > py ? py : px;
+        int n = 1;
+        if (pmax > 0.0f && pmax == pmax) {
+            float ratio = pmin > 0.0f ? pmax / pmin : sp->aniso;
+            ratio = ratio < sp->aniso ? ratio : sp->aniso;
+            n = (int)ceilf(ratio - 1e-4f);
+            n = n < 1 ? 1 : n > TEX_MAX_ANISOTROPY ? TEX_MAX_ANISOTROPY : n;
+        }
+        const float *major = px > py ? dx : dy;
+        for (int l = 4 * q; l < 4 * q + 4; l++) {
+            out->probes[l] = n;
+            out->axis_s[l] = major[0] / (float)n;
+            out->axis_t[l] = major[1] / (float)n;
+        }
+        if (n > 1)
+            return log2f(pmax / (float)n);
+    }
     /* lambda_base = log2(rho) = log2(rho^2) / 2 */
     return 0.5f * log2f(rho2(sp, dx, dy));
 }
@@ -785,6 +824,8 @@ static float quad_lambda_base(const samp *sp, const gp_tex_request *req, const l
 static void lanes_lambda(const samp *sp, const gp_tex_request *req, lanes *ln)
 {
     float base[GP_LANES];
+    for (int l = 0; l < GP_LANES; l++)
+        ln->probes[l] = 1;
     switch (req->op) {
     case GP_TEXOP_TXL:
         for (int l = 0; l < GP_LANES; l++)
@@ -804,7 +845,7 @@ static void lanes_lambda(const samp *sp, const gp_tex_request *req, lanes *ln)
     default:
         if (req->quad_derivatives) {
             for (int q = 0; q < GP_LANES / 4; q++) {
-                float lb = (req->lane_mask >> (4 * q)) & 0xfu ? quad_lambda_base(sp, req, ln, q) : 0.0f;
+                float lb = (req->lane_mask >> (4 * q)) & 0xfu ? quad_lambda_base(sp, req, ln, q, ln) : 0.0f;
                 base[4 * q] = base[4 * q + 1] = base[4 * q + 2] = base[4 * q + 3] = lb;
             }
         } else {
@@ -1181,8 +1222,69 @@ static void write_incomplete(const tex_object *t, const gp_tex_request *req, uin
             write_lane_val(out, l, v);
 }
 
+static void sample_rgba(const tex_object *t, const gp_tex_request *req, float unit_lod_bias,
+                        gp_vec *out);
+
+/* Whether s's swizzle is not the identity. */
+static bool swizzled(const tex_sampler *s)
+{
+    static const GLenum id[4] = {GL_RED, GL_GREEN, GL_BLUE, GL_ALPHA};
+    for (int q = 0; q < 4; q++)
+        if (s->swizzle[q] != id[q])
+            return true;
+    return false;
+}
+
+/* ARB_texture_swizzle section 3.8.x: result component q becomes the
+ * component swizzle[q] names, or 0 / 1 (integer 1 for integer textures). */
+static void apply_swizzle(const tex_object *t, uint32_t mask, gp_vec *out)
+{
+    const tex_sampler *s = &t->sampler;
+    bool integer = tex_format_is_int(t->image[0][s->base_level >= 0 && s->base_level < TEX_MAX_LEVELS
+                                                     ? s->base_level
+                                                     : 0].format);
+    gp_val one;
+    if (integer)
+        one.u = 1;
+    else
+        one.f = 1.0f;
+    for (int l = 0; l < GP_LANES; l++) {
+        if (!(mask & (1u << l)))
+            continue;
+        gp_val in[4], res[4];
+        for (int q = 0; q < 4; q++)
+            in[q] = out->c[q][l];
+        for (int q = 0; q < 4; q++) {
+            switch (s->swizzle[q]) {
+            case GL_RED: res[q] = in[0]; break;
+            case GL_GREEN: res[q] = in[1]; break;
+            case GL_BLUE: res[q] = in[2]; break;
+            case GL_ALPHA: res[q] = in[3]; break;
+            case GL_ZERO: res[q].u = 0; break;
+            case GL_ONE: res[q] = one; break;
+            default: res[q] = in[q]; break;
+            }
+        }
+        for (int q = 0; q < 4; q++)
+            out->c[q][l] = res[q];
+    }
+}
+
 void tex_sample(const tex_object *t, const gp_tex_request *req, float unit_lod_bias,
                 gp_vec *out)
+{
+    sample_rgba(t, req, unit_lod_bias, out);
+    /* the swizzle applies to texel results of complete textures, not to
+     * size queries, LOD, gathers or buffer / multisample fetches */
+    if (t && swizzled(&t->sampler) && req->op != GP_TEXOP_TXQ && req->op != GP_TEXOP_LOD &&
+        req->op != GP_TEXOP_TXG && req->op != GP_TEXOP_TXGO && req->op != GP_TEXOP_TXFMS &&
+        t->target != GL_TEXTURE_BUFFER_ARB && !tex_target_is_ms(t->target) &&
+        tex_object_complete(t))
+        apply_swizzle(t, live_lanes(req), out);
+}
+
+static void sample_rgba(const tex_object *t, const gp_tex_request *req, float unit_lod_bias,
+                        gp_vec *out)
 {
     uint32_t mask = live_lanes(req);
     if (!mask)
@@ -1314,7 +1416,26 @@ void tex_sample(const tex_object *t, const gp_tex_request *req, float unit_lod_b
         if (!(mask & (1u << l)))
             continue;
         float v[4];
-        lane_sample(&sp, &ln, l, v);
+        if (ln.probes[l] > 1) {
+            /* EXT_texture_filter_anisotropic: the mean of N mipmapped probes
+             * spaced evenly along the major axis, centred on the sample */
+            int n = ln.probes[l];
+            float s0 = ln.s[l], t0 = ln.t[l], acc[4] = {0, 0, 0, 0};
+            for (int i = 0; i < n; i++) {
+                float k = (float)i - 0.5f * (float)(n - 1);
+                ln.s[l] = s0 + k * ln.axis_s[l];
+                ln.t[l] = t0 + k * ln.axis_t[l];
+                lane_sample(&sp, &ln, l, v);
+                for (int c = 0; c < 4; c++)
+                    acc[c] += v[c];
+            }
+            ln.s[l] = s0;
+            ln.t[l] = t0;
+            for (int c = 0; c < 4; c++)
+                v[c] = acc[c] / (float)n;
+        } else {
+            lane_sample(&sp, &ln, l, v);
+        }
         write_lane(out, l, v);
     }
 }

@@ -621,6 +621,47 @@ static void test_cube(void)
     tex_object_free(t);
 }
 
+/* EXT_texture_filter_anisotropic: levels of constant 30 * l on 64x64; a
+ * footprint 4 texels across (du/dx = 4) and 1 high (dv/dy = 1).  Isotropic:
+ * rho = 4, lambda = 2.  With MAX_ANISOTROPY a: N = min(ceil(4 / 1), a)
+ * probes and lambda = log2(4 / N): a = 2 -> lambda 1, a = 16 -> N = 4,
+ * lambda 0.  Every probe of a constant level gives that level's value. */
+static void test_anisotropy(void)
+{
+    tex_object *t = make_levels(GL_TEXTURE_2D);
+    set_filters(t, GL_NEAREST_MIPMAP_NEAREST, GL_LINEAR, GL_REPEAT);
+    CHECK_NEAR(quad_sample(t, GP_TEXOP_TEX, 0.1f, 1.0f / 16, 0.2f, 1.0f / 64, 1, 0), L8(60), EPS);
+    t->sampler.max_anisotropy = 2.0f;
+    CHECK_NEAR(quad_sample(t, GP_TEXOP_TEX, 0.1f, 1.0f / 16, 0.2f, 1.0f / 64, 1, 0), L8(30), EPS);
+    t->sampler.max_anisotropy = 16.0f;
+    CHECK_NEAR(quad_sample(t, GP_TEXOP_TEX, 0.1f, 1.0f / 16, 0.2f, 1.0f / 64, 1, 0), L8(0), EPS);
+    /* the major axis may be y: the same footprint turned */
+    CHECK_NEAR(quad_sample(t, GP_TEXOP_TEX, 0.1f, 1.0f / 64, 0.2f, 1.0f / 16, 1, 0), L8(0), EPS);
+    /* an isotropic footprint takes one probe at lambda 2 whatever the limit */
+    CHECK_NEAR(quad_sample(t, GP_TEXOP_TEX, 0.1f, 1.0f / 16, 0.2f, 1.0f / 16, 1, 0), L8(60), EPS);
+    tex_object_free(t);
+
+    /* the probes average along the major axis: a 16x1-texel footprint on
+     * level 0 of texels alternating 0 / 255 across s averages to about 1/2
+     * with anisotropy, where one isotropic probe lands on level 4 */
+    tex_pixel_store ps = store1();
+    t = tex_object_create(GL_TEXTURE_2D);
+    uint8_t *buf = malloc(64 * 64);
+    for (int l = 0, sz = 64; sz >= 1; l++, sz /= 2) {
+        for (int j = 0; j < sz; j++)
+            for (int i = 0; i < sz; i++)
+                buf[j * sz + i] = l == 0 ? (uint8_t)((i & 1) * 255) : (uint8_t)(30 * l);
+        tex_image_define(t, 0, l, GL_LUMINANCE8, sz, sz, 1, 0, GL_LUMINANCE, GL_UNSIGNED_BYTE, buf, &ps);
+    }
+    free(buf);
+    set_filters(t, GL_NEAREST_MIPMAP_NEAREST, GL_NEAREST, GL_REPEAT);
+    t->sampler.max_anisotropy = 16.0f;
+    /* du/dx = 16 texels, dv/dy = 1: N = 16 probes one texel apart, lambda 0 */
+    float v = quad_sample(t, GP_TEXOP_TEX, 0.1f, 1.0f / 4, 0.2f, 1.0f / 64, 1, 0);
+    CHECK_NEAR(v, 0.5, 1e-6);
+    tex_object_free(t);
+}
+
 /* ---- depth textures ----------------------------------------------------------------------- */
 
 /* 2x2 depths: A 0.2 (0,0), B 0.4 (1,0), C 0.6 (0,1), D 1.0 (1,1). */
@@ -804,6 +845,7 @@ int main(void)
     test_npot_and_targets();
     test_base_formats();
     test_lod();
+    test_anisotropy();
     test_switch_point();
     test_cube();
     test_shadow();
