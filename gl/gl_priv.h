@@ -945,8 +945,6 @@ typedef enum gl_resource {
  * what a scene writes (glReadPixels, glGetTexImage, glMemoryBarrier) flush
  * with gl_draw_flush. */
 void gl_resource_will_change(gl_context *ctx, gl_resource what);
-/* gl_resource_will_change for a texture (R9). */
-static inline void gl_flush_for_write(gl_context *ctx) { gl_resource_will_change(ctx, GL_RES_TEXTURE); }
 
 /* ---- gl_texture.c ---------------------------------------------------------------------- */
 

@@ -1977,7 +1977,9 @@ static void compressed_image(gl_context *ctx, int dims, GLenum target, GLint lev
         return;
     }
     if (proxy) {
-        proxy_image_define(ctx, ti, level, internal_format, w, h, d, border);
+        /* compressed data has no client format: checked as RGBA bytes */
+        proxy_image_define(ctx, ti, level, internal_format, w, h, d, border, GL_RGBA,
+                           GL_UNSIGNED_BYTE);
         return;
     }
     if (!gl_bindless_may_modify(ctx, ctx->bound_tex[ctx->active_texture][ti]))
@@ -1987,7 +1989,7 @@ static void compressed_image(gl_context *ctx, int dims, GLenum target, GLint lev
                                              (size_t)image_size, &ok);
     if (!ok)
         return;
-    gl_flush_for_write(ctx);
+    gl_resource_will_change(ctx, GL_RES_TEXTURE);
     GLenum e = tex_compressed_image_define(bound(ctx, ti), face, level, internal_format, w, h, d,
                                            border, (size_t)image_size, src);
     if (e != GL_NO_ERROR)
@@ -2012,7 +2014,7 @@ static void compressed_sub_image(gl_context *ctx, int dims, GLenum target, GLint
                                              (size_t)image_size, &ok);
     if (!ok)
         return;
-    gl_flush_for_write(ctx);
+    gl_resource_will_change(ctx, GL_RES_TEXTURE);
     GLenum e = tex_compressed_image_sub(bound(ctx, ti), face, level, x, y, z, w, h, d, format,
                                         (size_t)image_size, src);
     if (e != GL_NO_ERROR)
