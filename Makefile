@@ -81,14 +81,14 @@ test-exec-builds: deps-test
 	  -DASMGL_EXEC_DISPATCH=switch -DASMGL_EXEC_VECTORS=OFF -DASMGL_EXEC_ISA_VARIANTS=OFF
 	$(MAKE) -C $(BUILD_EXEC)/switch-scalar/glprog -j$(JOBS)
 	cd $(BUILD_EXEC)/switch-scalar/glprog && ctest --output-on-failure -j$(JOBS)
-	CC=clang cmake -S . -B $(BUILD_EXEC)/clang -DCMAKE_BUILD_TYPE=RelWithDebInfo
+	CC=clang CXX=clang++ cmake -S . -B $(BUILD_EXEC)/clang -DCMAKE_BUILD_TYPE=RelWithDebInfo
 	$(MAKE) -C $(BUILD_EXEC)/clang/glprog -j$(JOBS)
 	cd $(BUILD_EXEC)/clang/glprog && ctest --output-on-failure -j$(JOBS)
 
 # libFuzzer targets (clang; docs/testing.md "Fuzzing"), each run for
 # FUZZ_SECONDS from the seed corpus in fuzz/corpus/; ends with fuzz: PASS / FAIL.
 fuzz: deps-test
-	cmake -S . -B $(BUILD_FUZZ) -DCMAKE_C_COMPILER=clang -DASMGL_FUZZ=ON -DCMAKE_BUILD_TYPE=$(FUZZ_BUILD_TYPE)
+	cmake -S . -B $(BUILD_FUZZ) -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ -DASMGL_FUZZ=ON -DCMAKE_BUILD_TYPE=$(FUZZ_BUILD_TYPE)
 	cmake --build $(BUILD_FUZZ) -j$(JOBS) --target fuzz
 	fuzz/run $(BUILD_FUZZ) $(FUZZ_SECONDS)
 
