@@ -4,7 +4,6 @@
  */
 #include "egl_priv.h"
 
-#include <stdio.h>
 #include <string.h>
 
 /* The surfaceless display (also the default display) and the device's are
@@ -52,38 +51,9 @@ ev_display *ev_display_get(EGLDisplay dpy, bool need_init)
 
 /* ---- the GL version -------------------------------------------------------------------- */
 
-static pthread_once_t version_once = PTHREAD_ONCE_INIT;
-static int gl_version = 10;
-
-/* Runs on a thread of its own, so no context current on the caller's
- * thread is disturbed. */
-static void *probe_gl_version(void *unused)
-{
-    (void)unused;
-    asmgl_config cfg = {1, 1, 0, 0, 0};
-    asmgl_context *ctx = asmgl_context_create(&cfg);
-    if (ctx && asmgl_make_current(ctx)) {
-        const char *v = (const char *)ev_gl()->GetString(GL_VERSION);
-        int major, minor;
-        if (v && sscanf(v, "%d.%d", &major, &minor) == 2 && major >= 1 && minor >= 0 && minor < 10)
-            gl_version = major * 10 + minor;
-        asmgl_make_current(NULL);
-    }
-    asmgl_context_destroy(ctx);
-    return NULL;
-}
-
-static void probe_once(void)
-{
-    pthread_t t;
-    if (pthread_create(&t, NULL, probe_gl_version, NULL) == 0)
-        pthread_join(t, NULL);
-}
-
 int ev_gl_version(void)
 {
-    pthread_once(&version_once, probe_once);
-    return gl_version;
+    return asmgl_gl_version();
 }
 
 /* ---- initialize, terminate ----------------------------------------------------------------- */

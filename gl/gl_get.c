@@ -1035,7 +1035,7 @@ GLAPI_EXPORT const GLubyte *APIENTRY glGetString(GLenum name)
     case GL_RENDERER:
         return (const GLubyte *)"asmgl (tile-based deferred, software)";
     case GL_VERSION:
-        return (const GLubyte *)"2.1 asmgl " ASMGL_VERSION_STRING;
+        return (const GLubyte *)GLC_GL_VERSION_STRING " asmgl " ASMGL_VERSION_STRING;
     case GL_EXTENSIONS:
         return (const GLubyte *)extensions_list;
     case GL_PROGRAM_ERROR_STRING_ARB:
@@ -1072,4 +1072,9 @@ GLAPI_EXPORT const GLubyte *APIENTRY glGetStringi(GLenum name, GLuint index)
         return NULL;
     }
     return (const GLubyte *)extension_names[index];
+}
+
+GLAPI_EXPORT int asmgl_gl_version(void)
+{
+    return GLC_GL_VERSION_MAJOR * 10 + GLC_GL_VERSION_MINOR;
 }

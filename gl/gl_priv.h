@@ -71,6 +71,13 @@
 
 /* ---- implementation limits ------------------------------------------------ */
 
+/* The OpenGL version implemented: GL_VERSION's prefix and asmgl_gl_version. */
+#define GLC_GL_VERSION_MAJOR 2
+#define GLC_GL_VERSION_MINOR 1
+#define GLC_STR_(x) #x
+#define GLC_STR(x) GLC_STR_(x)
+#define GLC_GL_VERSION_STRING GLC_STR(GLC_GL_VERSION_MAJOR) "." GLC_STR(GLC_GL_VERSION_MINOR)
+
 enum {
     GLC_MAX_LIGHTS = 8,
     GLC_MAX_CLIP_PLANES = 8,

@@ -141,6 +141,11 @@ int asmgl_read_color(asmgl_context *ctx, void *dst);
  * the GL functions act on the calling thread's current context. */
 void (*asmgl_get_proc_address(const char *name))(void);
 
+/* The OpenGL version asmgl implements, as major * 10 + minor (21 for the
+ * "2.1" that glGetString(GL_VERSION) begins with).  Threads: any; no context
+ * needed (window-system layers check requested context versions with it). */
+int asmgl_gl_version(void);
+
 /* Why the last asmgl_* call on this thread failed, or "" if none did.
  * Threads: any; each thread has its own. */
 const char *asmgl_last_error(void);
