@@ -3,7 +3,7 @@
  *
  * Conventional and generic arrays share the aliased slots of gl_vertex.c:
  * glColorPointer and glVertexAttribPointerARB(3, ...) set the same array.
- * Position is the exception (ARB_vertex_program section 2.8, issue 9): the
+ * Position is the exception (ARB_vertex_program section 2.8): the
  * vertex array and generic array 0 are kept apart (vertex_array,
  * attrib0_array) and array[GP_VIN_POSITION] is generic 0 when it is
  * enabled, else the vertex array (gl_array_position_changed).

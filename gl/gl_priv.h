@@ -427,7 +427,7 @@ struct asmgl_context {
     gl_buffer_obj *edge_flag_buffer;
     const GLboolean *imm_edge_flags;
     gl_array array[GP_VIN_COUNT];
-    /* ARB_vertex_program section 2.8 (ArrayElement pseudo-code, issue 9):
+    /* ARB_vertex_program section 2.8 (its ArrayElement pseudo-code):
      * the conventional vertex array and generic attribute array 0 are
      * separate arrays with separate enables; array[GP_VIN_POSITION] is the
      * one that feeds position, generic 0 when both are enabled

@@ -419,6 +419,22 @@ bool gl_is_integer_client_format(GLenum f)
     }
 }
 
+/* After its arguments are checked, whether a glDrawPixels writes pixels:
+ * not when integer colour buffers need a fragment program that is not
+ * there (EXT_texture_integer; gl_draw_integer_ok raises it), not in selection
+ * or feedback mode (which take a DRAW_PIXEL_TOKEN instead), not at an
+ * invalid raster position nor for an empty image. */
+static bool draw_pixels_writes(gl_context *ctx, int width, int height)
+{
+    if (!gl_draw_integer_ok(ctx))
+        return false;
+    if (gl_select_active(ctx)) {
+        gl_select_pixel_token(ctx, GL_DRAW_PIXEL_TOKEN);
+        return false;
+    }
+    return ctx->raster_valid && width && height;
+}
+
 /* glDrawPixels of a GL_COLOR_INDEX image: indices to RGBA through the
  * I_TO_* maps (gl_pixelmap.c), then the RGBA path. */
 static void draw_index_pixels(gl_context *ctx, int width, int height, GLenum type, const void *pixels)
@@ -428,13 +444,7 @@ static void draw_index_pixels(gl_context *ctx, int width, int height, GLenum typ
         gl_error(ctx, GL_INVALID_ENUM);
         return;
     }
-    if (!gl_draw_integer_ok(ctx))
-        return;
-    if (gl_select_active(ctx)) {
-        gl_select_pixel_token(ctx, GL_DRAW_PIXEL_TOKEN);
-        return;
-    }
-    if (!ctx->raster_valid || !width || !height)
+    if (!draw_pixels_writes(ctx, width, height))
         return;
     const unsigned char *src = pixels;
     if (ctx->pixel_unpack_buffer) {
@@ -493,13 +503,7 @@ GLAPI_EXPORT void APIENTRY glDrawPixels(GLsizei width, GLsizei height, GLenum fo
         gl_error(ctx, err);
         return;
     }
-    if (!gl_draw_integer_ok(ctx))
-        return;
-    if (gl_select_active(ctx)) {
-        gl_select_pixel_token(ctx, GL_DRAW_PIXEL_TOKEN);
-        return;
-    }
-    if (!ctx->raster_valid || !width || !height)
+    if (!draw_pixels_writes(ctx, width, height))
         return;
     bool ok;
     const void *src = unpack_source(ctx, format, type, width, height, pixels, &ok);

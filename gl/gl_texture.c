@@ -1131,27 +1131,38 @@ GL_ALIAS(void, glCopyTexSubImage3DEXT, glCopyTexSubImage3D,
          (GLenum target, GLint level, GLint xoffset, GLint yoffset, GLint zoffset, GLint x, GLint y,
           GLsizei width, GLsizei height))
 
+/* The texture and face glGetTexImage and glGetCompressedTexImage read
+ * (GL 2.1 section 6.1.4): any non-proxy target of a level in range; false
+ * (with the GL error) otherwise. */
+static bool read_image_target(gl_context *ctx, GLenum target, GLint level, int *ti, int *face)
+{
+    bool proxy;
+    *face = 0;
+    if (target == GL_TEXTURE_1D)
+        *ti = GLC_TEX_1D;
+    else if (target == GL_TEXTURE_3D)
+        *ti = GLC_TEX_3D;
+    else if (target == GL_TEXTURE_2D_ARRAY_EXT)
+        *ti = GLC_TEX_2D_ARRAY;
+    else if (target == GL_TEXTURE_CUBE_MAP_ARRAY)
+        *ti = GLC_TEX_CUBE_ARRAY;
+    else if (!image_target(ctx, target, 2, false, ti, face, &proxy))
+        return false;
+    if (level < 0 || level >= TEX_MAX_LEVELS) {
+        gl_error(ctx, GL_INVALID_VALUE);
+        return false;
+    }
+    return true;
+}
+
 GLAPI_EXPORT void APIENTRY glGetTexImage(GLenum target, GLint level, GLenum format, GLenum type,
                                          void *pixels)
 {
     GL_CTX();
     GL_OUTSIDE_BEGIN(ctx, );
-    int ti, face = 0;
-    bool proxy;
-    if (target == GL_TEXTURE_1D)
-        ti = GLC_TEX_1D;
-    else if (target == GL_TEXTURE_3D)
-        ti = GLC_TEX_3D;
-    else if (target == GL_TEXTURE_2D_ARRAY_EXT)
-        ti = GLC_TEX_2D_ARRAY;
-    else if (target == GL_TEXTURE_CUBE_MAP_ARRAY)
-        ti = GLC_TEX_CUBE_ARRAY;
-    else if (!image_target(ctx, target, 2, false, &ti, &face, &proxy))
+    int ti, face;
+    if (!read_image_target(ctx, target, level, &ti, &face))
         return;
-    if (level < 0 || level >= TEX_MAX_LEVELS) {
-        gl_error(ctx, GL_INVALID_VALUE);
-        return;
-    }
     tex_object *t = bound(ctx, ti);
     const tex_image *img = &t->image[face][level];
     bool ok;
@@ -2093,22 +2104,9 @@ GLAPI_EXPORT void APIENTRY glGetCompressedTexImage(GLenum target, GLint level, v
 {
     GL_CTX();
     GL_OUTSIDE_BEGIN(ctx, );
-    int ti, face = 0;
-    bool proxy;
-    if (target == GL_TEXTURE_1D)
-        ti = GLC_TEX_1D;
-    else if (target == GL_TEXTURE_3D)
-        ti = GLC_TEX_3D;
-    else if (target == GL_TEXTURE_2D_ARRAY_EXT)
-        ti = GLC_TEX_2D_ARRAY;
-    else if (target == GL_TEXTURE_CUBE_MAP_ARRAY)
-        ti = GLC_TEX_CUBE_ARRAY;
-    else if (!image_target(ctx, target, 2, false, &ti, &face, &proxy))
+    int ti, face;
+    if (!read_image_target(ctx, target, level, &ti, &face))
         return;
-    if (level < 0 || level >= TEX_MAX_LEVELS) {
-        gl_error(ctx, GL_INVALID_VALUE);
-        return;
-    }
     const tex_object *t = bound(ctx, ti);
     const tex_image *im = &t->image[face][level];
     if (!tex_format_is_compressed(im->internal_format)) {

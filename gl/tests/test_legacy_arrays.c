@@ -5,7 +5,7 @@
  * rendering, saved by PushClientAttrib and reset with its buffer; and the
  * conventional vertex array beside generic attribute array 0, which
  * ARB_vertex_program section 2.8 keeps separate (own pointers, own
- * enables; its ArrayElement pseudo-code and issue 9): generic array 0
+ * enables; its ArrayElement pseudo-code): generic array 0
  * provides the position when both are enabled.  glEnable of a client
  * array works as glEnableClientState (Mesa's compatibility behaviour).
  */
