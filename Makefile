@@ -86,10 +86,12 @@ test-exec-builds: deps-test
 	cd $(BUILD_EXEC)/clang/glprog && ctest --output-on-failure -j$(JOBS)
 
 # libFuzzer targets (clang; docs/testing.md "Fuzzing"), each run for
-# FUZZ_SECONDS from the seed corpus in fuzz/corpus/; ends with fuzz: PASS / FAIL.
+# FUZZ_SECONDS from the seed corpus in fuzz/corpus/, after replaying the kept
+# crash inputs of fuzz/regress/; ends with fuzz: PASS / FAIL.
 fuzz: deps-test
 	cmake -S . -B $(BUILD_FUZZ) -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ -DASMGL_FUZZ=ON -DCMAKE_BUILD_TYPE=$(FUZZ_BUILD_TYPE)
 	cmake --build $(BUILD_FUZZ) -j$(JOBS) --target fuzz
+	cd $(BUILD_FUZZ) && ctest --output-on-failure -R '^fuzz\.regress\.'
 	fuzz/run $(BUILD_FUZZ) $(FUZZ_SECONDS)
 
 bench: deps-test build

@@ -489,7 +489,7 @@ static void get_attrib_bits(GLuint index, GLenum pname, GLint *params)
     double v[4];
     int n = vertex_attrib_query(ctx, index, pname, v);
     for (int i = 0; i < n && params; i++)
-        params[i] = (GLint)v[i];
+        params[i] = gl_int_param(v[i]);
 }
 
 GLAPI_EXPORT void APIENTRY glGetVertexAttribIivEXT(GLuint index, GLenum pname, GLint *params)

@@ -978,11 +978,9 @@ GLAPI_EXPORT void APIENTRY glGetIntegerv(GLenum pname, GLint *data)
         double v = g.v[i];
         if (g.kind == GV_NORM) {
             /* [-1, 1] maps linearly to the integer range (section 6.1.2) */
-            v = v * 2147483647.0;
-            data[i] = (GLint)(v >= 2147483647.0 ? 2147483647.0 : v <= -2147483648.0 ? -2147483648.0 : v);
+            data[i] = gl_int_param(v * 2147483647.0);
         } else if (g.kind == GV_FLOAT) {
-            v = floor(v + 0.5);
-            data[i] = (GLint)(v >= 2147483647.0 ? 2147483647.0 : v <= -2147483648.0 ? -2147483648.0 : v);
+            data[i] = gl_int_param(floor(v + 0.5));
         } else {
             /* enums and masks may exceed INT_MAX (STENCIL_VALUE_MASK ~0) */
             data[i] = (GLint)(uint32_t)(int64_t)v;

@@ -1040,6 +1040,12 @@ static inline float gl_clampf(float v, float lo, float hi) { return v < lo ? lo 
  * becomes 0xffffffff, which no parameter accepts (converting it is
  * undefined behaviour, C11 6.3.1.4). */
 static inline GLenum gl_enum_param(double v) { return v > -1.0 && v < 4294967296.0 ? (GLenum)v : 0xffffffffu; }
+/* A double parameter as a GLint, truncated and saturated (NaN gives 0): C
+ * leaves the conversion of an out-of-range value undefined. */
+static inline GLint gl_int_param(double v)
+{
+    return v >= 2147483647.0 ? 2147483647 : v <= -2147483648.0 ? (GLint)-2147483647 - 1 : v == v ? (GLint)v : 0;
+}
 
 /* ---- gl_enable.c ------------------------------------------------------------------------- */
 

@@ -685,10 +685,10 @@ static void pixel_transfer(gl_context *ctx, GLenum pname, float v)
         ctx->map_stencil = v != 0;
         break;
     case GL_INDEX_SHIFT:
-        ctx->index_shift = (GLint)v;
+        ctx->index_shift = gl_int_param(v);
         break;
     case GL_INDEX_OFFSET:
-        ctx->index_offset = (GLint)v;
+        ctx->index_offset = gl_int_param(v);
         break;
     case GL_RED_SCALE:
         ctx->red_scale = v;

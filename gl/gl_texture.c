@@ -1290,14 +1290,14 @@ static void tex_parameter(gl_context *ctx, GLenum target, GLenum pname, const do
             gl_error(ctx, GL_INVALID_VALUE);
             return;
         }
-        s.base_level = (int)v[0];
+        s.base_level = gl_int_param(v[0]);
         break;
     case GL_TEXTURE_MAX_LEVEL:
         if (v[0] < 0) {
             gl_error(ctx, GL_INVALID_VALUE);
             return;
         }
-        s.max_level = (int)v[0];
+        s.max_level = gl_int_param(v[0]);
         break;
     case GL_GENERATE_MIPMAP:
         s.generate_mipmap = v[0] != 0;
@@ -1335,7 +1335,7 @@ static void tex_parameter(gl_context *ctx, GLenum target, GLenum pname, const do
         if (count > n)
             goto bad_enum;
         for (int i = 0; i < count; i++) {
-            GLenum c = (GLenum)v[i];
+            GLenum c = gl_enum_param(v[i]);
             if (c != GL_RED && c != GL_GREEN && c != GL_BLUE && c != GL_ALPHA && c != GL_ZERO &&
                 c != GL_ONE)
                 goto bad_enum;
