@@ -537,7 +537,8 @@ const int8_t (*rast_sample_positions(int n, int *count))[2];
  * Every task (16 lanes of one stage) may run insn_budget lane-instructions
  * (0 = GP_DEFAULT_INSN_BUDGET), and every draw or dispatch draw_budget
  * lane-instructions over all its tasks and stages (0 = RAST_DEFAULT_DRAW_
- * BUDGET, or ASMGL_DRAW_BUDGET from the environment at context creation).
+ * BUDGET, or ASMGL_DRAW_BUDGET from the environment at context creation);
+ * a task's budget is at most the draw's.
  * The first task that runs out, or the task that passes the draw's total,
  * stops the draw or dispatch: its task's results are discarded (no
  * fragments written; vertices dead, so their primitives are not drawn; a
@@ -561,6 +562,8 @@ const int8_t (*rast_sample_positions(int n, int *count))[2];
 #define RAST_DEFAULT_DRAW_BUDGET (1ull << 36)
 void rast_context_set_insn_budget(rast_context *r, uint64_t budget);
 void rast_context_set_draw_budget(rast_context *r, uint64_t budget);
+/* The budget a task runs under now: the task budget, at most the draw's. */
+uint64_t rast_context_task_budget(const rast_context *r);
 void rast_context_set_report(rast_context *r, void (*report)(void *user, const char *message),
                              void *user);
 /* ---- Deterministic mode (docs/limits.md "Reproducible side effects") -----

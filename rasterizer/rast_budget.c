@@ -117,11 +117,12 @@ bool rast_budget_stopped(const rast_context *r)
     return r->carry_stop != 0;
 }
 
-/* The stop a charge makes, or 0: this task ran out, or the total did. */
+/* The stop a charge makes, or 0: this task ran out, or the total did (a
+ * task whose budget was cut to the draw's total runs out at that total). */
 static int stop_of(int stage, uint64_t total, uint64_t limit, bool exceeded)
 {
     if (exceeded)
-        return stage + 1;
+        return (stage + 1) | (total >= limit ? RAST_STOP_TOTAL : 0);
     if (total > limit)
         return (stage + 1) | RAST_STOP_TOTAL;
     return 0;

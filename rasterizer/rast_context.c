@@ -71,6 +71,15 @@ static int default_threads(void)
     return n > 64 ? 64 : (int)n;
 }
 
+/* A task never runs more than the whole draw may: with a draw budget below
+ * the task budget, one endless task stops at the draw's total. */
+static void apply_budgets(rast_context *r)
+{
+    uint64_t task = r->insn_budget_set ? r->insn_budget_set : GP_DEFAULT_INSN_BUDGET;
+    uint64_t total = rast_budget_total(r);
+    r->insn_budget = task < total ? task : total;
+}
+
 rast_context *rast_context_create(int threads)
 {
     rast_context *r = calloc(1, sizeof(*r));
@@ -86,6 +95,7 @@ rast_context *rast_context_create(int threads)
     const char *eb = getenv("ASMGL_DRAW_BUDGET");
     if (eb && *eb)
         r->draw_budget = strtoull(eb, NULL, 0);
+    apply_budgets(r);
     pthread_mutex_init(&r->mu, NULL);
     pthread_cond_init(&r->cv_work, NULL);
     pthread_cond_init(&r->cv_done, NULL);
@@ -245,7 +255,13 @@ void rast_context_set_debug(rast_context *r, unsigned flags)
 void rast_context_set_insn_budget(rast_context *r, uint64_t budget)
 {
     rast_flush_internal(r);
-    r->insn_budget = budget;
+    r->insn_budget_set = budget;
+    apply_budgets(r);
+}
+
+uint64_t rast_context_task_budget(const rast_context *r)
+{
+    return r->insn_budget;
 }
 
 void rast_context_set_deterministic(rast_context *r, bool on)
@@ -263,6 +279,7 @@ void rast_context_set_draw_budget(rast_context *r, uint64_t budget)
 {
     rast_flush_internal(r);
     r->draw_budget = budget;
+    apply_budgets(r);
 }
 
 void rast_context_set_report(rast_context *r, void (*report)(void *user, const char *message),

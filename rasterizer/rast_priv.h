@@ -535,7 +535,8 @@ struct rast_context {
     int ntctx;
     /* knobs */
     unsigned debug;
-    uint64_t insn_budget;
+    uint64_t insn_budget_set;   /* rast_context_set_insn_budget's value (0 = the default) */
+    uint64_t insn_budget;       /* a task's budget in force: the above, at most the draw's */
     bool deterministic;         /* rast_context_set_deterministic / ASMGL_DETERMINISTIC */
     /* instruction budget per draw / dispatch (rast_budget.c) */
     uint64_t draw_budget;       /* lane-instructions of all stages; 0 = the default */

@@ -6,6 +6,17 @@
  */
 #include "rast_test.h"
 
+#include <string.h>
+
+static char report_text[256];
+
+static void keep_report(void *user, const char *message)
+{
+    (void)user;
+    if (!report_text[0])
+        snprintf(report_text, sizeof report_text, "%s", message);
+}
+
 int main(void)
 {
     gp_program *vp = rt_compile(GP_STAGE_VERTEX, RT_VP_PASS);
@@ -52,6 +63,31 @@ int main(void)
     /* left: discarded (clear colour), right: green */
     CHECK(rt_px8(&f, 10, 10)[2] == 255 && rt_px8(&f, 10, 10)[1] == 0, "left half written");
     CHECK(rt_px8(&f, 50, 10)[1] == 255 && rt_px8(&f, 50, 10)[2] == 0, "right half missing");
+
+    /* a task never runs more than the draw may (rast.h "Instruction
+     * budget"): with a draw budget below the task budget, the endless task
+     * stops at the draw's total, and the stop is the draw's.  (A fresh
+     * context: each program's stop is reported once per context.) */
+    rast_context_destroy(r);
+    r = rast_context_create(2);
+    CHECK(rast_context_task_budget(r) == GP_DEFAULT_INSN_BUDGET, "default task budget %llu",
+          (unsigned long long)rast_context_task_budget(r));
+    rast_context_set_draw_budget(r, 1u << 18);
+    CHECK(rast_context_task_budget(r) == 1u << 18, "task budget under a draw budget %llu",
+          (unsigned long long)rast_context_task_budget(r));
+    rast_context_set_report(r, keep_report, NULL);
+    rt_clear(r, &f, 0, 0, 1, 1, 1.0);
+    d.fp.prog = fpl;
+    d.fp.params = (const gp_val(*)[4])fplp;
+    rt_attrib(&d, GP_VIN_POSITION, pl, 4);
+    rast_draw_submit(r, &d);
+    rast_flush(r);
+    rast_stats_get(r, &st);
+    CHECK(st.budget_exceeded >= 1, "budget_exceeded %llu under the draw budget",
+          (unsigned long long)st.budget_exceeded);
+    CHECK(rt_px8(&f, 10, 10)[2] == 255 && rt_px8(&f, 10, 10)[1] == 0, "left half written");
+    CHECK(strstr(report_text, "exceeded the draw's instruction budget") != NULL, "report: %s",
+          report_text);
     rast_context_destroy(r);
     rt_fb_free(&f);
     gp_program_free(vp);
