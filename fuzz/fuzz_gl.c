@@ -148,10 +148,11 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     (void)argc;
     (void)argv;
     setenv("ASMGL_THREADS", "1", 1); /* 0 would mean one per CPU */
-    /* Endless programs stop after 2^22 lane-instructions a draw instead of
-     * 2^36: this Debug, sanitized build runs them about 30 times slower,
-     * and an input may hold a dozen such draws (docs/limits.md). */
-    setenv("ASMGL_DRAW_BUDGET", "4194304", 0);
+    /* Endless programs stop after 2^16 lane-instructions a draw instead of
+     * 2^36 (docs/limits.md), as fuzz_exec's do: this Debug, sanitized
+     * build runs one lane about 10^5 instructions a second, and an input
+     * may hold a dozen such draws or glRasterPos calls (one lane each). */
+    setenv("ASMGL_DRAW_BUDGET", "65536", 0);
     return 0;
 }
 
