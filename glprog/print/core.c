@@ -314,7 +314,7 @@ static void put_insn(gp_printer *pr, const gp_insn *in)
     case GP_CLASS_LOOP:
     case GP_CLASS_PUSHA:
     case GP_CLASS_SRCS:
-        if (in->src[0].file != GP_FILE_NONE) { /* NV_gpu_program4 REP without a count */
+        if (in->src[0].file != GP_FILE_NONE) { /* none: NV_gpu_program4 REP without a count */
             put(pr, " ");
             gp_pr_src(pr, &in->src[0]);
         }
