@@ -333,7 +333,7 @@
  * words) with gp_src.hi = 1; fetch64 reads it like a LONG variable, the
  * 32-bit fast paths never see it (they refuse any hi), and the printer
  * prints it back as the literal (F64 with 17 significant digits, S64 in
- * decimal, U64 in hex; gp_print.c nv4_put_lit64).  PARAM variables stay
+ * decimal, U64 in hex; print/nv.c put_lit64).  PARAM variables stay
  * 32-bit rows, promoted.
  *
  * ---- NV_gpu_program5 memory instructions ----------------------------------

@@ -1,6 +1,6 @@
 /*
  * gp_priv.h - internals of the glprog front end (gp_opcodes.c gp_lex.c
- * gp_parse.c gp_validate.c gp_lower.c gp_print.c gp_program.c).  Compile
+ * gp_parse.c gp_validate.c gp_lower.c print/ gp_program.c).  Compile
  * time, on the calling (API) thread; nothing here is shared between
  * compilations.  No other folder includes this file.
  *

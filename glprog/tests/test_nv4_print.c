@@ -2,7 +2,7 @@
  * test_nv4_print.c - glprog.nv4_print: the disassembler on NV_gpu_program4
  * programs (R15).
  *   1. golden: programs print exactly as written here (checked by hand
- *      against the NV4 printing rules of gp_print.c: dotted modifiers,
+ *      against the NV4 printing rules of print/nv.c: dotted modifiers,
  *      integer temporaries as array indices, declared arrays where the IR
  *      indexes relatively, typed PARAM arrays, interpolation modifiers,
  *      per-vertex geometry inputs, labels where subroutines end);

@@ -347,7 +347,7 @@ static void test_thread_group(void)
     gp_program_free(p);
 }
 
-/* ---- gp_program_print (gp_print.c print_nv5_subroutines, the X<k>
+/* ---- gp_program_print (print/nv.c nv_subroutines, the X<k>
  * buffer variables): the text compiles back to a program that prints the
  * same and computes the same values (hand-computed below). */
 /* Prints p, recompiles the text (checked to contain each of want[]), and
