@@ -69,6 +69,15 @@ static gp_token peek(gp_parse *ps)
     return t;
 }
 
+/* The two tokens after the current one, without consuming anything. */
+static void peek2(gp_parse *ps, gp_token *t1, gp_token *t2)
+{
+    gp_lexer save = ps->lx;
+    gp_lex_next(&ps->lx, t1);
+    gp_lex_next(&ps->lx, t2);
+    ps->lx = save;
+}
+
 static bool is_punct(const gp_token *t, char c)
 {
     return t->kind == GP_TOK_PUNCT && t->punct == c;
@@ -159,11 +168,16 @@ typedef struct nv4_index {
     uint8_t reg, comp;
 } nv4_index;
 
+/* Marks a gp_src or gp_dst relatively addressed through a register of
+ * file, its effective index bounded by lo..hi (the array). */
+#define MARK_REL(o, file, lo, hi) ((o)->rel = 1, (o)->rel_file = (file), (o)->rel_lo = (lo), (o)->rel_hi = (hi))
+
 /* Every function of the parser, so that the files below may call each
  * other in any order. */
 static const char *tok_str(const gp_parse *ps, const gp_token *t, char *buf, size_t size);
 static void next(gp_parse *ps);
 static gp_token peek(gp_parse *ps);
+static void peek2(gp_parse *ps, gp_token *t1, gp_token *t2);
 static bool is_punct(const gp_token *t, char c);
 static bool tok_is(const gp_parse *ps, const gp_token *t, const char *word);
 static bool accept(gp_parse *ps, char c);
@@ -180,6 +194,10 @@ static int word_index(gp_parse *ps, const char *const *words, int n);
 static int binding_word(gp_parse *ps, int start, const char *const *words, int n);
 static int parse_rel_index(gp_parse *ps, uint8_t *rel_reg, uint8_t *rel_comp, bool any_comp);
 static void mark_vertex_attr(gp_parse *ps, int slot, bool generic, int pos);
+static bool rel_binding_index(gp_parse *ps, bool allowed, const char *need, bool any_comp, uint8_t *reg,
+                              uint8_t *comp, int *off);
+static void vertex_weight(gp_parse *ps, int start);
+static int color_slot(gp_parse *ps, bool faces);
 static int parse_vertex_binding(gp_parse *ps, gp_src *s, bool rel_ok);
 static int parse_fragment_binding(gp_parse *ps, gp_src *s, bool rel_ok);
 static void parse_result_binding(gp_parse *ps, gp_dst *d, bool rel_ok);
@@ -228,7 +246,6 @@ static uint8_t kind_type(int k, uint8_t op_type);
 static void set_operand_type(gp_parse *ps, uint8_t t);
 static int nv4_binding_range(gp_parse *ps, int start, int limit, const char *what, bool range_ok, int *count);
 static int min_int(int a, int b);
-static int nv4_color_slot(gp_parse *ps, bool faces);
 static bool nv5_thread_input(gp_parse *ps, nv4_binding *b);
 static void nv4_vertex_input(gp_parse *ps, nv4_binding *b, int ctx);
 static bool nv4_primitive_id(gp_parse *ps, nv4_binding *b, int start);
@@ -242,6 +259,7 @@ static void nv4_result(gp_parse *ps, nv4_binding *b, int ctx);
 static void nv4_array_member(gp_parse *ps, const gp_sym *sym, int count, nv4_index *ix);
 static uint16_t long_rows(const gp_parse *ps, const gp_sym *sym);
 static void nv4_rel_src(gp_src *s, const nv4_index *ix, int base, int count);
+static void nv4_outer_index(gp_parse *ps, const gp_sym *sym, int count, gp_src *s);
 static void nv4_input_operand(gp_parse *ps, gp_src *s, const nv4_binding *b, int member);
 static void nv4_src_reg(gp_parse *ps, gp_src *s, bool *scalar_const);
 static void nv4_dst(gp_parse *ps, gp_dst *d, int *pos_out);
@@ -419,15 +437,8 @@ static void mem_var_operand(gp_parse *ps, gp_pinsn *pi, int i, int kind)
         if (!is_punct(&ps->tok, '['))
             gp_fail(ps, t.pos, "'%.*s' spans %d storage buffer binding points and needs a binding index, as in "
                                "%.*s[0]", n, ps->src + t.pos, sym->nbuf, n, ps->src + t.pos);
-        nv4_index v;
-        nv4_array_member(ps, sym, sym->nbuf, &v);
-        s->vtx = (uint8_t)v.value;
+        nv4_outer_index(ps, sym, sym->nbuf, s);
         s->nbuf = sym->nbuf;
-        if (v.rel) {
-            s->vtx_rel = 1;
-            s->vtx_rel_reg = v.reg;
-            s->vtx_rel_comp = v.comp;
-        }
     }
     nv4_index ix = { 0 };
     if (sym->is_array) {

@@ -306,11 +306,8 @@ static void parse_array_access(gp_parse *ps, const gp_sym *sym, gp_src *s)
         if (ps->stage != GP_STAGE_VERTEX)
             gp_fail(ps, ps->tok.pos, "relative addressing of parameter arrays is only available in vertex programs");
         int off = parse_rel_index(ps, &s->rel_reg, &s->rel_comp, (ps->prof & GP_PROF_VP2) != 0);
-        s->rel = 1;
-        s->rel_file = GP_FILE_ADDRESS;
+        MARK_REL(s, GP_FILE_ADDRESS, sym->index, sym->index + sym->count - 1);
         s->index = sym->index + off;
-        s->rel_lo = sym->index;
-        s->rel_hi = sym->index + sym->count - 1;
         ps->arrays[sym->array].relative = true;
     } else {
         char b[64];

@@ -132,6 +132,53 @@ static void mark_vertex_attr(gp_parse *ps, int slot, bool generic, int pos)
     }
 }
 
+/* "[A0.x + n]" of an indexed binding, current token '[': false (nothing
+ * consumed) when the index is no register.  Else fails with need unless
+ * allowed (the option that permits it is on), and returns the register,
+ * its component and the offset. */
+static bool rel_binding_index(gp_parse *ps, bool allowed, const char *need, bool any_comp, uint8_t *reg,
+                              uint8_t *comp, int *off)
+{
+    gp_token t = peek(ps);
+    if (t.kind != GP_TOK_IDENT)
+        return false;
+    if (!allowed)
+        gp_fail(ps, t.pos, "%s", need);
+    next(ps);
+    *off = parse_rel_index(ps, reg, comp, any_comp);
+    expect(ps, ']', NULL);
+    return true;
+}
+
+/* The "[n]" of vertex.weight[n]: n < MAX_VERTEX_UNITS_ARB and divisible by
+ * four (ARB_vertex_program 2.14.3.1, NV_vertex_program4 alike). */
+static void vertex_weight(gp_parse *ps, int start)
+{
+    int ipos = is_punct(&ps->tok, '[') ? peek(ps).pos : ps->tok.pos;
+    int n = opt_binding_index(ps, start, ps->lim.max_vertex_units, "vertex weight");
+    if (n % 4)
+        gp_fail(ps, ipos, "vertex weight number %d is not divisible by four", n);
+}
+
+/* ".primary" / ".secondary" (and, with faces, ".front" / ".back" first) of
+ * a colour binding: the GP_VARY_ colour slot. */
+static int color_slot(gp_parse *ps, bool faces)
+{
+    bool back = false;
+    if (faces) {
+        if (accept_dot_word(ps, "back"))
+            back = true;
+        else
+            accept_dot_word(ps, "front");
+    }
+    bool secondary = false;
+    if (accept_dot_word(ps, "secondary"))
+        secondary = true;
+    else
+        accept_dot_word(ps, "primary");
+    return back ? (secondary ? GP_VARY_BFC1 : GP_VARY_BFC0) : (secondary ? GP_VARY_COL1 : GP_VARY_COL0);
+}
+
 /* "vertex.<item>" (ARB_vertex_program 2.14.3.1, NV_vertex_program3 indexed
  * forms), current token "vertex".  Returns the GP_VIN slot; with rel_ok,
  * "vertex.attrib[A0.x+n]" and "vertex.texcoord[A0.x+n]" fill s->rel*. */
@@ -149,24 +196,15 @@ static int parse_vertex_binding(gp_parse *ps, gp_src *s, bool rel_ok)
     case 0:
         slot = GP_VIN_POSITION;
         break;
-    case 1: {
-        /* vertex.weight[n]: n < MAX_VERTEX_UNITS_ARB and divisible by 4 */
-        int ipos = is_punct(&ps->tok, '[') ? peek(ps).pos : ps->tok.pos;
-        int n = opt_binding_index(ps, start, ps->lim.max_vertex_units, "vertex weight");
-        if (n % 4)
-            gp_fail(ps, ipos, "vertex weight number %d is not divisible by four", n);
+    case 1:
+        vertex_weight(ps, start);
         slot = GP_VIN_WEIGHT;
         break;
-    }
     case 2:
         slot = GP_VIN_NORMAL;
         break;
     case 3:
-        slot = GP_VIN_COLOR0;
-        if (accept_dot_word(ps, "secondary"))
-            slot = GP_VIN_COLOR1;
-        else
-            accept_dot_word(ps, "primary");
+        slot = color_slot(ps, false) == GP_VARY_COL1 ? GP_VIN_COLOR1 : GP_VIN_COLOR0;
         break;
     case 4:
         slot = GP_VIN_FOGCOORD;
@@ -184,17 +222,10 @@ static int parse_vertex_binding(gp_parse *ps, gp_src *s, bool rel_ok)
         }
         if (item == 7 && !is_punct(&ps->tok, '['))
             bad_binding(ps, start);
-        gp_token t = peek(ps);
-        if (t.kind == GP_TOK_IDENT) {
-            if (!rel_ok || !(ps->prof & GP_PROF_VP3))
-                gp_fail(ps, t.pos, "relative addressing of vertex attributes requires OPTION NV_vertex_program3");
-            next(ps);
-            int off = parse_rel_index(ps, &s->rel_reg, &s->rel_comp, true);
-            expect(ps, ']', NULL);
-            s->rel = 1;
-            s->rel_file = GP_FILE_ADDRESS;
-            s->rel_lo = base;
-            s->rel_hi = base + count - 1;
+        int off;
+        if (rel_binding_index(ps, rel_ok && (ps->prof & GP_PROF_VP3), "relative addressing of vertex attributes "
+                              "requires OPTION NV_vertex_program3", true, &s->rel_reg, &s->rel_comp, &off)) {
+            MARK_REL(s, GP_FILE_ADDRESS, base, base + count - 1);
             s->index = base + off;
             return INT32_MIN; /* relative: no single slot */
         }
@@ -218,27 +249,17 @@ static int parse_fragment_binding(gp_parse *ps, gp_src *s, bool rel_ok)
     int item = binding_word(ps, start, items, 5);
     switch (item) {
     case 0:
-        if (accept_dot_word(ps, "secondary"))
-            return GP_VARY_COL1;
-        accept_dot_word(ps, "primary");
-        return GP_VARY_COL0;
+        return color_slot(ps, false);
     case 1: {
         int count = ps->lim.max_texture_coords > 8 ? 8 : ps->lim.max_texture_coords;
         if (!is_punct(&ps->tok, '['))
             return GP_VARY_TEX0;
-        gp_token t = peek(ps);
-        if (t.kind == GP_TOK_IDENT) {
-            if (!rel_ok || !(ps->prof & GP_PROF_FP2))
-                gp_fail(ps, t.pos, "relative addressing of texture coordinates requires OPTION NV_fragment_program2");
-            next(ps);
-            int off = parse_rel_index(ps, &s->rel_reg, &s->rel_comp, false);
-            expect(ps, ']', NULL);
+        int off;
+        if (rel_binding_index(ps, rel_ok && (ps->prof & GP_PROF_FP2), "relative addressing of texture coordinates "
+                              "requires OPTION NV_fragment_program2", false, &s->rel_reg, &s->rel_comp, &off)) {
             if (off < 0)
                 gp_fail(ps, ps->prev.pos, "negative offsets are not allowed here");
-            s->rel = 1;
-            s->rel_file = GP_FILE_ADDRESS;
-            s->rel_lo = GP_VARY_TEX0;
-            s->rel_hi = GP_VARY_TEX0 + count - 1;
+            MARK_REL(s, GP_FILE_ADDRESS, GP_VARY_TEX0, GP_VARY_TEX0 + count - 1);
             s->index = GP_VARY_TEX0 + off;
             return INT32_MIN;
         }
@@ -290,19 +311,9 @@ static void parse_result_binding(gp_parse *ps, gp_dst *d, bool rel_ok)
             gp_fail(ps, ps->prev.pos, "result.position cannot be used with OPTION ARB_position_invariant");
         d->index = GP_VARY_POS;
         break;
-    case 1: {
-        bool back = false, secondary = false;
-        if (accept_dot_word(ps, "back"))
-            back = true;
-        else
-            accept_dot_word(ps, "front");
-        if (accept_dot_word(ps, "secondary"))
-            secondary = true;
-        else
-            accept_dot_word(ps, "primary");
-        d->index = back ? (secondary ? GP_VARY_BFC1 : GP_VARY_BFC0) : (secondary ? GP_VARY_COL1 : GP_VARY_COL0);
+    case 1:
+        d->index = color_slot(ps, true);
         break;
-    }
     case 2:
         d->index = GP_VARY_FOG;
         break;
@@ -314,17 +325,10 @@ static void parse_result_binding(gp_parse *ps, gp_dst *d, bool rel_ok)
         d->index = GP_VARY_TEX0;
         if (!is_punct(&ps->tok, '['))
             break;
-        gp_token t = peek(ps);
-        if (t.kind == GP_TOK_IDENT) {
-            if (!rel_ok || !(ps->prof & GP_PROF_VP3))
-                gp_fail(ps, t.pos, "relative addressing of result.texcoord requires OPTION NV_vertex_program3");
-            next(ps);
-            int off = parse_rel_index(ps, &d->rel_reg, &d->rel_comp, true);
-            expect(ps, ']', NULL);
-            d->rel = 1;
-            d->rel_file = GP_FILE_ADDRESS;
-            d->rel_lo = GP_VARY_TEX0;
-            d->rel_hi = GP_VARY_TEX0 + count - 1;
+        int off;
+        if (rel_binding_index(ps, rel_ok && (ps->prof & GP_PROF_VP3), "relative addressing of result.texcoord "
+                              "requires OPTION NV_vertex_program3", true, &d->rel_reg, &d->rel_comp, &off)) {
+            MARK_REL(d, GP_FILE_ADDRESS, GP_VARY_TEX0, GP_VARY_TEX0 + count - 1);
             d->index = GP_VARY_TEX0 + off;
             return;
         }
@@ -871,11 +875,8 @@ static void parse_program_binding(gp_parse *ps, bool ranges_ok, int *kind, int *
  * undefined in the spec: 0.  Returns false (nothing consumed) otherwise. */
 static bool parse_thread_state(gp_parse *ps, gp_param_binding *b)
 {
-    gp_lexer save = ps->lx;
     gp_token t1, t2;
-    gp_lex_next(&ps->lx, &t1);
-    gp_lex_next(&ps->lx, &t2);
-    ps->lx = save;
+    peek2(ps, &t1, &t2);
     if (!ps->nv5 || !is_punct(&t1, '.') || !tok_is(ps, &t2, "thread"))
         return false;
     int start = ps->tok.pos;

@@ -265,6 +265,131 @@ static void mem_opword(gp_parse *ps, gp_opword *w, const gp_token *t, gp_pinsn *
     pi->ntc = w->ntc;
 }
 
+/* ---- buffer declarations -------------------------------------------------
+ * BUFFER, BUFFER4, CBUFFER, STORAGE and SHARED variables bind consecutive
+ * elements of one binding point: "program" "." word "[" a "]" ["[" b
+ * [".." c] "]"], in NV5 programs also "[a..b]" binding points. */
+
+/* The bindings of such a declaration as they are read. */
+typedef struct buffer_list {
+    int n;     /* elements so far */
+    int point; /* the binding point of the first */
+    int first; /* its first element */
+} buffer_list;
+
+/* "program" "." word of a binding; returns where it starts. */
+static int buffer_binding_word(gp_parse *ps, const char *word)
+{
+    int start = ps->tok.pos;
+    if (!tok_is(ps, &ps->tok, "program")) {
+        char t[64];
+        gp_fail(ps, start, "expected a program.%s binding, found %s", word, tok_str(ps, &ps->tok, t, sizeof(t)));
+    }
+    next(ps);
+    binding_dot(ps, start);
+    binding_word(ps, start, &word, 1);
+    return start;
+}
+
+/* The binding point "[a]", or in NV5 programs "[a..b]" (Table X.12.1,
+ * BIND.P.BUFFER_RANGE): returns a, *nb the number of points.  Where a
+ * range is not allowed, range_message says whether ".." fails as a range
+ * (else as a missing ']'). */
+static int buffer_point(gp_parse *ps, int start, int nbind, const char *what, bool range_message, int *nb)
+{
+    gp_token t1, t2;
+    peek2(ps, &t1, &t2);
+    bool range = ps->nv5 && is_punct(&ps->tok, '[') && t1.kind == GP_TOK_INT && t2.kind == GP_TOK_DOTDOT;
+    if (range || range_message)
+        return nv4_binding_range(ps, start, nbind, what, range, nb);
+    *nb = 1;
+    return binding_index(ps, start, nbind, what);
+}
+
+/* Adds count elements from lo of binding points point..point+nb-1 to the
+ * list of s, which must continue the list (what names the declaration). */
+static void buffer_list_add(gp_parse *ps, gp_sym *s, buffer_list *l, int start, const char *what, int point, int nb,
+                            int lo, int count)
+{
+    if (l->n == 0) {
+        l->point = point;
+        l->first = lo;
+        s->nbuf = nb > 1 ? (uint8_t)nb : 0;
+    } else if (point != l->point || lo != l->first + l->n || (nb > 1 ? nb : 0) != s->nbuf) {
+        gp_fail(ps, start, "the bindings of %s array '%.*s' must use one binding point and consecutive elements",
+                what, s->len > 40 ? 40 : s->len, s->name);
+    }
+    l->n += count;
+}
+
+/* The end of the declaration: "}" of an array, its declared size (size
+ * at size_pos; -1 none) against the list, and s's binding. */
+static void buffer_list_end(gp_parse *ps, gp_sym *s, const buffer_list *l, bool array, int size, int size_pos)
+{
+    if (array)
+        expect(ps, '}', "at the end of the array initializer");
+    if (size >= 0 && size != l->n)
+        gp_fail(ps, size_pos, "array '%.*s' is declared with %d elements but bound to %d", s->len > 40 ? 40 : s->len,
+                s->name, size, l->n);
+    s->buf = (uint8_t)l->point;
+    s->index = l->first;
+    s->count = array ? l->n : 1;
+    s->is_array = array;
+}
+
+/* BUFFER / BUFFER4 (2.X.3.6, NV_parameter_buffer_object): elements of one
+ * binding point, consecutive. */
+static void nv4_decl_buffer(gp_parse *ps, uint8_t dtype, bool vec4)
+{
+    gp_sym *s = declare(ps, GP_SYM_BUFFER);
+    s->dtype = dtype;
+    s->vec4 = vec4;
+    int max_elems = ps->lim.max_parameter_buffer_size / (vec4 ? 4 : 1);
+    int nbind = min_int(ps->lim.max_parameter_buffer_bindings, GP_MAX_PARAM_BUFFERS);
+    int size = -1, size_pos = 0;
+    buffer_list l = { 0, -1, 0 };
+    bool array = false;
+    if (accept(ps, '[')) {
+        array = true;
+        if (ps->tok.kind == GP_TOK_INT) {
+            size_pos = ps->tok.pos;
+            size = expect_int(ps, "an array size");
+            if (size < 1 || size > max_elems)
+                gp_fail(ps, size_pos, "invalid array size %d", size);
+        }
+        expect(ps, ']', "after the array size");
+    }
+    expect(ps, '=', "after the buffer name");
+    if (array)
+        expect(ps, '{', "to start the array initializer");
+    for (;;) {
+        /* "program" "." "buffer" "[" a "]" ["[" b [".." c] "]"] */
+        int start = buffer_binding_word(ps, "buffer");
+        int nb;
+        int bpoint = buffer_point(ps, start, nbind, "parameter buffer binding point", false, &nb);
+        int lo = 0, count = 0;
+        if (is_punct(&ps->tok, '[')) {
+            lo = nv4_binding_range(ps, start, max_elems, "parameter buffer element", array, &count);
+        } else {
+            /* the whole buffer: the declared size, or the largest one */
+            if (!array || l.n > 0 || is_punct(&ps->tok, ','))
+                gp_fail(ps, start, "program.buffer[%d] names a whole buffer: only a BUFFER array of that one "
+                                   "binding can use it", bpoint);
+            count = size >= 0 ? size : max_elems;
+        }
+        buffer_list_add(ps, s, &l, start, "buffer", bpoint, nb, lo, count);
+        uint8_t kind = vec4 ? 4 : 1;
+        for (int bp = bpoint; bp < bpoint + nb; bp++) {
+            if (ps->buf_kind[bp] && ps->buf_kind[bp] != kind)
+                gp_fail(ps, start, "program.buffer[%d] is used both by BUFFER and by BUFFER4 variables", bp);
+            ps->buf_kind[bp] = kind;
+        }
+        if (!array || !accept(ps, ','))
+            break;
+    }
+    buffer_list_end(ps, s, &l, array, size, size_pos);
+}
+
 /* ---- memory declarations -------------------------------------------------
  * CBUFFER (NV_parameter_buffer_object2 2.X.3.6, DECL.CBUFFER): as BUFFER,
  * elements are bytes of program.buffer[a] (or [a..b], NV5), up to 4 *
@@ -278,6 +403,19 @@ static void mem_opword(gp_parse *ps, gp_opword *w, const gp_token *t, gp_pinsn *
  * one binding (point); a whole buffer ("program.buffer[0]") is an array of
  * its declared size, else of the largest size. */
 #define MEM_MAX_STORAGE_BYTES (1 << 24) /* MAX_SHADER_STORAGE_BLOCK_SIZE (LIM.SSBO.BLOCK) */
+
+/* The size in "[" [n] "]" of a CBUFFER / STORAGE / SHARED array, after
+ * the '[': n in 1..max_elems bytes, or none (*size stays -1). */
+static void mem_array_size(gp_parse *ps, const char *what, int max_elems, int *size, int *size_pos)
+{
+    if (ps->tok.kind == GP_TOK_INT) {
+        *size_pos = ps->tok.pos;
+        if (ps->tok.big || ps->tok.ival < 1 || ps->tok.ival > (uint32_t)max_elems)
+            gp_fail(ps, *size_pos, "invalid %s array size %u (1..%d bytes)", what, ps->tok.ival, max_elems);
+        *size = expect_int(ps, "an array size");
+    }
+    expect(ps, ']', "after the array size");
+}
 
 static void mem_decl(gp_parse *ps, int kind)
 {
@@ -302,18 +440,11 @@ static void mem_decl(gp_parse *ps, int kind)
         max_elems = 1;
     int nbind = kind == GP_SYM_CBUFFER ? min_int(ps->lim.max_parameter_buffer_bindings, GP_MAX_PARAM_BUFFERS)
                 : GP_MAX_STORAGE_BUFFERS;
-    int size = -1, size_pos = 0, n = 0, a = 0, first = 0;
-    bool array = false;
-    if (accept(ps, '[')) {
-        array = true;
-        if (ps->tok.kind == GP_TOK_INT) {
-            size_pos = ps->tok.pos;
-            if (ps->tok.big || ps->tok.ival < 1 || ps->tok.ival > (uint32_t)max_elems)
-                gp_fail(ps, size_pos, "invalid %s array size %u (1..%d bytes)", what, ps->tok.ival, max_elems);
-            size = expect_int(ps, "an array size");
-        }
-        expect(ps, ']', "after the array size");
-    }
+    int size = -1, size_pos = 0;
+    buffer_list l = { 0, 0, 0 };
+    bool array = accept(ps, '[');
+    if (array)
+        mem_array_size(ps, what, max_elems, &size, &size_pos);
     /* NV_gpu_program5 <BUFFER_statement>: CBUFFER takes a second
      * <optArraySize>; with two, the first counts binding points */
     int nb_size = -1, nb_size_pos = 0;
@@ -321,41 +452,19 @@ static void mem_decl(gp_parse *ps, int kind)
         nb_size = size;
         nb_size_pos = size_pos;
         size = -1;
-        if (ps->tok.kind == GP_TOK_INT) {
-            size_pos = ps->tok.pos;
-            if (ps->tok.big || ps->tok.ival < 1 || ps->tok.ival > (uint32_t)max_elems)
-                gp_fail(ps, size_pos, "invalid %s array size %u (1..%d bytes)", what, ps->tok.ival, max_elems);
-            size = expect_int(ps, "an array size");
-        }
-        expect(ps, ']', "after the array size");
+        mem_array_size(ps, what, max_elems, &size, &size_pos);
     }
     expect(ps, '=', "after the variable name");
     if (array)
         expect(ps, '{', "to start the array initializer");
-    static const char *const words[] = { "buffer", "storage", "sharedmem" };
-    const char *word = kind == GP_SYM_CBUFFER ? words[0] : kind == GP_SYM_STORAGE ? words[1] : words[2];
+    const char *word = kind == GP_SYM_CBUFFER ? "buffer" : kind == GP_SYM_STORAGE ? "storage" : "sharedmem";
     for (;;) {
-        int start = ps->tok.pos;
-        if (!tok_is(ps, &ps->tok, "program")) {
-            char t[64];
-            gp_fail(ps, start, "expected a program.%s binding, found %s", word, tok_str(ps, &ps->tok, t, sizeof(t)));
-        }
-        next(ps);
-        binding_dot(ps, start);
-        binding_word(ps, start, &word, 1);
+        int start = buffer_binding_word(ps, word);
         int bpoint = 0, nb = 1;
-        if (kind != GP_SYM_SHARED) {
-            /* program.buffer[a] / program.storage[a], or [a..b] (NV5) */
-            gp_lexer save = ps->lx;
-            gp_token t1, t2;
-            gp_lex_next(&ps->lx, &t1);
-            gp_lex_next(&ps->lx, &t2);
-            ps->lx = save;
-            bool range = ps->nv5 && is_punct(&ps->tok, '[') && t1.kind == GP_TOK_INT && t2.kind == GP_TOK_DOTDOT;
-            bpoint = nv4_binding_range(ps, start, nbind, kind == GP_SYM_CBUFFER ? "parameter buffer binding point"
-                                                                                : "storage buffer binding point",
-                                       range, &nb);
-        }
+        if (kind != GP_SYM_SHARED) /* program.buffer[a] / program.storage[a], or [a..b] (NV5) */
+            bpoint = buffer_point(ps, start, nbind, kind == GP_SYM_CBUFFER ? "parameter buffer binding point"
+                                                                           : "storage buffer binding point",
+                                  true, &nb);
         int lo = 0, count = 0;
         if (is_punct(&ps->tok, '[')) {
             int epos = ps->tok.pos + 1;
@@ -366,21 +475,13 @@ static void mem_decl(gp_parse *ps, int kind)
                 ps->cp_shared_max_pos = epos;
             }
         } else {
-            if (!array || n > 0 || is_punct(&ps->tok, ','))
+            if (!array || l.n > 0 || is_punct(&ps->tok, ','))
                 gp_fail(ps, start, "a whole %s binding can only initialize a %s array of that one binding",
                         kind == GP_SYM_SHARED ? "shared memory" : "buffer", what);
             count = size >= 0 ? size : max_elems;
         }
-        if (n == 0) {
-            a = bpoint;
-            first = lo;
-            s->nbuf = nb > 1 ? (uint8_t)nb : 0;
-        } else if (bpoint != a || lo != first + n || (nb > 1 ? nb : 0) != s->nbuf) {
-            gp_fail(ps, start, "the bindings of %s array '%.*s' must use one binding point and consecutive elements",
-                    what, s->len > 40 ? 40 : s->len, s->name);
-        }
-        n += count;
-        if (n > max_elems)
+        buffer_list_add(ps, s, &l, start, what, bpoint, nb, lo, count);
+        if (l.n > max_elems)
             gp_fail(ps, start, "%s array '%.*s' is larger than %d bytes", what, s->len > 40 ? 40 : s->len, s->name,
                     max_elems);
         if (kind == GP_SYM_STORAGE)
@@ -389,18 +490,10 @@ static void mem_decl(gp_parse *ps, int kind)
         if (!array || !accept(ps, ','))
             break;
     }
-    if (array)
-        expect(ps, '}', "at the end of the array initializer");
-    if (size >= 0 && size != n)
-        gp_fail(ps, size_pos, "array '%.*s' is declared with %d elements but bound to %d", s->len > 40 ? 40 : s->len,
-                s->name, size, n);
+    buffer_list_end(ps, s, &l, array, size, size_pos);
     if (nb_size >= 0 && nb_size != (s->nbuf ? s->nbuf : 1))
         gp_fail(ps, nb_size_pos, "array '%.*s' is declared with %d binding points but bound to %d",
                 s->len > 40 ? 40 : s->len, s->name, nb_size, s->nbuf ? s->nbuf : 1);
-    s->buf = (uint8_t)a;
-    s->index = first;
-    s->count = array ? n : 1;
-    s->is_array = array;
 }
 
 /* IMAGE (EXT_shader_image_load_store 2.X.3.X, DECL.IMAGE): image[a] or

@@ -77,25 +77,6 @@ static int min_int(int a, int b)
     return a < b ? a : b;
 }
 
-/* ".primary" / ".secondary" (and, with faces, ".front" / ".back" first):
- * the colour slot. */
-static int nv4_color_slot(gp_parse *ps, bool faces)
-{
-    bool back = false;
-    if (faces) {
-        if (accept_dot_word(ps, "back"))
-            back = true;
-        else
-            accept_dot_word(ps, "front");
-    }
-    bool secondary = false;
-    if (accept_dot_word(ps, "secondary"))
-        secondary = true;
-    else
-        accept_dot_word(ps, "primary");
-    return back ? (secondary ? GP_VARY_BFC1 : GP_VARY_BFC0) : (secondary ? GP_VARY_COL1 : GP_VARY_COL0);
-}
-
 /* NV_shader_thread_group 2.X.3.2 thread bindings "vertex.<item>" /
  * "fragment.<item>" (current token: the item): threadid, thread{eq,lt,le,
  * gt,ge}mask, warpid, smid, and in fragment programs helperthread.  Bound
@@ -136,19 +117,15 @@ static void nv4_vertex_input(gp_parse *ps, nv4_binding *b, int ctx)
     case 0:
         b->slot = GP_VIN_POSITION;
         break;
-    case 1: {
-        int ipos = is_punct(&ps->tok, '[') ? peek(ps).pos : ps->tok.pos;
-        int n = opt_binding_index(ps, start, ps->lim.max_vertex_units, "vertex weight");
-        if (n % 4)
-            gp_fail(ps, ipos, "vertex weight number %d is not divisible by four", n);
+    case 1:
+        vertex_weight(ps, start);
         b->slot = GP_VIN_WEIGHT;
         break;
-    }
     case 2:
         b->slot = GP_VIN_NORMAL;
         break;
     case 3:
-        b->slot = nv4_color_slot(ps, false) == GP_VARY_COL1 ? GP_VIN_COLOR1 : GP_VIN_COLOR0;
+        b->slot = color_slot(ps, false) == GP_VARY_COL1 ? GP_VIN_COLOR1 : GP_VIN_COLOR0;
         break;
     case 4:
         b->slot = GP_VIN_FOGCOORD;
@@ -262,7 +239,7 @@ static void nv4_fragment_input(gp_parse *ps, nv4_binding *b, int ctx)
     }
     switch (item) {
     case 0:
-        b->slot = nv4_color_slot(ps, false);
+        b->slot = color_slot(ps, false);
         b->interp_ok = true;
         break;
     case 1:
@@ -312,7 +289,7 @@ static void nv4_varying(gp_parse *ps, nv4_binding *b, int start, int ctx, int wh
         b->slot = GP_VARY_POS;
         break;
     case NV4_VARY_COLOR:
-        b->slot = nv4_color_slot(ps, true);
+        b->slot = color_slot(ps, true);
         break;
     case NV4_VARY_FOGCOORD:
         b->slot = GP_VARY_FOG;
@@ -559,12 +536,24 @@ static void nv4_rel_src(gp_src *s, const nv4_index *ix, int base, int count)
     s->index = base + ix->value;
     s->rel_lo = s->rel_hi = s->index;
     if (ix->rel) {
-        s->rel = 1;
-        s->rel_file = GP_FILE_TEMP;
+        MARK_REL(s, GP_FILE_TEMP, base, base + count - 1);
         s->rel_reg = ix->reg;
         s->rel_comp = ix->comp;
-        s->rel_lo = base;
-        s->rel_hi = base + count - 1;
+    }
+}
+
+/* The first index of a variable that has one before its member: the
+ * vertex of a geometry program's per-vertex ATTRIB, the binding point of
+ * a program.buffer[a..b] / program.storage[a..b] variable (0 = a). */
+static void nv4_outer_index(gp_parse *ps, const gp_sym *sym, int count, gp_src *s)
+{
+    nv4_index v;
+    nv4_array_member(ps, sym, count, &v);
+    s->vtx = (uint8_t)v.value;
+    if (v.rel) {
+        s->vtx_rel = 1;
+        s->vtx_rel_reg = v.reg;
+        s->vtx_rel_comp = v.comp;
     }
 }
 
@@ -605,11 +594,8 @@ static void nv4_src_reg(gp_parse *ps, gp_src *s, bool *scalar_const)
         gp_fail(ps, t.pos, "expected an operand, found %s", tok_str(ps, &t, b, sizeof(b)));
     } else if (tok_is(ps, &t, "state") || tok_is(ps, &t, "program")) {
         if (tok_is(ps, &t, "program")) {
-            gp_lexer save = ps->lx;
             gp_token t1, t2;
-            gp_lex_next(&ps->lx, &t1);
-            gp_lex_next(&ps->lx, &t2);
-            ps->lx = save;
+            peek2(ps, &t1, &t2);
             if (is_punct(&t1, '.') && tok_is(ps, &t2, "buffer"))
                 gp_fail(ps, t.pos, "program.buffer bindings can only be used in BUFFER declarations (2.X.3.6)");
         }
@@ -639,14 +625,7 @@ static void nv4_src_reg(gp_parse *ps, gp_src *s, bool *scalar_const)
             /* NV_geometry_program4: the first index is the vertex */
             if (!is_punct(&ps->tok, '['))
                 gp_fail(ps, t.pos, "'%.*s' needs a vertex index, as in %.*s[0]", n, ps->src + t.pos, n, ps->src + t.pos);
-            nv4_index v;
-            nv4_array_member(ps, sym, ps->gs_vertices_in, &v);
-            s->vtx = (uint8_t)v.value;
-            if (v.rel) {
-                s->vtx_rel = 1;
-                s->vtx_rel_reg = v.reg;
-                s->vtx_rel_comp = v.comp;
-            }
+            nv4_outer_index(ps, sym, ps->gs_vertices_in, s);
         }
         if ((sym->kind == GP_SYM_BUFFER || sym->kind == GP_SYM_CBUFFER) && sym->nbuf > 1) {
             /* NV5 program.buffer[a..b] variables: the first index selects
@@ -654,15 +633,8 @@ static void nv4_src_reg(gp_parse *ps, gp_src *s, bool *scalar_const)
             if (!is_punct(&ps->tok, '['))
                 gp_fail(ps, t.pos, "'%.*s' spans %d buffer binding points and needs a binding index, as in %.*s[0]",
                         n, ps->src + t.pos, sym->nbuf, n, ps->src + t.pos);
-            nv4_index v;
-            nv4_array_member(ps, sym, sym->nbuf, &v);
-            s->vtx = (uint8_t)v.value;
+            nv4_outer_index(ps, sym, sym->nbuf, s);
             s->nbuf = sym->nbuf;
-            if (v.rel) {
-                s->vtx_rel = 1;
-                s->vtx_rel_reg = v.reg;
-                s->vtx_rel_comp = v.comp;
-            }
         }
         if (member && !is_punct(&ps->tok, '['))
             gp_fail(ps, t.pos, "array '%.*s' needs an array member, as in %.*s[0]", n, ps->src + t.pos, n,
@@ -807,12 +779,9 @@ static void nv4_dst(gp_parse *ps, gp_dst *d, int *pos_out)
         }
         d->rel_lo = d->rel_hi = d->index;
         if (ix.rel) {
-            d->rel = 1;
-            d->rel_file = GP_FILE_TEMP;
+            MARK_REL(d, GP_FILE_TEMP, sym->index, sym->index + sym->count - 1);
             d->rel_reg = ix.reg;
             d->rel_comp = ix.comp;
-            d->rel_lo = sym->index;
-            d->rel_hi = sym->index + sym->count - 1;
             /* 2.X.3.5: "result bindings may be used in no more than one
              * array addressed with relative addressing" */
             for (int k = sym->index; sym->kind == GP_SYM_OUTPUT && k < sym->index + sym->count && k < 64; k++) {
@@ -1488,6 +1457,80 @@ static void nv4_expect_input(gp_parse *ps)
             tok_str(ps, t, b, sizeof(b)));
 }
 
+/* One binding of an ATTRIB declaration (ctx 1; 2 in an array). */
+static void nv4_attrib_binding(gp_parse *ps, nv4_binding *b, int ctx)
+{
+    nv4_expect_input(ps);
+    nv4_input(ps, b, ctx);
+}
+
+/* One binding of an OUTPUT declaration (ctx 1; 2 in an array). */
+static void nv4_result_binding(gp_parse *ps, nv4_binding *b, int ctx)
+{
+    if (!tok_is(ps, &ps->tok, "result")) {
+        char t[64];
+        gp_fail(ps, ps->tok.pos, "expected a result binding, found %s", tok_str(ps, &ps->tok, t, sizeof(t)));
+    }
+    nv4_result(ps, b, ctx);
+}
+
+/* What follows the name of an ATTRIB or OUTPUT variable s (2.X.3.2,
+ * 2.X.3.5): "=" and one binding, or "[" [n] "]" "=" "{" bindings "}" of
+ * one kind, consecutive (texcoord, attrib and clip ranges), n of them
+ * when n is given.  bind reads one binding; what names the class in
+ * messages; no_array, when set, is the message that refuses an array.
+ * Fills *first, s->is_array and s->count; returns the number of members
+ * (1 for a single binding). */
+static int nv4_decl_bindings(gp_parse *ps, gp_sym *s, const char *what, const char *no_array,
+                             void (*bind)(gp_parse *, nv4_binding *, int), nv4_binding *first)
+{
+    int size = -1, size_pos = 0, n = 0;
+    bool array = false;
+    if (is_punct(&ps->tok, '[')) {
+        if (no_array)
+            gp_fail(ps, ps->tok.pos, "%s", no_array);
+        next(ps);
+        array = true;
+        if (ps->tok.kind == GP_TOK_INT) {
+            size_pos = ps->tok.pos;
+            size = expect_int(ps, "an array size");
+        }
+        expect(ps, ']', "after the array size");
+    }
+    char where[32];
+    snprintf(where, sizeof(where), "after the %s name", what);
+    expect(ps, '=', where);
+    memset(first, 0, sizeof(*first));
+    if (array) {
+        const char *a = strchr("aeiou", what[0]) ? "an" : "a";
+        expect(ps, '{', "to start the array initializer");
+        do {
+            nv4_binding b;
+            bind(ps, &b, 2);
+            if (!b.family)
+                gp_fail(ps, b.pos, "'%.*s' cannot be %s %s array member (only texcoord, attrib and clip bindings "
+                                   "form arrays)", BINDING_TEXT(ps, &b), a, what);
+            if (n == 0)
+                *first = b;
+            else if (b.family != first->family || b.per_vertex != first->per_vertex || b.vtx != first->vtx ||
+                     b.slot != first->slot + n)
+                gp_fail(ps, b.pos, "the bindings of %s array '%.*s' must be of one kind and consecutive", what,
+                        s->len > 40 ? 40 : s->len, s->name);
+            n += b.count;
+        } while (accept(ps, ','));
+        expect(ps, '}', "at the end of the array initializer");
+        if (size >= 0 && size != n)
+            gp_fail(ps, size_pos, "array '%.*s' is declared with %d elements but bound to %d",
+                    s->len > 40 ? 40 : s->len, s->name, size, n);
+    } else {
+        bind(ps, first, 1);
+        n = 1;
+    }
+    s->is_array = array;
+    s->count = array ? n : 0;
+    return n;
+}
+
 /* ATTRIB (2.X.3.2): one binding, or an array of bindings of one kind that
  * increase consecutively; interpolation modifiers (NV_fragment_program4
  * 2.X.3.1). */
@@ -1497,46 +1540,8 @@ static void nv4_decl_attrib(gp_parse *ps, uint8_t dtype, uint8_t interp, uint8_t
     s->dtype = dtype;
     s->interp = interp;
     s->size = size_mod; /* 'L': NV5 LONG ATTRIB (long_rows) */
-    int size = -1, size_pos = 0, n = 0;
-    bool array = false;
-    if (accept(ps, '[')) {
-        array = true;
-        if (ps->tok.kind == GP_TOK_INT) {
-            size_pos = ps->tok.pos;
-            size = expect_int(ps, "an array size");
-        }
-        expect(ps, ']', "after the array size");
-    }
-    expect(ps, '=', "after the attribute name");
-    nv4_binding first, b;
-    memset(&first, 0, sizeof(first));
-    if (array) {
-        expect(ps, '{', "to start the array initializer");
-        do {
-            nv4_expect_input(ps);
-            nv4_input(ps, &b, 2);
-            if (!b.family)
-                gp_fail(ps, b.pos, "'%.*s' cannot be an attribute array member (only texcoord, attrib and clip "
-                                   "bindings form arrays)", BINDING_TEXT(ps, &b));
-            if (n == 0)
-                first = b;
-            else if (b.family != first.family || b.per_vertex != first.per_vertex || b.vtx != first.vtx ||
-                     b.slot != first.slot + n)
-                gp_fail(ps, b.pos, "the bindings of attribute array '%.*s' must be of one kind and consecutive",
-                        s->len > 40 ? 40 : s->len, s->name);
-            n += b.count;
-        } while (accept(ps, ','));
-        expect(ps, '}', "at the end of the array initializer");
-        if (size >= 0 && size != n)
-            gp_fail(ps, size_pos, "array '%.*s' is declared with %d elements but bound to %d",
-                    s->len > 40 ? 40 : s->len, s->name, size, n);
-    } else {
-        nv4_expect_input(ps);
-        nv4_input(ps, &first, 1);
-        n = 1;
-    }
-    s->is_array = array;
-    s->count = array ? n : 0;
+    nv4_binding first;
+    int n = nv4_decl_bindings(ps, s, "attribute", NULL, nv4_attrib_binding, &first);
     s->clip = first.clip;
     s->comp = first.comp;
     s->per_vertex = first.per_vertex;
@@ -1591,149 +1596,17 @@ static void nv4_decl_output(gp_parse *ps, uint8_t dtype, uint8_t size_mod)
     gp_sym *s = declare(ps, GP_SYM_OUTPUT);
     s->dtype = dtype;
     s->size = size_mod;
-    int size = -1, size_pos = 0, n = 0;
-    bool array = false;
-    if (is_punct(&ps->tok, '[')) {
-        if (ps->stage == GP_STAGE_FRAGMENT)
-            gp_fail(ps, ps->tok.pos, "fragment program results cannot be arrays");
-        next(ps);
-        array = true;
-        if (ps->tok.kind == GP_TOK_INT) {
-            size_pos = ps->tok.pos;
-            size = expect_int(ps, "an array size");
-        }
-        expect(ps, ']', "after the array size");
-    }
-    expect(ps, '=', "after the result name");
-    nv4_binding first, b;
-    memset(&first, 0, sizeof(first));
-    if (array) {
-        expect(ps, '{', "to start the array initializer");
-        do {
-            if (!tok_is(ps, &ps->tok, "result")) {
-                char t[64];
-                gp_fail(ps, ps->tok.pos, "expected a result binding, found %s", tok_str(ps, &ps->tok, t, sizeof(t)));
-            }
-            nv4_result(ps, &b, 2);
-            if (!b.family)
-                gp_fail(ps, b.pos, "'%.*s' cannot be a result array member (only texcoord, attrib and clip "
-                                   "bindings form arrays)", BINDING_TEXT(ps, &b));
-            if (n == 0)
-                first = b;
-            else if (b.family != first.family || b.slot != first.slot + n)
-                gp_fail(ps, b.pos, "the bindings of result array '%.*s' must be of one kind and consecutive",
-                        s->len > 40 ? 40 : s->len, s->name);
-            n += b.count;
-        } while (accept(ps, ','));
-        expect(ps, '}', "at the end of the array initializer");
-        if (size >= 0 && size != n)
-            gp_fail(ps, size_pos, "array '%.*s' is declared with %d elements but bound to %d",
-                    s->len > 40 ? 40 : s->len, s->name, size, n);
-    } else {
-        if (!tok_is(ps, &ps->tok, "result")) {
-            char t[64];
-            gp_fail(ps, ps->tok.pos, "expected a result binding, found %s", tok_str(ps, &ps->tok, t, sizeof(t)));
-        }
-        nv4_result(ps, &first, 1);
-        n = 1;
-    }
-    s->is_array = array;
-    s->count = array ? n : 0;
+    nv4_binding first;
+    nv4_decl_bindings(ps, s, "result",
+                      ps->stage == GP_STAGE_FRAGMENT ? "fragment program results cannot be arrays" : NULL,
+                      nv4_result_binding, &first);
     s->index = first.slot;
     if (first.clip) {
-        if (array) {
+        if (s->is_array) {
             s->clip = true;
         } else {
             s->index = GP_VARY_CLIP0 + first.slot / 4;
             s->clipdist = (uint8_t)(1 + first.slot % 4);
         }
     }
-}
-
-/* BUFFER / BUFFER4 (2.X.3.6, NV_parameter_buffer_object): elements of one
- * binding point, consecutive. */
-static void nv4_decl_buffer(gp_parse *ps, uint8_t dtype, bool vec4)
-{
-    gp_sym *s = declare(ps, GP_SYM_BUFFER);
-    s->dtype = dtype;
-    s->vec4 = vec4;
-    int max_elems = ps->lim.max_parameter_buffer_size / (vec4 ? 4 : 1);
-    int nbind = min_int(ps->lim.max_parameter_buffer_bindings, GP_MAX_PARAM_BUFFERS);
-    int size = -1, size_pos = 0, n = 0, a = -1, first = 0;
-    bool array = false;
-    if (accept(ps, '[')) {
-        array = true;
-        if (ps->tok.kind == GP_TOK_INT) {
-            size_pos = ps->tok.pos;
-            size = expect_int(ps, "an array size");
-            if (size < 1 || size > max_elems)
-                gp_fail(ps, size_pos, "invalid array size %d", size);
-        }
-        expect(ps, ']', "after the array size");
-    }
-    expect(ps, '=', "after the buffer name");
-    if (array)
-        expect(ps, '{', "to start the array initializer");
-    for (;;) {
-        /* "program" "." "buffer" "[" a "]" ["[" b [".." c] "]"] */
-        int start = ps->tok.pos;
-        if (!tok_is(ps, &ps->tok, "program")) {
-            char t[64];
-            gp_fail(ps, start, "expected a program.buffer binding, found %s", tok_str(ps, &ps->tok, t, sizeof(t)));
-        }
-        next(ps);
-        binding_dot(ps, start);
-        static const char *const w[] = { "buffer" };
-        binding_word(ps, start, w, 1);
-        int bpoint, nb = 1;
-        {
-            /* NV5 Table X.12.1 (BIND.P.BUFFER_RANGE): program.buffer[a..b] */
-            gp_lexer save = ps->lx;
-            gp_token t1, t2;
-            gp_lex_next(&ps->lx, &t1);
-            gp_lex_next(&ps->lx, &t2);
-            ps->lx = save;
-            bool range = ps->nv5 && is_punct(&ps->tok, '[') && t1.kind == GP_TOK_INT && t2.kind == GP_TOK_DOTDOT;
-            if (range)
-                bpoint = nv4_binding_range(ps, start, nbind, "parameter buffer binding point", true, &nb);
-            else
-                bpoint = binding_index(ps, start, nbind, "parameter buffer binding point");
-        }
-        int lo = 0, count = 0;
-        if (is_punct(&ps->tok, '[')) {
-            lo = nv4_binding_range(ps, start, max_elems, "parameter buffer element", array, &count);
-        } else {
-            /* the whole buffer: the declared size, or the largest one */
-            if (!array || n > 0 || is_punct(&ps->tok, ','))
-                gp_fail(ps, start, "program.buffer[%d] names a whole buffer: only a BUFFER array of that one "
-                                   "binding can use it", bpoint);
-            count = size >= 0 ? size : max_elems;
-        }
-        if (n == 0) {
-            a = bpoint;
-            first = lo;
-            s->nbuf = nb > 1 ? (uint8_t)nb : 0;
-        } else if (bpoint != a || lo != first + n || (nb > 1 ? nb : 0) != s->nbuf) {
-            gp_fail(ps, start, "the bindings of buffer array '%.*s' must use one binding point and consecutive "
-                               "elements", s->len > 40 ? 40 : s->len, s->name);
-        }
-        n += count;
-        uint8_t kind = vec4 ? 4 : 1;
-        for (int bp = bpoint; bp < bpoint + nb; bp++) {
-            if (ps->buf_kind[bp] && ps->buf_kind[bp] != kind)
-                gp_fail(ps, start, "program.buffer[%d] is used both by BUFFER and by BUFFER4 variables", bp);
-            ps->buf_kind[bp] = kind;
-        }
-        if (!array || !accept(ps, ','))
-            break;
-    }
-    if (array)
-        expect(ps, '}', "at the end of the array initializer");
-    if (size >= 0 && size != n)
-        gp_fail(ps, size_pos, "array '%.*s' is declared with %d elements but bound to %d", s->len > 40 ? 40 : s->len,
-                s->name, size, n);
-    s->buf = (uint8_t)a;
-    s->index = first;
-    s->count = array ? n : 1;
-    s->is_array = array;
 }
