@@ -929,3 +929,81 @@ static int parse_param_single(gp_parse *ps, bool signed_const, bool *is_scalar_c
     }
     return param_add(ps, &b, -1, pos);
 }
+
+/* ---- PARAM declarations (every dialect) ----------------------------------- */
+
+static int new_array(gp_parse *ps, int pos)
+{
+    gp_reserve(ps, (void **)&ps->arrays, &ps->cap_arrays, ps->num_arrays, sizeof(*ps->arrays));
+    int a = ps->num_arrays++;
+    ps->arrays[a] = (gp_parray){ .base = ps->num_params, .count = 0, .pos = pos };
+    return a;
+}
+
+/* One <paramMultipleItem>: state (a matrix gives up to four rows), program
+ * env/local ranges, or a constant. */
+static void parse_array_item(gp_parse *ps, int array)
+{
+    gp_param_binding b;
+    int pos = ps->tok.pos;
+    if (tok_is(ps, &ps->tok, "state") && parse_thread_state(ps, &b)) {
+        param_add(ps, &b, array, pos); /* NV_shader_thread_group state.thread.* */
+    } else if (tok_is(ps, &ps->tok, "state")) {
+        gp_state_ref r[4];
+        int n = parse_state_binding(ps, true, r);
+        for (int i = 0; i < n; i++) {
+            binding_state(&b, r[i]);
+            param_add(ps, &b, array, pos);
+        }
+    } else if (tok_is(ps, &ps->tok, "program")) {
+        int kind, first, last;
+        parse_program_binding(ps, true, &kind, &first, &last);
+        for (int i = first; i <= last; i++) {
+            binding_program(&b, kind, (uint32_t)i);
+            param_add(ps, &b, array, pos);
+        }
+    } else if (is_punct(&ps->tok, '{')) {
+        gp_val v[4];
+        parse_const_vector(ps, v);
+        binding_const(&b, v, ps->const_type);
+        param_add(ps, &b, array, pos);
+    } else {
+        gp_val x = parse_number(ps, true);
+        gp_val v[4] = { x, x, x, x };
+        binding_const(&b, v, ps->const_type);
+        param_add(ps, &b, array, pos);
+    }
+}
+
+static gp_sym *decl_param(gp_parse *ps)
+{
+    gp_sym *s = declare(ps, GP_SYM_PARAM);
+    if (accept(ps, '[')) {
+        int size = -1, size_pos = ps->tok.pos;
+        if (ps->tok.kind == GP_TOK_INT) {
+            size = expect_int(ps, "an array size");
+            if (size < 1 || size > ps->lim.max_parameters)
+                gp_fail(ps, size_pos, "invalid array size %d", size);
+        }
+        expect(ps, ']', "after the array size");
+        expect(ps, '=', "after the array declaration");
+        int brace = ps->tok.pos;
+        expect(ps, '{', "to start the array initializer");
+        s->kind = GP_SYM_PARAM_ARRAY;
+        s->array = new_array(ps, s->pos);
+        s->index = ps->num_params;
+        do {
+            parse_array_item(ps, s->array);
+        } while (accept(ps, ','));
+        expect(ps, '}', "at the end of the array initializer");
+        s->count = ps->num_params - s->index;
+        ps->arrays[s->array].count = s->count;
+        if (size >= 0 && size != s->count)
+            gp_fail(ps, brace, "array '%.*s' is declared with %d elements but initialized with %d",
+                    s->len > 40 ? 40 : s->len, s->name, size, s->count);
+        return s;
+    }
+    expect(ps, '=', "after the parameter name");
+    s->index = parse_param_single(ps, true, NULL);
+    return s;
+}

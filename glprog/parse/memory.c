@@ -265,6 +265,223 @@ static void mem_opword(gp_parse *ps, gp_opword *w, const gp_token *t, gp_pinsn *
     pi->ntc = w->ntc;
 }
 
+/* A STORAGE / SHARED variable operand (NV_shader_storage_buffer_object
+ * <storageUseV>, NV_compute_program5 <sharedUseV>): the variable, for a
+ * program.storage[a..b] variable the binding index, then for an array the
+ * byte offset (constant, or "T.x + n"); no swizzle or sign
+ * (EDGE.LDC_OPERAND: nothing else is accepted). */
+static void mem_var_operand(gp_parse *ps, gp_pinsn *pi, int i, int kind)
+{
+    gp_src *s = &pi->in.src[i];
+    const char *name = gp_opinfo_table[pi->in.op].name;
+    const char *what = kind == GP_SYM_STORAGE ? "STORAGE" : "SHARED";
+    gp_token t = ps->tok;
+    pi->src_pos[i] = t.pos;
+    memset(s, 0, sizeof(*s));
+    for (int c = 0; c < 4; c++)
+        s->swz[c] = (uint8_t)c;
+    const gp_sym *sym = t.kind == GP_TOK_IDENT ? gp_map_get(&ps->syms, ps->src + t.pos, t.len) : NULL;
+    if (!sym || sym->kind != kind) {
+        char b[64];
+        gp_fail(ps, t.pos, "the memory operand of %s must be a %s variable, found %s", name, what,
+                tok_str(ps, &t, b, sizeof(b)));
+    }
+    next(ps);
+    int n = t.len > 40 ? 40 : t.len;
+    if (sym->nbuf > 1) {
+        /* program.storage[a..b] variables: the first index selects the
+         * binding point (0 = a), as for NV5 BUFFER variables */
+        if (!is_punct(&ps->tok, '['))
+            gp_fail(ps, t.pos, "'%.*s' spans %d storage buffer binding points and needs a binding index, as in "
+                               "%.*s[0]", n, ps->src + t.pos, sym->nbuf, n, ps->src + t.pos);
+        nv4_outer_index(ps, sym, sym->nbuf, s);
+        s->nbuf = sym->nbuf;
+    }
+    nv4_index ix = { 0 };
+    if (sym->is_array) {
+        if (!is_punct(&ps->tok, '['))
+            gp_fail(ps, t.pos, "array '%.*s' needs a byte offset, as in %.*s[0]", n, ps->src + t.pos, n,
+                    ps->src + t.pos);
+        nv4_array_member(ps, sym, sym->count, &ix);
+    } else if (is_punct(&ps->tok, '[')) {
+        gp_fail(ps, ps->tok.pos, "'%.*s' is not an array", n, ps->src + t.pos);
+    }
+    s->file = kind == GP_SYM_STORAGE ? GP_FILE_STORAGE : GP_FILE_SHARED;
+    s->buf = sym->buf;
+    nv4_rel_src(s, &ix, sym->index, sym->count);
+    if (!s->rel)
+        s->rel_lo = s->rel_hi = s->index;
+    if (kind == GP_SYM_SHARED && !ps->cp_shared_use_pos)
+        ps->cp_shared_use_pos = pi->in.pos;
+}
+
+/* A data operand (vector) of a memory instruction: its literals take the
+ * instruction's type (64-bit storage: exact 64-bit pairs). */
+static void mem_data_operand(gp_parse *ps, gp_pinsn *pi, int i)
+{
+    operand_context(ps, &pi->in, i);
+    parse_src(ps, &pi->in.src[i], SRC_VECTOR, &pi->src_pos[i]);
+    pi->src_size[i] = ps->last_size;
+    pi->src_sym[i] = ps->last_sym;
+    ps->lit64 = 0;
+}
+
+/* The GPU address of LOAD / STORE / ATOM: an unsigned scalar (2.X.8.Z
+ * "su"), 64 bits in NV5 programs (a LONG variable's component; a literal
+ * is an exact 64-bit pair), 32 bits zero-extended otherwise. */
+static void mem_address_operand(gp_parse *ps, gp_pinsn *pi, int i)
+{
+    set_operand_type(ps, GP_TYPE_U32);
+    ps->lit64 = ps->nv5 ? GP_TYPE_U64 : 0;
+    parse_src(ps, &pi->in.src[i], SRC_SCALAR, &pi->src_pos[i]);
+    pi->src_size[i] = ps->last_size;
+    pi->src_sym[i] = ps->last_sym;
+    ps->lit64 = 0;
+}
+
+/* <imageUnit> (EXT_shader_image_load_store 2.X.2): image[n], an IMAGE
+ * variable (an array member indexed at run time: GP_TEXF_INDEXED and
+ * tex_base / tex_count / tex_rel_* as for TEXTURE arrays), or with OPTION
+ * NV_bindless_texture handle(<scalar>). */
+static void mem_image_unit(gp_parse *ps, gp_pinsn *pi)
+{
+    gp_insn *in = &pi->in;
+    pi->unit_pos = ps->tok.pos;
+    int unit = 0;
+    const gp_sym *sym = ps->tok.kind == GP_TOK_IDENT ? gp_map_get(&ps->syms, ps->src + ps->tok.pos, ps->tok.len)
+                                                     : NULL;
+    if (nv5_tex_handle(ps, pi)) {
+        return; /* NV_bindless_texture image handle: no unit */
+    } else if (sym && sym->kind == GP_SYM_IMAGE) {
+        next(ps);
+        unit = sym->index;
+        in->tex_base = (uint8_t)sym->index;
+        in->tex_count = (uint8_t)sym->count;
+        if (sym->is_array) {
+            if (!is_punct(&ps->tok, '['))
+                gp_fail(ps, pi->unit_pos, "IMAGE array '%.*s' needs a member, as in %.*s[0]",
+                        sym->len > 40 ? 40 : sym->len, sym->name, sym->len > 40 ? 40 : sym->len, sym->name);
+            nv4_index ix;
+            nv4_array_member(ps, sym, sym->count, &ix);
+            unit = sym->index + ix.value;
+            if (ix.rel) {
+                in->tex_flags |= GP_TEXF_INDEXED;
+                in->tex_rel_reg = ix.reg;
+                in->tex_rel_comp = ix.comp;
+            }
+        } else if (is_punct(&ps->tok, '[')) {
+            gp_fail(ps, ps->tok.pos, "'%.*s' is not an IMAGE array", sym->len > 40 ? 40 : sym->len, sym->name);
+        }
+        for (int u = sym->index; u < sym->index + sym->count && u < 32; u++)
+            ps->images_used |= 1u << u;
+    } else if (accept_word(ps, "image")) {
+        expect(ps, '[', "after 'image'");
+        int upos = ps->tok.pos;
+        if (ps->tok.kind == GP_TOK_IDENT)
+            gp_fail(ps, upos, "the image unit of image[n] must be a constant (index an IMAGE array instead)");
+        if (ps->tok.kind == GP_TOK_INT && (ps->tok.big || ps->tok.ival >= GP_MAX_IMAGE_UNITS))
+            gp_fail(ps, upos, "image unit %u out of range (%d available)", ps->tok.ival, GP_MAX_IMAGE_UNITS);
+        unit = expect_int(ps, "an image unit");
+        expect(ps, ']', "after the image unit");
+        ps->images_used |= 1u << unit;
+    } else {
+        char b[64];
+        gp_fail(ps, ps->tok.pos, "expected an image unit (image[n] or an IMAGE variable), found %s",
+                tok_str(ps, &ps->tok, b, sizeof(b)));
+    }
+    in->tex_unit = (uint8_t)unit;
+}
+
+/* <imageTarget> (TEX.IMG_TARGETS): 1D 2D 3D RECT CUBE BUFFER ARRAY1D
+ * ARRAY2D ARRAYCUBE 2DMS ARRAY2DMS; no SHADOW targets, no option needed. */
+static void mem_image_target(gp_parse *ps, gp_pinsn *pi)
+{
+    expect(ps, ',', "before the image target");
+    if (ps->tok.kind == GP_TOK_IDENT && ps->tok.len > 6 && memcmp(ps->src + ps->tok.pos, "SHADOW", 6) == 0)
+        gp_fail(ps, ps->tok.pos, "image instructions have no shadow targets (1D 2D 3D RECT CUBE BUFFER ARRAY1D "
+                                 "ARRAY2D ARRAYCUBE 2DMS ARRAY2DMS)");
+    parse_tex_target(ps, pi, TEXW_IMAGE, NULL, "an image target (1D 2D 3D RECT CUBE BUFFER ARRAY1D ARRAY2D "
+                                               "ARRAYCUBE 2DMS ARRAY2DMS)");
+}
+
+/* The operands of a memory instruction (gp_ir.h: which src holds what). */
+static void mem_operands(gp_parse *ps, gp_pinsn *pi)
+{
+    gp_insn *in = &pi->in;
+    int op = in->op;
+    bool has_dst = op == GP_OP_LOAD || op == GP_OP_ATOM || op == GP_OP_LDC || op == GP_OP_LDB || op == GP_OP_ATOMB ||
+                   op == GP_OP_LDS || op == GP_OP_ATOMS || op == GP_OP_LOADIM || op == GP_OP_ATOMIM;
+    if (op == GP_OP_MEMBAR || op == GP_OP_BAR)
+        return;
+    if (op == GP_OP_STOREIM) {
+        mem_image_unit(ps, pi);
+        expect(ps, ',', "between operands");
+    }
+    if (has_dst) {
+        parse_dst(ps, &in->dst, &pi->dst_pos);
+        pi->dst_size = ps->last_size;
+        pi->dst_sym = ps->last_sym;
+        expect(ps, ',', "between operands");
+    }
+    switch (op) {
+    case GP_OP_LOAD:
+        mem_address_operand(ps, pi, 0);
+        break;
+    case GP_OP_STORE:
+    case GP_OP_ATOM:
+        mem_data_operand(ps, pi, 0);
+        expect(ps, ',', "between operands");
+        mem_address_operand(ps, pi, 1);
+        break;
+    case GP_OP_LDC:
+        /* NV_parameter_buffer_object2 LDC: a CBUFFER variable, swizzle,
+         * sign and |.| as for any operand (nv4_src_reg takes the CBUFFER
+         * only while mem_var says so) */
+        ps->mem_var = GP_SYM_CBUFFER;
+        ps->mem_hit = false;
+        parse_src(ps, &in->src[0], SRC_VECTOR, &pi->src_pos[0]);
+        ps->mem_var = 0;
+        if (!ps->mem_hit)
+            gp_fail(ps, pi->src_pos[0], "the operand of LDC must be a CBUFFER variable (NV_parameter_buffer_object2 "
+                                        "2.X.8.Z LDC)");
+        break;
+    case GP_OP_LDB:
+    case GP_OP_LDS:
+        mem_var_operand(ps, pi, 0, op == GP_OP_LDB ? GP_SYM_STORAGE : GP_SYM_SHARED);
+        break;
+    case GP_OP_STB:
+    case GP_OP_STS:
+    case GP_OP_ATOMB:
+    case GP_OP_ATOMS:
+        mem_data_operand(ps, pi, 0);
+        expect(ps, ',', "between operands");
+        mem_var_operand(ps, pi, 1, op == GP_OP_STB || op == GP_OP_ATOMB ? GP_SYM_STORAGE : GP_SYM_SHARED);
+        break;
+    case GP_OP_LOADIM:
+        mem_data_operand(ps, pi, 0);
+        expect(ps, ',', "before the image unit");
+        mem_image_unit(ps, pi);
+        mem_image_target(ps, pi);
+        break;
+    case GP_OP_STOREIM:
+        mem_data_operand(ps, pi, 0);
+        expect(ps, ',', "between operands");
+        mem_data_operand(ps, pi, 1);
+        mem_image_target(ps, pi);
+        break;
+    case GP_OP_ATOMIM:
+        mem_data_operand(ps, pi, 0);
+        expect(ps, ',', "between operands");
+        mem_data_operand(ps, pi, 1);
+        expect(ps, ',', "before the image unit");
+        mem_image_unit(ps, pi);
+        mem_image_target(ps, pi);
+        break;
+    default:
+        break;
+    }
+}
+
 /* ---- buffer declarations -------------------------------------------------
  * BUFFER, BUFFER4, CBUFFER, STORAGE and SHARED variables bind consecutive
  * elements of one binding point: "program" "." word "[" a "]" ["[" b
@@ -519,116 +736,3 @@ static void mem_decl_image(gp_parse *ps)
     unit_list_decl(ps, sym, limit, size, size_pos, "image", "IMAGE", "image unit");
 }
 
-/* NV_compute_program5 2.X.7.Y (DECL.GROUP_SIZE, DECL.SHARED_MEMORY):
- * "GROUP_SIZE x [y [z]]" once, each dimension >= 1 and within
- * MAX_COMPUTE_WORK_GROUP_SIZE (1024, 1024, 64) with at most
- * MAX_COMPUTE_WORK_GROUP_INVOCATIONS (1024) in all; "SHARED_MEMORY n" at
- * most once, n <= MAX_COMPUTE_SHARED_MEMORY_SIZE.  t is the keyword. */
-static void cp_decl(gp_parse *ps, const gp_token *t)
-{
-    int pos = t->pos;
-    next(ps);
-    if (tok_is(ps, t, "GROUP_SIZE")) {
-        if (ps->cp_group_size[0])
-            gp_fail(ps, pos, "GROUP_SIZE is declared twice");
-        static const int max[3] = { GP_MAX_CP_SIZE_XY, GP_MAX_CP_SIZE_XY, GP_MAX_CP_SIZE_Z };
-        long long total = 1;
-        int first_pos = ps->tok.pos;
-        for (int d = 0; d < 3; d++) {
-            if (d > 0 && ps->tok.kind != GP_TOK_INT) {
-                ps->cp_group_size[d] = 1;
-                continue;
-            }
-            int vpos = ps->tok.pos;
-            uint32_t v = ps->tok.ival;
-            bool big = ps->tok.big;
-            expect_int(ps, "a work group size");
-            if (big || v < 1 || v > (uint32_t)max[d])
-                gp_fail(ps, vpos, "GROUP_SIZE %c dimension %u out of range (1..%d)", "xyz"[d], v, max[d]);
-            ps->cp_group_size[d] = (int)v;
-            total *= v;
-        }
-        if (total > GP_MAX_CP_INVOCATIONS)
-            gp_fail(ps, first_pos, "GROUP_SIZE %d x %d x %d is %lld invocations, more than %d (MAX_COMPUTE_WORK_GROUP_"
-                                   "INVOCATIONS)", ps->cp_group_size[0], ps->cp_group_size[1], ps->cp_group_size[2],
-                    total, GP_MAX_CP_INVOCATIONS);
-    } else {
-        if (ps->cp_shared_pos)
-            gp_fail(ps, pos, "SHARED_MEMORY is declared twice");
-        int vpos = ps->tok.pos;
-        uint32_t v = ps->tok.ival;
-        bool big = ps->tok.big;
-        expect_int(ps, "a shared memory size in bytes");
-        if (big || v > GP_MAX_CP_SHARED)
-            gp_fail(ps, vpos, "SHARED_MEMORY %u exceeds the limit of %d bytes (MAX_COMPUTE_SHARED_MEMORY_SIZE)", v,
-                    GP_MAX_CP_SHARED);
-        ps->cp_shared_size = (int)v;
-        ps->cp_shared_pos = vpos;
-    }
-}
-
-/* NV_geometry_program4 2.X.7.Y: PRIMITIVE_IN, PRIMITIVE_OUT, VERTICES_OUT,
- * each exactly once, before the other statements. */
-static void nv4_decl_geometry(gp_parse *ps, const gp_token *t)
-{
-    int pos = t->pos;
-    next(ps);
-    if (tok_is(ps, t, "VERTICES_OUT")) {
-        if (ps->gs_vertices_out)
-            gp_fail(ps, pos, "more than one VERTICES_OUT declaration");
-        int vpos = ps->gs_vertices_out_pos = ps->tok.pos;
-        uint32_t v = ps->tok.ival;
-        bool big = ps->tok.big;
-        expect_int(ps, "the number of vertices");
-        if (big || v == 0 || v > (uint32_t)ps->lim.max_output_vertices)
-            gp_fail(ps, vpos, "VERTICES_OUT %u out of range (1..%d)", v, ps->lim.max_output_vertices);
-        ps->gs_vertices_out = (int)v;
-        return;
-    }
-    if (tok_is(ps, t, "INVOCATIONS")) {
-        /* NV_gpu_program5 2.X.7.Y "Program Invocation Count": optional, a
-         * positive integer <= MAX_GEOMETRY_PROGRAM_INVOCATIONS_NV */
-        if (!ps->nv5)
-            gp_fail(ps, pos, "INVOCATIONS declarations require an NV_gpu_program5 header (!!NVgp5.0)");
-        if (ps->gs_invocations)
-            gp_fail(ps, pos, "more than one INVOCATIONS declaration");
-        int vpos = ps->tok.pos, vlen = ps->tok.len;
-        uint32_t v = ps->tok.ival;
-        bool big = ps->tok.big;
-        expect_int(ps, "the number of invocations");
-        if (big || v == 0 || v > GP_MAX_GS_INVOCATIONS)
-            gp_fail(ps, vpos, "INVOCATIONS %.*s out of range (1..%d)", vlen > 20 ? 20 : vlen, ps->src + vpos,
-                    GP_MAX_GS_INVOCATIONS);
-        ps->gs_invocations = (int)v;
-        return;
-    }
-    bool in = tok_is(ps, t, "PRIMITIVE_IN");
-    if (in ? ps->gs_prim_in : ps->gs_prim_out)
-        gp_fail(ps, pos, "more than one %s declaration", in ? "PRIMITIVE_IN" : "PRIMITIVE_OUT");
-    /* NV_gpu_program5 adds PATCHES (a patch of up to GP_MAX_PATCH_VERTICES
-     * vertices; vertex[m] past the draw's patch size reads zero) */
-    static const char *const ins[] = { "POINTS", "LINES", "LINES_ADJACENCY", "TRIANGLES", "TRIANGLES_ADJACENCY",
-                                       "PATCHES" };
-    static const int in_prims[] = { GP_PRIM_POINTS, GP_PRIM_LINES, GP_PRIM_LINES_ADJACENCY, GP_PRIM_TRIANGLES,
-                                    GP_PRIM_TRIANGLES_ADJACENCY, GP_PRIM_PATCHES };
-    static const int in_verts[] = { 1, 2, 4, 3, 6, GP_MAX_PATCH_VERTICES };
-    static const char *const outs[] = { "POINTS", "LINE_STRIP", "TRIANGLE_STRIP" };
-    static const int out_prims[] = { GP_PRIM_POINTS, GP_PRIM_LINE_STRIP, GP_PRIM_TRIANGLE_STRIP };
-    int i = word_index(ps, in ? ins : outs, in ? 6 : 3);
-    if (i == 5 && !ps->nv5)
-        gp_fail(ps, ps->tok.pos, "PRIMITIVE_IN PATCHES requires an NV_gpu_program5 header (!!NVgp5.0)");
-    if (i < 0) {
-        char b[64];
-        gp_fail(ps, ps->tok.pos, "expected a primitive type (%s), found %s",
-                in ? "POINTS, LINES, LINES_ADJACENCY, TRIANGLES, TRIANGLES_ADJACENCY"
-                   : "POINTS, LINE_STRIP, TRIANGLE_STRIP",
-                tok_str(ps, &ps->tok, b, sizeof(b)));
-    }
-    next(ps);
-    if (in) {
-        ps->gs_prim_in = in_prims[i];
-        ps->gs_vertices_in = in_verts[i];
-    } else {
-        ps->gs_prim_out = out_prims[i];
-    }
-}

@@ -636,11 +636,7 @@ static void nv4_src_reg(gp_parse *ps, gp_src *s, bool *scalar_const)
             nv4_outer_index(ps, sym, sym->nbuf, s);
             s->nbuf = sym->nbuf;
         }
-        if (member && !is_punct(&ps->tok, '['))
-            gp_fail(ps, t.pos, "array '%.*s' needs an array member, as in %.*s[0]", n, ps->src + t.pos, n,
-                    ps->src + t.pos);
-        if (!member && is_punct(&ps->tok, '['))
-            gp_fail(ps, ps->tok.pos, "'%.*s' is not an array", n, ps->src + t.pos);
+        nv4_member_check(ps, &t, member);
         nv4_index ix = { 0 };
         switch (sym->kind) {
         case GP_SYM_TEMP:
@@ -731,159 +727,69 @@ static void nv4_src_reg(gp_parse *ps, gp_src *s, bool *scalar_const)
         s->rel_lo = s->rel_hi = s->index;
 }
 
-/* <instResult> of an NV4 instruction: a TEMP or OUTPUT variable (array
- * member) or a result binding, write mask, condition code mask. */
-static void nv4_dst(gp_parse *ps, gp_dst *d, int *pos_out)
+/* "[" member "]" after the name t of a variable that is an array
+ * (member), nothing after one that is not. */
+static void nv4_member_check(gp_parse *ps, const gp_token *t, bool member)
 {
-    memset(d, 0, sizeof(*d));
-    ps->last_size = 0;
-    ps->last_sym = NULL;
-    *pos_out = ps->tok.pos;
-    gp_token t = ps->tok;
-    if (tok_is(ps, &t, "result")) {
-        nv4_binding b;
-        nv4_result(ps, &b, 0);
-        d->file = GP_FILE_OUTPUT;
-        d->index = b.clip ? GP_VARY_CLIP0 + b.slot / 4 : b.slot;
-        d->clipdist = (uint8_t)(b.clip ? 1 + b.slot % 4 : 0);
-        d->rel_lo = d->rel_hi = d->index;
-    } else if (t.kind == GP_TOK_IDENT && !nv4_is_input(ps, &t) && !tok_is(ps, &t, "state") &&
-               !tok_is(ps, &t, "program")) {
-        const gp_sym *sym = lookup(ps, &t);
-        int n = t.len > 40 ? 40 : t.len;
-        next(ps);
-        ps->last_size = sym->size;
-        if (sym->dtype)
-            ps->last_sym = sym;
-        if (sym->kind != GP_SYM_TEMP && sym->kind != GP_SYM_OUTPUT)
-            gp_fail(ps, t.pos, "'%.*s' is read-only and cannot be a destination", n, ps->src + t.pos);
-        if (sym->is_array && !is_punct(&ps->tok, '['))
-            gp_fail(ps, t.pos, "array '%.*s' needs an array member, as in %.*s[0]", n, ps->src + t.pos, n,
-                    ps->src + t.pos);
-        if (!sym->is_array && is_punct(&ps->tok, '['))
-            gp_fail(ps, ps->tok.pos, "'%.*s' is not an array", n, ps->src + t.pos);
-        nv4_index ix = { 0 };
-        if (sym->is_array)
-            nv4_array_member(ps, sym, sym->count, &ix);
-        d->file = sym->kind == GP_SYM_TEMP ? GP_FILE_TEMP : GP_FILE_OUTPUT;
-        d->hi = long_rows(ps, sym);
-        if (sym->clip) {
-            if (ix.rel)
-                gp_fail(ps, t.pos, "relative addressing of clip distance arrays is not supported");
-            int c = sym->index + ix.value;
-            d->index = GP_VARY_CLIP0 + c / 4;
-            d->clipdist = (uint8_t)(1 + c % 4);
-        } else {
-            d->index = sym->index + ix.value;
-            d->clipdist = sym->clipdist;
-        }
-        d->rel_lo = d->rel_hi = d->index;
-        if (ix.rel) {
-            MARK_REL(d, GP_FILE_TEMP, sym->index, sym->index + sym->count - 1);
-            d->rel_reg = ix.reg;
-            d->rel_comp = ix.comp;
-            /* 2.X.3.5: "result bindings may be used in no more than one
-             * array addressed with relative addressing" */
-            for (int k = sym->index; sym->kind == GP_SYM_OUTPUT && k < sym->index + sym->count && k < 64; k++) {
-                if (ps->out_rel_owner[k] && ps->out_rel_owner[k] != sym)
-                    gp_fail(ps, t.pos, "result array '%.*s' shares a binding with another relatively addressed "
-                                       "result array", n, ps->src + t.pos);
-                ps->out_rel_owner[k] = sym;
-            }
-        }
-        if (d->file == GP_FILE_OUTPUT && sym->size) {
-            uint8_t *sz = &ps->out_size[d->index & 63];
-            if (*sz && *sz != sym->size)
-                gp_fail(ps, t.pos, "result written through variables of different sizes (SHORT and LONG)");
-            *sz = sym->size;
-        }
+    int n = t->len > 40 ? 40 : t->len;
+    if (member && !is_punct(&ps->tok, '['))
+        gp_fail(ps, t->pos, "array '%.*s' needs an array member, as in %.*s[0]", n, ps->src + t->pos, n,
+                ps->src + t->pos);
+    if (!member && is_punct(&ps->tok, '['))
+        gp_fail(ps, ps->tok.pos, "'%.*s' is not an array", n, ps->src + t->pos);
+}
+
+/* <instResult> of an NV4 instruction (the driver's parse_dst reads the
+ * rest): a result binding, current token "result" ... */
+static void nv4_result_dst(gp_parse *ps, gp_dst *d)
+{
+    nv4_binding b;
+    nv4_result(ps, &b, 0);
+    d->file = GP_FILE_OUTPUT;
+    d->index = b.clip ? GP_VARY_CLIP0 + b.slot / 4 : b.slot;
+    d->clipdist = (uint8_t)(b.clip ? 1 + b.slot % 4 : 0);
+    d->rel_lo = d->rel_hi = d->index;
+}
+
+/* ... or a TEMP or OUTPUT variable sym named t (consumed), with its array
+ * member. */
+static void nv4_var_dst(gp_parse *ps, gp_dst *d, const gp_sym *sym, const gp_token *t)
+{
+    nv4_member_check(ps, t, sym->is_array);
+    nv4_index ix = { 0 };
+    if (sym->is_array)
+        nv4_array_member(ps, sym, sym->count, &ix);
+    d->hi = long_rows(ps, sym);
+    if (sym->clip) {
+        if (ix.rel)
+            gp_fail(ps, t->pos, "relative addressing of clip distance arrays is not supported");
+        int c = sym->index + ix.value;
+        d->index = GP_VARY_CLIP0 + c / 4;
+        d->clipdist = (uint8_t)(1 + c % 4);
     } else {
-        char b[64];
-        gp_fail(ps, t.pos, "expected a temporary or a result as the destination, found %s",
-                tok_str(ps, &t, b, sizeof(b)));
+        d->index = sym->index + ix.value;
+        d->clipdist = sym->clipdist;
     }
-    d->mask = 0xf;
-    if (is_punct(&ps->tok, '.'))
-        d->mask = parse_write_mask(ps);
-    opt_cc_mask(ps, &d->cc);
+    d->rel_lo = d->rel_hi = d->index;
+    if (ix.rel) {
+        MARK_REL(d, GP_FILE_TEMP, sym->index, sym->index + sym->count - 1);
+        d->rel_reg = ix.reg;
+        d->rel_comp = ix.comp;
+        /* 2.X.3.5: "result bindings may be used in no more than one
+         * array addressed with relative addressing" */
+        for (int k = sym->index; sym->kind == GP_SYM_OUTPUT && k < sym->index + sym->count && k < 64; k++) {
+            if (ps->out_rel_owner[k] && ps->out_rel_owner[k] != sym)
+                gp_fail(ps, t->pos, "result array '%.*s' shares a binding with another relatively addressed "
+                                    "result array", t->len > 40 ? 40 : t->len, ps->src + t->pos);
+            ps->out_rel_owner[k] = sym;
+        }
+    }
 }
 
 /* ---- NV_gpu_program5 texture operands (2.X.2 <texAccess>, 2.X.3.8) ------
  * TEXTURE declarations, texture variables (indexed at run time), the
  * gather component selector, the extra vector operand and offset(<operand>).
  * The rules that need the target are checked in gp_validate.c. */
-
-/* "TEXTURE" <establishName> ( "=" texture[a] | "[" [n] "]" "=" "{" list "}" ),
- * current token TEXTURE (2.X.3.8: the units of an array increase
- * consecutively). */
-/* The "=" and binding list of a TEXTURE (NV5 2.X.3.8) or IMAGE
- * (EXT_shader_image_load_store 2.X.3.X) declaration: word[a] or, for an
- * array, "{" word[a..b], ... "}" with units increasing consecutively, each
- * below limit, their number matching a size given at size_pos (size < 0:
- * none).  decl / unit name the declaration and its units in messages. */
-static void unit_list_decl(gp_parse *ps, gp_sym *sym, int limit, int size, int size_pos, const char *word,
-                           const char *decl, const char *unit)
-{
-    const char *a_word = strchr("aeiou", word[0]) ? "an" : "a";
-    const char *a_decl = strchr("AEIOU", decl[0]) ? "an" : "a";
-    char what[48];
-    snprintf(what, sizeof(what), "in the %s declaration", decl);
-    expect(ps, '=', what);
-    bool braces = sym->is_array && accept(ps, '{');
-    if (sym->is_array && !braces) {
-        char b[64];
-        gp_fail(ps, ps->tok.pos, "expected '{' to start the %s list, found %s", word,
-                tok_str(ps, &ps->tok, b, sizeof(b)));
-    }
-    int first = -1, count = 0;
-    for (;;) {
-        int start = ps->tok.pos;
-        if (!accept_word(ps, word)) {
-            char b[64];
-            gp_fail(ps, ps->tok.pos, "expected %s %s[n] binding, found %s", a_word, word,
-                    tok_str(ps, &ps->tok, b, sizeof(b)));
-        }
-        int n = 0;
-        int a = nv4_binding_range(ps, start, limit, unit, braces, &n);
-        if (first < 0)
-            first = a;
-        else if (a != first + count)
-            gp_fail(ps, start, "the %ss of %s %s array must increase consecutively (expected %s[%d])", unit, a_decl,
-                    decl, word, first + count);
-        count += n;
-        if (!braces || !accept(ps, ','))
-            break;
-    }
-    snprintf(what, sizeof(what), "to end the %s list", word);
-    if (braces)
-        expect(ps, '}', what);
-    if (size >= 0 && size != count)
-        gp_fail(ps, size_pos, "%s array size %d does not match its %d %ss", decl, size, count, unit);
-    sym->index = first;
-    sym->count = count;
-}
-
-static void nv5_decl_texture(gp_parse *ps)
-{
-    next(ps);
-    gp_sym *sym = declare(ps, GP_SYM_TEXTURE);
-    int limit = min_int(ps->lim.max_texture_image_units, 32);
-    int size = -1, size_pos = 0;
-    if (accept(ps, '[')) {
-        sym->is_array = true;
-        if (ps->tok.kind == GP_TOK_INT) {
-            size_pos = ps->tok.pos;
-            if (ps->tok.big || ps->tok.ival > (uint32_t)limit)
-                gp_fail(ps, size_pos, "the TEXTURE array size exceeds the %d texture image units", limit);
-            size = (int)ps->tok.ival;
-            if (size < 1)
-                gp_fail(ps, size_pos, "a TEXTURE array needs at least one element");
-            next(ps);
-        }
-        expect(ps, ']', "after the array size");
-    }
-    unit_list_decl(ps, sym, limit, size, size_pos, "texture", "TEXTURE", "texture image unit");
-}
 
 /* The extra vector operand of "TEXop dst, coord, extra, texture, target"
  * (2.X.2 <TEXop_instruction>; TEX.EXTRA_OPERAND): present when the token
@@ -975,6 +881,16 @@ static bool nv5_tex_handle(gp_parse *ps, gp_pinsn *pi)
     return true;
 }
 
+/* NV_explicit_multisample and NV_texture_multisample gate their targets. */
+static const char *nv4_tex_gate(const gp_parse *ps, const char *word)
+{
+    if (strcmp(word, "RENDERBUFFER") == 0 && !(ps->options & GP_OPTION_NV_EXPLICIT_MULTISAMPLE))
+        return "NV_explicit_multisample";
+    if (strstr(word, "2DMS") && !(ps->options & GP_OPTION_NV_TEXTURE_MULTISAMPLE))
+        return "NV_texture_multisample";
+    return NULL;
+}
+
 /* <texAccess>: "texture" ["[" n "]"] "," target ["," "(" offsets ")"];
  * NV5 / NV4.1 also: an extra operand before it, a TEXTURE variable, a
  * component selector, ARRAYCUBE targets and "offset(<operand>)". */
@@ -989,18 +905,8 @@ static void nv4_texture(gp_parse *ps, gp_pinsn *pi)
         /* NV_bindless_texture: unit 0, unused */
     } else if (ps->nv5 && nv5_tex_variable(ps, pi, &unit)) {
         /* unit set; a constant index is folded in */
-    } else if (!accept_word(ps, "texture")) {
-        char b[64];
-        gp_fail(ps, ps->tok.pos, "expected 'texture', found %s", tok_str(ps, &ps->tok, b, sizeof(b)));
-    } else if (accept(ps, '[')) {
-        int upos = ps->tok.pos;
-        if (ps->tok.kind == GP_TOK_IDENT)
-            gp_fail(ps, upos, "the texture image unit must be a constant in NV_gpu_program4 programs");
-        unit = expect_int(ps, "a texture image unit");
-        int limit = min_int(ps->lim.max_texture_image_units, 32);
-        if (unit >= limit)
-            gp_fail(ps, upos, "texture image unit %d out of range (%d available)", unit, limit);
-        expect(ps, ']', NULL);
+    } else {
+        unit = texture_unit(ps);
     }
     if (nv5t && is_punct(&ps->tok, '.')) {
         /* <texImageUnitComp>: the gather component (2.X.4.4) */
@@ -1013,48 +919,9 @@ static void nv4_texture(gp_parse *ps, gp_pinsn *pi)
         next(ps);
     }
     expect(ps, ',', "before the texture target");
-    pi->target_pos = ps->tok.pos;
-    int target = -1;
-    if (ps->tok.kind == GP_TOK_INT && ps->tok.ival >= 1 && ps->tok.ival <= 3) {
-        gp_token t = peek(ps);
-        bool adjacent = t.pos == ps->tok.pos + ps->tok.len;
-        if (adjacent && tok_is(ps, &t, "D")) {
-            target = GP_TEX_1D + (int)ps->tok.ival - 1;
-            next(ps);
-        } else if (adjacent && ps->tok.ival == 2 && tok_is(ps, &t, "DMS")) {
-            if (!(ps->options & GP_OPTION_NV_TEXTURE_MULTISAMPLE))
-                gp_fail(ps, ps->tok.pos, "texture target 2DMS requires OPTION NV_texture_multisample");
-            target = GP_TEX_2DMS;
-            next(ps);
-        }
-    } else if (ps->tok.kind == GP_TOK_IDENT) {
-        static const char *const names[] = { "CUBE", "RECT", "SHADOW1D", "SHADOW2D", "SHADOWRECT", "ARRAY1D",
-                                             "ARRAY2D", "SHADOWCUBE", "SHADOWARRAY1D", "SHADOWARRAY2D", "BUFFER",
-                                             "RENDERBUFFER", "ARRAY2DMS" };
-        static const int targets[] = { GP_TEX_CUBE, GP_TEX_RECT, GP_TEX_SHADOW1D, GP_TEX_SHADOW2D,
-                                       GP_TEX_SHADOWRECT, GP_TEX_ARRAY1D, GP_TEX_ARRAY2D, GP_TEX_SHADOWCUBE,
-                                       GP_TEX_SHADOWARRAY1D, GP_TEX_SHADOWARRAY2D, GP_TEX_BUFFER, GP_TEX_2DMS,
-                                       GP_TEX_ARRAY2DMS };
-        int i = word_index(ps, names, 13);
-        if (i == 11 && !(ps->options & GP_OPTION_NV_EXPLICIT_MULTISAMPLE))
-            gp_fail(ps, ps->tok.pos, "texture target RENDERBUFFER requires OPTION NV_explicit_multisample");
-        if (i == 12 && !(ps->options & GP_OPTION_NV_TEXTURE_MULTISAMPLE))
-            gp_fail(ps, ps->tok.pos, "texture target ARRAY2DMS requires OPTION NV_texture_multisample");
-        if (i >= 0)
-            target = targets[i];
-        if (nv5t && tok_is(ps, &ps->tok, "ARRAYCUBE"))
-            target = GP_TEX_CUBEARRAY;
-        if (nv5t && tok_is(ps, &ps->tok, "SHADOWARRAYCUBE"))
-            target = GP_TEX_SHADOWCUBEARRAY;
-    }
-    if (target < 0) {
-        char b[64];
-        gp_fail(ps, ps->tok.pos, "expected a texture target (1D, 2D, 3D, CUBE, RECT, ARRAY2D, BUFFER ...), found %s",
-                tok_str(ps, &ps->tok, b, sizeof(b)));
-    }
-    next(ps);
+    parse_tex_target(ps, pi, nv5t ? TEXW_NV4 | TEXW_NV41 : TEXW_NV4, nv4_tex_gate,
+                     "a texture target (1D, 2D, 3D, CUBE, RECT, ARRAY2D, BUFFER ...)");
     pi->in.tex_unit = (uint8_t)unit;
-    pi->in.tex_target = (uint8_t)target;
     /* <texOffset>: one to three signed integers (2.X.4.4) */
     if (accept(ps, ',')) {
         if (ps->nv5 && tok_is(ps, &ps->tok, "offset")) {
@@ -1407,206 +1274,4 @@ static void nv4_opword(gp_parse *ps, gp_opword *w, const gp_token *t, gp_pinsn *
     pi->ntc = w->ntc;
 }
 
-/* ---- NV4 declarations ----- */
 
-/* TEMP (2.X.3.4): "TEMP a, b[4];" arrays need a size. */
-static void nv4_decl_temp(gp_parse *ps, uint8_t dtype, uint8_t size)
-{
-    do {
-        gp_sym *s = declare(ps, GP_SYM_TEMP);
-        s->dtype = dtype;
-        s->size = size;
-        int n = 1;
-        if (accept(ps, '[')) {
-            if (ps->tok.kind != GP_TOK_INT)
-                gp_fail(ps, ps->tok.pos, "temporary array '%.*s' needs a size", s->len > 40 ? 40 : s->len, s->name);
-            int spos = ps->tok.pos;
-            n = expect_int(ps, "an array size");
-            if (n < 1 || n > ps->lim.max_temporaries)
-                gp_fail(ps, spos, "invalid array size %d", n);
-            expect(ps, ']', "after the array size");
-            s->is_array = true;
-            s->count = n;
-        }
-        s->index = ps->num_temps;
-        /* NV_gpu_program5 LONG TEMP (2.X.3.1 with GL_NV_gpu_program_fp64):
-         * 64-bit components, the low words in n temporaries and the high
-         * words in the n after them (gp_ir.h "64-bit storage"; long_rows) */
-        ps->num_temps += size == 'L' && ps->nv5 ? 2 * n : n;
-        int limit = ps->lim.max_temporaries;
-        if (ps->options & (GP_OPTION_FOG_EXP | GP_OPTION_FOG_EXP2 | GP_OPTION_FOG_LINEAR))
-            limit -= 1; /* 2.X.6.Y fog options */
-        if (ps->num_temps > limit)
-            gp_fail(ps, s->pos, "too many temporaries (%d > %d)", ps->num_temps, limit < 0 ? 0 : limit);
-    } while (accept(ps, ','));
-}
-
-/* Text of a binding for messages. */
-#define BINDING_TEXT(ps, b) ((b)->end - (b)->pos > 60 ? 60 : (b)->end - (b)->pos), ((ps)->src + (b)->pos)
-
-static void nv4_expect_input(gp_parse *ps)
-{
-    const gp_token *t = &ps->tok;
-    if (nv4_is_input(ps, t))
-        return;
-    if (tok_is(ps, t, "vertex") || tok_is(ps, t, "fragment") || tok_is(ps, t, "primitive"))
-        gp_fail(ps, t->pos, "'%.*s' bindings are not available in %s programs", t->len, ps->src + t->pos,
-                stage_word(ps->stage));
-    char b[64];
-    gp_fail(ps, t->pos, "expected a %s attribute binding, found %s", stage_word(ps->stage),
-            tok_str(ps, t, b, sizeof(b)));
-}
-
-/* One binding of an ATTRIB declaration (ctx 1; 2 in an array). */
-static void nv4_attrib_binding(gp_parse *ps, nv4_binding *b, int ctx)
-{
-    nv4_expect_input(ps);
-    nv4_input(ps, b, ctx);
-}
-
-/* One binding of an OUTPUT declaration (ctx 1; 2 in an array). */
-static void nv4_result_binding(gp_parse *ps, nv4_binding *b, int ctx)
-{
-    if (!tok_is(ps, &ps->tok, "result")) {
-        char t[64];
-        gp_fail(ps, ps->tok.pos, "expected a result binding, found %s", tok_str(ps, &ps->tok, t, sizeof(t)));
-    }
-    nv4_result(ps, b, ctx);
-}
-
-/* What follows the name of an ATTRIB or OUTPUT variable s (2.X.3.2,
- * 2.X.3.5): "=" and one binding, or "[" [n] "]" "=" "{" bindings "}" of
- * one kind, consecutive (texcoord, attrib and clip ranges), n of them
- * when n is given.  bind reads one binding; what names the class in
- * messages; no_array, when set, is the message that refuses an array.
- * Fills *first, s->is_array and s->count; returns the number of members
- * (1 for a single binding). */
-static int nv4_decl_bindings(gp_parse *ps, gp_sym *s, const char *what, const char *no_array,
-                             void (*bind)(gp_parse *, nv4_binding *, int), nv4_binding *first)
-{
-    int size = -1, size_pos = 0, n = 0;
-    bool array = false;
-    if (is_punct(&ps->tok, '[')) {
-        if (no_array)
-            gp_fail(ps, ps->tok.pos, "%s", no_array);
-        next(ps);
-        array = true;
-        if (ps->tok.kind == GP_TOK_INT) {
-            size_pos = ps->tok.pos;
-            size = expect_int(ps, "an array size");
-        }
-        expect(ps, ']', "after the array size");
-    }
-    char where[32];
-    snprintf(where, sizeof(where), "after the %s name", what);
-    expect(ps, '=', where);
-    memset(first, 0, sizeof(*first));
-    if (array) {
-        const char *a = strchr("aeiou", what[0]) ? "an" : "a";
-        expect(ps, '{', "to start the array initializer");
-        do {
-            nv4_binding b;
-            bind(ps, &b, 2);
-            if (!b.family)
-                gp_fail(ps, b.pos, "'%.*s' cannot be %s %s array member (only texcoord, attrib and clip bindings "
-                                   "form arrays)", BINDING_TEXT(ps, &b), a, what);
-            if (n == 0)
-                *first = b;
-            else if (b.family != first->family || b.per_vertex != first->per_vertex || b.vtx != first->vtx ||
-                     b.slot != first->slot + n)
-                gp_fail(ps, b.pos, "the bindings of %s array '%.*s' must be of one kind and consecutive", what,
-                        s->len > 40 ? 40 : s->len, s->name);
-            n += b.count;
-        } while (accept(ps, ','));
-        expect(ps, '}', "at the end of the array initializer");
-        if (size >= 0 && size != n)
-            gp_fail(ps, size_pos, "array '%.*s' is declared with %d elements but bound to %d",
-                    s->len > 40 ? 40 : s->len, s->name, size, n);
-    } else {
-        bind(ps, first, 1);
-        n = 1;
-    }
-    s->is_array = array;
-    s->count = array ? n : 0;
-    return n;
-}
-
-/* ATTRIB (2.X.3.2): one binding, or an array of bindings of one kind that
- * increase consecutively; interpolation modifiers (NV_fragment_program4
- * 2.X.3.1). */
-static void nv4_decl_attrib(gp_parse *ps, uint8_t dtype, uint8_t interp, uint8_t size_mod)
-{
-    gp_sym *s = declare(ps, GP_SYM_ATTRIB);
-    s->dtype = dtype;
-    s->interp = interp;
-    s->size = size_mod; /* 'L': NV5 LONG ATTRIB (long_rows) */
-    nv4_binding first;
-    int n = nv4_decl_bindings(ps, s, "attribute", NULL, nv4_attrib_binding, &first);
-    s->clip = first.clip;
-    s->comp = first.comp;
-    s->per_vertex = first.per_vertex;
-    s->vtx = (uint8_t)first.vtx;
-    s->index = first.slot;
-    /* NV_gpu_program5 2.X.3.1 LONG ATTRIB: 64-bit generic attributes (the
-     * conventional names alias them); vertex.id / vertex.instance are no
-     * vertex attributes of EXT_vertex_attrib_64bit */
-    if (size_mod == 'L' && first.slot + n > GP_VIN_COUNT)
-        gp_fail(ps, first.pos, "LONG cannot be used with '%.*s' (only vertex attributes are 64-bit)",
-                BINDING_TEXT(ps, &first));
-    for (int i = 0; i < n; i++) {
-        int slot = first.clip ? GP_VARY_CLIP0 + (first.slot + i) / 4 : first.slot + i;
-        if (slot < GP_IN_THREAD) /* the NV_shader_thread_group rows are no attributes */
-            ps->inputs_bound |= 1ull << (slot & 63);
-    }
-    if (ps->stage != GP_STAGE_FRAGMENT)
-        return;
-    /* NV_fragment_program4 2.X.3.1 */
-    if (interp && !first.interp_ok)
-        gp_fail(ps, first.pos, "interpolation modifiers cannot be used with '%.*s'", BINDING_TEXT(ps, &first));
-    if ((dtype == 'S' || dtype == 'U') && first.interp_ok && !(interp & GP_INTERP_FLAT))
-        gp_fail(ps, s->pos, "integer attribute '%.*s' must be declared FLAT", s->len > 40 ? 40 : s->len, s->name);
-    if (!first.interp_ok)
-        return;
-    for (int i = 0; i < n; i++) {
-        int slot = first.slot + i;
-        uint64_t bit = 1ull << slot;
-        if ((ps->interp_set & bit) && ps->interp[slot] != interp) {
-            int line, col;
-            gp_lex_linecol(ps->src, ps->len, ps->interp_pos[slot], &line, &col);
-            gp_fail(ps, first.pos, "'%.*s' is also bound at line %d, column %d with other interpolation modifiers",
-                    BINDING_TEXT(ps, &first), line, col);
-        }
-        /* the primary and secondary colours are interpolated alike */
-        int other = slot == GP_VARY_COL0 ? GP_VARY_COL1 : slot == GP_VARY_COL1 ? GP_VARY_COL0 : -1;
-        if (other >= 0 && (ps->interp_set & (1ull << other)) && ps->interp[other] != interp)
-            gp_fail(ps, first.pos, "the primary and secondary colours must have the same interpolation modifiers");
-        ps->interp_set |= bit;
-        ps->interp[slot] = interp;
-        ps->interp_pos[slot] = first.pos;
-        for (int k = 0; k < 4; k++)
-            if (interp & (1u << k))
-                ps->interp_mask[k] |= bit;
-    }
-}
-
-/* OUTPUT (2.X.3.5): one result binding, or (not in fragment programs) an
- * array of consecutive bindings of one kind. */
-static void nv4_decl_output(gp_parse *ps, uint8_t dtype, uint8_t size_mod)
-{
-    gp_sym *s = declare(ps, GP_SYM_OUTPUT);
-    s->dtype = dtype;
-    s->size = size_mod;
-    nv4_binding first;
-    nv4_decl_bindings(ps, s, "result",
-                      ps->stage == GP_STAGE_FRAGMENT ? "fragment program results cannot be arrays" : NULL,
-                      nv4_result_binding, &first);
-    s->index = first.slot;
-    if (first.clip) {
-        if (s->is_array) {
-            s->clip = true;
-        } else {
-            s->index = GP_VARY_CLIP0 + first.slot / 4;
-            s->clipdist = (uint8_t)(1 + first.slot % 4);
-        }
-    }
-}
