@@ -179,6 +179,97 @@ static int color_slot(gp_parse *ps, bool faces)
     return back ? (secondary ? GP_VARY_BFC1 : GP_VARY_BFC0) : (secondary ? GP_VARY_COL1 : GP_VARY_COL0);
 }
 
+/* The items of vertex.<item> (ARB_vertex_program Table X.2; NV_vertex_
+ * program4 adds id and instance), fragment.<item> (ARB_fragment_program
+ * 3.11.3.1; NV_fragment_program4 adds clip and attrib, NV_gpu_program5
+ * pointcoord) and of the per-vertex varyings: result.<item> of vertex and
+ * geometry programs (ARB_vertex_program Table X.4 up to clip, NV_gpu_
+ * program4 2.X.3.5 the rest) and a geometry program's vertex[m].<item>
+ * (the first eight), each in word order. */
+enum { VIN_POSITION, VIN_WEIGHT, VIN_NORMAL, VIN_COLOR, VIN_FOGCOORD, VIN_TEXCOORD, VIN_MATRIXINDEX, VIN_ATTRIB,
+       VIN_ID, VIN_INSTANCE };
+enum { FIN_COLOR, FIN_TEXCOORD, FIN_FOGCOORD, FIN_POSITION, FIN_FACING, FIN_CLIP, FIN_ATTRIB, FIN_POINTCOORD };
+enum { VARY_POSITION, VARY_COLOR, VARY_FOGCOORD, VARY_POINTSIZE, VARY_TEXCOORD, VARY_CLIP, VARY_ATTRIB, VARY_ID,
+       VARY_PRIMID, VARY_LAYER };
+
+/* The item word of "vertex.<item>" (after the dot) and what the items
+ * without an index read: returns the item (VIN_*), its GP_VIN_ slot in
+ * *slot (texcoord, attrib: the first of the range, which the caller
+ * reads). */
+static int vertex_item(gp_parse *ps, int start, int *slot)
+{
+    static const char *const items[] = { "position", "weight", "normal",      "color",  "fogcoord",
+                                         "texcoord", "matrixindex", "attrib", "id",    "instance" };
+    static const int slots[] = { GP_VIN_POSITION, GP_VIN_WEIGHT, GP_VIN_NORMAL,   GP_VIN_COLOR0,   GP_VIN_FOGCOORD,
+                                 GP_VIN_TEX0,     0,             GP_VIN_GENERIC0, GP_VIN_VERTEXID, GP_VIN_INSTANCEID };
+    int item = binding_word(ps, start, items, ps->nv4 ? 10 : 8);
+    *slot = slots[item];
+    if (item == VIN_WEIGHT)
+        vertex_weight(ps, start);
+    else if (item == VIN_COLOR && color_slot(ps, false) == GP_VARY_COL1)
+        *slot = GP_VIN_COLOR1;
+    else if (item == VIN_MATRIXINDEX)
+        gp_fail(ps, ps->prev.pos, "%s", ps->nv4 ? "vertex.matrixindex is not available in NV_gpu_program4 programs"
+                                                : "vertex.matrixindex needs ARB_matrix_palette, which asmgl does not "
+                                                  "support");
+    return item;
+}
+
+/* The same for "fragment.<item>": FIN_*, the GP_VARY_ slot in *slot. */
+static int fragment_item(gp_parse *ps, int start, int *slot)
+{
+    static const char *const items[] = { "color",  "texcoord", "fogcoord", "position",
+                                         "facing", "clip",     "attrib",   "pointcoord" };
+    static const int slots[] = { GP_VARY_COL0, GP_VARY_TEX0, GP_VARY_FOG,   GP_VARY_POS,
+                                 GP_VARY_FACE, 0,            GP_VARY_ATTR0, GP_VARY_PNTC };
+    int item = binding_word(ps, start, items, !ps->nv4 ? 5 : ps->nv5 ? 8 : 7);
+    *slot = slots[item];
+    if (item == FIN_COLOR)
+        *slot = color_slot(ps, false);
+    else if (item == FIN_FACING && !ps->nv4 && !(ps->prof & GP_PROF_FP2))
+        gp_fail(ps, ps->prev.pos, "fragment.facing requires OPTION NV_fragment_program2");
+    return item;
+}
+
+/* The same for a per-vertex varying, one of the first n items: VARY_*,
+ * the GP_VARY_ slot in *slot (clip: 0, the caller reads the index). */
+static int varying_item(gp_parse *ps, int start, int n, int *slot)
+{
+    static const char *const items[] = { "position", "color",  "fogcoord", "pointsize", "texcoord",
+                                         "clip",     "attrib", "id",       "primid",    "layer" };
+    static const int slots[] = { GP_VARY_POS, GP_VARY_COL0,  GP_VARY_FOG, GP_VARY_PSIZ,   GP_VARY_TEX0,
+                                 0,           GP_VARY_ATTR0, GP_VARY_ID,  GP_VARY_PRIMID, GP_VARY_LAYER };
+    int item = binding_word(ps, start, items, n);
+    *slot = item == VARY_COLOR ? color_slot(ps, true) : slots[item];
+    return item;
+}
+
+/* "result.<item>" of a vertex or geometry program after the dot: the
+ * varying item.  2.14.4.5.1: ARB_position_invariant removes
+ * result.position from <resultBinding>. */
+static int result_item(gp_parse *ps, int start, int *slot)
+{
+    int item = varying_item(ps, start, ps->nv4 ? 10 : 6, slot);
+    if (item == VARY_POSITION && (ps->options & GP_OPTION_POSITION_INVARIANT))
+        gp_fail(ps, ps->prev.pos, "result.position cannot be used with OPTION ARB_position_invariant");
+    return item;
+}
+
+/* "result.<item>" of a fragment program after the dot: color, color[n]
+ * (ARB_draw_buffers) or depth; returns the GP_FOUT_ slot. */
+static int fragment_result(gp_parse *ps, int start)
+{
+    static const char *const items[] = { "color", "depth" };
+    if (binding_word(ps, start, items, 2))
+        return GP_FOUT_DEPTH;
+    if (!is_punct(&ps->tok, '['))
+        return GP_FOUT_COLOR0;
+    if (!(ps->options & GP_OPTION_DRAW_BUFFERS))
+        gp_fail(ps, ps->tok.pos, "result.color[n] requires OPTION ARB_draw_buffers");
+    int n = ps->lim.max_draw_buffers > 8 ? 8 : ps->lim.max_draw_buffers;
+    return GP_FOUT_COLOR0 + binding_index(ps, start, n, "draw buffer");
+}
+
 /* "vertex.<item>" (ARB_vertex_program 2.14.3.1, NV_vertex_program3 indexed
  * forms), current token "vertex".  Returns the GP_VIN slot; with rel_ok,
  * "vertex.attrib[A0.x+n]" and "vertex.texcoord[A0.x+n]" fill s->rel*. */
@@ -187,40 +278,15 @@ static int parse_vertex_binding(gp_parse *ps, gp_src *s, bool rel_ok)
     int start = ps->tok.pos;
     next(ps);
     binding_dot(ps, start);
-    static const char *const items[] = { "position", "weight", "normal", "color", "fogcoord",
-                                         "texcoord", "matrixindex", "attrib" };
-    int item = binding_word(ps, start, items, 8);
-    int slot = 0;
-    bool generic = false;
-    switch (item) {
-    case 0:
-        slot = GP_VIN_POSITION;
-        break;
-    case 1:
-        vertex_weight(ps, start);
-        slot = GP_VIN_WEIGHT;
-        break;
-    case 2:
-        slot = GP_VIN_NORMAL;
-        break;
-    case 3:
-        slot = color_slot(ps, false) == GP_VARY_COL1 ? GP_VIN_COLOR1 : GP_VIN_COLOR0;
-        break;
-    case 4:
-        slot = GP_VIN_FOGCOORD;
-        break;
-    case 5:
-    case 7: {
-        int base = item == 5 ? GP_VIN_TEX0 : GP_VIN_GENERIC0;
-        int count = item == 5 ? ps->lim.max_texture_coords : ps->lim.max_attribs;
-        if (count > (item == 5 ? 8 : GP_VIN_COUNT))
-            count = item == 5 ? 8 : GP_VIN_COUNT;
-        generic = item == 7;
-        if (item == 5 && !is_punct(&ps->tok, '[')) {
-            slot = GP_VIN_TEX0;
-            break;
-        }
-        if (item == 7 && !is_punct(&ps->tok, '['))
+    int slot;
+    int item = vertex_item(ps, start, &slot);
+    bool generic = item == VIN_ATTRIB;
+    if ((item == VIN_TEXCOORD && is_punct(&ps->tok, '[')) || item == VIN_ATTRIB) {
+        int base = slot;
+        int count = generic ? ps->lim.max_attribs : ps->lim.max_texture_coords;
+        if (count > (generic ? GP_VIN_COUNT : 8))
+            count = generic ? GP_VIN_COUNT : 8;
+        if (!is_punct(&ps->tok, '['))
             bad_binding(ps, start);
         int off;
         if (rel_binding_index(ps, rel_ok && (ps->prof & GP_PROF_VP3), "relative addressing of vertex attributes "
@@ -229,11 +295,7 @@ static int parse_vertex_binding(gp_parse *ps, gp_src *s, bool rel_ok)
             s->index = base + off;
             return INT32_MIN; /* relative: no single slot */
         }
-        slot = base + binding_index(ps, start, count, item == 5 ? "texture coordinate" : "vertex attribute");
-        break;
-    }
-    case 6:
-        gp_fail(ps, ps->prev.pos, "vertex.matrixindex needs ARB_matrix_palette, which asmgl does not support");
+        slot = base + binding_index(ps, start, count, generic ? "vertex attribute" : "texture coordinate");
     }
     mark_vertex_attr(ps, slot, generic, start);
     return slot;
@@ -245,35 +307,20 @@ static int parse_fragment_binding(gp_parse *ps, gp_src *s, bool rel_ok)
     int start = ps->tok.pos;
     next(ps);
     binding_dot(ps, start);
-    static const char *const items[] = { "color", "texcoord", "fogcoord", "position", "facing" };
-    int item = binding_word(ps, start, items, 5);
-    switch (item) {
-    case 0:
-        return color_slot(ps, false);
-    case 1: {
-        int count = ps->lim.max_texture_coords > 8 ? 8 : ps->lim.max_texture_coords;
-        if (!is_punct(&ps->tok, '['))
-            return GP_VARY_TEX0;
-        int off;
-        if (rel_binding_index(ps, rel_ok && (ps->prof & GP_PROF_FP2), "relative addressing of texture coordinates "
-                              "requires OPTION NV_fragment_program2", false, &s->rel_reg, &s->rel_comp, &off)) {
-            if (off < 0)
-                gp_fail(ps, ps->prev.pos, "negative offsets are not allowed here");
-            MARK_REL(s, GP_FILE_ADDRESS, GP_VARY_TEX0, GP_VARY_TEX0 + count - 1);
-            s->index = GP_VARY_TEX0 + off;
-            return INT32_MIN;
-        }
-        return GP_VARY_TEX0 + binding_index(ps, start, count, "texture coordinate");
+    int slot;
+    if (fragment_item(ps, start, &slot) != FIN_TEXCOORD || !is_punct(&ps->tok, '['))
+        return slot;
+    int count = ps->lim.max_texture_coords > 8 ? 8 : ps->lim.max_texture_coords;
+    int off;
+    if (rel_binding_index(ps, rel_ok && (ps->prof & GP_PROF_FP2), "relative addressing of texture coordinates "
+                          "requires OPTION NV_fragment_program2", false, &s->rel_reg, &s->rel_comp, &off)) {
+        if (off < 0)
+            gp_fail(ps, ps->prev.pos, "negative offsets are not allowed here");
+        MARK_REL(s, GP_FILE_ADDRESS, GP_VARY_TEX0, GP_VARY_TEX0 + count - 1);
+        s->index = GP_VARY_TEX0 + off;
+        return INT32_MIN;
     }
-    case 2:
-        return GP_VARY_FOG;
-    case 3:
-        return GP_VARY_POS;
-    default:
-        if (!(ps->prof & GP_PROF_FP2))
-            gp_fail(ps, ps->prev.pos, "fragment.facing requires OPTION NV_fragment_program2");
-        return GP_VARY_FACE;
-    }
+    return GP_VARY_TEX0 + binding_index(ps, start, count, "texture coordinate");
 }
 
 /* "result.<item>" (ARB_vertex_program Table X.4, ARB_fragment_program
@@ -287,44 +334,12 @@ static void parse_result_binding(gp_parse *ps, gp_dst *d, bool rel_ok)
     binding_dot(ps, start);
     d->file = GP_FILE_OUTPUT;
     if (ps->stage == GP_STAGE_FRAGMENT) {
-        static const char *const items[] = { "color", "depth" };
-        int item = binding_word(ps, start, items, 2);
-        if (item == 1) {
-            d->index = GP_FOUT_DEPTH;
-            return;
-        }
-        d->index = GP_FOUT_COLOR0;
-        if (is_punct(&ps->tok, '[')) {
-            if (!(ps->options & GP_OPTION_DRAW_BUFFERS))
-                gp_fail(ps, ps->tok.pos, "result.color[n] requires OPTION ARB_draw_buffers");
-            int n = ps->lim.max_draw_buffers > 8 ? 8 : ps->lim.max_draw_buffers;
-            d->index = GP_FOUT_COLOR0 + binding_index(ps, start, n, "draw buffer");
-        }
+        d->index = fragment_result(ps, start);
         return;
     }
-    static const char *const items[] = { "position", "color", "fogcoord", "pointsize", "texcoord", "clip" };
-    int item = binding_word(ps, start, items, 6);
-    switch (item) {
-    case 0:
-        /* 2.14.4.5.1: the option removes result.position from <resultBinding> */
-        if (ps->options & GP_OPTION_POSITION_INVARIANT)
-            gp_fail(ps, ps->prev.pos, "result.position cannot be used with OPTION ARB_position_invariant");
-        d->index = GP_VARY_POS;
-        break;
-    case 1:
-        d->index = color_slot(ps, true);
-        break;
-    case 2:
-        d->index = GP_VARY_FOG;
-        break;
-    case 3:
-        d->index = GP_VARY_PSIZ;
-        break;
-    case 4: {
+    int item = result_item(ps, start, &d->index);
+    if (item == VARY_TEXCOORD && is_punct(&ps->tok, '[')) {
         int count = ps->lim.max_texture_coords > 8 ? 8 : ps->lim.max_texture_coords;
-        d->index = GP_VARY_TEX0;
-        if (!is_punct(&ps->tok, '['))
-            break;
         int off;
         if (rel_binding_index(ps, rel_ok && (ps->prof & GP_PROF_VP3), "relative addressing of result.texcoord "
                               "requires OPTION NV_vertex_program3", true, &d->rel_reg, &d->rel_comp, &off)) {
@@ -333,17 +348,13 @@ static void parse_result_binding(gp_parse *ps, gp_dst *d, bool rel_ok)
             return;
         }
         d->index = GP_VARY_TEX0 + binding_index(ps, start, count, "texture coordinate");
-        break;
-    }
-    default: {
+    } else if (item == VARY_CLIP) {
         if (!(ps->prof & GP_PROF_VP2))
             gp_fail(ps, ps->prev.pos, "result.clip[n] requires OPTION NV_vertex_program2");
         int n = ps->lim.max_clip_planes > 8 ? 8 : ps->lim.max_clip_planes;
         int k = binding_index(ps, start, n, "clip plane");
         d->index = GP_VARY_CLIP0 + k / 4;
         d->clipdist = (uint8_t)(1 + k % 4);
-        break;
-    }
     }
     d->rel_lo = d->rel_hi = d->index;
 }

@@ -109,48 +109,14 @@ static void nv4_vertex_input(gp_parse *ps, nv4_binding *b, int ctx)
     b->count = 1;
     if (nv5_thread_input(ps, b))
         return;
-    static const char *const items[] = { "position", "weight", "normal", "color", "fogcoord",
-                                         "texcoord", "attrib", "id", "instance", "matrixindex" };
-    int item = binding_word(ps, start, items, 10);
-    bool generic = false;
-    switch (item) {
-    case 0:
-        b->slot = GP_VIN_POSITION;
-        break;
-    case 1:
-        vertex_weight(ps, start);
-        b->slot = GP_VIN_WEIGHT;
-        break;
-    case 2:
-        b->slot = GP_VIN_NORMAL;
-        break;
-    case 3:
-        b->slot = color_slot(ps, false) == GP_VARY_COL1 ? GP_VIN_COLOR1 : GP_VIN_COLOR0;
-        break;
-    case 4:
-        b->slot = GP_VIN_FOGCOORD;
-        break;
-    case 5:
-        b->family = 'T';
-        b->slot = GP_VIN_TEX0;
-        if (is_punct(&ps->tok, '['))
-            b->slot += nv4_binding_range(ps, start, min_int(ps->lim.max_texture_coords, 8), "texture coordinate",
-                                         ctx == 2, &b->count);
-        break;
-    case 6:
+    int item = vertex_item(ps, start, &b->slot);
+    bool generic = item == VIN_ATTRIB;
+    if (item == VIN_TEXCOORD)
+        nv4_varying(ps, b, start, ctx, VARY_TEXCOORD, NULL);
+    if (generic) {
         b->family = 'A';
-        generic = true;
-        b->slot = GP_VIN_GENERIC0 + nv4_binding_range(ps, start, min_int(ps->lim.max_attribs, GP_VIN_COUNT),
-                                                      "vertex attribute", ctx == 2, &b->count);
-        break;
-    case 7:
-        b->slot = GP_VIN_VERTEXID;
-        break;
-    case 8:
-        b->slot = GP_VIN_INSTANCEID;
-        break;
-    default:
-        gp_fail(ps, ps->prev.pos, "vertex.matrixindex is not available in NV_gpu_program4 programs");
+        b->slot += nv4_binding_range(ps, start, min_int(ps->lim.max_attribs, GP_VIN_COUNT), "vertex attribute",
+                                     ctx == 2, &b->count);
     }
     if (b->slot < GP_VIN_COUNT)
         for (int i = 0; i < b->count; i++)
@@ -229,96 +195,38 @@ static void nv4_fragment_input(gp_parse *ps, nv4_binding *b, int ctx)
     }
     if (nv5_thread_input(ps, b))
         return;
-    static const char *const items[] = { "color", "texcoord", "fogcoord", "position", "facing", "clip", "attrib",
-                                         "pointcoord" };
     /* NV_gpu_program5 2.X.3.2: fragment.pointcoord (s, t, -, -) */
-    int item = binding_word(ps, start, items, ps->nv5 ? 8 : 7);
-    if (item == 7) {
-        b->slot = GP_VARY_PNTC;
-        return;
-    }
-    switch (item) {
-    case 0:
-        b->slot = color_slot(ps, false);
-        b->interp_ok = true;
-        break;
-    case 1:
+    int item = fragment_item(ps, start, &b->slot);
+    b->interp_ok = item == FIN_COLOR || item == FIN_TEXCOORD || item == FIN_ATTRIB;
+    static const int8_t varying[] = { [FIN_TEXCOORD] = VARY_TEXCOORD, [FIN_CLIP] = VARY_CLIP,
+                                      [FIN_ATTRIB] = VARY_ATTRIB, [FIN_POINTCOORD] = 0 };
+    if (varying[item])
+        nv4_varying(ps, b, start, ctx, varying[item], "clip distance");
+}
+
+/* The index of a texcoord, clip or attrib binding, which both result.*
+ * and the inputs name (NV_gpu_program4 2.X.3.2, 2.X.3.5, NV_geometry_
+ * program4), which (VARY_*) read, b->slot its first slot: "[n]", in
+ * declarations (ctx 2) also "[n..o]"; clip_what names the clip array. */
+static void nv4_varying(gp_parse *ps, nv4_binding *b, int start, int ctx, int which, const char *clip_what)
+{
+    if (which == VARY_TEXCOORD) {
         b->family = 'T';
-        b->interp_ok = true;
-        b->slot = GP_VARY_TEX0;
         if (is_punct(&ps->tok, '['))
             b->slot += nv4_binding_range(ps, start, min_int(ps->lim.max_texture_coords, 8), "texture coordinate",
                                          ctx == 2, &b->count);
-        break;
-    case 2:
-        b->slot = GP_VARY_FOG;
-        break;
-    case 3:
-        b->slot = GP_VARY_POS;
-        break;
-    case 4:
-        b->slot = GP_VARY_FACE;
-        break;
-    case 5:
+    } else if (which == VARY_CLIP) {
         b->family = 'C';
         b->clip = true;
-        b->slot = nv4_binding_range(ps, start, min_int(ps->lim.max_clip_planes, 8), "clip distance", ctx == 2, &b->count);
-        break;
-    default:
+        b->slot = nv4_binding_range(ps, start, min_int(ps->lim.max_clip_planes, 8), clip_what, ctx == 2, &b->count);
+    } else if (which == VARY_ATTRIB) {
         b->family = 'A';
-        b->interp_ok = true;
-        b->slot = GP_VARY_ATTR0 + nv4_binding_range(ps, start, 32, "generic attribute", ctx == 2, &b->count);
-        break;
+        b->slot += nv4_binding_range(ps, start, 32, "generic attribute", ctx == 2, &b->count);
     }
 }
 
 /* NV_geometry_program4 Table X.2: "vertex[m].<item>" ("[m]" optional in
  * declarations) / "primitive.id". */
-/* The per-vertex varyings that both result.* and a geometry program's
- * vertex[m].* name (NV_gpu_program4 2.X.3.2, NV_geometry_program4): one
- * mapping from the word just read to its slot, so the two cannot drift. */
-enum {
-    NV4_VARY_POSITION, NV4_VARY_COLOR, NV4_VARY_FOGCOORD, NV4_VARY_POINTSIZE,
-    NV4_VARY_TEXCOORD, NV4_VARY_CLIP, NV4_VARY_ATTRIB, NV4_VARY_ID
-};
-
-static void nv4_varying(gp_parse *ps, nv4_binding *b, int start, int ctx, int which, const char *clip_what)
-{
-    switch (which) {
-    case NV4_VARY_POSITION:
-        b->slot = GP_VARY_POS;
-        break;
-    case NV4_VARY_COLOR:
-        b->slot = color_slot(ps, true);
-        break;
-    case NV4_VARY_FOGCOORD:
-        b->slot = GP_VARY_FOG;
-        break;
-    case NV4_VARY_POINTSIZE:
-        b->slot = GP_VARY_PSIZ;
-        break;
-    case NV4_VARY_TEXCOORD:
-        b->family = 'T';
-        b->slot = GP_VARY_TEX0;
-        if (is_punct(&ps->tok, '['))
-            b->slot += nv4_binding_range(ps, start, min_int(ps->lim.max_texture_coords, 8), "texture coordinate",
-                                         ctx == 2, &b->count);
-        break;
-    case NV4_VARY_CLIP:
-        b->family = 'C';
-        b->clip = true;
-        b->slot = nv4_binding_range(ps, start, min_int(ps->lim.max_clip_planes, 8), clip_what, ctx == 2, &b->count);
-        break;
-    case NV4_VARY_ATTRIB:
-        b->family = 'A';
-        b->slot = GP_VARY_ATTR0 + nv4_binding_range(ps, start, 32, "generic attribute", ctx == 2, &b->count);
-        break;
-    default:
-        b->slot = GP_VARY_ID;
-        break;
-    }
-}
-
 static void nv4_geometry_input(gp_parse *ps, nv4_binding *b, int ctx)
 {
     int start = ps->tok.pos;
@@ -338,11 +246,8 @@ static void nv4_geometry_input(gp_parse *ps, nv4_binding *b, int ctx)
         gp_fail(ps, ps->tok.pos, "a vertex binding in an instruction needs its vertex number, as in vertex[0]");
     }
     binding_dot(ps, start);
-    static const char *const items[] = { "position", "color", "fogcoord", "pointsize",
-                                         "texcoord", "attrib", "clip", "id" };
-    static const uint8_t varying[] = { NV4_VARY_POSITION, NV4_VARY_COLOR, NV4_VARY_FOGCOORD, NV4_VARY_POINTSIZE,
-                                       NV4_VARY_TEXCOORD, NV4_VARY_ATTRIB, NV4_VARY_CLIP, NV4_VARY_ID };
-    nv4_varying(ps, b, start, ctx, varying[binding_word(ps, start, items, 8)], "clip distance");
+    int item = varying_item(ps, start, 8, &b->slot);
+    nv4_varying(ps, b, start, ctx, item, "clip distance");
 }
 
 /* Is t the start of an attribute binding of this program type? */
@@ -416,17 +321,11 @@ static void nv4_result(gp_parse *ps, nv4_binding *b, int ctx)
         if (word_index(ps, items, 2) < 0 && word_index(ps, others, 9) >= 0)
             gp_fail(ps, start, "'result.%.*s' is not available in fragment programs", ps->tok.len,
                     ps->src + ps->tok.pos);
-        int item = binding_word(ps, start, items, 2);
-        b->slot = item ? GP_FOUT_DEPTH : GP_FOUT_COLOR0;
-        if (!item && is_punct(&ps->tok, '[')) {
-            if (!(ps->options & GP_OPTION_DRAW_BUFFERS))
-                gp_fail(ps, ps->tok.pos, "result.color[n] requires OPTION ARB_draw_buffers");
-            b->slot = GP_FOUT_COLOR0 + binding_index(ps, start, min_int(ps->lim.max_draw_buffers, 8), "draw buffer");
-        }
+        b->slot = fragment_result(ps, start);
         /* NV_gpu_program5 2.X.3.5 / 3.11.4.5.3: with OPTION
          * ARB_blend_func_extended, result.color[n].primary (SRC_COLOR, the
          * ordinary result) and result.color[n].secondary (SRC1_COLOR) */
-        if (!item && ps->nv5 && is_punct(&ps->tok, '.')) {
+        if (b->slot != GP_FOUT_DEPTH && ps->nv5 && is_punct(&ps->tok, '.')) {
             gp_token w = peek(ps);
             bool prim = tok_is(ps, &w, "primary"), sec = tok_is(ps, &w, "secondary");
             if ((prim || sec) && !(ps->options & GP_OPTION_ARB_BLEND_FUNC_EXTENDED))
@@ -442,23 +341,14 @@ static void nv4_result(gp_parse *ps, nv4_binding *b, int ctx)
         b->end = ps->prev.pos + ps->prev.len;
         return;
     }
-    static const char *const items[] = { "position", "color", "fogcoord", "pointsize", "texcoord",
-                                         "clip", "attrib", "id", "primid", "layer" };
-    int item = binding_word(ps, start, items, 10);
+    int item = result_item(ps, start, &b->slot);
     bool gs = ps->stage == GP_STAGE_GEOMETRY;
-    if ((item == 7 && gs) || (item >= 8 && !gs)) {
+    if ((item == VARY_ID && gs) || (item >= VARY_PRIMID && !gs)) {
         int end = ps->prev.pos + ps->prev.len;
         gp_fail(ps, start, "'%.*s' is not available in %s programs", end - start, ps->src + start,
                 stage_word(ps->stage));
     }
-    if (item == 0 && (ps->options & GP_OPTION_POSITION_INVARIANT))
-        gp_fail(ps, ps->prev.pos, "result.position cannot be used with OPTION ARB_position_invariant");
-    if (item == 8)
-        b->slot = GP_VARY_PRIMID;
-    else if (item == 9)
-        b->slot = GP_VARY_LAYER;
-    else
-        nv4_varying(ps, b, start, ctx, item, "clip plane"); /* items 0..7 are in nv4_vary order */
+    nv4_varying(ps, b, start, ctx, item, "clip plane");
     b->end = ps->prev.pos + ps->prev.len;
 }
 
