@@ -239,6 +239,7 @@ static const gp_front *front(const gp_parse *ps);
 static const gp_sym *lookup(gp_parse *ps, const gp_token *t);
 static int components(gp_parse *ps, const gp_token *t, int *comp);
 static void parse_swizzle(gp_parse *ps, gp_src *s, bool scalar);
+static bool param_src(gp_parse *ps, gp_src *s, bool *scalar_const);
 static void parse_src(gp_parse *ps, gp_src *s, int shape, int *pos_out);
 static bool parse_cc_test(gp_parse *ps, gp_cc_test *cc, bool required);
 static void opt_cc_mask(gp_parse *ps, gp_cc_test *cc);
@@ -263,6 +264,7 @@ static int binding_index(gp_parse *ps, int start, int limit, const char *what);
 static int opt_binding_index(gp_parse *ps, int start, int limit, const char *what);
 static int word_index(gp_parse *ps, const char *const *words, int n);
 static int binding_word(gp_parse *ps, int start, const char *const *words, int n);
+static void binding_dot_word(gp_parse *ps, int start, const char *word);
 static int parse_rel_index(gp_parse *ps, uint8_t *rel_reg, uint8_t *rel_comp, bool any_comp);
 static void mark_vertex_attr(gp_parse *ps, int slot, bool generic, int pos);
 static bool rel_binding_index(gp_parse *ps, bool allowed, const char *need, bool any_comp, uint8_t *reg, uint8_t *comp, int *off);
@@ -445,6 +447,28 @@ static void parse_swizzle(gp_parse *ps, gp_src *s, bool scalar)
     memcpy(old, s->swz, 4);
     for (int i = 0; i < 4; i++)
         s->swz[i] = old[comp[n == 1 ? 0 : i]];
+}
+
+/* The operands every dialect reads alike, current token first: a
+ * literal (*scalar_const: a bare scalar one), state.* or program.*, each
+ * a parameter row.  Fails on a token that starts no operand; false for
+ * other identifiers (nothing consumed). */
+static bool param_src(gp_parse *ps, gp_src *s, bool *scalar_const)
+{
+    gp_token t = ps->tok;
+    if (t.kind == GP_TOK_INT || t.kind == GP_TOK_FLOAT || is_punct(&t, '{')) {
+        s->file = GP_FILE_PARAM;
+        s->index = parse_param_single(ps, false, scalar_const);
+    } else if (t.kind != GP_TOK_IDENT) {
+        char b[64];
+        gp_fail(ps, t.pos, "expected an operand, found %s", tok_str(ps, &t, b, sizeof(b)));
+    } else if (tok_is(ps, &t, "state") || tok_is(ps, &t, "program")) {
+        s->file = GP_FILE_PARAM;
+        s->index = parse_param_single(ps, false, NULL);
+    } else {
+        return false;
+    }
+    return true;
 }
 
 /* <instOperandV>/<instOperandS> (<vectorSrcReg>/<scalarSrcReg> in the ARB
@@ -631,25 +655,17 @@ static const struct tex_word {
     uint8_t target; /* gp_tex_target */
     uint8_t sets;   /* TEXW_* */
 } tex_words[] = {
-    { "1D", GP_TEX_1D, TEXW_ARB | TEXW_NV4 | TEXW_IMAGE },
-    { "2D", GP_TEX_2D, TEXW_ARB | TEXW_NV4 | TEXW_IMAGE },
-    { "3D", GP_TEX_3D, TEXW_ARB | TEXW_NV4 | TEXW_IMAGE },
-    { "2DMS", GP_TEX_2DMS, TEXW_NV4 | TEXW_IMAGE },
-    { "CUBE", GP_TEX_CUBE, TEXW_ARB | TEXW_NV4 | TEXW_IMAGE },
-    { "RECT", GP_TEX_RECT, TEXW_ARB | TEXW_NV4 | TEXW_IMAGE },
-    { "SHADOW1D", GP_TEX_SHADOW1D, TEXW_ARB | TEXW_NV4 },
-    { "SHADOW2D", GP_TEX_SHADOW2D, TEXW_ARB | TEXW_NV4 },
-    { "SHADOWRECT", GP_TEX_SHADOWRECT, TEXW_ARB | TEXW_NV4 },
-    { "SHADOWCUBE", GP_TEX_SHADOWCUBE, TEXW_NV4 },
-    { "ARRAY1D", GP_TEX_ARRAY1D, TEXW_ARB | TEXW_NV4 | TEXW_IMAGE },
-    { "ARRAY2D", GP_TEX_ARRAY2D, TEXW_ARB | TEXW_NV4 | TEXW_IMAGE },
+#define TEXW_ALL (TEXW_ARB | TEXW_NV4 | TEXW_IMAGE)
+    { "1D", GP_TEX_1D, TEXW_ALL }, { "2D", GP_TEX_2D, TEXW_ALL }, { "3D", GP_TEX_3D, TEXW_ALL },
+    { "CUBE", GP_TEX_CUBE, TEXW_ALL }, { "RECT", GP_TEX_RECT, TEXW_ALL }, { "ARRAY1D", GP_TEX_ARRAY1D, TEXW_ALL },
+    { "ARRAY2D", GP_TEX_ARRAY2D, TEXW_ALL }, { "SHADOW1D", GP_TEX_SHADOW1D, TEXW_ARB | TEXW_NV4 },
+    { "SHADOW2D", GP_TEX_SHADOW2D, TEXW_ARB | TEXW_NV4 }, { "SHADOWRECT", GP_TEX_SHADOWRECT, TEXW_ARB | TEXW_NV4 },
     { "SHADOWARRAY1D", GP_TEX_SHADOWARRAY1D, TEXW_ARB | TEXW_NV4 },
-    { "SHADOWARRAY2D", GP_TEX_SHADOWARRAY2D, TEXW_ARB | TEXW_NV4 },
-    { "BUFFER", GP_TEX_BUFFER, TEXW_NV4 | TEXW_IMAGE },
-    { "RENDERBUFFER", GP_TEX_2DMS, TEXW_NV4 },
-    { "ARRAY2DMS", GP_TEX_ARRAY2DMS, TEXW_NV4 | TEXW_IMAGE },
-    { "ARRAYCUBE", GP_TEX_CUBEARRAY, TEXW_NV41 | TEXW_IMAGE },
-    { "SHADOWARRAYCUBE", GP_TEX_SHADOWCUBEARRAY, TEXW_NV41 },
+    { "SHADOWARRAY2D", GP_TEX_SHADOWARRAY2D, TEXW_ARB | TEXW_NV4 }, { "SHADOWCUBE", GP_TEX_SHADOWCUBE, TEXW_NV4 },
+    { "2DMS", GP_TEX_2DMS, TEXW_NV4 | TEXW_IMAGE }, { "ARRAY2DMS", GP_TEX_ARRAY2DMS, TEXW_NV4 | TEXW_IMAGE },
+    { "BUFFER", GP_TEX_BUFFER, TEXW_NV4 | TEXW_IMAGE }, { "RENDERBUFFER", GP_TEX_2DMS, TEXW_NV4 },
+    { "ARRAYCUBE", GP_TEX_CUBEARRAY, TEXW_NV41 | TEXW_IMAGE }, { "SHADOWARRAYCUBE", GP_TEX_SHADOWCUBEARRAY, TEXW_NV41 },
+#undef TEXW_ALL
 };
 
 /* <texTarget> / <imageTarget>: a word of the sets (TEXW_*); the numeric

@@ -130,15 +130,8 @@ static void arb_src_reg(gp_parse *ps, gp_src *s, bool *scalar_const)
 {
     gp_token t = ps->tok;
     *scalar_const = false;
-    if (t.kind == GP_TOK_INT || t.kind == GP_TOK_FLOAT || is_punct(&t, '{')) {
-        s->file = GP_FILE_PARAM;
-        s->index = parse_param_single(ps, false, scalar_const);
-    } else if (t.kind != GP_TOK_IDENT) {
-        char b[64];
-        gp_fail(ps, t.pos, "expected an operand, found %s", tok_str(ps, &t, b, sizeof(b)));
-    } else if (tok_is(ps, &t, "state") || tok_is(ps, &t, "program")) {
-        s->file = GP_FILE_PARAM;
-        s->index = parse_param_single(ps, false, NULL);
+    if (param_src(ps, s, scalar_const)) {
+        /* a literal, state.* or program.* */
     } else if ((ps->stage == GP_STAGE_VERTEX && tok_is(ps, &t, "vertex")) ||
                (ps->stage == GP_STAGE_FRAGMENT && tok_is(ps, &t, "fragment"))) {
         s->file = GP_FILE_INPUT;
@@ -401,15 +394,7 @@ static bool arb_declaration(gp_parse *ps, const gp_token *t0)
 }
 
 static const gp_front gp_front_arb = {
-    .labels_first = false,
-    .is_reserved = arb_is_reserved,
-    .declaration = arb_declaration,
-    .check_opcode = check_opword,
-    .src_reg = arb_src_reg,
-    .is_input = arb_is_input,
-    .result_dst = arb_result_dst,
-    .var_dst = arb_var_dst,
-    .cc_rule = arb_cc_rule,
-    .cc_rules = "EQ, NE, LT, LE, GT, GE, TR, FL",
-    .texture = arb_texture,
+    .is_reserved = arb_is_reserved, .declaration = arb_declaration, .check_opcode = check_opword,
+    .src_reg = arb_src_reg, .is_input = arb_is_input, .result_dst = arb_result_dst, .var_dst = arb_var_dst,
+    .cc_rule = arb_cc_rule, .cc_rules = "EQ, NE, LT, LE, GT, GE, TR, FL", .texture = arb_texture,
 };

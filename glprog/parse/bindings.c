@@ -67,6 +67,13 @@ static int binding_word(gp_parse *ps, int start, const char *const *words, int n
     return i;
 }
 
+/* "." word, the only one allowed there. */
+static void binding_dot_word(gp_parse *ps, int start, const char *word)
+{
+    binding_dot(ps, start);
+    binding_word(ps, start, &word, 1);
+}
+
 /* A relative index "A0.x", "A0.x + 3", "A0.y - 2" (the address part of
  * ARB_vertex_program <progParamArrayRel>, NV <arrayMemRel>), current token
  * the register name.  Fills rel fields of s; returns the offset. */
@@ -747,9 +754,7 @@ static int parse_state_binding(gp_parse *ps, bool multi, gp_state_ref *rows)
         binding_dot(ps, start);
         int i = binding_word(ps, start, p, 7);
         if (i == 5) {
-            binding_dot(ps, start);
-            static const char *const d[] = { "direction" };
-            binding_word(ps, start, d, 1);
+            binding_dot_word(ps, start, "direction");
         }
         r.prop = props[i];
         break;
@@ -760,9 +765,7 @@ static int parse_state_binding(gp_parse *ps, bool multi, gp_state_ref *rows)
         } else {
             r.kind = GP_STATE_LIGHTMODEL_SCENECOLOR;
             r.face = (uint8_t)opt_face(ps);
-            binding_dot(ps, start);
-            static const char *const p[] = { "scenecolor" };
-            binding_word(ps, start, p, 1);
+            binding_dot_word(ps, start, "scenecolor");
         }
         break;
     case 3: { /* lightprod[n][.face].property */
@@ -796,9 +799,7 @@ static int parse_state_binding(gp_parse *ps, bool multi, gp_state_ref *rows)
     case 6: { /* clip[n].plane */
         r.kind = GP_STATE_CLIPPLANE;
         r.index = (uint16_t)binding_index(ps, start, ps->lim.max_clip_planes, "clip plane");
-        binding_dot(ps, start);
-        static const char *const p[] = { "plane" };
-        binding_word(ps, start, p, 1);
+        binding_dot_word(ps, start, "plane");
         state_stage_check(ps, start, true);
         break;
     }
@@ -814,16 +815,12 @@ static int parse_state_binding(gp_parse *ps, bool multi, gp_state_ref *rows)
     case 9: { /* texenv[n].color */
         r.kind = GP_STATE_TEXENV_COLOR;
         r.index = (uint16_t)opt_binding_index(ps, start, ps->lim.max_texture_units, "texture unit");
-        binding_dot(ps, start);
-        static const char *const p[] = { "color" };
-        binding_word(ps, start, p, 1);
+        binding_dot_word(ps, start, "color");
         state_stage_check(ps, start, false);
         break;
     }
     default: { /* depth.range */
-        binding_dot(ps, start);
-        static const char *const p[] = { "range" };
-        binding_word(ps, start, p, 1);
+        binding_dot_word(ps, start, "range");
         r.kind = GP_STATE_DEPTH_RANGE;
         state_stage_check(ps, start, false);
         break;

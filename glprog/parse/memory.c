@@ -458,23 +458,19 @@ static void mem_operands(gp_parse *ps, gp_pinsn *pi)
         mem_var_operand(ps, pi, 1, op == GP_OP_STB || op == GP_OP_ATOMB ? GP_SYM_STORAGE : GP_SYM_SHARED);
         break;
     case GP_OP_LOADIM:
-        mem_data_operand(ps, pi, 0);
-        expect(ps, ',', "before the image unit");
-        mem_image_unit(ps, pi);
-        mem_image_target(ps, pi);
-        break;
     case GP_OP_STOREIM:
-        mem_data_operand(ps, pi, 0);
-        expect(ps, ',', "between operands");
-        mem_data_operand(ps, pi, 1);
-        mem_image_target(ps, pi);
-        break;
     case GP_OP_ATOMIM:
+        /* LOADIM coord, image; STOREIM (image,) data, coord; ATOMIM data,
+         * coord, image; then the target */
         mem_data_operand(ps, pi, 0);
-        expect(ps, ',', "between operands");
-        mem_data_operand(ps, pi, 1);
-        expect(ps, ',', "before the image unit");
-        mem_image_unit(ps, pi);
+        if (op != GP_OP_LOADIM) {
+            expect(ps, ',', "between operands");
+            mem_data_operand(ps, pi, 1);
+        }
+        if (op != GP_OP_STOREIM) {
+            expect(ps, ',', "before the image unit");
+            mem_image_unit(ps, pi);
+        }
         mem_image_target(ps, pi);
         break;
     default:
@@ -503,8 +499,7 @@ static int buffer_binding_word(gp_parse *ps, const char *word)
         gp_fail(ps, start, "expected a program.%s binding, found %s", word, tok_str(ps, &ps->tok, t, sizeof(t)));
     }
     next(ps);
-    binding_dot(ps, start);
-    binding_word(ps, start, &word, 1);
+    binding_dot_word(ps, start, word);
     return start;
 }
 

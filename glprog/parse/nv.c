@@ -106,7 +106,6 @@ static void nv4_vertex_input(gp_parse *ps, nv4_binding *b, int ctx)
     if (is_punct(&ps->tok, '['))
         gp_fail(ps, ps->tok.pos, "vertex[n] bindings are only available in geometry programs");
     binding_dot(ps, start);
-    b->count = 1;
     if (nv5_thread_input(ps, b))
         return;
     int item = vertex_item(ps, start, &b->slot);
@@ -152,9 +151,7 @@ static bool nv4_primitive_id(gp_parse *ps, nv4_binding *b, int start)
         if (ps->gs_prim_in != GP_PRIM_PATCHES)
             gp_fail(ps, wpos, "primitive.%s requires PRIMITIVE_IN PATCHES", id[k]);
         if (k == 5) {
-            binding_dot(ps, start);
-            static const char *const attrib[] = { "attrib" };
-            binding_word(ps, start, attrib, 1);
+            binding_dot_word(ps, start, "attrib");
         }
         binding_index(ps, start, k == 3 ? 4 : k == 4 ? 2 : 32,
                       k == 3 ? "outer tessellation level" : k == 4 ? "inner tessellation level" : "patch attribute");
@@ -173,9 +170,6 @@ static bool nv4_primitive_id(gp_parse *ps, nv4_binding *b, int start)
 static void nv4_fragment_input(gp_parse *ps, nv4_binding *b, int ctx)
 {
     int start = ps->tok.pos;
-    b->count = 1;
-    if (nv4_primitive_id(ps, b, start))
-        return;
     next(ps);
     binding_dot(ps, start);
     /* NV_gpu_program5 2.X.2 / 2.X.3.2: fragment.sampleid (per-sample
@@ -230,9 +224,6 @@ static void nv4_varying(gp_parse *ps, nv4_binding *b, int start, int ctx, int wh
 static void nv4_geometry_input(gp_parse *ps, nv4_binding *b, int ctx)
 {
     int start = ps->tok.pos;
-    b->count = 1;
-    if (nv4_primitive_id(ps, b, start))
-        return;
     next(ps);
     if (is_punct(&ps->tok, '[')) {
         gp_token t = peek(ps);
@@ -282,10 +273,13 @@ static void nv4_input(gp_parse *ps, nv4_binding *b, int ctx)
 {
     memset(b, 0, sizeof(*b));
     b->pos = ps->tok.pos;
+    b->count = 1;
     if (ps->stage == GP_STAGE_COMPUTE)
         nv5_compute_input(ps, b);
     else if (ps->stage == GP_STAGE_VERTEX)
         nv4_vertex_input(ps, b, ctx);
+    else if (nv4_primitive_id(ps, b, b->pos))
+        ; /* primitive.*: fragment and geometry programs alike */
     else if (ps->stage == GP_STAGE_FRAGMENT)
         nv4_fragment_input(ps, b, ctx);
     else
@@ -474,23 +468,14 @@ static void nv4_src_reg(gp_parse *ps, gp_src *s, bool *scalar_const)
 {
     gp_token t = ps->tok;
     *scalar_const = false;
+    gp_token t1, t2;
+    peek2(ps, &t1, &t2);
     if ((t.kind == GP_TOK_INT || t.kind == GP_TOK_FLOAT || is_punct(&t, '{')) && ps->lit64) {
         parse_literal64(ps, s, scalar_const); /* NV5 64-bit literals */
-    } else if (t.kind == GP_TOK_INT || t.kind == GP_TOK_FLOAT || is_punct(&t, '{')) {
-        s->file = GP_FILE_PARAM;
-        s->index = parse_param_single(ps, false, scalar_const);
-    } else if (t.kind != GP_TOK_IDENT) {
-        char b[64];
-        gp_fail(ps, t.pos, "expected an operand, found %s", tok_str(ps, &t, b, sizeof(b)));
-    } else if (tok_is(ps, &t, "state") || tok_is(ps, &t, "program")) {
-        if (tok_is(ps, &t, "program")) {
-            gp_token t1, t2;
-            peek2(ps, &t1, &t2);
-            if (is_punct(&t1, '.') && tok_is(ps, &t2, "buffer"))
-                gp_fail(ps, t.pos, "program.buffer bindings can only be used in BUFFER declarations (2.X.3.6)");
-        }
-        s->file = GP_FILE_PARAM;
-        s->index = parse_param_single(ps, false, NULL);
+    } else if (tok_is(ps, &t, "program") && is_punct(&t1, '.') && tok_is(ps, &t2, "buffer")) {
+        gp_fail(ps, t.pos, "program.buffer bindings can only be used in BUFFER declarations (2.X.3.6)");
+    } else if (param_src(ps, s, scalar_const)) {
+        /* a literal, state.* or program.* */
     } else if (nv4_is_input(ps, &t)) {
         nv4_binding b;
         nv4_input(ps, &b, 0);

@@ -742,16 +742,8 @@ static void sub_cali_operand(gp_parse *ps, gp_pinsn *pi)
 }
 
 static const gp_front gp_front_nv = {
-    .labels_first = true,
-    .is_reserved = nv4_is_reserved,
-    .head = nv4_head,
-    .declaration = nv4_declaration,
-    .opword = nv4_opword,
-    .src_reg = nv4_src_reg,
-    .is_input = nv4_is_input,
-    .result_dst = nv4_result_dst,
-    .var_dst = nv4_var_dst,
-    .cc_rule = nv4_cc_rule,
+    .labels_first = true, .is_reserved = nv4_is_reserved, .head = nv4_head, .declaration = nv4_declaration,
+    .opword = nv4_opword, .src_reg = nv4_src_reg, .is_input = nv4_is_input, .result_dst = nv4_result_dst,
+    .var_dst = nv4_var_dst, .cc_rule = nv4_cc_rule, .texture = nv4_texture,
     .cc_rules = "EQ, NE, LT, LE, GT, GE, TR, FL, NAN, LEG, CF, NCF, OF, NOF, AB, BLE, SF, NSF; 0/1 for CC1",
-    .texture = nv4_texture,
 };
