@@ -278,6 +278,7 @@ static int fragment_result(gp_parse *ps, int start);
 static int parse_vertex_binding(gp_parse *ps, gp_src *s, bool rel_ok);
 static int parse_fragment_binding(gp_parse *ps, gp_src *s, bool rel_ok);
 static void parse_result_binding(gp_parse *ps, gp_dst *d, bool rel_ok);
+static int param_append(gp_parse *ps, const gp_param_binding *b, int array, bool distinct);
 static int param_add(gp_parse *ps, const gp_param_binding *b, int array, int pos);
 static void binding_const(gp_param_binding *b, const gp_val v[4], uint8_t type);
 static void binding_state(gp_param_binding *b, gp_state_ref r);

@@ -368,6 +368,26 @@ static void parse_result_binding(gp_parse *ps, gp_dst *d, bool rel_ok)
 
 /* ---- parameters ----------------------------------------------------------- */
 
+/* Appends row b (a member of parameter array `array`, or of none when
+ * negative) to the table; a distinct binding is remembered for reuse. */
+static int param_append(gp_parse *ps, const gp_param_binding *b, int array, bool distinct)
+{
+    int cap = ps->cap_params;
+    gp_reserve(ps, (void **)&ps->params, &cap, ps->num_params, sizeof(*ps->params));
+    int cap2 = ps->cap_params;
+    gp_reserve(ps, (void **)&ps->param_array, &cap2, ps->num_params, sizeof(*ps->param_array));
+    ps->cap_params = cap;
+    int row = ps->num_params++;
+    ps->params[row] = *b;
+    ps->param_array[row] = array < 0 ? -1 : array;
+    if (distinct) {
+        char *copy = gp_alloc(ps, sizeof(*b));
+        memcpy(copy, b, sizeof(*b));
+        gp_map_put(ps, &ps->constmap, copy, (int)sizeof(*b), (void *)(intptr_t)(row + 1));
+    }
+    return row;
+}
+
 /* Adds a row to the parameter table.  Single bindings (array -1) reuse any
  * existing row with the same binding; array rows are always appended, so an
  * array stays contiguous for relative addressing; array -2 appends a row
@@ -391,20 +411,7 @@ static int param_add(gp_parse *ps, const gp_param_binding *b, int array, int pos
         gp_fail(ps, pos, "too many program parameters (%d > %d)", (int)ps->constmap.count + 1, limit < 0 ? 0 : limit);
     if (ps->num_params >= 4 * (limit > 0 ? limit : 0))
         gp_fail(ps, pos, "too many parameter bindings (%d rows)", ps->num_params + 1);
-    int cap = ps->cap_params;
-    gp_reserve(ps, (void **)&ps->params, &cap, ps->num_params, sizeof(*ps->params));
-    int cap2 = ps->cap_params;
-    gp_reserve(ps, (void **)&ps->param_array, &cap2, ps->num_params, sizeof(*ps->param_array));
-    ps->cap_params = cap;
-    int row = ps->num_params++;
-    ps->params[row] = *b;
-    ps->param_array[row] = array < 0 ? -1 : array;
-    if (distinct) {
-        char *copy = gp_alloc(ps, sizeof(*b));
-        memcpy(copy, b, sizeof(*b));
-        gp_map_put(ps, &ps->constmap, copy, klen, (void *)(intptr_t)(row + 1));
-    }
-    return row;
+    return param_append(ps, b, array, distinct);
 }
 
 int gp_param_intern(gp_parse *ps, const gp_param_binding *b)
@@ -412,18 +419,7 @@ int gp_param_intern(gp_parse *ps, const gp_param_binding *b)
     void *hit = gp_map_get(&ps->constmap, (const char *)b, (int)sizeof(*b));
     if (hit)
         return (int)((intptr_t)hit - 1);
-    int cap = ps->cap_params;
-    gp_reserve(ps, (void **)&ps->params, &cap, ps->num_params, sizeof(*ps->params));
-    int cap2 = ps->cap_params;
-    gp_reserve(ps, (void **)&ps->param_array, &cap2, ps->num_params, sizeof(*ps->param_array));
-    ps->cap_params = cap;
-    int row = ps->num_params++;
-    ps->params[row] = *b;
-    ps->param_array[row] = -1;
-    char *copy = gp_alloc(ps, sizeof(*b));
-    memcpy(copy, b, sizeof(*b));
-    gp_map_put(ps, &ps->constmap, copy, (int)sizeof(*b), (void *)(intptr_t)(row + 1));
-    return row;
+    return param_append(ps, b, -1, true);
 }
 
 /* A constant row; type is gp_param_binding.type (0 for float literals). */

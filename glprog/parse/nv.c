@@ -534,22 +534,19 @@ static void nv4_src_reg(gp_parse *ps, gp_src *s, bool *scalar_const)
                 ps->arrays[sym->array].relative = true;
             break;
         case GP_SYM_BUFFER:
-            if (ps->mem_var == GP_SYM_CBUFFER) /* NV_parameter_buffer_object2 2.X.3.6 */
+        case GP_SYM_CBUFFER:
+            /* NV_parameter_buffer_object2 2.X.3.6: only LDC reads CBUFFER
+             * variables, and only them; their elements are bytes (gp_ir.h
+             * LDC) (EDGE.LDC_OPERAND) */
+            if (sym->kind == GP_SYM_BUFFER && ps->mem_var == GP_SYM_CBUFFER)
                 gp_fail(ps, t.pos, "LDC reads CBUFFER variables only; '%.*s' is a %s variable", n, ps->src + t.pos,
                         sym->vec4 ? "BUFFER4" : "BUFFER");
-            s->file = GP_FILE_BUFFER;
-            s->buf = sym->buf;
-            if (member)
-                nv4_array_member(ps, sym, sym->count, &ix);
-            nv4_rel_src(s, &ix, sym->index, sym->count);
-            break;
-        case GP_SYM_CBUFFER:
-            /* NV_parameter_buffer_object2 2.X.3.6: only LDC reads them;
-             * elements are bytes (gp_ir.h LDC) (EDGE.LDC_OPERAND) */
-            if (ps->mem_var != GP_SYM_CBUFFER)
+            if (sym->kind == GP_SYM_CBUFFER && ps->mem_var != GP_SYM_CBUFFER)
                 gp_fail(ps, t.pos, "'%.*s' is a CBUFFER variable: only LDC can read it", n, ps->src + t.pos);
-            ps->mem_hit = true;
-            ps->last_sym = NULL;
+            if (sym->kind == GP_SYM_CBUFFER) {
+                ps->mem_hit = true;
+                ps->last_sym = NULL;
+            }
             s->file = GP_FILE_BUFFER;
             s->buf = sym->buf;
             if (member)
