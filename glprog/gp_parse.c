@@ -264,6 +264,7 @@ static int binding_index(gp_parse *ps, int start, int limit, const char *what);
 static int opt_binding_index(gp_parse *ps, int start, int limit, const char *what);
 static int word_index(gp_parse *ps, const char *const *words, int n);
 static int binding_word(gp_parse *ps, int start, const char *const *words, int n);
+static int binding_dot_choice(gp_parse *ps, int start, const char *const *words, int n);
 static void binding_dot_word(gp_parse *ps, int start, const char *word);
 static int parse_rel_index(gp_parse *ps, uint8_t *rel_reg, uint8_t *rel_comp, bool any_comp);
 static void mark_vertex_attr(gp_parse *ps, int slot, bool generic, int pos);

@@ -67,11 +67,17 @@ static int binding_word(gp_parse *ps, int start, const char *const *words, int n
     return i;
 }
 
+/* "." and one of the n words: its index. */
+static int binding_dot_choice(gp_parse *ps, int start, const char *const *words, int n)
+{
+    binding_dot(ps, start);
+    return binding_word(ps, start, words, n);
+}
+
 /* "." word, the only one allowed there. */
 static void binding_dot_word(gp_parse *ps, int start, const char *word)
 {
-    binding_dot(ps, start);
-    binding_word(ps, start, &word, 1);
+    binding_dot_choice(ps, start, &word, 1);
 }
 
 /* A relative index "A0.x", "A0.x + 3", "A0.y - 2" (the address part of
@@ -643,9 +649,8 @@ static int opt_face(gp_parse *ps)
 static int parse_state_matrix(gp_parse *ps, int start, bool multi, gp_state_ref *rows)
 {
     gp_state_ref r = { .kind = GP_STATE_MATRIX_ROW };
-    binding_dot(ps, start);
     static const char *const names[] = { "modelview", "projection", "mvp", "texture", "palette", "program" };
-    int name = binding_word(ps, start, names, 6);
+    int name = binding_dot_choice(ps, start, names, 6);
     static const uint8_t props[] = { GP_MATRIX_MODELVIEW, GP_MATRIX_PROJECTION, GP_MATRIX_MVP,
                                      GP_MATRIX_TEXTURE, GP_MATRIX_PALETTE, GP_MATRIX_PROGRAM };
     r.prop = props[name];
@@ -737,8 +742,7 @@ static int parse_state_binding(gp_parse *ps, bool multi, gp_state_ref *rows)
         static const char *const p[] = { "ambient", "diffuse", "specular", "emission", "shininess" };
         r.kind = GP_STATE_MATERIAL;
         r.face = (uint8_t)opt_face(ps);
-        binding_dot(ps, start);
-        r.prop = (uint8_t)binding_word(ps, start, p, 5);
+        r.prop = (uint8_t)binding_dot_choice(ps, start, p, 5);
         break;
     }
     case 1: { /* light[n].property */
@@ -747,8 +751,7 @@ static int parse_state_binding(gp_parse *ps, bool multi, gp_state_ref *rows)
                                          GP_LIGHT_ATTENUATION, GP_LIGHT_SPOT_DIRECTION, GP_LIGHT_HALF };
         r.kind = GP_STATE_LIGHT;
         r.index = (uint16_t)binding_index(ps, start, ps->lim.max_lights, "light");
-        binding_dot(ps, start);
-        int i = binding_word(ps, start, p, 7);
+        int i = binding_dot_choice(ps, start, p, 7);
         if (i == 5) {
             binding_dot_word(ps, start, "direction");
         }
@@ -769,8 +772,7 @@ static int parse_state_binding(gp_parse *ps, bool multi, gp_state_ref *rows)
         r.kind = GP_STATE_LIGHTPROD;
         r.index = (uint16_t)binding_index(ps, start, ps->lim.max_lights, "light");
         r.face = (uint8_t)opt_face(ps);
-        binding_dot(ps, start);
-        r.prop = (uint8_t)binding_word(ps, start, p, 3);
+        r.prop = (uint8_t)binding_dot_choice(ps, start, p, 3);
         break;
     }
     case 4: { /* texgen[n].eye|object.s|t|r|q */
@@ -778,18 +780,15 @@ static int parse_state_binding(gp_parse *ps, bool multi, gp_state_ref *rows)
         static const char *const c[] = { "s", "t", "r", "q" };
         r.kind = GP_STATE_TEXGEN;
         r.index = (uint16_t)opt_binding_index(ps, start, ps->lim.max_texture_units, "texture unit");
-        binding_dot(ps, start);
-        int type = binding_word(ps, start, t, 2);
-        binding_dot(ps, start);
-        int coord = binding_word(ps, start, c, 4);
+        int type = binding_dot_choice(ps, start, t, 2);
+        int coord = binding_dot_choice(ps, start, c, 4);
         r.prop = (uint8_t)(type * 4 + coord);
         state_stage_check(ps, start, true);
         break;
     }
     case 5: { /* fog.color|params */
         static const char *const p[] = { "color", "params" };
-        binding_dot(ps, start);
-        r.kind = binding_word(ps, start, p, 2) ? GP_STATE_FOG_PARAMS : GP_STATE_FOG_COLOR;
+        r.kind = binding_dot_choice(ps, start, p, 2) ? GP_STATE_FOG_PARAMS : GP_STATE_FOG_COLOR;
         break;
     }
     case 6: { /* clip[n].plane */
@@ -801,8 +800,7 @@ static int parse_state_binding(gp_parse *ps, bool multi, gp_state_ref *rows)
     }
     case 7: { /* point.size|attenuation */
         static const char *const p[] = { "size", "attenuation" };
-        binding_dot(ps, start);
-        r.kind = binding_word(ps, start, p, 2) ? GP_STATE_POINT_ATTENUATION : GP_STATE_POINT_SIZE;
+        r.kind = binding_dot_choice(ps, start, p, 2) ? GP_STATE_POINT_ATTENUATION : GP_STATE_POINT_SIZE;
         state_stage_check(ps, start, true);
         break;
     }
@@ -832,9 +830,8 @@ static void parse_program_binding(gp_parse *ps, bool ranges_ok, int *kind, int *
 {
     int start = ps->tok.pos;
     next(ps);
-    binding_dot(ps, start);
     static const char *const items[] = { "env", "local", "storagelen" };
-    int item = binding_word(ps, start, items, ps->nv5 ? 3 : 2);
+    int item = binding_dot_choice(ps, start, items, ps->nv5 ? 3 : 2);
     int limit = item ? ps->lim.max_local_parameters : ps->lim.max_env_parameters;
     const char *what = item ? "program local parameter" : "program environment parameter";
     if (item == 2) {
@@ -889,9 +886,8 @@ static bool parse_thread_state(gp_parse *ps, gp_param_binding *b)
     next(ps);
     binding_dot(ps, start);
     next(ps); /* thread */
-    binding_dot(ps, start);
     static const char *const w[] = { "warpsize", "warpspersm", "smcount" };
-    int k = binding_word(ps, start, w, 3);
+    int k = binding_dot_choice(ps, start, w, 3);
     gp_val v[4] = { { .i = k == 0 ? GP_LANES : 1 }, { .i = 0 }, { .i = 0 }, { .i = 0 } };
     binding_const(b, v, 'S');
     return true;
