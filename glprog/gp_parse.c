@@ -4,14 +4,21 @@
  * NV_vertex_program2/3, NV_fragment_program(2)) and the NV_gpu_program4/5
  * headers (!!NV*4.0, 4.1, 5.0, !!NVcp5.0).  Compile time, calling thread.
  *
- * One translation unit in several files: this one holds the tokens and the
- * statement driver (instructions, subroutines, statements, options), and
- * includes the front ends after the prototypes of every function:
+ * The statement driver and what every dialect shares are here: statements
+ * (declaration, label or instruction), instructions by grammar class,
+ * operands, destinations, swizzles, write masks, condition code tests,
+ * texture units and targets, symbols, options.  A front end per dialect
+ * (gp_front, glprog/parse/parse_priv.h) adds what its grammar has beyond
+ * that; each file is a translation unit of its own:
  *   parse/bindings.c  bindings and the parameter table (every dialect)
- *   parse/arb.c       the ARB front end: declarations, operands
- *   parse/nv.c        the NV_gpu_program4/5 front end: operands, texture
- *                     operands, opcode words, declarations
- *   parse/memory.c    memory instructions and declarations
+ *   parse/arb.c       the ARB front end: declarations, registers, address
+ *                     registers, texture operands, opcode gating
+ *   parse/nv.c        the NV_gpu_program4/5 front end: input and result
+ *                     bindings, registers, destinations, texture operands,
+ *                     opcode words and modifiers
+ *   parse/nv_decl.c   its declarations: geometry and compute headers,
+ *                     <varMods> declarations, TEXTURE, subroutines
+ *   parse/memory.c    memory instructions, buffer and memory declarations
  *
  * Grammar references: ARB_vertex_program 2.14.2, ARB_fragment_program
  * 3.11.2, and the grammar changes in NV_fragment_program_option 3.11.2,
@@ -24,383 +31,13 @@
  * program (labels, block nesting, texture targets, aliasing, limits) are in
  * gp_validate.c; targets and program info are computed in gp_lower.c.
  */
-#include <errno.h>
-#include <stdio.h>
-
-#include "gp_priv.h"
-
-/* ---- tokens --------------------------------------------------------------- */
-
-/* A token as the messages quote it: 'text' (shortened), or a description. */
-static const char *tok_str(const gp_parse *ps, const gp_token *t, char *buf, size_t size)
-{
-    if (t->kind == GP_TOK_EOF)
-        return "end of program";
-    if (t->kind == GP_TOK_BAD) {
-        unsigned char c = (unsigned char)ps->src[t->pos];
-        if (c >= 0x21 && c < 0x7f)
-            snprintf(buf, size, "'%c'", c);
-        else
-            snprintf(buf, size, "byte 0x%02x", c);
-        return buf;
-    }
-    int n = t->len > 40 ? 40 : t->len;
-    snprintf(buf, size, "'%.*s%s'", n, ps->src + t->pos, t->len > 40 ? "..." : "");
-    return buf;
-}
-
-static void next(gp_parse *ps)
-{
-    ps->prev = ps->tok;
-    gp_lex_next(&ps->lx, &ps->tok);
-    if (ps->tok.kind == GP_TOK_BAD) {
-        char b[48];
-        gp_fail(ps, ps->tok.pos, "unexpected character %s", tok_str(ps, &ps->tok, b, sizeof(b)));
-    }
-}
-
-/* The token after the current one, without consuming anything. */
-static gp_token peek(gp_parse *ps)
-{
-    gp_lexer save = ps->lx;
-    gp_token t;
-    gp_lex_next(&ps->lx, &t);
-    ps->lx = save;
-    return t;
-}
-
-/* The two tokens after the current one, without consuming anything. */
-static void peek2(gp_parse *ps, gp_token *t1, gp_token *t2)
-{
-    gp_lexer save = ps->lx;
-    gp_lex_next(&ps->lx, t1);
-    gp_lex_next(&ps->lx, t2);
-    ps->lx = save;
-}
-
-static bool is_punct(const gp_token *t, char c)
-{
-    return t->kind == GP_TOK_PUNCT && t->punct == c;
-}
-
-static bool tok_is(const gp_parse *ps, const gp_token *t, const char *word)
-{
-    size_t n = strlen(word);
-    return t->kind == GP_TOK_IDENT && (size_t)t->len == n && memcmp(ps->src + t->pos, word, n) == 0;
-}
-
-static bool accept(gp_parse *ps, char c)
-{
-    if (!is_punct(&ps->tok, c))
-        return false;
-    next(ps);
-    return true;
-}
-
-static void expect(gp_parse *ps, char c, const char *where)
-{
-    if (accept(ps, c))
-        return;
-    char b[64];
-    gp_fail(ps, ps->tok.pos, "expected '%c'%s%s, found %s", c, where ? " " : "", where ? where : "",
-            tok_str(ps, &ps->tok, b, sizeof(b)));
-}
-
-static void expect_semicolon(gp_parse *ps)
-{
-    expect(ps, ';', "at the end of the statement");
-}
-
-static int expect_int(gp_parse *ps, const char *what)
-{
-    if (ps->tok.kind != GP_TOK_INT) {
-        char b[64];
-        gp_fail(ps, ps->tok.pos, "expected %s, found %s", what, tok_str(ps, &ps->tok, b, sizeof(b)));
-    }
-    int v = ps->tok.ival > INT32_MAX ? INT32_MAX : (int)ps->tok.ival;
-    next(ps);
-    return v;
-}
-
-static bool accept_word(gp_parse *ps, const char *word)
-{
-    if (!tok_is(ps, &ps->tok, word))
-        return false;
-    next(ps);
-    return true;
-}
-
-/* ".word" ahead?  Consumes both when it is. */
-static bool accept_dot_word(gp_parse *ps, const char *word)
-{
-    if (!is_punct(&ps->tok, '.'))
-        return false;
-    gp_token t = peek(ps);
-    if (!tok_is(ps, &t, word))
-        return false;
-    next(ps);
-    next(ps);
-    return true;
-}
-
-/* ---- types and functions of the whole parser ---------------------------- */
-
-/* A binding as the NV4 binding rules see it (2.X.3.2, 2.X.3.5). */
-typedef struct nv4_binding {
-    int slot;        /* first GP_VIN_ / GP_VARY_ / GP_FOUT_ slot; for clip
-                        distances the first clip number */
-    int count;       /* 1, or the length of a range "[n..o]" */
-    char family;     /* 'T' texcoord, 'A' attrib, 'C' clip: what arrays hold */
-    bool clip;       /* clip distances */
-    bool per_vertex; /* geometry: "vertex." without "[m]" */
-    int vtx;         /* geometry: m of "vertex[m]" */
-    bool interp_ok;  /* fragment: interpolation modifiers allowed */
-    uint8_t comp;    /* fragment.sampleid / samplemask: 1 + its GP_VARY_SAMPLE component */
-    int pos;         /* where the binding starts */
-    int end;         /* where it ends */
-} nv4_binding;
-
-/* An array member "[int]" or "[tempvar.c +- int]" (2.X.4.2 <arrayMem>) of
- * a variable with count members. */
-typedef struct nv4_index {
-    bool rel;
-    int value;       /* the member, or the constant offset */
-    uint8_t reg, comp;
-} nv4_index;
-
-/* Operand shapes of parse_src: <instOperandV>, <instOperandS>, and SWZ's
- * bare source (no sign, bars or suffix). */
-enum { SRC_VECTOR, SRC_SCALAR, SRC_BARE };
-
-/* The grammars a texture target word belongs to (parse_tex_target). */
-enum { TEXW_ARB = 1, TEXW_NV4 = 2, TEXW_NV41 = 4 /* NV4.1 and NV5 */, TEXW_IMAGE = 8 };
-
-/* A dialect's front end: what it adds to the statement driver and to the
- * operand parsing every dialect shares (this file).  gp_front_arb:
- * !!ARBvp1.0 / !!ARBfp1.0 and their NV options (parse/arb.c);
- * gp_front_nv: the NV_gpu_program4/5 headers (parse/nv.c, nv_decl.c). */
-typedef struct gp_front {
-    /* Labels come before the declarations (NV4, where "TEMP:" is a label)
-     * rather than after them (ARB, where TEMP is reserved). */
-    bool labels_first;
-    /* Whether a name is a reserved word (<establishName>). */
-    bool (*is_reserved)(gp_parse *ps, const char *s, int len);
-    /* The declarations a program starts with, t the statement's first
-     * token (current): true when one was parsed; NULL: none. */
-    bool (*head)(gp_parse *ps, const gp_token *t);
-    /* The other declarations: true when one was parsed. */
-    bool (*declaration)(gp_parse *ps, const gp_token *t);
-    /* Checks an opcode word t before its instruction is made; NULL: none. */
-    void (*check_opcode)(gp_parse *ps, const gp_opword *w, const gp_token *t);
-    /* Reads the modifiers after the opcode t (consumed); NULL: none. */
-    void (*opword)(gp_parse *ps, gp_opword *w, const gp_token *t, gp_pinsn *pi);
-    /* <srcReg>: file and index of an operand (parse_src reads the rest). */
-    void (*src_reg)(gp_parse *ps, gp_src *s, bool *scalar_const);
-    /* Is t an input binding (not a destination)? */
-    bool (*is_input)(const gp_parse *ps, const gp_token *t);
-    /* A result binding destination, current token "result". */
-    void (*result_dst)(gp_parse *ps, gp_dst *d);
-    /* The index of a TEMP / OUTPUT destination sym named t (consumed;
-     * d->file set) and what the dialect allows after the name. */
-    void (*var_dst)(gp_parse *ps, gp_dst *d, const gp_sym *sym, const gp_token *t);
-    /* A condition code rule (current token, not consumed). */
-    bool (*cc_rule)(gp_parse *ps, uint8_t *cond, uint8_t *reg);
-    const char *cc_rules; /* the rules, for messages */
-    /* The texture operands after "," of a texture instruction. */
-    void (*texture)(gp_parse *ps, gp_pinsn *pi);
-} gp_front;
-
-static const gp_front gp_front_arb, gp_front_nv;
-
-static const gp_front *front(const gp_parse *ps)
-{
-    return ps->nv4 ? &gp_front_nv : &gp_front_arb;
-}
-
-/* Marks a gp_src or gp_dst relatively addressed through a register of
- * file, its effective index bounded by lo..hi (the array). */
-#define MARK_REL(o, file, lo, hi) ((o)->rel = 1, (o)->rel_file = (file), (o)->rel_lo = (lo), (o)->rel_hi = (hi))
-
-/* Every function of the parser, so that the files below may call each
- * other in any order. */
-static const char *tok_str(const gp_parse *ps, const gp_token *t, char *buf, size_t size);
-static void next(gp_parse *ps);
-static gp_token peek(gp_parse *ps);
-static void peek2(gp_parse *ps, gp_token *t1, gp_token *t2);
-static bool is_punct(const gp_token *t, char c);
-static bool tok_is(const gp_parse *ps, const gp_token *t, const char *word);
-static bool accept(gp_parse *ps, char c);
-static void expect(gp_parse *ps, char c, const char *where);
-static void expect_semicolon(gp_parse *ps);
-static int expect_int(gp_parse *ps, const char *what);
-static bool accept_word(gp_parse *ps, const char *word);
-static bool accept_dot_word(gp_parse *ps, const char *word);
-static const gp_front *front(const gp_parse *ps);
-static const gp_sym *lookup(gp_parse *ps, const gp_token *t);
-static int components(gp_parse *ps, const gp_token *t, int *comp);
-static void parse_swizzle(gp_parse *ps, gp_src *s, bool scalar);
-static bool param_src(gp_parse *ps, gp_src *s, bool *scalar_const);
-static void parse_src(gp_parse *ps, gp_src *s, int shape, int *pos_out);
-static bool parse_cc_test(gp_parse *ps, gp_cc_test *cc, bool required);
-static void opt_cc_mask(gp_parse *ps, gp_cc_test *cc);
-static uint8_t parse_write_mask(gp_parse *ps);
-static void parse_dst(gp_parse *ps, gp_dst *d, int *pos_out);
-static int texture_unit(gp_parse *ps);
-static void parse_tex_target(gp_parse *ps, gp_pinsn *pi, unsigned sets, const char *(*gate)(const gp_parse *ps, const char *word), const char *expected);
-static void parse_ext_swizzle(gp_parse *ps, gp_src *s);
-static gp_sym *declare(gp_parse *ps, int kind);
-static void decl_alias(gp_parse *ps);
-static gp_pinsn *new_insn(gp_parse *ps, int pos);
-static void operand_context(gp_parse *ps, const gp_insn *in, int i);
-static void parse_instruction(gp_parse *ps, const gp_opword *w0);
-static void parse_label(gp_parse *ps);
-static void parse_statement(gp_parse *ps);
-static const char *option_names(uint32_t mask, char *buf, size_t size);
-static void parse_option(gp_parse *ps);
-static void setup_environment(gp_parse *ps, int first_stmt_pos);
-static void bad_binding(gp_parse *ps, int start);
-static void binding_dot(gp_parse *ps, int start);
-static int binding_index(gp_parse *ps, int start, int limit, const char *what);
-static int opt_binding_index(gp_parse *ps, int start, int limit, const char *what);
-static int word_index(gp_parse *ps, const char *const *words, int n);
-static int binding_word(gp_parse *ps, int start, const char *const *words, int n);
-static int binding_dot_choice(gp_parse *ps, int start, const char *const *words, int n);
-static void binding_dot_word(gp_parse *ps, int start, const char *word);
-static int parse_rel_index(gp_parse *ps, uint8_t *rel_reg, uint8_t *rel_comp, bool any_comp);
-static void mark_vertex_attr(gp_parse *ps, int slot, bool generic, int pos);
-static bool rel_binding_index(gp_parse *ps, bool allowed, const char *need, bool any_comp, uint8_t *reg, uint8_t *comp, int *off);
-static void vertex_weight(gp_parse *ps, int start);
-static int color_slot(gp_parse *ps, bool faces);
-static int vertex_item(gp_parse *ps, int start, int *slot);
-static int fragment_item(gp_parse *ps, int start, int *slot);
-static int varying_item(gp_parse *ps, int start, int n, int *slot);
-static int result_item(gp_parse *ps, int start, int *slot);
-static int fragment_result(gp_parse *ps, int start);
-static int parse_vertex_binding(gp_parse *ps, gp_src *s, bool rel_ok);
-static int parse_fragment_binding(gp_parse *ps, gp_src *s, bool rel_ok);
-static void parse_result_binding(gp_parse *ps, gp_dst *d, bool rel_ok);
-static int param_append(gp_parse *ps, const gp_param_binding *b, int array, bool distinct);
-static int param_add(gp_parse *ps, const gp_param_binding *b, int array, int pos);
-static void binding_const(gp_param_binding *b, const gp_val v[4], uint8_t type);
-static void binding_state(gp_param_binding *b, gp_state_ref r);
-static void binding_program(gp_param_binding *b, int kind, uint32_t index);
-static gp_token number_token(gp_parse *ps, bool signed_ok, bool *neg, int *sign_pos);
-static gp_val parse_number(gp_parse *ps, bool signed_ok);
-static void parse_const_vector(gp_parse *ps, gp_val v[4]);
-static uint64_t parse_number64(gp_parse *ps, bool signed_ok, uint8_t t);
-static void parse_literal64(gp_parse *ps, gp_src *s, bool *scalar_const);
-static void state_stage_check(gp_parse *ps, int start, bool vertex_only);
-static int opt_face(gp_parse *ps);
-static int parse_state_matrix(gp_parse *ps, int start, bool multi, gp_state_ref *rows);
-static int parse_state_binding(gp_parse *ps, bool multi, gp_state_ref *rows);
-static void parse_program_binding(gp_parse *ps, bool ranges_ok, int *kind, int *first, int *last);
-static bool parse_thread_state(gp_parse *ps, gp_param_binding *b);
-static int parse_param_single(gp_parse *ps, bool signed_const, bool *is_scalar_const);
-static int new_array(gp_parse *ps, int pos);
-static void parse_array_item(gp_parse *ps, int array);
-static gp_sym *decl_param(gp_parse *ps);
-static bool arb_is_reserved(gp_parse *ps, const char *s, int len);
-static void decl_temp(gp_parse *ps, uint8_t size);
-static void decl_address(gp_parse *ps);
-static void decl_attrib(gp_parse *ps);
-static void decl_output(gp_parse *ps, uint8_t size);
-static void parse_array_access(gp_parse *ps, const gp_sym *sym, gp_src *s);
-static void arb_src_reg(gp_parse *ps, gp_src *s, bool *scalar_const);
-static const gp_sym *address_register(gp_parse *ps);
-static void parse_addr_src(gp_parse *ps, gp_src *s, int *pos_out);
-static void parse_addr_dst(gp_parse *ps, gp_dst *d, int *pos_out);
-static const char *arb_tex_gate(const gp_parse *ps, const char *word);
-static void arb_texture(gp_parse *ps, gp_pinsn *pi);
-static bool arb_cc_rule(gp_parse *ps, uint8_t *cond, uint8_t *reg);
-static bool arb_is_input(const gp_parse *ps, const gp_token *t);
-static void arb_result_dst(gp_parse *ps, gp_dst *d);
-static void arb_var_dst(gp_parse *ps, gp_dst *d, const gp_sym *sym, const gp_token *t);
-static const char *option_for(const gp_parse *ps, const gp_opinfo *oi);
-static void check_opword(gp_parse *ps, const gp_opword *w, const gp_token *t);
-static bool arb_declaration(gp_parse *ps, const gp_token *t0);
-static const char *stage_word(gp_stage s);
-static uint8_t kind_type(int k, uint8_t op_type);
-static void set_operand_type(gp_parse *ps, uint8_t t);
-static int nv4_binding_range(gp_parse *ps, int start, int limit, const char *what, bool range_ok, int *count);
-static int min_int(int a, int b);
-static bool nv5_thread_input(gp_parse *ps, nv4_binding *b);
-static void nv4_vertex_input(gp_parse *ps, nv4_binding *b, int ctx);
-static bool nv4_primitive_id(gp_parse *ps, nv4_binding *b, int start);
-static void nv4_fragment_input(gp_parse *ps, nv4_binding *b, int ctx);
-static void nv4_varying(gp_parse *ps, nv4_binding *b, int start, int ctx, int which, const char *clip_what);
-static void nv4_geometry_input(gp_parse *ps, nv4_binding *b, int ctx);
-static bool nv4_is_input(const gp_parse *ps, const gp_token *t);
-static void nv5_compute_input(gp_parse *ps, nv4_binding *b);
-static void nv4_input(gp_parse *ps, nv4_binding *b, int ctx);
-static void nv4_result(gp_parse *ps, nv4_binding *b, int ctx);
-static void nv4_array_member(gp_parse *ps, const gp_sym *sym, int count, nv4_index *ix);
-static uint16_t long_rows(const gp_parse *ps, const gp_sym *sym);
-static void nv4_rel_src(gp_src *s, const nv4_index *ix, int base, int count);
-static void nv4_outer_index(gp_parse *ps, const gp_sym *sym, int count, gp_src *s);
-static void nv4_input_operand(gp_parse *ps, gp_src *s, const nv4_binding *b, int member);
-static void nv4_src_reg(gp_parse *ps, gp_src *s, bool *scalar_const);
-static void nv4_member_check(gp_parse *ps, const gp_token *t, bool member);
-static void nv4_result_dst(gp_parse *ps, gp_dst *d);
-static void nv4_var_dst(gp_parse *ps, gp_dst *d, const gp_sym *sym, const gp_token *t);
-static void nv5_tex_extra(gp_parse *ps, gp_pinsn *pi);
-static bool nv5_tex_variable(gp_parse *ps, gp_pinsn *pi, int *unit);
-static void nv5_tex_offset_reg(gp_parse *ps, gp_pinsn *pi);
-static bool nv5_tex_handle(gp_parse *ps, gp_pinsn *pi);
-static const char *nv4_tex_gate(const gp_parse *ps, const char *word);
-static void nv4_texture(gp_parse *ps, gp_pinsn *pi);
-static bool nv4_cc_rule(gp_parse *ps, uint8_t *cond, uint8_t *reg);
-static void cvt_opword(gp_parse *ps, gp_opword *w, const gp_token *t, gp_pinsn *pi);
-static void nv4_opword(gp_parse *ps, gp_opword *w, const gp_token *t, gp_pinsn *pi);
-static bool nv4_is_reserved(gp_parse *ps, const char *s, int len);
-static bool nv4_head(gp_parse *ps, const gp_token *t);
-static const char *gs_missing_decl(const gp_parse *ps);
-static bool nv4_declaration(gp_parse *ps, const gp_token *t0);
-static void nv4_decl_geometry(gp_parse *ps, const gp_token *t);
-static void cp_decl(gp_parse *ps, const gp_token *t);
-static void nv4_decl_temp(gp_parse *ps, uint8_t dtype, uint8_t size);
-static void nv4_expect_input(gp_parse *ps);
-static void nv4_attrib_binding(gp_parse *ps, nv4_binding *b, int ctx);
-static void nv4_result_binding(gp_parse *ps, nv4_binding *b, int ctx);
-static int nv4_decl_bindings(gp_parse *ps, gp_sym *s, const char *what, const char *no_array, void (*bind)(gp_parse *, nv4_binding *, int), nv4_binding *first);
-static void nv4_decl_attrib(gp_parse *ps, uint8_t dtype, uint8_t interp, uint8_t size_mod);
-static void nv4_decl_output(gp_parse *ps, uint8_t dtype, uint8_t size_mod);
-static void unit_list_decl(gp_parse *ps, gp_sym *sym, int limit, int size, int size_pos, const char *word, const char *decl, const char *unit);
-static void nv5_decl_texture(gp_parse *ps);
-static void sub_decl_type(gp_parse *ps);
-static void sub_param_item(gp_parse *ps, int type, bool range_ok);
-static void sub_decl_var(gp_parse *ps);
-static void sub_cali_operand(gp_parse *ps, gp_pinsn *pi);
-static int mem_storage_word(const gp_parse *ps, const gp_token *t);
-static int mem_atom_word(const gp_parse *ps, const gp_token *t);
-static bool mem_is_atomic(int op);
-static bool mem_is_image(int op);
-static const char *mem_atom_check(const gp_parse *ps, int op, int atom, int elem);
-static const char *mem_allowed_text(int op, int atom);
-static void mem_opword(gp_parse *ps, gp_opword *w, const gp_token *t, gp_pinsn *pi);
-static void mem_var_operand(gp_parse *ps, gp_pinsn *pi, int i, int kind);
-static void mem_data_operand(gp_parse *ps, gp_pinsn *pi, int i);
-static void mem_address_operand(gp_parse *ps, gp_pinsn *pi, int i);
-static void mem_image_unit(gp_parse *ps, gp_pinsn *pi);
-static void mem_image_target(gp_parse *ps, gp_pinsn *pi);
-static void mem_operands(gp_parse *ps, gp_pinsn *pi);
-static int buffer_binding_word(gp_parse *ps, const char *word);
-static int buffer_point(gp_parse *ps, int start, int nbind, const char *what, bool range_message, int *nb);
-static void nv4_decl_buffer(gp_parse *ps, uint8_t dtype, bool vec4);
-static void mem_array_size(gp_parse *ps, const char *what, int max_elems, int *size, int *size_pos);
-static void mem_decl(gp_parse *ps, int kind);
-static void mem_decl_image(gp_parse *ps);
-
-#include "parse/bindings.c"
-#include "parse/arb.c"
-#include "parse/nv.c"
-#include "parse/nv_decl.c"
-#include "parse/memory.c"
+#include "parse/parse_priv.h"
 
 /* ---- operands (every dialect) --------------------------------------------
  * The shapes of 2.14.2 / 2.X.2 the dialects share; what a register or
  * binding is comes from the front end (gp_front). */
 
-static const gp_sym *lookup(gp_parse *ps, const gp_token *t)
+const gp_sym *gp_lookup(gp_parse *ps, const gp_token *t)
 {
     gp_sym *s = gp_map_get(&ps->syms, ps->src + t->pos, t->len);
     if (!s)
@@ -410,7 +47,7 @@ static const gp_sym *lookup(gp_parse *ps, const gp_token *t)
 
 /* Component letters of a swizzle or mask token: returns 0..3 per letter in
  * comp[], the count, or -1 for a bad letter or mixed xyzw/rgba sets. */
-static int components(gp_parse *ps, const gp_token *t, int *comp)
+int gp_components(gp_parse *ps, const gp_token *t, int *comp)
 {
     const char *s = ps->src + t->pos;
     if (t->kind != GP_TOK_IDENT || t->len > 4)
@@ -437,7 +74,7 @@ static void parse_swizzle(gp_parse *ps, gp_src *s, bool scalar)
 {
     next(ps);
     int comp[4];
-    int n = components(ps, &ps->tok, comp);
+    int n = gp_components(ps, &ps->tok, comp);
     if (n != 1 && n != 4)
         gp_fail(ps, ps->tok.pos, "invalid swizzle '.%.*s'", ps->tok.len > 20 ? 20 : ps->tok.len,
                 ps->src + ps->tok.pos);
@@ -455,18 +92,18 @@ static void parse_swizzle(gp_parse *ps, gp_src *s, bool scalar)
  * literal (*scalar_const: a bare scalar one), state.* or program.*, each
  * a parameter row.  Fails on a token that starts no operand; false for
  * other identifiers (nothing consumed). */
-static bool param_src(gp_parse *ps, gp_src *s, bool *scalar_const)
+bool gp_param_src(gp_parse *ps, gp_src *s, bool *scalar_const)
 {
     gp_token t = ps->tok;
     if (t.kind == GP_TOK_INT || t.kind == GP_TOK_FLOAT || is_punct(&t, '{')) {
         s->file = GP_FILE_PARAM;
-        s->index = parse_param_single(ps, false, scalar_const);
+        s->index = gp_parse_param_single(ps, false, scalar_const);
     } else if (t.kind != GP_TOK_IDENT) {
         char b[64];
         gp_fail(ps, t.pos, "expected an operand, found %s", tok_str(ps, &t, b, sizeof(b)));
     } else if (tok_is(ps, &t, "state") || tok_is(ps, &t, "program")) {
         s->file = GP_FILE_PARAM;
-        s->index = parse_param_single(ps, false, NULL);
+        s->index = gp_parse_param_single(ps, false, NULL);
     } else {
         return false;
     }
@@ -476,7 +113,7 @@ static bool param_src(gp_parse *ps, gp_src *s, bool *scalar_const)
 /* <instOperandV>/<instOperandS> (<vectorSrcReg>/<scalarSrcReg> in the ARB
  * grammars): [sign] ["|" [sign]] srcReg [suffix] ["|"].  SRC_BARE is the SWZ
  * source: no sign, no bars, no suffix. */
-static void parse_src(gp_parse *ps, gp_src *s, int shape, int *pos_out)
+void gp_parse_src(gp_parse *ps, gp_src *s, int shape, int *pos_out)
 {
     memset(s, 0, sizeof(*s));
     for (int i = 0; i < 4; i++)
@@ -544,7 +181,7 @@ static bool parse_cc_test(gp_parse *ps, gp_cc_test *cc, bool required)
 }
 
 /* "(ccTest)" after a destination or a branch. */
-static void opt_cc_mask(gp_parse *ps, gp_cc_test *cc)
+void gp_opt_cc_mask(gp_parse *ps, gp_cc_test *cc)
 {
     for (int i = 0; i < 4; i++)
         cc->swz[i] = (uint8_t)i;
@@ -558,11 +195,11 @@ static void opt_cc_mask(gp_parse *ps, gp_cc_test *cc)
 }
 
 /* <optionalMask>, current token '.': components in xyzw (or rgba) order. */
-static uint8_t parse_write_mask(gp_parse *ps)
+uint8_t gp_parse_write_mask(gp_parse *ps)
 {
     next(ps);
     int comp[4];
-    int n = components(ps, &ps->tok, comp);
+    int n = gp_components(ps, &ps->tok, comp);
     uint8_t mask = 0;
     for (int i = 0; i < n; i++) {
         if (i > 0 && comp[i] <= comp[i - 1]) {
@@ -581,7 +218,7 @@ static uint8_t parse_write_mask(gp_parse *ps)
 /* <maskedDstReg> / <instResult>: a result binding or a TEMP / OUTPUT
  * variable (the front end reads what the dialect allows after the name),
  * write mask, and with NV options a condition code mask. */
-static void parse_dst(gp_parse *ps, gp_dst *d, int *pos_out)
+void gp_parse_dst(gp_parse *ps, gp_dst *d, int *pos_out)
 {
     const gp_front *fe = front(ps);
     memset(d, 0, sizeof(*d));
@@ -593,7 +230,7 @@ static void parse_dst(gp_parse *ps, gp_dst *d, int *pos_out)
         fe->result_dst(ps, d);
     } else if (t.kind == GP_TOK_IDENT && !fe->is_input(ps, &t) && !tok_is(ps, &t, "state") &&
                !tok_is(ps, &t, "program")) {
-        const gp_sym *sym = lookup(ps, &t);
+        const gp_sym *sym = gp_lookup(ps, &t);
         next(ps);
         ps->last_size = sym->size;
         if (sym->dtype)
@@ -621,14 +258,14 @@ static void parse_dst(gp_parse *ps, gp_dst *d, int *pos_out)
     }
     d->mask = 0xf;
     if (is_punct(&ps->tok, '.'))
-        d->mask = parse_write_mask(ps);
-    opt_cc_mask(ps, &d->cc);
+        d->mask = gp_parse_write_mask(ps);
+    gp_opt_cc_mask(ps, &d->cc);
 }
 
 /* "texture" ["[" n "]"]: the texture image unit (ARB_fragment_program
  * <texImageUnit>, NV_gpu_program4 <texAccess>), n a constant below the
  * units there are (at most 32). */
-static int texture_unit(gp_parse *ps)
+int gp_texture_unit(gp_parse *ps)
 {
     if (!accept_word(ps, "texture")) {
         char b[64];
@@ -674,7 +311,7 @@ static const struct tex_word {
  * ones ("2D", "2DMS") are a number and a word written together.  gate,
  * when set, names the OPTION a word needs (NULL: none); expected lists
  * the words for the message. */
-static void parse_tex_target(gp_parse *ps, gp_pinsn *pi, unsigned sets,
+void gp_parse_tex_target(gp_parse *ps, gp_pinsn *pi, unsigned sets,
                              const char *(*gate)(const gp_parse *ps, const char *word), const char *expected)
 {
     pi->target_pos = ps->tok.pos;
@@ -726,7 +363,7 @@ static void parse_ext_swizzle(gp_parse *ps, gp_src *s)
             sel = ps->tok.ival ? GP_SWZ_ONE : GP_SWZ_ZERO;
         } else {
             int comp[4];
-            int n = components(ps, &ps->tok, comp);
+            int n = gp_components(ps, &ps->tok, comp);
             int this_set = n == 1 ? (strchr("xyzw", ps->src[pos]) ? 0 : 1) : -1;
             if (n != 1 || (set >= 0 && set != this_set))
                 gp_fail(ps, pos, "invalid extended swizzle selector '%.*s'", ps->tok.len > 20 ? 20 : ps->tok.len,
@@ -744,7 +381,7 @@ static void parse_ext_swizzle(gp_parse *ps, gp_src *s)
 /* ---- declarations (every dialect) ---------------------------------------- */
 
 /* <establishName>: a new identifier.  Returns the new symbol. */
-static gp_sym *declare(gp_parse *ps, int kind)
+gp_sym *gp_declare(gp_parse *ps, int kind)
 {
     if (ps->tok.kind != GP_TOK_IDENT) {
         char b[64];
@@ -772,7 +409,7 @@ static gp_sym *declare(gp_parse *ps, int kind)
     return s;
 }
 
-static void decl_alias(gp_parse *ps)
+void gp_decl_alias(gp_parse *ps)
 {
     if (ps->tok.kind != GP_TOK_IDENT) {
         char b[64];
@@ -815,7 +452,7 @@ static gp_pinsn *new_insn(gp_parse *ps, int pos)
 }
 
 /* The data type literals of operand i take (NV4; ARB: always float). */
-static void operand_context(gp_parse *ps, const gp_insn *in, int i)
+void gp_operand_context(gp_parse *ps, const gp_insn *in, int i)
 {
     ps->lit64 = 0;
     if (ps->nv4 && in->op == GP_OP_CVT) {
@@ -824,18 +461,18 @@ static void operand_context(gp_parse *ps, const gp_insn *in, int i)
         int t = gp_cvt_gptype(in->cvt_src);
         if (t == GP_TYPE_S64 || t == GP_TYPE_U64 || t == GP_TYPE_F64)
             ps->lit64 = (uint8_t)t;
-        set_operand_type(ps, (uint8_t)(t == GP_TYPE_S64 ? GP_TYPE_S32 : t == GP_TYPE_U64 ? GP_TYPE_U32
+        gp_set_operand_type(ps, (uint8_t)(t == GP_TYPE_S64 ? GP_TYPE_S32 : t == GP_TYPE_U64 ? GP_TYPE_U32
                                        : t == GP_TYPE_F64 ? GP_TYPE_F32 : t));
         return;
     }
     if (ps->nv4) {
         /* 64-bit types: a literal is an exact pair of rows (gp_ir.h
          * "64-bit storage", Constants); PK64 / UP64 keep their rules */
-        int t = kind_type(gp_io_kind(gp_opinfo_table[in->op].io, i + 1), in->type);
+        int t = gp_kind_type(gp_io_kind(gp_opinfo_table[in->op].io, i + 1), in->type);
         if ((t == GP_TYPE_S64 || t == GP_TYPE_U64 || t == GP_TYPE_F64) && in->op != GP_OP_PK64 &&
             in->op != GP_OP_UP64)
             ps->lit64 = (uint8_t)t;
-        set_operand_type(ps, (uint8_t)(t == GP_TYPE_S64 ? GP_TYPE_S32 : t == GP_TYPE_U64 ? GP_TYPE_U32
+        gp_set_operand_type(ps, (uint8_t)(t == GP_TYPE_S64 ? GP_TYPE_S32 : t == GP_TYPE_U64 ? GP_TYPE_U32
                                        : t == GP_TYPE_F64 ? GP_TYPE_F32 : t));
     }
 }
@@ -857,8 +494,8 @@ static void parse_instruction(gp_parse *ps, const gp_opword *w0)
     if (front(ps)->opword)
         front(ps)->opword(ps, w, &optok, pi);
     if (oi->flags & GP_OPF_MEMORY) {
-        mem_operands(ps, pi);
-        set_operand_type(ps, GP_TYPE_F32);
+        gp_mem_operands(ps, pi);
+        gp_set_operand_type(ps, GP_TYPE_F32);
         return;
     }
     switch (oi->cls) {
@@ -871,7 +508,7 @@ static void parse_instruction(gp_parse *ps, const gp_opword *w0)
     case GP_CLASS_TEX:
     case GP_CLASS_TXD:
     case GP_CLASS_SWZ:
-        parse_dst(ps, &in->dst, &pi->dst_pos);
+        gp_parse_dst(ps, &in->dst, &pi->dst_pos);
         pi->dst_size = ps->last_size;
         pi->dst_sym = ps->last_sym;
         for (int i = 0; i < oi->nsrc; i++) {
@@ -881,8 +518,8 @@ static void parse_instruction(gp_parse *ps, const gp_opword *w0)
                 shape = SRC_SCALAR;
             if (oi->cls == GP_CLASS_SWZ)
                 shape = SRC_BARE;
-            operand_context(ps, in, i);
-            parse_src(ps, &in->src[i], shape, &pi->src_pos[i]);
+            gp_operand_context(ps, in, i);
+            gp_parse_src(ps, &in->src[i], shape, &pi->src_pos[i]);
             pi->src_size[i] = ps->last_size;
             pi->src_sym[i] = ps->last_sym;
         }
@@ -896,22 +533,22 @@ static void parse_instruction(gp_parse *ps, const gp_opword *w0)
         }
         break;
     case GP_CLASS_ARL:
-        parse_addr_dst(ps, &in->dst, &pi->dst_pos);
+        gp_parse_addr_dst(ps, &in->dst, &pi->dst_pos);
         expect(ps, ',', "between operands");
         /* ARB: <scalarSrcReg>; NV_vertex_program2: <instOperandV> */
-        parse_src(ps, &in->src[0], (ps->prof & GP_PROF_VP2) ? SRC_VECTOR : SRC_SCALAR, &pi->src_pos[0]);
+        gp_parse_src(ps, &in->src[0], (ps->prof & GP_PROF_VP2) ? SRC_VECTOR : SRC_SCALAR, &pi->src_pos[0]);
         break;
     case GP_CLASS_ARA:
-        parse_addr_dst(ps, &in->dst, &pi->dst_pos);
+        gp_parse_addr_dst(ps, &in->dst, &pi->dst_pos);
         expect(ps, ',', "between operands");
-        parse_addr_src(ps, &in->src[0], &pi->src_pos[0]);
+        gp_parse_addr_src(ps, &in->src[0], &pi->src_pos[0]);
         break;
     case GP_CLASS_PUSHA:
-        parse_addr_src(ps, &in->src[0], &pi->src_pos[0]);
+        gp_parse_addr_src(ps, &in->src[0], &pi->src_pos[0]);
         break;
     case GP_CLASS_POPA: {
         int mpos = ps->tok.pos;
-        parse_addr_dst(ps, &in->dst, &pi->dst_pos);
+        gp_parse_addr_dst(ps, &in->dst, &pi->dst_pos);
         if (in->dst.mask != 0xf)
             gp_fail(ps, mpos, "POPA writes the whole address register (write mask .xyzw)");
         break;
@@ -924,15 +561,15 @@ static void parse_instruction(gp_parse *ps, const gp_opword *w0)
         if (ps->has_cc && ps->tok.kind == GP_TOK_IDENT && !gp_map_get(&ps->syms, ps->src + ps->tok.pos, ps->tok.len))
             is_cc = parse_cc_test(ps, &in->cond, false);
         if (!is_cc) {
-            operand_context(ps, in, 0);
-            parse_src(ps, &in->src[0], SRC_VECTOR, &pi->src_pos[0]);
+            gp_operand_context(ps, in, 0);
+            gp_parse_src(ps, &in->src[0], SRC_VECTOR, &pi->src_pos[0]);
             pi->src_sym[0] = ps->last_sym;
         }
         break;
     }
     case GP_CLASS_BRA:
         if (in->op == GP_OP_CALI) {
-            sub_cali_operand(ps, pi);
+            gp_sub_cali_operand(ps, pi);
             break;
         }
         if (ps->tok.kind != GP_TOK_IDENT) {
@@ -943,10 +580,10 @@ static void parse_instruction(gp_parse *ps, const gp_opword *w0)
         pi->label_len = ps->tok.len;
         pi->label_pos = ps->tok.pos;
         next(ps);
-        opt_cc_mask(ps, &in->cond);
+        gp_opt_cc_mask(ps, &in->cond);
         break;
     case GP_CLASS_FLOW:
-        opt_cc_mask(ps, &in->cond);
+        gp_opt_cc_mask(ps, &in->cond);
         break;
     case GP_CLASS_IF:
         parse_cc_test(ps, &in->cond, true);
@@ -957,23 +594,23 @@ static void parse_instruction(gp_parse *ps, const gp_opword *w0)
          * primitive type ... is not POINTS." */
         if (in->op == GP_OP_EMITS && ps->gs_prim_out != GP_PRIM_POINTS)
             gp_fail(ps, optok.pos, "EMITS requires PRIMITIVE_OUT POINTS (NV_gpu_program5 2.14.6.2)");
-        operand_context(ps, in, 0);
-        parse_src(ps, &in->src[0], SRC_SCALAR, &pi->src_pos[0]);
+        gp_operand_context(ps, in, 0);
+        gp_parse_src(ps, &in->src[0], SRC_SCALAR, &pi->src_pos[0]);
         pi->src_sym[0] = ps->last_sym;
         break;
     case GP_CLASS_LOOP:
         /* NV_gpu_program4: "REP" without a count loops until BRK / RET */
         if (ps->nv4 && is_punct(&ps->tok, ';'))
             break;
-        operand_context(ps, in, 0);
-        parse_src(ps, &in->src[0], SRC_VECTOR, &pi->src_pos[0]);
+        gp_operand_context(ps, in, 0);
+        gp_parse_src(ps, &in->src[0], SRC_VECTOR, &pi->src_pos[0]);
         pi->src_sym[0] = ps->last_sym;
         break;
     default:
         break;
     }
     if (ps->nv4)
-        set_operand_type(ps, GP_TYPE_F32);
+        gp_set_operand_type(ps, GP_TYPE_F32);
 }
 
 /* ---- statements ----------------------------------------------------------- */
@@ -1113,7 +750,7 @@ static const struct opt opts[] = {
 
 /* The names of the options in mask, as "A or B" (the OPTION gate of an
  * opcode, gp_opcodes.def), in the order of the table above. */
-static const char *option_names(uint32_t mask, char *buf, size_t size)
+const char *gp_option_names(uint32_t mask, char *buf, size_t size)
 {
     size_t n = 0;
     buf[0] = 0;
@@ -1144,7 +781,7 @@ static void parse_option(gp_parse *ps)
         gp_fail(ps, t.pos, "option %s is not available in %s programs", o->name,
                 ps->nv4 ? "NV_gpu_program4" : "ARB");
     if (o->stage >= 0 && o->stage != (int)ps->stage)
-        gp_fail(ps, t.pos, "option %s is not available in %s programs", o->name, stage_word(ps->stage));
+        gp_fail(ps, t.pos, "option %s is not available in %s programs", o->name, gp_stage_word(ps->stage));
     const uint32_t fog = GP_OPTION_FOG_EXP | GP_OPTION_FOG_EXP2 | GP_OPTION_FOG_LINEAR;
     const uint32_t hint = GP_OPTION_PRECISION_FASTEST | GP_OPTION_PRECISION_NICEST;
     /* 3.11.4.5.1 / 3.11.4.5.2: one fog option, one precision hint */
@@ -1217,7 +854,7 @@ void gp_parse_program(gp_parse *ps)
             gp_fail(ps, ps->tok.pos, "missing END at the end of the program");
         if (tok_is(ps, &ps->tok, "END")) {
             ps->end_pos = ps->tok.pos;
-            const char *missing = ps->nv4 && !ps->decls_done ? gs_missing_decl(ps) : NULL;
+            const char *missing = ps->nv4 && !ps->decls_done ? gp_gs_missing_decl(ps) : NULL;
             if (missing)
                 gp_fail(ps, ps->tok.pos, "missing %s declaration (geometry programs declare PRIMITIVE_IN, "
                                          "PRIMITIVE_OUT and VERTICES_OUT)", missing);

@@ -2,9 +2,10 @@
  * parse/arb.c - the ARB front end (!!ARBvp1.0, !!ARBfp1.0 and the NV
  * option extensions): declarations and operands.
  *
- * Part of the parser's translation unit: gp_parse.c includes this file
- * (see its file map); compile time, calling thread.
+ * One of the parser's translation units (gp_parse.c has the file map);
+ * compile time, calling thread.
  */
+#include "parse_priv.h"
 
 /* ---- declarations --------------------------------------------------------- */
 
@@ -39,7 +40,7 @@ static bool arb_is_reserved(gp_parse *ps, const char *s, int len)
 static void decl_temp(gp_parse *ps, uint8_t size)
 {
     do {
-        gp_sym *s = declare(ps, GP_SYM_TEMP);
+        gp_sym *s = gp_declare(ps, GP_SYM_TEMP);
         s->size = size;
         s->index = ps->num_temps++;
         int limit = ps->lim.max_temporaries;
@@ -53,7 +54,7 @@ static void decl_temp(gp_parse *ps, uint8_t size)
 static void decl_address(gp_parse *ps)
 {
     do {
-        gp_sym *s = declare(ps, GP_SYM_ADDRESS);
+        gp_sym *s = gp_declare(ps, GP_SYM_ADDRESS);
         s->index = ps->num_address++;
         if (ps->num_address > ps->lim.max_address_registers)
             gp_fail(ps, s->pos, "too many address registers (%d > %d)", ps->num_address,
@@ -63,13 +64,13 @@ static void decl_address(gp_parse *ps)
 
 static void decl_attrib(gp_parse *ps)
 {
-    gp_sym *s = declare(ps, GP_SYM_ATTRIB);
+    gp_sym *s = gp_declare(ps, GP_SYM_ATTRIB);
     expect(ps, '=', "after the attribute name");
     gp_src dummy = { 0 };
     if (ps->stage == GP_STAGE_VERTEX && tok_is(ps, &ps->tok, "vertex"))
-        s->index = parse_vertex_binding(ps, &dummy, false);
+        s->index = gp_parse_vertex_binding(ps, &dummy, false);
     else if (ps->stage == GP_STAGE_FRAGMENT && tok_is(ps, &ps->tok, "fragment"))
-        s->index = parse_fragment_binding(ps, &dummy, false);
+        s->index = gp_parse_fragment_binding(ps, &dummy, false);
     else {
         char b[64];
         gp_fail(ps, ps->tok.pos, "expected a %s attribute binding, found %s",
@@ -80,7 +81,7 @@ static void decl_attrib(gp_parse *ps)
 
 static void decl_output(gp_parse *ps, uint8_t size)
 {
-    gp_sym *s = declare(ps, GP_SYM_OUTPUT);
+    gp_sym *s = gp_declare(ps, GP_SYM_OUTPUT);
     s->size = size;
     expect(ps, '=', "after the result name");
     if (!tok_is(ps, &ps->tok, "result")) {
@@ -88,7 +89,7 @@ static void decl_output(gp_parse *ps, uint8_t size)
         gp_fail(ps, ps->tok.pos, "expected a result binding, found %s", tok_str(ps, &ps->tok, b, sizeof(b)));
     }
     gp_dst d = { 0 };
-    parse_result_binding(ps, &d, false);
+    gp_parse_result_binding(ps, &d, false);
     s->index = d.index;
     s->clipdist = d.clipdist;
 }
@@ -113,7 +114,7 @@ static void parse_array_access(gp_parse *ps, const gp_sym *sym, gp_src *s)
     } else if (ps->tok.kind == GP_TOK_IDENT) {
         if (ps->stage != GP_STAGE_VERTEX)
             gp_fail(ps, ps->tok.pos, "relative addressing of parameter arrays is only available in vertex programs");
-        int off = parse_rel_index(ps, &s->rel_reg, &s->rel_comp, (ps->prof & GP_PROF_VP2) != 0);
+        int off = gp_parse_rel_index(ps, &s->rel_reg, &s->rel_comp, (ps->prof & GP_PROF_VP2) != 0);
         MARK_REL(s, GP_FILE_ADDRESS, sym->index, sym->index + sym->count - 1);
         s->index = sym->index + off;
         ps->arrays[sym->array].relative = true;
@@ -130,13 +131,13 @@ static void arb_src_reg(gp_parse *ps, gp_src *s, bool *scalar_const)
 {
     gp_token t = ps->tok;
     *scalar_const = false;
-    if (param_src(ps, s, scalar_const)) {
+    if (gp_param_src(ps, s, scalar_const)) {
         /* a literal, state.* or program.* */
     } else if ((ps->stage == GP_STAGE_VERTEX && tok_is(ps, &t, "vertex")) ||
                (ps->stage == GP_STAGE_FRAGMENT && tok_is(ps, &t, "fragment"))) {
         s->file = GP_FILE_INPUT;
-        int slot = ps->stage == GP_STAGE_VERTEX ? parse_vertex_binding(ps, s, true)
-                                                : parse_fragment_binding(ps, s, true);
+        int slot = ps->stage == GP_STAGE_VERTEX ? gp_parse_vertex_binding(ps, s, true)
+                                                : gp_parse_fragment_binding(ps, s, true);
         if (slot != INT32_MIN) {
             s->index = slot;
             ps->inputs_bound |= 1ull << slot;
@@ -149,7 +150,7 @@ static void arb_src_reg(gp_parse *ps, gp_src *s, bool *scalar_const)
     } else if (ps->stage == GP_STAGE_FRAGMENT && tok_is(ps, &t, "texture")) {
         gp_fail(ps, t.pos, "expected an operand, found 'texture' (a texture unit is not an operand here)");
     } else {
-        const gp_sym *sym = lookup(ps, &t);
+        const gp_sym *sym = gp_lookup(ps, &t);
         next(ps);
         switch (sym->kind) {
         case GP_SYM_TEMP:
@@ -191,7 +192,7 @@ static const gp_sym *address_register(gp_parse *ps)
         char b[64];
         gp_fail(ps, ps->tok.pos, "expected an address register, found %s", tok_str(ps, &ps->tok, b, sizeof(b)));
     }
-    const gp_sym *sym = lookup(ps, &ps->tok);
+    const gp_sym *sym = gp_lookup(ps, &ps->tok);
     if (sym->kind != GP_SYM_ADDRESS)
         gp_fail(ps, ps->tok.pos, "'%.*s' is not an address register", ps->tok.len, ps->src + ps->tok.pos);
     next(ps);
@@ -199,7 +200,7 @@ static const gp_sym *address_register(gp_parse *ps)
 }
 
 /* An address register operand (ARA, PUSHA): no swizzle. */
-static void parse_addr_src(gp_parse *ps, gp_src *s, int *pos_out)
+void gp_parse_addr_src(gp_parse *ps, gp_src *s, int *pos_out)
 {
     memset(s, 0, sizeof(*s));
     *pos_out = ps->tok.pos;
@@ -213,7 +214,7 @@ static void parse_addr_src(gp_parse *ps, gp_src *s, int *pos_out)
 }
 
 /* Address register destination (ARL, ARR, ARA, POPA). */
-static void parse_addr_dst(gp_parse *ps, gp_dst *d, int *pos_out)
+void gp_parse_addr_dst(gp_parse *ps, gp_dst *d, int *pos_out)
 {
     memset(d, 0, sizeof(*d));
     *pos_out = ps->tok.pos;
@@ -226,13 +227,13 @@ static void parse_addr_dst(gp_parse *ps, gp_dst *d, int *pos_out)
         int mpos = ps->tok.pos;
         if (!is_punct(&ps->tok, '.'))
             gp_fail(ps, mpos, "address register write mask must be '.x'");
-        d->mask = parse_write_mask(ps);
+        d->mask = gp_parse_write_mask(ps);
         if (d->mask != 1)
             gp_fail(ps, mpos + 1, "address register write mask must be '.x'");
     } else if (is_punct(&ps->tok, '.')) {
-        d->mask = parse_write_mask(ps);
+        d->mask = gp_parse_write_mask(ps);
     }
-    opt_cc_mask(ps, &d->cc);
+    gp_opt_cc_mask(ps, &d->cc);
 }
 
 /* ARB_fragment_program_shadow and MESA_texture_array gate their targets. */
@@ -250,9 +251,9 @@ static const char *arb_tex_gate(const gp_parse *ps, const char *word)
 static void arb_texture(gp_parse *ps, gp_pinsn *pi)
 {
     pi->unit_pos = ps->tok.pos;
-    pi->in.tex_unit = (uint8_t)texture_unit(ps);
+    pi->in.tex_unit = (uint8_t)gp_texture_unit(ps);
     expect(ps, ',', "before the texture target");
-    parse_tex_target(ps, pi, TEXW_ARB, arb_tex_gate, "a texture target (1D, 2D, 3D, CUBE, RECT ...)");
+    gp_parse_tex_target(ps, pi, TEXW_ARB, arb_tex_gate, "a texture target (1D, 2D, 3D, CUBE, RECT ...)");
 }
 
 /* <ccTest> rules: EQ GE GT LE LT NE TR FL, and with NV_vertex_program3 the
@@ -287,7 +288,7 @@ static bool arb_is_input(const gp_parse *ps, const gp_token *t)
 
 static void arb_result_dst(gp_parse *ps, gp_dst *d)
 {
-    parse_result_binding(ps, d, true);
+    gp_parse_result_binding(ps, d, true);
 }
 
 static void arb_var_dst(gp_parse *ps, gp_dst *d, const gp_sym *sym, const gp_token *t)
@@ -373,13 +374,13 @@ static bool arb_declaration(gp_parse *ps, const gp_token *t0)
         decl_output(ps, size);
     } else if (tok_is(ps, &t, "PARAM")) {
         next(ps);
-        decl_param(ps);
+        gp_decl_param(ps);
     } else if (tok_is(ps, &t, "ATTRIB")) {
         next(ps);
         decl_attrib(ps);
     } else if (tok_is(ps, &t, "ALIAS")) {
         next(ps);
-        decl_alias(ps);
+        gp_decl_alias(ps);
     } else if (ps->stage == GP_STAGE_VERTEX && tok_is(ps, &t, "ADDRESS")) {
         next(ps);
         decl_address(ps);
@@ -393,7 +394,7 @@ static bool arb_declaration(gp_parse *ps, const gp_token *t0)
     return true;
 }
 
-static const gp_front gp_front_arb = {
+const gp_front gp_front_arb = {
     .is_reserved = arb_is_reserved, .declaration = arb_declaration, .check_opcode = check_opword,
     .src_reg = arb_src_reg, .is_input = arb_is_input, .result_dst = arb_result_dst, .var_dst = arb_var_dst,
     .cc_rule = arb_cc_rule, .cc_rules = "EQ, NE, LT, LE, GT, GE, TR, FL", .texture = arb_texture,

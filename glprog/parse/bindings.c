@@ -3,14 +3,21 @@
  * shared by every dialect (ARB_vertex_program 2.14.3.1, ARB_fragment_program
  * 3.11.3.1 and the NV extensions' additions).
  *
- * Part of the parser's translation unit: gp_parse.c includes this file
- * (see its file map); compile time, calling thread.
+ * One of the parser's translation units (gp_parse.c has the file map);
+ * compile time, calling thread.
  */
+#include <errno.h>
+#include <stdlib.h>
+
+#include "parse_priv.h"
+
+static gp_val parse_number(gp_parse *ps, bool signed_ok);
+static uint64_t parse_number64(gp_parse *ps, bool signed_ok, uint8_t t);
 
 /* ---- bindings ------------------------------------------------------------- */
 
 /* Fails with "'<binding so far>' is not a valid binding" at the current token. */
-static void bad_binding(gp_parse *ps, int start)
+void gp_bad_binding(gp_parse *ps, int start)
 {
     int end = ps->tok.kind == GP_TOK_EOF ? ps->tok.pos : ps->tok.pos + ps->tok.len;
     int n = end - start;
@@ -20,19 +27,19 @@ static void bad_binding(gp_parse *ps, int start)
             "'%.*s' is not a valid binding", n, ps->src + start);
 }
 
-static void binding_dot(gp_parse *ps, int start)
+void gp_binding_dot(gp_parse *ps, int start)
 {
     if (!accept(ps, '.'))
-        bad_binding(ps, start);
+        gp_bad_binding(ps, start);
 }
 
 /* "[n]" with 0 <= n < limit; what names the item for the range message. */
-static int binding_index(gp_parse *ps, int start, int limit, const char *what)
+int gp_binding_index(gp_parse *ps, int start, int limit, const char *what)
 {
     if (!accept(ps, '['))
-        bad_binding(ps, start);
+        gp_bad_binding(ps, start);
     if (ps->tok.kind != GP_TOK_INT)
-        bad_binding(ps, start);
+        gp_bad_binding(ps, start);
     int pos = ps->tok.pos;
     uint32_t v = ps->tok.ival;
     next(ps);
@@ -46,11 +53,11 @@ static int opt_binding_index(gp_parse *ps, int start, int limit, const char *wha
 {
     if (!is_punct(&ps->tok, '['))
         return 0;
-    return binding_index(ps, start, limit, what);
+    return gp_binding_index(ps, start, limit, what);
 }
 
 /* Which word of a list the current identifier is, or -1. */
-static int word_index(gp_parse *ps, const char *const *words, int n)
+int gp_word_index(gp_parse *ps, const char *const *words, int n)
 {
     for (int i = 0; i < n; i++)
         if (tok_is(ps, &ps->tok, words[i]))
@@ -58,11 +65,11 @@ static int word_index(gp_parse *ps, const char *const *words, int n)
     return -1;
 }
 
-static int binding_word(gp_parse *ps, int start, const char *const *words, int n)
+int gp_binding_word(gp_parse *ps, int start, const char *const *words, int n)
 {
-    int i = word_index(ps, words, n);
+    int i = gp_word_index(ps, words, n);
     if (i < 0)
-        bad_binding(ps, start);
+        gp_bad_binding(ps, start);
     next(ps);
     return i;
 }
@@ -70,12 +77,12 @@ static int binding_word(gp_parse *ps, int start, const char *const *words, int n
 /* "." and one of the n words: its index. */
 static int binding_dot_choice(gp_parse *ps, int start, const char *const *words, int n)
 {
-    binding_dot(ps, start);
-    return binding_word(ps, start, words, n);
+    gp_binding_dot(ps, start);
+    return gp_binding_word(ps, start, words, n);
 }
 
 /* "." word, the only one allowed there. */
-static void binding_dot_word(gp_parse *ps, int start, const char *word)
+void gp_binding_dot_word(gp_parse *ps, int start, const char *word)
 {
     binding_dot_choice(ps, start, &word, 1);
 }
@@ -83,7 +90,7 @@ static void binding_dot_word(gp_parse *ps, int start, const char *word)
 /* A relative index "A0.x", "A0.x + 3", "A0.y - 2" (the address part of
  * ARB_vertex_program <progParamArrayRel>, NV <arrayMemRel>), current token
  * the register name.  Fills rel fields of s; returns the offset. */
-static int parse_rel_index(gp_parse *ps, uint8_t *rel_reg, uint8_t *rel_comp, bool any_comp)
+int gp_parse_rel_index(gp_parse *ps, uint8_t *rel_reg, uint8_t *rel_comp, bool any_comp)
 {
     int pos = ps->tok.pos;
     int reg;
@@ -132,7 +139,7 @@ static int parse_rel_index(gp_parse *ps, uint8_t *rel_reg, uint8_t *rel_comp, bo
 }
 
 /* Marks a vertex attribute binding for the Table X.2.1 aliasing check. */
-static void mark_vertex_attr(gp_parse *ps, int slot, bool generic, int pos)
+void gp_mark_vertex_attr(gp_parse *ps, int slot, bool generic, int pos)
 {
     if (generic) {
         if (!(ps->attr_generic & (1u << slot)))
@@ -158,7 +165,7 @@ static bool rel_binding_index(gp_parse *ps, bool allowed, const char *need, bool
     if (!allowed)
         gp_fail(ps, t.pos, "%s", need);
     next(ps);
-    *off = parse_rel_index(ps, reg, comp, any_comp);
+    *off = gp_parse_rel_index(ps, reg, comp, any_comp);
     expect(ps, ']', NULL);
     return true;
 }
@@ -192,30 +199,17 @@ static int color_slot(gp_parse *ps, bool faces)
     return back ? (secondary ? GP_VARY_BFC1 : GP_VARY_BFC0) : (secondary ? GP_VARY_COL1 : GP_VARY_COL0);
 }
 
-/* The items of vertex.<item> (ARB_vertex_program Table X.2; NV_vertex_
- * program4 adds id and instance), fragment.<item> (ARB_fragment_program
- * 3.11.3.1; NV_fragment_program4 adds clip and attrib, NV_gpu_program5
- * pointcoord) and of the per-vertex varyings: result.<item> of vertex and
- * geometry programs (ARB_vertex_program Table X.4 up to clip, NV_gpu_
- * program4 2.X.3.5 the rest) and a geometry program's vertex[m].<item>
- * (the first eight), each in word order. */
-enum { VIN_POSITION, VIN_WEIGHT, VIN_NORMAL, VIN_COLOR, VIN_FOGCOORD, VIN_TEXCOORD, VIN_MATRIXINDEX, VIN_ATTRIB,
-       VIN_ID, VIN_INSTANCE };
-enum { FIN_COLOR, FIN_TEXCOORD, FIN_FOGCOORD, FIN_POSITION, FIN_FACING, FIN_CLIP, FIN_ATTRIB, FIN_POINTCOORD };
-enum { VARY_POSITION, VARY_COLOR, VARY_FOGCOORD, VARY_POINTSIZE, VARY_TEXCOORD, VARY_CLIP, VARY_ATTRIB, VARY_ID,
-       VARY_PRIMID, VARY_LAYER };
-
 /* The item word of "vertex.<item>" (after the dot) and what the items
  * without an index read: returns the item (VIN_*), its GP_VIN_ slot in
  * *slot (texcoord, attrib: the first of the range, which the caller
  * reads). */
-static int vertex_item(gp_parse *ps, int start, int *slot)
+int gp_vertex_item(gp_parse *ps, int start, int *slot)
 {
     static const char *const items[] = { "position", "weight", "normal",      "color",  "fogcoord",
                                          "texcoord", "matrixindex", "attrib", "id",    "instance" };
     static const int slots[] = { GP_VIN_POSITION, GP_VIN_WEIGHT, GP_VIN_NORMAL,   GP_VIN_COLOR0,   GP_VIN_FOGCOORD,
                                  GP_VIN_TEX0,     0,             GP_VIN_GENERIC0, GP_VIN_VERTEXID, GP_VIN_INSTANCEID };
-    int item = binding_word(ps, start, items, ps->nv4 ? 10 : 8);
+    int item = gp_binding_word(ps, start, items, ps->nv4 ? 10 : 8);
     *slot = slots[item];
     if (item == VIN_WEIGHT)
         vertex_weight(ps, start);
@@ -229,13 +223,13 @@ static int vertex_item(gp_parse *ps, int start, int *slot)
 }
 
 /* The same for "fragment.<item>": FIN_*, the GP_VARY_ slot in *slot. */
-static int fragment_item(gp_parse *ps, int start, int *slot)
+int gp_fragment_item(gp_parse *ps, int start, int *slot)
 {
     static const char *const items[] = { "color",  "texcoord", "fogcoord", "position",
                                          "facing", "clip",     "attrib",   "pointcoord" };
     static const int slots[] = { GP_VARY_COL0, GP_VARY_TEX0, GP_VARY_FOG,   GP_VARY_POS,
                                  GP_VARY_FACE, 0,            GP_VARY_ATTR0, GP_VARY_PNTC };
-    int item = binding_word(ps, start, items, !ps->nv4 ? 5 : ps->nv5 ? 8 : 7);
+    int item = gp_binding_word(ps, start, items, !ps->nv4 ? 5 : ps->nv5 ? 8 : 7);
     *slot = slots[item];
     if (item == FIN_COLOR)
         *slot = color_slot(ps, false);
@@ -246,13 +240,13 @@ static int fragment_item(gp_parse *ps, int start, int *slot)
 
 /* The same for a per-vertex varying, one of the first n items: VARY_*,
  * the GP_VARY_ slot in *slot (clip: 0, the caller reads the index). */
-static int varying_item(gp_parse *ps, int start, int n, int *slot)
+int gp_varying_item(gp_parse *ps, int start, int n, int *slot)
 {
     static const char *const items[] = { "position", "color",  "fogcoord", "pointsize", "texcoord",
                                          "clip",     "attrib", "id",       "primid",    "layer" };
     static const int slots[] = { GP_VARY_POS, GP_VARY_COL0,  GP_VARY_FOG, GP_VARY_PSIZ,   GP_VARY_TEX0,
                                  0,           GP_VARY_ATTR0, GP_VARY_ID,  GP_VARY_PRIMID, GP_VARY_LAYER };
-    int item = binding_word(ps, start, items, n);
+    int item = gp_binding_word(ps, start, items, n);
     *slot = item == VARY_COLOR ? color_slot(ps, true) : slots[item];
     return item;
 }
@@ -260,9 +254,9 @@ static int varying_item(gp_parse *ps, int start, int n, int *slot)
 /* "result.<item>" of a vertex or geometry program after the dot: the
  * varying item.  2.14.4.5.1: ARB_position_invariant removes
  * result.position from <resultBinding>. */
-static int result_item(gp_parse *ps, int start, int *slot)
+int gp_result_item(gp_parse *ps, int start, int *slot)
 {
-    int item = varying_item(ps, start, ps->nv4 ? 10 : 6, slot);
+    int item = gp_varying_item(ps, start, ps->nv4 ? 10 : 6, slot);
     if (item == VARY_POSITION && (ps->options & GP_OPTION_POSITION_INVARIANT))
         gp_fail(ps, ps->prev.pos, "result.position cannot be used with OPTION ARB_position_invariant");
     return item;
@@ -270,29 +264,29 @@ static int result_item(gp_parse *ps, int start, int *slot)
 
 /* "result.<item>" of a fragment program after the dot: color, color[n]
  * (ARB_draw_buffers) or depth; returns the GP_FOUT_ slot. */
-static int fragment_result(gp_parse *ps, int start)
+int gp_fragment_result(gp_parse *ps, int start)
 {
     static const char *const items[] = { "color", "depth" };
-    if (binding_word(ps, start, items, 2))
+    if (gp_binding_word(ps, start, items, 2))
         return GP_FOUT_DEPTH;
     if (!is_punct(&ps->tok, '['))
         return GP_FOUT_COLOR0;
     if (!(ps->options & GP_OPTION_DRAW_BUFFERS))
         gp_fail(ps, ps->tok.pos, "result.color[n] requires OPTION ARB_draw_buffers");
     int n = ps->lim.max_draw_buffers > 8 ? 8 : ps->lim.max_draw_buffers;
-    return GP_FOUT_COLOR0 + binding_index(ps, start, n, "draw buffer");
+    return GP_FOUT_COLOR0 + gp_binding_index(ps, start, n, "draw buffer");
 }
 
 /* "vertex.<item>" (ARB_vertex_program 2.14.3.1, NV_vertex_program3 indexed
  * forms), current token "vertex".  Returns the GP_VIN slot; with rel_ok,
  * "vertex.attrib[A0.x+n]" and "vertex.texcoord[A0.x+n]" fill s->rel*. */
-static int parse_vertex_binding(gp_parse *ps, gp_src *s, bool rel_ok)
+int gp_parse_vertex_binding(gp_parse *ps, gp_src *s, bool rel_ok)
 {
     int start = ps->tok.pos;
     next(ps);
-    binding_dot(ps, start);
+    gp_binding_dot(ps, start);
     int slot;
-    int item = vertex_item(ps, start, &slot);
+    int item = gp_vertex_item(ps, start, &slot);
     bool generic = item == VIN_ATTRIB;
     if ((item == VIN_TEXCOORD && is_punct(&ps->tok, '[')) || item == VIN_ATTRIB) {
         int base = slot;
@@ -300,7 +294,7 @@ static int parse_vertex_binding(gp_parse *ps, gp_src *s, bool rel_ok)
         if (count > (generic ? GP_VIN_COUNT : 8))
             count = generic ? GP_VIN_COUNT : 8;
         if (!is_punct(&ps->tok, '['))
-            bad_binding(ps, start);
+            gp_bad_binding(ps, start);
         int off;
         if (rel_binding_index(ps, rel_ok && (ps->prof & GP_PROF_VP3), "relative addressing of vertex attributes "
                               "requires OPTION NV_vertex_program3", true, &s->rel_reg, &s->rel_comp, &off)) {
@@ -308,20 +302,20 @@ static int parse_vertex_binding(gp_parse *ps, gp_src *s, bool rel_ok)
             s->index = base + off;
             return INT32_MIN; /* relative: no single slot */
         }
-        slot = base + binding_index(ps, start, count, generic ? "vertex attribute" : "texture coordinate");
+        slot = base + gp_binding_index(ps, start, count, generic ? "vertex attribute" : "texture coordinate");
     }
-    mark_vertex_attr(ps, slot, generic, start);
+    gp_mark_vertex_attr(ps, slot, generic, start);
     return slot;
 }
 
 /* "fragment.<item>" (ARB_fragment_program 3.11.3.1, NV_fragment_program2). */
-static int parse_fragment_binding(gp_parse *ps, gp_src *s, bool rel_ok)
+int gp_parse_fragment_binding(gp_parse *ps, gp_src *s, bool rel_ok)
 {
     int start = ps->tok.pos;
     next(ps);
-    binding_dot(ps, start);
+    gp_binding_dot(ps, start);
     int slot;
-    if (fragment_item(ps, start, &slot) != FIN_TEXCOORD || !is_punct(&ps->tok, '['))
+    if (gp_fragment_item(ps, start, &slot) != FIN_TEXCOORD || !is_punct(&ps->tok, '['))
         return slot;
     int count = ps->lim.max_texture_coords > 8 ? 8 : ps->lim.max_texture_coords;
     int off;
@@ -333,24 +327,24 @@ static int parse_fragment_binding(gp_parse *ps, gp_src *s, bool rel_ok)
         s->index = GP_VARY_TEX0 + off;
         return INT32_MIN;
     }
-    return GP_VARY_TEX0 + binding_index(ps, start, count, "texture coordinate");
+    return GP_VARY_TEX0 + gp_binding_index(ps, start, count, "texture coordinate");
 }
 
 /* "result.<item>" (ARB_vertex_program Table X.4, ARB_fragment_program
  * 3.11.3.4, NV_vertex_program2 result.clip[n], NV_vertex_program3
  * result.texcoord[A0.x+n]), current token "result".  Fills d->index and the
  * clip/relative fields. */
-static void parse_result_binding(gp_parse *ps, gp_dst *d, bool rel_ok)
+void gp_parse_result_binding(gp_parse *ps, gp_dst *d, bool rel_ok)
 {
     int start = ps->tok.pos;
     next(ps);
-    binding_dot(ps, start);
+    gp_binding_dot(ps, start);
     d->file = GP_FILE_OUTPUT;
     if (ps->stage == GP_STAGE_FRAGMENT) {
-        d->index = fragment_result(ps, start);
+        d->index = gp_fragment_result(ps, start);
         return;
     }
-    int item = result_item(ps, start, &d->index);
+    int item = gp_result_item(ps, start, &d->index);
     if (item == VARY_TEXCOORD && is_punct(&ps->tok, '[')) {
         int count = ps->lim.max_texture_coords > 8 ? 8 : ps->lim.max_texture_coords;
         int off;
@@ -360,12 +354,12 @@ static void parse_result_binding(gp_parse *ps, gp_dst *d, bool rel_ok)
             d->index = GP_VARY_TEX0 + off;
             return;
         }
-        d->index = GP_VARY_TEX0 + binding_index(ps, start, count, "texture coordinate");
+        d->index = GP_VARY_TEX0 + gp_binding_index(ps, start, count, "texture coordinate");
     } else if (item == VARY_CLIP) {
         if (!(ps->prof & GP_PROF_VP2))
             gp_fail(ps, ps->prev.pos, "result.clip[n] requires OPTION NV_vertex_program2");
         int n = ps->lim.max_clip_planes > 8 ? 8 : ps->lim.max_clip_planes;
-        int k = binding_index(ps, start, n, "clip plane");
+        int k = gp_binding_index(ps, start, n, "clip plane");
         d->index = GP_VARY_CLIP0 + k / 4;
         d->clipdist = (uint8_t)(1 + k % 4);
     }
@@ -578,7 +572,7 @@ static uint64_t parse_number64(gp_parse *ps, bool signed_ok, uint8_t t)
  * type 'U', the low words then the high words, and s->hi = 1.  An existing
  * equal pair is reused (a printed program declares the pair in a PARAM
  * array and names it again by the literal). */
-static void parse_literal64(gp_parse *ps, gp_src *s, bool *scalar_const)
+void gp_parse_literal64(gp_parse *ps, gp_src *s, bool *scalar_const)
 {
     uint8_t t = ps->lit64;
     int pos = ps->tok.pos;
@@ -665,10 +659,10 @@ static int parse_state_matrix(gp_parse *ps, int start, bool multi, gp_state_ref 
     case 4:
         if (ps->lim.max_palette_matrices <= 0)
             gp_fail(ps, ps->prev.pos, "state.matrix.palette needs ARB_matrix_palette, which asmgl does not support");
-        n = binding_index(ps, start, ps->lim.max_palette_matrices, "palette matrix");
+        n = gp_binding_index(ps, start, ps->lim.max_palette_matrices, "palette matrix");
         break;
     case 5:
-        n = binding_index(ps, start, ps->lim.max_program_matrices, "program matrix");
+        n = gp_binding_index(ps, start, ps->lim.max_program_matrices, "program matrix");
         break;
     }
     r.index = (uint16_t)n;
@@ -692,7 +686,7 @@ static int parse_state_matrix(gp_parse *ps, int start, bool multi, gp_state_ref 
             next(ps);
             next(ps);
             if (!accept(ps, '['))
-                bad_binding(ps, start);
+                gp_bad_binding(ps, start);
             int apos = ps->tok.pos;
             first = expect_int(ps, "a matrix row");
             if (first > 3)
@@ -711,7 +705,7 @@ static int parse_state_matrix(gp_parse *ps, int start, bool multi, gp_state_ref 
             }
             expect(ps, ']', NULL);
         } else if (!multi) {
-            bad_binding(ps, start);
+            gp_bad_binding(ps, start);
         }
     } else if (!multi) {
         int end = ps->prev.pos + ps->prev.len;
@@ -732,10 +726,10 @@ static int parse_state_binding(gp_parse *ps, bool multi, gp_state_ref *rows)
 {
     int start = ps->tok.pos;
     next(ps);
-    binding_dot(ps, start);
+    gp_binding_dot(ps, start);
     static const char *const items[] = { "material", "light", "lightmodel", "lightprod", "texgen",
                                          "fog", "clip", "point", "matrix", "texenv", "depth" };
-    int item = binding_word(ps, start, items, 11);
+    int item = gp_binding_word(ps, start, items, 11);
     gp_state_ref r = { 0 };
     switch (item) {
     case 0: { /* material[.face].property */
@@ -750,10 +744,10 @@ static int parse_state_binding(gp_parse *ps, bool multi, gp_state_ref *rows)
         static const uint8_t props[] = { GP_LIGHT_AMBIENT, GP_LIGHT_DIFFUSE, GP_LIGHT_SPECULAR, GP_LIGHT_POSITION,
                                          GP_LIGHT_ATTENUATION, GP_LIGHT_SPOT_DIRECTION, GP_LIGHT_HALF };
         r.kind = GP_STATE_LIGHT;
-        r.index = (uint16_t)binding_index(ps, start, ps->lim.max_lights, "light");
+        r.index = (uint16_t)gp_binding_index(ps, start, ps->lim.max_lights, "light");
         int i = binding_dot_choice(ps, start, p, 7);
         if (i == 5) {
-            binding_dot_word(ps, start, "direction");
+            gp_binding_dot_word(ps, start, "direction");
         }
         r.prop = props[i];
         break;
@@ -764,13 +758,13 @@ static int parse_state_binding(gp_parse *ps, bool multi, gp_state_ref *rows)
         } else {
             r.kind = GP_STATE_LIGHTMODEL_SCENECOLOR;
             r.face = (uint8_t)opt_face(ps);
-            binding_dot_word(ps, start, "scenecolor");
+            gp_binding_dot_word(ps, start, "scenecolor");
         }
         break;
     case 3: { /* lightprod[n][.face].property */
         static const char *const p[] = { "ambient", "diffuse", "specular" };
         r.kind = GP_STATE_LIGHTPROD;
-        r.index = (uint16_t)binding_index(ps, start, ps->lim.max_lights, "light");
+        r.index = (uint16_t)gp_binding_index(ps, start, ps->lim.max_lights, "light");
         r.face = (uint8_t)opt_face(ps);
         r.prop = (uint8_t)binding_dot_choice(ps, start, p, 3);
         break;
@@ -793,8 +787,8 @@ static int parse_state_binding(gp_parse *ps, bool multi, gp_state_ref *rows)
     }
     case 6: { /* clip[n].plane */
         r.kind = GP_STATE_CLIPPLANE;
-        r.index = (uint16_t)binding_index(ps, start, ps->lim.max_clip_planes, "clip plane");
-        binding_dot_word(ps, start, "plane");
+        r.index = (uint16_t)gp_binding_index(ps, start, ps->lim.max_clip_planes, "clip plane");
+        gp_binding_dot_word(ps, start, "plane");
         state_stage_check(ps, start, true);
         break;
     }
@@ -809,12 +803,12 @@ static int parse_state_binding(gp_parse *ps, bool multi, gp_state_ref *rows)
     case 9: { /* texenv[n].color */
         r.kind = GP_STATE_TEXENV_COLOR;
         r.index = (uint16_t)opt_binding_index(ps, start, ps->lim.max_texture_units, "texture unit");
-        binding_dot_word(ps, start, "color");
+        gp_binding_dot_word(ps, start, "color");
         state_stage_check(ps, start, false);
         break;
     }
     default: { /* depth.range */
-        binding_dot_word(ps, start, "range");
+        gp_binding_dot_word(ps, start, "range");
         r.kind = GP_STATE_DEPTH_RANGE;
         state_stage_check(ps, start, false);
         break;
@@ -843,7 +837,7 @@ static void parse_program_binding(gp_parse *ps, bool ranges_ok, int *kind, int *
         what = "storage buffer binding point";
     }
     if (!accept(ps, '['))
-        bad_binding(ps, start);
+        gp_bad_binding(ps, start);
     int apos = ps->tok.pos;
     int a = expect_int(ps, "a parameter number");
     if (a >= limit)
@@ -884,7 +878,7 @@ static bool parse_thread_state(gp_parse *ps, gp_param_binding *b)
     if (!(ps->options & GP_OPTION_NV_SHADER_THREAD_GROUP))
         gp_fail(ps, t2.pos, "state.thread bindings require OPTION NV_shader_thread_group");
     next(ps);
-    binding_dot(ps, start);
+    gp_binding_dot(ps, start);
     next(ps); /* thread */
     static const char *const w[] = { "warpsize", "warpspersm", "smcount" };
     int k = binding_dot_choice(ps, start, w, 3);
@@ -895,7 +889,7 @@ static bool parse_thread_state(gp_parse *ps, gp_param_binding *b)
 
 /* A single parameter binding used inline or by "PARAM x = ...": state,
  * program.env/local or a constant.  Returns the table row. */
-static int parse_param_single(gp_parse *ps, bool signed_const, bool *is_scalar_const)
+int gp_parse_param_single(gp_parse *ps, bool signed_const, bool *is_scalar_const)
 {
     gp_param_binding b;
     int pos = ps->tok.pos;
@@ -975,9 +969,9 @@ static void parse_array_item(gp_parse *ps, int array)
     }
 }
 
-static gp_sym *decl_param(gp_parse *ps)
+gp_sym *gp_decl_param(gp_parse *ps)
 {
-    gp_sym *s = declare(ps, GP_SYM_PARAM);
+    gp_sym *s = gp_declare(ps, GP_SYM_PARAM);
     if (accept(ps, '[')) {
         int size = -1, size_pos = ps->tok.pos;
         if (ps->tok.kind == GP_TOK_INT) {
@@ -1004,6 +998,6 @@ static gp_sym *decl_param(gp_parse *ps)
         return s;
     }
     expect(ps, '=', "after the parameter name");
-    s->index = parse_param_single(ps, true, NULL);
+    s->index = gp_parse_param_single(ps, true, NULL);
     return s;
 }

@@ -3,9 +3,10 @@
  * / _store, NV_parameter_buffer_object2, NV_shader_storage_buffer_object,
  * NV_compute_program5 shared memory, EXT_shader_image_load_store images).
  *
- * Part of the parser's translation unit: gp_parse.c includes this file
- * (see its file map); compile time, calling thread.
+ * One of the parser's translation units (gp_parse.c has the file map);
+ * compile time, calling thread.
  */
+#include "parse_priv.h"
 
 /* ---- memory instructions -------------------------------------------------
  * NV_gpu_program5 LOAD STORE ATOM MEMBAR (2.X.8.Z), NV_shader_buffer_load
@@ -14,9 +15,9 @@
  * NV_compute_program5 LDS STS ATOMS BAR and MEMBAR.CTA,
  * EXT_shader_image_load_store "Dependencies on NV_gpu_program5" LOADIM
  * STOREIM ATOMIM; encoded as gp_ir.h "NV_gpu_program5 memory instructions"
- * says.  mem_opword reads the modifiers (MOD.ST_RULE: exactly one storage
+ * says.  gp_mem_opword reads the modifiers (MOD.ST_RULE: exactly one storage
  * modifier and no data type; an atomic modifier on the atomics only, from
- * the op / type tables; COH VOL; CTA on compute MEMBAR), mem_operands the
+ * the op / type tables; COH VOL; CTA on compute MEMBAR), gp_mem_operands the
  * operands (CBUFFER / STORAGE / SHARED variables, image units, targets). */
 
 /* Storage modifiers (2.X.4.1 Table X.14; NV_gpu_program5_mem_extended adds
@@ -43,7 +44,7 @@ enum { MEM_NSTORAGE = (int)(sizeof(mem_storage) / sizeof(mem_storage[0])) };
 static const char *const mem_atom_names[GP_ATOM_COUNT] = { "ADD", "MIN", "MAX", "IWRAP", "DWRAP",
                                                            "AND", "OR",  "XOR", "EXCH",  "CSWAP" };
 
-static int mem_storage_word(const gp_parse *ps, const gp_token *t)
+int gp_mem_storage_word(const gp_parse *ps, const gp_token *t)
 {
     for (int i = 0; i < MEM_NSTORAGE; i++)
         if (tok_is(ps, t, mem_storage[i].name))
@@ -51,7 +52,7 @@ static int mem_storage_word(const gp_parse *ps, const gp_token *t)
     return -1;
 }
 
-static int mem_atom_word(const gp_parse *ps, const gp_token *t)
+int gp_mem_atom_word(const gp_parse *ps, const gp_token *t)
 {
     for (int i = 0; i < GP_ATOM_COUNT; i++)
         if (tok_is(ps, t, mem_atom_names[i]))
@@ -117,13 +118,13 @@ static const char *mem_allowed_text(int op, int atom)
 /* The modifiers of a memory instruction (2.X.4.1); t is the opcode
  * token.  Fills in->type, mem_elem, mem_count, mem_atom, mem_flags,
  * cc_update and sat. */
-static void mem_opword(gp_parse *ps, gp_opword *w, const gp_token *t, gp_pinsn *pi)
+void gp_mem_opword(gp_parse *ps, gp_opword *w, const gp_token *t, gp_pinsn *pi)
 {
     int op = w->op;
     const gp_opinfo *oi = &gp_opinfo_table[op];
     const char *name = oi->name;
     gp_insn *in = &pi->in;
-    /* the options that enable them (OPT.*): nv4_opword's OPTION gate */
+    /* the options that enable them (OPT.*): gp_nv4_opword's OPTION gate */
     if (w->prec)
         gp_fail(ps, t->pos, "opcode '%s' does not take the %c suffix (its type is its storage modifier)", name,
                 w->prec);
@@ -138,13 +139,13 @@ static void mem_opword(gp_parse *ps, gp_opword *w, const gp_token *t, gp_pinsn *
         gp_token m = peek(ps);
         char b[64];
         int k;
-        if ((k = mem_storage_word(ps, &m)) >= 0) {
+        if ((k = gp_mem_storage_word(ps, &m)) >= 0) {
             if (st >= 0)
                 gp_fail(ps, m.pos, "more than one storage modifier on '%s' ('.%s' and '.%s')", name,
                         mem_storage[st].name, mem_storage[k].name);
             st = k;
             st_pos = m.pos;
-        } else if ((k = mem_atom_word(ps, &m)) >= 0) {
+        } else if ((k = gp_mem_atom_word(ps, &m)) >= 0) {
             if (!mem_is_atomic(op))
                 gp_fail(ps, m.pos, "'.%s' is an atomic operation modifier: only ATOM, ATOMB, ATOMS and ATOMIM take "
                                    "one, not '%s'", mem_atom_names[k], name);
@@ -294,7 +295,7 @@ static void mem_var_operand(gp_parse *ps, gp_pinsn *pi, int i, int kind)
         if (!is_punct(&ps->tok, '['))
             gp_fail(ps, t.pos, "'%.*s' spans %d storage buffer binding points and needs a binding index, as in "
                                "%.*s[0]", n, ps->src + t.pos, sym->nbuf, n, ps->src + t.pos);
-        nv4_outer_index(ps, sym, sym->nbuf, s);
+        gp_nv4_outer_index(ps, sym, sym->nbuf, s);
         s->nbuf = sym->nbuf;
     }
     nv4_index ix = { 0 };
@@ -302,13 +303,13 @@ static void mem_var_operand(gp_parse *ps, gp_pinsn *pi, int i, int kind)
         if (!is_punct(&ps->tok, '['))
             gp_fail(ps, t.pos, "array '%.*s' needs a byte offset, as in %.*s[0]", n, ps->src + t.pos, n,
                     ps->src + t.pos);
-        nv4_array_member(ps, sym, sym->count, &ix);
+        gp_nv4_array_member(ps, sym, sym->count, &ix);
     } else if (is_punct(&ps->tok, '[')) {
         gp_fail(ps, ps->tok.pos, "'%.*s' is not an array", n, ps->src + t.pos);
     }
     s->file = kind == GP_SYM_STORAGE ? GP_FILE_STORAGE : GP_FILE_SHARED;
     s->buf = sym->buf;
-    nv4_rel_src(s, &ix, sym->index, sym->count);
+    gp_nv4_rel_src(s, &ix, sym->index, sym->count);
     if (!s->rel)
         s->rel_lo = s->rel_hi = s->index;
     if (kind == GP_SYM_SHARED && !ps->cp_shared_use_pos)
@@ -319,8 +320,8 @@ static void mem_var_operand(gp_parse *ps, gp_pinsn *pi, int i, int kind)
  * instruction's type (64-bit storage: exact 64-bit pairs). */
 static void mem_data_operand(gp_parse *ps, gp_pinsn *pi, int i)
 {
-    operand_context(ps, &pi->in, i);
-    parse_src(ps, &pi->in.src[i], SRC_VECTOR, &pi->src_pos[i]);
+    gp_operand_context(ps, &pi->in, i);
+    gp_parse_src(ps, &pi->in.src[i], SRC_VECTOR, &pi->src_pos[i]);
     pi->src_size[i] = ps->last_size;
     pi->src_sym[i] = ps->last_sym;
     ps->lit64 = 0;
@@ -331,9 +332,9 @@ static void mem_data_operand(gp_parse *ps, gp_pinsn *pi, int i)
  * is an exact 64-bit pair), 32 bits zero-extended otherwise. */
 static void mem_address_operand(gp_parse *ps, gp_pinsn *pi, int i)
 {
-    set_operand_type(ps, GP_TYPE_U32);
+    gp_set_operand_type(ps, GP_TYPE_U32);
     ps->lit64 = ps->nv5 ? GP_TYPE_U64 : 0;
-    parse_src(ps, &pi->in.src[i], SRC_SCALAR, &pi->src_pos[i]);
+    gp_parse_src(ps, &pi->in.src[i], SRC_SCALAR, &pi->src_pos[i]);
     pi->src_size[i] = ps->last_size;
     pi->src_sym[i] = ps->last_sym;
     ps->lit64 = 0;
@@ -350,7 +351,7 @@ static void mem_image_unit(gp_parse *ps, gp_pinsn *pi)
     int unit = 0;
     const gp_sym *sym = ps->tok.kind == GP_TOK_IDENT ? gp_map_get(&ps->syms, ps->src + ps->tok.pos, ps->tok.len)
                                                      : NULL;
-    if (nv5_tex_handle(ps, pi)) {
+    if (gp_nv5_tex_handle(ps, pi)) {
         return; /* NV_bindless_texture image handle: no unit */
     } else if (sym && sym->kind == GP_SYM_IMAGE) {
         next(ps);
@@ -362,7 +363,7 @@ static void mem_image_unit(gp_parse *ps, gp_pinsn *pi)
                 gp_fail(ps, pi->unit_pos, "IMAGE array '%.*s' needs a member, as in %.*s[0]",
                         sym->len > 40 ? 40 : sym->len, sym->name, sym->len > 40 ? 40 : sym->len, sym->name);
             nv4_index ix;
-            nv4_array_member(ps, sym, sym->count, &ix);
+            gp_nv4_array_member(ps, sym, sym->count, &ix);
             unit = sym->index + ix.value;
             if (ix.rel) {
                 in->tex_flags |= GP_TEXF_INDEXED;
@@ -400,12 +401,12 @@ static void mem_image_target(gp_parse *ps, gp_pinsn *pi)
     if (ps->tok.kind == GP_TOK_IDENT && ps->tok.len > 6 && memcmp(ps->src + ps->tok.pos, "SHADOW", 6) == 0)
         gp_fail(ps, ps->tok.pos, "image instructions have no shadow targets (1D 2D 3D RECT CUBE BUFFER ARRAY1D "
                                  "ARRAY2D ARRAYCUBE 2DMS ARRAY2DMS)");
-    parse_tex_target(ps, pi, TEXW_IMAGE, NULL, "an image target (1D 2D 3D RECT CUBE BUFFER ARRAY1D ARRAY2D "
+    gp_parse_tex_target(ps, pi, TEXW_IMAGE, NULL, "an image target (1D 2D 3D RECT CUBE BUFFER ARRAY1D ARRAY2D "
                                                "ARRAYCUBE 2DMS ARRAY2DMS)");
 }
 
 /* The operands of a memory instruction (gp_ir.h: which src holds what). */
-static void mem_operands(gp_parse *ps, gp_pinsn *pi)
+void gp_mem_operands(gp_parse *ps, gp_pinsn *pi)
 {
     gp_insn *in = &pi->in;
     int op = in->op;
@@ -418,7 +419,7 @@ static void mem_operands(gp_parse *ps, gp_pinsn *pi)
         expect(ps, ',', "between operands");
     }
     if (has_dst) {
-        parse_dst(ps, &in->dst, &pi->dst_pos);
+        gp_parse_dst(ps, &in->dst, &pi->dst_pos);
         pi->dst_size = ps->last_size;
         pi->dst_sym = ps->last_sym;
         expect(ps, ',', "between operands");
@@ -435,11 +436,11 @@ static void mem_operands(gp_parse *ps, gp_pinsn *pi)
         break;
     case GP_OP_LDC:
         /* NV_parameter_buffer_object2 LDC: a CBUFFER variable, swizzle,
-         * sign and |.| as for any operand (nv4_src_reg takes the CBUFFER
+         * sign and |.| as for any operand (gp_nv4_src_reg takes the CBUFFER
          * only while mem_var says so) */
         ps->mem_var = GP_SYM_CBUFFER;
         ps->mem_hit = false;
-        parse_src(ps, &in->src[0], SRC_VECTOR, &pi->src_pos[0]);
+        gp_parse_src(ps, &in->src[0], SRC_VECTOR, &pi->src_pos[0]);
         ps->mem_var = 0;
         if (!ps->mem_hit)
             gp_fail(ps, pi->src_pos[0], "the operand of LDC must be a CBUFFER variable (NV_parameter_buffer_object2 "
@@ -499,7 +500,7 @@ static int buffer_binding_word(gp_parse *ps, const char *word)
         gp_fail(ps, start, "expected a program.%s binding, found %s", word, tok_str(ps, &ps->tok, t, sizeof(t)));
     }
     next(ps);
-    binding_dot_word(ps, start, word);
+    gp_binding_dot_word(ps, start, word);
     return start;
 }
 
@@ -513,9 +514,9 @@ static int buffer_point(gp_parse *ps, int start, int nbind, const char *what, bo
     peek2(ps, &t1, &t2);
     bool range = ps->nv5 && is_punct(&ps->tok, '[') && t1.kind == GP_TOK_INT && t2.kind == GP_TOK_DOTDOT;
     if (range || range_message)
-        return nv4_binding_range(ps, start, nbind, what, range, nb);
+        return gp_nv4_binding_range(ps, start, nbind, what, range, nb);
     *nb = 1;
-    return binding_index(ps, start, nbind, what);
+    return gp_binding_index(ps, start, nbind, what);
 }
 
 /* Adds count elements from lo of binding points point..point+nb-1 to the
@@ -551,9 +552,9 @@ static void buffer_list_end(gp_parse *ps, gp_sym *s, const buffer_list *l, bool 
 
 /* BUFFER / BUFFER4 (2.X.3.6, NV_parameter_buffer_object): elements of one
  * binding point, consecutive. */
-static void nv4_decl_buffer(gp_parse *ps, uint8_t dtype, bool vec4)
+void gp_nv4_decl_buffer(gp_parse *ps, uint8_t dtype, bool vec4)
 {
-    gp_sym *s = declare(ps, GP_SYM_BUFFER);
+    gp_sym *s = gp_declare(ps, GP_SYM_BUFFER);
     s->dtype = dtype;
     s->vec4 = vec4;
     int max_elems = ps->lim.max_parameter_buffer_size / (vec4 ? 4 : 1);
@@ -581,7 +582,7 @@ static void nv4_decl_buffer(gp_parse *ps, uint8_t dtype, bool vec4)
         int bpoint = buffer_point(ps, start, nbind, "parameter buffer binding point", false, &nb);
         int lo = 0, count = 0;
         if (is_punct(&ps->tok, '[')) {
-            lo = nv4_binding_range(ps, start, max_elems, "parameter buffer element", array, &count);
+            lo = gp_nv4_binding_range(ps, start, max_elems, "parameter buffer element", array, &count);
         } else {
             /* the whole buffer: the declared size, or the largest one */
             if (!array || l.n > 0 || is_punct(&ps->tok, ','))
@@ -629,7 +630,7 @@ static void mem_array_size(gp_parse *ps, const char *what, int max_elems, int *s
     expect(ps, ']', "after the array size");
 }
 
-static void mem_decl(gp_parse *ps, int kind)
+void gp_mem_decl(gp_parse *ps, int kind)
 {
     const char *what = kind == GP_SYM_CBUFFER ? "CBUFFER" : kind == GP_SYM_STORAGE ? "STORAGE" : "SHARED";
     int decl_pos = ps->tok.pos;
@@ -645,7 +646,7 @@ static void mem_decl(gp_parse *ps, int kind)
     if (kind == GP_SYM_SHARED && ps->cp_shared_size == 0)
         gp_fail(ps, decl_pos, "SHARED_MEMORY 0 leaves no shared memory for SHARED variables");
     next(ps);
-    gp_sym *s = declare(ps, kind);
+    gp_sym *s = gp_declare(ps, kind);
     int max_elems = kind == GP_SYM_CBUFFER ? 4 * ps->lim.max_parameter_buffer_size
                     : kind == GP_SYM_STORAGE ? MEM_MAX_STORAGE_BYTES : ps->cp_shared_size;
     if (max_elems < 1)
@@ -680,7 +681,7 @@ static void mem_decl(gp_parse *ps, int kind)
         int lo = 0, count = 0;
         if (is_punct(&ps->tok, '[')) {
             int epos = ps->tok.pos + 1;
-            lo = nv4_binding_range(ps, start, max_elems, kind == GP_SYM_SHARED ? "shared memory byte" : "byte",
+            lo = gp_nv4_binding_range(ps, start, max_elems, kind == GP_SYM_SHARED ? "shared memory byte" : "byte",
                                    array, &count);
             if (kind == GP_SYM_SHARED && lo + count > ps->cp_shared_max) {
                 ps->cp_shared_max = lo + count;
@@ -711,10 +712,10 @@ static void mem_decl(gp_parse *ps, int kind)
 /* IMAGE (EXT_shader_image_load_store 2.X.3.X, DECL.IMAGE): image[a] or
  * "[" [n] "]" "=" "{" image[a..b], ... "}" with units increasing
  * consecutively, each < MAX_IMAGE_UNITS. */
-static void mem_decl_image(gp_parse *ps)
+void gp_mem_decl_image(gp_parse *ps)
 {
     next(ps);
-    gp_sym *sym = declare(ps, GP_SYM_IMAGE);
+    gp_sym *sym = gp_declare(ps, GP_SYM_IMAGE);
     int limit = GP_MAX_IMAGE_UNITS;
     int size = -1, size_pos = 0;
     if (accept(ps, '[')) {
@@ -728,6 +729,6 @@ static void mem_decl_image(gp_parse *ps)
         }
         expect(ps, ']', "after the array size");
     }
-    unit_list_decl(ps, sym, limit, size, size_pos, "image", "IMAGE", "image unit");
+    gp_unit_list_decl(ps, sym, limit, size, size_pos, "image", "IMAGE", "image unit");
 }
 

@@ -2,9 +2,13 @@
  * parse/nv.c - the NV_gpu_program4/5 front end (!!NV*4.0, 4.1, 5.0):
  * operands, texture operands, the opcode word and modifiers, declarations.
  *
- * Part of the parser's translation unit: gp_parse.c includes this file
- * (see its file map); compile time, calling thread.
+ * One of the parser's translation units (gp_parse.c has the file map);
+ * compile time, calling thread.
  */
+#include "parse_priv.h"
+
+static void nv4_varying(gp_parse *ps, nv4_binding *b, int start, int ctx, int which, const char *clip_what);
+static void nv4_member_check(gp_parse *ps, const gp_token *t, bool member);
 
 /* ---- NV_gpu_program4 ------------------------------------------------------ */
 
@@ -17,7 +21,7 @@
  * (operand types against typed variables, texture targets and offsets,
  * loops without a count) are in gp_validate.c. */
 
-static const char *stage_word(gp_stage s)
+const char *gp_stage_word(gp_stage s)
 {
     return s == GP_STAGE_VERTEX ? "vertex" : s == GP_STAGE_FRAGMENT ? "fragment" : s == GP_STAGE_COMPUTE ? "compute"
                                                                                                           : "geometry";
@@ -25,13 +29,13 @@ static const char *stage_word(gp_stage s)
 
 /* The gp_type an operand or result of data type kind k (gp_io_kind) has in
  * an instruction of type op_type. */
-static uint8_t kind_type(int k, uint8_t op_type)
+uint8_t gp_kind_type(int k, uint8_t op_type)
 {
     return k == GP_KIND_F ? GP_TYPE_F32 : k == GP_KIND_S ? GP_TYPE_S32 : k == GP_KIND_U ? GP_TYPE_U32 : op_type;
 }
 
 /* Operand literals of type t: the gp_param_binding.type of their rows. */
-static void set_operand_type(gp_parse *ps, uint8_t t)
+void gp_set_operand_type(gp_parse *ps, uint8_t t)
 {
     ps->opnd_type = t;
     ps->const_type = t == GP_TYPE_S32 ? 'S' : t == GP_TYPE_U32 ? 'U' : 0;
@@ -39,12 +43,12 @@ static void set_operand_type(gp_parse *ps, uint8_t t)
 
 /* "[n]" or, where range_ok (array declarations), "[n..o]" with n <= o <
  * limit; returns n and sets *count. */
-static int nv4_binding_range(gp_parse *ps, int start, int limit, const char *what, bool range_ok, int *count)
+int gp_nv4_binding_range(gp_parse *ps, int start, int limit, const char *what, bool range_ok, int *count)
 {
     if (!accept(ps, '['))
-        bad_binding(ps, start);
+        gp_bad_binding(ps, start);
     if (ps->tok.kind != GP_TOK_INT)
-        bad_binding(ps, start);
+        gp_bad_binding(ps, start);
     int apos = ps->tok.pos;
     uint32_t a = ps->tok.ival, b;
     next(ps);
@@ -59,7 +63,7 @@ static int nv4_binding_range(gp_parse *ps, int start, int limit, const char *wha
         next(ps);
         int bpos = ps->tok.pos;
         if (ps->tok.kind != GP_TOK_INT)
-            bad_binding(ps, start);
+            gp_bad_binding(ps, start);
         b = ps->tok.ival;
         next(ps);
         if (b >= (uint32_t)limit)
@@ -72,11 +76,6 @@ static int nv4_binding_range(gp_parse *ps, int start, int limit, const char *wha
     return (int)a;
 }
 
-static int min_int(int a, int b)
-{
-    return a < b ? a : b;
-}
-
 /* NV_shader_thread_group 2.X.3.2 thread bindings "vertex.<item>" /
  * "fragment.<item>" (current token: the item): threadid, thread{eq,lt,le,
  * gt,ge}mask, warpid, smid, and in fragment programs helperthread.  Bound
@@ -87,7 +86,7 @@ static bool nv5_thread_input(gp_parse *ps, nv4_binding *b)
     static const char *const items[] = { "threadid", "warpid", "smid", "helperthread", "threadeqmask",
                                          "threadltmask", "threadlemask", "threadgtmask", "threadgemask" };
     static const uint8_t row[] = { 0, 0, 0, 0, 1, 1, 1, 1, 2 }, comp[] = { 0, 1, 2, 3, 0, 1, 2, 3, 0 };
-    int k = ps->nv5 ? word_index(ps, items, 9) : -1;
+    int k = ps->nv5 ? gp_word_index(ps, items, 9) : -1;
     if (k < 0 || (k == 3 && ps->stage != GP_STAGE_FRAGMENT))
         return false;
     if (!(ps->options & GP_OPTION_NV_SHADER_THREAD_GROUP))
@@ -105,21 +104,21 @@ static void nv4_vertex_input(gp_parse *ps, nv4_binding *b, int ctx)
     next(ps);
     if (is_punct(&ps->tok, '['))
         gp_fail(ps, ps->tok.pos, "vertex[n] bindings are only available in geometry programs");
-    binding_dot(ps, start);
+    gp_binding_dot(ps, start);
     if (nv5_thread_input(ps, b))
         return;
-    int item = vertex_item(ps, start, &b->slot);
+    int item = gp_vertex_item(ps, start, &b->slot);
     bool generic = item == VIN_ATTRIB;
     if (item == VIN_TEXCOORD)
         nv4_varying(ps, b, start, ctx, VARY_TEXCOORD, NULL);
     if (generic) {
         b->family = 'A';
-        b->slot += nv4_binding_range(ps, start, min_int(ps->lim.max_attribs, GP_VIN_COUNT), "vertex attribute",
+        b->slot += gp_nv4_binding_range(ps, start, min_int(ps->lim.max_attribs, GP_VIN_COUNT), "vertex attribute",
                                      ctx == 2, &b->count);
     }
     if (b->slot < GP_VIN_COUNT)
         for (int i = 0; i < b->count; i++)
-            mark_vertex_attr(ps, b->slot + i, generic, start);
+            gp_mark_vertex_attr(ps, b->slot + i, generic, start);
 }
 
 /* "primitive.id", an input of fragment and geometry programs alike
@@ -129,7 +128,7 @@ static bool nv4_primitive_id(gp_parse *ps, nv4_binding *b, int start)
     if (!tok_is(ps, &ps->tok, "primitive"))
         return false;
     next(ps);
-    binding_dot(ps, start);
+    gp_binding_dot(ps, start);
     /* NV_shader_thread_group primitive.threadid / thread*mask / warpid /
      * smid in geometry programs (BIND.G.THREAD; glprog/exec/runtime.c fetch_geo_input) */
     if (ps->stage == GP_STAGE_GEOMETRY && nv5_thread_input(ps, b))
@@ -140,7 +139,7 @@ static bool nv4_primitive_id(gp_parse *ps, nv4_binding *b, int start)
      * every swizzle of the binding reads that component. */
     static const char *const id[] = { "id", "invocation", "vertexcount", "tessouter", "tessinner", "patch" };
     int wpos = ps->tok.pos;
-    int k = binding_word(ps, start, id, ps->nv5 && ps->stage == GP_STAGE_GEOMETRY ? 6 : 1);
+    int k = gp_binding_word(ps, start, id, ps->nv5 && ps->stage == GP_STAGE_GEOMETRY ? 6 : 1);
     if (k >= 3) {
         /* primitive.tessouter[n] (n < 4), tessinner[n] (n < 2),
          * patch.attrib[n]: "A program will fail to load if this attribute
@@ -151,9 +150,9 @@ static bool nv4_primitive_id(gp_parse *ps, nv4_binding *b, int start)
         if (ps->gs_prim_in != GP_PRIM_PATCHES)
             gp_fail(ps, wpos, "primitive.%s requires PRIMITIVE_IN PATCHES", id[k]);
         if (k == 5) {
-            binding_dot_word(ps, start, "attrib");
+            gp_binding_dot_word(ps, start, "attrib");
         }
-        binding_index(ps, start, k == 3 ? 4 : k == 4 ? 2 : 32,
+        gp_binding_index(ps, start, k == 3 ? 4 : k == 4 ? 2 : 32,
                       k == 3 ? "outer tessellation level" : k == 4 ? "inner tessellation level" : "patch attribute");
         b->clip = true;
         b->slot = (GP_VARY_PRIMINFO - GP_VARY_CLIP0) * 4 + 2;
@@ -171,12 +170,12 @@ static void nv4_fragment_input(gp_parse *ps, nv4_binding *b, int ctx)
 {
     int start = ps->tok.pos;
     next(ps);
-    binding_dot(ps, start);
+    gp_binding_dot(ps, start);
     /* NV_gpu_program5 2.X.2 / 2.X.3.2: fragment.sampleid (per-sample
      * execution, FEATURES.md BIND.F.SAMPLEID) and fragment.samplemask, the
      * x and y of GP_VARY_SAMPLE (every component of the binding reads it) */
     static const char *const ms_items[] = { "sampleid", "samplemask" };
-    int ms_item = word_index(ps, ms_items, 2);
+    int ms_item = gp_word_index(ps, ms_items, 2);
     if (ms_item >= 0) {
         if (!ps->nv5)
             gp_fail(ps, start, "'fragment.%s' requires NV_gpu_program5 (!!NVfp5.0)", ms_items[ms_item]);
@@ -190,7 +189,7 @@ static void nv4_fragment_input(gp_parse *ps, nv4_binding *b, int ctx)
     if (nv5_thread_input(ps, b))
         return;
     /* NV_gpu_program5 2.X.3.2: fragment.pointcoord (s, t, -, -) */
-    int item = fragment_item(ps, start, &b->slot);
+    int item = gp_fragment_item(ps, start, &b->slot);
     b->interp_ok = item == FIN_COLOR || item == FIN_TEXCOORD || item == FIN_ATTRIB;
     static const int8_t varying[] = { [FIN_TEXCOORD] = VARY_TEXCOORD, [FIN_CLIP] = VARY_CLIP,
                                       [FIN_ATTRIB] = VARY_ATTRIB, [FIN_POINTCOORD] = 0 };
@@ -207,15 +206,15 @@ static void nv4_varying(gp_parse *ps, nv4_binding *b, int start, int ctx, int wh
     if (which == VARY_TEXCOORD) {
         b->family = 'T';
         if (is_punct(&ps->tok, '['))
-            b->slot += nv4_binding_range(ps, start, min_int(ps->lim.max_texture_coords, 8), "texture coordinate",
+            b->slot += gp_nv4_binding_range(ps, start, min_int(ps->lim.max_texture_coords, 8), "texture coordinate",
                                          ctx == 2, &b->count);
     } else if (which == VARY_CLIP) {
         b->family = 'C';
         b->clip = true;
-        b->slot = nv4_binding_range(ps, start, min_int(ps->lim.max_clip_planes, 8), clip_what, ctx == 2, &b->count);
+        b->slot = gp_nv4_binding_range(ps, start, min_int(ps->lim.max_clip_planes, 8), clip_what, ctx == 2, &b->count);
     } else if (which == VARY_ATTRIB) {
         b->family = 'A';
-        b->slot += nv4_binding_range(ps, start, 32, "generic attribute", ctx == 2, &b->count);
+        b->slot += gp_nv4_binding_range(ps, start, 32, "generic attribute", ctx == 2, &b->count);
     }
 }
 
@@ -230,19 +229,19 @@ static void nv4_geometry_input(gp_parse *ps, nv4_binding *b, int ctx)
         if (t.kind == GP_TOK_IDENT)
             gp_fail(ps, t.pos, "the vertex number of a vertex[m] binding must be a constant (declare an ATTRIB "
                                "without [m] to index vertices)");
-        b->vtx = binding_index(ps, start, ps->gs_vertices_in, "input vertex");
+        b->vtx = gp_binding_index(ps, start, ps->gs_vertices_in, "input vertex");
     } else if (ctx) {
         b->per_vertex = true;
     } else {
         gp_fail(ps, ps->tok.pos, "a vertex binding in an instruction needs its vertex number, as in vertex[0]");
     }
-    binding_dot(ps, start);
-    int item = varying_item(ps, start, 8, &b->slot);
+    gp_binding_dot(ps, start);
+    int item = gp_varying_item(ps, start, 8, &b->slot);
     nv4_varying(ps, b, start, ctx, item, "clip distance");
 }
 
 /* Is t the start of an attribute binding of this program type? */
-static bool nv4_is_input(const gp_parse *ps, const gp_token *t)
+bool gp_nv4_is_input(const gp_parse *ps, const gp_token *t)
 {
     if (ps->stage == GP_STAGE_COMPUTE) /* NV_compute_program5 Table X.1 */
         return tok_is(ps, t, "invocation");
@@ -261,15 +260,15 @@ static void nv5_compute_input(gp_parse *ps, nv4_binding *b)
 {
     int start = ps->tok.pos;
     next(ps); /* invocation */
-    binding_dot(ps, start);
+    gp_binding_dot(ps, start);
     if (nv5_thread_input(ps, b))
         return;
     static const char *const items[] = { "localid", "globalid", "groupid", "groupcount", "groupsize",
                                          "localindex" };
-    b->slot = GP_CIN_LOCALID + binding_word(ps, start, items, 6);
+    b->slot = GP_CIN_LOCALID + gp_binding_word(ps, start, items, 6);
 }
 
-static void nv4_input(gp_parse *ps, nv4_binding *b, int ctx)
+void gp_nv4_input(gp_parse *ps, nv4_binding *b, int ctx)
 {
     memset(b, 0, sizeof(*b));
     b->pos = ps->tok.pos;
@@ -289,7 +288,7 @@ static void nv4_input(gp_parse *ps, nv4_binding *b, int ctx)
 
 /* Result bindings: NV_vertex_program4 Table X.4, NV_geometry_program4
  * Table X.3, NV_fragment_program4 2.X.3.5; current token "result". */
-static void nv4_result(gp_parse *ps, nv4_binding *b, int ctx)
+void gp_nv4_result(gp_parse *ps, nv4_binding *b, int ctx)
 {
     if (ps->stage == GP_STAGE_COMPUTE) /* NV_compute_program5 2.X.3.5 */
         gp_fail(ps, ps->tok.pos, "compute programs have no result variables (write memory instead)");
@@ -297,7 +296,7 @@ static void nv4_result(gp_parse *ps, nv4_binding *b, int ctx)
     int start = b->pos = ps->tok.pos;
     b->count = 1;
     next(ps);
-    binding_dot(ps, start);
+    gp_binding_dot(ps, start);
     if (ps->stage == GP_STAGE_FRAGMENT && tok_is(ps, &ps->tok, "samplemask")) {
         /* NV_gpu_program5 2.X.2 grammar: result.samplemask (FEATURES.md
          * BIND.R.SAMPLEMASK; rast.h "Multisampling": ANDed with coverage) */
@@ -312,10 +311,10 @@ static void nv4_result(gp_parse *ps, nv4_binding *b, int ctx)
         static const char *const items[] = { "color", "depth" };
         static const char *const others[] = { "position", "fogcoord", "pointsize", "texcoord", "clip",
                                               "attrib", "id", "primid", "layer" };
-        if (word_index(ps, items, 2) < 0 && word_index(ps, others, 9) >= 0)
+        if (gp_word_index(ps, items, 2) < 0 && gp_word_index(ps, others, 9) >= 0)
             gp_fail(ps, start, "'result.%.*s' is not available in fragment programs", ps->tok.len,
                     ps->src + ps->tok.pos);
-        b->slot = fragment_result(ps, start);
+        b->slot = gp_fragment_result(ps, start);
         /* NV_gpu_program5 2.X.3.5 / 3.11.4.5.3: with OPTION
          * ARB_blend_func_extended, result.color[n].primary (SRC_COLOR, the
          * ordinary result) and result.color[n].secondary (SRC1_COLOR) */
@@ -335,18 +334,18 @@ static void nv4_result(gp_parse *ps, nv4_binding *b, int ctx)
         b->end = ps->prev.pos + ps->prev.len;
         return;
     }
-    int item = result_item(ps, start, &b->slot);
+    int item = gp_result_item(ps, start, &b->slot);
     bool gs = ps->stage == GP_STAGE_GEOMETRY;
     if ((item == VARY_ID && gs) || (item >= VARY_PRIMID && !gs)) {
         int end = ps->prev.pos + ps->prev.len;
         gp_fail(ps, start, "'%.*s' is not available in %s programs", end - start, ps->src + start,
-                stage_word(ps->stage));
+                gp_stage_word(ps->stage));
     }
     nv4_varying(ps, b, start, ctx, item, "clip plane");
     b->end = ps->prev.pos + ps->prev.len;
 }
 
-static void nv4_array_member(gp_parse *ps, const gp_sym *sym, int count, nv4_index *ix)
+void gp_nv4_array_member(gp_parse *ps, const gp_sym *sym, int count, nv4_index *ix)
 {
     memset(ix, 0, sizeof(*ix));
     expect(ps, '[', NULL);
@@ -361,7 +360,7 @@ static void nv4_array_member(gp_parse *ps, const gp_sym *sym, int count, nv4_ind
     } else if (ps->tok.kind == GP_TOK_IDENT) {
         /* <arrayMemRel>: a scalar integer operand, then an offset in
          * [0, count-1] */
-        const gp_sym *r = lookup(ps, &ps->tok);
+        const gp_sym *r = gp_lookup(ps, &ps->tok);
         int rpos = ps->tok.pos, rlen = ps->tok.len > 40 ? 40 : ps->tok.len;
         if (r->kind != GP_SYM_TEMP || r->is_array)
             gp_fail(ps, rpos, "the relative index '%.*s' must be a temporary variable that is not an array", rlen,
@@ -373,7 +372,7 @@ static void nv4_array_member(gp_parse *ps, const gp_sym *sym, int count, nv4_ind
         if (!accept(ps, '.'))
             gp_fail(ps, ps->tok.pos, "a relative index needs one component, as in %.*s.x", rlen, ps->src + rpos);
         int comp[4];
-        if (components(ps, &ps->tok, comp) != 1)
+        if (gp_components(ps, &ps->tok, comp) != 1)
             gp_fail(ps, ps->tok.pos, "invalid relative index component '%.*s'", ps->tok.len > 20 ? 20 : ps->tok.len,
                     ps->src + ps->tok.pos);
         next(ps);
@@ -405,7 +404,7 @@ static void nv4_array_member(gp_parse *ps, const gp_sym *sym, int count, nv4_ind
 /* Array member ix of a variable whose members start at base. */
 /* gp_src.hi / gp_dst.hi of an operand naming sym: the rows from a low
  * word to its high word for a LONG TEMP of an NV5 program, else 0. */
-static uint16_t long_rows(const gp_parse *ps, const gp_sym *sym)
+uint16_t gp_long_rows(const gp_parse *ps, const gp_sym *sym)
 {
     /* LONG ATTRIB: the high words' input rows (glprog.h GP_VIN_LONG_HI) */
     if (ps->nv5 && sym->kind == GP_SYM_ATTRIB && sym->size == 'L')
@@ -415,7 +414,7 @@ static uint16_t long_rows(const gp_parse *ps, const gp_sym *sym)
     return (uint16_t)(sym->is_array ? sym->count : 1);
 }
 
-static void nv4_rel_src(gp_src *s, const nv4_index *ix, int base, int count)
+void gp_nv4_rel_src(gp_src *s, const nv4_index *ix, int base, int count)
 {
     s->index = base + ix->value;
     s->rel_lo = s->rel_hi = s->index;
@@ -429,10 +428,10 @@ static void nv4_rel_src(gp_src *s, const nv4_index *ix, int base, int count)
 /* The first index of a variable that has one before its member: the
  * vertex of a geometry program's per-vertex ATTRIB, the binding point of
  * a program.buffer[a..b] / program.storage[a..b] variable (0 = a). */
-static void nv4_outer_index(gp_parse *ps, const gp_sym *sym, int count, gp_src *s)
+void gp_nv4_outer_index(gp_parse *ps, const gp_sym *sym, int count, gp_src *s)
 {
     nv4_index v;
-    nv4_array_member(ps, sym, count, &v);
+    gp_nv4_array_member(ps, sym, count, &v);
     s->vtx = (uint8_t)v.value;
     if (v.rel) {
         s->vtx_rel = 1;
@@ -464,21 +463,21 @@ static void nv4_input_operand(gp_parse *ps, gp_src *s, const nv4_binding *b, int
 /* <srcReg> of an NV4 instruction: literals (typed by ps->opnd_type),
  * parameter bindings, attribute bindings, and TEMP / ATTRIB / PARAM /
  * BUFFER variables with their array members. */
-static void nv4_src_reg(gp_parse *ps, gp_src *s, bool *scalar_const)
+void gp_nv4_src_reg(gp_parse *ps, gp_src *s, bool *scalar_const)
 {
     gp_token t = ps->tok;
     *scalar_const = false;
     gp_token t1, t2;
     peek2(ps, &t1, &t2);
     if ((t.kind == GP_TOK_INT || t.kind == GP_TOK_FLOAT || is_punct(&t, '{')) && ps->lit64) {
-        parse_literal64(ps, s, scalar_const); /* NV5 64-bit literals */
+        gp_parse_literal64(ps, s, scalar_const); /* NV5 64-bit literals */
     } else if (tok_is(ps, &t, "program") && is_punct(&t1, '.') && tok_is(ps, &t2, "buffer")) {
         gp_fail(ps, t.pos, "program.buffer bindings can only be used in BUFFER declarations (2.X.3.6)");
-    } else if (param_src(ps, s, scalar_const)) {
+    } else if (gp_param_src(ps, s, scalar_const)) {
         /* a literal, state.* or program.* */
-    } else if (nv4_is_input(ps, &t)) {
+    } else if (gp_nv4_is_input(ps, &t)) {
         nv4_binding b;
-        nv4_input(ps, &b, 0);
+        gp_nv4_input(ps, &b, 0);
         nv4_input_operand(ps, s, &b, 0);
     } else if (tok_is(ps, &t, "result")) {
         gp_fail(ps, t.pos, "result bindings are write-only and cannot be read");
@@ -486,9 +485,9 @@ static void nv4_src_reg(gp_parse *ps, gp_src *s, bool *scalar_const)
         gp_fail(ps, t.pos, "expected an operand, found 'texture' (a texture unit is not an operand here)");
     } else if (tok_is(ps, &t, "vertex") || tok_is(ps, &t, "fragment") || tok_is(ps, &t, "primitive")) {
         gp_fail(ps, t.pos, "'%.*s' bindings are not available in %s programs", t.len, ps->src + t.pos,
-                stage_word(ps->stage));
+                gp_stage_word(ps->stage));
     } else {
-        const gp_sym *sym = lookup(ps, &t);
+        const gp_sym *sym = gp_lookup(ps, &t);
         int n = t.len > 40 ? 40 : t.len;
         next(ps);
         if (sym->dtype)
@@ -500,7 +499,7 @@ static void nv4_src_reg(gp_parse *ps, gp_src *s, bool *scalar_const)
             /* NV_geometry_program4: the first index is the vertex */
             if (!is_punct(&ps->tok, '['))
                 gp_fail(ps, t.pos, "'%.*s' needs a vertex index, as in %.*s[0]", n, ps->src + t.pos, n, ps->src + t.pos);
-            nv4_outer_index(ps, sym, ps->gs_vertices_in, s);
+            gp_nv4_outer_index(ps, sym, ps->gs_vertices_in, s);
         }
         if ((sym->kind == GP_SYM_BUFFER || sym->kind == GP_SYM_CBUFFER) && sym->nbuf > 1) {
             /* NV5 program.buffer[a..b] variables: the first index selects
@@ -508,7 +507,7 @@ static void nv4_src_reg(gp_parse *ps, gp_src *s, bool *scalar_const)
             if (!is_punct(&ps->tok, '['))
                 gp_fail(ps, t.pos, "'%.*s' spans %d buffer binding points and needs a binding index, as in %.*s[0]",
                         n, ps->src + t.pos, sym->nbuf, n, ps->src + t.pos);
-            nv4_outer_index(ps, sym, sym->nbuf, s);
+            gp_nv4_outer_index(ps, sym, sym->nbuf, s);
             s->nbuf = sym->nbuf;
         }
         nv4_member_check(ps, &t, member);
@@ -518,9 +517,9 @@ static void nv4_src_reg(gp_parse *ps, gp_src *s, bool *scalar_const)
             s->file = GP_FILE_TEMP;
             ps->last_size = sym->size;
             if (member)
-                nv4_array_member(ps, sym, sym->count, &ix);
-            nv4_rel_src(s, &ix, sym->index, sym->count);
-            s->hi = long_rows(ps, sym);
+                gp_nv4_array_member(ps, sym, sym->count, &ix);
+            gp_nv4_rel_src(s, &ix, sym->index, sym->count);
+            s->hi = gp_long_rows(ps, sym);
             break;
         case GP_SYM_PARAM:
             s->file = GP_FILE_PARAM;
@@ -528,8 +527,8 @@ static void nv4_src_reg(gp_parse *ps, gp_src *s, bool *scalar_const)
             break;
         case GP_SYM_PARAM_ARRAY:
             s->file = GP_FILE_PARAM;
-            nv4_array_member(ps, sym, sym->count, &ix);
-            nv4_rel_src(s, &ix, sym->index, sym->count);
+            gp_nv4_array_member(ps, sym, sym->count, &ix);
+            gp_nv4_rel_src(s, &ix, sym->index, sym->count);
             if (ix.rel)
                 ps->arrays[sym->array].relative = true;
             break;
@@ -550,8 +549,8 @@ static void nv4_src_reg(gp_parse *ps, gp_src *s, bool *scalar_const)
             s->file = GP_FILE_BUFFER;
             s->buf = sym->buf;
             if (member)
-                nv4_array_member(ps, sym, sym->count, &ix);
-            nv4_rel_src(s, &ix, sym->index, sym->count);
+                gp_nv4_array_member(ps, sym, sym->count, &ix);
+            gp_nv4_rel_src(s, &ix, sym->index, sym->count);
             break;
         case GP_SYM_STORAGE:
         case GP_SYM_SHARED:
@@ -564,7 +563,7 @@ static void nv4_src_reg(gp_parse *ps, gp_src *s, bool *scalar_const)
         case GP_SYM_ATTRIB: {
             nv4_binding b = { .slot = sym->index, .clip = sym->clip, .vtx = s->vtx, .comp = sym->comp };
             if (member) {
-                nv4_array_member(ps, sym, sym->count, &ix);
+                gp_nv4_array_member(ps, sym, sym->count, &ix);
                 if (ix.rel && sym->clip)
                     gp_fail(ps, t.pos, "relative addressing of clip distance arrays is not supported");
             }
@@ -573,10 +572,10 @@ static void nv4_src_reg(gp_parse *ps, gp_src *s, bool *scalar_const)
             uint8_t vtx_rel = s->vtx_rel;
             nv4_input_operand(ps, s, &b, ix.value);
             s->vtx_rel = vtx_rel;
-            s->hi = long_rows(ps, sym); /* LONG ATTRIB */
+            s->hi = gp_long_rows(ps, sym); /* LONG ATTRIB */
             ps->last_size = sym->size;
             if (ix.rel) {
-                nv4_rel_src(s, &ix, sym->index, sym->count);
+                gp_nv4_rel_src(s, &ix, sym->index, sym->count);
                 /* 2.X.3.2: "attribute bindings may be used in no more than
                  * one array variable accessed with relative addressing"
                  * (vertex and fragment inputs; geometry inputs are per
@@ -611,12 +610,12 @@ static void nv4_member_check(gp_parse *ps, const gp_token *t, bool member)
         gp_fail(ps, ps->tok.pos, "'%.*s' is not an array", n, ps->src + t->pos);
 }
 
-/* <instResult> of an NV4 instruction (the driver's parse_dst reads the
+/* <instResult> of an NV4 instruction (the driver's gp_parse_dst reads the
  * rest): a result binding, current token "result" ... */
-static void nv4_result_dst(gp_parse *ps, gp_dst *d)
+void gp_nv4_result_dst(gp_parse *ps, gp_dst *d)
 {
     nv4_binding b;
-    nv4_result(ps, &b, 0);
+    gp_nv4_result(ps, &b, 0);
     d->file = GP_FILE_OUTPUT;
     d->index = b.clip ? GP_VARY_CLIP0 + b.slot / 4 : b.slot;
     d->clipdist = (uint8_t)(b.clip ? 1 + b.slot % 4 : 0);
@@ -625,13 +624,13 @@ static void nv4_result_dst(gp_parse *ps, gp_dst *d)
 
 /* ... or a TEMP or OUTPUT variable sym named t (consumed), with its array
  * member. */
-static void nv4_var_dst(gp_parse *ps, gp_dst *d, const gp_sym *sym, const gp_token *t)
+void gp_nv4_var_dst(gp_parse *ps, gp_dst *d, const gp_sym *sym, const gp_token *t)
 {
     nv4_member_check(ps, t, sym->is_array);
     nv4_index ix = { 0 };
     if (sym->is_array)
-        nv4_array_member(ps, sym, sym->count, &ix);
-    d->hi = long_rows(ps, sym);
+        gp_nv4_array_member(ps, sym, sym->count, &ix);
+    d->hi = gp_long_rows(ps, sym);
     if (sym->clip) {
         if (ix.rel)
             gp_fail(ps, t->pos, "relative addressing of clip distance arrays is not supported");
@@ -680,8 +679,8 @@ static void nv5_tex_extra(gp_parse *ps, gp_pinsn *pi)
         if (s && s->kind == GP_SYM_TEXTURE)
             return;
     }
-    set_operand_type(ps, GP_TYPE_F32);
-    parse_src(ps, &pi->in.src[1], SRC_VECTOR, &pi->extra_pos);
+    gp_set_operand_type(ps, GP_TYPE_F32);
+    gp_parse_src(ps, &pi->in.src[1], SRC_VECTOR, &pi->extra_pos);
     pi->in.tex_flags |= GP_TEXF_EXTRA;
     expect(ps, ',', "before the texture unit");
 }
@@ -701,7 +700,7 @@ static bool nv5_tex_variable(gp_parse *ps, gp_pinsn *pi, int *unit)
     pi->in.tex_count = (uint8_t)s->count;
     if (s->is_array && is_punct(&ps->tok, '[')) {
         nv4_index ix;
-        nv4_array_member(ps, s, s->count, &ix);
+        gp_nv4_array_member(ps, s, s->count, &ix);
         *unit = s->index + ix.value;
         if (ix.rel) {
             pi->in.tex_flags |= GP_TEXF_INDEXED;
@@ -721,9 +720,9 @@ static void nv5_tex_offset_reg(gp_parse *ps, gp_pinsn *pi)
     pi->offreg_pos = ps->tok.pos;
     next(ps);
     expect(ps, '(', "after 'offset'");
-    set_operand_type(ps, GP_TYPE_S32);
+    gp_set_operand_type(ps, GP_TYPE_S32);
     int pos;
-    parse_src(ps, &pi->in.src[2], SRC_VECTOR, &pos);
+    gp_parse_src(ps, &pi->in.src[2], SRC_VECTOR, &pos);
     expect(ps, ')', "after the texel offset operand");
     pi->in.tex_flags |= GP_TEXF_OFFSET_REG;
 }
@@ -734,7 +733,7 @@ static void nv5_tex_offset_reg(gp_parse *ps, gp_pinsn *pi)
  * scalar operand (any scalar integer operand: a LONG variable's component
  * is the whole 64-bit handle, a 32-bit one is zero-extended) goes to
  * gp_insn.tex_handle. */
-static bool nv5_tex_handle(gp_parse *ps, gp_pinsn *pi)
+bool gp_nv5_tex_handle(gp_parse *ps, gp_pinsn *pi)
 {
     if (!tok_is(ps, &ps->tok, "handle"))
         return false;
@@ -745,9 +744,9 @@ static bool nv5_tex_handle(gp_parse *ps, gp_pinsn *pi)
         gp_fail(ps, ps->tok.pos, "texture handles require OPTION NV_bindless_texture");
     next(ps);
     next(ps);
-    set_operand_type(ps, GP_TYPE_U32);
+    gp_set_operand_type(ps, GP_TYPE_U32);
     int pos;
-    parse_src(ps, &pi->in.tex_handle, SRC_SCALAR, &pos);
+    gp_parse_src(ps, &pi->in.tex_handle, SRC_SCALAR, &pos);
     expect(ps, ')', "after the texture handle operand");
     pi->in.tex_flags |= GP_TEXF_HANDLE;
     return true;
@@ -766,32 +765,32 @@ static const char *nv4_tex_gate(const gp_parse *ps, const char *word)
 /* <texAccess>: "texture" ["[" n "]"] "," target ["," "(" offsets ")"];
  * NV5 / NV4.1 also: an extra operand before it, a TEXTURE variable, a
  * component selector, ARRAYCUBE targets and "offset(<operand>)". */
-static void nv4_texture(gp_parse *ps, gp_pinsn *pi)
+void gp_nv4_texture(gp_parse *ps, gp_pinsn *pi)
 {
     bool nv5t = ps->nv5 || ps->nv41;
     if (nv5t)
         nv5_tex_extra(ps, pi);
     pi->unit_pos = ps->tok.pos;
     int unit = 0;
-    if (ps->nv5 && nv5_tex_handle(ps, pi)) {
+    if (ps->nv5 && gp_nv5_tex_handle(ps, pi)) {
         /* NV_bindless_texture: unit 0, unused */
     } else if (ps->nv5 && nv5_tex_variable(ps, pi, &unit)) {
         /* unit set; a constant index is folded in */
     } else {
-        unit = texture_unit(ps);
+        unit = gp_texture_unit(ps);
     }
     if (nv5t && is_punct(&ps->tok, '.')) {
         /* <texImageUnitComp>: the gather component (2.X.4.4) */
         next(ps);
         int comp[4];
         pi->comp_pos = ps->tok.pos;
-        if (components(ps, &ps->tok, comp) != 1)
+        if (gp_components(ps, &ps->tok, comp) != 1)
             gp_fail(ps, ps->tok.pos, "expected a texture component selector (x, y, z or w)");
         pi->in.tex_comp = (uint8_t)comp[0];
         next(ps);
     }
     expect(ps, ',', "before the texture target");
-    parse_tex_target(ps, pi, nv5t ? TEXW_NV4 | TEXW_NV41 : TEXW_NV4, nv4_tex_gate,
+    gp_parse_tex_target(ps, pi, nv5t ? TEXW_NV4 | TEXW_NV41 : TEXW_NV4, nv4_tex_gate,
                      "a texture target (1D, 2D, 3D, CUBE, RECT, ARRAY2D, BUFFER ...)");
     pi->in.tex_unit = (uint8_t)unit;
     /* <texOffset>: one to three signed integers (2.X.4.4) */
@@ -825,7 +824,7 @@ static void nv4_texture(gp_parse *ps, gp_pinsn *pi)
 }
 
 /* NV4 <ccTest> rules (Table X.16), with an optional 0/1 register digit. */
-static bool nv4_cc_rule(gp_parse *ps, uint8_t *cond, uint8_t *reg)
+bool gp_nv4_cc_rule(gp_parse *ps, uint8_t *cond, uint8_t *reg)
 {
     static const struct {
         const char *name;
@@ -947,7 +946,7 @@ static void cvt_opword(gp_parse *ps, gp_opword *w, const gp_token *t, gp_pinsn *
  * the checks of 2.X.4.1 against the opcode's Table X.13 row: at most one
  * modifier of each kind, only the modifiers the row allows, clamping only
  * with a floating-point result.  t is the opcode token (already consumed). */
-static void nv4_opword(gp_parse *ps, gp_opword *w, const gp_token *t, gp_pinsn *pi)
+void gp_nv4_opword(gp_parse *ps, gp_opword *w, const gp_token *t, gp_pinsn *pi)
 {
     const gp_opinfo *oi = &gp_opinfo_table[w->op];
     const char *s = ps->src + t->pos;
@@ -963,7 +962,7 @@ static void nv4_opword(gp_parse *ps, gp_opword *w, const gp_token *t, gp_pinsn *
         if (admits && !ps->nv5)
             gp_fail(ps, t->pos, "opcode '%s' requires an NV_gpu_program5 header (!!NV%sp5.0) or OPTION %s", oi->name,
                     ps->stage == GP_STAGE_FRAGMENT ? "f" : ps->stage == GP_STAGE_GEOMETRY ? "g" : "v",
-                    option_names(oi->options, opt_names, sizeof(opt_names)));
+                    gp_option_names(oi->options, opt_names, sizeof(opt_names)));
         if ((oi->profiles & GP_PROF_NV5) && !ps->nv5)
             gp_fail(ps, t->pos, "opcode '%s' requires an NV_gpu_program5 header (!!NV%sp5.0)", oi->name,
                     ps->stage == GP_STAGE_FRAGMENT ? "f" : ps->stage == GP_STAGE_GEOMETRY ? "g" : "v");
@@ -978,7 +977,7 @@ static void nv4_opword(gp_parse *ps, gp_opword *w, const gp_token *t, gp_pinsn *
      * NV_explicit_multisample / NV_texture_multisample, NV_shader_storage_buffer */
     if (oi->options && !admits && !(ps->options & oi->options))
         gp_fail(ps, t->pos, "opcode '%s' requires OPTION %s", oi->name,
-                option_names(oi->options, opt_names, sizeof(opt_names)));
+                gp_option_names(oi->options, opt_names, sizeof(opt_names)));
     if ((oi->flags & GP_OPF_CP_ONLY) && ps->stage != GP_STAGE_COMPUTE)
         gp_fail(ps, t->pos, "opcode '%s' is only available in compute programs (!!NVcp5.0)", oi->name);
     if (w->op == GP_OP_CVT) {
@@ -986,7 +985,7 @@ static void nv4_opword(gp_parse *ps, gp_opword *w, const gp_token *t, gp_pinsn *
         return;
     }
     if (oi->flags & GP_OPF_MEMORY) {
-        mem_opword(ps, w, t, pi);
+        gp_mem_opword(ps, w, t, pi);
         return;
     }
     /* Table X.15 suffixes: R and H are the F type (H also needs column H) */
@@ -1048,10 +1047,10 @@ static void nv4_opword(gp_parse *ps, gp_opword *w, const gp_token *t, gp_pinsn *
         if (k < 0) {
             char b[64];
             /* the memory modifiers on other opcodes */
-            if (mem_storage_word(ps, &m) >= 0)
+            if (gp_mem_storage_word(ps, &m) >= 0)
                 gp_fail(ps, m.pos, "the storage modifier '.%.*s' is only allowed on memory instructions (LOAD STORE "
                                    "ATOM LDC ...), not '%s'", m.len, ps->src + m.pos, oi->name);
-            if (mem_atom_word(ps, &m) >= 0)
+            if (gp_mem_atom_word(ps, &m) >= 0)
                 gp_fail(ps, m.pos, "'.%.*s' is an atomic operation modifier: only ATOM, ATOMB, ATOMS and ATOMIM take "
                                    "one, not '%s'", m.len, ps->src + m.pos, oi->name);
             if (tok_is(ps, &m, "COH") || tok_is(ps, &m, "VOL") || tok_is(ps, &m, "CTA"))
@@ -1122,7 +1121,7 @@ static void nv4_opword(gp_parse *ps, gp_opword *w, const gp_token *t, gp_pinsn *
      * data type modifiers has its fixed result type (TXQ: S) */
     uint8_t type = w->type == 'S' ? GP_TYPE_S32 : w->type == 'U' ? GP_TYPE_U32 : w->type == 'F' ? GP_TYPE_F32
                    : (oi->types & GP_TYPEBIT_F) ? GP_TYPE_F32 : oi->types ? GP_TYPE_S32
-                   : kind_type(gp_io_kind(oi->io, 0), GP_TYPE_F32);
+                   : gp_kind_type(gp_io_kind(oi->io, 0), GP_TYPE_F32);
     if (w->opmod == GP_OPMOD_S24)
         type = GP_TYPE_S32;
     else if (w->opmod == GP_OPMOD_U24)
@@ -1132,7 +1131,7 @@ static void nv4_opword(gp_parse *ps, gp_opword *w, const gp_token *t, gp_pinsn *
     if (w->sat) {
         if (!(oi->nv4 & GP_MODBIT_SAT))
             gp_fail(ps, sat_pos, "opcode '%s' does not take clamping modifiers", oi->name);
-        uint8_t rt = kind_type(gp_io_kind(oi->io, 0), type);
+        uint8_t rt = gp_kind_type(gp_io_kind(oi->io, 0), type);
         if (rt != GP_TYPE_F32 && rt != GP_TYPE_F64)
             gp_fail(ps, sat_pos, "a clamping modifier needs a floating-point result; '%s.%c' produces integers",
                     oi->name, type == GP_TYPE_U32 || type == GP_TYPE_U64 ? 'U' : 'S');

@@ -4,9 +4,19 @@
  * <varMods> declarations (TEMP ATTRIB OUTPUT PARAM BUFFER), TEXTURE,
  * IMAGE, and the NV5 subroutine types and variables.
  *
- * Part of the parser's translation unit: gp_parse.c includes this file
- * (see its file map); compile time, calling thread.
+ * One of the parser's translation units (gp_parse.c has the file map);
+ * compile time, calling thread.
  */
+#include "parse_priv.h"
+
+static void nv4_decl_geometry(gp_parse *ps, const gp_token *t);
+static void cp_decl(gp_parse *ps, const gp_token *t);
+static void nv4_decl_temp(gp_parse *ps, uint8_t dtype, uint8_t size);
+static void nv4_decl_attrib(gp_parse *ps, uint8_t dtype, uint8_t interp, uint8_t size_mod);
+static void nv4_decl_output(gp_parse *ps, uint8_t dtype, uint8_t size_mod);
+static void nv5_decl_texture(gp_parse *ps);
+static void sub_decl_type(gp_parse *ps);
+static void sub_decl_var(gp_parse *ps);
 
 /* ---- statements ------------------------------------------------------------ */
 
@@ -43,7 +53,7 @@ static bool nv4_head(gp_parse *ps, const gp_token *t)
             continue;
         if (ps->stage != heads[i].stage)
             gp_fail(ps, t->pos, "%.*s declarations are only available in %s programs", t->len, ps->src + t->pos,
-                    stage_word(heads[i].stage));
+                    gp_stage_word(heads[i].stage));
         if (ps->decls_done)
             gp_fail(ps, t->pos, "%.*s must come before all other statements", t->len, ps->src + t->pos);
         if (heads[i].stage == GP_STAGE_COMPUTE)
@@ -55,7 +65,7 @@ static bool nv4_head(gp_parse *ps, const gp_token *t)
     if (ps->stage == GP_STAGE_COMPUTE && !ps->decls_done && !ps->cp_group_size[0])
         gp_fail(ps, t->pos, "missing GROUP_SIZE declaration (compute programs declare GROUP_SIZE before their other "
                             "statements)");
-    const char *missing = ps->decls_done ? NULL : gs_missing_decl(ps);
+    const char *missing = ps->decls_done ? NULL : gp_gs_missing_decl(ps);
     if (missing)
         gp_fail(ps, t->pos, "missing %s declaration (geometry programs declare PRIMITIVE_IN, PRIMITIVE_OUT and "
                             "VERTICES_OUT before their other statements)", missing);
@@ -66,7 +76,7 @@ static bool nv4_head(gp_parse *ps, const gp_token *t)
 /* NV_geometry_program4 2.X.7.Y: PRIMITIVE_IN, PRIMITIVE_OUT and
  * VERTICES_OUT "must be included exactly once": the first one a geometry
  * program lacks, or NULL. */
-static const char *gs_missing_decl(const gp_parse *ps)
+const char *gp_gs_missing_decl(const gp_parse *ps)
 {
     if (ps->stage != GP_STAGE_GEOMETRY)
         return NULL;
@@ -83,12 +93,12 @@ static bool nv4_declaration(gp_parse *ps, const gp_token *t0)
     gp_token t = *t0;
     char b[64];
     if (tok_is(ps, &t, "CBUFFER") || (ps->nv5 && (tok_is(ps, &t, "STORAGE") || tok_is(ps, &t, "SHARED")))) {
-        mem_decl(ps, tok_is(ps, &t, "CBUFFER") ? GP_SYM_CBUFFER : tok_is(ps, &t, "STORAGE") ? GP_SYM_STORAGE
+        gp_mem_decl(ps, tok_is(ps, &t, "CBUFFER") ? GP_SYM_CBUFFER : tok_is(ps, &t, "STORAGE") ? GP_SYM_STORAGE
                                                                                             : GP_SYM_SHARED);
         return true;
     }
     if (ps->nv5 && tok_is(ps, &t, "IMAGE")) {
-        mem_decl_image(ps); /* EXT_shader_image_load_store 2.X.3.X */
+        gp_mem_decl_image(ps); /* EXT_shader_image_load_store 2.X.3.X */
         return true;
     }
     if (ps->nv5 && tok_is(ps, &t, "TEXTURE")) {
@@ -110,7 +120,7 @@ static bool nv4_declaration(gp_parse *ps, const gp_token *t0)
     uint8_t dtype = 0, size = 0, interp = 0;
     int size_pos = 0, interp_pos = 0, first_mod = -1;
     for (;;) {
-        int k = word_index(ps, mods, 9);
+        int k = gp_word_index(ps, mods, 9);
         if (k < 0)
             break;
         int pos = ps->tok.pos;
@@ -188,17 +198,17 @@ static bool nv4_declaration(gp_parse *ps, const gp_token *t0)
         ps->opnd_type = ct;
         ps->const_type = dtype;
         if (param) {
-            gp_sym *s = decl_param(ps);
+            gp_sym *s = gp_decl_param(ps);
             s->dtype = dtype;
         } else {
-            nv4_decl_buffer(ps, dtype, vec4);
+            gp_nv4_decl_buffer(ps, dtype, vec4);
         }
-        set_operand_type(ps, GP_TYPE_F32);
+        gp_set_operand_type(ps, GP_TYPE_F32);
     } else if (tok_is(ps, &t, "ALIAS")) {
         if (has_mods)
             gp_fail(ps, first_mod, "ALIAS takes no modifiers");
         next(ps);
-        decl_alias(ps);
+        gp_decl_alias(ps);
     } else if (has_mods) {
         gp_fail(ps, t.pos, "expected TEMP, PARAM, ATTRIB, OUTPUT, BUFFER or BUFFER4 after the modifiers, found %s",
                 tok_str(ps, &t, b, sizeof(b)));
@@ -257,7 +267,7 @@ static void nv4_decl_geometry(gp_parse *ps, const gp_token *t)
     static const int in_verts[] = { 1, 2, 4, 3, 6, GP_MAX_PATCH_VERTICES };
     static const char *const outs[] = { "POINTS", "LINE_STRIP", "TRIANGLE_STRIP" };
     static const int out_prims[] = { GP_PRIM_POINTS, GP_PRIM_LINE_STRIP, GP_PRIM_TRIANGLE_STRIP };
-    int i = word_index(ps, in ? ins : outs, in ? 6 : 3);
+    int i = gp_word_index(ps, in ? ins : outs, in ? 6 : 3);
     if (i == 5 && !ps->nv5)
         gp_fail(ps, ps->tok.pos, "PRIMITIVE_IN PATCHES requires an NV_gpu_program5 header (!!NVgp5.0)");
     if (i < 0) {
@@ -330,7 +340,7 @@ static void cp_decl(gp_parse *ps, const gp_token *t)
 static void nv4_decl_temp(gp_parse *ps, uint8_t dtype, uint8_t size)
 {
     do {
-        gp_sym *s = declare(ps, GP_SYM_TEMP);
+        gp_sym *s = gp_declare(ps, GP_SYM_TEMP);
         s->dtype = dtype;
         s->size = size;
         int n = 1;
@@ -348,7 +358,7 @@ static void nv4_decl_temp(gp_parse *ps, uint8_t dtype, uint8_t size)
         s->index = ps->num_temps;
         /* NV_gpu_program5 LONG TEMP (2.X.3.1 with GL_NV_gpu_program_fp64):
          * 64-bit components, the low words in n temporaries and the high
-         * words in the n after them (gp_ir.h "64-bit storage"; long_rows) */
+         * words in the n after them (gp_ir.h "64-bit storage"; gp_long_rows) */
         ps->num_temps += size == 'L' && ps->nv5 ? 2 * n : n;
         int limit = ps->lim.max_temporaries;
         if (ps->options & (GP_OPTION_FOG_EXP | GP_OPTION_FOG_EXP2 | GP_OPTION_FOG_LINEAR))
@@ -364,13 +374,13 @@ static void nv4_decl_temp(gp_parse *ps, uint8_t dtype, uint8_t size)
 static void nv4_expect_input(gp_parse *ps)
 {
     const gp_token *t = &ps->tok;
-    if (nv4_is_input(ps, t))
+    if (gp_nv4_is_input(ps, t))
         return;
     if (tok_is(ps, t, "vertex") || tok_is(ps, t, "fragment") || tok_is(ps, t, "primitive"))
         gp_fail(ps, t->pos, "'%.*s' bindings are not available in %s programs", t->len, ps->src + t->pos,
-                stage_word(ps->stage));
+                gp_stage_word(ps->stage));
     char b[64];
-    gp_fail(ps, t->pos, "expected a %s attribute binding, found %s", stage_word(ps->stage),
+    gp_fail(ps, t->pos, "expected a %s attribute binding, found %s", gp_stage_word(ps->stage),
             tok_str(ps, t, b, sizeof(b)));
 }
 
@@ -378,7 +388,7 @@ static void nv4_expect_input(gp_parse *ps)
 static void nv4_attrib_binding(gp_parse *ps, nv4_binding *b, int ctx)
 {
     nv4_expect_input(ps);
-    nv4_input(ps, b, ctx);
+    gp_nv4_input(ps, b, ctx);
 }
 
 /* One binding of an OUTPUT declaration (ctx 1; 2 in an array). */
@@ -388,7 +398,7 @@ static void nv4_result_binding(gp_parse *ps, nv4_binding *b, int ctx)
         char t[64];
         gp_fail(ps, ps->tok.pos, "expected a result binding, found %s", tok_str(ps, &ps->tok, t, sizeof(t)));
     }
-    nv4_result(ps, b, ctx);
+    gp_nv4_result(ps, b, ctx);
 }
 
 /* What follows the name of an ATTRIB or OUTPUT variable s (2.X.3.2,
@@ -453,10 +463,10 @@ static int nv4_decl_bindings(gp_parse *ps, gp_sym *s, const char *what, const ch
  * 2.X.3.1). */
 static void nv4_decl_attrib(gp_parse *ps, uint8_t dtype, uint8_t interp, uint8_t size_mod)
 {
-    gp_sym *s = declare(ps, GP_SYM_ATTRIB);
+    gp_sym *s = gp_declare(ps, GP_SYM_ATTRIB);
     s->dtype = dtype;
     s->interp = interp;
-    s->size = size_mod; /* 'L': NV5 LONG ATTRIB (long_rows) */
+    s->size = size_mod; /* 'L': NV5 LONG ATTRIB (gp_long_rows) */
     nv4_binding first;
     int n = nv4_decl_bindings(ps, s, "attribute", NULL, nv4_attrib_binding, &first);
     s->clip = first.clip;
@@ -510,7 +520,7 @@ static void nv4_decl_attrib(gp_parse *ps, uint8_t dtype, uint8_t interp, uint8_t
  * array of consecutive bindings of one kind. */
 static void nv4_decl_output(gp_parse *ps, uint8_t dtype, uint8_t size_mod)
 {
-    gp_sym *s = declare(ps, GP_SYM_OUTPUT);
+    gp_sym *s = gp_declare(ps, GP_SYM_OUTPUT);
     s->dtype = dtype;
     s->size = size_mod;
     nv4_binding first;
@@ -536,7 +546,7 @@ static void nv4_decl_output(gp_parse *ps, uint8_t dtype, uint8_t size_mod)
  * array, "{" word[a..b], ... "}" with units increasing consecutively, each
  * below limit, their number matching a size given at size_pos (size < 0:
  * none).  decl / unit name the declaration and its units in messages. */
-static void unit_list_decl(gp_parse *ps, gp_sym *sym, int limit, int size, int size_pos, const char *word,
+void gp_unit_list_decl(gp_parse *ps, gp_sym *sym, int limit, int size, int size_pos, const char *word,
                            const char *decl, const char *unit)
 {
     const char *a_word = strchr("aeiou", word[0]) ? "an" : "a";
@@ -559,7 +569,7 @@ static void unit_list_decl(gp_parse *ps, gp_sym *sym, int limit, int size, int s
                     tok_str(ps, &ps->tok, b, sizeof(b)));
         }
         int n = 0;
-        int a = nv4_binding_range(ps, start, limit, unit, braces, &n);
+        int a = gp_nv4_binding_range(ps, start, limit, unit, braces, &n);
         if (first < 0)
             first = a;
         else if (a != first + count)
@@ -581,7 +591,7 @@ static void unit_list_decl(gp_parse *ps, gp_sym *sym, int limit, int size, int s
 static void nv5_decl_texture(gp_parse *ps)
 {
     next(ps);
-    gp_sym *sym = declare(ps, GP_SYM_TEXTURE);
+    gp_sym *sym = gp_declare(ps, GP_SYM_TEXTURE);
     int limit = min_int(ps->lim.max_texture_image_units, 32);
     int size = -1, size_pos = 0;
     if (accept(ps, '[')) {
@@ -597,7 +607,7 @@ static void nv5_decl_texture(gp_parse *ps)
         }
         expect(ps, ']', "after the array size");
     }
-    unit_list_decl(ps, sym, limit, size, size_pos, "texture", "TEXTURE", "texture image unit");
+    gp_unit_list_decl(ps, sym, limit, size, size_pos, "texture", "TEXTURE", "texture image unit");
 }
 
 /* ---- NV5 subroutines (ARB_shader_subroutine, "Dependencies on
@@ -617,7 +627,7 @@ static void sub_decl_type(gp_parse *ps)
     if (s && s->kind == GP_SYM_SUBTYPE) {
         next(ps);
     } else {
-        s = declare(ps, GP_SYM_SUBTYPE);
+        s = gp_declare(ps, GP_SYM_SUBTYPE);
         s->array = ps->num_subtypes++;
     }
     expect(ps, '{', "to start the SUBROUTINETYPE label list");
@@ -646,7 +656,7 @@ static void sub_param_item(gp_parse *ps, int type, bool range_ok)
         gp_fail(ps, start, "a SUBROUTINE variable is bound to program.subroutine[n]");
     int count;
     int ipos = ps->tok.pos;
-    int first = nv4_binding_range(ps, start, GP_MAX_SUBROUTINE_PARAMS, "program.subroutine index", range_ok,
+    int first = gp_nv4_binding_range(ps, start, GP_MAX_SUBROUTINE_PARAMS, "program.subroutine index", range_ok,
                                   &count);
     if (!ps->sub_param_type) {
         ps->sub_param_type = gp_alloc(ps, sizeof(int16_t) * GP_MAX_SUBROUTINE_PARAMS);
@@ -675,11 +685,11 @@ static void sub_decl_var(gp_parse *ps)
         char b[64];
         gp_fail(ps, tpos, "expected a subroutine type name, found %s", tok_str(ps, &ps->tok, b, sizeof(b)));
     }
-    const gp_sym *t = lookup(ps, &ps->tok);
+    const gp_sym *t = gp_lookup(ps, &ps->tok);
     if (t->kind != GP_SYM_SUBTYPE)
         gp_fail(ps, tpos, "'%.*s' is not a SUBROUTINETYPE", t->len > 40 ? 40 : t->len, t->name);
     next(ps);
-    gp_sym *s = declare(ps, GP_SYM_SUBROUTINE);
+    gp_sym *s = gp_declare(ps, GP_SYM_SUBROUTINE);
     s->array = t->array;
     s->index = ps->num_sub_elem;
     if (accept(ps, '[')) {
@@ -711,14 +721,14 @@ static void sub_decl_var(gp_parse *ps)
 
 /* CALI's operand: <subroutineVarName> <optArrayMem> (array variables need
  * the member, others take none); then the optional "(cc)". */
-static void sub_cali_operand(gp_parse *ps, gp_pinsn *pi)
+void gp_sub_cali_operand(gp_parse *ps, gp_pinsn *pi)
 {
     gp_token t = ps->tok;
     if (t.kind != GP_TOK_IDENT) {
         char b[64];
         gp_fail(ps, t.pos, "expected a SUBROUTINE variable, found %s", tok_str(ps, &t, b, sizeof(b)));
     }
-    const gp_sym *s = lookup(ps, &t);
+    const gp_sym *s = gp_lookup(ps, &t);
     int n = t.len > 40 ? 40 : t.len;
     if (s->kind != GP_SYM_SUBROUTINE)
         gp_fail(ps, t.pos, "CALI needs a SUBROUTINE variable; '%.*s' is not one", n, ps->src + t.pos);
@@ -731,19 +741,19 @@ static void sub_cali_operand(gp_parse *ps, gp_pinsn *pi)
             gp_fail(ps, ps->tok.pos, "array '%.*s' needs an array member, as in %.*s[0]", n, ps->src + t.pos, n,
                     ps->src + t.pos);
         nv4_index ix;
-        nv4_array_member(ps, s, s->count, &ix);
-        nv4_rel_src(src, &ix, s->index, s->count);
+        gp_nv4_array_member(ps, s, s->count, &ix);
+        gp_nv4_rel_src(src, &ix, s->index, s->count);
     } else {
         if (is_punct(&ps->tok, '['))
             gp_fail(ps, ps->tok.pos, "'%.*s' is not an array", n, ps->src + t.pos);
         src->index = src->rel_lo = src->rel_hi = s->index;
     }
-    opt_cc_mask(ps, &pi->in.cond);
+    gp_opt_cc_mask(ps, &pi->in.cond);
 }
 
-static const gp_front gp_front_nv = {
+const gp_front gp_front_nv = {
     .labels_first = true, .is_reserved = nv4_is_reserved, .head = nv4_head, .declaration = nv4_declaration,
-    .opword = nv4_opword, .src_reg = nv4_src_reg, .is_input = nv4_is_input, .result_dst = nv4_result_dst,
-    .var_dst = nv4_var_dst, .cc_rule = nv4_cc_rule, .texture = nv4_texture,
+    .opword = gp_nv4_opword, .src_reg = gp_nv4_src_reg, .is_input = gp_nv4_is_input, .result_dst = gp_nv4_result_dst,
+    .var_dst = gp_nv4_var_dst, .cc_rule = gp_nv4_cc_rule, .texture = gp_nv4_texture,
     .cc_rules = "EQ, NE, LT, LE, GT, GE, TR, FL, NAN, LEG, CF, NCF, OF, NOF, AB, BLE, SF, NSF; 0/1 for CC1",
 };
