@@ -667,8 +667,11 @@ static void parse_statement(gp_parse *ps)
         return;
     }
     /* "name:", NV5 "name SUBROUTINENUM(n):" */
-    gp_token after = peek(ps);
-    bool label = ps->has_labels && (is_punct(&after, ':') || (ps->nv5 && tok_is(ps, &after, "SUBROUTINENUM")));
+    bool label = false;
+    if (ps->has_labels) {
+        gp_token after = peek(ps);
+        label = is_punct(&after, ':') || (ps->nv5 && tok_is(ps, &after, "SUBROUTINENUM"));
+    }
     if (label && fe->labels_first) {
         parse_label(ps);
         return;

@@ -467,11 +467,9 @@ void gp_nv4_src_reg(gp_parse *ps, gp_src *s, bool *scalar_const)
 {
     gp_token t = ps->tok;
     *scalar_const = false;
-    gp_token t1, t2;
-    peek2(ps, &t1, &t2);
     if ((t.kind == GP_TOK_INT || t.kind == GP_TOK_FLOAT || is_punct(&t, '{')) && ps->lit64) {
         gp_parse_literal64(ps, s, scalar_const); /* NV5 64-bit literals */
-    } else if (tok_is(ps, &t, "program") && is_punct(&t1, '.') && tok_is(ps, &t2, "buffer")) {
+    } else if (tok_is(ps, &t, "program") && dot_word_ahead(ps, "buffer")) {
         gp_fail(ps, t.pos, "program.buffer bindings can only be used in BUFFER declarations (2.X.3.6)");
     } else if (gp_param_src(ps, s, scalar_const)) {
         /* a literal, state.* or program.* */

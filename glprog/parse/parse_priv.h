@@ -72,6 +72,14 @@ static inline bool tok_is(const gp_parse *ps, const gp_token *t, const char *wor
     return t->kind == GP_TOK_IDENT && (size_t)t->len == n && memcmp(ps->src + t->pos, word, n) == 0;
 }
 
+/* "." word after the current token? */
+static inline bool dot_word_ahead(gp_parse *ps, const char *word)
+{
+    gp_token t1, t2;
+    peek2(ps, &t1, &t2);
+    return is_punct(&t1, '.') && tok_is(ps, &t2, word);
+}
+
 static inline bool accept(gp_parse *ps, char c)
 {
     if (!is_punct(&ps->tok, c))
