@@ -12,7 +12,7 @@
 
 #include "gp_priv.h"
 
-/* ---- tokens --------------------------------------------------------------- */
+/* ---- tokens -------------------------------------------------------------- */
 
 /* A token as the messages quote it: 'text' (shortened), or a description. */
 static inline const char *tok_str(const gp_parse *ps, const gp_token *t, char *buf, size_t size)
@@ -172,7 +172,7 @@ enum { SRC_VECTOR, SRC_SCALAR, SRC_BARE };
 enum { TEXW_ARB = 1, TEXW_NV4 = 2, TEXW_NV41 = 4 /* NV4.1 and NV5 */, TEXW_IMAGE = 8 };
 
 /* A dialect's front end: what it adds to the statement driver and to the
- * operand parsing every dialect shares (this file).  gp_front_arb:
+ * operand parsing every dialect shares (gp_parse.c).  gp_front_arb:
  * !!ARBvp1.0 / !!ARBfp1.0 and their NV options (parse/arb.c);
  * gp_front_nv: the NV_gpu_program4/5 headers (parse/nv.c, nv_decl.c). */
 typedef struct gp_front {
@@ -239,8 +239,8 @@ void gp_opt_cc_mask(gp_parse *ps, gp_cc_test *cc);
 uint8_t gp_parse_write_mask(gp_parse *ps);
 void gp_parse_dst(gp_parse *ps, gp_dst *d, int *pos_out);
 int gp_texture_unit(gp_parse *ps);
-void gp_parse_tex_target(gp_parse *ps, gp_pinsn *pi, unsigned sets, const char *(*gate)(const gp_parse *ps,
-                         const char *word), const char *expected);
+void gp_parse_tex_target(gp_parse *ps, gp_pinsn *pi, unsigned sets,
+                         const char *(*gate)(const gp_parse *ps, const char *word), const char *expected);
 gp_sym *gp_declare(gp_parse *ps, int kind);
 void gp_decl_alias(gp_parse *ps);
 void gp_operand_context(gp_parse *ps, const gp_insn *in, int i);
