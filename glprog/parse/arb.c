@@ -1,6 +1,8 @@
 /*
  * parse/arb.c - the ARB front end (!!ARBvp1.0, !!ARBfp1.0 and the NV
- * option extensions): declarations and operands.
+ * option extensions): reserved words, declarations, registers, address
+ * registers, destinations, texture operands, condition code rules and the
+ * opcode gating of the options.
  *
  * One of the parser's translation units (gp_parse.c has the file map);
  * compile time, calling thread.

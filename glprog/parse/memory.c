@@ -1,7 +1,8 @@
 /*
  * parse/memory.c - memory instructions and declarations (NV_shader_buffer_load
  * / _store, NV_parameter_buffer_object2, NV_shader_storage_buffer_object,
- * NV_compute_program5 shared memory, EXT_shader_image_load_store images).
+ * NV_compute_program5 shared memory, EXT_shader_image_load_store images),
+ * and the BUFFER / BUFFER4 declarations their buffer lists share.
  *
  * One of the parser's translation units (gp_parse.c has the file map);
  * compile time, calling thread.

@@ -1,6 +1,8 @@
 /*
  * parse/nv.c - the NV_gpu_program4/5 front end (!!NV*4.0, 4.1, 5.0):
- * operands, texture operands, the opcode word and modifiers, declarations.
+ * input and result bindings, operands, destinations, texture operands,
+ * condition code rules, the opcode word and modifiers (the declarations
+ * are in parse/nv_decl.c).
  *
  * One of the parser's translation units (gp_parse.c has the file map);
  * compile time, calling thread.
@@ -15,9 +17,9 @@ static void nv4_member_check(gp_parse *ps, const gp_token *t, bool member);
 /* The grammar of !!NVvp4.0 / !!NVfp4.0 / !!NVgp4.0 where it differs from the
  * ARB one: typed declarations and arrays of every variable class, integer
  * temporaries as array indices, the bindings of NV_vertex_program4,
- * NV_fragment_program4 and NV_geometry_program4, parameter buffers, the
- * geometry declarations, dotted instruction modifiers, texel offsets and
- * the NV4 condition code tests.  The checks that need the whole program
+ * NV_fragment_program4 and NV_geometry_program4, parameter buffers (the
+ * declarations: parse/nv_decl.c), dotted instruction modifiers, texel
+ * offsets and the NV4 condition code tests.  The checks that need the whole program
  * (operand types against typed variables, texture targets and offsets,
  * loops without a count) are in gp_validate.c. */
 
@@ -656,8 +658,9 @@ void gp_nv4_var_dst(gp_parse *ps, gp_dst *d, const gp_sym *sym, const gp_token *
 }
 
 /* ---- NV_gpu_program5 texture operands (2.X.2 <texAccess>, 2.X.3.8) ------
- * TEXTURE declarations, texture variables (indexed at run time), the
- * gather component selector, the extra vector operand and offset(<operand>).
+ * Texture variables (indexed at run time; TEXTURE declarations are in
+ * parse/nv_decl.c), the gather component selector, the extra vector
+ * operand and offset(<operand>).
  * The rules that need the target are checked in gp_validate.c. */
 
 /* The extra vector operand of "TEXop dst, coord, extra, texture, target"

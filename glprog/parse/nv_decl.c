@@ -538,9 +538,6 @@ static void nv4_decl_output(gp_parse *ps, uint8_t dtype, uint8_t size_mod)
     }
 }
 
-/* "TEXTURE" <establishName> ( "=" texture[a] | "[" [n] "]" "=" "{" list "}" ),
- * current token TEXTURE (2.X.3.8: the units of an array increase
- * consecutively). */
 /* The "=" and binding list of a TEXTURE (NV5 2.X.3.8) or IMAGE
  * (EXT_shader_image_load_store 2.X.3.X) declaration: word[a] or, for an
  * array, "{" word[a..b], ... "}" with units increasing consecutively, each
@@ -588,6 +585,9 @@ void gp_unit_list_decl(gp_parse *ps, gp_sym *sym, int limit, int size, int size_
     sym->count = count;
 }
 
+/* "TEXTURE" <establishName> ( "=" texture[a] | "[" [n] "]" "=" "{" list "}" ),
+ * current token TEXTURE (2.X.3.8: the units of an array increase
+ * consecutively). */
 static void nv5_decl_texture(gp_parse *ps)
 {
     next(ps);
