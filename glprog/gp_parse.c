@@ -4,14 +4,21 @@
  * NV_vertex_program2/3, NV_fragment_program(2)) and the NV_gpu_program4/5
  * headers (!!NV*4.0, 4.1, 5.0, !!NVcp5.0).  Compile time, calling thread.
  *
- * One translation unit in several files: this one holds the tokens and the
- * statement driver (instructions, subroutines, statements, options), and
- * includes the front ends after the prototypes of every function:
+ * The statement driver and what every dialect shares are here: statements
+ * (declaration, label or instruction), instructions by grammar class,
+ * operands, destinations, swizzles, write masks, condition code tests,
+ * texture units and targets, symbols, options.  A front end per dialect
+ * (gp_front, glprog/parse/parse_priv.h) adds what its grammar has beyond
+ * that; each file is a translation unit of its own:
  *   parse/bindings.c  bindings and the parameter table (every dialect)
- *   parse/arb.c       the ARB front end: declarations, operands
- *   parse/nv.c        the NV_gpu_program4/5 front end: operands, texture
- *                     operands, opcode words, declarations
- *   parse/memory.c    memory instructions and declarations
+ *   parse/arb.c       the ARB front end: declarations, registers, address
+ *                     registers, texture operands, opcode gating
+ *   parse/nv.c        the NV_gpu_program4/5 front end: input and result
+ *                     bindings, registers, destinations, texture operands,
+ *                     opcode words and modifiers
+ *   parse/nv_decl.c   its declarations: geometry and compute headers,
+ *                     <varMods> declarations, TEXTURE, subroutines
+ *   parse/memory.c    memory instructions, buffer and memory declarations
  *
  * Grammar references: ARB_vertex_program 2.14.2, ARB_fragment_program
  * 3.11.2, and the grammar changes in NV_fragment_program_option 3.11.2,
@@ -24,279 +31,408 @@
  * program (labels, block nesting, texture targets, aliasing, limits) are in
  * gp_validate.c; targets and program info are computed in gp_lower.c.
  */
-#include <errno.h>
-#include <stdio.h>
+#include "parse/parse_priv.h"
 
-#include "gp_priv.h"
+/* ---- operands (every dialect) --------------------------------------------
+ * The shapes of 2.14.2 / 2.X.2 the dialects share; what a register or
+ * binding is comes from the front end (gp_front). */
 
-/* ---- tokens --------------------------------------------------------------- */
-
-/* A token as the messages quote it: 'text' (shortened), or a description. */
-static const char *tok_str(const gp_parse *ps, const gp_token *t, char *buf, size_t size)
+const gp_sym *gp_lookup(gp_parse *ps, const gp_token *t)
 {
-    if (t->kind == GP_TOK_EOF)
-        return "end of program";
-    if (t->kind == GP_TOK_BAD) {
-        unsigned char c = (unsigned char)ps->src[t->pos];
-        if (c >= 0x21 && c < 0x7f)
-            snprintf(buf, size, "'%c'", c);
+    gp_sym *s = gp_map_get(&ps->syms, ps->src + t->pos, t->len);
+    if (!s)
+        gp_fail(ps, t->pos, "undeclared identifier '%.*s'", t->len > 40 ? 40 : t->len, ps->src + t->pos);
+    return s;
+}
+
+/* Component letters of a swizzle or mask token: returns 0..3 per letter in
+ * comp[], the count, or -1 for a bad letter or mixed xyzw/rgba sets. */
+int gp_components(gp_parse *ps, const gp_token *t, int *comp)
+{
+    const char *s = ps->src + t->pos;
+    if (t->kind != GP_TOK_IDENT || t->len > 4)
+        return -1;
+    int set = -1;
+    for (int i = 0; i < t->len; i++) {
+        const char *p;
+        int this_set;
+        if ((p = strchr("xyzw", s[i])) && s[i])
+            comp[i] = (int)(p - "xyzw"), this_set = 0;
+        else if ((ps->stage == GP_STAGE_FRAGMENT || ps->nv4) && (p = strchr("rgba", s[i])) && s[i])
+            comp[i] = (int)(p - "rgba"), this_set = 1;
         else
-            snprintf(buf, size, "byte 0x%02x", c);
-        return buf;
+            return -1;
+        if (set >= 0 && set != this_set)
+            return -1;
+        set = this_set;
     }
-    int n = t->len > 40 ? 40 : t->len;
-    snprintf(buf, size, "'%.*s%s'", n, ps->src + t->pos, t->len > 40 ? "..." : "");
-    return buf;
+    return t->len;
 }
 
-static void next(gp_parse *ps)
+/* <swizzleSuffix> / <scalarSuffix>, current token '.'. */
+static void parse_swizzle(gp_parse *ps, gp_src *s, bool scalar)
 {
-    ps->prev = ps->tok;
-    gp_lex_next(&ps->lx, &ps->tok);
-    if (ps->tok.kind == GP_TOK_BAD) {
-        char b[48];
-        gp_fail(ps, ps->tok.pos, "unexpected character %s", tok_str(ps, &ps->tok, b, sizeof(b)));
-    }
-}
-
-/* The token after the current one, without consuming anything. */
-static gp_token peek(gp_parse *ps)
-{
-    gp_lexer save = ps->lx;
-    gp_token t;
-    gp_lex_next(&ps->lx, &t);
-    ps->lx = save;
-    return t;
-}
-
-static bool is_punct(const gp_token *t, char c)
-{
-    return t->kind == GP_TOK_PUNCT && t->punct == c;
-}
-
-static bool tok_is(const gp_parse *ps, const gp_token *t, const char *word)
-{
-    size_t n = strlen(word);
-    return t->kind == GP_TOK_IDENT && (size_t)t->len == n && memcmp(ps->src + t->pos, word, n) == 0;
-}
-
-static bool accept(gp_parse *ps, char c)
-{
-    if (!is_punct(&ps->tok, c))
-        return false;
     next(ps);
-    return true;
+    int comp[4];
+    int n = gp_components(ps, &ps->tok, comp);
+    if (n != 1 && n != 4)
+        gp_fail(ps, ps->tok.pos, "invalid swizzle '.%.*s'", ps->tok.len > 20 ? 20 : ps->tok.len,
+                ps->src + ps->tok.pos);
+    if (scalar && n != 1)
+        gp_fail(ps, ps->tok.pos, "a scalar operand needs a single component, not '.%.*s'", ps->tok.len,
+                ps->src + ps->tok.pos);
+    next(ps);
+    uint8_t old[4];
+    memcpy(old, s->swz, 4);
+    for (int i = 0; i < 4; i++)
+        s->swz[i] = old[comp[n == 1 ? 0 : i]];
 }
 
-static void expect(gp_parse *ps, char c, const char *where)
+/* The operands every dialect reads alike, current token first: a
+ * literal (*scalar_const: a bare scalar one), state.* or program.*, each
+ * a parameter row.  Fails on a token that starts no operand; false for
+ * other identifiers (nothing consumed). */
+bool gp_param_src(gp_parse *ps, gp_src *s, bool *scalar_const)
 {
-    if (accept(ps, c))
-        return;
-    char b[64];
-    gp_fail(ps, ps->tok.pos, "expected '%c'%s%s, found %s", c, where ? " " : "", where ? where : "",
-            tok_str(ps, &ps->tok, b, sizeof(b)));
-}
-
-static void expect_semicolon(gp_parse *ps)
-{
-    expect(ps, ';', "at the end of the statement");
-}
-
-static int expect_int(gp_parse *ps, const char *what)
-{
-    if (ps->tok.kind != GP_TOK_INT) {
+    gp_token t = ps->tok;
+    if (t.kind == GP_TOK_INT || t.kind == GP_TOK_FLOAT || is_punct(&t, '{')) {
+        s->file = GP_FILE_PARAM;
+        s->index = gp_parse_param_single(ps, false, scalar_const);
+    } else if (t.kind != GP_TOK_IDENT) {
         char b[64];
-        gp_fail(ps, ps->tok.pos, "expected %s, found %s", what, tok_str(ps, &ps->tok, b, sizeof(b)));
+        gp_fail(ps, t.pos, "expected an operand, found %s", tok_str(ps, &t, b, sizeof(b)));
+    } else if (tok_is(ps, &t, "state") || tok_is(ps, &t, "program")) {
+        s->file = GP_FILE_PARAM;
+        s->index = gp_parse_param_single(ps, false, NULL);
+    } else {
+        return false;
     }
-    int v = ps->tok.ival > INT32_MAX ? INT32_MAX : (int)ps->tok.ival;
-    next(ps);
-    return v;
-}
-
-static bool accept_word(gp_parse *ps, const char *word)
-{
-    if (!tok_is(ps, &ps->tok, word))
-        return false;
-    next(ps);
     return true;
 }
 
-/* ".word" ahead?  Consumes both when it is. */
-static bool accept_dot_word(gp_parse *ps, const char *word)
+/* <instOperandV>/<instOperandS> (<vectorSrcReg>/<scalarSrcReg> in the ARB
+ * grammars): [sign] ["|" [sign]] srcReg [suffix] ["|"].  SRC_BARE is the SWZ
+ * source: no sign, no bars, no suffix. */
+void gp_parse_src(gp_parse *ps, gp_src *s, int shape, int *pos_out)
 {
-    if (!is_punct(&ps->tok, '.'))
-        return false;
-    gp_token t = peek(ps);
-    if (!tok_is(ps, &t, word))
-        return false;
+    memset(s, 0, sizeof(*s));
+    for (int i = 0; i < 4; i++)
+        s->swz[i] = (uint8_t)i;
+    *pos_out = ps->tok.pos;
+    bool neg = false, abs = false;
+    if (shape != SRC_BARE) {
+        if (is_punct(&ps->tok, '-') || is_punct(&ps->tok, '+')) {
+            neg = ps->tok.punct == '-';
+            next(ps);
+        }
+        if (is_punct(&ps->tok, '|')) {
+            if (!ps->has_cc)
+                gp_fail(ps, ps->tok.pos, "the |absolute value| operator requires an NV program option");
+            abs = true;
+            next(ps);
+            if (is_punct(&ps->tok, '-') || is_punct(&ps->tok, '+'))
+                next(ps); /* a sign inside |..| cannot change the result */
+        }
+    }
+    int reg_pos = ps->tok.pos;
+    bool scalar_const;
+    ps->last_size = 0;
+    ps->last_sym = NULL;
+    front(ps)->src_reg(ps, s, &scalar_const);
+    if (shape != SRC_BARE && is_punct(&ps->tok, '.')) {
+        parse_swizzle(ps, s, shape == SRC_SCALAR);
+    } else if (shape == SRC_SCALAR) {
+        /* NV_fragment_program_option / NV_vertex_program2_option let a
+         * scalar constant stand alone ("COS r, 3.14159"); ARB needs ".x". */
+        if (!(scalar_const && ps->has_cc))
+            gp_fail(ps, ps->tok.pos, "a scalar operand needs a component selector such as '.x' after %.*s",
+                    ps->prev.pos + ps->prev.len - reg_pos > 40 ? 40 : ps->prev.pos + ps->prev.len - reg_pos,
+                    ps->src + reg_pos);
+        memset(s->swz, GP_SWZ_X, 4); /* (v,v,v,v): any component is v */
+    }
+    if (abs)
+        expect(ps, '|', "to close the absolute value");
+    s->abs = abs;
+    s->negate = neg ? 0xf : 0;
+}
+
+/* <ccTest>: a rule of the dialect (front end cc_rule) [.swizzle]. */
+static bool parse_cc_test(gp_parse *ps, gp_cc_test *cc, bool required)
+{
+    const gp_front *fe = front(ps);
+    uint8_t cond, reg;
+    if (!fe->cc_rule(ps, &cond, &reg)) {
+        if (!required)
+            return false;
+        char b[64];
+        gp_fail(ps, ps->tok.pos, "expected a condition code test (%s), found %s", fe->cc_rules,
+                tok_str(ps, &ps->tok, b, sizeof(b)));
+    }
     next(ps);
-    next(ps);
+    cc->cond = cond;
+    cc->reg = reg;
+    gp_src tmp;
+    for (int i = 0; i < 4; i++)
+        tmp.swz[i] = (uint8_t)i;
+    if (is_punct(&ps->tok, '.'))
+        parse_swizzle(ps, &tmp, false);
+    memcpy(cc->swz, tmp.swz, 4);
     return true;
 }
 
-/* ---- types and functions of the whole parser ---------------------------- */
+/* "(ccTest)" after a destination or a branch. */
+void gp_opt_cc_mask(gp_parse *ps, gp_cc_test *cc)
+{
+    for (int i = 0; i < 4; i++)
+        cc->swz[i] = (uint8_t)i;
+    if (!is_punct(&ps->tok, '('))
+        return;
+    if (!ps->has_cc)
+        gp_fail(ps, ps->tok.pos, "condition code masks require an NV program option");
+    next(ps);
+    parse_cc_test(ps, cc, true);
+    expect(ps, ')', "after the condition code test");
+}
 
-/* A binding as the NV4 binding rules see it (2.X.3.2, 2.X.3.5). */
-typedef struct nv4_binding {
-    int slot;        /* first GP_VIN_ / GP_VARY_ / GP_FOUT_ slot; for clip
-                        distances the first clip number */
-    int count;       /* 1, or the length of a range "[n..o]" */
-    char family;     /* 'T' texcoord, 'A' attrib, 'C' clip: what arrays hold */
-    bool clip;       /* clip distances */
-    bool per_vertex; /* geometry: "vertex." without "[m]" */
-    int vtx;         /* geometry: m of "vertex[m]" */
-    bool interp_ok;  /* fragment: interpolation modifiers allowed */
-    uint8_t comp;    /* fragment.sampleid / samplemask: 1 + its GP_VARY_SAMPLE component */
-    int pos;         /* where the binding starts */
-    int end;         /* where it ends */
-} nv4_binding;
+/* <optionalMask>, current token '.': components in xyzw (or rgba) order. */
+uint8_t gp_parse_write_mask(gp_parse *ps)
+{
+    next(ps);
+    int comp[4];
+    int n = gp_components(ps, &ps->tok, comp);
+    uint8_t mask = 0;
+    for (int i = 0; i < n; i++) {
+        if (i > 0 && comp[i] <= comp[i - 1]) {
+            n = -1;
+            break;
+        }
+        mask |= (uint8_t)(1u << comp[i]);
+    }
+    if (n <= 0)
+        gp_fail(ps, ps->tok.pos, "invalid write mask '.%.*s'", ps->tok.len > 20 ? 20 : ps->tok.len,
+                ps->src + ps->tok.pos);
+    next(ps);
+    return mask;
+}
 
-/* An array member "[int]" or "[tempvar.c +- int]" (2.X.4.2 <arrayMem>) of
- * a variable with count members. */
-typedef struct nv4_index {
-    bool rel;
-    int value;       /* the member, or the constant offset */
-    uint8_t reg, comp;
-} nv4_index;
+/* <maskedDstReg> / <instResult>: a result binding or a TEMP / OUTPUT
+ * variable (the front end reads what the dialect allows after the name),
+ * write mask, and with NV options a condition code mask. */
+void gp_parse_dst(gp_parse *ps, gp_dst *d, int *pos_out)
+{
+    const gp_front *fe = front(ps);
+    memset(d, 0, sizeof(*d));
+    ps->last_size = 0;
+    ps->last_sym = NULL;
+    *pos_out = ps->tok.pos;
+    gp_token t = ps->tok;
+    if (tok_is(ps, &t, "result")) {
+        fe->result_dst(ps, d);
+    } else if (t.kind == GP_TOK_IDENT && !fe->is_input(ps, &t) && !tok_is(ps, &t, "state") &&
+               !tok_is(ps, &t, "program")) {
+        const gp_sym *sym = gp_lookup(ps, &t);
+        next(ps);
+        ps->last_size = sym->size;
+        if (sym->dtype)
+            ps->last_sym = sym;
+        if (sym->kind == GP_SYM_ADDRESS)
+            gp_fail(ps, t.pos, "address register '%.*s' can only be written by address instructions", t.len,
+                    ps->src + t.pos);
+        if (sym->kind != GP_SYM_TEMP && sym->kind != GP_SYM_OUTPUT)
+            gp_fail(ps, t.pos, "'%.*s' is read-only and cannot be a destination", t.len > 40 ? 40 : t.len,
+                    ps->src + t.pos);
+        d->file = sym->kind == GP_SYM_TEMP ? GP_FILE_TEMP : GP_FILE_OUTPUT;
+        fe->var_dst(ps, d, sym, &t);
+        /* NV_fragment_program_option 3.11.3.4, NV_gpu_program4 2.X.3.5:
+         * one size per result */
+        if (d->file == GP_FILE_OUTPUT && sym->size) {
+            uint8_t *sz = &ps->out_size[d->index & 63];
+            if (*sz && *sz != sym->size)
+                gp_fail(ps, t.pos, "result written through variables of different sizes (SHORT and LONG)");
+            *sz = sym->size;
+        }
+    } else {
+        char b[64];
+        gp_fail(ps, t.pos, "expected a temporary or a result as the destination, found %s",
+                tok_str(ps, &t, b, sizeof(b)));
+    }
+    d->mask = 0xf;
+    if (is_punct(&ps->tok, '.'))
+        d->mask = gp_parse_write_mask(ps);
+    gp_opt_cc_mask(ps, &d->cc);
+}
 
-/* Every function of the parser, so that the files below may call each
- * other in any order. */
-static const char *tok_str(const gp_parse *ps, const gp_token *t, char *buf, size_t size);
-static void next(gp_parse *ps);
-static gp_token peek(gp_parse *ps);
-static bool is_punct(const gp_token *t, char c);
-static bool tok_is(const gp_parse *ps, const gp_token *t, const char *word);
-static bool accept(gp_parse *ps, char c);
-static void expect(gp_parse *ps, char c, const char *where);
-static void expect_semicolon(gp_parse *ps);
-static int expect_int(gp_parse *ps, const char *what);
-static bool accept_word(gp_parse *ps, const char *word);
-static bool accept_dot_word(gp_parse *ps, const char *word);
-static void bad_binding(gp_parse *ps, int start);
-static void binding_dot(gp_parse *ps, int start);
-static int binding_index(gp_parse *ps, int start, int limit, const char *what);
-static int opt_binding_index(gp_parse *ps, int start, int limit, const char *what);
-static int word_index(gp_parse *ps, const char *const *words, int n);
-static int binding_word(gp_parse *ps, int start, const char *const *words, int n);
-static int parse_rel_index(gp_parse *ps, uint8_t *rel_reg, uint8_t *rel_comp, bool any_comp);
-static void mark_vertex_attr(gp_parse *ps, int slot, bool generic, int pos);
-static int parse_vertex_binding(gp_parse *ps, gp_src *s, bool rel_ok);
-static int parse_fragment_binding(gp_parse *ps, gp_src *s, bool rel_ok);
-static void parse_result_binding(gp_parse *ps, gp_dst *d, bool rel_ok);
-static int param_add(gp_parse *ps, const gp_param_binding *b, int array, int pos);
-static void binding_const(gp_param_binding *b, const gp_val v[4], uint8_t type);
-static void binding_state(gp_param_binding *b, gp_state_ref r);
-static void binding_program(gp_param_binding *b, int kind, uint32_t index);
-static gp_token number_token(gp_parse *ps, bool signed_ok, bool *neg, int *sign_pos);
-static gp_val parse_number(gp_parse *ps, bool signed_ok);
-static void parse_const_vector(gp_parse *ps, gp_val v[4]);
-static uint64_t parse_number64(gp_parse *ps, bool signed_ok, uint8_t t);
-static void parse_literal64(gp_parse *ps, gp_src *s, bool *scalar_const);
-static void state_stage_check(gp_parse *ps, int start, bool vertex_only);
-static int opt_face(gp_parse *ps);
-static int parse_state_matrix(gp_parse *ps, int start, bool multi, gp_state_ref *rows);
-static int parse_state_binding(gp_parse *ps, bool multi, gp_state_ref *rows);
-static void parse_program_binding(gp_parse *ps, bool ranges_ok, int *kind, int *first, int *last);
-static bool parse_thread_state(gp_parse *ps, gp_param_binding *b);
-static int parse_param_single(gp_parse *ps, bool signed_const, bool *is_scalar_const);
-static bool is_reserved(gp_parse *ps, const char *s, int len);
-static gp_sym *declare(gp_parse *ps, int kind);
-static void decl_temp(gp_parse *ps, uint8_t size);
-static void decl_address(gp_parse *ps);
-static void decl_attrib(gp_parse *ps);
-static void decl_output(gp_parse *ps, uint8_t size);
-static void decl_alias(gp_parse *ps);
-static int new_array(gp_parse *ps, int pos);
-static void parse_array_item(gp_parse *ps, int array);
-static gp_sym *decl_param(gp_parse *ps);
-static const gp_sym *lookup(gp_parse *ps, const gp_token *t);
-static int components(gp_parse *ps, const gp_token *t, int *comp);
-static void parse_swizzle(gp_parse *ps, gp_src *s, bool scalar);
-static void parse_array_access(gp_parse *ps, const gp_sym *sym, gp_src *s);
-static void parse_src_reg(gp_parse *ps, gp_src *s, bool *scalar_const);
-static void parse_src(gp_parse *ps, gp_src *s, int shape, int *pos_out);
-static void parse_addr_src(gp_parse *ps, gp_src *s, int *pos_out);
-static bool parse_cc_test(gp_parse *ps, gp_cc_test *cc, bool required);
-static void opt_cc_mask(gp_parse *ps, gp_cc_test *cc);
-static uint8_t parse_write_mask(gp_parse *ps);
-static void parse_dst(gp_parse *ps, gp_dst *d, int *pos_out);
-static void parse_addr_dst(gp_parse *ps, gp_dst *d, int *pos_out);
-static void parse_texture(gp_parse *ps, gp_pinsn *pi);
-static void parse_ext_swizzle(gp_parse *ps, gp_src *s);
-static const char *stage_word(gp_stage s);
-static uint8_t kind_type(int k, uint8_t op_type);
-static void set_operand_type(gp_parse *ps, uint8_t t);
-static int nv4_binding_range(gp_parse *ps, int start, int limit, const char *what, bool range_ok, int *count);
-static int min_int(int a, int b);
-static int nv4_color_slot(gp_parse *ps, bool faces);
-static bool nv5_thread_input(gp_parse *ps, nv4_binding *b);
-static void nv4_vertex_input(gp_parse *ps, nv4_binding *b, int ctx);
-static bool nv4_primitive_id(gp_parse *ps, nv4_binding *b, int start);
-static void nv4_fragment_input(gp_parse *ps, nv4_binding *b, int ctx);
-static void nv4_varying(gp_parse *ps, nv4_binding *b, int start, int ctx, int which, const char *clip_what);
-static void nv4_geometry_input(gp_parse *ps, nv4_binding *b, int ctx);
-static bool nv4_is_input(const gp_parse *ps, const gp_token *t);
-static void nv5_compute_input(gp_parse *ps, nv4_binding *b);
-static void nv4_input(gp_parse *ps, nv4_binding *b, int ctx);
-static void nv4_result(gp_parse *ps, nv4_binding *b, int ctx);
-static void nv4_array_member(gp_parse *ps, const gp_sym *sym, int count, nv4_index *ix);
-static uint16_t long_rows(const gp_parse *ps, const gp_sym *sym);
-static void nv4_rel_src(gp_src *s, const nv4_index *ix, int base, int count);
-static void nv4_input_operand(gp_parse *ps, gp_src *s, const nv4_binding *b, int member);
-static void nv4_src_reg(gp_parse *ps, gp_src *s, bool *scalar_const);
-static void nv4_dst(gp_parse *ps, gp_dst *d, int *pos_out);
-static void unit_list_decl(gp_parse *ps, gp_sym *sym, int limit, int size, int size_pos, const char *word, const char *decl, const char *unit);
-static void nv5_decl_texture(gp_parse *ps);
-static void nv5_tex_extra(gp_parse *ps, gp_pinsn *pi);
-static bool nv5_tex_variable(gp_parse *ps, gp_pinsn *pi, int *unit);
-static void nv5_tex_offset_reg(gp_parse *ps, gp_pinsn *pi);
-static bool nv5_tex_handle(gp_parse *ps, gp_pinsn *pi);
-static void nv4_texture(gp_parse *ps, gp_pinsn *pi);
-static bool nv4_cc_rule(gp_parse *ps, uint8_t *cond, uint8_t *reg);
-static void cvt_opword(gp_parse *ps, gp_opword *w, const gp_token *t, gp_pinsn *pi);
-static int mem_storage_word(const gp_parse *ps, const gp_token *t);
-static int mem_atom_word(const gp_parse *ps, const gp_token *t);
-static bool mem_is_atomic(int op);
-static bool mem_is_image(int op);
-static const char *mem_atom_check(const gp_parse *ps, int op, int atom, int elem);
-static const char *mem_allowed_text(int op, int atom);
-static void mem_opword(gp_parse *ps, gp_opword *w, const gp_token *t, gp_pinsn *pi);
-static void nv4_opword(gp_parse *ps, gp_opword *w, const gp_token *t, gp_pinsn *pi);
-static void nv4_decl_temp(gp_parse *ps, uint8_t dtype, uint8_t size);
-static void nv4_expect_input(gp_parse *ps);
-static void nv4_decl_attrib(gp_parse *ps, uint8_t dtype, uint8_t interp, uint8_t size_mod);
-static void nv4_decl_output(gp_parse *ps, uint8_t dtype, uint8_t size_mod);
-static void nv4_decl_buffer(gp_parse *ps, uint8_t dtype, bool vec4);
-static void mem_decl(gp_parse *ps, int kind);
-static void mem_decl_image(gp_parse *ps);
-static void cp_decl(gp_parse *ps, const gp_token *t);
-static void nv4_decl_geometry(gp_parse *ps, const gp_token *t);
-static gp_pinsn *new_insn(gp_parse *ps, int pos);
-static const char *option_for(const gp_parse *ps, const gp_opinfo *oi);
-static void check_opword(gp_parse *ps, const gp_opword *w, const gp_token *t);
-static void operand_context(gp_parse *ps, const gp_insn *in, int i);
-static void mem_var_operand(gp_parse *ps, gp_pinsn *pi, int i, int kind);
-static void mem_data_operand(gp_parse *ps, gp_pinsn *pi, int i);
-static void mem_address_operand(gp_parse *ps, gp_pinsn *pi, int i);
-static void mem_image_unit(gp_parse *ps, gp_pinsn *pi);
-static void mem_image_target(gp_parse *ps, gp_pinsn *pi);
-static void mem_operands(gp_parse *ps, gp_pinsn *pi);
-static void parse_instruction(gp_parse *ps, const gp_opword *w0);
-static void sub_decl_type(gp_parse *ps);
-static void sub_param_item(gp_parse *ps, int type, bool range_ok);
-static void sub_decl_var(gp_parse *ps);
-static void sub_cali_operand(gp_parse *ps, gp_pinsn *pi);
-static void parse_label(gp_parse *ps);
-static void parse_statement_nv4(gp_parse *ps);
-static void parse_statement(gp_parse *ps);
-static const char *option_names(uint32_t mask, char *buf, size_t size);
-static void parse_option(gp_parse *ps);
-static void setup_environment(gp_parse *ps, int first_stmt_pos);
+/* "texture" ["[" n "]"]: the texture image unit (ARB_fragment_program
+ * <texImageUnit>, NV_gpu_program4 <texAccess>), n a constant below the
+ * units there are (at most 32). */
+int gp_texture_unit(gp_parse *ps)
+{
+    if (!accept_word(ps, "texture")) {
+        char b[64];
+        gp_fail(ps, ps->tok.pos, "expected 'texture', found %s", tok_str(ps, &ps->tok, b, sizeof(b)));
+    }
+    if (!accept(ps, '['))
+        return 0;
+    int upos = ps->tok.pos;
+    if (ps->nv4 && ps->tok.kind == GP_TOK_IDENT)
+        gp_fail(ps, upos, "the texture image unit must be a constant in NV_gpu_program4 programs");
+    int unit = expect_int(ps, "a texture image unit");
+    int limit = ps->lim.max_texture_image_units > 32 ? 32 : ps->lim.max_texture_image_units;
+    if (unit >= limit)
+        gp_fail(ps, upos, "texture image unit %d out of range (%d available)", unit, limit);
+    expect(ps, ']', NULL);
+    return unit;
+}
 
-#include "parse/bindings.c"
-#include "parse/arb.c"
-#include "parse/nv.c"
-#include "parse/memory.c"
+/* The target words of texture and image instructions, and the grammars
+ * that have each: ARB_fragment_program <texTarget> (with
+ * ARB_fragment_program_shadow and MESA_texture_array), NV_gpu_program4
+ * <texTarget> (Table X.17), the ARRAYCUBE targets of NV_gpu_program4.1 /
+ * NV_gpu_program5, EXT_shader_image_load_store <imageTarget>. */
+static const struct tex_word {
+    const char *name;
+    uint8_t target; /* gp_tex_target */
+    uint8_t sets;   /* TEXW_* */
+} tex_words[] = {
+#define TEXW_ALL (TEXW_ARB | TEXW_NV4 | TEXW_IMAGE)
+    { "1D", GP_TEX_1D, TEXW_ALL }, { "2D", GP_TEX_2D, TEXW_ALL }, { "3D", GP_TEX_3D, TEXW_ALL },
+    { "CUBE", GP_TEX_CUBE, TEXW_ALL }, { "RECT", GP_TEX_RECT, TEXW_ALL }, { "ARRAY1D", GP_TEX_ARRAY1D, TEXW_ALL },
+    { "ARRAY2D", GP_TEX_ARRAY2D, TEXW_ALL }, { "SHADOW1D", GP_TEX_SHADOW1D, TEXW_ARB | TEXW_NV4 },
+    { "SHADOW2D", GP_TEX_SHADOW2D, TEXW_ARB | TEXW_NV4 }, { "SHADOWRECT", GP_TEX_SHADOWRECT, TEXW_ARB | TEXW_NV4 },
+    { "SHADOWARRAY1D", GP_TEX_SHADOWARRAY1D, TEXW_ARB | TEXW_NV4 },
+    { "SHADOWARRAY2D", GP_TEX_SHADOWARRAY2D, TEXW_ARB | TEXW_NV4 }, { "SHADOWCUBE", GP_TEX_SHADOWCUBE, TEXW_NV4 },
+    { "2DMS", GP_TEX_2DMS, TEXW_NV4 | TEXW_IMAGE }, { "ARRAY2DMS", GP_TEX_ARRAY2DMS, TEXW_NV4 | TEXW_IMAGE },
+    { "BUFFER", GP_TEX_BUFFER, TEXW_NV4 | TEXW_IMAGE }, { "RENDERBUFFER", GP_TEX_2DMS, TEXW_NV4 },
+    { "ARRAYCUBE", GP_TEX_CUBEARRAY, TEXW_NV41 | TEXW_IMAGE }, { "SHADOWARRAYCUBE", GP_TEX_SHADOWCUBEARRAY, TEXW_NV41 },
+#undef TEXW_ALL
+};
+
+/* <texTarget> / <imageTarget>: a word of the sets (TEXW_*); the numeric
+ * ones ("2D", "2DMS") are a number and a word written together.  gate,
+ * when set, names the OPTION a word needs (NULL: none); expected lists
+ * the words for the message. */
+void gp_parse_tex_target(gp_parse *ps, gp_pinsn *pi, unsigned sets,
+                             const char *(*gate)(const gp_parse *ps, const char *word), const char *expected)
+{
+    pi->target_pos = ps->tok.pos;
+    char word[24] = "";
+    if (ps->tok.kind == GP_TOK_INT && ps->tok.ival >= 1 && ps->tok.ival <= 3) {
+        gp_token t = peek(ps);
+        if (t.kind == GP_TOK_IDENT && t.pos == ps->tok.pos + ps->tok.len && t.len < 8)
+            snprintf(word, sizeof(word), "%u%.*s", ps->tok.ival, t.len, ps->src + t.pos);
+    } else if (ps->tok.kind == GP_TOK_IDENT && ps->tok.len < (int)sizeof(word)) {
+        snprintf(word, sizeof(word), "%.*s", ps->tok.len, ps->src + ps->tok.pos);
+    }
+    const struct tex_word *tw = NULL;
+    for (size_t i = 0; i < sizeof(tex_words) / sizeof(tex_words[0]); i++)
+        if ((tex_words[i].sets & sets) && strcmp(word, tex_words[i].name) == 0)
+            tw = &tex_words[i];
+    if (!tw) {
+        char b[64];
+        gp_fail(ps, ps->tok.pos, "expected %s, found %s", expected, tok_str(ps, &ps->tok, b, sizeof(b)));
+    }
+    const char *option = gate ? gate(ps, tw->name) : NULL;
+    if (option)
+        gp_fail(ps, pi->target_pos, "texture target %s requires OPTION %s", tw->name, option);
+    if (ps->tok.kind == GP_TOK_INT)
+        next(ps);
+    next(ps);
+    pi->in.tex_target = tw->target;
+}
+
+/* SWZ's <extendedSwizzle>: four of [sign] (0 | 1 | component), one set.
+ * Each selector names a component of the source register as parsed (s->swz
+ * on entry), never one this loop has already replaced: "w,x,x,y" reads
+ * (w, x, x, y), not (w, w, w, w). */
+static void parse_ext_swizzle(gp_parse *ps, gp_src *s)
+{
+    uint8_t src_swz[4];
+    memcpy(src_swz, s->swz, 4);
+    int set = -1;
+    for (int i = 0; i < 4; i++) {
+        if (i > 0)
+            expect(ps, ',', "between extended swizzle components");
+        bool neg = false;
+        if (is_punct(&ps->tok, '-') || is_punct(&ps->tok, '+')) {
+            neg = ps->tok.punct == '-';
+            next(ps);
+        }
+        int pos = ps->tok.pos;
+        uint8_t sel;
+        if (ps->tok.kind == GP_TOK_INT && ps->tok.len == 1 && ps->tok.ival <= 1) {
+            sel = ps->tok.ival ? GP_SWZ_ONE : GP_SWZ_ZERO;
+        } else {
+            int comp[4];
+            int n = gp_components(ps, &ps->tok, comp);
+            int this_set = n == 1 ? (strchr("xyzw", ps->src[pos]) ? 0 : 1) : -1;
+            if (n != 1 || (set >= 0 && set != this_set))
+                gp_fail(ps, pos, "invalid extended swizzle selector '%.*s'", ps->tok.len > 20 ? 20 : ps->tok.len,
+                        ps->src + pos);
+            set = this_set;
+            sel = src_swz[comp[0]];
+        }
+        next(ps);
+        s->swz[i] = sel;
+        if (neg)
+            s->negate |= (uint8_t)(1u << i);
+    }
+}
+
+/* ---- declarations (every dialect) ---------------------------------------- */
+
+/* <establishName>: a new identifier.  Returns the new symbol. */
+gp_sym *gp_declare(gp_parse *ps, int kind)
+{
+    if (ps->tok.kind != GP_TOK_IDENT) {
+        char b[64];
+        gp_fail(ps, ps->tok.pos, "expected a name, found %s", tok_str(ps, &ps->tok, b, sizeof(b)));
+    }
+    const char *name = ps->src + ps->tok.pos;
+    int len = ps->tok.len;
+    if (front(ps)->is_reserved(ps, name, len))
+        gp_fail(ps, ps->tok.pos, "'%.*s' is a reserved word", len, name);
+    gp_sym *old = gp_map_get(&ps->syms, name, len);
+    if (old) {
+        int line, col;
+        gp_lex_linecol(ps->src, ps->len, old->pos, &line, &col);
+        gp_fail(ps, ps->tok.pos, "redeclaration of '%.*s' (first declared at line %d, column %d)",
+                len > 40 ? 40 : len, name, line, col);
+    }
+    gp_sym *s = gp_alloc(ps, sizeof(*s));
+    s->name = name;
+    s->len = len;
+    s->kind = (uint8_t)kind;
+    s->pos = ps->tok.pos;
+    s->array = -1;
+    gp_map_put(ps, &ps->syms, name, len, s);
+    next(ps);
+    return s;
+}
+
+void gp_decl_alias(gp_parse *ps)
+{
+    if (ps->tok.kind != GP_TOK_IDENT) {
+        char b[64];
+        gp_fail(ps, ps->tok.pos, "expected a name, found %s", tok_str(ps, &ps->tok, b, sizeof(b)));
+    }
+    gp_token name = ps->tok;
+    if (front(ps)->is_reserved(ps, ps->src + name.pos, name.len))
+        gp_fail(ps, name.pos, "'%.*s' is a reserved word", name.len, ps->src + name.pos);
+    if (gp_map_get(&ps->syms, ps->src + name.pos, name.len))
+        gp_fail(ps, name.pos, "redeclaration of '%.*s'", name.len, ps->src + name.pos);
+    next(ps);
+    expect(ps, '=', "after the alias name");
+    if (ps->tok.kind != GP_TOK_IDENT) {
+        char b[64];
+        gp_fail(ps, ps->tok.pos, "expected a variable name, found %s", tok_str(ps, &ps->tok, b, sizeof(b)));
+    }
+    gp_sym *target = gp_map_get(&ps->syms, ps->src + ps->tok.pos, ps->tok.len);
+    if (!target)
+        gp_fail(ps, ps->tok.pos, "undeclared identifier '%.*s'", ps->tok.len, ps->src + ps->tok.pos);
+    next(ps);
+    /* 2.14.3.6: the alias names the same variable */
+    gp_map_put(ps, &ps->syms, ps->src + name.pos, name.len, target);
+}
 
 /* ---- instructions --------------------------------------------------------- */
 
@@ -315,56 +451,8 @@ static gp_pinsn *new_insn(gp_parse *ps, int pos)
     return pi;
 }
 
-/* Which option an opcode needs in this stage (for the message). */
-static const char *option_for(const gp_parse *ps, const gp_opinfo *oi)
-{
-    if (ps->stage == GP_STAGE_VERTEX) {
-        if (oi->profiles & GP_PROF_VP2)
-            return "NV_vertex_program2";
-        if (oi->profiles & GP_PROF_VP3)
-            return "NV_vertex_program3";
-    } else {
-        if (oi->profiles & GP_PROF_FPO)
-            return "NV_fragment_program";
-        if (oi->profiles & GP_PROF_FP2)
-            return "NV_fragment_program2";
-    }
-    return NULL;
-}
-
-/* Checks an opcode word against the environment (R1: everything comes from
- * the table).  Fails with a message that names the problem. */
-static void check_opword(gp_parse *ps, const gp_opword *w, const gp_token *t)
-{
-    const gp_opinfo *oi = &gp_opinfo_table[w->op];
-    const char *s = ps->src + t->pos;
-    if (!(oi->profiles & ps->prof)) {
-        const char *opt = option_for(ps, oi);
-        if (opt)
-            gp_fail(ps, t->pos, "opcode '%s' requires OPTION %s", oi->name, opt);
-        gp_fail(ps, t->pos, "opcode '%s' is not available in %s programs", oi->name,
-                ps->stage == GP_STAGE_VERTEX ? "vertex" : "fragment");
-    }
-    uint32_t m = gp_opword_mods(w);
-    /* precision suffixes exist only in fragment programs: "MOVX" in a
-     * vertex program is just an unknown word */
-    uint32_t stage_mods = ps->stage == GP_STAGE_VERTEX ? GP_MODBIT_CC | GP_MODBIT_SAT
-                                                        : GP_MODBIT_CC | GP_MODBIT_SAT | GP_MODBIT_SSAT |
-                                                              GP_MODBIT_PREC | GP_MODBIT_PRECX;
-    if ((m & ~stage_mods) || (w->cc >= 2 && ps->stage != GP_STAGE_VERTEX))
-        gp_fail(ps, t->pos, "unknown opcode '%.*s'", t->len, s);
-    if (m & ~oi->mods)
-        gp_fail(ps, t->pos, "opcode '%s' does not take the modifiers in '%.*s'", oi->name, t->len, s);
-    if ((m & ~ps->mods) || (w->cc >= 2 && !ps->cc01)) {
-        const char *need = ps->stage == GP_STAGE_VERTEX
-                               ? ((m & GP_MODBIT_SAT) || w->cc >= 2 ? "NV_vertex_program3" : "NV_vertex_program2")
-                               : ((m & GP_MODBIT_SSAT) ? "NV_fragment_program2" : "NV_fragment_program");
-        gp_fail(ps, t->pos, "the modifiers of '%.*s' require OPTION %s", t->len, s, need);
-    }
-}
-
 /* The data type literals of operand i take (NV4; ARB: always float). */
-static void operand_context(gp_parse *ps, const gp_insn *in, int i)
+void gp_operand_context(gp_parse *ps, const gp_insn *in, int i)
 {
     ps->lit64 = 0;
     if (ps->nv4 && in->op == GP_OP_CVT) {
@@ -373,274 +461,22 @@ static void operand_context(gp_parse *ps, const gp_insn *in, int i)
         int t = gp_cvt_gptype(in->cvt_src);
         if (t == GP_TYPE_S64 || t == GP_TYPE_U64 || t == GP_TYPE_F64)
             ps->lit64 = (uint8_t)t;
-        set_operand_type(ps, (uint8_t)(t == GP_TYPE_S64 ? GP_TYPE_S32 : t == GP_TYPE_U64 ? GP_TYPE_U32
+        gp_set_operand_type(ps, (uint8_t)(t == GP_TYPE_S64 ? GP_TYPE_S32 : t == GP_TYPE_U64 ? GP_TYPE_U32
                                        : t == GP_TYPE_F64 ? GP_TYPE_F32 : t));
         return;
     }
     if (ps->nv4) {
         /* 64-bit types: a literal is an exact pair of rows (gp_ir.h
          * "64-bit storage", Constants); PK64 / UP64 keep their rules */
-        int t = kind_type(gp_io_kind(gp_opinfo_table[in->op].io, i + 1), in->type);
+        int t = gp_kind_type(gp_io_kind(gp_opinfo_table[in->op].io, i + 1), in->type);
         if ((t == GP_TYPE_S64 || t == GP_TYPE_U64 || t == GP_TYPE_F64) && in->op != GP_OP_PK64 &&
             in->op != GP_OP_UP64)
             ps->lit64 = (uint8_t)t;
-        set_operand_type(ps, (uint8_t)(t == GP_TYPE_S64 ? GP_TYPE_S32 : t == GP_TYPE_U64 ? GP_TYPE_U32
+        gp_set_operand_type(ps, (uint8_t)(t == GP_TYPE_S64 ? GP_TYPE_S32 : t == GP_TYPE_U64 ? GP_TYPE_U32
                                        : t == GP_TYPE_F64 ? GP_TYPE_F32 : t));
     }
 }
 
-
-/* A STORAGE / SHARED variable operand (NV_shader_storage_buffer_object
- * <storageUseV>, NV_compute_program5 <sharedUseV>): the variable, for a
- * program.storage[a..b] variable the binding index, then for an array the
- * byte offset (constant, or "T.x + n"); no swizzle or sign
- * (EDGE.LDC_OPERAND: nothing else is accepted). */
-static void mem_var_operand(gp_parse *ps, gp_pinsn *pi, int i, int kind)
-{
-    gp_src *s = &pi->in.src[i];
-    const char *name = gp_opinfo_table[pi->in.op].name;
-    const char *what = kind == GP_SYM_STORAGE ? "STORAGE" : "SHARED";
-    gp_token t = ps->tok;
-    pi->src_pos[i] = t.pos;
-    memset(s, 0, sizeof(*s));
-    for (int c = 0; c < 4; c++)
-        s->swz[c] = (uint8_t)c;
-    const gp_sym *sym = t.kind == GP_TOK_IDENT ? gp_map_get(&ps->syms, ps->src + t.pos, t.len) : NULL;
-    if (!sym || sym->kind != kind) {
-        char b[64];
-        gp_fail(ps, t.pos, "the memory operand of %s must be a %s variable, found %s", name, what,
-                tok_str(ps, &t, b, sizeof(b)));
-    }
-    next(ps);
-    int n = t.len > 40 ? 40 : t.len;
-    if (sym->nbuf > 1) {
-        /* program.storage[a..b] variables: the first index selects the
-         * binding point (0 = a), as for NV5 BUFFER variables */
-        if (!is_punct(&ps->tok, '['))
-            gp_fail(ps, t.pos, "'%.*s' spans %d storage buffer binding points and needs a binding index, as in "
-                               "%.*s[0]", n, ps->src + t.pos, sym->nbuf, n, ps->src + t.pos);
-        nv4_index v;
-        nv4_array_member(ps, sym, sym->nbuf, &v);
-        s->vtx = (uint8_t)v.value;
-        s->nbuf = sym->nbuf;
-        if (v.rel) {
-            s->vtx_rel = 1;
-            s->vtx_rel_reg = v.reg;
-            s->vtx_rel_comp = v.comp;
-        }
-    }
-    nv4_index ix = { 0 };
-    if (sym->is_array) {
-        if (!is_punct(&ps->tok, '['))
-            gp_fail(ps, t.pos, "array '%.*s' needs a byte offset, as in %.*s[0]", n, ps->src + t.pos, n,
-                    ps->src + t.pos);
-        nv4_array_member(ps, sym, sym->count, &ix);
-    } else if (is_punct(&ps->tok, '[')) {
-        gp_fail(ps, ps->tok.pos, "'%.*s' is not an array", n, ps->src + t.pos);
-    }
-    s->file = kind == GP_SYM_STORAGE ? GP_FILE_STORAGE : GP_FILE_SHARED;
-    s->buf = sym->buf;
-    nv4_rel_src(s, &ix, sym->index, sym->count);
-    if (!s->rel)
-        s->rel_lo = s->rel_hi = s->index;
-    if (kind == GP_SYM_SHARED && !ps->cp_shared_use_pos)
-        ps->cp_shared_use_pos = pi->in.pos;
-}
-
-/* A data operand (vector) of a memory instruction: its literals take the
- * instruction's type (64-bit storage: exact 64-bit pairs). */
-static void mem_data_operand(gp_parse *ps, gp_pinsn *pi, int i)
-{
-    operand_context(ps, &pi->in, i);
-    parse_src(ps, &pi->in.src[i], SRC_VECTOR, &pi->src_pos[i]);
-    pi->src_size[i] = ps->last_size;
-    pi->src_sym[i] = ps->last_sym;
-    ps->lit64 = 0;
-}
-
-/* The GPU address of LOAD / STORE / ATOM: an unsigned scalar (2.X.8.Z
- * "su"), 64 bits in NV5 programs (a LONG variable's component; a literal
- * is an exact 64-bit pair), 32 bits zero-extended otherwise. */
-static void mem_address_operand(gp_parse *ps, gp_pinsn *pi, int i)
-{
-    set_operand_type(ps, GP_TYPE_U32);
-    ps->lit64 = ps->nv5 ? GP_TYPE_U64 : 0;
-    parse_src(ps, &pi->in.src[i], SRC_SCALAR, &pi->src_pos[i]);
-    pi->src_size[i] = ps->last_size;
-    pi->src_sym[i] = ps->last_sym;
-    ps->lit64 = 0;
-}
-
-/* <imageUnit> (EXT_shader_image_load_store 2.X.2): image[n], an IMAGE
- * variable (an array member indexed at run time: GP_TEXF_INDEXED and
- * tex_base / tex_count / tex_rel_* as for TEXTURE arrays), or with OPTION
- * NV_bindless_texture handle(<scalar>). */
-static void mem_image_unit(gp_parse *ps, gp_pinsn *pi)
-{
-    gp_insn *in = &pi->in;
-    pi->unit_pos = ps->tok.pos;
-    int unit = 0;
-    const gp_sym *sym = ps->tok.kind == GP_TOK_IDENT ? gp_map_get(&ps->syms, ps->src + ps->tok.pos, ps->tok.len)
-                                                     : NULL;
-    if (nv5_tex_handle(ps, pi)) {
-        return; /* NV_bindless_texture image handle: no unit */
-    } else if (sym && sym->kind == GP_SYM_IMAGE) {
-        next(ps);
-        unit = sym->index;
-        in->tex_base = (uint8_t)sym->index;
-        in->tex_count = (uint8_t)sym->count;
-        if (sym->is_array) {
-            if (!is_punct(&ps->tok, '['))
-                gp_fail(ps, pi->unit_pos, "IMAGE array '%.*s' needs a member, as in %.*s[0]",
-                        sym->len > 40 ? 40 : sym->len, sym->name, sym->len > 40 ? 40 : sym->len, sym->name);
-            nv4_index ix;
-            nv4_array_member(ps, sym, sym->count, &ix);
-            unit = sym->index + ix.value;
-            if (ix.rel) {
-                in->tex_flags |= GP_TEXF_INDEXED;
-                in->tex_rel_reg = ix.reg;
-                in->tex_rel_comp = ix.comp;
-            }
-        } else if (is_punct(&ps->tok, '[')) {
-            gp_fail(ps, ps->tok.pos, "'%.*s' is not an IMAGE array", sym->len > 40 ? 40 : sym->len, sym->name);
-        }
-        for (int u = sym->index; u < sym->index + sym->count && u < 32; u++)
-            ps->images_used |= 1u << u;
-    } else if (accept_word(ps, "image")) {
-        expect(ps, '[', "after 'image'");
-        int upos = ps->tok.pos;
-        if (ps->tok.kind == GP_TOK_IDENT)
-            gp_fail(ps, upos, "the image unit of image[n] must be a constant (index an IMAGE array instead)");
-        if (ps->tok.kind == GP_TOK_INT && (ps->tok.big || ps->tok.ival >= GP_MAX_IMAGE_UNITS))
-            gp_fail(ps, upos, "image unit %u out of range (%d available)", ps->tok.ival, GP_MAX_IMAGE_UNITS);
-        unit = expect_int(ps, "an image unit");
-        expect(ps, ']', "after the image unit");
-        ps->images_used |= 1u << unit;
-    } else {
-        char b[64];
-        gp_fail(ps, ps->tok.pos, "expected an image unit (image[n] or an IMAGE variable), found %s",
-                tok_str(ps, &ps->tok, b, sizeof(b)));
-    }
-    in->tex_unit = (uint8_t)unit;
-}
-
-/* <imageTarget> (TEX.IMG_TARGETS): 1D 2D 3D RECT CUBE BUFFER ARRAY1D
- * ARRAY2D ARRAYCUBE 2DMS ARRAY2DMS; no SHADOW targets, no option needed. */
-static void mem_image_target(gp_parse *ps, gp_pinsn *pi)
-{
-    expect(ps, ',', "before the image target");
-    pi->target_pos = ps->tok.pos;
-    int target = -1;
-    if (ps->tok.kind == GP_TOK_INT && ps->tok.ival >= 1 && ps->tok.ival <= 3) {
-        gp_token t = peek(ps);
-        bool adjacent = t.pos == ps->tok.pos + ps->tok.len;
-        if (adjacent && tok_is(ps, &t, "D")) {
-            target = GP_TEX_1D + (int)ps->tok.ival - 1;
-            next(ps);
-        } else if (adjacent && ps->tok.ival == 2 && tok_is(ps, &t, "DMS")) {
-            target = GP_TEX_2DMS;
-            next(ps);
-        }
-    } else if (ps->tok.kind == GP_TOK_IDENT) {
-        static const char *const names[] = { "RECT", "CUBE", "BUFFER", "ARRAY1D", "ARRAY2D", "ARRAYCUBE",
-                                             "ARRAY2DMS" };
-        static const int targets[] = { GP_TEX_RECT, GP_TEX_CUBE, GP_TEX_BUFFER, GP_TEX_ARRAY1D, GP_TEX_ARRAY2D,
-                                       GP_TEX_CUBEARRAY, GP_TEX_ARRAY2DMS };
-        int i = word_index(ps, names, 7);
-        if (i >= 0)
-            target = targets[i];
-        else if (ps->tok.len > 6 && memcmp(ps->src + ps->tok.pos, "SHADOW", 6) == 0)
-            gp_fail(ps, ps->tok.pos, "image instructions have no shadow targets (1D 2D 3D RECT CUBE BUFFER ARRAY1D "
-                                     "ARRAY2D ARRAYCUBE 2DMS ARRAY2DMS)");
-    }
-    if (target < 0) {
-        char b[64];
-        gp_fail(ps, ps->tok.pos, "expected an image target (1D 2D 3D RECT CUBE BUFFER ARRAY1D ARRAY2D ARRAYCUBE 2DMS "
-                                 "ARRAY2DMS), found %s", tok_str(ps, &ps->tok, b, sizeof(b)));
-    }
-    next(ps);
-    pi->in.tex_target = (uint8_t)target;
-}
-
-/* The operands of a memory instruction (gp_ir.h: which src holds what). */
-static void mem_operands(gp_parse *ps, gp_pinsn *pi)
-{
-    gp_insn *in = &pi->in;
-    int op = in->op;
-    bool has_dst = op == GP_OP_LOAD || op == GP_OP_ATOM || op == GP_OP_LDC || op == GP_OP_LDB || op == GP_OP_ATOMB ||
-                   op == GP_OP_LDS || op == GP_OP_ATOMS || op == GP_OP_LOADIM || op == GP_OP_ATOMIM;
-    if (op == GP_OP_MEMBAR || op == GP_OP_BAR)
-        return;
-    if (op == GP_OP_STOREIM) {
-        mem_image_unit(ps, pi);
-        expect(ps, ',', "between operands");
-    }
-    if (has_dst) {
-        parse_dst(ps, &in->dst, &pi->dst_pos);
-        pi->dst_size = ps->last_size;
-        pi->dst_sym = ps->last_sym;
-        expect(ps, ',', "between operands");
-    }
-    switch (op) {
-    case GP_OP_LOAD:
-        mem_address_operand(ps, pi, 0);
-        break;
-    case GP_OP_STORE:
-    case GP_OP_ATOM:
-        mem_data_operand(ps, pi, 0);
-        expect(ps, ',', "between operands");
-        mem_address_operand(ps, pi, 1);
-        break;
-    case GP_OP_LDC:
-        /* NV_parameter_buffer_object2 LDC: a CBUFFER variable, swizzle,
-         * sign and |.| as for any operand (nv4_src_reg takes the CBUFFER
-         * only while mem_var says so) */
-        ps->mem_var = GP_SYM_CBUFFER;
-        ps->mem_hit = false;
-        parse_src(ps, &in->src[0], SRC_VECTOR, &pi->src_pos[0]);
-        ps->mem_var = 0;
-        if (!ps->mem_hit)
-            gp_fail(ps, pi->src_pos[0], "the operand of LDC must be a CBUFFER variable (NV_parameter_buffer_object2 "
-                                        "2.X.8.Z LDC)");
-        break;
-    case GP_OP_LDB:
-    case GP_OP_LDS:
-        mem_var_operand(ps, pi, 0, op == GP_OP_LDB ? GP_SYM_STORAGE : GP_SYM_SHARED);
-        break;
-    case GP_OP_STB:
-    case GP_OP_STS:
-    case GP_OP_ATOMB:
-    case GP_OP_ATOMS:
-        mem_data_operand(ps, pi, 0);
-        expect(ps, ',', "between operands");
-        mem_var_operand(ps, pi, 1, op == GP_OP_STB || op == GP_OP_ATOMB ? GP_SYM_STORAGE : GP_SYM_SHARED);
-        break;
-    case GP_OP_LOADIM:
-        mem_data_operand(ps, pi, 0);
-        expect(ps, ',', "before the image unit");
-        mem_image_unit(ps, pi);
-        mem_image_target(ps, pi);
-        break;
-    case GP_OP_STOREIM:
-        mem_data_operand(ps, pi, 0);
-        expect(ps, ',', "between operands");
-        mem_data_operand(ps, pi, 1);
-        mem_image_target(ps, pi);
-        break;
-    case GP_OP_ATOMIM:
-        mem_data_operand(ps, pi, 0);
-        expect(ps, ',', "between operands");
-        mem_data_operand(ps, pi, 1);
-        expect(ps, ',', "before the image unit");
-        mem_image_unit(ps, pi);
-        mem_image_target(ps, pi);
-        break;
-    default:
-        break;
-    }
-}
-
-static void sub_cali_operand(gp_parse *ps, gp_pinsn *pi); /* NV5 subroutines, below */
 
 static void parse_instruction(gp_parse *ps, const gp_opword *w0)
 {
@@ -655,11 +491,11 @@ static void parse_instruction(gp_parse *ps, const gp_opword *w0)
     in->precision = (uint8_t)w->prec;
     in->cc_update = (uint8_t)(w->cc == 0 ? 0 : w->cc == 3 ? 2 : 1);
     next(ps);
-    if (ps->nv4)
-        nv4_opword(ps, w, &optok, pi);
+    if (front(ps)->opword)
+        front(ps)->opword(ps, w, &optok, pi);
     if (oi->flags & GP_OPF_MEMORY) {
-        mem_operands(ps, pi);
-        set_operand_type(ps, GP_TYPE_F32);
+        gp_mem_operands(ps, pi);
+        gp_set_operand_type(ps, GP_TYPE_F32);
         return;
     }
     switch (oi->cls) {
@@ -672,7 +508,7 @@ static void parse_instruction(gp_parse *ps, const gp_opword *w0)
     case GP_CLASS_TEX:
     case GP_CLASS_TXD:
     case GP_CLASS_SWZ:
-        parse_dst(ps, &in->dst, &pi->dst_pos);
+        gp_parse_dst(ps, &in->dst, &pi->dst_pos);
         pi->dst_size = ps->last_size;
         pi->dst_sym = ps->last_sym;
         for (int i = 0; i < oi->nsrc; i++) {
@@ -682,8 +518,8 @@ static void parse_instruction(gp_parse *ps, const gp_opword *w0)
                 shape = SRC_SCALAR;
             if (oi->cls == GP_CLASS_SWZ)
                 shape = SRC_BARE;
-            operand_context(ps, in, i);
-            parse_src(ps, &in->src[i], shape, &pi->src_pos[i]);
+            gp_operand_context(ps, in, i);
+            gp_parse_src(ps, &in->src[i], shape, &pi->src_pos[i]);
             pi->src_size[i] = ps->last_size;
             pi->src_sym[i] = ps->last_sym;
         }
@@ -693,26 +529,26 @@ static void parse_instruction(gp_parse *ps, const gp_opword *w0)
         }
         if (oi->cls == GP_CLASS_TEX || oi->cls == GP_CLASS_TXD) {
             expect(ps, ',', "before the texture unit");
-            parse_texture(ps, pi);
+            front(ps)->texture(ps, pi);
         }
         break;
     case GP_CLASS_ARL:
-        parse_addr_dst(ps, &in->dst, &pi->dst_pos);
+        gp_parse_addr_dst(ps, &in->dst, &pi->dst_pos);
         expect(ps, ',', "between operands");
         /* ARB: <scalarSrcReg>; NV_vertex_program2: <instOperandV> */
-        parse_src(ps, &in->src[0], (ps->prof & GP_PROF_VP2) ? SRC_VECTOR : SRC_SCALAR, &pi->src_pos[0]);
+        gp_parse_src(ps, &in->src[0], (ps->prof & GP_PROF_VP2) ? SRC_VECTOR : SRC_SCALAR, &pi->src_pos[0]);
         break;
     case GP_CLASS_ARA:
-        parse_addr_dst(ps, &in->dst, &pi->dst_pos);
+        gp_parse_addr_dst(ps, &in->dst, &pi->dst_pos);
         expect(ps, ',', "between operands");
-        parse_addr_src(ps, &in->src[0], &pi->src_pos[0]);
+        gp_parse_addr_src(ps, &in->src[0], &pi->src_pos[0]);
         break;
     case GP_CLASS_PUSHA:
-        parse_addr_src(ps, &in->src[0], &pi->src_pos[0]);
+        gp_parse_addr_src(ps, &in->src[0], &pi->src_pos[0]);
         break;
     case GP_CLASS_POPA: {
         int mpos = ps->tok.pos;
-        parse_addr_dst(ps, &in->dst, &pi->dst_pos);
+        gp_parse_addr_dst(ps, &in->dst, &pi->dst_pos);
         if (in->dst.mask != 0xf)
             gp_fail(ps, mpos, "POPA writes the whole address register (write mask .xyzw)");
         break;
@@ -725,15 +561,15 @@ static void parse_instruction(gp_parse *ps, const gp_opword *w0)
         if (ps->has_cc && ps->tok.kind == GP_TOK_IDENT && !gp_map_get(&ps->syms, ps->src + ps->tok.pos, ps->tok.len))
             is_cc = parse_cc_test(ps, &in->cond, false);
         if (!is_cc) {
-            operand_context(ps, in, 0);
-            parse_src(ps, &in->src[0], SRC_VECTOR, &pi->src_pos[0]);
+            gp_operand_context(ps, in, 0);
+            gp_parse_src(ps, &in->src[0], SRC_VECTOR, &pi->src_pos[0]);
             pi->src_sym[0] = ps->last_sym;
         }
         break;
     }
     case GP_CLASS_BRA:
         if (in->op == GP_OP_CALI) {
-            sub_cali_operand(ps, pi);
+            gp_sub_cali_operand(ps, pi);
             break;
         }
         if (ps->tok.kind != GP_TOK_IDENT) {
@@ -744,10 +580,10 @@ static void parse_instruction(gp_parse *ps, const gp_opword *w0)
         pi->label_len = ps->tok.len;
         pi->label_pos = ps->tok.pos;
         next(ps);
-        opt_cc_mask(ps, &in->cond);
+        gp_opt_cc_mask(ps, &in->cond);
         break;
     case GP_CLASS_FLOW:
-        opt_cc_mask(ps, &in->cond);
+        gp_opt_cc_mask(ps, &in->cond);
         break;
     case GP_CLASS_IF:
         parse_cc_test(ps, &in->cond, true);
@@ -758,164 +594,23 @@ static void parse_instruction(gp_parse *ps, const gp_opword *w0)
          * primitive type ... is not POINTS." */
         if (in->op == GP_OP_EMITS && ps->gs_prim_out != GP_PRIM_POINTS)
             gp_fail(ps, optok.pos, "EMITS requires PRIMITIVE_OUT POINTS (NV_gpu_program5 2.14.6.2)");
-        operand_context(ps, in, 0);
-        parse_src(ps, &in->src[0], SRC_SCALAR, &pi->src_pos[0]);
+        gp_operand_context(ps, in, 0);
+        gp_parse_src(ps, &in->src[0], SRC_SCALAR, &pi->src_pos[0]);
         pi->src_sym[0] = ps->last_sym;
         break;
     case GP_CLASS_LOOP:
         /* NV_gpu_program4: "REP" without a count loops until BRK / RET */
         if (ps->nv4 && is_punct(&ps->tok, ';'))
             break;
-        operand_context(ps, in, 0);
-        parse_src(ps, &in->src[0], SRC_VECTOR, &pi->src_pos[0]);
+        gp_operand_context(ps, in, 0);
+        gp_parse_src(ps, &in->src[0], SRC_VECTOR, &pi->src_pos[0]);
         pi->src_sym[0] = ps->last_sym;
         break;
     default:
         break;
     }
     if (ps->nv4)
-        set_operand_type(ps, GP_TYPE_F32);
-}
-
-/* ---- NV5 subroutines (ARB_shader_subroutine, "Dependencies on
- * NV_gpu_program5": implied by every !!NV*5.0 header) -------------------
- * The checks that need the whole program (labels of a SUBROUTINETYPE,
- * recursion) and the tables are in gp_subroutine.c. */
-
-/* SUBROUTINETYPE <establishName> "{" <labelInitList> "}": creates the type
- * or, if the name is already a type, adds the labels to it. */
-static void sub_decl_type(gp_parse *ps)
-{
-    if (ps->tok.kind != GP_TOK_IDENT) {
-        char b[64];
-        gp_fail(ps, ps->tok.pos, "expected a subroutine type name, found %s", tok_str(ps, &ps->tok, b, sizeof(b)));
-    }
-    gp_sym *s = gp_map_get(&ps->syms, ps->src + ps->tok.pos, ps->tok.len);
-    if (s && s->kind == GP_SYM_SUBTYPE) {
-        next(ps);
-    } else {
-        s = declare(ps, GP_SYM_SUBTYPE);
-        s->array = ps->num_subtypes++;
-    }
-    expect(ps, '{', "to start the SUBROUTINETYPE label list");
-    if (!is_punct(&ps->tok, '}')) {
-        do {
-            if (ps->tok.kind != GP_TOK_IDENT) {
-                char b[64];
-                gp_fail(ps, ps->tok.pos, "expected a label, found %s", tok_str(ps, &ps->tok, b, sizeof(b)));
-            }
-            gp_reserve(ps, (void **)&ps->submembers, &ps->cap_submembers, ps->num_submembers,
-                       sizeof(*ps->submembers));
-            ps->submembers[ps->num_submembers++] =
-                (gp_psubmember){ s->array, ps->src + ps->tok.pos, ps->tok.len, ps->tok.pos };
-            next(ps);
-        } while (accept(ps, ','));
-    }
-    expect(ps, '}', "at the end of the SUBROUTINETYPE label list");
-}
-
-/* One <progSubroutineParams> of a SUBROUTINE declaration of type `type`:
- * program.subroutine[i] or [i..j] (ranges only in arrays). */
-static void sub_param_item(gp_parse *ps, int type, bool range_ok)
-{
-    int start = ps->tok.pos;
-    if (!accept_word(ps, "program") || !accept_dot_word(ps, "subroutine"))
-        gp_fail(ps, start, "a SUBROUTINE variable is bound to program.subroutine[n]");
-    int count;
-    int ipos = ps->tok.pos;
-    int first = nv4_binding_range(ps, start, GP_MAX_SUBROUTINE_PARAMS, "program.subroutine index", range_ok,
-                                  &count);
-    if (!ps->sub_param_type) {
-        ps->sub_param_type = gp_alloc(ps, sizeof(int16_t) * GP_MAX_SUBROUTINE_PARAMS);
-        for (int i = 0; i < GP_MAX_SUBROUTINE_PARAMS; i++)
-            ps->sub_param_type[i] = -1;
-    }
-    for (int i = first; i < first + count; i++) {
-        /* "A program subroutine parameter may only be assigned to
-         * subroutine variables of a single SUBROUTINETYPE." */
-        if (ps->sub_param_type[i] >= 0 && ps->sub_param_type[i] != type)
-            gp_fail(ps, ipos, "program.subroutine[%d] is already bound to a variable of another SUBROUTINETYPE", i);
-        ps->sub_param_type[i] = (int16_t)type;
-        if (i + 1 > ps->num_sub_params)
-            ps->num_sub_params = i + 1;
-        gp_reserve(ps, (void **)&ps->sub_elem, &ps->cap_sub_elem, ps->num_sub_elem, sizeof(*ps->sub_elem));
-        ps->sub_elem[ps->num_sub_elem++] = i;
-    }
-}
-
-/* SUBROUTINE <establishedName> <establishName> "=" <progSubroutineParam>
- * | ... <establishName> "[" [size] "]" "=" "{" <progSubroutineInitList> "}" */
-static void sub_decl_var(gp_parse *ps)
-{
-    int tpos = ps->tok.pos;
-    if (ps->tok.kind != GP_TOK_IDENT) {
-        char b[64];
-        gp_fail(ps, tpos, "expected a subroutine type name, found %s", tok_str(ps, &ps->tok, b, sizeof(b)));
-    }
-    const gp_sym *t = lookup(ps, &ps->tok);
-    if (t->kind != GP_SYM_SUBTYPE)
-        gp_fail(ps, tpos, "'%.*s' is not a SUBROUTINETYPE", t->len > 40 ? 40 : t->len, t->name);
-    next(ps);
-    gp_sym *s = declare(ps, GP_SYM_SUBROUTINE);
-    s->array = t->array;
-    s->index = ps->num_sub_elem;
-    if (accept(ps, '[')) {
-        int size = -1, size_pos = ps->tok.pos;
-        if (ps->tok.kind == GP_TOK_INT) {
-            size = expect_int(ps, "an array size");
-            if (size < 1 || size > GP_MAX_SUBROUTINE_PARAMS)
-                gp_fail(ps, size_pos, "invalid array size %d", size);
-        }
-        expect(ps, ']', "after the array size");
-        expect(ps, '=', "after the array declaration");
-        int brace = ps->tok.pos;
-        expect(ps, '{', "to start the array initializer");
-        do {
-            sub_param_item(ps, t->array, true);
-        } while (accept(ps, ','));
-        expect(ps, '}', "at the end of the array initializer");
-        s->is_array = true;
-        s->count = ps->num_sub_elem - s->index;
-        if (size >= 0 && size != s->count)
-            gp_fail(ps, brace, "array '%.*s' is declared with %d elements but initialized with %d",
-                    s->len > 40 ? 40 : s->len, s->name, size, s->count);
-        return;
-    }
-    expect(ps, '=', "after the subroutine variable name");
-    sub_param_item(ps, t->array, false);
-    s->count = 1;
-}
-
-/* CALI's operand: <subroutineVarName> <optArrayMem> (array variables need
- * the member, others take none); then the optional "(cc)". */
-static void sub_cali_operand(gp_parse *ps, gp_pinsn *pi)
-{
-    gp_token t = ps->tok;
-    if (t.kind != GP_TOK_IDENT) {
-        char b[64];
-        gp_fail(ps, t.pos, "expected a SUBROUTINE variable, found %s", tok_str(ps, &t, b, sizeof(b)));
-    }
-    const gp_sym *s = lookup(ps, &t);
-    int n = t.len > 40 ? 40 : t.len;
-    if (s->kind != GP_SYM_SUBROUTINE)
-        gp_fail(ps, t.pos, "CALI needs a SUBROUTINE variable; '%.*s' is not one", n, ps->src + t.pos);
-    next(ps);
-    gp_src *src = &pi->in.src[0];
-    src->file = GP_FILE_NONE;
-    pi->src_pos[0] = t.pos;
-    if (s->is_array) {
-        if (!is_punct(&ps->tok, '['))
-            gp_fail(ps, ps->tok.pos, "array '%.*s' needs an array member, as in %.*s[0]", n, ps->src + t.pos, n,
-                    ps->src + t.pos);
-        nv4_index ix;
-        nv4_array_member(ps, s, s->count, &ix);
-        nv4_rel_src(src, &ix, s->index, s->count);
-    } else {
-        if (is_punct(&ps->tok, '['))
-            gp_fail(ps, ps->tok.pos, "'%.*s' is not an array", n, ps->src + t.pos);
-        src->index = src->rel_lo = src->rel_hi = s->index;
-    }
-    opt_cc_mask(ps, &pi->in.cond);
+        gp_set_operand_type(ps, GP_TYPE_F32);
 }
 
 /* ---- statements ----------------------------------------------------------- */
@@ -956,255 +651,49 @@ static void parse_label(gp_parse *ps)
     gp_map_put(ps, &ps->labelmap, l->name, l->len, (void *)(intptr_t)ps->num_labels);
 }
 
-/* One NV4 statement: declarations with <varMods>, the geometry
- * declarations, labels and instructions. */
-static void parse_statement_nv4(gp_parse *ps)
+/* One statement: a declaration (the front end's), a label or an
+ * instruction, and its ';'. */
+static void parse_statement(gp_parse *ps)
 {
+    const gp_front *fe = front(ps);
     gp_token t = ps->tok;
     char b[64];
     if (t.kind != GP_TOK_IDENT)
         gp_fail(ps, t.pos, "expected an instruction or declaration, found %s", tok_str(ps, &t, b, sizeof(b)));
-    if (tok_is(ps, &t, "PRIMITIVE_IN") || tok_is(ps, &t, "PRIMITIVE_OUT") || tok_is(ps, &t, "VERTICES_OUT") ||
-        tok_is(ps, &t, "INVOCATIONS")) {
-        if (ps->stage != GP_STAGE_GEOMETRY)
-            gp_fail(ps, t.pos, "%.*s declarations are only available in geometry programs", t.len, ps->src + t.pos);
-        if (ps->decls_done)
-            gp_fail(ps, t.pos, "%.*s must come before all other statements", t.len, ps->src + t.pos);
-        nv4_decl_geometry(ps, &t);
-        expect_semicolon(ps);
-        return;
-    }
-    if (tok_is(ps, &t, "GROUP_SIZE") || tok_is(ps, &t, "SHARED_MEMORY")) {
-        /* NV_compute_program5 2.X.7.Y */
-        if (ps->stage != GP_STAGE_COMPUTE)
-            gp_fail(ps, t.pos, "%.*s declarations are only available in compute programs", t.len, ps->src + t.pos);
-        if (ps->decls_done)
-            gp_fail(ps, t.pos, "%.*s must come before all other statements", t.len, ps->src + t.pos);
-        cp_decl(ps, &t);
-        expect_semicolon(ps);
-        return;
-    }
     if (tok_is(ps, &t, "OPTION"))
         gp_fail(ps, t.pos, "OPTION must come before all other statements");
-    if (ps->stage == GP_STAGE_COMPUTE && !ps->decls_done && !ps->cp_group_size[0])
-        gp_fail(ps, t.pos, "missing GROUP_SIZE declaration (compute programs declare GROUP_SIZE before their other "
-                           "statements)");
-    if (ps->stage == GP_STAGE_GEOMETRY && !ps->decls_done) {
-        /* NV_geometry_program4 2.X.7.Y: each "must be included exactly once" */
-        const char *missing = !ps->gs_prim_in ? "PRIMITIVE_IN" : !ps->gs_prim_out ? "PRIMITIVE_OUT"
-                              : !ps->gs_vertices_out ? "VERTICES_OUT" : NULL;
-        if (missing)
-            gp_fail(ps, t.pos, "missing %s declaration (geometry programs declare PRIMITIVE_IN, PRIMITIVE_OUT and "
-                               "VERTICES_OUT before their other statements)", missing);
+    if (fe->head && fe->head(ps, &t)) {
+        expect_semicolon(ps);
+        return;
     }
-    ps->decls_done = true;
-    gp_token after = peek(ps);
-    if (is_punct(&after, ':') || (ps->nv5 && tok_is(ps, &after, "SUBROUTINENUM"))) {
+    /* "name:", NV5 "name SUBROUTINENUM(n):" */
+    bool label = false;
+    if (ps->has_labels) {
+        gp_token after = peek(ps);
+        label = is_punct(&after, ':') || (ps->nv5 && tok_is(ps, &after, "SUBROUTINENUM"));
+    }
+    if (label && fe->labels_first) {
         parse_label(ps);
         return;
     }
-    if (tok_is(ps, &t, "CBUFFER") || (ps->nv5 && (tok_is(ps, &t, "STORAGE") || tok_is(ps, &t, "SHARED")))) {
-        mem_decl(ps, tok_is(ps, &t, "CBUFFER") ? GP_SYM_CBUFFER : tok_is(ps, &t, "STORAGE") ? GP_SYM_STORAGE
-                                                                                            : GP_SYM_SHARED);
+    if (fe->declaration(ps, &t)) {
         expect_semicolon(ps);
         return;
     }
-    if (ps->nv5 && tok_is(ps, &t, "IMAGE")) {
-        mem_decl_image(ps); /* EXT_shader_image_load_store 2.X.3.X */
-        expect_semicolon(ps);
+    if (label) {
+        parse_label(ps);
         return;
     }
-    if (ps->nv5 && tok_is(ps, &t, "TEXTURE")) {
-        nv5_decl_texture(ps); /* 2.X.3.8 */
-        expect_semicolon(ps);
-        return;
+    gp_opword w;
+    if (!gp_opcode_split(ps->src + t.pos, t.len, &w) || w.op == GP_OP_END) {
+        if (gp_map_get(&ps->syms, ps->src + t.pos, t.len))
+            gp_fail(ps, t.pos, "expected an instruction or declaration, found the variable %s",
+                    tok_str(ps, &t, b, sizeof(b)));
+        gp_fail(ps, t.pos, "unknown opcode %s", tok_str(ps, &t, b, sizeof(b)));
     }
-    if (ps->nv5 && (tok_is(ps, &t, "SUBROUTINETYPE") || tok_is(ps, &t, "SUBROUTINE"))) {
-        next(ps);
-        if (tok_is(ps, &t, "SUBROUTINETYPE"))
-            sub_decl_type(ps);
-        else
-            sub_decl_var(ps);
-        expect_semicolon(ps);
-        return;
-    }
-    /* <varMods>: at most one data type and one size (2.X.3.1), and in
-     * fragment programs interpolation modifiers (NV_fragment_program4) */
-    static const char *const mods[] = { "SHORT", "LONG", "INT", "UINT", "FLOAT", "FLAT", "CENTROID",
-                                        "NOPERSPECTIVE", "SAMPLE" };
-    uint8_t dtype = 0, size = 0, interp = 0;
-    int size_pos = 0, interp_pos = 0, first_mod = -1;
-    for (;;) {
-        int k = word_index(ps, mods, 9);
-        if (k < 0)
-            break;
-        int pos = ps->tok.pos;
-        /* SAMPLE (NV_gpu_program5 2.X.2 <interpModifier>, FEATURES.md DT.SAMPLE) */
-        if (k == 8 && !ps->nv5)
-            gp_fail(ps, pos, "the SAMPLE interpolation modifier requires NV_gpu_program5 (!!NVfp5.0)");
-        if (first_mod < 0)
-            first_mod = pos;
-        if (k <= 1) {
-            if (size)
-                gp_fail(ps, pos, "more than one storage size modifier (SHORT, LONG) in a declaration");
-            size = k ? 'L' : 'S';
-            size_pos = pos;
-        } else if (k <= 4) {
-            if (dtype)
-                gp_fail(ps, pos, "more than one data type modifier (INT, UINT, FLOAT) in a declaration");
-            dtype = (uint8_t)(k == 2 ? 'S' : k == 3 ? 'U' : 'F');
-        } else {
-            if (ps->stage != GP_STAGE_FRAGMENT)
-                gp_fail(ps, pos, "interpolation modifiers (%s) are only available in fragment programs", mods[k]);
-            uint8_t bit = (uint8_t)(1u << (k - 5));
-            if (interp & bit)
-                gp_fail(ps, pos, "'%s' is given twice in a declaration", mods[k]);
-            interp |= bit;
-            if ((interp & GP_INTERP_FLAT) && (interp & (GP_INTERP_CENTROID | GP_INTERP_NOPERSPECTIVE)))
-                gp_fail(ps, pos, "FLAT cannot be combined with CENTROID or NOPERSPECTIVE");
-            if ((interp & GP_INTERP_FLAT) && (interp & GP_INTERP_SAMPLE))
-                gp_fail(ps, pos, "FLAT cannot be combined with SAMPLE");
-            if ((interp & GP_INTERP_CENTROID) && (interp & GP_INTERP_SAMPLE))
-                gp_fail(ps, pos, "CENTROID and SAMPLE cannot be combined (one interpolation location)");
-            if (!interp_pos)
-                interp_pos = pos;
-        }
-        next(ps);
-    }
-    t = ps->tok;
-    bool has_mods = first_mod >= 0;
-    if (tok_is(ps, &t, "TEMP")) {
-        if (interp)
-            gp_fail(ps, interp_pos, "interpolation modifiers are only allowed on ATTRIB declarations");
-        next(ps);
-        nv4_decl_temp(ps, dtype, size);
-    } else if (tok_is(ps, &t, "OUTPUT")) {
-        if (interp)
-            gp_fail(ps, interp_pos, "interpolation modifiers are only allowed on ATTRIB declarations");
-        if (size == 'L')
-            gp_fail(ps, size_pos, "LONG is only allowed on TEMP declarations");
-        next(ps);
-        nv4_decl_output(ps, dtype, size);
-    } else if (tok_is(ps, &t, "ATTRIB")) {
-        /* NV_gpu_program5 2.X.3.1: LONG ATTRIB in vertex programs only (64-bit
-         * vertex attributes, EXT_vertex_attrib_64bit; issue (6): "can not be
-         * used for inputs of any program type" but vertex); glprog.h
-         * GP_VIN_LONG_HI */
-        bool long_attrib = size == 'L' && ps->nv5 && ps->stage == GP_STAGE_VERTEX;
-        if (size == 'L' && ps->nv5 && !long_attrib)
-            gp_fail(ps, size_pos, "LONG ATTRIB is only allowed in vertex programs (64-bit vertex attributes)");
-        if (size && !long_attrib)
-            gp_fail(ps, size_pos, "%s is only allowed on TEMP%s declarations", size == 'L' ? "LONG" : "SHORT",
-                    size == 'L' ? "" : " and OUTPUT");
-        next(ps);
-        nv4_decl_attrib(ps, dtype, interp, long_attrib ? 'L' : 0);
-    } else if (tok_is(ps, &t, "PARAM") || tok_is(ps, &t, "BUFFER") || tok_is(ps, &t, "BUFFER4")) {
-        if (interp)
-            gp_fail(ps, interp_pos, "interpolation modifiers are only allowed on ATTRIB declarations");
-        if (size)
-            gp_fail(ps, size_pos, "%s is only allowed on TEMP%s declarations", size == 'L' ? "LONG" : "SHORT",
-                    size == 'L' ? "" : " and OUTPUT");
-        bool param = tok_is(ps, &t, "PARAM");
-        bool vec4 = tok_is(ps, &t, "BUFFER4");
-        next(ps);
-        /* constants of a typed declaration take its type; typeless ones
-         * are floats (2.X.3.3, issue 7) */
-        uint8_t ct = dtype == 'S' ? GP_TYPE_S32 : dtype == 'U' ? GP_TYPE_U32 : GP_TYPE_F32;
-        ps->opnd_type = ct;
-        ps->const_type = dtype;
-        if (param) {
-            gp_sym *s = decl_param(ps);
-            s->dtype = dtype;
-        } else {
-            nv4_decl_buffer(ps, dtype, vec4);
-        }
-        set_operand_type(ps, GP_TYPE_F32);
-    } else if (tok_is(ps, &t, "ALIAS")) {
-        if (has_mods)
-            gp_fail(ps, first_mod, "ALIAS takes no modifiers");
-        next(ps);
-        decl_alias(ps);
-    } else if (has_mods) {
-        gp_fail(ps, t.pos, "expected TEMP, PARAM, ATTRIB, OUTPUT, BUFFER or BUFFER4 after the modifiers, found %s",
-                tok_str(ps, &t, b, sizeof(b)));
-    } else if (tok_is(ps, &t, "ADDRESS")) {
-        gp_fail(ps, t.pos, "NV_gpu_program4 programs have no address registers (use an INT TEMP as array index)");
-    } else {
-        gp_opword w;
-        if (!gp_opcode_split(ps->src + t.pos, t.len, &w) || w.op == GP_OP_END) {
-            if (gp_map_get(&ps->syms, ps->src + t.pos, t.len))
-                gp_fail(ps, t.pos, "expected an instruction or declaration, found the variable %s",
-                        tok_str(ps, &t, b, sizeof(b)));
-            gp_fail(ps, t.pos, "unknown opcode %s", tok_str(ps, &t, b, sizeof(b)));
-        }
-        parse_instruction(ps, &w);
-    }
-    expect_semicolon(ps);
-}
-
-static void parse_statement(gp_parse *ps)
-{
-    if (ps->nv4) {
-        parse_statement_nv4(ps);
-        return;
-    }
-    gp_token t = ps->tok;
-    char b[64];
-    if (t.kind != GP_TOK_IDENT)
-        gp_fail(ps, t.pos, "expected an instruction or declaration, found %s", tok_str(ps, &t, b, sizeof(b)));
-    uint8_t size = 0;
-    if ((ps->prof & GP_PROF_FPO) && (tok_is(ps, &t, "SHORT") || tok_is(ps, &t, "LONG"))) {
-        /* NV_fragment_program_option <varSize> */
-        size = tok_is(ps, &t, "SHORT") ? 'S' : 'L';
-        next(ps);
-        t = ps->tok;
-        if (!tok_is(ps, &t, "TEMP") && !tok_is(ps, &t, "OUTPUT"))
-            gp_fail(ps, t.pos, "expected TEMP or OUTPUT after %s", size == 'S' ? "SHORT" : "LONG");
-    }
-    if (tok_is(ps, &t, "TEMP")) {
-        next(ps);
-        decl_temp(ps, size);
-    } else if (tok_is(ps, &t, "OUTPUT")) {
-        next(ps);
-        decl_output(ps, size);
-    } else if (tok_is(ps, &t, "PARAM")) {
-        next(ps);
-        decl_param(ps);
-    } else if (tok_is(ps, &t, "ATTRIB")) {
-        next(ps);
-        decl_attrib(ps);
-    } else if (tok_is(ps, &t, "ALIAS")) {
-        next(ps);
-        decl_alias(ps);
-    } else if (ps->stage == GP_STAGE_VERTEX && tok_is(ps, &t, "ADDRESS")) {
-        next(ps);
-        decl_address(ps);
-    } else if (tok_is(ps, &t, "OPTION")) {
-        gp_fail(ps, t.pos, "OPTION must come before all other statements");
-    } else if (ps->stage == GP_STAGE_FRAGMENT && (tok_is(ps, &t, "SHORT") || tok_is(ps, &t, "LONG"))) {
-        gp_fail(ps, t.pos, "%s declarations require OPTION NV_fragment_program", tok_is(ps, &t, "SHORT") ? "SHORT" : "LONG");
-    } else if (ps->stage == GP_STAGE_FRAGMENT && tok_is(ps, &t, "ADDRESS")) {
-        gp_fail(ps, t.pos, "fragment programs cannot declare address registers");
-    } else {
-        if (ps->has_labels) {
-            gp_token n = peek(ps);
-            if (is_punct(&n, ':')) {
-                parse_label(ps);
-                return;
-            }
-        }
-        gp_opword w;
-        if (!gp_opcode_split(ps->src + t.pos, t.len, &w)) {
-            if (gp_map_get(&ps->syms, ps->src + t.pos, t.len))
-                gp_fail(ps, t.pos, "expected an instruction or declaration, found the variable %s",
-                        tok_str(ps, &t, b, sizeof(b)));
-            gp_fail(ps, t.pos, "unknown opcode %s", tok_str(ps, &t, b, sizeof(b)));
-        }
-        if (w.op == GP_OP_END)
-            gp_fail(ps, t.pos, "unknown opcode %s", tok_str(ps, &t, b, sizeof(b)));
-        check_opword(ps, &w, &t);
-        parse_instruction(ps, &w);
-    }
+    if (fe->check_opcode)
+        fe->check_opcode(ps, &w, &t);
+    parse_instruction(ps, &w);
     expect_semicolon(ps);
 }
 
@@ -1264,7 +753,7 @@ static const struct opt opts[] = {
 
 /* The names of the options in mask, as "A or B" (the OPTION gate of an
  * opcode, gp_opcodes.def), in the order of the table above. */
-static const char *option_names(uint32_t mask, char *buf, size_t size)
+const char *gp_option_names(uint32_t mask, char *buf, size_t size)
 {
     size_t n = 0;
     buf[0] = 0;
@@ -1295,7 +784,7 @@ static void parse_option(gp_parse *ps)
         gp_fail(ps, t.pos, "option %s is not available in %s programs", o->name,
                 ps->nv4 ? "NV_gpu_program4" : "ARB");
     if (o->stage >= 0 && o->stage != (int)ps->stage)
-        gp_fail(ps, t.pos, "option %s is not available in %s programs", o->name, stage_word(ps->stage));
+        gp_fail(ps, t.pos, "option %s is not available in %s programs", o->name, gp_stage_word(ps->stage));
     const uint32_t fog = GP_OPTION_FOG_EXP | GP_OPTION_FOG_EXP2 | GP_OPTION_FOG_LINEAR;
     const uint32_t hint = GP_OPTION_PRECISION_FASTEST | GP_OPTION_PRECISION_NICEST;
     /* 3.11.4.5.1 / 3.11.4.5.2: one fog option, one precision hint */
@@ -1368,13 +857,10 @@ void gp_parse_program(gp_parse *ps)
             gp_fail(ps, ps->tok.pos, "missing END at the end of the program");
         if (tok_is(ps, &ps->tok, "END")) {
             ps->end_pos = ps->tok.pos;
-            if (ps->nv4 && ps->stage == GP_STAGE_GEOMETRY && !ps->decls_done) {
-                const char *missing = !ps->gs_prim_in ? "PRIMITIVE_IN" : !ps->gs_prim_out ? "PRIMITIVE_OUT"
-                                      : !ps->gs_vertices_out ? "VERTICES_OUT" : NULL;
-                if (missing)
-                    gp_fail(ps, ps->tok.pos, "missing %s declaration (geometry programs declare PRIMITIVE_IN, "
-                                             "PRIMITIVE_OUT and VERTICES_OUT)", missing);
-            }
+            const char *missing = ps->nv4 && !ps->decls_done ? gp_gs_missing_decl(ps) : NULL;
+            if (missing)
+                gp_fail(ps, ps->tok.pos, "missing %s declaration (geometry programs declare PRIMITIVE_IN, "
+                                         "PRIMITIVE_OUT and VERTICES_OUT)", missing);
             break;
         }
         parse_statement(ps);

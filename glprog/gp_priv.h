@@ -203,7 +203,7 @@ typedef struct gp_pinsn {
     const gp_sym *dst_sym, *src_sym[3];
     bool ntc;          /* .NTC: no type check */
     int offset_pos;    /* "(" of a texel offset, 0 if none */
-    /* NV_gpu_program5 texture operands (gp_parse.c nv5_tex_*): */
+    /* NV_gpu_program5 texture operands (parse/nv.c nv5_tex_*): */
     int comp_pos;      /* ".x" component selector of the texture, 0 if none */
     int offreg_pos;    /* "offset" of offset(<operand>), 0 if none */
     int extra_pos;     /* the second vector operand, 0 if none */

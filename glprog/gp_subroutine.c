@@ -5,8 +5,8 @@
  * EDGE.CALI_RECURSION): the whole-program checks, the tables CALI runs
  * from (gp_ir.h gp_program.sub_*) and the queries the GL layer validates
  * glProgramSubroutineParametersuivNV with (glprog.h).  The parser
- * (gp_parse.c sub_decl_type, sub_decl_var, sub_cali_operand, parse_label)
- * collects the declarations.  Compile time, calling thread.
+ * (parse/nv_decl.c sub_decl_type, sub_decl_var, gp_sub_cali_operand;
+ * gp_parse.c parse_label) collects the declarations.  Compile time, calling thread.
  *
  * Choices where the spec is silent:
  *  - a label named in a SUBROUTINETYPE must exist and carry a

@@ -3,14 +3,21 @@
  * shared by every dialect (ARB_vertex_program 2.14.3.1, ARB_fragment_program
  * 3.11.3.1 and the NV extensions' additions).
  *
- * Part of the parser's translation unit: gp_parse.c includes this file
- * (see its file map); compile time, calling thread.
+ * One of the parser's translation units (gp_parse.c has the file map);
+ * compile time, calling thread.
  */
+#include <errno.h>
+#include <stdlib.h>
+
+#include "parse_priv.h"
+
+static gp_val parse_number(gp_parse *ps, bool signed_ok);
+static uint64_t parse_number64(gp_parse *ps, bool signed_ok, uint8_t t);
 
 /* ---- bindings ------------------------------------------------------------- */
 
 /* Fails with "'<binding so far>' is not a valid binding" at the current token. */
-static void bad_binding(gp_parse *ps, int start)
+void gp_bad_binding(gp_parse *ps, int start)
 {
     int end = ps->tok.kind == GP_TOK_EOF ? ps->tok.pos : ps->tok.pos + ps->tok.len;
     int n = end - start;
@@ -20,19 +27,19 @@ static void bad_binding(gp_parse *ps, int start)
             "'%.*s' is not a valid binding", n, ps->src + start);
 }
 
-static void binding_dot(gp_parse *ps, int start)
+void gp_binding_dot(gp_parse *ps, int start)
 {
     if (!accept(ps, '.'))
-        bad_binding(ps, start);
+        gp_bad_binding(ps, start);
 }
 
 /* "[n]" with 0 <= n < limit; what names the item for the range message. */
-static int binding_index(gp_parse *ps, int start, int limit, const char *what)
+int gp_binding_index(gp_parse *ps, int start, int limit, const char *what)
 {
     if (!accept(ps, '['))
-        bad_binding(ps, start);
+        gp_bad_binding(ps, start);
     if (ps->tok.kind != GP_TOK_INT)
-        bad_binding(ps, start);
+        gp_bad_binding(ps, start);
     int pos = ps->tok.pos;
     uint32_t v = ps->tok.ival;
     next(ps);
@@ -46,11 +53,11 @@ static int opt_binding_index(gp_parse *ps, int start, int limit, const char *wha
 {
     if (!is_punct(&ps->tok, '['))
         return 0;
-    return binding_index(ps, start, limit, what);
+    return gp_binding_index(ps, start, limit, what);
 }
 
 /* Which word of a list the current identifier is, or -1. */
-static int word_index(gp_parse *ps, const char *const *words, int n)
+int gp_word_index(gp_parse *ps, const char *const *words, int n)
 {
     for (int i = 0; i < n; i++)
         if (tok_is(ps, &ps->tok, words[i]))
@@ -58,19 +65,32 @@ static int word_index(gp_parse *ps, const char *const *words, int n)
     return -1;
 }
 
-static int binding_word(gp_parse *ps, int start, const char *const *words, int n)
+int gp_binding_word(gp_parse *ps, int start, const char *const *words, int n)
 {
-    int i = word_index(ps, words, n);
+    int i = gp_word_index(ps, words, n);
     if (i < 0)
-        bad_binding(ps, start);
+        gp_bad_binding(ps, start);
     next(ps);
     return i;
+}
+
+/* "." and one of the n words: its index. */
+static int binding_dot_choice(gp_parse *ps, int start, const char *const *words, int n)
+{
+    gp_binding_dot(ps, start);
+    return gp_binding_word(ps, start, words, n);
+}
+
+/* "." word, the only one allowed there. */
+void gp_binding_dot_word(gp_parse *ps, int start, const char *word)
+{
+    binding_dot_choice(ps, start, &word, 1);
 }
 
 /* A relative index "A0.x", "A0.x + 3", "A0.y - 2" (the address part of
  * ARB_vertex_program <progParamArrayRel>, NV <arrayMemRel>), current token
  * the register name.  Fills rel fields of s; returns the offset. */
-static int parse_rel_index(gp_parse *ps, uint8_t *rel_reg, uint8_t *rel_comp, bool any_comp)
+int gp_parse_rel_index(gp_parse *ps, uint8_t *rel_reg, uint8_t *rel_comp, bool any_comp)
 {
     int pos = ps->tok.pos;
     int reg;
@@ -119,7 +139,7 @@ static int parse_rel_index(gp_parse *ps, uint8_t *rel_reg, uint8_t *rel_comp, bo
 }
 
 /* Marks a vertex attribute binding for the Table X.2.1 aliasing check. */
-static void mark_vertex_attr(gp_parse *ps, int slot, bool generic, int pos)
+void gp_mark_vertex_attr(gp_parse *ps, int slot, bool generic, int pos)
 {
     if (generic) {
         if (!(ps->attr_generic & (1u << slot)))
@@ -132,219 +152,241 @@ static void mark_vertex_attr(gp_parse *ps, int slot, bool generic, int pos)
     }
 }
 
+/* "[A0.x + n]" of an indexed binding, current token '[': false (nothing
+ * consumed) when the index is no register.  Else fails with need unless
+ * allowed (the option that permits it is on), and returns the register,
+ * its component and the offset. */
+static bool rel_binding_index(gp_parse *ps, bool allowed, const char *need, bool any_comp, uint8_t *reg,
+                              uint8_t *comp, int *off)
+{
+    gp_token t = peek(ps);
+    if (t.kind != GP_TOK_IDENT)
+        return false;
+    if (!allowed)
+        gp_fail(ps, t.pos, "%s", need);
+    next(ps);
+    *off = gp_parse_rel_index(ps, reg, comp, any_comp);
+    expect(ps, ']', NULL);
+    return true;
+}
+
+/* The "[n]" of vertex.weight[n]: n < MAX_VERTEX_UNITS_ARB and divisible by
+ * four (ARB_vertex_program 2.14.3.1, NV_vertex_program4 alike). */
+static void vertex_weight(gp_parse *ps, int start)
+{
+    int ipos = is_punct(&ps->tok, '[') ? peek(ps).pos : ps->tok.pos;
+    int n = opt_binding_index(ps, start, ps->lim.max_vertex_units, "vertex weight");
+    if (n % 4)
+        gp_fail(ps, ipos, "vertex weight number %d is not divisible by four", n);
+}
+
+/* ".primary" / ".secondary" (and, with faces, ".front" / ".back" first) of
+ * a colour binding: the GP_VARY_ colour slot. */
+static int color_slot(gp_parse *ps, bool faces)
+{
+    bool back = false;
+    if (faces) {
+        if (accept_dot_word(ps, "back"))
+            back = true;
+        else
+            accept_dot_word(ps, "front");
+    }
+    bool secondary = false;
+    if (accept_dot_word(ps, "secondary"))
+        secondary = true;
+    else
+        accept_dot_word(ps, "primary");
+    return back ? (secondary ? GP_VARY_BFC1 : GP_VARY_BFC0) : (secondary ? GP_VARY_COL1 : GP_VARY_COL0);
+}
+
+/* The item word of "vertex.<item>" (after the dot) and what the items
+ * without an index read: returns the item (VIN_*), its GP_VIN_ slot in
+ * *slot (texcoord, attrib: the first of the range, which the caller
+ * reads). */
+int gp_vertex_item(gp_parse *ps, int start, int *slot)
+{
+    static const char *const items[] = { "position", "weight", "normal",      "color",  "fogcoord",
+                                         "texcoord", "matrixindex", "attrib", "id",    "instance" };
+    static const int slots[] = { GP_VIN_POSITION, GP_VIN_WEIGHT, GP_VIN_NORMAL,   GP_VIN_COLOR0,   GP_VIN_FOGCOORD,
+                                 GP_VIN_TEX0,     0,             GP_VIN_GENERIC0, GP_VIN_VERTEXID, GP_VIN_INSTANCEID };
+    int item = gp_binding_word(ps, start, items, ps->nv4 ? 10 : 8);
+    *slot = slots[item];
+    if (item == VIN_WEIGHT)
+        vertex_weight(ps, start);
+    else if (item == VIN_COLOR && color_slot(ps, false) == GP_VARY_COL1)
+        *slot = GP_VIN_COLOR1;
+    else if (item == VIN_MATRIXINDEX)
+        gp_fail(ps, ps->prev.pos, "%s", ps->nv4 ? "vertex.matrixindex is not available in NV_gpu_program4 programs"
+                                                : "vertex.matrixindex needs ARB_matrix_palette, which asmgl does not "
+                                                  "support");
+    return item;
+}
+
+/* The same for "fragment.<item>": FIN_*, the GP_VARY_ slot in *slot. */
+int gp_fragment_item(gp_parse *ps, int start, int *slot)
+{
+    static const char *const items[] = { "color",  "texcoord", "fogcoord", "position",
+                                         "facing", "clip",     "attrib",   "pointcoord" };
+    static const int slots[] = { GP_VARY_COL0, GP_VARY_TEX0, GP_VARY_FOG,   GP_VARY_POS,
+                                 GP_VARY_FACE, 0,            GP_VARY_ATTR0, GP_VARY_PNTC };
+    int item = gp_binding_word(ps, start, items, !ps->nv4 ? 5 : ps->nv5 ? 8 : 7);
+    *slot = slots[item];
+    if (item == FIN_COLOR)
+        *slot = color_slot(ps, false);
+    else if (item == FIN_FACING && !ps->nv4 && !(ps->prof & GP_PROF_FP2))
+        gp_fail(ps, ps->prev.pos, "fragment.facing requires OPTION NV_fragment_program2");
+    return item;
+}
+
+/* The same for a per-vertex varying, one of the first n items: VARY_*,
+ * the GP_VARY_ slot in *slot (clip: 0, the caller reads the index). */
+int gp_varying_item(gp_parse *ps, int start, int n, int *slot)
+{
+    static const char *const items[] = { "position", "color",  "fogcoord", "pointsize", "texcoord",
+                                         "clip",     "attrib", "id",       "primid",    "layer" };
+    static const int slots[] = { GP_VARY_POS, GP_VARY_COL0,  GP_VARY_FOG, GP_VARY_PSIZ,   GP_VARY_TEX0,
+                                 0,           GP_VARY_ATTR0, GP_VARY_ID,  GP_VARY_PRIMID, GP_VARY_LAYER };
+    int item = gp_binding_word(ps, start, items, n);
+    *slot = item == VARY_COLOR ? color_slot(ps, true) : slots[item];
+    return item;
+}
+
+/* "result.<item>" of a vertex or geometry program after the dot: the
+ * varying item.  2.14.4.5.1: ARB_position_invariant removes
+ * result.position from <resultBinding>. */
+int gp_result_item(gp_parse *ps, int start, int *slot)
+{
+    int item = gp_varying_item(ps, start, ps->nv4 ? 10 : 6, slot);
+    if (item == VARY_POSITION && (ps->options & GP_OPTION_POSITION_INVARIANT))
+        gp_fail(ps, ps->prev.pos, "result.position cannot be used with OPTION ARB_position_invariant");
+    return item;
+}
+
+/* "result.<item>" of a fragment program after the dot: color, color[n]
+ * (ARB_draw_buffers) or depth; returns the GP_FOUT_ slot. */
+int gp_fragment_result(gp_parse *ps, int start)
+{
+    static const char *const items[] = { "color", "depth" };
+    if (gp_binding_word(ps, start, items, 2))
+        return GP_FOUT_DEPTH;
+    if (!is_punct(&ps->tok, '['))
+        return GP_FOUT_COLOR0;
+    if (!(ps->options & GP_OPTION_DRAW_BUFFERS))
+        gp_fail(ps, ps->tok.pos, "result.color[n] requires OPTION ARB_draw_buffers");
+    int n = ps->lim.max_draw_buffers > 8 ? 8 : ps->lim.max_draw_buffers;
+    return GP_FOUT_COLOR0 + gp_binding_index(ps, start, n, "draw buffer");
+}
+
 /* "vertex.<item>" (ARB_vertex_program 2.14.3.1, NV_vertex_program3 indexed
  * forms), current token "vertex".  Returns the GP_VIN slot; with rel_ok,
  * "vertex.attrib[A0.x+n]" and "vertex.texcoord[A0.x+n]" fill s->rel*. */
-static int parse_vertex_binding(gp_parse *ps, gp_src *s, bool rel_ok)
+int gp_parse_vertex_binding(gp_parse *ps, gp_src *s, bool rel_ok)
 {
     int start = ps->tok.pos;
     next(ps);
-    binding_dot(ps, start);
-    static const char *const items[] = { "position", "weight", "normal", "color", "fogcoord",
-                                         "texcoord", "matrixindex", "attrib" };
-    int item = binding_word(ps, start, items, 8);
-    int slot = 0;
-    bool generic = false;
-    switch (item) {
-    case 0:
-        slot = GP_VIN_POSITION;
-        break;
-    case 1: {
-        /* vertex.weight[n]: n < MAX_VERTEX_UNITS_ARB and divisible by 4 */
-        int ipos = is_punct(&ps->tok, '[') ? peek(ps).pos : ps->tok.pos;
-        int n = opt_binding_index(ps, start, ps->lim.max_vertex_units, "vertex weight");
-        if (n % 4)
-            gp_fail(ps, ipos, "vertex weight number %d is not divisible by four", n);
-        slot = GP_VIN_WEIGHT;
-        break;
-    }
-    case 2:
-        slot = GP_VIN_NORMAL;
-        break;
-    case 3:
-        slot = GP_VIN_COLOR0;
-        if (accept_dot_word(ps, "secondary"))
-            slot = GP_VIN_COLOR1;
-        else
-            accept_dot_word(ps, "primary");
-        break;
-    case 4:
-        slot = GP_VIN_FOGCOORD;
-        break;
-    case 5:
-    case 7: {
-        int base = item == 5 ? GP_VIN_TEX0 : GP_VIN_GENERIC0;
-        int count = item == 5 ? ps->lim.max_texture_coords : ps->lim.max_attribs;
-        if (count > (item == 5 ? 8 : GP_VIN_COUNT))
-            count = item == 5 ? 8 : GP_VIN_COUNT;
-        generic = item == 7;
-        if (item == 5 && !is_punct(&ps->tok, '[')) {
-            slot = GP_VIN_TEX0;
-            break;
-        }
-        if (item == 7 && !is_punct(&ps->tok, '['))
-            bad_binding(ps, start);
-        gp_token t = peek(ps);
-        if (t.kind == GP_TOK_IDENT) {
-            if (!rel_ok || !(ps->prof & GP_PROF_VP3))
-                gp_fail(ps, t.pos, "relative addressing of vertex attributes requires OPTION NV_vertex_program3");
-            next(ps);
-            int off = parse_rel_index(ps, &s->rel_reg, &s->rel_comp, true);
-            expect(ps, ']', NULL);
-            s->rel = 1;
-            s->rel_file = GP_FILE_ADDRESS;
-            s->rel_lo = base;
-            s->rel_hi = base + count - 1;
+    gp_binding_dot(ps, start);
+    int slot;
+    int item = gp_vertex_item(ps, start, &slot);
+    bool generic = item == VIN_ATTRIB;
+    if ((item == VIN_TEXCOORD && is_punct(&ps->tok, '[')) || item == VIN_ATTRIB) {
+        int base = slot;
+        int count = generic ? ps->lim.max_attribs : ps->lim.max_texture_coords;
+        if (count > (generic ? GP_VIN_COUNT : 8))
+            count = generic ? GP_VIN_COUNT : 8;
+        if (!is_punct(&ps->tok, '['))
+            gp_bad_binding(ps, start);
+        int off;
+        if (rel_binding_index(ps, rel_ok && (ps->prof & GP_PROF_VP3), "relative addressing of vertex attributes "
+                              "requires OPTION NV_vertex_program3", true, &s->rel_reg, &s->rel_comp, &off)) {
+            MARK_REL(s, GP_FILE_ADDRESS, base, base + count - 1);
             s->index = base + off;
             return INT32_MIN; /* relative: no single slot */
         }
-        slot = base + binding_index(ps, start, count, item == 5 ? "texture coordinate" : "vertex attribute");
-        break;
+        slot = base + gp_binding_index(ps, start, count, generic ? "vertex attribute" : "texture coordinate");
     }
-    case 6:
-        gp_fail(ps, ps->prev.pos, "vertex.matrixindex needs ARB_matrix_palette, which asmgl does not support");
-    }
-    mark_vertex_attr(ps, slot, generic, start);
+    gp_mark_vertex_attr(ps, slot, generic, start);
     return slot;
 }
 
 /* "fragment.<item>" (ARB_fragment_program 3.11.3.1, NV_fragment_program2). */
-static int parse_fragment_binding(gp_parse *ps, gp_src *s, bool rel_ok)
+int gp_parse_fragment_binding(gp_parse *ps, gp_src *s, bool rel_ok)
 {
     int start = ps->tok.pos;
     next(ps);
-    binding_dot(ps, start);
-    static const char *const items[] = { "color", "texcoord", "fogcoord", "position", "facing" };
-    int item = binding_word(ps, start, items, 5);
-    switch (item) {
-    case 0:
-        if (accept_dot_word(ps, "secondary"))
-            return GP_VARY_COL1;
-        accept_dot_word(ps, "primary");
-        return GP_VARY_COL0;
-    case 1: {
-        int count = ps->lim.max_texture_coords > 8 ? 8 : ps->lim.max_texture_coords;
-        if (!is_punct(&ps->tok, '['))
-            return GP_VARY_TEX0;
-        gp_token t = peek(ps);
-        if (t.kind == GP_TOK_IDENT) {
-            if (!rel_ok || !(ps->prof & GP_PROF_FP2))
-                gp_fail(ps, t.pos, "relative addressing of texture coordinates requires OPTION NV_fragment_program2");
-            next(ps);
-            int off = parse_rel_index(ps, &s->rel_reg, &s->rel_comp, false);
-            expect(ps, ']', NULL);
-            if (off < 0)
-                gp_fail(ps, ps->prev.pos, "negative offsets are not allowed here");
-            s->rel = 1;
-            s->rel_file = GP_FILE_ADDRESS;
-            s->rel_lo = GP_VARY_TEX0;
-            s->rel_hi = GP_VARY_TEX0 + count - 1;
-            s->index = GP_VARY_TEX0 + off;
-            return INT32_MIN;
-        }
-        return GP_VARY_TEX0 + binding_index(ps, start, count, "texture coordinate");
+    gp_binding_dot(ps, start);
+    int slot;
+    if (gp_fragment_item(ps, start, &slot) != FIN_TEXCOORD || !is_punct(&ps->tok, '['))
+        return slot;
+    int count = ps->lim.max_texture_coords > 8 ? 8 : ps->lim.max_texture_coords;
+    int off;
+    if (rel_binding_index(ps, rel_ok && (ps->prof & GP_PROF_FP2), "relative addressing of texture coordinates "
+                          "requires OPTION NV_fragment_program2", false, &s->rel_reg, &s->rel_comp, &off)) {
+        if (off < 0)
+            gp_fail(ps, ps->prev.pos, "negative offsets are not allowed here");
+        MARK_REL(s, GP_FILE_ADDRESS, GP_VARY_TEX0, GP_VARY_TEX0 + count - 1);
+        s->index = GP_VARY_TEX0 + off;
+        return INT32_MIN;
     }
-    case 2:
-        return GP_VARY_FOG;
-    case 3:
-        return GP_VARY_POS;
-    default:
-        if (!(ps->prof & GP_PROF_FP2))
-            gp_fail(ps, ps->prev.pos, "fragment.facing requires OPTION NV_fragment_program2");
-        return GP_VARY_FACE;
-    }
+    return GP_VARY_TEX0 + gp_binding_index(ps, start, count, "texture coordinate");
 }
 
 /* "result.<item>" (ARB_vertex_program Table X.4, ARB_fragment_program
  * 3.11.3.4, NV_vertex_program2 result.clip[n], NV_vertex_program3
  * result.texcoord[A0.x+n]), current token "result".  Fills d->index and the
  * clip/relative fields. */
-static void parse_result_binding(gp_parse *ps, gp_dst *d, bool rel_ok)
+void gp_parse_result_binding(gp_parse *ps, gp_dst *d, bool rel_ok)
 {
     int start = ps->tok.pos;
     next(ps);
-    binding_dot(ps, start);
+    gp_binding_dot(ps, start);
     d->file = GP_FILE_OUTPUT;
     if (ps->stage == GP_STAGE_FRAGMENT) {
-        static const char *const items[] = { "color", "depth" };
-        int item = binding_word(ps, start, items, 2);
-        if (item == 1) {
-            d->index = GP_FOUT_DEPTH;
-            return;
-        }
-        d->index = GP_FOUT_COLOR0;
-        if (is_punct(&ps->tok, '[')) {
-            if (!(ps->options & GP_OPTION_DRAW_BUFFERS))
-                gp_fail(ps, ps->tok.pos, "result.color[n] requires OPTION ARB_draw_buffers");
-            int n = ps->lim.max_draw_buffers > 8 ? 8 : ps->lim.max_draw_buffers;
-            d->index = GP_FOUT_COLOR0 + binding_index(ps, start, n, "draw buffer");
-        }
+        d->index = gp_fragment_result(ps, start);
         return;
     }
-    static const char *const items[] = { "position", "color", "fogcoord", "pointsize", "texcoord", "clip" };
-    int item = binding_word(ps, start, items, 6);
-    switch (item) {
-    case 0:
-        /* 2.14.4.5.1: the option removes result.position from <resultBinding> */
-        if (ps->options & GP_OPTION_POSITION_INVARIANT)
-            gp_fail(ps, ps->prev.pos, "result.position cannot be used with OPTION ARB_position_invariant");
-        d->index = GP_VARY_POS;
-        break;
-    case 1: {
-        bool back = false, secondary = false;
-        if (accept_dot_word(ps, "back"))
-            back = true;
-        else
-            accept_dot_word(ps, "front");
-        if (accept_dot_word(ps, "secondary"))
-            secondary = true;
-        else
-            accept_dot_word(ps, "primary");
-        d->index = back ? (secondary ? GP_VARY_BFC1 : GP_VARY_BFC0) : (secondary ? GP_VARY_COL1 : GP_VARY_COL0);
-        break;
-    }
-    case 2:
-        d->index = GP_VARY_FOG;
-        break;
-    case 3:
-        d->index = GP_VARY_PSIZ;
-        break;
-    case 4: {
+    int item = gp_result_item(ps, start, &d->index);
+    if (item == VARY_TEXCOORD && is_punct(&ps->tok, '[')) {
         int count = ps->lim.max_texture_coords > 8 ? 8 : ps->lim.max_texture_coords;
-        d->index = GP_VARY_TEX0;
-        if (!is_punct(&ps->tok, '['))
-            break;
-        gp_token t = peek(ps);
-        if (t.kind == GP_TOK_IDENT) {
-            if (!rel_ok || !(ps->prof & GP_PROF_VP3))
-                gp_fail(ps, t.pos, "relative addressing of result.texcoord requires OPTION NV_vertex_program3");
-            next(ps);
-            int off = parse_rel_index(ps, &d->rel_reg, &d->rel_comp, true);
-            expect(ps, ']', NULL);
-            d->rel = 1;
-            d->rel_file = GP_FILE_ADDRESS;
-            d->rel_lo = GP_VARY_TEX0;
-            d->rel_hi = GP_VARY_TEX0 + count - 1;
+        int off;
+        if (rel_binding_index(ps, rel_ok && (ps->prof & GP_PROF_VP3), "relative addressing of result.texcoord "
+                              "requires OPTION NV_vertex_program3", true, &d->rel_reg, &d->rel_comp, &off)) {
+            MARK_REL(d, GP_FILE_ADDRESS, GP_VARY_TEX0, GP_VARY_TEX0 + count - 1);
             d->index = GP_VARY_TEX0 + off;
             return;
         }
-        d->index = GP_VARY_TEX0 + binding_index(ps, start, count, "texture coordinate");
-        break;
-    }
-    default: {
+        d->index = GP_VARY_TEX0 + gp_binding_index(ps, start, count, "texture coordinate");
+    } else if (item == VARY_CLIP) {
         if (!(ps->prof & GP_PROF_VP2))
             gp_fail(ps, ps->prev.pos, "result.clip[n] requires OPTION NV_vertex_program2");
         int n = ps->lim.max_clip_planes > 8 ? 8 : ps->lim.max_clip_planes;
-        int k = binding_index(ps, start, n, "clip plane");
+        int k = gp_binding_index(ps, start, n, "clip plane");
         d->index = GP_VARY_CLIP0 + k / 4;
         d->clipdist = (uint8_t)(1 + k % 4);
-        break;
-    }
     }
     d->rel_lo = d->rel_hi = d->index;
 }
 
 /* ---- parameters ----------------------------------------------------------- */
+
+/* Appends row b (a member of parameter array `array`, or of none when
+ * negative) to the table; a distinct binding is remembered for reuse. */
+static int param_append(gp_parse *ps, const gp_param_binding *b, int array, bool distinct)
+{
+    int cap = ps->cap_params;
+    gp_reserve(ps, (void **)&ps->params, &cap, ps->num_params, sizeof(*ps->params));
+    int cap2 = ps->cap_params;
+    gp_reserve(ps, (void **)&ps->param_array, &cap2, ps->num_params, sizeof(*ps->param_array));
+    ps->cap_params = cap;
+    int row = ps->num_params++;
+    ps->params[row] = *b;
+    ps->param_array[row] = array < 0 ? -1 : array;
+    if (distinct) {
+        char *copy = gp_alloc(ps, sizeof(*b));
+        memcpy(copy, b, sizeof(*b));
+        gp_map_put(ps, &ps->constmap, copy, (int)sizeof(*b), (void *)(intptr_t)(row + 1));
+    }
+    return row;
+}
 
 /* Adds a row to the parameter table.  Single bindings (array -1) reuse any
  * existing row with the same binding; array rows are always appended, so an
@@ -369,20 +411,7 @@ static int param_add(gp_parse *ps, const gp_param_binding *b, int array, int pos
         gp_fail(ps, pos, "too many program parameters (%d > %d)", (int)ps->constmap.count + 1, limit < 0 ? 0 : limit);
     if (ps->num_params >= 4 * (limit > 0 ? limit : 0))
         gp_fail(ps, pos, "too many parameter bindings (%d rows)", ps->num_params + 1);
-    int cap = ps->cap_params;
-    gp_reserve(ps, (void **)&ps->params, &cap, ps->num_params, sizeof(*ps->params));
-    int cap2 = ps->cap_params;
-    gp_reserve(ps, (void **)&ps->param_array, &cap2, ps->num_params, sizeof(*ps->param_array));
-    ps->cap_params = cap;
-    int row = ps->num_params++;
-    ps->params[row] = *b;
-    ps->param_array[row] = array < 0 ? -1 : array;
-    if (distinct) {
-        char *copy = gp_alloc(ps, sizeof(*b));
-        memcpy(copy, b, sizeof(*b));
-        gp_map_put(ps, &ps->constmap, copy, klen, (void *)(intptr_t)(row + 1));
-    }
-    return row;
+    return param_append(ps, b, array, distinct);
 }
 
 int gp_param_intern(gp_parse *ps, const gp_param_binding *b)
@@ -390,18 +419,7 @@ int gp_param_intern(gp_parse *ps, const gp_param_binding *b)
     void *hit = gp_map_get(&ps->constmap, (const char *)b, (int)sizeof(*b));
     if (hit)
         return (int)((intptr_t)hit - 1);
-    int cap = ps->cap_params;
-    gp_reserve(ps, (void **)&ps->params, &cap, ps->num_params, sizeof(*ps->params));
-    int cap2 = ps->cap_params;
-    gp_reserve(ps, (void **)&ps->param_array, &cap2, ps->num_params, sizeof(*ps->param_array));
-    ps->cap_params = cap;
-    int row = ps->num_params++;
-    ps->params[row] = *b;
-    ps->param_array[row] = -1;
-    char *copy = gp_alloc(ps, sizeof(*b));
-    memcpy(copy, b, sizeof(*b));
-    gp_map_put(ps, &ps->constmap, copy, (int)sizeof(*b), (void *)(intptr_t)(row + 1));
-    return row;
+    return param_append(ps, b, -1, true);
 }
 
 /* A constant row; type is gp_param_binding.type (0 for float literals). */
@@ -554,7 +572,7 @@ static uint64_t parse_number64(gp_parse *ps, bool signed_ok, uint8_t t)
  * type 'U', the low words then the high words, and s->hi = 1.  An existing
  * equal pair is reused (a printed program declares the pair in a PARAM
  * array and names it again by the literal). */
-static void parse_literal64(gp_parse *ps, gp_src *s, bool *scalar_const)
+void gp_parse_literal64(gp_parse *ps, gp_src *s, bool *scalar_const)
 {
     uint8_t t = ps->lit64;
     int pos = ps->tok.pos;
@@ -625,9 +643,8 @@ static int opt_face(gp_parse *ps)
 static int parse_state_matrix(gp_parse *ps, int start, bool multi, gp_state_ref *rows)
 {
     gp_state_ref r = { .kind = GP_STATE_MATRIX_ROW };
-    binding_dot(ps, start);
     static const char *const names[] = { "modelview", "projection", "mvp", "texture", "palette", "program" };
-    int name = binding_word(ps, start, names, 6);
+    int name = binding_dot_choice(ps, start, names, 6);
     static const uint8_t props[] = { GP_MATRIX_MODELVIEW, GP_MATRIX_PROJECTION, GP_MATRIX_MVP,
                                      GP_MATRIX_TEXTURE, GP_MATRIX_PALETTE, GP_MATRIX_PROGRAM };
     r.prop = props[name];
@@ -642,10 +659,10 @@ static int parse_state_matrix(gp_parse *ps, int start, bool multi, gp_state_ref 
     case 4:
         if (ps->lim.max_palette_matrices <= 0)
             gp_fail(ps, ps->prev.pos, "state.matrix.palette needs ARB_matrix_palette, which asmgl does not support");
-        n = binding_index(ps, start, ps->lim.max_palette_matrices, "palette matrix");
+        n = gp_binding_index(ps, start, ps->lim.max_palette_matrices, "palette matrix");
         break;
     case 5:
-        n = binding_index(ps, start, ps->lim.max_program_matrices, "program matrix");
+        n = gp_binding_index(ps, start, ps->lim.max_program_matrices, "program matrix");
         break;
     }
     r.index = (uint16_t)n;
@@ -669,7 +686,7 @@ static int parse_state_matrix(gp_parse *ps, int start, bool multi, gp_state_ref 
             next(ps);
             next(ps);
             if (!accept(ps, '['))
-                bad_binding(ps, start);
+                gp_bad_binding(ps, start);
             int apos = ps->tok.pos;
             first = expect_int(ps, "a matrix row");
             if (first > 3)
@@ -688,7 +705,7 @@ static int parse_state_matrix(gp_parse *ps, int start, bool multi, gp_state_ref 
             }
             expect(ps, ']', NULL);
         } else if (!multi) {
-            bad_binding(ps, start);
+            gp_bad_binding(ps, start);
         }
     } else if (!multi) {
         int end = ps->prev.pos + ps->prev.len;
@@ -709,18 +726,17 @@ static int parse_state_binding(gp_parse *ps, bool multi, gp_state_ref *rows)
 {
     int start = ps->tok.pos;
     next(ps);
-    binding_dot(ps, start);
+    gp_binding_dot(ps, start);
     static const char *const items[] = { "material", "light", "lightmodel", "lightprod", "texgen",
                                          "fog", "clip", "point", "matrix", "texenv", "depth" };
-    int item = binding_word(ps, start, items, 11);
+    int item = gp_binding_word(ps, start, items, 11);
     gp_state_ref r = { 0 };
     switch (item) {
     case 0: { /* material[.face].property */
         static const char *const p[] = { "ambient", "diffuse", "specular", "emission", "shininess" };
         r.kind = GP_STATE_MATERIAL;
         r.face = (uint8_t)opt_face(ps);
-        binding_dot(ps, start);
-        r.prop = (uint8_t)binding_word(ps, start, p, 5);
+        r.prop = (uint8_t)binding_dot_choice(ps, start, p, 5);
         break;
     }
     case 1: { /* light[n].property */
@@ -728,13 +744,10 @@ static int parse_state_binding(gp_parse *ps, bool multi, gp_state_ref *rows)
         static const uint8_t props[] = { GP_LIGHT_AMBIENT, GP_LIGHT_DIFFUSE, GP_LIGHT_SPECULAR, GP_LIGHT_POSITION,
                                          GP_LIGHT_ATTENUATION, GP_LIGHT_SPOT_DIRECTION, GP_LIGHT_HALF };
         r.kind = GP_STATE_LIGHT;
-        r.index = (uint16_t)binding_index(ps, start, ps->lim.max_lights, "light");
-        binding_dot(ps, start);
-        int i = binding_word(ps, start, p, 7);
+        r.index = (uint16_t)gp_binding_index(ps, start, ps->lim.max_lights, "light");
+        int i = binding_dot_choice(ps, start, p, 7);
         if (i == 5) {
-            binding_dot(ps, start);
-            static const char *const d[] = { "direction" };
-            binding_word(ps, start, d, 1);
+            gp_binding_dot_word(ps, start, "direction");
         }
         r.prop = props[i];
         break;
@@ -745,18 +758,15 @@ static int parse_state_binding(gp_parse *ps, bool multi, gp_state_ref *rows)
         } else {
             r.kind = GP_STATE_LIGHTMODEL_SCENECOLOR;
             r.face = (uint8_t)opt_face(ps);
-            binding_dot(ps, start);
-            static const char *const p[] = { "scenecolor" };
-            binding_word(ps, start, p, 1);
+            gp_binding_dot_word(ps, start, "scenecolor");
         }
         break;
     case 3: { /* lightprod[n][.face].property */
         static const char *const p[] = { "ambient", "diffuse", "specular" };
         r.kind = GP_STATE_LIGHTPROD;
-        r.index = (uint16_t)binding_index(ps, start, ps->lim.max_lights, "light");
+        r.index = (uint16_t)gp_binding_index(ps, start, ps->lim.max_lights, "light");
         r.face = (uint8_t)opt_face(ps);
-        binding_dot(ps, start);
-        r.prop = (uint8_t)binding_word(ps, start, p, 3);
+        r.prop = (uint8_t)binding_dot_choice(ps, start, p, 3);
         break;
     }
     case 4: { /* texgen[n].eye|object.s|t|r|q */
@@ -764,33 +774,27 @@ static int parse_state_binding(gp_parse *ps, bool multi, gp_state_ref *rows)
         static const char *const c[] = { "s", "t", "r", "q" };
         r.kind = GP_STATE_TEXGEN;
         r.index = (uint16_t)opt_binding_index(ps, start, ps->lim.max_texture_units, "texture unit");
-        binding_dot(ps, start);
-        int type = binding_word(ps, start, t, 2);
-        binding_dot(ps, start);
-        int coord = binding_word(ps, start, c, 4);
+        int type = binding_dot_choice(ps, start, t, 2);
+        int coord = binding_dot_choice(ps, start, c, 4);
         r.prop = (uint8_t)(type * 4 + coord);
         state_stage_check(ps, start, true);
         break;
     }
     case 5: { /* fog.color|params */
         static const char *const p[] = { "color", "params" };
-        binding_dot(ps, start);
-        r.kind = binding_word(ps, start, p, 2) ? GP_STATE_FOG_PARAMS : GP_STATE_FOG_COLOR;
+        r.kind = binding_dot_choice(ps, start, p, 2) ? GP_STATE_FOG_PARAMS : GP_STATE_FOG_COLOR;
         break;
     }
     case 6: { /* clip[n].plane */
         r.kind = GP_STATE_CLIPPLANE;
-        r.index = (uint16_t)binding_index(ps, start, ps->lim.max_clip_planes, "clip plane");
-        binding_dot(ps, start);
-        static const char *const p[] = { "plane" };
-        binding_word(ps, start, p, 1);
+        r.index = (uint16_t)gp_binding_index(ps, start, ps->lim.max_clip_planes, "clip plane");
+        gp_binding_dot_word(ps, start, "plane");
         state_stage_check(ps, start, true);
         break;
     }
     case 7: { /* point.size|attenuation */
         static const char *const p[] = { "size", "attenuation" };
-        binding_dot(ps, start);
-        r.kind = binding_word(ps, start, p, 2) ? GP_STATE_POINT_ATTENUATION : GP_STATE_POINT_SIZE;
+        r.kind = binding_dot_choice(ps, start, p, 2) ? GP_STATE_POINT_ATTENUATION : GP_STATE_POINT_SIZE;
         state_stage_check(ps, start, true);
         break;
     }
@@ -799,16 +803,12 @@ static int parse_state_binding(gp_parse *ps, bool multi, gp_state_ref *rows)
     case 9: { /* texenv[n].color */
         r.kind = GP_STATE_TEXENV_COLOR;
         r.index = (uint16_t)opt_binding_index(ps, start, ps->lim.max_texture_units, "texture unit");
-        binding_dot(ps, start);
-        static const char *const p[] = { "color" };
-        binding_word(ps, start, p, 1);
+        gp_binding_dot_word(ps, start, "color");
         state_stage_check(ps, start, false);
         break;
     }
     default: { /* depth.range */
-        binding_dot(ps, start);
-        static const char *const p[] = { "range" };
-        binding_word(ps, start, p, 1);
+        gp_binding_dot_word(ps, start, "range");
         r.kind = GP_STATE_DEPTH_RANGE;
         state_stage_check(ps, start, false);
         break;
@@ -824,9 +824,8 @@ static void parse_program_binding(gp_parse *ps, bool ranges_ok, int *kind, int *
 {
     int start = ps->tok.pos;
     next(ps);
-    binding_dot(ps, start);
     static const char *const items[] = { "env", "local", "storagelen" };
-    int item = binding_word(ps, start, items, ps->nv5 ? 3 : 2);
+    int item = binding_dot_choice(ps, start, items, ps->nv5 ? 3 : 2);
     int limit = item ? ps->lim.max_local_parameters : ps->lim.max_env_parameters;
     const char *what = item ? "program local parameter" : "program environment parameter";
     if (item == 2) {
@@ -838,7 +837,7 @@ static void parse_program_binding(gp_parse *ps, bool ranges_ok, int *kind, int *
         what = "storage buffer binding point";
     }
     if (!accept(ps, '['))
-        bad_binding(ps, start);
+        gp_bad_binding(ps, start);
     int apos = ps->tok.pos;
     int a = expect_int(ps, "a parameter number");
     if (a >= limit)
@@ -871,22 +870,18 @@ static void parse_program_binding(gp_parse *ps, bool ranges_ok, int *kind, int *
  * undefined in the spec: 0.  Returns false (nothing consumed) otherwise. */
 static bool parse_thread_state(gp_parse *ps, gp_param_binding *b)
 {
-    gp_lexer save = ps->lx;
     gp_token t1, t2;
-    gp_lex_next(&ps->lx, &t1);
-    gp_lex_next(&ps->lx, &t2);
-    ps->lx = save;
+    peek2(ps, &t1, &t2);
     if (!ps->nv5 || !is_punct(&t1, '.') || !tok_is(ps, &t2, "thread"))
         return false;
     int start = ps->tok.pos;
     if (!(ps->options & GP_OPTION_NV_SHADER_THREAD_GROUP))
         gp_fail(ps, t2.pos, "state.thread bindings require OPTION NV_shader_thread_group");
     next(ps);
-    binding_dot(ps, start);
+    gp_binding_dot(ps, start);
     next(ps); /* thread */
-    binding_dot(ps, start);
     static const char *const w[] = { "warpsize", "warpspersm", "smcount" };
-    int k = binding_word(ps, start, w, 3);
+    int k = binding_dot_choice(ps, start, w, 3);
     gp_val v[4] = { { .i = k == 0 ? GP_LANES : 1 }, { .i = 0 }, { .i = 0 }, { .i = 0 } };
     binding_const(b, v, 'S');
     return true;
@@ -894,7 +889,7 @@ static bool parse_thread_state(gp_parse *ps, gp_param_binding *b)
 
 /* A single parameter binding used inline or by "PARAM x = ...": state,
  * program.env/local or a constant.  Returns the table row. */
-static int parse_param_single(gp_parse *ps, bool signed_const, bool *is_scalar_const)
+int gp_parse_param_single(gp_parse *ps, bool signed_const, bool *is_scalar_const)
 {
     gp_param_binding b;
     int pos = ps->tok.pos;
@@ -927,4 +922,82 @@ static int parse_param_single(gp_parse *ps, bool signed_const, bool *is_scalar_c
             *is_scalar_const = true;
     }
     return param_add(ps, &b, -1, pos);
+}
+
+/* ---- PARAM declarations (every dialect) ----------------------------------- */
+
+static int new_array(gp_parse *ps, int pos)
+{
+    gp_reserve(ps, (void **)&ps->arrays, &ps->cap_arrays, ps->num_arrays, sizeof(*ps->arrays));
+    int a = ps->num_arrays++;
+    ps->arrays[a] = (gp_parray){ .base = ps->num_params, .count = 0, .pos = pos };
+    return a;
+}
+
+/* One <paramMultipleItem>: state (a matrix gives up to four rows), program
+ * env/local ranges, or a constant. */
+static void parse_array_item(gp_parse *ps, int array)
+{
+    gp_param_binding b;
+    int pos = ps->tok.pos;
+    if (tok_is(ps, &ps->tok, "state") && parse_thread_state(ps, &b)) {
+        param_add(ps, &b, array, pos); /* NV_shader_thread_group state.thread.* */
+    } else if (tok_is(ps, &ps->tok, "state")) {
+        gp_state_ref r[4];
+        int n = parse_state_binding(ps, true, r);
+        for (int i = 0; i < n; i++) {
+            binding_state(&b, r[i]);
+            param_add(ps, &b, array, pos);
+        }
+    } else if (tok_is(ps, &ps->tok, "program")) {
+        int kind, first, last;
+        parse_program_binding(ps, true, &kind, &first, &last);
+        for (int i = first; i <= last; i++) {
+            binding_program(&b, kind, (uint32_t)i);
+            param_add(ps, &b, array, pos);
+        }
+    } else if (is_punct(&ps->tok, '{')) {
+        gp_val v[4];
+        parse_const_vector(ps, v);
+        binding_const(&b, v, ps->const_type);
+        param_add(ps, &b, array, pos);
+    } else {
+        gp_val x = parse_number(ps, true);
+        gp_val v[4] = { x, x, x, x };
+        binding_const(&b, v, ps->const_type);
+        param_add(ps, &b, array, pos);
+    }
+}
+
+gp_sym *gp_decl_param(gp_parse *ps)
+{
+    gp_sym *s = gp_declare(ps, GP_SYM_PARAM);
+    if (accept(ps, '[')) {
+        int size = -1, size_pos = ps->tok.pos;
+        if (ps->tok.kind == GP_TOK_INT) {
+            size = expect_int(ps, "an array size");
+            if (size < 1 || size > ps->lim.max_parameters)
+                gp_fail(ps, size_pos, "invalid array size %d", size);
+        }
+        expect(ps, ']', "after the array size");
+        expect(ps, '=', "after the array declaration");
+        int brace = ps->tok.pos;
+        expect(ps, '{', "to start the array initializer");
+        s->kind = GP_SYM_PARAM_ARRAY;
+        s->array = new_array(ps, s->pos);
+        s->index = ps->num_params;
+        do {
+            parse_array_item(ps, s->array);
+        } while (accept(ps, ','));
+        expect(ps, '}', "at the end of the array initializer");
+        s->count = ps->num_params - s->index;
+        ps->arrays[s->array].count = s->count;
+        if (size >= 0 && size != s->count)
+            gp_fail(ps, brace, "array '%.*s' is declared with %d elements but initialized with %d",
+                    s->len > 40 ? 40 : s->len, s->name, size, s->count);
+        return s;
+    }
+    expect(ps, '=', "after the parameter name");
+    s->index = gp_parse_param_single(ps, true, NULL);
+    return s;
 }

@@ -1,11 +1,13 @@
 /*
  * parse/memory.c - memory instructions and declarations (NV_shader_buffer_load
  * / _store, NV_parameter_buffer_object2, NV_shader_storage_buffer_object,
- * NV_compute_program5 shared memory, EXT_shader_image_load_store images).
+ * NV_compute_program5 shared memory, EXT_shader_image_load_store images),
+ * and the BUFFER / BUFFER4 declarations their buffer lists share.
  *
- * Part of the parser's translation unit: gp_parse.c includes this file
- * (see its file map); compile time, calling thread.
+ * One of the parser's translation units (gp_parse.c has the file map);
+ * compile time, calling thread.
  */
+#include "parse_priv.h"
 
 /* ---- memory instructions -------------------------------------------------
  * NV_gpu_program5 LOAD STORE ATOM MEMBAR (2.X.8.Z), NV_shader_buffer_load
@@ -14,9 +16,9 @@
  * NV_compute_program5 LDS STS ATOMS BAR and MEMBAR.CTA,
  * EXT_shader_image_load_store "Dependencies on NV_gpu_program5" LOADIM
  * STOREIM ATOMIM; encoded as gp_ir.h "NV_gpu_program5 memory instructions"
- * says.  mem_opword reads the modifiers (MOD.ST_RULE: exactly one storage
+ * says.  gp_mem_opword reads the modifiers (MOD.ST_RULE: exactly one storage
  * modifier and no data type; an atomic modifier on the atomics only, from
- * the op / type tables; COH VOL; CTA on compute MEMBAR), mem_operands the
+ * the op / type tables; COH VOL; CTA on compute MEMBAR), gp_mem_operands the
  * operands (CBUFFER / STORAGE / SHARED variables, image units, targets). */
 
 /* Storage modifiers (2.X.4.1 Table X.14; NV_gpu_program5_mem_extended adds
@@ -43,7 +45,7 @@ enum { MEM_NSTORAGE = (int)(sizeof(mem_storage) / sizeof(mem_storage[0])) };
 static const char *const mem_atom_names[GP_ATOM_COUNT] = { "ADD", "MIN", "MAX", "IWRAP", "DWRAP",
                                                            "AND", "OR",  "XOR", "EXCH",  "CSWAP" };
 
-static int mem_storage_word(const gp_parse *ps, const gp_token *t)
+int gp_mem_storage_word(const gp_parse *ps, const gp_token *t)
 {
     for (int i = 0; i < MEM_NSTORAGE; i++)
         if (tok_is(ps, t, mem_storage[i].name))
@@ -51,7 +53,7 @@ static int mem_storage_word(const gp_parse *ps, const gp_token *t)
     return -1;
 }
 
-static int mem_atom_word(const gp_parse *ps, const gp_token *t)
+int gp_mem_atom_word(const gp_parse *ps, const gp_token *t)
 {
     for (int i = 0; i < GP_ATOM_COUNT; i++)
         if (tok_is(ps, t, mem_atom_names[i]))
@@ -117,13 +119,13 @@ static const char *mem_allowed_text(int op, int atom)
 /* The modifiers of a memory instruction (2.X.4.1); t is the opcode
  * token.  Fills in->type, mem_elem, mem_count, mem_atom, mem_flags,
  * cc_update and sat. */
-static void mem_opword(gp_parse *ps, gp_opword *w, const gp_token *t, gp_pinsn *pi)
+void gp_mem_opword(gp_parse *ps, gp_opword *w, const gp_token *t, gp_pinsn *pi)
 {
     int op = w->op;
     const gp_opinfo *oi = &gp_opinfo_table[op];
     const char *name = oi->name;
     gp_insn *in = &pi->in;
-    /* the options that enable them (OPT.*): nv4_opword's OPTION gate */
+    /* the options that enable them (OPT.*): gp_nv4_opword's OPTION gate */
     if (w->prec)
         gp_fail(ps, t->pos, "opcode '%s' does not take the %c suffix (its type is its storage modifier)", name,
                 w->prec);
@@ -138,13 +140,13 @@ static void mem_opword(gp_parse *ps, gp_opword *w, const gp_token *t, gp_pinsn *
         gp_token m = peek(ps);
         char b[64];
         int k;
-        if ((k = mem_storage_word(ps, &m)) >= 0) {
+        if ((k = gp_mem_storage_word(ps, &m)) >= 0) {
             if (st >= 0)
                 gp_fail(ps, m.pos, "more than one storage modifier on '%s' ('.%s' and '.%s')", name,
                         mem_storage[st].name, mem_storage[k].name);
             st = k;
             st_pos = m.pos;
-        } else if ((k = mem_atom_word(ps, &m)) >= 0) {
+        } else if ((k = gp_mem_atom_word(ps, &m)) >= 0) {
             if (!mem_is_atomic(op))
                 gp_fail(ps, m.pos, "'.%s' is an atomic operation modifier: only ATOM, ATOMB, ATOMS and ATOMIM take "
                                    "one, not '%s'", mem_atom_names[k], name);
@@ -265,6 +267,343 @@ static void mem_opword(gp_parse *ps, gp_opword *w, const gp_token *t, gp_pinsn *
     pi->ntc = w->ntc;
 }
 
+/* A STORAGE / SHARED variable operand (NV_shader_storage_buffer_object
+ * <storageUseV>, NV_compute_program5 <sharedUseV>): the variable, for a
+ * program.storage[a..b] variable the binding index, then for an array the
+ * byte offset (constant, or "T.x + n"); no swizzle or sign
+ * (EDGE.LDC_OPERAND: nothing else is accepted). */
+static void mem_var_operand(gp_parse *ps, gp_pinsn *pi, int i, int kind)
+{
+    gp_src *s = &pi->in.src[i];
+    const char *name = gp_opinfo_table[pi->in.op].name;
+    const char *what = kind == GP_SYM_STORAGE ? "STORAGE" : "SHARED";
+    gp_token t = ps->tok;
+    pi->src_pos[i] = t.pos;
+    memset(s, 0, sizeof(*s));
+    for (int c = 0; c < 4; c++)
+        s->swz[c] = (uint8_t)c;
+    const gp_sym *sym = t.kind == GP_TOK_IDENT ? gp_map_get(&ps->syms, ps->src + t.pos, t.len) : NULL;
+    if (!sym || sym->kind != kind) {
+        char b[64];
+        gp_fail(ps, t.pos, "the memory operand of %s must be a %s variable, found %s", name, what,
+                tok_str(ps, &t, b, sizeof(b)));
+    }
+    next(ps);
+    int n = t.len > 40 ? 40 : t.len;
+    if (sym->nbuf > 1) {
+        /* program.storage[a..b] variables: the first index selects the
+         * binding point (0 = a), as for NV5 BUFFER variables */
+        if (!is_punct(&ps->tok, '['))
+            gp_fail(ps, t.pos, "'%.*s' spans %d storage buffer binding points and needs a binding index, as in "
+                               "%.*s[0]", n, ps->src + t.pos, sym->nbuf, n, ps->src + t.pos);
+        gp_nv4_outer_index(ps, sym, sym->nbuf, s);
+        s->nbuf = sym->nbuf;
+    }
+    nv4_index ix = { 0 };
+    if (sym->is_array) {
+        if (!is_punct(&ps->tok, '['))
+            gp_fail(ps, t.pos, "array '%.*s' needs a byte offset, as in %.*s[0]", n, ps->src + t.pos, n,
+                    ps->src + t.pos);
+        gp_nv4_array_member(ps, sym, sym->count, &ix);
+    } else if (is_punct(&ps->tok, '[')) {
+        gp_fail(ps, ps->tok.pos, "'%.*s' is not an array", n, ps->src + t.pos);
+    }
+    s->file = kind == GP_SYM_STORAGE ? GP_FILE_STORAGE : GP_FILE_SHARED;
+    s->buf = sym->buf;
+    gp_nv4_rel_src(s, &ix, sym->index, sym->count);
+    if (!s->rel)
+        s->rel_lo = s->rel_hi = s->index;
+    if (kind == GP_SYM_SHARED && !ps->cp_shared_use_pos)
+        ps->cp_shared_use_pos = pi->in.pos;
+}
+
+/* A data operand (vector) of a memory instruction: its literals take the
+ * instruction's type (64-bit storage: exact 64-bit pairs). */
+static void mem_data_operand(gp_parse *ps, gp_pinsn *pi, int i)
+{
+    gp_operand_context(ps, &pi->in, i);
+    gp_parse_src(ps, &pi->in.src[i], SRC_VECTOR, &pi->src_pos[i]);
+    pi->src_size[i] = ps->last_size;
+    pi->src_sym[i] = ps->last_sym;
+    ps->lit64 = 0;
+}
+
+/* The GPU address of LOAD / STORE / ATOM: an unsigned scalar (2.X.8.Z
+ * "su"), 64 bits in NV5 programs (a LONG variable's component; a literal
+ * is an exact 64-bit pair), 32 bits zero-extended otherwise. */
+static void mem_address_operand(gp_parse *ps, gp_pinsn *pi, int i)
+{
+    gp_set_operand_type(ps, GP_TYPE_U32);
+    ps->lit64 = ps->nv5 ? GP_TYPE_U64 : 0;
+    gp_parse_src(ps, &pi->in.src[i], SRC_SCALAR, &pi->src_pos[i]);
+    pi->src_size[i] = ps->last_size;
+    pi->src_sym[i] = ps->last_sym;
+    ps->lit64 = 0;
+}
+
+/* <imageUnit> (EXT_shader_image_load_store 2.X.2): image[n], an IMAGE
+ * variable (an array member indexed at run time: GP_TEXF_INDEXED and
+ * tex_base / tex_count / tex_rel_* as for TEXTURE arrays), or with OPTION
+ * NV_bindless_texture handle(<scalar>). */
+static void mem_image_unit(gp_parse *ps, gp_pinsn *pi)
+{
+    gp_insn *in = &pi->in;
+    pi->unit_pos = ps->tok.pos;
+    int unit = 0;
+    const gp_sym *sym = ps->tok.kind == GP_TOK_IDENT ? gp_map_get(&ps->syms, ps->src + ps->tok.pos, ps->tok.len)
+                                                     : NULL;
+    if (gp_nv5_tex_handle(ps, pi)) {
+        return; /* NV_bindless_texture image handle: no unit */
+    } else if (sym && sym->kind == GP_SYM_IMAGE) {
+        next(ps);
+        unit = sym->index;
+        in->tex_base = (uint8_t)sym->index;
+        in->tex_count = (uint8_t)sym->count;
+        if (sym->is_array) {
+            if (!is_punct(&ps->tok, '['))
+                gp_fail(ps, pi->unit_pos, "IMAGE array '%.*s' needs a member, as in %.*s[0]",
+                        sym->len > 40 ? 40 : sym->len, sym->name, sym->len > 40 ? 40 : sym->len, sym->name);
+            nv4_index ix;
+            gp_nv4_array_member(ps, sym, sym->count, &ix);
+            unit = sym->index + ix.value;
+            if (ix.rel) {
+                in->tex_flags |= GP_TEXF_INDEXED;
+                in->tex_rel_reg = ix.reg;
+                in->tex_rel_comp = ix.comp;
+            }
+        } else if (is_punct(&ps->tok, '[')) {
+            gp_fail(ps, ps->tok.pos, "'%.*s' is not an IMAGE array", sym->len > 40 ? 40 : sym->len, sym->name);
+        }
+        for (int u = sym->index; u < sym->index + sym->count && u < 32; u++)
+            ps->images_used |= 1u << u;
+    } else if (accept_word(ps, "image")) {
+        expect(ps, '[', "after 'image'");
+        int upos = ps->tok.pos;
+        if (ps->tok.kind == GP_TOK_IDENT)
+            gp_fail(ps, upos, "the image unit of image[n] must be a constant (index an IMAGE array instead)");
+        if (ps->tok.kind == GP_TOK_INT && (ps->tok.big || ps->tok.ival >= GP_MAX_IMAGE_UNITS))
+            gp_fail(ps, upos, "image unit %u out of range (%d available)", ps->tok.ival, GP_MAX_IMAGE_UNITS);
+        unit = expect_int(ps, "an image unit");
+        expect(ps, ']', "after the image unit");
+        ps->images_used |= 1u << unit;
+    } else {
+        char b[64];
+        gp_fail(ps, ps->tok.pos, "expected an image unit (image[n] or an IMAGE variable), found %s",
+                tok_str(ps, &ps->tok, b, sizeof(b)));
+    }
+    in->tex_unit = (uint8_t)unit;
+}
+
+/* <imageTarget> (TEX.IMG_TARGETS): 1D 2D 3D RECT CUBE BUFFER ARRAY1D
+ * ARRAY2D ARRAYCUBE 2DMS ARRAY2DMS; no SHADOW targets, no option needed. */
+static void mem_image_target(gp_parse *ps, gp_pinsn *pi)
+{
+    expect(ps, ',', "before the image target");
+    if (ps->tok.kind == GP_TOK_IDENT && ps->tok.len > 6 && memcmp(ps->src + ps->tok.pos, "SHADOW", 6) == 0)
+        gp_fail(ps, ps->tok.pos, "image instructions have no shadow targets (1D 2D 3D RECT CUBE BUFFER ARRAY1D "
+                                 "ARRAY2D ARRAYCUBE 2DMS ARRAY2DMS)");
+    gp_parse_tex_target(ps, pi, TEXW_IMAGE, NULL, "an image target (1D 2D 3D RECT CUBE BUFFER ARRAY1D ARRAY2D "
+                                               "ARRAYCUBE 2DMS ARRAY2DMS)");
+}
+
+/* The operands of a memory instruction (gp_ir.h: which src holds what). */
+void gp_mem_operands(gp_parse *ps, gp_pinsn *pi)
+{
+    gp_insn *in = &pi->in;
+    int op = in->op;
+    bool has_dst = op == GP_OP_LOAD || op == GP_OP_ATOM || op == GP_OP_LDC || op == GP_OP_LDB || op == GP_OP_ATOMB ||
+                   op == GP_OP_LDS || op == GP_OP_ATOMS || op == GP_OP_LOADIM || op == GP_OP_ATOMIM;
+    if (op == GP_OP_MEMBAR || op == GP_OP_BAR)
+        return;
+    if (op == GP_OP_STOREIM) {
+        mem_image_unit(ps, pi);
+        expect(ps, ',', "between operands");
+    }
+    if (has_dst) {
+        gp_parse_dst(ps, &in->dst, &pi->dst_pos);
+        pi->dst_size = ps->last_size;
+        pi->dst_sym = ps->last_sym;
+        expect(ps, ',', "between operands");
+    }
+    switch (op) {
+    case GP_OP_LOAD:
+        mem_address_operand(ps, pi, 0);
+        break;
+    case GP_OP_STORE:
+    case GP_OP_ATOM:
+        mem_data_operand(ps, pi, 0);
+        expect(ps, ',', "between operands");
+        mem_address_operand(ps, pi, 1);
+        break;
+    case GP_OP_LDC:
+        /* NV_parameter_buffer_object2 LDC: a CBUFFER variable, swizzle,
+         * sign and |.| as for any operand (gp_nv4_src_reg takes the CBUFFER
+         * only while mem_var says so) */
+        ps->mem_var = GP_SYM_CBUFFER;
+        ps->mem_hit = false;
+        gp_parse_src(ps, &in->src[0], SRC_VECTOR, &pi->src_pos[0]);
+        ps->mem_var = 0;
+        if (!ps->mem_hit)
+            gp_fail(ps, pi->src_pos[0], "the operand of LDC must be a CBUFFER variable (NV_parameter_buffer_object2 "
+                                        "2.X.8.Z LDC)");
+        break;
+    case GP_OP_LDB:
+    case GP_OP_LDS:
+        mem_var_operand(ps, pi, 0, op == GP_OP_LDB ? GP_SYM_STORAGE : GP_SYM_SHARED);
+        break;
+    case GP_OP_STB:
+    case GP_OP_STS:
+    case GP_OP_ATOMB:
+    case GP_OP_ATOMS:
+        mem_data_operand(ps, pi, 0);
+        expect(ps, ',', "between operands");
+        mem_var_operand(ps, pi, 1, op == GP_OP_STB || op == GP_OP_ATOMB ? GP_SYM_STORAGE : GP_SYM_SHARED);
+        break;
+    case GP_OP_LOADIM:
+    case GP_OP_STOREIM:
+    case GP_OP_ATOMIM:
+        /* LOADIM coord, image; STOREIM (image,) data, coord; ATOMIM data,
+         * coord, image; then the target */
+        mem_data_operand(ps, pi, 0);
+        if (op != GP_OP_LOADIM) {
+            expect(ps, ',', "between operands");
+            mem_data_operand(ps, pi, 1);
+        }
+        if (op != GP_OP_STOREIM) {
+            expect(ps, ',', "before the image unit");
+            mem_image_unit(ps, pi);
+        }
+        mem_image_target(ps, pi);
+        break;
+    default:
+        break;
+    }
+}
+
+/* ---- buffer declarations -------------------------------------------------
+ * BUFFER, BUFFER4, CBUFFER, STORAGE and SHARED variables bind consecutive
+ * elements of one binding point: "program" "." word "[" a "]" ["[" b
+ * [".." c] "]"], in NV5 programs also "[a..b]" binding points. */
+
+/* The bindings of such a declaration as they are read. */
+typedef struct buffer_list {
+    int n;     /* elements so far */
+    int point; /* the binding point of the first */
+    int first; /* its first element */
+} buffer_list;
+
+/* "program" "." word of a binding; returns where it starts. */
+static int buffer_binding_word(gp_parse *ps, const char *word)
+{
+    int start = ps->tok.pos;
+    if (!tok_is(ps, &ps->tok, "program")) {
+        char t[64];
+        gp_fail(ps, start, "expected a program.%s binding, found %s", word, tok_str(ps, &ps->tok, t, sizeof(t)));
+    }
+    next(ps);
+    gp_binding_dot_word(ps, start, word);
+    return start;
+}
+
+/* The binding point "[a]", or in NV5 programs "[a..b]" (Table X.12.1,
+ * BIND.P.BUFFER_RANGE): returns a, *nb the number of points.  Where a
+ * range is not allowed, range_message says whether ".." fails as a range
+ * (else as a missing ']'). */
+static int buffer_point(gp_parse *ps, int start, int nbind, const char *what, bool range_message, int *nb)
+{
+    gp_token t1, t2;
+    peek2(ps, &t1, &t2);
+    bool range = ps->nv5 && is_punct(&ps->tok, '[') && t1.kind == GP_TOK_INT && t2.kind == GP_TOK_DOTDOT;
+    if (range || range_message)
+        return gp_nv4_binding_range(ps, start, nbind, what, range, nb);
+    *nb = 1;
+    return gp_binding_index(ps, start, nbind, what);
+}
+
+/* Adds count elements from lo of binding points point..point+nb-1 to the
+ * list of s, which must continue the list (what names the declaration). */
+static void buffer_list_add(gp_parse *ps, gp_sym *s, buffer_list *l, int start, const char *what, int point, int nb,
+                            int lo, int count)
+{
+    if (l->n == 0) {
+        l->point = point;
+        l->first = lo;
+        s->nbuf = nb > 1 ? (uint8_t)nb : 0;
+    } else if (point != l->point || lo != l->first + l->n || (nb > 1 ? nb : 0) != s->nbuf) {
+        gp_fail(ps, start, "the bindings of %s array '%.*s' must use one binding point and consecutive elements",
+                what, s->len > 40 ? 40 : s->len, s->name);
+    }
+    l->n += count;
+}
+
+/* The end of the declaration: "}" of an array, its declared size (size
+ * at size_pos; -1 none) against the list, and s's binding. */
+static void buffer_list_end(gp_parse *ps, gp_sym *s, const buffer_list *l, bool array, int size, int size_pos)
+{
+    if (array)
+        expect(ps, '}', "at the end of the array initializer");
+    if (size >= 0 && size != l->n)
+        gp_fail(ps, size_pos, "array '%.*s' is declared with %d elements but bound to %d", s->len > 40 ? 40 : s->len,
+                s->name, size, l->n);
+    s->buf = (uint8_t)l->point;
+    s->index = l->first;
+    s->count = array ? l->n : 1;
+    s->is_array = array;
+}
+
+/* BUFFER / BUFFER4 (2.X.3.6, NV_parameter_buffer_object): elements of one
+ * binding point, consecutive. */
+void gp_nv4_decl_buffer(gp_parse *ps, uint8_t dtype, bool vec4)
+{
+    gp_sym *s = gp_declare(ps, GP_SYM_BUFFER);
+    s->dtype = dtype;
+    s->vec4 = vec4;
+    int max_elems = ps->lim.max_parameter_buffer_size / (vec4 ? 4 : 1);
+    int nbind = min_int(ps->lim.max_parameter_buffer_bindings, GP_MAX_PARAM_BUFFERS);
+    int size = -1, size_pos = 0;
+    buffer_list l = { 0, -1, 0 };
+    bool array = false;
+    if (accept(ps, '[')) {
+        array = true;
+        if (ps->tok.kind == GP_TOK_INT) {
+            size_pos = ps->tok.pos;
+            size = expect_int(ps, "an array size");
+            if (size < 1 || size > max_elems)
+                gp_fail(ps, size_pos, "invalid array size %d", size);
+        }
+        expect(ps, ']', "after the array size");
+    }
+    expect(ps, '=', "after the buffer name");
+    if (array)
+        expect(ps, '{', "to start the array initializer");
+    for (;;) {
+        /* "program" "." "buffer" "[" a "]" ["[" b [".." c] "]"] */
+        int start = buffer_binding_word(ps, "buffer");
+        int nb;
+        int bpoint = buffer_point(ps, start, nbind, "parameter buffer binding point", false, &nb);
+        int lo = 0, count = 0;
+        if (is_punct(&ps->tok, '[')) {
+            lo = gp_nv4_binding_range(ps, start, max_elems, "parameter buffer element", array, &count);
+        } else {
+            /* the whole buffer: the declared size, or the largest one */
+            if (!array || l.n > 0 || is_punct(&ps->tok, ','))
+                gp_fail(ps, start, "program.buffer[%d] names a whole buffer: only a BUFFER array of that one "
+                                   "binding can use it", bpoint);
+            count = size >= 0 ? size : max_elems;
+        }
+        buffer_list_add(ps, s, &l, start, "buffer", bpoint, nb, lo, count);
+        uint8_t kind = vec4 ? 4 : 1;
+        for (int bp = bpoint; bp < bpoint + nb; bp++) {
+            if (ps->buf_kind[bp] && ps->buf_kind[bp] != kind)
+                gp_fail(ps, start, "program.buffer[%d] is used both by BUFFER and by BUFFER4 variables", bp);
+            ps->buf_kind[bp] = kind;
+        }
+        if (!array || !accept(ps, ','))
+            break;
+    }
+    buffer_list_end(ps, s, &l, array, size, size_pos);
+}
+
 /* ---- memory declarations -------------------------------------------------
  * CBUFFER (NV_parameter_buffer_object2 2.X.3.6, DECL.CBUFFER): as BUFFER,
  * elements are bytes of program.buffer[a] (or [a..b], NV5), up to 4 *
@@ -279,7 +618,20 @@ static void mem_opword(gp_parse *ps, gp_opword *w, const gp_token *t, gp_pinsn *
  * its declared size, else of the largest size. */
 #define MEM_MAX_STORAGE_BYTES (1 << 24) /* MAX_SHADER_STORAGE_BLOCK_SIZE (LIM.SSBO.BLOCK) */
 
-static void mem_decl(gp_parse *ps, int kind)
+/* The size in "[" [n] "]" of a CBUFFER / STORAGE / SHARED array, after
+ * the '[': n in 1..max_elems bytes, or none (*size stays -1). */
+static void mem_array_size(gp_parse *ps, const char *what, int max_elems, int *size, int *size_pos)
+{
+    if (ps->tok.kind == GP_TOK_INT) {
+        *size_pos = ps->tok.pos;
+        if (ps->tok.big || ps->tok.ival < 1 || ps->tok.ival > (uint32_t)max_elems)
+            gp_fail(ps, *size_pos, "invalid %s array size %u (1..%d bytes)", what, ps->tok.ival, max_elems);
+        *size = expect_int(ps, "an array size");
+    }
+    expect(ps, ']', "after the array size");
+}
+
+void gp_mem_decl(gp_parse *ps, int kind)
 {
     const char *what = kind == GP_SYM_CBUFFER ? "CBUFFER" : kind == GP_SYM_STORAGE ? "STORAGE" : "SHARED";
     int decl_pos = ps->tok.pos;
@@ -295,25 +647,18 @@ static void mem_decl(gp_parse *ps, int kind)
     if (kind == GP_SYM_SHARED && ps->cp_shared_size == 0)
         gp_fail(ps, decl_pos, "SHARED_MEMORY 0 leaves no shared memory for SHARED variables");
     next(ps);
-    gp_sym *s = declare(ps, kind);
+    gp_sym *s = gp_declare(ps, kind);
     int max_elems = kind == GP_SYM_CBUFFER ? 4 * ps->lim.max_parameter_buffer_size
                     : kind == GP_SYM_STORAGE ? MEM_MAX_STORAGE_BYTES : ps->cp_shared_size;
     if (max_elems < 1)
         max_elems = 1;
     int nbind = kind == GP_SYM_CBUFFER ? min_int(ps->lim.max_parameter_buffer_bindings, GP_MAX_PARAM_BUFFERS)
                 : GP_MAX_STORAGE_BUFFERS;
-    int size = -1, size_pos = 0, n = 0, a = 0, first = 0;
-    bool array = false;
-    if (accept(ps, '[')) {
-        array = true;
-        if (ps->tok.kind == GP_TOK_INT) {
-            size_pos = ps->tok.pos;
-            if (ps->tok.big || ps->tok.ival < 1 || ps->tok.ival > (uint32_t)max_elems)
-                gp_fail(ps, size_pos, "invalid %s array size %u (1..%d bytes)", what, ps->tok.ival, max_elems);
-            size = expect_int(ps, "an array size");
-        }
-        expect(ps, ']', "after the array size");
-    }
+    int size = -1, size_pos = 0;
+    buffer_list l = { 0, 0, 0 };
+    bool array = accept(ps, '[');
+    if (array)
+        mem_array_size(ps, what, max_elems, &size, &size_pos);
     /* NV_gpu_program5 <BUFFER_statement>: CBUFFER takes a second
      * <optArraySize>; with two, the first counts binding points */
     int nb_size = -1, nb_size_pos = 0;
@@ -321,66 +666,36 @@ static void mem_decl(gp_parse *ps, int kind)
         nb_size = size;
         nb_size_pos = size_pos;
         size = -1;
-        if (ps->tok.kind == GP_TOK_INT) {
-            size_pos = ps->tok.pos;
-            if (ps->tok.big || ps->tok.ival < 1 || ps->tok.ival > (uint32_t)max_elems)
-                gp_fail(ps, size_pos, "invalid %s array size %u (1..%d bytes)", what, ps->tok.ival, max_elems);
-            size = expect_int(ps, "an array size");
-        }
-        expect(ps, ']', "after the array size");
+        mem_array_size(ps, what, max_elems, &size, &size_pos);
     }
     expect(ps, '=', "after the variable name");
     if (array)
         expect(ps, '{', "to start the array initializer");
-    static const char *const words[] = { "buffer", "storage", "sharedmem" };
-    const char *word = kind == GP_SYM_CBUFFER ? words[0] : kind == GP_SYM_STORAGE ? words[1] : words[2];
+    const char *word = kind == GP_SYM_CBUFFER ? "buffer" : kind == GP_SYM_STORAGE ? "storage" : "sharedmem";
     for (;;) {
-        int start = ps->tok.pos;
-        if (!tok_is(ps, &ps->tok, "program")) {
-            char t[64];
-            gp_fail(ps, start, "expected a program.%s binding, found %s", word, tok_str(ps, &ps->tok, t, sizeof(t)));
-        }
-        next(ps);
-        binding_dot(ps, start);
-        binding_word(ps, start, &word, 1);
+        int start = buffer_binding_word(ps, word);
         int bpoint = 0, nb = 1;
-        if (kind != GP_SYM_SHARED) {
-            /* program.buffer[a] / program.storage[a], or [a..b] (NV5) */
-            gp_lexer save = ps->lx;
-            gp_token t1, t2;
-            gp_lex_next(&ps->lx, &t1);
-            gp_lex_next(&ps->lx, &t2);
-            ps->lx = save;
-            bool range = ps->nv5 && is_punct(&ps->tok, '[') && t1.kind == GP_TOK_INT && t2.kind == GP_TOK_DOTDOT;
-            bpoint = nv4_binding_range(ps, start, nbind, kind == GP_SYM_CBUFFER ? "parameter buffer binding point"
-                                                                                : "storage buffer binding point",
-                                       range, &nb);
-        }
+        if (kind != GP_SYM_SHARED) /* program.buffer[a] / program.storage[a], or [a..b] (NV5) */
+            bpoint = buffer_point(ps, start, nbind, kind == GP_SYM_CBUFFER ? "parameter buffer binding point"
+                                                                           : "storage buffer binding point",
+                                  true, &nb);
         int lo = 0, count = 0;
         if (is_punct(&ps->tok, '[')) {
             int epos = ps->tok.pos + 1;
-            lo = nv4_binding_range(ps, start, max_elems, kind == GP_SYM_SHARED ? "shared memory byte" : "byte",
+            lo = gp_nv4_binding_range(ps, start, max_elems, kind == GP_SYM_SHARED ? "shared memory byte" : "byte",
                                    array, &count);
             if (kind == GP_SYM_SHARED && lo + count > ps->cp_shared_max) {
                 ps->cp_shared_max = lo + count;
                 ps->cp_shared_max_pos = epos;
             }
         } else {
-            if (!array || n > 0 || is_punct(&ps->tok, ','))
+            if (!array || l.n > 0 || is_punct(&ps->tok, ','))
                 gp_fail(ps, start, "a whole %s binding can only initialize a %s array of that one binding",
                         kind == GP_SYM_SHARED ? "shared memory" : "buffer", what);
             count = size >= 0 ? size : max_elems;
         }
-        if (n == 0) {
-            a = bpoint;
-            first = lo;
-            s->nbuf = nb > 1 ? (uint8_t)nb : 0;
-        } else if (bpoint != a || lo != first + n || (nb > 1 ? nb : 0) != s->nbuf) {
-            gp_fail(ps, start, "the bindings of %s array '%.*s' must use one binding point and consecutive elements",
-                    what, s->len > 40 ? 40 : s->len, s->name);
-        }
-        n += count;
-        if (n > max_elems)
+        buffer_list_add(ps, s, &l, start, what, bpoint, nb, lo, count);
+        if (l.n > max_elems)
             gp_fail(ps, start, "%s array '%.*s' is larger than %d bytes", what, s->len > 40 ? 40 : s->len, s->name,
                     max_elems);
         if (kind == GP_SYM_STORAGE)
@@ -389,27 +704,19 @@ static void mem_decl(gp_parse *ps, int kind)
         if (!array || !accept(ps, ','))
             break;
     }
-    if (array)
-        expect(ps, '}', "at the end of the array initializer");
-    if (size >= 0 && size != n)
-        gp_fail(ps, size_pos, "array '%.*s' is declared with %d elements but bound to %d", s->len > 40 ? 40 : s->len,
-                s->name, size, n);
+    buffer_list_end(ps, s, &l, array, size, size_pos);
     if (nb_size >= 0 && nb_size != (s->nbuf ? s->nbuf : 1))
         gp_fail(ps, nb_size_pos, "array '%.*s' is declared with %d binding points but bound to %d",
                 s->len > 40 ? 40 : s->len, s->name, nb_size, s->nbuf ? s->nbuf : 1);
-    s->buf = (uint8_t)a;
-    s->index = first;
-    s->count = array ? n : 1;
-    s->is_array = array;
 }
 
 /* IMAGE (EXT_shader_image_load_store 2.X.3.X, DECL.IMAGE): image[a] or
  * "[" [n] "]" "=" "{" image[a..b], ... "}" with units increasing
  * consecutively, each < MAX_IMAGE_UNITS. */
-static void mem_decl_image(gp_parse *ps)
+void gp_mem_decl_image(gp_parse *ps)
 {
     next(ps);
-    gp_sym *sym = declare(ps, GP_SYM_IMAGE);
+    gp_sym *sym = gp_declare(ps, GP_SYM_IMAGE);
     int limit = GP_MAX_IMAGE_UNITS;
     int size = -1, size_pos = 0;
     if (accept(ps, '[')) {
@@ -423,119 +730,6 @@ static void mem_decl_image(gp_parse *ps)
         }
         expect(ps, ']', "after the array size");
     }
-    unit_list_decl(ps, sym, limit, size, size_pos, "image", "IMAGE", "image unit");
+    gp_unit_list_decl(ps, sym, limit, size, size_pos, "image", "IMAGE", "image unit");
 }
 
-/* NV_compute_program5 2.X.7.Y (DECL.GROUP_SIZE, DECL.SHARED_MEMORY):
- * "GROUP_SIZE x [y [z]]" once, each dimension >= 1 and within
- * MAX_COMPUTE_WORK_GROUP_SIZE (1024, 1024, 64) with at most
- * MAX_COMPUTE_WORK_GROUP_INVOCATIONS (1024) in all; "SHARED_MEMORY n" at
- * most once, n <= MAX_COMPUTE_SHARED_MEMORY_SIZE.  t is the keyword. */
-static void cp_decl(gp_parse *ps, const gp_token *t)
-{
-    int pos = t->pos;
-    next(ps);
-    if (tok_is(ps, t, "GROUP_SIZE")) {
-        if (ps->cp_group_size[0])
-            gp_fail(ps, pos, "GROUP_SIZE is declared twice");
-        static const int max[3] = { GP_MAX_CP_SIZE_XY, GP_MAX_CP_SIZE_XY, GP_MAX_CP_SIZE_Z };
-        long long total = 1;
-        int first_pos = ps->tok.pos;
-        for (int d = 0; d < 3; d++) {
-            if (d > 0 && ps->tok.kind != GP_TOK_INT) {
-                ps->cp_group_size[d] = 1;
-                continue;
-            }
-            int vpos = ps->tok.pos;
-            uint32_t v = ps->tok.ival;
-            bool big = ps->tok.big;
-            expect_int(ps, "a work group size");
-            if (big || v < 1 || v > (uint32_t)max[d])
-                gp_fail(ps, vpos, "GROUP_SIZE %c dimension %u out of range (1..%d)", "xyz"[d], v, max[d]);
-            ps->cp_group_size[d] = (int)v;
-            total *= v;
-        }
-        if (total > GP_MAX_CP_INVOCATIONS)
-            gp_fail(ps, first_pos, "GROUP_SIZE %d x %d x %d is %lld invocations, more than %d (MAX_COMPUTE_WORK_GROUP_"
-                                   "INVOCATIONS)", ps->cp_group_size[0], ps->cp_group_size[1], ps->cp_group_size[2],
-                    total, GP_MAX_CP_INVOCATIONS);
-    } else {
-        if (ps->cp_shared_pos)
-            gp_fail(ps, pos, "SHARED_MEMORY is declared twice");
-        int vpos = ps->tok.pos;
-        uint32_t v = ps->tok.ival;
-        bool big = ps->tok.big;
-        expect_int(ps, "a shared memory size in bytes");
-        if (big || v > GP_MAX_CP_SHARED)
-            gp_fail(ps, vpos, "SHARED_MEMORY %u exceeds the limit of %d bytes (MAX_COMPUTE_SHARED_MEMORY_SIZE)", v,
-                    GP_MAX_CP_SHARED);
-        ps->cp_shared_size = (int)v;
-        ps->cp_shared_pos = vpos;
-    }
-}
-
-/* NV_geometry_program4 2.X.7.Y: PRIMITIVE_IN, PRIMITIVE_OUT, VERTICES_OUT,
- * each exactly once, before the other statements. */
-static void nv4_decl_geometry(gp_parse *ps, const gp_token *t)
-{
-    int pos = t->pos;
-    next(ps);
-    if (tok_is(ps, t, "VERTICES_OUT")) {
-        if (ps->gs_vertices_out)
-            gp_fail(ps, pos, "more than one VERTICES_OUT declaration");
-        int vpos = ps->gs_vertices_out_pos = ps->tok.pos;
-        uint32_t v = ps->tok.ival;
-        bool big = ps->tok.big;
-        expect_int(ps, "the number of vertices");
-        if (big || v == 0 || v > (uint32_t)ps->lim.max_output_vertices)
-            gp_fail(ps, vpos, "VERTICES_OUT %u out of range (1..%d)", v, ps->lim.max_output_vertices);
-        ps->gs_vertices_out = (int)v;
-        return;
-    }
-    if (tok_is(ps, t, "INVOCATIONS")) {
-        /* NV_gpu_program5 2.X.7.Y "Program Invocation Count": optional, a
-         * positive integer <= MAX_GEOMETRY_PROGRAM_INVOCATIONS_NV */
-        if (!ps->nv5)
-            gp_fail(ps, pos, "INVOCATIONS declarations require an NV_gpu_program5 header (!!NVgp5.0)");
-        if (ps->gs_invocations)
-            gp_fail(ps, pos, "more than one INVOCATIONS declaration");
-        int vpos = ps->tok.pos, vlen = ps->tok.len;
-        uint32_t v = ps->tok.ival;
-        bool big = ps->tok.big;
-        expect_int(ps, "the number of invocations");
-        if (big || v == 0 || v > GP_MAX_GS_INVOCATIONS)
-            gp_fail(ps, vpos, "INVOCATIONS %.*s out of range (1..%d)", vlen > 20 ? 20 : vlen, ps->src + vpos,
-                    GP_MAX_GS_INVOCATIONS);
-        ps->gs_invocations = (int)v;
-        return;
-    }
-    bool in = tok_is(ps, t, "PRIMITIVE_IN");
-    if (in ? ps->gs_prim_in : ps->gs_prim_out)
-        gp_fail(ps, pos, "more than one %s declaration", in ? "PRIMITIVE_IN" : "PRIMITIVE_OUT");
-    /* NV_gpu_program5 adds PATCHES (a patch of up to GP_MAX_PATCH_VERTICES
-     * vertices; vertex[m] past the draw's patch size reads zero) */
-    static const char *const ins[] = { "POINTS", "LINES", "LINES_ADJACENCY", "TRIANGLES", "TRIANGLES_ADJACENCY",
-                                       "PATCHES" };
-    static const int in_prims[] = { GP_PRIM_POINTS, GP_PRIM_LINES, GP_PRIM_LINES_ADJACENCY, GP_PRIM_TRIANGLES,
-                                    GP_PRIM_TRIANGLES_ADJACENCY, GP_PRIM_PATCHES };
-    static const int in_verts[] = { 1, 2, 4, 3, 6, GP_MAX_PATCH_VERTICES };
-    static const char *const outs[] = { "POINTS", "LINE_STRIP", "TRIANGLE_STRIP" };
-    static const int out_prims[] = { GP_PRIM_POINTS, GP_PRIM_LINE_STRIP, GP_PRIM_TRIANGLE_STRIP };
-    int i = word_index(ps, in ? ins : outs, in ? 6 : 3);
-    if (i == 5 && !ps->nv5)
-        gp_fail(ps, ps->tok.pos, "PRIMITIVE_IN PATCHES requires an NV_gpu_program5 header (!!NVgp5.0)");
-    if (i < 0) {
-        char b[64];
-        gp_fail(ps, ps->tok.pos, "expected a primitive type (%s), found %s",
-                in ? "POINTS, LINES, LINES_ADJACENCY, TRIANGLES, TRIANGLES_ADJACENCY"
-                   : "POINTS, LINE_STRIP, TRIANGLE_STRIP",
-                tok_str(ps, &ps->tok, b, sizeof(b)));
-    }
-    next(ps);
-    if (in) {
-        ps->gs_prim_in = in_prims[i];
-        ps->gs_vertices_in = in_verts[i];
-    } else {
-        ps->gs_prim_out = out_prims[i];
-    }
-}

@@ -1,23 +1,29 @@
 /*
  * parse/nv.c - the NV_gpu_program4/5 front end (!!NV*4.0, 4.1, 5.0):
- * operands, texture operands, the opcode word and modifiers, declarations.
+ * input and result bindings, operands, destinations, texture operands,
+ * condition code rules, the opcode word and modifiers (the declarations
+ * are in parse/nv_decl.c).
  *
- * Part of the parser's translation unit: gp_parse.c includes this file
- * (see its file map); compile time, calling thread.
+ * One of the parser's translation units (gp_parse.c has the file map);
+ * compile time, calling thread.
  */
+#include "parse_priv.h"
+
+static void nv4_varying(gp_parse *ps, nv4_binding *b, int start, int ctx, int which, const char *clip_what);
+static void nv4_member_check(gp_parse *ps, const gp_token *t, bool member);
 
 /* ---- NV_gpu_program4 ------------------------------------------------------ */
 
 /* The grammar of !!NVvp4.0 / !!NVfp4.0 / !!NVgp4.0 where it differs from the
  * ARB one: typed declarations and arrays of every variable class, integer
  * temporaries as array indices, the bindings of NV_vertex_program4,
- * NV_fragment_program4 and NV_geometry_program4, parameter buffers, the
- * geometry declarations, dotted instruction modifiers, texel offsets and
- * the NV4 condition code tests.  The checks that need the whole program
+ * NV_fragment_program4 and NV_geometry_program4, parameter buffers (the
+ * declarations: parse/nv_decl.c), dotted instruction modifiers, texel
+ * offsets and the NV4 condition code tests.  The checks that need the whole program
  * (operand types against typed variables, texture targets and offsets,
  * loops without a count) are in gp_validate.c. */
 
-static const char *stage_word(gp_stage s)
+const char *gp_stage_word(gp_stage s)
 {
     return s == GP_STAGE_VERTEX ? "vertex" : s == GP_STAGE_FRAGMENT ? "fragment" : s == GP_STAGE_COMPUTE ? "compute"
                                                                                                           : "geometry";
@@ -25,13 +31,13 @@ static const char *stage_word(gp_stage s)
 
 /* The gp_type an operand or result of data type kind k (gp_io_kind) has in
  * an instruction of type op_type. */
-static uint8_t kind_type(int k, uint8_t op_type)
+uint8_t gp_kind_type(int k, uint8_t op_type)
 {
     return k == GP_KIND_F ? GP_TYPE_F32 : k == GP_KIND_S ? GP_TYPE_S32 : k == GP_KIND_U ? GP_TYPE_U32 : op_type;
 }
 
 /* Operand literals of type t: the gp_param_binding.type of their rows. */
-static void set_operand_type(gp_parse *ps, uint8_t t)
+void gp_set_operand_type(gp_parse *ps, uint8_t t)
 {
     ps->opnd_type = t;
     ps->const_type = t == GP_TYPE_S32 ? 'S' : t == GP_TYPE_U32 ? 'U' : 0;
@@ -39,12 +45,12 @@ static void set_operand_type(gp_parse *ps, uint8_t t)
 
 /* "[n]" or, where range_ok (array declarations), "[n..o]" with n <= o <
  * limit; returns n and sets *count. */
-static int nv4_binding_range(gp_parse *ps, int start, int limit, const char *what, bool range_ok, int *count)
+int gp_nv4_binding_range(gp_parse *ps, int start, int limit, const char *what, bool range_ok, int *count)
 {
     if (!accept(ps, '['))
-        bad_binding(ps, start);
+        gp_bad_binding(ps, start);
     if (ps->tok.kind != GP_TOK_INT)
-        bad_binding(ps, start);
+        gp_bad_binding(ps, start);
     int apos = ps->tok.pos;
     uint32_t a = ps->tok.ival, b;
     next(ps);
@@ -59,7 +65,7 @@ static int nv4_binding_range(gp_parse *ps, int start, int limit, const char *wha
         next(ps);
         int bpos = ps->tok.pos;
         if (ps->tok.kind != GP_TOK_INT)
-            bad_binding(ps, start);
+            gp_bad_binding(ps, start);
         b = ps->tok.ival;
         next(ps);
         if (b >= (uint32_t)limit)
@@ -72,30 +78,6 @@ static int nv4_binding_range(gp_parse *ps, int start, int limit, const char *wha
     return (int)a;
 }
 
-static int min_int(int a, int b)
-{
-    return a < b ? a : b;
-}
-
-/* ".primary" / ".secondary" (and, with faces, ".front" / ".back" first):
- * the colour slot. */
-static int nv4_color_slot(gp_parse *ps, bool faces)
-{
-    bool back = false;
-    if (faces) {
-        if (accept_dot_word(ps, "back"))
-            back = true;
-        else
-            accept_dot_word(ps, "front");
-    }
-    bool secondary = false;
-    if (accept_dot_word(ps, "secondary"))
-        secondary = true;
-    else
-        accept_dot_word(ps, "primary");
-    return back ? (secondary ? GP_VARY_BFC1 : GP_VARY_BFC0) : (secondary ? GP_VARY_COL1 : GP_VARY_COL0);
-}
-
 /* NV_shader_thread_group 2.X.3.2 thread bindings "vertex.<item>" /
  * "fragment.<item>" (current token: the item): threadid, thread{eq,lt,le,
  * gt,ge}mask, warpid, smid, and in fragment programs helperthread.  Bound
@@ -106,7 +88,7 @@ static bool nv5_thread_input(gp_parse *ps, nv4_binding *b)
     static const char *const items[] = { "threadid", "warpid", "smid", "helperthread", "threadeqmask",
                                          "threadltmask", "threadlemask", "threadgtmask", "threadgemask" };
     static const uint8_t row[] = { 0, 0, 0, 0, 1, 1, 1, 1, 2 }, comp[] = { 0, 1, 2, 3, 0, 1, 2, 3, 0 };
-    int k = ps->nv5 ? word_index(ps, items, 9) : -1;
+    int k = ps->nv5 ? gp_word_index(ps, items, 9) : -1;
     if (k < 0 || (k == 3 && ps->stage != GP_STAGE_FRAGMENT))
         return false;
     if (!(ps->options & GP_OPTION_NV_SHADER_THREAD_GROUP))
@@ -124,60 +106,21 @@ static void nv4_vertex_input(gp_parse *ps, nv4_binding *b, int ctx)
     next(ps);
     if (is_punct(&ps->tok, '['))
         gp_fail(ps, ps->tok.pos, "vertex[n] bindings are only available in geometry programs");
-    binding_dot(ps, start);
-    b->count = 1;
+    gp_binding_dot(ps, start);
     if (nv5_thread_input(ps, b))
         return;
-    static const char *const items[] = { "position", "weight", "normal", "color", "fogcoord",
-                                         "texcoord", "attrib", "id", "instance", "matrixindex" };
-    int item = binding_word(ps, start, items, 10);
-    bool generic = false;
-    switch (item) {
-    case 0:
-        b->slot = GP_VIN_POSITION;
-        break;
-    case 1: {
-        int ipos = is_punct(&ps->tok, '[') ? peek(ps).pos : ps->tok.pos;
-        int n = opt_binding_index(ps, start, ps->lim.max_vertex_units, "vertex weight");
-        if (n % 4)
-            gp_fail(ps, ipos, "vertex weight number %d is not divisible by four", n);
-        b->slot = GP_VIN_WEIGHT;
-        break;
-    }
-    case 2:
-        b->slot = GP_VIN_NORMAL;
-        break;
-    case 3:
-        b->slot = nv4_color_slot(ps, false) == GP_VARY_COL1 ? GP_VIN_COLOR1 : GP_VIN_COLOR0;
-        break;
-    case 4:
-        b->slot = GP_VIN_FOGCOORD;
-        break;
-    case 5:
-        b->family = 'T';
-        b->slot = GP_VIN_TEX0;
-        if (is_punct(&ps->tok, '['))
-            b->slot += nv4_binding_range(ps, start, min_int(ps->lim.max_texture_coords, 8), "texture coordinate",
-                                         ctx == 2, &b->count);
-        break;
-    case 6:
+    int item = gp_vertex_item(ps, start, &b->slot);
+    bool generic = item == VIN_ATTRIB;
+    if (item == VIN_TEXCOORD)
+        nv4_varying(ps, b, start, ctx, VARY_TEXCOORD, NULL);
+    if (generic) {
         b->family = 'A';
-        generic = true;
-        b->slot = GP_VIN_GENERIC0 + nv4_binding_range(ps, start, min_int(ps->lim.max_attribs, GP_VIN_COUNT),
-                                                      "vertex attribute", ctx == 2, &b->count);
-        break;
-    case 7:
-        b->slot = GP_VIN_VERTEXID;
-        break;
-    case 8:
-        b->slot = GP_VIN_INSTANCEID;
-        break;
-    default:
-        gp_fail(ps, ps->prev.pos, "vertex.matrixindex is not available in NV_gpu_program4 programs");
+        b->slot += gp_nv4_binding_range(ps, start, min_int(ps->lim.max_attribs, GP_VIN_COUNT), "vertex attribute",
+                                     ctx == 2, &b->count);
     }
     if (b->slot < GP_VIN_COUNT)
         for (int i = 0; i < b->count; i++)
-            mark_vertex_attr(ps, b->slot + i, generic, start);
+            gp_mark_vertex_attr(ps, b->slot + i, generic, start);
 }
 
 /* "primitive.id", an input of fragment and geometry programs alike
@@ -187,7 +130,7 @@ static bool nv4_primitive_id(gp_parse *ps, nv4_binding *b, int start)
     if (!tok_is(ps, &ps->tok, "primitive"))
         return false;
     next(ps);
-    binding_dot(ps, start);
+    gp_binding_dot(ps, start);
     /* NV_shader_thread_group primitive.threadid / thread*mask / warpid /
      * smid in geometry programs (BIND.G.THREAD; glprog/exec/runtime.c fetch_geo_input) */
     if (ps->stage == GP_STAGE_GEOMETRY && nv5_thread_input(ps, b))
@@ -198,7 +141,7 @@ static bool nv4_primitive_id(gp_parse *ps, nv4_binding *b, int start)
      * every swizzle of the binding reads that component. */
     static const char *const id[] = { "id", "invocation", "vertexcount", "tessouter", "tessinner", "patch" };
     int wpos = ps->tok.pos;
-    int k = binding_word(ps, start, id, ps->nv5 && ps->stage == GP_STAGE_GEOMETRY ? 6 : 1);
+    int k = gp_binding_word(ps, start, id, ps->nv5 && ps->stage == GP_STAGE_GEOMETRY ? 6 : 1);
     if (k >= 3) {
         /* primitive.tessouter[n] (n < 4), tessinner[n] (n < 2),
          * patch.attrib[n]: "A program will fail to load if this attribute
@@ -209,11 +152,9 @@ static bool nv4_primitive_id(gp_parse *ps, nv4_binding *b, int start)
         if (ps->gs_prim_in != GP_PRIM_PATCHES)
             gp_fail(ps, wpos, "primitive.%s requires PRIMITIVE_IN PATCHES", id[k]);
         if (k == 5) {
-            binding_dot(ps, start);
-            static const char *const attrib[] = { "attrib" };
-            binding_word(ps, start, attrib, 1);
+            gp_binding_dot_word(ps, start, "attrib");
         }
-        binding_index(ps, start, k == 3 ? 4 : k == 4 ? 2 : 32,
+        gp_binding_index(ps, start, k == 3 ? 4 : k == 4 ? 2 : 32,
                       k == 3 ? "outer tessellation level" : k == 4 ? "inner tessellation level" : "patch attribute");
         b->clip = true;
         b->slot = (GP_VARY_PRIMINFO - GP_VARY_CLIP0) * 4 + 2;
@@ -230,16 +171,13 @@ static bool nv4_primitive_id(gp_parse *ps, nv4_binding *b, int start)
 static void nv4_fragment_input(gp_parse *ps, nv4_binding *b, int ctx)
 {
     int start = ps->tok.pos;
-    b->count = 1;
-    if (nv4_primitive_id(ps, b, start))
-        return;
     next(ps);
-    binding_dot(ps, start);
+    gp_binding_dot(ps, start);
     /* NV_gpu_program5 2.X.2 / 2.X.3.2: fragment.sampleid (per-sample
      * execution, FEATURES.md BIND.F.SAMPLEID) and fragment.samplemask, the
      * x and y of GP_VARY_SAMPLE (every component of the binding reads it) */
     static const char *const ms_items[] = { "sampleid", "samplemask" };
-    int ms_item = word_index(ps, ms_items, 2);
+    int ms_item = gp_word_index(ps, ms_items, 2);
     if (ms_item >= 0) {
         if (!ps->nv5)
             gp_fail(ps, start, "'fragment.%s' requires NV_gpu_program5 (!!NVfp5.0)", ms_items[ms_item]);
@@ -252,124 +190,60 @@ static void nv4_fragment_input(gp_parse *ps, nv4_binding *b, int ctx)
     }
     if (nv5_thread_input(ps, b))
         return;
-    static const char *const items[] = { "color", "texcoord", "fogcoord", "position", "facing", "clip", "attrib",
-                                         "pointcoord" };
     /* NV_gpu_program5 2.X.3.2: fragment.pointcoord (s, t, -, -) */
-    int item = binding_word(ps, start, items, ps->nv5 ? 8 : 7);
-    if (item == 7) {
-        b->slot = GP_VARY_PNTC;
-        return;
-    }
-    switch (item) {
-    case 0:
-        b->slot = nv4_color_slot(ps, false);
-        b->interp_ok = true;
-        break;
-    case 1:
+    int item = gp_fragment_item(ps, start, &b->slot);
+    b->interp_ok = item == FIN_COLOR || item == FIN_TEXCOORD || item == FIN_ATTRIB;
+    static const int8_t varying[] = { [FIN_TEXCOORD] = VARY_TEXCOORD, [FIN_CLIP] = VARY_CLIP,
+                                      [FIN_ATTRIB] = VARY_ATTRIB, [FIN_POINTCOORD] = 0 };
+    if (varying[item])
+        nv4_varying(ps, b, start, ctx, varying[item], "clip distance");
+}
+
+/* The index of a texcoord, clip or attrib binding, which both result.*
+ * and the inputs name (NV_gpu_program4 2.X.3.2, 2.X.3.5, NV_geometry_
+ * program4), which (VARY_*) read, b->slot its first slot: "[n]", in
+ * declarations (ctx 2) also "[n..o]"; clip_what names the clip array. */
+static void nv4_varying(gp_parse *ps, nv4_binding *b, int start, int ctx, int which, const char *clip_what)
+{
+    if (which == VARY_TEXCOORD) {
         b->family = 'T';
-        b->interp_ok = true;
-        b->slot = GP_VARY_TEX0;
         if (is_punct(&ps->tok, '['))
-            b->slot += nv4_binding_range(ps, start, min_int(ps->lim.max_texture_coords, 8), "texture coordinate",
+            b->slot += gp_nv4_binding_range(ps, start, min_int(ps->lim.max_texture_coords, 8), "texture coordinate",
                                          ctx == 2, &b->count);
-        break;
-    case 2:
-        b->slot = GP_VARY_FOG;
-        break;
-    case 3:
-        b->slot = GP_VARY_POS;
-        break;
-    case 4:
-        b->slot = GP_VARY_FACE;
-        break;
-    case 5:
+    } else if (which == VARY_CLIP) {
         b->family = 'C';
         b->clip = true;
-        b->slot = nv4_binding_range(ps, start, min_int(ps->lim.max_clip_planes, 8), "clip distance", ctx == 2, &b->count);
-        break;
-    default:
+        b->slot = gp_nv4_binding_range(ps, start, min_int(ps->lim.max_clip_planes, 8), clip_what, ctx == 2, &b->count);
+    } else if (which == VARY_ATTRIB) {
         b->family = 'A';
-        b->interp_ok = true;
-        b->slot = GP_VARY_ATTR0 + nv4_binding_range(ps, start, 32, "generic attribute", ctx == 2, &b->count);
-        break;
+        b->slot += gp_nv4_binding_range(ps, start, 32, "generic attribute", ctx == 2, &b->count);
     }
 }
 
 /* NV_geometry_program4 Table X.2: "vertex[m].<item>" ("[m]" optional in
  * declarations) / "primitive.id". */
-/* The per-vertex varyings that both result.* and a geometry program's
- * vertex[m].* name (NV_gpu_program4 2.X.3.2, NV_geometry_program4): one
- * mapping from the word just read to its slot, so the two cannot drift. */
-enum {
-    NV4_VARY_POSITION, NV4_VARY_COLOR, NV4_VARY_FOGCOORD, NV4_VARY_POINTSIZE,
-    NV4_VARY_TEXCOORD, NV4_VARY_CLIP, NV4_VARY_ATTRIB, NV4_VARY_ID
-};
-
-static void nv4_varying(gp_parse *ps, nv4_binding *b, int start, int ctx, int which, const char *clip_what)
-{
-    switch (which) {
-    case NV4_VARY_POSITION:
-        b->slot = GP_VARY_POS;
-        break;
-    case NV4_VARY_COLOR:
-        b->slot = nv4_color_slot(ps, true);
-        break;
-    case NV4_VARY_FOGCOORD:
-        b->slot = GP_VARY_FOG;
-        break;
-    case NV4_VARY_POINTSIZE:
-        b->slot = GP_VARY_PSIZ;
-        break;
-    case NV4_VARY_TEXCOORD:
-        b->family = 'T';
-        b->slot = GP_VARY_TEX0;
-        if (is_punct(&ps->tok, '['))
-            b->slot += nv4_binding_range(ps, start, min_int(ps->lim.max_texture_coords, 8), "texture coordinate",
-                                         ctx == 2, &b->count);
-        break;
-    case NV4_VARY_CLIP:
-        b->family = 'C';
-        b->clip = true;
-        b->slot = nv4_binding_range(ps, start, min_int(ps->lim.max_clip_planes, 8), clip_what, ctx == 2, &b->count);
-        break;
-    case NV4_VARY_ATTRIB:
-        b->family = 'A';
-        b->slot = GP_VARY_ATTR0 + nv4_binding_range(ps, start, 32, "generic attribute", ctx == 2, &b->count);
-        break;
-    default:
-        b->slot = GP_VARY_ID;
-        break;
-    }
-}
-
 static void nv4_geometry_input(gp_parse *ps, nv4_binding *b, int ctx)
 {
     int start = ps->tok.pos;
-    b->count = 1;
-    if (nv4_primitive_id(ps, b, start))
-        return;
     next(ps);
     if (is_punct(&ps->tok, '[')) {
         gp_token t = peek(ps);
         if (t.kind == GP_TOK_IDENT)
             gp_fail(ps, t.pos, "the vertex number of a vertex[m] binding must be a constant (declare an ATTRIB "
                                "without [m] to index vertices)");
-        b->vtx = binding_index(ps, start, ps->gs_vertices_in, "input vertex");
+        b->vtx = gp_binding_index(ps, start, ps->gs_vertices_in, "input vertex");
     } else if (ctx) {
         b->per_vertex = true;
     } else {
         gp_fail(ps, ps->tok.pos, "a vertex binding in an instruction needs its vertex number, as in vertex[0]");
     }
-    binding_dot(ps, start);
-    static const char *const items[] = { "position", "color", "fogcoord", "pointsize",
-                                         "texcoord", "attrib", "clip", "id" };
-    static const uint8_t varying[] = { NV4_VARY_POSITION, NV4_VARY_COLOR, NV4_VARY_FOGCOORD, NV4_VARY_POINTSIZE,
-                                       NV4_VARY_TEXCOORD, NV4_VARY_ATTRIB, NV4_VARY_CLIP, NV4_VARY_ID };
-    nv4_varying(ps, b, start, ctx, varying[binding_word(ps, start, items, 8)], "clip distance");
+    gp_binding_dot(ps, start);
+    int item = gp_varying_item(ps, start, 8, &b->slot);
+    nv4_varying(ps, b, start, ctx, item, "clip distance");
 }
 
 /* Is t the start of an attribute binding of this program type? */
-static bool nv4_is_input(const gp_parse *ps, const gp_token *t)
+bool gp_nv4_is_input(const gp_parse *ps, const gp_token *t)
 {
     if (ps->stage == GP_STAGE_COMPUTE) /* NV_compute_program5 Table X.1 */
         return tok_is(ps, t, "invocation");
@@ -388,22 +262,25 @@ static void nv5_compute_input(gp_parse *ps, nv4_binding *b)
 {
     int start = ps->tok.pos;
     next(ps); /* invocation */
-    binding_dot(ps, start);
+    gp_binding_dot(ps, start);
     if (nv5_thread_input(ps, b))
         return;
     static const char *const items[] = { "localid", "globalid", "groupid", "groupcount", "groupsize",
                                          "localindex" };
-    b->slot = GP_CIN_LOCALID + binding_word(ps, start, items, 6);
+    b->slot = GP_CIN_LOCALID + gp_binding_word(ps, start, items, 6);
 }
 
-static void nv4_input(gp_parse *ps, nv4_binding *b, int ctx)
+void gp_nv4_input(gp_parse *ps, nv4_binding *b, int ctx)
 {
     memset(b, 0, sizeof(*b));
     b->pos = ps->tok.pos;
+    b->count = 1;
     if (ps->stage == GP_STAGE_COMPUTE)
         nv5_compute_input(ps, b);
     else if (ps->stage == GP_STAGE_VERTEX)
         nv4_vertex_input(ps, b, ctx);
+    else if (nv4_primitive_id(ps, b, b->pos))
+        ; /* primitive.*: fragment and geometry programs alike */
     else if (ps->stage == GP_STAGE_FRAGMENT)
         nv4_fragment_input(ps, b, ctx);
     else
@@ -413,7 +290,7 @@ static void nv4_input(gp_parse *ps, nv4_binding *b, int ctx)
 
 /* Result bindings: NV_vertex_program4 Table X.4, NV_geometry_program4
  * Table X.3, NV_fragment_program4 2.X.3.5; current token "result". */
-static void nv4_result(gp_parse *ps, nv4_binding *b, int ctx)
+void gp_nv4_result(gp_parse *ps, nv4_binding *b, int ctx)
 {
     if (ps->stage == GP_STAGE_COMPUTE) /* NV_compute_program5 2.X.3.5 */
         gp_fail(ps, ps->tok.pos, "compute programs have no result variables (write memory instead)");
@@ -421,7 +298,7 @@ static void nv4_result(gp_parse *ps, nv4_binding *b, int ctx)
     int start = b->pos = ps->tok.pos;
     b->count = 1;
     next(ps);
-    binding_dot(ps, start);
+    gp_binding_dot(ps, start);
     if (ps->stage == GP_STAGE_FRAGMENT && tok_is(ps, &ps->tok, "samplemask")) {
         /* NV_gpu_program5 2.X.2 grammar: result.samplemask (FEATURES.md
          * BIND.R.SAMPLEMASK; rast.h "Multisampling": ANDed with coverage) */
@@ -436,20 +313,14 @@ static void nv4_result(gp_parse *ps, nv4_binding *b, int ctx)
         static const char *const items[] = { "color", "depth" };
         static const char *const others[] = { "position", "fogcoord", "pointsize", "texcoord", "clip",
                                               "attrib", "id", "primid", "layer" };
-        if (word_index(ps, items, 2) < 0 && word_index(ps, others, 9) >= 0)
+        if (gp_word_index(ps, items, 2) < 0 && gp_word_index(ps, others, 9) >= 0)
             gp_fail(ps, start, "'result.%.*s' is not available in fragment programs", ps->tok.len,
                     ps->src + ps->tok.pos);
-        int item = binding_word(ps, start, items, 2);
-        b->slot = item ? GP_FOUT_DEPTH : GP_FOUT_COLOR0;
-        if (!item && is_punct(&ps->tok, '[')) {
-            if (!(ps->options & GP_OPTION_DRAW_BUFFERS))
-                gp_fail(ps, ps->tok.pos, "result.color[n] requires OPTION ARB_draw_buffers");
-            b->slot = GP_FOUT_COLOR0 + binding_index(ps, start, min_int(ps->lim.max_draw_buffers, 8), "draw buffer");
-        }
+        b->slot = gp_fragment_result(ps, start);
         /* NV_gpu_program5 2.X.3.5 / 3.11.4.5.3: with OPTION
          * ARB_blend_func_extended, result.color[n].primary (SRC_COLOR, the
          * ordinary result) and result.color[n].secondary (SRC1_COLOR) */
-        if (!item && ps->nv5 && is_punct(&ps->tok, '.')) {
+        if (b->slot != GP_FOUT_DEPTH && ps->nv5 && is_punct(&ps->tok, '.')) {
             gp_token w = peek(ps);
             bool prim = tok_is(ps, &w, "primary"), sec = tok_is(ps, &w, "secondary");
             if ((prim || sec) && !(ps->options & GP_OPTION_ARB_BLEND_FUNC_EXTENDED))
@@ -465,27 +336,18 @@ static void nv4_result(gp_parse *ps, nv4_binding *b, int ctx)
         b->end = ps->prev.pos + ps->prev.len;
         return;
     }
-    static const char *const items[] = { "position", "color", "fogcoord", "pointsize", "texcoord",
-                                         "clip", "attrib", "id", "primid", "layer" };
-    int item = binding_word(ps, start, items, 10);
+    int item = gp_result_item(ps, start, &b->slot);
     bool gs = ps->stage == GP_STAGE_GEOMETRY;
-    if ((item == 7 && gs) || (item >= 8 && !gs)) {
+    if ((item == VARY_ID && gs) || (item >= VARY_PRIMID && !gs)) {
         int end = ps->prev.pos + ps->prev.len;
         gp_fail(ps, start, "'%.*s' is not available in %s programs", end - start, ps->src + start,
-                stage_word(ps->stage));
+                gp_stage_word(ps->stage));
     }
-    if (item == 0 && (ps->options & GP_OPTION_POSITION_INVARIANT))
-        gp_fail(ps, ps->prev.pos, "result.position cannot be used with OPTION ARB_position_invariant");
-    if (item == 8)
-        b->slot = GP_VARY_PRIMID;
-    else if (item == 9)
-        b->slot = GP_VARY_LAYER;
-    else
-        nv4_varying(ps, b, start, ctx, item, "clip plane"); /* items 0..7 are in nv4_vary order */
+    nv4_varying(ps, b, start, ctx, item, "clip plane");
     b->end = ps->prev.pos + ps->prev.len;
 }
 
-static void nv4_array_member(gp_parse *ps, const gp_sym *sym, int count, nv4_index *ix)
+void gp_nv4_array_member(gp_parse *ps, const gp_sym *sym, int count, nv4_index *ix)
 {
     memset(ix, 0, sizeof(*ix));
     expect(ps, '[', NULL);
@@ -500,7 +362,7 @@ static void nv4_array_member(gp_parse *ps, const gp_sym *sym, int count, nv4_ind
     } else if (ps->tok.kind == GP_TOK_IDENT) {
         /* <arrayMemRel>: a scalar integer operand, then an offset in
          * [0, count-1] */
-        const gp_sym *r = lookup(ps, &ps->tok);
+        const gp_sym *r = gp_lookup(ps, &ps->tok);
         int rpos = ps->tok.pos, rlen = ps->tok.len > 40 ? 40 : ps->tok.len;
         if (r->kind != GP_SYM_TEMP || r->is_array)
             gp_fail(ps, rpos, "the relative index '%.*s' must be a temporary variable that is not an array", rlen,
@@ -512,7 +374,7 @@ static void nv4_array_member(gp_parse *ps, const gp_sym *sym, int count, nv4_ind
         if (!accept(ps, '.'))
             gp_fail(ps, ps->tok.pos, "a relative index needs one component, as in %.*s.x", rlen, ps->src + rpos);
         int comp[4];
-        if (components(ps, &ps->tok, comp) != 1)
+        if (gp_components(ps, &ps->tok, comp) != 1)
             gp_fail(ps, ps->tok.pos, "invalid relative index component '%.*s'", ps->tok.len > 20 ? 20 : ps->tok.len,
                     ps->src + ps->tok.pos);
         next(ps);
@@ -544,7 +406,7 @@ static void nv4_array_member(gp_parse *ps, const gp_sym *sym, int count, nv4_ind
 /* Array member ix of a variable whose members start at base. */
 /* gp_src.hi / gp_dst.hi of an operand naming sym: the rows from a low
  * word to its high word for a LONG TEMP of an NV5 program, else 0. */
-static uint16_t long_rows(const gp_parse *ps, const gp_sym *sym)
+uint16_t gp_long_rows(const gp_parse *ps, const gp_sym *sym)
 {
     /* LONG ATTRIB: the high words' input rows (glprog.h GP_VIN_LONG_HI) */
     if (ps->nv5 && sym->kind == GP_SYM_ATTRIB && sym->size == 'L')
@@ -554,17 +416,29 @@ static uint16_t long_rows(const gp_parse *ps, const gp_sym *sym)
     return (uint16_t)(sym->is_array ? sym->count : 1);
 }
 
-static void nv4_rel_src(gp_src *s, const nv4_index *ix, int base, int count)
+void gp_nv4_rel_src(gp_src *s, const nv4_index *ix, int base, int count)
 {
     s->index = base + ix->value;
     s->rel_lo = s->rel_hi = s->index;
     if (ix->rel) {
-        s->rel = 1;
-        s->rel_file = GP_FILE_TEMP;
+        MARK_REL(s, GP_FILE_TEMP, base, base + count - 1);
         s->rel_reg = ix->reg;
         s->rel_comp = ix->comp;
-        s->rel_lo = base;
-        s->rel_hi = base + count - 1;
+    }
+}
+
+/* The first index of a variable that has one before its member: the
+ * vertex of a geometry program's per-vertex ATTRIB, the binding point of
+ * a program.buffer[a..b] / program.storage[a..b] variable (0 = a). */
+void gp_nv4_outer_index(gp_parse *ps, const gp_sym *sym, int count, gp_src *s)
+{
+    nv4_index v;
+    gp_nv4_array_member(ps, sym, count, &v);
+    s->vtx = (uint8_t)v.value;
+    if (v.rel) {
+        s->vtx_rel = 1;
+        s->vtx_rel_reg = v.reg;
+        s->vtx_rel_comp = v.comp;
     }
 }
 
@@ -591,33 +465,19 @@ static void nv4_input_operand(gp_parse *ps, gp_src *s, const nv4_binding *b, int
 /* <srcReg> of an NV4 instruction: literals (typed by ps->opnd_type),
  * parameter bindings, attribute bindings, and TEMP / ATTRIB / PARAM /
  * BUFFER variables with their array members. */
-static void nv4_src_reg(gp_parse *ps, gp_src *s, bool *scalar_const)
+void gp_nv4_src_reg(gp_parse *ps, gp_src *s, bool *scalar_const)
 {
     gp_token t = ps->tok;
     *scalar_const = false;
     if ((t.kind == GP_TOK_INT || t.kind == GP_TOK_FLOAT || is_punct(&t, '{')) && ps->lit64) {
-        parse_literal64(ps, s, scalar_const); /* NV5 64-bit literals */
-    } else if (t.kind == GP_TOK_INT || t.kind == GP_TOK_FLOAT || is_punct(&t, '{')) {
-        s->file = GP_FILE_PARAM;
-        s->index = parse_param_single(ps, false, scalar_const);
-    } else if (t.kind != GP_TOK_IDENT) {
-        char b[64];
-        gp_fail(ps, t.pos, "expected an operand, found %s", tok_str(ps, &t, b, sizeof(b)));
-    } else if (tok_is(ps, &t, "state") || tok_is(ps, &t, "program")) {
-        if (tok_is(ps, &t, "program")) {
-            gp_lexer save = ps->lx;
-            gp_token t1, t2;
-            gp_lex_next(&ps->lx, &t1);
-            gp_lex_next(&ps->lx, &t2);
-            ps->lx = save;
-            if (is_punct(&t1, '.') && tok_is(ps, &t2, "buffer"))
-                gp_fail(ps, t.pos, "program.buffer bindings can only be used in BUFFER declarations (2.X.3.6)");
-        }
-        s->file = GP_FILE_PARAM;
-        s->index = parse_param_single(ps, false, NULL);
-    } else if (nv4_is_input(ps, &t)) {
+        gp_parse_literal64(ps, s, scalar_const); /* NV5 64-bit literals */
+    } else if (tok_is(ps, &t, "program") && dot_word_ahead(ps, "buffer")) {
+        gp_fail(ps, t.pos, "program.buffer bindings can only be used in BUFFER declarations (2.X.3.6)");
+    } else if (gp_param_src(ps, s, scalar_const)) {
+        /* a literal, state.* or program.* */
+    } else if (gp_nv4_is_input(ps, &t)) {
         nv4_binding b;
-        nv4_input(ps, &b, 0);
+        gp_nv4_input(ps, &b, 0);
         nv4_input_operand(ps, s, &b, 0);
     } else if (tok_is(ps, &t, "result")) {
         gp_fail(ps, t.pos, "result bindings are write-only and cannot be read");
@@ -625,9 +485,9 @@ static void nv4_src_reg(gp_parse *ps, gp_src *s, bool *scalar_const)
         gp_fail(ps, t.pos, "expected an operand, found 'texture' (a texture unit is not an operand here)");
     } else if (tok_is(ps, &t, "vertex") || tok_is(ps, &t, "fragment") || tok_is(ps, &t, "primitive")) {
         gp_fail(ps, t.pos, "'%.*s' bindings are not available in %s programs", t.len, ps->src + t.pos,
-                stage_word(ps->stage));
+                gp_stage_word(ps->stage));
     } else {
-        const gp_sym *sym = lookup(ps, &t);
+        const gp_sym *sym = gp_lookup(ps, &t);
         int n = t.len > 40 ? 40 : t.len;
         next(ps);
         if (sym->dtype)
@@ -639,14 +499,7 @@ static void nv4_src_reg(gp_parse *ps, gp_src *s, bool *scalar_const)
             /* NV_geometry_program4: the first index is the vertex */
             if (!is_punct(&ps->tok, '['))
                 gp_fail(ps, t.pos, "'%.*s' needs a vertex index, as in %.*s[0]", n, ps->src + t.pos, n, ps->src + t.pos);
-            nv4_index v;
-            nv4_array_member(ps, sym, ps->gs_vertices_in, &v);
-            s->vtx = (uint8_t)v.value;
-            if (v.rel) {
-                s->vtx_rel = 1;
-                s->vtx_rel_reg = v.reg;
-                s->vtx_rel_comp = v.comp;
-            }
+            gp_nv4_outer_index(ps, sym, ps->gs_vertices_in, s);
         }
         if ((sym->kind == GP_SYM_BUFFER || sym->kind == GP_SYM_CBUFFER) && sym->nbuf > 1) {
             /* NV5 program.buffer[a..b] variables: the first index selects
@@ -654,30 +507,19 @@ static void nv4_src_reg(gp_parse *ps, gp_src *s, bool *scalar_const)
             if (!is_punct(&ps->tok, '['))
                 gp_fail(ps, t.pos, "'%.*s' spans %d buffer binding points and needs a binding index, as in %.*s[0]",
                         n, ps->src + t.pos, sym->nbuf, n, ps->src + t.pos);
-            nv4_index v;
-            nv4_array_member(ps, sym, sym->nbuf, &v);
-            s->vtx = (uint8_t)v.value;
+            gp_nv4_outer_index(ps, sym, sym->nbuf, s);
             s->nbuf = sym->nbuf;
-            if (v.rel) {
-                s->vtx_rel = 1;
-                s->vtx_rel_reg = v.reg;
-                s->vtx_rel_comp = v.comp;
-            }
         }
-        if (member && !is_punct(&ps->tok, '['))
-            gp_fail(ps, t.pos, "array '%.*s' needs an array member, as in %.*s[0]", n, ps->src + t.pos, n,
-                    ps->src + t.pos);
-        if (!member && is_punct(&ps->tok, '['))
-            gp_fail(ps, ps->tok.pos, "'%.*s' is not an array", n, ps->src + t.pos);
+        nv4_member_check(ps, &t, member);
         nv4_index ix = { 0 };
         switch (sym->kind) {
         case GP_SYM_TEMP:
             s->file = GP_FILE_TEMP;
             ps->last_size = sym->size;
             if (member)
-                nv4_array_member(ps, sym, sym->count, &ix);
-            nv4_rel_src(s, &ix, sym->index, sym->count);
-            s->hi = long_rows(ps, sym);
+                gp_nv4_array_member(ps, sym, sym->count, &ix);
+            gp_nv4_rel_src(s, &ix, sym->index, sym->count);
+            s->hi = gp_long_rows(ps, sym);
             break;
         case GP_SYM_PARAM:
             s->file = GP_FILE_PARAM;
@@ -685,33 +527,30 @@ static void nv4_src_reg(gp_parse *ps, gp_src *s, bool *scalar_const)
             break;
         case GP_SYM_PARAM_ARRAY:
             s->file = GP_FILE_PARAM;
-            nv4_array_member(ps, sym, sym->count, &ix);
-            nv4_rel_src(s, &ix, sym->index, sym->count);
+            gp_nv4_array_member(ps, sym, sym->count, &ix);
+            gp_nv4_rel_src(s, &ix, sym->index, sym->count);
             if (ix.rel)
                 ps->arrays[sym->array].relative = true;
             break;
         case GP_SYM_BUFFER:
-            if (ps->mem_var == GP_SYM_CBUFFER) /* NV_parameter_buffer_object2 2.X.3.6 */
+        case GP_SYM_CBUFFER:
+            /* NV_parameter_buffer_object2 2.X.3.6: only LDC reads CBUFFER
+             * variables, and only them; their elements are bytes (gp_ir.h
+             * LDC) (EDGE.LDC_OPERAND) */
+            if (sym->kind == GP_SYM_BUFFER && ps->mem_var == GP_SYM_CBUFFER)
                 gp_fail(ps, t.pos, "LDC reads CBUFFER variables only; '%.*s' is a %s variable", n, ps->src + t.pos,
                         sym->vec4 ? "BUFFER4" : "BUFFER");
-            s->file = GP_FILE_BUFFER;
-            s->buf = sym->buf;
-            if (member)
-                nv4_array_member(ps, sym, sym->count, &ix);
-            nv4_rel_src(s, &ix, sym->index, sym->count);
-            break;
-        case GP_SYM_CBUFFER:
-            /* NV_parameter_buffer_object2 2.X.3.6: only LDC reads them;
-             * elements are bytes (gp_ir.h LDC) (EDGE.LDC_OPERAND) */
-            if (ps->mem_var != GP_SYM_CBUFFER)
+            if (sym->kind == GP_SYM_CBUFFER && ps->mem_var != GP_SYM_CBUFFER)
                 gp_fail(ps, t.pos, "'%.*s' is a CBUFFER variable: only LDC can read it", n, ps->src + t.pos);
-            ps->mem_hit = true;
-            ps->last_sym = NULL;
+            if (sym->kind == GP_SYM_CBUFFER) {
+                ps->mem_hit = true;
+                ps->last_sym = NULL;
+            }
             s->file = GP_FILE_BUFFER;
             s->buf = sym->buf;
             if (member)
-                nv4_array_member(ps, sym, sym->count, &ix);
-            nv4_rel_src(s, &ix, sym->index, sym->count);
+                gp_nv4_array_member(ps, sym, sym->count, &ix);
+            gp_nv4_rel_src(s, &ix, sym->index, sym->count);
             break;
         case GP_SYM_STORAGE:
         case GP_SYM_SHARED:
@@ -724,7 +563,7 @@ static void nv4_src_reg(gp_parse *ps, gp_src *s, bool *scalar_const)
         case GP_SYM_ATTRIB: {
             nv4_binding b = { .slot = sym->index, .clip = sym->clip, .vtx = s->vtx, .comp = sym->comp };
             if (member) {
-                nv4_array_member(ps, sym, sym->count, &ix);
+                gp_nv4_array_member(ps, sym, sym->count, &ix);
                 if (ix.rel && sym->clip)
                     gp_fail(ps, t.pos, "relative addressing of clip distance arrays is not supported");
             }
@@ -733,10 +572,10 @@ static void nv4_src_reg(gp_parse *ps, gp_src *s, bool *scalar_const)
             uint8_t vtx_rel = s->vtx_rel;
             nv4_input_operand(ps, s, &b, ix.value);
             s->vtx_rel = vtx_rel;
-            s->hi = long_rows(ps, sym); /* LONG ATTRIB */
+            s->hi = gp_long_rows(ps, sym); /* LONG ATTRIB */
             ps->last_size = sym->size;
             if (ix.rel) {
-                nv4_rel_src(s, &ix, sym->index, sym->count);
+                gp_nv4_rel_src(s, &ix, sym->index, sym->count);
                 /* 2.X.3.2: "attribute bindings may be used in no more than
                  * one array variable accessed with relative addressing"
                  * (vertex and fragment inputs; geometry inputs are per
@@ -759,162 +598,70 @@ static void nv4_src_reg(gp_parse *ps, gp_src *s, bool *scalar_const)
         s->rel_lo = s->rel_hi = s->index;
 }
 
-/* <instResult> of an NV4 instruction: a TEMP or OUTPUT variable (array
- * member) or a result binding, write mask, condition code mask. */
-static void nv4_dst(gp_parse *ps, gp_dst *d, int *pos_out)
+/* "[" member "]" after the name t of a variable that is an array
+ * (member), nothing after one that is not. */
+static void nv4_member_check(gp_parse *ps, const gp_token *t, bool member)
 {
-    memset(d, 0, sizeof(*d));
-    ps->last_size = 0;
-    ps->last_sym = NULL;
-    *pos_out = ps->tok.pos;
-    gp_token t = ps->tok;
-    if (tok_is(ps, &t, "result")) {
-        nv4_binding b;
-        nv4_result(ps, &b, 0);
-        d->file = GP_FILE_OUTPUT;
-        d->index = b.clip ? GP_VARY_CLIP0 + b.slot / 4 : b.slot;
-        d->clipdist = (uint8_t)(b.clip ? 1 + b.slot % 4 : 0);
-        d->rel_lo = d->rel_hi = d->index;
-    } else if (t.kind == GP_TOK_IDENT && !nv4_is_input(ps, &t) && !tok_is(ps, &t, "state") &&
-               !tok_is(ps, &t, "program")) {
-        const gp_sym *sym = lookup(ps, &t);
-        int n = t.len > 40 ? 40 : t.len;
-        next(ps);
-        ps->last_size = sym->size;
-        if (sym->dtype)
-            ps->last_sym = sym;
-        if (sym->kind != GP_SYM_TEMP && sym->kind != GP_SYM_OUTPUT)
-            gp_fail(ps, t.pos, "'%.*s' is read-only and cannot be a destination", n, ps->src + t.pos);
-        if (sym->is_array && !is_punct(&ps->tok, '['))
-            gp_fail(ps, t.pos, "array '%.*s' needs an array member, as in %.*s[0]", n, ps->src + t.pos, n,
-                    ps->src + t.pos);
-        if (!sym->is_array && is_punct(&ps->tok, '['))
-            gp_fail(ps, ps->tok.pos, "'%.*s' is not an array", n, ps->src + t.pos);
-        nv4_index ix = { 0 };
-        if (sym->is_array)
-            nv4_array_member(ps, sym, sym->count, &ix);
-        d->file = sym->kind == GP_SYM_TEMP ? GP_FILE_TEMP : GP_FILE_OUTPUT;
-        d->hi = long_rows(ps, sym);
-        if (sym->clip) {
-            if (ix.rel)
-                gp_fail(ps, t.pos, "relative addressing of clip distance arrays is not supported");
-            int c = sym->index + ix.value;
-            d->index = GP_VARY_CLIP0 + c / 4;
-            d->clipdist = (uint8_t)(1 + c % 4);
-        } else {
-            d->index = sym->index + ix.value;
-            d->clipdist = sym->clipdist;
-        }
-        d->rel_lo = d->rel_hi = d->index;
-        if (ix.rel) {
-            d->rel = 1;
-            d->rel_file = GP_FILE_TEMP;
-            d->rel_reg = ix.reg;
-            d->rel_comp = ix.comp;
-            d->rel_lo = sym->index;
-            d->rel_hi = sym->index + sym->count - 1;
-            /* 2.X.3.5: "result bindings may be used in no more than one
-             * array addressed with relative addressing" */
-            for (int k = sym->index; sym->kind == GP_SYM_OUTPUT && k < sym->index + sym->count && k < 64; k++) {
-                if (ps->out_rel_owner[k] && ps->out_rel_owner[k] != sym)
-                    gp_fail(ps, t.pos, "result array '%.*s' shares a binding with another relatively addressed "
-                                       "result array", n, ps->src + t.pos);
-                ps->out_rel_owner[k] = sym;
-            }
-        }
-        if (d->file == GP_FILE_OUTPUT && sym->size) {
-            uint8_t *sz = &ps->out_size[d->index & 63];
-            if (*sz && *sz != sym->size)
-                gp_fail(ps, t.pos, "result written through variables of different sizes (SHORT and LONG)");
-            *sz = sym->size;
-        }
+    int n = t->len > 40 ? 40 : t->len;
+    if (member && !is_punct(&ps->tok, '['))
+        gp_fail(ps, t->pos, "array '%.*s' needs an array member, as in %.*s[0]", n, ps->src + t->pos, n,
+                ps->src + t->pos);
+    if (!member && is_punct(&ps->tok, '['))
+        gp_fail(ps, ps->tok.pos, "'%.*s' is not an array", n, ps->src + t->pos);
+}
+
+/* <instResult> of an NV4 instruction (the driver's gp_parse_dst reads the
+ * rest): a result binding, current token "result" ... */
+void gp_nv4_result_dst(gp_parse *ps, gp_dst *d)
+{
+    nv4_binding b;
+    gp_nv4_result(ps, &b, 0);
+    d->file = GP_FILE_OUTPUT;
+    d->index = b.clip ? GP_VARY_CLIP0 + b.slot / 4 : b.slot;
+    d->clipdist = (uint8_t)(b.clip ? 1 + b.slot % 4 : 0);
+    d->rel_lo = d->rel_hi = d->index;
+}
+
+/* ... or a TEMP or OUTPUT variable sym named t (consumed), with its array
+ * member. */
+void gp_nv4_var_dst(gp_parse *ps, gp_dst *d, const gp_sym *sym, const gp_token *t)
+{
+    nv4_member_check(ps, t, sym->is_array);
+    nv4_index ix = { 0 };
+    if (sym->is_array)
+        gp_nv4_array_member(ps, sym, sym->count, &ix);
+    d->hi = gp_long_rows(ps, sym);
+    if (sym->clip) {
+        if (ix.rel)
+            gp_fail(ps, t->pos, "relative addressing of clip distance arrays is not supported");
+        int c = sym->index + ix.value;
+        d->index = GP_VARY_CLIP0 + c / 4;
+        d->clipdist = (uint8_t)(1 + c % 4);
     } else {
-        char b[64];
-        gp_fail(ps, t.pos, "expected a temporary or a result as the destination, found %s",
-                tok_str(ps, &t, b, sizeof(b)));
+        d->index = sym->index + ix.value;
+        d->clipdist = sym->clipdist;
     }
-    d->mask = 0xf;
-    if (is_punct(&ps->tok, '.'))
-        d->mask = parse_write_mask(ps);
-    opt_cc_mask(ps, &d->cc);
+    d->rel_lo = d->rel_hi = d->index;
+    if (ix.rel) {
+        MARK_REL(d, GP_FILE_TEMP, sym->index, sym->index + sym->count - 1);
+        d->rel_reg = ix.reg;
+        d->rel_comp = ix.comp;
+        /* 2.X.3.5: "result bindings may be used in no more than one
+         * array addressed with relative addressing" */
+        for (int k = sym->index; sym->kind == GP_SYM_OUTPUT && k < sym->index + sym->count && k < 64; k++) {
+            if (ps->out_rel_owner[k] && ps->out_rel_owner[k] != sym)
+                gp_fail(ps, t->pos, "result array '%.*s' shares a binding with another relatively addressed "
+                                    "result array", t->len > 40 ? 40 : t->len, ps->src + t->pos);
+            ps->out_rel_owner[k] = sym;
+        }
+    }
 }
 
 /* ---- NV_gpu_program5 texture operands (2.X.2 <texAccess>, 2.X.3.8) ------
- * TEXTURE declarations, texture variables (indexed at run time), the
- * gather component selector, the extra vector operand and offset(<operand>).
+ * Texture variables (indexed at run time; TEXTURE declarations are in
+ * parse/nv_decl.c), the gather component selector, the extra vector
+ * operand and offset(<operand>).
  * The rules that need the target are checked in gp_validate.c. */
-
-/* "TEXTURE" <establishName> ( "=" texture[a] | "[" [n] "]" "=" "{" list "}" ),
- * current token TEXTURE (2.X.3.8: the units of an array increase
- * consecutively). */
-/* The "=" and binding list of a TEXTURE (NV5 2.X.3.8) or IMAGE
- * (EXT_shader_image_load_store 2.X.3.X) declaration: word[a] or, for an
- * array, "{" word[a..b], ... "}" with units increasing consecutively, each
- * below limit, their number matching a size given at size_pos (size < 0:
- * none).  decl / unit name the declaration and its units in messages. */
-static void unit_list_decl(gp_parse *ps, gp_sym *sym, int limit, int size, int size_pos, const char *word,
-                           const char *decl, const char *unit)
-{
-    const char *a_word = strchr("aeiou", word[0]) ? "an" : "a";
-    const char *a_decl = strchr("AEIOU", decl[0]) ? "an" : "a";
-    char what[48];
-    snprintf(what, sizeof(what), "in the %s declaration", decl);
-    expect(ps, '=', what);
-    bool braces = sym->is_array && accept(ps, '{');
-    if (sym->is_array && !braces) {
-        char b[64];
-        gp_fail(ps, ps->tok.pos, "expected '{' to start the %s list, found %s", word,
-                tok_str(ps, &ps->tok, b, sizeof(b)));
-    }
-    int first = -1, count = 0;
-    for (;;) {
-        int start = ps->tok.pos;
-        if (!accept_word(ps, word)) {
-            char b[64];
-            gp_fail(ps, ps->tok.pos, "expected %s %s[n] binding, found %s", a_word, word,
-                    tok_str(ps, &ps->tok, b, sizeof(b)));
-        }
-        int n = 0;
-        int a = nv4_binding_range(ps, start, limit, unit, braces, &n);
-        if (first < 0)
-            first = a;
-        else if (a != first + count)
-            gp_fail(ps, start, "the %ss of %s %s array must increase consecutively (expected %s[%d])", unit, a_decl,
-                    decl, word, first + count);
-        count += n;
-        if (!braces || !accept(ps, ','))
-            break;
-    }
-    snprintf(what, sizeof(what), "to end the %s list", word);
-    if (braces)
-        expect(ps, '}', what);
-    if (size >= 0 && size != count)
-        gp_fail(ps, size_pos, "%s array size %d does not match its %d %ss", decl, size, count, unit);
-    sym->index = first;
-    sym->count = count;
-}
-
-static void nv5_decl_texture(gp_parse *ps)
-{
-    next(ps);
-    gp_sym *sym = declare(ps, GP_SYM_TEXTURE);
-    int limit = min_int(ps->lim.max_texture_image_units, 32);
-    int size = -1, size_pos = 0;
-    if (accept(ps, '[')) {
-        sym->is_array = true;
-        if (ps->tok.kind == GP_TOK_INT) {
-            size_pos = ps->tok.pos;
-            if (ps->tok.big || ps->tok.ival > (uint32_t)limit)
-                gp_fail(ps, size_pos, "the TEXTURE array size exceeds the %d texture image units", limit);
-            size = (int)ps->tok.ival;
-            if (size < 1)
-                gp_fail(ps, size_pos, "a TEXTURE array needs at least one element");
-            next(ps);
-        }
-        expect(ps, ']', "after the array size");
-    }
-    unit_list_decl(ps, sym, limit, size, size_pos, "texture", "TEXTURE", "texture image unit");
-}
 
 /* The extra vector operand of "TEXop dst, coord, extra, texture, target"
  * (2.X.2 <TEXop_instruction>; TEX.EXTRA_OPERAND): present when the token
@@ -933,8 +680,8 @@ static void nv5_tex_extra(gp_parse *ps, gp_pinsn *pi)
         if (s && s->kind == GP_SYM_TEXTURE)
             return;
     }
-    set_operand_type(ps, GP_TYPE_F32);
-    parse_src(ps, &pi->in.src[1], SRC_VECTOR, &pi->extra_pos);
+    gp_set_operand_type(ps, GP_TYPE_F32);
+    gp_parse_src(ps, &pi->in.src[1], SRC_VECTOR, &pi->extra_pos);
     pi->in.tex_flags |= GP_TEXF_EXTRA;
     expect(ps, ',', "before the texture unit");
 }
@@ -954,7 +701,7 @@ static bool nv5_tex_variable(gp_parse *ps, gp_pinsn *pi, int *unit)
     pi->in.tex_count = (uint8_t)s->count;
     if (s->is_array && is_punct(&ps->tok, '[')) {
         nv4_index ix;
-        nv4_array_member(ps, s, s->count, &ix);
+        gp_nv4_array_member(ps, s, s->count, &ix);
         *unit = s->index + ix.value;
         if (ix.rel) {
             pi->in.tex_flags |= GP_TEXF_INDEXED;
@@ -974,9 +721,9 @@ static void nv5_tex_offset_reg(gp_parse *ps, gp_pinsn *pi)
     pi->offreg_pos = ps->tok.pos;
     next(ps);
     expect(ps, '(', "after 'offset'");
-    set_operand_type(ps, GP_TYPE_S32);
+    gp_set_operand_type(ps, GP_TYPE_S32);
     int pos;
-    parse_src(ps, &pi->in.src[2], SRC_VECTOR, &pos);
+    gp_parse_src(ps, &pi->in.src[2], SRC_VECTOR, &pos);
     expect(ps, ')', "after the texel offset operand");
     pi->in.tex_flags |= GP_TEXF_OFFSET_REG;
 }
@@ -987,7 +734,7 @@ static void nv5_tex_offset_reg(gp_parse *ps, gp_pinsn *pi)
  * scalar operand (any scalar integer operand: a LONG variable's component
  * is the whole 64-bit handle, a 32-bit one is zero-extended) goes to
  * gp_insn.tex_handle. */
-static bool nv5_tex_handle(gp_parse *ps, gp_pinsn *pi)
+bool gp_nv5_tex_handle(gp_parse *ps, gp_pinsn *pi)
 {
     if (!tok_is(ps, &ps->tok, "handle"))
         return false;
@@ -998,94 +745,55 @@ static bool nv5_tex_handle(gp_parse *ps, gp_pinsn *pi)
         gp_fail(ps, ps->tok.pos, "texture handles require OPTION NV_bindless_texture");
     next(ps);
     next(ps);
-    set_operand_type(ps, GP_TYPE_U32);
+    gp_set_operand_type(ps, GP_TYPE_U32);
     int pos;
-    parse_src(ps, &pi->in.tex_handle, SRC_SCALAR, &pos);
+    gp_parse_src(ps, &pi->in.tex_handle, SRC_SCALAR, &pos);
     expect(ps, ')', "after the texture handle operand");
     pi->in.tex_flags |= GP_TEXF_HANDLE;
     return true;
 }
 
+/* NV_explicit_multisample and NV_texture_multisample gate their targets. */
+static const char *nv4_tex_gate(const gp_parse *ps, const char *word)
+{
+    if (strcmp(word, "RENDERBUFFER") == 0 && !(ps->options & GP_OPTION_NV_EXPLICIT_MULTISAMPLE))
+        return "NV_explicit_multisample";
+    if (strstr(word, "2DMS") && !(ps->options & GP_OPTION_NV_TEXTURE_MULTISAMPLE))
+        return "NV_texture_multisample";
+    return NULL;
+}
+
 /* <texAccess>: "texture" ["[" n "]"] "," target ["," "(" offsets ")"];
  * NV5 / NV4.1 also: an extra operand before it, a TEXTURE variable, a
  * component selector, ARRAYCUBE targets and "offset(<operand>)". */
-static void nv4_texture(gp_parse *ps, gp_pinsn *pi)
+void gp_nv4_texture(gp_parse *ps, gp_pinsn *pi)
 {
     bool nv5t = ps->nv5 || ps->nv41;
     if (nv5t)
         nv5_tex_extra(ps, pi);
     pi->unit_pos = ps->tok.pos;
     int unit = 0;
-    if (ps->nv5 && nv5_tex_handle(ps, pi)) {
+    if (ps->nv5 && gp_nv5_tex_handle(ps, pi)) {
         /* NV_bindless_texture: unit 0, unused */
     } else if (ps->nv5 && nv5_tex_variable(ps, pi, &unit)) {
         /* unit set; a constant index is folded in */
-    } else if (!accept_word(ps, "texture")) {
-        char b[64];
-        gp_fail(ps, ps->tok.pos, "expected 'texture', found %s", tok_str(ps, &ps->tok, b, sizeof(b)));
-    } else if (accept(ps, '[')) {
-        int upos = ps->tok.pos;
-        if (ps->tok.kind == GP_TOK_IDENT)
-            gp_fail(ps, upos, "the texture image unit must be a constant in NV_gpu_program4 programs");
-        unit = expect_int(ps, "a texture image unit");
-        int limit = min_int(ps->lim.max_texture_image_units, 32);
-        if (unit >= limit)
-            gp_fail(ps, upos, "texture image unit %d out of range (%d available)", unit, limit);
-        expect(ps, ']', NULL);
+    } else {
+        unit = gp_texture_unit(ps);
     }
     if (nv5t && is_punct(&ps->tok, '.')) {
         /* <texImageUnitComp>: the gather component (2.X.4.4) */
         next(ps);
         int comp[4];
         pi->comp_pos = ps->tok.pos;
-        if (components(ps, &ps->tok, comp) != 1)
+        if (gp_components(ps, &ps->tok, comp) != 1)
             gp_fail(ps, ps->tok.pos, "expected a texture component selector (x, y, z or w)");
         pi->in.tex_comp = (uint8_t)comp[0];
         next(ps);
     }
     expect(ps, ',', "before the texture target");
-    pi->target_pos = ps->tok.pos;
-    int target = -1;
-    if (ps->tok.kind == GP_TOK_INT && ps->tok.ival >= 1 && ps->tok.ival <= 3) {
-        gp_token t = peek(ps);
-        bool adjacent = t.pos == ps->tok.pos + ps->tok.len;
-        if (adjacent && tok_is(ps, &t, "D")) {
-            target = GP_TEX_1D + (int)ps->tok.ival - 1;
-            next(ps);
-        } else if (adjacent && ps->tok.ival == 2 && tok_is(ps, &t, "DMS")) {
-            if (!(ps->options & GP_OPTION_NV_TEXTURE_MULTISAMPLE))
-                gp_fail(ps, ps->tok.pos, "texture target 2DMS requires OPTION NV_texture_multisample");
-            target = GP_TEX_2DMS;
-            next(ps);
-        }
-    } else if (ps->tok.kind == GP_TOK_IDENT) {
-        static const char *const names[] = { "CUBE", "RECT", "SHADOW1D", "SHADOW2D", "SHADOWRECT", "ARRAY1D",
-                                             "ARRAY2D", "SHADOWCUBE", "SHADOWARRAY1D", "SHADOWARRAY2D", "BUFFER",
-                                             "RENDERBUFFER", "ARRAY2DMS" };
-        static const int targets[] = { GP_TEX_CUBE, GP_TEX_RECT, GP_TEX_SHADOW1D, GP_TEX_SHADOW2D,
-                                       GP_TEX_SHADOWRECT, GP_TEX_ARRAY1D, GP_TEX_ARRAY2D, GP_TEX_SHADOWCUBE,
-                                       GP_TEX_SHADOWARRAY1D, GP_TEX_SHADOWARRAY2D, GP_TEX_BUFFER, GP_TEX_2DMS,
-                                       GP_TEX_ARRAY2DMS };
-        int i = word_index(ps, names, 13);
-        if (i == 11 && !(ps->options & GP_OPTION_NV_EXPLICIT_MULTISAMPLE))
-            gp_fail(ps, ps->tok.pos, "texture target RENDERBUFFER requires OPTION NV_explicit_multisample");
-        if (i == 12 && !(ps->options & GP_OPTION_NV_TEXTURE_MULTISAMPLE))
-            gp_fail(ps, ps->tok.pos, "texture target ARRAY2DMS requires OPTION NV_texture_multisample");
-        if (i >= 0)
-            target = targets[i];
-        if (nv5t && tok_is(ps, &ps->tok, "ARRAYCUBE"))
-            target = GP_TEX_CUBEARRAY;
-        if (nv5t && tok_is(ps, &ps->tok, "SHADOWARRAYCUBE"))
-            target = GP_TEX_SHADOWCUBEARRAY;
-    }
-    if (target < 0) {
-        char b[64];
-        gp_fail(ps, ps->tok.pos, "expected a texture target (1D, 2D, 3D, CUBE, RECT, ARRAY2D, BUFFER ...), found %s",
-                tok_str(ps, &ps->tok, b, sizeof(b)));
-    }
-    next(ps);
+    gp_parse_tex_target(ps, pi, nv5t ? TEXW_NV4 | TEXW_NV41 : TEXW_NV4, nv4_tex_gate,
+                     "a texture target (1D, 2D, 3D, CUBE, RECT, ARRAY2D, BUFFER ...)");
     pi->in.tex_unit = (uint8_t)unit;
-    pi->in.tex_target = (uint8_t)target;
     /* <texOffset>: one to three signed integers (2.X.4.4) */
     if (accept(ps, ',')) {
         if (ps->nv5 && tok_is(ps, &ps->tok, "offset")) {
@@ -1117,7 +825,7 @@ static void nv4_texture(gp_parse *ps, gp_pinsn *pi)
 }
 
 /* NV4 <ccTest> rules (Table X.16), with an optional 0/1 register digit. */
-static bool nv4_cc_rule(gp_parse *ps, uint8_t *cond, uint8_t *reg)
+bool gp_nv4_cc_rule(gp_parse *ps, uint8_t *cond, uint8_t *reg)
 {
     static const struct {
         const char *name;
@@ -1239,7 +947,7 @@ static void cvt_opword(gp_parse *ps, gp_opword *w, const gp_token *t, gp_pinsn *
  * the checks of 2.X.4.1 against the opcode's Table X.13 row: at most one
  * modifier of each kind, only the modifiers the row allows, clamping only
  * with a floating-point result.  t is the opcode token (already consumed). */
-static void nv4_opword(gp_parse *ps, gp_opword *w, const gp_token *t, gp_pinsn *pi)
+void gp_nv4_opword(gp_parse *ps, gp_opword *w, const gp_token *t, gp_pinsn *pi)
 {
     const gp_opinfo *oi = &gp_opinfo_table[w->op];
     const char *s = ps->src + t->pos;
@@ -1255,7 +963,7 @@ static void nv4_opword(gp_parse *ps, gp_opword *w, const gp_token *t, gp_pinsn *
         if (admits && !ps->nv5)
             gp_fail(ps, t->pos, "opcode '%s' requires an NV_gpu_program5 header (!!NV%sp5.0) or OPTION %s", oi->name,
                     ps->stage == GP_STAGE_FRAGMENT ? "f" : ps->stage == GP_STAGE_GEOMETRY ? "g" : "v",
-                    option_names(oi->options, opt_names, sizeof(opt_names)));
+                    gp_option_names(oi->options, opt_names, sizeof(opt_names)));
         if ((oi->profiles & GP_PROF_NV5) && !ps->nv5)
             gp_fail(ps, t->pos, "opcode '%s' requires an NV_gpu_program5 header (!!NV%sp5.0)", oi->name,
                     ps->stage == GP_STAGE_FRAGMENT ? "f" : ps->stage == GP_STAGE_GEOMETRY ? "g" : "v");
@@ -1270,7 +978,7 @@ static void nv4_opword(gp_parse *ps, gp_opword *w, const gp_token *t, gp_pinsn *
      * NV_explicit_multisample / NV_texture_multisample, NV_shader_storage_buffer */
     if (oi->options && !admits && !(ps->options & oi->options))
         gp_fail(ps, t->pos, "opcode '%s' requires OPTION %s", oi->name,
-                option_names(oi->options, opt_names, sizeof(opt_names)));
+                gp_option_names(oi->options, opt_names, sizeof(opt_names)));
     if ((oi->flags & GP_OPF_CP_ONLY) && ps->stage != GP_STAGE_COMPUTE)
         gp_fail(ps, t->pos, "opcode '%s' is only available in compute programs (!!NVcp5.0)", oi->name);
     if (w->op == GP_OP_CVT) {
@@ -1278,7 +986,7 @@ static void nv4_opword(gp_parse *ps, gp_opword *w, const gp_token *t, gp_pinsn *
         return;
     }
     if (oi->flags & GP_OPF_MEMORY) {
-        mem_opword(ps, w, t, pi);
+        gp_mem_opword(ps, w, t, pi);
         return;
     }
     /* Table X.15 suffixes: R and H are the F type (H also needs column H) */
@@ -1340,10 +1048,10 @@ static void nv4_opword(gp_parse *ps, gp_opword *w, const gp_token *t, gp_pinsn *
         if (k < 0) {
             char b[64];
             /* the memory modifiers on other opcodes */
-            if (mem_storage_word(ps, &m) >= 0)
+            if (gp_mem_storage_word(ps, &m) >= 0)
                 gp_fail(ps, m.pos, "the storage modifier '.%.*s' is only allowed on memory instructions (LOAD STORE "
                                    "ATOM LDC ...), not '%s'", m.len, ps->src + m.pos, oi->name);
-            if (mem_atom_word(ps, &m) >= 0)
+            if (gp_mem_atom_word(ps, &m) >= 0)
                 gp_fail(ps, m.pos, "'.%.*s' is an atomic operation modifier: only ATOM, ATOMB, ATOMS and ATOMIM take "
                                    "one, not '%s'", m.len, ps->src + m.pos, oi->name);
             if (tok_is(ps, &m, "COH") || tok_is(ps, &m, "VOL") || tok_is(ps, &m, "CTA"))
@@ -1414,7 +1122,7 @@ static void nv4_opword(gp_parse *ps, gp_opword *w, const gp_token *t, gp_pinsn *
      * data type modifiers has its fixed result type (TXQ: S) */
     uint8_t type = w->type == 'S' ? GP_TYPE_S32 : w->type == 'U' ? GP_TYPE_U32 : w->type == 'F' ? GP_TYPE_F32
                    : (oi->types & GP_TYPEBIT_F) ? GP_TYPE_F32 : oi->types ? GP_TYPE_S32
-                   : kind_type(gp_io_kind(oi->io, 0), GP_TYPE_F32);
+                   : gp_kind_type(gp_io_kind(oi->io, 0), GP_TYPE_F32);
     if (w->opmod == GP_OPMOD_S24)
         type = GP_TYPE_S32;
     else if (w->opmod == GP_OPMOD_U24)
@@ -1424,7 +1132,7 @@ static void nv4_opword(gp_parse *ps, gp_opword *w, const gp_token *t, gp_pinsn *
     if (w->sat) {
         if (!(oi->nv4 & GP_MODBIT_SAT))
             gp_fail(ps, sat_pos, "opcode '%s' does not take clamping modifiers", oi->name);
-        uint8_t rt = kind_type(gp_io_kind(oi->io, 0), type);
+        uint8_t rt = gp_kind_type(gp_io_kind(oi->io, 0), type);
         if (rt != GP_TYPE_F32 && rt != GP_TYPE_F64)
             gp_fail(ps, sat_pos, "a clamping modifier needs a floating-point result; '%s.%c' produces integers",
                     oi->name, type == GP_TYPE_U32 || type == GP_TYPE_U64 ? 'U' : 'S');
@@ -1438,302 +1146,4 @@ static void nv4_opword(gp_parse *ps, gp_opword *w, const gp_token *t, gp_pinsn *
     pi->ntc = w->ntc;
 }
 
-/* ---- NV4 declarations ----- */
 
-/* TEMP (2.X.3.4): "TEMP a, b[4];" arrays need a size. */
-static void nv4_decl_temp(gp_parse *ps, uint8_t dtype, uint8_t size)
-{
-    do {
-        gp_sym *s = declare(ps, GP_SYM_TEMP);
-        s->dtype = dtype;
-        s->size = size;
-        int n = 1;
-        if (accept(ps, '[')) {
-            if (ps->tok.kind != GP_TOK_INT)
-                gp_fail(ps, ps->tok.pos, "temporary array '%.*s' needs a size", s->len > 40 ? 40 : s->len, s->name);
-            int spos = ps->tok.pos;
-            n = expect_int(ps, "an array size");
-            if (n < 1 || n > ps->lim.max_temporaries)
-                gp_fail(ps, spos, "invalid array size %d", n);
-            expect(ps, ']', "after the array size");
-            s->is_array = true;
-            s->count = n;
-        }
-        s->index = ps->num_temps;
-        /* NV_gpu_program5 LONG TEMP (2.X.3.1 with GL_NV_gpu_program_fp64):
-         * 64-bit components, the low words in n temporaries and the high
-         * words in the n after them (gp_ir.h "64-bit storage"; long_rows) */
-        ps->num_temps += size == 'L' && ps->nv5 ? 2 * n : n;
-        int limit = ps->lim.max_temporaries;
-        if (ps->options & (GP_OPTION_FOG_EXP | GP_OPTION_FOG_EXP2 | GP_OPTION_FOG_LINEAR))
-            limit -= 1; /* 2.X.6.Y fog options */
-        if (ps->num_temps > limit)
-            gp_fail(ps, s->pos, "too many temporaries (%d > %d)", ps->num_temps, limit < 0 ? 0 : limit);
-    } while (accept(ps, ','));
-}
-
-/* Text of a binding for messages. */
-#define BINDING_TEXT(ps, b) ((b)->end - (b)->pos > 60 ? 60 : (b)->end - (b)->pos), ((ps)->src + (b)->pos)
-
-static void nv4_expect_input(gp_parse *ps)
-{
-    const gp_token *t = &ps->tok;
-    if (nv4_is_input(ps, t))
-        return;
-    if (tok_is(ps, t, "vertex") || tok_is(ps, t, "fragment") || tok_is(ps, t, "primitive"))
-        gp_fail(ps, t->pos, "'%.*s' bindings are not available in %s programs", t->len, ps->src + t->pos,
-                stage_word(ps->stage));
-    char b[64];
-    gp_fail(ps, t->pos, "expected a %s attribute binding, found %s", stage_word(ps->stage),
-            tok_str(ps, t, b, sizeof(b)));
-}
-
-/* ATTRIB (2.X.3.2): one binding, or an array of bindings of one kind that
- * increase consecutively; interpolation modifiers (NV_fragment_program4
- * 2.X.3.1). */
-static void nv4_decl_attrib(gp_parse *ps, uint8_t dtype, uint8_t interp, uint8_t size_mod)
-{
-    gp_sym *s = declare(ps, GP_SYM_ATTRIB);
-    s->dtype = dtype;
-    s->interp = interp;
-    s->size = size_mod; /* 'L': NV5 LONG ATTRIB (long_rows) */
-    int size = -1, size_pos = 0, n = 0;
-    bool array = false;
-    if (accept(ps, '[')) {
-        array = true;
-        if (ps->tok.kind == GP_TOK_INT) {
-            size_pos = ps->tok.pos;
-            size = expect_int(ps, "an array size");
-        }
-        expect(ps, ']', "after the array size");
-    }
-    expect(ps, '=', "after the attribute name");
-    nv4_binding first, b;
-    memset(&first, 0, sizeof(first));
-    if (array) {
-        expect(ps, '{', "to start the array initializer");
-        do {
-            nv4_expect_input(ps);
-            nv4_input(ps, &b, 2);
-            if (!b.family)
-                gp_fail(ps, b.pos, "'%.*s' cannot be an attribute array member (only texcoord, attrib and clip "
-                                   "bindings form arrays)", BINDING_TEXT(ps, &b));
-            if (n == 0)
-                first = b;
-            else if (b.family != first.family || b.per_vertex != first.per_vertex || b.vtx != first.vtx ||
-                     b.slot != first.slot + n)
-                gp_fail(ps, b.pos, "the bindings of attribute array '%.*s' must be of one kind and consecutive",
-                        s->len > 40 ? 40 : s->len, s->name);
-            n += b.count;
-        } while (accept(ps, ','));
-        expect(ps, '}', "at the end of the array initializer");
-        if (size >= 0 && size != n)
-            gp_fail(ps, size_pos, "array '%.*s' is declared with %d elements but bound to %d",
-                    s->len > 40 ? 40 : s->len, s->name, size, n);
-    } else {
-        nv4_expect_input(ps);
-        nv4_input(ps, &first, 1);
-        n = 1;
-    }
-    s->is_array = array;
-    s->count = array ? n : 0;
-    s->clip = first.clip;
-    s->comp = first.comp;
-    s->per_vertex = first.per_vertex;
-    s->vtx = (uint8_t)first.vtx;
-    s->index = first.slot;
-    /* NV_gpu_program5 2.X.3.1 LONG ATTRIB: 64-bit generic attributes (the
-     * conventional names alias them); vertex.id / vertex.instance are no
-     * vertex attributes of EXT_vertex_attrib_64bit */
-    if (size_mod == 'L' && first.slot + n > GP_VIN_COUNT)
-        gp_fail(ps, first.pos, "LONG cannot be used with '%.*s' (only vertex attributes are 64-bit)",
-                BINDING_TEXT(ps, &first));
-    for (int i = 0; i < n; i++) {
-        int slot = first.clip ? GP_VARY_CLIP0 + (first.slot + i) / 4 : first.slot + i;
-        if (slot < GP_IN_THREAD) /* the NV_shader_thread_group rows are no attributes */
-            ps->inputs_bound |= 1ull << (slot & 63);
-    }
-    if (ps->stage != GP_STAGE_FRAGMENT)
-        return;
-    /* NV_fragment_program4 2.X.3.1 */
-    if (interp && !first.interp_ok)
-        gp_fail(ps, first.pos, "interpolation modifiers cannot be used with '%.*s'", BINDING_TEXT(ps, &first));
-    if ((dtype == 'S' || dtype == 'U') && first.interp_ok && !(interp & GP_INTERP_FLAT))
-        gp_fail(ps, s->pos, "integer attribute '%.*s' must be declared FLAT", s->len > 40 ? 40 : s->len, s->name);
-    if (!first.interp_ok)
-        return;
-    for (int i = 0; i < n; i++) {
-        int slot = first.slot + i;
-        uint64_t bit = 1ull << slot;
-        if ((ps->interp_set & bit) && ps->interp[slot] != interp) {
-            int line, col;
-            gp_lex_linecol(ps->src, ps->len, ps->interp_pos[slot], &line, &col);
-            gp_fail(ps, first.pos, "'%.*s' is also bound at line %d, column %d with other interpolation modifiers",
-                    BINDING_TEXT(ps, &first), line, col);
-        }
-        /* the primary and secondary colours are interpolated alike */
-        int other = slot == GP_VARY_COL0 ? GP_VARY_COL1 : slot == GP_VARY_COL1 ? GP_VARY_COL0 : -1;
-        if (other >= 0 && (ps->interp_set & (1ull << other)) && ps->interp[other] != interp)
-            gp_fail(ps, first.pos, "the primary and secondary colours must have the same interpolation modifiers");
-        ps->interp_set |= bit;
-        ps->interp[slot] = interp;
-        ps->interp_pos[slot] = first.pos;
-        for (int k = 0; k < 4; k++)
-            if (interp & (1u << k))
-                ps->interp_mask[k] |= bit;
-    }
-}
-
-/* OUTPUT (2.X.3.5): one result binding, or (not in fragment programs) an
- * array of consecutive bindings of one kind. */
-static void nv4_decl_output(gp_parse *ps, uint8_t dtype, uint8_t size_mod)
-{
-    gp_sym *s = declare(ps, GP_SYM_OUTPUT);
-    s->dtype = dtype;
-    s->size = size_mod;
-    int size = -1, size_pos = 0, n = 0;
-    bool array = false;
-    if (is_punct(&ps->tok, '[')) {
-        if (ps->stage == GP_STAGE_FRAGMENT)
-            gp_fail(ps, ps->tok.pos, "fragment program results cannot be arrays");
-        next(ps);
-        array = true;
-        if (ps->tok.kind == GP_TOK_INT) {
-            size_pos = ps->tok.pos;
-            size = expect_int(ps, "an array size");
-        }
-        expect(ps, ']', "after the array size");
-    }
-    expect(ps, '=', "after the result name");
-    nv4_binding first, b;
-    memset(&first, 0, sizeof(first));
-    if (array) {
-        expect(ps, '{', "to start the array initializer");
-        do {
-            if (!tok_is(ps, &ps->tok, "result")) {
-                char t[64];
-                gp_fail(ps, ps->tok.pos, "expected a result binding, found %s", tok_str(ps, &ps->tok, t, sizeof(t)));
-            }
-            nv4_result(ps, &b, 2);
-            if (!b.family)
-                gp_fail(ps, b.pos, "'%.*s' cannot be a result array member (only texcoord, attrib and clip "
-                                   "bindings form arrays)", BINDING_TEXT(ps, &b));
-            if (n == 0)
-                first = b;
-            else if (b.family != first.family || b.slot != first.slot + n)
-                gp_fail(ps, b.pos, "the bindings of result array '%.*s' must be of one kind and consecutive",
-                        s->len > 40 ? 40 : s->len, s->name);
-            n += b.count;
-        } while (accept(ps, ','));
-        expect(ps, '}', "at the end of the array initializer");
-        if (size >= 0 && size != n)
-            gp_fail(ps, size_pos, "array '%.*s' is declared with %d elements but bound to %d",
-                    s->len > 40 ? 40 : s->len, s->name, size, n);
-    } else {
-        if (!tok_is(ps, &ps->tok, "result")) {
-            char t[64];
-            gp_fail(ps, ps->tok.pos, "expected a result binding, found %s", tok_str(ps, &ps->tok, t, sizeof(t)));
-        }
-        nv4_result(ps, &first, 1);
-        n = 1;
-    }
-    s->is_array = array;
-    s->count = array ? n : 0;
-    s->index = first.slot;
-    if (first.clip) {
-        if (array) {
-            s->clip = true;
-        } else {
-            s->index = GP_VARY_CLIP0 + first.slot / 4;
-            s->clipdist = (uint8_t)(1 + first.slot % 4);
-        }
-    }
-}
-
-/* BUFFER / BUFFER4 (2.X.3.6, NV_parameter_buffer_object): elements of one
- * binding point, consecutive. */
-static void nv4_decl_buffer(gp_parse *ps, uint8_t dtype, bool vec4)
-{
-    gp_sym *s = declare(ps, GP_SYM_BUFFER);
-    s->dtype = dtype;
-    s->vec4 = vec4;
-    int max_elems = ps->lim.max_parameter_buffer_size / (vec4 ? 4 : 1);
-    int nbind = min_int(ps->lim.max_parameter_buffer_bindings, GP_MAX_PARAM_BUFFERS);
-    int size = -1, size_pos = 0, n = 0, a = -1, first = 0;
-    bool array = false;
-    if (accept(ps, '[')) {
-        array = true;
-        if (ps->tok.kind == GP_TOK_INT) {
-            size_pos = ps->tok.pos;
-            size = expect_int(ps, "an array size");
-            if (size < 1 || size > max_elems)
-                gp_fail(ps, size_pos, "invalid array size %d", size);
-        }
-        expect(ps, ']', "after the array size");
-    }
-    expect(ps, '=', "after the buffer name");
-    if (array)
-        expect(ps, '{', "to start the array initializer");
-    for (;;) {
-        /* "program" "." "buffer" "[" a "]" ["[" b [".." c] "]"] */
-        int start = ps->tok.pos;
-        if (!tok_is(ps, &ps->tok, "program")) {
-            char t[64];
-            gp_fail(ps, start, "expected a program.buffer binding, found %s", tok_str(ps, &ps->tok, t, sizeof(t)));
-        }
-        next(ps);
-        binding_dot(ps, start);
-        static const char *const w[] = { "buffer" };
-        binding_word(ps, start, w, 1);
-        int bpoint, nb = 1;
-        {
-            /* NV5 Table X.12.1 (BIND.P.BUFFER_RANGE): program.buffer[a..b] */
-            gp_lexer save = ps->lx;
-            gp_token t1, t2;
-            gp_lex_next(&ps->lx, &t1);
-            gp_lex_next(&ps->lx, &t2);
-            ps->lx = save;
-            bool range = ps->nv5 && is_punct(&ps->tok, '[') && t1.kind == GP_TOK_INT && t2.kind == GP_TOK_DOTDOT;
-            if (range)
-                bpoint = nv4_binding_range(ps, start, nbind, "parameter buffer binding point", true, &nb);
-            else
-                bpoint = binding_index(ps, start, nbind, "parameter buffer binding point");
-        }
-        int lo = 0, count = 0;
-        if (is_punct(&ps->tok, '[')) {
-            lo = nv4_binding_range(ps, start, max_elems, "parameter buffer element", array, &count);
-        } else {
-            /* the whole buffer: the declared size, or the largest one */
-            if (!array || n > 0 || is_punct(&ps->tok, ','))
-                gp_fail(ps, start, "program.buffer[%d] names a whole buffer: only a BUFFER array of that one "
-                                   "binding can use it", bpoint);
-            count = size >= 0 ? size : max_elems;
-        }
-        if (n == 0) {
-            a = bpoint;
-            first = lo;
-            s->nbuf = nb > 1 ? (uint8_t)nb : 0;
-        } else if (bpoint != a || lo != first + n || (nb > 1 ? nb : 0) != s->nbuf) {
-            gp_fail(ps, start, "the bindings of buffer array '%.*s' must use one binding point and consecutive "
-                               "elements", s->len > 40 ? 40 : s->len, s->name);
-        }
-        n += count;
-        uint8_t kind = vec4 ? 4 : 1;
-        for (int bp = bpoint; bp < bpoint + nb; bp++) {
-            if (ps->buf_kind[bp] && ps->buf_kind[bp] != kind)
-                gp_fail(ps, start, "program.buffer[%d] is used both by BUFFER and by BUFFER4 variables", bp);
-            ps->buf_kind[bp] = kind;
-        }
-        if (!array || !accept(ps, ','))
-            break;
-    }
-    if (array)
-        expect(ps, '}', "at the end of the array initializer");
-    if (size >= 0 && size != n)
-        gp_fail(ps, size_pos, "array '%.*s' is declared with %d elements but bound to %d", s->len > 40 ? 40 : s->len,
-                s->name, size, n);
-    s->buf = (uint8_t)a;
-    s->index = first;
-    s->count = array ? n : 1;
-    s->is_array = array;
-}
