@@ -471,15 +471,9 @@ GLenum rast_clear(rast_context *r, const rast_framebuffer *fb, const rast_clear_
  * budget_exceeded) and stops the dispatch ("Instruction budget" below):
  * no group starts after it.  GL_NO_ERROR, or GL_OUT_OF_MEMORY. */
 typedef struct rast_dispatch_args {
-    const gp_program *cp;
-    const gp_val (*params)[4];
-    const gp_val *param_buffers[GP_MAX_PARAM_BUFFERS];
-    uint32_t param_buffer_words[GP_MAX_PARAM_BUFFERS];
-    const uint32_t *subroutine_params;
-    uint32_t num_subroutine_params;
+    rast_stage_binding cp;    /* the compute program (cp.id: its GL name, for reports) */
     rast_resources res;
     uint32_t groups[3];
-    uint32_t cp_id;           /* cp's GL program name, for reports (0: none) */
 } rast_dispatch_args;
 GLenum rast_dispatch(rast_context *r, const rast_dispatch_args *a);
 
