@@ -350,7 +350,8 @@ typedef struct rast_resources {
     tex_image_unit images[GP_MAX_IMAGE_UNITS];
 } rast_resources;
 
-/* What one programmable stage of a draw runs with (R7).  Referenced, not
+/* What one programmable stage of a draw or dispatch runs with (R7); the
+ * rasterizer makes the stage's gp_exec_env from it.  Referenced, not
  * copied: the caller keeps what the pointers name unchanged until the next
  * flush (R9; the GL layer calls gl_resource_will_change first). */
 typedef struct rast_stage_binding {
