@@ -411,127 +411,13 @@ GLAPI_EXPORT void APIENTRY glProgramStringARB(GLenum target, GLenum format, GLsi
  * performed as described in section 2.11": against the enabled client clip
  * planes, in eye coordinates (NV_vertex_program2_option keeps that rule).
  * The rasterizer clips against result.clip[n] (rast_state.clip_planes), so
- * such a program is drawn, while clip planes are enabled, as a variant that
- * computes those distances the way fixed function does (gl_ffgen.h):
- *
- *     eye = state.matrix.modelview * vertex.position
- *     result.clip[n].x = dot(eye, state.clip[n].plane)    n = 0..7
- *
- * The variant is the application's own text with OPTION NV_vertex_program2
- * (which provides result.clip) inserted after the header and those 12
- * instructions inserted before END, so the rest of the program runs exactly
- * as written, and the conventional distances replace any result.clip the
- * program wrote (2.14.4.5.1 has conventional clipping win).  Names are
- * "asmgl_clip<k>_*", with k chosen so that they appear nowhere in the text.
- * If the text cannot take the option (it uses a word NV_vertex_program2
- * reserves as a name), the variant is made from glprog's disassembly
- * instead, whose names are its own (R0, P0 ...).  Limits are the
- * context's plus what the 12 instructions need.
- *
- * Not covered: an NV_vertex_program2/3 program that ends by RET from its
- * top level skips the appended instructions (its vertices are then not
- * user-clipped), and NV_gpu_program4 programs (they write result.clip
- * themselves). */
-
-/* Offset of the END that ends an ARB program text, searching from offset
- * from (past the header), or -1.  END is a reserved word, so the first END
- * token outside comments is the one. */
-static long find_end_token(const char *s, size_t len, size_t from)
-{
-    size_t p = from;
-    while (p < len) {
-        unsigned char c = (unsigned char)s[p];
-        if (c == '#') {
-            while (p < len && s[p] != '\n' && s[p] != '\r')
-                p++;
-        } else if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_' || c == '$') {
-            size_t q = p;
-            while (q < len && ((s[q] >= 'A' && s[q] <= 'Z') || (s[q] >= 'a' && s[q] <= 'z') ||
-                               (s[q] >= '0' && s[q] <= '9') || s[q] == '_' || s[q] == '$'))
-                q++;
-            if (q - p == 3 && memcmp(s + p, "END", 3) == 0)
-                return (long)p;
-            p = q;
-        } else {
-            p++;
-        }
-    }
-    return -1;
-}
-
-static bool text_contains(const char *s, size_t len, const char *needle)
-{
-    size_t n = strlen(needle);
-    for (size_t i = 0; n <= len && i <= len - n; i++)
-        if (memcmp(s + i, needle, n) == 0)
-            return true;
-    return false;
-}
-
-/* Compiles the clip variant of the ARBvp1.0 text src (len bytes); NULL if
- * it does not compile (*oom set when memory ran out). */
-static gp_program *compile_clip_text(gl_context *ctx, const char *src, size_t len, bool *oom)
-{
-    static const char header[] = "!!ARBvp1.0";
-    size_t hs = 0;
-    while (hs < len && (src[hs] == ' ' || src[hs] == '\t' || src[hs] == '\n' || src[hs] == '\r'))
-        hs++; /* glprog accepts whitespace before the header */
-    size_t he = hs + sizeof header - 1;
-    if (len < he || memcmp(src + hs, header, sizeof header - 1) != 0)
-        return NULL;
-    long end = find_end_token(src, len, he);
-    if (end < 0)
-        return NULL;
-    char prefix[32];
-    int k = 0;
-    do
-        snprintf(prefix, sizeof prefix, "asmgl_clip%d_", k++);
-    while (text_contains(src, len, prefix) && k < 1000);
-
-    /* the text inserted before END */
-    char tail[2048];
-    int n = snprintf(tail, sizeof tail,
-                     "\nTEMP %seye;\nPARAM %smv[4] = { state.matrix.modelview.row[0..3] };\n"
-                     "DP4 %seye.x, %smv[0], vertex.position;\nDP4 %seye.y, %smv[1], vertex.position;\n"
-                     "DP4 %seye.z, %smv[2], vertex.position;\nDP4 %seye.w, %smv[3], vertex.position;\n",
-                     prefix, prefix, prefix, prefix, prefix, prefix, prefix, prefix, prefix, prefix);
-    for (int i = 0; i < GLC_MAX_CLIP_PLANES; i++)
-        n += snprintf(tail + n, sizeof tail - (size_t)n, "DP4 result.clip[%d].x, %seye, state.clip[%d].plane;\n",
-                      i, prefix, i);
-    static const char option[] = "\nOPTION NV_vertex_program2;\n";
-    size_t total = len + sizeof option - 1 + (size_t)n;
-    char *text = malloc(total);
-    if (!text) {
-        *oom = true;
-        return NULL;
-    }
-    size_t o = 0;
-    memcpy(text + o, src, he);
-    o += he;
-    memcpy(text + o, option, sizeof option - 1);
-    o += sizeof option - 1;
-    memcpy(text + o, src + he, (size_t)end - he);
-    o += (size_t)end - he;
-    memcpy(text + o, tail, (size_t)n);
-    o += (size_t)n;
-    memcpy(text + o, src + end, len - (size_t)end);
-    o += len - (size_t)end;
-
-    gp_limits lim = ctx->limits[GLC_VP];
-    lim.max_instructions += 4 + GLC_MAX_CLIP_PLANES;
-    lim.max_temporaries += 1;
-    lim.max_parameters += 4 + GLC_MAX_CLIP_PLANES;
-    lim.max_attribs += 1;
-    if (lim.max_exec_instructions > 0)
-        lim.max_exec_instructions += 4 + GLC_MAX_CLIP_PLANES;
-    gp_error err;
-    gp_program *p = gp_compile(text, o, GP_STAGE_VERTEX, &lim, &err);
-    free(text);
-    if (!p && err.out_of_memory)
-        *oom = true;
-    return p;
-}
-
+ * such a program is drawn, while clip planes are enabled, as its variant
+ * that also computes those distances the way fixed function does
+ * (gl_ffgen.h): glprog's gp_program_clip_variant appends them to the
+ * compiled program, after everything the program does, so conventional
+ * clipping replaces any result.clip it wrote (2.14.4.5.1).  Made once per
+ * program string, on first use.  NV_gpu_program4 programs write
+ * result.clip themselves and get no variant. */
 const gp_program *gl_program_clip_variant(gl_context *ctx, gl_program_obj *obj, bool *oom)
 {
     *oom = false;
@@ -541,18 +427,10 @@ const gp_program *gl_program_clip_variant(gl_context *ctx, gl_program_obj *obj, 
     if (!(info->options & GP_OPTION_POSITION_INVARIANT) || info->lang != GP_LANG_ARBVP10)
         return NULL;
     if (!obj->clip_prog_tried) {
-        obj->clip_prog = compile_clip_text(ctx, obj->string, (size_t)obj->length, oom);
-        if (!obj->clip_prog && !*oom) {
-            /* gp_program_print gives "" only when its memory ran out */
-            size_t need = gp_program_print(obj->prog, NULL, 0);
-            char *dis = need ? malloc(need + 1) : NULL;
-            if (dis && gp_program_print(obj->prog, dis, need + 1) == need && dis[0])
-                obj->clip_prog = compile_clip_text(ctx, dis, strlen(dis), oom);
-            else
-                *oom = true;
-            free(dis);
-        }
-        if (*oom) {
+        gp_error err;
+        obj->clip_prog = gp_program_clip_variant(obj->prog, &ctx->limits[GLC_VP], &err);
+        if (!obj->clip_prog && err.out_of_memory) {
+            *oom = true;
             gl_error(ctx, GL_OUT_OF_MEMORY);
             return NULL;
         }

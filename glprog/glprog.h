@@ -505,6 +505,26 @@ gp_program *gp_compile(const char *src, size_t len, gp_stage stage,
 void gp_program_free(gp_program *p);
 const gp_program_info *gp_program_get_info(const gp_program *p);
 
+/* The clip-distance variant of a position-invariant vertex program
+ * (ARB_vertex_program 2.14.4.5.1: such a program is clipped by the client
+ * clip planes in eye coordinates, as fixed function is).  Returns a new
+ * program that runs p as it is and then, at END and after a RET that ends
+ * the program, computes what fixed function does:
+ *     eye = state.matrix.modelview * vertex.position
+ *     result.clip[n].x = dot(eye, state.clip[n].plane)      n = 0..7
+ * replacing any result.clip p wrote (conventional clipping wins).  Its
+ * parameter table is p's rows followed by those state rows p lacks (the
+ * caller resolves the variant's own info->params), and info->outputs_written
+ * has GP_VARY_CLIP0 and GP_VARY_CLIP1; the counts in info are p's (the
+ * appended work is not the program's, as for the position-invariant
+ * prologue), and gp_program_print prints p's text.  p must be a
+ * !!ARBvp1.0 program with OPTION ARB_position_invariant that fits lim
+ * (NULL: the defaults) with the variant's 12 instructions, temporary, 12
+ * parameters and attribute granted on top.  NULL and err filled
+ * (err->out_of_memory when memory ran out) otherwise.  Free it with
+ * gp_program_free.  gp_lower_clip.c. */
+gp_program *gp_program_clip_variant(const gp_program *p, const gp_limits *lim, gp_error *err);
+
 /* NV5 subroutines (ARB_shader_subroutine, "Dependencies on NV_gpu_program5").
  * Limits: MAX_PROGRAM_SUBROUTINE_PARAMETERS_NV (program.subroutine[i], i <
  * it) and MAX_PROGRAM_SUBROUTINE_NUM_NV (SUBROUTINENUM(n), n < it). */

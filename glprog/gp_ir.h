@@ -143,6 +143,15 @@
  * the table.  Neither they nor the synthetic instructions and temporaries
  * are in the info counts or printed.
  *
+ * Clip-distance variant (glprog.h gp_program_clip_variant, gp_lower_clip.c):
+ * a position-invariant vertex program with 12 more epilogue instructions
+ * (4 DP4 into a hidden temporary, the eye position, then 8 DP4 into
+ * result.clip[0..7]), one more synthetic temporary and the modelview and
+ * clip-plane rows as synthetic parameters.  A program with a RET gets 3
+ * more at the head of its epilogue, "BRA d; CAL 0; BRA d" (d: the first
+ * DP4), and its entry is that CAL: the one layout where entry is past a
+ * prologue.  max_exec_instructions and max_call_depth grow to match.
+ *
  * ---- NV_gpu_program4 (!!NVvp4.0, !!NVfp4.0, !!NVgp4.0; info.lang) --------
  * The front end accepts what follows (gp_parse.c, gp_validate.c) and encodes
  * it thus; the executor runs all of it (gp_exec.c), geometry programs

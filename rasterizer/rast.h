@@ -350,7 +350,8 @@ typedef struct rast_resources {
     tex_image_unit images[GP_MAX_IMAGE_UNITS];
 } rast_resources;
 
-/* What one programmable stage of a draw runs with (R7).  Referenced, not
+/* What one programmable stage of a draw or dispatch runs with (R7); the
+ * rasterizer makes the stage's gp_exec_env from it.  Referenced, not
  * copied: the caller keeps what the pointers name unchanged until the next
  * flush (R9; the GL layer calls gl_resource_will_change first). */
 typedef struct rast_stage_binding {
@@ -471,15 +472,9 @@ GLenum rast_clear(rast_context *r, const rast_framebuffer *fb, const rast_clear_
  * budget_exceeded) and stops the dispatch ("Instruction budget" below):
  * no group starts after it.  GL_NO_ERROR, or GL_OUT_OF_MEMORY. */
 typedef struct rast_dispatch_args {
-    const gp_program *cp;
-    const gp_val (*params)[4];
-    const gp_val *param_buffers[GP_MAX_PARAM_BUFFERS];
-    uint32_t param_buffer_words[GP_MAX_PARAM_BUFFERS];
-    const uint32_t *subroutine_params;
-    uint32_t num_subroutine_params;
+    rast_stage_binding cp;    /* the compute program (cp.id: its GL name, for reports) */
     rast_resources res;
     uint32_t groups[3];
-    uint32_t cp_id;           /* cp's GL program name, for reports (0: none) */
 } rast_dispatch_args;
 GLenum rast_dispatch(rast_context *r, const rast_dispatch_args *a);
 

@@ -97,6 +97,7 @@ typedef struct rast_cp_exec {
 
 typedef struct cp_job {
     const rast_dispatch_args *a;
+    rast_stage_binding cp;           /* a->cp, cleaned (rast_stage_binding_clean) */
     const gp_program_info *info;
     gp_memory mem;
     rast_tex_units tex;              /* no textures: samples read 0 */
@@ -227,32 +228,19 @@ static void cp_run_call(rast_cp_exec *e, const cp_job *j, uint32_t c, rast_cp_fi
     cp_fill_inputs(e, j, c, &live);
     if (!live)
         return;
-    const rast_dispatch_args *a = j->a;
     gp_exec_env env;
-    memset(&env, 0, sizeof(env));
-    env.machine = e->machines[c];
-    env.params = a->params;
+    rast_stage_env(&j->cp, e->machines[c], rast_tex_fn, (void *)&j->tex, j->insn_budget, &j->mem, "compute program",
+                   &env);
     env.inputs = e->inputs[c];
     env.outputs = e->outputs;
     env.live_mask = live;
-    env.tex = rast_tex_fn;
-    env.tex_user = (void *)&j->tex;
-    env.insn_budget = j->insn_budget;
-    for (int b = 0; b < GP_MAX_PARAM_BUFFERS; b++) {
-        env.param_buffers[b] = a->param_buffers[b];
-        env.param_buffer_words[b] = a->param_buffers[b] ? a->param_buffer_words[b] : 0;
-    }
-    env.subroutine_params = a->subroutine_params;
-    env.num_subroutine_params = a->num_subroutine_params;
-    env.memory = &j->mem;
     env.shared = j->info->cp_shared_size > 0 ? e->shared : NULL;
     env.shared_size = (uint32_t)j->info->cp_shared_size;
     if (fiber) {
         env.barrier = cp_barrier;
         env.barrier_user = fiber;
     }
-    env.mem_site = "compute program";
-    gp_exec(a->cp, &env);
+    gp_exec(j->cp.prog, &env);
     e->invocations += (uint64_t)rast_popcount(live);
     bool exceeded = env.status == GP_EXEC_BUDGET_EXCEEDED;
     e->budget_exceeded += exceeded;
@@ -404,15 +392,16 @@ static void cp_worker(rast_context *r, rast_tile_ctx *t)
 
 GLenum rast_dispatch(rast_context *r, const rast_dispatch_args *a)
 {
-    if (!r || !a || !a->cp)
+    if (!r || !a || !a->cp.prog)
         return GL_NO_ERROR;
     rast_flush_internal(r);
-    const gp_program_info *info = gp_program_get_info(a->cp);
+    const gp_program_info *info = gp_program_get_info(a->cp.prog);
     if (info->stage != GP_STAGE_COMPUTE)
         return GL_NO_ERROR;
     cp_job j;
     memset(&j, 0, sizeof(j));
     j.a = a;
+    rast_stage_binding_clean(&j.cp, &a->cp, ~0u);
     j.info = info;
     for (int k = 0; k < 3; k++)
         j.size[k] = info->cp_group_size[k] > 0 ? (uint32_t)info->cp_group_size[k] : 1u;
@@ -459,7 +448,7 @@ GLenum rast_dispatch(rast_context *r, const rast_dispatch_args *a)
     r->dispatch_seq++;
     int stop = atomic_load(&j.stop);
     if (stop)
-        rast_budget_report(r, RAST_STAGE_COMPUTE, a->cp_id, a->cp, (stop & RAST_STOP_TOTAL) != 0, true,
+        rast_budget_report(r, RAST_STAGE_COMPUTE, a->cp.id, a->cp.prog, (stop & RAST_STOP_TOTAL) != 0, true,
                            r->dispatch_seq);
     return GL_NO_ERROR;
 }

@@ -446,7 +446,6 @@ GLenum rast_gs_run_draw(rast_geom *g)
                 gs->outputs[s].c[c][i].f = c == 3 ? 1.0f : 0.0f;
     }
 
-    rast_tex_units units;
     int layers = r->scene.layers > 1 && (gpi->outputs_written & (1ull << GP_VARY_LAYER))
                      ? r->scene.layers : 1;
     gs_emit_ctx ec = {g, gs, vmax, layers > 1};
@@ -521,14 +520,14 @@ GLenum rast_gs_run_draw(rast_geom *g)
                 if (!live)
                     continue;
                 gp_exec_env env;
-                rast_stage_env_init(r, d, &d->gp, &units, &env);
+                rast_stage_env(&g->gp, r->vmachine, rast_tex_fn, &g->units, r->insn_budget, &r->vmem,
+                               "geometry program", &env);
                 env.inputs = gs->inputs;
                 env.outputs = gs->outputs;
                 env.live_mask = live;
                 env.emit = gs_emit;
                 env.emit_user = &ec;
-                env.mem_site = "geometry program";
-                gp_exec(d->gp.prog, &env);
+                gp_exec(g->gp.prog, &env);
                 r->stats.gs_invocations += (uint64_t)rast_popcount(live);
                 bool exceeded = env.status == GP_EXEC_BUDGET_EXCEEDED;
                 r->stats.budget_exceeded += exceeded;

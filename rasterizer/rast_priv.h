@@ -130,6 +130,42 @@ typedef struct rast_tex_units {
     uint32_t num_handles;
 } rast_tex_units;
 
+/* ---- a stage's execution environment ------------------------------------------ */
+
+/* The gp_exec_env every stage's calls start from, whichever the stage:
+ * b's program tables (parameter table, parameter buffers, subroutine
+ * values), the running thread's machine, the sampler (rast_tex_fn over a
+ * rast_tex_units that outlives the call, or the API thread's own), the
+ * instruction budget of one call, and the memory the program reaches with
+ * the name its faults are reported under (memory NULL: none).  b's
+ * parameter buffers are handed over as they are, so b comes from
+ * rast_stage_binding_clean.  The caller then sets only what its stage has
+ * of its own: inputs, outputs and live lanes; helper lanes, interpolation
+ * and lane positions (fragments), emit (geometry), shared memory and the
+ * barrier (compute).  Inline: fragment tasks make one each. */
+static inline void rast_stage_env(const rast_stage_binding *b, gp_machine *machine, gp_tex_fn tex,
+                                  void *tex_user, uint64_t insn_budget, const gp_memory *memory,
+                                  const char *mem_site, gp_exec_env *env)
+{
+    memset(env, 0, sizeof(*env));
+    env->machine = machine;
+    env->params = b->params;
+    env->tex = tex;
+    env->tex_user = tex_user;
+    env->insn_budget = insn_budget;
+    memcpy(env->param_buffers, b->param_buffers, sizeof(env->param_buffers));
+    memcpy(env->param_buffer_words, b->param_buffer_words, sizeof(env->param_buffer_words));
+    env->subroutine_params = b->subroutine_params;
+    env->num_subroutine_params = b->num_subroutine_params;
+    env->memory = memory;
+    env->mem_site = mem_site;
+}
+
+/* b as rast_stage_env hands it over (rast_vertex.c): the parameter buffers
+ * of the binding points in used that are bound keep their word counts, the
+ * others are NULL with 0 words. */
+void rast_stage_binding_clean(rast_stage_binding *out, const rast_stage_binding *b, uint32_t used);
+
 /* Stages a draw's or dispatch's budget stop names (rast_budget.c). */
 enum rast_stage_id { RAST_STAGE_VERTEX, RAST_STAGE_GEOMETRY, RAST_STAGE_FRAGMENT, RAST_STAGE_COMPUTE,
                      RAST_STAGE_COUNT };
@@ -157,15 +193,12 @@ typedef struct rast_drawrec {
 
 typedef struct rast_dstate {
     /* fragment program */
-    const gp_program *fp;
+    rast_stage_binding fp;                 /* rast_draw.fp with the parameter buffers the
+                                              program reads (rast_stage_binding_clean);
+                                              fp.params: a copy in the scene arena */
     const gp_program_info *fpi;
-    const gp_val (*fp_params)[4];          /* copy in the scene arena */
     int num_fp_params;
     rast_tex_units tex;
-    const gp_val *param_buffers[GP_MAX_PARAM_BUFFERS]; /* rast_draw.fp.param_buffers */
-    uint32_t param_buffer_words[GP_MAX_PARAM_BUFFERS];
-    const uint32_t *subroutine_params;     /* rast_draw.fp.subroutine_params */
-    uint32_t num_subroutine_params;
     uint64_t insn_budget;
     /* interpolation: prim->attr holds nvary slots x 4 components */
     int nvary;
@@ -513,6 +546,10 @@ typedef struct rast_geom {
     float offset_units_r;       /* units * 2^-24 */
     bool two_side_colors;
     int col_off[2], bfc_off[2]; /* COL0/1 and BFC0/1 offsets (-1 if absent) */
+    /* what the vertex and geometry programs run with (rast_stage_env):
+     * rast_draw.vp / .gp cleaned, d's texture units */
+    rast_stage_binding vp, gp;
+    rast_tex_units units;
     int instance;               /* vertex.instance of the vertices being shaded */
     int layer;                  /* layer the next primitive is binned to (rast_bin_prim) */
     GLenum err;
@@ -568,7 +605,7 @@ struct rast_context {
     gp_vec vout[GP_VARY_COUNT];
     struct rast_gs *gs;         /* geometry-stage scratch (rast_geometry.c), NULL until used */
     gp_memory vmem;             /* vertex / geometry programs' gp_exec_env.memory
-                                   (rast_stage_env_init, from the draw being submitted) */
+                                   (geom_init, from the draw being submitted) */
     /* the executors' work (rast_pool_run): every executor calls job(r, its tile ctx) */
     void (*job)(struct rast_context *r, rast_tile_ctx *t);
     void *job_arg;
@@ -669,15 +706,6 @@ bool rast_vs_run(rast_geom *g, const int *ids, int m);
  * position, kept slots (colours clamped), clip distances, point size,
  * projection and outcode (0xffffffff when dead). */
 void rast_vertex_record(const rast_geom *g, const gp_vec *out, int lane, float *v, bool dead);
-/* The gp_exec_env of a vertex-side stage b (d->vp or d->gp) of draw d: the
- * API thread's machine, b's parameter table, parameter buffers and
- * subroutine values, d's textures (through *units, which must outlive the
- * gp_exec call), the context's instruction budget, d's resources
- * (env->memory = &r->vmem, made from d->res; mem_site "vertex program").
- * The caller sets inputs, outputs, live_mask (and emit, mem_site for
- * geometry programs). */
-void rast_stage_env_init(rast_context *r, const rast_draw *d, const rast_stage_binding *b,
-                         rast_tex_units *units, gp_exec_env *env);
 
 /* rast_geometry.c: the geometry-program stage (a draw with rast_draw.gp.prog) */
 GLenum rast_gs_run_draw(rast_geom *g);

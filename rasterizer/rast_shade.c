@@ -298,30 +298,20 @@ void rast_shade_task(rast_tile_ctx *t, const rast_prim *p, const rast_task *task
 
     /* run */
     gp_exec_env env;
-    memset(&env, 0, sizeof(env));
-    env.machine = t->machine;
-    env.params = ds->fp_params;
+    rast_stage_env(&ds->fp, t->machine, rast_tex_fn, (void *)&ds->tex, ds->insn_budget, &ds->mem,
+                   "fragment program", &env);
     env.inputs = in;
     env.outputs = t->outputs;
     env.live_mask = task->live;
     env.helper_mask = used & ~task->live;
-    env.tex = rast_tex_fn;
-    env.tex_user = (void *)&ds->tex;
-    env.insn_budget = ds->insn_budget;
-    memcpy(env.param_buffers, ds->param_buffers, sizeof env.param_buffers);
-    memcpy(env.param_buffer_words, ds->param_buffer_words, sizeof env.param_buffer_words);
-    env.subroutine_params = ds->subroutine_params;
-    env.num_subroutine_params = ds->num_subroutine_params;
     /* NV5 IPAC / IPAO / IPAS (rast_interp_at.c) */
     rast_interp_user iu = {p, fx, fy, in};
     env.interp = rast_interp_fn;
     env.interp_user = &iu;
-    /* rast.h "Resources": memory, and where faults happen.
+    /* rast.h "Resources": the pixel of each lane, for fault reports.
      * Helper lanes (uncovered lanes of used quads) go in helper_mask, so
      * they store nothing (glprog.h EDGE.HELPER_STORES). */
     int32_t lane_pos[16][2];
-    env.memory = &ds->mem;
-    env.mem_site = "fragment program";
     if (ds->fpi->uses_global_memory || ds->fpi->storage_used || ds->fpi->images_used ||
         ds->fpi->has_side_effects) {
         for (int l = 0; l < 16; l++) {
@@ -330,7 +320,7 @@ void rast_shade_task(rast_tile_ctx *t, const rast_prim *p, const rast_task *task
         }
         env.lane_pos = (const int32_t(*)[2])lane_pos;
     }
-    gp_exec(ds->fp, &env);
+    gp_exec(ds->fp.prog, &env);
     t->stats.fragments_shaded += (uint64_t)rast_popcount(task->live);
     bool exceeded = env.status == GP_EXEC_BUDGET_EXCEEDED;
     t->stats.budget_exceeded += exceeded;

@@ -64,7 +64,7 @@ static void fill_dstate(rast_context *r, const rast_draw *d, rast_dstate *ds)
     const gp_program_info *fpi = gp_program_get_info(d->fp.prog);
 
     memset(ds, 0, sizeof(*ds));
-    ds->fp = d->fp.prog;
+    rast_stage_binding_clean(&ds->fp, &d->fp, fpi->param_buffers_used);
     ds->fpi = fpi;
     ds->num_fp_params = fpi->num_params;
     for (int i = 0; i < RAST_MAX_TEXTURE_UNITS; i++) {
@@ -76,14 +76,6 @@ static void fill_dstate(rast_context *r, const rast_draw *d, rast_dstate *ds)
     ds->tex.handles = d->tex_handles;
     ds->tex.num_handles = d->num_tex_handles;
     ds->insn_budget = r->insn_budget;
-    ds->subroutine_params = d->fp.subroutine_params;
-    ds->num_subroutine_params = d->fp.num_subroutine_params;
-    for (int a = 0; a < GP_MAX_PARAM_BUFFERS; a++) {
-        if (fpi->param_buffers_used & (1u << a)) {
-            ds->param_buffers[a] = d->fp.param_buffers[a];
-            ds->param_buffer_words[a] = d->fp.param_buffers[a] ? d->fp.param_buffer_words[a] : 0;
-        }
-    }
     /* resources (rast.h "Resources"): the parts the program uses */
     if (fpi->uses_global_memory)
         ds->mem_space = d->res.space;
@@ -361,9 +353,9 @@ rast_dstate *rast_dstate_get(rast_context *r, const rast_draw *d)
     size_t pbytes = (size_t)cand.num_fp_params * sizeof(gp_val[4]);
     rast_dstate *cur = r->cur_ds;
     if (cur) {
-        cand.fp_params = cur->fp_params;
+        cand.fp.params = cur->fp.params;
         if (memcmp(&cand, cur, offsetof(rast_dstate, mem)) == 0 &&
-            (pbytes == 0 || memcmp(cur->fp_params, d->fp.params, pbytes) == 0))
+            (pbytes == 0 || memcmp(cur->fp.params, d->fp.params, pbytes) == 0))
             return cur;
     }
     rast_dstate *ds = rast_scene_alloc(&r->scene, sizeof(*ds));
@@ -373,7 +365,7 @@ rast_dstate *rast_dstate_get(rast_context *r, const rast_draw *d)
     if (pbytes)
         memcpy(params, d->fp.params, pbytes);
     memcpy(ds, &cand, sizeof(*ds));
-    ds->fp_params = (const gp_val(*)[4])params;
+    ds->fp.params = (const gp_val(*)[4])params;
     rast_memory_init(&ds->mem, ds->mem_space, ds->storage, ds->images);
     /* deterministic mode (rast.h): side effects in a fixed tile order */
     if (r->deterministic && ds->fpi->has_side_effects)

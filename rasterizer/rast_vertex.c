@@ -308,37 +308,33 @@ static bool geom_init(rast_geom *g, rast_context *r, const rast_draw *d, const r
         r->prim_scratch = p;
         r->prim_scratch_cap = pbytes;
     }
+
+    /* what the vertex-side programs run with, the same for every task */
+    rast_stage_binding_clean(&g->vp, &d->vp, ~0u);
+    rast_stage_binding_clean(&g->gp, &d->gp, ~0u);
+    for (int i = 0; i < RAST_MAX_TEXTURE_UNITS; i++) {
+        g->units.textures[i] = d->textures[i];
+        g->units.lod_bias[i] = d->tex_lod_bias[i];
+    }
+    g->units.handles = d->tex_handles;
+    g->units.num_handles = d->num_tex_handles;
+    /* rast.h "Resources": d's resources, valid while d is (the vertex side
+     * runs inside rast_draw_submit); no pixel for faults */
+    rast_memory_init(&r->vmem, d->res.space, d->res.storage, d->res.images);
     return true;
 }
 
 /* ---- vertex program ------------------------------------------------------------ */
 
-void rast_stage_env_init(rast_context *r, const rast_draw *d, const rast_stage_binding *b,
-                         rast_tex_units *units, gp_exec_env *env)
+void rast_stage_binding_clean(rast_stage_binding *out, const rast_stage_binding *b, uint32_t used)
 {
-    for (int i = 0; i < RAST_MAX_TEXTURE_UNITS; i++) {
-        units->textures[i] = d->textures[i];
-        units->lod_bias[i] = d->tex_lod_bias[i];
-    }
-    units->handles = d->tex_handles;
-    units->num_handles = d->num_tex_handles;
-    memset(env, 0, sizeof(*env));
-    env->machine = r->vmachine;
-    env->params = b->params;
-    env->tex = rast_tex_fn;
-    env->tex_user = units;
-    env->insn_budget = r->insn_budget;
+    *out = *b;
     for (int a = 0; a < GP_MAX_PARAM_BUFFERS; a++) {
-        env->param_buffers[a] = b->param_buffers[a];
-        env->param_buffer_words[a] = b->param_buffers[a] ? b->param_buffer_words[a] : 0;
+        if (!(used & (1u << a)))
+            out->param_buffers[a] = NULL;
+        if (!out->param_buffers[a])
+            out->param_buffer_words[a] = 0;
     }
-    env->subroutine_params = b->subroutine_params;
-    env->num_subroutine_params = b->num_subroutine_params;
-    /* rast.h "Resources": d's resources, valid while d is (the
-     * vertex side runs inside rast_draw_submit); no pixel for faults */
-    rast_memory_init(&r->vmem, d->res.space, d->res.storage, d->res.images);
-    env->memory = &r->vmem;
-    env->mem_site = "vertex program";
 }
 
 bool rast_vs_run(rast_geom *g, const int *ids, int m)
@@ -346,7 +342,6 @@ bool rast_vs_run(rast_geom *g, const int *ids, int m)
     rast_context *r = g->r;
     const rast_draw *d = g->d;
     const gp_program_info *vpi = gp_program_get_info(d->vp.prog);
-    rast_tex_units units;
     uint64_t rd = vpi->inputs_read & ((1ull << GP_VIN_COUNT) - 1);
     while (rd) {
         int s = __builtin_ctzll(rd);
@@ -375,11 +370,11 @@ bool rast_vs_run(rast_geom *g, const int *ids, int m)
             r->vin[GP_VIN_INSTANCEID].c[0][i].i = g->instance;
     }
     gp_exec_env env;
-    rast_stage_env_init(r, d, &d->vp, &units, &env);
+    rast_stage_env(&g->vp, r->vmachine, rast_tex_fn, &g->units, r->insn_budget, &r->vmem, "vertex program", &env);
     env.inputs = r->vin;
     env.outputs = r->vout;
     env.live_mask = (m == 32 ? 0xffffffffu : (1u << m) - 1u);
-    gp_exec(d->vp.prog, &env);
+    gp_exec(g->vp.prog, &env);
     r->stats.vertices_shaded += (uint64_t)m;
     bool exceeded = env.status == GP_EXEC_BUDGET_EXCEEDED;
     r->stats.budget_exceeded += exceeded;
@@ -390,40 +385,24 @@ bool rast_vs_run(rast_geom *g, const int *ids, int m)
 bool rast_vertex_run_one(rast_context *r, const gp_program *vp, const gp_val (*params)[4],
                          const gp_vec *in, gp_vec *out, gp_tex_fn tex, void *tex_user)
 {
-    gp_exec_env env;
-    memset(&env, 0, sizeof env);
-    env.machine = r->vmachine;
-    env.params = params;
-    env.inputs = in;
-    env.outputs = out;
-    env.live_mask = 1;
-    env.tex = tex;
-    env.tex_user = tex_user;
-    env.insn_budget = r->insn_budget;
-    gp_exec(vp, &env);
-    return env.status != GP_EXEC_BUDGET_EXCEEDED;
+    rast_stage_binding b;
+    memset(&b, 0, sizeof b);
+    b.prog = vp;
+    b.params = params;
+    return rast_vertex_run_lanes(r, &b, in, out, 1, tex, tex_user);
 }
 
 bool rast_vertex_run_lanes(rast_context *r, const rast_stage_binding *vp, const gp_vec *in,
                            gp_vec *out, uint32_t live_mask, gp_tex_fn tex, void *tex_user)
 {
+    rast_stage_binding b;
+    rast_stage_binding_clean(&b, vp, ~0u);
     gp_exec_env env;
-    memset(&env, 0, sizeof env);
-    env.machine = r->vmachine;
-    env.params = vp->params;
+    rast_stage_env(&b, r->vmachine, tex, tex_user, r->insn_budget, NULL, NULL, &env);
     env.inputs = in;
     env.outputs = out;
     env.live_mask = live_mask;
-    env.tex = tex;
-    env.tex_user = tex_user;
-    env.insn_budget = r->insn_budget;
-    for (int a = 0; a < GP_MAX_PARAM_BUFFERS; a++) {
-        env.param_buffers[a] = vp->param_buffers[a];
-        env.param_buffer_words[a] = vp->param_buffers[a] ? vp->param_buffer_words[a] : 0;
-    }
-    env.subroutine_params = vp->subroutine_params;
-    env.num_subroutine_params = vp->num_subroutine_params;
-    gp_exec(vp->prog, &env);
+    gp_exec(b.prog, &env);
     return env.status != GP_EXEC_BUDGET_EXCEEDED;
 }
 

@@ -210,7 +210,8 @@ static void test_clip_position_invariant(void)
         "MOV result.color, vertex.color;\n"
         "END\n",
         /* "SEQ" is a name here but a reserved word under OPTION
-         * NV_vertex_program2: the variant comes from the disassembly */
+         * NV_vertex_program2, which provides result.clip: the variant is
+         * made from the compiled program, not from its text */
         "\n!!ARBvp1.0 OPTION ARB_position_invariant;\n"
         "TEMP SEQ; # END of nothing\n"
         "MOV SEQ, vertex.color;\n"

@@ -53,8 +53,8 @@ static GLenum dispatch(rast_context *r, const gp_program *cp, const gp_val (*par
 {
     rast_dispatch_args a;
     memset(&a, 0, sizeof(a));
-    a.cp = cp;
-    a.params = params;
+    a.cp.prog = cp;
+    a.cp.params = params;
     a.res.space = space;
     a.res.storage[0] = (gp_buffer_view){sbuf, sbytes};
     a.groups[0] = gx;
