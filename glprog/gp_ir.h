@@ -675,6 +675,9 @@ typedef struct gp_insn {
  * no caches: every access is coherent and volatile already). */
 enum { GP_MEMF_COH = 1u << 0, GP_MEMF_VOL = 1u << 1, GP_MEMF_CTA = 1u << 2 };
 
+/* Code slots per program: the most executor backends (gp_backend.h). */
+#define GP_BACKEND_SLOTS 4
+
 /* The program object behind glprog.h's opaque gp_program. */
 struct gp_program {
     gp_program_info info;
@@ -760,6 +763,13 @@ struct gp_program {
      * fetch_geo_input (their inputs are per vertex, so no rows are
      * copied); helperthread is a fragment binding only. */
     uint8_t uses_thread;
+    /* For the executor's backends (gp_backend.h): leaders[i] = 1 when
+     * instruction i begins a basic block (gp_program_find_leaders), set by
+     * gp_lower, NULL in programs built otherwise; and each backend's code
+     * for this program, slot gp_backend.slot (0 empty, 1 being prepared,
+     * 2 no code, else a gp_code *), freed with the program. */
+    uint8_t *leaders;
+    _Atomic uintptr_t backend_code[GP_BACKEND_SLOTS];
 };
 #define GP_IN_THREAD 64
 
