@@ -140,6 +140,94 @@ void gp_backend_release_code(gp_program *p);
 void gp_exec_interp_base(const gp_program *p, const gp_code *code, gp_exec_env *env);
 void gp_exec_interp_avx2(const gp_program *p, const gp_code *code, gp_exec_env *env);
 
+/* ---- runtime helpers -----------------------------------------------------------
+ *
+ * Everything a program does outside its registers, as the interpreter does
+ * it: compiled code calls these (through gp_runtime_helpers, or by name)
+ * with the operands it computed, the interpreter's exec/ files call the same
+ * functions after fetching theirs, so sampling, memory and the other
+ * effects cannot differ between backends.  Each takes the env of the
+ * running gp_exec call and acts on the lanes it is given; per-lane
+ * operands are gp_vecs or arrays of GP_LANES.  What the callbacks they
+ * reach promise is in glprog.h (gp_tex_fn, gp_image_fn, gp_interp_fn,
+ * gp_emit_fn, gp_barrier_fn, "memory").
+ *
+ *   tex          one sampler call for req (env->tex; none bound: what an
+ *                incomplete texture returns, (0, 0, 0, 1))
+ *   tex_units    TEXTURE arrays indexed per lane (gp_ir.h GP_TEXF_INDEXED):
+ *                unit[l] per lane of req->lane_mask, -1 outside the array
+ *                (reads 0); one tex call per distinct unit
+ *   tex_handles  NV_bindless_texture: handle[l] per lane; one call per
+ *                distinct handle with req->bindless set, handle 0 reads 0
+ *   image        LOADIM STOREIM ATOMIM: key NULL: req->unit; else per
+ *                lane the unit (UINT64_MAX: none) or, with req->bindless,
+ *                the handle (0: none); out = 0 where nothing is called
+ *   interp       IPAC IPAO IPAS: input slot `slot` of `lanes` evaluated
+ *                by env->interp at mode / arg (gp_interp_fn), or the
+ *                ordinary input rows when there is no callback; written
+ *                into out's lanes only
+ *   mem_view     the bytes of a CBUFFER / STORAGE / SHARED binding (base
+ *                NULL: unbound)
+ *   mem_read     lane l's cnt elements of esz bytes at loc (gp_mem_loc)
+ *   mem_write    into raw / from raw: global memory through memory/'s
+ *                checked accesses (a fault reads 0 and drops the write,
+ *                reported with env->mem_site and the lane's pixel); views
+ *                element by element, outside the view read 0 / dropped
+ *   mem_atomic_ptr  the host word of lane l's atomic, or NULL: not
+ *                performed (fault, misaligned, outside the view)
+ *   mem_atomic   memory/'s mem_atomic on that word (MEM_ATOM_*)
+ *   membar       MEMBAR: a sequentially consistent fence
+ *   emit         EMIT / ENDPRIM: env->emit for lanes (none: nothing)
+ *   barrier      BAR: env->barrier (none: nothing)
+ * What stays with the caller: choosing the lanes (stores and atomics only
+ * for live lanes, loads for helpers too), operand conversions and the
+ * result store, as the exec/ files document. */
+
+/* Where each lane's memory access goes (exec/memory.c). */
+enum { GP_MEM_GLOBAL, GP_MEM_CBUF, GP_MEM_STORAGE, GP_MEM_SHARED };
+typedef struct gp_mem_loc {
+    int space;                  /* GP_MEM_* */
+    uint64_t off[GP_LANES];     /* global: the address; else the byte offset
+                                   (UINT64_MAX: outside every view) */
+    uint8_t *base[GP_LANES];    /* views: the bytes, NULL unbound */
+    uint64_t size[GP_LANES];
+} gp_mem_loc;
+
+void gp_rt_tex(const gp_exec_env *env, const gp_tex_request *req, gp_vec *out);
+void gp_rt_tex_units(const gp_exec_env *env, gp_tex_request *req, const int32_t unit[GP_LANES], gp_vec *out);
+void gp_rt_tex_handles(const gp_exec_env *env, gp_tex_request *req, const uint64_t handle[GP_LANES],
+                       gp_vec *out);
+void gp_rt_image(const gp_exec_env *env, gp_image_request *req, const uint64_t *key, gp_vec *out);
+void gp_rt_interp(const gp_exec_env *env, int slot, int mode, const gp_val (*arg)[2], uint32_t lanes,
+                  const gp_vec *input, gp_vec *out);
+void gp_rt_mem_view(const gp_exec_env *env, int space, int64_t binding, uint8_t **base, uint64_t *size);
+void gp_rt_mem_read(const gp_exec_env *env, const gp_mem_loc *loc, int l, int esz, int cnt, uint8_t *raw);
+void gp_rt_mem_write(const gp_exec_env *env, const gp_mem_loc *loc, int l, int esz, int cnt, const uint8_t *raw);
+void *gp_rt_mem_atomic_ptr(const gp_exec_env *env, const gp_mem_loc *loc, int l, int esz);
+void gp_rt_membar(void);
+void gp_rt_emit(const gp_exec_env *env, int what, uint32_t lanes);
+void gp_rt_barrier(const gp_exec_env *env);
+
+typedef struct gp_runtime {
+    void (*tex)(const gp_exec_env *env, const gp_tex_request *req, gp_vec *out);
+    void (*tex_units)(const gp_exec_env *env, gp_tex_request *req, const int32_t unit[GP_LANES], gp_vec *out);
+    void (*tex_handles)(const gp_exec_env *env, gp_tex_request *req, const uint64_t handle[GP_LANES],
+                        gp_vec *out);
+    void (*image)(const gp_exec_env *env, gp_image_request *req, const uint64_t *key, gp_vec *out);
+    void (*interp)(const gp_exec_env *env, int slot, int mode, const gp_val (*arg)[2], uint32_t lanes,
+                   const gp_vec *input, gp_vec *out);
+    void (*mem_view)(const gp_exec_env *env, int space, int64_t binding, uint8_t **base, uint64_t *size);
+    void (*mem_read)(const gp_exec_env *env, const gp_mem_loc *loc, int l, int esz, int cnt, uint8_t *raw);
+    void (*mem_write)(const gp_exec_env *env, const gp_mem_loc *loc, int l, int esz, int cnt, const uint8_t *raw);
+    void *(*mem_atomic_ptr)(const gp_exec_env *env, const gp_mem_loc *loc, int l, int esz);
+    uint64_t (*mem_atomic)(void *p, int op, int type, uint64_t v, uint64_t v2);
+    void (*membar)(void);
+    void (*emit)(const gp_exec_env *env, int what, uint32_t lanes);
+    void (*barrier)(const gp_exec_env *env);
+} gp_runtime;
+
+extern const gp_runtime gp_runtime_helpers;
+
 /* ---- block leaders ---------------------------------------------------------
  *
  * Instruction i of p begins a basic block (out[i] = 1, else 0; out has

@@ -885,9 +885,7 @@ gp_top:
      * registers keep their values (the spec leaves them undefined). */
     GP_CASE(EMIT)
     {
-        uint32_t lanes = x.exec & x.live;
-        if (lanes && env->emit)
-            env->emit(env->emit_user, GP_EMIT_VERTEX, env->outputs, lanes);
+        gp_rt_emit(env, GP_EMIT_VERTEX, x.exec & x.live);
         GP_NEXT();
     }
     GP_CASE(EMITS)
@@ -902,16 +900,13 @@ gp_top:
             const gp_vec *a = fetch(&x, &in->src[0], &m->opnd[0], GP_TYPE_S32);
             FOR_LANES(l) if ((lanes & lane_bit[l]) && a->c[0][l].i == 0)
                 s0 |= lane_bit[l];
-            if (s0)
-                env->emit(env->emit_user, GP_EMIT_VERTEX, env->outputs, s0);
+            gp_rt_emit(env, GP_EMIT_VERTEX, s0);
         }
         GP_NEXT();
     }
     GP_CASE(ENDPRIM)
     {
-        uint32_t lanes = x.exec & x.live;
-        if (lanes && env->emit)
-            env->emit(env->emit_user, GP_EMIT_ENDPRIM, env->outputs, lanes);
+        gp_rt_emit(env, GP_EMIT_ENDPRIM, x.exec & x.live);
         GP_NEXT();
     }
     GP_CASE(TXB)
@@ -1345,15 +1340,14 @@ gp_top:
     {
         /* every form (.CTA too) is a sequentially consistent fence: asmgl
          * has no caches (glprog.h "memory") */
-        atomic_thread_fence(memory_order_seq_cst);
+        gp_rt_membar();
         GP_NEXT();
     }
     GP_CASE(BAR)
     {
         /* NV_compute_program5 BAR: the dispatcher's barrier (glprog.h
          * GP_CIN_*) for the lanes that reach it; none: a no-op */
-        if (env->barrier)
-            env->barrier(env->barrier_user);
+        gp_rt_barrier(env);
         GP_NEXT();
     }
     GP_CASE(END)
