@@ -94,6 +94,21 @@
 #define GP_EXEC_HAS_AVX2 0
 #endif
 
+/* Index of the lowest lane in a non-empty lane mask. */
+static inline int gp_lane_first(uint32_t v)
+{
+#if defined(__GNUC__)
+    return __builtin_ctz(v);
+#else
+    int n = 0;
+    while (!(v & 1u)) {
+        v >>= 1;
+        n++;
+    }
+    return n;
+#endif
+}
+
 /* Code a backend prepared for one program: the first member of the
  * backend's own struct.  release frees the whole of it. */
 typedef struct gp_code {

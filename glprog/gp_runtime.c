@@ -13,18 +13,19 @@
 #include "gp_backend.h"
 #include "mem.h"
 
-static inline int first_lane(uint32_t v)
+/* The lanes of todo (not empty) whose key is that of todo's first lane,
+ * which goes to *k: the runtime helpers make one callback call per
+ * distinct unit, handle or image, in the order of their first lanes. */
+static uint32_t same_key(const uint64_t key[GP_LANES], uint32_t todo, uint64_t *k)
 {
-#if defined(__GNUC__)
-    return __builtin_ctz(v);
-#else
-    int n = 0;
-    while (!(v & 1u)) {
-        v >>= 1;
-        n++;
+    *k = key[gp_lane_first(todo)];
+    uint32_t group = 0;
+    for (uint32_t b = todo; b; b &= b - 1) {
+        int l = gp_lane_first(b);
+        if (key[l] == *k)
+            group |= 1u << l;
     }
-    return n;
-#endif
+    return group;
 }
 
 /* out's lanes of group from t */
@@ -32,7 +33,7 @@ static void merge_lanes(gp_vec *out, const gp_vec *t, uint32_t group)
 {
     for (int c = 0; c < 4; c++)
         for (uint32_t g = group; g; g &= g - 1) {
-            int l = first_lane(g);
+            int l = gp_lane_first(g);
             out->c[c][l] = t->c[c][l];
         }
 }
@@ -54,17 +55,17 @@ void gp_rt_tex(const gp_exec_env *env, const gp_tex_request *req, gp_vec *out)
 
 void gp_rt_tex_units(const gp_exec_env *env, gp_tex_request *req, const int32_t unit[GP_LANES], gp_vec *out)
 {
+    uint64_t key[GP_LANES];
+    for (int l = 0; l < GP_LANES; l++)
+        key[l] = unit[l] < 0 ? UINT64_MAX : (uint64_t)unit[l];
     memset(out, 0, sizeof(*out));
     gp_vec tmp;
     uint32_t todo = req->lane_mask;
     while (todo) {
-        int32_t u = unit[first_lane(todo)];
-        uint32_t group = 0;
-        for (int l = 0; l < GP_LANES; l++)
-            if ((todo >> l & 1) && unit[l] == u)
-                group |= 1u << l;
+        uint64_t u;
+        uint32_t group = same_key(key, todo, &u);
         todo &= ~group;
-        if (u < 0)
+        if (u == UINT64_MAX)
             continue;
         req->unit = (uint8_t)u;
         req->lane_mask = group;
@@ -81,15 +82,12 @@ void gp_rt_tex_handles(const gp_exec_env *env, gp_tex_request *req, const uint64
     uint32_t todo = req->lane_mask;
     req->bindless = true;
     while (todo) {
-        uint64_t v = handle[first_lane(todo)];
-        uint32_t group = 0;
-        for (int l = 0; l < GP_LANES; l++)
-            if ((todo >> l & 1) && handle[l] == v)
-                group |= 1u << l;
+        uint64_t h;
+        uint32_t group = same_key(handle, todo, &h);
         todo &= ~group;
-        if (v == 0)
+        if (h == 0)
             continue;
-        req->handle = v;
+        req->handle = h;
         req->lane_mask = group;
         if (env->tex)
             env->tex(env->tex_user, req, &tmp);
@@ -116,13 +114,8 @@ void gp_rt_image(const gp_exec_env *env, gp_image_request *req, const uint64_t *
     uint32_t todo = req->lane_mask;
     gp_vec tmp;
     while (todo) {
-        uint64_t k = key[first_lane(todo)];
-        uint32_t group = 0;
-        for (uint32_t b = todo; b; b &= b - 1) {
-            int l = first_lane(b);
-            if (key[l] == k)
-                group |= 1u << l;
-        }
+        uint64_t k;
+        uint32_t group = same_key(key, todo, &k);
         todo &= ~group;
         if (handles ? k == 0 : k == UINT64_MAX)
             continue;
