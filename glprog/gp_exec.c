@@ -1,6 +1,7 @@
 /*
- * gp_exec.c - the glprog executor: runs one compiled program (gp_ir.h) over
- * the GP_LANES lanes of a task.  Worker threads: any number of threads run
+ * gp_exec.c - the glprog interpreter: runs one compiled program (gp_ir.h)
+ * over the GP_LANES lanes of a task, as the backends interp and interp_avx2
+ * (gp_backend.h) that gp_exec chooses from.  Worker threads: any number of threads run
  * the same immutable gp_program at once, each with its own gp_machine (the
  * per-thread scratch defined here); nothing here allocates per call.
  *
@@ -80,7 +81,9 @@
  *   exec/memory.c       LOAD STORE ATOM, LDC LDB STB ATOMB, LDS STS ATOMS
  *   exec/image.c        LOADIM STOREIM ATOMIM (env->memory->image)
  *   gp_exec.c           the interpreter: the only switch, one case per
- *                       gp_opcodes.def row, and the choice of build
+ *                       gp_opcodes.def row
+ * gp_backend.c (compiled once) is gp_exec itself: it runs the program on
+ * the backend it chose, these two builds among them (gp_backend.h).
  *
  * Typed instructions (.S .U) and the integer opcodes run in one generic
  * case, exec_typed (operands fetched with the kinds of gp_opinfo.io,
@@ -110,10 +113,11 @@
 #include <string.h>
 
 #include "gp_cvt.h"
+#include "gp_backend.h"
 #include "gp_ir.h"
 #include "mem.h" /* LOAD STORE ATOM (exec/memory.c) */
 
-/* Instruction-set variants.  On GCC and Clang for x86-64 the executor (gp_exec and
+/* Instruction-set variants.  On GCC and Clang for x86-64 the interpreter (its entry and
  * every static helper it inlines) is compiled twice: here for the x86-64
  * baseline (SSE2, 4-lane kernels) and by gp_exec_avx2.c, which includes
  * this file with GP_EXEC_VARIANT set, for AVX2 (8-lane kernels, GP_VW 8;
@@ -125,29 +129,18 @@
  * one exception that is no value: when two NaNs with different payloads
  * meet in a commutative + or *, x86 returns the first source operand's,
  * and which one that is is the compiler's operand order (the generic and
- * fast cases already differ there; tests/test_exec_paths.c).  gp_exec
- * picks a build on its first call (gp_exec_pick): AVX2 where the CPU has
- * it, unless ASMGL_EXEC_ISA=base is in the environment; the CMake option
- * ASMGL_EXEC_ISA_VARIANTS=OFF (GP_EXEC_NO_VARIANTS) builds the baseline
- * only. */
-#if defined(__GNUC__) && defined(__x86_64__) && !defined(GP_EXEC_SCALAR) && \
-    !defined(GP_EXEC_NO_VARIANTS)
-#define GP_EXEC_HAS_AVX2 1
-#else
-#define GP_EXEC_HAS_AVX2 0
-#endif
+ * fast cases already differ there; tests/test_exec_paths.c).  The two
+ * builds are two backends (gp_backend.h: interp_avx2 = gp_exec_interp_avx2,
+ * interp = gp_exec_interp_base) and gp_exec (gp_backend.c) chooses: AVX2
+ * where the CPU has it, unless ASMGL_EXEC_ISA=base or ASMGL_EXEC_BACKEND
+ * says otherwise; the CMake option ASMGL_EXEC_ISA_VARIANTS=OFF
+ * (GP_EXEC_NO_VARIANTS; GP_EXEC_HAS_AVX2 in gp_backend.h) builds the
+ * baseline only. */
 #if defined(GP_EXEC_VARIANT)
-#define GP_EXEC_ENTRY gp_exec_avx2 /* gp_exec_avx2.c: the AVX2 build */
-#define GP_EXEC_ENTRY_LINKAGE
-#elif GP_EXEC_HAS_AVX2
-#define GP_EXEC_ENTRY gp_exec_base
-#define GP_EXEC_ENTRY_LINKAGE
+#define GP_EXEC_ENTRY gp_exec_interp_avx2 /* gp_exec_avx2.c: the AVX2 build */
 #else
-#define GP_EXEC_ENTRY gp_exec
-#define GP_EXEC_ENTRY_LINKAGE
+#define GP_EXEC_ENTRY gp_exec_interp_base
 #endif
-void gp_exec_avx2(const gp_program *p, gp_exec_env *env);
-void gp_exec_base(const gp_program *p, gp_exec_env *env);
 
 #ifndef GP_ASSERT
 #include <assert.h>
@@ -203,8 +196,9 @@ void gp_exec_base(const gp_program *p, gp_exec_env *env);
 #define FOR_MASK(c) for (int c = 0; c < 4; c++) if (wmask >> c & 1)
 #define FOR_LANES(l) for (int l = 0; l < GP_LANES; l++)
 
-GP_EXEC_ENTRY_LINKAGE void GP_EXEC_ENTRY(const gp_program *p, gp_exec_env *env)
+void GP_EXEC_ENTRY(const gp_program *p, const gp_code *code_unused, gp_exec_env *env)
 {
+    (void)code_unused; /* the interpreter prepares nothing per program (gp_backend.h) */
     gp_machine *m = env->machine;
     const gp_insn *code = p->insns;
     const gp_insn *in;
@@ -891,9 +885,7 @@ gp_top:
      * registers keep their values (the spec leaves them undefined). */
     GP_CASE(EMIT)
     {
-        uint32_t lanes = x.exec & x.live;
-        if (lanes && env->emit)
-            env->emit(env->emit_user, GP_EMIT_VERTEX, env->outputs, lanes);
+        gp_rt_emit(env, GP_EMIT_VERTEX, x.exec & x.live);
         GP_NEXT();
     }
     GP_CASE(EMITS)
@@ -908,16 +900,13 @@ gp_top:
             const gp_vec *a = fetch(&x, &in->src[0], &m->opnd[0], GP_TYPE_S32);
             FOR_LANES(l) if ((lanes & lane_bit[l]) && a->c[0][l].i == 0)
                 s0 |= lane_bit[l];
-            if (s0)
-                env->emit(env->emit_user, GP_EMIT_VERTEX, env->outputs, s0);
+            gp_rt_emit(env, GP_EMIT_VERTEX, s0);
         }
         GP_NEXT();
     }
     GP_CASE(ENDPRIM)
     {
-        uint32_t lanes = x.exec & x.live;
-        if (lanes && env->emit)
-            env->emit(env->emit_user, GP_EMIT_ENDPRIM, env->outputs, lanes);
+        gp_rt_emit(env, GP_EMIT_ENDPRIM, x.exec & x.live);
         GP_NEXT();
     }
     GP_CASE(TXB)
@@ -1351,15 +1340,14 @@ gp_top:
     {
         /* every form (.CTA too) is a sequentially consistent fence: asmgl
          * has no caches (glprog.h "memory") */
-        atomic_thread_fence(memory_order_seq_cst);
+        gp_rt_membar();
         GP_NEXT();
     }
     GP_CASE(BAR)
     {
         /* NV_compute_program5 BAR: the dispatcher's barrier (glprog.h
          * GP_CIN_*) for the lanes that reach it; none: a no-op */
-        if (env->barrier)
-            env->barrier(env->barrier_user);
+        gp_rt_barrier(env);
         GP_NEXT();
     }
     GP_CASE(END)
@@ -1405,30 +1393,3 @@ gp_done:
     env->insn_used = (uint64_t)(x.budget0 - x.budget + x.steps * x.nexec);
     return;
 }
-
-#if GP_EXEC_HAS_AVX2 && !defined(GP_EXEC_VARIANT)
-/* The build of gp_exec this process runs: AVX2 where the CPU has it, unless
- * ASMGL_EXEC_ISA=base asks for the baseline.  Decided once (relaxed: every
- * thread decides the same). */
-static _Atomic int gp_exec_isa; /* 0 undecided, 1 baseline, 2 AVX2 */
-
-static int gp_exec_pick(void)
-{
-    int isa = atomic_load_explicit(&gp_exec_isa, memory_order_relaxed);
-    if (GP_LIKELY(isa))
-        return isa;
-    const char *e = getenv("ASMGL_EXEC_ISA");
-    __builtin_cpu_init();
-    isa = (e && strcmp(e, "base") == 0) || !__builtin_cpu_supports("avx2") ? 1 : 2;
-    atomic_store_explicit(&gp_exec_isa, isa, memory_order_relaxed);
-    return isa;
-}
-
-void gp_exec(const gp_program *p, gp_exec_env *env)
-{
-    if (gp_exec_pick() == 2)
-        gp_exec_avx2(p, env);
-    else
-        gp_exec_base(p, env);
-}
-#endif

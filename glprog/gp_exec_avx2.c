@@ -1,11 +1,12 @@
 /*
- * gp_exec_avx2.c - the executor compiled for AVX2 (gp_exec_avx2), which
- * gp_exec calls on CPUs that have it: gp_exec.c compiled a second time
- * with the "avx2" target and 8-lane kernels (see "Instruction-set
- * variants" there).  Elsewhere this file is empty.
+ * gp_exec_avx2.c - the interpreter compiled for AVX2 (gp_exec_interp_avx2,
+ * the backend interp_avx2 of gp_backend.h, which gp_exec runs on CPUs that
+ * have it): gp_exec.c compiled a second time with the "avx2" target and
+ * 8-lane kernels (see "Instruction-set variants" there).  Elsewhere this
+ * file is empty.
  */
-#if defined(__GNUC__) && defined(__x86_64__) && !defined(GP_EXEC_SCALAR) && \
-    !defined(GP_EXEC_NO_VARIANTS)
+#include "gp_backend.h" /* GP_EXEC_HAS_AVX2 */
+#if GP_EXEC_HAS_AVX2
 /* every function of the file (the executor and the static helpers it
  * inlines) for AVX2: GCC's target pragma, Clang's attribute */
 #if defined(__clang__)

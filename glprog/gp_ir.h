@@ -684,6 +684,9 @@ typedef struct gp_insn {
  * no caches: every access is coherent and volatile already). */
 enum { GP_MEMF_COH = 1u << 0, GP_MEMF_VOL = 1u << 1, GP_MEMF_CTA = 1u << 2 };
 
+/* Code slots per program: the most executor backends (gp_backend.h). */
+#define GP_BACKEND_SLOTS 4
+
 /* The program object behind glprog.h's opaque gp_program. */
 struct gp_program {
     gp_program_info info;
@@ -730,8 +733,9 @@ struct gp_program {
     /* Added by the executor: 0 until the program first runs, then a number
      * unique in the process (never reused) under which each thread's
      * gp_machine caches the program's prepared form (gp_exec.c), so a
-     * program allocated where a freed one was is never taken for it.  The
-     * executor's only write to a program; gp_lower's memset starts it at 0. */
+     * program allocated where a freed one was is never taken for it.  With
+     * backend_code below, what the executor writes in a program (atomics);
+     * gp_lower's memset starts both at 0. */
     _Atomic uint64_t exec_serial;
     /* NV5 subroutines (gp_subroutine.c; NULL / 0 without SUBROUTINE
      * declarations).  CALI (GP_OP_CALI, nsrc 0) names its subroutine
@@ -769,6 +773,15 @@ struct gp_program {
      * fetch_geo_input (their inputs are per vertex, so no rows are
      * copied); helperthread is a fragment binding only. */
     uint8_t uses_thread;
+    /* For the executor's backends (gp_backend.h): leaders[i] = 1 when
+     * instruction i begins a basic block (gp_program_find_leaders), set by
+     * gp_lower, NULL in programs built otherwise; and each backend's code
+     * for this program, slot gp_backend.slot (0 empty, 1 being prepared,
+     * 2 no code, else a gp_code *).  gp_program_free frees both: code that
+     * makes a gp_program from another one allocates its own leaders and
+     * starts with zeroed slots, never copies these. */
+    uint8_t *leaders;
+    _Atomic uintptr_t backend_code[GP_BACKEND_SLOTS];
 };
 #define GP_IN_THREAD 64
 

@@ -4,9 +4,11 @@
  * block target resolved, the parameter table, and the gp_program_info flags
  * later stages read instead of instructions; the work options add is done
  * here as ordinary instructions (ARB_position_invariant's prologue, the
- * ARB_fog_* epilogue: gp_ir.h), as are the NV run-time limits.  Compile
- * time, calling thread.
+ * ARB_fog_* epilogue: gp_ir.h), as are the NV run-time limits and the
+ * block leaders of the executor's backends (gp_backend.h).  Compile time,
+ * calling thread.
  */
+#include "gp_backend.h"
 #include "gp_priv.h"
 
 /* ---- synthetic instructions ---------------------------------------------- */
@@ -413,6 +415,57 @@ static int subroutine_text(gp_parse *ps, gp_insn **out, const gp_pinsn ***origin
     return k;
 }
 
+/* Block leaders for the executor's backends: the list and its reasons are
+ * in gp_backend.h (they follow the jumps of the interpreter's flow cases
+ * and the instructions after which it returns to its lane scheduler). */
+static void mark(uint8_t *out, int n, int i)
+{
+    if (i >= 0 && i < n)
+        out[i] = 1;
+}
+
+void gp_program_find_leaders(const gp_program *p, uint8_t *out)
+{
+    int n = p->num_insns;
+    memset(out, 0, (size_t)n);
+    mark(out, n, 0);
+    mark(out, n, p->entry);
+    for (int i = 0; i < n; i++) {
+        const gp_insn *in = &p->insns[i];
+        switch (in->op) {
+        case GP_OP_BRA:
+        case GP_OP_CAL:
+        case GP_OP_CONT:
+            mark(out, n, in->target);
+            break;
+        case GP_OP_IF:
+        case GP_OP_ELSE:
+        case GP_OP_REP:
+        case GP_OP_LOOP:
+        case GP_OP_ENDREP:
+        case GP_OP_ENDLOOP:
+        case GP_OP_BRK:
+            if (in->target >= 0)
+                mark(out, n, in->target + 1);
+            break;
+        case GP_OP_CALI:
+            for (int e = 0; e < p->num_sub_entries; e++)
+                mark(out, n, p->sub_entries[e][2]);
+            break;
+        case GP_OP_RET:
+        case GP_OP_KIL:
+        case GP_OP_PUSHA:
+        case GP_OP_POPA:
+        case GP_OP_BAR:
+        case GP_OP_END:
+            break;
+        default:
+            continue; /* falls through to the next instruction */
+        }
+        mark(out, n, i + 1);
+    }
+}
+
 gp_program *gp_lower_program(gp_parse *ps)
 {
     bool posinv = (ps->options & GP_OPTION_POSITION_INVARIANT) != 0;
@@ -521,9 +574,11 @@ gp_program *gp_lower_program(gp_parse *ps)
     p->entry = (!posinv && !wrap && main_at >= 0) ? main_at : 0;
     set_run_limits(ps, p, pro + nepi, wrap);
     fill_info(ps, p);
-    if (!gp_lower_subroutines(ps, p, map, pro)) {
+    p->leaders = GP_MALLOC((size_t)n);
+    if (!p->leaders || !gp_lower_subroutines(ps, p, map, pro)) {
         gp_program_free(p);
         gp_fail_oom(ps);
     }
+    gp_program_find_leaders(p, p->leaders);
     return p;
 }

@@ -1,13 +1,15 @@
 /*
  * gp_program.c - the front end's public entry points: gp_limits_default,
  * gp_compile (header, then parse -> validate -> lower, one arena, one exit),
- * gp_program_get_info and gp_program_free.  Compile time, any thread; no
- * state outside the caller's arguments.
+ * gp_program_get_info and gp_program_free (which frees the executor
+ * backends' code too).  Compile time, any thread; no state outside the
+ * caller's arguments.
  */
 #include <assert.h>
 #include <limits.h>
 #include <stdio.h>
 
+#include "gp_backend.h"
 #include "gp_priv.h"
 
 /*
@@ -72,6 +74,8 @@ void gp_program_free(gp_program *p)
     GP_FREE(p->params);
     GP_FREE(p->source);
     GP_FREE(p->sub_block);
+    GP_FREE(p->leaders);
+    gp_backend_release_code(p);
     GP_FREE(p);
 }
 

@@ -1,6 +1,6 @@
 /*
  * exec/image.c - image instructions LOADIM STOREIM ATOMIM, through
- * env->memory->image.
+ * env->memory->image (the runtime helper gp_rt_image, gp_backend.h).
  *
  * Part of the executor's translation unit: gp_exec.c includes this file
  * (once per instruction-set build), after exec/runtime.c; see gp_exec.c
@@ -25,13 +25,8 @@
  * texel.  Stores and atomics only for live lanes, as above. */
 static void image_call(gp_xs *x, const gp_insn *in, gp_image_request *req, gp_vec *out)
 {
-    memset(out, 0, sizeof(*out));
-    const gp_memory *mm = x->env->memory;
-    if (!req->lane_mask || !mm || !mm->image)
-        return;
     if (!(in->tex_flags & (GP_TEXF_INDEXED | GP_TEXF_HANDLE))) {
-        if (req->unit < GP_MAX_IMAGE_UNITS)
-            mm->image(mm->image_user, req, out);
+        gp_rt_image(x->env, req, NULL, out);
         return;
     }
     uint64_t key[GP_LANES];
@@ -51,32 +46,7 @@ static void image_call(gp_xs *x, const gp_insn *in, gp_image_request *req, gp_ve
         }
     }
     req->bindless = handles;
-    uint32_t todo = req->lane_mask;
-    gp_vec tmp;
-    while (todo) {
-        uint64_t k = key[lane_first(todo)];
-        uint32_t group = 0;
-        for (uint32_t b = todo; b; b &= b - 1) {
-            int l = lane_first(b);
-            if (key[l] == k)
-                group |= lane_bit[l];
-        }
-        todo &= ~group;
-        if (handles ? k == 0 : k == UINT64_MAX)
-            continue;
-        if (handles)
-            req->handle = k;
-        else
-            req->unit = (uint8_t)k;
-        req->lane_mask = group;
-        memset(&tmp, 0, sizeof(tmp));
-        mm->image(mm->image_user, req, &tmp);
-        for (int c = 0; c < 4; c++)
-            for (uint32_t g = group; g; g &= g - 1) {
-                int l = lane_first(g);
-                out->c[c][l] = tmp.c[c][l];
-            }
-    }
+    gp_rt_image(x->env, req, key, out);
 }
 
 static GP_NOINLINE void exec_image(gp_xs *x, const gp_insn *in, int op)

@@ -1,6 +1,7 @@
 /*
  * exec/interpolate.c - attribute interpolation at an offset, sample or the
- * centroid (IPAC IPAO IPAS, through env->interp).
+ * centroid (IPAC IPAO IPAS, through env->interp: the runtime helper
+ * gp_rt_interp, gp_backend.h).
  *
  * Part of the executor's translation unit: gp_exec.c includes this file
  * (once per instruction-set build), after exec/runtime.c; see gp_exec.c
@@ -63,19 +64,7 @@ static GP_NOINLINE void exec_ipa(gp_xs *x, const gp_insn *in)
         const gp_vec *reg = k >= 0 ? reg_file(x, GP_FILE_INPUT, k) : NULL;
         if (!reg)
             continue; /* reads 0 */
-        if (env->interp) {
-            gp_vec t;
-            env->interp(env->interp_user, k, mode, (const gp_val(*)[2])arg, group, &t);
-            for (int c = 0; c < 4; c++)
-                for (int l = 0; l < GP_LANES; l++)
-                    if (group & lane_bit[l])
-                        raw->c[c][l] = t.c[c][l];
-        } else {
-            for (int c = 0; c < 4; c++)
-                for (int l = 0; l < GP_LANES; l++)
-                    if (group & lane_bit[l])
-                        raw->c[c][l] = reg->c[c][l];
-        }
+        gp_rt_interp(env, k, mode, (const gp_val(*)[2])arg, group, reg, raw);
     }
     for (int c = 0; c < 4; c++) {
         int sel = s->swz[c];

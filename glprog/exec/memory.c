@@ -1,6 +1,8 @@
 /*
  * exec/memory.c - memory instructions: global memory (GPU addresses),
  * CBUFFER, STORAGE and SHARED variables; loads, stores, atomics, MEMBAR.
+ * The bytes are reached through the runtime helpers gp_rt_mem_*
+ * (gp_backend.h), which a compiled backend calls too.
  *
  * Part of the executor's translation unit: gp_exec.c includes this file
  * (once per instruction-set build), after exec/runtime.c; see gp_exec.c
@@ -60,7 +62,7 @@ _Static_assert(GP_ATOM_SAME(ADD) && GP_ATOM_SAME(MIN) && GP_ATOM_SAME(MAX) && GP
                "gp_atom_op and MEM_ATOM_* agree (glprog.h)");
 #undef GP_ATOM_SAME
 
-enum { GP_MEM_GLOBAL, GP_MEM_CBUF, GP_MEM_STORAGE, GP_MEM_SHARED };
+/* GP_MEM_* and gp_mem_loc: gp_backend.h (the runtime helpers gp_rt_mem_*). */
 
 static inline int memop_elem_bytes(int e)
 {
@@ -120,18 +122,8 @@ static inline uint32_t memop_encode32(int e, uint32_t v)
     return e == GP_CVT_F16 ? gp_f32_to_f16(bits_f(v)) : v;
 }
 
-/* Where each lane's access goes. */
-typedef struct gp_mem_loc {
-    int space;                  /* GP_MEM_* */
-    uint64_t off[GP_LANES];     /* global: the address; else the byte offset
-                                   (UINT64_MAX: outside every view) */
-    uint8_t *base[GP_LANES];    /* views: the bytes, NULL unbound */
-    uint64_t size[GP_LANES];
-} gp_mem_loc;
-
 static void memop_locate(gp_xs *x, const gp_src *s, int space, gp_mem_loc *loc)
 {
-    const gp_exec_env *env = x->env;
     loc->space = space;
     if (space == GP_MEM_GLOBAL) {
         uint64_t a[4][GP_LANES];
@@ -158,114 +150,12 @@ static void memop_locate(gp_xs *x, const gp_src *s, int space, gp_mem_loc *loc)
         }
         uint8_t *base = NULL;
         uint64_t size = 0;
-        if (space == GP_MEM_CBUF) {
-            if (ok && bp >= 0 && bp < GP_MAX_PARAM_BUFFERS && env->param_buffers[bp]) {
-                base = (uint8_t *)(uintptr_t)env->param_buffers[bp];
-                size = (uint64_t)env->param_buffer_words[bp] * 4u;
-            }
-        } else if (space == GP_MEM_STORAGE) {
-            if (ok && bp >= 0 && bp < GP_MAX_STORAGE_BUFFERS && env->memory) {
-                base = env->memory->storage[bp].data;
-                size = base ? env->memory->storage[bp].size : 0;
-            }
-        } else if (env->shared) {
-            base = env->shared;
-            size = env->shared_size;
-        }
+        if (ok || space == GP_MEM_SHARED)
+            gp_rt_mem_view(x->env, space, bp, &base, &size);
         loc->base[l] = base;
         loc->size[l] = size;
         loc->off[l] = base && o >= 0 ? (uint64_t)o : UINT64_MAX;
     }
-}
-
-static inline mem_gpu_site memop_site_of(const gp_xs *x, int l)
-{
-    mem_gpu_site site = { x->env->mem_site, -1, -1 };
-    if (x->env->lane_pos) {
-        site.x = x->env->lane_pos[l][0];
-        site.y = x->env->lane_pos[l][1];
-    }
-    return site;
-}
-
-/* Element k (esz bytes) of lane l's view access, or NULL outside the view. */
-static inline uint8_t *memop_view_elem(const gp_mem_loc *loc, int l, int esz, int k)
-{
-    uint64_t o = loc->off[l], size = loc->size[l];
-    if (!loc->base[l] || o > size)
-        return NULL;
-    uint64_t e = o + (uint64_t)k * (uint64_t)esz;
-    if (e > size || size - e < (uint64_t)esz)
-        return NULL;
-    return loc->base[l] + e;
-}
-
-/* Reads lane l's cnt elements of esz bytes into raw (zeroes where nothing
- * is read). */
-static void memop_read_lane(gp_xs *x, const gp_mem_loc *loc, int l, int esz, int cnt, uint8_t *raw)
-{
-    size_t n = (size_t)esz * (size_t)cnt;
-    if (loc->space == GP_MEM_GLOBAL) {
-        const gp_memory *mm = x->env->memory;
-        if (mm && mm->space) {
-            mem_gpu_site site = memop_site_of(x, l);
-            mem_gpu_read(mm->space, loc->off[l], n, raw, &site);
-        } else {
-            memset(raw, 0, n);
-        }
-        return;
-    }
-    for (int k = 0; k < cnt; k++) {
-        const uint8_t *p = memop_view_elem(loc, l, esz, k);
-        if (p)
-            memcpy(raw + k * esz, p, (size_t)esz);
-        else
-            memset(raw + k * esz, 0, (size_t)esz);
-    }
-}
-
-static void memop_write_lane(gp_xs *x, const gp_mem_loc *loc, int l, int esz, int cnt,
-                           const uint8_t *raw)
-{
-    size_t n = (size_t)esz * (size_t)cnt;
-    if (loc->space == GP_MEM_GLOBAL) {
-        const gp_memory *mm = x->env->memory;
-        if (mm && mm->space) {
-            mem_gpu_site site = memop_site_of(x, l);
-            mem_gpu_write(mm->space, loc->off[l], n, raw, &site);
-        }
-        return;
-    }
-    for (int k = 0; k < cnt; k++) {
-        uint8_t *p = memop_view_elem(loc, l, esz, k);
-        if (p)
-            memcpy(p, raw + k * esz, (size_t)esz);
-    }
-}
-
-/* The host word of lane l's atomic (esz 4 or 8 bytes), or NULL: not
- * performed (a fault in global memory, counted; misaligned; outside the
- * view). */
-static void *memop_atom_ptr(gp_xs *x, const gp_mem_loc *loc, int l, int esz)
-{
-    if (loc->space == GP_MEM_GLOBAL) {
-        const gp_memory *mm = x->env->memory;
-        if (!mm || !mm->space)
-            return NULL;
-        mem_gpu_site site = memop_site_of(x, l);
-        uint64_t a = loc->off[l];
-        void *p = mem_gpu_pointer(mm->space, a, (size_t)esz, MEM_GPU_READ | MEM_GPU_WRITE, &site);
-        if (p && ((a | (uint64_t)(uintptr_t)p) & (uint64_t)(esz - 1))) {
-            mem_gpu_fault(mm->space, MEM_GPU_FAULT_ALIGN, a, (size_t)esz, MEM_GPU_READ | MEM_GPU_WRITE,
-                          &site);
-            return NULL;
-        }
-        return p;
-    }
-    uint8_t *p = memop_view_elem(loc, l, esz, 0);
-    if (!p || ((loc->off[l] | (uint64_t)(uintptr_t)p) & (uint64_t)(esz - 1)))
-        return NULL;
-    return p;
 }
 
 /* LDC's operand modifiers on the fetched vector (2.X.8.Z LDC: swizzle,
@@ -314,7 +204,7 @@ static GP_NOINLINE void exec_mem_load(gp_xs *x, const gp_insn *in, int space)
     uint8_t raw[32];
     for (uint32_t b = x->exec; b; b &= b - 1) {
         int l = lane_first(b);
-        memop_read_lane(x, &loc, l, esz, cnt, raw);
+        gp_rt_mem_read(x->env, &loc, l, esz, cnt, raw);
         for (int k = 0; k < cnt; k++) {
             uint64_t v = memop_get_le(raw + k * esz, esz);
             if (wide)
@@ -357,7 +247,7 @@ static GP_NOINLINE void exec_mem_store(gp_xs *x, const gp_insn *in, int space)
         int l = lane_first(b);
         for (int k = 0; k < cnt; k++)
             memop_put_le(raw + k * esz, wide ? d64[k][l] : memop_encode32(e, dv.c[k][l].u), esz);
-        memop_write_lane(x, &loc, l, esz, cnt, raw);
+        gp_rt_mem_write(x->env, &loc, l, esz, cnt, raw);
     }
 }
 
@@ -401,7 +291,7 @@ static GP_NOINLINE void exec_mem_atom(gp_xs *x, const gp_insn *in, int space)
     memset(old64, 0, sizeof(old64));
     for (uint32_t b = lanes; b; b &= b - 1) {
         int l = lane_first(b);
-        void *p = memop_atom_ptr(x, &loc, l, esz);
+        void *p = gp_rt_mem_atomic_ptr(x->env, &loc, l, esz);
         if (!p)
             continue;
         uint64_t v = wide ? v64[0][l] : dv.c[0][l].u;

@@ -11,16 +11,7 @@
 /* Index of the lowest lane in a non-empty mask. */
 static inline int lane_first(uint32_t v)
 {
-#if defined(__GNUC__)
-    return __builtin_ctz(v);
-#else
-    int n = 0;
-    while (!(v & 1u)) {
-        v >>= 1;
-        n++;
-    }
-    return n;
-#endif
+    return gp_lane_first(v);
 }
 
 /* Lanes in a mask (SWAR: no libgcc call on targets without POPCNT). */

@@ -1,31 +1,21 @@
 /*
  * exec/texture.c - texture instructions: one env->tex call per unit (or
- * texture array index, or bindless handle) of the lanes.
+ * texture array index, or bindless handle) of the lanes, through the
+ * runtime helpers (gp_backend.h gp_rt_tex*).
  *
  * Part of the executor's translation unit: gp_exec.c includes this file
  * (once per instruction-set build), after exec/runtime.c; see gp_exec.c
  * for the file map.
  */
 
-/* Calls env->tex, or writes what an incomplete texture returns. */
-static void tex_call(gp_xs *x, const gp_tex_request *req, gp_vec *out)
-{
-    if (x->env->tex) {
-        x->env->tex(x->env->tex_user, req, out);
-    } else {
-        /* No sampler bound: what an incomplete texture returns. */
-        for (int l = 0; l < GP_LANES; l++) {
-            out->c[0][l].f = out->c[1][l].f = out->c[2][l].f = 0.0f;
-            out->c[3][l].f = 1.0f;
-        }
-    }
-}
+/* The samplers are the runtime helpers gp_rt_tex / gp_rt_tex_units /
+ * gp_rt_tex_handles (gp_backend.h), which a compiled backend calls too;
+ * here are the per-lane units and handles they are given. */
 
 /* NV_gpu_program5 TEXTURE arrays indexed at run time (gp_ir.h
  * GP_TEXF_INDEXED): unit = tex_unit + T[tex_rel_reg].tex_rel_comp per
- * lane; the lanes are grouped by unit and env->tex is called once per
- * distinct unit.  A unit outside the array reads (0, 0, 0, 0) (all bits 0,
- * so integer 0 too): R5, like out-of-range array reads. */
+ * lane, -1 for a unit outside the array, which reads (0, 0, 0, 0) (all
+ * bits 0, so integer 0 too): R5, like out-of-range array reads. */
 static void tex_call_indexed(gp_xs *x, const gp_insn *in, gp_tex_request *req, gp_vec *out)
 {
     const gp_vec *ir = reg_file(x, GP_FILE_TEMP, in->tex_rel_reg);
@@ -34,62 +24,19 @@ static void tex_call_indexed(gp_xs *x, const gp_insn *in, gp_tex_request *req, g
         int64_t u = (int64_t)in->tex_unit + (ir ? ir->c[in->tex_rel_comp & 3][l].i : 0);
         unit[l] = u >= in->tex_base && u < (int64_t)in->tex_base + in->tex_count ? (int32_t)u : -1;
     }
-    memset(out, 0, sizeof(*out));
-    gp_vec tmp;
-    uint32_t todo = req->lane_mask;
-    while (todo) {
-        int32_t u = unit[lane_first(todo)];
-        uint32_t group = 0;
-        for (int l = 0; l < GP_LANES; l++)
-            if ((todo >> l & 1) && unit[l] == u)
-                group |= 1u << l;
-        todo &= ~group;
-        if (u < 0)
-            continue;
-        req->unit = (uint8_t)u;
-        req->lane_mask = group;
-        tex_call(x, req, &tmp);
-        for (int c = 0; c < 4; c++)
-            for (int l = 0; l < GP_LANES; l++)
-                if (group >> l & 1)
-                    out->c[c][l] = tmp.c[c][l];
-    }
+    gp_rt_tex_units(x->env, req, unit, out);
 }
 
 /* NV_bindless_texture "Interactions with NV_gpu_program5" (gp_ir.h
- * GP_TEXF_HANDLE): the texture of each lane is its 64-bit handle; the lanes
- * are grouped by handle and env->tex is called once per distinct handle
- * with req->bindless set.  Handle 0 (never valid) reads (0, 0, 0, 0), all
- * bits 0, without a call; so does a non-resident or invalid handle in the
+ * GP_TEXF_HANDLE): the texture of each lane is its 64-bit handle (the
+ * operand's low and high words); handle 0 (never valid) reads (0, 0, 0, 0)
+ * without a call, and so does a non-resident or invalid handle in the
  * sampler (the spec leaves it undefined). */
 static void tex_call_handles(gp_xs *x, const gp_insn *in, gp_tex_request *req, gp_vec *out)
 {
     uint64_t h[4][GP_LANES];
     fetch64(x, &in->tex_handle, GP_KIND_U, h);
-    memset(out, 0, sizeof(*out));
-    gp_vec tmp;
-    uint32_t todo = req->lane_mask;
-    req->bindless = true;
-    while (todo) {
-        uint64_t v = h[0][lane_first(todo)];
-        uint32_t group = 0;
-        for (int l = 0; l < GP_LANES; l++)
-            if ((todo >> l & 1) && h[0][l] == v)
-                group |= 1u << l;
-        todo &= ~group;
-        if (v == 0)
-            continue;
-        req->handle = v;
-        req->lane_mask = group;
-        if (x->env->tex)
-            x->env->tex(x->env->tex_user, req, &tmp);
-        else
-            memset(&tmp, 0, sizeof(tmp));
-        for (int c = 0; c < 4; c++)
-            for (int l = 0; l < GP_LANES; l++)
-                if (group >> l & 1)
-                    out->c[c][l] = tmp.c[c][l];
-    }
+    gp_rt_tex_handles(x->env, req, h[0], out);
 }
 
 static void do_tex(gp_xs *x, const gp_insn *in, int op)
@@ -143,7 +90,7 @@ static void do_tex(gp_xs *x, const gp_insn *in, int op)
     else if (in->tex_flags & GP_TEXF_INDEXED)
         tex_call_indexed(x, in, &req, &m->tex);
     else
-        tex_call(x, &req, &m->tex);
+        gp_rt_tex(x->env, &req, &m->tex);
     int rtype = in->type == GP_TYPE_S32 || in->type == GP_TYPE_U32 ? in->type : GP_TYPE_F32;
     if (op == GP_TEXOP_TXQ)
         rtype = GP_TYPE_S32;

@@ -1,13 +1,16 @@
 /*
- * test_exec_paths.c - the executor's fast paths against its generic path
- * (ctest glprog.exec_paths; single-threaded).  Random IR programs (every
+ * test_exec_paths.c - every executor backend (gp_backend.h: each build of
+ * the interpreter with its fast paths, and any other backend available on
+ * this CPU) against the interpreter's generic path (ctest
+ * glprog.exec_paths; single-threaded).  Random IR programs (every
  * ALU opcode the executor runs, texture, KIL, DDX/DDY, ARL, IF/ELSE blocks;
  * write masks, _SAT/_SSAT, R/H/X precision, CC updates and conditional
  * write masks, swizzles with 0/1, negation, |abs|, relative addressing,
- * destinations aliasing sources, out-of-range registers) run on a machine
- * with the prepared fast cases and on one with gp_machine_set_fast_paths
- * off, over inputs full of edge values (signed zeros, denormals, INF, NaNs
- * with payloads), with every lane running or only some.  Outputs, killed
+ * destinations aliasing sources, out-of-range registers) run on each
+ * backend (gp_exec_on; the interpreters with the prepared fast cases) and
+ * on a machine with gp_machine_set_fast_paths off, over inputs full of
+ * edge values (signed zeros, denormals, INF, NaNs with payloads), with
+ * every lane running or only some.  Outputs, killed
  * lanes and status must agree bit for bit.  The same programs run again
  * after parameter rows change (the broadcast cache), interleaved with more
  * programs than a machine caches, and after being freed and rebuilt at the
@@ -17,6 +20,7 @@
  * executor linked in with its entry points renamed (prefix_gp_exec ...),
  * e.g. an earlier gp_exec.c: the reference then runs with its defaults.
  */
+#include "gp_backend.h"
 #include "test_exec_common.h"
 
 #ifdef GP_TEST_REF_EXEC
@@ -341,62 +345,74 @@ static void world_fill(world *w)
 
 static int n_runs, n_nan_payload;
 
-/* Runs t on both machines over w with the given lanes; compares. */
-static void run_both(gp_machine *fast, gp_machine *ref, const gp_program *p, const world *w,
-                     uint32_t live, uint32_t helper, const char *what, int prog_no)
+/* The backends under test, each with its own machine. */
+static const gp_backend *backends[GP_BACKEND_SLOTS];
+static gp_machine *machines[GP_BACKEND_SLOTS];
+static int n_backends;
+
+/* Runs p on every backend and on the reference over w with the given
+ * lanes; compares. */
+static void run_both(gp_machine *ref, const gp_program *p, const world *w, uint32_t live, uint32_t helper,
+                     const char *what, int prog_no)
 {
     static gp_vec out_a[GP_VARY_COUNT], out_b[GP_VARY_COUNT];
     for (int s = 0; s < GP_VARY_COUNT; s++)
         for (int c = 0; c < 4; c++)
             for (int l = 0; l < GP_LANES; l++)
-                out_a[s].c[c][l].u = out_b[s].c[c][l].u = 0x7fa00000u + (uint32_t)(s * 64 + c * 16 + l);
+                out_b[s].c[c][l].u = 0x7fa00000u + (uint32_t)(s * 64 + c * 16 + l);
     gp_exec_env ea, eb;
-    memset(&ea, 0, sizeof(ea));
-    ea.params = (const gp_val(*)[4])w->params;
-    ea.inputs = w->in;
-    ea.live_mask = live;
-    ea.helper_mask = helper;
-    ea.tex = quad_tex;
-    ea.insn_budget = 1u << 20;
-    eb = ea;
-    ea.machine = fast;
-    ea.outputs = out_a;
+    memset(&eb, 0, sizeof(eb));
+    eb.params = (const gp_val(*)[4])w->params;
+    eb.inputs = w->in;
+    eb.live_mask = live;
+    eb.helper_mask = helper;
+    eb.tex = quad_tex;
+    eb.insn_budget = 1u << 20;
+    ea = eb;
     eb.machine = ref;
     eb.outputs = out_b;
-    gp_exec(p, &ea);
     REF_EXEC(p, &eb);
-    n_runs++;
-    /* Bit for bit, except that a NaN may differ from a NaN: which payload
-     * x86 returns when two different NaNs meet (a + b: the first) is the
-     * compiler's choice of operand order for commutative operators, not
-     * the C source's. */
-    bool same = true;
-    for (int s = 0; s < GP_VARY_COUNT; s++)
-        for (int c = 0; c < 4; c++)
-            for (int l = 0; l < GP_LANES; l++) {
-                uint32_t a = out_a[s].c[c][l].u, b = out_b[s].c[c][l].u;
-                if (a == b)
-                    continue;
-                if ((a & 0x7fffffffu) > 0x7f800000u && (b & 0x7fffffffu) > 0x7f800000u) {
-                    n_nan_payload++;
-                    continue;
-                }
-                same = false;
-            }
-    CHECK(same && ea.killed_mask == eb.killed_mask && ea.status == eb.status,
-          "program %d (%s, live %04x helper %04x): outputs %s, killed %04x/%04x, status %d/%d",
-          prog_no, what, live, helper, same ? "same" : "differ", ea.killed_mask, eb.killed_mask,
-          ea.status, eb.status);
-    if (!same && t_failures <= 3) {
+    for (int k = 0; k < n_backends; k++) {
         for (int s = 0; s < GP_VARY_COUNT; s++)
             for (int c = 0; c < 4; c++)
                 for (int l = 0; l < GP_LANES; l++)
-                    if (out_a[s].c[c][l].u != out_b[s].c[c][l].u &&
-                        !(isnan(out_a[s].c[c][l].f) && isnan(out_b[s].c[c][l].f))) {
-                        printf("  difference: slot %d comp %d lane %d: %08x vs %08x\n", s, c, l,
-                               out_a[s].c[c][l].u, out_b[s].c[c][l].u);
+                    out_a[s].c[c][l].u = 0x7fa00000u + (uint32_t)(s * 64 + c * 16 + l);
+        ea.machine = machines[k];
+        ea.outputs = out_a;
+        gp_exec_on(backends[k], p, &ea);
+        n_runs++;
+        /* Bit for bit, except that a NaN may differ from a NaN: which payload
+         * x86 returns when two different NaNs meet (a + b: the first) is the
+         * compiler's choice of operand order for commutative operators, not
+         * the C source's. */
+        bool same = true;
+        for (int s = 0; s < GP_VARY_COUNT; s++)
+            for (int c = 0; c < 4; c++)
+                for (int l = 0; l < GP_LANES; l++) {
+                    uint32_t a = out_a[s].c[c][l].u, b = out_b[s].c[c][l].u;
+                    if (a == b)
+                        continue;
+                    if ((a & 0x7fffffffu) > 0x7f800000u && (b & 0x7fffffffu) > 0x7f800000u) {
+                        n_nan_payload++;
+                        continue;
                     }
-        dump(p);
+                    same = false;
+                }
+        CHECK(same && ea.killed_mask == eb.killed_mask && ea.status == eb.status,
+              "program %d on %s (%s, live %04x helper %04x): outputs %s, killed %04x/%04x, status %d/%d",
+              prog_no, backends[k]->name, what, live, helper, same ? "same" : "differ", ea.killed_mask,
+              eb.killed_mask, ea.status, eb.status);
+        if (!same && t_failures <= 3) {
+            for (int s = 0; s < GP_VARY_COUNT; s++)
+                for (int c = 0; c < 4; c++)
+                    for (int l = 0; l < GP_LANES; l++)
+                        if (out_a[s].c[c][l].u != out_b[s].c[c][l].u &&
+                            !(isnan(out_a[s].c[c][l].f) && isnan(out_b[s].c[c][l].f))) {
+                            printf("  difference: slot %d comp %d lane %d: %08x vs %08x\n", s, c, l,
+                                   out_a[s].c[c][l].u, out_b[s].c[c][l].u);
+                        }
+            dump(p);
+        }
     }
 }
 
@@ -409,7 +425,12 @@ enum { N_LANE_SETS = sizeof(lane_sets) / sizeof(lane_sets[0]) };
 int main(int argc, char **argv)
 {
     int batches = argc > 1 ? atoi(argv[1]) : 150;
-    gp_machine *fast = gp_machine_create();
+    for (int i = 0; i < gp_backend_count(); i++)
+        if (gp_backend_available(gp_backend_at(i))) {
+            backends[n_backends] = gp_backend_at(i);
+            machines[n_backends++] = gp_machine_create();
+            printf("backend %s\n", gp_backend_at(i)->name);
+        }
     gp_machine *ref = REF_CREATE();
 #ifndef GP_TEST_REF_EXEC
     gp_machine_set_fast_paths(ref, false);
@@ -426,7 +447,7 @@ int main(int argc, char **argv)
             for (int ls = 0; ls < N_LANE_SETS; ls++) {
                 if (ls > 2 && !chance(40))
                     continue;
-                run_both(fast, ref, &progs[k].p, &w, lane_sets[ls][0], lane_sets[ls][1], "first run",
+                run_both(ref, &progs[k].p, &w, lane_sets[ls][0], lane_sets[ls][1], "first run",
                          prog_no);
             }
         }
@@ -438,17 +459,18 @@ int main(int argc, char **argv)
         for (int s = 0; s < 4; s++)
             w.in[rnd_n(NIN)].c[rnd_n(4)][rnd_n(GP_LANES)].u = rnd_value();
         for (int k = NPROG_BATCH - 1; k >= 0; k--)
-            run_both(fast, ref, &progs[k].p, &w, 0xffffu, 0, "new parameters", first + k);
+            run_both(ref, &progs[k].p, &w, 0xffffu, 0, "new parameters", first + k);
         for (int k = 0; k < NPROG_BATCH; k += 2)
-            run_both(fast, ref, &progs[k].p, &w, 0xffffu, 0, "same parameters", first + k);
+            run_both(ref, &progs[k].p, &w, 0xffffu, 0, "same parameters", first + k);
         /* a program rebuilt in place: a new program at the same address */
         tprog *t = &progs[rnd_n(NPROG_BATCH)];
         uint64_t old_state = rng_state;
         rnd_program(t, stage);
         rng_state = old_state ^ 0x5555u;
-        run_both(fast, ref, &t->p, &w, 0xffffu, 0, "rebuilt in place", prog_no++);
+        run_both(ref, &t->p, &w, 0xffffu, 0, "rebuilt in place", prog_no++);
     }
-    gp_machine_free(fast);
+    for (int k = 0; k < n_backends; k++)
+        gp_machine_free(machines[k]);
     REF_FREE(ref);
     printf("%d runs, %d values NaN in both with different payloads\n", n_runs, n_nan_payload);
     return t_report("exec_paths");
