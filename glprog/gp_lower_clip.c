@@ -25,6 +25,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "gp_backend.h" /* gp_program_find_leaders */
 #include "gp_priv.h"
 
 enum {
@@ -218,5 +219,13 @@ gp_program *gp_program_clip_variant(const gp_program *p, const gp_limits *lim, g
     q->info.num_params = nparams + nadded;
     q->info.inputs_read |= 1ull << GP_VIN_POSITION;
     q->info.outputs_written |= 1ull << GP_VARY_CLIP0 | 1ull << GP_VARY_CLIP1;
+    /* its own block leaders and empty backend code slots (gp_ir.h) */
+    q->leaders = GP_MALLOC((size_t)n);
+    if (!q->leaders) {
+        gp_program_free(q);
+        clip_fail(err, true, "out of memory");
+        return NULL;
+    }
+    gp_program_find_leaders(q, q->leaders);
     return q;
 }
