@@ -1844,6 +1844,37 @@ static void blit_sample(const rast_surface *s, float u, float v, GLenum filter, 
     surface_texel(s, xi, yi, out);
 }
 
+/* One sample plane of a multisample surface as a single-sampled one. */
+static rast_surface sample_plane(const rast_surface *s, int k)
+{
+    rast_surface p = *s;
+    p.data = (unsigned char *)s->data + (size_t)k * s->sample_stride;
+    p.samples = 0;
+    return p;
+}
+
+/* Pixel (x, y) of a multisample destination from texel (sx, sy) of the
+ * source (the rectangles have equal sizes, so there is no filtering):
+ * ARB_framebuffer_object 4.3.2 (BlitFramebuffer) copies the samples of a
+ * source with as many samples unmodified and replicates a single-sampled
+ * source's value into every destination sample. */
+static void blit_samples(const rast_surface *src, const rast_surface *dst, int sx, int sy, int x,
+                         int y, uint8_t mask)
+{
+    for (int k = 0; k < dst->samples; k++) {
+        rast_surface sp = sample_plane(src, src->samples > 1 ? k : 0);
+        rast_surface dp = sample_plane(dst, k);
+        if (is_integer_surface(src)) {
+            memcpy((unsigned char *)dp.data + dp.stride * (size_t)y + (size_t)x * 16,
+                   (const unsigned char *)sp.data + sp.stride * (size_t)sy + (size_t)sx * 16, 16);
+            continue;
+        }
+        float t[4];
+        surface_texel1(&sp, sp.data, sx, sy, t);
+        write_texel(&dp, x, y, t, mask);
+    }
+}
+
 static void blit_plane(gl_context *ctx, const rast_surface *src, const rast_surface *dst, int sx0,
                        int sy0, int sx1, int sy1, int dx0, int dy0, int dx1, int dy1, GLenum filter,
                        uint8_t mask, int dw, int dh)
@@ -1883,6 +1914,10 @@ static void blit_plane(gl_context *ctx, const rast_surface *src, const rast_surf
                 continue;
             if (u < 0 || v < 0 || u >= src->width || v >= src->height)
                 continue; /* outside the read buffer: undefined, left alone */
+            if (dst->samples > 1) {
+                blit_samples(src, dst, (int)floorf(u), (int)floorf(v), x, y, mask);
+                continue;
+            }
             if (is_integer_surface(src)) {
                 /* EXT_texture_integer: integer words are copied, never
                  * converted (NEAREST only; a multisample source gives sample 0) */
@@ -1945,10 +1980,20 @@ GLAPI_EXPORT void APIENTRY glBlitFramebuffer(GLint srcX0, GLint srcY0, GLint src
                 return;
             }
     }
-    /* EXT_framebuffer_multisample 4.3.2: no multisample destination; a
-     * multisample source (a resolve) needs equal rectangles */
+    /* ARB_framebuffer_object 4.3.2 (as GL 3.0, relaxing
+     * EXT_framebuffer_multisample): a multisample source is resolved into
+     * a single-sampled destination, a single-sampled source replicated
+     * into every sample of a multisample one, and samples are copied
+     * unmodified between framebuffers of equal SAMPLES (a different count
+     * is INVALID_OPERATION); whenever either is multisample, the source
+     * and destination rectangles must have the same size. */
     int rs = fb_samples(ctx, ctx->read_fb, true), ds = fb_samples(ctx, ctx->draw_fb, false);
-    if (ds > 0 || (rs > 0 && (srcX0 != dstX0 || srcY0 != dstY0 || srcX1 != dstX1 || srcY1 != dstY1))) {
+    if (rs > 0 && ds > 0 && rs != ds) {
+        gl_error(ctx, GL_INVALID_OPERATION);
+        return;
+    }
+    if ((rs > 0 || ds > 0) && (llabs((long long)srcX1 - srcX0) != llabs((long long)dstX1 - dstX0) ||
+                               llabs((long long)srcY1 - srcY0) != llabs((long long)dstY1 - dstY0))) {
         gl_error(ctx, GL_INVALID_OPERATION);
         return;
     }

@@ -336,9 +336,15 @@ static void write_stencil(gl_context *ctx, const float *rgba, int comp, int w, i
                  x >= (long long)ctx->scissor[0] + ctx->scissor[2] ||
                  y >= (long long)ctx->scissor[1] + ctx->scissor[3]))
                 continue;
-            uint8_t *p = (uint8_t *)fb->stencil.data + fb->stencil.stride * (size_t)y + (size_t)x;
             uint8_t v = (uint8_t)((int)rgba[((size_t)j * (size_t)w + (size_t)i) * 4 + (size_t)comp]);
-            *p = (uint8_t)((*p & ~wmask) | (v & wmask));
+            /* every sample of a multisample stencil buffer (the pixel
+             * rectangle covers whole pixels) */
+            int ns = fb->stencil.samples > 1 ? fb->stencil.samples : 1;
+            for (int k = 0; k < ns; k++) {
+                uint8_t *p = (uint8_t *)fb->stencil.data + (size_t)k * fb->stencil.sample_stride +
+                             fb->stencil.stride * (size_t)y + (size_t)x;
+                *p = (uint8_t)((*p & ~wmask) | (v & wmask));
+            }
         }
 }
 
@@ -541,8 +547,11 @@ GLAPI_EXPORT void APIENTRY glCopyPixels(GLint x, GLint y, GLsizei width, GLsizei
     GL_CTX();
     GL_DLIST_SAVE(glCopyPixels, (ctx, x, y, width, height, type));
     GL_OUTSIDE_BEGIN(ctx, );
+    /* EXT_packed_depth_stencil: DEPTH_STENCIL copies depth and stencil
+     * together, as DEPTH and STENCIL would one after the other */
     GLenum cls = type == GL_COLOR ? GL_RGBA : type == GL_DEPTH ? GL_DEPTH_COMPONENT
                  : type == GL_STENCIL ? GL_STENCIL_INDEX
+                 : type == GL_DEPTH_STENCIL ? GL_DEPTH_STENCIL
                                       : 0;
     if (!cls) {
         gl_error(ctx, GL_INVALID_ENUM);

@@ -967,6 +967,12 @@ static void copy_tex_image(gl_context *ctx, int dims, GLenum target, GLint level
         return;
     if (!gl_bindless_may_modify(ctx, ctx->bound_tex[ctx->active_texture][ti]))
         return; /* NV_bindless_texture: a handle names it */
+    /* GL 1.1 section 3.8 (CopyTexImage2D): internalformat may not be the
+     * GL 1.0 component counts 1, 2, 3 or 4 that TexImage accepts */
+    if (internal_format >= 1 && internal_format <= 4) {
+        gl_error(ctx, GL_INVALID_ENUM);
+        return;
+    }
     GLenum base;
     tex_format storage;
     if (!tex_internal_format_info(internal_format, &base, &storage)) {

@@ -1,0 +1,181 @@
+/* test_legacy_pixels.c - the pixel paths of legacy GL that piglit's legacy
+ * set found wrong, checked where piglit's own test says less:
+ *  - GL 1.1 section 3.8: CopyTexImage1D/2D refuse the internal formats
+ *    1, 2, 3 and 4 (INVALID_ENUM, as Mesa) and define no image;
+ *  - EXT_packed_depth_stencil: CopyPixels(DEPTH_STENCIL) copies depth and
+ *    stencil together, into every sample of a multisample framebuffer 0
+ *    (a stencil test of the copy then passes in all samples: the resolved
+ *    colour is the full colour, not a blend);
+ *  - ARB_framebuffer_object 4.3.2: BlitFramebuffer between multisample
+ *    framebuffers of equal SAMPLES copies the samples (depth and stencil of
+ *    framebuffer 0 onto itself), and different SAMPLES or rectangle sizes
+ *    are INVALID_OPERATION.
+ * Expected values by hand: the clear values placed by the scissor.
+ */
+#include "gl_test.h"
+
+#include <string.h>
+
+enum { W = 8, H = 8 };
+
+static asmgl_context *context(int samples)
+{
+    asmgl_config cfg;
+    asmgl_config_default(&cfg);
+    cfg.width = W;
+    cfg.height = H;
+    cfg.samples = samples;
+    asmgl_context *c = asmgl_context_create(&cfg);
+    if (!c || !asmgl_make_current(c)) {
+        fprintf(stderr, "cannot create a context: %s\n", asmgl_last_error());
+        return NULL;
+    }
+    return c;
+}
+
+static void test_copyteximage_errors(void)
+{
+    GLuint tex;
+    glGenTextures(1, &tex);
+    for (GLint f = 1; f <= 4; f++) {
+        glBindTexture(GL_TEXTURE_1D, tex);
+        glCopyTexImage1D(GL_TEXTURE_1D, 0, f, 0, 0, 4, 0);
+        GT_ERROR(GL_INVALID_ENUM);
+    }
+    GLint w = -1;
+    glGetTexLevelParameteriv(GL_TEXTURE_1D, 0, GL_TEXTURE_WIDTH, &w);
+    GT_EQ_INT(w, 0);
+    glDeleteTextures(1, &tex);
+    glGenTextures(1, &tex);
+    glBindTexture(GL_TEXTURE_2D, tex);
+    for (GLint f = 1; f <= 4; f++) {
+        glCopyTexImage2D(GL_TEXTURE_2D, 0, f, 0, 0, 4, 4, 0);
+        GT_ERROR(GL_INVALID_ENUM);
+        glCopyTexImage2D(GL_TEXTURE_CUBE_MAP_POSITIVE_Y, 0, f, 0, 0, 4, 4, 0);
+        GT_ERROR(GL_INVALID_ENUM);
+    }
+    w = -1;
+    glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_WIDTH, &w);
+    GT_EQ_INT(w, 0);
+    /* the GL 1.1 names are accepted */
+    glCopyTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 0, 0, 4, 4, 0);
+    GT_ERROR(GL_NO_ERROR);
+    glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_WIDTH, &w);
+    GT_EQ_INT(w, 4);
+    glDeleteTextures(1, &tex);
+}
+
+/* Depth 0.25 / stencil 0x5a everywhere, depth 0.75 / stencil 0xa5 in the
+ * upper-right quadrant. */
+static void clear_quadrants(void)
+{
+    glClearDepth(0.25);
+    glClearStencil(0x5a);
+    glClearColor(0, 0, 0, 1);
+    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
+    glEnable(GL_SCISSOR_TEST);
+    glScissor(W / 2, H / 2, W / 2, H / 2);
+    glClearDepth(0.75);
+    glClearStencil(0xa5);
+    glClear(GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
+    glDisable(GL_SCISSOR_TEST);
+}
+
+/* The lower-left quadrant holds what the upper-right one holds, the
+ * lower-right one what it had; a quad drawn with stencil EQUAL 0xa5 turns
+ * exactly the lower-left and upper-right quadrants green, in every
+ * sample. */
+static void check_copied(const char *what)
+{
+    GLfloat z[2] = {-1, -1};
+    GLubyte st[2] = {0, 0};
+    glReadPixels(1, 1, 1, 1, GL_DEPTH_COMPONENT, GL_FLOAT, &z[0]);
+    glReadPixels(W - 2, 1, 1, 1, GL_DEPTH_COMPONENT, GL_FLOAT, &z[1]);
+    glReadPixels(1, 1, 1, 1, GL_STENCIL_INDEX, GL_UNSIGNED_BYTE, &st[0]);
+    glReadPixels(W - 2, 1, 1, 1, GL_STENCIL_INDEX, GL_UNSIGNED_BYTE, &st[1]);
+    GT_ERROR(GL_NO_ERROR);
+    if (z[0] < 0.749f || z[0] > 0.751f || z[1] < 0.249f || z[1] > 0.251f || st[0] != 0xa5 ||
+        st[1] != 0x5a) {
+        fprintf(stderr, "%s: depth %g %g stencil 0x%x 0x%x, want 0.75 0.25 0xa5 0x5a\n", what, z[0],
+                z[1], st[0], st[1]);
+        gt_failures++;
+    }
+    glDisable(GL_DEPTH_TEST);
+    glEnable(GL_STENCIL_TEST);
+    glStencilFunc(GL_EQUAL, 0xa5, 0xff);
+    glStencilOp(GL_KEEP, GL_KEEP, GL_KEEP);
+    glColor4f(0, 1, 0, 1);
+    glRectf(-1, -1, 1, 1);
+    glDisable(GL_STENCIL_TEST);
+    GT_PROBE(1, 1, 0, 1, 0, 1, 0);
+    GT_PROBE(W - 1, H - 1, 0, 1, 0, 1, 0);
+    GT_PROBE(W - 2, 1, 0, 0, 0, 1, 0);
+    GT_PROBE(1, H - 2, 0, 0, 0, 1, 0);
+}
+
+static void test_copypixels_depth_stencil(int samples)
+{
+    asmgl_context *c = context(samples);
+    if (!c) {
+        gt_failures++;
+        return;
+    }
+    clear_quadrants();
+    glEnable(GL_DEPTH_TEST);
+    glDepthFunc(GL_ALWAYS);
+    glWindowPos2i(0, 0);
+    glCopyPixels(W / 2, H / 2, W / 2, H / 2, GL_DEPTH_STENCIL);
+    GT_ERROR(GL_NO_ERROR);
+    check_copied(samples ? "CopyPixels(DEPTH_STENCIL), 4 samples" : "CopyPixels(DEPTH_STENCIL)");
+    /* an unknown type is still INVALID_ENUM */
+    glCopyPixels(0, 0, 1, 1, GL_DEPTH_COMPONENT);
+    GT_ERROR(GL_INVALID_ENUM);
+    asmgl_make_current(NULL);
+    asmgl_context_destroy(c);
+}
+
+static void test_blit_multisample(void)
+{
+    asmgl_context *c = context(4);
+    if (!c) {
+        gt_failures++;
+        return;
+    }
+    clear_quadrants();
+    /* framebuffer 0 onto itself: equal SAMPLES, samples copied */
+    glBlitFramebuffer(W / 2, H / 2, W, H, 0, 0, W / 2, H / 2,
+                      GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT, GL_NEAREST);
+    GT_ERROR(GL_NO_ERROR);
+    check_copied("BlitFramebuffer, 4 samples onto themselves");
+    /* rectangles of different sizes */
+    glBlitFramebuffer(0, 0, W, H, 0, 0, W / 2, H / 2, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+    GT_ERROR(GL_INVALID_OPERATION);
+    /* into a framebuffer object of 2 samples */
+    GLuint rb, fbo;
+    glGenRenderbuffers(1, &rb);
+    glBindRenderbuffer(GL_RENDERBUFFER, rb);
+    glRenderbufferStorageMultisample(GL_RENDERBUFFER, 2, GL_RGBA8, W, H);
+    glGenFramebuffers(1, &fbo);
+    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, fbo);
+    glFramebufferRenderbuffer(GL_DRAW_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
+    GT_EQ_INT(glCheckFramebufferStatus(GL_DRAW_FRAMEBUFFER), GL_FRAMEBUFFER_COMPLETE);
+    glBlitFramebuffer(0, 0, W, H, 0, 0, W, H, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+    GT_ERROR(GL_INVALID_OPERATION);
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    glDeleteFramebuffers(1, &fbo);
+    glDeleteRenderbuffers(1, &rb);
+    asmgl_make_current(NULL);
+    asmgl_context_destroy(c);
+}
+
+int main(void)
+{
+    asmgl_context *c = gt_context(W, H);
+    test_copyteximage_errors();
+    asmgl_make_current(NULL);
+    asmgl_context_destroy(c);
+    test_copypixels_depth_stencil(0);
+    test_copypixels_depth_stencil(4);
+    test_blit_multisample();
+    return gt_finish("gl.legacy_pixels");
+}
