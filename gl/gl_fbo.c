@@ -775,6 +775,28 @@ typedef struct att_desc {
     GLenum component_type;
 } att_desc;
 
+/* DEPTH_SIZE of a depth format: asmgl keeps every depth buffer as 32-bit
+ * floats in [0, 1], whose resolution over [0.5, 1] is that of 24-bit fixed
+ * point; the floating-point formats of ARB_depth_buffer_float say 32. */
+static int depth_format_bits(GLenum internal_format)
+{
+    return internal_format == GL_DEPTH_COMPONENT32F || internal_format == GL_DEPTH32F_STENCIL8 ? 32 : 24;
+}
+
+int gl_fbo_draw_depth_bits(gl_context *ctx)
+{
+    gl_framebuffer_obj *fb = ctx->draw_fb;
+    if (fb->name == 0)
+        return ctx->no_default_fb ? 0 : ctx->config.depth_bits;
+    if (gl_fbo_status(ctx, fb) != GL_FRAMEBUFFER_COMPLETE)
+        return 0;
+    const gl_attachment *a = &fb->att[GLC_ATT_DEPTH];
+    if (a->type == GLC_ATTACH_RENDERBUFFER && a->rb)
+        return a->rb->depth;
+    const tex_image *img = a->type == GLC_ATTACH_TEXTURE ? att_image(a) : NULL;
+    return img ? depth_format_bits(img->internal_format) : 0;
+}
+
 /* Sizes and component type of a framebuffer object's attachment. */
 static void describe_object(const gl_attachment *a, int kind, att_desc *d)
 {
@@ -798,7 +820,7 @@ static void describe_object(const gl_attachment *a, int kind, att_desc *d)
         bool depthish = img->base_format == GL_DEPTH_COMPONENT || img->base_format == GL_DEPTH_STENCIL;
         if (!depthish)
             color_bits(img->base_format, img->format, d->bits);
-        d->bits[4] = depthish ? 32 : 0;
+        d->bits[4] = depthish ? depth_format_bits(img->internal_format) : 0;
         d->bits[5] = img->base_format == GL_DEPTH_STENCIL ? 8 : 0;
         if (img->format == TEX_FMT_RGBA32F)
             d->component_type = GL_FLOAT;
@@ -1172,7 +1194,7 @@ static void renderbuffer_storage(gl_context *ctx, GLenum target, GLsizei samples
         if (ok)
             for (size_t i = 0; i < (size_t)w * (size_t)h * (size_t)(samples ? samples : 1); i++)
                 ((float *)rb->depth_surf.data)[i] = 1.0f;
-        rb->depth = 32;
+        rb->depth = depth_format_bits(internal_format);
     }
     if (ok && stencil) {
         ok = alloc_surface(&rb->stencil_surf, w, h, TEX_FMT_S8, 1, samples);

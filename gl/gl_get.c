@@ -894,14 +894,8 @@ static bool get_state(gl_context *ctx, GLenum pname, gval *g)
                                         : NULL;
         I1(r ? bits_of(r->color[0].format) : 0);
     }
-    case GL_DEPTH_BITS: {
-        if (dfb->name == 0)
-            I1(ctx->config.depth_bits);
-        const rast_framebuffer *r = gl_fbo_status(ctx, ctx->draw_fb) == GL_FRAMEBUFFER_COMPLETE
-                                        ? gl_fbo_draw_target(ctx)
-                                        : NULL;
-        I1(r && r->depth.data ? 32 : 0);
-    }
+    case GL_DEPTH_BITS:
+        I1(gl_fbo_draw_depth_bits(ctx));
     case GL_STENCIL_BITS: {
         if (dfb->name == 0)
             I1(ctx->config.stencil_bits);

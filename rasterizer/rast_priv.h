@@ -510,7 +510,7 @@ typedef struct rast_geom {
     uint32_t tri_clip_mask, pl_clip_mask;
     float point_size, line_width;
     long stipple_count;         /* line stipple counter (rast_setup_line.c) */
-    float offset_units_r;       /* units * 2^-24 */
+    float offset_units_r;       /* units * r, r = 2^-23 */
     bool two_side_colors;
     int col_off[2], bfc_off[2]; /* COL0/1 and BFC0/1 offsets (-1 if absent) */
     int instance;               /* vertex.instance of the vertices being shaded */

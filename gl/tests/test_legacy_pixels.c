@@ -9,8 +9,15 @@
  *  - ARB_framebuffer_object 4.3.2: BlitFramebuffer between multisample
  *    framebuffers of equal SAMPLES copies the samples (depth and stencil of
  *    framebuffer 0 onto itself), and different SAMPLES or rectangle sizes
- *    are INVALID_OPERATION.
- * Expected values by hand: the clear values placed by the scissor.
+ *    are INVALID_OPERATION;
+ *  - DEPTH_BITS of a framebuffer object is its depth format's (24 for
+ *    DEPTH24_STENCIL8, 32 for DEPTH_COMPONENT32F), not the float storage's
+ *    32 for all (piglit's readpix-z took 1 / 2^(bits - 1) as its tolerance
+ *    and overflowed); polygon offset units are r = 2^-23 (GL 2.1 section
+ *    3.5.5; what gl-1.4-polygon-offset measures as the resolvable difference
+ *    near the near plane).
+ * Expected values by hand: the clear values placed by the scissor; 0.75
+ * and 0.75 - 2^-23 are exact floats.
  */
 #include "gl_test.h"
 
@@ -168,10 +175,65 @@ static void test_blit_multisample(void)
     asmgl_context_destroy(c);
 }
 
+static void test_depth_bits_and_offset(void)
+{
+    GLint bits = -1;
+    glGetIntegerv(GL_DEPTH_BITS, &bits);
+    GT_EQ_INT(bits, 24); /* framebuffer 0 of gt_context */
+    static const GLenum formats[3] = {GL_DEPTH24_STENCIL8, GL_DEPTH_COMPONENT16, GL_DEPTH_COMPONENT32F};
+    static const int want[3] = {24, 24, 32};
+    GLuint rb[2], fbo;
+    glGenRenderbuffers(2, rb);
+    glGenFramebuffers(1, &fbo);
+    glBindRenderbuffer(GL_RENDERBUFFER, rb[0]);
+    glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, W, H);
+    glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb[0]);
+    for (int i = 0; i < 3; i++) {
+        glBindRenderbuffer(GL_RENDERBUFFER, rb[1]);
+        glRenderbufferStorage(GL_RENDERBUFFER, formats[i], W, H);
+        glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, rb[1]);
+        GT_EQ_INT(glCheckFramebufferStatus(GL_FRAMEBUFFER), GL_FRAMEBUFFER_COMPLETE);
+        bits = -1;
+        glGetIntegerv(GL_DEPTH_BITS, &bits);
+        GT_EQ_INT(bits, want[i]);
+        bits = -1;
+        glGetRenderbufferParameteriv(GL_RENDERBUFFER, GL_RENDERBUFFER_DEPTH_SIZE, &bits);
+        GT_EQ_INT(bits, want[i]);
+    }
+    /* a quad at ndc z 0.5 (window 0.75), then offset by -1 unit */
+    glClearDepth(1.0);
+    glClear(GL_DEPTH_BUFFER_BIT);
+    glEnable(GL_DEPTH_TEST);
+    glDepthFunc(GL_ALWAYS);
+    for (int pass = 0; pass < 2; pass++) {
+        if (pass) {
+            glEnable(GL_POLYGON_OFFSET_FILL);
+            glPolygonOffset(0.0f, -1.0f);
+        }
+        glBegin(GL_QUADS);
+        glVertex3f(-1, -1, 0.5f);
+        glVertex3f(1, -1, 0.5f);
+        glVertex3f(1, 1, 0.5f);
+        glVertex3f(-1, 1, 0.5f);
+        glEnd();
+        GLfloat z = -1;
+        glReadPixels(W / 2, H / 2, 1, 1, GL_DEPTH_COMPONENT, GL_FLOAT, &z);
+        GT_NEAR(z, pass ? 0.75 - 1.0 / 8388608.0 : 0.75, 0);
+    }
+    glDisable(GL_POLYGON_OFFSET_FILL);
+    glDisable(GL_DEPTH_TEST);
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    glDeleteFramebuffers(1, &fbo);
+    glDeleteRenderbuffers(2, rb);
+    GT_ERROR(GL_NO_ERROR);
+}
+
 int main(void)
 {
     asmgl_context *c = gt_context(W, H);
     test_copyteximage_errors();
+    test_depth_bits_and_offset();
     asmgl_make_current(NULL);
     asmgl_context_destroy(c);
     test_copypixels_depth_stencil(0);
