@@ -56,12 +56,46 @@ static bool map_args(gl_context *ctx, GLenum map, GLsizei size, int *m)
     return true;
 }
 
+/* ARB_pixel_buffer_object: with a pixel unpack (pack) buffer bound,
+ * PixelMap (GetPixelMap) values are an offset into it; a range past its
+ * end, a mapped buffer or an offset not a multiple of the value size is
+ * INVALID_OPERATION (NULL with *ok false).  Without one, the pointer. */
+static void *map_values(gl_context *ctx, gl_buffer_obj *pbo, const void *values, size_t bytes,
+                        size_t value_size, bool *ok)
+{
+    *ok = true;
+    if (!pbo)
+        return (void *)values;
+    mem_buffer *mb = pbo->mem;
+    size_t off = (size_t)(uintptr_t)values;
+    if (mem_buffer_is_mapped(mb) || !mem_range_ok(mem_buffer_size(mb), off, bytes) ||
+        off % value_size) {
+        gl_error(ctx, GL_INVALID_OPERATION);
+        *ok = false;
+        return NULL;
+    }
+    return (unsigned char *)mem_buffer_data(mb) + off;
+}
+
+static const void *map_source(gl_context *ctx, GLsizei size, const void *values, size_t value_size,
+                              bool *ok)
+{
+    return map_values(ctx, ctx->pixel_unpack_buffer, values, (size_t)size * value_size, value_size, ok);
+}
+
+static void *map_dest(gl_context *ctx, int m, void *values, size_t value_size, bool *ok)
+{
+    return map_values(ctx, ctx->pixel_pack_buffer, values,
+                      (size_t)ctx->pixel_map_size[m] * value_size, value_size, ok);
+}
+
 GLAPI_EXPORT void APIENTRY glPixelMapfv(GLenum map, GLsizei size, const GLfloat *values)
 {
     GL_CTX();
     GL_OUTSIDE_BEGIN(ctx, );
     int m;
-    if (!map_args(ctx, map, size, &m) || !values)
+    bool ok;
+    if (!map_args(ctx, map, size, &m) || !(values = map_source(ctx, size, values, sizeof *values, &ok)))
         return;
     for (int i = 0; i < size; i++)
         ctx->pixel_map[m][i] = holds_indices(m) ? values[i] : gl_clampf(values[i], 0, 1);
@@ -73,7 +107,8 @@ GLAPI_EXPORT void APIENTRY glPixelMapuiv(GLenum map, GLsizei size, const GLuint 
     GL_CTX();
     GL_OUTSIDE_BEGIN(ctx, );
     int m;
-    if (!map_args(ctx, map, size, &m) || !values)
+    bool ok;
+    if (!map_args(ctx, map, size, &m) || !(values = map_source(ctx, size, values, sizeof *values, &ok)))
         return;
     for (int i = 0; i < size; i++)
         ctx->pixel_map[m][i] = holds_indices(m) ? (float)values[i] : (float)(values[i] / 4294967295.0);
@@ -85,7 +120,8 @@ GLAPI_EXPORT void APIENTRY glPixelMapusv(GLenum map, GLsizei size, const GLushor
     GL_CTX();
     GL_OUTSIDE_BEGIN(ctx, );
     int m;
-    if (!map_args(ctx, map, size, &m) || !values)
+    bool ok;
+    if (!map_args(ctx, map, size, &m) || !(values = map_source(ctx, size, values, sizeof *values, &ok)))
         return;
     for (int i = 0; i < size; i++)
         ctx->pixel_map[m][i] = holds_indices(m) ? (float)values[i] : values[i] / 65535.0f;
@@ -101,6 +137,8 @@ GLAPI_EXPORT void APIENTRY glGetPixelMapfv(GLenum map, GLfloat *values)
         gl_error(ctx, GL_INVALID_ENUM);
         return;
     }
+    bool ok;
+    values = map_dest(ctx, m, values, sizeof *values, &ok);
     if (values)
         for (int i = 0; i < ctx->pixel_map_size[m]; i++)
             values[i] = ctx->pixel_map[m][i];
@@ -115,6 +153,8 @@ GLAPI_EXPORT void APIENTRY glGetPixelMapuiv(GLenum map, GLuint *values)
         gl_error(ctx, GL_INVALID_ENUM);
         return;
     }
+    bool ok;
+    values = map_dest(ctx, m, values, sizeof *values, &ok);
     if (values)
         for (int i = 0; i < ctx->pixel_map_size[m]; i++) {
             float v = ctx->pixel_map[m][i];
@@ -132,6 +172,8 @@ GLAPI_EXPORT void APIENTRY glGetPixelMapusv(GLenum map, GLushort *values)
         gl_error(ctx, GL_INVALID_ENUM);
         return;
     }
+    bool ok;
+    values = map_dest(ctx, m, values, sizeof *values, &ok);
     if (values)
         for (int i = 0; i < ctx->pixel_map_size[m]; i++) {
             float v = ctx->pixel_map[m][i];

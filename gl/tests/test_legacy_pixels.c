@@ -16,11 +16,16 @@
  *    and overflowed); polygon offset units are r = 2^-23 (GL 2.1 section
  *    3.5.5; what gl-1.4-polygon-offset measures as the resolvable difference
  *    near the near plane).
+ *  - ARB_pixel_buffer_object: PixelMap and GetPixelMap read and write the
+ *    pixel unpack / pack buffer, GetPolygonStipple packs into the pack
+ *    buffer with the pack state (GL 2.1 section 6.1.6: as ReadPixels packs
+ *    a BITMAP image); piglit's gl-2.1-pbo.
  * Expected values by hand: the clear values placed by the scissor; 0.75
  * and 0.75 - 2^-23 are exact floats.
  */
 #include "gl_test.h"
 
+#include <stdint.h>
 #include <string.h>
 
 enum { W = 8, H = 8 };
@@ -229,11 +234,85 @@ static void test_depth_bits_and_offset(void)
     GT_ERROR(GL_NO_ERROR);
 }
 
+static void test_pbo_pixel_maps_and_stipple(void)
+{
+    GLuint pbo[2];
+    glGenBuffers(2, pbo);
+    GLushort ramp[8];
+    for (int i = 0; i < 8; i++)
+        ramp[i] = (GLushort)(1000 * i + 7);
+    glBindBuffer(GL_PIXEL_UNPACK_BUFFER, pbo[0]);
+    glBufferData(GL_PIXEL_UNPACK_BUFFER, sizeof ramp + 2, NULL, GL_STATIC_DRAW);
+    glBufferSubData(GL_PIXEL_UNPACK_BUFFER, 2, sizeof ramp, ramp);
+    /* offset 2: the ramp; offset 1 is not a multiple of 2, offset 4 runs
+     * past the end */
+    glPixelMapusv(GL_PIXEL_MAP_I_TO_I, 8, (const GLushort *)(uintptr_t)2);
+    GT_ERROR(GL_NO_ERROR);
+    glPixelMapusv(GL_PIXEL_MAP_I_TO_I, 8, (const GLushort *)(uintptr_t)1);
+    GT_ERROR(GL_INVALID_OPERATION);
+    glPixelMapusv(GL_PIXEL_MAP_I_TO_I, 8, (const GLushort *)(uintptr_t)4);
+    GT_ERROR(GL_INVALID_OPERATION);
+    glBindBuffer(GL_PIXEL_UNPACK_BUFFER, 0);
+    GLint size = -1;
+    glGetIntegerv(GL_PIXEL_MAP_I_TO_I_SIZE, &size);
+    GT_EQ_INT(size, 8);
+    GLuint got[8];
+    memset(got, 0, sizeof got);
+    glGetPixelMapuiv(GL_PIXEL_MAP_I_TO_I, got);
+    for (int i = 0; i < 8; i++)
+        GT_EQ_INT(got[i], 1000 * i + 7);
+    glBindBuffer(GL_PIXEL_PACK_BUFFER, pbo[1]);
+    glBufferData(GL_PIXEL_PACK_BUFFER, 4 + 8 * sizeof(GLuint), NULL, GL_STATIC_READ);
+    glGetPixelMapuiv(GL_PIXEL_MAP_I_TO_I, (GLuint *)(uintptr_t)4);
+    GT_ERROR(GL_NO_ERROR);
+    glGetPixelMapuiv(GL_PIXEL_MAP_I_TO_I, (GLuint *)(uintptr_t)8);
+    GT_ERROR(GL_INVALID_OPERATION);
+    memset(got, 0, sizeof got);
+    glGetBufferSubData(GL_PIXEL_PACK_BUFFER, 4, sizeof got, got);
+    for (int i = 0; i < 8; i++)
+        GT_EQ_INT(got[i], 1000 * i + 7);
+
+    /* a stipple with row y = 0x01020300 + y (x = 0 the most significant
+     * bit of byte 0), read back into the pack buffer with 2 rows and 8
+     * pixels skipped and an alignment of 8: row y at 8 * (2 + y) + 1 */
+    GLubyte pat[32 * 4], out[8 * 34];
+    for (int y = 0; y < 32; y++) {
+        pat[y * 4 + 0] = 0x01;
+        pat[y * 4 + 1] = 0x02;
+        pat[y * 4 + 2] = 0x03;
+        pat[y * 4 + 3] = (GLubyte)y;
+    }
+    glPolygonStipple(pat);
+    glBufferData(GL_PIXEL_PACK_BUFFER, sizeof out, NULL, GL_STATIC_READ);
+    glPixelStorei(GL_PACK_SKIP_ROWS, 2);
+    glPixelStorei(GL_PACK_SKIP_PIXELS, 8);
+    glPixelStorei(GL_PACK_ALIGNMENT, 8);
+    glGetPolygonStipple(NULL);
+    GT_ERROR(GL_NO_ERROR);
+    memset(out, 0xee, sizeof out);
+    glGetBufferSubData(GL_PIXEL_PACK_BUFFER, 0, sizeof out, out);
+    int bad = 0;
+    for (int y = 0; y < 32; y++)
+        for (int i = 0; i < 4; i++)
+            bad += out[8 * (2 + y) + 1 + i] != pat[y * 4 + i];
+    GT_EQ_INT(bad, 0);
+    /* one byte short */
+    glBufferData(GL_PIXEL_PACK_BUFFER, 8 * 33 + 4, NULL, GL_STATIC_READ);
+    glGetPolygonStipple(NULL);
+    GT_ERROR(GL_INVALID_OPERATION);
+    glPixelStorei(GL_PACK_SKIP_ROWS, 0);
+    glPixelStorei(GL_PACK_SKIP_PIXELS, 0);
+    glPixelStorei(GL_PACK_ALIGNMENT, 4);
+    glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
+    glDeleteBuffers(2, pbo);
+}
+
 int main(void)
 {
     asmgl_context *c = gt_context(W, H);
     test_copyteximage_errors();
     test_depth_bits_and_offset();
+    test_pbo_pixel_maps_and_stipple();
     asmgl_make_current(NULL);
     asmgl_context_destroy(c);
     test_copypixels_depth_stencil(0);
