@@ -755,19 +755,34 @@ static float quad_lambda_base(const samp *sp, const gp_tex_request *req, const l
     int l0 = 4 * q, l1 = l0 + 1, l2 = l0 + 2;
     float dx[3], dy[3];
     if (sp->cube) {
-        /* project the neighbours onto lane 0's face so that a quad that
-         * straddles an edge gets no seam-sized derivative */
+        /* project the neighbours onto one face so that a quad that
+         * straddles an edge gets no seam-sized derivative: the face of its
+         * lanes when they agree, else the face of the quad's centre (the
+         * mean of its four directions).  Lane 0 may be a helper pixel
+         * outside the primitive whose extrapolated direction has crossed
+         * onto another face (a 3 x 3 quad drawn at a face's edges: piglit
+         * cubemap npot); the centre lies within half a pixel of a covered
+         * pixel. */
         const gp_vec *c = req->coord;
         bool proj = req->op == GP_TEXOP_TXP;
-        float s[3], t[3];
-        int f = sp->cube_array ? cube_face(cf(c, 0, l0), cf(c, 1, l0), cf(c, 2, l0)) : ln->face[l0];
-        const int ls[3] = {l0, l1, l2};
-        for (int k = 0; k < 3; k++) {
-            int l = ls[k];
+        float s[3], t[3], v4[4][3];
+        int faces[4];
+        for (int k = 0; k < 4; k++) {
+            int l = l0 + k;
             float iw = proj ? 1.0f / cf(c, 3, l) : 1.0f;
-            const float v[3] = {cf(c, 0, l) * iw, cf(c, 1, l) * iw, cf(c, 2, l) * iw};
-            cube_st(f, v, &s[k], &t[k]);
+            for (int a = 0; a < 3; a++)
+                v4[k][a] = cf(c, a, l) * iw;
+            faces[k] = cube_face(v4[k][0], v4[k][1], v4[k][2]);
         }
+        int f = faces[0];
+        if (faces[1] != f || faces[2] != f || faces[3] != f) {
+            float m[3];
+            for (int a = 0; a < 3; a++)
+                m[a] = v4[0][a] + v4[1][a] + v4[2][a] + v4[3][a];
+            f = cube_face(m[0], m[1], m[2]);
+        }
+        for (int k = 0; k < 3; k++)
+            cube_st(f, v4[k], &s[k], &t[k]);
         dx[0] = s[1] - s[0];
         dx[1] = t[1] - t[0];
         dy[0] = s[2] - s[0];

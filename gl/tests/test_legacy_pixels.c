@@ -20,6 +20,11 @@
  *    pixel unpack / pack buffer, GetPolygonStipple packs into the pack
  *    buffer with the pack state (GL 2.1 section 6.1.6: as ReadPixels packs
  *    a BITMAP image); piglit's gl-2.1-pbo.
+ *  - GL 2.1 section 3.8.8: the LOD of a cube map quad at a face's edge
+ *    comes from that face, not from a helper pixel whose extrapolated
+ *    direction has crossed onto the next face (piglit's cubemap npot: a
+ *    3 x 3 quad over a whole face of a 48 x 48 cube picks level 4, 3 x 3,
+ *    in every pixel, where its corner pixel took level 5).
  * Expected values by hand: the clear values placed by the scissor; 0.75
  * and 0.75 - 2^-23 are exact floats.
  */
@@ -307,6 +312,74 @@ static void test_pbo_pixel_maps_and_stipple(void)
     glDeleteBuffers(2, pbo);
 }
 
+/* piglit's directions for the corners of each face */
+static const GLfloat face_dirs[6][4][3] = {
+    {{1, 0.99f, 0.99f}, {1, 0.99f, -0.99f}, {1, -0.99f, -0.99f}, {1, -0.99f, 0.99f}},
+    {{-1, 0.99f, -0.99f}, {-1, 0.99f, 0.99f}, {-1, -0.99f, 0.99f}, {-1, -0.99f, -0.99f}},
+    {{-0.99f, 1, -0.99f}, {0.99f, 1, -0.99f}, {0.99f, 1, 0.99f}, {-0.99f, 1, 0.99f}},
+    {{-0.99f, -1, 0.99f}, {-0.99f, -1, -0.99f}, {0.99f, -1, -0.99f}, {0.99f, -1, 0.99f}},
+    {{-0.99f, 0.99f, 1}, {-0.99f, -0.99f, 1}, {0.99f, -0.99f, 1}, {0.99f, 0.99f, 1}},
+    {{0.99f, 0.99f, -1}, {-0.99f, 0.99f, -1}, {-0.99f, -0.99f, -1}, {0.99f, -0.99f, -1}},
+};
+
+static void test_cube_lod_at_face_edges(void)
+{
+    asmgl_context *c = gt_context(64, 16);
+    /* level l of every face is grey l / 8 */
+    GLuint tex;
+    glGenTextures(1, &tex);
+    glBindTexture(GL_TEXTURE_CUBE_MAP, tex);
+    static GLubyte img[48 * 48];
+    int level = 0;
+    for (int d = 48; d > 0; d /= 2, level++) {
+        memset(img, level * 32, sizeof img);
+        for (int f = 0; f < 6; f++)
+            glTexImage2D(GL_TEXTURE_CUBE_MAP_POSITIVE_X + f, level, GL_LUMINANCE, d, d, 0,
+                         GL_LUMINANCE, GL_UNSIGNED_BYTE, img);
+    }
+    glTexParameteri(GL_TEXTURE_CUBE_MAP, GL_TEXTURE_MIN_FILTER, GL_NEAREST_MIPMAP_NEAREST);
+    glTexParameteri(GL_TEXTURE_CUBE_MAP, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    glEnable(GL_TEXTURE_CUBE_MAP);
+    glMatrixMode(GL_PROJECTION);
+    glLoadIdentity();
+    glOrtho(0, 64, 0, 16, -1, 1);
+    /* 3 x 3 quads at odd positions: every edge pixel's 2 x 2 quad has
+     * helper pixels outside the face */
+    for (int f = 0; f < 6; f++) {
+        float x = 5.0f + 10.0f * (float)f, y = 5.0f;
+        glBegin(GL_QUADS);
+        glTexCoord3fv(face_dirs[f][0]);
+        glVertex2f(x, y);
+        glTexCoord3fv(face_dirs[f][1]);
+        glVertex2f(x + 3, y);
+        glTexCoord3fv(face_dirs[f][2]);
+        glVertex2f(x + 3, y + 3);
+        glTexCoord3fv(face_dirs[f][3]);
+        glVertex2f(x, y + 3);
+        glEnd();
+    }
+    glDisable(GL_TEXTURE_CUBE_MAP);
+    GLubyte px[16][64];
+    glPixelStorei(GL_PACK_ALIGNMENT, 1);
+    glReadPixels(0, 0, 64, 16, GL_RED, GL_UNSIGNED_BYTE, px);
+    glPixelStorei(GL_PACK_ALIGNMENT, 4);
+    int bad = 0;
+    for (int f = 0; f < 6; f++)
+        for (int j = 0; j < 3; j++)
+            for (int i = 0; i < 3; i++) {
+                int v = px[5 + j][5 + 10 * f + i];
+                if (v != 4 * 32 && bad++ < 4)
+                    fprintf(stderr, "cube face %d pixel (%d, %d): level %g, want 4\n", f, i, j, v / 32.0);
+            }
+    GT_EQ_INT(bad, 0);
+    glMatrixMode(GL_PROJECTION);
+    glLoadIdentity();
+    glDeleteTextures(1, &tex);
+    GT_ERROR(GL_NO_ERROR);
+    asmgl_make_current(NULL);
+    asmgl_context_destroy(c);
+}
+
 int main(void)
 {
     asmgl_context *c = gt_context(W, H);
@@ -318,5 +391,6 @@ int main(void)
     test_copypixels_depth_stencil(0);
     test_copypixels_depth_stencil(4);
     test_blit_multisample();
+    test_cube_lod_at_face_edges();
     return gt_finish("gl.legacy_pixels");
 }
