@@ -133,8 +133,13 @@ static void build_fragment_key(gl_context *ctx, int num_draw_buffers, gl_ff_frag
         int t = ff_unit_target(ctx, u);
         if (t < 0)
             continue;
-        gl_ff_tex_unit *fu = &k->unit[u];
         const tex_object *tex = ctx->bound_tex[u][t]->tex;
+        /* GL 2.1 section 3.8.10: with an incomplete texture "it is as if
+         * texture mapping were disabled for that texture unit" (programs
+         * sample (0, 0, 0, 1) from it instead) */
+        if (!tex_object_complete(tex))
+            continue;
+        gl_ff_tex_unit *fu = &k->unit[u];
         fu->target = ff_target[t];
         int base = tex->sampler.base_level;
         if (base < 0 || base >= TEX_MAX_LEVELS)

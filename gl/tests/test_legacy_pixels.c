@@ -25,6 +25,12 @@
  *    direction has crossed onto the next face (piglit's cubemap npot: a
  *    3 x 3 quad over a whole face of a 48 x 48 cube picks level 4, 3 x 3,
  *    in every pixel, where its corner pixel took level 5).
+ *  - GL 2.1 section 3.8.10: fixed-function texturing of an incomplete
+ *    texture is as if the unit's texturing were disabled (the primary
+ *    colour passes), while an ARB fragment program sampling it reads
+ *    (0, 0, 0, 1); piglit's incomplete-texture-fixed, and fbo-3d and
+ *    fbo-cubemap, which render into a texture's images while texturing
+ *    is still enabled with that texture (not mipmapped: incomplete) bound.
  * Expected values by hand: the clear values placed by the scissor; 0.75
  * and 0.75 - 2^-23 are exact floats.
  */
@@ -380,6 +386,40 @@ static void test_cube_lod_at_face_edges(void)
     asmgl_context_destroy(c);
 }
 
+static void test_incomplete_texture(void)
+{
+    asmgl_context *c = gt_context(W, H);
+    GLuint tex;
+    glGenTextures(1, &tex);
+    glBindTexture(GL_TEXTURE_2D, tex);
+    static const GLubyte red[4][4] = {{255, 0, 0, 255}, {255, 0, 0, 255}, {255, 0, 0, 255}, {255, 0, 0, 255}};
+    /* one 2 x 2 level with the default NEAREST_MIPMAP_LINEAR filter: incomplete */
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 2, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE, red);
+    glEnable(GL_TEXTURE_2D);
+    glTexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_REPLACE);
+    glColor4f(0, 1, 0, 1);
+    glRectf(-1, -1, 0, 1);
+    GT_PROBE(1, 1, 0, 1, 0, 1, 0);
+    /* complete: the texture replaces the colour */
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glRectf(0, -1, 1, 1);
+    GT_PROBE(W - 2, 1, 1, 0, 0, 1, 0);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST_MIPMAP_LINEAR);
+    glDisable(GL_TEXTURE_2D);
+    /* a fragment program reads (0, 0, 0, 1) from it */
+    gt_program(GL_FRAGMENT_PROGRAM_ARB, "!!ARBfp1.0\n"
+                                        "TEX result.color, fragment.texcoord[0], texture[0], 2D;\n"
+                                        "END\n");
+    glEnable(GL_FRAGMENT_PROGRAM_ARB);
+    glRectf(-1, -1, 1, 1);
+    glDisable(GL_FRAGMENT_PROGRAM_ARB);
+    GT_PROBE(1, 1, 0, 0, 0, 1, 0);
+    glDeleteTextures(1, &tex);
+    GT_ERROR(GL_NO_ERROR);
+    asmgl_make_current(NULL);
+    asmgl_context_destroy(c);
+}
+
 int main(void)
 {
     asmgl_context *c = gt_context(W, H);
@@ -392,5 +432,6 @@ int main(void)
     test_copypixels_depth_stencil(4);
     test_blit_multisample();
     test_cube_lod_at_face_edges();
+    test_incomplete_texture();
     return gt_finish("gl.legacy_pixels");
 }
