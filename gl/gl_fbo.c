@@ -135,8 +135,10 @@ static rast_surface att_surface(const gl_attachment *a, int kind)
                                                                    : a->rb->stencil_surf;
         return s;
     }
+    /* an image with a border renders into its interior: texture/ keeps
+     * only that (it strips borders at upload, as Mesa's gallium drivers) */
     tex_image *img = att_image(a);
-    if (!img || img->border)
+    if (!img)
         return s;
     GLenum target = a->tex->tex->target;
     bool one_d_array = target == GL_TEXTURE_1D_ARRAY_EXT;
@@ -157,7 +159,7 @@ static rast_surface att_surface(const gl_attachment *a, int kind)
             for (int f = 0; f < 6; f++) {
                 const tex_image *fi = &t->image[f][a->level];
                 if (!fi->data || fi->width != img->width || fi->height != img->height ||
-                    fi->format != img->format || fi->border ||
+                    fi->format != img->format || fi->border != img->border ||
                     (const unsigned char *)fi->data != base + step * f || step <= 0)
                     return s; /* not a layered image asmgl can render to */
             }

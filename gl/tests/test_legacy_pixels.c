@@ -31,6 +31,9 @@
  *    (0, 0, 0, 1); piglit's incomplete-texture-fixed, and fbo-3d and
  *    fbo-cubemap, which render into a texture's images while texturing
  *    is still enabled with that texture (not mipmapped: incomplete) bound.
+ *  - a texture image with a border is framebuffer-attachable: its interior
+ *    (what asmgl keeps of it) is the rendered image (piglit's
+ *    ext_framebuffer_object-border-texture-finish; Mesa completes it too).
  * Expected values by hand: the clear values placed by the scissor; 0.75
  * and 0.75 - 2^-23 are exact floats.
  */
@@ -420,12 +423,49 @@ static void test_incomplete_texture(void)
     asmgl_context_destroy(c);
 }
 
+static void test_border_texture_attachment(void)
+{
+    GLuint tex, fbo;
+    glGenTextures(1, &tex);
+    glBindTexture(GL_TEXTURE_2D, tex);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 6, 6, 1, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glGenFramebuffers(1, &fbo);
+    glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex, 0);
+    GT_EQ_INT(glCheckFramebufferStatus(GL_FRAMEBUFFER), GL_FRAMEBUFFER_COMPLETE);
+    glViewport(0, 0, 4, 4);
+    glClearColor(1, 0, 0, 1);
+    glClear(GL_COLOR_BUFFER_BIT);
+    glColor4f(0, 0, 1, 1);
+    glRectf(0, 0, 1, 1); /* the upper-right 2 x 2 */
+    glFinish();
+    GLubyte img[4][4][4];
+    memset(img, 0x55, sizeof img);
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, img);
+    int bad = 0;
+    for (int y = 0; y < 4; y++)
+        for (int x = 0; x < 4; x++) {
+            bool blue = x >= 2 && y >= 2;
+            bad += img[y][x][0] != (blue ? 0 : 255) || img[y][x][2] != (blue ? 255 : 0) ||
+                   img[y][x][3] != 255;
+        }
+    GT_EQ_INT(bad, 0);
+    glViewport(0, 0, W, H);
+    glClearColor(0, 0, 0, 1);
+    glDeleteFramebuffers(1, &fbo);
+    glDeleteTextures(1, &tex);
+    GT_ERROR(GL_NO_ERROR);
+}
+
 int main(void)
 {
     asmgl_context *c = gt_context(W, H);
     test_copyteximage_errors();
     test_depth_bits_and_offset();
     test_pbo_pixel_maps_and_stipple();
+    test_border_texture_attachment();
     asmgl_make_current(NULL);
     asmgl_context_destroy(c);
     test_copypixels_depth_stencil(0);
