@@ -34,6 +34,11 @@
  *  - a texture image with a border is framebuffer-attachable: its interior
  *    (what asmgl keeps of it) is the rendered image (piglit's
  *    ext_framebuffer_object-border-texture-finish; Mesa completes it too).
+ *  - ARB_point_parameters (GL 2.1 section 3.4): the derived size is
+ *    clamped to POINT_SIZE_MIN / MAX even without attenuation, a point at
+ *    the eye (d = 0) has the full size (it was 0 * inf), and d is |z| in
+ *    eye coordinates (Mesa's and piglit's
+ *    arb_point_parameters-point-attenuation's).
  * Expected values by hand: the clear values placed by the scissor; 0.75
  * and 0.75 - 2^-23 are exact floats.
  */
@@ -459,6 +464,47 @@ static void test_border_texture_attachment(void)
     GT_ERROR(GL_NO_ERROR);
 }
 
+/* Width in pixels of the point drawn at object (0, y, z) in row r. */
+static int point_width(float y, float z, int row)
+{
+    glClear(GL_COLOR_BUFFER_BIT);
+    glBegin(GL_POINTS);
+    glVertex3f(0, y, z);
+    glEnd();
+    GLubyte px[32];
+    glReadPixels(0, row, 32, 1, GL_RED, GL_UNSIGNED_BYTE, px);
+    int n = 0;
+    for (int i = 0; i < 32; i++)
+        n += px[i] == 255;
+    return n;
+}
+
+static void test_point_attenuation(void)
+{
+    asmgl_context *c = gt_context(32, 32);
+    glMatrixMode(GL_PROJECTION);
+    glOrtho(-16, 16, -16, 16, -10, 10);
+    glMatrixMode(GL_MODELVIEW);
+    glColor4f(1, 1, 1, 1);
+    glPointSize(9);
+    /* no attenuation: 9, or 1 with POINT_SIZE_MAX 1 */
+    GT_EQ_INT(point_width(0.5f, 0, 16), 9);
+    glPointParameterf(GL_POINT_SIZE_MAX, 1);
+    GT_EQ_INT(point_width(0.5f, 0, 16), 1);
+    glPointParameterf(GL_POINT_SIZE_MAX, 64);
+    /* (1, 100, 100) at the eye: 9 / sqrt(1) */
+    const GLfloat steep[3] = {1, 100, 100};
+    glPointParameterfv(GL_POINT_DISTANCE_ATTENUATION, steep);
+    GT_EQ_INT(point_width(0.5f, 0, 16), 9);
+    /* (1, 0, 1) at eye z -2 and y 2.5 (d = |z| = 2): 9 / sqrt(5) = 4.02 */
+    const GLfloat quad[3] = {1, 0, 1};
+    glPointParameterfv(GL_POINT_DISTANCE_ATTENUATION, quad);
+    GT_EQ_INT(point_width(2.5f, -2, 18), 4);
+    GT_ERROR(GL_NO_ERROR);
+    asmgl_make_current(NULL);
+    asmgl_context_destroy(c);
+}
+
 int main(void)
 {
     asmgl_context *c = gt_context(W, H);
@@ -473,5 +519,6 @@ int main(void)
     test_blit_multisample();
     test_cube_lod_at_face_edges();
     test_incomplete_texture();
+    test_point_attenuation();
     return gt_finish("gl.legacy_pixels");
 }
