@@ -304,7 +304,9 @@ static bool get_state(gl_context *ctx, GLenum pname, gval *g)
     case GL_INDEX_ARRAY_TYPE:
         I1(ctx->index_array_type ? ctx->index_array_type : GL_FLOAT);
     case GL_EDGE_FLAG_ARRAY_STRIDE:
+        I1(ctx->edge_flag_stride);
     case GL_EDGE_FLAG_ARRAY_BUFFER_BINDING:
+        I1(ctx->edge_flag_buffer ? ctx->edge_flag_buffer->name : 0);
     case GL_WEIGHT_ARRAY_BUFFER_BINDING:
         I1(0);
     case GL_ARRAY_ELEMENT_LOCK_FIRST_EXT:
