@@ -433,7 +433,15 @@ static const void *image_source(gl_context *ctx, GLenum format, GLenum type, GLs
     size_t e = 0;
     if (w > 0 && h > 0 && d > 0) {
         GLenum err = GL_NO_ERROR;
-        e = tex_client_image_extent(format, type, w, h, d, three_d, &ctx->unpack, &err);
+        /* colour-index images (DrawPixels, 1D and 2D TexImage) through the
+         * pixel maps: their own extent (gl_pixelmap.c) */
+        if (format == GL_COLOR_INDEX && d == 1 && !three_d) {
+            e = gl_index_image_extent(ctx, type, w, h);
+            if (!e)
+                err = GL_INVALID_ENUM;
+        } else {
+            e = tex_client_image_extent(format, type, w, h, d, three_d, &ctx->unpack, &err);
+        }
         if (err != GL_NO_ERROR) {
             *null = true;
             return NULL;

@@ -340,6 +340,29 @@ float *gl_pixel_transfer_tex_image(const gl_context *ctx, GLenum format, GLenum 
                                    int d, const void *src, GLenum *err)
 {
     *err = GL_NO_ERROR;
+    if (format == GL_COLOR_INDEX) {
+        /* GL 2.1 section 3.8.1: a COLOR_INDEX texture image becomes RGBA
+         * through the index arithmetic and the I_TO_* maps, as DrawPixels
+         * converts one (section 3.6.5); one image (1D or 2D) at most */
+        if (d != 1 || !gl_index_image_extent(ctx, type, w > 0 ? w : 1, h > 0 ? h : 1)) {
+            *err = GL_INVALID_ENUM;
+            return NULL;
+        }
+        if (!src || w <= 0 || h <= 0)
+            return NULL;
+        size_t n = (size_t)w * (size_t)h;
+        float *rgba = n <= SIZE_MAX / 16 ? malloc(n * 16) : NULL;
+        if (!rgba) {
+            *err = GL_OUT_OF_MEMORY;
+            return NULL;
+        }
+        if (!gl_index_image_to_rgba(ctx, type, w, h, src, rgba)) {
+            free(rgba);
+            *err = GL_INVALID_ENUM;
+            return NULL;
+        }
+        return rgba;
+    }
     if (!src || w <= 0 || h <= 0 || d <= 0 || !colour_format(format) || !rgba_transfer_active(ctx))
         return NULL;
     size_t n = (size_t)w * (size_t)h;

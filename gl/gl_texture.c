@@ -655,7 +655,11 @@ static const void *pbo_pointer(gl_context *ctx, gl_buffer_obj *buf, const void *
         return NULL;
     }
     GLenum err = GL_NO_ERROR;
-    size_t extent = tex_client_image_extent(format, type, w, h, d, three_d, ps, &err);
+    /* COLOR_INDEX images (gl_pixel_transfer_tex_image): 1D and 2D */
+    size_t extent = format == GL_COLOR_INDEX && d == 1 ? gl_index_image_extent(ctx, type, w, h)
+                    : tex_client_image_extent(format, type, w, h, d, three_d, ps, &err);
+    if (format == GL_COLOR_INDEX && d == 1 && !extent && w > 0 && h > 0)
+        err = GL_INVALID_ENUM;
     if (err != GL_NO_ERROR) {
         gl_error(ctx, err);
         *ok = false;

@@ -39,6 +39,10 @@
  *    the eye (d = 0) has the full size (it was 0 * inf), and d is |z| in
  *    eye coordinates (Mesa's and piglit's
  *    arb_point_parameters-point-attenuation's).
+ *  - GL 2.1 section 3.8.1: TexImage / TexSubImage take COLOR_INDEX images
+ *    (BITMAP and the index types) through the I_TO_* maps, in display
+ *    lists too, which copy them with their own extent (piglit's
+ *    gl-1.1-read-pixels-after-display-list); so does DrawPixels.
  * Expected values by hand: the clear values placed by the scissor; 0.75
  * and 0.75 - 2^-23 are exact floats.
  */
@@ -505,6 +509,57 @@ static void test_point_attenuation(void)
     asmgl_context_destroy(c);
 }
 
+static void test_color_index_images(void)
+{
+    static const GLfloat r_map[4] = {0, 1, 0, 0.5f}, g_map[4] = {0, 0, 1, 0.5f};
+    static const GLfloat b_map[4] = {1, 0, 0, 0.5f}, a_map[4] = {1, 1, 1, 1};
+    glPixelMapfv(GL_PIXEL_MAP_I_TO_R, 4, r_map);
+    glPixelMapfv(GL_PIXEL_MAP_I_TO_G, 4, g_map);
+    glPixelMapfv(GL_PIXEL_MAP_I_TO_B, 4, b_map);
+    glPixelMapfv(GL_PIXEL_MAP_I_TO_A, 4, a_map);
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+    GLuint tex;
+    glGenTextures(1, &tex);
+    glBindTexture(GL_TEXTURE_2D, tex);
+    /* a 2 x 2 bitmap: rows 10 and 01 (indices 1 0 / 0 1) */
+    static const GLubyte bits[2] = {0x80, 0x40};
+    GLuint list = glGenLists(1);
+    glNewList(list, GL_COMPILE);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 2, 2, 0, GL_COLOR_INDEX, GL_BITMAP, bits);
+    glEndList();
+    GT_ERROR(GL_NO_ERROR);
+    glCallList(list);
+    GT_ERROR(GL_NO_ERROR);
+    GLfloat img[2][2][4];
+    memset(img, 0, sizeof img);
+    glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_FLOAT, img);
+    GT_NEAR(img[0][0][0], 1, 0); /* index 1: red */
+    GT_NEAR(img[0][1][2], 1, 0); /* index 0: blue */
+    GT_NEAR(img[1][0][2], 1, 0);
+    GT_NEAR(img[1][1][0], 1, 0);
+    /* unsigned byte indices 2 and 3 into the second row */
+    static const GLubyte idx[2] = {2, 3};
+    glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 1, 2, 1, GL_COLOR_INDEX, GL_UNSIGNED_BYTE, idx);
+    GT_ERROR(GL_NO_ERROR);
+    glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_FLOAT, img);
+    GT_NEAR(img[1][0][1], 1, 0);      /* index 2: green */
+    GT_NEAR(img[1][1][0], 0.5, 1.0 / 255); /* index 3: grey */
+    GT_NEAR(img[0][0][0], 1, 0);      /* row 0 kept */
+    /* DrawPixels of indices from a display list */
+    glNewList(list, GL_COMPILE);
+    glDrawPixels(2, 1, GL_COLOR_INDEX, GL_UNSIGNED_BYTE, idx);
+    glEndList();
+    glClear(GL_COLOR_BUFFER_BIT);
+    glWindowPos2i(0, 0);
+    glCallList(list);
+    GT_PROBE(0, 0, 0, 1, 0, 1, 0);
+    GT_PROBE(1, 0, 0.5f, 0.5f, 0.5f, 1, 1.0f / 255);
+    glDeleteLists(list, 1);
+    glDeleteTextures(1, &tex);
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+    GT_ERROR(GL_NO_ERROR);
+}
+
 int main(void)
 {
     asmgl_context *c = gt_context(W, H);
@@ -512,6 +567,7 @@ int main(void)
     test_depth_bits_and_offset();
     test_pbo_pixel_maps_and_stipple();
     test_border_texture_attachment();
+    test_color_index_images();
     asmgl_make_current(NULL);
     asmgl_context_destroy(c);
     test_copypixels_depth_stencil(0);
