@@ -353,6 +353,21 @@ static size_t dl_n_tex_gen(GLenum pname)
     return pname == GL_OBJECT_PLANE || pname == GL_EYE_PLANE ? 4 : 1;
 }
 
+/* PixelMap's values: size of them when the size is valid (else none: the
+ * command fails when the list runs) */
+static size_t dl_n_pixel_map(GLsizei size)
+{
+    return size > 0 && size <= GLC_PIXEL_MAP_MAX ? (size_t)size : 0;
+}
+
+/* PixelMap with a pixel unpack buffer bound reads an offset into it: it
+ * executes at once rather than be copied (ARB_pixel_buffer_object would
+ * copy the buffer's values at compile time; asmgl does not) */
+static bool dl_pbo_unpack(const gl_context *ctx)
+{
+    return ctx->pixel_unpack_buffer != NULL;
+}
+
 static size_t dl_n_tex_parameter(GLenum pname)
 {
     return pname == GL_TEXTURE_BORDER_COLOR || pname == GL_TEXTURE_SWIZZLE_RGBA ? 4 : 1;

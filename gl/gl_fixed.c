@@ -261,22 +261,20 @@ GLAPI_EXPORT void APIENTRY glLightModelf(GLenum pname, GLfloat param)
 {
     GL_CTX();
     GL_DLIST_SAVE(glLightModelf, (ctx, pname, param));
-    if (pname == GL_LIGHT_MODEL_AMBIENT) {
-        gl_error(ctx, GL_INVALID_ENUM);
-        return;
-    }
-    light_model(ctx, pname, &param, false);
+    /* the scalar forms take the vector parameters too, as (param, 0, 0, 0)
+     * (GL 2.1 does not forbid it; Mesa does the same, and piglit's
+     * gl-1.0-beginend-coverage calls LightModelf(LIGHT_MODEL_AMBIENT)
+     * expecting no error) */
+    const GLfloat v[4] = {param, 0, 0, 0};
+    light_model(ctx, pname, v, false);
 }
 
 GLAPI_EXPORT void APIENTRY glLightModeli(GLenum pname, GLint param)
 {
     GL_CTX();
     GL_DLIST_SAVE(glLightModeli, (ctx, pname, param));
-    if (pname == GL_LIGHT_MODEL_AMBIENT) {
-        gl_error(ctx, GL_INVALID_ENUM);
-        return;
-    }
-    light_model(ctx, pname, &param, true);
+    const GLint v[4] = {param, 0, 0, 0}; /* as glLightModelf */
+    light_model(ctx, pname, v, true);
 }
 
 GLAPI_EXPORT void APIENTRY glLightModelfv(GLenum pname, const GLfloat *params)
@@ -366,22 +364,16 @@ GLAPI_EXPORT void APIENTRY glMaterialf(GLenum face, GLenum pname, GLfloat param)
 {
     GL_CTX();
     GL_DLIST_SAVE(glMaterialf, (ctx, face, pname, param));
-    if (pname != GL_SHININESS) {
-        gl_error(ctx, GL_INVALID_ENUM);
-        return;
-    }
-    material(ctx, face, pname, &param, false);
+    const GLfloat v[4] = {param, 0, 0, 0}; /* as glLightModelf */
+    material(ctx, face, pname, v, false);
 }
 
 GLAPI_EXPORT void APIENTRY glMateriali(GLenum face, GLenum pname, GLint param)
 {
     GL_CTX();
     GL_DLIST_SAVE(glMateriali, (ctx, face, pname, param));
-    if (pname != GL_SHININESS) {
-        gl_error(ctx, GL_INVALID_ENUM);
-        return;
-    }
-    material(ctx, face, pname, &param, true);
+    const GLint v[4] = {param, 0, 0, 0}; /* as glLightModelf */
+    material(ctx, face, pname, v, true);
 }
 
 GLAPI_EXPORT void APIENTRY glMaterialfv(GLenum face, GLenum pname, const GLfloat *params)
@@ -665,23 +657,24 @@ GLAPI_EXPORT void APIENTRY glTexGeni(GLenum coord, GLenum pname, GLint param)
 {
     GL_CTX();
     GL_DLIST_SAVE(glTexGeni, (ctx, coord, pname, param));
-    double v = param;
-    texgen(ctx, coord, pname, &v, 1);
+    const double v[4] = {param, 0, 0, 0}; /* as glLightModelf */
+    texgen(ctx, coord, pname, v, 4);
 }
 
 GLAPI_EXPORT void APIENTRY glTexGenf(GLenum coord, GLenum pname, GLfloat param)
 {
     GL_CTX();
     GL_DLIST_SAVE(glTexGenf, (ctx, coord, pname, param));
-    double v = param;
-    texgen(ctx, coord, pname, &v, 1);
+    const double v[4] = {param, 0, 0, 0}; /* as glLightModelf */
+    texgen(ctx, coord, pname, v, 4);
 }
 
 GLAPI_EXPORT void APIENTRY glTexGend(GLenum coord, GLenum pname, GLdouble param)
 {
     GL_CTX();
     GL_DLIST_SAVE(glTexGend, (ctx, coord, pname, param));
-    texgen(ctx, coord, pname, &param, 1);
+    const double v[4] = {param, 0, 0, 0}; /* as glLightModelf */
+    texgen(ctx, coord, pname, v, 4);
 }
 
 GLAPI_EXPORT void APIENTRY glTexGeniv(GLenum coord, GLenum pname, const GLint *params)

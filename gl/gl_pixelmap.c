@@ -92,6 +92,7 @@ static void *map_dest(gl_context *ctx, int m, void *values, size_t value_size, b
 GLAPI_EXPORT void APIENTRY glPixelMapfv(GLenum map, GLsizei size, const GLfloat *values)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glPixelMapfv, (ctx, map, size, values));
     GL_OUTSIDE_BEGIN(ctx, );
     int m;
     bool ok;
@@ -105,6 +106,7 @@ GLAPI_EXPORT void APIENTRY glPixelMapfv(GLenum map, GLsizei size, const GLfloat 
 GLAPI_EXPORT void APIENTRY glPixelMapuiv(GLenum map, GLsizei size, const GLuint *values)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glPixelMapuiv, (ctx, map, size, values));
     GL_OUTSIDE_BEGIN(ctx, );
     int m;
     bool ok;
@@ -118,6 +120,7 @@ GLAPI_EXPORT void APIENTRY glPixelMapuiv(GLenum map, GLsizei size, const GLuint 
 GLAPI_EXPORT void APIENTRY glPixelMapusv(GLenum map, GLsizei size, const GLushort *values)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glPixelMapusv, (ctx, map, size, values));
     GL_OUTSIDE_BEGIN(ctx, );
     int m;
     bool ok;

@@ -1369,16 +1369,20 @@ GLAPI_EXPORT void APIENTRY glTexParameterf(GLenum target, GLenum pname, GLfloat 
 {
     GL_CTX();
     GL_DLIST_SAVE(glTexParameterf, (ctx, target, pname, param));
-    double v = param;
-    tex_parameter(ctx, target, pname, &v, 1);
+    /* the vector parameters as (param, 0, 0, 0), as Mesa (gl_fixed.c
+     * glLightModelf) */
+    const double v[4] = {param, 0, 0, 0};
+    tex_parameter(ctx, target, pname, v, 4);
 }
 
 GLAPI_EXPORT void APIENTRY glTexParameteri(GLenum target, GLenum pname, GLint param)
 {
     GL_CTX();
     GL_DLIST_SAVE(glTexParameteri, (ctx, target, pname, param));
-    double v = param;
-    tex_parameter(ctx, target, pname, &v, 1);
+    /* the vector parameters as (param, 0, 0, 0), as Mesa (gl_fixed.c
+     * glLightModelf) */
+    const double v[4] = {param, 0, 0, 0};
+    tex_parameter(ctx, target, pname, v, 4);
 }
 
 GLAPI_EXPORT void APIENTRY glTexParameterfv(GLenum target, GLenum pname, const GLfloat *params)

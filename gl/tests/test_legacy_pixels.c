@@ -43,6 +43,10 @@
  *    (BITMAP and the index types) through the I_TO_* maps, in display
  *    lists too, which copy them with their own extent (piglit's
  *    gl-1.1-read-pixels-after-display-list); so does DrawPixels.
+ *  - display lists record PixelMap; the scalar Material, LightModel,
+ *    TexGen and TexParameter forms take vector parameters as (param, 0, 0,
+ *    0), as Mesa, and inside Begin/End the commands not allowed there say
+ *    INVALID_OPERATION (piglit's gl-1.0-beginend-coverage).
  * Expected values by hand: the clear values placed by the scissor; 0.75
  * and 0.75 - 2^-23 are exact floats.
  */
@@ -560,6 +564,67 @@ static void test_color_index_images(void)
     GT_ERROR(GL_NO_ERROR);
 }
 
+static void test_lists_and_scalar_forms(void)
+{
+    static const GLfloat ramp[2] = {0.25f, 0.75f};
+    GLint size = -1;
+    GLuint list = glGenLists(1);
+    glNewList(list, GL_COMPILE);
+    glPixelMapfv(GL_PIXEL_MAP_R_TO_R, 2, ramp);
+    glEndList();
+    glGetIntegerv(GL_PIXEL_MAP_R_TO_R_SIZE, &size);
+    GT_EQ_INT(size, 1); /* compiled, not executed */
+    glCallList(list);
+    glGetIntegerv(GL_PIXEL_MAP_R_TO_R_SIZE, &size);
+    GT_EQ_INT(size, 2);
+    GLfloat got[2] = {0, 0};
+    glGetPixelMapfv(GL_PIXEL_MAP_R_TO_R, got);
+    GT_NEAR(got[1], 0.75, 0);
+    glDeleteLists(list, 1);
+    GT_ERROR(GL_NO_ERROR);
+
+    glMaterialf(GL_FRONT, GL_AMBIENT, 0.5f);
+    GT_ERROR(GL_NO_ERROR);
+    GLfloat v[4] = {-1, -1, -1, -1};
+    glGetMaterialfv(GL_FRONT, GL_AMBIENT, v);
+    GT_NEAR(v[0], 0.5, 0);
+    GT_NEAR(v[1], 0, 0);
+    GT_NEAR(v[3], 0, 0);
+    glLightModelf(GL_LIGHT_MODEL_AMBIENT, 0.25f);
+    GT_ERROR(GL_NO_ERROR);
+    glGetFloatv(GL_LIGHT_MODEL_AMBIENT, v);
+    GT_NEAR(v[0], 0.25, 0);
+    GT_NEAR(v[3], 0, 0);
+    glTexParameterf(GL_TEXTURE_2D, GL_TEXTURE_BORDER_COLOR, 0.5f);
+    GT_ERROR(GL_NO_ERROR);
+    glGetTexParameterfv(GL_TEXTURE_2D, GL_TEXTURE_BORDER_COLOR, v);
+    GT_NEAR(v[0], 0.5, 0);
+    GT_NEAR(v[3], 0, 0);
+    glTexGenf(GL_S, GL_OBJECT_PLANE, 2.0f);
+    GT_ERROR(GL_NO_ERROR);
+    glGetTexGenfv(GL_S, GL_OBJECT_PLANE, v);
+    GT_NEAR(v[0], 2, 0);
+    GT_NEAR(v[1], 0, 0);
+    /* not allowed between Begin and End: INVALID_OPERATION whatever the
+     * arguments */
+    glBegin(GL_POINTS);
+    glLightModelf(GL_LIGHT_MODEL_AMBIENT, 0);
+    glEnd();
+    GT_ERROR(GL_INVALID_OPERATION);
+    glBegin(GL_POINTS);
+    glPixelMapfv(GL_PIXEL_MAP_S_TO_S, 1, ramp);
+    glEnd();
+    GT_ERROR(GL_INVALID_OPERATION);
+    /* Material is allowed there */
+    glBegin(GL_POINTS);
+    glMaterialf(GL_FRONT, GL_DIFFUSE, 0);
+    glEnd();
+    GT_ERROR(GL_NO_ERROR);
+    /* an unknown name is still INVALID_ENUM */
+    glTexParameterf(GL_TEXTURE_2D, GL_TEXTURE_2D, 0);
+    GT_ERROR(GL_INVALID_ENUM);
+}
+
 int main(void)
 {
     asmgl_context *c = gt_context(W, H);
@@ -568,6 +633,7 @@ int main(void)
     test_pbo_pixel_maps_and_stipple();
     test_border_texture_attachment();
     test_color_index_images();
+    test_lists_and_scalar_forms();
     asmgl_make_current(NULL);
     asmgl_context_destroy(c);
     test_copypixels_depth_stencil(0);
