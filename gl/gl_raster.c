@@ -654,7 +654,14 @@ GLAPI_EXPORT void APIENTRY glBitmap(GLsizei width, GLsizei height, GLfloat xorig
             return;
         }
         int n = 0;
-        float x0 = floorf(ctx->raster_pos[0] - xorig), y0 = floorf(ctx->raster_pos[1] - yorig);
+        /* the lower-left corner floor(raster - orig) (section 3.7), with a
+         * slack of 1e-4 pixel as Mesa's: a raster position meant to land
+         * on a pixel corner comes out of the single-precision transform a
+         * few ulps below it (241.99998 for 242 through a glOrtho of 400
+         * pixels), which would move the whole bitmap a pixel to the left
+         * (piglit gl-1.0-scissor-bitmap) */
+        float x0 = floorf(ctx->raster_pos[0] + 1e-4f - xorig);
+        float y0 = floorf(ctx->raster_pos[1] + 1e-4f - yorig);
         for (int j = 0; j < height; j++) {
             const unsigned char *row = bits + row_bytes * ((size_t)ps->skip_rows + (size_t)j);
             for (int i = 0; i < width; i++) {

@@ -47,6 +47,10 @@
  *    TexGen and TexParameter forms take vector parameters as (param, 0, 0,
  *    0), as Mesa, and inside Begin/End the commands not allowed there say
  *    INVALID_OPERATION (piglit's gl-1.0-beginend-coverage).
+ *  - GL 2.1 section 3.7: a bitmap whose raster position is meant to be a
+ *    pixel corner starts at that pixel though the single-precision
+ *    transform puts it a few ulps below (242 through glOrtho(0, 400):
+ *    241.99998; piglit's gl-1.0-scissor-bitmap).
  * Expected values by hand: the clear values placed by the scissor; 0.75
  * and 0.75 - 2^-23 are exact floats.
  */
@@ -625,6 +629,32 @@ static void test_lists_and_scalar_forms(void)
     GT_ERROR(GL_INVALID_ENUM);
 }
 
+static void test_bitmap_position(void)
+{
+    asmgl_context *c = gt_context(400, 4);
+    glMatrixMode(GL_PROJECTION);
+    glOrtho(0, 400, 0, 4, -1, 1);
+    glMatrixMode(GL_MODELVIEW);
+    glClear(GL_COLOR_BUFFER_BIT);
+    glColor4f(0, 1, 0, 1);
+    int bad = 0;
+    for (int x = 200; x < 300; x++) {
+        static const GLubyte bit = 0x80;
+        glRasterPos2f((float)x, 1);
+        glBitmap(1, 1, 0, 0, 0, 0, &bit);
+        GLubyte px[3][4];
+        glReadPixels(x - 1, 1, 3, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+        if (px[1][1] != 255 || px[0][1] != 0) {
+            if (bad++ < 3)
+                fprintf(stderr, "bitmap at raster x %d drawn at %d\n", x, px[0][1] ? x - 1 : -1);
+        }
+        glClear(GL_COLOR_BUFFER_BIT);
+    }
+    GT_EQ_INT(bad, 0);
+    asmgl_make_current(NULL);
+    asmgl_context_destroy(c);
+}
+
 int main(void)
 {
     asmgl_context *c = gt_context(W, H);
@@ -642,5 +672,6 @@ int main(void)
     test_cube_lod_at_face_edges();
     test_incomplete_texture();
     test_point_attenuation();
+    test_bitmap_position();
     return gt_finish("gl.legacy_pixels");
 }
