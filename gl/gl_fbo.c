@@ -1631,11 +1631,20 @@ bool gl_fbo_read_float(gl_context *ctx, GLenum format, int x, int y, int w, int 
             surface_texel(s, sx, sy, o);
             /* GL 3.0 section 4.3.2 (ARB_framebuffer_object): a colour
              * buffer of base format L, LA or I reads as R = L (or I),
-             * G = B = 0, A = 1 (LA: A) */
+             * G = B = 0, A = 1 (LA: A); components a base format lacks
+             * read as 0, alpha as 1 (table 3.15: RGB, RG, RED, ALPHA) */
             if (base == GL_LUMINANCE || base == GL_LUMINANCE_ALPHA || base == GL_INTENSITY) {
                 o[1] = o[2] = 0.0f;
                 if (base != GL_LUMINANCE_ALPHA)
                     o[3] = 1.0f;
+            } else if (base == GL_RGB || base == GL_RG || base == GL_RED) {
+                if (base != GL_RGB)
+                    o[2] = 0.0f;
+                if (base == GL_RED)
+                    o[1] = 0.0f;
+                o[3] = 1.0f;
+            } else if (base == GL_ALPHA) {
+                o[0] = o[1] = o[2] = 0.0f;
             }
             if (st) {
                 float sv[4];
@@ -1774,7 +1783,7 @@ GLAPI_EXPORT void APIENTRY glReadPixels(GLint x, GLint y, GLsizei width, GLsizei
      * the surface */
     const tex_pixel_store *ps = &ctx->pack;
     if (format == GL_RGBA && type == GL_UNSIGNED_BYTE && s->format == TEX_FMT_RGBA8 &&
-        s->samples <= 1 && x >= 0 && y >= 0 && (long long)x + width <= s->width &&
+        s->samples <= 1 && read_color_base(ctx) == GL_RGBA && x >= 0 && y >= 0 && (long long)x + width <= s->width &&
         (long long)y + height <= s->height && !ps->swap_bytes &&
         ps->skip_pixels == 0 && ps->skip_rows == 0 && (ps->row_length == 0 || ps->row_length == width)) {
         size_t row = (size_t)width * 4;

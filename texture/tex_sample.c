@@ -1250,11 +1250,72 @@ static bool swizzled(const tex_sampler *s)
     return false;
 }
 
+/* GL 2.1 table 3.20: the components a texture of base format base
+ * returns, as a swizzle of its stored RGBA.  Uploads store them already
+ * (tex_object.c), but an image rendered into through a framebuffer object
+ * holds the fragments' RGBA: a LUMINANCE attachment takes L from red (GL
+ * 3.0 section 4.2.3), and its green, blue and alpha are not its own.
+ * Identity for the other base formats. */
+static void base_format_swizzle(GLenum base, GLenum sw[4])
+{
+    sw[0] = GL_RED;
+    sw[1] = GL_GREEN;
+    sw[2] = GL_BLUE;
+    sw[3] = GL_ALPHA;
+    switch (base) {
+    case GL_ALPHA:
+        sw[0] = sw[1] = sw[2] = GL_ZERO;
+        break;
+    case GL_LUMINANCE:
+        sw[1] = sw[2] = GL_RED;
+        sw[3] = GL_ONE;
+        break;
+    case GL_LUMINANCE_ALPHA:
+        sw[1] = sw[2] = GL_RED;
+        break;
+    case GL_INTENSITY:
+        sw[1] = sw[2] = sw[3] = GL_RED;
+        break;
+    case GL_RED:
+        sw[1] = sw[2] = GL_ZERO;
+        sw[3] = GL_ONE;
+        break;
+    case GL_RG:
+        sw[2] = GL_ZERO;
+        sw[3] = GL_ONE;
+        break;
+    case GL_RGB:
+        sw[3] = GL_ONE;
+        break;
+    default:
+        break;
+    }
+}
+
 /* ARB_texture_swizzle section 3.8.x: result component q becomes the
- * component swizzle[q] names, or 0 / 1 (integer 1 for integer textures). */
-static void apply_swizzle(const tex_object *t, uint32_t mask, gp_vec *out)
+ * component swizzle[q] names, or 0 / 1 (integer 1 for integer textures);
+ * applied after the base format's own components (base_format_swizzle). */
+static void apply_swizzle(const tex_object *t, bool base, uint32_t mask, gp_vec *out)
 {
     const tex_sampler *s = &t->sampler;
+    GLenum base_sw[4], sw[4];
+    base_format_swizzle(base ? t->image[0][s->base_level >= 0 && s->base_level < TEX_MAX_LEVELS
+                                               ? s->base_level
+                                               : 0].base_format
+                             : GL_RGBA,
+                        base_sw);
+    for (int q = 0; q < 4; q++) {
+        GLenum u = s->swizzle[q];
+        sw[q] = u; /* ZERO, ONE */
+        if (u == GL_RED)
+            sw[q] = base_sw[0];
+        else if (u == GL_GREEN)
+            sw[q] = base_sw[1];
+        else if (u == GL_BLUE)
+            sw[q] = base_sw[2];
+        else if (u == GL_ALPHA)
+            sw[q] = base_sw[3];
+    }
     bool integer = tex_format_is_int(t->image[0][s->base_level >= 0 && s->base_level < TEX_MAX_LEVELS
                                                      ? s->base_level
                                                      : 0].format);
@@ -1270,7 +1331,7 @@ static void apply_swizzle(const tex_object *t, uint32_t mask, gp_vec *out)
         for (int q = 0; q < 4; q++)
             in[q] = out->c[q][l];
         for (int q = 0; q < 4; q++) {
-            switch (s->swizzle[q]) {
+            switch (sw[q]) {
             case GL_RED: res[q] = in[0]; break;
             case GL_GREEN: res[q] = in[1]; break;
             case GL_BLUE: res[q] = in[2]; break;
@@ -1285,17 +1346,31 @@ static void apply_swizzle(const tex_object *t, uint32_t mask, gp_vec *out)
     }
 }
 
+/* Whether t's base format returns other than its stored RGBA. */
+static bool base_swizzled(const tex_object *t)
+{
+    const tex_sampler *s = &t->sampler;
+    const tex_image *img = &t->image[0][s->base_level >= 0 && s->base_level < TEX_MAX_LEVELS ? s->base_level : 0];
+    GLenum sw[4];
+    base_format_swizzle(img->base_format, sw);
+    return sw[0] != GL_RED || sw[1] != GL_GREEN || sw[2] != GL_BLUE || sw[3] != GL_ALPHA;
+}
+
 void tex_sample(const tex_object *t, const gp_tex_request *req, float unit_lod_bias,
                 gp_vec *out)
 {
     sample_rgba(t, req, unit_lod_bias, out);
     /* the swizzle applies to texel results of complete textures, not to
      * size queries, LOD, gathers or buffer / multisample fetches */
-    if (t && swizzled(&t->sampler) && req->op != GP_TEXOP_TXQ && req->op != GP_TEXOP_LOD &&
+    /* texel fetches (TXF) keep their stored values: an out-of-range fetch
+     * reads (0, 0, 0, 0) (NV_gpu_program4 section 2.X.4.4) */
+    bool base = t && req->op != GP_TEXOP_TXF && base_swizzled(t);
+    if (t && (swizzled(&t->sampler) || base) && req->op != GP_TEXOP_TXQ &&
+        req->op != GP_TEXOP_LOD &&
         req->op != GP_TEXOP_TXG && req->op != GP_TEXOP_TXGO && req->op != GP_TEXOP_TXFMS &&
         t->target != GL_TEXTURE_BUFFER_ARB && !tex_target_is_ms(t->target) &&
         tex_object_complete(t))
-        apply_swizzle(t, live_lanes(req), out);
+        apply_swizzle(t, base, live_lanes(req), out);
 }
 
 static void sample_rgba(const tex_object *t, const gp_tex_request *req, float unit_lod_bias,

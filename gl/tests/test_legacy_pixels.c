@@ -51,6 +51,12 @@
  *    pixel corner starts at that pixel though the single-precision
  *    transform puts it a few ulps below (242 through glOrtho(0, 400):
  *    241.99998; piglit's gl-1.0-scissor-bitmap).
+ *  - a texture of base format L, LA, I, A, RED, RG or RGB rendered into
+ *    through a framebuffer object samples as its base format says (GL 2.1
+ *    table 3.20: L from red, no alpha of RGB), and reading the
+ *    attachment gives what GL 3.0 section 4.3.2 says (R = L, a missing
+ *    alpha 1, missing colours 0), the RGBA / UNSIGNED_BYTE path too
+ *    (piglit's fbo-clear-formats and fbo-colormask-formats).
  * Expected values by hand: the clear values placed by the scissor; 0.75
  * and 0.75 - 2^-23 are exact floats.
  */
@@ -655,6 +661,51 @@ static void test_bitmap_position(void)
     asmgl_context_destroy(c);
 }
 
+static void test_rendered_base_formats(void)
+{
+    static const struct {
+        GLenum internal;
+        float sampled[4], read[4];
+    } cases[] = {
+        {GL_LUMINANCE8, {0.5f, 0.5f, 0.5f, 1}, {0.5f, 0, 0, 1}},
+        {GL_LUMINANCE8_ALPHA8, {0.5f, 0.5f, 0.5f, 0.25f}, {0.5f, 0, 0, 0.25f}},
+        {GL_INTENSITY8, {0.5f, 0.5f, 0.5f, 0.5f}, {0.5f, 0, 0, 1}},
+        {GL_ALPHA8, {0, 0, 0, 0.25f}, {0, 0, 0, 0.25f}},
+        {GL_RGB8, {0.5f, 0.75f, 1, 1}, {0.5f, 0.75f, 1, 1}},
+    };
+    GLuint tex, fbo;
+    glGenFramebuffers(1, &fbo);
+    for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        glGenTextures(1, &tex);
+        glBindTexture(GL_TEXTURE_2D, tex);
+        glTexImage2D(GL_TEXTURE_2D, 0, (GLint)cases[i].internal, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+        glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+        glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex, 0);
+        GT_EQ_INT(glCheckFramebufferStatus(GL_FRAMEBUFFER), GL_FRAMEBUFFER_COMPLETE);
+        glClearColor(0.5f, 0.75f, 1, 0.25f);
+        glClear(GL_COLOR_BUFFER_BIT);
+        GLubyte px[4] = {1, 2, 3, 4};
+        glReadPixels(1, 1, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+        for (int c = 0; c < 4; c++)
+            GT_NEAR(px[c] / 255.0, cases[i].read[c], 1.0 / 255);
+        glBindFramebuffer(GL_FRAMEBUFFER, 0);
+        glClearColor(0, 0, 0, 1);
+        glClear(GL_COLOR_BUFFER_BIT);
+        glEnable(GL_TEXTURE_2D);
+        glTexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_REPLACE);
+        glColor4f(0, 0, 0, 1); /* REPLACE keeps what the base format lacks (table 3.22) */
+        glRectf(-1, -1, 1, 1);
+        glDisable(GL_TEXTURE_2D);
+        const float *w = cases[i].sampled;
+        GT_PROBE(1, 1, w[0], w[1], w[2], w[3], 1.0f / 255);
+        glDeleteTextures(1, &tex);
+    }
+    glDeleteFramebuffers(1, &fbo);
+    glClearColor(0, 0, 0, 1);
+    GT_ERROR(GL_NO_ERROR);
+}
+
 int main(void)
 {
     asmgl_context *c = gt_context(W, H);
@@ -664,6 +715,7 @@ int main(void)
     test_border_texture_attachment();
     test_color_index_images();
     test_lists_and_scalar_forms();
+    test_rendered_base_formats();
     asmgl_make_current(NULL);
     asmgl_context_destroy(c);
     test_copypixels_depth_stencil(0);
