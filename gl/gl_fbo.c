@@ -126,7 +126,42 @@ static int att_level_layers(const gl_attachment *a, const tex_image *img)
  * single layer of a 3D or array texture points at that layer; a layered
  * attachment (FramebufferTextureEXT) describes every layer (layers,
  * layer_stride); multisample images give their sample planes. */
+static rast_surface att_surface_storage(const gl_attachment *a, int kind);
+
+/* The surface of an attachment; a colour one carries the base format
+ * blending reads the destination as (rast_surface.base: 0 for RGBA). */
 static rast_surface att_surface(const gl_attachment *a, int kind)
+{
+    rast_surface s = att_surface_storage(a, kind);
+    if (kind != KIND_COLOR || !s.data)
+        return s;
+    GLenum base = GL_RGBA;
+    if (a->type == GLC_ATTACH_RENDERBUFFER && a->rb) {
+        tex_format storage;
+        if (!tex_internal_format_info(a->rb->internal_format, &base, &storage))
+            base = GL_RGBA;
+    } else {
+        const tex_image *img = att_image(a);
+        if (img)
+            base = img->base_format;
+    }
+    switch (base) {
+    case GL_RGB:
+    case GL_RG:
+    case GL_RED:
+    case GL_ALPHA:
+    case GL_LUMINANCE:
+    case GL_LUMINANCE_ALPHA:
+    case GL_INTENSITY:
+        s.base = base;
+        break;
+    default:
+        break;
+    }
+    return s;
+}
+
+static rast_surface att_surface_storage(const gl_attachment *a, int kind)
 {
     rast_surface s;
     memset(&s, 0, sizeof s);

@@ -198,6 +198,7 @@ typedef struct rast_dstate {
     rast_pbe_fn pbe[RAST_MAX_DRAW_BUFFERS];
     uint8_t color_mask[RAST_MAX_DRAW_BUFFERS]; /* indexed by buffer */
     tex_format cformat[RAST_MAX_DRAW_BUFFERS];
+    GLenum cbase[RAST_MAX_DRAW_BUFFERS];       /* rast_surface.base */
     bool blend;
     GLenum blend_src_rgb, blend_dst_rgb, blend_src_alpha, blend_dst_alpha;
     GLenum blend_eq_rgb, blend_eq_alpha;

@@ -56,7 +56,9 @@
  *    table 3.20: L from red, no alpha of RGB), and reading the
  *    attachment gives what GL 3.0 section 4.3.2 says (R = L, a missing
  *    alpha 1, missing colours 0), the RGBA / UNSIGNED_BYTE path too
- *    (piglit's fbo-clear-formats and fbo-colormask-formats).
+ *    (piglit's fbo-clear-formats and fbo-colormask-formats), and blending
+ *    reads the destination as its base format (DST_ALPHA is 1 for RGB and
+ *    L, I for INTENSITY: piglit's fbo-blending-formats).
  * Expected values by hand: the clear values placed by the scissor; 0.75
  * and 0.75 - 2^-23 are exact floats.
  */
@@ -706,6 +708,45 @@ static void test_rendered_base_formats(void)
     GT_ERROR(GL_NO_ERROR);
 }
 
+static void test_blend_base_formats(void)
+{
+    static const struct {
+        GLenum internal;
+        float clear[4];
+        float read_r; /* red read back after DST_ALPHA, ZERO blending of red 0.8 */
+    } cases[] = {
+        {GL_RGB8, {0.5f, 0.5f, 0.5f, 0}, 0.8f},         /* dst alpha 1, not the 0 stored */
+        {GL_LUMINANCE8, {0.5f, 0.9f, 0.9f, 0.25f}, 0.8f}, /* 1, not 0.25 */
+        {GL_INTENSITY8, {0.5f, 0, 0, 1}, 0.4f},         /* I = 0.5, not 1 */
+        {GL_RGBA8, {0.5f, 0.5f, 0.5f, 0.25f}, 0.2f},    /* its own alpha */
+    };
+    GLuint tex, fbo;
+    glGenFramebuffers(1, &fbo);
+    for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        glGenTextures(1, &tex);
+        glBindTexture(GL_TEXTURE_2D, tex);
+        glTexImage2D(GL_TEXTURE_2D, 0, (GLint)cases[i].internal, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+        glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+        glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex, 0);
+        const float *c = cases[i].clear;
+        glClearColor(c[0], c[1], c[2], c[3]);
+        glClear(GL_COLOR_BUFFER_BIT);
+        glEnable(GL_BLEND);
+        glBlendFunc(GL_DST_ALPHA, GL_ZERO);
+        glColor4f(0.8f, 0.8f, 0.8f, 1);
+        glRectf(-1, -1, 1, 1);
+        glDisable(GL_BLEND);
+        GLfloat px[4] = {-1, -1, -1, -1};
+        glReadPixels(1, 1, 1, 1, GL_RGBA, GL_FLOAT, px);
+        GT_NEAR(px[0], cases[i].read_r, 2.0 / 255);
+        glBindFramebuffer(GL_FRAMEBUFFER, 0);
+        glDeleteTextures(1, &tex);
+    }
+    glDeleteFramebuffers(1, &fbo);
+    glClearColor(0, 0, 0, 1);
+    GT_ERROR(GL_NO_ERROR);
+}
+
 int main(void)
 {
     asmgl_context *c = gt_context(W, H);
@@ -716,6 +757,7 @@ int main(void)
     test_color_index_images();
     test_lists_and_scalar_forms();
     test_rendered_base_formats();
+    test_blend_base_formats();
     asmgl_make_current(NULL);
     asmgl_context_destroy(c);
     test_copypixels_depth_stencil(0);
