@@ -353,6 +353,21 @@ static size_t dl_n_tex_gen(GLenum pname)
     return pname == GL_OBJECT_PLANE || pname == GL_EYE_PLANE ? 4 : 1;
 }
 
+/* PixelMap's values: size of them when the size is valid (else none: the
+ * command fails when the list runs) */
+static size_t dl_n_pixel_map(GLsizei size)
+{
+    return size > 0 && size <= GLC_PIXEL_MAP_MAX ? (size_t)size : 0;
+}
+
+/* PixelMap with a pixel unpack buffer bound reads an offset into it: it
+ * executes at once rather than be copied (ARB_pixel_buffer_object would
+ * copy the buffer's values at compile time; asmgl does not) */
+static bool dl_pbo_unpack(const gl_context *ctx)
+{
+    return ctx->pixel_unpack_buffer != NULL;
+}
+
 static size_t dl_n_tex_parameter(GLenum pname)
 {
     return pname == GL_TEXTURE_BORDER_COLOR || pname == GL_TEXTURE_SWIZZLE_RGBA ? 4 : 1;
@@ -433,7 +448,15 @@ static const void *image_source(gl_context *ctx, GLenum format, GLenum type, GLs
     size_t e = 0;
     if (w > 0 && h > 0 && d > 0) {
         GLenum err = GL_NO_ERROR;
-        e = tex_client_image_extent(format, type, w, h, d, three_d, &ctx->unpack, &err);
+        /* colour-index images (DrawPixels, 1D and 2D TexImage) through the
+         * pixel maps: their own extent (gl_pixelmap.c) */
+        if (format == GL_COLOR_INDEX && d == 1 && !three_d) {
+            e = gl_index_image_extent(ctx, type, w, h);
+            if (!e)
+                err = GL_INVALID_ENUM;
+        } else {
+            e = tex_client_image_extent(format, type, w, h, d, three_d, &ctx->unpack, &err);
+        }
         if (err != GL_NO_ERROR) {
             *null = true;
             return NULL;

@@ -126,7 +126,42 @@ static int att_level_layers(const gl_attachment *a, const tex_image *img)
  * single layer of a 3D or array texture points at that layer; a layered
  * attachment (FramebufferTextureEXT) describes every layer (layers,
  * layer_stride); multisample images give their sample planes. */
+static rast_surface att_surface_storage(const gl_attachment *a, int kind);
+
+/* The surface of an attachment; a colour one carries the base format
+ * blending reads the destination as (rast_surface.base: 0 for RGBA). */
 static rast_surface att_surface(const gl_attachment *a, int kind)
+{
+    rast_surface s = att_surface_storage(a, kind);
+    if (kind != KIND_COLOR || !s.data)
+        return s;
+    GLenum base = GL_RGBA;
+    if (a->type == GLC_ATTACH_RENDERBUFFER && a->rb) {
+        tex_format storage;
+        if (!tex_internal_format_info(a->rb->internal_format, &base, &storage))
+            base = GL_RGBA;
+    } else {
+        const tex_image *img = att_image(a);
+        if (img)
+            base = img->base_format;
+    }
+    switch (base) {
+    case GL_RGB:
+    case GL_RG:
+    case GL_RED:
+    case GL_ALPHA:
+    case GL_LUMINANCE:
+    case GL_LUMINANCE_ALPHA:
+    case GL_INTENSITY:
+        s.base = base;
+        break;
+    default:
+        break;
+    }
+    return s;
+}
+
+static rast_surface att_surface_storage(const gl_attachment *a, int kind)
 {
     rast_surface s;
     memset(&s, 0, sizeof s);
@@ -135,8 +170,10 @@ static rast_surface att_surface(const gl_attachment *a, int kind)
                                                                    : a->rb->stencil_surf;
         return s;
     }
+    /* an image with a border renders into its interior: texture/ keeps
+     * only that (it strips borders at upload, as Mesa's gallium drivers) */
     tex_image *img = att_image(a);
-    if (!img || img->border)
+    if (!img)
         return s;
     GLenum target = a->tex->tex->target;
     bool one_d_array = target == GL_TEXTURE_1D_ARRAY_EXT;
@@ -157,7 +194,7 @@ static rast_surface att_surface(const gl_attachment *a, int kind)
             for (int f = 0; f < 6; f++) {
                 const tex_image *fi = &t->image[f][a->level];
                 if (!fi->data || fi->width != img->width || fi->height != img->height ||
-                    fi->format != img->format || fi->border ||
+                    fi->format != img->format || fi->border != img->border ||
                     (const unsigned char *)fi->data != base + step * f || step <= 0)
                     return s; /* not a layered image asmgl can render to */
             }
@@ -775,6 +812,28 @@ typedef struct att_desc {
     GLenum component_type;
 } att_desc;
 
+/* DEPTH_SIZE of a depth format: asmgl keeps every depth buffer as 32-bit
+ * floats in [0, 1], whose resolution over [0.5, 1] is that of 24-bit fixed
+ * point; the floating-point formats of ARB_depth_buffer_float say 32. */
+static int depth_format_bits(GLenum internal_format)
+{
+    return internal_format == GL_DEPTH_COMPONENT32F || internal_format == GL_DEPTH32F_STENCIL8 ? 32 : 24;
+}
+
+int gl_fbo_draw_depth_bits(gl_context *ctx)
+{
+    gl_framebuffer_obj *fb = ctx->draw_fb;
+    if (fb->name == 0)
+        return ctx->no_default_fb ? 0 : ctx->config.depth_bits;
+    if (gl_fbo_status(ctx, fb) != GL_FRAMEBUFFER_COMPLETE)
+        return 0;
+    const gl_attachment *a = &fb->att[GLC_ATT_DEPTH];
+    if (a->type == GLC_ATTACH_RENDERBUFFER && a->rb)
+        return a->rb->depth;
+    const tex_image *img = a->type == GLC_ATTACH_TEXTURE ? att_image(a) : NULL;
+    return img ? depth_format_bits(img->internal_format) : 0;
+}
+
 /* Sizes and component type of a framebuffer object's attachment. */
 static void describe_object(const gl_attachment *a, int kind, att_desc *d)
 {
@@ -798,7 +857,7 @@ static void describe_object(const gl_attachment *a, int kind, att_desc *d)
         bool depthish = img->base_format == GL_DEPTH_COMPONENT || img->base_format == GL_DEPTH_STENCIL;
         if (!depthish)
             color_bits(img->base_format, img->format, d->bits);
-        d->bits[4] = depthish ? 32 : 0;
+        d->bits[4] = depthish ? depth_format_bits(img->internal_format) : 0;
         d->bits[5] = img->base_format == GL_DEPTH_STENCIL ? 8 : 0;
         if (img->format == TEX_FMT_RGBA32F)
             d->component_type = GL_FLOAT;
@@ -1172,7 +1231,7 @@ static void renderbuffer_storage(gl_context *ctx, GLenum target, GLsizei samples
         if (ok)
             for (size_t i = 0; i < (size_t)w * (size_t)h * (size_t)(samples ? samples : 1); i++)
                 ((float *)rb->depth_surf.data)[i] = 1.0f;
-        rb->depth = 32;
+        rb->depth = depth_format_bits(internal_format);
     }
     if (ok && stencil) {
         ok = alloc_surface(&rb->stencil_surf, w, h, TEX_FMT_S8, 1, samples);
@@ -1607,11 +1666,20 @@ bool gl_fbo_read_float(gl_context *ctx, GLenum format, int x, int y, int w, int 
             surface_texel(s, sx, sy, o);
             /* GL 3.0 section 4.3.2 (ARB_framebuffer_object): a colour
              * buffer of base format L, LA or I reads as R = L (or I),
-             * G = B = 0, A = 1 (LA: A) */
+             * G = B = 0, A = 1 (LA: A); components a base format lacks
+             * read as 0, alpha as 1 (table 3.15: RGB, RG, RED, ALPHA) */
             if (base == GL_LUMINANCE || base == GL_LUMINANCE_ALPHA || base == GL_INTENSITY) {
                 o[1] = o[2] = 0.0f;
                 if (base != GL_LUMINANCE_ALPHA)
                     o[3] = 1.0f;
+            } else if (base == GL_RGB || base == GL_RG || base == GL_RED) {
+                if (base != GL_RGB)
+                    o[2] = 0.0f;
+                if (base == GL_RED)
+                    o[1] = 0.0f;
+                o[3] = 1.0f;
+            } else if (base == GL_ALPHA) {
+                o[0] = o[1] = o[2] = 0.0f;
             }
             if (st) {
                 float sv[4];
@@ -1750,7 +1818,7 @@ GLAPI_EXPORT void APIENTRY glReadPixels(GLint x, GLint y, GLsizei width, GLsizei
      * the surface */
     const tex_pixel_store *ps = &ctx->pack;
     if (format == GL_RGBA && type == GL_UNSIGNED_BYTE && s->format == TEX_FMT_RGBA8 &&
-        s->samples <= 1 && x >= 0 && y >= 0 && (long long)x + width <= s->width &&
+        s->samples <= 1 && read_color_base(ctx) == GL_RGBA && x >= 0 && y >= 0 && (long long)x + width <= s->width &&
         (long long)y + height <= s->height && !ps->swap_bytes &&
         ps->skip_pixels == 0 && ps->skip_rows == 0 && (ps->row_length == 0 || ps->row_length == width)) {
         size_t row = (size_t)width * 4;
@@ -1844,6 +1912,37 @@ static void blit_sample(const rast_surface *s, float u, float v, GLenum filter, 
     surface_texel(s, xi, yi, out);
 }
 
+/* One sample plane of a multisample surface as a single-sampled one. */
+static rast_surface sample_plane(const rast_surface *s, int k)
+{
+    rast_surface p = *s;
+    p.data = (unsigned char *)s->data + (size_t)k * s->sample_stride;
+    p.samples = 0;
+    return p;
+}
+
+/* Pixel (x, y) of a multisample destination from texel (sx, sy) of the
+ * source (the rectangles have equal sizes, so there is no filtering):
+ * ARB_framebuffer_object 4.3.2 (BlitFramebuffer) copies the samples of a
+ * source with as many samples unmodified and replicates a single-sampled
+ * source's value into every destination sample. */
+static void blit_samples(const rast_surface *src, const rast_surface *dst, int sx, int sy, int x,
+                         int y, uint8_t mask)
+{
+    for (int k = 0; k < dst->samples; k++) {
+        rast_surface sp = sample_plane(src, src->samples > 1 ? k : 0);
+        rast_surface dp = sample_plane(dst, k);
+        if (is_integer_surface(src)) {
+            memcpy((unsigned char *)dp.data + dp.stride * (size_t)y + (size_t)x * 16,
+                   (const unsigned char *)sp.data + sp.stride * (size_t)sy + (size_t)sx * 16, 16);
+            continue;
+        }
+        float t[4];
+        surface_texel1(&sp, sp.data, sx, sy, t);
+        write_texel(&dp, x, y, t, mask);
+    }
+}
+
 static void blit_plane(gl_context *ctx, const rast_surface *src, const rast_surface *dst, int sx0,
                        int sy0, int sx1, int sy1, int dx0, int dy0, int dx1, int dy1, GLenum filter,
                        uint8_t mask, int dw, int dh)
@@ -1883,6 +1982,10 @@ static void blit_plane(gl_context *ctx, const rast_surface *src, const rast_surf
                 continue;
             if (u < 0 || v < 0 || u >= src->width || v >= src->height)
                 continue; /* outside the read buffer: undefined, left alone */
+            if (dst->samples > 1) {
+                blit_samples(src, dst, (int)floorf(u), (int)floorf(v), x, y, mask);
+                continue;
+            }
             if (is_integer_surface(src)) {
                 /* EXT_texture_integer: integer words are copied, never
                  * converted (NEAREST only; a multisample source gives sample 0) */
@@ -1945,10 +2048,20 @@ GLAPI_EXPORT void APIENTRY glBlitFramebuffer(GLint srcX0, GLint srcY0, GLint src
                 return;
             }
     }
-    /* EXT_framebuffer_multisample 4.3.2: no multisample destination; a
-     * multisample source (a resolve) needs equal rectangles */
+    /* ARB_framebuffer_object 4.3.2 (as GL 3.0, relaxing
+     * EXT_framebuffer_multisample): a multisample source is resolved into
+     * a single-sampled destination, a single-sampled source replicated
+     * into every sample of a multisample one, and samples are copied
+     * unmodified between framebuffers of equal SAMPLES (a different count
+     * is INVALID_OPERATION); whenever either is multisample, the source
+     * and destination rectangles must have the same size. */
     int rs = fb_samples(ctx, ctx->read_fb, true), ds = fb_samples(ctx, ctx->draw_fb, false);
-    if (ds > 0 || (rs > 0 && (srcX0 != dstX0 || srcY0 != dstY0 || srcX1 != dstX1 || srcY1 != dstY1))) {
+    if (rs > 0 && ds > 0 && rs != ds) {
+        gl_error(ctx, GL_INVALID_OPERATION);
+        return;
+    }
+    if ((rs > 0 || ds > 0) && (llabs((long long)srcX1 - srcX0) != llabs((long long)dstX1 - dstX0) ||
+                               llabs((long long)srcY1 - srcY0) != llabs((long long)dstY1 - dstY0))) {
         gl_error(ctx, GL_INVALID_OPERATION);
         return;
     }

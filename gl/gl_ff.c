@@ -50,6 +50,16 @@ static bool is_identity(const float m[16])
     return true;
 }
 
+/* Whether the generated vertex program computes the point size (GL 2.1
+ * section 3.4): distance attenuation other than (1, 0, 0), or a point
+ * size that POINT_SIZE_MIN / POINT_SIZE_MAX clamp (the derived size is
+ * clamped to them even without attenuation). */
+static bool ff_derived_point_size(const gl_context *ctx)
+{
+    return ctx->point_atten[0] != 1.0f || ctx->point_atten[1] != 0.0f || ctx->point_atten[2] != 0.0f ||
+           !(ctx->point_size >= ctx->point_min && ctx->point_size <= ctx->point_max);
+}
+
 static void build_vertex_key(gl_context *ctx, uint32_t fs_inputs, gl_ff_vertex_key *k)
 {
     memset(k, 0, sizeof *k);
@@ -83,8 +93,7 @@ static void build_vertex_key(gl_context *ctx, uint32_t fs_inputs, gl_ff_vertex_k
     }
     k->fog_source = gl_ff_fog_source_from_gl(ctx->fog_coord_src, 0);
     k->clip_planes = (uint8_t)ctx->clip_enabled;
-    k->point_size = ctx->point_atten[0] != 1.0f || ctx->point_atten[1] != 0.0f ||
-                    ctx->point_atten[2] != 0.0f;
+    k->point_size = ff_derived_point_size(ctx);
     for (int u = 0; u < GLC_MAX_TEXTURE_UNITS; u++) {
         if (!is_identity(gl_matrix_top(ctx, GLC_STACK_TEXTURE0 + u)))
             k->texmat |= (uint8_t)(1u << u);
@@ -133,8 +142,13 @@ static void build_fragment_key(gl_context *ctx, int num_draw_buffers, gl_ff_frag
         int t = ff_unit_target(ctx, u);
         if (t < 0)
             continue;
-        gl_ff_tex_unit *fu = &k->unit[u];
         const tex_object *tex = ctx->bound_tex[u][t]->tex;
+        /* GL 2.1 section 3.8.10: with an incomplete texture "it is as if
+         * texture mapping were disabled for that texture unit" (programs
+         * sample (0, 0, 0, 1) from it instead) */
+        if (!tex_object_complete(tex))
+            continue;
+        gl_ff_tex_unit *fu = &k->unit[u];
         fu->target = ff_target[t];
         int base = tex->sampler.base_level;
         if (base < 0 || base >= TEX_MAX_LEVELS)
@@ -292,6 +306,5 @@ void gl_ff_vertex_rast_state(gl_context *ctx, rast_state *rs)
 {
     rs->clip_planes = ctx->clip_enabled;
     rs->two_side = ctx->lighting && ctx->light_model_two_side;
-    rs->program_point_size = ctx->point_atten[0] != 1.0f || ctx->point_atten[1] != 0.0f ||
-                             ctx->point_atten[2] != 0.0f;
+    rs->program_point_size = ff_derived_point_size(ctx);
 }

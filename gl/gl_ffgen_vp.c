@@ -14,7 +14,7 @@
  *         product; texgen: the reflection vector
  *   D     lighting: (n.VP, n.h, attenuation * spot, front shininess)
  *         (n.h = 1 and shininess 0 with shininess_zero);
- *         texgen: sphere-map (s, t); point size: 1 / distance
+ *         texgen: sphere-map (s, t)
  *   B     lighting: back-face dots (-n.VP, -n.h, -, back shininess)
  *   T     scratch (half vector, LIT results, coordinates before the texture matrix)
  *   c0 c1 b0 b1   front/back primary/secondary colour accumulators
@@ -402,9 +402,13 @@ static void vp_point_size(vp_gen *g)
 {
     if (!g->k.point_size)
         return;
-    const char *T = R(g, R_T), *D = R(g, R_D), *e = R(g, R_EYE);
-    E("# point size: clamp(size / sqrt(a + b d + c d^2), min, max), d = eye distance\n");
-    E("DP3 %s, %s, %s;\nRSQ %s, %s.x;\nDST %s, %s, %s;\n", T, e, e, D, T, T, T, D);
+    const char *T = R(g, R_T), *e = R(g, R_EYE);
+    /* d is |z| in eye coordinates, the distance along the view axis, as
+     * Mesa computes it and as piglit's arb_point_parameters-point-attenuation
+     * expects (GL 2.1 section 3.4 names the eye distance; the two agree on
+     * the view axis) */
+    E("# point size: clamp(size / sqrt(a + b d + c d^2), min, max), d = |eye z|\n");
+    E("ABS %s.y, %s.z;\nMUL %s.z, %s.y, %s.y;\nMOV %s.x, 1.0;\n", T, e, T, T, T, T);
     E("DP3 %s.x, %s, state.point.attenuation;\nRSQ %s.x, %s.x;\n", T, T, T, T);
     E("MUL %s.x, %s.x, state.point.size.x;\nMAX %s.x, %s.x, state.point.size.y;\n", T, T, T, T);
     E("MIN result.pointsize.x, %s.x, state.point.size.z;\n", T);

@@ -261,22 +261,20 @@ GLAPI_EXPORT void APIENTRY glLightModelf(GLenum pname, GLfloat param)
 {
     GL_CTX();
     GL_DLIST_SAVE(glLightModelf, (ctx, pname, param));
-    if (pname == GL_LIGHT_MODEL_AMBIENT) {
-        gl_error(ctx, GL_INVALID_ENUM);
-        return;
-    }
-    light_model(ctx, pname, &param, false);
+    /* the scalar forms take the vector parameters too, as (param, 0, 0, 0)
+     * (GL 2.1 does not forbid it; Mesa does the same, and piglit's
+     * gl-1.0-beginend-coverage calls LightModelf(LIGHT_MODEL_AMBIENT)
+     * expecting no error) */
+    const GLfloat v[4] = {param, 0, 0, 0};
+    light_model(ctx, pname, v, false);
 }
 
 GLAPI_EXPORT void APIENTRY glLightModeli(GLenum pname, GLint param)
 {
     GL_CTX();
     GL_DLIST_SAVE(glLightModeli, (ctx, pname, param));
-    if (pname == GL_LIGHT_MODEL_AMBIENT) {
-        gl_error(ctx, GL_INVALID_ENUM);
-        return;
-    }
-    light_model(ctx, pname, &param, true);
+    const GLint v[4] = {param, 0, 0, 0}; /* as glLightModelf */
+    light_model(ctx, pname, v, true);
 }
 
 GLAPI_EXPORT void APIENTRY glLightModelfv(GLenum pname, const GLfloat *params)
@@ -366,22 +364,16 @@ GLAPI_EXPORT void APIENTRY glMaterialf(GLenum face, GLenum pname, GLfloat param)
 {
     GL_CTX();
     GL_DLIST_SAVE(glMaterialf, (ctx, face, pname, param));
-    if (pname != GL_SHININESS) {
-        gl_error(ctx, GL_INVALID_ENUM);
-        return;
-    }
-    material(ctx, face, pname, &param, false);
+    const GLfloat v[4] = {param, 0, 0, 0}; /* as glLightModelf */
+    material(ctx, face, pname, v, false);
 }
 
 GLAPI_EXPORT void APIENTRY glMateriali(GLenum face, GLenum pname, GLint param)
 {
     GL_CTX();
     GL_DLIST_SAVE(glMateriali, (ctx, face, pname, param));
-    if (pname != GL_SHININESS) {
-        gl_error(ctx, GL_INVALID_ENUM);
-        return;
-    }
-    material(ctx, face, pname, &param, true);
+    const GLint v[4] = {param, 0, 0, 0}; /* as glLightModelf */
+    material(ctx, face, pname, v, true);
 }
 
 GLAPI_EXPORT void APIENTRY glMaterialfv(GLenum face, GLenum pname, const GLfloat *params)
@@ -665,23 +657,24 @@ GLAPI_EXPORT void APIENTRY glTexGeni(GLenum coord, GLenum pname, GLint param)
 {
     GL_CTX();
     GL_DLIST_SAVE(glTexGeni, (ctx, coord, pname, param));
-    double v = param;
-    texgen(ctx, coord, pname, &v, 1);
+    const double v[4] = {param, 0, 0, 0}; /* as glLightModelf */
+    texgen(ctx, coord, pname, v, 4);
 }
 
 GLAPI_EXPORT void APIENTRY glTexGenf(GLenum coord, GLenum pname, GLfloat param)
 {
     GL_CTX();
     GL_DLIST_SAVE(glTexGenf, (ctx, coord, pname, param));
-    double v = param;
-    texgen(ctx, coord, pname, &v, 1);
+    const double v[4] = {param, 0, 0, 0}; /* as glLightModelf */
+    texgen(ctx, coord, pname, v, 4);
 }
 
 GLAPI_EXPORT void APIENTRY glTexGend(GLenum coord, GLenum pname, GLdouble param)
 {
     GL_CTX();
     GL_DLIST_SAVE(glTexGend, (ctx, coord, pname, param));
-    texgen(ctx, coord, pname, &param, 1);
+    const double v[4] = {param, 0, 0, 0}; /* as glLightModelf */
+    texgen(ctx, coord, pname, v, 4);
 }
 
 GLAPI_EXPORT void APIENTRY glTexGeniv(GLenum coord, GLenum pname, const GLint *params)
@@ -1262,21 +1255,44 @@ GLAPI_EXPORT void APIENTRY glPolygonStipple(const GLubyte *mask)
     }
 }
 
-/* Packed as a 32 x 32 bitmap, most significant bit first, 4 bytes a row
- * (the pack state's LSB_FIRST swaps the bit order). */
+/* GL 2.1 section 6.1.6: packed as ReadPixels packs a 32 x 32 BITMAP image
+ * (section 4.3.2, the pack state's row length, skips, alignment and
+ * LSB_FIRST), into the pixel pack buffer when one is bound
+ * (ARB_pixel_buffer_object: mask is an offset, a range past its end or a
+ * mapped buffer INVALID_OPERATION).  Bits of the rows' bytes outside the
+ * pattern are left alone. */
 GLAPI_EXPORT void APIENTRY glGetPolygonStipple(GLubyte *mask)
 {
     CTX_OUTSIDE();
-    if (!mask)
-        return;
-    for (int y = 0; y < 32; y++)
-        for (int i = 0; i < 4; i++) {
-            GLubyte v = 0;
-            for (int k = 0; k < 8; k++)
-                if ((ctx->polygon_stipple_rows[y] >> (i * 8 + k)) & 1u)
-                    v |= (GLubyte)(ctx->pack.lsb_first ? 1u << k : 0x80u >> k);
-            mask[y * 4 + i] = v;
+    const tex_pixel_store *ps = &ctx->pack;
+    size_t row_px = (size_t)(ps->row_length > 0 ? ps->row_length : 32);
+    size_t a = (size_t)ps->alignment;
+    size_t row_bytes = ((row_px + 7) / 8 + a - 1) / a * a;
+    size_t last = (size_t)ps->skip_pixels + 31;
+    size_t need = row_bytes * ((size_t)ps->skip_rows + 31) + last / 8 + 1;
+    unsigned char *bits = mask;
+    if (ctx->pixel_pack_buffer) {
+        mem_buffer *m = ctx->pixel_pack_buffer->mem;
+        size_t off = (size_t)(uintptr_t)mask;
+        if (mem_buffer_is_mapped(m) || !mem_range_ok(mem_buffer_size(m), off, need)) {
+            gl_error(ctx, GL_INVALID_OPERATION);
+            return;
         }
+        bits = (unsigned char *)mem_buffer_data(m) + off;
+    }
+    if (!bits)
+        return;
+    for (int y = 0; y < 32; y++) {
+        unsigned char *row = bits + row_bytes * ((size_t)ps->skip_rows + (size_t)y);
+        for (int x = 0; x < 32; x++) {
+            size_t b = (size_t)ps->skip_pixels + (size_t)x;
+            int bit = ps->lsb_first ? (int)(b & 7) : 7 - (int)(b & 7);
+            if ((ctx->polygon_stipple_rows[y] >> x) & 1u)
+                row[b >> 3] = (unsigned char)(row[b >> 3] | (1u << bit));
+            else
+                row[b >> 3] = (unsigned char)(row[b >> 3] & ~(1u << bit));
+        }
+    }
 }
 
 GLAPI_EXPORT void APIENTRY glFrontFace(GLenum mode)

@@ -304,7 +304,9 @@ static bool get_state(gl_context *ctx, GLenum pname, gval *g)
     case GL_INDEX_ARRAY_TYPE:
         I1(ctx->index_array_type ? ctx->index_array_type : GL_FLOAT);
     case GL_EDGE_FLAG_ARRAY_STRIDE:
+        I1(ctx->edge_flag_stride);
     case GL_EDGE_FLAG_ARRAY_BUFFER_BINDING:
+        I1(ctx->edge_flag_buffer ? ctx->edge_flag_buffer->name : 0);
     case GL_WEIGHT_ARRAY_BUFFER_BINDING:
         I1(0);
     case GL_ARRAY_ELEMENT_LOCK_FIRST_EXT:
@@ -894,14 +896,8 @@ static bool get_state(gl_context *ctx, GLenum pname, gval *g)
                                         : NULL;
         I1(r ? bits_of(r->color[0].format) : 0);
     }
-    case GL_DEPTH_BITS: {
-        if (dfb->name == 0)
-            I1(ctx->config.depth_bits);
-        const rast_framebuffer *r = gl_fbo_status(ctx, ctx->draw_fb) == GL_FRAMEBUFFER_COMPLETE
-                                        ? gl_fbo_draw_target(ctx)
-                                        : NULL;
-        I1(r && r->depth.data ? 32 : 0);
-    }
+    case GL_DEPTH_BITS:
+        I1(gl_fbo_draw_depth_bits(ctx));
     case GL_STENCIL_BITS: {
         if (dfb->name == 0)
             I1(ctx->config.stencil_bits);

@@ -56,12 +56,47 @@ static bool map_args(gl_context *ctx, GLenum map, GLsizei size, int *m)
     return true;
 }
 
+/* ARB_pixel_buffer_object: with a pixel unpack (pack) buffer bound,
+ * PixelMap (GetPixelMap) values are an offset into it; a range past its
+ * end, a mapped buffer or an offset not a multiple of the value size is
+ * INVALID_OPERATION (NULL with *ok false).  Without one, the pointer. */
+static void *map_values(gl_context *ctx, gl_buffer_obj *pbo, const void *values, size_t bytes,
+                        size_t value_size, bool *ok)
+{
+    *ok = true;
+    if (!pbo)
+        return (void *)values;
+    mem_buffer *mb = pbo->mem;
+    size_t off = (size_t)(uintptr_t)values;
+    if (mem_buffer_is_mapped(mb) || !mem_range_ok(mem_buffer_size(mb), off, bytes) ||
+        off % value_size) {
+        gl_error(ctx, GL_INVALID_OPERATION);
+        *ok = false;
+        return NULL;
+    }
+    return (unsigned char *)mem_buffer_data(mb) + off;
+}
+
+static const void *map_source(gl_context *ctx, GLsizei size, const void *values, size_t value_size,
+                              bool *ok)
+{
+    return map_values(ctx, ctx->pixel_unpack_buffer, values, (size_t)size * value_size, value_size, ok);
+}
+
+static void *map_dest(gl_context *ctx, int m, void *values, size_t value_size, bool *ok)
+{
+    return map_values(ctx, ctx->pixel_pack_buffer, values,
+                      (size_t)ctx->pixel_map_size[m] * value_size, value_size, ok);
+}
+
 GLAPI_EXPORT void APIENTRY glPixelMapfv(GLenum map, GLsizei size, const GLfloat *values)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glPixelMapfv, (ctx, map, size, values));
     GL_OUTSIDE_BEGIN(ctx, );
     int m;
-    if (!map_args(ctx, map, size, &m) || !values)
+    bool ok;
+    if (!map_args(ctx, map, size, &m) || !(values = map_source(ctx, size, values, sizeof *values, &ok)))
         return;
     for (int i = 0; i < size; i++)
         ctx->pixel_map[m][i] = holds_indices(m) ? values[i] : gl_clampf(values[i], 0, 1);
@@ -71,9 +106,11 @@ GLAPI_EXPORT void APIENTRY glPixelMapfv(GLenum map, GLsizei size, const GLfloat 
 GLAPI_EXPORT void APIENTRY glPixelMapuiv(GLenum map, GLsizei size, const GLuint *values)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glPixelMapuiv, (ctx, map, size, values));
     GL_OUTSIDE_BEGIN(ctx, );
     int m;
-    if (!map_args(ctx, map, size, &m) || !values)
+    bool ok;
+    if (!map_args(ctx, map, size, &m) || !(values = map_source(ctx, size, values, sizeof *values, &ok)))
         return;
     for (int i = 0; i < size; i++)
         ctx->pixel_map[m][i] = holds_indices(m) ? (float)values[i] : (float)(values[i] / 4294967295.0);
@@ -83,9 +120,11 @@ GLAPI_EXPORT void APIENTRY glPixelMapuiv(GLenum map, GLsizei size, const GLuint 
 GLAPI_EXPORT void APIENTRY glPixelMapusv(GLenum map, GLsizei size, const GLushort *values)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glPixelMapusv, (ctx, map, size, values));
     GL_OUTSIDE_BEGIN(ctx, );
     int m;
-    if (!map_args(ctx, map, size, &m) || !values)
+    bool ok;
+    if (!map_args(ctx, map, size, &m) || !(values = map_source(ctx, size, values, sizeof *values, &ok)))
         return;
     for (int i = 0; i < size; i++)
         ctx->pixel_map[m][i] = holds_indices(m) ? (float)values[i] : values[i] / 65535.0f;
@@ -101,6 +140,8 @@ GLAPI_EXPORT void APIENTRY glGetPixelMapfv(GLenum map, GLfloat *values)
         gl_error(ctx, GL_INVALID_ENUM);
         return;
     }
+    bool ok;
+    values = map_dest(ctx, m, values, sizeof *values, &ok);
     if (values)
         for (int i = 0; i < ctx->pixel_map_size[m]; i++)
             values[i] = ctx->pixel_map[m][i];
@@ -115,6 +156,8 @@ GLAPI_EXPORT void APIENTRY glGetPixelMapuiv(GLenum map, GLuint *values)
         gl_error(ctx, GL_INVALID_ENUM);
         return;
     }
+    bool ok;
+    values = map_dest(ctx, m, values, sizeof *values, &ok);
     if (values)
         for (int i = 0; i < ctx->pixel_map_size[m]; i++) {
             float v = ctx->pixel_map[m][i];
@@ -132,6 +175,8 @@ GLAPI_EXPORT void APIENTRY glGetPixelMapusv(GLenum map, GLushort *values)
         gl_error(ctx, GL_INVALID_ENUM);
         return;
     }
+    bool ok;
+    values = map_dest(ctx, m, values, sizeof *values, &ok);
     if (values)
         for (int i = 0; i < ctx->pixel_map_size[m]; i++) {
             float v = ctx->pixel_map[m][i];
@@ -298,6 +343,29 @@ float *gl_pixel_transfer_tex_image(const gl_context *ctx, GLenum format, GLenum 
                                    int d, const void *src, GLenum *err)
 {
     *err = GL_NO_ERROR;
+    if (format == GL_COLOR_INDEX) {
+        /* GL 2.1 section 3.8.1: a COLOR_INDEX texture image becomes RGBA
+         * through the index arithmetic and the I_TO_* maps, as DrawPixels
+         * converts one (section 3.6.5); one image (1D or 2D) at most */
+        if (d != 1 || !gl_index_image_extent(ctx, type, w > 0 ? w : 1, h > 0 ? h : 1)) {
+            *err = GL_INVALID_ENUM;
+            return NULL;
+        }
+        if (!src || w <= 0 || h <= 0)
+            return NULL;
+        size_t n = (size_t)w * (size_t)h;
+        float *rgba = n <= SIZE_MAX / 16 ? malloc(n * 16) : NULL;
+        if (!rgba) {
+            *err = GL_OUT_OF_MEMORY;
+            return NULL;
+        }
+        if (!gl_index_image_to_rgba(ctx, type, w, h, src, rgba)) {
+            free(rgba);
+            *err = GL_INVALID_ENUM;
+            return NULL;
+        }
+        return rgba;
+    }
     if (!src || w <= 0 || h <= 0 || d <= 0 || !colour_format(format) || !rgba_transfer_active(ctx))
         return NULL;
     size_t n = (size_t)w * (size_t)h;

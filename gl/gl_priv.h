@@ -1025,6 +1025,8 @@ bool gl_fbo_read_words(gl_context *ctx, int x, int y, int w, int h, uint32_t *ou
 bool gl_fbo_draw_integer(gl_context *ctx);
 /* SAMPLES of the draw (draw = true) or read framebuffer: 0 when single-sampled. */
 int gl_fbo_samples(gl_context *ctx, bool draw);
+/* DEPTH_BITS of the draw framebuffer (0 when incomplete or without depth). */
+int gl_fbo_draw_depth_bits(gl_context *ctx);
 /* Row y of an RGBA8 colour surface as RGBA8 bytes (width * 4), a
  * multisample one resolved as glBlitFramebuffer resolves it (the average
  * of its samples, rounded to nearest). */

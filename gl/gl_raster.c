@@ -336,9 +336,15 @@ static void write_stencil(gl_context *ctx, const float *rgba, int comp, int w, i
                  x >= (long long)ctx->scissor[0] + ctx->scissor[2] ||
                  y >= (long long)ctx->scissor[1] + ctx->scissor[3]))
                 continue;
-            uint8_t *p = (uint8_t *)fb->stencil.data + fb->stencil.stride * (size_t)y + (size_t)x;
             uint8_t v = (uint8_t)((int)rgba[((size_t)j * (size_t)w + (size_t)i) * 4 + (size_t)comp]);
-            *p = (uint8_t)((*p & ~wmask) | (v & wmask));
+            /* every sample of a multisample stencil buffer (the pixel
+             * rectangle covers whole pixels) */
+            int ns = fb->stencil.samples > 1 ? fb->stencil.samples : 1;
+            for (int k = 0; k < ns; k++) {
+                uint8_t *p = (uint8_t *)fb->stencil.data + (size_t)k * fb->stencil.sample_stride +
+                             fb->stencil.stride * (size_t)y + (size_t)x;
+                *p = (uint8_t)((*p & ~wmask) | (v & wmask));
+            }
         }
 }
 
@@ -541,8 +547,11 @@ GLAPI_EXPORT void APIENTRY glCopyPixels(GLint x, GLint y, GLsizei width, GLsizei
     GL_CTX();
     GL_DLIST_SAVE(glCopyPixels, (ctx, x, y, width, height, type));
     GL_OUTSIDE_BEGIN(ctx, );
+    /* EXT_packed_depth_stencil: DEPTH_STENCIL copies depth and stencil
+     * together, as DEPTH and STENCIL would one after the other */
     GLenum cls = type == GL_COLOR ? GL_RGBA : type == GL_DEPTH ? GL_DEPTH_COMPONENT
                  : type == GL_STENCIL ? GL_STENCIL_INDEX
+                 : type == GL_DEPTH_STENCIL ? GL_DEPTH_STENCIL
                                       : 0;
     if (!cls) {
         gl_error(ctx, GL_INVALID_ENUM);
@@ -645,7 +654,14 @@ GLAPI_EXPORT void APIENTRY glBitmap(GLsizei width, GLsizei height, GLfloat xorig
             return;
         }
         int n = 0;
-        float x0 = floorf(ctx->raster_pos[0] - xorig), y0 = floorf(ctx->raster_pos[1] - yorig);
+        /* the lower-left corner floor(raster - orig) (section 3.7), with a
+         * slack of 1e-4 pixel as Mesa's: a raster position meant to land
+         * on a pixel corner comes out of the single-precision transform a
+         * few ulps below it (241.99998 for 242 through a glOrtho of 400
+         * pixels), which would move the whole bitmap a pixel to the left
+         * (piglit gl-1.0-scissor-bitmap) */
+        float x0 = floorf(ctx->raster_pos[0] + 1e-4f - xorig);
+        float y0 = floorf(ctx->raster_pos[1] + 1e-4f - yorig);
         for (int j = 0; j < height; j++) {
             const unsigned char *row = bits + row_bytes * ((size_t)ps->skip_rows + (size_t)j);
             for (int i = 0; i < width; i++) {

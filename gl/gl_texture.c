@@ -655,7 +655,11 @@ static const void *pbo_pointer(gl_context *ctx, gl_buffer_obj *buf, const void *
         return NULL;
     }
     GLenum err = GL_NO_ERROR;
-    size_t extent = tex_client_image_extent(format, type, w, h, d, three_d, ps, &err);
+    /* COLOR_INDEX images (gl_pixel_transfer_tex_image): 1D and 2D */
+    size_t extent = format == GL_COLOR_INDEX && d == 1 ? gl_index_image_extent(ctx, type, w, h)
+                    : tex_client_image_extent(format, type, w, h, d, three_d, ps, &err);
+    if (format == GL_COLOR_INDEX && d == 1 && !extent && w > 0 && h > 0)
+        err = GL_INVALID_ENUM;
     if (err != GL_NO_ERROR) {
         gl_error(ctx, err);
         *ok = false;
@@ -967,6 +971,12 @@ static void copy_tex_image(gl_context *ctx, int dims, GLenum target, GLint level
         return;
     if (!gl_bindless_may_modify(ctx, ctx->bound_tex[ctx->active_texture][ti]))
         return; /* NV_bindless_texture: a handle names it */
+    /* GL 1.1 section 3.8 (CopyTexImage2D): internalformat may not be the
+     * GL 1.0 component counts 1, 2, 3 or 4 that TexImage accepts */
+    if (internal_format >= 1 && internal_format <= 4) {
+        gl_error(ctx, GL_INVALID_ENUM);
+        return;
+    }
     GLenum base;
     tex_format storage;
     if (!tex_internal_format_info(internal_format, &base, &storage)) {
@@ -1359,16 +1369,20 @@ GLAPI_EXPORT void APIENTRY glTexParameterf(GLenum target, GLenum pname, GLfloat 
 {
     GL_CTX();
     GL_DLIST_SAVE(glTexParameterf, (ctx, target, pname, param));
-    double v = param;
-    tex_parameter(ctx, target, pname, &v, 1);
+    /* the vector parameters as (param, 0, 0, 0), as Mesa (gl_fixed.c
+     * glLightModelf) */
+    const double v[4] = {param, 0, 0, 0};
+    tex_parameter(ctx, target, pname, v, 4);
 }
 
 GLAPI_EXPORT void APIENTRY glTexParameteri(GLenum target, GLenum pname, GLint param)
 {
     GL_CTX();
     GL_DLIST_SAVE(glTexParameteri, (ctx, target, pname, param));
-    double v = param;
-    tex_parameter(ctx, target, pname, &v, 1);
+    /* the vector parameters as (param, 0, 0, 0), as Mesa (gl_fixed.c
+     * glLightModelf) */
+    const double v[4] = {param, 0, 0, 0};
+    tex_parameter(ctx, target, pname, v, 4);
 }
 
 GLAPI_EXPORT void APIENTRY glTexParameterfv(GLenum target, GLenum pname, const GLfloat *params)

@@ -188,6 +188,13 @@ typedef struct rast_surface {
                             at position rast_sample_positions(n)[s] (see
                             "Multisampling" above) */
     size_t sample_stride;
+    /* colour: the base format of the image (GL 2.1 table 3.15) when it has
+     * fewer components than RGBA, 0 for RGBA.  Storage stays RGBA; what
+     * blending reads as the destination is the base format's components
+     * (RGB, RED, RG: alpha 1, missing colours 0; ALPHA: colours 0;
+     * LUMINANCE, LUMINANCE_ALPHA, INTENSITY: L or I from red, I as alpha
+     * too) */
+    GLenum base;
 } rast_surface;
 
 typedef struct rast_framebuffer {

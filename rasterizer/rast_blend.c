@@ -199,6 +199,42 @@ static void pbe8_masked(rast_tile_ctx *t, const rast_dstate *ds, int buf, const 
     store8(t, buf, qbase, v, mask, ds->color_mask[buf]);
 }
 
+/* The destination as blending reads it: the components of the buffer's
+ * base format (rast_surface.base). */
+static void dst_base(GLenum base, float d[4][16])
+{
+    switch (base) {
+    case GL_RGB:
+    case GL_RG:
+    case GL_RED:
+        for (int l = 0; l < 16; l++) {
+            if (base != GL_RGB)
+                d[2][l] = 0.0f;
+            if (base == GL_RED)
+                d[1][l] = 0.0f;
+            d[3][l] = 1.0f;
+        }
+        break;
+    case GL_ALPHA:
+        for (int l = 0; l < 16; l++)
+            d[0][l] = d[1][l] = d[2][l] = 0.0f;
+        break;
+    case GL_LUMINANCE:
+    case GL_LUMINANCE_ALPHA:
+    case GL_INTENSITY:
+        for (int l = 0; l < 16; l++) {
+            d[1][l] = d[2][l] = d[0][l];
+            if (base == GL_LUMINANCE)
+                d[3][l] = 1.0f;
+            else if (base == GL_INTENSITY)
+                d[3][l] = d[0][l];
+        }
+        break;
+    default:
+        break;
+    }
+}
+
 static void load8(rast_tile_ctx *t, int buf, const uint16_t qbase[4], float d[4][16])
 {
     uint8_t(*c)[4] = t->color[buf];
@@ -218,6 +254,7 @@ static void pbe8_blend(rast_tile_ctx *t, const rast_dstate *ds, int buf, const u
             s[ch][l] = rast_clampf(src->c[ch][l].f, 0.0f, 1.0f);
     load_src1(t, ds, src, true, s1);
     load8(t, buf, qbase, d);
+    dst_base(ds->cbase[buf], d);
     blend_lanes(ds, ds->blend_color_clamped, s, s1, d, o);
     uint8_t v[4][16];
     for (int ch = 0; ch < 4; ch++)
@@ -291,6 +328,7 @@ static void pbef_blend(rast_tile_ctx *t, const rast_dstate *ds, int buf, const u
             d[ch][l] = px[ch];
         }
     }
+    dst_base(ds->cbase[buf], d);
     blend_lanes(ds, ds->blend_color, s, s1, d, o);
     uint8_t cm = ds->color_mask[buf];
     for (int l = 0; l < 16; l++) {

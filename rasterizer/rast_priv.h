@@ -231,6 +231,7 @@ typedef struct rast_dstate {
     rast_pbe_fn pbe[RAST_MAX_DRAW_BUFFERS];
     uint8_t color_mask[RAST_MAX_DRAW_BUFFERS]; /* indexed by buffer */
     tex_format cformat[RAST_MAX_DRAW_BUFFERS];
+    GLenum cbase[RAST_MAX_DRAW_BUFFERS];       /* rast_surface.base */
     bool blend;
     GLenum blend_src_rgb, blend_dst_rgb, blend_src_alpha, blend_dst_alpha;
     GLenum blend_eq_rgb, blend_eq_alpha;
@@ -543,7 +544,7 @@ typedef struct rast_geom {
     uint32_t tri_clip_mask, pl_clip_mask;
     float point_size, line_width;
     long stipple_count;         /* line stipple counter (rast_setup_line.c) */
-    float offset_units_r;       /* units * 2^-24 */
+    float offset_units_r;       /* units * r, r = 2^-23 */
     bool two_side_colors;
     int col_off[2], bfc_off[2]; /* COL0/1 and BFC0/1 offsets (-1 if absent) */
     /* what the vertex and geometry programs run with (rast_stage_env):

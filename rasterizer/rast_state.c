@@ -229,6 +229,7 @@ static void fill_dstate(rast_context *r, const rast_draw *d, rast_dstate *ds)
         ds->ncbuf++;
         ds->color_mask[b] = cm;
         ds->cformat[b] = s->format;
+        ds->cbase[b] = s->base;
     }
     /* EXT_texture_integer: the alpha test has no effect on colours written
      * to integer buffers.  It is one test per fragment on result.color[0]'s

@@ -293,7 +293,12 @@ static bool geom_init(rast_geom *g, rast_context *r, const rast_draw *d, const r
 
     g->point_size = rast_clampf(st->point_size, 1.0f, RAST_MAX_POINT_SIZE);
     g->line_width = rast_clampf(st->line_width, 1.0f, RAST_MAX_LINE_WIDTH);
-    g->offset_units_r = st->offset_units * (1.0f / 16777216.0f);
+    /* r, the minimum resolvable difference of GL 2.1 section 3.5.5: depth
+     * is stored as a float in [0, 1], but the vertex stage computes window
+     * z in single precision, which resolves two polygons near the near
+     * plane only 2^-23 apart (piglit's gl-1.4-polygon-offset measures it;
+     * llvmpipe's r for a 24-bit buffer is the same) */
+    g->offset_units_r = st->offset_units * (1.0f / 8388608.0f);
 
     size_t need = (size_t)(RAST_CHUNK_ELTS + 2) * lay->stride;
     if (!ensure_floats(&r->verts, &r->verts_cap, need) ||

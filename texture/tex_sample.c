@@ -755,19 +755,34 @@ static float quad_lambda_base(const samp *sp, const gp_tex_request *req, const l
     int l0 = 4 * q, l1 = l0 + 1, l2 = l0 + 2;
     float dx[3], dy[3];
     if (sp->cube) {
-        /* project the neighbours onto lane 0's face so that a quad that
-         * straddles an edge gets no seam-sized derivative */
+        /* project the neighbours onto one face so that a quad that
+         * straddles an edge gets no seam-sized derivative: the face of its
+         * lanes when they agree, else the face of the quad's centre (the
+         * mean of its four directions).  Lane 0 may be a helper pixel
+         * outside the primitive whose extrapolated direction has crossed
+         * onto another face (a 3 x 3 quad drawn at a face's edges: piglit
+         * cubemap npot); the centre lies within half a pixel of a covered
+         * pixel. */
         const gp_vec *c = req->coord;
         bool proj = req->op == GP_TEXOP_TXP;
-        float s[3], t[3];
-        int f = sp->cube_array ? cube_face(cf(c, 0, l0), cf(c, 1, l0), cf(c, 2, l0)) : ln->face[l0];
-        const int ls[3] = {l0, l1, l2};
-        for (int k = 0; k < 3; k++) {
-            int l = ls[k];
+        float s[3], t[3], v4[4][3];
+        int faces[4];
+        for (int k = 0; k < 4; k++) {
+            int l = l0 + k;
             float iw = proj ? 1.0f / cf(c, 3, l) : 1.0f;
-            const float v[3] = {cf(c, 0, l) * iw, cf(c, 1, l) * iw, cf(c, 2, l) * iw};
-            cube_st(f, v, &s[k], &t[k]);
+            for (int a = 0; a < 3; a++)
+                v4[k][a] = cf(c, a, l) * iw;
+            faces[k] = cube_face(v4[k][0], v4[k][1], v4[k][2]);
         }
+        int f = faces[0];
+        if (faces[1] != f || faces[2] != f || faces[3] != f) {
+            float m[3];
+            for (int a = 0; a < 3; a++)
+                m[a] = v4[0][a] + v4[1][a] + v4[2][a] + v4[3][a];
+            f = cube_face(m[0], m[1], m[2]);
+        }
+        for (int k = 0; k < 3; k++)
+            cube_st(f, v4[k], &s[k], &t[k]);
         dx[0] = s[1] - s[0];
         dx[1] = t[1] - t[0];
         dy[0] = s[2] - s[0];
@@ -1235,11 +1250,72 @@ static bool swizzled(const tex_sampler *s)
     return false;
 }
 
+/* GL 2.1 table 3.20: the components a texture of base format base
+ * returns, as a swizzle of its stored RGBA.  Uploads store them already
+ * (tex_object.c), but an image rendered into through a framebuffer object
+ * holds the fragments' RGBA: a LUMINANCE attachment takes L from red (GL
+ * 3.0 section 4.2.3), and its green, blue and alpha are not its own.
+ * Identity for the other base formats. */
+static void base_format_swizzle(GLenum base, GLenum sw[4])
+{
+    sw[0] = GL_RED;
+    sw[1] = GL_GREEN;
+    sw[2] = GL_BLUE;
+    sw[3] = GL_ALPHA;
+    switch (base) {
+    case GL_ALPHA:
+        sw[0] = sw[1] = sw[2] = GL_ZERO;
+        break;
+    case GL_LUMINANCE:
+        sw[1] = sw[2] = GL_RED;
+        sw[3] = GL_ONE;
+        break;
+    case GL_LUMINANCE_ALPHA:
+        sw[1] = sw[2] = GL_RED;
+        break;
+    case GL_INTENSITY:
+        sw[1] = sw[2] = sw[3] = GL_RED;
+        break;
+    case GL_RED:
+        sw[1] = sw[2] = GL_ZERO;
+        sw[3] = GL_ONE;
+        break;
+    case GL_RG:
+        sw[2] = GL_ZERO;
+        sw[3] = GL_ONE;
+        break;
+    case GL_RGB:
+        sw[3] = GL_ONE;
+        break;
+    default:
+        break;
+    }
+}
+
 /* ARB_texture_swizzle section 3.8.x: result component q becomes the
- * component swizzle[q] names, or 0 / 1 (integer 1 for integer textures). */
-static void apply_swizzle(const tex_object *t, uint32_t mask, gp_vec *out)
+ * component swizzle[q] names, or 0 / 1 (integer 1 for integer textures);
+ * applied after the base format's own components (base_format_swizzle). */
+static void apply_swizzle(const tex_object *t, bool base, uint32_t mask, gp_vec *out)
 {
     const tex_sampler *s = &t->sampler;
+    GLenum base_sw[4], sw[4];
+    base_format_swizzle(base ? t->image[0][s->base_level >= 0 && s->base_level < TEX_MAX_LEVELS
+                                               ? s->base_level
+                                               : 0].base_format
+                             : GL_RGBA,
+                        base_sw);
+    for (int q = 0; q < 4; q++) {
+        GLenum u = s->swizzle[q];
+        sw[q] = u; /* ZERO, ONE */
+        if (u == GL_RED)
+            sw[q] = base_sw[0];
+        else if (u == GL_GREEN)
+            sw[q] = base_sw[1];
+        else if (u == GL_BLUE)
+            sw[q] = base_sw[2];
+        else if (u == GL_ALPHA)
+            sw[q] = base_sw[3];
+    }
     bool integer = tex_format_is_int(t->image[0][s->base_level >= 0 && s->base_level < TEX_MAX_LEVELS
                                                      ? s->base_level
                                                      : 0].format);
@@ -1255,7 +1331,7 @@ static void apply_swizzle(const tex_object *t, uint32_t mask, gp_vec *out)
         for (int q = 0; q < 4; q++)
             in[q] = out->c[q][l];
         for (int q = 0; q < 4; q++) {
-            switch (s->swizzle[q]) {
+            switch (sw[q]) {
             case GL_RED: res[q] = in[0]; break;
             case GL_GREEN: res[q] = in[1]; break;
             case GL_BLUE: res[q] = in[2]; break;
@@ -1270,17 +1346,31 @@ static void apply_swizzle(const tex_object *t, uint32_t mask, gp_vec *out)
     }
 }
 
+/* Whether t's base format returns other than its stored RGBA. */
+static bool base_swizzled(const tex_object *t)
+{
+    const tex_sampler *s = &t->sampler;
+    const tex_image *img = &t->image[0][s->base_level >= 0 && s->base_level < TEX_MAX_LEVELS ? s->base_level : 0];
+    GLenum sw[4];
+    base_format_swizzle(img->base_format, sw);
+    return sw[0] != GL_RED || sw[1] != GL_GREEN || sw[2] != GL_BLUE || sw[3] != GL_ALPHA;
+}
+
 void tex_sample(const tex_object *t, const gp_tex_request *req, float unit_lod_bias,
                 gp_vec *out)
 {
     sample_rgba(t, req, unit_lod_bias, out);
     /* the swizzle applies to texel results of complete textures, not to
      * size queries, LOD, gathers or buffer / multisample fetches */
-    if (t && swizzled(&t->sampler) && req->op != GP_TEXOP_TXQ && req->op != GP_TEXOP_LOD &&
+    /* texel fetches (TXF) keep their stored values: an out-of-range fetch
+     * reads (0, 0, 0, 0) (NV_gpu_program4 section 2.X.4.4) */
+    bool base = t && req->op != GP_TEXOP_TXF && base_swizzled(t);
+    if (t && (swizzled(&t->sampler) || base) && req->op != GP_TEXOP_TXQ &&
+        req->op != GP_TEXOP_LOD &&
         req->op != GP_TEXOP_TXG && req->op != GP_TEXOP_TXGO && req->op != GP_TEXOP_TXFMS &&
         t->target != GL_TEXTURE_BUFFER_ARB && !tex_target_is_ms(t->target) &&
         tex_object_complete(t))
-        apply_swizzle(t, live_lanes(req), out);
+        apply_swizzle(t, base, live_lanes(req), out);
 }
 
 static void sample_rgba(const tex_object *t, const gp_tex_request *req, float unit_lod_bias,

@@ -151,8 +151,10 @@ static void test_surface(void)
     glDeleteTextures(1, &tex);
 
     /* a glBlitFramebuffer resolve into a single-sampled framebuffer
-     * object; the other way is INVALID_OPERATION (no multisample
-     * destination, EXT_framebuffer_multisample 4.3.2) */
+     * object; the other way replicates each pixel into every sample
+     * (ARB_framebuffer_object 4.3.2), so framebuffer 0 resolves to the
+     * same image again: were only sample 0 written, the edge pixels would
+     * average the old samples with it */
     GLuint rb, fbo;
     glGenRenderbuffers(1, &rb);
     glBindRenderbuffer(GL_RENDERBUFFER, rb);
@@ -168,9 +170,17 @@ static void test_surface(void)
     check_image("glBlitFramebuffer resolve", &img[0][0][0], W * 4, false, 0, -1);
     glBindFramebuffer(GL_READ_FRAMEBUFFER, fbo);
     glBindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
+    glClear(GL_COLOR_BUFFER_BIT);
     glBlitFramebuffer(0, 0, W, H, 0, 0, W, H, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+    GT_ERROR(GL_NO_ERROR);
+    /* the rectangles of a blit into a multisample framebuffer must have
+     * equal sizes */
+    glBlitFramebuffer(0, 0, W, H, 0, 0, W / 2, H, GL_COLOR_BUFFER_BIT, GL_NEAREST);
     GT_ERROR(GL_INVALID_OPERATION);
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    memset(img, 0xcc, sizeof img);
+    glReadPixels(0, 0, W, H, GL_RGBA, GL_UNSIGNED_BYTE, img);
+    check_image("glBlitFramebuffer into the multisample framebuffer 0", &img[0][0][0], W * 4, false, 0, -1);
     glDeleteFramebuffers(1, &fbo);
     glDeleteRenderbuffers(1, &rb);
 

@@ -213,11 +213,14 @@ static void test_render_resolve(void)
     GT_ERROR(GL_INVALID_OPERATION);
     glBlitFramebuffer(0, 0, S, S, 0, 0, S, S, GL_COLOR_BUFFER_BIT, GL_NEAREST);
     GT_ERROR(GL_NO_ERROR);
-    /* into a multisample framebuffer: no */
+    /* into a multisample framebuffer: each pixel replicated into every
+     * sample (ARB_framebuffer_object 4.3.2), rectangles of equal sizes */
     glBindFramebuffer(GL_READ_FRAMEBUFFER, fbo[1]);
     glBindFramebuffer(GL_DRAW_FRAMEBUFFER, fbo[0]);
-    glBlitFramebuffer(0, 0, S, S, 0, 0, S, S, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+    glBlitFramebuffer(0, 0, S, S, 0, 0, S / 2, S / 2, GL_COLOR_BUFFER_BIT, GL_NEAREST);
     GT_ERROR(GL_INVALID_OPERATION);
+    glBlitFramebuffer(0, 0, S, S, 0, 0, S, S, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+    GT_ERROR(GL_NO_ERROR);
     glBindFramebuffer(GL_FRAMEBUFFER, fbo[1]);
     GT_PROBE(0, 2, 1, 0, 0, 1, 0.01f);
     GT_PROBE(3, 2, 0, 0, 1, 1, 0.01f);

@@ -109,9 +109,10 @@ int main(void)
     GT_PROBE(1, 3, 0, 1, 0, 1, 0);
     glBlitFramebuffer(0, 0, W, H, 0, 0, W, H, GL_COLOR_BUFFER_BIT, GL_NEAREST);
     GT_ERROR(GL_NO_ERROR);
-    /* into a multisample draw surface: INVALID_OPERATION */
+    /* into a multisample draw surface: replicated into every sample
+     * (ARB_framebuffer_object 4.3.2), with rectangles of equal sizes */
     GT_CHECK(asmgl_make_current_surfaces(ctx, ms, draw));
-    glBlitFramebuffer(0, 0, 1, 1, 0, 0, 1, 1, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+    glBlitFramebuffer(0, 0, 1, 1, 0, 0, 2, 1, GL_COLOR_BUFFER_BIT, GL_NEAREST);
     GT_ERROR(GL_INVALID_OPERATION);
     GT_CHECK(asmgl_make_current_surfaces(ctx, draw, draw));
     GT_PROBE(0, 3, 0.5f, 0.5f, 0, 1, 1.0f / 255);

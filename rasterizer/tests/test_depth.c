@@ -1,6 +1,6 @@
 /*
  * test_depth.c - depth test functions and submission order, depth range,
- * depth write mask, polygon offset (units exact at r = 2^-24, slope factor),
+ * depth write mask, polygon offset (units exact at r = 2^-23, slope factor),
  * depth clamp, result.depth.z and KIL (late Z).  Thread: test main thread.
  */
 #include "rast_test.h"
@@ -106,13 +106,13 @@ static void test_offset(rast_context *r)
 {
     rt_fb f;
     rt_fb_init(&f, W, H, RT_RGBA8 | RT_DEPTH);
-    /* z = 0.75: one unit is exactly 2^-24 there */
+    /* z = 0.75: one unit, r = 2^-23, is exact there */
     rt_clear(r, &f, 0, 0, 0, 0, 1.0);
     quad(r, &f, 0.5f, RED, NULL);
     quad(r, &f, 0.5f, GREEN, t_offset_m1);
     rast_flush(r);
     CHECK(all_pixels(&f, GREEN), "offset -1 wins");
-    CHECK(all_depth(&f, 0.75f - 1.0f / 16777216.0f), "offset depth %.10g", f.depth[0]);
+    CHECK(all_depth(&f, 0.75f - 1.0f / 8388608.0f), "offset depth %.10g", f.depth[0]);
     quad(r, &f, 0.5f, BLUE, t_offset_p1);
     rast_flush(r);
     CHECK(all_pixels(&f, GREEN), "offset +1 loses");
