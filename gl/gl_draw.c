@@ -286,8 +286,10 @@ static void draw_submit(gl_context *ctx, GLenum mode, int first, int count, GLen
         int tgt = fi->tex_target[u] != GP_TEX_NONE                ? gl_program_tex_target(fi, u)
                   : gi && gi->tex_target[u] != GP_TEX_NONE ? gl_program_tex_target(gi, u)
                                                                    : gl_program_tex_target(vi, u);
-        if (tgt != GP_TEX_NONE)
+        if (tgt != GP_TEX_NONE) {
             d.textures[u] = gl_texture_for_unit(ctx, u, tgt);
+            d.tex_samplers[u] = gl_sampler_for_unit(ctx, u);
+        }
         if (u < GLC_MAX_TEXTURE_UNITS)
             d.tex_lod_bias[u] = ctx->texenv[u].lod_bias;
     }

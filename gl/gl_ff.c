@@ -133,8 +133,14 @@ static void build_fragment_key(gl_context *ctx, int num_draw_buffers, gl_ff_frag
         int t = ff_unit_target(ctx, u);
         if (t < 0)
             continue;
-        gl_ff_tex_unit *fu = &k->unit[u];
         const tex_object *tex = ctx->bound_tex[u][t]->tex;
+        /* GL 2.1 section 3.8.10: an incomplete texture (with the unit's
+         * sampler object's filters, ARB_sampler_objects) is as if texturing
+         * were disabled on the unit */
+        const tex_sampler *so = gl_sampler_for_unit(ctx, u);
+        if (!tex_object_complete_with(tex, so ? so : &tex->sampler))
+            continue;
+        gl_ff_tex_unit *fu = &k->unit[u];
         fu->target = ff_target[t];
         int base = tex->sampler.base_level;
         if (base < 0 || base >= TEX_MAX_LEVELS)

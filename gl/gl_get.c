@@ -105,6 +105,8 @@ static bool array_state(gl_context *ctx, int slot, int what, gval *g)
     X("GL_EXT_texture_compression_s3tc") /* texture/tex_compressed.c, libsquish */ \
     X("GL_ARB_texture_swizzle") /* tex_sampler.swizzle, applied in tex_sample */ \
     X("GL_EXT_texture_swizzle") \
+    X("GL_ARB_sampler_objects") /* gl_sampler.c, texture/ tex_sample_with */ \
+    X("GL_ARB_texture_storage") /* gl_texture_storage.c */ \
     X("GL_ARB_texture_env_crossbar") \
     X("GL_ARB_texture_env_dot3") \
     X("GL_ARB_texture_border_clamp") \
@@ -468,6 +470,8 @@ static bool get_state(gl_context *ctx, GLenum pname, gval *g)
         I1(ctx->bound_tex[unit][GLC_TEX_1D]->name);
     case GL_TEXTURE_BINDING_2D:
         I1(ctx->bound_tex[unit][GLC_TEX_2D]->name);
+    case GL_SAMPLER_BINDING: /* ARB_sampler_objects */
+        I1(unit < GLC_MAX_IMAGE_UNITS && ctx->bound_sampler[unit] ? ctx->bound_sampler[unit]->name : 0);
     case GL_TEXTURE_BINDING_3D:
         I1(ctx->bound_tex[unit][GLC_TEX_3D]->name);
     case GL_TEXTURE_BINDING_CUBE_MAP:

@@ -634,6 +634,19 @@ static bool image_target(gl_context *ctx, GLenum target, int dims, bool allow_pr
     return false;
 }
 
+/* Whether TexImage*, CopyTexImage*, CompressedTexImage* may redefine o's
+ * images: not while a texture handle names it (NV_bindless_texture), nor
+ * once TexStorage made it immutable (ARB_texture_storage); false with
+ * INVALID_OPERATION recorded. */
+static bool may_redefine(gl_context *ctx, const gl_texture_obj *o)
+{
+    if (o->immutable) {
+        gl_error(ctx, GL_INVALID_OPERATION);
+        return false;
+    }
+    return gl_bindless_may_modify(ctx, o);
+}
+
 static tex_object *bound(gl_context *ctx, int ti)
 {
     return ctx->bound_tex[ctx->active_texture][ti]->tex;
@@ -750,8 +763,8 @@ static void tex_image_cmd(gl_context *ctx, int dims, GLenum target, GLint level,
         proxy_image_define(ctx, ti, level, (GLenum)internal_format, w, h, d, border, format, type);
         return;
     }
-    if (!gl_bindless_may_modify(ctx, ctx->bound_tex[ctx->active_texture][ti]))
-        return; /* NV_bindless_texture: a handle names it */
+    if (!may_redefine(ctx, ctx->bound_tex[ctx->active_texture][ti]))
+        return;
     bool ok;
     const void *src = pbo_pointer(ctx, ctx->pixel_unpack_buffer, pixels, format, type, w, h, d,
                                   dims == 3, &ctx->unpack, &ok);
@@ -965,8 +978,8 @@ static void copy_tex_image(gl_context *ctx, int dims, GLenum target, GLint level
     bool proxy;
     if (!image_target(ctx, target, dims, false, &ti, &face, &proxy))
         return;
-    if (!gl_bindless_may_modify(ctx, ctx->bound_tex[ctx->active_texture][ti]))
-        return; /* NV_bindless_texture: a handle names it */
+    if (!may_redefine(ctx, ctx->bound_tex[ctx->active_texture][ti]))
+        return;
     GLenum base;
     tex_format storage;
     if (!tex_internal_format_info(internal_format, &base, &storage)) {
@@ -1346,6 +1359,14 @@ static void tex_parameter(gl_context *ctx, GLenum target, GLenum pname, const do
     default:
         goto bad_enum;
     }
+    if (o->immutable && (pname == GL_TEXTURE_BASE_LEVEL || pname == GL_TEXTURE_MAX_LEVEL)) {
+        /* ARB_texture_storage: the levels sampled stay within the storage */
+        int base = pname == GL_TEXTURE_BASE_LEVEL ? s.base_level : o->app_base_level;
+        int max = pname == GL_TEXTURE_MAX_LEVEL ? s.max_level : o->app_max_level;
+        gl_resource_will_change(ctx, GL_RES_TEXTURE);
+        gl_texture_set_level_range(o, base, max);
+        return;
+    }
     if (memcmp(&s, &o->tex->sampler, sizeof s) != 0) {
         gl_resource_will_change(ctx, GL_RES_TEXTURE); /* queued draws sample with the old state */
         o->tex->sampler = s;
@@ -1515,10 +1536,10 @@ static int get_tex_parameter(gl_context *ctx, GLenum target, GLenum pname, doubl
         v[0] = s->lod_bias;
         return 1;
     case GL_TEXTURE_BASE_LEVEL:
-        v[0] = s->base_level;
+        v[0] = o->immutable ? o->app_base_level : s->base_level;
         return 1;
     case GL_TEXTURE_MAX_LEVEL:
-        v[0] = s->max_level;
+        v[0] = o->immutable ? o->app_max_level : s->max_level;
         return 1;
     case GL_GENERATE_MIPMAP:
         v[0] = s->generate_mipmap;
@@ -1534,6 +1555,12 @@ static int get_tex_parameter(gl_context *ctx, GLenum target, GLenum pname, doubl
         return 1;
     case GL_TEXTURE_MAX_ANISOTROPY_EXT:
         v[0] = s->max_anisotropy;
+        return 1;
+    case GL_TEXTURE_IMMUTABLE_FORMAT: /* ARB_texture_storage */
+        v[0] = o->immutable;
+        return 1;
+    case GL_TEXTURE_IMMUTABLE_LEVELS: /* GL 4.2 */
+        v[0] = o->immutable_levels;
         return 1;
     default:
         gl_error(ctx, GL_INVALID_ENUM);
@@ -1993,7 +2020,7 @@ static void compressed_image(gl_context *ctx, int dims, GLenum target, GLint lev
                            GL_UNSIGNED_BYTE);
         return;
     }
-    if (!gl_bindless_may_modify(ctx, ctx->bound_tex[ctx->active_texture][ti]))
+    if (!may_redefine(ctx, ctx->bound_tex[ctx->active_texture][ti]))
         return;
     bool ok;
     const void *src = compressed_pbo_pointer(ctx, ctx->pixel_unpack_buffer, data,

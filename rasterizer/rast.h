@@ -395,6 +395,11 @@ typedef struct rast_draw {
     const tex_object *textures[RAST_MAX_TEXTURE_UNITS]; /* per unit, the object of the
                                                            target the fp/vp uses there */
     float tex_lod_bias[RAST_MAX_TEXTURE_UNITS];
+    /* ARB_sampler_objects: per unit, the state of the sampler object bound
+     * there (NULL: none, the texture's own state; texture/ tex_sample_with).
+     * Referenced, not copied: the GL layer flushes before it changes or
+     * frees one (R9). */
+    const tex_sampler *tex_samplers[RAST_MAX_TEXTURE_UNITS];
     /* NV_bindless_texture: the resident texture handles.  Handle h
      * names tex_handles[h - RAST_TEX_HANDLE_BASE] when that index is below
      * num_tex_handles and the entry is not NULL (resident); any other

@@ -126,6 +126,7 @@ typedef void (*rast_pbe_fn)(struct rast_tile_ctx *t, const struct rast_dstate *d
 typedef struct rast_tex_units {
     const tex_object *textures[RAST_MAX_TEXTURE_UNITS];
     float lod_bias[RAST_MAX_TEXTURE_UNITS];
+    const tex_sampler *samplers[RAST_MAX_TEXTURE_UNITS]; /* rast_draw.tex_samplers */
     const tex_object *const *handles;  /* rast_draw.tex_handles (NV_bindless_texture) */
     uint32_t num_handles;
 } rast_tex_units;

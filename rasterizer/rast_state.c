@@ -71,6 +71,7 @@ static void fill_dstate(rast_context *r, const rast_draw *d, rast_dstate *ds)
         if (fpi->tex_units_used & (1u << i)) {
             ds->tex.textures[i] = d->textures[i];
             ds->tex.lod_bias[i] = d->tex_lod_bias[i];
+            ds->tex.samplers[i] = d->tex_samplers[i];
         }
     }
     ds->tex.handles = d->tex_handles;

@@ -319,6 +319,7 @@ void rast_stage_env_init(rast_context *r, const rast_draw *d, const rast_stage_b
     for (int i = 0; i < RAST_MAX_TEXTURE_UNITS; i++) {
         units->textures[i] = d->textures[i];
         units->lod_bias[i] = d->tex_lod_bias[i];
+        units->samplers[i] = d->tex_samplers[i];
     }
     units->handles = d->tex_handles;
     units->num_handles = d->num_tex_handles;

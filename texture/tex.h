@@ -381,6 +381,24 @@ GLenum tex_compressed_image_get(const tex_object *t, int face, int level, void *
  * buffer is attached. */
 bool tex_object_complete(const tex_object *t);
 
+/* ---- Sampler objects (ARB_sampler_objects, GL 3.3 section 3.8.2) ----------
+ *
+ * A sampler object bound to a texture unit replaces the sampling state of
+ * whatever texture the unit samples: the fields of GL 3.3 table 6.23
+ * (wrap_s/t/r, min/mag_filter, border_color and border_color_int,
+ * min/max_lod, lod_bias, compare_mode/func) and max_anisotropy
+ * (EXT_texture_filter_anisotropic).  base_level, max_level, depth_mode,
+ * swizzle and generate_mipmap stay the texture's.  A sampler object is kept
+ * as a whole tex_sampler (the other fields unused). */
+
+/* Copies the sampler-object fields above from so into dst. */
+void tex_sampler_take_object_state(tex_sampler *dst, const tex_sampler *so);
+/* tex_object_complete with s's filters (and wraps: a rectangle texture
+ * sampled with REPEAT or MIRRORED_REPEAT, or with a mipmap MIN_FILTER, is
+ * incomplete, GL 4.6 section 8.17); t's own base and max level.
+ * tex_object_complete(t) is tex_object_complete_with(t, &t->sampler). */
+bool tex_object_complete_with(const tex_object *t, const tex_sampler *s);
+
 /* Samples t for the lanes in req->lane_mask (worker threads).  Results are
  * floats (.f), or raw 32-bit integers (.i / .u) for integer textures and
  * integer buffer formats (EXT_texture_integer: never filtered, never
@@ -422,6 +440,12 @@ bool tex_object_complete(const tex_object *t);
  * DEPTH_TEXTURE_MODE. */
 void tex_sample(const tex_object *t, const gp_tex_request *req, float unit_lod_bias,
                 gp_vec *out);
+
+/* tex_sample with a sampler object's state (so: the sampler object bound
+ * to the unit, NULL = none) in place of t's sampler-object fields, for
+ * completeness too (tex_object_complete_with). */
+void tex_sample_with(const tex_object *t, const tex_sampler *so, const gp_tex_request *req,
+                     float unit_lod_bias, gp_vec *out);
 
 /* TXGO (NV_gpu_program5, worker threads): a gather whose texel n (n = x, y,
  * z, w of the result) is T_i0j0 of the LINEAR footprint at the base level

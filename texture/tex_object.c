@@ -302,24 +302,53 @@ static bool int_filters_ok(const tex_sampler *s)
 
 bool tex_object_complete(const tex_object *t)
 {
-    if (!t)
+    return t ? tex_object_complete_with(t, &t->sampler) : false;
+}
+
+bool tex_object_complete_with(const tex_object *t, const tex_sampler *s)
+{
+    if (!t || !s)
         return false;
     if (t->target == GL_TEXTURE_BUFFER_ARB)
         return t->buffer.data != NULL;
     if (tex_target_is_ms(t->target)) /* one level, no filtering: complete when defined */
         return image_defined(&t->image[0][0]) && t->image[0][0].samples > 0;
     int b = t->sampler.base_level;
-    if (t->target == GL_TEXTURE_RECTANGLE_ARB)
+    if (t->target == GL_TEXTURE_RECTANGLE_ARB) {
         b = 0; /* ARB_texture_rectangle: level 0 only, no mipmaps */
+        /* wraps and filters a rectangle texture does not take (a sampler
+         * object may hold them; GL 4.6 section 8.17) make it incomplete */
+        if (s->wrap_s == GL_REPEAT || s->wrap_s == GL_MIRRORED_REPEAT ||
+            s->wrap_t == GL_REPEAT || s->wrap_t == GL_MIRRORED_REPEAT ||
+            (s->min_filter != GL_NEAREST && s->min_filter != GL_LINEAR))
+            return false;
+    }
     if (b < 0 || b >= TEX_MAX_LEVELS || t->mip_end[b] < 0)
         return false;
-    if (tex_format_is_int(t->image[0][b].format) && !int_filters_ok(&t->sampler))
+    if (tex_format_is_int(t->image[0][b].format) && !int_filters_ok(s))
         return false;
-    if (t->target == GL_TEXTURE_RECTANGLE_ARB || !filter_needs_mips(t->sampler.min_filter))
+    if (t->target == GL_TEXTURE_RECTANGLE_ARB || !filter_needs_mips(s->min_filter))
         return true;
     if (b > t->sampler.max_level)
         return false;
     return t->mip_end[b] >= last_mip_level(t, b);
+}
+
+void tex_sampler_take_object_state(tex_sampler *dst, const tex_sampler *so)
+{
+    dst->min_filter = so->min_filter;
+    dst->mag_filter = so->mag_filter;
+    dst->wrap_s = so->wrap_s;
+    dst->wrap_t = so->wrap_t;
+    dst->wrap_r = so->wrap_r;
+    memcpy(dst->border_color, so->border_color, sizeof dst->border_color);
+    memcpy(dst->border_color_int, so->border_color_int, sizeof dst->border_color_int);
+    dst->min_lod = so->min_lod;
+    dst->max_lod = so->max_lod;
+    dst->lod_bias = so->lod_bias;
+    dst->compare_mode = so->compare_mode;
+    dst->compare_func = so->compare_func;
+    dst->max_anisotropy = so->max_anisotropy;
 }
 
 /* ---- texel storage ------------------------------------------------------------------ */

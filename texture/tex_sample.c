@@ -530,14 +530,15 @@ static int ref_component(int target)
     }
 }
 
-static bool samp_setup(samp *sp, const tex_object *t, const gp_tex_request *req,
-                       float unit_bias)
+/* s: the sampling state (t's sampler, or t's merged with a sampler
+ * object's, tex_sample_with). */
+static bool samp_setup(samp *sp, const tex_object *t, const tex_sampler *s,
+                       const gp_tex_request *req, float unit_bias)
 {
     memset(sp, 0, sizeof *sp);
     GLenum target = gl_target_of(req->target);
     if (!target || !t || t->target != target)
         return false;
-    const tex_sampler *s = &t->sampler;
     bool rect = target == GL_TEXTURE_RECTANGLE_ARB;
     sp->t = t;
     sp->base = rect ? 0 : s->base_level;
@@ -1222,8 +1223,10 @@ static void write_incomplete(const tex_object *t, const gp_tex_request *req, uin
             write_lane_val(out, l, v);
 }
 
-static void sample_rgba(const tex_object *t, const gp_tex_request *req, float unit_lod_bias,
-                        gp_vec *out);
+static void sample_rgba(const tex_object *t, const tex_sampler *s, const gp_tex_request *req,
+                        float unit_lod_bias, gp_vec *out);
+static void gather_offsets(const tex_object *t, const tex_sampler *s, const gp_tex_request *req,
+                           const gp_vec *off_x, const gp_vec *off_y, gp_vec *out);
 
 /* Whether s's swizzle is not the identity. */
 static bool swizzled(const tex_sampler *s)
@@ -1273,18 +1276,34 @@ static void apply_swizzle(const tex_object *t, uint32_t mask, gp_vec *out)
 void tex_sample(const tex_object *t, const gp_tex_request *req, float unit_lod_bias,
                 gp_vec *out)
 {
-    sample_rgba(t, req, unit_lod_bias, out);
+    tex_sample_with(t, NULL, req, unit_lod_bias, out);
+}
+
+void tex_sample_with(const tex_object *t, const tex_sampler *so, const gp_tex_request *req,
+                     float unit_lod_bias, gp_vec *out)
+{
+    /* the state sampled with: t's own, or t's with the sampler object's
+     * fields in place of its own (ARB_sampler_objects) */
+    tex_sampler merged;
+    const tex_sampler *s = t ? &t->sampler : NULL;
+    if (t && so) {
+        merged = t->sampler;
+        tex_sampler_take_object_state(&merged, so);
+        s = &merged;
+    }
+    sample_rgba(t, s, req, unit_lod_bias, out);
     /* the swizzle applies to texel results of complete textures, not to
      * size queries, LOD, gathers or buffer / multisample fetches */
     if (t && swizzled(&t->sampler) && req->op != GP_TEXOP_TXQ && req->op != GP_TEXOP_LOD &&
         req->op != GP_TEXOP_TXG && req->op != GP_TEXOP_TXGO && req->op != GP_TEXOP_TXFMS &&
         t->target != GL_TEXTURE_BUFFER_ARB && !tex_target_is_ms(t->target) &&
-        tex_object_complete(t))
+        tex_object_complete_with(t, s))
         apply_swizzle(t, live_lanes(req), out);
 }
 
-static void sample_rgba(const tex_object *t, const gp_tex_request *req, float unit_lod_bias,
-                        gp_vec *out)
+/* s: the state sampled with (NULL only when t is NULL). */
+static void sample_rgba(const tex_object *t, const tex_sampler *s, const gp_tex_request *req,
+                        float unit_lod_bias, gp_vec *out)
 {
     uint32_t mask = live_lanes(req);
     if (!mask)
@@ -1295,7 +1314,7 @@ static void sample_rgba(const tex_object *t, const gp_tex_request *req, float un
         g.op = GP_TEXOP_TXG;
         g.offset_reg = NULL;
         memset(g.offset, 0, sizeof(g.offset));
-        tex_sample_gather_offsets(t, &g, req->gather_x, req->gather_y, out);
+        gather_offsets(t, s, &g, req->gather_x, req->gather_y, out);
         return;
     }
 
@@ -1338,7 +1357,8 @@ static void sample_rgba(const tex_object *t, const gp_tex_request *req, float un
     }
 
     samp sp;
-    if (!t || !req->coord || !tex_object_complete(t) || !samp_setup(&sp, t, req, unit_lod_bias)) {
+    if (!t || !req->coord || !tex_object_complete_with(t, s) ||
+        !samp_setup(&sp, t, s, req, unit_lod_bias)) {
         write_incomplete(t, req, mask, out);
         return;
     }
@@ -1443,12 +1463,18 @@ static void sample_rgba(const tex_object *t, const gp_tex_request *req, float un
 void tex_sample_gather_offsets(const tex_object *t, const gp_tex_request *req,
                                const gp_vec *off_x, const gp_vec *off_y, gp_vec *out)
 {
+    gather_offsets(t, t ? &t->sampler : NULL, req, off_x, off_y, out);
+}
+
+static void gather_offsets(const tex_object *t, const tex_sampler *s, const gp_tex_request *req,
+                           const gp_vec *off_x, const gp_vec *off_y, gp_vec *out)
+{
     uint32_t mask = live_lanes(req);
     if (!mask)
         return;
     samp sp;
     if (!t || !req->coord || !off_x || !off_y || t->target == GL_TEXTURE_BUFFER_ARB ||
-        !tex_object_complete(t) || !samp_setup(&sp, t, req, 0.0f)) {
+        !tex_object_complete_with(t, s) || !samp_setup(&sp, t, s, req, 0.0f)) {
         gp_tex_request g = *req;
         g.op = GP_TEXOP_TXG;
         write_incomplete(t, &g, mask, out);

@@ -566,13 +566,35 @@ static void test_completeness(void)
     CHECK(tex_object_complete(t));
     tex_object_free(t);
 
-    /* rectangles have no mipmaps: level 0 is enough whatever the filter */
+    /* rectangles have no mipmaps: level 0 is enough; a mipmap filter or a
+     * repeating wrap, which only a sampler object can put there, makes one
+     * incomplete (GL 4.6 section 8.17) */
     t = tex_object_create(GL_TEXTURE_RECTANGLE_ARB);
     CHECK(!tex_object_complete(t));
     define_level(t, 0, 0, GL_RGBA8, 3, 5, 1);
     CHECK(tex_object_complete(t));
-    t->sampler.min_filter = GL_LINEAR_MIPMAP_LINEAR;
-    CHECK(tex_object_complete(t));
+    tex_sampler so;
+    tex_sampler_default(&so, GL_TEXTURE_2D);
+    CHECK(!tex_object_complete_with(t, &so)); /* REPEAT, NEAREST_MIPMAP_LINEAR */
+    so.min_filter = GL_LINEAR;
+    CHECK(!tex_object_complete_with(t, &so)); /* REPEAT */
+    so.wrap_s = so.wrap_t = GL_CLAMP;
+    CHECK(tex_object_complete_with(t, &so));
+    so.min_filter = GL_LINEAR_MIPMAP_LINEAR;
+    CHECK(!tex_object_complete_with(t, &so));
+    tex_object_free(t);
+
+    /* a sampler object's filters decide mipmap completeness: a 2D texture
+     * with level 0 only is complete with NEAREST, not with the default
+     * NEAREST_MIPMAP_LINEAR */
+    t = tex_object_create(GL_TEXTURE_2D);
+    define_level(t, 0, 0, GL_RGBA8, 4, 4, 1);
+    CHECK(!tex_object_complete(t));
+    tex_sampler_default(&so, GL_TEXTURE_2D);
+    CHECK(!tex_object_complete_with(t, &so));
+    so.min_filter = GL_NEAREST;
+    CHECK(tex_object_complete_with(t, &so));
+    CHECK(!tex_object_complete(t));
     tex_object_free(t);
 }
 
