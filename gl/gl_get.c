@@ -84,12 +84,7 @@ static bool array_state(gl_context *ctx, int slot, int what, gval *g)
     }
 }
 
-/* Not advertised yet: GL_EXT_texture_sRGB (the formats are there, S3TC's
- * included, but rendering into an sRGB texture stores the fragment colour
- * as if it were linear, so GetTexImage re-encodes it: piglit
- * getteximage-formats init-by-rendering fails once the name is out).
- *
- * Every extension asmgl implements, once; GL_EXTENSIONS is the list joined
+/* Every extension asmgl implements, once; GL_EXTENSIONS is the list joined
  * with spaces, glGetStringi(GL_EXTENSIONS, i) its entries.  Not advertised:
  * GL_ARB_shader_storage_buffer_object and GL_ARB_compute_shader, whose
  * entry points asmgl has (for the NV assembly extensions) but whose GLSL
@@ -107,6 +102,7 @@ static bool array_state(gl_context *ctx, int slot, int what, gval *g)
     X("GL_EXT_texture_swizzle") \
     X("GL_ARB_sampler_objects") /* gl_sampler.c, texture/ tex_sample_with */ \
     X("GL_ARB_texture_storage") /* gl_texture_storage.c */ \
+    X("GL_EXT_texture_sRGB") /* kept encoded, decoded by tex_sample (texture/tex_format.c) */ \
     X("GL_ARB_texture_env_crossbar") \
     X("GL_ARB_texture_env_dot3") \
     X("GL_ARB_texture_border_clamp") \

@@ -417,9 +417,6 @@ static void store_texel(tex_image *img, const tex_ifmt *f, int i, int j, int k, 
     if (!(f->flags & TEX_IF_FLOAT))
         for (int q = 0; q < 4; q++)
             c[q] = clamp01(c[q]);
-    if (f->flags & TEX_IF_SRGB)
-        for (int q = 0; q < 3; q++)
-            c[q] = tex_srgb_to_linear(c[q]);
     if (img->format == TEX_FMT_RGBA8) {
         for (int q = 0; q < 4; q++)
             p[q] = (uint8_t)(c[q] * 255.0f + 0.5f);
@@ -450,10 +447,6 @@ static void load_texel(const tex_image *img, int i, int j, int k, float out[4])
     } else {
         memcpy(c, p, sizeof c);
     }
-    const tex_ifmt *f = tex_ifmt_lookup(img->internal_format);
-    if (f && (f->flags & TEX_IF_SRGB))
-        for (int q = 0; q < 3; q++)
-            c[q] = tex_linear_to_srgb(c[q]);
     base_collapse(img->base_format, c, out);
 }
 
@@ -675,7 +668,7 @@ static GLenum image_upload(tex_image *img, const tex_ifmt *f, const tex_xfer *x,
 {
     if (tex_format_is_int(img->format))
         return image_upload_int(img, f, x, pixels, xo, yo, zo);
-    if (img->format == TEX_FMT_RGBA8 && !(f->flags & TEX_IF_SRGB) && tex_xfer_is_u8_color(x))
+    if (img->format == TEX_FMT_RGBA8 && tex_xfer_is_u8_color(x))
         return image_upload_u8(img, x, pixels, xo, yo, zo);
     float *row = TEX_MALLOC((size_t)(x->w > 0 ? x->w : 1) * 4 * sizeof(float));
     if (!row)
@@ -959,9 +952,12 @@ GLenum tex_image_get(const tex_object *t, int face, int level, GLenum format, GL
  * average of the 2 (1D), 2x2 (2D) or 2x2x2 (3D) source texels it covers; a
  * source dimension of 1 (or the array layers) is not halved.  For odd sizes
  * the last source row/column is not read (a plain box filter; GL 2.1 leaves
- * the filter implementation-dependent). */
+ * the filter implementation-dependent).  sRGB images average linear values
+ * (decoded, averaged, encoded again), as EXT_texture_sRGB recommends. */
 static void downsample(const tex_image *src, tex_image *dst, bool halve_h, bool halve_d)
 {
+    const tex_ifmt *f = tex_ifmt_lookup(dst->internal_format);
+    bool srgb = f && (f->flags & TEX_IF_SRGB) && dst->format == TEX_FMT_RGBA8;
     int sx = src->width > 1 ? 2 : 1;
     int sy = (halve_h && src->height > 1) ? 2 : 1;
     int sz = (halve_d && src->depth > 1) ? 2 : 1;
@@ -970,7 +966,22 @@ static void downsample(const tex_image *src, tex_image *dst, bool halve_h, bool 
         for (int j = 0; j < dst->height; j++)
             for (int i = 0; i < dst->width; i++) {
                 int i0 = i * sx, j0 = halve_h ? j * sy : j, k0 = halve_d ? k * sz : k;
-                if (dst->format == TEX_FMT_RGBA8) {
+                if (srgb) {
+                    float sum[4] = {0, 0, 0, 0};
+                    for (int dk = 0; dk < sz; dk++)
+                        for (int dj = 0; dj < sy; dj++)
+                            for (int di = 0; di < sx; di++) {
+                                const uint8_t *p = texel_ptr(src, i0 + di, j0 + dj, k0 + dk);
+                                for (int q = 0; q < 3; q++)
+                                    sum[q] += tex_srgb8_to_linear[p[q]];
+                                sum[3] += tex_u8_to_float[p[3]];
+                            }
+                    uint8_t *o = texel_ptr(dst, i, j, k);
+                    for (int q = 0; q < 4; q++) {
+                        float v = sum[q] / (float)n;
+                        o[q] = (uint8_t)((q < 3 ? tex_linear_to_srgb(v) : v) * 255.0f + 0.5f);
+                    }
+                } else if (dst->format == TEX_FMT_RGBA8) {
                     unsigned sum[4] = {0, 0, 0, 0};
                     for (int dk = 0; dk < sz; dk++)
                         for (int dj = 0; dj < sy; dj++)

@@ -69,6 +69,8 @@ typedef struct samp {
     int ref_comp;           /* coordinate component holding the reference, -1 none */
     float scale[3];         /* base level size for the LOD (1 for RECT) */
     bool fast2d;            /* 2D-shaped RGBA8 colour lookups: the direct path */
+    bool srgb;              /* EXT_texture_sRGB: RGBA8 texels sRGB-encoded, R, G, B
+                               decoded to linear before filtering (section 3.8.15) */
     float aniso;            /* EXT_texture_filter_anisotropic: TEXTURE_MAX_ANISOTROPY
                                (<= TEX_MAX_ANISOTROPY) for mipmapped 2D non-cube
                                float lookups, else 1 (no anisotropy) */
@@ -309,13 +311,15 @@ TEX_INLINE void fetch_rgba(const samp *sp, const tex_image *img, int i, int j, i
     const uint8_t *p = (const uint8_t *)img->data + (size_t)k * img->slice_stride +
                        (size_t)j * img->row_stride;
     switch (img->format) {
-    case TEX_FMT_RGBA8:
+    case TEX_FMT_RGBA8: {
+        const float *rgb = sp->srgb ? tex_srgb8_to_linear : tex_u8_to_float;
         p += (size_t)i * 4;
-        o[0] = tex_u8_to_float[p[0]];
-        o[1] = tex_u8_to_float[p[1]];
-        o[2] = tex_u8_to_float[p[2]];
+        o[0] = rgb[p[0]];
+        o[1] = rgb[p[1]];
+        o[2] = rgb[p[2]];
         o[3] = tex_u8_to_float[p[3]];
         return;
+    }
     case TEX_FMT_RGBA32F:
         memcpy(o, p + (size_t)i * 16, 16);
         return;
@@ -623,7 +627,10 @@ static bool samp_setup(samp *sp, const tex_object *t, const tex_sampler *s,
     else
         map_border(bi->base_format, s->border_color, sp->border);
     map_border_int(bi->base_format, s->border_color_int, sp->border_i);
-    sp->fast2d = sp->dims == 2 && sp->layer_dim < 0 && !sp->depth && bi->format == TEX_FMT_RGBA8;
+    const tex_ifmt *bf = tex_ifmt_lookup(bi->internal_format);
+    sp->srgb = bf && (bf->flags & TEX_IF_SRGB) && bi->format == TEX_FMT_RGBA8;
+    sp->fast2d = sp->dims == 2 && sp->layer_dim < 0 && !sp->depth && bi->format == TEX_FMT_RGBA8 &&
+                 !sp->srgb;
     sp->aniso = 1.0f;
     if (s->max_anisotropy > 1.0f && sp->dims == 2 && !sp->cube && !sp->integer && !sp->compare)
         sp->aniso = s->max_anisotropy < TEX_MAX_ANISOTROPY ? s->max_anisotropy : TEX_MAX_ANISOTROPY;
@@ -1163,8 +1170,11 @@ static bool ms_fetch(const tex_object *t, const gp_tex_request *req, uint32_t ma
                     memcpy(&d, p, 4);
                     depth_expand(t->sampler.depth_mode, d, f);
                 } else if (img->format == TEX_FMT_RGBA8) {
+                    const tex_ifmt *mf = tex_ifmt_lookup(img->internal_format);
+                    const float *rgb = mf && (mf->flags & TEX_IF_SRGB) ? tex_srgb8_to_linear
+                                                                        : tex_u8_to_float;
                     for (int q = 0; q < 4; q++)
-                        f[q] = tex_u8_to_float[p[q]];
+                        f[q] = q < 3 ? rgb[p[q]] : tex_u8_to_float[p[q]];
                 } else if (img->format == TEX_FMT_RGBA32F) {
                     memcpy(f, p, sizeof f);
                 } else {

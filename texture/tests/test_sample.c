@@ -335,6 +335,13 @@ static void test_base_formats(void)
     const uint8_t s = 188;
     tex_image_define(t, 0, 0, GL_SLUMINANCE8, 1, 1, 1, 0, GL_LUMINANCE, GL_UNSIGNED_BYTE, &s, &ps);
     sample1(t, GP_TEXOP_TEX, GP_TEX_2D, 0.5f, 0.5f, 0, 1, o); CHECK_VEC4(o, 0.50289, 0.50289, 0.50289, 1, 2e-4);
+    /* ... and each texel is decoded before LINEAR filtering: halfway between
+     * sRGB 0 and 255 is linear 0.5 (filtering the encoded values first
+     * would give srgb(127.5/255) = 0.212); alpha stays linear */
+    const uint8_t s2[8] = {0, 0, 0, 0, 255, 255, 255, 255};
+    tex_image_define(t, 0, 0, GL_SRGB8_ALPHA8, 2, 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, s2, &ps);
+    set_filters(t, GL_LINEAR, GL_LINEAR, GL_CLAMP_TO_EDGE);
+    sample1(t, GP_TEXOP_TEX, GP_TEX_2D, 0.5f, 0.5f, 0, 1, o); CHECK_VEC4(o, 0.5, 0.5, 0.5, 0.5, EPS);
     tex_object_free(t);
 }
 
