@@ -982,6 +982,13 @@ bool gl_texture_init(gl_context *ctx);
 void gl_texture_free_all(gl_context *ctx);
 /* The object a unit supplies for a gp texture target, NULL when none. */
 const tex_object *gl_texture_for_unit(gl_context *ctx, int unit, int gp_target);
+/* The colour channels (bit per RGBA) draw buffer i of the draw framebuffer
+ * keeps: those of its attachment's base format (RGB 0x7, ALPHA 0x8,
+ * LUMINANCE, INTENSITY, RED 0x1, LUMINANCE_ALPHA 0x9, RG 0x3), 0xf for
+ * RGBA and the default framebuffer.  Draws and clears AND it into the
+ * colour mask, so the channels a base format lacks keep the values texture/
+ * gives them (alpha 1, else 0) and sampling applies the base format. */
+uint8_t gl_draw_buffer_channels(const gl_context *ctx, int i);
 
 /* ---- gl_sampler.c ---------------------------------------------------------------------- */
 

@@ -2151,3 +2151,34 @@ GLAPI_EXPORT void APIENTRY glGetCompressedTexImage(GLenum target, GLint level, v
     if (e != GL_NO_ERROR)
         gl_error(ctx, e);
 }
+
+/* ---- render targets ---------------------------------------------------------------- */
+
+uint8_t gl_draw_buffer_channels(const gl_context *ctx, int i)
+{
+    const gl_framebuffer_obj *fb = ctx->draw_fb;
+    if (!fb || fb->name == 0 || i < 0 || i >= GLC_MAX_DRAW_BUFFERS)
+        return 0xf;
+    GLenum b = fb->draw_buffers[i];
+    if (b < GL_COLOR_ATTACHMENT0 || b >= GL_COLOR_ATTACHMENT0 + GLC_MAX_DRAW_BUFFERS)
+        return 0xf;
+    const gl_attachment *a = &fb->att[b - GL_COLOR_ATTACHMENT0];
+    GLenum base = GL_RGBA;
+    if (a->type == GLC_ATTACH_TEXTURE && a->tex && a->tex->tex) {
+        int face = a->face >= 0 && a->face < a->tex->tex->num_faces ? a->face : 0;
+        if (a->level >= 0 && a->level < TEX_MAX_LEVELS)
+            base = a->tex->tex->image[face][a->level].base_format;
+    } else if (a->type == GLC_ATTACH_RENDERBUFFER && a->rb) {
+        tex_internal_format_info(a->rb->internal_format, &base, NULL);
+    }
+    switch (base) {
+    case GL_RGB: return 0x7;
+    case GL_RG: return 0x3;
+    case GL_RED:
+    case GL_LUMINANCE:
+    case GL_INTENSITY: return 0x1;
+    case GL_LUMINANCE_ALPHA: return 0x9;
+    case GL_ALPHA: return 0x8;
+    default: return 0xf;
+    }
+}

@@ -574,6 +574,24 @@ static GLenum image_alloc(tex_image *img, const tex_ifmt *f, GLenum internal_for
     img->data = TEX_CALLOC(1, total);
     if (!img->data)
         return GL_OUT_OF_MEMORY;
+    /* contents zero, with the alpha of a base format that has none at 1
+     * (GL 2.1 table 3.15), as an upload and the render-target writes that
+     * leave such an alpha alone keep it (so blending reads DST_ALPHA 1) */
+    GLenum b = f->base_format;
+    if (b == GL_RGB || b == GL_LUMINANCE || b == GL_RED || b == GL_RG) {
+        for (size_t o = 0; o < total; o += bytes) {
+            uint8_t *p = (uint8_t *)img->data + o;
+            if (img->format == TEX_FMT_RGBA8) {
+                p[3] = 255;
+            } else if (img->format == TEX_FMT_RGBA32F) {
+                const float one = 1.0f;
+                memcpy(p + 12, &one, 4);
+            } else if (tex_format_is_int(img->format)) {
+                const uint32_t one = 1;
+                memcpy(p + 12, &one, 4);
+            }
+        }
+    }
     if (f->base_format == GL_DEPTH_STENCIL) {
         img->stencil = TEX_CALLOC(1, total / bytes);
         if (!img->stencil) {

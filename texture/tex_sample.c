@@ -961,6 +961,32 @@ static void lane_sample_int(const samp *sp, const lanes *ln, int l, uint32_t out
 
 /* ---- TXF, TXQ, TXG, LOD ------------------------------------------------------------------------- */
 
+/* GL 2.1 table 3.15 applied to a texel or filtered result: the components
+ * a base format lacks read 0 (alpha 1), luminance and intensity repeat R.
+ * Uploads store texels expanded so already; render-target writes keep only
+ * the base format's own channels (the GL layer's colour masks), so a
+ * texture rendered into reads right only through this.  Linear filtering
+ * commutes with it. */
+static bool base_maps(GLenum base)
+{
+    return base == GL_RGB || base == GL_LUMINANCE || base == GL_LUMINANCE_ALPHA ||
+           base == GL_INTENSITY || base == GL_ALPHA || base == GL_RED || base == GL_RG;
+}
+
+static void base_map4(GLenum base, float v[4])
+{
+    switch (base) {
+    case GL_RGB: v[3] = 1.0f; break;
+    case GL_LUMINANCE: v[1] = v[2] = v[0]; v[3] = 1.0f; break;
+    case GL_LUMINANCE_ALPHA: v[1] = v[2] = v[0]; break;
+    case GL_INTENSITY: v[1] = v[2] = v[3] = v[0]; break;
+    case GL_ALPHA: v[0] = v[1] = v[2] = 0.0f; break;
+    case GL_RED: v[1] = v[2] = 0.0f; v[3] = 1.0f; break;
+    case GL_RG: v[2] = 0.0f; v[3] = 1.0f; break;
+    default: break;
+    }
+}
+
 /* TXF (NV_gpu_program4 section 2.X.4.4, table X.18): one texel, integer
  * coordinates plus offsets (not on the layer), level = base + w; no wrap,
  * no compare, no filter.  The cases the spec leaves undefined read
@@ -1010,6 +1036,7 @@ static void lane_fetch(const samp *sp, const gp_tex_request *req, int l, gp_val 
         depth_expand(sp->depth_mode, fetch_depth(&nc, img, (int)i, (int)j, (int)k, 0.0f), f);
     } else {
         fetch_rgba(sp, img, (int)i, (int)j, (int)k, f);
+        base_map4(img->base_format, f);
     }
     for (int q = 0; q < 4; q++)
         out[q].f = f[q];
@@ -1283,6 +1310,17 @@ static void apply_swizzle(const tex_object *t, uint32_t mask, gp_vec *out)
     }
 }
 
+static void apply_base_format(GLenum base, uint32_t mask, gp_vec *out)
+{
+    for (int l = 0; l < GP_LANES; l++) {
+        if (!(mask & (1u << l)))
+            continue;
+        float v[4] = {out->c[0][l].f, out->c[1][l].f, out->c[2][l].f, out->c[3][l].f};
+        base_map4(base, v);
+        write_lane(out, l, v);
+    }
+}
+
 void tex_sample(const tex_object *t, const gp_tex_request *req, float unit_lod_bias,
                 gp_vec *out)
 {
@@ -1302,12 +1340,23 @@ void tex_sample_with(const tex_object *t, const tex_sampler *so, const gp_tex_re
         s = &merged;
     }
     sample_rgba(t, s, req, unit_lod_bias, out);
-    /* the swizzle applies to texel results of complete textures, not to
-     * size queries, LOD, gathers or buffer / multisample fetches */
-    if (t && swizzled(&t->sampler) && req->op != GP_TEXOP_TXQ && req->op != GP_TEXOP_LOD &&
-        req->op != GP_TEXOP_TXG && req->op != GP_TEXOP_TXGO && req->op != GP_TEXOP_TXFMS &&
-        t->target != GL_TEXTURE_BUFFER_ARB && !tex_target_is_ms(t->target) &&
-        tex_object_complete_with(t, s))
+    /* the base format (TXF: lane_fetch, in-range texels only) and the
+     * swizzle apply to texel results of complete textures, not to size
+     * queries, LOD, gathers or buffer / multisample fetches */
+    if (!t || req->op == GP_TEXOP_TXQ || req->op == GP_TEXOP_LOD || req->op == GP_TEXOP_TXG ||
+        req->op == GP_TEXOP_TXGO || req->op == GP_TEXOP_TXFMS ||
+        t->target == GL_TEXTURE_BUFFER_ARB || tex_target_is_ms(t->target))
+        return;
+    int b = t->target == GL_TEXTURE_RECTANGLE_ARB ? 0 : t->sampler.base_level;
+    const tex_image *bi = b >= 0 && b < TEX_MAX_LEVELS ? &t->image[0][b] : NULL;
+    bool base = bi && base_maps(bi->base_format) && req->op != GP_TEXOP_TXF && /* lane_fetch */
+                (bi->format == TEX_FMT_RGBA8 || bi->format == TEX_FMT_RGBA32F);
+    bool swz = swizzled(&t->sampler);
+    if ((!base && !swz) || !tex_object_complete_with(t, s))
+        return;
+    if (base)
+        apply_base_format(bi->base_format, live_lanes(req), out);
+    if (swz)
         apply_swizzle(t, live_lanes(req), out);
 }
 
