@@ -103,6 +103,8 @@ static bool array_state(gl_context *ctx, int slot, int what, gval *g)
     X("GL_ARB_sampler_objects") /* gl_sampler.c, texture/ tex_sample_with */ \
     X("GL_ARB_texture_storage") /* gl_texture_storage.c */ \
     X("GL_EXT_texture_sRGB") /* kept encoded, decoded by tex_sample (texture/tex_format.c) */ \
+    X("GL_ARB_get_texture_sub_image") /* gl_texture_sub_image.c */ \
+    X("GL_ARB_texture_rg") /* R and RG formats (texture/tex_format.c), render targets gl_draw_buffer_channels */ \
     X("GL_ARB_texture_env_crossbar") \
     X("GL_ARB_texture_env_dot3") \
     X("GL_ARB_texture_border_clamp") \

@@ -712,7 +712,7 @@ static void proxy_image_define(gl_context *ctx, int ti, int level, GLenum intern
         bool depth_data = format == GL_DEPTH_COMPONENT || format == GL_DEPTH_STENCIL;
         bool depth_fmt = base == GL_DEPTH_COMPONENT || base == GL_DEPTH_STENCIL;
         if (format == GL_STENCIL_INDEX)
-            err = GL_INVALID_ENUM;
+            err = GL_INVALID_OPERATION; /* as tex_image_define */
         else if (depth_data != depth_fmt)
             err = GL_INVALID_OPERATION;
     }
@@ -1299,8 +1299,12 @@ static void tex_parameter(gl_context *ctx, GLenum target, GLenum pname, const do
         s.lod_bias = (float)v[0];
         break;
     case GL_TEXTURE_BASE_LEVEL:
-        if (v[0] < 0 || (rect && v[0] != 0)) {
+        if (v[0] < 0) {
             gl_error(ctx, GL_INVALID_VALUE);
+            return;
+        }
+        if (rect && v[0] != 0) { /* ARB_texture_rectangle: level 0 only */
+            gl_error(ctx, GL_INVALID_OPERATION);
             return;
         }
         s.base_level = (int)v[0];

@@ -282,6 +282,19 @@ GLenum tex_image_sub(tex_object *t, int face, int level, int x, int y, int z,
  * the image returned is the interior.  An undefined level writes nothing. */
 GLenum tex_image_get(const tex_object *t, int face, int level, GLenum format, GLenum type,
                      void *pixels, const tex_pixel_store *ps);
+/* glGetTextureSubImage (ARB_get_texture_sub_image, GL 4.5 section 8.11.4):
+ * texels x .. x+w-1, y .., z .. of level `level` packed as a w x h x d
+ * image (3D packing: IMAGE_HEIGHT and SKIP_IMAGES apply), as
+ * tex_image_get maps them; cube maps take z as the face (+X -X +Y -Y +Z
+ * -Z), and the level's six faces must be defined and alike.  Errors:
+ * INVALID_VALUE for a level out of range or a region outside the level (a
+ * 1D image is 1 high and deep, a 2D one 1 deep), INVALID_OPERATION for a
+ * buffer or multisample texture or faces that differ, the format/type
+ * errors of tex_image_get.  An undefined level (not a cube map) writes
+ * nothing. */
+GLenum tex_image_get_region(const tex_object *t, int level, int x, int y, int z, int w, int h,
+                            int d, GLenum format, GLenum type, void *pixels,
+                            const tex_pixel_store *ps);
 /* glGenerateMipmap: box-filters levels base+1 .. q (q as GL 2.1 section 3.8.8,
  * limited by MAX_LEVEL) from the base level, every face; layers of array
  * textures are not halved.  INVALID_OPERATION when the base level is
@@ -374,6 +387,14 @@ GLenum tex_compressed_image_sub(tex_object *t, int face, int level, int x, int y
  * bytes) to dst.  INVALID_OPERATION when the level is not a compressed image
  * (GL 2.1 section 6.1.4). */
 GLenum tex_compressed_image_get(const tex_object *t, int face, int level, void *dst);
+/* glGetCompressedTextureSubImage (ARB_get_texture_sub_image): the blocks
+ * of texels x .. x+w-1, y .., z .. (cube maps: faces z ..) of level
+ * `level`, rows of blocks bottom-up, tightly packed
+ * (tex_compressed_image_size(format, w, h, d) bytes).  Errors: as
+ * tex_image_get_region, plus INVALID_OPERATION for a level that is not a
+ * compressed image or a region off the 4x4 block grid. */
+GLenum tex_compressed_image_get_region(const tex_object *t, int level, int x, int y, int z, int w,
+                                       int h, int d, void *dst);
 
 /* Mipmap/cube completeness (GL 2.1 section 3.8.10), plus GL 3.0's rule for
  * integer textures: incomplete unless MAG_FILTER is NEAREST and MIN_FILTER

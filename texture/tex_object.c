@@ -545,7 +545,7 @@ static GLenum check_data_class(const tex_ifmt *f, int fmt_class)
     bool int_data = fmt_class == TEX_CLASS_INTEGER;
     bool int_fmt = (f->flags & (TEX_IF_SINT | TEX_IF_UINT)) != 0;
     if (fmt_class == TEX_CLASS_STENCIL)
-        return GL_INVALID_ENUM; /* STENCIL_INDEX is no texture format in GL 2.1 */
+        return GL_INVALID_OPERATION; /* no internal format takes stencil indices alone */
     if (is_depthish(f->base_format) != depth_data || int_fmt != int_data)
         return GL_INVALID_OPERATION;
     return GL_NO_ERROR;
@@ -751,8 +751,10 @@ GLenum tex_image_define(tex_object *t, int face, int level, GLenum internal_form
     GLenum err = tex_xfer_setup(&x, format, type, w, h, d, target3d(t->target), ps);
     if (err != GL_NO_ERROR)
         return err;
+    /* no internal format takes stencil indices alone: the data does not
+     * match the internal format (GL 3.3 section 3.8.3, as Mesa) */
     if (x.fmt_class == TEX_CLASS_STENCIL)
-        return GL_INVALID_ENUM;
+        return GL_INVALID_OPERATION;
 
     /* level, border and size limits (GL 2.1 section 3.8.1) */
     bool rect = t->target == GL_TEXTURE_RECTANGLE_ARB;
@@ -851,7 +853,7 @@ GLenum tex_image_sub(tex_object *t, int face, int level, int x, int y, int z,
     if (err != GL_NO_ERROR)
         return err;
     if (xf.fmt_class == TEX_CLASS_STENCIL)
-        return GL_INVALID_ENUM;
+        return GL_INVALID_OPERATION; /* as tex_image_define */
     tex_image *img = &t->image[face][level];
     if (!image_defined(img))
         return GL_INVALID_OPERATION;
@@ -897,20 +899,16 @@ GLenum tex_image_sub(tex_object *t, int face, int level, int x, int y, int z,
     return GL_NO_ERROR;
 }
 
-GLenum tex_image_get(const tex_object *t, int face, int level, GLenum format, GLenum type,
-                     void *pixels, const tex_pixel_store *ps)
+/* Packs texels (x0 .. x0+w-1, y0 .., z0 ..) of level `level` of face as a
+ * w x h x d client image (tex_image_get, tex_image_get_region); the region
+ * lies inside the image (callers check). */
+static GLenum image_get_region(const tex_object *t, int face, int level, int x0, int y0, int z0,
+                               int w, int h, int d, GLenum format, GLenum type, void *pixels,
+                               const tex_pixel_store *ps)
 {
-    if (!t)
-        return GL_INVALID_OPERATION;
-    if (t->target == GL_TEXTURE_BUFFER_ARB || tex_target_is_ms(t->target) || face < 0 ||
-        face >= t->num_faces)
-        return GL_INVALID_ENUM; /* multisample images take no pixel transfers */
-    if (level < 0 || level >= TEX_MAX_LEVELS)
-        return GL_INVALID_VALUE;
     const tex_image *img = &t->image[face][level];
     tex_xfer x;
-    GLenum err = tex_xfer_setup(&x, format, type, img->width, img->height, img->depth,
-                                target3d(t->target), ps);
+    GLenum err = tex_xfer_setup(&x, format, type, w, h, d, target3d(t->target), ps);
     if (err != GL_NO_ERROR)
         return err;
     if (x.fmt_class == TEX_CLASS_STENCIL)
@@ -931,13 +929,13 @@ GLenum tex_image_get(const tex_object *t, int face, int level, GLenum format, GL
         return GL_NO_ERROR;
     if (tex_format_is_int(img->format)) {
         /* EXT_texture_integer: integer texels are packed without float */
-        int64_t *irow = TEX_MALLOC((size_t)img->width * 4 * sizeof(int64_t));
+        int64_t *irow = TEX_MALLOC((size_t)(w > 0 ? w : 1) * 4 * sizeof(int64_t));
         if (!irow)
             return GL_OUT_OF_MEMORY;
-        for (int k = 0; k < img->depth; k++)
-            for (int j = 0; j < img->height; j++) {
-                for (int i = 0; i < img->width; i++)
-                    load_texel_int(img, i, j, k, irow + (size_t)i * 4);
+        for (int k = 0; k < d; k++)
+            for (int j = 0; j < h; j++) {
+                for (int i = 0; i < w; i++)
+                    load_texel_int(img, x0 + i, y0 + j, z0 + k, irow + (size_t)i * 4);
                 tex_xfer_pack_row_int(&x, pixels, j, k, irow);
             }
         TEX_FREE(irow);
@@ -947,20 +945,79 @@ GLenum tex_image_get(const tex_object *t, int face, int level, GLenum format, GL
      * Mesa), not ReadPixels' R + G + B: packing sums R, G, B, so G and B
      * are cleared first */
     bool lum = format == GL_LUMINANCE || format == GL_LUMINANCE_ALPHA;
-    float *row = TEX_MALLOC((size_t)img->width * 4 * sizeof(float));
+    float *row = TEX_MALLOC((size_t)(w > 0 ? w : 1) * 4 * sizeof(float));
     if (!row)
         return GL_OUT_OF_MEMORY;
-    for (int k = 0; k < img->depth; k++)
-        for (int j = 0; j < img->height; j++) {
-            for (int i = 0; i < img->width; i++) {
+    for (int k = 0; k < d; k++)
+        for (int j = 0; j < h; j++) {
+            for (int i = 0; i < w; i++) {
                 float *c = row + (size_t)i * 4;
-                load_texel(img, i, j, k, c);
+                load_texel(img, x0 + i, y0 + j, z0 + k, c);
                 if (lum)
                     c[1] = c[2] = 0.0f;
             }
             tex_xfer_pack_row(&x, pixels, j, k, row);
         }
     TEX_FREE(row);
+    return GL_NO_ERROR;
+}
+
+GLenum tex_image_get(const tex_object *t, int face, int level, GLenum format, GLenum type,
+                     void *pixels, const tex_pixel_store *ps)
+{
+    if (!t)
+        return GL_INVALID_OPERATION;
+    if (t->target == GL_TEXTURE_BUFFER_ARB || tex_target_is_ms(t->target) || face < 0 ||
+        face >= t->num_faces)
+        return GL_INVALID_ENUM; /* multisample images take no pixel transfers */
+    if (level < 0 || level >= TEX_MAX_LEVELS)
+        return GL_INVALID_VALUE;
+    const tex_image *img = &t->image[face][level];
+    return image_get_region(t, face, level, 0, 0, 0, img->width, img->height, img->depth, format,
+                            type, pixels, ps);
+}
+
+GLenum tex_image_get_region(const tex_object *t, int level, int x, int y, int z, int w, int h,
+                            int d, GLenum format, GLenum type, void *pixels,
+                            const tex_pixel_store *ps)
+{
+    if (!t)
+        return GL_INVALID_OPERATION;
+    if (t->target == GL_TEXTURE_BUFFER_ARB || tex_target_is_ms(t->target))
+        return GL_INVALID_OPERATION;
+    if (level < 0 || level >= TEX_MAX_LEVELS)
+        return GL_INVALID_VALUE;
+    bool cube = t->target == GL_TEXTURE_CUBE_MAP;
+    const tex_image *img = &t->image[0][level];
+    int depth = cube ? 6 : img->depth;
+    if (x < 0 || y < 0 || z < 0 || w < 0 || h < 0 || d < 0 || x > img->width - w ||
+        y > img->height - h || z > depth - d)
+        return GL_INVALID_VALUE;
+    if (!cube)
+        return image_get_region(t, 0, level, x, y, z, w, h, d, format, type, pixels, ps);
+    /* cube maps: faces z .. z + d - 1 as the images of a 3D transfer; the
+     * level must be cube complete (every face defined, of one size and
+     * format: GL 4.5 section 8.11.4) */
+    for (int f = 0; f < 6; f++) {
+        const tex_image *fi = &t->image[f][level];
+        if (!image_defined(fi) || fi->width != img->width || fi->height != img->height ||
+            fi->internal_format != img->internal_format)
+            return GL_INVALID_OPERATION;
+    }
+    tex_xfer xs;
+    GLenum err = tex_xfer_setup(&xs, format, type, w, h, d, true, ps);
+    if (err != GL_NO_ERROR)
+        return err;
+    for (int k = 0; k < d; k++) {
+        /* image k of the client transfer: one face, addressed as a 2D
+         * transfer whose base is that image's first byte */
+        uint8_t *base = pixels ? (uint8_t *)pixels + (size_t)k * xs.image_stride : NULL;
+        tex_pixel_store one = *ps;
+        one.skip_images = 0;
+        err = image_get_region(t, z + k, level, x, y, 0, w, h, 1, format, type, base, &one);
+        if (err != GL_NO_ERROR)
+            return err;
+    }
     return GL_NO_ERROR;
 }
 
