@@ -434,7 +434,7 @@ GLAPI_EXPORT void APIENTRY glClear(GLbitfield mask)
     c.scissor_test = ctx->scissor_test;
     memcpy(c.scissor, ctx->scissor, sizeof c.scissor);
     for (int i = 0; i < RAST_MAX_DRAW_BUFFERS; i++)
-        c.color_mask[i] = ctx->color_mask & gl_draw_buffer_channels(ctx, i);
+        c.color_mask[i] = gl_color_mask_for(ctx, i);
     c.stencil_write_mask = ctx->stencil[0].write_mask;
     c.depth_write = ctx->depth_mask;
     GLenum e = rast_clear(ctx->rast, fb, &c);

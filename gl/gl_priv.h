@@ -984,10 +984,13 @@ void gl_texture_free_all(gl_context *ctx);
 const tex_object *gl_texture_for_unit(gl_context *ctx, int unit, int gp_target);
 /* The colour channels (bit per RGBA) draw buffer i of the draw framebuffer
  * keeps: those of its attachment's base format (RGB 0x7, ALPHA 0x8,
- * LUMINANCE, INTENSITY, RED 0x1, LUMINANCE_ALPHA 0x9, RG 0x3), 0xf for
- * RGBA and the default framebuffer.  Draws and clears AND it into the
- * colour mask, so the channels a base format lacks keep the values texture/
- * gives them (alpha 1, else 0) and sampling applies the base format. */
+ * LUMINANCE, RED 0x1, LUMINANCE_ALPHA 0x9, RG 0x3; INTENSITY 0x1 with
+ * RAST_MASK_ALPHA_IS_RED, its alpha following red), 0xf for RGBA and the
+ * default framebuffer.  Draws and clears AND it into the colour mask
+ * (gl_color_mask_for), so the channels a base format lacks keep the values
+ * texture/ gives them (alpha 1, else 0) and sampling applies the base
+ * format. */
+uint8_t gl_color_mask_for(const gl_context *ctx, int i);
 uint8_t gl_draw_buffer_channels(const gl_context *ctx, int i);
 
 /* ---- gl_sampler.c ---------------------------------------------------------------------- */

@@ -2179,10 +2179,16 @@ uint8_t gl_draw_buffer_channels(const gl_context *ctx, int i)
     case GL_RGB: return 0x7;
     case GL_RG: return 0x3;
     case GL_RED:
-    case GL_LUMINANCE:
-    case GL_INTENSITY: return 0x1;
+    case GL_LUMINANCE: return 0x1;
+    case GL_INTENSITY: return 0x1 | RAST_MASK_ALPHA_IS_RED;
     case GL_LUMINANCE_ALPHA: return 0x9;
     case GL_ALPHA: return 0x8;
     default: return 0xf;
     }
+}
+
+uint8_t gl_color_mask_for(const gl_context *ctx, int i)
+{
+    uint8_t ch = gl_draw_buffer_channels(ctx, i);
+    return (uint8_t)((ctx->color_mask & ch & 0xf) | (ch & RAST_MASK_ALPHA_IS_RED));
 }

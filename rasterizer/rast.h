@@ -190,6 +190,12 @@ typedef struct rast_surface {
     size_t sample_stride;
 } rast_surface;
 
+/* A colour-mask bit (rast_state.color_mask, rast_clear_args.color_mask):
+ * the buffer holds one intensity (a GL INTENSITY attachment), so after each
+ * write its alpha takes the value its red got, and blending reads that
+ * intensity as the destination alpha. */
+#define RAST_MASK_ALPHA_IS_RED 0x10u
+
 typedef struct rast_framebuffer {
     int width, height;                          /* drawable area: min over attachments */
     rast_surface color[RAST_MAX_DRAW_BUFFERS];  /* indexed by draw buffer (after glDrawBuffers mapping) */
@@ -290,7 +296,8 @@ typedef struct rast_state {
     GLenum blend_src_rgb, blend_dst_rgb, blend_src_alpha, blend_dst_alpha;
     GLenum blend_eq_rgb, blend_eq_alpha;
     float blend_color[4];
-    uint8_t color_mask[RAST_MAX_DRAW_BUFFERS]; /* bit per channel RGBA */
+    uint8_t color_mask[RAST_MAX_DRAW_BUFFERS]; /* bit per channel RGBA, plus
+                                                  RAST_MASK_ALPHA_IS_RED */
     bool logic_op_enable;
     GLenum logic_op;
     bool dither;             /* ignored: asmgl never dithers */

@@ -231,6 +231,8 @@ static void fill_dstate(rast_context *r, const rast_draw *d, rast_dstate *ds)
         uint8_t cm = st->color_mask[b] & 0xf;
         if (!cm)
             continue;
+        if ((st->color_mask[b] & RAST_MASK_ALPHA_IS_RED) && !rast_format_int(s->format))
+            ds->alpha_is_red |= (uint8_t)(1u << b);
         if (cm != 0xf)
             all_full = false;
         ds->cbuf[ds->ncbuf] = (uint8_t)b;
@@ -349,8 +351,13 @@ static void fill_dstate(rast_context *r, const rast_draw *d, rast_dstate *ds)
         default: break;
         }
     }
-    for (int i = 0; i < ds->ncbuf; i++)
+    for (int i = 0; i < ds->ncbuf; i++) {
         ds->pbe[i] = rast_pbe_choose(ds, ds->cbuf[i]);
+        if (ds->alpha_is_red & (1u << ds->cbuf[i])) {
+            ds->pbe_inner[ds->cbuf[i]] = ds->pbe[i];
+            ds->pbe[i] = rast_pbe_alpha_is_red;
+        }
+    }
 }
 
 /* The draw state of d in the current scene (shared with the previous draw when
@@ -410,7 +417,9 @@ static bool clear_data(const rast_framebuffer *sfb, const rast_clear_args *c, ra
             tex_format f = sfb->color[b].format;
             if (sfb->color[b].data && (c->color_mask[b] & 0xf) &&
                 (f == TEX_FMT_RGBA8 || f == TEX_FMT_RGBA32F || rast_format_int(f))) {
-                cd.color_mask[b] = c->color_mask[b] & 0xf;
+                cd.color_mask[b] = c->color_mask[b] & (0xf | RAST_MASK_ALPHA_IS_RED);
+                if (rast_format_int(f))
+                    cd.color_mask[b] &= 0xf;
                 cd.mask |= RAST_CLEAR_COLOR;
             }
         }

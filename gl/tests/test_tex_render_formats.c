@@ -1,8 +1,9 @@
 /* test_tex_render_formats.c - textures of base formats other than RGBA as
  * colour attachments (GL 2.1 table 3.15, ARB_framebuffer_object 4.4):
  * a format's missing components read 0 (alpha 1) whatever was drawn,
- * luminance repeats R, and blending sees the destination as the format
- * holds it (DST_ALPHA of an RGB attachment is 1).  Expected values as
+ * luminance and intensity repeat R, and blending sees the destination as
+ * the format holds it (DST_ALPHA of an RGB attachment is 1, of an
+ * INTENSITY one I).  Expected values as
  * piglit's fbo-blending-format-quirks and fbo-clear-formats check them on
  * Mesa llvmpipe.
  */
@@ -76,6 +77,27 @@ int main(void)
     t = cleared(GL_ALPHA8, fb, col);
     GT_PROBE(W / 2, W / 2, 0, 0, 0, 0.5f, 1.0f / 255);
     probe_sampled(t, 1, 1, 1, 0.5f);
+    glDeleteTextures(1, &t);
+
+    /* INTENSITY: one value, I = R, read as (I, I, I, I), and blending reads
+     * it as the destination alpha: after a draw of 0.5 over the clear, a
+     * white DST_ALPHA draw leaves 0.5 */
+    t = cleared(GL_INTENSITY8, fb, col);
+    glColor4f(0.5f, 0.9f, 0.9f, 0.9f);
+    glRectf(-1, -1, 1, 1);
+    glEnable(GL_BLEND);
+    glBlendFunc(GL_DST_ALPHA, GL_ZERO);
+    glColor4f(1, 1, 1, 1);
+    glRectf(-1, -1, 1, 1);
+    glDisable(GL_BLEND);
+    probe_sampled(t, 0.5f, 0.5f, 0.5f, 0.5f);
+    /* the same through a clear alone: DST_ALPHA is the cleared 0.6 */
+    glDeleteTextures(1, &t);
+    t = cleared(GL_INTENSITY8, fb, col);
+    glEnable(GL_BLEND);
+    glRectf(-1, -1, 1, 1);
+    glDisable(GL_BLEND);
+    probe_sampled(t, 0.6f, 0.6f, 0.6f, 0.6f);
     glDeleteTextures(1, &t);
 
     /* RED (ARB_texture_rg's base format): (R, 0, 0, 1) */
