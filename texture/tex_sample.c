@@ -757,18 +757,20 @@ static void lane_partials_explicit(const samp *sp, const gp_tex_request *req, in
  * d/dy from lanes 0/2, as the DDX/DDY of glprog compute them (see
  * reference/fswzadd-quad-derivatives.txt); GL lets the partials be
  * approximated by differences and one LOD per quad is the usual choice. */
+/* face: cube maps only, the face the quad's coordinates are projected onto
+ * (the face of the lane whose lambda this is). */
 static float quad_lambda_base(const samp *sp, const gp_tex_request *req, const lanes *ln, int q,
-                              lanes *out)
+                              int face, lanes *out)
 {
     int l0 = 4 * q, l1 = l0 + 1, l2 = l0 + 2;
     float dx[3], dy[3];
     if (sp->cube) {
-        /* project the neighbours onto lane 0's face so that a quad that
-         * straddles an edge gets no seam-sized derivative */
+        /* the quad's coordinates projected onto one face, so that a quad
+         * that straddles an edge gets no seam-sized derivative */
         const gp_vec *c = req->coord;
         bool proj = req->op == GP_TEXOP_TXP;
         float s[3], t[3];
-        int f = sp->cube_array ? cube_face(cf(c, 0, l0), cf(c, 1, l0), cf(c, 2, l0)) : ln->face[l0];
+        int f = face;
         const int ls[3] = {l0, l1, l2};
         for (int k = 0; k < 3; k++) {
             int l = ls[k];
@@ -851,9 +853,26 @@ static void lanes_lambda(const samp *sp, const gp_tex_request *req, lanes *ln)
         }
         break;
     default:
-        if (req->quad_derivatives) {
+        if (req->quad_derivatives && sp->cube) {
+            /* cube maps: each lane projects the quad onto its own face.  A
+             * quad on one face gets one lambda; in a quad that straddles a
+             * face edge (helper lanes past a face-aligned primitive's edge
+             * land on the next face) a lane's derivatives are those of its
+             * own face, not a neighbour's (GL 2.1 section 3.8.6: s, t and
+             * their derivatives are the chosen face's) */
+            const gp_vec *c = req->coord;
+            for (int l = 0; l < GP_LANES; l++) {
+                if (!(req->lane_mask & (1u << l))) {
+                    base[l] = 0.0f;
+                    continue;
+                }
+                int f = sp->cube_array ? cube_face(cf(c, 0, l), cf(c, 1, l), cf(c, 2, l))
+                                       : ln->face[l];
+                base[l] = quad_lambda_base(sp, req, ln, l / 4, f, ln);
+            }
+        } else if (req->quad_derivatives) {
             for (int q = 0; q < GP_LANES / 4; q++) {
-                float lb = (req->lane_mask >> (4 * q)) & 0xfu ? quad_lambda_base(sp, req, ln, q, ln) : 0.0f;
+                float lb = (req->lane_mask >> (4 * q)) & 0xfu ? quad_lambda_base(sp, req, ln, q, 0, ln) : 0.0f;
                 base[4 * q] = base[4 * q + 1] = base[4 * q + 2] = base[4 * q + 3] = lb;
             }
         } else {

@@ -554,6 +554,35 @@ static void test_switch_point(void)
 
 /* ---- cube maps ---------------------------------------------------------------------- */
 
+/* A quad of a cube-map lookup that straddles a face edge (the helper lanes
+ * of a face-aligned primitive lie past its edge, on the next face): each
+ * lane's LOD comes from the quad projected onto its own face.  64x64
+ * levels of value 30 L; quad 0 on x = -1, z stepping 2/3 a pixel (as a
+ * 3-pixel quad over a whole face): lanes 1 and 3 on -X (ds = dt = 1/3,
+ * rho = 64/3, lambda = 4.4, NEAREST_MIPMAP_NEAREST -> level 4), lanes 0
+ * and 2 past z = -1, on -Z.  Projecting onto lane 0's face instead gave
+ * lane 1 lambda 4.58 -> level 5 (piglit cubemap npot). */
+static void test_cube_quad_straddle(void)
+{
+    tex_object *t = make_levels(GL_TEXTURE_CUBE_MAP);
+    set_filters(t, GL_NEAREST_MIPMAP_NEAREST, GL_NEAREST, GL_CLAMP_TO_EDGE);
+    rq r;
+    rq_init(&r, GP_TEXOP_TEX, GP_TEX_CUBE);
+    r.req.quad_derivatives = true;
+    for (int l = 0; l < GP_LANES; l++) {
+        int x, y;
+        lane_xy(l, &x, &y);
+        set_lane(&r.coord, l, -1.0f, 0.667f * (float)y, -1.333f + 0.667f * (float)x, 1.0f);
+    }
+    tex_sample(t, &r.req, 0.0f, &r.out);
+    float o[4];
+    get_lane(&r.out, 1, o);
+    CHECK_NEAR(o[0], L8(120), EPS);
+    get_lane(&r.out, 3, o);
+    CHECK_NEAR(o[0], L8(120), EPS);
+    tex_object_free(t);
+}
+
 static void test_cube(void)
 {
     /* face f, texel (i, j): value 40 f + 5 (i + 2 j) */
@@ -855,6 +884,7 @@ int main(void)
     test_anisotropy();
     test_switch_point();
     test_cube();
+    test_cube_quad_straddle();
     test_shadow();
     test_fetch_query_gather();
     return tt_finish("texture.sample");
