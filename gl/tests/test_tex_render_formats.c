@@ -105,6 +105,24 @@ int main(void)
     probe_sampled(t, 0.6f, 0, 0, 1);
     glDeleteTextures(1, &t);
 
+    /* a texture with a border: complete, or unsupported (EXT_framebuffer
+     * _object 4.4.4.2 lets an implementation refuse it; asmgl keeps no
+     * border texels), and drawing with it bound neither crashes nor errs
+     * beyond INVALID_FRAMEBUFFER_OPERATION (piglit border-texture-finish) */
+    glGenTextures(1, &t);
+    glBindTexture(GL_TEXTURE_2D, t);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 66, 66, 1, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+    glBindFramebuffer(GL_FRAMEBUFFER, fb);
+    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, t, 0);
+    GLenum st = glCheckFramebufferStatus(GL_FRAMEBUFFER);
+    GT_CHECK(st == GL_FRAMEBUFFER_COMPLETE || st == GL_FRAMEBUFFER_UNSUPPORTED);
+    glClear(GL_COLOR_BUFFER_BIT);
+    glFinish();
+    GLenum e = glGetError();
+    GT_CHECK(e == GL_NO_ERROR || (st != GL_FRAMEBUFFER_COMPLETE && e == GL_INVALID_FRAMEBUFFER_OPERATION));
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    glDeleteTextures(1, &t);
+
     GT_ERROR(GL_NO_ERROR);
     glDeleteFramebuffers(1, &fb);
     asmgl_make_current(NULL);
