@@ -1262,21 +1262,42 @@ GLAPI_EXPORT void APIENTRY glPolygonStipple(const GLubyte *mask)
     }
 }
 
-/* Packed as a 32 x 32 bitmap, most significant bit first, 4 bytes a row
- * (the pack state's LSB_FIRST swaps the bit order). */
+/* Packed as a 32 x 32 bitmap with the pack state (GL 2.1 section 6.1.6:
+ * as ReadPixels packs a BITMAP image: ROW_LENGTH, ALIGNMENT, SKIP_ROWS,
+ * SKIP_PIXELS, LSB_FIRST), into client memory or, with a pixel pack
+ * buffer bound, at offset mask in it (ARB_pixel_buffer_object). */
 GLAPI_EXPORT void APIENTRY glGetPolygonStipple(GLubyte *mask)
 {
     CTX_OUTSIDE();
-    if (!mask)
-        return;
-    for (int y = 0; y < 32; y++)
-        for (int i = 0; i < 4; i++) {
-            GLubyte v = 0;
-            for (int k = 0; k < 8; k++)
-                if ((ctx->polygon_stipple_rows[y] >> (i * 8 + k)) & 1u)
-                    v |= (GLubyte)(ctx->pack.lsb_first ? 1u << k : 0x80u >> k);
-            mask[y * 4 + i] = v;
+    const tex_pixel_store *ps = &ctx->pack;
+    size_t row_px = (size_t)(ps->row_length > 0 ? ps->row_length : 32);
+    size_t a = (size_t)ps->alignment;
+    size_t row_bytes = ((row_px + 7) / 8 + a - 1) / a * a;
+    size_t need = row_bytes * ((size_t)ps->skip_rows + 32);
+    unsigned char *bits = mask;
+    if (ctx->pixel_pack_buffer) {
+        mem_buffer *m = ctx->pixel_pack_buffer->mem;
+        size_t off = (size_t)(uintptr_t)mask;
+        if (mem_buffer_is_mapped(m) || !mem_range_ok(mem_buffer_size(m), off, need)) {
+            gl_error(ctx, GL_INVALID_OPERATION);
+            return;
         }
+        gl_draw_flush(ctx); /* queued draws may read the buffer written (R9) */
+        bits = (unsigned char *)mem_buffer_data(m) + off;
+    }
+    if (!bits)
+        return;
+    for (int y = 0; y < 32; y++) {
+        unsigned char *row = bits + row_bytes * ((size_t)ps->skip_rows + (size_t)y);
+        for (int x = 0; x < 32; x++) {
+            size_t b = (size_t)ps->skip_pixels + (size_t)x;
+            int bit = ps->lsb_first ? (int)(b & 7) : 7 - (int)(b & 7);
+            if ((ctx->polygon_stipple_rows[y] >> x) & 1u)
+                row[b >> 3] |= (unsigned char)(1u << bit);
+            else
+                row[b >> 3] &= (unsigned char)~(1u << bit);
+        }
+    }
 }
 
 GLAPI_EXPORT void APIENTRY glFrontFace(GLenum mode)

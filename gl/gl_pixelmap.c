@@ -56,12 +56,42 @@ static bool map_args(gl_context *ctx, GLenum map, GLsizei size, int *m)
     return true;
 }
 
+/* ARB_pixel_buffer_object section 6.1.x / 3.6.3: with a pixel unpack
+ * (PixelMap) or pack (GetPixelMap) buffer bound, values is an offset into
+ * it; the bytes read or written must lie in the buffer, which must not be
+ * mapped, and the offset must be a multiple of the element size, else
+ * INVALID_OPERATION.  Returns the address to use (NULL: nothing to do, or
+ * the error recorded in *failed). */
+static void *map_values(gl_context *ctx, gl_buffer_obj *buf, const void *values, size_t bytes,
+                        size_t elem, bool *failed)
+{
+    *failed = false;
+    if (!buf)
+        return (void *)values;
+    size_t off = (size_t)(uintptr_t)values;
+    if (mem_buffer_is_mapped(buf->mem) || !mem_range_ok(mem_buffer_size(buf->mem), off, bytes) ||
+        off % elem != 0) {
+        gl_error(ctx, GL_INVALID_OPERATION);
+        *failed = true;
+        return NULL;
+    }
+    if (buf == ctx->pixel_pack_buffer)
+        gl_draw_flush(ctx); /* queued draws may read the buffer written (R9) */
+    unsigned char *base = mem_buffer_data(buf->mem);
+    return base ? base + off : NULL;
+}
+
 GLAPI_EXPORT void APIENTRY glPixelMapfv(GLenum map, GLsizei size, const GLfloat *values)
 {
     GL_CTX();
     GL_OUTSIDE_BEGIN(ctx, );
     int m;
-    if (!map_args(ctx, map, size, &m) || !values)
+    if (!map_args(ctx, map, size, &m))
+        return;
+    bool failed;
+    values = map_values(ctx, ctx->pixel_unpack_buffer, values, (size_t)size * sizeof(GLfloat),
+                        sizeof(GLfloat), &failed);
+    if (!values)
         return;
     for (int i = 0; i < size; i++)
         ctx->pixel_map[m][i] = holds_indices(m) ? values[i] : gl_clampf(values[i], 0, 1);
@@ -73,7 +103,12 @@ GLAPI_EXPORT void APIENTRY glPixelMapuiv(GLenum map, GLsizei size, const GLuint 
     GL_CTX();
     GL_OUTSIDE_BEGIN(ctx, );
     int m;
-    if (!map_args(ctx, map, size, &m) || !values)
+    if (!map_args(ctx, map, size, &m))
+        return;
+    bool failed;
+    values = map_values(ctx, ctx->pixel_unpack_buffer, values, (size_t)size * sizeof(GLuint),
+                        sizeof(GLuint), &failed);
+    if (!values)
         return;
     for (int i = 0; i < size; i++)
         ctx->pixel_map[m][i] = holds_indices(m) ? (float)values[i] : (float)(values[i] / 4294967295.0);
@@ -85,7 +120,12 @@ GLAPI_EXPORT void APIENTRY glPixelMapusv(GLenum map, GLsizei size, const GLushor
     GL_CTX();
     GL_OUTSIDE_BEGIN(ctx, );
     int m;
-    if (!map_args(ctx, map, size, &m) || !values)
+    if (!map_args(ctx, map, size, &m))
+        return;
+    bool failed;
+    values = map_values(ctx, ctx->pixel_unpack_buffer, values, (size_t)size * sizeof(GLushort),
+                        sizeof(GLushort), &failed);
+    if (!values)
         return;
     for (int i = 0; i < size; i++)
         ctx->pixel_map[m][i] = holds_indices(m) ? (float)values[i] : values[i] / 65535.0f;
@@ -101,6 +141,9 @@ GLAPI_EXPORT void APIENTRY glGetPixelMapfv(GLenum map, GLfloat *values)
         gl_error(ctx, GL_INVALID_ENUM);
         return;
     }
+    bool failed;
+    values = map_values(ctx, ctx->pixel_pack_buffer, values,
+                        (size_t)ctx->pixel_map_size[m] * sizeof(GLfloat), sizeof(GLfloat), &failed);
     if (values)
         for (int i = 0; i < ctx->pixel_map_size[m]; i++)
             values[i] = ctx->pixel_map[m][i];
@@ -115,6 +158,9 @@ GLAPI_EXPORT void APIENTRY glGetPixelMapuiv(GLenum map, GLuint *values)
         gl_error(ctx, GL_INVALID_ENUM);
         return;
     }
+    bool failed;
+    values = map_values(ctx, ctx->pixel_pack_buffer, values,
+                        (size_t)ctx->pixel_map_size[m] * sizeof(GLuint), sizeof(GLuint), &failed);
     if (values)
         for (int i = 0; i < ctx->pixel_map_size[m]; i++) {
             float v = ctx->pixel_map[m][i];
@@ -132,6 +178,9 @@ GLAPI_EXPORT void APIENTRY glGetPixelMapusv(GLenum map, GLushort *values)
         gl_error(ctx, GL_INVALID_ENUM);
         return;
     }
+    bool failed;
+    values = map_values(ctx, ctx->pixel_pack_buffer, values,
+                        (size_t)ctx->pixel_map_size[m] * sizeof(GLushort), sizeof(GLushort), &failed);
     if (values)
         for (int i = 0; i < ctx->pixel_map_size[m]; i++) {
             float v = ctx->pixel_map[m][i];
