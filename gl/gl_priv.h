@@ -216,10 +216,11 @@ typedef struct gl_texture_obj {
      * CompressedTexImage* are INVALID_OPERATION on it then */
     bool immutable;
     int immutable_levels;
-    /* while immutable: TEXTURE_BASE_LEVEL and TEXTURE_MAX_LEVEL as set
-     * (what GetTexParameter returns); tex->sampler holds them clamped to
-     * the levels, as sampling uses them (GL 4.2 section 3.9.14:
-     * base in [0, levels-1], max in [base, levels-1]) */
+    /* while immutable: TEXTURE_BASE_LEVEL and TEXTURE_MAX_LEVEL as
+     * GetTexParameter returns them (set after TexStorage: clamped to the
+     * levels; the initial MAX_LEVEL 1000 stays); tex->sampler holds them
+     * clamped, as sampling uses them (GL 4.2 section 3.9.14: base in
+     * [0, levels-1], max in [base, levels-1]) */
     int app_base_level, app_max_level;
 } gl_texture_obj;
 

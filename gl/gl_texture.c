@@ -1364,9 +1364,15 @@ static void tex_parameter(gl_context *ctx, GLenum target, GLenum pname, const do
         goto bad_enum;
     }
     if (o->immutable && (pname == GL_TEXTURE_BASE_LEVEL || pname == GL_TEXTURE_MAX_LEVEL)) {
-        /* ARB_texture_storage: the levels sampled stay within the storage */
-        int base = pname == GL_TEXTURE_BASE_LEVEL ? s.base_level : o->app_base_level;
-        int max = pname == GL_TEXTURE_MAX_LEVEL ? s.max_level : o->app_max_level;
+        /* ARB_texture_storage: the value set is clamped to the storage's
+         * levels (base to [0, levels-1], max to [base, levels-1]), as Mesa
+         * and piglit texture-storage read the spec */
+        int last = o->immutable_levels - 1;
+        int base = o->app_base_level, max = o->app_max_level;
+        if (pname == GL_TEXTURE_BASE_LEVEL)
+            base = s.base_level < last ? s.base_level : last;
+        else
+            max = s.max_level < base ? base : s.max_level > last ? last : s.max_level;
         gl_resource_will_change(ctx, GL_RES_TEXTURE);
         gl_texture_set_level_range(o, base, max);
         return;
