@@ -8,7 +8,11 @@
  * sampling time (ARB_depth_texture, ARB_shadow).
  *
  * Rows are stored bottom-up (row 0 = t = 0), as GL addresses them, so a colour
- * image can be used directly as a render target by the rasterizer.
+ * image can be used directly as a render target by the rasterizer.  A render
+ * target of another base format than RGBA keeps only its own channels (the
+ * GL layer masks the rest), so tex_sample applies the base format to what
+ * it reads once more.  sRGB formats (EXT_texture_sRGB) are stored encoded,
+ * as given and as rendered; tex_sample decodes them to linear.
  *
  * Integer textures (EXT_texture_integer, ARB_texture_rg's R*I/RG*I): stored
  * as RGBA32I / RGBA32UI with the base format applied at upload (missing
