@@ -286,8 +286,10 @@ static void draw_submit(gl_context *ctx, GLenum mode, int first, int count, GLen
         int tgt = fi->tex_target[u] != GP_TEX_NONE                ? gl_program_tex_target(fi, u)
                   : gi && gi->tex_target[u] != GP_TEX_NONE ? gl_program_tex_target(gi, u)
                                                                    : gl_program_tex_target(vi, u);
-        if (tgt != GP_TEX_NONE)
+        if (tgt != GP_TEX_NONE) {
             d.textures[u] = gl_texture_for_unit(ctx, u, tgt);
+            d.tex_samplers[u] = gl_sampler_for_unit(ctx, u);
+        }
         if (u < GLC_MAX_TEXTURE_UNITS)
             d.tex_lod_bias[u] = ctx->texenv[u].lod_bias;
     }
@@ -432,7 +434,7 @@ GLAPI_EXPORT void APIENTRY glClear(GLbitfield mask)
     c.scissor_test = ctx->scissor_test;
     memcpy(c.scissor, ctx->scissor, sizeof c.scissor);
     for (int i = 0; i < RAST_MAX_DRAW_BUFFERS; i++)
-        c.color_mask[i] = ctx->color_mask;
+        c.color_mask[i] = gl_color_mask_for(ctx, i);
     c.stencil_write_mask = ctx->stencil[0].write_mask;
     c.depth_write = ctx->depth_mask;
     GLenum e = rast_clear(ctx->rast, fb, &c);

@@ -170,8 +170,6 @@ static rast_surface att_surface_storage(const gl_attachment *a, int kind)
                                                                    : a->rb->stencil_surf;
         return s;
     }
-    /* an image with a border renders into its interior: texture/ keeps
-     * only that (it strips borders at upload, as Mesa's gallium drivers) */
     tex_image *img = att_image(a);
     if (!img)
         return s;
@@ -298,6 +296,13 @@ GLenum gl_fbo_status(gl_context *ctx, gl_framebuffer_obj *fb)
             tex_cube_pack(a->tex->tex, a->level);
         }
         int kind = i < GLC_MAX_DRAW_BUFFERS ? KIND_COLOR : i == GLC_ATT_DEPTH ? KIND_DEPTH : KIND_STENCIL;
+        /* texture/ keeps no border texels, so an image with a border
+         * cannot be rendered as GL lays it out (window (0, 0) on texel
+         * (-1, -1)): a combination asmgl does not support (EXT_framebuffer
+         * _object section 4.4.4.2 allows FRAMEBUFFER_UNSUPPORTED) */
+        const tex_image *bi = a->type == GLC_ATTACH_TEXTURE ? att_image(a) : NULL;
+        if (bi && bi->border)
+            return GL_FRAMEBUFFER_UNSUPPORTED;
         rast_surface s = att_surface(a, kind);
         if (!s.data || s.width <= 0 || s.height <= 0)
             return GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;

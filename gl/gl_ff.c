@@ -143,10 +143,11 @@ static void build_fragment_key(gl_context *ctx, int num_draw_buffers, gl_ff_frag
         if (t < 0)
             continue;
         const tex_object *tex = ctx->bound_tex[u][t]->tex;
-        /* GL 2.1 section 3.8.10: with an incomplete texture "it is as if
-         * texture mapping were disabled for that texture unit" (programs
-         * sample (0, 0, 0, 1) from it instead) */
-        if (!tex_object_complete(tex))
+        /* GL 2.1 section 3.8.10: an incomplete texture (with the unit's
+         * sampler object's filters, ARB_sampler_objects) is as if texturing
+         * were disabled on the unit */
+        const tex_sampler *so = gl_sampler_for_unit(ctx, u);
+        if (!tex_object_complete_with(tex, so ? so : &tex->sampler))
             continue;
         gl_ff_tex_unit *fu = &k->unit[u];
         fu->target = ff_target[t];

@@ -1278,6 +1278,7 @@ GLAPI_EXPORT void APIENTRY glGetPolygonStipple(GLubyte *mask)
             gl_error(ctx, GL_INVALID_OPERATION);
             return;
         }
+        gl_draw_flush(ctx); /* queued draws may read the buffer written (R9) */
         bits = (unsigned char *)mem_buffer_data(m) + off;
     }
     if (!bits)

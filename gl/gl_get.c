@@ -84,12 +84,7 @@ static bool array_state(gl_context *ctx, int slot, int what, gval *g)
     }
 }
 
-/* Not advertised yet: GL_EXT_texture_sRGB (the formats are there, S3TC's
- * included, but rendering into an sRGB texture stores the fragment colour
- * as if it were linear, so GetTexImage re-encodes it: piglit
- * getteximage-formats init-by-rendering fails once the name is out).
- *
- * Every extension asmgl implements, once; GL_EXTENSIONS is the list joined
+/* Every extension asmgl implements, once; GL_EXTENSIONS is the list joined
  * with spaces, glGetStringi(GL_EXTENSIONS, i) its entries.  Not advertised:
  * GL_ARB_shader_storage_buffer_object and GL_ARB_compute_shader, whose
  * entry points asmgl has (for the NV assembly extensions) but whose GLSL
@@ -105,6 +100,11 @@ static bool array_state(gl_context *ctx, int slot, int what, gval *g)
     X("GL_EXT_texture_compression_s3tc") /* texture/tex_compressed.c, libsquish */ \
     X("GL_ARB_texture_swizzle") /* tex_sampler.swizzle, applied in tex_sample */ \
     X("GL_EXT_texture_swizzle") \
+    X("GL_ARB_sampler_objects") /* gl_sampler.c, texture/ tex_sample_with */ \
+    X("GL_ARB_texture_storage") /* gl_texture_storage.c */ \
+    X("GL_EXT_texture_sRGB") /* kept encoded, decoded by tex_sample (texture/tex_format.c) */ \
+    X("GL_ARB_get_texture_sub_image") /* gl_texture_sub_image.c */ \
+    X("GL_ARB_texture_rg") /* R and RG formats (texture/tex_format.c), render targets gl_draw_buffer_channels */ \
     X("GL_ARB_texture_env_crossbar") \
     X("GL_ARB_texture_env_dot3") \
     X("GL_ARB_texture_border_clamp") \
@@ -470,6 +470,8 @@ static bool get_state(gl_context *ctx, GLenum pname, gval *g)
         I1(ctx->bound_tex[unit][GLC_TEX_1D]->name);
     case GL_TEXTURE_BINDING_2D:
         I1(ctx->bound_tex[unit][GLC_TEX_2D]->name);
+    case GL_SAMPLER_BINDING: /* ARB_sampler_objects */
+        I1(unit < GLC_MAX_IMAGE_UNITS && ctx->bound_sampler[unit] ? ctx->bound_sampler[unit]->name : 0);
     case GL_TEXTURE_BINDING_3D:
         I1(ctx->bound_tex[unit][GLC_TEX_3D]->name);
     case GL_TEXTURE_BINDING_CUBE_MAP:

@@ -74,7 +74,10 @@ static void *map_values(gl_context *ctx, gl_buffer_obj *pbo, const void *values,
         *ok = false;
         return NULL;
     }
-    return (unsigned char *)mem_buffer_data(mb) + off;
+    if (pbo == ctx->pixel_pack_buffer)
+        gl_draw_flush(ctx); /* queued draws may read the buffer written (R9) */
+    unsigned char *base = mem_buffer_data(mb);
+    return base ? base + off : NULL;
 }
 
 static const void *map_source(gl_context *ctx, GLsizei size, const void *values, size_t value_size,

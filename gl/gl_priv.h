@@ -211,7 +211,29 @@ typedef struct gl_texture_obj {
      * this object; while nonzero its parameters and image sizes are frozen
      * (TexImage*, CopyTexImage*, TexParameter*, TexBuffer*: INVALID_OPERATION) */
     uint32_t handle_refs;
+    /* ARB_texture_storage (gl_texture_storage.c): TEXTURE_IMMUTABLE_FORMAT,
+     * set by TexStorage*D with its level count; TexImage*, CopyTexImage*,
+     * CompressedTexImage* are INVALID_OPERATION on it then */
+    bool immutable;
+    int immutable_levels;
+    /* while immutable: TEXTURE_BASE_LEVEL and TEXTURE_MAX_LEVEL as
+     * GetTexParameter returns them (set after TexStorage: clamped to the
+     * levels; the initial MAX_LEVEL 1000 stays); tex->sampler holds them
+     * clamped, as sampling uses them (GL 4.2 section 3.9.14: base in
+     * [0, levels-1], max in [base, levels-1]) */
+    int app_base_level, app_max_level;
 } gl_texture_obj;
+
+/* Sets o->tex's base and max level from the application's values, clamped
+ * to the storage's levels when o is immutable (gl_texture_storage.c). */
+void gl_texture_set_level_range(gl_texture_obj *o, int base, int max);
+
+/* ARB_sampler_objects (gl_sampler.c): the sampling state that replaces
+ * that of the texture a unit samples (texture/ tex_sample_with). */
+typedef struct gl_sampler_obj {
+    GLuint name;
+    tex_sampler state;        /* only the sampler-object fields are used */
+} gl_sampler_obj;
 
 typedef struct gl_renderbuffer_obj {
     GLuint name;
@@ -508,6 +530,7 @@ struct asmgl_context {
     GLuint active_texture;            /* unit */
     gl_texture_obj *bound_tex[GLC_MAX_IMAGE_UNITS][GLC_TEX_TARGETS];
     gl_texture_obj default_tex[GLC_TEX_TARGETS];
+    gl_sampler_obj *bound_sampler[GLC_MAX_IMAGE_UNITS]; /* BindSampler; NULL: none */
     uint8_t tex_enabled[GLC_MAX_TEXTURE_UNITS]; /* bit per GLC_TEX_* */
     gl_texenv texenv[GLC_MAX_TEXTURE_UNITS];
     gl_texgen texgen[GLC_MAX_TEXTURE_UNITS][4];  /* s t r q */
@@ -655,6 +678,7 @@ typedef struct gl_share {
     _Atomic uintptr_t holder;         /* the thread holding lock (gl_share.c), or 0 */
     gl_context *members;              /* linked through share_next */
     gl_name_table programs, textures, buffers, renderbuffers;
+    gl_name_table samplers;           /* ARB_sampler_objects (gl_sampler.c) */
     /* deleted objects that some context still binds (Appendix D.1.2): freed
      * once none does (gl_share.c) */
     struct gl_share_dead *dead;
@@ -685,7 +709,7 @@ void gl_share_flush_all(gl_context *ctx);
  * unbound it from ctx and flushed.  (A new context field pointing at a
  * texture, buffer, program or renderbuffer must be added to the checks in
  * gl_share.c, *_bound_in.) */
-enum { GLC_OBJ_TEXTURE, GLC_OBJ_BUFFER, GLC_OBJ_PROGRAM, GLC_OBJ_RENDERBUFFER };
+enum { GLC_OBJ_TEXTURE, GLC_OBJ_BUFFER, GLC_OBJ_PROGRAM, GLC_OBJ_RENDERBUFFER, GLC_OBJ_SAMPLER };
 void gl_share_retire(gl_context *ctx, int kind, void *obj);
 /* Calls fn on every texture of the group (named, deleted but still bound,
  * and every member's default textures). */
@@ -959,6 +983,23 @@ bool gl_texture_init(gl_context *ctx);
 void gl_texture_free_all(gl_context *ctx);
 /* The object a unit supplies for a gp texture target, NULL when none. */
 const tex_object *gl_texture_for_unit(gl_context *ctx, int unit, int gp_target);
+/* The colour channels (bit per RGBA) draw buffer i of the draw framebuffer
+ * keeps: those of its attachment's base format (RGB 0x7, ALPHA 0x8,
+ * LUMINANCE, RED 0x1, LUMINANCE_ALPHA 0x9, RG 0x3; INTENSITY 0x1 with
+ * RAST_MASK_ALPHA_IS_RED, its alpha following red), 0xf for RGBA and the
+ * default framebuffer.  Draws and clears AND it into the colour mask
+ * (gl_color_mask_for), so the channels a base format lacks keep the values
+ * texture/ gives them (alpha 1, else 0) and sampling applies the base
+ * format. */
+uint8_t gl_color_mask_for(const gl_context *ctx, int i);
+uint8_t gl_draw_buffer_channels(const gl_context *ctx, int i);
+
+/* ---- gl_sampler.c ---------------------------------------------------------------------- */
+
+/* The state of the sampler object bound to a unit (ARB_sampler_objects),
+ * NULL when none is (or unit is out of range). */
+const tex_sampler *gl_sampler_for_unit(const gl_context *ctx, int unit);
+void gl_sampler_obj_destroy(gl_sampler_obj *s);
 /* The GLC_TEX_* target a program texture target (gp_tex_target) samples
  * (SHADOW targets: their base target), or -1. */
 int gl_texture_gp_target_index(int gp_target);

@@ -46,7 +46,7 @@ static void raster_tex_fn(void *user, const gp_tex_request *req, gp_vec *out)
     }
     const tex_object *t = gl_texture_for_unit(ctx, req->unit, req->target);
     float bias = req->unit < GLC_MAX_TEXTURE_UNITS ? ctx->texenv[req->unit].lod_bias : 0.0f;
-    tex_sample(t, req, bias, out);
+    tex_sample_with(t, gl_sampler_for_unit(ctx, req->unit), req, bias, out);
 }
 
 /* Runs the vertex stage on the current attributes with position pos;

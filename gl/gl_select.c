@@ -349,7 +349,7 @@ static void sel_tex_fn(void *user, const gp_tex_request *req, gp_vec *out)
         memset(out, 0, sizeof(*out));
         return;
     }
-    tex_sample(t, req, d->tex_lod_bias[req->unit], out);
+    tex_sample_with(t, d->tex_samplers[req->unit], req, d->tex_lod_bias[req->unit], out);
 }
 
 static int element_id(const rast_draw *d, int k)

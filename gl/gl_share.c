@@ -4,7 +4,8 @@
  * under the group's lock).
  *
  * What is shared: the name tables and objects of ARB/NV program objects,
- * texture objects, buffer objects and renderbuffers live in the group
+ * texture objects, buffer objects, renderbuffers and sampler objects
+ * (ARB_sampler_objects) live in the group
  * (ctx->shared); display lists share their own namespace (gl_dlist_share).
  * Framebuffer objects, the default texture and program objects (name 0)
  * and all other state stay the context's own (ARB_framebuffer_object
@@ -197,6 +198,14 @@ static bool renderbuffer_bound_in(gl_context *c, const gl_renderbuffer_obj *rb)
     return c->renderbuffer == rb || attached_in(c, rb);
 }
 
+static bool sampler_bound_in(gl_context *c, const gl_sampler_obj *so)
+{
+    for (int u = 0; u < GLC_MAX_IMAGE_UNITS; u++)
+        if (c->bound_sampler[u] == so)
+            return true;
+    return false;
+}
+
 /* Whether a member of s other than except binds obj. */
 static bool bound_anywhere(gl_share *s, const gl_context *except, int kind, const void *obj)
 {
@@ -209,6 +218,7 @@ static bool bound_anywhere(gl_share *s, const gl_context *except, int kind, cons
         case GLC_OBJ_BUFFER: b = buffer_bound_in(c, obj); break;
         case GLC_OBJ_PROGRAM: b = program_bound_in(c, obj); break;
         case GLC_OBJ_RENDERBUFFER: b = renderbuffer_bound_in(c, obj); break;
+        case GLC_OBJ_SAMPLER: b = sampler_bound_in(c, obj); break;
         }
         if (b)
             return true;
@@ -223,6 +233,7 @@ static void destroy(int kind, void *obj)
     case GLC_OBJ_BUFFER: gl_buffer_obj_destroy(obj); break;
     case GLC_OBJ_PROGRAM: gl_program_obj_destroy(obj); break;
     case GLC_OBJ_RENDERBUFFER: gl_renderbuffer_obj_destroy(obj); break;
+    case GLC_OBJ_SAMPLER: gl_sampler_obj_destroy(obj); break;
     }
 }
 
@@ -231,7 +242,7 @@ static void destroy(int kind, void *obj)
  * group have run (the callers flushed). */
 static void collect(gl_share *s, const gl_context *except)
 {
-    for (int kind = GLC_OBJ_TEXTURE; kind <= GLC_OBJ_RENDERBUFFER; kind++) {
+    for (int kind = GLC_OBJ_TEXTURE; kind <= GLC_OBJ_SAMPLER; kind++) {
         size_t n = 0;
         for (size_t i = 0; i < s->dead_count; i++) {
             gl_share_dead d = s->dead[i];
@@ -334,9 +345,10 @@ gl_share *gl_share_part(gl_context *ctx)
     /* the last context: every shared object goes, textures before the
      * buffers and renderbuffers they view */
     static const int order[] = {GLC_OBJ_TEXTURE, GLC_OBJ_PROGRAM, GLC_OBJ_BUFFER,
-                                GLC_OBJ_RENDERBUFFER};
-    gl_name_table *tables[] = {&s->textures, &s->programs, &s->buffers, &s->renderbuffers};
-    for (int k = 0; k < 4; k++) {
+                                GLC_OBJ_RENDERBUFFER, GLC_OBJ_SAMPLER};
+    gl_name_table *tables[] = {&s->textures, &s->programs, &s->buffers, &s->renderbuffers,
+                               &s->samplers};
+    for (int k = 0; k < 5; k++) {
         for (size_t i = 0; i < s->dead_count; i++)
             if (s->dead[i].kind == order[k])
                 destroy(s->dead[i].kind, s->dead[i].obj);

@@ -565,7 +565,7 @@ void gl_state_fill_rast(gl_context *ctx, rast_state *rs)
     rs->blend_eq_alpha = ctx->blend_eq_alpha;
     memcpy(rs->blend_color, ctx->blend_color, sizeof rs->blend_color);
     for (int i = 0; i < RAST_MAX_DRAW_BUFFERS; i++)
-        rs->color_mask[i] = ctx->color_mask;
+        rs->color_mask[i] = gl_color_mask_for(ctx, i);
     rs->logic_op_enable = ctx->color_logic_op;
     rs->logic_op = ctx->logic_op;
     rs->dither = ctx->dither;

@@ -634,6 +634,19 @@ static bool image_target(gl_context *ctx, GLenum target, int dims, bool allow_pr
     return false;
 }
 
+/* Whether TexImage*, CopyTexImage*, CompressedTexImage* may redefine o's
+ * images: not while a texture handle names it (NV_bindless_texture), nor
+ * once TexStorage made it immutable (ARB_texture_storage); false with
+ * INVALID_OPERATION recorded. */
+static bool may_redefine(gl_context *ctx, const gl_texture_obj *o)
+{
+    if (o->immutable) {
+        gl_error(ctx, GL_INVALID_OPERATION);
+        return false;
+    }
+    return gl_bindless_may_modify(ctx, o);
+}
+
 static tex_object *bound(gl_context *ctx, int ti)
 {
     return ctx->bound_tex[ctx->active_texture][ti]->tex;
@@ -703,7 +716,7 @@ static void proxy_image_define(gl_context *ctx, int ti, int level, GLenum intern
         bool depth_data = format == GL_DEPTH_COMPONENT || format == GL_DEPTH_STENCIL;
         bool depth_fmt = base == GL_DEPTH_COMPONENT || base == GL_DEPTH_STENCIL;
         if (format == GL_STENCIL_INDEX)
-            err = GL_INVALID_ENUM;
+            err = GL_INVALID_OPERATION; /* as tex_image_define */
         else if (depth_data != depth_fmt)
             err = GL_INVALID_OPERATION;
     }
@@ -754,8 +767,8 @@ static void tex_image_cmd(gl_context *ctx, int dims, GLenum target, GLint level,
         proxy_image_define(ctx, ti, level, (GLenum)internal_format, w, h, d, border, format, type);
         return;
     }
-    if (!gl_bindless_may_modify(ctx, ctx->bound_tex[ctx->active_texture][ti]))
-        return; /* NV_bindless_texture: a handle names it */
+    if (!may_redefine(ctx, ctx->bound_tex[ctx->active_texture][ti]))
+        return;
     bool ok;
     const void *src = pbo_pointer(ctx, ctx->pixel_unpack_buffer, pixels, format, type, w, h, d,
                                   dims == 3, &ctx->unpack, &ok);
@@ -969,8 +982,8 @@ static void copy_tex_image(gl_context *ctx, int dims, GLenum target, GLint level
     bool proxy;
     if (!image_target(ctx, target, dims, false, &ti, &face, &proxy))
         return;
-    if (!gl_bindless_may_modify(ctx, ctx->bound_tex[ctx->active_texture][ti]))
-        return; /* NV_bindless_texture: a handle names it */
+    if (!may_redefine(ctx, ctx->bound_tex[ctx->active_texture][ti]))
+        return;
     /* GL 1.1 section 3.8 (CopyTexImage2D): internalformat may not be the
      * GL 1.0 component counts 1, 2, 3 or 4 that TexImage accepts */
     if (internal_format >= 1 && internal_format <= 4) {
@@ -1296,8 +1309,12 @@ static void tex_parameter(gl_context *ctx, GLenum target, GLenum pname, const do
         s.lod_bias = (float)v[0];
         break;
     case GL_TEXTURE_BASE_LEVEL:
-        if (v[0] < 0 || (rect && v[0] != 0)) {
+        if (v[0] < 0) {
             gl_error(ctx, GL_INVALID_VALUE);
+            return;
+        }
+        if (rect && v[0] != 0) { /* ARB_texture_rectangle: level 0 only */
+            gl_error(ctx, GL_INVALID_OPERATION);
             return;
         }
         s.base_level = gl_int_param(v[0]);
@@ -1355,6 +1372,20 @@ static void tex_parameter(gl_context *ctx, GLenum target, GLenum pname, const do
     }
     default:
         goto bad_enum;
+    }
+    if (o->immutable && (pname == GL_TEXTURE_BASE_LEVEL || pname == GL_TEXTURE_MAX_LEVEL)) {
+        /* ARB_texture_storage: the value set is clamped to the storage's
+         * levels (base to [0, levels-1], max to [base, levels-1]), as Mesa
+         * and piglit texture-storage read the spec */
+        int last = o->immutable_levels - 1;
+        int base = o->app_base_level, max = o->app_max_level;
+        if (pname == GL_TEXTURE_BASE_LEVEL)
+            base = s.base_level < last ? s.base_level : last;
+        else
+            max = s.max_level < base ? base : s.max_level > last ? last : s.max_level;
+        gl_resource_will_change(ctx, GL_RES_TEXTURE);
+        gl_texture_set_level_range(o, base, max);
+        return;
     }
     if (memcmp(&s, &o->tex->sampler, sizeof s) != 0) {
         gl_resource_will_change(ctx, GL_RES_TEXTURE); /* queued draws sample with the old state */
@@ -1529,10 +1560,10 @@ static int get_tex_parameter(gl_context *ctx, GLenum target, GLenum pname, doubl
         v[0] = s->lod_bias;
         return 1;
     case GL_TEXTURE_BASE_LEVEL:
-        v[0] = s->base_level;
+        v[0] = o->immutable ? o->app_base_level : s->base_level;
         return 1;
     case GL_TEXTURE_MAX_LEVEL:
-        v[0] = s->max_level;
+        v[0] = o->immutable ? o->app_max_level : s->max_level;
         return 1;
     case GL_GENERATE_MIPMAP:
         v[0] = s->generate_mipmap;
@@ -1548,6 +1579,12 @@ static int get_tex_parameter(gl_context *ctx, GLenum target, GLenum pname, doubl
         return 1;
     case GL_TEXTURE_MAX_ANISOTROPY_EXT:
         v[0] = s->max_anisotropy;
+        return 1;
+    case GL_TEXTURE_IMMUTABLE_FORMAT: /* ARB_texture_storage */
+        v[0] = o->immutable;
+        return 1;
+    case GL_TEXTURE_IMMUTABLE_LEVELS: /* GL 4.2 */
+        v[0] = o->immutable_levels;
         return 1;
     default:
         gl_error(ctx, GL_INVALID_ENUM);
@@ -2007,7 +2044,7 @@ static void compressed_image(gl_context *ctx, int dims, GLenum target, GLint lev
                            GL_UNSIGNED_BYTE);
         return;
     }
-    if (!gl_bindless_may_modify(ctx, ctx->bound_tex[ctx->active_texture][ti]))
+    if (!may_redefine(ctx, ctx->bound_tex[ctx->active_texture][ti]))
         return;
     bool ok;
     const void *src = compressed_pbo_pointer(ctx, ctx->pixel_unpack_buffer, data,
@@ -2137,4 +2174,41 @@ GLAPI_EXPORT void APIENTRY glGetCompressedTexImage(GLenum target, GLint level, v
     GLenum e = tex_compressed_image_get(t, face, level, dst);
     if (e != GL_NO_ERROR)
         gl_error(ctx, e);
+}
+
+/* ---- render targets ---------------------------------------------------------------- */
+
+uint8_t gl_draw_buffer_channels(const gl_context *ctx, int i)
+{
+    const gl_framebuffer_obj *fb = ctx->draw_fb;
+    if (!fb || fb->name == 0 || i < 0 || i >= GLC_MAX_DRAW_BUFFERS)
+        return 0xf;
+    GLenum b = fb->draw_buffers[i];
+    if (b < GL_COLOR_ATTACHMENT0 || b >= GL_COLOR_ATTACHMENT0 + GLC_MAX_DRAW_BUFFERS)
+        return 0xf;
+    const gl_attachment *a = &fb->att[b - GL_COLOR_ATTACHMENT0];
+    GLenum base = GL_RGBA;
+    if (a->type == GLC_ATTACH_TEXTURE && a->tex && a->tex->tex) {
+        int face = a->face >= 0 && a->face < a->tex->tex->num_faces ? a->face : 0;
+        if (a->level >= 0 && a->level < TEX_MAX_LEVELS)
+            base = a->tex->tex->image[face][a->level].base_format;
+    } else if (a->type == GLC_ATTACH_RENDERBUFFER && a->rb) {
+        tex_internal_format_info(a->rb->internal_format, &base, NULL);
+    }
+    switch (base) {
+    case GL_RGB: return 0x7;
+    case GL_RG: return 0x3;
+    case GL_RED:
+    case GL_LUMINANCE: return 0x1;
+    case GL_INTENSITY: return 0x1 | RAST_MASK_ALPHA_IS_RED;
+    case GL_LUMINANCE_ALPHA: return 0x9;
+    case GL_ALPHA: return 0x8;
+    default: return 0xf;
+    }
+}
+
+uint8_t gl_color_mask_for(const gl_context *ctx, int i)
+{
+    uint8_t ch = gl_draw_buffer_channels(ctx, i);
+    return (uint8_t)((ctx->color_mask & ch & 0xf) | (ch & RAST_MASK_ALPHA_IS_RED));
 }

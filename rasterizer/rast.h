@@ -197,6 +197,12 @@ typedef struct rast_surface {
     GLenum base;
 } rast_surface;
 
+/* A colour-mask bit (rast_state.color_mask, rast_clear_args.color_mask):
+ * the buffer holds one intensity (a GL INTENSITY attachment), so after each
+ * write its alpha takes the value its red got, and blending reads that
+ * intensity as the destination alpha. */
+#define RAST_MASK_ALPHA_IS_RED 0x10u
+
 typedef struct rast_framebuffer {
     int width, height;                          /* drawable area: min over attachments */
     rast_surface color[RAST_MAX_DRAW_BUFFERS];  /* indexed by draw buffer (after glDrawBuffers mapping) */
@@ -297,7 +303,8 @@ typedef struct rast_state {
     GLenum blend_src_rgb, blend_dst_rgb, blend_src_alpha, blend_dst_alpha;
     GLenum blend_eq_rgb, blend_eq_alpha;
     float blend_color[4];
-    uint8_t color_mask[RAST_MAX_DRAW_BUFFERS]; /* bit per channel RGBA */
+    uint8_t color_mask[RAST_MAX_DRAW_BUFFERS]; /* bit per channel RGBA, plus
+                                                  RAST_MASK_ALPHA_IS_RED */
     bool logic_op_enable;
     GLenum logic_op;
     bool dither;             /* ignored: asmgl never dithers */
@@ -403,6 +410,11 @@ typedef struct rast_draw {
     const tex_object *textures[RAST_MAX_TEXTURE_UNITS]; /* per unit, the object of the
                                                            target the fp/vp uses there */
     float tex_lod_bias[RAST_MAX_TEXTURE_UNITS];
+    /* ARB_sampler_objects: per unit, the state of the sampler object bound
+     * there (NULL: none, the texture's own state; texture/ tex_sample_with).
+     * Referenced, not copied: the GL layer flushes before it changes or
+     * frees one (R9). */
+    const tex_sampler *tex_samplers[RAST_MAX_TEXTURE_UNITS];
     /* NV_bindless_texture: the resident texture handles.  Handle h
      * names tex_handles[h - RAST_TEX_HANDLE_BASE] when that index is below
      * num_tex_handles and the entry is not NULL (resident); any other

@@ -395,6 +395,25 @@ static void pbei_logic(rast_tile_ctx *t, const rast_dstate *ds, int buf, const u
     }
 }
 
+void rast_pbe_alpha_is_red(rast_tile_ctx *t, const rast_dstate *ds, int buf,
+                           const uint16_t qbase[4], const gp_vec *src, uint32_t mask)
+{
+    ds->pbe_inner[buf](t, ds, buf, qbase, src, mask);
+    bool f32 = ds->cformat[buf] == TEX_FMT_RGBA32F;
+    for (int l = 0; l < 16; l++) {
+        if (!((mask >> l) & 1u))
+            continue;
+        int p = qbase[l >> 2] + (l & 3);
+        if (f32) {
+            float(*c)[4] = t->color[buf];
+            c[p][3] = c[p][0];
+        } else {
+            uint8_t(*c)[4] = t->color[buf];
+            c[p][3] = c[p][0];
+        }
+    }
+}
+
 rast_pbe_fn rast_pbe_choose(const rast_dstate *ds, int buf)
 {
     pthread_once(&lut_once, init_lut);

@@ -126,6 +126,7 @@ typedef void (*rast_pbe_fn)(struct rast_tile_ctx *t, const struct rast_dstate *d
 typedef struct rast_tex_units {
     const tex_object *textures[RAST_MAX_TEXTURE_UNITS];
     float lod_bias[RAST_MAX_TEXTURE_UNITS];
+    const tex_sampler *samplers[RAST_MAX_TEXTURE_UNITS]; /* rast_draw.tex_samplers */
     const tex_object *const *handles;  /* rast_draw.tex_handles (NV_bindless_texture) */
     uint32_t num_handles;
 } rast_tex_units;
@@ -229,6 +230,10 @@ typedef struct rast_dstate {
     uint8_t cbuf[RAST_MAX_DRAW_BUFFERS];       /* colour buffers written */
     uint8_t cbuf_src[RAST_MAX_DRAW_BUFFERS];   /* GP_FOUT_COLOR0 + n feeding cbuf[i] */
     rast_pbe_fn pbe[RAST_MAX_DRAW_BUFFERS];
+    /* RAST_MASK_ALPHA_IS_RED buffers: pbe[i] is rast_pbe_alpha_is_red,
+     * which runs pbe_inner[buffer] and copies red into alpha */
+    rast_pbe_fn pbe_inner[RAST_MAX_DRAW_BUFFERS];
+    uint8_t alpha_is_red;                      /* bit per buffer */
     uint8_t color_mask[RAST_MAX_DRAW_BUFFERS]; /* indexed by buffer */
     tex_format cformat[RAST_MAX_DRAW_BUFFERS];
     GLenum cbase[RAST_MAX_DRAW_BUFFERS];       /* rast_surface.base */
@@ -791,6 +796,9 @@ void rast_shade_finish_ms(rast_tile_ctx *t, const rast_prim *p, const rast_task 
 
 /* rast_blend.c */
 rast_pbe_fn rast_pbe_choose(const rast_dstate *ds, int buf);
+/* The writer of a RAST_MASK_ALPHA_IS_RED buffer (see rast_dstate). */
+void rast_pbe_alpha_is_red(struct rast_tile_ctx *t, const struct rast_dstate *ds, int buf,
+                           const uint16_t qbase[4], const gp_vec *src, uint32_t mask);
 uint32_t rast_alpha_test(const rast_dstate *ds, const gp_vec *color0, uint32_t mask);
 
 /* ---- small helpers ------------------------------------------------------------- */

@@ -31,7 +31,8 @@ void rast_tex_fn(void *user, const gp_tex_request *req, gp_vec *out)
         return;
     }
     if (req->unit < RAST_MAX_TEXTURE_UNITS)
-        tex_sample(u->textures[req->unit], req, u->lod_bias[req->unit], out);
+        tex_sample_with(u->textures[req->unit], u->samplers[req->unit], req, u->lod_bias[req->unit],
+                        out);
     else
         tex_sample(NULL, req, 0.0f, out);
 }

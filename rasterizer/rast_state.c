@@ -71,6 +71,7 @@ static void fill_dstate(rast_context *r, const rast_draw *d, rast_dstate *ds)
         if (fpi->tex_units_used & (1u << i)) {
             ds->tex.textures[i] = d->textures[i];
             ds->tex.lod_bias[i] = d->tex_lod_bias[i];
+            ds->tex.samplers[i] = d->tex_samplers[i];
         }
     }
     ds->tex.handles = d->tex_handles;
@@ -222,6 +223,8 @@ static void fill_dstate(rast_context *r, const rast_draw *d, rast_dstate *ds)
         uint8_t cm = st->color_mask[b] & 0xf;
         if (!cm)
             continue;
+        if ((st->color_mask[b] & RAST_MASK_ALPHA_IS_RED) && !rast_format_int(s->format))
+            ds->alpha_is_red |= (uint8_t)(1u << b);
         if (cm != 0xf)
             all_full = false;
         ds->cbuf[ds->ncbuf] = (uint8_t)b;
@@ -341,8 +344,13 @@ static void fill_dstate(rast_context *r, const rast_draw *d, rast_dstate *ds)
         default: break;
         }
     }
-    for (int i = 0; i < ds->ncbuf; i++)
+    for (int i = 0; i < ds->ncbuf; i++) {
         ds->pbe[i] = rast_pbe_choose(ds, ds->cbuf[i]);
+        if (ds->alpha_is_red & (1u << ds->cbuf[i])) {
+            ds->pbe_inner[ds->cbuf[i]] = ds->pbe[i];
+            ds->pbe[i] = rast_pbe_alpha_is_red;
+        }
+    }
 }
 
 /* The draw state of d in the current scene (shared with the previous draw when
@@ -402,7 +410,9 @@ static bool clear_data(const rast_framebuffer *sfb, const rast_clear_args *c, ra
             tex_format f = sfb->color[b].format;
             if (sfb->color[b].data && (c->color_mask[b] & 0xf) &&
                 (f == TEX_FMT_RGBA8 || f == TEX_FMT_RGBA32F || rast_format_int(f))) {
-                cd.color_mask[b] = c->color_mask[b] & 0xf;
+                cd.color_mask[b] = c->color_mask[b] & (0xf | RAST_MASK_ALPHA_IS_RED);
+                if (rast_format_int(f))
+                    cd.color_mask[b] &= 0xf;
                 cd.mask |= RAST_CLEAR_COLOR;
             }
         }

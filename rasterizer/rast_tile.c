@@ -407,6 +407,17 @@ static void clear_plane(rast_tile_ctx *t, const rast_clear_data *cd)
                                 px[ch] = cd->rgba8[ch];
                     }
             }
+            if (cm & RAST_MASK_ALPHA_IS_RED) /* an intensity: alpha = red */
+                for (int y = y0; y < y1; y++)
+                    for (int x = x0; x < x1; x++) {
+                        if (f32) {
+                            float(*cf)[4] = t->color[b];
+                            cf[iy(y) + ix(x)][3] = cf[iy(y) + ix(x)][0];
+                        } else {
+                            uint8_t(*c8)[4] = t->color[b];
+                            c8[iy(y) + ix(x)][3] = c8[iy(y) + ix(x)][0];
+                        }
+                    }
             t->color_valid[b] = true;
             t->color_dirty[b] = true;
         }

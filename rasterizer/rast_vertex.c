@@ -320,6 +320,7 @@ static bool geom_init(rast_geom *g, rast_context *r, const rast_draw *d, const r
     for (int i = 0; i < RAST_MAX_TEXTURE_UNITS; i++) {
         g->units.textures[i] = d->textures[i];
         g->units.lod_bias[i] = d->tex_lod_bias[i];
+        g->units.samplers[i] = d->tex_samplers[i];
     }
     g->units.handles = d->tex_handles;
     g->units.num_handles = d->num_tex_handles;

@@ -8,7 +8,11 @@
  * sampling time (ARB_depth_texture, ARB_shadow).
  *
  * Rows are stored bottom-up (row 0 = t = 0), as GL addresses them, so a colour
- * image can be used directly as a render target by the rasterizer.
+ * image can be used directly as a render target by the rasterizer.  A render
+ * target of another base format than RGBA keeps only its own channels (the
+ * GL layer masks the rest), so tex_sample applies the base format to what
+ * it reads once more.  sRGB formats (EXT_texture_sRGB) are stored encoded,
+ * as given and as rendered; tex_sample decodes them to linear.
  *
  * Integer textures (EXT_texture_integer, ARB_texture_rg's R*I/RG*I): stored
  * as RGBA32I / RGBA32UI with the base format applied at upload (missing
@@ -282,6 +286,19 @@ GLenum tex_image_sub(tex_object *t, int face, int level, int x, int y, int z,
  * the image returned is the interior.  An undefined level writes nothing. */
 GLenum tex_image_get(const tex_object *t, int face, int level, GLenum format, GLenum type,
                      void *pixels, const tex_pixel_store *ps);
+/* glGetTextureSubImage (ARB_get_texture_sub_image, GL 4.5 section 8.11.4):
+ * texels x .. x+w-1, y .., z .. of level `level` packed as a w x h x d
+ * image (3D packing: IMAGE_HEIGHT and SKIP_IMAGES apply), as
+ * tex_image_get maps them; cube maps take z as the face (+X -X +Y -Y +Z
+ * -Z), and the level's six faces must be defined and alike.  Errors:
+ * INVALID_VALUE for a level out of range or a region outside the level (a
+ * 1D image is 1 high and deep, a 2D one 1 deep), INVALID_OPERATION for a
+ * buffer or multisample texture or faces that differ, the format/type
+ * errors of tex_image_get.  An undefined level (not a cube map) writes
+ * nothing. */
+GLenum tex_image_get_region(const tex_object *t, int level, int x, int y, int z, int w, int h,
+                            int d, GLenum format, GLenum type, void *pixels,
+                            const tex_pixel_store *ps);
 /* glGenerateMipmap: box-filters levels base+1 .. q (q as GL 2.1 section 3.8.8,
  * limited by MAX_LEVEL) from the base level, every face; layers of array
  * textures are not halved.  INVALID_OPERATION when the base level is
@@ -374,12 +391,38 @@ GLenum tex_compressed_image_sub(tex_object *t, int face, int level, int x, int y
  * bytes) to dst.  INVALID_OPERATION when the level is not a compressed image
  * (GL 2.1 section 6.1.4). */
 GLenum tex_compressed_image_get(const tex_object *t, int face, int level, void *dst);
+/* glGetCompressedTextureSubImage (ARB_get_texture_sub_image): the blocks
+ * of texels x .. x+w-1, y .., z .. (cube maps: faces z ..) of level
+ * `level`, rows of blocks bottom-up, tightly packed
+ * (tex_compressed_image_size(format, w, h, d) bytes).  Errors: as
+ * tex_image_get_region, plus INVALID_OPERATION for a level that is not a
+ * compressed image or a region off the 4x4 block grid. */
+GLenum tex_compressed_image_get_region(const tex_object *t, int level, int x, int y, int z, int w,
+                                       int h, int d, void *dst);
 
 /* Mipmap/cube completeness (GL 2.1 section 3.8.10), plus GL 3.0's rule for
  * integer textures: incomplete unless MAG_FILTER is NEAREST and MIN_FILTER
  * is NEAREST or NEAREST_MIPMAP_NEAREST.  A buffer texture is complete when a
  * buffer is attached. */
 bool tex_object_complete(const tex_object *t);
+
+/* ---- Sampler objects (ARB_sampler_objects, GL 3.3 section 3.8.2) ----------
+ *
+ * A sampler object bound to a texture unit replaces the sampling state of
+ * whatever texture the unit samples: the fields of GL 3.3 table 6.23
+ * (wrap_s/t/r, min/mag_filter, border_color and border_color_int,
+ * min/max_lod, lod_bias, compare_mode/func) and max_anisotropy
+ * (EXT_texture_filter_anisotropic).  base_level, max_level, depth_mode,
+ * swizzle and generate_mipmap stay the texture's.  A sampler object is kept
+ * as a whole tex_sampler (the other fields unused). */
+
+/* Copies the sampler-object fields above from so into dst. */
+void tex_sampler_take_object_state(tex_sampler *dst, const tex_sampler *so);
+/* tex_object_complete with s's filters (and wraps: a rectangle texture
+ * sampled with REPEAT or MIRRORED_REPEAT, or with a mipmap MIN_FILTER, is
+ * incomplete, GL 4.6 section 8.17); t's own base and max level.
+ * tex_object_complete(t) is tex_object_complete_with(t, &t->sampler). */
+bool tex_object_complete_with(const tex_object *t, const tex_sampler *s);
 
 /* Samples t for the lanes in req->lane_mask (worker threads).  Results are
  * floats (.f), or raw 32-bit integers (.i / .u) for integer textures and
@@ -422,6 +465,12 @@ bool tex_object_complete(const tex_object *t);
  * DEPTH_TEXTURE_MODE. */
 void tex_sample(const tex_object *t, const gp_tex_request *req, float unit_lod_bias,
                 gp_vec *out);
+
+/* tex_sample with a sampler object's state (so: the sampler object bound
+ * to the unit, NULL = none) in place of t's sampler-object fields, for
+ * completeness too (tex_object_complete_with). */
+void tex_sample_with(const tex_object *t, const tex_sampler *so, const gp_tex_request *req,
+                     float unit_lod_bias, gp_vec *out);
 
 /* TXGO (NV_gpu_program5, worker threads): a gather whose texel n (n = x, y,
  * z, w of the result) is T_i0j0 of the LINEAR footprint at the base level

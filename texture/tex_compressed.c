@@ -255,3 +255,44 @@ GLenum tex_compressed_image_get(const tex_object *t, int face, int level, void *
         memcpy(dst, img->blocks, n);
     return GL_NO_ERROR;
 }
+
+GLenum tex_compressed_image_get_region(const tex_object *t, int level, int x, int y, int z, int w,
+                                       int h, int d, void *dst)
+{
+    if (!t)
+        return GL_INVALID_OPERATION;
+    if (level < 0 || level >= TEX_MAX_LEVELS)
+        return GL_INVALID_VALUE;
+    bool cube = t->target == GL_TEXTURE_CUBE_MAP;
+    const tex_image *img = &t->image[0][level];
+    int depth = cube ? 6 : img->depth;
+    if (x < 0 || y < 0 || z < 0 || w < 0 || h < 0 || d < 0 || x > img->width - w ||
+        y > img->height - h || z > depth - d)
+        return GL_INVALID_VALUE;
+    if (!tex_format_is_compressed(img->internal_format))
+        return GL_INVALID_OPERATION;
+    /* whole blocks only: offsets on the 4x4 grid, sizes multiples of 4 or
+     * reaching the image's edge (GL 4.5 section 8.11.4) */
+    if ((x & 3) || (y & 3) || ((w & 3) && x + w != img->width) || ((h & 3) && y + h != img->height))
+        return GL_INVALID_OPERATION;
+    size_t bb = (size_t)tex_s3tc_block_bytes(img->internal_format);
+    size_t src_row = (size_t)((img->width + 3) / 4) * bb;
+    size_t src_slice = src_row * (size_t)((img->height + 3) / 4);
+    size_t row = (size_t)((w + 3) / 4) * bb;
+    int rows = (h + 3) / 4;
+    uint8_t *out = dst;
+    for (int k = 0; k < d; k++) {
+        const tex_image *fi = cube ? &t->image[z + k][level] : img;
+        if (fi->internal_format != img->internal_format || fi->width != img->width ||
+            fi->height != img->height)
+            return GL_INVALID_OPERATION;
+        if (!out || !fi->blocks)
+            continue;
+        const uint8_t *slice = fi->blocks + (cube ? 0 : (size_t)(z + k) * src_slice);
+        for (int r = 0; r < rows; r++) {
+            memcpy(out, slice + (size_t)(y / 4 + r) * src_row + (size_t)(x / 4) * bb, row);
+            out += row;
+        }
+    }
+    return GL_NO_ERROR;
+}

@@ -302,24 +302,53 @@ static bool int_filters_ok(const tex_sampler *s)
 
 bool tex_object_complete(const tex_object *t)
 {
-    if (!t)
+    return t ? tex_object_complete_with(t, &t->sampler) : false;
+}
+
+bool tex_object_complete_with(const tex_object *t, const tex_sampler *s)
+{
+    if (!t || !s)
         return false;
     if (t->target == GL_TEXTURE_BUFFER_ARB)
         return t->buffer.data != NULL;
     if (tex_target_is_ms(t->target)) /* one level, no filtering: complete when defined */
         return image_defined(&t->image[0][0]) && t->image[0][0].samples > 0;
     int b = t->sampler.base_level;
-    if (t->target == GL_TEXTURE_RECTANGLE_ARB)
+    if (t->target == GL_TEXTURE_RECTANGLE_ARB) {
         b = 0; /* ARB_texture_rectangle: level 0 only, no mipmaps */
+        /* wraps and filters a rectangle texture does not take (a sampler
+         * object may hold them; GL 4.6 section 8.17) make it incomplete */
+        if (s->wrap_s == GL_REPEAT || s->wrap_s == GL_MIRRORED_REPEAT ||
+            s->wrap_t == GL_REPEAT || s->wrap_t == GL_MIRRORED_REPEAT ||
+            (s->min_filter != GL_NEAREST && s->min_filter != GL_LINEAR))
+            return false;
+    }
     if (b < 0 || b >= TEX_MAX_LEVELS || t->mip_end[b] < 0)
         return false;
-    if (tex_format_is_int(t->image[0][b].format) && !int_filters_ok(&t->sampler))
+    if (tex_format_is_int(t->image[0][b].format) && !int_filters_ok(s))
         return false;
-    if (t->target == GL_TEXTURE_RECTANGLE_ARB || !filter_needs_mips(t->sampler.min_filter))
+    if (t->target == GL_TEXTURE_RECTANGLE_ARB || !filter_needs_mips(s->min_filter))
         return true;
     if (b > t->sampler.max_level)
         return false;
     return t->mip_end[b] >= last_mip_level(t, b);
+}
+
+void tex_sampler_take_object_state(tex_sampler *dst, const tex_sampler *so)
+{
+    dst->min_filter = so->min_filter;
+    dst->mag_filter = so->mag_filter;
+    dst->wrap_s = so->wrap_s;
+    dst->wrap_t = so->wrap_t;
+    dst->wrap_r = so->wrap_r;
+    memcpy(dst->border_color, so->border_color, sizeof dst->border_color);
+    memcpy(dst->border_color_int, so->border_color_int, sizeof dst->border_color_int);
+    dst->min_lod = so->min_lod;
+    dst->max_lod = so->max_lod;
+    dst->lod_bias = so->lod_bias;
+    dst->compare_mode = so->compare_mode;
+    dst->compare_func = so->compare_func;
+    dst->max_anisotropy = so->max_anisotropy;
 }
 
 /* ---- texel storage ------------------------------------------------------------------ */
@@ -388,9 +417,6 @@ static void store_texel(tex_image *img, const tex_ifmt *f, int i, int j, int k, 
     if (!(f->flags & TEX_IF_FLOAT))
         for (int q = 0; q < 4; q++)
             c[q] = clamp01(c[q]);
-    if (f->flags & TEX_IF_SRGB)
-        for (int q = 0; q < 3; q++)
-            c[q] = tex_srgb_to_linear(c[q]);
     if (img->format == TEX_FMT_RGBA8) {
         for (int q = 0; q < 4; q++)
             p[q] = (uint8_t)(c[q] * 255.0f + 0.5f);
@@ -421,10 +447,6 @@ static void load_texel(const tex_image *img, int i, int j, int k, float out[4])
     } else {
         memcpy(c, p, sizeof c);
     }
-    const tex_ifmt *f = tex_ifmt_lookup(img->internal_format);
-    if (f && (f->flags & TEX_IF_SRGB))
-        for (int q = 0; q < 3; q++)
-            c[q] = tex_linear_to_srgb(c[q]);
     base_collapse(img->base_format, c, out);
 }
 
@@ -523,7 +545,7 @@ static GLenum check_data_class(const tex_ifmt *f, int fmt_class)
     bool int_data = fmt_class == TEX_CLASS_INTEGER;
     bool int_fmt = (f->flags & (TEX_IF_SINT | TEX_IF_UINT)) != 0;
     if (fmt_class == TEX_CLASS_STENCIL)
-        return GL_INVALID_ENUM; /* STENCIL_INDEX is no texture format in GL 2.1 */
+        return GL_INVALID_OPERATION; /* no internal format takes stencil indices alone */
     if (is_depthish(f->base_format) != depth_data || int_fmt != int_data)
         return GL_INVALID_OPERATION;
     return GL_NO_ERROR;
@@ -552,6 +574,24 @@ static GLenum image_alloc(tex_image *img, const tex_ifmt *f, GLenum internal_for
     img->data = TEX_CALLOC(1, total);
     if (!img->data)
         return GL_OUT_OF_MEMORY;
+    /* contents zero, with the alpha of a base format that has none at 1
+     * (GL 2.1 table 3.15), as an upload and the render-target writes that
+     * leave such an alpha alone keep it (so blending reads DST_ALPHA 1) */
+    GLenum b = f->base_format;
+    if (b == GL_RGB || b == GL_LUMINANCE || b == GL_RED || b == GL_RG) {
+        for (size_t o = 0; o < total; o += bytes) {
+            uint8_t *p = (uint8_t *)img->data + o;
+            if (img->format == TEX_FMT_RGBA8) {
+                p[3] = 255;
+            } else if (img->format == TEX_FMT_RGBA32F) {
+                const float one = 1.0f;
+                memcpy(p + 12, &one, 4);
+            } else if (tex_format_is_int(img->format)) {
+                const uint32_t one = 1;
+                memcpy(p + 12, &one, 4);
+            }
+        }
+    }
     if (f->base_format == GL_DEPTH_STENCIL) {
         img->stencil = TEX_CALLOC(1, total / bytes);
         if (!img->stencil) {
@@ -646,7 +686,7 @@ static GLenum image_upload(tex_image *img, const tex_ifmt *f, const tex_xfer *x,
 {
     if (tex_format_is_int(img->format))
         return image_upload_int(img, f, x, pixels, xo, yo, zo);
-    if (img->format == TEX_FMT_RGBA8 && !(f->flags & TEX_IF_SRGB) && tex_xfer_is_u8_color(x))
+    if (img->format == TEX_FMT_RGBA8 && tex_xfer_is_u8_color(x))
         return image_upload_u8(img, x, pixels, xo, yo, zo);
     float *row = TEX_MALLOC((size_t)(x->w > 0 ? x->w : 1) * 4 * sizeof(float));
     if (!row)
@@ -711,8 +751,10 @@ GLenum tex_image_define(tex_object *t, int face, int level, GLenum internal_form
     GLenum err = tex_xfer_setup(&x, format, type, w, h, d, target3d(t->target), ps);
     if (err != GL_NO_ERROR)
         return err;
+    /* no internal format takes stencil indices alone: the data does not
+     * match the internal format (GL 3.3 section 3.8.3, as Mesa) */
     if (x.fmt_class == TEX_CLASS_STENCIL)
-        return GL_INVALID_ENUM;
+        return GL_INVALID_OPERATION;
 
     /* level, border and size limits (GL 2.1 section 3.8.1) */
     bool rect = t->target == GL_TEXTURE_RECTANGLE_ARB;
@@ -811,7 +853,7 @@ GLenum tex_image_sub(tex_object *t, int face, int level, int x, int y, int z,
     if (err != GL_NO_ERROR)
         return err;
     if (xf.fmt_class == TEX_CLASS_STENCIL)
-        return GL_INVALID_ENUM;
+        return GL_INVALID_OPERATION; /* as tex_image_define */
     tex_image *img = &t->image[face][level];
     if (!image_defined(img))
         return GL_INVALID_OPERATION;
@@ -857,20 +899,16 @@ GLenum tex_image_sub(tex_object *t, int face, int level, int x, int y, int z,
     return GL_NO_ERROR;
 }
 
-GLenum tex_image_get(const tex_object *t, int face, int level, GLenum format, GLenum type,
-                     void *pixels, const tex_pixel_store *ps)
+/* Packs texels (x0 .. x0+w-1, y0 .., z0 ..) of level `level` of face as a
+ * w x h x d client image (tex_image_get, tex_image_get_region); the region
+ * lies inside the image (callers check). */
+static GLenum image_get_region(const tex_object *t, int face, int level, int x0, int y0, int z0,
+                               int w, int h, int d, GLenum format, GLenum type, void *pixels,
+                               const tex_pixel_store *ps)
 {
-    if (!t)
-        return GL_INVALID_OPERATION;
-    if (t->target == GL_TEXTURE_BUFFER_ARB || tex_target_is_ms(t->target) || face < 0 ||
-        face >= t->num_faces)
-        return GL_INVALID_ENUM; /* multisample images take no pixel transfers */
-    if (level < 0 || level >= TEX_MAX_LEVELS)
-        return GL_INVALID_VALUE;
     const tex_image *img = &t->image[face][level];
     tex_xfer x;
-    GLenum err = tex_xfer_setup(&x, format, type, img->width, img->height, img->depth,
-                                target3d(t->target), ps);
+    GLenum err = tex_xfer_setup(&x, format, type, w, h, d, target3d(t->target), ps);
     if (err != GL_NO_ERROR)
         return err;
     if (x.fmt_class == TEX_CLASS_STENCIL)
@@ -891,13 +929,13 @@ GLenum tex_image_get(const tex_object *t, int face, int level, GLenum format, GL
         return GL_NO_ERROR;
     if (tex_format_is_int(img->format)) {
         /* EXT_texture_integer: integer texels are packed without float */
-        int64_t *irow = TEX_MALLOC((size_t)img->width * 4 * sizeof(int64_t));
+        int64_t *irow = TEX_MALLOC((size_t)(w > 0 ? w : 1) * 4 * sizeof(int64_t));
         if (!irow)
             return GL_OUT_OF_MEMORY;
-        for (int k = 0; k < img->depth; k++)
-            for (int j = 0; j < img->height; j++) {
-                for (int i = 0; i < img->width; i++)
-                    load_texel_int(img, i, j, k, irow + (size_t)i * 4);
+        for (int k = 0; k < d; k++)
+            for (int j = 0; j < h; j++) {
+                for (int i = 0; i < w; i++)
+                    load_texel_int(img, x0 + i, y0 + j, z0 + k, irow + (size_t)i * 4);
                 tex_xfer_pack_row_int(&x, pixels, j, k, irow);
             }
         TEX_FREE(irow);
@@ -907,14 +945,14 @@ GLenum tex_image_get(const tex_object *t, int face, int level, GLenum format, GL
      * Mesa), not ReadPixels' R + G + B: packing sums R, G, B, so G and B
      * are cleared first */
     bool lum = format == GL_LUMINANCE || format == GL_LUMINANCE_ALPHA;
-    float *row = TEX_MALLOC((size_t)img->width * 4 * sizeof(float));
+    float *row = TEX_MALLOC((size_t)(w > 0 ? w : 1) * 4 * sizeof(float));
     if (!row)
         return GL_OUT_OF_MEMORY;
-    for (int k = 0; k < img->depth; k++)
-        for (int j = 0; j < img->height; j++) {
-            for (int i = 0; i < img->width; i++) {
+    for (int k = 0; k < d; k++)
+        for (int j = 0; j < h; j++) {
+            for (int i = 0; i < w; i++) {
                 float *c = row + (size_t)i * 4;
-                load_texel(img, i, j, k, c);
+                load_texel(img, x0 + i, y0 + j, z0 + k, c);
                 if (lum)
                     c[1] = c[2] = 0.0f;
             }
@@ -924,15 +962,77 @@ GLenum tex_image_get(const tex_object *t, int face, int level, GLenum format, GL
     return GL_NO_ERROR;
 }
 
+GLenum tex_image_get(const tex_object *t, int face, int level, GLenum format, GLenum type,
+                     void *pixels, const tex_pixel_store *ps)
+{
+    if (!t)
+        return GL_INVALID_OPERATION;
+    if (t->target == GL_TEXTURE_BUFFER_ARB || tex_target_is_ms(t->target) || face < 0 ||
+        face >= t->num_faces)
+        return GL_INVALID_ENUM; /* multisample images take no pixel transfers */
+    if (level < 0 || level >= TEX_MAX_LEVELS)
+        return GL_INVALID_VALUE;
+    const tex_image *img = &t->image[face][level];
+    return image_get_region(t, face, level, 0, 0, 0, img->width, img->height, img->depth, format,
+                            type, pixels, ps);
+}
+
+GLenum tex_image_get_region(const tex_object *t, int level, int x, int y, int z, int w, int h,
+                            int d, GLenum format, GLenum type, void *pixels,
+                            const tex_pixel_store *ps)
+{
+    if (!t)
+        return GL_INVALID_OPERATION;
+    if (t->target == GL_TEXTURE_BUFFER_ARB || tex_target_is_ms(t->target))
+        return GL_INVALID_OPERATION;
+    if (level < 0 || level >= TEX_MAX_LEVELS)
+        return GL_INVALID_VALUE;
+    bool cube = t->target == GL_TEXTURE_CUBE_MAP;
+    const tex_image *img = &t->image[0][level];
+    int depth = cube ? 6 : img->depth;
+    if (x < 0 || y < 0 || z < 0 || w < 0 || h < 0 || d < 0 || x > img->width - w ||
+        y > img->height - h || z > depth - d)
+        return GL_INVALID_VALUE;
+    if (!cube)
+        return image_get_region(t, 0, level, x, y, z, w, h, d, format, type, pixels, ps);
+    /* cube maps: faces z .. z + d - 1 as the images of a 3D transfer; the
+     * level must be cube complete (every face defined, of one size and
+     * format: GL 4.5 section 8.11.4) */
+    for (int f = 0; f < 6; f++) {
+        const tex_image *fi = &t->image[f][level];
+        if (!image_defined(fi) || fi->width != img->width || fi->height != img->height ||
+            fi->internal_format != img->internal_format)
+            return GL_INVALID_OPERATION;
+    }
+    tex_xfer xs;
+    GLenum err = tex_xfer_setup(&xs, format, type, w, h, d, true, ps);
+    if (err != GL_NO_ERROR)
+        return err;
+    for (int k = 0; k < d; k++) {
+        /* image k of the client transfer: one face, addressed as a 2D
+         * transfer whose base is that image's first byte */
+        uint8_t *base = pixels ? (uint8_t *)pixels + (size_t)k * xs.image_stride : NULL;
+        tex_pixel_store one = *ps;
+        one.skip_images = 0;
+        err = image_get_region(t, z + k, level, x, y, 0, w, h, 1, format, type, base, &one);
+        if (err != GL_NO_ERROR)
+            return err;
+    }
+    return GL_NO_ERROR;
+}
+
 /* ---- mipmap generation -------------------------------------------------------------------- */
 
 /* One level from the previous by a box filter: each destination texel is the
  * average of the 2 (1D), 2x2 (2D) or 2x2x2 (3D) source texels it covers; a
  * source dimension of 1 (or the array layers) is not halved.  For odd sizes
  * the last source row/column is not read (a plain box filter; GL 2.1 leaves
- * the filter implementation-dependent). */
+ * the filter implementation-dependent).  sRGB images average linear values
+ * (decoded, averaged, encoded again), as EXT_texture_sRGB recommends. */
 static void downsample(const tex_image *src, tex_image *dst, bool halve_h, bool halve_d)
 {
+    const tex_ifmt *f = tex_ifmt_lookup(dst->internal_format);
+    bool srgb = f && (f->flags & TEX_IF_SRGB) && dst->format == TEX_FMT_RGBA8;
     int sx = src->width > 1 ? 2 : 1;
     int sy = (halve_h && src->height > 1) ? 2 : 1;
     int sz = (halve_d && src->depth > 1) ? 2 : 1;
@@ -941,7 +1041,22 @@ static void downsample(const tex_image *src, tex_image *dst, bool halve_h, bool 
         for (int j = 0; j < dst->height; j++)
             for (int i = 0; i < dst->width; i++) {
                 int i0 = i * sx, j0 = halve_h ? j * sy : j, k0 = halve_d ? k * sz : k;
-                if (dst->format == TEX_FMT_RGBA8) {
+                if (srgb) {
+                    float sum[4] = {0, 0, 0, 0};
+                    for (int dk = 0; dk < sz; dk++)
+                        for (int dj = 0; dj < sy; dj++)
+                            for (int di = 0; di < sx; di++) {
+                                const uint8_t *p = texel_ptr(src, i0 + di, j0 + dj, k0 + dk);
+                                for (int q = 0; q < 3; q++)
+                                    sum[q] += tex_srgb8_to_linear[p[q]];
+                                sum[3] += tex_u8_to_float[p[3]];
+                            }
+                    uint8_t *o = texel_ptr(dst, i, j, k);
+                    for (int q = 0; q < 4; q++) {
+                        float v = sum[q] / (float)n;
+                        o[q] = (uint8_t)((q < 3 ? tex_linear_to_srgb(v) : v) * 255.0f + 0.5f);
+                    }
+                } else if (dst->format == TEX_FMT_RGBA8) {
                     unsigned sum[4] = {0, 0, 0, 0};
                     for (int dk = 0; dk < sz; dk++)
                         for (int dj = 0; dj < sy; dj++)

@@ -24,6 +24,8 @@
 
 /* c / 255 for every byte value, exactly rounded (RGBA8 texel -> float). */
 extern const float tex_u8_to_float[256];
+/* The linear value of every sRGB-encoded byte (sRGB texel -> float). */
+extern const float tex_srgb8_to_linear[256];
 
 float tex_half_to_float(uint16_t h);
 uint16_t tex_float_to_half(float f); /* round to nearest even, overflow -> inf */
@@ -44,7 +46,8 @@ enum {
 /* Internal format flags (tex_ifmt.flags). */
 enum {
     TEX_IF_FLOAT = 1u << 0, /* ARB_texture_float / 32F depth: no clamping to [0,1] */
-    TEX_IF_SRGB = 1u << 1,  /* stored linearised in RGBA32F, re-encoded by GetTexImage */
+    TEX_IF_SRGB = 1u << 1,  /* stored sRGB-encoded in RGBA8 (as given, as rendered, as
+                               GetTexImage returns it); sampling decodes R, G, B */
     TEX_IF_SINT = 1u << 2,  /* EXT_texture_integer signed: RGBA32I storage */
     TEX_IF_UINT = 1u << 3,  /* EXT_texture_integer unsigned: RGBA32UI storage */
     TEX_IF_S3TC = 1u << 4   /* EXT_texture_compression_s3tc: blocks + decoded texels */
@@ -59,9 +62,9 @@ typedef struct tex_ifmt {
 } tex_ifmt;
 
 /* One texel of a colour image as float RGBA in the internal format's own
- * encoding (sRGB formats re-encoded, base format collapsed as GetTexImage
- * sees it), and the store of such a value (base format applied, clamped,
- * sRGB linearised): tex_object.c's texel access for tex_compressed.c. */
+ * encoding (sRGB formats encoded, base format collapsed as GetTexImage
+ * sees it), and the store of such a value (base format applied, clamped):
+ * tex_object.c's texel access for tex_compressed.c. */
 void tex_texel_load(const tex_image *img, int i, int j, int k, float out[4]);
 void tex_texel_store(tex_image *img, const tex_ifmt *f, int i, int j, int k, const float in[4]);
 

@@ -69,6 +69,8 @@ typedef struct samp {
     int ref_comp;           /* coordinate component holding the reference, -1 none */
     float scale[3];         /* base level size for the LOD (1 for RECT) */
     bool fast2d;            /* 2D-shaped RGBA8 colour lookups: the direct path */
+    bool srgb;              /* EXT_texture_sRGB: RGBA8 texels sRGB-encoded, R, G, B
+                               decoded to linear before filtering (section 3.8.15) */
     float aniso;            /* EXT_texture_filter_anisotropic: TEXTURE_MAX_ANISOTROPY
                                (<= TEX_MAX_ANISOTROPY) for mipmapped 2D non-cube
                                float lookups, else 1 (no anisotropy) */
@@ -309,13 +311,15 @@ TEX_INLINE void fetch_rgba(const samp *sp, const tex_image *img, int i, int j, i
     const uint8_t *p = (const uint8_t *)img->data + (size_t)k * img->slice_stride +
                        (size_t)j * img->row_stride;
     switch (img->format) {
-    case TEX_FMT_RGBA8:
+    case TEX_FMT_RGBA8: {
+        const float *rgb = sp->srgb ? tex_srgb8_to_linear : tex_u8_to_float;
         p += (size_t)i * 4;
-        o[0] = tex_u8_to_float[p[0]];
-        o[1] = tex_u8_to_float[p[1]];
-        o[2] = tex_u8_to_float[p[2]];
+        o[0] = rgb[p[0]];
+        o[1] = rgb[p[1]];
+        o[2] = rgb[p[2]];
         o[3] = tex_u8_to_float[p[3]];
         return;
+    }
     case TEX_FMT_RGBA32F:
         memcpy(o, p + (size_t)i * 16, 16);
         return;
@@ -530,14 +534,15 @@ static int ref_component(int target)
     }
 }
 
-static bool samp_setup(samp *sp, const tex_object *t, const gp_tex_request *req,
-                       float unit_bias)
+/* s: the sampling state (t's sampler, or t's merged with a sampler
+ * object's, tex_sample_with). */
+static bool samp_setup(samp *sp, const tex_object *t, const tex_sampler *s,
+                       const gp_tex_request *req, float unit_bias)
 {
     memset(sp, 0, sizeof *sp);
     GLenum target = gl_target_of(req->target);
     if (!target || !t || t->target != target)
         return false;
-    const tex_sampler *s = &t->sampler;
     bool rect = target == GL_TEXTURE_RECTANGLE_ARB;
     sp->t = t;
     sp->base = rect ? 0 : s->base_level;
@@ -622,7 +627,10 @@ static bool samp_setup(samp *sp, const tex_object *t, const gp_tex_request *req,
     else
         map_border(bi->base_format, s->border_color, sp->border);
     map_border_int(bi->base_format, s->border_color_int, sp->border_i);
-    sp->fast2d = sp->dims == 2 && sp->layer_dim < 0 && !sp->depth && bi->format == TEX_FMT_RGBA8;
+    const tex_ifmt *bf = tex_ifmt_lookup(bi->internal_format);
+    sp->srgb = bf && (bf->flags & TEX_IF_SRGB) && bi->format == TEX_FMT_RGBA8;
+    sp->fast2d = sp->dims == 2 && sp->layer_dim < 0 && !sp->depth && bi->format == TEX_FMT_RGBA8 &&
+                 !sp->srgb;
     sp->aniso = 1.0f;
     if (s->max_anisotropy > 1.0f && sp->dims == 2 && !sp->cube && !sp->integer && !sp->compare)
         sp->aniso = s->max_anisotropy < TEX_MAX_ANISOTROPY ? s->max_anisotropy : TEX_MAX_ANISOTROPY;
@@ -749,40 +757,27 @@ static void lane_partials_explicit(const samp *sp, const gp_tex_request *req, in
  * d/dy from lanes 0/2, as the DDX/DDY of glprog compute them (see
  * reference/fswzadd-quad-derivatives.txt); GL lets the partials be
  * approximated by differences and one LOD per quad is the usual choice. */
+/* face: cube maps only, the face the quad's coordinates are projected onto
+ * (the face of the lane whose lambda this is). */
 static float quad_lambda_base(const samp *sp, const gp_tex_request *req, const lanes *ln, int q,
-                              lanes *out)
+                              int face, lanes *out)
 {
     int l0 = 4 * q, l1 = l0 + 1, l2 = l0 + 2;
     float dx[3], dy[3];
     if (sp->cube) {
-        /* project the neighbours onto one face so that a quad that
-         * straddles an edge gets no seam-sized derivative: the face of its
-         * lanes when they agree, else the face of the quad's centre (the
-         * mean of its four directions).  Lane 0 may be a helper pixel
-         * outside the primitive whose extrapolated direction has crossed
-         * onto another face (a 3 x 3 quad drawn at a face's edges: piglit
-         * cubemap npot); the centre lies within half a pixel of a covered
-         * pixel. */
+        /* the quad's coordinates projected onto one face, so that a quad
+         * that straddles an edge gets no seam-sized derivative */
         const gp_vec *c = req->coord;
         bool proj = req->op == GP_TEXOP_TXP;
-        float s[3], t[3], v4[4][3];
-        int faces[4];
-        for (int k = 0; k < 4; k++) {
-            int l = l0 + k;
+        float s[3], t[3];
+        int f = face;
+        const int ls[3] = {l0, l1, l2};
+        for (int k = 0; k < 3; k++) {
+            int l = ls[k];
             float iw = proj ? 1.0f / cf(c, 3, l) : 1.0f;
-            for (int a = 0; a < 3; a++)
-                v4[k][a] = cf(c, a, l) * iw;
-            faces[k] = cube_face(v4[k][0], v4[k][1], v4[k][2]);
+            const float v[3] = {cf(c, 0, l) * iw, cf(c, 1, l) * iw, cf(c, 2, l) * iw};
+            cube_st(f, v, &s[k], &t[k]);
         }
-        int f = faces[0];
-        if (faces[1] != f || faces[2] != f || faces[3] != f) {
-            float m[3];
-            for (int a = 0; a < 3; a++)
-                m[a] = v4[0][a] + v4[1][a] + v4[2][a] + v4[3][a];
-            f = cube_face(m[0], m[1], m[2]);
-        }
-        for (int k = 0; k < 3; k++)
-            cube_st(f, v4[k], &s[k], &t[k]);
         dx[0] = s[1] - s[0];
         dx[1] = t[1] - t[0];
         dy[0] = s[2] - s[0];
@@ -858,9 +853,26 @@ static void lanes_lambda(const samp *sp, const gp_tex_request *req, lanes *ln)
         }
         break;
     default:
-        if (req->quad_derivatives) {
+        if (req->quad_derivatives && sp->cube) {
+            /* cube maps: each lane projects the quad onto its own face.  A
+             * quad on one face gets one lambda; in a quad that straddles a
+             * face edge (helper lanes past a face-aligned primitive's edge
+             * land on the next face) a lane's derivatives are those of its
+             * own face, not a neighbour's (GL 2.1 section 3.8.6: s, t and
+             * their derivatives are the chosen face's) */
+            const gp_vec *c = req->coord;
+            for (int l = 0; l < GP_LANES; l++) {
+                if (!(req->lane_mask & (1u << l))) {
+                    base[l] = 0.0f;
+                    continue;
+                }
+                int f = sp->cube_array ? cube_face(cf(c, 0, l), cf(c, 1, l), cf(c, 2, l))
+                                       : ln->face[l];
+                base[l] = quad_lambda_base(sp, req, ln, l / 4, f, ln);
+            }
+        } else if (req->quad_derivatives) {
             for (int q = 0; q < GP_LANES / 4; q++) {
-                float lb = (req->lane_mask >> (4 * q)) & 0xfu ? quad_lambda_base(sp, req, ln, q, ln) : 0.0f;
+                float lb = (req->lane_mask >> (4 * q)) & 0xfu ? quad_lambda_base(sp, req, ln, q, 0, ln) : 0.0f;
                 base[4 * q] = base[4 * q + 1] = base[4 * q + 2] = base[4 * q + 3] = lb;
             }
         } else {
@@ -968,6 +980,32 @@ static void lane_sample_int(const samp *sp, const lanes *ln, int l, uint32_t out
 
 /* ---- TXF, TXQ, TXG, LOD ------------------------------------------------------------------------- */
 
+/* GL 2.1 table 3.15 applied to a texel or filtered result: the components
+ * a base format lacks read 0 (alpha 1), luminance and intensity repeat R.
+ * Uploads store texels expanded so already; render-target writes keep only
+ * the base format's own channels (the GL layer's colour masks), so a
+ * texture rendered into reads right only through this.  Linear filtering
+ * commutes with it. */
+static bool base_maps(GLenum base)
+{
+    return base == GL_RGB || base == GL_LUMINANCE || base == GL_LUMINANCE_ALPHA ||
+           base == GL_INTENSITY || base == GL_ALPHA || base == GL_RED || base == GL_RG;
+}
+
+static void base_map4(GLenum base, float v[4])
+{
+    switch (base) {
+    case GL_RGB: v[3] = 1.0f; break;
+    case GL_LUMINANCE: v[1] = v[2] = v[0]; v[3] = 1.0f; break;
+    case GL_LUMINANCE_ALPHA: v[1] = v[2] = v[0]; break;
+    case GL_INTENSITY: v[1] = v[2] = v[3] = v[0]; break;
+    case GL_ALPHA: v[0] = v[1] = v[2] = 0.0f; break;
+    case GL_RED: v[1] = v[2] = 0.0f; v[3] = 1.0f; break;
+    case GL_RG: v[2] = 0.0f; v[3] = 1.0f; break;
+    default: break;
+    }
+}
+
 /* TXF (NV_gpu_program4 section 2.X.4.4, table X.18): one texel, integer
  * coordinates plus offsets (not on the layer), level = base + w; no wrap,
  * no compare, no filter.  The cases the spec leaves undefined read
@@ -1017,6 +1055,7 @@ static void lane_fetch(const samp *sp, const gp_tex_request *req, int l, gp_val 
         depth_expand(sp->depth_mode, fetch_depth(&nc, img, (int)i, (int)j, (int)k, 0.0f), f);
     } else {
         fetch_rgba(sp, img, (int)i, (int)j, (int)k, f);
+        base_map4(img->base_format, f);
     }
     for (int q = 0; q < 4; q++)
         out[q].f = f[q];
@@ -1177,8 +1216,11 @@ static bool ms_fetch(const tex_object *t, const gp_tex_request *req, uint32_t ma
                     memcpy(&d, p, 4);
                     depth_expand(t->sampler.depth_mode, d, f);
                 } else if (img->format == TEX_FMT_RGBA8) {
+                    const tex_ifmt *mf = tex_ifmt_lookup(img->internal_format);
+                    const float *rgb = mf && (mf->flags & TEX_IF_SRGB) ? tex_srgb8_to_linear
+                                                                        : tex_u8_to_float;
                     for (int q = 0; q < 4; q++)
-                        f[q] = tex_u8_to_float[p[q]];
+                        f[q] = q < 3 ? rgb[p[q]] : tex_u8_to_float[p[q]];
                 } else if (img->format == TEX_FMT_RGBA32F) {
                     memcpy(f, p, sizeof f);
                 } else {
@@ -1237,8 +1279,10 @@ static void write_incomplete(const tex_object *t, const gp_tex_request *req, uin
             write_lane_val(out, l, v);
 }
 
-static void sample_rgba(const tex_object *t, const gp_tex_request *req, float unit_lod_bias,
-                        gp_vec *out);
+static void sample_rgba(const tex_object *t, const tex_sampler *s, const gp_tex_request *req,
+                        float unit_lod_bias, gp_vec *out);
+static void gather_offsets(const tex_object *t, const tex_sampler *s, const gp_tex_request *req,
+                           const gp_vec *off_x, const gp_vec *off_y, gp_vec *out);
 
 /* Whether s's swizzle is not the identity. */
 static bool swizzled(const tex_sampler *s)
@@ -1250,72 +1294,11 @@ static bool swizzled(const tex_sampler *s)
     return false;
 }
 
-/* GL 2.1 table 3.20: the components a texture of base format base
- * returns, as a swizzle of its stored RGBA.  Uploads store them already
- * (tex_object.c), but an image rendered into through a framebuffer object
- * holds the fragments' RGBA: a LUMINANCE attachment takes L from red (GL
- * 3.0 section 4.2.3), and its green, blue and alpha are not its own.
- * Identity for the other base formats. */
-static void base_format_swizzle(GLenum base, GLenum sw[4])
-{
-    sw[0] = GL_RED;
-    sw[1] = GL_GREEN;
-    sw[2] = GL_BLUE;
-    sw[3] = GL_ALPHA;
-    switch (base) {
-    case GL_ALPHA:
-        sw[0] = sw[1] = sw[2] = GL_ZERO;
-        break;
-    case GL_LUMINANCE:
-        sw[1] = sw[2] = GL_RED;
-        sw[3] = GL_ONE;
-        break;
-    case GL_LUMINANCE_ALPHA:
-        sw[1] = sw[2] = GL_RED;
-        break;
-    case GL_INTENSITY:
-        sw[1] = sw[2] = sw[3] = GL_RED;
-        break;
-    case GL_RED:
-        sw[1] = sw[2] = GL_ZERO;
-        sw[3] = GL_ONE;
-        break;
-    case GL_RG:
-        sw[2] = GL_ZERO;
-        sw[3] = GL_ONE;
-        break;
-    case GL_RGB:
-        sw[3] = GL_ONE;
-        break;
-    default:
-        break;
-    }
-}
-
 /* ARB_texture_swizzle section 3.8.x: result component q becomes the
- * component swizzle[q] names, or 0 / 1 (integer 1 for integer textures);
- * applied after the base format's own components (base_format_swizzle). */
-static void apply_swizzle(const tex_object *t, bool base, uint32_t mask, gp_vec *out)
+ * component swizzle[q] names, or 0 / 1 (integer 1 for integer textures). */
+static void apply_swizzle(const tex_object *t, uint32_t mask, gp_vec *out)
 {
     const tex_sampler *s = &t->sampler;
-    GLenum base_sw[4], sw[4];
-    base_format_swizzle(base ? t->image[0][s->base_level >= 0 && s->base_level < TEX_MAX_LEVELS
-                                               ? s->base_level
-                                               : 0].base_format
-                             : GL_RGBA,
-                        base_sw);
-    for (int q = 0; q < 4; q++) {
-        GLenum u = s->swizzle[q];
-        sw[q] = u; /* ZERO, ONE */
-        if (u == GL_RED)
-            sw[q] = base_sw[0];
-        else if (u == GL_GREEN)
-            sw[q] = base_sw[1];
-        else if (u == GL_BLUE)
-            sw[q] = base_sw[2];
-        else if (u == GL_ALPHA)
-            sw[q] = base_sw[3];
-    }
     bool integer = tex_format_is_int(t->image[0][s->base_level >= 0 && s->base_level < TEX_MAX_LEVELS
                                                      ? s->base_level
                                                      : 0].format);
@@ -1331,7 +1314,7 @@ static void apply_swizzle(const tex_object *t, bool base, uint32_t mask, gp_vec 
         for (int q = 0; q < 4; q++)
             in[q] = out->c[q][l];
         for (int q = 0; q < 4; q++) {
-            switch (sw[q]) {
+            switch (s->swizzle[q]) {
             case GL_RED: res[q] = in[0]; break;
             case GL_GREEN: res[q] = in[1]; break;
             case GL_BLUE: res[q] = in[2]; break;
@@ -1346,35 +1329,59 @@ static void apply_swizzle(const tex_object *t, bool base, uint32_t mask, gp_vec 
     }
 }
 
-/* Whether t's base format returns other than its stored RGBA. */
-static bool base_swizzled(const tex_object *t)
+static void apply_base_format(GLenum base, uint32_t mask, gp_vec *out)
 {
-    const tex_sampler *s = &t->sampler;
-    const tex_image *img = &t->image[0][s->base_level >= 0 && s->base_level < TEX_MAX_LEVELS ? s->base_level : 0];
-    GLenum sw[4];
-    base_format_swizzle(img->base_format, sw);
-    return sw[0] != GL_RED || sw[1] != GL_GREEN || sw[2] != GL_BLUE || sw[3] != GL_ALPHA;
+    for (int l = 0; l < GP_LANES; l++) {
+        if (!(mask & (1u << l)))
+            continue;
+        float v[4] = {out->c[0][l].f, out->c[1][l].f, out->c[2][l].f, out->c[3][l].f};
+        base_map4(base, v);
+        write_lane(out, l, v);
+    }
 }
 
 void tex_sample(const tex_object *t, const gp_tex_request *req, float unit_lod_bias,
                 gp_vec *out)
 {
-    sample_rgba(t, req, unit_lod_bias, out);
-    /* the swizzle applies to texel results of complete textures, not to
-     * size queries, LOD, gathers or buffer / multisample fetches */
-    /* texel fetches (TXF) keep their stored values: an out-of-range fetch
-     * reads (0, 0, 0, 0) (NV_gpu_program4 section 2.X.4.4) */
-    bool base = t && req->op != GP_TEXOP_TXF && base_swizzled(t);
-    if (t && (swizzled(&t->sampler) || base) && req->op != GP_TEXOP_TXQ &&
-        req->op != GP_TEXOP_LOD &&
-        req->op != GP_TEXOP_TXG && req->op != GP_TEXOP_TXGO && req->op != GP_TEXOP_TXFMS &&
-        t->target != GL_TEXTURE_BUFFER_ARB && !tex_target_is_ms(t->target) &&
-        tex_object_complete(t))
-        apply_swizzle(t, base, live_lanes(req), out);
+    tex_sample_with(t, NULL, req, unit_lod_bias, out);
 }
 
-static void sample_rgba(const tex_object *t, const gp_tex_request *req, float unit_lod_bias,
-                        gp_vec *out)
+void tex_sample_with(const tex_object *t, const tex_sampler *so, const gp_tex_request *req,
+                     float unit_lod_bias, gp_vec *out)
+{
+    /* the state sampled with: t's own, or t's with the sampler object's
+     * fields in place of its own (ARB_sampler_objects) */
+    tex_sampler merged;
+    const tex_sampler *s = t ? &t->sampler : NULL;
+    if (t && so) {
+        merged = t->sampler;
+        tex_sampler_take_object_state(&merged, so);
+        s = &merged;
+    }
+    sample_rgba(t, s, req, unit_lod_bias, out);
+    /* the base format (TXF: lane_fetch, in-range texels only) and the
+     * swizzle apply to texel results of complete textures, not to size
+     * queries, LOD, gathers or buffer / multisample fetches */
+    if (!t || req->op == GP_TEXOP_TXQ || req->op == GP_TEXOP_LOD || req->op == GP_TEXOP_TXG ||
+        req->op == GP_TEXOP_TXGO || req->op == GP_TEXOP_TXFMS ||
+        t->target == GL_TEXTURE_BUFFER_ARB || tex_target_is_ms(t->target))
+        return;
+    int b = t->target == GL_TEXTURE_RECTANGLE_ARB ? 0 : t->sampler.base_level;
+    const tex_image *bi = b >= 0 && b < TEX_MAX_LEVELS ? &t->image[0][b] : NULL;
+    bool base = bi && base_maps(bi->base_format) && req->op != GP_TEXOP_TXF && /* lane_fetch */
+                (bi->format == TEX_FMT_RGBA8 || bi->format == TEX_FMT_RGBA32F);
+    bool swz = swizzled(&t->sampler);
+    if ((!base && !swz) || !tex_object_complete_with(t, s))
+        return;
+    if (base)
+        apply_base_format(bi->base_format, live_lanes(req), out);
+    if (swz)
+        apply_swizzle(t, live_lanes(req), out);
+}
+
+/* s: the state sampled with (NULL only when t is NULL). */
+static void sample_rgba(const tex_object *t, const tex_sampler *s, const gp_tex_request *req,
+                        float unit_lod_bias, gp_vec *out)
 {
     uint32_t mask = live_lanes(req);
     if (!mask)
@@ -1385,7 +1392,7 @@ static void sample_rgba(const tex_object *t, const gp_tex_request *req, float un
         g.op = GP_TEXOP_TXG;
         g.offset_reg = NULL;
         memset(g.offset, 0, sizeof(g.offset));
-        tex_sample_gather_offsets(t, &g, req->gather_x, req->gather_y, out);
+        gather_offsets(t, s, &g, req->gather_x, req->gather_y, out);
         return;
     }
 
@@ -1428,7 +1435,8 @@ static void sample_rgba(const tex_object *t, const gp_tex_request *req, float un
     }
 
     samp sp;
-    if (!t || !req->coord || !tex_object_complete(t) || !samp_setup(&sp, t, req, unit_lod_bias)) {
+    if (!t || !req->coord || !tex_object_complete_with(t, s) ||
+        !samp_setup(&sp, t, s, req, unit_lod_bias)) {
         write_incomplete(t, req, mask, out);
         return;
     }
@@ -1533,12 +1541,18 @@ static void sample_rgba(const tex_object *t, const gp_tex_request *req, float un
 void tex_sample_gather_offsets(const tex_object *t, const gp_tex_request *req,
                                const gp_vec *off_x, const gp_vec *off_y, gp_vec *out)
 {
+    gather_offsets(t, t ? &t->sampler : NULL, req, off_x, off_y, out);
+}
+
+static void gather_offsets(const tex_object *t, const tex_sampler *s, const gp_tex_request *req,
+                           const gp_vec *off_x, const gp_vec *off_y, gp_vec *out)
+{
     uint32_t mask = live_lanes(req);
     if (!mask)
         return;
     samp sp;
     if (!t || !req->coord || !off_x || !off_y || t->target == GL_TEXTURE_BUFFER_ARB ||
-        !tex_object_complete(t) || !samp_setup(&sp, t, req, 0.0f)) {
+        !tex_object_complete_with(t, s) || !samp_setup(&sp, t, s, req, 0.0f)) {
         gp_tex_request g = *req;
         g.op = GP_TEXOP_TXG;
         write_incomplete(t, &g, mask, out);

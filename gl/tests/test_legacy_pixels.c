@@ -448,6 +448,11 @@ static void test_incomplete_texture(void)
     asmgl_context_destroy(c);
 }
 
+/* texture/ keeps no border texels, so an image with a border cannot be laid
+ * out as EXT_framebuffer_object section 4.4.2.3 says (window (0, 0) on
+ * texel (-b, -b)): FRAMEBUFFER_UNSUPPORTED (section 4.4.4.2 allows it for
+ * any combination the implementation does not support), and drawing into
+ * it is INVALID_FRAMEBUFFER_OPERATION (section 4.4.5). */
 static void test_border_texture_attachment(void)
 {
     GLuint tex, fbo;
@@ -458,27 +463,10 @@ static void test_border_texture_attachment(void)
     glGenFramebuffers(1, &fbo);
     glBindFramebuffer(GL_FRAMEBUFFER, fbo);
     glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex, 0);
-    GT_EQ_INT(glCheckFramebufferStatus(GL_FRAMEBUFFER), GL_FRAMEBUFFER_COMPLETE);
-    glViewport(0, 0, 4, 4);
-    glClearColor(1, 0, 0, 1);
+    GT_EQ_INT(glCheckFramebufferStatus(GL_FRAMEBUFFER), GL_FRAMEBUFFER_UNSUPPORTED);
     glClear(GL_COLOR_BUFFER_BIT);
-    glColor4f(0, 0, 1, 1);
-    glRectf(0, 0, 1, 1); /* the upper-right 2 x 2 */
-    glFinish();
-    GLubyte img[4][4][4];
-    memset(img, 0x55, sizeof img);
+    GT_ERROR(GL_INVALID_FRAMEBUFFER_OPERATION);
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
-    glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, img);
-    int bad = 0;
-    for (int y = 0; y < 4; y++)
-        for (int x = 0; x < 4; x++) {
-            bool blue = x >= 2 && y >= 2;
-            bad += img[y][x][0] != (blue ? 0 : 255) || img[y][x][2] != (blue ? 255 : 0) ||
-                   img[y][x][3] != 255;
-        }
-    GT_EQ_INT(bad, 0);
-    glViewport(0, 0, W, H);
-    glClearColor(0, 0, 0, 1);
     glDeleteFramebuffers(1, &fbo);
     glDeleteTextures(1, &tex);
     GT_ERROR(GL_NO_ERROR);

@@ -335,6 +335,13 @@ static void test_base_formats(void)
     const uint8_t s = 188;
     tex_image_define(t, 0, 0, GL_SLUMINANCE8, 1, 1, 1, 0, GL_LUMINANCE, GL_UNSIGNED_BYTE, &s, &ps);
     sample1(t, GP_TEXOP_TEX, GP_TEX_2D, 0.5f, 0.5f, 0, 1, o); CHECK_VEC4(o, 0.50289, 0.50289, 0.50289, 1, 2e-4);
+    /* ... and each texel is decoded before LINEAR filtering: halfway between
+     * sRGB 0 and 255 is linear 0.5 (filtering the encoded values first
+     * would give srgb(127.5/255) = 0.212); alpha stays linear */
+    const uint8_t s2[8] = {0, 0, 0, 0, 255, 255, 255, 255};
+    tex_image_define(t, 0, 0, GL_SRGB8_ALPHA8, 2, 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, s2, &ps);
+    set_filters(t, GL_LINEAR, GL_LINEAR, GL_CLAMP_TO_EDGE);
+    sample1(t, GP_TEXOP_TEX, GP_TEX_2D, 0.5f, 0.5f, 0, 1, o); CHECK_VEC4(o, 0.5, 0.5, 0.5, 0.5, EPS);
     tex_object_free(t);
 }
 
@@ -546,6 +553,35 @@ static void test_switch_point(void)
 }
 
 /* ---- cube maps ---------------------------------------------------------------------- */
+
+/* A quad of a cube-map lookup that straddles a face edge (the helper lanes
+ * of a face-aligned primitive lie past its edge, on the next face): each
+ * lane's LOD comes from the quad projected onto its own face.  64x64
+ * levels of value 30 L; quad 0 on x = -1, z stepping 2/3 a pixel (as a
+ * 3-pixel quad over a whole face): lanes 1 and 3 on -X (ds = dt = 1/3,
+ * rho = 64/3, lambda = 4.4, NEAREST_MIPMAP_NEAREST -> level 4), lanes 0
+ * and 2 past z = -1, on -Z.  Projecting onto lane 0's face instead gave
+ * lane 1 lambda 4.58 -> level 5 (piglit cubemap npot). */
+static void test_cube_quad_straddle(void)
+{
+    tex_object *t = make_levels(GL_TEXTURE_CUBE_MAP);
+    set_filters(t, GL_NEAREST_MIPMAP_NEAREST, GL_NEAREST, GL_CLAMP_TO_EDGE);
+    rq r;
+    rq_init(&r, GP_TEXOP_TEX, GP_TEX_CUBE);
+    r.req.quad_derivatives = true;
+    for (int l = 0; l < GP_LANES; l++) {
+        int x, y;
+        lane_xy(l, &x, &y);
+        set_lane(&r.coord, l, -1.0f, 0.667f * (float)y, -1.333f + 0.667f * (float)x, 1.0f);
+    }
+    tex_sample(t, &r.req, 0.0f, &r.out);
+    float o[4];
+    get_lane(&r.out, 1, o);
+    CHECK_NEAR(o[0], L8(120), EPS);
+    get_lane(&r.out, 3, o);
+    CHECK_NEAR(o[0], L8(120), EPS);
+    tex_object_free(t);
+}
 
 static void test_cube(void)
 {
@@ -848,6 +884,7 @@ int main(void)
     test_anisotropy();
     test_switch_point();
     test_cube();
+    test_cube_quad_straddle();
     test_shadow();
     test_fetch_query_gather();
     return tt_finish("texture.sample");
