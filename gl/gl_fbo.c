@@ -1892,29 +1892,31 @@ static void write_texel(const rast_surface *s, int x, int y, const float v[4], u
     }
 }
 
+/* The texel column (row) of the whole coordinate f in a surface of size n,
+ * clamped to the edge (done on the float: f may be far outside int, or
+ * NaN, which reads the first texel). */
+static int clamp_texel(float f, int n)
+{
+    return !(f > 0) ? 0 : f >= (float)n ? n - 1 : (int)f;
+}
+
 /* Samples src at the continuous position (u, v) with the filter. */
 static void blit_sample(const rast_surface *s, float u, float v, GLenum filter, float out[4])
 {
     if (filter == GL_LINEAR) {
         float fx = u - 0.5f, fy = v - 0.5f;
-        int x0 = (int)floorf(fx), y0 = (int)floorf(fy);
+        float x0 = floorf(fx), y0 = floorf(fy);
         float ax = fx - x0, ay = fy - y0;
         float t[4][4];
-        for (int k = 0; k < 4; k++) {
-            int xi = x0 + (k & 1), yi = y0 + (k >> 1);
-            xi = xi < 0 ? 0 : xi >= s->width ? s->width - 1 : xi;
-            yi = yi < 0 ? 0 : yi >= s->height ? s->height - 1 : yi;
-            surface_texel(s, xi, yi, t[k]);
-        }
+        for (int k = 0; k < 4; k++)
+            surface_texel(s, clamp_texel(x0 + (float)(k & 1), s->width),
+                          clamp_texel(y0 + (float)(k >> 1), s->height), t[k]);
         for (int c = 0; c < 4; c++)
             out[c] = (t[0][c] * (1 - ax) + t[1][c] * ax) * (1 - ay) +
                      (t[2][c] * (1 - ax) + t[3][c] * ax) * ay;
         return;
     }
-    int xi = (int)floorf(u), yi = (int)floorf(v);
-    xi = xi < 0 ? 0 : xi >= s->width ? s->width - 1 : xi;
-    yi = yi < 0 ? 0 : yi >= s->height ? s->height - 1 : yi;
-    surface_texel(s, xi, yi, out);
+    surface_texel(s, clamp_texel(floorf(u), s->width), clamp_texel(floorf(v), s->height), out);
 }
 
 /* One sample plane of a multisample surface as a single-sampled one. */

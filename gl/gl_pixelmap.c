@@ -306,7 +306,10 @@ bool gl_index_image_to_rgba(const gl_context *ctx, GLenum type, int w, int h, co
             int sh = ctx->index_shift;
             idx = sh >= 0 ? ldexp(idx, sh < 64 ? sh : 64) : ldexp(idx, sh > -64 ? sh : -64);
             idx += ctx->index_offset;
-            long long ii = (long long)floor(idx);
+            /* the map takes the index's low bits (masked below): keep
+             * them, in range of long long (a float index may be huge or NaN) */
+            double fi = fmod(floor(idx), 4294967296.0);
+            long long ii = fi == fi ? (long long)fi : 0;
             float *o = rgba + ((size_t)y * (size_t)w + (size_t)x) * 4;
             for (int c = 0; c < 4; c++) {
                 int m = map_index(maps[c]);
