@@ -1000,6 +1000,23 @@ uint8_t gl_draw_buffer_channels(const gl_context *ctx, int i);
  * NULL when none is (or unit is out of range). */
 const tex_sampler *gl_sampler_for_unit(const gl_context *ctx, int unit);
 void gl_sampler_obj_destroy(gl_sampler_obj *s);
+/* The sampling parameters textures and sampler objects share (GL 3.3
+ * table 6.23 and TEXTURE_MAX_ANISOTROPY_EXT), for TexParameter and
+ * SamplerParameter alike.  Set: v holds n values (4 for the border colour),
+ * ints the border colour's words from a Parameter I form (the integer border
+ * colour) or NULL, rect ARB_texture_rectangle's limits on filters and wraps;
+ * returns GL_NO_ERROR, or the error to record (INVALID_ENUM also for a pname
+ * that is none of them) with s unchanged.  Get: the count of
+ * values written to v, 0 for a pname that is none of them. */
+GLenum gl_sampling_parameter_set(tex_sampler *s, GLenum pname, const double *v, int n,
+                                 const uint32_t *ints, bool rect);
+int gl_sampling_parameter_get(const tex_sampler *s, GLenum pname, double v[4]);
+/* Get*Parameteriv's conversion of n values (the border colour to the full
+ * integer range, the rest rounded); params may be NULL. */
+void gl_sampling_values_to_int(GLenum pname, const double *v, int n, GLint *params);
+/* *Parameteriv's values of pname as doubles (the border colour's four
+ * mapped to [-1,1], GL 2.1 table 2.9; one value else, the rest 0); the count. */
+int gl_sampling_values_from_int(GLenum pname, const GLint *params, double v[4]);
 /* The GLC_TEX_* target a program texture target (gp_tex_target) samples
  * (SHADOW targets: their base target), or -1. */
 int gl_texture_gp_target_index(int gp_target);

@@ -131,17 +131,146 @@ GLAPI_EXPORT void APIENTRY glBindSampler(GLuint unit, GLuint sampler)
 
 /* ---- parameters ------------------------------------------------------------------ */
 
-static bool valid_wrap(GLenum w)
+static bool valid_wrap(GLenum w, bool rect)
 {
-    return w == GL_CLAMP || w == GL_CLAMP_TO_EDGE || w == GL_CLAMP_TO_BORDER || w == GL_REPEAT ||
-           w == GL_MIRRORED_REPEAT;
+    switch (w) {
+    case GL_CLAMP:
+    case GL_CLAMP_TO_EDGE:
+    case GL_CLAMP_TO_BORDER:
+        return true;
+    case GL_REPEAT:
+    case GL_MIRRORED_REPEAT:
+        return !rect; /* ARB_texture_rectangle section 3.8.7 */
+    default:
+        return false;
+    }
 }
 
-static bool valid_min_filter(GLenum f)
+static bool valid_min_filter(GLenum f, bool rect)
 {
-    return f == GL_NEAREST || f == GL_LINEAR || f == GL_NEAREST_MIPMAP_NEAREST ||
-           f == GL_LINEAR_MIPMAP_NEAREST || f == GL_NEAREST_MIPMAP_LINEAR ||
-           f == GL_LINEAR_MIPMAP_LINEAR;
+    switch (f) {
+    case GL_NEAREST:
+    case GL_LINEAR:
+        return true;
+    case GL_NEAREST_MIPMAP_NEAREST:
+    case GL_LINEAR_MIPMAP_NEAREST:
+    case GL_NEAREST_MIPMAP_LINEAR:
+    case GL_LINEAR_MIPMAP_LINEAR:
+        return !rect;
+    default:
+        return false;
+    }
+}
+
+GLenum gl_sampling_parameter_set(tex_sampler *s, GLenum pname, const double *v, int n,
+                                 const uint32_t *ints, bool rect)
+{
+    GLenum e = gl_enum_param(v[0]);
+    switch (pname) {
+    case GL_TEXTURE_MIN_FILTER:
+        if (!valid_min_filter(e, rect))
+            return GL_INVALID_ENUM;
+        s->min_filter = e;
+        return GL_NO_ERROR;
+    case GL_TEXTURE_MAG_FILTER:
+        if (e != GL_NEAREST && e != GL_LINEAR)
+            return GL_INVALID_ENUM;
+        s->mag_filter = e;
+        return GL_NO_ERROR;
+    case GL_TEXTURE_WRAP_S:
+    case GL_TEXTURE_WRAP_T:
+    case GL_TEXTURE_WRAP_R:
+        if (!valid_wrap(e, rect))
+            return GL_INVALID_ENUM;
+        if (pname == GL_TEXTURE_WRAP_S)
+            s->wrap_s = e;
+        else if (pname == GL_TEXTURE_WRAP_T)
+            s->wrap_t = e;
+        else
+            s->wrap_r = e;
+        return GL_NO_ERROR;
+    case GL_TEXTURE_BORDER_COLOR:
+        if (n < 4)
+            return GL_INVALID_ENUM;
+        if (ints) {
+            memcpy(s->border_color_int, ints, sizeof s->border_color_int);
+        } else {
+            for (int i = 0; i < 4; i++)
+                s->border_color[i] = gl_clampf((float)v[i], 0, 1);
+        }
+        return GL_NO_ERROR;
+    case GL_TEXTURE_MIN_LOD:
+        s->min_lod = (float)v[0];
+        return GL_NO_ERROR;
+    case GL_TEXTURE_MAX_LOD:
+        s->max_lod = (float)v[0];
+        return GL_NO_ERROR;
+    case GL_TEXTURE_LOD_BIAS:
+        s->lod_bias = (float)v[0];
+        return GL_NO_ERROR;
+    case GL_TEXTURE_COMPARE_MODE:
+        if (e != GL_NONE && e != GL_COMPARE_R_TO_TEXTURE) /* = COMPARE_REF_TO_TEXTURE */
+            return GL_INVALID_ENUM;
+        s->compare_mode = e;
+        return GL_NO_ERROR;
+    case GL_TEXTURE_COMPARE_FUNC:
+        if (e < GL_NEVER || e > GL_ALWAYS)
+            return GL_INVALID_ENUM;
+        s->compare_func = e;
+        return GL_NO_ERROR;
+    case GL_TEXTURE_MAX_ANISOTROPY_EXT:
+        if (v[0] < 1.0)
+            return GL_INVALID_VALUE;
+        s->max_anisotropy = (float)v[0];
+        return GL_NO_ERROR;
+    default:
+        return GL_INVALID_ENUM;
+    }
+}
+
+int gl_sampling_parameter_get(const tex_sampler *s, GLenum pname, double v[4])
+{
+    switch (pname) {
+    case GL_TEXTURE_MIN_FILTER: v[0] = s->min_filter; return 1;
+    case GL_TEXTURE_MAG_FILTER: v[0] = s->mag_filter; return 1;
+    case GL_TEXTURE_WRAP_S: v[0] = s->wrap_s; return 1;
+    case GL_TEXTURE_WRAP_T: v[0] = s->wrap_t; return 1;
+    case GL_TEXTURE_WRAP_R: v[0] = s->wrap_r; return 1;
+    case GL_TEXTURE_BORDER_COLOR:
+        for (int i = 0; i < 4; i++)
+            v[i] = s->border_color[i];
+        return 4;
+    case GL_TEXTURE_MIN_LOD: v[0] = s->min_lod; return 1;
+    case GL_TEXTURE_MAX_LOD: v[0] = s->max_lod; return 1;
+    case GL_TEXTURE_LOD_BIAS: v[0] = s->lod_bias; return 1;
+    case GL_TEXTURE_COMPARE_MODE: v[0] = s->compare_mode; return 1;
+    case GL_TEXTURE_COMPARE_FUNC: v[0] = s->compare_func; return 1;
+    case GL_TEXTURE_MAX_ANISOTROPY_EXT: v[0] = s->max_anisotropy; return 1;
+    default:
+        return 0;
+    }
+}
+
+void gl_sampling_values_to_int(GLenum pname, const double *v, int n, GLint *params)
+{
+    for (int i = 0; i < n && params; i++) {
+        if (pname == GL_TEXTURE_BORDER_COLOR) /* colours map to the full integer range */
+            params[i] = (GLint)(v[i] >= 1.0 ? 2147483647.0 : v[i] <= -1.0 ? -2147483647.0
+                                                                        : v[i] * 2147483647.0);
+        else
+            params[i] = (GLint)(v[i] < 0 ? v[i] - 0.5 : v[i] + 0.5);
+    }
+}
+
+int gl_sampling_values_from_int(GLenum pname, const GLint *params, double v[4])
+{
+    v[0] = params[0];
+    v[1] = v[2] = v[3] = 0;
+    if (pname != GL_TEXTURE_BORDER_COLOR)
+        return 1;
+    for (int i = 0; i < 4; i++) /* integer colours map to [-1,1] (GL 2.1 table 2.9) */
+        v[i] = (2.0 * params[i] + 1.0) / 4294967295.0;
+    return 4;
 }
 
 /* The sampler named for a parameter call; NULL with INVALID_OPERATION
@@ -168,76 +297,15 @@ static void sampler_parameter(gl_context *ctx, GLuint sampler, GLenum pname, con
     if (!so)
         return;
     tex_sampler s = so->state;
-    GLenum e = gl_enum_param(v[0]);
-    switch (pname) {
-    case GL_TEXTURE_MIN_FILTER:
-        if (!valid_min_filter(e))
-            goto bad_enum;
-        s.min_filter = e;
-        break;
-    case GL_TEXTURE_MAG_FILTER:
-        if (e != GL_NEAREST && e != GL_LINEAR)
-            goto bad_enum;
-        s.mag_filter = e;
-        break;
-    case GL_TEXTURE_WRAP_S:
-    case GL_TEXTURE_WRAP_T:
-    case GL_TEXTURE_WRAP_R:
-        if (!valid_wrap(e))
-            goto bad_enum;
-        if (pname == GL_TEXTURE_WRAP_S)
-            s.wrap_s = e;
-        else if (pname == GL_TEXTURE_WRAP_T)
-            s.wrap_t = e;
-        else
-            s.wrap_r = e;
-        break;
-    case GL_TEXTURE_BORDER_COLOR:
-        if (n < 4)
-            goto bad_enum;
-        if (ints) {
-            memcpy(s.border_color_int, ints, sizeof s.border_color_int);
-        } else {
-            for (int i = 0; i < 4; i++)
-                s.border_color[i] = gl_clampf((float)v[i], 0, 1);
-        }
-        break;
-    case GL_TEXTURE_MIN_LOD:
-        s.min_lod = (float)v[0];
-        break;
-    case GL_TEXTURE_MAX_LOD:
-        s.max_lod = (float)v[0];
-        break;
-    case GL_TEXTURE_LOD_BIAS:
-        s.lod_bias = (float)v[0];
-        break;
-    case GL_TEXTURE_COMPARE_MODE:
-        if (e != GL_NONE && e != GL_COMPARE_R_TO_TEXTURE) /* = COMPARE_REF_TO_TEXTURE */
-            goto bad_enum;
-        s.compare_mode = e;
-        break;
-    case GL_TEXTURE_COMPARE_FUNC:
-        if (e < GL_NEVER || e > GL_ALWAYS)
-            goto bad_enum;
-        s.compare_func = e;
-        break;
-    case GL_TEXTURE_MAX_ANISOTROPY_EXT:
-        if (v[0] < 1.0) {
-            gl_error(ctx, GL_INVALID_VALUE);
-            return;
-        }
-        s.max_anisotropy = (float)v[0];
-        break;
-    default:
-        goto bad_enum;
+    GLenum err = gl_sampling_parameter_set(&s, pname, v, n, ints, false);
+    if (err != GL_NO_ERROR) {
+        gl_error(ctx, err);
+        return;
     }
     if (memcmp(&s, &so->state, sizeof s) != 0) {
         gl_resource_will_change(ctx, GL_RES_TEXTURE); /* queued draws sample with the old state */
         so->state = s;
     }
-    return;
-bad_enum:
-    gl_error(ctx, GL_INVALID_ENUM);
 }
 
 GLAPI_EXPORT void APIENTRY glSamplerParameteri(GLuint sampler, GLenum pname, GLint param)
@@ -259,13 +327,8 @@ GLAPI_EXPORT void APIENTRY glSamplerParameteriv(GLuint sampler, GLenum pname, co
     GL_CTX();
     if (!params)
         return;
-    double v[4] = {params[0], 0, 0, 0};
-    int n = 1;
-    if (pname == GL_TEXTURE_BORDER_COLOR) {
-        for (int i = 0; i < 4; i++) /* integer colours map to [-1,1] (GL 2.1 table 2.9) */
-            v[i] = (2.0 * params[i] + 1.0) / 4294967295.0;
-        n = 4;
-    }
+    double v[4];
+    int n = gl_sampling_values_from_int(pname, params, v);
     sampler_parameter(ctx, sampler, pname, v, n, NULL);
 }
 
@@ -318,27 +381,10 @@ static int get_sampler_parameter(gl_context *ctx, GLuint sampler, GLenum pname, 
     gl_sampler_obj *so = param_sampler(ctx, sampler);
     if (!so)
         return 0;
-    const tex_sampler *s = &so->state;
-    switch (pname) {
-    case GL_TEXTURE_MIN_FILTER: v[0] = s->min_filter; return 1;
-    case GL_TEXTURE_MAG_FILTER: v[0] = s->mag_filter; return 1;
-    case GL_TEXTURE_WRAP_S: v[0] = s->wrap_s; return 1;
-    case GL_TEXTURE_WRAP_T: v[0] = s->wrap_t; return 1;
-    case GL_TEXTURE_WRAP_R: v[0] = s->wrap_r; return 1;
-    case GL_TEXTURE_BORDER_COLOR:
-        for (int i = 0; i < 4; i++)
-            v[i] = s->border_color[i];
-        return 4;
-    case GL_TEXTURE_MIN_LOD: v[0] = s->min_lod; return 1;
-    case GL_TEXTURE_MAX_LOD: v[0] = s->max_lod; return 1;
-    case GL_TEXTURE_LOD_BIAS: v[0] = s->lod_bias; return 1;
-    case GL_TEXTURE_COMPARE_MODE: v[0] = s->compare_mode; return 1;
-    case GL_TEXTURE_COMPARE_FUNC: v[0] = s->compare_func; return 1;
-    case GL_TEXTURE_MAX_ANISOTROPY_EXT: v[0] = s->max_anisotropy; return 1;
-    default:
+    int n = gl_sampling_parameter_get(&so->state, pname, v);
+    if (!n)
         gl_error(ctx, GL_INVALID_ENUM);
-        return 0;
-    }
+    return n;
 }
 
 GLAPI_EXPORT void APIENTRY glGetSamplerParameterfv(GLuint sampler, GLenum pname, GLfloat *params)
@@ -355,13 +401,7 @@ GLAPI_EXPORT void APIENTRY glGetSamplerParameteriv(GLuint sampler, GLenum pname,
     GL_CTX();
     double v[4];
     int n = get_sampler_parameter(ctx, sampler, pname, v);
-    for (int i = 0; i < n && params; i++) {
-        if (pname == GL_TEXTURE_BORDER_COLOR) /* colours map to the full integer range */
-            params[i] = (GLint)(v[i] >= 1.0 ? 2147483647.0 : v[i] <= -1.0 ? -2147483647.0
-                                                                        : v[i] * 2147483647.0);
-        else
-            params[i] = (GLint)(v[i] < 0 ? v[i] - 0.5 : v[i] + 0.5);
-    }
+    gl_sampling_values_to_int(pname, v, n, params);
 }
 
 /* GetSamplerParameterI{i,ui}v: the integer border colour's words; the other
@@ -377,8 +417,7 @@ static void get_sampler_parameter_int(gl_context *ctx, GLuint sampler, GLenum pn
     }
     double v[4];
     int n = get_sampler_parameter(ctx, sampler, pname, v);
-    for (int i = 0; i < n && params; i++)
-        params[i] = (uint32_t)(int32_t)(v[i] < 0 ? v[i] - 0.5 : v[i] + 0.5);
+    gl_sampling_values_to_int(pname, v, n, (GLint *)params); /* pname is not the border colour */
 }
 
 GLAPI_EXPORT void APIENTRY glGetSamplerParameterIiv(GLuint sampler, GLenum pname, GLint *params)

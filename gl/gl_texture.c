@@ -1203,42 +1203,6 @@ GLAPI_EXPORT void APIENTRY glGetTexImage(GLenum target, GLint level, GLenum form
 
 /* ---- parameters ---------------------------------------------------------------- */
 
-static bool valid_wrap(GLenum w, bool rect)
-{
-    switch (w) {
-    case GL_CLAMP:
-    case GL_CLAMP_TO_EDGE:
-    case GL_CLAMP_TO_BORDER:
-        return true;
-    case GL_REPEAT:
-    case GL_MIRRORED_REPEAT:
-        return !rect; /* ARB_texture_rectangle section 3.8.7 */
-    default:
-        return false;
-    }
-}
-
-static bool valid_min_filter(GLenum f, bool rect)
-{
-    switch (f) {
-    case GL_NEAREST:
-    case GL_LINEAR:
-        return true;
-    case GL_NEAREST_MIPMAP_NEAREST:
-    case GL_LINEAR_MIPMAP_NEAREST:
-    case GL_NEAREST_MIPMAP_LINEAR:
-    case GL_LINEAR_MIPMAP_LINEAR:
-        return !rect;
-    default:
-        return false;
-    }
-}
-
-static bool valid_compare_func(GLenum f)
-{
-    return f >= GL_NEVER && f <= GL_ALWAYS;
-}
-
 /* The bound texture of a parameter target; NULL with INVALID_ENUM. */
 static gl_texture_obj *param_target(gl_context *ctx, GLenum target)
 {
@@ -1250,8 +1214,11 @@ static gl_texture_obj *param_target(gl_context *ctx, GLenum target)
     return ctx->bound_tex[ctx->active_texture][ti];
 }
 
-/* GL 2.1 section 3.8.4; v holds 1 value (4 for the border colour). */
-static void tex_parameter(gl_context *ctx, GLenum target, GLenum pname, const double *v, int n)
+/* GL 2.1 section 3.8.4; v holds n values (4 for the border colour and
+ * SWIZZLE_RGBA); ints: the border colour's words from TexParameterI{iv,uiv}
+ * (the integer border colour), else NULL. */
+static void tex_parameter(gl_context *ctx, GLenum target, GLenum pname, const double *v, int n,
+                          const uint32_t *ints)
 {
     GL_OUTSIDE_BEGIN(ctx, );
     gl_texture_obj *o = param_target(ctx, target);
@@ -1266,48 +1233,10 @@ static void tex_parameter(gl_context *ctx, GLenum target, GLenum pname, const do
     }
     tex_sampler s = o->tex->sampler;
     bool rect = o->target == GL_TEXTURE_RECTANGLE_ARB;
-    GLenum e = gl_enum_param(v[0]);
     switch (pname) {
-    case GL_TEXTURE_MIN_FILTER:
-        if (!valid_min_filter(e, rect))
-            goto bad_enum;
-        s.min_filter = e;
-        break;
-    case GL_TEXTURE_MAG_FILTER:
-        if (e != GL_NEAREST && e != GL_LINEAR)
-            goto bad_enum;
-        s.mag_filter = e;
-        break;
-    case GL_TEXTURE_WRAP_S:
-    case GL_TEXTURE_WRAP_T:
-    case GL_TEXTURE_WRAP_R:
-        if (!valid_wrap(e, rect))
-            goto bad_enum;
-        if (pname == GL_TEXTURE_WRAP_S)
-            s.wrap_s = e;
-        else if (pname == GL_TEXTURE_WRAP_T)
-            s.wrap_t = e;
-        else
-            s.wrap_r = e;
-        break;
-    case GL_TEXTURE_BORDER_COLOR:
-        if (n < 4)
-            goto bad_enum;
-        for (int i = 0; i < 4; i++)
-            s.border_color[i] = gl_clampf((float)v[i], 0, 1);
-        break;
     case GL_TEXTURE_PRIORITY:
         o->priority = gl_clampf((float)v[0], 0, 1);
         return;
-    case GL_TEXTURE_MIN_LOD:
-        s.min_lod = (float)v[0];
-        break;
-    case GL_TEXTURE_MAX_LOD:
-        s.max_lod = (float)v[0];
-        break;
-    case GL_TEXTURE_LOD_BIAS:
-        s.lod_bias = (float)v[0];
-        break;
     case GL_TEXTURE_BASE_LEVEL:
         if (v[0] < 0) {
             gl_error(ctx, GL_INVALID_VALUE);
@@ -1329,28 +1258,13 @@ static void tex_parameter(gl_context *ctx, GLenum target, GLenum pname, const do
     case GL_GENERATE_MIPMAP:
         s.generate_mipmap = v[0] != 0;
         break;
-    case GL_TEXTURE_COMPARE_MODE:
-        if (e != GL_NONE && e != GL_COMPARE_R_TO_TEXTURE)
-            goto bad_enum;
-        s.compare_mode = e;
-        break;
-    case GL_TEXTURE_COMPARE_FUNC:
-        if (!valid_compare_func(e))
-            goto bad_enum;
-        s.compare_func = e;
-        break;
-    case GL_DEPTH_TEXTURE_MODE:
+    case GL_DEPTH_TEXTURE_MODE: {
+        GLenum e = gl_enum_param(v[0]);
         if (e != GL_LUMINANCE && e != GL_INTENSITY && e != GL_ALPHA && e != GL_RED)
             goto bad_enum;
         s.depth_mode = e;
         break;
-    case GL_TEXTURE_MAX_ANISOTROPY_EXT:
-        if (v[0] < 1.0) {
-            gl_error(ctx, GL_INVALID_VALUE);
-            return;
-        }
-        s.max_anisotropy = (float)v[0];
-        break;
+    }
     /* ARB_texture_swizzle: RED, GREEN, BLUE, ALPHA, ZERO or ONE */
     case GL_TEXTURE_SWIZZLE_R:
     case GL_TEXTURE_SWIZZLE_G:
@@ -1370,8 +1284,14 @@ static void tex_parameter(gl_context *ctx, GLenum target, GLenum pname, const do
         }
         break;
     }
-    default:
-        goto bad_enum;
+    default: {
+        GLenum err = gl_sampling_parameter_set(&s, pname, v, n, ints,
+                                               o->target == GL_TEXTURE_RECTANGLE_ARB);
+        if (err != GL_NO_ERROR) {
+            gl_error(ctx, err);
+            return;
+        }
+    }
     }
     if (o->immutable && (pname == GL_TEXTURE_BASE_LEVEL || pname == GL_TEXTURE_MAX_LEVEL)) {
         /* ARB_texture_storage: the value set is clamped to the storage's
@@ -1403,7 +1323,7 @@ GLAPI_EXPORT void APIENTRY glTexParameterf(GLenum target, GLenum pname, GLfloat 
     /* the vector parameters as (param, 0, 0, 0), as Mesa (gl_fixed.c
      * glLightModelf) */
     const double v[4] = {param, 0, 0, 0};
-    tex_parameter(ctx, target, pname, v, 4);
+    tex_parameter(ctx, target, pname, v, 4, NULL);
 }
 
 GLAPI_EXPORT void APIENTRY glTexParameteri(GLenum target, GLenum pname, GLint param)
@@ -1413,7 +1333,7 @@ GLAPI_EXPORT void APIENTRY glTexParameteri(GLenum target, GLenum pname, GLint pa
     /* the vector parameters as (param, 0, 0, 0), as Mesa (gl_fixed.c
      * glLightModelf) */
     const double v[4] = {param, 0, 0, 0};
-    tex_parameter(ctx, target, pname, v, 4);
+    tex_parameter(ctx, target, pname, v, 4, NULL);
 }
 
 GLAPI_EXPORT void APIENTRY glTexParameterfv(GLenum target, GLenum pname, const GLfloat *params)
@@ -1427,7 +1347,7 @@ GLAPI_EXPORT void APIENTRY glTexParameterfv(GLenum target, GLenum pname, const G
     if (four)
         for (int i = 1; i < 4; i++)
             v[i] = params[i];
-    tex_parameter(ctx, target, pname, v, four ? 4 : 1);
+    tex_parameter(ctx, target, pname, v, four ? 4 : 1, NULL);
 }
 
 GLAPI_EXPORT void APIENTRY glTexParameteriv(GLenum target, GLenum pname, const GLint *params)
@@ -1436,15 +1356,14 @@ GLAPI_EXPORT void APIENTRY glTexParameteriv(GLenum target, GLenum pname, const G
     GL_DLIST_SAVE(glTexParameteriv, (ctx, target, pname, params));
     if (!params)
         return;
-    double v[4] = {params[0], 0, 0, 0};
-    if (pname == GL_TEXTURE_BORDER_COLOR)
-        for (int i = 0; i < 4; i++) /* integer colours map to [-1,1] (Table 2.9) */
-            v[i] = (2.0 * params[i] + 1.0) / 4294967295.0;
-    if (pname == GL_TEXTURE_SWIZZLE_RGBA)
+    double v[4];
+    int n = gl_sampling_values_from_int(pname, params, v);
+    if (pname == GL_TEXTURE_SWIZZLE_RGBA) {
         for (int i = 1; i < 4; i++)
             v[i] = params[i];
-    bool four = pname == GL_TEXTURE_BORDER_COLOR || pname == GL_TEXTURE_SWIZZLE_RGBA;
-    tex_parameter(ctx, target, pname, v, four ? 4 : 1);
+        n = 4;
+    }
+    tex_parameter(ctx, target, pname, v, n, NULL);
 }
 
 /* EXT_texture_integer: TexParameterI{iv,uiv}EXT.  TEXTURE_BORDER_COLOR
@@ -1456,27 +1375,11 @@ static void tex_parameter_int(GLenum target, GLenum pname, const uint32_t *param
     GL_CTX();
     if (!params)
         return;
-    if (pname != GL_TEXTURE_BORDER_COLOR) {
-        int n = pname == GL_TEXTURE_SWIZZLE_RGBA ? 4 : 1;
-        double v[4] = {0, 0, 0, 0};
-        for (int i = 0; i < n; i++)
-            v[i] = (double)(int32_t)params[i];
-        tex_parameter(ctx, target, pname, v, n);
-        return;
-    }
-    GL_OUTSIDE_BEGIN(ctx, );
-    gl_texture_obj *o = param_target(ctx, target);
-    if (!o || !gl_bindless_may_modify(ctx, o))
-        return;
-    if (target == GL_TEXTURE_BUFFER_ARB || target == GL_TEXTURE_2D_MULTISAMPLE ||
-        target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY || target == GL_TEXTURE_RENDERBUFFER_NV) {
-        gl_error(ctx, GL_INVALID_ENUM);
-        return;
-    }
-    if (memcmp(o->tex->sampler.border_color_int, params, 16) != 0) {
-        gl_resource_will_change(ctx, GL_RES_TEXTURE); /* queued draws sample with the old state */
-        memcpy(o->tex->sampler.border_color_int, params, 16);
-    }
+    int n = pname == GL_TEXTURE_SWIZZLE_RGBA || pname == GL_TEXTURE_BORDER_COLOR ? 4 : 1;
+    double v[4] = {0, 0, 0, 0};
+    for (int i = 0; i < n; i++)
+        v[i] = (double)(int32_t)params[i];
+    tex_parameter(ctx, target, pname, v, n, pname == GL_TEXTURE_BORDER_COLOR ? params : NULL);
 }
 
 GLAPI_EXPORT void APIENTRY glTexParameterIivEXT(GLenum target, GLenum pname, const GLint *params)
@@ -1515,25 +1418,6 @@ static int get_tex_parameter(gl_context *ctx, GLenum target, GLenum pname, doubl
     }
     const tex_sampler *s = &o->tex->sampler;
     switch (pname) {
-    case GL_TEXTURE_MIN_FILTER:
-        v[0] = s->min_filter;
-        return 1;
-    case GL_TEXTURE_MAG_FILTER:
-        v[0] = s->mag_filter;
-        return 1;
-    case GL_TEXTURE_WRAP_S:
-        v[0] = s->wrap_s;
-        return 1;
-    case GL_TEXTURE_WRAP_T:
-        v[0] = s->wrap_t;
-        return 1;
-    case GL_TEXTURE_WRAP_R:
-        v[0] = s->wrap_r;
-        return 1;
-    case GL_TEXTURE_BORDER_COLOR:
-        for (int i = 0; i < 4; i++)
-            v[i] = s->border_color[i];
-        return 4;
     case GL_TEXTURE_SWIZZLE_R:
     case GL_TEXTURE_SWIZZLE_G:
     case GL_TEXTURE_SWIZZLE_B:
@@ -1550,15 +1434,6 @@ static int get_tex_parameter(gl_context *ctx, GLenum target, GLenum pname, doubl
     case GL_TEXTURE_RESIDENT:
         v[0] = GL_TRUE;
         return 1;
-    case GL_TEXTURE_MIN_LOD:
-        v[0] = s->min_lod;
-        return 1;
-    case GL_TEXTURE_MAX_LOD:
-        v[0] = s->max_lod;
-        return 1;
-    case GL_TEXTURE_LOD_BIAS:
-        v[0] = s->lod_bias;
-        return 1;
     case GL_TEXTURE_BASE_LEVEL:
         v[0] = o->immutable ? o->app_base_level : s->base_level;
         return 1;
@@ -1568,17 +1443,8 @@ static int get_tex_parameter(gl_context *ctx, GLenum target, GLenum pname, doubl
     case GL_GENERATE_MIPMAP:
         v[0] = s->generate_mipmap;
         return 1;
-    case GL_TEXTURE_COMPARE_MODE:
-        v[0] = s->compare_mode;
-        return 1;
-    case GL_TEXTURE_COMPARE_FUNC:
-        v[0] = s->compare_func;
-        return 1;
     case GL_DEPTH_TEXTURE_MODE:
         v[0] = s->depth_mode;
-        return 1;
-    case GL_TEXTURE_MAX_ANISOTROPY_EXT:
-        v[0] = s->max_anisotropy;
         return 1;
     case GL_TEXTURE_IMMUTABLE_FORMAT: /* ARB_texture_storage */
         v[0] = o->immutable;
@@ -1586,9 +1452,12 @@ static int get_tex_parameter(gl_context *ctx, GLenum target, GLenum pname, doubl
     case GL_TEXTURE_IMMUTABLE_LEVELS: /* GL 4.2 */
         v[0] = o->immutable_levels;
         return 1;
-    default:
-        gl_error(ctx, GL_INVALID_ENUM);
-        return 0;
+    default: {
+        int n = gl_sampling_parameter_get(s, pname, v);
+        if (!n)
+            gl_error(ctx, GL_INVALID_ENUM);
+        return n;
+    }
     }
 }
 
@@ -1607,13 +1476,7 @@ GLAPI_EXPORT void APIENTRY glGetTexParameteriv(GLenum target, GLenum pname, GLin
     GL_CTX();
     double v[4];
     int n = get_tex_parameter(ctx, target, pname, v);
-    for (int i = 0; i < n && params; i++) {
-        if (pname == GL_TEXTURE_BORDER_COLOR) /* colours map to the full integer range */
-            params[i] = (GLint)(v[i] >= 1.0 ? 2147483647.0 : v[i] <= -1.0 ? -2147483647.0
-                                                                        : v[i] * 2147483647.0);
-        else
-            params[i] = (GLint)(v[i] < 0 ? v[i] - 0.5 : v[i] + 0.5);
-    }
+    gl_sampling_values_to_int(pname, v, n, params);
 }
 
 /* GetTexParameterI{iv,uiv}EXT: the integer border colour's words; the
@@ -1633,8 +1496,7 @@ static void get_tex_parameter_int(GLenum target, GLenum pname, uint32_t *params)
     }
     double v[4];
     int n = get_tex_parameter(ctx, target, pname, v);
-    for (int i = 0; i < n && params; i++)
-        params[i] = (uint32_t)(int32_t)(v[i] < 0 ? v[i] - 0.5 : v[i] + 0.5);
+    gl_sampling_values_to_int(pname, v, n, (GLint *)params); /* pname is not the border colour */
 }
 
 GLAPI_EXPORT void APIENTRY glGetTexParameterIivEXT(GLenum target, GLenum pname, GLint *params)
