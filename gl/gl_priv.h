@@ -1011,9 +1011,14 @@ void gl_sampler_obj_destroy(gl_sampler_obj *s);
 GLenum gl_sampling_parameter_set(tex_sampler *s, GLenum pname, const double *v, int n,
                                  const uint32_t *ints, bool rect);
 int gl_sampling_parameter_get(const tex_sampler *s, GLenum pname, double v[4]);
-/* Get*Parameteriv's conversion of n values (the border colour to the full
- * integer range, the rest rounded); params may be NULL. */
-void gl_sampling_values_to_int(GLenum pname, const double *v, int n, GLint *params);
+/* How Get{Tex,Sampler}Parameter*v return values: GL_PARAM_FLOAT as floats
+ * (enums exactly), GL_PARAM_INT as ints (the border colour mapped to the full
+ * integer range, the rest rounded), GL_PARAM_WORDS as the I forms (the
+ * integer border colour's words, which the caller stores; the rest as INT). */
+typedef enum { GL_PARAM_FLOAT, GL_PARAM_INT, GL_PARAM_WORDS } gl_param_kind;
+/* Stores n values v of pname in params (may be NULL) as kind says. */
+void gl_sampling_values_store(GLenum pname, const double *v, int n, gl_param_kind kind,
+                              void *params);
 /* *Parameteriv's values of pname as doubles (the border colour's four
  * mapped to [-1,1], GL 2.1 table 2.9; one value else, the rest 0); the count. */
 int gl_sampling_values_from_int(GLenum pname, const GLint *params, double v[4]);

@@ -251,14 +251,18 @@ int gl_sampling_parameter_get(const tex_sampler *s, GLenum pname, double v[4])
     }
 }
 
-void gl_sampling_values_to_int(GLenum pname, const double *v, int n, GLint *params)
+void gl_sampling_values_store(GLenum pname, const double *v, int n, gl_param_kind kind,
+                              void *params)
 {
     for (int i = 0; i < n && params; i++) {
-        if (pname == GL_TEXTURE_BORDER_COLOR) /* colours map to the full integer range */
-            params[i] = (GLint)(v[i] >= 1.0 ? 2147483647.0 : v[i] <= -1.0 ? -2147483647.0
-                                                                        : v[i] * 2147483647.0);
+        if (kind == GL_PARAM_FLOAT)
+            ((GLfloat *)params)[i] = (float)v[i];
+        else if (kind == GL_PARAM_INT && pname == GL_TEXTURE_BORDER_COLOR)
+            ((GLint *)params)[i] = (GLint)(v[i] >= 1.0    ? 2147483647.0
+                                           : v[i] <= -1.0 ? -2147483647.0
+                                                          : v[i] * 2147483647.0);
         else
-            params[i] = (GLint)(v[i] < 0 ? v[i] - 0.5 : v[i] + 0.5);
+            ((GLint *)params)[i] = (GLint)(v[i] < 0 ? v[i] - 0.5 : v[i] + 0.5);
     }
 }
 
@@ -374,61 +378,40 @@ GLAPI_EXPORT void APIENTRY glSamplerParameterIuiv(GLuint sampler, GLenum pname,
     sampler_parameter_int(ctx, sampler, pname, param);
 }
 
-/* GetSamplerParameter*: the values of pname; the count, or 0 with an error
- * recorded. */
-static int get_sampler_parameter(gl_context *ctx, GLuint sampler, GLenum pname, double v[4])
+/* GetSamplerParameter*: the values of pname stored in params as kind says. */
+static void get_sampler_parameter(GLuint sampler, GLenum pname, gl_param_kind kind, void *params)
 {
+    GL_CTX();
     gl_sampler_obj *so = param_sampler(ctx, sampler);
     if (!so)
-        return 0;
+        return;
+    double v[4];
     int n = gl_sampling_parameter_get(&so->state, pname, v);
     if (!n)
         gl_error(ctx, GL_INVALID_ENUM);
-    return n;
+    else if (kind == GL_PARAM_WORDS && pname == GL_TEXTURE_BORDER_COLOR && params)
+        memcpy(params, so->state.border_color_int, sizeof so->state.border_color_int);
+    else
+        gl_sampling_values_store(pname, v, n, kind, params);
 }
 
 GLAPI_EXPORT void APIENTRY glGetSamplerParameterfv(GLuint sampler, GLenum pname, GLfloat *params)
 {
-    GL_CTX();
-    double v[4];
-    int n = get_sampler_parameter(ctx, sampler, pname, v);
-    for (int i = 0; i < n && params; i++)
-        params[i] = (float)v[i];
+    get_sampler_parameter(sampler, pname, GL_PARAM_FLOAT, params);
 }
 
 GLAPI_EXPORT void APIENTRY glGetSamplerParameteriv(GLuint sampler, GLenum pname, GLint *params)
 {
-    GL_CTX();
-    double v[4];
-    int n = get_sampler_parameter(ctx, sampler, pname, v);
-    gl_sampling_values_to_int(pname, v, n, params);
-}
-
-/* GetSamplerParameterI{i,ui}v: the integer border colour's words; the other
- * pnames as GetSamplerParameteriv. */
-static void get_sampler_parameter_int(gl_context *ctx, GLuint sampler, GLenum pname,
-                                      uint32_t *params)
-{
-    if (pname == GL_TEXTURE_BORDER_COLOR) {
-        gl_sampler_obj *so = param_sampler(ctx, sampler);
-        if (so && params)
-            memcpy(params, so->state.border_color_int, sizeof so->state.border_color_int);
-        return;
-    }
-    double v[4];
-    int n = get_sampler_parameter(ctx, sampler, pname, v);
-    gl_sampling_values_to_int(pname, v, n, (GLint *)params); /* pname is not the border colour */
+    get_sampler_parameter(sampler, pname, GL_PARAM_INT, params);
 }
 
 GLAPI_EXPORT void APIENTRY glGetSamplerParameterIiv(GLuint sampler, GLenum pname, GLint *params)
 {
-    GL_CTX();
-    get_sampler_parameter_int(ctx, sampler, pname, (uint32_t *)params);
+    get_sampler_parameter(sampler, pname, GL_PARAM_WORDS, params);
 }
 
 GLAPI_EXPORT void APIENTRY glGetSamplerParameterIuiv(GLuint sampler, GLenum pname,
                                                      GLuint *params)
 {
-    GL_CTX();
-    get_sampler_parameter_int(ctx, sampler, pname, params);
+    get_sampler_parameter(sampler, pname, GL_PARAM_WORDS, params);
 }

@@ -1403,7 +1403,7 @@ GL_ALIAS(void, glTexParameterIuiv, glTexParameterIuivEXT,
 
 /* Writes the values of a texture parameter; returns the count, or 0
  * (error recorded). */
-static int get_tex_parameter(gl_context *ctx, GLenum target, GLenum pname, double v[4])
+static int tex_parameter_values(gl_context *ctx, GLenum target, GLenum pname, double v[4])
 {
     if (ctx->in_begin) {
         gl_error(ctx, GL_INVALID_OPERATION);
@@ -1461,54 +1461,43 @@ static int get_tex_parameter(gl_context *ctx, GLenum target, GLenum pname, doubl
     }
 }
 
-/* GLenum-valued parameters are returned exactly by GetTexParameterfv too. */
-GLAPI_EXPORT void APIENTRY glGetTexParameterfv(GLenum target, GLenum pname, GLfloat *params)
+/* GetTexParameter{f,i}v, GetTexParameterI{iv,uiv}EXT: the values of pname
+ * stored in params as kind says. */
+static void get_tex_parameter(GLenum target, GLenum pname, gl_param_kind kind, void *params)
 {
     GL_CTX();
-    double v[4];
-    int n = get_tex_parameter(ctx, target, pname, v);
-    for (int i = 0; i < n && params; i++)
-        params[i] = (float)v[i];
-}
-
-GLAPI_EXPORT void APIENTRY glGetTexParameteriv(GLenum target, GLenum pname, GLint *params)
-{
-    GL_CTX();
-    double v[4];
-    int n = get_tex_parameter(ctx, target, pname, v);
-    gl_sampling_values_to_int(pname, v, n, params);
-}
-
-/* GetTexParameterI{iv,uiv}EXT: the integer border colour's words; the
- * other pnames as GetTexParameteriv. */
-static void get_tex_parameter_int(GLenum target, GLenum pname, uint32_t *params)
-{
-    GL_CTX();
-    if (pname == GL_TEXTURE_BORDER_COLOR) {
-        if (ctx->in_begin) {
-            gl_error(ctx, GL_INVALID_OPERATION);
-            return;
-        }
+    if (kind == GL_PARAM_WORDS && pname == GL_TEXTURE_BORDER_COLOR) {
+        GL_OUTSIDE_BEGIN(ctx, );
         gl_texture_obj *o = param_target(ctx, target);
         if (o && params)
             memcpy(params, o->tex->sampler.border_color_int, 16);
         return;
     }
     double v[4];
-    int n = get_tex_parameter(ctx, target, pname, v);
-    gl_sampling_values_to_int(pname, v, n, (GLint *)params); /* pname is not the border colour */
+    int n = tex_parameter_values(ctx, target, pname, v);
+    gl_sampling_values_store(pname, v, n, kind, params);
+}
+
+GLAPI_EXPORT void APIENTRY glGetTexParameterfv(GLenum target, GLenum pname, GLfloat *params)
+{
+    get_tex_parameter(target, pname, GL_PARAM_FLOAT, params);
+}
+
+GLAPI_EXPORT void APIENTRY glGetTexParameteriv(GLenum target, GLenum pname, GLint *params)
+{
+    get_tex_parameter(target, pname, GL_PARAM_INT, params);
 }
 
 GLAPI_EXPORT void APIENTRY glGetTexParameterIivEXT(GLenum target, GLenum pname, GLint *params)
 {
-    get_tex_parameter_int(target, pname, (uint32_t *)params);
+    get_tex_parameter(target, pname, GL_PARAM_WORDS, params);
 }
 GL_ALIAS(void, glGetTexParameterIiv, glGetTexParameterIivEXT,
          (GLenum target, GLenum pname, GLint *params))
 
 GLAPI_EXPORT void APIENTRY glGetTexParameterIuivEXT(GLenum target, GLenum pname, GLuint *params)
 {
-    get_tex_parameter_int(target, pname, params);
+    get_tex_parameter(target, pname, GL_PARAM_WORDS, params);
 }
 GL_ALIAS(void, glGetTexParameterIuiv, glGetTexParameterIuivEXT,
          (GLenum target, GLenum pname, GLuint *params))
