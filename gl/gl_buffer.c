@@ -111,13 +111,7 @@ void gl_buffer_free_all(gl_context *ctx)
 GLAPI_EXPORT void APIENTRY glGenBuffers(GLsizei n, GLuint *buffers)
 {
     GL_CTX();
-    GL_OUTSIDE_BEGIN(ctx, );
-    if (n < 0) {
-        gl_error(ctx, GL_INVALID_VALUE);
-        return;
-    }
-    if (n && buffers && !gl_names_gen(&ctx->shared->buffers, n, buffers))
-        gl_error(ctx, GL_OUT_OF_MEMORY);
+    gl_names_gen_checked(ctx, &ctx->shared->buffers, n, buffers);
 }
 GL_ALIAS(void, glGenBuffersARB, glGenBuffers, (GLsizei n, GLuint *buffers))
 
@@ -159,11 +153,8 @@ void gl_buffer_unbind_everywhere(gl_context *ctx, gl_buffer_obj *b)
 GLAPI_EXPORT void APIENTRY glDeleteBuffers(GLsizei n, const GLuint *buffers)
 {
     GL_CTX();
-    GL_OUTSIDE_BEGIN(ctx, );
-    if (n < 0) {
-        gl_error(ctx, GL_INVALID_VALUE);
+    if (!gl_names_count_ok(ctx, n))
         return;
-    }
     for (GLsizei i = 0; buffers && i < n; i++) {
         void *v = gl_names_lookup(&ctx->shared->buffers, buffers[i]);
         if (!v)

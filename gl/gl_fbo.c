@@ -483,13 +483,7 @@ static bool fb_target(gl_context *ctx, GLenum target, bool *draw, bool *read)
 GLAPI_EXPORT void APIENTRY glGenFramebuffers(GLsizei n, GLuint *framebuffers)
 {
     GL_CTX();
-    GL_OUTSIDE_BEGIN(ctx, );
-    if (n < 0) {
-        gl_error(ctx, GL_INVALID_VALUE);
-        return;
-    }
-    if (n && framebuffers && !gl_names_gen(&ctx->framebuffers, n, framebuffers))
-        gl_error(ctx, GL_OUT_OF_MEMORY);
+    gl_names_gen_checked(ctx, &ctx->framebuffers, n, framebuffers);
 }
 GL_ALIAS(void, glGenFramebuffersEXT, glGenFramebuffers, (GLsizei n, GLuint *framebuffers))
 
@@ -543,11 +537,8 @@ GLAPI_EXPORT void APIENTRY glBindFramebufferEXT(GLenum target, GLuint framebuffe
 GLAPI_EXPORT void APIENTRY glDeleteFramebuffers(GLsizei n, const GLuint *framebuffers)
 {
     GL_CTX();
-    GL_OUTSIDE_BEGIN(ctx, );
-    if (n < 0) {
-        gl_error(ctx, GL_INVALID_VALUE);
+    if (!gl_names_count_ok(ctx, n))
         return;
-    }
     for (GLsizei i = 0; framebuffers && i < n; i++) {
         void *v = gl_names_lookup(&ctx->framebuffers, framebuffers[i]);
         if (!v)
@@ -1029,13 +1020,7 @@ GL_ALIAS(void, glGetFramebufferAttachmentParameterivEXT, glGetFramebufferAttachm
 GLAPI_EXPORT void APIENTRY glGenRenderbuffers(GLsizei n, GLuint *renderbuffers)
 {
     GL_CTX();
-    GL_OUTSIDE_BEGIN(ctx, );
-    if (n < 0) {
-        gl_error(ctx, GL_INVALID_VALUE);
-        return;
-    }
-    if (n && renderbuffers && !gl_names_gen(&ctx->shared->renderbuffers, n, renderbuffers))
-        gl_error(ctx, GL_OUT_OF_MEMORY);
+    gl_names_gen_checked(ctx, &ctx->shared->renderbuffers, n, renderbuffers);
 }
 GL_ALIAS(void, glGenRenderbuffersEXT, glGenRenderbuffers, (GLsizei n, GLuint *renderbuffers))
 
@@ -1085,11 +1070,8 @@ GLAPI_EXPORT void APIENTRY glBindRenderbufferEXT(GLenum target, GLuint renderbuf
 GLAPI_EXPORT void APIENTRY glDeleteRenderbuffers(GLsizei n, const GLuint *renderbuffers)
 {
     GL_CTX();
-    GL_OUTSIDE_BEGIN(ctx, );
-    if (n < 0) {
-        gl_error(ctx, GL_INVALID_VALUE);
+    if (!gl_names_count_ok(ctx, n))
         return;
-    }
     for (GLsizei i = 0; renderbuffers && i < n; i++) {
         void *v = gl_names_lookup(&ctx->shared->renderbuffers, renderbuffers[i]);
         if (!v)

@@ -994,6 +994,16 @@ const tex_object *gl_texture_for_unit(gl_context *ctx, int unit, int gp_target);
 uint8_t gl_color_mask_for(const gl_context *ctx, int i);
 uint8_t gl_draw_buffer_channels(const gl_context *ctx, int i);
 
+/* ---- gl_names.c: the entry points' checks ---------------------------------------------- */
+
+/* The checks of calls taking n names (Gen*, Delete*, PrioritizeTextures,
+ * DeleteLists): false, with the error recorded, inside
+ * Begin/End (INVALID_OPERATION) or for n < 0 (INVALID_VALUE). */
+bool gl_names_count_ok(gl_context *ctx, GLsizei n);
+/* Gen*: those checks, then n names of t reserved into names (OUT_OF_MEMORY
+ * recorded when that fails); true when names were written. */
+bool gl_names_gen_checked(gl_context *ctx, gl_name_table *t, GLsizei n, GLuint *names);
+
 /* ---- gl_sampler.c ---------------------------------------------------------------------- */
 
 /* The state of the sampler object bound to a unit (ARB_sampler_objects),

@@ -123,23 +123,14 @@ static int check_target(gl_context *ctx, GLenum target)
 GLAPI_EXPORT void APIENTRY glGenProgramsARB(GLsizei n, GLuint *programs)
 {
     GL_CTX();
-    GL_OUTSIDE_BEGIN(ctx, );
-    if (n < 0) {
-        gl_error(ctx, GL_INVALID_VALUE);
-        return;
-    }
-    if (n && programs && !gl_names_gen(&ctx->shared->programs, n, programs))
-        gl_error(ctx, GL_OUT_OF_MEMORY);
+    gl_names_gen_checked(ctx, &ctx->shared->programs, n, programs);
 }
 
 GLAPI_EXPORT void APIENTRY glDeleteProgramsARB(GLsizei n, const GLuint *programs)
 {
     GL_CTX();
-    GL_OUTSIDE_BEGIN(ctx, );
-    if (n < 0) {
-        gl_error(ctx, GL_INVALID_VALUE);
+    if (!gl_names_count_ok(ctx, n))
         return;
-    }
     if (!programs)
         return;
     for (GLsizei i = 0; i < n; i++) {

@@ -47,17 +47,8 @@ static gl_sampler_obj *lookup(gl_context *ctx, GLuint name)
 GLAPI_EXPORT void APIENTRY glGenSamplers(GLsizei count, GLuint *samplers)
 {
     GL_CTX();
-    GL_OUTSIDE_BEGIN(ctx, );
-    if (count < 0) {
-        gl_error(ctx, GL_INVALID_VALUE);
+    if (!gl_names_gen_checked(ctx, &ctx->shared->samplers, count, samplers))
         return;
-    }
-    if (!count || !samplers)
-        return;
-    if (!gl_names_gen(&ctx->shared->samplers, count, samplers)) {
-        gl_error(ctx, GL_OUT_OF_MEMORY);
-        return;
-    }
     for (GLsizei i = 0; i < count; i++) {
         gl_sampler_obj *s = calloc(1, sizeof *s);
         if (!s || !gl_names_insert(&ctx->shared->samplers, samplers[i], s)) {
@@ -78,11 +69,8 @@ GLAPI_EXPORT void APIENTRY glGenSamplers(GLsizei count, GLuint *samplers)
 GLAPI_EXPORT void APIENTRY glDeleteSamplers(GLsizei count, const GLuint *samplers)
 {
     GL_CTX();
-    GL_OUTSIDE_BEGIN(ctx, );
-    if (count < 0) {
-        gl_error(ctx, GL_INVALID_VALUE);
+    if (!gl_names_count_ok(ctx, count))
         return;
-    }
     for (GLsizei i = 0; samplers && i < count; i++) {
         void *v = gl_names_lookup(&ctx->shared->samplers, samplers[i]);
         if (!v || samplers[i] == 0)

@@ -416,24 +416,15 @@ GLAPI_EXPORT void APIENTRY glTexImage3DMultisample(GLenum target, GLsizei sample
 GLAPI_EXPORT void APIENTRY glGenTextures(GLsizei n, GLuint *textures)
 {
     GL_CTX();
-    GL_OUTSIDE_BEGIN(ctx, );
-    if (n < 0) {
-        gl_error(ctx, GL_INVALID_VALUE);
-        return;
-    }
-    if (n && textures && !gl_names_gen(&ctx->shared->textures, n, textures))
-        gl_error(ctx, GL_OUT_OF_MEMORY);
+    gl_names_gen_checked(ctx, &ctx->shared->textures, n, textures);
 }
 GL_ALIAS(void, glGenTexturesEXT, glGenTextures, (GLsizei n, GLuint *textures))
 
 GLAPI_EXPORT void APIENTRY glDeleteTextures(GLsizei n, const GLuint *textures)
 {
     GL_CTX();
-    GL_OUTSIDE_BEGIN(ctx, );
-    if (n < 0) {
-        gl_error(ctx, GL_INVALID_VALUE);
+    if (!gl_names_count_ok(ctx, n))
         return;
-    }
     if (!textures)
         return;
     for (GLsizei i = 0; i < n; i++) {
@@ -536,11 +527,8 @@ GLAPI_EXPORT void APIENTRY glPrioritizeTextures(GLsizei n, const GLuint *texture
 {
     GL_CTX();
     GL_DLIST_SAVE(glPrioritizeTextures, (ctx, n, textures, priorities));
-    GL_OUTSIDE_BEGIN(ctx, );
-    if (n < 0) {
-        gl_error(ctx, GL_INVALID_VALUE);
+    if (!gl_names_count_ok(ctx, n))
         return;
-    }
     for (GLsizei i = 0; i < n && textures && priorities; i++) {
         gl_texture_obj *t = gl_texture_lookup(ctx, textures[i]);
         if (t)
