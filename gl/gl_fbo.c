@@ -534,25 +534,22 @@ GLAPI_EXPORT void APIENTRY glBindFramebufferEXT(GLenum target, GLuint framebuffe
     bind_framebuffer(target, framebuffer, false);
 }
 
+/* A deleted framebuffer's bindings revert to the default framebuffer; it
+ * belongs to this context alone and goes at once. */
+static void free_framebuffer(gl_context *ctx, void *v)
+{
+    gl_resource_will_change(ctx, GL_RES_SURFACE);
+    if (ctx->draw_fb == v)
+        ctx->draw_fb = &ctx->fb_default;
+    if (ctx->read_fb == v)
+        ctx->read_fb = &ctx->fb_default;
+    free(v);
+}
+
 GLAPI_EXPORT void APIENTRY glDeleteFramebuffers(GLsizei n, const GLuint *framebuffers)
 {
     GL_CTX();
-    if (!gl_names_count_ok(ctx, n))
-        return;
-    for (GLsizei i = 0; framebuffers && i < n; i++) {
-        void *v = gl_names_lookup(&ctx->framebuffers, framebuffers[i]);
-        if (!v)
-            continue;
-        if (v != GL_NAME_RESERVED) {
-            gl_resource_will_change(ctx, GL_RES_SURFACE);
-            if (ctx->draw_fb == v)
-                ctx->draw_fb = &ctx->fb_default;
-            if (ctx->read_fb == v)
-                ctx->read_fb = &ctx->fb_default;
-            free(v);
-        }
-        gl_names_remove(&ctx->framebuffers, framebuffers[i]);
-    }
+    gl_names_delete(ctx, &ctx->framebuffers, n, framebuffers, free_framebuffer, -1);
 }
 GL_ALIAS(void, glDeleteFramebuffersEXT, glDeleteFramebuffers, (GLsizei n, const GLuint *framebuffers))
 
@@ -1067,28 +1064,20 @@ GLAPI_EXPORT void APIENTRY glBindRenderbufferEXT(GLenum target, GLuint renderbuf
     bind_renderbuffer(target, renderbuffer, false);
 }
 
+static void detach_renderbuffer(gl_context *ctx, void *v)
+{
+    gl_resource_will_change(ctx, GL_RES_SURFACE);
+    if (ctx->renderbuffer == v)
+        ctx->renderbuffer = NULL;
+    detach_everywhere(ctx, v);
+    gl_texture_renderbuffer_changed(ctx, v, true);
+}
+
 GLAPI_EXPORT void APIENTRY glDeleteRenderbuffers(GLsizei n, const GLuint *renderbuffers)
 {
     GL_CTX();
-    if (!gl_names_count_ok(ctx, n))
-        return;
-    for (GLsizei i = 0; renderbuffers && i < n; i++) {
-        void *v = gl_names_lookup(&ctx->shared->renderbuffers, renderbuffers[i]);
-        if (!v)
-            continue;
-        if (v != GL_NAME_RESERVED) {
-            gl_resource_will_change(ctx, GL_RES_SURFACE);
-            if (ctx->renderbuffer == v)
-                ctx->renderbuffer = NULL;
-            detach_everywhere(ctx, v);
-            gl_texture_renderbuffer_changed(ctx, v, true);
-            /* freed when no context sharing it binds it (Appendix D.1.2) */
-            gl_names_remove(&ctx->shared->renderbuffers, renderbuffers[i]);
-            gl_share_retire(ctx, GLC_OBJ_RENDERBUFFER, v);
-            continue;
-        }
-        gl_names_remove(&ctx->shared->renderbuffers, renderbuffers[i]);
-    }
+    gl_names_delete(ctx, &ctx->shared->renderbuffers, n, renderbuffers, detach_renderbuffer,
+                    GLC_OBJ_RENDERBUFFER);
 }
 GL_ALIAS(void, glDeleteRenderbuffersEXT, glDeleteRenderbuffers,
          (GLsizei n, const GLuint *renderbuffers))

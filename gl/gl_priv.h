@@ -1003,6 +1003,13 @@ bool gl_names_count_ok(gl_context *ctx, GLsizei n);
 /* Gen*: those checks, then n names of t reserved into names (OUT_OF_MEMORY
  * recorded when that fails); true when names were written. */
 bool gl_names_gen_checked(gl_context *ctx, gl_name_table *t, GLsizei n, GLuint *names);
+/* Delete*: those checks, then each of the n names (NULL: none) that t
+ * holds is removed; an object (not a name only reserved by Gen*) is first
+ * given to detach, which unbinds it everywhere, and after the removal,
+ * retire_kind >= 0, retired (gl_share_retire: freed when no context sharing
+ * it binds it any more, GL 2.1 Appendix D.1.2). */
+void gl_names_delete(gl_context *ctx, gl_name_table *t, GLsizei n, const GLuint *names,
+                     void (*detach)(gl_context *ctx, void *obj), int retire_kind);
 
 /* ---- gl_sampler.c ---------------------------------------------------------------------- */
 

@@ -66,26 +66,21 @@ GLAPI_EXPORT void APIENTRY glGenSamplers(GLsizei count, GLuint *samplers)
     }
 }
 
+/* A deleted bound sampler reverts its units to none (GL 3.3 section
+ * 3.8.2); queued draws may still read its state. */
+static void detach_sampler(gl_context *ctx, void *v)
+{
+    gl_resource_will_change(ctx, GL_RES_TEXTURE);
+    for (int u = 0; u < GLC_MAX_IMAGE_UNITS; u++)
+        if (ctx->bound_sampler[u] == v)
+            ctx->bound_sampler[u] = NULL;
+}
+
 GLAPI_EXPORT void APIENTRY glDeleteSamplers(GLsizei count, const GLuint *samplers)
 {
     GL_CTX();
-    if (!gl_names_count_ok(ctx, count))
-        return;
-    for (GLsizei i = 0; samplers && i < count; i++) {
-        void *v = gl_names_lookup(&ctx->shared->samplers, samplers[i]);
-        if (!v || samplers[i] == 0)
-            continue; /* unused names and 0 are silently ignored */
-        gl_names_remove(&ctx->shared->samplers, samplers[i]);
-        if (v == GL_NAME_RESERVED)
-            continue;
-        /* a deleted bound sampler reverts its units to none (GL 3.3
-         * section 3.8.2); queued draws may still read its state */
-        gl_resource_will_change(ctx, GL_RES_TEXTURE);
-        for (int u = 0; u < GLC_MAX_IMAGE_UNITS; u++)
-            if (ctx->bound_sampler[u] == v)
-                ctx->bound_sampler[u] = NULL;
-        gl_share_retire(ctx, GLC_OBJ_SAMPLER, v);
-    }
+    gl_names_delete(ctx, &ctx->shared->samplers, count, samplers, detach_sampler,
+                    GLC_OBJ_SAMPLER);
 }
 
 GLAPI_EXPORT GLboolean APIENTRY glIsSampler(GLuint sampler)

@@ -420,37 +420,25 @@ GLAPI_EXPORT void APIENTRY glGenTextures(GLsizei n, GLuint *textures)
 }
 GL_ALIAS(void, glGenTexturesEXT, glGenTextures, (GLsizei n, GLuint *textures))
 
+static void detach_texture(gl_context *ctx, void *v)
+{
+    gl_texture_obj *t = v;
+    /* a queued scene may sample it or render into it */
+    gl_resource_will_change(ctx, GL_RES_TEXTURE);
+    /* GL 2.1 section 3.8.12: bound textures revert to the defaults */
+    int ti = gl_tex_target_index(t->target);
+    for (int u = 0; u < GLC_MAX_IMAGE_UNITS; u++)
+        if (ti >= 0 && ctx->bound_tex[u][ti] == t)
+            ctx->bound_tex[u][ti] = &ctx->default_tex[ti];
+    gl_fbo_texture_deleted(ctx, t);
+    gl_bindless_texture_deleted(ctx, t); /* its handles become invalid */
+    gl_image_texture_deleted(ctx, t);   /* image units detach it */
+}
+
 GLAPI_EXPORT void APIENTRY glDeleteTextures(GLsizei n, const GLuint *textures)
 {
     GL_CTX();
-    if (!gl_names_count_ok(ctx, n))
-        return;
-    if (!textures)
-        return;
-    for (GLsizei i = 0; i < n; i++) {
-        void *v = gl_names_lookup(&ctx->shared->textures, textures[i]);
-        if (!v)
-            continue;
-        if (v != GL_NAME_RESERVED) {
-            gl_texture_obj *t = v;
-            /* a queued scene may sample it or render into it */
-            gl_resource_will_change(ctx, GL_RES_TEXTURE);
-            /* GL 2.1 section 3.8.12: bound textures revert to the defaults */
-            int ti = gl_tex_target_index(t->target);
-            for (int u = 0; u < GLC_MAX_IMAGE_UNITS; u++)
-                if (ti >= 0 && ctx->bound_tex[u][ti] == t)
-                    ctx->bound_tex[u][ti] = &ctx->default_tex[ti];
-            gl_fbo_texture_deleted(ctx, t);
-            gl_bindless_texture_deleted(ctx, t); /* its handles become invalid */
-            gl_image_texture_deleted(ctx, t);   /* image units detach it */
-            /* the name goes now; the object when no context sharing it
-             * binds it any more (GL 2.1 Appendix D.1.2) */
-            gl_names_remove(&ctx->shared->textures, textures[i]);
-            gl_share_retire(ctx, GLC_OBJ_TEXTURE, t);
-            continue;
-        }
-        gl_names_remove(&ctx->shared->textures, textures[i]);
-    }
+    gl_names_delete(ctx, &ctx->shared->textures, n, textures, detach_texture, GLC_OBJ_TEXTURE);
 }
 GL_ALIAS(void, glDeleteTexturesEXT, glDeleteTextures, (GLsizei n, const GLuint *textures))
 
