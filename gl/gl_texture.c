@@ -99,6 +99,30 @@ void gl_texture_renderbuffer_changed(gl_context *ctx, gl_renderbuffer_obj *rb, b
     gl_share_foreach_texture(ctx, rb_walk_tex, &w);
 }
 
+/* TexRenderbufferNV and TexBuffer: *obj the object name names in t (NULL
+ * for 0; INVALID_OPERATION for a name that is none), *o the texture of
+ * target index ti bound to the active unit, which is to view it; false when
+ * an error is recorded or a handle names the texture (NV_bindless_texture).
+ * Queued scenes are flushed first (R9). */
+static bool view_args(gl_context *ctx, gl_name_table *t, GLuint name, int ti, void **obj,
+                      gl_texture_obj **o)
+{
+    *obj = NULL;
+    if (name) {
+        void *v = gl_names_lookup(t, name);
+        if (!v || v == GL_NAME_RESERVED) {
+            gl_error(ctx, GL_INVALID_OPERATION);
+            return false;
+        }
+        *obj = v;
+    }
+    *o = ctx->bound_tex[ctx->active_texture][ti];
+    if (!gl_bindless_may_modify(ctx, *o))
+        return false;
+    gl_resource_will_change(ctx, GL_RES_TEXTURE);
+    return true;
+}
+
 /* TexRenderbufferNV (NV_explicit_multisample section 3.8.4): the texture
  * renderbuffer bound to the active unit views renderbuffer's storage
  * (0 detaches).  INVALID_ENUM for another target, INVALID_OPERATION for a
@@ -111,19 +135,10 @@ GLAPI_EXPORT void APIENTRY glTexRenderbufferNV(GLenum target, GLuint renderbuffe
         gl_error(ctx, GL_INVALID_ENUM);
         return;
     }
-    gl_renderbuffer_obj *rb = NULL;
-    if (renderbuffer) {
-        void *v = gl_names_lookup(&ctx->shared->renderbuffers, renderbuffer);
-        if (!v || v == GL_NAME_RESERVED) {
-            gl_error(ctx, GL_INVALID_OPERATION);
-            return;
-        }
-        rb = v;
-    }
-    gl_texture_obj *o = ctx->bound_tex[ctx->active_texture][GLC_TEX_RENDERBUFFER];
-    if (!gl_bindless_may_modify(ctx, o))
-        return; /* NV_bindless_texture: a handle names it */
-    gl_resource_will_change(ctx, GL_RES_TEXTURE);
+    void *rb;
+    gl_texture_obj *o;
+    if (!view_args(ctx, &ctx->shared->renderbuffers, renderbuffer, GLC_TEX_RENDERBUFFER, &rb, &o))
+        return;
     o->rb = rb;
     rb_view_set(o);
 }
@@ -318,19 +333,11 @@ GLAPI_EXPORT void APIENTRY glTexBufferARB(GLenum target, GLenum internalformat, 
         gl_error(ctx, GL_INVALID_ENUM);
         return;
     }
-    gl_buffer_obj *b = NULL;
-    if (buffer) {
-        void *v = gl_names_lookup(&ctx->shared->buffers, buffer);
-        if (!v || v == GL_NAME_RESERVED) {
-            gl_error(ctx, GL_INVALID_OPERATION);
-            return;
-        }
-        b = v;
-    }
-    gl_texture_obj *o = ctx->bound_tex[ctx->active_texture][GLC_TEX_BUFFER];
-    if (!gl_bindless_may_modify(ctx, o))
-        return; /* NV_bindless_texture: a handle names it */
-    gl_resource_will_change(ctx, GL_RES_TEXTURE);
+    void *v;
+    gl_texture_obj *o;
+    if (!view_args(ctx, &ctx->shared->buffers, buffer, GLC_TEX_BUFFER, &v, &o))
+        return;
+    gl_buffer_obj *b = v;
     if (o->buffer)
         o->buffer->tex_refs--;
     o->buffer = b;
@@ -730,6 +737,46 @@ static void proxy_image_define(gl_context *ctx, int ti, int level, GLenum intern
     }
 }
 
+/* What TexImage and TexSubImage upload: the client's or the unpack
+ * buffer's pixels as given, or, where pixel transfer applies (scale, bias,
+ * MAP_COLOR; gl_pixelmap.c), a float RGBA copy in xf for the caller to free. */
+typedef struct tex_upload {
+    const void *pixels;
+    GLenum format, type;
+    const tex_pixel_store *store;
+    tex_pixel_store ps; /* the copy's */
+    float *xf;
+} tex_upload;
+
+/* Fills u after flushing queued scenes (R9); false when there is nothing to
+ * upload, with *e the error to record (GL_NO_ERROR where pbo_pointer
+ * recorded its own). */
+static bool upload_begin(gl_context *ctx, tex_upload *u, GLenum format, GLenum type, int w, int h,
+                         int d, bool three_d, const void *pixels, GLenum *e)
+{
+    bool ok;
+    const void *src = pbo_pointer(ctx, ctx->pixel_unpack_buffer, pixels, format, type, w, h, d,
+                                  three_d, &ctx->unpack, &ok);
+    *e = GL_NO_ERROR;
+    if (!ok)
+        return false;
+    gl_resource_will_change(ctx, GL_RES_TEXTURE);
+    u->xf = gl_pixel_transfer_tex_image(ctx, format, type, w, h, d, src, e);
+    if (u->xf) {
+        tex_pixel_store_default(&u->ps);
+        u->pixels = u->xf;
+        u->format = GL_RGBA;
+        u->type = GL_FLOAT;
+        u->store = &u->ps;
+        return true;
+    }
+    u->pixels = src;
+    u->format = format;
+    u->type = type;
+    u->store = &ctx->unpack;
+    return *e == GL_NO_ERROR;
+}
+
 static void tex_image_cmd(gl_context *ctx, int dims, GLenum target, GLint level, GLint internal_format,
                       GLsizei w, GLsizei h, GLsizei d, GLint border, GLenum format, GLenum type,
                       const void *pixels)
@@ -745,24 +792,12 @@ static void tex_image_cmd(gl_context *ctx, int dims, GLenum target, GLint level,
     }
     if (!may_redefine(ctx, ctx->bound_tex[ctx->active_texture][ti]))
         return;
-    bool ok;
-    const void *src = pbo_pointer(ctx, ctx->pixel_unpack_buffer, pixels, format, type, w, h, d,
-                                  dims == 3, &ctx->unpack, &ok);
-    if (!ok)
-        return;
-    gl_resource_will_change(ctx, GL_RES_TEXTURE);
-    /* pixel transfer (scale, bias, MAP_COLOR; gl_pixelmap.c) */
+    tex_upload u;
     GLenum e;
-    float *xf = gl_pixel_transfer_tex_image(ctx, format, type, w, h, d, src, &e);
-    if (xf) {
-        tex_pixel_store ps;
-        tex_pixel_store_default(&ps);
+    if (upload_begin(ctx, &u, format, type, w, h, d, dims == 3, pixels, &e)) {
         e = tex_image_define(bound(ctx, ti), face, level, (GLenum)internal_format, w, h, d, border,
-                             GL_RGBA, GL_FLOAT, xf, &ps);
-        free(xf);
-    } else if (e == GL_NO_ERROR) {
-        e = tex_image_define(bound(ctx, ti), face, level, (GLenum)internal_format, w, h, d,
-                             border, format, type, src, &ctx->unpack);
+                             u.format, u.type, u.pixels, u.store);
+        free(u.xf);
     }
     if (e != GL_NO_ERROR)
         gl_error(ctx, e);
@@ -825,22 +860,12 @@ static void tex_sub_image(gl_context *ctx, int dims, GLenum target, GLint level,
         gl_error(ctx, GL_INVALID_VALUE);
         return;
     }
-    bool ok;
-    const void *src = pbo_pointer(ctx, ctx->pixel_unpack_buffer, pixels, format, type, w, h, d,
-                                  dims == 3, &ctx->unpack, &ok);
-    if (!ok)
-        return;
-    gl_resource_will_change(ctx, GL_RES_TEXTURE);
+    tex_upload u;
     GLenum e;
-    float *xf = gl_pixel_transfer_tex_image(ctx, format, type, w, h, d, src, &e);
-    if (xf) {
-        tex_pixel_store ps;
-        tex_pixel_store_default(&ps);
-        e = tex_image_sub(bound(ctx, ti), face, level, x, y, z, w, h, d, GL_RGBA, GL_FLOAT, xf, &ps);
-        free(xf);
-    } else if (e == GL_NO_ERROR) {
-        e = tex_image_sub(bound(ctx, ti), face, level, x, y, z, w, h, d, format, type, src,
-                          &ctx->unpack);
+    if (upload_begin(ctx, &u, format, type, w, h, d, dims == 3, pixels, &e)) {
+        e = tex_image_sub(bound(ctx, ti), face, level, x, y, z, w, h, d, u.format, u.type,
+                          u.pixels, u.store);
+        free(u.xf);
     }
     if (e != GL_NO_ERROR)
         gl_error(ctx, e);
