@@ -340,6 +340,39 @@ static const tex_ifmt ifmt_table[] = {
     {GL_RG32UI, GL_RG, FU, UI, 32},
 };
 
+void tex_base_apply(GLenum base, bool collapse, const void *in, void *out, size_t size,
+                    const void *one)
+{
+    /* for each RGBA component the value's component it takes, or Z (0) or O (*one) */
+    enum { Z = 4, O = 5 };
+    static const uint8_t rgba[4] = {0, 1, 2, 3}, alpha[4] = {Z, Z, Z, 3}, lum[4] = {0, 0, 0, O},
+                         lum_alpha[4] = {0, 0, 0, 3}, intensity[4] = {0, 0, 0, 0},
+                         red[4] = {0, Z, Z, O}, red_alpha[4] = {0, Z, Z, 3}, rg[4] = {0, 1, Z, O},
+                         rgb[4] = {0, 1, 2, O};
+    const uint8_t *sel;
+    switch (base) {
+    case GL_ALPHA: sel = alpha; break;
+    case GL_LUMINANCE: sel = collapse ? red : lum; break;
+    case GL_LUMINANCE_ALPHA: sel = collapse ? red_alpha : lum_alpha; break;
+    case GL_INTENSITY: sel = collapse ? red : intensity; break;
+    case GL_RED: sel = red; break;
+    case GL_RG: sel = rg; break;
+    case GL_RGB: sel = rgb; break;
+    default: sel = rgba; break;
+    }
+    unsigned char t[4 * sizeof(int64_t)];
+    const unsigned char *src = in;
+    for (int c = 0; c < 4; c++) {
+        if (sel[c] < 4)
+            memcpy(t + (size_t)c * size, src + (size_t)sel[c] * size, size);
+        else if (sel[c] == O)
+            memcpy(t + (size_t)c * size, one, size);
+        else
+            memset(t + (size_t)c * size, 0, size);
+    }
+    memcpy(out, t, 4 * size);
+}
+
 const tex_ifmt *tex_ifmt_lookup(GLenum internal_format)
 {
     for (size_t i = 0; i < sizeof ifmt_table / sizeof ifmt_table[0]; i++)

@@ -28,6 +28,11 @@
 
 #include "tex_priv.h"
 
+/* The 1 (alpha) of tex_base_apply for each value type. */
+static const float one_f = 1.0f;
+static const int64_t one_i64 = 1;
+static const uint8_t one_u8 = 255;
+
 /* ---- targets ------------------------------------------------------------------ */
 
 /* Number of filtered dimensions and whether the last stored dimension holds
@@ -353,37 +358,6 @@ void tex_sampler_take_object_state(tex_sampler *dst, const tex_sampler *so)
 
 /* ---- texel storage ------------------------------------------------------------------ */
 
-/* GL 2.1 table 3.15: the components a base format keeps, as RGBA. */
-static void base_expand(GLenum base, const float in[4], float out[4])
-{
-    switch (base) {
-    case GL_ALPHA: out[0] = out[1] = out[2] = 0.0f; out[3] = in[3]; break;
-    case GL_LUMINANCE: out[0] = out[1] = out[2] = in[0]; out[3] = 1.0f; break;
-    case GL_LUMINANCE_ALPHA: out[0] = out[1] = out[2] = in[0]; out[3] = in[3]; break;
-    case GL_INTENSITY: out[0] = out[1] = out[2] = out[3] = in[0]; break;
-    case GL_RED: out[0] = in[0]; out[1] = out[2] = 0.0f; out[3] = 1.0f; break;
-    case GL_RG: out[0] = in[0]; out[1] = in[1]; out[2] = 0.0f; out[3] = 1.0f; break;
-    case GL_RGB: out[0] = in[0]; out[1] = in[1]; out[2] = in[2]; out[3] = 1.0f; break;
-    default: memcpy(out, in, 4 * sizeof(float)); break;
-    }
-}
-
-/* GL 2.1 table 6.1 (GetTexImage): a stored texel back to the RGBA that is
- * packed (LUMINANCE -> (L,0,0,1), INTENSITY -> (I,0,0,1), ...). */
-static void base_collapse(GLenum base, const float in[4], float out[4])
-{
-    switch (base) {
-    case GL_ALPHA: out[0] = out[1] = out[2] = 0.0f; out[3] = in[3]; break;
-    case GL_LUMINANCE:
-    case GL_INTENSITY:
-    case GL_RED: out[0] = in[0]; out[1] = out[2] = 0.0f; out[3] = 1.0f; break;
-    case GL_LUMINANCE_ALPHA: out[0] = in[0]; out[1] = out[2] = 0.0f; out[3] = in[3]; break;
-    case GL_RG: out[0] = in[0]; out[1] = in[1]; out[2] = 0.0f; out[3] = 1.0f; break;
-    case GL_RGB: out[0] = in[0]; out[1] = in[1]; out[2] = in[2]; out[3] = 1.0f; break;
-    default: memcpy(out, in, 4 * sizeof(float)); break;
-    }
-}
-
 static float clamp01(float v)
 {
     v = v > 0.0f ? v : 0.0f; /* NaN -> 0 */
@@ -413,7 +387,7 @@ static void store_texel(tex_image *img, const tex_ifmt *f, int i, int j, int k, 
         return;
     }
     float c[4];
-    base_expand(img->base_format, in, c);
+    tex_base_apply(img->base_format, false, in, c, sizeof *c, &one_f);
     if (!(f->flags & TEX_IF_FLOAT))
         for (int q = 0; q < 4; q++)
             c[q] = clamp01(c[q]);
@@ -447,7 +421,7 @@ static void load_texel(const tex_image *img, int i, int j, int k, float out[4])
     } else {
         memcpy(c, p, sizeof c);
     }
-    base_collapse(img->base_format, c, out);
+    tex_base_apply(img->base_format, true, c, out, sizeof *c, &one_f);
 }
 
 void tex_texel_load(const tex_image *img, int i, int j, int k, float out[4])
@@ -460,37 +434,6 @@ void tex_texel_store(tex_image *img, const tex_ifmt *f, int i, int j, int k, con
     store_texel(img, f, i, j, k, in, false);
 }
 
-/* GL 2.1 table 3.15 for integer values: missing colour components 0,
- * alpha 1. */
-static void base_expand_int(GLenum base, const int64_t in[4], int64_t out[4])
-{
-    switch (base) {
-    case GL_ALPHA: out[0] = out[1] = out[2] = 0; out[3] = in[3]; break;
-    case GL_LUMINANCE: out[0] = out[1] = out[2] = in[0]; out[3] = 1; break;
-    case GL_LUMINANCE_ALPHA: out[0] = out[1] = out[2] = in[0]; out[3] = in[3]; break;
-    case GL_INTENSITY: out[0] = out[1] = out[2] = out[3] = in[0]; break;
-    case GL_RED: out[0] = in[0]; out[1] = out[2] = 0; out[3] = 1; break;
-    case GL_RG: out[0] = in[0]; out[1] = in[1]; out[2] = 0; out[3] = 1; break;
-    case GL_RGB: out[0] = in[0]; out[1] = in[1]; out[2] = in[2]; out[3] = 1; break;
-    default: memcpy(out, in, 4 * sizeof(int64_t)); break;
-    }
-}
-
-/* GL 2.1 table 6.1 for integer values (GetTexImage). */
-static void base_collapse_int(GLenum base, const int64_t in[4], int64_t out[4])
-{
-    switch (base) {
-    case GL_ALPHA: out[0] = out[1] = out[2] = 0; out[3] = in[3]; break;
-    case GL_LUMINANCE:
-    case GL_INTENSITY:
-    case GL_RED: out[0] = in[0]; out[1] = out[2] = 0; out[3] = 1; break;
-    case GL_LUMINANCE_ALPHA: out[0] = in[0]; out[1] = out[2] = 0; out[3] = in[3]; break;
-    case GL_RG: out[0] = in[0]; out[1] = in[1]; out[2] = 0; out[3] = 1; break;
-    case GL_RGB: out[0] = in[0]; out[1] = in[1]; out[2] = in[2]; out[3] = 1; break;
-    default: memcpy(out, in, 4 * sizeof(int64_t)); break;
-    }
-}
-
 /* Stores one unpacked client integer group: values outside the range of
  * the internal format's nominal component size are clamped to it (GL leaves
  * the conversion of out-of-range integers unspecified; clamping is what a
@@ -499,7 +442,7 @@ static void store_texel_int(tex_image *img, const tex_ifmt *f, int i, int j, int
                             const int64_t in[4])
 {
     int64_t c[4];
-    base_expand_int(img->base_format, in, c);
+    tex_base_apply(img->base_format, false, in, c, sizeof *c, &one_i64);
     int bits = f->int_bits ? f->int_bits : 32;
     int64_t lo, hi;
     if (f->flags & TEX_IF_SINT) {
@@ -525,7 +468,7 @@ static void load_texel_int(const tex_image *img, int i, int j, int k, int64_t ou
     memcpy(v, texel_ptr(img, i, j, k), sizeof v);
     for (int q = 0; q < 4; q++)
         c[q] = img->format == TEX_FMT_RGBA32I ? (int64_t)(int32_t)v[q] : (int64_t)v[q];
-    base_collapse_int(img->base_format, c, out);
+    tex_base_apply(img->base_format, true, c, out, sizeof *c, &one_i64);
 }
 
 /* ---- glTexImage* ----------------------------------------------------------------------- */
@@ -632,21 +575,6 @@ static GLenum image_upload_int(tex_image *img, const tex_ifmt *f, const tex_xfer
     return GL_NO_ERROR;
 }
 
-/* base_expand on bytes (255 is 1). */
-static void base_expand_u8(GLenum base, const uint8_t in[4], uint8_t out[4])
-{
-    switch (base) {
-    case GL_ALPHA: out[0] = out[1] = out[2] = 0; out[3] = in[3]; break;
-    case GL_LUMINANCE: out[0] = out[1] = out[2] = in[0]; out[3] = 255; break;
-    case GL_LUMINANCE_ALPHA: out[0] = out[1] = out[2] = in[0]; out[3] = in[3]; break;
-    case GL_INTENSITY: out[0] = out[1] = out[2] = out[3] = in[0]; break;
-    case GL_RED: out[0] = in[0]; out[1] = out[2] = 0; out[3] = 255; break;
-    case GL_RG: out[0] = in[0]; out[1] = in[1]; out[2] = 0; out[3] = 255; break;
-    case GL_RGB: out[0] = in[0]; out[1] = in[1]; out[2] = in[2]; out[3] = 255; break;
-    default: memcpy(out, in, 4); break;
-    }
-}
-
 /* image_upload for unsigned-byte colour data into RGBA8 storage (not sRGB):
  * c / 255 stored as round(c / 255 * 255) is c again, so the bytes move
  * without the float round trip, with the same result. */
@@ -674,7 +602,7 @@ static GLenum image_upload_u8(tex_image *img, const tex_xfer *x, const void *pix
                 continue;
             }
             for (int ci = c0; ci < c1; ci++, dst += 4)
-                base_expand_u8(img->base_format, row + (size_t)ci * 4, dst);
+                tex_base_apply(img->base_format, false, row + (size_t)ci * 4, dst, 1, &one_u8);
         }
     }
     TEX_FREE(row);
