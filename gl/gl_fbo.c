@@ -487,6 +487,31 @@ GLAPI_EXPORT void APIENTRY glGenFramebuffers(GLsizei n, GLuint *framebuffers)
 }
 GL_ALIAS(void, glGenFramebuffersEXT, glGenFramebuffers, (GLsizei n, GLuint *framebuffers))
 
+/* Bind{Framebuffer,Renderbuffer}: the object name (not 0) names in t,
+ * made of size zeroed bytes on its first bind (*made set); NULL with
+ * INVALID_OPERATION for a name not from Gen*, or deleted, when gen_only
+ * (ARB_framebuffer_object 4.4.1, 4.4.2.1), or with OUT_OF_MEMORY. */
+static void *bound_object(gl_context *ctx, gl_name_table *t, GLuint name, size_t size,
+                          bool gen_only, bool *made)
+{
+    *made = false;
+    void *v = gl_names_lookup(t, name);
+    if (v && v != GL_NAME_RESERVED)
+        return v;
+    if (!v && gen_only) {
+        gl_error(ctx, GL_INVALID_OPERATION);
+        return NULL;
+    }
+    v = calloc(1, size);
+    if (!v || !gl_names_insert(t, name, v)) {
+        free(v);
+        gl_error(ctx, GL_OUT_OF_MEMORY);
+        return NULL;
+    }
+    *made = true;
+    return v;
+}
+
 /* BindFramebuffer; gen_only: the name must come from GenFramebuffers (ARB). */
 static void bind_framebuffer(GLenum target, GLuint framebuffer, bool gen_only)
 {
@@ -499,20 +524,11 @@ static void bind_framebuffer(GLenum target, GLuint framebuffer, bool gen_only)
     if (framebuffer == 0) {
         fb = &ctx->fb_default;
     } else {
-        void *v = gl_names_lookup(&ctx->framebuffers, framebuffer);
-        if (v && v != GL_NAME_RESERVED) {
-            fb = v;
-        } else if (!v && gen_only) {
-            /* ARB_framebuffer_object 4.4.1: not from GenFramebuffers, or deleted */
-            gl_error(ctx, GL_INVALID_OPERATION);
+        bool made;
+        fb = bound_object(ctx, &ctx->framebuffers, framebuffer, sizeof *fb, gen_only, &made);
+        if (!fb)
             return;
-        } else {
-            fb = calloc(1, sizeof *fb);
-            if (!fb || !gl_names_insert(&ctx->framebuffers, framebuffer, fb)) {
-                free(fb);
-                gl_error(ctx, GL_OUT_OF_MEMORY);
-                return;
-            }
+        if (made) {
             fb->name = framebuffer;
             fb->draw_buffers[0] = GL_COLOR_ATTACHMENT0;
             fb->read_buffer = GL_COLOR_ATTACHMENT0;
@@ -1034,24 +1050,16 @@ static void bind_renderbuffer(GLenum target, GLuint renderbuffer, bool gen_only)
         ctx->renderbuffer = NULL;
         return;
     }
-    void *v = gl_names_lookup(&ctx->shared->renderbuffers, renderbuffer);
-    if (!v && gen_only) {
-        /* ARB_framebuffer_object 4.4.2.1: not from GenRenderbuffers, or deleted */
-        gl_error(ctx, GL_INVALID_OPERATION);
+    bool made;
+    gl_renderbuffer_obj *rb = bound_object(ctx, &ctx->shared->renderbuffers, renderbuffer,
+                                           sizeof *rb, gen_only, &made);
+    if (!rb)
         return;
-    }
-    if (!v || v == GL_NAME_RESERVED) {
-        gl_renderbuffer_obj *rb = calloc(1, sizeof *rb);
-        if (!rb || !gl_names_insert(&ctx->shared->renderbuffers, renderbuffer, rb)) {
-            free(rb);
-            gl_error(ctx, GL_OUT_OF_MEMORY);
-            return;
-        }
+    if (made) {
         rb->name = renderbuffer;
         rb->internal_format = GL_RGBA;
-        v = rb;
     }
-    ctx->renderbuffer = v;
+    ctx->renderbuffer = rb;
 }
 
 GLAPI_EXPORT void APIENTRY glBindRenderbuffer(GLenum target, GLuint renderbuffer)
