@@ -1023,19 +1023,21 @@ void gl_sampler_obj_destroy(gl_sampler_obj *s);
  * ints the border colour's words from a Parameter I form (the integer border
  * colour) or NULL, rect ARB_texture_rectangle's limits on filters and wraps;
  * returns GL_NO_ERROR, or the error to record (INVALID_ENUM also for a pname
- * that is none of them) with s unchanged.  Get: the count of
- * values written to v, 0 for a pname that is none of them. */
+ * that is none of them) with s unchanged.  Get: the count of values written
+ * to v, 0 with INVALID_ENUM recorded for a pname that is none of them. */
 GLenum gl_sampling_parameter_set(tex_sampler *s, GLenum pname, const double *v, int n,
                                  const uint32_t *ints, bool rect);
-int gl_sampling_parameter_get(const tex_sampler *s, GLenum pname, double v[4]);
+int gl_sampling_parameter_get(gl_context *ctx, const tex_sampler *s, GLenum pname, double v[4]);
 /* How Get{Tex,Sampler}Parameter*v return values: GL_PARAM_FLOAT as floats
  * (enums exactly), GL_PARAM_INT as ints (the border colour mapped to the full
  * integer range, the rest rounded), GL_PARAM_WORDS as the I forms (the
- * integer border colour's words, which the caller stores; the rest as INT). */
+ * integer border colour's words; the rest as INT). */
 typedef enum { GL_PARAM_FLOAT, GL_PARAM_INT, GL_PARAM_WORDS } gl_param_kind;
-/* Stores n values v of pname in params (may be NULL) as kind says. */
-void gl_sampling_values_store(GLenum pname, const double *v, int n, gl_param_kind kind,
-                              void *params);
+/* Stores n values v of pname in params (may be NULL) as kind says; s holds
+ * the integer border colour GL_PARAM_WORDS returns (NULL where the caller
+ * returns it itself). */
+void gl_sampling_values_store(const tex_sampler *s, GLenum pname, const double *v, int n,
+                              gl_param_kind kind, void *params);
 /* *Parameteriv's values of pname as doubles (the border colour's four
  * mapped to [-1,1], GL 2.1 table 2.9; one value else, the rest 0); the count. */
 int gl_sampling_values_from_int(GLenum pname, const GLint *params, double v[4]);

@@ -211,7 +211,7 @@ GLenum gl_sampling_parameter_set(tex_sampler *s, GLenum pname, const double *v, 
     }
 }
 
-int gl_sampling_parameter_get(const tex_sampler *s, GLenum pname, double v[4])
+int gl_sampling_parameter_get(gl_context *ctx, const tex_sampler *s, GLenum pname, double v[4])
 {
     switch (pname) {
     case GL_TEXTURE_MIN_FILTER: v[0] = s->min_filter; return 1;
@@ -230,13 +230,19 @@ int gl_sampling_parameter_get(const tex_sampler *s, GLenum pname, double v[4])
     case GL_TEXTURE_COMPARE_FUNC: v[0] = s->compare_func; return 1;
     case GL_TEXTURE_MAX_ANISOTROPY_EXT: v[0] = s->max_anisotropy; return 1;
     default:
+        gl_error(ctx, GL_INVALID_ENUM);
         return 0;
     }
 }
 
-void gl_sampling_values_store(GLenum pname, const double *v, int n, gl_param_kind kind,
-                              void *params)
+void gl_sampling_values_store(const tex_sampler *s, GLenum pname, const double *v, int n,
+                              gl_param_kind kind, void *params)
 {
+    if (n && s && kind == GL_PARAM_WORDS && pname == GL_TEXTURE_BORDER_COLOR) {
+        if (params)
+            memcpy(params, s->border_color_int, sizeof s->border_color_int);
+        return;
+    }
     for (int i = 0; i < n && params; i++) {
         if (kind == GL_PARAM_FLOAT)
             ((GLfloat *)params)[i] = (float)v[i];
@@ -369,13 +375,8 @@ static void get_sampler_parameter(GLuint sampler, GLenum pname, gl_param_kind ki
     if (!so)
         return;
     double v[4];
-    int n = gl_sampling_parameter_get(&so->state, pname, v);
-    if (!n)
-        gl_error(ctx, GL_INVALID_ENUM);
-    else if (kind == GL_PARAM_WORDS && pname == GL_TEXTURE_BORDER_COLOR && params)
-        memcpy(params, so->state.border_color_int, sizeof so->state.border_color_int);
-    else
-        gl_sampling_values_store(pname, v, n, kind, params);
+    int n = gl_sampling_parameter_get(ctx, &so->state, pname, v);
+    gl_sampling_values_store(&so->state, pname, v, n, kind, params);
 }
 
 GLAPI_EXPORT void APIENTRY glGetSamplerParameterfv(GLuint sampler, GLenum pname, GLfloat *params)

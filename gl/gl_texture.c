@@ -1453,12 +1453,8 @@ static int tex_parameter_values(gl_context *ctx, GLenum target, GLenum pname, do
     case GL_TEXTURE_IMMUTABLE_LEVELS: /* GL 4.2 */
         v[0] = o->immutable_levels;
         return 1;
-    default: {
-        int n = gl_sampling_parameter_get(s, pname, v);
-        if (!n)
-            gl_error(ctx, GL_INVALID_ENUM);
-        return n;
-    }
+    default:
+        return gl_sampling_parameter_get(ctx, s, pname, v);
     }
 }
 
@@ -1476,7 +1472,7 @@ static void get_tex_parameter(GLenum target, GLenum pname, gl_param_kind kind, v
     }
     double v[4];
     int n = tex_parameter_values(ctx, target, pname, v);
-    gl_sampling_values_store(pname, v, n, kind, params);
+    gl_sampling_values_store(NULL, pname, v, n, kind, params); /* the words are returned above */
 }
 
 GLAPI_EXPORT void APIENTRY glGetTexParameterfv(GLenum target, GLenum pname, GLfloat *params)
