@@ -546,35 +546,6 @@ static GLenum image_alloc(tex_image *img, const tex_ifmt *f, GLenum internal_for
     return GL_NO_ERROR;
 }
 
-/* Writes client rows into img: client texel (ci, cj, ck) of a w x h x d
- * transfer lands on texel (ci + x, cj + y, ck + z); texels outside the image
- * (a stripped border) are dropped. */
-static GLenum image_upload_int(tex_image *img, const tex_ifmt *f, const tex_xfer *x,
-                               const void *pixels, int xo, int yo, int zo)
-{
-    int64_t *row = TEX_MALLOC((size_t)(x->w > 0 ? x->w : 1) * 4 * sizeof(int64_t));
-    if (!row)
-        return GL_OUT_OF_MEMORY;
-    for (int ck = 0; ck < x->d; ck++) {
-        int k = ck + zo;
-        if (k < 0 || k >= img->depth)
-            continue;
-        for (int cj = 0; cj < x->h; cj++) {
-            int j = cj + yo;
-            if (j < 0 || j >= img->height)
-                continue;
-            tex_xfer_unpack_row_int(x, pixels, cj, ck, row);
-            for (int ci = 0; ci < x->w; ci++) {
-                int i = ci + xo;
-                if (i >= 0 && i < img->width)
-                    store_texel_int(img, f, i, j, k, row + (size_t)ci * 4);
-            }
-        }
-    }
-    TEX_FREE(row);
-    return GL_NO_ERROR;
-}
-
 /* image_upload for unsigned-byte colour data into RGBA8 storage (not sRGB):
  * c / 255 stored as round(c / 255 * 255) is c again, so the bytes move
  * without the float round trip, with the same result. */
@@ -609,14 +580,18 @@ static GLenum image_upload_u8(tex_image *img, const tex_xfer *x, const void *pix
     return GL_NO_ERROR;
 }
 
+/* Writes client rows into img: client texel (ci, cj, ck) of a w x h x d
+ * transfer lands on texel (ci + x, cj + y, ck + z); texels outside the image
+ * (a stripped border) are dropped.  Integer images take the integers
+ * unconverted, the others floats. */
 static GLenum image_upload(tex_image *img, const tex_ifmt *f, const tex_xfer *x,
                            const void *pixels, int xo, int yo, int zo)
 {
-    if (tex_format_is_int(img->format))
-        return image_upload_int(img, f, x, pixels, xo, yo, zo);
-    if (img->format == TEX_FMT_RGBA8 && tex_xfer_is_u8_color(x))
+    bool integer = tex_format_is_int(img->format);
+    if (!integer && img->format == TEX_FMT_RGBA8 && tex_xfer_is_u8_color(x))
         return image_upload_u8(img, x, pixels, xo, yo, zo);
-    float *row = TEX_MALLOC((size_t)(x->w > 0 ? x->w : 1) * 4 * sizeof(float));
+    size_t value = integer ? sizeof(int64_t) : sizeof(float);
+    void *row = TEX_MALLOC((size_t)(x->w > 0 ? x->w : 1) * 4 * value);
     if (!row)
         return GL_OUT_OF_MEMORY;
     for (int ck = 0; ck < x->d; ck++) {
@@ -627,11 +602,18 @@ static GLenum image_upload(tex_image *img, const tex_ifmt *f, const tex_xfer *x,
             int j = cj + yo;
             if (j < 0 || j >= img->height)
                 continue;
-            tex_xfer_unpack_row(x, pixels, cj, ck, row);
+            if (integer)
+                tex_xfer_unpack_row_int(x, pixels, cj, ck, row);
+            else
+                tex_xfer_unpack_row(x, pixels, cj, ck, row);
             for (int ci = 0; ci < x->w; ci++) {
                 int i = ci + xo;
-                if (i >= 0 && i < img->width)
-                    store_texel(img, f, i, j, k, row + (size_t)ci * 4,
+                if (i < 0 || i >= img->width)
+                    continue;
+                if (integer)
+                    store_texel_int(img, f, i, j, k, (const int64_t *)row + (size_t)ci * 4);
+                else
+                    store_texel(img, f, i, j, k, (const float *)row + (size_t)ci * 4,
                                 x->fmt_class == TEX_CLASS_DEPTH_STENCIL);
             }
         }
