@@ -651,14 +651,6 @@ static void texgen(gl_context *ctx, GLenum coord, GLenum pname, const double *v,
     }
 }
 
-/* The scalar forms take the vector parameters too, as (param, 0, 0, 0)
- * (as glLightModelf). */
-static void texgen_scalar(gl_context *ctx, GLenum coord, GLenum pname, double param)
-{
-    const double v[4] = {param, 0, 0, 0};
-    texgen(ctx, coord, pname, v, 4);
-}
-
 /* TexGen{iv,fv}: one value (MODE) or four (the planes) of GLint or GLfloat. */
 static void texgen_vector(gl_context *ctx, GLenum coord, GLenum pname, const void *params,
                           bool is_int)
@@ -674,21 +666,24 @@ GLAPI_EXPORT void APIENTRY glTexGeni(GLenum coord, GLenum pname, GLint param)
 {
     GL_CTX();
     GL_DLIST_SAVE(glTexGeni, (ctx, coord, pname, param));
-    texgen_scalar(ctx, coord, pname, param);
+    const double v[4] = {param, 0, 0, 0}; /* as glLightModelf */
+    texgen(ctx, coord, pname, v, 4);
 }
 
 GLAPI_EXPORT void APIENTRY glTexGenf(GLenum coord, GLenum pname, GLfloat param)
 {
     GL_CTX();
     GL_DLIST_SAVE(glTexGenf, (ctx, coord, pname, param));
-    texgen_scalar(ctx, coord, pname, param);
+    const double v[4] = {param, 0, 0, 0}; /* as glLightModelf */
+    texgen(ctx, coord, pname, v, 4);
 }
 
 GLAPI_EXPORT void APIENTRY glTexGend(GLenum coord, GLenum pname, GLdouble param)
 {
     GL_CTX();
     GL_DLIST_SAVE(glTexGend, (ctx, coord, pname, param));
-    texgen_scalar(ctx, coord, pname, param);
+    const double v[4] = {param, 0, 0, 0}; /* as glLightModelf */
+    texgen(ctx, coord, pname, v, 4);
 }
 
 GLAPI_EXPORT void APIENTRY glTexGeniv(GLenum coord, GLenum pname, const GLint *params)
