@@ -736,13 +736,15 @@ GLenum tex_image_define(tex_object *t, int face, int level, GLenum internal_form
     image_release(&t->image[face][level]);
     t->image[face][level] = img;
     tex_object_images_changed(t);
+    return tex_generate_after_change(t, level, t->sampler.generate_mipmap && !rect);
+}
 
-    /* SGIS_generate_mipmap (GL 2.1 section 3.8.8): a change to the base level
-     * recomputes the levels above it. */
-    if (t->sampler.generate_mipmap && level == t->sampler.base_level && !rect) {
-        GLenum gerr = tex_generate_mipmap(t);
-        if (gerr == GL_OUT_OF_MEMORY)
-            return gerr;
+GLenum tex_generate_after_change(tex_object *t, int level, bool generate)
+{
+    if (generate && level == t->sampler.base_level) {
+        GLenum err = tex_generate_mipmap(t);
+        if (err == GL_OUT_OF_MEMORY)
+            return err;
     }
     return GL_NO_ERROR;
 }
@@ -800,13 +802,8 @@ GLenum tex_image_sub(tex_object *t, int face, int level, int x, int y, int z,
         if (err != GL_NO_ERROR)
             return err;
     }
-    if (t->sampler.generate_mipmap && level == t->sampler.base_level &&
-        t->target != GL_TEXTURE_RECTANGLE_ARB) {
-        GLenum gerr = tex_generate_mipmap(t);
-        if (gerr == GL_OUT_OF_MEMORY)
-            return gerr;
-    }
-    return GL_NO_ERROR;
+    return tex_generate_after_change(t, level, t->sampler.generate_mipmap &&
+                                                   t->target != GL_TEXTURE_RECTANGLE_ARB);
 }
 
 /* Packs texels (x0 .. x0+w-1, y0 .., z0 ..) of level `level` of face as a

@@ -39,6 +39,12 @@ uint16_t tex_float_to_half(float f); /* round to nearest even, overflow -> inf *
 void tex_base_apply(GLenum base, bool collapse, const void *in, void *out, size_t size,
                     const void *one);
 
+/* SGIS_generate_mipmap (GL 2.1 section 3.8.8): after level of t changed,
+ * generate (GENERATE_MIPMAP as it applies) and level the base level, the
+ * levels above it are recomputed.  OUT_OF_MEMORY when that fails, else
+ * GL_NO_ERROR (generation's other errors leave the levels as they are). */
+GLenum tex_generate_after_change(tex_object *t, int level, bool generate);
+
 /* GL 2.1 section 3.8.15 (EXT_texture_sRGB) transfer functions. */
 float tex_srgb_to_linear(float c);
 float tex_linear_to_srgb(float c);
