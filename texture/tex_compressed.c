@@ -251,14 +251,10 @@ GLenum tex_compressed_image_get_region(const tex_object *t, int level, int x, in
 {
     if (!t)
         return GL_INVALID_OPERATION;
-    if (level < 0 || level >= TEX_MAX_LEVELS)
+    if (!tex_region_fits(t, level, x, y, z, w, h, d))
         return GL_INVALID_VALUE;
     bool cube = t->target == GL_TEXTURE_CUBE_MAP;
     const tex_image *img = &t->image[0][level];
-    int depth = cube ? 6 : img->depth;
-    if (x < 0 || y < 0 || z < 0 || w < 0 || h < 0 || d < 0 || x > img->width - w ||
-        y > img->height - h || z > depth - d)
-        return GL_INVALID_VALUE;
     if (!tex_format_is_compressed(img->internal_format))
         return GL_INVALID_OPERATION;
     /* whole blocks only: offsets on the 4x4 grid, sizes multiples of 4 or

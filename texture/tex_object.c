@@ -884,6 +884,16 @@ GLenum tex_image_get(const tex_object *t, int face, int level, GLenum format, GL
                             type, pixels, ps);
 }
 
+bool tex_region_fits(const tex_object *t, int level, int x, int y, int z, int w, int h, int d)
+{
+    if (level < 0 || level >= TEX_MAX_LEVELS)
+        return false;
+    const tex_image *img = &t->image[0][level];
+    int depth = t->target == GL_TEXTURE_CUBE_MAP ? 6 : img->depth;
+    return x >= 0 && y >= 0 && z >= 0 && w >= 0 && h >= 0 && d >= 0 && x <= img->width - w &&
+           y <= img->height - h && z <= depth - d;
+}
+
 GLenum tex_image_get_region(const tex_object *t, int level, int x, int y, int z, int w, int h,
                             int d, GLenum format, GLenum type, void *pixels,
                             const tex_pixel_store *ps)
@@ -892,14 +902,10 @@ GLenum tex_image_get_region(const tex_object *t, int level, int x, int y, int z,
         return GL_INVALID_OPERATION;
     if (t->target == GL_TEXTURE_BUFFER_ARB || tex_target_is_ms(t->target))
         return GL_INVALID_OPERATION;
-    if (level < 0 || level >= TEX_MAX_LEVELS)
+    if (!tex_region_fits(t, level, x, y, z, w, h, d))
         return GL_INVALID_VALUE;
     bool cube = t->target == GL_TEXTURE_CUBE_MAP;
     const tex_image *img = &t->image[0][level];
-    int depth = cube ? 6 : img->depth;
-    if (x < 0 || y < 0 || z < 0 || w < 0 || h < 0 || d < 0 || x > img->width - w ||
-        y > img->height - h || z > depth - d)
-        return GL_INVALID_VALUE;
     if (!cube)
         return image_get_region(t, 0, level, x, y, z, w, h, d, format, type, pixels, ps);
     /* cube maps: faces z .. z + d - 1 as the images of a 3D transfer; the

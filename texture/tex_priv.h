@@ -45,6 +45,11 @@ void tex_base_apply(GLenum base, bool collapse, const void *in, void *out, size_
  * GL_NO_ERROR (generation's other errors leave the levels as they are). */
 GLenum tex_generate_after_change(tex_object *t, int level, bool generate);
 
+/* GetTextureSubImage, GetCompressedTextureSubImage: whether level is one of
+ * t's and the region (x, y, z, w, h, d) lies inside its image (a cube map's
+ * faces as six layers); false is INVALID_VALUE. */
+bool tex_region_fits(const tex_object *t, int level, int x, int y, int z, int w, int h, int d);
+
 /* GL 2.1 section 3.8.15 (EXT_texture_sRGB) transfer functions. */
 float tex_srgb_to_linear(float c);
 float tex_linear_to_srgb(float c);
