@@ -527,7 +527,10 @@ static int attrib_query_long(gl_context *ctx, GLuint index, GLenum pname, uint64
     return 4;
 }
 
-GLAPI_EXPORT void APIENTRY glGetVertexAttribLdvEXT(GLuint index, GLenum pname, GLdouble *params)
+/* GetVertexAttribL{dv,i64v,ui64v}: CURRENT_VERTEX_ATTRIB as its 64-bit
+ * words unconverted (a double's bits for dv), another pname's values
+ * converted to type (GL_DOUBLE, GL_INT64_NV or GL_UNSIGNED_INT64_NV). */
+static void get_attrib_long(GLuint index, GLenum pname, void *params, GLenum type)
 {
     GL_CTX();
     uint64_t bits[4];
@@ -536,37 +539,30 @@ GLAPI_EXPORT void APIENTRY glGetVertexAttribLdvEXT(GLuint index, GLenum pname, G
     if (!params)
         return;
     if (n == 4)
-        memcpy(params, bits, sizeof bits); /* the doubles' bits */
-    for (int i = 0; n < -1 && i < -2 - n; i++)
-        params[i] = v[i];
+        memcpy(params, bits, sizeof bits);
+    for (int i = 0; n < -1 && i < -2 - n; i++) {
+        if (type == GL_DOUBLE)
+            ((GLdouble *)params)[i] = v[i];
+        else if (type == GL_INT64_NV)
+            ((GLint64EXT *)params)[i] = (GLint64EXT)v[i];
+        else
+            ((GLuint64EXT *)params)[i] = (GLuint64EXT)v[i];
+    }
+}
+
+GLAPI_EXPORT void APIENTRY glGetVertexAttribLdvEXT(GLuint index, GLenum pname, GLdouble *params)
+{
+    get_attrib_long(index, pname, params, GL_DOUBLE);
 }
 
 GLAPI_EXPORT void APIENTRY glGetVertexAttribLi64vNV(GLuint index, GLenum pname, GLint64EXT *params)
 {
-    GL_CTX();
-    uint64_t bits[4];
-    double v[4];
-    int n = attrib_query_long(ctx, index, pname, bits, v);
-    if (!params)
-        return;
-    for (int i = 0; n == 4 && i < 4; i++)
-        params[i] = (GLint64EXT)bits[i];
-    for (int i = 0; n < -1 && i < -2 - n; i++)
-        params[i] = (GLint64EXT)v[i];
+    get_attrib_long(index, pname, params, GL_INT64_NV);
 }
 
 GLAPI_EXPORT void APIENTRY glGetVertexAttribLui64vNV(GLuint index, GLenum pname, GLuint64EXT *params)
 {
-    GL_CTX();
-    uint64_t bits[4];
-    double v[4];
-    int n = attrib_query_long(ctx, index, pname, bits, v);
-    if (!params)
-        return;
-    for (int i = 0; n == 4 && i < 4; i++)
-        params[i] = bits[i];
-    for (int i = 0; n < -1 && i < -2 - n; i++)
-        params[i] = (GLuint64EXT)v[i];
+    get_attrib_long(index, pname, params, GL_UNSIGNED_INT64_NV);
 }
 
 GLAPI_EXPORT void APIENTRY glGetVertexAttribPointervARB(GLuint index, GLenum pname,
@@ -917,24 +913,34 @@ GLAPI_EXPORT void APIENTRY glDrawElementsInstancedBaseVertex(GLenum mode, GLsize
     draw_elements(ctx, mode, count, type, indices, primcount, basevertex);
 }
 
+/* MultiDraw{Arrays,Elements}: false when nothing is to draw.  A negative
+ * drawcount, or a negative count anywhere, is INVALID_VALUE before anything
+ * draws (GL 2.1 section 2.8: MultiDrawArrays is the sequence of DrawArrays
+ * only for valid arguments; Mesa checks every count first); NULL arrays
+ * draw nothing. */
+static bool multi_draw_args(gl_context *ctx, GLsizei drawcount, const GLsizei *count,
+                            const void *starts)
+{
+    if (drawcount < 0) {
+        gl_error(ctx, GL_INVALID_VALUE);
+        return false;
+    }
+    if (drawcount > 0 && (!starts || !count))
+        return false;
+    for (GLsizei i = 0; i < drawcount; i++)
+        if (count[i] < 0) {
+            gl_error(ctx, GL_INVALID_VALUE);
+            return false;
+        }
+    return true;
+}
+
 GLAPI_EXPORT void APIENTRY glMultiDrawArrays(GLenum mode, const GLint *first,
                                              const GLsizei *count, GLsizei drawcount)
 {
     GL_CTX();
-    if (drawcount < 0) {
-        gl_error(ctx, GL_INVALID_VALUE);
+    if (!multi_draw_args(ctx, drawcount, count, first))
         return;
-    }
-    /* a negative count anywhere is INVALID_VALUE before anything draws
-     * (GL 2.1 section 2.8: MultiDrawArrays is the sequence of DrawArrays
-     * only for valid arguments; Mesa checks every count first) */
-    if (drawcount > 0 && (!first || !count))
-        return;
-    for (GLsizei i = 0; i < drawcount; i++)
-        if (count[i] < 0) {
-            gl_error(ctx, GL_INVALID_VALUE);
-            return;
-        }
     for (GLsizei i = 0; i < drawcount; i++)
         glDrawArrays(mode, first[i], count[i]);
 }
@@ -945,17 +951,8 @@ GLAPI_EXPORT void APIENTRY glMultiDrawElements(GLenum mode, const GLsizei *count
                                                const void *const *indices, GLsizei drawcount)
 {
     GL_CTX();
-    if (drawcount < 0) {
-        gl_error(ctx, GL_INVALID_VALUE);
+    if (!multi_draw_args(ctx, drawcount, count, indices))
         return;
-    }
-    if (drawcount > 0 && (!count || !indices))
-        return;
-    for (GLsizei i = 0; i < drawcount; i++)
-        if (count[i] < 0) {
-            gl_error(ctx, GL_INVALID_VALUE);
-            return;
-        }
     for (GLsizei i = 0; i < drawcount; i++)
         draw_elements(ctx, mode, count[i], type, indices[i], 1, 0);
 }

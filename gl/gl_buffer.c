@@ -111,13 +111,7 @@ void gl_buffer_free_all(gl_context *ctx)
 GLAPI_EXPORT void APIENTRY glGenBuffers(GLsizei n, GLuint *buffers)
 {
     GL_CTX();
-    GL_OUTSIDE_BEGIN(ctx, );
-    if (n < 0) {
-        gl_error(ctx, GL_INVALID_VALUE);
-        return;
-    }
-    if (n && buffers && !gl_names_gen(&ctx->shared->buffers, n, buffers))
-        gl_error(ctx, GL_OUT_OF_MEMORY);
+    gl_names_gen_checked(ctx, &ctx->shared->buffers, n, buffers);
 }
 GL_ALIAS(void, glGenBuffersARB, glGenBuffers, (GLsizei n, GLuint *buffers))
 
@@ -156,30 +150,18 @@ void gl_buffer_unbind_everywhere(gl_context *ctx, gl_buffer_obj *b)
     gl_ssbo_buffer_deleted(ctx, b); /* storage and dispatch-indirect bindings */
 }
 
+static void detach_buffer(gl_context *ctx, void *obj)
+{
+    gl_buffer_obj *b = obj;
+    gl_buffer_unbind_everywhere(ctx, b);
+    gl_buffer_before_write(ctx, b);
+    gl_texture_buffer_deleted(ctx, b);
+}
+
 GLAPI_EXPORT void APIENTRY glDeleteBuffers(GLsizei n, const GLuint *buffers)
 {
     GL_CTX();
-    GL_OUTSIDE_BEGIN(ctx, );
-    if (n < 0) {
-        gl_error(ctx, GL_INVALID_VALUE);
-        return;
-    }
-    for (GLsizei i = 0; buffers && i < n; i++) {
-        void *v = gl_names_lookup(&ctx->shared->buffers, buffers[i]);
-        if (!v)
-            continue;
-        if (v != GL_NAME_RESERVED) {
-            gl_buffer_obj *b = v;
-            gl_buffer_unbind_everywhere(ctx, b);
-            gl_buffer_before_write(ctx, b);
-            gl_texture_buffer_deleted(ctx, b);
-            /* freed when no context sharing it binds it (Appendix D.1.2) */
-            gl_names_remove(&ctx->shared->buffers, buffers[i]);
-            gl_share_retire(ctx, GLC_OBJ_BUFFER, b);
-            continue;
-        }
-        gl_names_remove(&ctx->shared->buffers, buffers[i]);
-    }
+    gl_names_delete(ctx, &ctx->shared->buffers, n, buffers, detach_buffer, GLC_OBJ_BUFFER);
 }
 GL_ALIAS(void, glDeleteBuffersARB, glDeleteBuffers, (GLsizei n, const GLuint *buffers))
 

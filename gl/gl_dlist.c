@@ -1065,11 +1065,8 @@ static void delete_name(dl_space *s, GLuint name)
 GLAPI_EXPORT void APIENTRY glDeleteLists(GLuint list, GLsizei range)
 {
     GL_CTX();
-    GL_OUTSIDE_BEGIN(ctx, );
-    if (range < 0) {
-        gl_error(ctx, GL_INVALID_VALUE);
+    if (!gl_names_count_ok(ctx, range))
         return;
-    }
     if (!ctx->dlist)
         return;
     dl_space *s = ctx->dlist->space;

@@ -483,15 +483,34 @@ static bool fb_target(gl_context *ctx, GLenum target, bool *draw, bool *read)
 GLAPI_EXPORT void APIENTRY glGenFramebuffers(GLsizei n, GLuint *framebuffers)
 {
     GL_CTX();
-    GL_OUTSIDE_BEGIN(ctx, );
-    if (n < 0) {
-        gl_error(ctx, GL_INVALID_VALUE);
-        return;
-    }
-    if (n && framebuffers && !gl_names_gen(&ctx->framebuffers, n, framebuffers))
-        gl_error(ctx, GL_OUT_OF_MEMORY);
+    gl_names_gen_checked(ctx, &ctx->framebuffers, n, framebuffers);
 }
 GL_ALIAS(void, glGenFramebuffersEXT, glGenFramebuffers, (GLsizei n, GLuint *framebuffers))
+
+/* Bind{Framebuffer,Renderbuffer}: the object name (not 0) names in t,
+ * made of size zeroed bytes on its first bind (*made set); NULL with
+ * INVALID_OPERATION for a name not from Gen*, or deleted, when gen_only
+ * (ARB_framebuffer_object 4.4.1, 4.4.2.1), or with OUT_OF_MEMORY. */
+static void *bound_object(gl_context *ctx, gl_name_table *t, GLuint name, size_t size,
+                          bool gen_only, bool *made)
+{
+    *made = false;
+    void *v = gl_names_lookup(t, name);
+    if (v && v != GL_NAME_RESERVED)
+        return v;
+    if (!v && gen_only) {
+        gl_error(ctx, GL_INVALID_OPERATION);
+        return NULL;
+    }
+    v = calloc(1, size);
+    if (!v || !gl_names_insert(t, name, v)) {
+        free(v);
+        gl_error(ctx, GL_OUT_OF_MEMORY);
+        return NULL;
+    }
+    *made = true;
+    return v;
+}
 
 /* BindFramebuffer; gen_only: the name must come from GenFramebuffers (ARB). */
 static void bind_framebuffer(GLenum target, GLuint framebuffer, bool gen_only)
@@ -505,20 +524,11 @@ static void bind_framebuffer(GLenum target, GLuint framebuffer, bool gen_only)
     if (framebuffer == 0) {
         fb = &ctx->fb_default;
     } else {
-        void *v = gl_names_lookup(&ctx->framebuffers, framebuffer);
-        if (v && v != GL_NAME_RESERVED) {
-            fb = v;
-        } else if (!v && gen_only) {
-            /* ARB_framebuffer_object 4.4.1: not from GenFramebuffers, or deleted */
-            gl_error(ctx, GL_INVALID_OPERATION);
+        bool made;
+        fb = bound_object(ctx, &ctx->framebuffers, framebuffer, sizeof *fb, gen_only, &made);
+        if (!fb)
             return;
-        } else {
-            fb = calloc(1, sizeof *fb);
-            if (!fb || !gl_names_insert(&ctx->framebuffers, framebuffer, fb)) {
-                free(fb);
-                gl_error(ctx, GL_OUT_OF_MEMORY);
-                return;
-            }
+        if (made) {
             fb->name = framebuffer;
             fb->draw_buffers[0] = GL_COLOR_ATTACHMENT0;
             fb->read_buffer = GL_COLOR_ATTACHMENT0;
@@ -540,28 +550,22 @@ GLAPI_EXPORT void APIENTRY glBindFramebufferEXT(GLenum target, GLuint framebuffe
     bind_framebuffer(target, framebuffer, false);
 }
 
+/* A deleted framebuffer's bindings revert to the default framebuffer; it
+ * belongs to this context alone and goes at once. */
+static void free_framebuffer(gl_context *ctx, void *v)
+{
+    gl_resource_will_change(ctx, GL_RES_SURFACE);
+    if (ctx->draw_fb == v)
+        ctx->draw_fb = &ctx->fb_default;
+    if (ctx->read_fb == v)
+        ctx->read_fb = &ctx->fb_default;
+    free(v);
+}
+
 GLAPI_EXPORT void APIENTRY glDeleteFramebuffers(GLsizei n, const GLuint *framebuffers)
 {
     GL_CTX();
-    GL_OUTSIDE_BEGIN(ctx, );
-    if (n < 0) {
-        gl_error(ctx, GL_INVALID_VALUE);
-        return;
-    }
-    for (GLsizei i = 0; framebuffers && i < n; i++) {
-        void *v = gl_names_lookup(&ctx->framebuffers, framebuffers[i]);
-        if (!v)
-            continue;
-        if (v != GL_NAME_RESERVED) {
-            gl_resource_will_change(ctx, GL_RES_SURFACE);
-            if (ctx->draw_fb == v)
-                ctx->draw_fb = &ctx->fb_default;
-            if (ctx->read_fb == v)
-                ctx->read_fb = &ctx->fb_default;
-            free(v);
-        }
-        gl_names_remove(&ctx->framebuffers, framebuffers[i]);
-    }
+    gl_names_delete(ctx, &ctx->framebuffers, n, framebuffers, free_framebuffer, -1);
 }
 GL_ALIAS(void, glDeleteFramebuffersEXT, glDeleteFramebuffers, (GLsizei n, const GLuint *framebuffers))
 
@@ -1029,13 +1033,7 @@ GL_ALIAS(void, glGetFramebufferAttachmentParameterivEXT, glGetFramebufferAttachm
 GLAPI_EXPORT void APIENTRY glGenRenderbuffers(GLsizei n, GLuint *renderbuffers)
 {
     GL_CTX();
-    GL_OUTSIDE_BEGIN(ctx, );
-    if (n < 0) {
-        gl_error(ctx, GL_INVALID_VALUE);
-        return;
-    }
-    if (n && renderbuffers && !gl_names_gen(&ctx->shared->renderbuffers, n, renderbuffers))
-        gl_error(ctx, GL_OUT_OF_MEMORY);
+    gl_names_gen_checked(ctx, &ctx->shared->renderbuffers, n, renderbuffers);
 }
 GL_ALIAS(void, glGenRenderbuffersEXT, glGenRenderbuffers, (GLsizei n, GLuint *renderbuffers))
 
@@ -1052,24 +1050,16 @@ static void bind_renderbuffer(GLenum target, GLuint renderbuffer, bool gen_only)
         ctx->renderbuffer = NULL;
         return;
     }
-    void *v = gl_names_lookup(&ctx->shared->renderbuffers, renderbuffer);
-    if (!v && gen_only) {
-        /* ARB_framebuffer_object 4.4.2.1: not from GenRenderbuffers, or deleted */
-        gl_error(ctx, GL_INVALID_OPERATION);
+    bool made;
+    gl_renderbuffer_obj *rb = bound_object(ctx, &ctx->shared->renderbuffers, renderbuffer,
+                                           sizeof *rb, gen_only, &made);
+    if (!rb)
         return;
-    }
-    if (!v || v == GL_NAME_RESERVED) {
-        gl_renderbuffer_obj *rb = calloc(1, sizeof *rb);
-        if (!rb || !gl_names_insert(&ctx->shared->renderbuffers, renderbuffer, rb)) {
-            free(rb);
-            gl_error(ctx, GL_OUT_OF_MEMORY);
-            return;
-        }
+    if (made) {
         rb->name = renderbuffer;
         rb->internal_format = GL_RGBA;
-        v = rb;
     }
-    ctx->renderbuffer = v;
+    ctx->renderbuffer = rb;
 }
 
 GLAPI_EXPORT void APIENTRY glBindRenderbuffer(GLenum target, GLuint renderbuffer)
@@ -1082,31 +1072,20 @@ GLAPI_EXPORT void APIENTRY glBindRenderbufferEXT(GLenum target, GLuint renderbuf
     bind_renderbuffer(target, renderbuffer, false);
 }
 
+static void detach_renderbuffer(gl_context *ctx, void *v)
+{
+    gl_resource_will_change(ctx, GL_RES_SURFACE);
+    if (ctx->renderbuffer == v)
+        ctx->renderbuffer = NULL;
+    detach_everywhere(ctx, v);
+    gl_texture_renderbuffer_changed(ctx, v, true);
+}
+
 GLAPI_EXPORT void APIENTRY glDeleteRenderbuffers(GLsizei n, const GLuint *renderbuffers)
 {
     GL_CTX();
-    GL_OUTSIDE_BEGIN(ctx, );
-    if (n < 0) {
-        gl_error(ctx, GL_INVALID_VALUE);
-        return;
-    }
-    for (GLsizei i = 0; renderbuffers && i < n; i++) {
-        void *v = gl_names_lookup(&ctx->shared->renderbuffers, renderbuffers[i]);
-        if (!v)
-            continue;
-        if (v != GL_NAME_RESERVED) {
-            gl_resource_will_change(ctx, GL_RES_SURFACE);
-            if (ctx->renderbuffer == v)
-                ctx->renderbuffer = NULL;
-            detach_everywhere(ctx, v);
-            gl_texture_renderbuffer_changed(ctx, v, true);
-            /* freed when no context sharing it binds it (Appendix D.1.2) */
-            gl_names_remove(&ctx->shared->renderbuffers, renderbuffers[i]);
-            gl_share_retire(ctx, GLC_OBJ_RENDERBUFFER, v);
-            continue;
-        }
-        gl_names_remove(&ctx->shared->renderbuffers, renderbuffers[i]);
-    }
+    gl_names_delete(ctx, &ctx->shared->renderbuffers, n, renderbuffers, detach_renderbuffer,
+                    GLC_OBJ_RENDERBUFFER);
 }
 GL_ALIAS(void, glDeleteRenderbuffersEXT, glDeleteRenderbuffers,
          (GLsizei n, const GLuint *renderbuffers))

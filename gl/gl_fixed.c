@@ -151,10 +151,7 @@ GLAPI_EXPORT void APIENTRY glLightiv(GLenum l, GLenum pname, const GLint *params
 /* Returns the count written to out, 0 on error. */
 static int get_light(gl_context *ctx, GLenum l, GLenum pname, float out[4])
 {
-    if (ctx->in_begin) {
-        gl_error(ctx, GL_INVALID_OPERATION);
-        return 0;
-    }
+    GL_OUTSIDE_BEGIN(ctx, 0);
     if (l < GL_LIGHT0 || l >= GL_LIGHT0 + GLC_MAX_LIGHTS) {
         gl_error(ctx, GL_INVALID_ENUM);
         return 0;
@@ -205,13 +202,23 @@ static GLint round_int(float f)
     return (GLint)lrintf(f);
 }
 
+/* Get{Light,Material}{fv,iv}: n values v to fv, or to iv as integers
+ * (colours, color, mapped to the integer range; the rest rounded). */
+static void put_values(const float *v, int n, GLfloat *fv, GLint *iv, bool color)
+{
+    for (int i = 0; i < n; i++) {
+        if (fv)
+            fv[i] = v[i];
+        else if (iv)
+            iv[i] = color ? color_to_int(v[i]) : round_int(v[i]);
+    }
+}
+
 GLAPI_EXPORT void APIENTRY glGetLightfv(GLenum l, GLenum pname, GLfloat *params)
 {
     GL_CTX();
     float v[4];
-    int n = get_light(ctx, l, pname, v);
-    if (params)
-        memcpy(params, v, (size_t)n * sizeof(float));
+    put_values(v, get_light(ctx, l, pname, v), params, NULL, false);
 }
 
 GLAPI_EXPORT void APIENTRY glGetLightiv(GLenum l, GLenum pname, GLint *params)
@@ -219,9 +226,7 @@ GLAPI_EXPORT void APIENTRY glGetLightiv(GLenum l, GLenum pname, GLint *params)
     GL_CTX();
     float v[4];
     int n = get_light(ctx, l, pname, v);
-    bool color = pname == GL_AMBIENT || pname == GL_DIFFUSE || pname == GL_SPECULAR;
-    for (int i = 0; i < n && params; i++)
-        params[i] = color ? color_to_int(v[i]) : round_int(v[i]);
+    put_values(v, n, NULL, params, pname == GL_AMBIENT || pname == GL_DIFFUSE || pname == GL_SPECULAR);
 }
 
 static void light_model(gl_context *ctx, GLenum pname, const void *params, bool is_int)
@@ -394,10 +399,7 @@ GLAPI_EXPORT void APIENTRY glMaterialiv(GLenum face, GLenum pname, const GLint *
 
 static int get_material(gl_context *ctx, GLenum face, GLenum pname, float out[4])
 {
-    if (ctx->in_begin) {
-        gl_error(ctx, GL_INVALID_OPERATION);
-        return 0;
-    }
+    GL_OUTSIDE_BEGIN(ctx, 0);
     if (face != GL_FRONT && face != GL_BACK) {
         gl_error(ctx, GL_INVALID_ENUM);
         return 0;
@@ -432,9 +434,7 @@ GLAPI_EXPORT void APIENTRY glGetMaterialfv(GLenum face, GLenum pname, GLfloat *p
 {
     GL_CTX();
     float v[4];
-    int n = get_material(ctx, face, pname, v);
-    if (params)
-        memcpy(params, v, (size_t)n * sizeof(float));
+    put_values(v, get_material(ctx, face, pname, v), params, NULL, false);
 }
 
 GLAPI_EXPORT void APIENTRY glGetMaterialiv(GLenum face, GLenum pname, GLint *params)
@@ -442,9 +442,7 @@ GLAPI_EXPORT void APIENTRY glGetMaterialiv(GLenum face, GLenum pname, GLint *par
     GL_CTX();
     float v[4];
     int n = get_material(ctx, face, pname, v);
-    bool color = n == 4;
-    for (int i = 0; i < n && params; i++)
-        params[i] = color ? color_to_int(v[i]) : round_int(v[i]);
+    put_values(v, n, NULL, params, n == 4); /* the colours are the 4-valued pnames */
 }
 
 GLAPI_EXPORT void APIENTRY glColorMaterial(GLenum face, GLenum mode)
@@ -653,6 +651,17 @@ static void texgen(gl_context *ctx, GLenum coord, GLenum pname, const double *v,
     }
 }
 
+/* TexGen{iv,fv}: one value (MODE) or four (the planes) of GLint or GLfloat. */
+static void texgen_vector(gl_context *ctx, GLenum coord, GLenum pname, const void *params,
+                          bool is_int)
+{
+    int n = pname == GL_TEXTURE_GEN_MODE ? 1 : 4;
+    double v[4] = {0, 0, 0, 0};
+    for (int i = 0; i < n; i++)
+        v[i] = is_int ? ((const GLint *)params)[i] : ((const GLfloat *)params)[i];
+    texgen(ctx, coord, pname, v, n);
+}
+
 GLAPI_EXPORT void APIENTRY glTexGeni(GLenum coord, GLenum pname, GLint param)
 {
     GL_CTX();
@@ -681,26 +690,16 @@ GLAPI_EXPORT void APIENTRY glTexGeniv(GLenum coord, GLenum pname, const GLint *p
 {
     GL_CTX();
     GL_DLIST_SAVE(glTexGeniv, (ctx, coord, pname, params));
-    if (!params)
-        return;
-    int n = pname == GL_TEXTURE_GEN_MODE ? 1 : 4;
-    double v[4] = {0, 0, 0, 0};
-    for (int i = 0; i < n; i++)
-        v[i] = params[i];
-    texgen(ctx, coord, pname, v, n);
+    if (params)
+        texgen_vector(ctx, coord, pname, params, true);
 }
 
 GLAPI_EXPORT void APIENTRY glTexGenfv(GLenum coord, GLenum pname, const GLfloat *params)
 {
     GL_CTX();
     GL_DLIST_SAVE(glTexGenfv, (ctx, coord, pname, params));
-    if (!params)
-        return;
-    int n = pname == GL_TEXTURE_GEN_MODE ? 1 : 4;
-    double v[4] = {0, 0, 0, 0};
-    for (int i = 0; i < n; i++)
-        v[i] = params[i];
-    texgen(ctx, coord, pname, v, n);
+    if (params)
+        texgen_vector(ctx, coord, pname, params, false);
 }
 
 GLAPI_EXPORT void APIENTRY glTexGendv(GLenum coord, GLenum pname, const GLdouble *params)
@@ -713,10 +712,7 @@ GLAPI_EXPORT void APIENTRY glTexGendv(GLenum coord, GLenum pname, const GLdouble
 
 static int get_texgen(gl_context *ctx, GLenum coord, GLenum pname, double out[4])
 {
-    if (ctx->in_begin) {
-        gl_error(ctx, GL_INVALID_OPERATION);
-        return 0;
-    }
+    GL_OUTSIDE_BEGIN(ctx, 0);
     if (coord < GL_S || coord > GL_Q) {
         gl_error(ctx, GL_INVALID_ENUM);
         return 0;
@@ -913,45 +909,44 @@ GLAPI_EXPORT void APIENTRY glTexEnvi(GLenum target, GLenum pname, GLint param)
     texenv(ctx, target, pname, &v, 1);
 }
 
+/* TexEnv{fv,iv}: one value, or the four of TEXTURE_ENV_COLOR (integer
+ * colours mapped to [-1, 1]), of GLfloat or GLint. */
+static void texenv_vector(gl_context *ctx, GLenum target, GLenum pname, const void *params,
+                          bool is_int)
+{
+    int n = pname == GL_TEXTURE_ENV_COLOR ? 4 : 1;
+    double v[4] = {0, 0, 0, 0};
+    for (int i = 0; i < n; i++) {
+        if (!is_int)
+            v[i] = ((const GLfloat *)params)[i];
+        else if (n == 4)
+            v[i] = int_color(((const GLint *)params)[i]);
+        else
+            v[i] = ((const GLint *)params)[i];
+    }
+    texenv(ctx, target, pname, v, n);
+}
+
 GLAPI_EXPORT void APIENTRY glTexEnvfv(GLenum target, GLenum pname, const GLfloat *params)
 {
     GL_CTX();
     GL_DLIST_SAVE(glTexEnvfv, (ctx, target, pname, params));
-    if (!params)
-        return;
-    double v[4] = {params[0], 0, 0, 0};
-    int n = 1;
-    if (pname == GL_TEXTURE_ENV_COLOR) {
-        n = 4;
-        for (int i = 1; i < 4; i++)
-            v[i] = params[i];
-    }
-    texenv(ctx, target, pname, v, n);
+    if (params)
+        texenv_vector(ctx, target, pname, params, false);
 }
 
 GLAPI_EXPORT void APIENTRY glTexEnviv(GLenum target, GLenum pname, const GLint *params)
 {
     GL_CTX();
     GL_DLIST_SAVE(glTexEnviv, (ctx, target, pname, params));
-    if (!params)
-        return;
-    double v[4] = {params[0], 0, 0, 0};
-    int n = 1;
-    if (pname == GL_TEXTURE_ENV_COLOR) {
-        n = 4;
-        for (int i = 0; i < 4; i++)
-            v[i] = int_color(params[i]);
-    }
-    texenv(ctx, target, pname, v, n);
+    if (params)
+        texenv_vector(ctx, target, pname, params, true);
 }
 
 static int get_texenv(gl_context *ctx, GLenum target, GLenum pname, double out[4], bool *color)
 {
     *color = false;
-    if (ctx->in_begin) {
-        gl_error(ctx, GL_INVALID_OPERATION);
-        return 0;
-    }
+    GL_OUTSIDE_BEGIN(ctx, 0);
     int u = ff_unit(ctx);
     if (u < 0)
         return 0;

@@ -114,6 +114,44 @@ bool gl_names_gen(gl_name_table *t, GLsizei n, GLuint *names)
     return true;
 }
 
+bool gl_names_count_ok(gl_context *ctx, GLsizei n)
+{
+    GL_OUTSIDE_BEGIN(ctx, false);
+    if (n < 0) {
+        gl_error(ctx, GL_INVALID_VALUE);
+        return false;
+    }
+    return true;
+}
+
+bool gl_names_gen_checked(gl_context *ctx, gl_name_table *t, GLsizei n, GLuint *names)
+{
+    if (!gl_names_count_ok(ctx, n) || !n || !names)
+        return false;
+    if (!gl_names_gen(t, n, names)) {
+        gl_error(ctx, GL_OUT_OF_MEMORY);
+        return false;
+    }
+    return true;
+}
+
+void gl_names_delete(gl_context *ctx, gl_name_table *t, GLsizei n, const GLuint *names,
+                     void (*detach)(gl_context *ctx, void *obj), int retire_kind)
+{
+    if (!gl_names_count_ok(ctx, n) || !names)
+        return;
+    for (GLsizei i = 0; i < n; i++) {
+        void *v = gl_names_lookup(t, names[i]);
+        if (!v)
+            continue; /* unused names and 0 are silently ignored */
+        if (v != GL_NAME_RESERVED)
+            detach(ctx, v);
+        gl_names_remove(t, names[i]);
+        if (v != GL_NAME_RESERVED && retire_kind >= 0)
+            gl_share_retire(ctx, retire_kind, v);
+    }
+}
+
 void gl_names_foreach(const gl_name_table *t, void (*fn)(GLuint, void *, void *), void *user)
 {
     for (size_t i = 0; i < t->cap; i++)

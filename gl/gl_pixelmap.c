@@ -92,100 +92,98 @@ static void *map_dest(gl_context *ctx, int m, void *values, size_t value_size, b
                       (size_t)ctx->pixel_map_size[m] * value_size, value_size, ok);
 }
 
+/* PixelMap{fv,uiv,usv}: size values of type (FLOAT, UNSIGNED_INT or
+ * UNSIGNED_SHORT) into the table; colour tables take unsigned integers as
+ * fractions of their range, clamped floats. */
+static void pixel_map(gl_context *ctx, GLenum map, GLsizei size, const void *values, GLenum type)
+{
+    GL_OUTSIDE_BEGIN(ctx, );
+    size_t value_size = type == GL_UNSIGNED_SHORT ? sizeof(GLushort) : 4;
+    int m;
+    bool ok;
+    if (!map_args(ctx, map, size, &m) || !(values = map_source(ctx, size, values, value_size, &ok)))
+        return;
+    bool indices = holds_indices(m);
+    for (int i = 0; i < size; i++) {
+        float v;
+        if (type == GL_FLOAT) {
+            GLfloat f = ((const GLfloat *)values)[i];
+            v = indices ? f : gl_clampf(f, 0, 1);
+        } else if (type == GL_UNSIGNED_INT) {
+            GLuint u = ((const GLuint *)values)[i];
+            v = indices ? (float)u : (float)(u / 4294967295.0);
+        } else {
+            GLushort u = ((const GLushort *)values)[i];
+            v = indices ? (float)u : u / 65535.0f;
+        }
+        ctx->pixel_map[m][i] = v;
+    }
+    ctx->pixel_map_size[m] = size;
+}
+
 GLAPI_EXPORT void APIENTRY glPixelMapfv(GLenum map, GLsizei size, const GLfloat *values)
 {
     GL_CTX();
     GL_DLIST_SAVE(glPixelMapfv, (ctx, map, size, values));
-    GL_OUTSIDE_BEGIN(ctx, );
-    int m;
-    bool ok;
-    if (!map_args(ctx, map, size, &m) || !(values = map_source(ctx, size, values, sizeof *values, &ok)))
-        return;
-    for (int i = 0; i < size; i++)
-        ctx->pixel_map[m][i] = holds_indices(m) ? values[i] : gl_clampf(values[i], 0, 1);
-    ctx->pixel_map_size[m] = size;
+    pixel_map(ctx, map, size, values, GL_FLOAT);
 }
 
 GLAPI_EXPORT void APIENTRY glPixelMapuiv(GLenum map, GLsizei size, const GLuint *values)
 {
     GL_CTX();
     GL_DLIST_SAVE(glPixelMapuiv, (ctx, map, size, values));
-    GL_OUTSIDE_BEGIN(ctx, );
-    int m;
-    bool ok;
-    if (!map_args(ctx, map, size, &m) || !(values = map_source(ctx, size, values, sizeof *values, &ok)))
-        return;
-    for (int i = 0; i < size; i++)
-        ctx->pixel_map[m][i] = holds_indices(m) ? (float)values[i] : (float)(values[i] / 4294967295.0);
-    ctx->pixel_map_size[m] = size;
+    pixel_map(ctx, map, size, values, GL_UNSIGNED_INT);
 }
 
 GLAPI_EXPORT void APIENTRY glPixelMapusv(GLenum map, GLsizei size, const GLushort *values)
 {
     GL_CTX();
     GL_DLIST_SAVE(glPixelMapusv, (ctx, map, size, values));
+    pixel_map(ctx, map, size, values, GL_UNSIGNED_SHORT);
+}
+
+/* GetPixelMap{fv,uiv,usv}: the table as values of type; colour entries
+ * become fractions of the unsigned range, indices are clamped to it. */
+static void get_pixel_map(GLenum map, void *values, GLenum type)
+{
+    GL_CTX();
     GL_OUTSIDE_BEGIN(ctx, );
-    int m;
-    bool ok;
-    if (!map_args(ctx, map, size, &m) || !(values = map_source(ctx, size, values, sizeof *values, &ok)))
+    int m = map_index(map);
+    if (m < 0) {
+        gl_error(ctx, GL_INVALID_ENUM);
         return;
-    for (int i = 0; i < size; i++)
-        ctx->pixel_map[m][i] = holds_indices(m) ? (float)values[i] : values[i] / 65535.0f;
-    ctx->pixel_map_size[m] = size;
+    }
+    bool ok;
+    values = map_dest(ctx, m, values, type == GL_UNSIGNED_SHORT ? sizeof(GLushort) : 4, &ok);
+    if (!values)
+        return;
+    bool indices = holds_indices(m);
+    for (int i = 0; i < ctx->pixel_map_size[m]; i++) {
+        float v = ctx->pixel_map[m][i];
+        if (type == GL_FLOAT)
+            ((GLfloat *)values)[i] = v;
+        else if (type == GL_UNSIGNED_INT)
+            ((GLuint *)values)[i] = indices ? (GLuint)(v < 0 ? 0 : v)
+                                            : (GLuint)llround((double)v * 4294967295.0);
+        else
+            ((GLushort *)values)[i] = indices ? (GLushort)(v < 0 ? 0 : v > 65535 ? 65535 : v)
+                                              : (GLushort)lrintf(v * 65535.0f);
+    }
 }
 
 GLAPI_EXPORT void APIENTRY glGetPixelMapfv(GLenum map, GLfloat *values)
 {
-    GL_CTX();
-    GL_OUTSIDE_BEGIN(ctx, );
-    int m = map_index(map);
-    if (m < 0) {
-        gl_error(ctx, GL_INVALID_ENUM);
-        return;
-    }
-    bool ok;
-    values = map_dest(ctx, m, values, sizeof *values, &ok);
-    if (values)
-        for (int i = 0; i < ctx->pixel_map_size[m]; i++)
-            values[i] = ctx->pixel_map[m][i];
+    get_pixel_map(map, values, GL_FLOAT);
 }
 
 GLAPI_EXPORT void APIENTRY glGetPixelMapuiv(GLenum map, GLuint *values)
 {
-    GL_CTX();
-    GL_OUTSIDE_BEGIN(ctx, );
-    int m = map_index(map);
-    if (m < 0) {
-        gl_error(ctx, GL_INVALID_ENUM);
-        return;
-    }
-    bool ok;
-    values = map_dest(ctx, m, values, sizeof *values, &ok);
-    if (values)
-        for (int i = 0; i < ctx->pixel_map_size[m]; i++) {
-            float v = ctx->pixel_map[m][i];
-            values[i] = holds_indices(m) ? (GLuint)(v < 0 ? 0 : v)
-                                         : (GLuint)llround((double)v * 4294967295.0);
-        }
+    get_pixel_map(map, values, GL_UNSIGNED_INT);
 }
 
 GLAPI_EXPORT void APIENTRY glGetPixelMapusv(GLenum map, GLushort *values)
 {
-    GL_CTX();
-    GL_OUTSIDE_BEGIN(ctx, );
-    int m = map_index(map);
-    if (m < 0) {
-        gl_error(ctx, GL_INVALID_ENUM);
-        return;
-    }
-    bool ok;
-    values = map_dest(ctx, m, values, sizeof *values, &ok);
-    if (values)
-        for (int i = 0; i < ctx->pixel_map_size[m]; i++) {
-            float v = ctx->pixel_map[m][i];
-            values[i] = holds_indices(m) ? (GLushort)(v < 0 ? 0 : v > 65535 ? 65535 : v)
-                                         : (GLushort)lrintf(v * 65535.0f);
-        }
+    get_pixel_map(map, values, GL_UNSIGNED_SHORT);
 }
 
 void gl_pixelmap_init(gl_context *ctx)

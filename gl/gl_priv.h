@@ -994,12 +994,53 @@ const tex_object *gl_texture_for_unit(gl_context *ctx, int unit, int gp_target);
 uint8_t gl_color_mask_for(const gl_context *ctx, int i);
 uint8_t gl_draw_buffer_channels(const gl_context *ctx, int i);
 
+/* ---- gl_names.c: the entry points' checks ---------------------------------------------- */
+
+/* The checks of calls taking n names (Gen*, Delete*, PrioritizeTextures,
+ * DeleteLists): false, with the error recorded, inside
+ * Begin/End (INVALID_OPERATION) or for n < 0 (INVALID_VALUE). */
+bool gl_names_count_ok(gl_context *ctx, GLsizei n);
+/* Gen*: those checks, then n names of t reserved into names (OUT_OF_MEMORY
+ * recorded when that fails); true when names were written. */
+bool gl_names_gen_checked(gl_context *ctx, gl_name_table *t, GLsizei n, GLuint *names);
+/* Delete*: those checks, then each of the n names (NULL: none) that t
+ * holds is removed; an object (not a name only reserved by Gen*) is first
+ * given to detach, which unbinds it everywhere, and after the removal,
+ * retire_kind >= 0, retired (gl_share_retire: freed when no context sharing
+ * it binds it any more, GL 2.1 Appendix D.1.2). */
+void gl_names_delete(gl_context *ctx, gl_name_table *t, GLsizei n, const GLuint *names,
+                     void (*detach)(gl_context *ctx, void *obj), int retire_kind);
+
 /* ---- gl_sampler.c ---------------------------------------------------------------------- */
 
 /* The state of the sampler object bound to a unit (ARB_sampler_objects),
  * NULL when none is (or unit is out of range). */
 const tex_sampler *gl_sampler_for_unit(const gl_context *ctx, int unit);
 void gl_sampler_obj_destroy(gl_sampler_obj *s);
+/* The sampling parameters textures and sampler objects share (GL 3.3
+ * table 6.23 and TEXTURE_MAX_ANISOTROPY_EXT), for TexParameter and
+ * SamplerParameter alike.  Set: v holds n values (4 for the border colour),
+ * ints the border colour's words from a Parameter I form (the integer border
+ * colour) or NULL, rect ARB_texture_rectangle's limits on filters and wraps;
+ * returns GL_NO_ERROR, or the error to record (INVALID_ENUM also for a pname
+ * that is none of them) with s unchanged.  Get: the count of values written
+ * to v, 0 with INVALID_ENUM recorded for a pname that is none of them. */
+GLenum gl_sampling_parameter_set(tex_sampler *s, GLenum pname, const double *v, int n,
+                                 const uint32_t *ints, bool rect);
+int gl_sampling_parameter_get(gl_context *ctx, const tex_sampler *s, GLenum pname, double v[4]);
+/* How Get{Tex,Sampler}Parameter*v return values: GL_PARAM_FLOAT as floats
+ * (enums exactly), GL_PARAM_INT as ints (the border colour mapped to the full
+ * integer range, the rest rounded), GL_PARAM_WORDS as the I forms (the
+ * integer border colour's words; the rest as INT). */
+typedef enum { GL_PARAM_FLOAT, GL_PARAM_INT, GL_PARAM_WORDS } gl_param_kind;
+/* Stores n values v of pname in params (may be NULL) as kind says; s holds
+ * the integer border colour GL_PARAM_WORDS returns (NULL where the caller
+ * returns it itself). */
+void gl_sampling_values_store(const tex_sampler *s, GLenum pname, const double *v, int n,
+                              gl_param_kind kind, void *params);
+/* *Parameteriv's values of pname as doubles (the border colour's four
+ * mapped to [-1,1], GL 2.1 table 2.9; one value else, the rest 0); the count. */
+int gl_sampling_values_from_int(GLenum pname, const GLint *params, double v[4]);
 /* The GLC_TEX_* target a program texture target (gp_tex_target) samples
  * (SHADOW targets: their base target), or -1. */
 int gl_texture_gp_target_index(int gp_target);

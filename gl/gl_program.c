@@ -123,48 +123,27 @@ static int check_target(gl_context *ctx, GLenum target)
 GLAPI_EXPORT void APIENTRY glGenProgramsARB(GLsizei n, GLuint *programs)
 {
     GL_CTX();
-    GL_OUTSIDE_BEGIN(ctx, );
-    if (n < 0) {
-        gl_error(ctx, GL_INVALID_VALUE);
-        return;
-    }
-    if (n && programs && !gl_names_gen(&ctx->shared->programs, n, programs))
-        gl_error(ctx, GL_OUT_OF_MEMORY);
+    gl_names_gen_checked(ctx, &ctx->shared->programs, n, programs);
+}
+
+static void detach_program(gl_context *ctx, void *v)
+{
+    gl_program_obj *p = v;
+    /* a bound object is first unbound (section 2.14.1) */
+    for (int t = 0; t < GLC_PROGRAM_TARGETS; t++)
+        if (ctx->program[t] == p) {
+            ctx->program[t] = &ctx->program_default[t];
+            gl_state_changed(ctx);
+        }
+    /* the rasterizer copies what it needs from a program only until
+     * the scene runs: flush before freeing the code it executes */
+    gl_resource_will_change(ctx, GL_RES_PROGRAM);
 }
 
 GLAPI_EXPORT void APIENTRY glDeleteProgramsARB(GLsizei n, const GLuint *programs)
 {
     GL_CTX();
-    GL_OUTSIDE_BEGIN(ctx, );
-    if (n < 0) {
-        gl_error(ctx, GL_INVALID_VALUE);
-        return;
-    }
-    if (!programs)
-        return;
-    for (GLsizei i = 0; i < n; i++) {
-        GLuint name = programs[i];
-        void *v = gl_names_lookup(&ctx->shared->programs, name);
-        if (!v)
-            continue;
-        if (v != GL_NAME_RESERVED) {
-            gl_program_obj *p = v;
-            /* a bound object is first unbound (section 2.14.1) */
-            for (int t = 0; t < GLC_PROGRAM_TARGETS; t++)
-                if (ctx->program[t] == p) {
-                    ctx->program[t] = &ctx->program_default[t];
-                    gl_state_changed(ctx);
-                }
-            /* the rasterizer copies what it needs from a program only until
-             * the scene runs: flush before freeing the code it executes */
-            gl_resource_will_change(ctx, GL_RES_PROGRAM);
-            /* freed when no context sharing it binds it (Appendix D.1.2) */
-            gl_names_remove(&ctx->shared->programs, name);
-            gl_share_retire(ctx, GLC_OBJ_PROGRAM, p);
-            continue;
-        }
-        gl_names_remove(&ctx->shared->programs, name);
-    }
+    gl_names_delete(ctx, &ctx->shared->programs, n, programs, detach_program, GLC_OBJ_PROGRAM);
 }
 
 /* ---- NV5 program subroutine parameters --------------------------------------

@@ -53,24 +53,15 @@ static bool valid_target(GLenum target)
 GLAPI_EXPORT void APIENTRY glGenQueries(GLsizei n, GLuint *ids)
 {
     GL_CTX();
-    GL_OUTSIDE_BEGIN(ctx, );
-    if (n < 0) {
-        gl_error(ctx, GL_INVALID_VALUE);
-        return;
-    }
-    if (n && ids && !gl_names_gen(&ctx->queries, n, ids))
-        gl_error(ctx, GL_OUT_OF_MEMORY);
+    gl_names_gen_checked(ctx, &ctx->queries, n, ids);
 }
 GL_ALIAS(void, glGenQueriesARB, glGenQueries, (GLsizei n, GLuint *ids))
 
 GLAPI_EXPORT void APIENTRY glDeleteQueries(GLsizei n, const GLuint *ids)
 {
     GL_CTX();
-    GL_OUTSIDE_BEGIN(ctx, );
-    if (n < 0) {
-        gl_error(ctx, GL_INVALID_VALUE);
+    if (!gl_names_count_ok(ctx, n))
         return;
-    }
     if (!ids)
         return;
     bool flushed = false;

@@ -47,17 +47,8 @@ static gl_sampler_obj *lookup(gl_context *ctx, GLuint name)
 GLAPI_EXPORT void APIENTRY glGenSamplers(GLsizei count, GLuint *samplers)
 {
     GL_CTX();
-    GL_OUTSIDE_BEGIN(ctx, );
-    if (count < 0) {
-        gl_error(ctx, GL_INVALID_VALUE);
+    if (!gl_names_gen_checked(ctx, &ctx->shared->samplers, count, samplers))
         return;
-    }
-    if (!count || !samplers)
-        return;
-    if (!gl_names_gen(&ctx->shared->samplers, count, samplers)) {
-        gl_error(ctx, GL_OUT_OF_MEMORY);
-        return;
-    }
     for (GLsizei i = 0; i < count; i++) {
         gl_sampler_obj *s = calloc(1, sizeof *s);
         if (!s || !gl_names_insert(&ctx->shared->samplers, samplers[i], s)) {
@@ -75,29 +66,21 @@ GLAPI_EXPORT void APIENTRY glGenSamplers(GLsizei count, GLuint *samplers)
     }
 }
 
+/* A deleted bound sampler reverts its units to none (GL 3.3 section
+ * 3.8.2); queued draws may still read its state. */
+static void detach_sampler(gl_context *ctx, void *v)
+{
+    gl_resource_will_change(ctx, GL_RES_TEXTURE);
+    for (int u = 0; u < GLC_MAX_IMAGE_UNITS; u++)
+        if (ctx->bound_sampler[u] == v)
+            ctx->bound_sampler[u] = NULL;
+}
+
 GLAPI_EXPORT void APIENTRY glDeleteSamplers(GLsizei count, const GLuint *samplers)
 {
     GL_CTX();
-    GL_OUTSIDE_BEGIN(ctx, );
-    if (count < 0) {
-        gl_error(ctx, GL_INVALID_VALUE);
-        return;
-    }
-    for (GLsizei i = 0; samplers && i < count; i++) {
-        void *v = gl_names_lookup(&ctx->shared->samplers, samplers[i]);
-        if (!v || samplers[i] == 0)
-            continue; /* unused names and 0 are silently ignored */
-        gl_names_remove(&ctx->shared->samplers, samplers[i]);
-        if (v == GL_NAME_RESERVED)
-            continue;
-        /* a deleted bound sampler reverts its units to none (GL 3.3
-         * section 3.8.2); queued draws may still read its state */
-        gl_resource_will_change(ctx, GL_RES_TEXTURE);
-        for (int u = 0; u < GLC_MAX_IMAGE_UNITS; u++)
-            if (ctx->bound_sampler[u] == v)
-                ctx->bound_sampler[u] = NULL;
-        gl_share_retire(ctx, GLC_OBJ_SAMPLER, v);
-    }
+    gl_names_delete(ctx, &ctx->shared->samplers, count, samplers, detach_sampler,
+                    GLC_OBJ_SAMPLER);
 }
 
 GLAPI_EXPORT GLboolean APIENTRY glIsSampler(GLuint sampler)
@@ -131,17 +114,156 @@ GLAPI_EXPORT void APIENTRY glBindSampler(GLuint unit, GLuint sampler)
 
 /* ---- parameters ------------------------------------------------------------------ */
 
-static bool valid_wrap(GLenum w)
+static bool valid_wrap(GLenum w, bool rect)
 {
-    return w == GL_CLAMP || w == GL_CLAMP_TO_EDGE || w == GL_CLAMP_TO_BORDER || w == GL_REPEAT ||
-           w == GL_MIRRORED_REPEAT;
+    switch (w) {
+    case GL_CLAMP:
+    case GL_CLAMP_TO_EDGE:
+    case GL_CLAMP_TO_BORDER:
+        return true;
+    case GL_REPEAT:
+    case GL_MIRRORED_REPEAT:
+        return !rect; /* ARB_texture_rectangle section 3.8.7 */
+    default:
+        return false;
+    }
 }
 
-static bool valid_min_filter(GLenum f)
+static bool valid_min_filter(GLenum f, bool rect)
 {
-    return f == GL_NEAREST || f == GL_LINEAR || f == GL_NEAREST_MIPMAP_NEAREST ||
-           f == GL_LINEAR_MIPMAP_NEAREST || f == GL_NEAREST_MIPMAP_LINEAR ||
-           f == GL_LINEAR_MIPMAP_LINEAR;
+    switch (f) {
+    case GL_NEAREST:
+    case GL_LINEAR:
+        return true;
+    case GL_NEAREST_MIPMAP_NEAREST:
+    case GL_LINEAR_MIPMAP_NEAREST:
+    case GL_NEAREST_MIPMAP_LINEAR:
+    case GL_LINEAR_MIPMAP_LINEAR:
+        return !rect;
+    default:
+        return false;
+    }
+}
+
+GLenum gl_sampling_parameter_set(tex_sampler *s, GLenum pname, const double *v, int n,
+                                 const uint32_t *ints, bool rect)
+{
+    GLenum e = gl_enum_param(v[0]);
+    switch (pname) {
+    case GL_TEXTURE_MIN_FILTER:
+        if (!valid_min_filter(e, rect))
+            return GL_INVALID_ENUM;
+        s->min_filter = e;
+        return GL_NO_ERROR;
+    case GL_TEXTURE_MAG_FILTER:
+        if (e != GL_NEAREST && e != GL_LINEAR)
+            return GL_INVALID_ENUM;
+        s->mag_filter = e;
+        return GL_NO_ERROR;
+    case GL_TEXTURE_WRAP_S:
+    case GL_TEXTURE_WRAP_T:
+    case GL_TEXTURE_WRAP_R:
+        if (!valid_wrap(e, rect))
+            return GL_INVALID_ENUM;
+        if (pname == GL_TEXTURE_WRAP_S)
+            s->wrap_s = e;
+        else if (pname == GL_TEXTURE_WRAP_T)
+            s->wrap_t = e;
+        else
+            s->wrap_r = e;
+        return GL_NO_ERROR;
+    case GL_TEXTURE_BORDER_COLOR:
+        if (n < 4)
+            return GL_INVALID_ENUM;
+        if (ints) {
+            memcpy(s->border_color_int, ints, sizeof s->border_color_int);
+        } else {
+            for (int i = 0; i < 4; i++)
+                s->border_color[i] = gl_clampf((float)v[i], 0, 1);
+        }
+        return GL_NO_ERROR;
+    case GL_TEXTURE_MIN_LOD:
+        s->min_lod = (float)v[0];
+        return GL_NO_ERROR;
+    case GL_TEXTURE_MAX_LOD:
+        s->max_lod = (float)v[0];
+        return GL_NO_ERROR;
+    case GL_TEXTURE_LOD_BIAS:
+        s->lod_bias = (float)v[0];
+        return GL_NO_ERROR;
+    case GL_TEXTURE_COMPARE_MODE:
+        if (e != GL_NONE && e != GL_COMPARE_R_TO_TEXTURE) /* = COMPARE_REF_TO_TEXTURE */
+            return GL_INVALID_ENUM;
+        s->compare_mode = e;
+        return GL_NO_ERROR;
+    case GL_TEXTURE_COMPARE_FUNC:
+        if (e < GL_NEVER || e > GL_ALWAYS)
+            return GL_INVALID_ENUM;
+        s->compare_func = e;
+        return GL_NO_ERROR;
+    case GL_TEXTURE_MAX_ANISOTROPY_EXT:
+        if (v[0] < 1.0)
+            return GL_INVALID_VALUE;
+        s->max_anisotropy = (float)v[0];
+        return GL_NO_ERROR;
+    default:
+        return GL_INVALID_ENUM;
+    }
+}
+
+int gl_sampling_parameter_get(gl_context *ctx, const tex_sampler *s, GLenum pname, double v[4])
+{
+    switch (pname) {
+    case GL_TEXTURE_MIN_FILTER: v[0] = s->min_filter; return 1;
+    case GL_TEXTURE_MAG_FILTER: v[0] = s->mag_filter; return 1;
+    case GL_TEXTURE_WRAP_S: v[0] = s->wrap_s; return 1;
+    case GL_TEXTURE_WRAP_T: v[0] = s->wrap_t; return 1;
+    case GL_TEXTURE_WRAP_R: v[0] = s->wrap_r; return 1;
+    case GL_TEXTURE_BORDER_COLOR:
+        for (int i = 0; i < 4; i++)
+            v[i] = s->border_color[i];
+        return 4;
+    case GL_TEXTURE_MIN_LOD: v[0] = s->min_lod; return 1;
+    case GL_TEXTURE_MAX_LOD: v[0] = s->max_lod; return 1;
+    case GL_TEXTURE_LOD_BIAS: v[0] = s->lod_bias; return 1;
+    case GL_TEXTURE_COMPARE_MODE: v[0] = s->compare_mode; return 1;
+    case GL_TEXTURE_COMPARE_FUNC: v[0] = s->compare_func; return 1;
+    case GL_TEXTURE_MAX_ANISOTROPY_EXT: v[0] = s->max_anisotropy; return 1;
+    default:
+        gl_error(ctx, GL_INVALID_ENUM);
+        return 0;
+    }
+}
+
+void gl_sampling_values_store(const tex_sampler *s, GLenum pname, const double *v, int n,
+                              gl_param_kind kind, void *params)
+{
+    if (n && s && kind == GL_PARAM_WORDS && pname == GL_TEXTURE_BORDER_COLOR) {
+        if (params)
+            memcpy(params, s->border_color_int, sizeof s->border_color_int);
+        return;
+    }
+    for (int i = 0; i < n && params; i++) {
+        if (kind == GL_PARAM_FLOAT)
+            ((GLfloat *)params)[i] = (float)v[i];
+        else if (kind == GL_PARAM_INT && pname == GL_TEXTURE_BORDER_COLOR)
+            ((GLint *)params)[i] = (GLint)(v[i] >= 1.0    ? 2147483647.0
+                                           : v[i] <= -1.0 ? -2147483647.0
+                                                          : v[i] * 2147483647.0);
+        else
+            ((GLint *)params)[i] = (GLint)(v[i] < 0 ? v[i] - 0.5 : v[i] + 0.5);
+    }
+}
+
+int gl_sampling_values_from_int(GLenum pname, const GLint *params, double v[4])
+{
+    v[0] = params[0];
+    v[1] = v[2] = v[3] = 0;
+    if (pname != GL_TEXTURE_BORDER_COLOR)
+        return 1;
+    for (int i = 0; i < 4; i++) /* integer colours map to [-1,1] (GL 2.1 table 2.9) */
+        v[i] = (2.0 * params[i] + 1.0) / 4294967295.0;
+    return 4;
 }
 
 /* The sampler named for a parameter call; NULL with INVALID_OPERATION
@@ -168,76 +290,15 @@ static void sampler_parameter(gl_context *ctx, GLuint sampler, GLenum pname, con
     if (!so)
         return;
     tex_sampler s = so->state;
-    GLenum e = gl_enum_param(v[0]);
-    switch (pname) {
-    case GL_TEXTURE_MIN_FILTER:
-        if (!valid_min_filter(e))
-            goto bad_enum;
-        s.min_filter = e;
-        break;
-    case GL_TEXTURE_MAG_FILTER:
-        if (e != GL_NEAREST && e != GL_LINEAR)
-            goto bad_enum;
-        s.mag_filter = e;
-        break;
-    case GL_TEXTURE_WRAP_S:
-    case GL_TEXTURE_WRAP_T:
-    case GL_TEXTURE_WRAP_R:
-        if (!valid_wrap(e))
-            goto bad_enum;
-        if (pname == GL_TEXTURE_WRAP_S)
-            s.wrap_s = e;
-        else if (pname == GL_TEXTURE_WRAP_T)
-            s.wrap_t = e;
-        else
-            s.wrap_r = e;
-        break;
-    case GL_TEXTURE_BORDER_COLOR:
-        if (n < 4)
-            goto bad_enum;
-        if (ints) {
-            memcpy(s.border_color_int, ints, sizeof s.border_color_int);
-        } else {
-            for (int i = 0; i < 4; i++)
-                s.border_color[i] = gl_clampf((float)v[i], 0, 1);
-        }
-        break;
-    case GL_TEXTURE_MIN_LOD:
-        s.min_lod = (float)v[0];
-        break;
-    case GL_TEXTURE_MAX_LOD:
-        s.max_lod = (float)v[0];
-        break;
-    case GL_TEXTURE_LOD_BIAS:
-        s.lod_bias = (float)v[0];
-        break;
-    case GL_TEXTURE_COMPARE_MODE:
-        if (e != GL_NONE && e != GL_COMPARE_R_TO_TEXTURE) /* = COMPARE_REF_TO_TEXTURE */
-            goto bad_enum;
-        s.compare_mode = e;
-        break;
-    case GL_TEXTURE_COMPARE_FUNC:
-        if (e < GL_NEVER || e > GL_ALWAYS)
-            goto bad_enum;
-        s.compare_func = e;
-        break;
-    case GL_TEXTURE_MAX_ANISOTROPY_EXT:
-        if (v[0] < 1.0) {
-            gl_error(ctx, GL_INVALID_VALUE);
-            return;
-        }
-        s.max_anisotropy = (float)v[0];
-        break;
-    default:
-        goto bad_enum;
+    GLenum err = gl_sampling_parameter_set(&s, pname, v, n, ints, false);
+    if (err != GL_NO_ERROR) {
+        gl_error(ctx, err);
+        return;
     }
     if (memcmp(&s, &so->state, sizeof s) != 0) {
         gl_resource_will_change(ctx, GL_RES_TEXTURE); /* queued draws sample with the old state */
         so->state = s;
     }
-    return;
-bad_enum:
-    gl_error(ctx, GL_INVALID_ENUM);
 }
 
 GLAPI_EXPORT void APIENTRY glSamplerParameteri(GLuint sampler, GLenum pname, GLint param)
@@ -259,13 +320,8 @@ GLAPI_EXPORT void APIENTRY glSamplerParameteriv(GLuint sampler, GLenum pname, co
     GL_CTX();
     if (!params)
         return;
-    double v[4] = {params[0], 0, 0, 0};
-    int n = 1;
-    if (pname == GL_TEXTURE_BORDER_COLOR) {
-        for (int i = 0; i < 4; i++) /* integer colours map to [-1,1] (GL 2.1 table 2.9) */
-            v[i] = (2.0 * params[i] + 1.0) / 4294967295.0;
-        n = 4;
-    }
+    double v[4];
+    int n = gl_sampling_values_from_int(pname, params, v);
     sampler_parameter(ctx, sampler, pname, v, n, NULL);
 }
 
@@ -311,85 +367,35 @@ GLAPI_EXPORT void APIENTRY glSamplerParameterIuiv(GLuint sampler, GLenum pname,
     sampler_parameter_int(ctx, sampler, pname, param);
 }
 
-/* GetSamplerParameter*: the values of pname; the count, or 0 with an error
- * recorded. */
-static int get_sampler_parameter(gl_context *ctx, GLuint sampler, GLenum pname, double v[4])
+/* GetSamplerParameter*: the values of pname stored in params as kind says. */
+static void get_sampler_parameter(GLuint sampler, GLenum pname, gl_param_kind kind, void *params)
 {
+    GL_CTX();
     gl_sampler_obj *so = param_sampler(ctx, sampler);
     if (!so)
-        return 0;
-    const tex_sampler *s = &so->state;
-    switch (pname) {
-    case GL_TEXTURE_MIN_FILTER: v[0] = s->min_filter; return 1;
-    case GL_TEXTURE_MAG_FILTER: v[0] = s->mag_filter; return 1;
-    case GL_TEXTURE_WRAP_S: v[0] = s->wrap_s; return 1;
-    case GL_TEXTURE_WRAP_T: v[0] = s->wrap_t; return 1;
-    case GL_TEXTURE_WRAP_R: v[0] = s->wrap_r; return 1;
-    case GL_TEXTURE_BORDER_COLOR:
-        for (int i = 0; i < 4; i++)
-            v[i] = s->border_color[i];
-        return 4;
-    case GL_TEXTURE_MIN_LOD: v[0] = s->min_lod; return 1;
-    case GL_TEXTURE_MAX_LOD: v[0] = s->max_lod; return 1;
-    case GL_TEXTURE_LOD_BIAS: v[0] = s->lod_bias; return 1;
-    case GL_TEXTURE_COMPARE_MODE: v[0] = s->compare_mode; return 1;
-    case GL_TEXTURE_COMPARE_FUNC: v[0] = s->compare_func; return 1;
-    case GL_TEXTURE_MAX_ANISOTROPY_EXT: v[0] = s->max_anisotropy; return 1;
-    default:
-        gl_error(ctx, GL_INVALID_ENUM);
-        return 0;
-    }
+        return;
+    double v[4];
+    int n = gl_sampling_parameter_get(ctx, &so->state, pname, v);
+    gl_sampling_values_store(&so->state, pname, v, n, kind, params);
 }
 
 GLAPI_EXPORT void APIENTRY glGetSamplerParameterfv(GLuint sampler, GLenum pname, GLfloat *params)
 {
-    GL_CTX();
-    double v[4];
-    int n = get_sampler_parameter(ctx, sampler, pname, v);
-    for (int i = 0; i < n && params; i++)
-        params[i] = (float)v[i];
+    get_sampler_parameter(sampler, pname, GL_PARAM_FLOAT, params);
 }
 
 GLAPI_EXPORT void APIENTRY glGetSamplerParameteriv(GLuint sampler, GLenum pname, GLint *params)
 {
-    GL_CTX();
-    double v[4];
-    int n = get_sampler_parameter(ctx, sampler, pname, v);
-    for (int i = 0; i < n && params; i++) {
-        if (pname == GL_TEXTURE_BORDER_COLOR) /* colours map to the full integer range */
-            params[i] = (GLint)(v[i] >= 1.0 ? 2147483647.0 : v[i] <= -1.0 ? -2147483647.0
-                                                                        : v[i] * 2147483647.0);
-        else
-            params[i] = (GLint)(v[i] < 0 ? v[i] - 0.5 : v[i] + 0.5);
-    }
-}
-
-/* GetSamplerParameterI{i,ui}v: the integer border colour's words; the other
- * pnames as GetSamplerParameteriv. */
-static void get_sampler_parameter_int(gl_context *ctx, GLuint sampler, GLenum pname,
-                                      uint32_t *params)
-{
-    if (pname == GL_TEXTURE_BORDER_COLOR) {
-        gl_sampler_obj *so = param_sampler(ctx, sampler);
-        if (so && params)
-            memcpy(params, so->state.border_color_int, sizeof so->state.border_color_int);
-        return;
-    }
-    double v[4];
-    int n = get_sampler_parameter(ctx, sampler, pname, v);
-    for (int i = 0; i < n && params; i++)
-        params[i] = (uint32_t)(int32_t)(v[i] < 0 ? v[i] - 0.5 : v[i] + 0.5);
+    get_sampler_parameter(sampler, pname, GL_PARAM_INT, params);
 }
 
 GLAPI_EXPORT void APIENTRY glGetSamplerParameterIiv(GLuint sampler, GLenum pname, GLint *params)
 {
-    GL_CTX();
-    get_sampler_parameter_int(ctx, sampler, pname, (uint32_t *)params);
+    get_sampler_parameter(sampler, pname, GL_PARAM_WORDS, params);
 }
 
 GLAPI_EXPORT void APIENTRY glGetSamplerParameterIuiv(GLuint sampler, GLenum pname,
                                                      GLuint *params)
 {
-    GL_CTX();
-    get_sampler_parameter_int(ctx, sampler, pname, params);
+    get_sampler_parameter(sampler, pname, GL_PARAM_WORDS, params);
 }

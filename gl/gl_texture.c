@@ -99,6 +99,30 @@ void gl_texture_renderbuffer_changed(gl_context *ctx, gl_renderbuffer_obj *rb, b
     gl_share_foreach_texture(ctx, rb_walk_tex, &w);
 }
 
+/* TexRenderbufferNV and TexBuffer: *obj the object name names in t (NULL
+ * for 0; INVALID_OPERATION for a name that is none), *o the texture of
+ * target index ti bound to the active unit, which is to view it; false when
+ * an error is recorded or a handle names the texture (NV_bindless_texture).
+ * Queued scenes are flushed first (R9). */
+static bool view_args(gl_context *ctx, gl_name_table *t, GLuint name, int ti, void **obj,
+                      gl_texture_obj **o)
+{
+    *obj = NULL;
+    if (name) {
+        void *v = gl_names_lookup(t, name);
+        if (!v || v == GL_NAME_RESERVED) {
+            gl_error(ctx, GL_INVALID_OPERATION);
+            return false;
+        }
+        *obj = v;
+    }
+    *o = ctx->bound_tex[ctx->active_texture][ti];
+    if (!gl_bindless_may_modify(ctx, *o))
+        return false;
+    gl_resource_will_change(ctx, GL_RES_TEXTURE);
+    return true;
+}
+
 /* TexRenderbufferNV (NV_explicit_multisample section 3.8.4): the texture
  * renderbuffer bound to the active unit views renderbuffer's storage
  * (0 detaches).  INVALID_ENUM for another target, INVALID_OPERATION for a
@@ -111,19 +135,10 @@ GLAPI_EXPORT void APIENTRY glTexRenderbufferNV(GLenum target, GLuint renderbuffe
         gl_error(ctx, GL_INVALID_ENUM);
         return;
     }
-    gl_renderbuffer_obj *rb = NULL;
-    if (renderbuffer) {
-        void *v = gl_names_lookup(&ctx->shared->renderbuffers, renderbuffer);
-        if (!v || v == GL_NAME_RESERVED) {
-            gl_error(ctx, GL_INVALID_OPERATION);
-            return;
-        }
-        rb = v;
-    }
-    gl_texture_obj *o = ctx->bound_tex[ctx->active_texture][GLC_TEX_RENDERBUFFER];
-    if (!gl_bindless_may_modify(ctx, o))
-        return; /* NV_bindless_texture: a handle names it */
-    gl_resource_will_change(ctx, GL_RES_TEXTURE);
+    void *rb;
+    gl_texture_obj *o;
+    if (!view_args(ctx, &ctx->shared->renderbuffers, renderbuffer, GLC_TEX_RENDERBUFFER, &rb, &o))
+        return;
     o->rb = rb;
     rb_view_set(o);
 }
@@ -318,19 +333,11 @@ GLAPI_EXPORT void APIENTRY glTexBufferARB(GLenum target, GLenum internalformat, 
         gl_error(ctx, GL_INVALID_ENUM);
         return;
     }
-    gl_buffer_obj *b = NULL;
-    if (buffer) {
-        void *v = gl_names_lookup(&ctx->shared->buffers, buffer);
-        if (!v || v == GL_NAME_RESERVED) {
-            gl_error(ctx, GL_INVALID_OPERATION);
-            return;
-        }
-        b = v;
-    }
-    gl_texture_obj *o = ctx->bound_tex[ctx->active_texture][GLC_TEX_BUFFER];
-    if (!gl_bindless_may_modify(ctx, o))
-        return; /* NV_bindless_texture: a handle names it */
-    gl_resource_will_change(ctx, GL_RES_TEXTURE);
+    void *v;
+    gl_texture_obj *o;
+    if (!view_args(ctx, &ctx->shared->buffers, buffer, GLC_TEX_BUFFER, &v, &o))
+        return;
+    gl_buffer_obj *b = v;
     if (o->buffer)
         o->buffer->tex_refs--;
     o->buffer = b;
@@ -416,50 +423,29 @@ GLAPI_EXPORT void APIENTRY glTexImage3DMultisample(GLenum target, GLsizei sample
 GLAPI_EXPORT void APIENTRY glGenTextures(GLsizei n, GLuint *textures)
 {
     GL_CTX();
-    GL_OUTSIDE_BEGIN(ctx, );
-    if (n < 0) {
-        gl_error(ctx, GL_INVALID_VALUE);
-        return;
-    }
-    if (n && textures && !gl_names_gen(&ctx->shared->textures, n, textures))
-        gl_error(ctx, GL_OUT_OF_MEMORY);
+    gl_names_gen_checked(ctx, &ctx->shared->textures, n, textures);
 }
 GL_ALIAS(void, glGenTexturesEXT, glGenTextures, (GLsizei n, GLuint *textures))
+
+static void detach_texture(gl_context *ctx, void *v)
+{
+    gl_texture_obj *t = v;
+    /* a queued scene may sample it or render into it */
+    gl_resource_will_change(ctx, GL_RES_TEXTURE);
+    /* GL 2.1 section 3.8.12: bound textures revert to the defaults */
+    int ti = gl_tex_target_index(t->target);
+    for (int u = 0; u < GLC_MAX_IMAGE_UNITS; u++)
+        if (ti >= 0 && ctx->bound_tex[u][ti] == t)
+            ctx->bound_tex[u][ti] = &ctx->default_tex[ti];
+    gl_fbo_texture_deleted(ctx, t);
+    gl_bindless_texture_deleted(ctx, t); /* its handles become invalid */
+    gl_image_texture_deleted(ctx, t);   /* image units detach it */
+}
 
 GLAPI_EXPORT void APIENTRY glDeleteTextures(GLsizei n, const GLuint *textures)
 {
     GL_CTX();
-    GL_OUTSIDE_BEGIN(ctx, );
-    if (n < 0) {
-        gl_error(ctx, GL_INVALID_VALUE);
-        return;
-    }
-    if (!textures)
-        return;
-    for (GLsizei i = 0; i < n; i++) {
-        void *v = gl_names_lookup(&ctx->shared->textures, textures[i]);
-        if (!v)
-            continue;
-        if (v != GL_NAME_RESERVED) {
-            gl_texture_obj *t = v;
-            /* a queued scene may sample it or render into it */
-            gl_resource_will_change(ctx, GL_RES_TEXTURE);
-            /* GL 2.1 section 3.8.12: bound textures revert to the defaults */
-            int ti = gl_tex_target_index(t->target);
-            for (int u = 0; u < GLC_MAX_IMAGE_UNITS; u++)
-                if (ti >= 0 && ctx->bound_tex[u][ti] == t)
-                    ctx->bound_tex[u][ti] = &ctx->default_tex[ti];
-            gl_fbo_texture_deleted(ctx, t);
-            gl_bindless_texture_deleted(ctx, t); /* its handles become invalid */
-            gl_image_texture_deleted(ctx, t);   /* image units detach it */
-            /* the name goes now; the object when no context sharing it
-             * binds it any more (GL 2.1 Appendix D.1.2) */
-            gl_names_remove(&ctx->shared->textures, textures[i]);
-            gl_share_retire(ctx, GLC_OBJ_TEXTURE, t);
-            continue;
-        }
-        gl_names_remove(&ctx->shared->textures, textures[i]);
-    }
+    gl_names_delete(ctx, &ctx->shared->textures, n, textures, detach_texture, GLC_OBJ_TEXTURE);
 }
 GL_ALIAS(void, glDeleteTexturesEXT, glDeleteTextures, (GLsizei n, const GLuint *textures))
 
@@ -536,11 +522,8 @@ GLAPI_EXPORT void APIENTRY glPrioritizeTextures(GLsizei n, const GLuint *texture
 {
     GL_CTX();
     GL_DLIST_SAVE(glPrioritizeTextures, (ctx, n, textures, priorities));
-    GL_OUTSIDE_BEGIN(ctx, );
-    if (n < 0) {
-        gl_error(ctx, GL_INVALID_VALUE);
+    if (!gl_names_count_ok(ctx, n))
         return;
-    }
     for (GLsizei i = 0; i < n && textures && priorities; i++) {
         gl_texture_obj *t = gl_texture_lookup(ctx, textures[i]);
         if (t)
@@ -754,6 +737,46 @@ static void proxy_image_define(gl_context *ctx, int ti, int level, GLenum intern
     }
 }
 
+/* What TexImage and TexSubImage upload: the client's or the unpack
+ * buffer's pixels as given, or, where pixel transfer applies (scale, bias,
+ * MAP_COLOR; gl_pixelmap.c), a float RGBA copy in xf for the caller to free. */
+typedef struct tex_upload {
+    const void *pixels;
+    GLenum format, type;
+    const tex_pixel_store *store;
+    tex_pixel_store ps; /* the copy's */
+    float *xf;
+} tex_upload;
+
+/* Fills u after flushing queued scenes (R9); false when there is nothing to
+ * upload, with *e the error to record (GL_NO_ERROR where pbo_pointer
+ * recorded its own). */
+static bool upload_begin(gl_context *ctx, tex_upload *u, GLenum format, GLenum type, int w, int h,
+                         int d, bool three_d, const void *pixels, GLenum *e)
+{
+    bool ok;
+    const void *src = pbo_pointer(ctx, ctx->pixel_unpack_buffer, pixels, format, type, w, h, d,
+                                  three_d, &ctx->unpack, &ok);
+    *e = GL_NO_ERROR;
+    if (!ok)
+        return false;
+    gl_resource_will_change(ctx, GL_RES_TEXTURE);
+    u->xf = gl_pixel_transfer_tex_image(ctx, format, type, w, h, d, src, e);
+    if (u->xf) {
+        tex_pixel_store_default(&u->ps);
+        u->pixels = u->xf;
+        u->format = GL_RGBA;
+        u->type = GL_FLOAT;
+        u->store = &u->ps;
+        return true;
+    }
+    u->pixels = src;
+    u->format = format;
+    u->type = type;
+    u->store = &ctx->unpack;
+    return *e == GL_NO_ERROR;
+}
+
 static void tex_image_cmd(gl_context *ctx, int dims, GLenum target, GLint level, GLint internal_format,
                       GLsizei w, GLsizei h, GLsizei d, GLint border, GLenum format, GLenum type,
                       const void *pixels)
@@ -769,24 +792,12 @@ static void tex_image_cmd(gl_context *ctx, int dims, GLenum target, GLint level,
     }
     if (!may_redefine(ctx, ctx->bound_tex[ctx->active_texture][ti]))
         return;
-    bool ok;
-    const void *src = pbo_pointer(ctx, ctx->pixel_unpack_buffer, pixels, format, type, w, h, d,
-                                  dims == 3, &ctx->unpack, &ok);
-    if (!ok)
-        return;
-    gl_resource_will_change(ctx, GL_RES_TEXTURE);
-    /* pixel transfer (scale, bias, MAP_COLOR; gl_pixelmap.c) */
+    tex_upload u;
     GLenum e;
-    float *xf = gl_pixel_transfer_tex_image(ctx, format, type, w, h, d, src, &e);
-    if (xf) {
-        tex_pixel_store ps;
-        tex_pixel_store_default(&ps);
+    if (upload_begin(ctx, &u, format, type, w, h, d, dims == 3, pixels, &e)) {
         e = tex_image_define(bound(ctx, ti), face, level, (GLenum)internal_format, w, h, d, border,
-                             GL_RGBA, GL_FLOAT, xf, &ps);
-        free(xf);
-    } else if (e == GL_NO_ERROR) {
-        e = tex_image_define(bound(ctx, ti), face, level, (GLenum)internal_format, w, h, d,
-                             border, format, type, src, &ctx->unpack);
+                             u.format, u.type, u.pixels, u.store);
+        free(u.xf);
     }
     if (e != GL_NO_ERROR)
         gl_error(ctx, e);
@@ -849,22 +860,12 @@ static void tex_sub_image(gl_context *ctx, int dims, GLenum target, GLint level,
         gl_error(ctx, GL_INVALID_VALUE);
         return;
     }
-    bool ok;
-    const void *src = pbo_pointer(ctx, ctx->pixel_unpack_buffer, pixels, format, type, w, h, d,
-                                  dims == 3, &ctx->unpack, &ok);
-    if (!ok)
-        return;
-    gl_resource_will_change(ctx, GL_RES_TEXTURE);
+    tex_upload u;
     GLenum e;
-    float *xf = gl_pixel_transfer_tex_image(ctx, format, type, w, h, d, src, &e);
-    if (xf) {
-        tex_pixel_store ps;
-        tex_pixel_store_default(&ps);
-        e = tex_image_sub(bound(ctx, ti), face, level, x, y, z, w, h, d, GL_RGBA, GL_FLOAT, xf, &ps);
-        free(xf);
-    } else if (e == GL_NO_ERROR) {
-        e = tex_image_sub(bound(ctx, ti), face, level, x, y, z, w, h, d, format, type, src,
-                          &ctx->unpack);
+    if (upload_begin(ctx, &u, format, type, w, h, d, dims == 3, pixels, &e)) {
+        e = tex_image_sub(bound(ctx, ti), face, level, x, y, z, w, h, d, u.format, u.type,
+                          u.pixels, u.store);
+        free(u.xf);
     }
     if (e != GL_NO_ERROR)
         gl_error(ctx, e);
@@ -1203,42 +1204,6 @@ GLAPI_EXPORT void APIENTRY glGetTexImage(GLenum target, GLint level, GLenum form
 
 /* ---- parameters ---------------------------------------------------------------- */
 
-static bool valid_wrap(GLenum w, bool rect)
-{
-    switch (w) {
-    case GL_CLAMP:
-    case GL_CLAMP_TO_EDGE:
-    case GL_CLAMP_TO_BORDER:
-        return true;
-    case GL_REPEAT:
-    case GL_MIRRORED_REPEAT:
-        return !rect; /* ARB_texture_rectangle section 3.8.7 */
-    default:
-        return false;
-    }
-}
-
-static bool valid_min_filter(GLenum f, bool rect)
-{
-    switch (f) {
-    case GL_NEAREST:
-    case GL_LINEAR:
-        return true;
-    case GL_NEAREST_MIPMAP_NEAREST:
-    case GL_LINEAR_MIPMAP_NEAREST:
-    case GL_NEAREST_MIPMAP_LINEAR:
-    case GL_LINEAR_MIPMAP_LINEAR:
-        return !rect;
-    default:
-        return false;
-    }
-}
-
-static bool valid_compare_func(GLenum f)
-{
-    return f >= GL_NEVER && f <= GL_ALWAYS;
-}
-
 /* The bound texture of a parameter target; NULL with INVALID_ENUM. */
 static gl_texture_obj *param_target(gl_context *ctx, GLenum target)
 {
@@ -1250,8 +1215,11 @@ static gl_texture_obj *param_target(gl_context *ctx, GLenum target)
     return ctx->bound_tex[ctx->active_texture][ti];
 }
 
-/* GL 2.1 section 3.8.4; v holds 1 value (4 for the border colour). */
-static void tex_parameter(gl_context *ctx, GLenum target, GLenum pname, const double *v, int n)
+/* GL 2.1 section 3.8.4; v holds n values (4 for the border colour and
+ * SWIZZLE_RGBA); ints: the border colour's words from TexParameterI{iv,uiv}
+ * (the integer border colour), else NULL. */
+static void tex_parameter(gl_context *ctx, GLenum target, GLenum pname, const double *v, int n,
+                          const uint32_t *ints)
 {
     GL_OUTSIDE_BEGIN(ctx, );
     gl_texture_obj *o = param_target(ctx, target);
@@ -1266,48 +1234,10 @@ static void tex_parameter(gl_context *ctx, GLenum target, GLenum pname, const do
     }
     tex_sampler s = o->tex->sampler;
     bool rect = o->target == GL_TEXTURE_RECTANGLE_ARB;
-    GLenum e = gl_enum_param(v[0]);
     switch (pname) {
-    case GL_TEXTURE_MIN_FILTER:
-        if (!valid_min_filter(e, rect))
-            goto bad_enum;
-        s.min_filter = e;
-        break;
-    case GL_TEXTURE_MAG_FILTER:
-        if (e != GL_NEAREST && e != GL_LINEAR)
-            goto bad_enum;
-        s.mag_filter = e;
-        break;
-    case GL_TEXTURE_WRAP_S:
-    case GL_TEXTURE_WRAP_T:
-    case GL_TEXTURE_WRAP_R:
-        if (!valid_wrap(e, rect))
-            goto bad_enum;
-        if (pname == GL_TEXTURE_WRAP_S)
-            s.wrap_s = e;
-        else if (pname == GL_TEXTURE_WRAP_T)
-            s.wrap_t = e;
-        else
-            s.wrap_r = e;
-        break;
-    case GL_TEXTURE_BORDER_COLOR:
-        if (n < 4)
-            goto bad_enum;
-        for (int i = 0; i < 4; i++)
-            s.border_color[i] = gl_clampf((float)v[i], 0, 1);
-        break;
     case GL_TEXTURE_PRIORITY:
         o->priority = gl_clampf((float)v[0], 0, 1);
         return;
-    case GL_TEXTURE_MIN_LOD:
-        s.min_lod = (float)v[0];
-        break;
-    case GL_TEXTURE_MAX_LOD:
-        s.max_lod = (float)v[0];
-        break;
-    case GL_TEXTURE_LOD_BIAS:
-        s.lod_bias = (float)v[0];
-        break;
     case GL_TEXTURE_BASE_LEVEL:
         if (v[0] < 0) {
             gl_error(ctx, GL_INVALID_VALUE);
@@ -1329,28 +1259,13 @@ static void tex_parameter(gl_context *ctx, GLenum target, GLenum pname, const do
     case GL_GENERATE_MIPMAP:
         s.generate_mipmap = v[0] != 0;
         break;
-    case GL_TEXTURE_COMPARE_MODE:
-        if (e != GL_NONE && e != GL_COMPARE_R_TO_TEXTURE)
-            goto bad_enum;
-        s.compare_mode = e;
-        break;
-    case GL_TEXTURE_COMPARE_FUNC:
-        if (!valid_compare_func(e))
-            goto bad_enum;
-        s.compare_func = e;
-        break;
-    case GL_DEPTH_TEXTURE_MODE:
+    case GL_DEPTH_TEXTURE_MODE: {
+        GLenum e = gl_enum_param(v[0]);
         if (e != GL_LUMINANCE && e != GL_INTENSITY && e != GL_ALPHA && e != GL_RED)
             goto bad_enum;
         s.depth_mode = e;
         break;
-    case GL_TEXTURE_MAX_ANISOTROPY_EXT:
-        if (v[0] < 1.0) {
-            gl_error(ctx, GL_INVALID_VALUE);
-            return;
-        }
-        s.max_anisotropy = (float)v[0];
-        break;
+    }
     /* ARB_texture_swizzle: RED, GREEN, BLUE, ALPHA, ZERO or ONE */
     case GL_TEXTURE_SWIZZLE_R:
     case GL_TEXTURE_SWIZZLE_G:
@@ -1370,8 +1285,14 @@ static void tex_parameter(gl_context *ctx, GLenum target, GLenum pname, const do
         }
         break;
     }
-    default:
-        goto bad_enum;
+    default: {
+        GLenum err = gl_sampling_parameter_set(&s, pname, v, n, ints,
+                                               o->target == GL_TEXTURE_RECTANGLE_ARB);
+        if (err != GL_NO_ERROR) {
+            gl_error(ctx, err);
+            return;
+        }
+    }
     }
     if (o->immutable && (pname == GL_TEXTURE_BASE_LEVEL || pname == GL_TEXTURE_MAX_LEVEL)) {
         /* ARB_texture_storage: the value set is clamped to the storage's
@@ -1403,7 +1324,7 @@ GLAPI_EXPORT void APIENTRY glTexParameterf(GLenum target, GLenum pname, GLfloat 
     /* the vector parameters as (param, 0, 0, 0), as Mesa (gl_fixed.c
      * glLightModelf) */
     const double v[4] = {param, 0, 0, 0};
-    tex_parameter(ctx, target, pname, v, 4);
+    tex_parameter(ctx, target, pname, v, 4, NULL);
 }
 
 GLAPI_EXPORT void APIENTRY glTexParameteri(GLenum target, GLenum pname, GLint param)
@@ -1413,7 +1334,7 @@ GLAPI_EXPORT void APIENTRY glTexParameteri(GLenum target, GLenum pname, GLint pa
     /* the vector parameters as (param, 0, 0, 0), as Mesa (gl_fixed.c
      * glLightModelf) */
     const double v[4] = {param, 0, 0, 0};
-    tex_parameter(ctx, target, pname, v, 4);
+    tex_parameter(ctx, target, pname, v, 4, NULL);
 }
 
 GLAPI_EXPORT void APIENTRY glTexParameterfv(GLenum target, GLenum pname, const GLfloat *params)
@@ -1427,7 +1348,7 @@ GLAPI_EXPORT void APIENTRY glTexParameterfv(GLenum target, GLenum pname, const G
     if (four)
         for (int i = 1; i < 4; i++)
             v[i] = params[i];
-    tex_parameter(ctx, target, pname, v, four ? 4 : 1);
+    tex_parameter(ctx, target, pname, v, four ? 4 : 1, NULL);
 }
 
 GLAPI_EXPORT void APIENTRY glTexParameteriv(GLenum target, GLenum pname, const GLint *params)
@@ -1436,15 +1357,14 @@ GLAPI_EXPORT void APIENTRY glTexParameteriv(GLenum target, GLenum pname, const G
     GL_DLIST_SAVE(glTexParameteriv, (ctx, target, pname, params));
     if (!params)
         return;
-    double v[4] = {params[0], 0, 0, 0};
-    if (pname == GL_TEXTURE_BORDER_COLOR)
-        for (int i = 0; i < 4; i++) /* integer colours map to [-1,1] (Table 2.9) */
-            v[i] = (2.0 * params[i] + 1.0) / 4294967295.0;
-    if (pname == GL_TEXTURE_SWIZZLE_RGBA)
+    double v[4];
+    int n = gl_sampling_values_from_int(pname, params, v);
+    if (pname == GL_TEXTURE_SWIZZLE_RGBA) {
         for (int i = 1; i < 4; i++)
             v[i] = params[i];
-    bool four = pname == GL_TEXTURE_BORDER_COLOR || pname == GL_TEXTURE_SWIZZLE_RGBA;
-    tex_parameter(ctx, target, pname, v, four ? 4 : 1);
+        n = 4;
+    }
+    tex_parameter(ctx, target, pname, v, n, NULL);
 }
 
 /* EXT_texture_integer: TexParameterI{iv,uiv}EXT.  TEXTURE_BORDER_COLOR
@@ -1456,27 +1376,11 @@ static void tex_parameter_int(GLenum target, GLenum pname, const uint32_t *param
     GL_CTX();
     if (!params)
         return;
-    if (pname != GL_TEXTURE_BORDER_COLOR) {
-        int n = pname == GL_TEXTURE_SWIZZLE_RGBA ? 4 : 1;
-        double v[4] = {0, 0, 0, 0};
-        for (int i = 0; i < n; i++)
-            v[i] = (double)(int32_t)params[i];
-        tex_parameter(ctx, target, pname, v, n);
-        return;
-    }
-    GL_OUTSIDE_BEGIN(ctx, );
-    gl_texture_obj *o = param_target(ctx, target);
-    if (!o || !gl_bindless_may_modify(ctx, o))
-        return;
-    if (target == GL_TEXTURE_BUFFER_ARB || target == GL_TEXTURE_2D_MULTISAMPLE ||
-        target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY || target == GL_TEXTURE_RENDERBUFFER_NV) {
-        gl_error(ctx, GL_INVALID_ENUM);
-        return;
-    }
-    if (memcmp(o->tex->sampler.border_color_int, params, 16) != 0) {
-        gl_resource_will_change(ctx, GL_RES_TEXTURE); /* queued draws sample with the old state */
-        memcpy(o->tex->sampler.border_color_int, params, 16);
-    }
+    int n = pname == GL_TEXTURE_SWIZZLE_RGBA || pname == GL_TEXTURE_BORDER_COLOR ? 4 : 1;
+    double v[4] = {0, 0, 0, 0};
+    for (int i = 0; i < n; i++)
+        v[i] = (double)(int32_t)params[i];
+    tex_parameter(ctx, target, pname, v, n, pname == GL_TEXTURE_BORDER_COLOR ? params : NULL);
 }
 
 GLAPI_EXPORT void APIENTRY glTexParameterIivEXT(GLenum target, GLenum pname, const GLint *params)
@@ -1500,7 +1404,7 @@ GL_ALIAS(void, glTexParameterIuiv, glTexParameterIuivEXT,
 
 /* Writes the values of a texture parameter; returns the count, or 0
  * (error recorded). */
-static int get_tex_parameter(gl_context *ctx, GLenum target, GLenum pname, double v[4])
+static int tex_parameter_values(gl_context *ctx, GLenum target, GLenum pname, double v[4])
 {
     if (ctx->in_begin) {
         gl_error(ctx, GL_INVALID_OPERATION);
@@ -1515,25 +1419,6 @@ static int get_tex_parameter(gl_context *ctx, GLenum target, GLenum pname, doubl
     }
     const tex_sampler *s = &o->tex->sampler;
     switch (pname) {
-    case GL_TEXTURE_MIN_FILTER:
-        v[0] = s->min_filter;
-        return 1;
-    case GL_TEXTURE_MAG_FILTER:
-        v[0] = s->mag_filter;
-        return 1;
-    case GL_TEXTURE_WRAP_S:
-        v[0] = s->wrap_s;
-        return 1;
-    case GL_TEXTURE_WRAP_T:
-        v[0] = s->wrap_t;
-        return 1;
-    case GL_TEXTURE_WRAP_R:
-        v[0] = s->wrap_r;
-        return 1;
-    case GL_TEXTURE_BORDER_COLOR:
-        for (int i = 0; i < 4; i++)
-            v[i] = s->border_color[i];
-        return 4;
     case GL_TEXTURE_SWIZZLE_R:
     case GL_TEXTURE_SWIZZLE_G:
     case GL_TEXTURE_SWIZZLE_B:
@@ -1550,15 +1435,6 @@ static int get_tex_parameter(gl_context *ctx, GLenum target, GLenum pname, doubl
     case GL_TEXTURE_RESIDENT:
         v[0] = GL_TRUE;
         return 1;
-    case GL_TEXTURE_MIN_LOD:
-        v[0] = s->min_lod;
-        return 1;
-    case GL_TEXTURE_MAX_LOD:
-        v[0] = s->max_lod;
-        return 1;
-    case GL_TEXTURE_LOD_BIAS:
-        v[0] = s->lod_bias;
-        return 1;
     case GL_TEXTURE_BASE_LEVEL:
         v[0] = o->immutable ? o->app_base_level : s->base_level;
         return 1;
@@ -1568,17 +1444,8 @@ static int get_tex_parameter(gl_context *ctx, GLenum target, GLenum pname, doubl
     case GL_GENERATE_MIPMAP:
         v[0] = s->generate_mipmap;
         return 1;
-    case GL_TEXTURE_COMPARE_MODE:
-        v[0] = s->compare_mode;
-        return 1;
-    case GL_TEXTURE_COMPARE_FUNC:
-        v[0] = s->compare_func;
-        return 1;
     case GL_DEPTH_TEXTURE_MODE:
         v[0] = s->depth_mode;
-        return 1;
-    case GL_TEXTURE_MAX_ANISOTROPY_EXT:
-        v[0] = s->max_anisotropy;
         return 1;
     case GL_TEXTURE_IMMUTABLE_FORMAT: /* ARB_texture_storage */
         v[0] = o->immutable;
@@ -1587,66 +1454,47 @@ static int get_tex_parameter(gl_context *ctx, GLenum target, GLenum pname, doubl
         v[0] = o->immutable_levels;
         return 1;
     default:
-        gl_error(ctx, GL_INVALID_ENUM);
-        return 0;
+        return gl_sampling_parameter_get(ctx, s, pname, v);
     }
 }
 
-/* GLenum-valued parameters are returned exactly by GetTexParameterfv too. */
-GLAPI_EXPORT void APIENTRY glGetTexParameterfv(GLenum target, GLenum pname, GLfloat *params)
+/* GetTexParameter{f,i}v, GetTexParameterI{iv,uiv}EXT: the values of pname
+ * stored in params as kind says. */
+static void get_tex_parameter(GLenum target, GLenum pname, gl_param_kind kind, void *params)
 {
     GL_CTX();
-    double v[4];
-    int n = get_tex_parameter(ctx, target, pname, v);
-    for (int i = 0; i < n && params; i++)
-        params[i] = (float)v[i];
-}
-
-GLAPI_EXPORT void APIENTRY glGetTexParameteriv(GLenum target, GLenum pname, GLint *params)
-{
-    GL_CTX();
-    double v[4];
-    int n = get_tex_parameter(ctx, target, pname, v);
-    for (int i = 0; i < n && params; i++) {
-        if (pname == GL_TEXTURE_BORDER_COLOR) /* colours map to the full integer range */
-            params[i] = (GLint)(v[i] >= 1.0 ? 2147483647.0 : v[i] <= -1.0 ? -2147483647.0
-                                                                        : v[i] * 2147483647.0);
-        else
-            params[i] = (GLint)(v[i] < 0 ? v[i] - 0.5 : v[i] + 0.5);
-    }
-}
-
-/* GetTexParameterI{iv,uiv}EXT: the integer border colour's words; the
- * other pnames as GetTexParameteriv. */
-static void get_tex_parameter_int(GLenum target, GLenum pname, uint32_t *params)
-{
-    GL_CTX();
-    if (pname == GL_TEXTURE_BORDER_COLOR) {
-        if (ctx->in_begin) {
-            gl_error(ctx, GL_INVALID_OPERATION);
-            return;
-        }
+    if (kind == GL_PARAM_WORDS && pname == GL_TEXTURE_BORDER_COLOR) {
+        GL_OUTSIDE_BEGIN(ctx, );
         gl_texture_obj *o = param_target(ctx, target);
         if (o && params)
             memcpy(params, o->tex->sampler.border_color_int, 16);
         return;
     }
     double v[4];
-    int n = get_tex_parameter(ctx, target, pname, v);
-    for (int i = 0; i < n && params; i++)
-        params[i] = (uint32_t)(int32_t)(v[i] < 0 ? v[i] - 0.5 : v[i] + 0.5);
+    int n = tex_parameter_values(ctx, target, pname, v);
+    gl_sampling_values_store(NULL, pname, v, n, kind, params); /* the words are returned above */
+}
+
+GLAPI_EXPORT void APIENTRY glGetTexParameterfv(GLenum target, GLenum pname, GLfloat *params)
+{
+    get_tex_parameter(target, pname, GL_PARAM_FLOAT, params);
+}
+
+GLAPI_EXPORT void APIENTRY glGetTexParameteriv(GLenum target, GLenum pname, GLint *params)
+{
+    get_tex_parameter(target, pname, GL_PARAM_INT, params);
 }
 
 GLAPI_EXPORT void APIENTRY glGetTexParameterIivEXT(GLenum target, GLenum pname, GLint *params)
 {
-    get_tex_parameter_int(target, pname, (uint32_t *)params);
+    get_tex_parameter(target, pname, GL_PARAM_WORDS, params);
 }
 GL_ALIAS(void, glGetTexParameterIiv, glGetTexParameterIivEXT,
          (GLenum target, GLenum pname, GLint *params))
 
 GLAPI_EXPORT void APIENTRY glGetTexParameterIuivEXT(GLenum target, GLenum pname, GLuint *params)
 {
-    get_tex_parameter_int(target, pname, params);
+    get_tex_parameter(target, pname, GL_PARAM_WORDS, params);
 }
 GL_ALIAS(void, glGetTexParameterIuiv, glGetTexParameterIuivEXT,
          (GLenum target, GLenum pname, GLuint *params))

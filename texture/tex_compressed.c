@@ -194,12 +194,7 @@ GLenum tex_compressed_image_define(tex_object *t, int face, int level, GLenum in
         return GL_OUT_OF_MEMORY;
     if (data && image_size > 0 && img->data)
         blocks_write(img, f, 0, 0, 0, w, h, d, data);
-    if (gen && level == t->sampler.base_level) {
-        GLenum gerr = tex_generate_mipmap(t);
-        if (gerr == GL_OUT_OF_MEMORY)
-            return gerr;
-    }
-    return GL_NO_ERROR;
+    return tex_generate_after_change(t, level, gen);
 }
 
 GLenum tex_compressed_image_sub(tex_object *t, int face, int level, int x, int y, int z,
@@ -231,12 +226,7 @@ GLenum tex_compressed_image_sub(tex_object *t, int face, int level, int x, int y
     if (!blocks_alloc(img))
         return GL_OUT_OF_MEMORY;
     blocks_write(img, tex_ifmt_lookup(format), x, y, z, w, h, d, data);
-    if (t->sampler.generate_mipmap && level == t->sampler.base_level) {
-        GLenum gerr = tex_generate_mipmap(t);
-        if (gerr == GL_OUT_OF_MEMORY)
-            return gerr;
-    }
-    return GL_NO_ERROR;
+    return tex_generate_after_change(t, level, t->sampler.generate_mipmap);
 }
 
 GLenum tex_compressed_image_get(const tex_object *t, int face, int level, void *dst)
@@ -261,14 +251,10 @@ GLenum tex_compressed_image_get_region(const tex_object *t, int level, int x, in
 {
     if (!t)
         return GL_INVALID_OPERATION;
-    if (level < 0 || level >= TEX_MAX_LEVELS)
+    if (!tex_region_fits(t, level, x, y, z, w, h, d))
         return GL_INVALID_VALUE;
     bool cube = t->target == GL_TEXTURE_CUBE_MAP;
     const tex_image *img = &t->image[0][level];
-    int depth = cube ? 6 : img->depth;
-    if (x < 0 || y < 0 || z < 0 || w < 0 || h < 0 || d < 0 || x > img->width - w ||
-        y > img->height - h || z > depth - d)
-        return GL_INVALID_VALUE;
     if (!tex_format_is_compressed(img->internal_format))
         return GL_INVALID_OPERATION;
     /* whole blocks only: offsets on the 4x4 grid, sizes multiples of 4 or

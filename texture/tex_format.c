@@ -340,6 +340,39 @@ static const tex_ifmt ifmt_table[] = {
     {GL_RG32UI, GL_RG, FU, UI, 32},
 };
 
+void tex_base_apply(GLenum base, bool collapse, const void *in, void *out, size_t size,
+                    const void *one)
+{
+    /* for each RGBA component the value's component it takes, or Z (0) or O (*one) */
+    enum { Z = 4, O = 5 };
+    static const uint8_t rgba[4] = {0, 1, 2, 3}, alpha[4] = {Z, Z, Z, 3}, lum[4] = {0, 0, 0, O},
+                         lum_alpha[4] = {0, 0, 0, 3}, intensity[4] = {0, 0, 0, 0},
+                         red[4] = {0, Z, Z, O}, red_alpha[4] = {0, Z, Z, 3}, rg[4] = {0, 1, Z, O},
+                         rgb[4] = {0, 1, 2, O};
+    const uint8_t *sel;
+    switch (base) {
+    case GL_ALPHA: sel = alpha; break;
+    case GL_LUMINANCE: sel = collapse ? red : lum; break;
+    case GL_LUMINANCE_ALPHA: sel = collapse ? red_alpha : lum_alpha; break;
+    case GL_INTENSITY: sel = collapse ? red : intensity; break;
+    case GL_RED: sel = red; break;
+    case GL_RG: sel = rg; break;
+    case GL_RGB: sel = rgb; break;
+    default: sel = rgba; break;
+    }
+    unsigned char t[4 * sizeof(int64_t)];
+    const unsigned char *src = in;
+    for (int c = 0; c < 4; c++) {
+        if (sel[c] < 4)
+            memcpy(t + (size_t)c * size, src + (size_t)sel[c] * size, size);
+        else if (sel[c] == O)
+            memcpy(t + (size_t)c * size, one, size);
+        else
+            memset(t + (size_t)c * size, 0, size);
+    }
+    memcpy(out, t, 4 * size);
+}
+
 const tex_ifmt *tex_ifmt_lookup(GLenum internal_format)
 {
     for (size_t i = 0; i < sizeof ifmt_table / sizeof ifmt_table[0]; i++)
@@ -1048,79 +1081,59 @@ void tex_xfer_pack_row(const tex_xfer *x, void *base, int j, int k, const float 
 
 /* ---- whole images ---------------------------------------------------------------- */
 
-GLenum tex_pixels_unpack(GLenum format, GLenum type, int w, int h, int d,
-                         const void *src, const tex_pixel_store *ps, float *rgba)
+/* The four conversions of whole images: d images of h rows between client
+ * memory and RGBA values (float, or int64_t when integer) in the direction
+ * asked; tex_xfer_setup's errors, INVALID_OPERATION when the format's class
+ * is not of the value type, INVALID_VALUE for a NULL buffer. */
+static GLenum pixels_convert(GLenum format, GLenum type, int w, int h, int d,
+                             const tex_pixel_store *ps, bool integer, bool pack, void *client,
+                             void *rgba)
 {
     tex_xfer x;
     GLenum err = tex_xfer_setup(&x, format, type, w, h, d, d > 1, ps);
     if (err != GL_NO_ERROR)
         return err;
-    if (x.fmt_class == TEX_CLASS_INTEGER)
+    if ((x.fmt_class == TEX_CLASS_INTEGER) != integer)
         return GL_INVALID_OPERATION;
     if (x.extent == 0)
         return GL_NO_ERROR;
-    if (!src || !rgba)
+    if (!client || !rgba)
         return GL_INVALID_VALUE;
-    size_t row4 = (size_t)w * 4;
     for (int k = 0; k < d; k++)
-        for (int j = 0; j < h; j++)
-            tex_xfer_unpack_row(&x, src, j, k, rgba + ((size_t)k * (size_t)h + (size_t)j) * row4);
+        for (int j = 0; j < h; j++) {
+            size_t at = ((size_t)k * (size_t)h + (size_t)j) * (size_t)w * 4;
+            if (integer && pack)
+                tex_xfer_pack_row_int(&x, client, j, k, (const int64_t *)rgba + at);
+            else if (integer)
+                tex_xfer_unpack_row_int(&x, client, j, k, (int64_t *)rgba + at);
+            else if (pack)
+                tex_xfer_pack_row(&x, client, j, k, (const float *)rgba + at);
+            else
+                tex_xfer_unpack_row(&x, client, j, k, (float *)rgba + at);
+        }
     return GL_NO_ERROR;
+}
+
+GLenum tex_pixels_unpack(GLenum format, GLenum type, int w, int h, int d,
+                         const void *src, const tex_pixel_store *ps, float *rgba)
+{
+    return pixels_convert(format, type, w, h, d, ps, false, false, (void *)src, rgba);
 }
 
 GLenum tex_pixels_pack(GLenum format, GLenum type, int w, int h,
                        const float *rgba, void *dst, const tex_pixel_store *ps)
 {
-    tex_xfer x;
-    GLenum err = tex_xfer_setup(&x, format, type, w, h, 1, false, ps);
-    if (err != GL_NO_ERROR)
-        return err;
-    if (x.fmt_class == TEX_CLASS_INTEGER)
-        return GL_INVALID_OPERATION;
-    if (x.extent == 0)
-        return GL_NO_ERROR;
-    if (!dst || !rgba)
-        return GL_INVALID_VALUE;
-    for (int j = 0; j < h; j++)
-        tex_xfer_pack_row(&x, dst, j, 0, rgba + (size_t)j * (size_t)w * 4);
-    return GL_NO_ERROR;
+    return pixels_convert(format, type, w, h, 1, ps, false, true, dst, (void *)rgba);
 }
 
 GLenum tex_pixels_unpack_int(GLenum format, GLenum type, int w, int h, int d,
                              const void *src, const tex_pixel_store *ps, int64_t *rgba)
 {
-    tex_xfer x;
-    GLenum err = tex_xfer_setup(&x, format, type, w, h, d, d > 1, ps);
-    if (err != GL_NO_ERROR)
-        return err;
-    if (x.fmt_class != TEX_CLASS_INTEGER)
-        return GL_INVALID_OPERATION;
-    if (x.extent == 0)
-        return GL_NO_ERROR;
-    if (!src || !rgba)
-        return GL_INVALID_VALUE;
-    size_t row4 = (size_t)w * 4;
-    for (int k = 0; k < d; k++)
-        for (int j = 0; j < h; j++)
-            tex_xfer_unpack_row_int(&x, src, j, k,
-                                    rgba + ((size_t)k * (size_t)h + (size_t)j) * row4);
-    return GL_NO_ERROR;
+    return pixels_convert(format, type, w, h, d, ps, true, false, (void *)src, rgba);
 }
 
 GLenum tex_pixels_pack_int(GLenum format, GLenum type, int w, int h,
                            const int64_t *rgba, void *dst, const tex_pixel_store *ps)
 {
-    tex_xfer x;
-    GLenum err = tex_xfer_setup(&x, format, type, w, h, 1, false, ps);
-    if (err != GL_NO_ERROR)
-        return err;
-    if (x.fmt_class != TEX_CLASS_INTEGER)
-        return GL_INVALID_OPERATION;
-    if (x.extent == 0)
-        return GL_NO_ERROR;
-    if (!dst || !rgba)
-        return GL_INVALID_VALUE;
-    for (int j = 0; j < h; j++)
-        tex_xfer_pack_row_int(&x, dst, j, 0, rgba + (size_t)j * (size_t)w * 4);
-    return GL_NO_ERROR;
+    return pixels_convert(format, type, w, h, 1, ps, true, true, dst, (void *)rgba);
 }

@@ -28,6 +28,11 @@
 
 #include "tex_priv.h"
 
+/* The 1 (alpha) of tex_base_apply for each value type. */
+static const float one_f = 1.0f;
+static const int64_t one_i64 = 1;
+static const uint8_t one_u8 = 255;
+
 /* ---- targets ------------------------------------------------------------------ */
 
 /* Number of filtered dimensions and whether the last stored dimension holds
@@ -353,37 +358,6 @@ void tex_sampler_take_object_state(tex_sampler *dst, const tex_sampler *so)
 
 /* ---- texel storage ------------------------------------------------------------------ */
 
-/* GL 2.1 table 3.15: the components a base format keeps, as RGBA. */
-static void base_expand(GLenum base, const float in[4], float out[4])
-{
-    switch (base) {
-    case GL_ALPHA: out[0] = out[1] = out[2] = 0.0f; out[3] = in[3]; break;
-    case GL_LUMINANCE: out[0] = out[1] = out[2] = in[0]; out[3] = 1.0f; break;
-    case GL_LUMINANCE_ALPHA: out[0] = out[1] = out[2] = in[0]; out[3] = in[3]; break;
-    case GL_INTENSITY: out[0] = out[1] = out[2] = out[3] = in[0]; break;
-    case GL_RED: out[0] = in[0]; out[1] = out[2] = 0.0f; out[3] = 1.0f; break;
-    case GL_RG: out[0] = in[0]; out[1] = in[1]; out[2] = 0.0f; out[3] = 1.0f; break;
-    case GL_RGB: out[0] = in[0]; out[1] = in[1]; out[2] = in[2]; out[3] = 1.0f; break;
-    default: memcpy(out, in, 4 * sizeof(float)); break;
-    }
-}
-
-/* GL 2.1 table 6.1 (GetTexImage): a stored texel back to the RGBA that is
- * packed (LUMINANCE -> (L,0,0,1), INTENSITY -> (I,0,0,1), ...). */
-static void base_collapse(GLenum base, const float in[4], float out[4])
-{
-    switch (base) {
-    case GL_ALPHA: out[0] = out[1] = out[2] = 0.0f; out[3] = in[3]; break;
-    case GL_LUMINANCE:
-    case GL_INTENSITY:
-    case GL_RED: out[0] = in[0]; out[1] = out[2] = 0.0f; out[3] = 1.0f; break;
-    case GL_LUMINANCE_ALPHA: out[0] = in[0]; out[1] = out[2] = 0.0f; out[3] = in[3]; break;
-    case GL_RG: out[0] = in[0]; out[1] = in[1]; out[2] = 0.0f; out[3] = 1.0f; break;
-    case GL_RGB: out[0] = in[0]; out[1] = in[1]; out[2] = in[2]; out[3] = 1.0f; break;
-    default: memcpy(out, in, 4 * sizeof(float)); break;
-    }
-}
-
 static float clamp01(float v)
 {
     v = v > 0.0f ? v : 0.0f; /* NaN -> 0 */
@@ -413,7 +387,7 @@ static void store_texel(tex_image *img, const tex_ifmt *f, int i, int j, int k, 
         return;
     }
     float c[4];
-    base_expand(img->base_format, in, c);
+    tex_base_apply(img->base_format, false, in, c, sizeof *c, &one_f);
     if (!(f->flags & TEX_IF_FLOAT))
         for (int q = 0; q < 4; q++)
             c[q] = clamp01(c[q]);
@@ -447,7 +421,7 @@ static void load_texel(const tex_image *img, int i, int j, int k, float out[4])
     } else {
         memcpy(c, p, sizeof c);
     }
-    base_collapse(img->base_format, c, out);
+    tex_base_apply(img->base_format, true, c, out, sizeof *c, &one_f);
 }
 
 void tex_texel_load(const tex_image *img, int i, int j, int k, float out[4])
@@ -460,37 +434,6 @@ void tex_texel_store(tex_image *img, const tex_ifmt *f, int i, int j, int k, con
     store_texel(img, f, i, j, k, in, false);
 }
 
-/* GL 2.1 table 3.15 for integer values: missing colour components 0,
- * alpha 1. */
-static void base_expand_int(GLenum base, const int64_t in[4], int64_t out[4])
-{
-    switch (base) {
-    case GL_ALPHA: out[0] = out[1] = out[2] = 0; out[3] = in[3]; break;
-    case GL_LUMINANCE: out[0] = out[1] = out[2] = in[0]; out[3] = 1; break;
-    case GL_LUMINANCE_ALPHA: out[0] = out[1] = out[2] = in[0]; out[3] = in[3]; break;
-    case GL_INTENSITY: out[0] = out[1] = out[2] = out[3] = in[0]; break;
-    case GL_RED: out[0] = in[0]; out[1] = out[2] = 0; out[3] = 1; break;
-    case GL_RG: out[0] = in[0]; out[1] = in[1]; out[2] = 0; out[3] = 1; break;
-    case GL_RGB: out[0] = in[0]; out[1] = in[1]; out[2] = in[2]; out[3] = 1; break;
-    default: memcpy(out, in, 4 * sizeof(int64_t)); break;
-    }
-}
-
-/* GL 2.1 table 6.1 for integer values (GetTexImage). */
-static void base_collapse_int(GLenum base, const int64_t in[4], int64_t out[4])
-{
-    switch (base) {
-    case GL_ALPHA: out[0] = out[1] = out[2] = 0; out[3] = in[3]; break;
-    case GL_LUMINANCE:
-    case GL_INTENSITY:
-    case GL_RED: out[0] = in[0]; out[1] = out[2] = 0; out[3] = 1; break;
-    case GL_LUMINANCE_ALPHA: out[0] = in[0]; out[1] = out[2] = 0; out[3] = in[3]; break;
-    case GL_RG: out[0] = in[0]; out[1] = in[1]; out[2] = 0; out[3] = 1; break;
-    case GL_RGB: out[0] = in[0]; out[1] = in[1]; out[2] = in[2]; out[3] = 1; break;
-    default: memcpy(out, in, 4 * sizeof(int64_t)); break;
-    }
-}
-
 /* Stores one unpacked client integer group: values outside the range of
  * the internal format's nominal component size are clamped to it (GL leaves
  * the conversion of out-of-range integers unspecified; clamping is what a
@@ -499,7 +442,7 @@ static void store_texel_int(tex_image *img, const tex_ifmt *f, int i, int j, int
                             const int64_t in[4])
 {
     int64_t c[4];
-    base_expand_int(img->base_format, in, c);
+    tex_base_apply(img->base_format, false, in, c, sizeof *c, &one_i64);
     int bits = f->int_bits ? f->int_bits : 32;
     int64_t lo, hi;
     if (f->flags & TEX_IF_SINT) {
@@ -525,7 +468,7 @@ static void load_texel_int(const tex_image *img, int i, int j, int k, int64_t ou
     memcpy(v, texel_ptr(img, i, j, k), sizeof v);
     for (int q = 0; q < 4; q++)
         c[q] = img->format == TEX_FMT_RGBA32I ? (int64_t)(int32_t)v[q] : (int64_t)v[q];
-    base_collapse_int(img->base_format, c, out);
+    tex_base_apply(img->base_format, true, c, out, sizeof *c, &one_i64);
 }
 
 /* ---- glTexImage* ----------------------------------------------------------------------- */
@@ -603,50 +546,6 @@ static GLenum image_alloc(tex_image *img, const tex_ifmt *f, GLenum internal_for
     return GL_NO_ERROR;
 }
 
-/* Writes client rows into img: client texel (ci, cj, ck) of a w x h x d
- * transfer lands on texel (ci + x, cj + y, ck + z); texels outside the image
- * (a stripped border) are dropped. */
-static GLenum image_upload_int(tex_image *img, const tex_ifmt *f, const tex_xfer *x,
-                               const void *pixels, int xo, int yo, int zo)
-{
-    int64_t *row = TEX_MALLOC((size_t)(x->w > 0 ? x->w : 1) * 4 * sizeof(int64_t));
-    if (!row)
-        return GL_OUT_OF_MEMORY;
-    for (int ck = 0; ck < x->d; ck++) {
-        int k = ck + zo;
-        if (k < 0 || k >= img->depth)
-            continue;
-        for (int cj = 0; cj < x->h; cj++) {
-            int j = cj + yo;
-            if (j < 0 || j >= img->height)
-                continue;
-            tex_xfer_unpack_row_int(x, pixels, cj, ck, row);
-            for (int ci = 0; ci < x->w; ci++) {
-                int i = ci + xo;
-                if (i >= 0 && i < img->width)
-                    store_texel_int(img, f, i, j, k, row + (size_t)ci * 4);
-            }
-        }
-    }
-    TEX_FREE(row);
-    return GL_NO_ERROR;
-}
-
-/* base_expand on bytes (255 is 1). */
-static void base_expand_u8(GLenum base, const uint8_t in[4], uint8_t out[4])
-{
-    switch (base) {
-    case GL_ALPHA: out[0] = out[1] = out[2] = 0; out[3] = in[3]; break;
-    case GL_LUMINANCE: out[0] = out[1] = out[2] = in[0]; out[3] = 255; break;
-    case GL_LUMINANCE_ALPHA: out[0] = out[1] = out[2] = in[0]; out[3] = in[3]; break;
-    case GL_INTENSITY: out[0] = out[1] = out[2] = out[3] = in[0]; break;
-    case GL_RED: out[0] = in[0]; out[1] = out[2] = 0; out[3] = 255; break;
-    case GL_RG: out[0] = in[0]; out[1] = in[1]; out[2] = 0; out[3] = 255; break;
-    case GL_RGB: out[0] = in[0]; out[1] = in[1]; out[2] = in[2]; out[3] = 255; break;
-    default: memcpy(out, in, 4); break;
-    }
-}
-
 /* image_upload for unsigned-byte colour data into RGBA8 storage (not sRGB):
  * c / 255 stored as round(c / 255 * 255) is c again, so the bytes move
  * without the float round trip, with the same result. */
@@ -674,21 +573,25 @@ static GLenum image_upload_u8(tex_image *img, const tex_xfer *x, const void *pix
                 continue;
             }
             for (int ci = c0; ci < c1; ci++, dst += 4)
-                base_expand_u8(img->base_format, row + (size_t)ci * 4, dst);
+                tex_base_apply(img->base_format, false, row + (size_t)ci * 4, dst, 1, &one_u8);
         }
     }
     TEX_FREE(row);
     return GL_NO_ERROR;
 }
 
+/* Writes client rows into img: client texel (ci, cj, ck) of a w x h x d
+ * transfer lands on texel (ci + x, cj + y, ck + z); texels outside the image
+ * (a stripped border) are dropped.  Integer images take the integers
+ * unconverted, the others floats. */
 static GLenum image_upload(tex_image *img, const tex_ifmt *f, const tex_xfer *x,
                            const void *pixels, int xo, int yo, int zo)
 {
-    if (tex_format_is_int(img->format))
-        return image_upload_int(img, f, x, pixels, xo, yo, zo);
-    if (img->format == TEX_FMT_RGBA8 && tex_xfer_is_u8_color(x))
+    bool integer = tex_format_is_int(img->format);
+    if (!integer && img->format == TEX_FMT_RGBA8 && tex_xfer_is_u8_color(x))
         return image_upload_u8(img, x, pixels, xo, yo, zo);
-    float *row = TEX_MALLOC((size_t)(x->w > 0 ? x->w : 1) * 4 * sizeof(float));
+    size_t value = integer ? sizeof(int64_t) : sizeof(float);
+    void *row = TEX_MALLOC((size_t)(x->w > 0 ? x->w : 1) * 4 * value);
     if (!row)
         return GL_OUT_OF_MEMORY;
     for (int ck = 0; ck < x->d; ck++) {
@@ -699,11 +602,18 @@ static GLenum image_upload(tex_image *img, const tex_ifmt *f, const tex_xfer *x,
             int j = cj + yo;
             if (j < 0 || j >= img->height)
                 continue;
-            tex_xfer_unpack_row(x, pixels, cj, ck, row);
+            if (integer)
+                tex_xfer_unpack_row_int(x, pixels, cj, ck, row);
+            else
+                tex_xfer_unpack_row(x, pixels, cj, ck, row);
             for (int ci = 0; ci < x->w; ci++) {
                 int i = ci + xo;
-                if (i >= 0 && i < img->width)
-                    store_texel(img, f, i, j, k, row + (size_t)ci * 4,
+                if (i < 0 || i >= img->width)
+                    continue;
+                if (integer)
+                    store_texel_int(img, f, i, j, k, (const int64_t *)row + (size_t)ci * 4);
+                else
+                    store_texel(img, f, i, j, k, (const float *)row + (size_t)ci * 4,
                                 x->fmt_class == TEX_CLASS_DEPTH_STENCIL);
             }
         }
@@ -826,13 +736,15 @@ GLenum tex_image_define(tex_object *t, int face, int level, GLenum internal_form
     image_release(&t->image[face][level]);
     t->image[face][level] = img;
     tex_object_images_changed(t);
+    return tex_generate_after_change(t, level, t->sampler.generate_mipmap && !rect);
+}
 
-    /* SGIS_generate_mipmap (GL 2.1 section 3.8.8): a change to the base level
-     * recomputes the levels above it. */
-    if (t->sampler.generate_mipmap && level == t->sampler.base_level && !rect) {
-        GLenum gerr = tex_generate_mipmap(t);
-        if (gerr == GL_OUT_OF_MEMORY)
-            return gerr;
+GLenum tex_generate_after_change(tex_object *t, int level, bool generate)
+{
+    if (generate && level == t->sampler.base_level) {
+        GLenum err = tex_generate_mipmap(t);
+        if (err == GL_OUT_OF_MEMORY)
+            return err;
     }
     return GL_NO_ERROR;
 }
@@ -890,13 +802,8 @@ GLenum tex_image_sub(tex_object *t, int face, int level, int x, int y, int z,
         if (err != GL_NO_ERROR)
             return err;
     }
-    if (t->sampler.generate_mipmap && level == t->sampler.base_level &&
-        t->target != GL_TEXTURE_RECTANGLE_ARB) {
-        GLenum gerr = tex_generate_mipmap(t);
-        if (gerr == GL_OUT_OF_MEMORY)
-            return gerr;
-    }
-    return GL_NO_ERROR;
+    return tex_generate_after_change(t, level, t->sampler.generate_mipmap &&
+                                                   t->target != GL_TEXTURE_RECTANGLE_ARB);
 }
 
 /* Packs texels (x0 .. x0+w-1, y0 .., z0 ..) of level `level` of face as a
@@ -977,6 +884,16 @@ GLenum tex_image_get(const tex_object *t, int face, int level, GLenum format, GL
                             type, pixels, ps);
 }
 
+bool tex_region_fits(const tex_object *t, int level, int x, int y, int z, int w, int h, int d)
+{
+    if (level < 0 || level >= TEX_MAX_LEVELS)
+        return false;
+    const tex_image *img = &t->image[0][level];
+    int depth = t->target == GL_TEXTURE_CUBE_MAP ? 6 : img->depth;
+    return x >= 0 && y >= 0 && z >= 0 && w >= 0 && h >= 0 && d >= 0 && x <= img->width - w &&
+           y <= img->height - h && z <= depth - d;
+}
+
 GLenum tex_image_get_region(const tex_object *t, int level, int x, int y, int z, int w, int h,
                             int d, GLenum format, GLenum type, void *pixels,
                             const tex_pixel_store *ps)
@@ -985,14 +902,10 @@ GLenum tex_image_get_region(const tex_object *t, int level, int x, int y, int z,
         return GL_INVALID_OPERATION;
     if (t->target == GL_TEXTURE_BUFFER_ARB || tex_target_is_ms(t->target))
         return GL_INVALID_OPERATION;
-    if (level < 0 || level >= TEX_MAX_LEVELS)
+    if (!tex_region_fits(t, level, x, y, z, w, h, d))
         return GL_INVALID_VALUE;
     bool cube = t->target == GL_TEXTURE_CUBE_MAP;
     const tex_image *img = &t->image[0][level];
-    int depth = cube ? 6 : img->depth;
-    if (x < 0 || y < 0 || z < 0 || w < 0 || h < 0 || d < 0 || x > img->width - w ||
-        y > img->height - h || z > depth - d)
-        return GL_INVALID_VALUE;
     if (!cube)
         return image_get_region(t, 0, level, x, y, z, w, h, d, format, type, pixels, ps);
     /* cube maps: faces z .. z + d - 1 as the images of a 3D transfer; the

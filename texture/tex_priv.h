@@ -30,6 +30,26 @@ extern const float tex_srgb8_to_linear[256];
 float tex_half_to_float(uint16_t h);
 uint16_t tex_float_to_half(float f); /* round to nearest even, overflow -> inf */
 
+/* GL 2.1 table 3.15 (expand: the components a base format keeps, as RGBA;
+ * table 3.21 for border colours) or table 6.1 (collapse: a stored texel
+ * back to the RGBA GetTexImage packs, LUMINANCE -> (L,0,0,1), ...) on four
+ * values of size bytes each (float, int64_t, uint32_t, uint8_t): a missing
+ * colour component is 0 (all bits clear), a missing alpha *one.  out may
+ * be in. */
+void tex_base_apply(GLenum base, bool collapse, const void *in, void *out, size_t size,
+                    const void *one);
+
+/* SGIS_generate_mipmap (GL 2.1 section 3.8.8): after level of t changed,
+ * generate (GENERATE_MIPMAP as it applies) and level the base level, the
+ * levels above it are recomputed.  OUT_OF_MEMORY when that fails, else
+ * GL_NO_ERROR (generation's other errors leave the levels as they are). */
+GLenum tex_generate_after_change(tex_object *t, int level, bool generate);
+
+/* GetTextureSubImage, GetCompressedTextureSubImage: whether level is one of
+ * t's and the region (x, y, z, w, h, d) lies inside its image (a cube map's
+ * faces as six layers); false is INVALID_VALUE. */
+bool tex_region_fits(const tex_object *t, int level, int x, int y, int z, int w, int h, int d);
+
 /* GL 2.1 section 3.8.15 (EXT_texture_sRGB) transfer functions. */
 float tex_srgb_to_linear(float c);
 float tex_linear_to_srgb(float c);

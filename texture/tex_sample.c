@@ -33,6 +33,10 @@
 
 #include "tex_priv.h"
 
+/* The 1 (alpha) of tex_base_apply for each value type. */
+static const float one_f = 1.0f;
+static const uint32_t one_u32 = 1;
+
 enum { W_REPEAT, W_MIRROR, W_EDGE, W_CLAMP, W_BORDER };
 
 #if defined(__GNUC__)
@@ -188,36 +192,6 @@ static int wrap_mode(GLenum w)
     case GL_CLAMP: return W_CLAMP;
     case GL_CLAMP_TO_BORDER: return W_BORDER;
     default: return W_REPEAT;
-    }
-}
-
-/* GL 2.1 table 3.21 applied to the border colour. */
-static void map_border(GLenum base, const float in[4], float out[4])
-{
-    switch (base) {
-    case GL_ALPHA: out[0] = out[1] = out[2] = 0.0f; out[3] = in[3]; break;
-    case GL_LUMINANCE: out[0] = out[1] = out[2] = in[0]; out[3] = 1.0f; break;
-    case GL_LUMINANCE_ALPHA: out[0] = out[1] = out[2] = in[0]; out[3] = in[3]; break;
-    case GL_INTENSITY: out[0] = out[1] = out[2] = out[3] = in[0]; break;
-    case GL_RED: out[0] = in[0]; out[1] = out[2] = 0.0f; out[3] = 1.0f; break;
-    case GL_RG: out[0] = in[0]; out[1] = in[1]; out[2] = 0.0f; out[3] = 1.0f; break;
-    case GL_RGB: out[0] = in[0]; out[1] = in[1]; out[2] = in[2]; out[3] = 1.0f; break;
-    default: memcpy(out, in, 4 * sizeof(float)); break;
-    }
-}
-
-/* The same for the integer border colour (integer 0 and 1 fill in). */
-static void map_border_int(GLenum base, const uint32_t in[4], uint32_t out[4])
-{
-    switch (base) {
-    case GL_ALPHA: out[0] = out[1] = out[2] = 0; out[3] = in[3]; break;
-    case GL_LUMINANCE: out[0] = out[1] = out[2] = in[0]; out[3] = 1; break;
-    case GL_LUMINANCE_ALPHA: out[0] = out[1] = out[2] = in[0]; out[3] = in[3]; break;
-    case GL_INTENSITY: out[0] = out[1] = out[2] = out[3] = in[0]; break;
-    case GL_RED: out[0] = in[0]; out[1] = out[2] = 0; out[3] = 1; break;
-    case GL_RG: out[0] = in[0]; out[1] = in[1]; out[2] = 0; out[3] = 1; break;
-    case GL_RGB: out[0] = in[0]; out[1] = in[1]; out[2] = in[2]; out[3] = 1; break;
-    default: memcpy(out, in, 4 * sizeof(uint32_t)); break;
     }
 }
 
@@ -625,8 +599,10 @@ static bool samp_setup(samp *sp, const tex_object *t, const tex_sampler *s,
     if (sp->depth)
         memcpy(sp->border, s->border_color, sizeof sp->border);
     else
-        map_border(bi->base_format, s->border_color, sp->border);
-    map_border_int(bi->base_format, s->border_color_int, sp->border_i);
+        tex_base_apply(bi->base_format, false, s->border_color, sp->border, sizeof(float),
+                       &one_f); /* GL 2.1 table 3.21 applied to the border colour */
+    tex_base_apply(bi->base_format, false, s->border_color_int, sp->border_i, sizeof(uint32_t),
+                   &one_u32); /* integer 0 and 1 fill in */
     const tex_ifmt *bf = tex_ifmt_lookup(bi->internal_format);
     sp->srgb = bf && (bf->flags & TEX_IF_SRGB) && bi->format == TEX_FMT_RGBA8;
     sp->fast2d = sp->dims == 2 && sp->layer_dim < 0 && !sp->depth && bi->format == TEX_FMT_RGBA8 &&
