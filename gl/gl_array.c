@@ -767,9 +767,7 @@ static long long max_index_of(const void *indices, GLenum type, GLsizei count)
 {
     long long m = 0;
     for (GLsizei i = 0; i < count; i++) {
-        long long v = type == GL_UNSIGNED_BYTE    ? ((const GLubyte *)indices)[i]
-                      : type == GL_UNSIGNED_SHORT ? ((const GLushort *)indices)[i]
-                                                  : ((const GLuint *)indices)[i];
+        long long v = gl_index_at(indices, type, (size_t)i);
         if (v > m)
             m = v;
     }
@@ -781,9 +779,7 @@ static long long min_index_of(const void *indices, GLenum type, GLsizei count)
 {
     long long m = count > 0 ? 0xffffffffLL : 0;
     for (GLsizei i = 0; i < count; i++) {
-        long long v = type == GL_UNSIGNED_BYTE    ? ((const GLubyte *)indices)[i]
-                      : type == GL_UNSIGNED_SHORT ? ((const GLushort *)indices)[i]
-                                                  : ((const GLuint *)indices)[i];
+        long long v = gl_index_at(indices, type, (size_t)i);
         if (v < m)
             m = v;
     }

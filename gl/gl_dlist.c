@@ -670,9 +670,7 @@ static void record_draw(gl_context *ctx, GLenum mode, GLsizei count, GLenum type
     for (GLsizei v = 0; v < count; v++) {
         long long i = first + (long long)v;
         if (type) {
-            i = type == GL_UNSIGNED_BYTE    ? idx[v]
-                : type == GL_UNSIGNED_SHORT ? ((const GLushort *)(const void *)idx)[v]
-                                            : ((const GLuint *)(const void *)idx)[v];
+            i = gl_index_at(idx, type, (size_t)v);
             i += base_vertex;
         }
         for (int a = 0; a < GP_VIN_COUNT; a++) {

@@ -53,6 +53,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "asmgl/asmgl.h"
 #include "glprog.h"
@@ -1124,6 +1125,25 @@ static inline float gl_clampf(float v, float lo, float hi) { return v < lo ? lo 
  * becomes 0xffffffff, which no parameter accepts (converting it is
  * undefined behaviour, C11 6.3.1.4). */
 static inline GLenum gl_enum_param(double v) { return v > -1.0 && v < 4294967296.0 ? (GLenum)v : 0xffffffffu; }
+/* Element i of an index array of type GL_UNSIGNED_BYTE / SHORT / INT, read
+ * bytewise: an element array buffer offset need not be a multiple of the
+ * index size (GL 2.1 section 2.9.5 sets no rule), and C forbids the
+ * misaligned load. */
+static inline uint32_t gl_index_at(const void *indices, GLenum type, size_t i)
+{
+    const unsigned char *p = indices;
+    if (type == GL_UNSIGNED_BYTE)
+        return p[i];
+    if (type == GL_UNSIGNED_SHORT) {
+        uint16_t v;
+        memcpy(&v, p + 2 * i, 2);
+        return v;
+    }
+    uint32_t v;
+    memcpy(&v, p + 4 * i, 4);
+    return v;
+}
+
 /* A double parameter as a GLint, truncated and saturated (NaN gives 0): C
  * leaves the conversion of an out-of-range value undefined. */
 static inline GLint gl_int_param(double v)

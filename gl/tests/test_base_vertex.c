@@ -74,6 +74,15 @@ int main(void)
     clear();
     glDrawElementsBaseVertex(GL_TRIANGLES, 3, GL_UNSIGNED_INT, NULL, 3);
     expect(__LINE__, false, true);
+    /* the indices at an odd offset in the buffer (GL 2.1 section 2.9.5 sets
+     * no alignment rule): read bytewise, the same green triangle */
+    GLubyte odd[1 + sizeof lo32];
+    odd[0] = 0xee;
+    memcpy(odd + 1, lo32, sizeof lo32);
+    glBufferData(GL_ELEMENT_ARRAY_BUFFER, sizeof odd, odd, GL_STATIC_DRAW);
+    clear();
+    glDrawElementsBaseVertex(GL_TRIANGLES, 3, GL_UNSIGNED_INT, (const void *)1, 3);
+    expect(__LINE__, false, true);
     glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, 0);
     glDeleteBuffers(1, &eb);
     GT_ERROR(GL_NO_ERROR);
