@@ -749,9 +749,9 @@ GLenum tex_generate_after_change(tex_object *t, int level, bool generate)
     return GL_NO_ERROR;
 }
 
-GLenum tex_image_sub(tex_object *t, int face, int level, int x, int y, int z,
-                     int w, int h, int d, GLenum format, GLenum type,
-                     const void *pixels, const tex_pixel_store *ps)
+/* Whether pixels may move to or from image (face, level) of t: the error
+ * of TexSubImage / GetTexImage, or GL_NO_ERROR. */
+static GLenum xfer_image_check(const tex_object *t, int face, int level)
 {
     if (!t)
         return GL_INVALID_OPERATION;
@@ -760,6 +760,16 @@ GLenum tex_image_sub(tex_object *t, int face, int level, int x, int y, int z,
         return GL_INVALID_ENUM; /* multisample images take no pixel transfers */
     if (level < 0 || level >= TEX_MAX_LEVELS)
         return GL_INVALID_VALUE;
+    return GL_NO_ERROR;
+}
+
+GLenum tex_image_sub(tex_object *t, int face, int level, int x, int y, int z,
+                     int w, int h, int d, GLenum format, GLenum type,
+                     const void *pixels, const tex_pixel_store *ps)
+{
+    GLenum check = xfer_image_check(t, face, level);
+    if (check != GL_NO_ERROR)
+        return check;
     tex_xfer xf;
     GLenum err = tex_xfer_setup(&xf, format, type, w, h, d, target3d(t->target), ps);
     if (err != GL_NO_ERROR)
@@ -872,13 +882,9 @@ static GLenum image_get_region(const tex_object *t, int face, int level, int x0,
 GLenum tex_image_get(const tex_object *t, int face, int level, GLenum format, GLenum type,
                      void *pixels, const tex_pixel_store *ps)
 {
-    if (!t)
-        return GL_INVALID_OPERATION;
-    if (t->target == GL_TEXTURE_BUFFER_ARB || tex_target_is_ms(t->target) || face < 0 ||
-        face >= t->num_faces)
-        return GL_INVALID_ENUM; /* multisample images take no pixel transfers */
-    if (level < 0 || level >= TEX_MAX_LEVELS)
-        return GL_INVALID_VALUE;
+    GLenum check = xfer_image_check(t, face, level);
+    if (check != GL_NO_ERROR)
+        return check;
     const tex_image *img = &t->image[face][level];
     return image_get_region(t, face, level, 0, 0, 0, img->width, img->height, img->depth, format,
                             type, pixels, ps);
