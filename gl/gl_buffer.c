@@ -70,10 +70,7 @@ static gl_buffer_obj *buffer_object(gl_context *ctx, GLuint buffer);
  * INVALID_OPERATION (nothing bound) recorded. */
 static gl_buffer_obj *bound_buffer(gl_context *ctx, GLenum target)
 {
-    if (ctx->in_begin) {
-        gl_error(ctx, GL_INVALID_OPERATION);
-        return NULL;
-    }
+    GL_OUTSIDE_BEGIN(ctx, NULL);
     gl_buffer_obj **b = binding(ctx, target);
     if (!b)
         return NULL;
@@ -305,10 +302,7 @@ GL_ALIAS(void, glGetBufferSubDataARB, glGetBufferSubData,
 GLAPI_EXPORT void *APIENTRY glMapBuffer(GLenum target, GLenum access)
 {
     GL_CTX(NULL);
-    if (ctx->in_begin) {
-        gl_error(ctx, GL_INVALID_OPERATION);
-        return NULL;
-    }
+    GL_OUTSIDE_BEGIN(ctx, NULL);
     if (!binding(ctx, target))
         return NULL;
     unsigned a;
@@ -347,10 +341,7 @@ GLAPI_EXPORT void *APIENTRY glMapBufferRange(GLenum target, GLintptr offset, GLs
                                              GLbitfield access)
 {
     GL_CTX(NULL);
-    if (ctx->in_begin) {
-        gl_error(ctx, GL_INVALID_OPERATION);
-        return NULL;
-    }
+    GL_OUTSIDE_BEGIN(ctx, NULL);
     if (!binding(ctx, target))
         return NULL;
     gl_buffer_obj *b = bound_buffer(ctx, target);
@@ -629,10 +620,7 @@ GLAPI_EXPORT void APIENTRY glProgramBufferParametersIuivNV(GLenum target, GLuint
  * False with INVALID_ENUM / INVALID_VALUE recorded. */
 static bool get_indexed(gl_context *ctx, GLenum value, GLuint index, int64_t *out)
 {
-    if (ctx->in_begin) {
-        gl_error(ctx, GL_INVALID_OPERATION);
-        return false;
-    }
+    GL_OUTSIDE_BEGIN(ctx, false);
     if (value == GL_SAMPLE_MASK_VALUE) { /* ARB_texture_multisample / NV_explicit_multisample */
         if (index >= 1) { /* MAX_SAMPLE_MASK_WORDS */
             gl_error(ctx, GL_INVALID_VALUE);

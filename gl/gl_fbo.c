@@ -1813,16 +1813,9 @@ GLAPI_EXPORT void APIENTRY glReadPixels(GLint x, GLint y, GLsizei width, GLsizei
         return;
     }
 
-    size_t n;
-    if (!mem_size_mul((size_t)width * (size_t)height, 16, &n)) {
-        gl_error(ctx, GL_OUT_OF_MEMORY);
+    float *rgba = gl_rgba_image_alloc(ctx, width, height);
+    if (!rgba)
         return;
-    }
-    float *rgba = malloc(n);
-    if (!rgba) {
-        gl_error(ctx, GL_OUT_OF_MEMORY);
-        return;
-    }
     if (gl_fbo_read_float(ctx, cls, x, y, width, height, rgba)) {
         /* luminance from a fixed-point colour buffer: L = R + G + B is
          * clamped to [0, 1] too, whatever the type (as Mesa's read colour

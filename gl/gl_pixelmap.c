@@ -392,3 +392,12 @@ float *gl_pixel_transfer_tex_image(const gl_context *ctx, GLenum format, GLenum 
     gl_pixel_transfer_rgba(ctx, rgba, n);
     return rgba;
 }
+
+float *gl_rgba_image_alloc(gl_context *ctx, int w, int h)
+{
+    size_t n;
+    float *rgba = mem_size_mul((size_t)w * (size_t)h, 16, &n) ? malloc(n) : NULL;
+    if (!rgba)
+        gl_error(ctx, GL_OUT_OF_MEMORY);
+    return rgba;
+}

@@ -859,6 +859,9 @@ void gl_pixel_transfer_rgba(const gl_context *ctx, float *rgba, size_t n);
 void gl_pixel_transfer_depth(const gl_context *ctx, float *rgba, size_t n);
 float *gl_pixel_transfer_tex_image(const gl_context *ctx, GLenum format, GLenum type, int w, int h,
                                    int d, const void *src, GLenum *err);
+/* A w x h image of RGBA floats (malloc; the caller frees it), or NULL with
+ * GL_OUT_OF_MEMORY recorded. */
+float *gl_rgba_image_alloc(gl_context *ctx, int w, int h);
 size_t gl_index_image_extent(const gl_context *ctx, GLenum type, int w, int h);
 bool gl_index_image_to_rgba(const gl_context *ctx, GLenum type, int w, int h, const void *src,
                             float *rgba);

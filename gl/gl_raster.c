@@ -464,16 +464,9 @@ static void draw_index_pixels(gl_context *ctx, int width, int height, GLenum typ
     }
     if (!src)
         return;
-    size_t n;
-    if (!mem_size_mul((size_t)width * (size_t)height, 16, &n)) {
-        gl_error(ctx, GL_OUT_OF_MEMORY);
+    float *rgba = gl_rgba_image_alloc(ctx, width, height);
+    if (!rgba)
         return;
-    }
-    float *rgba = malloc(n);
-    if (!rgba) {
-        gl_error(ctx, GL_OUT_OF_MEMORY);
-        return;
-    }
     if (gl_index_image_to_rgba(ctx, type, width, height, src, rgba))
         draw_rectangle(ctx, GL_RGBA, rgba, width, height);
     free(rgba);
@@ -515,16 +508,9 @@ GLAPI_EXPORT void APIENTRY glDrawPixels(GLsizei width, GLsizei height, GLenum fo
     const void *src = unpack_source(ctx, format, type, width, height, pixels, &ok);
     if (!ok || !src)
         return;
-    size_t n;
-    if (!mem_size_mul((size_t)width * (size_t)height, 16, &n)) {
-        gl_error(ctx, GL_OUT_OF_MEMORY);
+    float *rgba = gl_rgba_image_alloc(ctx, width, height);
+    if (!rgba)
         return;
-    }
-    float *rgba = malloc(n);
-    if (!rgba) {
-        gl_error(ctx, GL_OUT_OF_MEMORY);
-        return;
-    }
     GLenum e = tex_pixels_unpack(format, type, width, height, 1, src, &ctx->unpack, rgba);
     if (e != GL_NO_ERROR) {
         gl_error(ctx, e);
@@ -582,16 +568,9 @@ GLAPI_EXPORT void APIENTRY glCopyPixels(GLint x, GLint y, GLsizei width, GLsizei
     if (x0 >= x1 || y0 >= y1)
         return;
     int w = (int)(x1 - x0), h = (int)(y1 - y0);
-    size_t n;
-    if (!mem_size_mul((size_t)w * (size_t)h, 16, &n)) {
-        gl_error(ctx, GL_OUT_OF_MEMORY);
+    float *rgba = gl_rgba_image_alloc(ctx, w, h);
+    if (!rgba)
         return;
-    }
-    float *rgba = malloc(n);
-    if (!rgba) {
-        gl_error(ctx, GL_OUT_OF_MEMORY);
-        return;
-    }
     if (gl_fbo_read_float(ctx, cls, (int)x0, (int)y0, w, h, rgba)) {
         /* the clipped rectangle starts (x0 - x, y0 - y) pixels into the
          * original one: its raster position moves by that, zoomed */

@@ -193,7 +193,7 @@ static bool nv4_declaration(gp_parse *ps, const gp_token *t0)
         bool vec4 = tok_is(ps, &t, "BUFFER4");
         next(ps);
         /* constants of a typed declaration take its type; typeless ones
-         * are floats (2.X.3.3, issue 7) */
+         * are floats (NV_gpu_program4 section 2.X.3.3) */
         uint8_t ct = dtype == 'S' ? GP_TYPE_S32 : dtype == 'U' ? GP_TYPE_U32 : GP_TYPE_F32;
         ps->opnd_type = ct;
         ps->const_type = dtype;
