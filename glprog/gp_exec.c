@@ -115,6 +115,7 @@
 #include "gp_cvt.h"
 #include "gp_backend.h"
 #include "gp_ir.h"
+#include "gp_vmath.h"
 #include "mem.h" /* LOAD STORE ATOM (exec/memory.c) */
 
 /* Instruction-set variants.  On GCC and Clang for x86-64 the interpreter (its entry and

@@ -60,16 +60,21 @@ static inline void k_lit(gp_val *restrict r1, gp_val *restrict r2, const gp_val 
                          const gp_val *restrict a1, const gp_val *restrict a3)
 {
     /* 2.14.5.13: x, y clamped to >= 0, w to (-128, +128) exclusive;
-     * z = x > 0 ? y^w : 0 with 0^0 = 1 (powf gives exactly that). */
+     * z = x > 0 ? y^w : 0 with 0^0 = 1 (gp_vm_pow gives exactly that). */
     const float wmax = 127.99999237060546875f; /* largest float below 128 */
+    float y[GP_LANES], w[GP_LANES], p[GP_LANES];
     for (int l = 0; l < GP_LANES; l++) {
-        float ax = a0[l].f, ay = a1[l].f, aw = a3[l].f;
-        ax = ax < 0.0f ? 0.0f : ax;
-        ay = ay < 0.0f ? 0.0f : ay;
+        float ay = a1[l].f, aw = a3[l].f;
+        y[l] = ay < 0.0f ? 0.0f : ay;
         aw = aw < -wmax ? -wmax : aw;
-        aw = aw > wmax ? wmax : aw;
+        w[l] = aw > wmax ? wmax : aw;
+    }
+    gp_vm_pow(p, y, w);
+    for (int l = 0; l < GP_LANES; l++) {
+        float ax = a0[l].f;
+        ax = ax < 0.0f ? 0.0f : ax;
         r1[l].f = ax;
-        r2[l].f = ax > 0.0f ? powf(ay, aw) : 0.0f;
+        r2[l].f = ax > 0.0f ? p[l] : 0.0f;
     }
 }
 
@@ -124,7 +129,11 @@ static inline void k_x2d(gp_val *restrict r0, gp_val *restrict r1, const gp_val 
 static inline void k_exp(gp_vec *restrict r, const gp_val *restrict a)
 {
     /* 2.14.5.9: (2^floor(t), t - floor(t), 2^t, 1); x exactly (ldexpf, INF
-     * or 0 beyond the float range, NaN propagated), z from exp2f. */
+     * or 0 beyond the float range, NaN propagated), z from gp_vm_ex2. */
+    float z[GP_LANES], t0[GP_LANES];
+    for (int l = 0; l < GP_LANES; l++)
+        t0[l] = a[l].f;
+    gp_vm_ex2(z, t0);
     for (int l = 0; l < GP_LANES; l++) {
         float t = a[l].f, fl = gp_floorf(t);
         float p2 = !(fl == fl) ? fl
@@ -132,7 +141,7 @@ static inline void k_exp(gp_vec *restrict r, const gp_val *restrict a)
                    : fl > 0.0f ? INFINITY : 0.0f;
         r->c[0][l].f = p2;
         r->c[1][l].f = t - fl;
-        r->c[2][l].f = exp2f(t);
+        r->c[2][l].f = z[l];
         r->c[3][l].f = 1.0f;
     }
 }
@@ -143,6 +152,10 @@ static inline void k_log(gp_vec *restrict r, const gp_val *restrict a)
      * the exponent taken exactly from the encoding.  Not specified for 0,
      * INF, NaN: 0 gives (-INF, 1, -INF, 1) (DXIL Log), INF gives (+INF, 1,
      * +INF, 1), NaN propagates to x, y and z. */
+    float z[GP_LANES], t0[GP_LANES];
+    for (int l = 0; l < GP_LANES; l++)
+        t0[l] = fabsf(a[l].f);
+    gp_vm_lg2(z, t0);
     for (int l = 0; l < GP_LANES; l++) {
         float t = fabsf(a[l].f), ex, mant;
         if (t == 0.0f) {
@@ -161,7 +174,7 @@ static inline void k_log(gp_vec *restrict r, const gp_val *restrict a)
         }
         r->c[0][l].f = ex;
         r->c[1][l].f = mant;
-        r->c[2][l].f = log2f(t);
+        r->c[2][l].f = z[l];
         r->c[3][l].f = 1.0f;
     }
 }
@@ -170,9 +183,12 @@ static inline void k_scs(gp_vec *restrict r, const gp_val *restrict a)
 {
     /* ARB_fragment_program 3.11.5.23: (cos a, sin a, undefined, undefined);
      * z and w are written as 0. */
+    float t0[GP_LANES];
+    for (int l = 0; l < GP_LANES; l++)
+        t0[l] = a[l].f;
+    gp_vm_cos(&r->c[0][0].f, t0);
+    gp_vm_sin(&r->c[1][0].f, t0);
     for (int l = 0; l < GP_LANES; l++) {
-        r->c[0][l].f = cosf(a[l].f);
-        r->c[1][l].f = sinf(a[l].f);
         r->c[2][l].f = 0.0f;
         r->c[3][l].f = 0.0f;
     }

@@ -641,15 +641,6 @@ static GP_INLINE gp_f4 v_floor(gp_f4 x)
             r[l] = (E);                                                       \
         }                                                                     \
     }
-#define GP_KS2(name, E)                                                       \
-    static void k_##name(float *r, const float *a, const float *b)            \
-    {                                                                         \
-        for (int l = 0; l < GP_LANES; l++) {                                  \
-            const float A = a[l], B = b[l];                                   \
-            r[l] = (E);                                                       \
-        }                                                                     \
-    }
-
 static inline float gp_rcc(float a)
 {
     /* NV_vertex_program2_option 2.14.5.33: 1/a clamped to [2^-64, 2^64] when
@@ -716,15 +707,16 @@ GP_K1(rcp, V_ONE / A)
 /* 2.14.5.22: 1/sqrt(|a|), so RSQ(+-0) = +INF. */
 GP_K1(rsq, V_ONE / V_SQRT(V_ABS(A)))
 GP_KS1(rcc, gp_rcc(A))
-GP_KS1(ex2, exp2f(A))
-/* Undefined for a <= 0 (2.14.5.12); log2f gives -INF for +-0 and NaN for
- * negatives, as the DXIL Log table does for unflushed inputs. */
-GP_KS1(lg2, log2f(A))
-GP_KS1(cos, cosf(A))
-GP_KS1(sin, sinf(A))
-/* 2.14.5.20 ApproxPower; powf is exact where EX2(b*LG2 a) fails (negative
- * bases with integer exponents), which the spec allows. */
-GP_KS2(pow, powf(A, B))
+/* The transcendentals are gp_vmath.h's, shared with every backend.
+ * LG2 is undefined for a <= 0 (2.14.5.12): -INF for +-0 and NaN for
+ * negatives, as the DXIL Log table does for unflushed inputs.  POW is
+ * 2.14.5.20 ApproxPower, exact where EX2(b*LG2 a) fails (negative bases
+ * with integer exponents), which the spec allows. */
+#define k_ex2 gp_vm_ex2
+#define k_lg2 gp_vm_lg2
+#define k_cos gp_vm_cos
+#define k_sin gp_vm_sin
+#define k_pow gp_vm_pow
 
 /* Dot products, summed left to right as the pseudocode writes them, into
  * one row. */
