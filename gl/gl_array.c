@@ -30,6 +30,7 @@ static size_t type_size(GLenum type)
     case GL_INT:
     case GL_UNSIGNED_INT:
     case GL_FLOAT:
+    case GL_FIXED:
         return 4;
     case GL_DOUBLE:
     case GL_INT64_NV: /* NV_vertex_attrib_integer_64bit (VertexAttribLPointerEXT only) */
@@ -45,7 +46,8 @@ enum {
     T_B = 1 << 0, T_UB = 1 << 1, T_S = 1 << 2, T_US = 1 << 3,
     T_I = 1 << 4, T_UI = 1 << 5, T_F = 1 << 6, T_D = 1 << 7,
     T_ALL = 0xff,
-    T_I64 = 1 << 8, T_UI64 = 1 << 9 /* VertexAttribLPointerEXT only */
+    T_I64 = 1 << 8, T_UI64 = 1 << 9, /* VertexAttribLPointerEXT only */
+    T_X = 1 << 10 /* FIXED: VertexAttribPointer only (ARB_ES2_compatibility) */
 };
 
 static unsigned type_bit(GLenum type)
@@ -67,6 +69,8 @@ static unsigned type_bit(GLenum type)
         return T_F;
     case GL_DOUBLE:
         return T_D;
+    case GL_FIXED:
+        return T_X;
     case GL_INT64_NV:
         return T_I64;
     case GL_UNSIGNED_INT64_NV:
@@ -183,7 +187,7 @@ GLAPI_EXPORT void APIENTRY glVertexAttribPointerARB(GLuint index, GLint size, GL
         return;
     }
     set_pointer(ctx, generic_slot(index), size, type, normalized != GL_FALSE, stride, ptr, 1, 4,
-                T_ALL);
+                T_ALL | T_X);
 }
 GL_ALIAS(void, glVertexAttribPointer, glVertexAttribPointerARB,
          (GLuint index, GLint size, GLenum type, GLboolean normalized, GLsizei stride,
@@ -1004,6 +1008,12 @@ static void fetch_element(const unsigned char *p, const gl_array *a, float out[4
             double c;
             memcpy(&c, p + 8 * i, 8);
             v = (float)c;
+            break;
+        }
+        case GL_FIXED: { /* signed 16.16, normalized ignored */
+            GLint c;
+            memcpy(&c, p + 4 * i, 4);
+            v = (float)(c / 65536.0);
             break;
         }
         default:

@@ -361,14 +361,11 @@ GLenum gl_fbo_status(gl_context *ctx, gl_framebuffer_obj *fb)
             return GL_FRAMEBUFFER_INCOMPLETE_MULTISAMPLE;
         fixed = f;
     }
-    for (int i = 0; i < GLC_MAX_DRAW_BUFFERS; i++) {
-        GLenum b = fb->draw_buffers[i];
-        if (b != GL_NONE && fb->att[b - GL_COLOR_ATTACHMENT0].type == GLC_ATTACH_NONE)
-            return GL_FRAMEBUFFER_INCOMPLETE_DRAW_BUFFER;
-    }
-    GLenum rb = fb->read_buffer;
-    if (rb != GL_NONE && fb->att[rb - GL_COLOR_ATTACHMENT0].type == GLC_ATTACH_NONE)
-        return GL_FRAMEBUFFER_INCOMPLETE_READ_BUFFER;
+    /* No INCOMPLETE_DRAW_BUFFER / INCOMPLETE_READ_BUFFER: ARB_ES2_compatibility
+     * (GL 4.1 section 4.4.4) drops those rules.  Drawing into a draw buffer
+     * with nothing attached writes nothing there (build_rfb), and reading
+     * from a read buffer with nothing attached is INVALID_OPERATION
+     * (read_surface). */
     return GL_FRAMEBUFFER_COMPLETE;
 }
 

@@ -1674,6 +1674,18 @@ GLAPI_EXPORT void APIENTRY glClearDepth(GLclampd depth)
     ctx->clear_depth = depth < 0 ? 0 : depth > 1 ? 1 : depth;
 }
 
+/* ARB_ES2_compatibility: single-precision forms of ClearDepth and
+ * DepthRange, the same commands (display lists record them as those). */
+GLAPI_EXPORT void APIENTRY glClearDepthf(GLfloat depth)
+{
+    glClearDepth(depth);
+}
+
+GLAPI_EXPORT void APIENTRY glDepthRangef(GLfloat n, GLfloat f)
+{
+    glDepthRange(n, f);
+}
+
 GLAPI_EXPORT void APIENTRY glClearStencil(GLint s)
 {
     GL_CTX();

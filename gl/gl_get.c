@@ -183,7 +183,8 @@ static bool array_state(gl_context *ctx, int slot, int what, gval *g)
     X("GL_EXT_packed_depth_stencil") \
     X("GL_ARB_draw_instanced") \
     X("GL_EXT_draw_instanced") \
-    X("GL_ARB_draw_elements_base_vertex") /* gl_array.c glDrawElementsBaseVertex */
+    X("GL_ARB_draw_elements_base_vertex") /* gl_array.c glDrawElementsBaseVertex */ \
+    X("GL_ARB_ES2_compatibility") /* gl_glsl.c, FIXED arrays, RGB565, no INCOMPLETE_DRAW_BUFFER */
 
 #define EXT_SPACE(name) name " "
 #define EXT_ENTRY(name) name,
@@ -887,6 +888,27 @@ static bool get_state(gl_context *ctx, GLenum pname, gval *g)
         I1(4 * ctx->limits[GLC_FP].max_parameters);
     case GL_MAX_VARYING_FLOATS: /* == GL_MAX_VARYING_COMPONENTS */
         I1(4 * ctx->limits[GLC_VP].max_texture_coords);
+    /* ARB_ES2_compatibility: the same limits in vectors (components / 4),
+     * the desktop answers for the compiler (SHADER_COMPILER is TRUE on
+     * desktop GL: CompileShader exists and reports its result, gl_glsl.c)
+     * and no binary shader formats. */
+    case GL_MAX_VERTEX_UNIFORM_VECTORS:
+        I1(ctx->limits[GLC_VP].max_parameters);
+    case GL_MAX_FRAGMENT_UNIFORM_VECTORS:
+        I1(ctx->limits[GLC_FP].max_parameters);
+    case GL_MAX_VARYING_VECTORS:
+        I1(ctx->limits[GLC_VP].max_texture_coords);
+    case GL_SHADER_COMPILER:
+        B1(true);
+    case GL_NUM_SHADER_BINARY_FORMATS:
+        I1(0);
+    case GL_SHADER_BINARY_FORMATS:
+        RET_N(GV_INT, 0);
+    /* The pair ReadPixels always takes (GL 4.1 section 4.3.2). */
+    case GL_IMPLEMENTATION_COLOR_READ_FORMAT:
+        I1(GL_RGBA);
+    case GL_IMPLEMENTATION_COLOR_READ_TYPE:
+        I1(GL_UNSIGNED_BYTE);
 
     /* ---- framebuffer (Table 6.31 and EXT_framebuffer_object) ---- */
     case GL_RED_BITS:

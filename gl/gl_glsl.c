@@ -527,3 +527,71 @@ GLAPI_EXPORT void APIENTRY glGetUniformiv(GLuint program, GLint location, GLint 
     (void)location, (void)params;
     get_uniform(program);
 }
+
+/* ---- ARB_ES2_compatibility ------------------------------------------------------
+ *
+ * The OpenGL ES 2.0 shader queries, answered for asmgl's programs: every
+ * stage computes in IEEE binary32 and 32-bit two's-complement integers,
+ * whatever the precision qualifier. */
+
+/* A hint that compiler resources may be freed: nothing is held. */
+GLAPI_EXPORT void APIENTRY glReleaseShaderCompiler(void)
+{
+    GL_CTX();
+    GL_OUTSIDE_BEGIN(ctx, );
+}
+
+/* No binary formats (NUM_SHADER_BINARY_FORMATS is 0), so every format is
+ * INVALID_ENUM, after the INVALID_VALUE of a negative count or length. */
+GLAPI_EXPORT void APIENTRY glShaderBinary(GLsizei count, const GLuint *shaders, GLenum binaryformat,
+                                          const void *binary, GLsizei length)
+{
+    (void)shaders, (void)binaryformat, (void)binary;
+    GL_CTX();
+    GL_OUTSIDE_BEGIN(ctx, );
+    if (count < 0 || length < 0) {
+        gl_error(ctx, GL_INVALID_VALUE);
+        return;
+    }
+    gl_error(ctx, GL_INVALID_ENUM);
+}
+
+/* range = log2 of the magnitudes of the smallest and largest representable
+ * values, precision = log2 of the relative precision (OpenGL ES 2.0
+ * section 2.10.1): binary32 is (127, 127) and 23 bits, a 32-bit integer
+ * (31, 30) and exact. */
+GLAPI_EXPORT void APIENTRY glGetShaderPrecisionFormat(GLenum shadertype, GLenum precisiontype,
+                                                      GLint *range, GLint *precision)
+{
+    GL_CTX();
+    GL_OUTSIDE_BEGIN(ctx, );
+    if (shadertype != GL_VERTEX_SHADER && shadertype != GL_FRAGMENT_SHADER) {
+        gl_error(ctx, GL_INVALID_ENUM);
+        return;
+    }
+    GLint r0, r1, p;
+    switch (precisiontype) {
+    case GL_LOW_FLOAT:
+    case GL_MEDIUM_FLOAT:
+    case GL_HIGH_FLOAT:
+        r0 = r1 = 127;
+        p = 23;
+        break;
+    case GL_LOW_INT:
+    case GL_MEDIUM_INT:
+    case GL_HIGH_INT:
+        r0 = 31;
+        r1 = 30;
+        p = 0;
+        break;
+    default:
+        gl_error(ctx, GL_INVALID_ENUM);
+        return;
+    }
+    if (range) {
+        range[0] = r0;
+        range[1] = r1;
+    }
+    if (precision)
+        *precision = p;
+}

@@ -32,7 +32,7 @@ static size_t type_size(GLenum t)
     switch (t) {
     case GL_BYTE: case GL_UNSIGNED_BYTE: return 1;
     case GL_SHORT: case GL_UNSIGNED_SHORT: case 0x140B /* GL_HALF_FLOAT */: return 2;
-    case GL_INT: case GL_UNSIGNED_INT: case GL_FLOAT: return 4;
+    case GL_INT: case GL_UNSIGNED_INT: case GL_FLOAT: case 0x140C /* GL_FIXED */: return 4;
     case GL_DOUBLE: return 8;
     case 0x140E /* GL_INT64_NV */: case 0x140F /* GL_UNSIGNED_INT64_NV */: return 8;
     default: return 0;
@@ -175,6 +175,9 @@ static void fetch_attrib(const rast_attrib *a, const int *ids, int n, gp_vec *ou
         break;
     case GL_DOUBLE:
         FETCH_LOOP(double, (float)x)
+        break;
+    case 0x140C: /* GL_FIXED (ARB_ES2_compatibility): signed 16.16, normalized ignored */
+        FETCH_LOOP(int32_t, (float)(x / 65536.0))
         break;
     default: /* GL_HALF_FLOAT */
         FETCH_LOOP(uint16_t, half_to_float(x))

@@ -209,6 +209,7 @@ static const tex_ifmt ifmt_table[] = {
     {GL_R3_G3_B2, GL_RGB, F8, 0, 0},
     {GL_RGB4, GL_RGB, F8, 0, 0},
     {GL_RGB5, GL_RGB, F8, 0, 0},
+    {GL_RGB565, GL_RGB, F8, 0, 0}, /* ARB_ES2_compatibility */
     {GL_RGB8, GL_RGB, F8, 0, 0},
     {GL_RGB10, GL_RGB, FF, 0, 0},
     {GL_RGB12, GL_RGB, FF, 0, 0},
