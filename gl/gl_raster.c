@@ -50,9 +50,12 @@ static void raster_tex_fn(void *user, const gp_tex_request *req, gp_vec *out)
 }
 
 /* Runs the vertex stage on the current attributes with position pos;
- * out has GP_VARY_COUNT rows (lane 0).  False with an error recorded. */
-static bool run_vertex(gl_context *ctx, const float pos[4], gp_vec *out)
+ * out has GP_VARY_COUNT rows (lane 0).  False with an error recorded, or
+ * with *stopped set when the instruction budget stopped the program (the
+ * rasterizer reports that). */
+static bool run_vertex(gl_context *ctx, const float pos[4], gp_vec *out, bool *stopped)
 {
+    *stopped = false;
     gl_program_obj *vpo;
     if (ctx->program_enabled[GLC_VP]) {
         vpo = ctx->program[GLC_VP];
@@ -83,9 +86,10 @@ static bool run_vertex(gl_context *ctx, const float pos[4], gp_vec *out)
     memset(out, 0, GP_VARY_COUNT * sizeof *out);
     if (gp_program_get_info(vpo->prog)->tex_units_used)
         gl_draw_flush(ctx); /* vertex texturing reads textures a scene may render */
-    rast_vertex_run_one(ctx->rast, vpo->prog, params, in, out, raster_tex_fn, ctx);
+    *stopped = !rast_vertex_run_one(ctx->rast, vpo->prog, vpo->name, params, in, out,
+                                    raster_tex_fn, ctx);
     free(in);
-    return true;
+    return !*stopped;
 }
 
 /* GL 2.1 section 2.13: transform, clip-test and map one raster position. */
@@ -99,7 +103,12 @@ static void raster_pos(gl_context *ctx, float x, float y, float z, float w)
         return;
     }
     const float pos[4] = {x, y, z, w};
-    if (!run_vertex(ctx, pos, out)) {
+    bool stopped;
+    if (!run_vertex(ctx, pos, out, &stopped)) {
+        /* an instruction budget stop leaves no position: invalid, so
+         * DrawPixels and Bitmap draw nothing */
+        if (stopped)
+            ctx->raster_valid = false;
         free(out);
         return;
     }

@@ -363,9 +363,12 @@ static int element_id(const rast_draw *d, int k)
     }
 }
 
-/* Runs d's vertex program on its count elements into v[]; false on OOM. */
-static bool shade(gl_context *ctx, const rast_draw *d, sel_vert *v)
+/* Runs d's vertex program on its count elements into v[]; false on OOM
+ * (error recorded) or with *stopped set when the instruction budget
+ * stopped the program (the rasterizer reports it; the draw adds nothing). */
+static bool shade(gl_context *ctx, const rast_draw *d, sel_vert *v, bool *stopped)
 {
+    *stopped = false;
     gp_vec *in = calloc(GP_VIN_ROWS, sizeof *in);
     gp_vec *out = calloc(GP_VARY_COUNT, sizeof *out);
     if (!in || !out) {
@@ -389,7 +392,10 @@ static bool shade(gl_context *ctx, const rast_draw *d, sel_vert *v)
                 for (int l = 0; l < GP_LANES; l++)
                     out[s].c[c][l].f = c == 3 ? 1.0f : 0.0f;
         uint32_t live = m == 32 ? 0xffffffffu : (1u << m) - 1u;
-        rast_vertex_run_lanes(ctx->rast, &d->vp, in, out, live, sel_tex_fn, (void *)d);
+        if (!rast_vertex_run_lanes(ctx->rast, &d->vp, in, out, live, sel_tex_fn, (void *)d)) {
+            *stopped = true;
+            break;
+        }
         for (int l = 0; l < m; l++) {
             sel_vert *o = &v[b + l];
             for (int c = 0; c < 4; c++) {
@@ -405,7 +411,7 @@ static bool shade(gl_context *ctx, const rast_draw *d, sel_vert *v)
     }
     free(in);
     free(out);
-    return true;
+    return !*stopped;
 }
 
 /* ---- clipping, culling, output ---------------------------------------------------- */
@@ -593,9 +599,11 @@ void gl_select_draw(gl_context *ctx, const rast_draw *d)
         gl_error(ctx, GL_OUT_OF_MEMORY);
         return;
     }
-    if (!shade(ctx, d, v)) {
+    bool stopped;
+    if (!shade(ctx, d, v, &stopped)) {
         free(v);
-        gl_error(ctx, GL_OUT_OF_MEMORY);
+        if (!stopped)
+            gl_error(ctx, GL_OUT_OF_MEMORY);
         return;
     }
     sel_draw s = {ctx, d, 0x3fu | ((uint32_t)d->state.clip_planes << 6)};

@@ -497,16 +497,18 @@ typedef struct rast_dispatch_args {
 } rast_dispatch_args;
 GLenum rast_dispatch(rast_context *r, const rast_dispatch_args *a);
 
-/* Runs vertex program vp for one vertex, outside any draw, on the API
- * thread: the raster position (GL 2.1 section 2.13, ARB_vertex_program
- * section 2.14: RasterPos goes through the vertex program).  in holds
- * GP_VIN_ROWS rows and out GP_VARY_COUNT rows, lane 0 of each; tex samples
- * for TEX instructions (the caller flushes first if a queued scene renders
- * into what it samples, R9).  The vertex runs under the context's
- * instruction budget ("Instruction budget" below); false when the budget
- * stopped it (out then holds what was written before). */
-bool rast_vertex_run_one(rast_context *r, const gp_program *vp, const gp_val (*params)[4],
-                         const gp_vec *in, gp_vec *out, gp_tex_fn tex, void *tex_user);
+/* Runs vertex program vp (GL name id, 0: generated) for one vertex,
+ * outside any draw, on the API thread: the raster position (GL 2.1 section
+ * 2.13, ARB_vertex_program section 2.14: RasterPos goes through the vertex
+ * program).  in holds GP_VIN_ROWS rows and out GP_VARY_COUNT rows, lane 0
+ * of each; tex samples for TEX instructions (the caller flushes first if a
+ * queued scene renders into what it samples, R9).  The vertex runs under
+ * the context's task instruction budget ("Instruction budget" below);
+ * false when the budget stopped it (out then holds what was written
+ * before), counted in budget_exceeded and reported once per program. */
+bool rast_vertex_run_one(rast_context *r, const gp_program *vp, uint32_t id,
+                         const gp_val (*params)[4], const gp_vec *in, gp_vec *out, gp_tex_fn tex,
+                         void *tex_user);
 /* The same for the vertex stage binding vp over the lanes of live_mask (at
  * most GP_LANES vertices, one per lane), with its parameter buffers and
  * subroutines: selection and feedback (GL 2.1 sections 5.2, 5.3) run the

@@ -34,23 +34,58 @@ uint64_t rast_budget_total(const rast_context *r)
 static const char *const stage_name[RAST_STAGE_COUNT] = {"vertex", "geometry", "fragment",
                                                            "compute"};
 
-void rast_budget_report(rast_context *r, int stage, uint32_t id, const gp_program *prog, bool total,
-                        bool dispatch, uint64_t seq)
+/* True the first time (stage, program) is reported; the table keeps the
+ * last 64 programs, so an older one may be reported again. */
+static bool first_report(rast_context *r, int stage, uint32_t id, const gp_program *prog,
+                         uint64_t seq)
 {
     for (int i = 0; i < r->nreported; i++)
         if (r->reported[i].stage == stage && r->reported[i].id == id &&
             (id != 0 || r->reported[i].prog == prog))
-            return;
-    /* the table keeps the last 64 programs: an older one may be reported again */
+            return false;
     int slot = r->nreported < 64 ? r->nreported++ : (int)(seq % 64);
     r->reported[slot].stage = stage;
     r->reported[slot].id = id;
     r->reported[slot].prog = prog;
-    char name[32];
-    if (id)
-        snprintf(name, sizeof name, "%u", id);
+    return true;
+}
+
+static void emit_report(rast_context *r, const char *msg)
+{
+    if (r->report)
+        r->report(r->report_user, msg);
     else
-        snprintf(name, sizeof name, "(generated)");
+        fputs(msg, stderr);
+}
+
+static void program_name(uint32_t id, char *name, size_t size)
+{
+    if (id)
+        snprintf(name, size, "%u", id);
+    else
+        snprintf(name, size, "(generated)");
+}
+
+void rast_budget_report_vertex(rast_context *r, uint32_t id, const gp_program *prog)
+{
+    if (!first_report(r, RAST_STAGE_VERTEX, id, prog, r->draw_seq))
+        return;
+    char name[32], msg[256];
+    program_name(id, name, sizeof name);
+    snprintf(msg, sizeof msg,
+             "asmgl: vertex program %s exceeded its instruction budget outside a draw "
+             "(raster position, selection or feedback); its vertices were dropped\n",
+             name);
+    emit_report(r, msg);
+}
+
+void rast_budget_report(rast_context *r, int stage, uint32_t id, const gp_program *prog, bool total,
+                        bool dispatch, uint64_t seq)
+{
+    if (!first_report(r, stage, id, prog, seq))
+        return;
+    char name[32];
+    program_name(id, name, sizeof name);
     const char *what = dispatch ? "dispatch" : "draw";
     char msg[256];
     snprintf(msg, sizeof msg,
@@ -58,10 +93,7 @@ void rast_budget_report(rast_context *r, int stage, uint32_t id, const gp_progra
              "; the %s was stopped\n",
              stage_name[stage], name, total ? (dispatch ? "the dispatch's" : "the draw's") : "its",
              what, seq, what);
-    if (r->report)
-        r->report(r->report_user, msg);
-    else
-        fputs(msg, stderr);
+    emit_report(r, msg);
 }
 
 static void report_stop(rast_context *r, const rast_drawrec *rec, int stop)

@@ -657,6 +657,9 @@ uint64_t rast_budget_total(const rast_context *r);
 /* Reports a stop once per program (stderr, or r->report). */
 void rast_budget_report(rast_context *r, int stage, uint32_t id, const gp_program *prog, bool total,
                         bool dispatch, uint64_t seq);
+/* Reports, once per program, a vertex run outside draws (raster position,
+ * selection, feedback: rast_vertex_run_lanes) that the budget stopped. */
+void rast_budget_report_vertex(rast_context *r, uint32_t id, const gp_program *prog);
 
 /* rast_scene.c */
 void rast_scene_init(rast_scene *s);

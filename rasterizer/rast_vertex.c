@@ -391,12 +391,14 @@ bool rast_vs_run(rast_geom *g, const int *ids, int m)
     return !exceeded;
 }
 
-bool rast_vertex_run_one(rast_context *r, const gp_program *vp, const gp_val (*params)[4],
-                         const gp_vec *in, gp_vec *out, gp_tex_fn tex, void *tex_user)
+bool rast_vertex_run_one(rast_context *r, const gp_program *vp, uint32_t id,
+                         const gp_val (*params)[4], const gp_vec *in, gp_vec *out, gp_tex_fn tex,
+                         void *tex_user)
 {
     rast_stage_binding b;
     memset(&b, 0, sizeof b);
     b.prog = vp;
+    b.id = id;
     b.params = params;
     return rast_vertex_run_lanes(r, &b, in, out, 1, tex, tex_user);
 }
@@ -412,7 +414,11 @@ bool rast_vertex_run_lanes(rast_context *r, const rast_stage_binding *vp, const 
     env.outputs = out;
     env.live_mask = live_mask;
     gp_exec(b.prog, &env);
-    return env.status != GP_EXEC_BUDGET_EXCEEDED;
+    if (env.status != GP_EXEC_BUDGET_EXCEEDED)
+        return true;
+    r->stats.budget_exceeded++;
+    rast_budget_report_vertex(r, vp->id, vp->prog);
+    return false;
 }
 
 static inline void vertex_record(const rast_geom *g, const gp_vec *out, int i, float *v, bool dead)
