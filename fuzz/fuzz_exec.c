@@ -22,6 +22,14 @@
  *
  * FUZZ_EXEC_PRINT=1 in the environment prints each program (reproducing a
  * crash: ./fuzz_exec crash-file).
+ *
+ * Built with FUZZ_BACKENDS defined it is the target fuzz_backends: the
+ * reference run is on the baseline interpreter (backend "interp") and the
+ * second on every other executor backend available here (glprog.h
+ * gp_exec_backends: the AVX2 interpreter, compiled code), each compared
+ * with the reference bit for bit: every lane's outputs, kill mask, status
+ * and the memory, storage and image bytes.  Compiled code is made before
+ * the run that uses it (ASMGL_JIT_SYNC=1), never left to the fallback.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -110,6 +118,9 @@ static void make_textures(void)
 static void setup(void)
 {
     g_print = getenv("FUZZ_EXEC_PRINT") != NULL;
+#ifdef FUZZ_BACKENDS
+    setenv("ASMGL_JIT_SYNC", "1", 1); /* before any backend is chosen */
+#endif
     g_space = mem_space_create();
     g_buf = mem_buffer_create();
     if (!g_space || !g_buf || mem_buffer_alloc(g_buf, FZ_MEM_BYTES, NULL) != MEM_OK)
@@ -173,8 +184,9 @@ static gp_vec g_in[ROWS];
 static uint8_t g_mem_init[FZ_MEM_BYTES + FZ_STORAGE_BYTES + 2 * FZ_IMAGE_SIZE * FZ_IMAGE_SIZE * 4];
 static result g_res[2];
 
-static void run(const gp_program *p, const gp_val (*params)[4], uint32_t live, uint32_t helper,
-                result *r)
+/* Runs p on the backend named backend (NULL: gp_exec's choice). */
+static void run(const char *backend, const gp_program *p, const gp_val (*params)[4], uint32_t live,
+                uint32_t helper, result *r)
 {
     if (mem_buffer_write(g_buf, 0, FZ_MEM_BYTES, g_mem_init) != MEM_OK)
         fail("buffer reset");
@@ -199,7 +211,10 @@ static void run(const gp_program *p, const gp_val (*params)[4], uint32_t live, u
     env.tex = tex_fn;
     env.insn_budget = 1u << 16; /* bounded time: endless loops end here */
     env.memory = &g_mem;
-    gp_exec(p, &env);
+    if (!backend)
+        gp_exec(p, &env);
+    else if (!gp_exec_backend(backend, p, &env))
+        fail("a listed backend is not available");
     r->killed = env.killed_mask;
     r->status = env.status;
     if (mem_buffer_read(g_buf, 0, FZ_MEM_BYTES, r->mem) != MEM_OK)
@@ -259,14 +274,30 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     for (size_t i = 0; i < sizeof g_mem_init; i++)
         g_mem_init[i] = (uint8_t)fz_u8(&b);
 
-    run(p, (const gp_val(*)[4])params, live, helper, &g_res[0]);
-    run(p, (const gp_val(*)[4])params, live, helper, &g_res[1]);
-    if (g_res[0].status == GP_EXEC_UNSUPPORTED) {
-        fprintf(stderr, "fuzz_exec: the executor does not run an instruction of\n%s", prog.text);
-        abort();
+#ifdef FUZZ_BACKENDS
+    run("interp", p, (const gp_val(*)[4])params, live, helper, &g_res[0]);
+    const char *names[8];
+    int n = gp_exec_backends(names, 8);
+    for (int i = 0; i < n && i < 8; i++) {
+        if (strcmp(names[i], "interp") == 0)
+            continue;
+        run(names[i], p, (const gp_val(*)[4])params, live, helper, &g_res[1]);
+        if (memcmp(&g_res[0], &g_res[1], sizeof g_res[0]) != 0) {
+            fprintf(stderr, "fuzz_backends: backend %s differs from interp on\n%s", names[i],
+                    prog.text);
+            abort();
+        }
     }
+#else
+    run(NULL, p, (const gp_val(*)[4])params, live, helper, &g_res[0]);
+    run(NULL, p, (const gp_val(*)[4])params, live, helper, &g_res[1]);
     if (memcmp(&g_res[0], &g_res[1], sizeof g_res[0]) != 0) {
         fprintf(stderr, "fuzz_exec: two runs of the same program and input differ\n%s", prog.text);
+        abort();
+    }
+#endif
+    if (g_res[0].status == GP_EXEC_UNSUPPORTED) {
+        fprintf(stderr, "fuzz_exec: the executor does not run an instruction of\n%s", prog.text);
         abort();
     }
     free(params);

@@ -798,6 +798,16 @@ typedef struct gp_exec_env {
 /* Runs p over the lanes in env->live_mask | env->helper_mask. */
 void gp_exec(const gp_program *p, gp_exec_env *env);
 
+/* The executor's backends (docs/architecture.md "Executor backends"), for
+ * tests and fuzzers that compare them: gp_exec_backends stores the names of
+ * those available here (at most max; returns how many there are) in
+ * preference order, and gp_exec_backend runs p like gp_exec on the one
+ * named (its code prepared now if it has none yet; a program it cannot
+ * prepare runs on the fallback interpreter); false, nothing run, when no
+ * such backend is available.  Any thread. */
+int gp_exec_backends(const char **names, int max);
+bool gp_exec_backend(const char *name, const gp_program *p, gp_exec_env *env);
+
 #ifdef __cplusplus
 }
 #endif

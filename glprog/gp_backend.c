@@ -189,3 +189,24 @@ void gp_exec(const gp_program *p, gp_exec_env *env)
     else
         gp_exec_on(b, p, env);
 }
+
+bool gp_exec_backend(const char *name, const gp_program *p, gp_exec_env *env)
+{
+    const gp_backend *b = gp_backend_find(name);
+    if (!b)
+        return false;
+    gp_exec_on(b, p, env);
+    return true;
+}
+
+int gp_exec_backends(const char **names, int max)
+{
+    int n = 0;
+    for (int i = 0; i < GP_SLOT_COUNT; i++)
+        if (gp_backend_available(&gp_backends[i])) {
+            if (n < max)
+                names[n] = gp_backends[i].name;
+            n++;
+        }
+    return n;
+}

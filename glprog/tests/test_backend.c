@@ -180,6 +180,18 @@ static void test_registry(void)
                       gp_backend_at(i)->name, sel->name);
                 break;
             }
+    /* the public listing (glprog.h gp_exec_backends): the available rows,
+     * in registry order */
+    const char *names[GP_BACKEND_SLOTS];
+    int avail = gp_exec_backends(names, GP_BACKEND_SLOTS), k = 0;
+    for (int i = 0; i < n; i++)
+        if (gp_backend_available(gp_backend_at(i))) {
+            CHECK(k < avail && strcmp(names[k], gp_backend_at(i)->name) == 0, "listed %d: %s", k,
+                  k < avail ? names[k] : "(none)");
+            k++;
+        }
+    CHECK(k == avail, "%d listed, %d available", avail, k);
+    CHECK(gp_exec_backends(names, 0) == avail, "the count without names");
     printf("backends:");
     for (int i = 0; i < n; i++)
         printf(" %s%s", gp_backend_at(i)->name, gp_backend_available(gp_backend_at(i)) ? "" : " (unavailable)");
@@ -260,6 +272,51 @@ static void worker_run(worker *w, const gp_backend *b, gp_machine *m)
         gp_exec_on(b, w->p, &env);
     else
         gp_exec(w->p, &env);
+}
+
+/* gp_exec_backend runs the named backend as gp_exec would, and nothing
+ * for a name that is not available. */
+static void test_exec_backend(void)
+{
+    gp_program *p = compile_src(slot_src, GP_STAGE_FRAGMENT);
+    const gp_program_info *info = gp_program_get_info(p);
+    gp_val(*params)[4] = calloc((size_t)info->num_params + 1, sizeof *params);
+    for (int i = 0; i < info->num_params; i++)
+        for (int c = 0; c < 4; c++)
+            params[i][c] = info->params[i].value[c];
+    static worker w;
+    memset(&w, 0, sizeof w);
+    w.p = p;
+    w.params = (const gp_val(*)[4])params;
+    for (int s = 0; s < GP_VARY_COUNT; s++)
+        for (int c = 0; c < 4; c++)
+            for (int l = 0; l < GP_LANES; l++)
+                w.in[s].c[c][l].f = (float)(s - c * 0.75 + l * 0.5);
+    gp_machine *m = gp_machine_create();
+    worker_run(&w, NULL, m);
+    gp_vec ref[GP_VARY_COUNT];
+    memcpy(ref, w.out, sizeof ref);
+    const char *names[GP_BACKEND_SLOTS];
+    int n = gp_exec_backends(names, GP_BACKEND_SLOTS);
+    for (int i = 0; i < n && i < GP_BACKEND_SLOTS; i++) {
+        gp_exec_env env;
+        memset(&env, 0, sizeof env);
+        memset(w.out, 0, sizeof w.out);
+        env.machine = m;
+        env.params = w.params;
+        env.inputs = w.in;
+        env.outputs = w.out;
+        env.live_mask = 0xffffu;
+        CHECK(gp_exec_backend(names[i], p, &env), "run on %s", names[i]);
+        CHECK(memcmp(ref, w.out, sizeof ref) == 0, "%s differs from gp_exec", names[i]);
+    }
+    gp_exec_env env;
+    memset(&env, 0, sizeof env);
+    env.machine = m;
+    CHECK(!gp_exec_backend("no such backend", p, &env), "an unknown name runs nothing");
+    gp_machine_free(m);
+    free(params);
+    gp_program_free(p);
 }
 
 static void *worker_main(void *arg)
@@ -369,6 +426,7 @@ int main(void)
 {
     test_leaders();
     test_registry();
+    test_exec_backend();
     test_code_slot();
     return t_report("backend");
 }
