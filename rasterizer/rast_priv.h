@@ -908,7 +908,7 @@ typedef struct rast_tess_edge {
 typedef struct rast_tess_plan {
     rast_tess_mode mode;
     bool cw, point_mode;
-    bool discard; /* a relevant outer level <= 0 or NaN: nothing is generated */
+    bool discard; /* a relevant outer level <= 0 (or denormal) or NaN: nothing */
     bool minimal; /* every level 1: one triangle, or one quad as two triangles */
     /* TRIANGLES: outer[0..2] (u==0, v==0, w==0 edges), inner[0];
      * QUADS: outer[0..3] (u==0, v==0, u==1, v==1), inner[0] (u), inner[1] (v);
@@ -917,7 +917,7 @@ typedef struct rast_tess_plan {
     int32_t inner_points[2]; /* inner[] points, at least 3 (even) or 4 (odd) */
     uint32_t num_vertices;
     uint32_t num_prims;
-    uint32_t verts_per_prim; /* 3 triangles, 2 lines, 1 point_mode */
+    uint32_t verts_per_prim; /* 3 triangles, 2 lines, 1 point_mode (also if discarded) */
 } rast_tess_plan;
 
 void rast_tess_plan_init(rast_tess_plan *plan, rast_tess_mode mode, rast_tess_spacing spacing,

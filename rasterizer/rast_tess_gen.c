@@ -43,6 +43,7 @@
  *     column of points (even parity);
  *   ISOLINES: line by line from v = 0, each from u = 0.
  */
+#include <float.h>
 #include <math.h>
 
 #include "rast_priv.h"
@@ -187,7 +188,6 @@ static void plan_isolines(rast_tess_plan *pl, rast_tess_spacing spacing, float l
     uint32_t per_line = (uint32_t)pl->outer[1].points;
     pl->num_vertices = lines * per_line;
     pl->num_prims = pl->point_mode ? pl->num_vertices : lines * (per_line - 1);
-    pl->verts_per_prim = pl->point_mode ? 1 : 2;
 }
 
 /* Triangles of the rings of a TRIANGLES (3 sides) or QUADS (4) plan: each
@@ -245,10 +245,14 @@ void rast_tess_plan_init(rast_tess_plan *pl, rast_tess_mode mode, rast_tess_spac
     case RAST_TESS_FRACTIONAL_EVEN: lo = 2.0f, hi = RAST_TESS_MAX_LEVEL; break;
     default: n_outer = 0; lo = hi = 0.0f; break;
     }
-    /* 2.X.2: a relevant outer level <= 0 or NaN discards the patch. */
+    if (n_outer)
+        pl->verts_per_prim = point_mode ? 1 : mode == RAST_TESS_ISOLINES ? 2 : 3;
+    /* 2.X.2: a relevant outer level <= 0 or NaN discards the patch.  A
+     * denormal level counts as 0: GL lets any operation flush denormals, and
+     * Mesa (llvmpipe, which runs draws with denormals flushed) discards. */
     pl->discard = n_outer == 0;
     for (int i = 0; i < n_outer; i++)
-        pl->discard |= !(outer[i] > 0.0f);
+        pl->discard |= !(outer[i] >= FLT_MIN);
     if (pl->discard)
         return;
     if (mode == RAST_TESS_ISOLINES) {
@@ -299,7 +303,6 @@ void rast_tess_plan_init(rast_tess_plan *pl, rast_tess_mode mode, rast_tess_spac
         pl->minimal = true;
         pl->num_vertices = (uint32_t)n_outer;
         pl->num_prims = point_mode ? pl->num_vertices : (uint32_t)n_outer - 2;
-        pl->verts_per_prim = point_mode ? 1 : 3;
         return;
     }
 
@@ -332,7 +335,6 @@ void rast_tess_plan_init(rast_tess_plan *pl, rast_tess_mode mode, rast_tess_spac
     }
     if (point_mode)
         pl->num_prims = pl->num_vertices;
-    pl->verts_per_prim = point_mode ? 1 : 3;
 }
 
 /* ---- coordinates ------------------------------------------------------------- */

@@ -120,6 +120,8 @@ static const level_row fixed_rows[] = {
     {{2, 2, -1, 2}, {2, 2}},        /* TRIANGLES and QUADS discard */
     {{2, 2, 2, 0}, {2, 2}},         /* QUADS discards */
     {{2, 2, NAN, -INFINITY}, {2, 2}}, /* ISOLINES keeps */
+    {{1e-40f, 2, 2, 2}, {2, 2}},    /* a denormal counts as 0 */
+    {{19, 33.5f, 6, 30.002f}, {12.214f, 28.64f}},
 };
 
 #define N_RANDOM 48
