@@ -19,6 +19,8 @@
  *   rast_context.c context, workers, flush, stats, knobs
  *   rast_compute.c rast_dispatch: work groups on the executors (rast_pool_run,
  *                  fibers for BAR), and the gp_memory of draws and dispatches
+ *   rast_tess_gen.c tessellation primitive generator: levels -> (u,v,w) and
+ *                  primitives of one patch (pure, any thread)
  *
  * Pixel layout inside a tile (every per-pixel tile buffer uses it):
  *

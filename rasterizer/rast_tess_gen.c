@@ -2,8 +2,8 @@
  * rast_tess_gen.c - the fixed-function tessellation primitive generator
  * (ARB_tessellation_shader section 2.X.2, used by NV_tessellation_program5).
  * Stage: between the tessellation control and evaluation programs (producer
- * side).  Thread: any; every function is pure, allocates nothing and keeps
- * at most two rows of indices on the stack.
+ * side).  Thread: any; every function is pure, allocates nothing and uses
+ * about 1 KiB of stack (rows of one ring side's indices).
  *
  * The spec fixes the levels' clamping and rounding, the discard rule, the
  * number of segments per edge and the shape of the result (concentric rings
@@ -15,11 +15,15 @@
  *   - every level becomes 16.16 fixed point (round to nearest even) and all
  *     placement is integer arithmetic on it; a coordinate is a multiple of
  *     2^-16 and converts to float exactly;
- *   - a level splits an edge in two mirrored halves.  A half holds the
- *     vertices of floor(level/2) and of ceil(level/2) equal segments, blended
- *     by the fraction of level/2 (rast_tess_edge); the vertex at 1/2 exists
- *     for even parity only.  The second half is 1 - the first, computed in
- *     fixed point, so an edge is exactly symmetric;
+ *   - a level splits an edge in two mirrored halves.  A half's vertices
+ *     blend those of the two whole subdivisions of the level's parity around
+ *     it (floor and ceil of level/2 segments per half) by the fraction of
+ *     level/2 (rast_tess_edge); the vertex at 1/2 exists for even parity
+ *     only.  The second half is 1 - the first, computed in fixed point, so
+ *     an edge is exactly symmetric.  Where 1/n rounds up in 16.16, the
+ *     vertex next to the middle may land a few 2^-16 past it (n = 30:
+ *     FRACTIONAL_EVEN 30.002) and two slivers around the middle turn over;
+ *     the reference tessellator and Mesa do the same;
  *   - EQUAL spacing is the integer level taken with its own parity (an inner
  *     level of 1 counts as even, 2 segments);
  *   - rings: the outer ring uses the outer levels, each inner ring the inner
@@ -124,10 +128,10 @@ static void edge_init(rast_tess_edge *e, uint32_t fx, bool odd)
     e->odd = odd;
     e->frac = half - lo;
     e->half_points = (int32_t)(hi >> FX_BITS);
-    /* The ceil subdivision has one vertex more on the half-edge; vertices up
-     * to split sit at the same index in both, later ones one index further
-     * in the ceil one.  The extra vertex is the one the ruler order inserts
-     * last (the same order as stitch_transition's). */
+    /* The ceil subdivision has one vertex more on the half-edge: vertices up
+     * to split have the same index in both, later ones one index more in
+     * the ceil one, so the added vertex grows out of vertex split as the
+     * fraction rises from 0. */
     if (hi == lo)
         e->split = e->half_points + 1;
     else if (odd)
