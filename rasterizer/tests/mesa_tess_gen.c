@@ -121,10 +121,12 @@ static const level_row fixed_rows[] = {
     {{2, 2, 2, 0}, {2, 2}},         /* QUADS discards */
     {{2, 2, NAN, -INFINITY}, {2, 2}}, /* ISOLINES keeps */
     {{1e-40f, 2, 2, 2}, {2, 2}},    /* a denormal counts as 0 */
-    {{19, 33.5f, 6, 30.002f}, {12.214f, 28.64f}},
+    {{19, 33.5f, 6, 30.002f}, {12.214f, 28.64f}}, /* FRACTIONAL_EVEN: two slivers turn over */
+    {{30.002f, 30.002f, 30.002f, 30.002f}, {30.002f, 30.002f}},
+    {{2.0001f, 4.0001f, 62.0001f, 63.9999f}, {3.0001f, 62.9999f}},
 };
 
-#define N_RANDOM 48
+#define N_RANDOM 160
 
 static uint32_t lcg = 12345;
 static float random_level(void)
@@ -508,9 +510,11 @@ int main(int argc, char **argv)
                 const char *verdict = !ok ? "DIFFERENT" : order ? "identical" : "same sets, other order";
                 if (i < n_fixed || !ok || verbose) {
                     uint32_t prims = r[1].mesa_n / (mode == RAST_TESS_ISOLINES ? 2 : 3);
-                    printf("%-9s %-15s %-52s %6u %6u  %s%s\n", mode_name[mode],
-                           spacing_name[spacing], lv, r[0].mesa_n, prims, verdict,
-                           bad_winding ? " (Mesa's winding is not Figure X.1's)" : "");
+                    printf("%-9s %-15s %-52s %6u %6u  %s", mode_name[mode],
+                           spacing_name[spacing], lv, r[0].mesa_n, prims, verdict);
+                    if (bad_winding)
+                        printf(" (%d of Mesa's ccw+cw triangles turned over)", bad_winding);
+                    printf("\n");
                     if (!ok)
                         for (int v = 0; v < n_variants; v++)
                             printf("    %s: Mesa %u vertices, ours %u\n", variant_name[v],
