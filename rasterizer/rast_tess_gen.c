@@ -640,7 +640,8 @@ static void ring_prims_gen(const rast_tess_plan *pl, tess_out *o, int sides)
             ring_row(&cur, e, out);
             int32_t n_in = ring_row(&ring, e, in);
             if (r == 1)
-                stitch_transition(o, out, &pl->outer[e], in, &pl->inner[sides == 4 ? (e + 1) & 1 : 0]);
+                stitch_transition(o, out, &pl->outer[e], in,
+                                  &pl->inner[sides == 4 ? (e + 1) & 1 : 0]);
             else
                 stitch_ring(o, out, in, n_in);
         }

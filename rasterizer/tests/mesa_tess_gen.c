@@ -507,7 +507,9 @@ int main(int argc, char **argv)
                 failures += !ok;
                 char lv[96];
                 print_levels(&rows[i], lv, sizeof(lv));
-                const char *verdict = !ok ? "DIFFERENT" : order ? "identical" : "same sets, other order";
+                const char *verdict = !ok ? "DIFFERENT"
+                                    : order ? "identical"
+                                            : "same sets, other order";
                 if (i < n_fixed || !ok || verbose) {
                     uint32_t prims = r[1].mesa_n / (mode == RAST_TESS_ISOLINES ? 2 : 3);
                     printf("%-9s %-15s %-52s %6u %6u  %s", mode_name[mode],

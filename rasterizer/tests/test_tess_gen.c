@@ -137,7 +137,8 @@ static void test_minimal(void)
     for (int s = EQ; s <= ODD; s++) {
         gen g = run4(TRI, s, 1, 1, 1, 1, 1, 1);
         CHECK(g.nv == 3 && g.np == 1, "TRI all 1: %u %u", g.nv, g.np);
-        CHECK(has_vertex(&g, 0, 0, 1, 0) && has_vertex(&g, 1, 0, 0, 0) && has_vertex(&g, 0, 1, 0, 0),
+        CHECK(has_vertex(&g, 0, 0, 1, 0) && has_vertex(&g, 1, 0, 0, 0) &&
+                  has_vertex(&g, 0, 1, 0, 0),
               "TRI all 1 corners");
         g = run4(QUAD, s, 1, 1, 1, 1, 1, 1);
         CHECK(g.nv == 4 && g.np == 2, "QUAD all 1: %u %u", g.nv, g.np);
@@ -297,8 +298,8 @@ static void test_fractional(void)
     for (size_t r = 0; r < sizeof(ranges) / sizeof(ranges[0]); r++) {
         double last_ratio = 0;
         for (int step = 0; step <= 20; step++) {
-            float f = step == 20 ? ranges[r].hi
-                                 : ranges[r].lo + (ranges[r].hi - ranges[r].lo) * (float)step / 20.0f;
+            float lo = ranges[r].lo, hi = ranges[r].hi;
+            float f = step == 20 ? hi : lo + (hi - lo) * (float)step / 20.0f;
             int n = segments(ranges[r].s, f, len);
             CHECK(n == ranges[r].n, "%s %g: %d segments, not %d", spacing_name[ranges[r].s], f,
                   n, ranges[r].n);
@@ -307,7 +308,8 @@ static void test_fractional(void)
             double total = 0;
             for (int i = 0; i < n; i++) {
                 total += len[i];
-                CHECK(len[i] == len[n - 1 - i], "%s %g: not symmetric", spacing_name[ranges[r].s], f);
+                CHECK(len[i] == len[n - 1 - i], "%s %g: not symmetric",
+                      spacing_name[ranges[r].s], f);
             }
             CHECK(total == 1.0, "%s %g: total %g", spacing_name[ranges[r].s], f, total);
             /* The two shortest segments against the n - 2 others, which
@@ -423,8 +425,8 @@ static void test_inner_one(void)
     g = run4(QUAD, ODD, 1, 1, 1, 1, 1, 3);
     CHECK(g.nv == 4 + 2 * 2 && !g.plan.minimal, "QUAD ODD inner (1,3): %u", g.nv);
     g = run4(QUAD, EQ, 1, 1, 1, 1, 1, 3);
-    CHECK(g.nv == 4 + 1 * 2 && has_vertex(&g, 0.5, 1.0 / 3, 0, 0x1p-16), "QUAD EQUAL inner (1,3): %u",
-          g.nv);
+    CHECK(g.nv == 4 + 1 * 2 && has_vertex(&g, 0.5, 1.0 / 3, 0, 0x1p-16),
+          "QUAD EQUAL inner (1,3): %u", g.nv);
 }
 
 /* ---- properties over a sweep ------------------------------------------------------------ */
@@ -538,7 +540,8 @@ static void check_tiling(const gen *g, rast_tess_mode mode, rast_tess_spacing s,
             boundary++;
         else
             CHECK(find_edge(edges, ne, b, a), "%s: edge %u-%u has no neighbour", what, a, b);
-        CHECK(!on_ring || !find_edge(edges, ne, b, a), "%s: boundary edge %u-%u inside", what, a, b);
+        CHECK(!on_ring || !find_edge(edges, ne, b, a), "%s: boundary edge %u-%u inside", what,
+              a, b);
     }
     CHECK(boundary == ring, "%s: %zu boundary edges, ring of %u", what, boundary, ring);
 }
@@ -570,6 +573,14 @@ static void test_sweep(void)
             outer[0] = (float)(a % 4 + 1), outer[1] = (float)(a / 4 % 4 + 1);
             outer[2] = 1.5f + (float)(a % 3), outer[3] = (float)(a % 5 + 1);
             inner[0] = (float)(a % 6 + 1), inner[1] = (float)(a / 6 % 6 + 1) - 0.25f;
+        } else if (k < 64 + 66 + 4) { /* just above an even level: 1/30 rounds up */
+            static const float near[4][6] = {
+                {30.002f, 30.002f, 30.002f, 30.002f, 30.002f, 30.002f},
+                {2.0001f, 4.0001f, 62.0001f, 63.9999f, 3.0001f, 62.9999f},
+                {19, 33.5f, 6, 30.002f, 12.214f, 28.64f},
+                {30.0001f, 6.0001f, 10.0001f, 14.0001f, 18.0001f, 22.0001f}};
+            memcpy(outer, near[k - 64 - 66], sizeof(outer));
+            memcpy(inner, near[k - 64 - 66] + 4, sizeof(inner));
         } else {
             for (int j = 0; j < 4; j++)
                 outer[j] = sweep_level(&seed);
