@@ -19,6 +19,8 @@
  *   rast_context.c context, workers, flush, stats, knobs
  *   rast_compute.c rast_dispatch: work groups on the executors (rast_pool_run,
  *                  fibers for BAR), and the gp_memory of draws and dispatches
+ *   rast_tess_gen.c tessellation primitive generator: levels -> (u,v,w) and
+ *                  primitives of one patch (pure, any thread)
  *
  * Pixel layout inside a tile (every per-pixel tile buffer uses it):
  *
@@ -856,5 +858,76 @@ static inline float rast_clampf(float v, float lo, float hi)
     /* NaN -> lo */
     return v >= lo ? (v <= hi ? v : hi) : lo;
 }
+
+/* ---- Tessellation primitive generator (rast_tess_gen.c) ----------------------
+ * ARB_tessellation_shader 2.X.2 / NV_tessellation_program5: subdivides one
+ * patch's domain from its levels into tessellation coordinates (u,v,w) and
+ * primitives, with the vertex positions and triangulation of the Direct3D 11
+ * reference tessellator (what hardware and Mesa/llvmpipe produce).
+ *
+ * Call order, per patch (any thread; pure functions, no allocation):
+ *   rast_tess_plan_init(&plan, mode, spacing, cw, point_mode, outer, inner);
+ *   plan.num_vertices, plan.num_prims * plan.verts_per_prim  -> buffer sizes
+ *   rast_tess_gen_coords(&plan, uvw);      uvw[plan.num_vertices][3]
+ *   rast_tess_gen_prims(&plan, indices);   indices[num_prims * verts_per_prim]
+ * A discarded patch has num_vertices == num_prims == 0.  Every size is at
+ * most RAST_TESS_MAX_VERTICES / RAST_TESS_MAX_INDICES, so a caller may also
+ * keep one buffer of each for all patches.
+ *
+ * Coordinates are multiples of 2^-16 (16.16 fixed point, converted exactly);
+ * w = 1 - u - v for TRIANGLES and 0 otherwise.  Primitives are index lists:
+ * triangles (TRIANGLES, QUADS) wound per cw in the (u,v) plane of Figure X.1,
+ * line segments (ISOLINES, increasing u), or one point per vertex in
+ * point_mode.  An edge's vertices depend only on that edge's level and the
+ * spacing, and each edge is subdivided symmetrically: neighbouring patches
+ * sharing an edge level get identical positions along it (no cracks). */
+#define RAST_TESS_MAX_LEVEL 64      /* MAX_TESS_GEN_LEVEL */
+#define RAST_TESS_MAX_VERTICES 4225 /* (64 + 1)^2: QUADS, EQUAL, every level 64 */
+#define RAST_TESS_MAX_INDICES 24576 /* 64 * 64 * 2 triangles * 3 */
+
+typedef enum rast_tess_mode {
+    RAST_TESS_TRIANGLES,
+    RAST_TESS_QUADS,
+    RAST_TESS_ISOLINES,
+} rast_tess_mode;
+
+typedef enum rast_tess_spacing {
+    RAST_TESS_EQUAL,
+    RAST_TESS_FRACTIONAL_ODD,
+    RAST_TESS_FRACTIONAL_EVEN,
+} rast_tess_spacing;
+
+/* One subdivided level (an edge, an inner axis, isoline density or detail),
+ * in 16.16 fixed point: the half-edge from 0 to 1/2 holds half_points
+ * vertices placed between the subdivisions of floor(level/2) and
+ * ceil(level/2) segments; the other half is its mirror image. */
+typedef struct rast_tess_edge {
+    uint32_t inv_floor, inv_ceil; /* 1 / segments on the floor and ceil levels */
+    uint32_t frac;                /* fraction of the half level */
+    int32_t half_points;          /* vertices on [0, 1/2) */
+    int32_t split;                /* vertex index after which floor lags ceil by one */
+    int32_t points;               /* vertices on the whole edge, both ends included */
+    bool odd;                     /* odd parity: no vertex at 1/2 */
+} rast_tess_edge;
+
+typedef struct rast_tess_plan {
+    rast_tess_mode mode;
+    bool cw, point_mode;
+    bool discard; /* a relevant outer level <= 0 (or denormal) or NaN: nothing */
+    bool minimal; /* every level 1: one triangle, or one quad as two triangles */
+    /* TRIANGLES: outer[0..2] (u==0, v==0, w==0 edges), inner[0];
+     * QUADS: outer[0..3] (u==0, v==0, u==1, v==1), inner[0] (u), inner[1] (v);
+     * ISOLINES: outer[0] the line density, outer[1] the detail along a line. */
+    rast_tess_edge outer[4], inner[2];
+    int32_t inner_points[2]; /* inner[] points, at least 3 (even) or 4 (odd) */
+    uint32_t num_vertices;
+    uint32_t num_prims;
+    uint32_t verts_per_prim; /* 3 triangles, 2 lines, 1 point_mode (also if discarded) */
+} rast_tess_plan;
+
+void rast_tess_plan_init(rast_tess_plan *plan, rast_tess_mode mode, rast_tess_spacing spacing,
+                         bool cw, bool point_mode, const float outer[4], const float inner[2]);
+uint32_t rast_tess_gen_coords(const rast_tess_plan *plan, float (*uvw)[3]);
+uint32_t rast_tess_gen_prims(const rast_tess_plan *plan, uint32_t *indices);
 
 #endif /* RASTERIZER_RAST_PRIV_H */
