@@ -497,11 +497,37 @@ VM_INLINE vd pow_d(vd a, vd b)
 }
 
 
+/* x^|b| for b an integer with |b| < 2^kmax <= 128 (as a double), by
+ * binary powering in double: at most 13 products of relative error 2^-53,
+ * so the float rounding is the correct one but for near-halfway cases, as
+ * pow_d's; 1 / x^|b| for b < 0.  0, INF and NaN x give what C99 asks of
+ * pow (the signs aside).  A power of two with no lane that has its bit
+ * set is skipped: the same bits. */
+VM_INLINE vd powi_d(vd x, vd b, int kmax)
+{
+    const double magic = 6755399441055744.0; /* 1.5 * 2^52 */
+    vl n = (vl)((vd)((vl)b & INT64_MAX) + magic) - (vl)SPLAT(vd, magic);
+    vd r = SPLAT(vd, 1.0);
+    for (int k = 0; k < kmax; k++) {
+        vl bit = -((vl)((vu)n >> k) & 1);
+        if (any_l(bit))
+            r = seld(bit, r * x, r);
+        x = x * x;
+    }
+    vl neg = b < 0.0;
+    if (any_l(neg))
+        r = seld(neg, 1.0 / r, r);
+    return r;
+}
+
 /* a^b with the special values of C99 F.9.4.4 (those powf had): x^+-0 = 1
  * and 1^y = 1 even for NaN; (-1)^+-INF = 1; a negative base with an
  * integer exponent is |a|^b, negated for an odd one; with any other finite
  * exponent NaN; +-0 and +-INF bases follow from log2 = -INF / +INF and the
- * sign rule.  Else 2^(b * log2 |a|) in double, rounded once to float. */
+ * sign rule.  Else, for an integer |b| <= 64, |a|^|b| by powi_d, and for
+ * the others 2^(b * log2 |a|) in double; rounded once to float.  Each
+ * lane's path depends on its own b only, so its bits do not depend on the
+ * other lanes. */
 VM_INLINE vf pow_f(vf a, vf b)
 {
     const float big = 16777216.0f; /* 2^24: floats this large are even */
@@ -515,14 +541,27 @@ VM_INLINE vf pow_f(vf a, vf b)
     vi bodd = bsmall & bint & -(bi & 1);
     vi afin = (aa < __builtin_inff()) & (aa > 0.0f);
 
-    /* the usual lanes: |a| finite and not 0, b finite, not a negative a
-     * with a fraction; the others (2^y for y = b * log2 |a| also gives
-     * +-INF b with |a| != 1) are rare and tested for, with the same bits
-     * as if they were always applied */
-    vi special = ~afin | ~(ab < __builtin_inff()) | (aneg & ~bint);
-    vf af = self(afin, aa, SPLAT(vf, 1.0f));
-    vf r = join_f(pow_d(lo_d(af), lo_d(b)), pow_d(hi_d(af), hi_d(b)));
+    /* the usual lanes: an integer |b| <= 64 (powi_d handles every a), or
+     * |a| finite and not 0, b finite, not a negative a with a fraction;
+     * the others (2^y for y = b * log2 |a| also gives +-INF b with |a| !=
+     * 1) are rare and tested for, with the same bits as if the selects
+     * for them were always made */
     const vf inf = SPLAT(vf, __builtin_inff()), zero = SPLAT(vf, 0.0f);
+    vi intp = bint & (ab <= 64.0f);
+    vi special = (~afin | ~(ab < inf) | (aneg & ~bint)) & ~intp;
+    vf r = zero;
+    if (any(~intp)) {
+        vf af = self(afin, aa, SPLAT(vf, 1.0f));
+        r = join_f(pow_d(lo_d(af), lo_d(b)), pow_d(hi_d(af), hi_d(b)));
+    }
+    if (any(intp)) {
+        vi nabs = (vi)self(intp, (vf)((bi ^ (bi >> 31)) - (bi >> 31)), zero);
+        int kmax = 0;
+        while (kmax < 7 && any((nabs >> kmax) != 0))
+            kmax++;
+        vf ri = join_f(powi_d(lo_d(aa), lo_d(b), kmax), powi_d(hi_d(aa), hi_d(b), kmax));
+        r = self(intp, ri, r);
+    }
     if (any(special)) {
         vi bneg = b < 0.0f;
         r = self(aa == 0.0f, self(bneg, inf, zero), r); /* log2 0 = -INF */

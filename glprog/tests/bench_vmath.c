@@ -62,14 +62,14 @@ static const gp_vm_impl libm_impl = {
 };
 
 #define SETS 64 /* distinct input tasks, cycled */
-static float in_a[SETS][N], in_b[SETS][N], in_pos[SETS][N];
+static float in_a[SETS][N], in_b[SETS][N], in_pos[SETS][N], in_unit[SETS][N], in_16[N];
 static volatile float sink;
 
 static void run(const gp_vm_impl *vm, long calls)
 {
     float r[N], r2[N];
-    double t[6];
-    for (int f = 0; f < 6; f++) {
+    double t[7];
+    for (int f = 0; f < 7; f++) {
         double best = 1e30;
         for (int rep = 0; rep < 3; rep++) {
             double t0 = now();
@@ -81,7 +81,8 @@ static void run(const gp_vm_impl *vm, long calls)
                 case 2: vm->sin(r, in_a[s]); break;
                 case 3: vm->cos(r, in_a[s]); break;
                 case 4: vm->sincos(r, r2, in_a[s]); break;
-                default: vm->pow(r, in_pos[s], in_b[s]); break;
+                case 5: vm->pow(r, in_pos[s], in_b[s]); break;
+                default: vm->pow(r, in_unit[s], in_16); break; /* a specular x^16 */
                 }
                 sink = r[i % N];
             }
@@ -91,8 +92,8 @@ static void run(const gp_vm_impl *vm, long calls)
         }
         t[f] = best;
     }
-    printf("%-10s %8.1f %8.1f %8.1f %8.1f %8.1f %8.1f\n", vm->name, t[0], t[1], t[2], t[3], t[4],
-           t[5]);
+    printf("%-10s %8.1f %8.1f %8.1f %8.1f %8.1f %8.1f %8.1f\n", vm->name, t[0], t[1], t[2], t[3],
+           t[4], t[5], t[6]);
 }
 
 int main(int argc, char **argv)
@@ -104,10 +105,13 @@ int main(int argc, char **argv)
             in_a[s][l] = (float)(rand() / (double)RAND_MAX * 20.0 - 10.0);
             in_b[s][l] = (float)(rand() / (double)RAND_MAX * 64.0 - 32.0);
             in_pos[s][l] = (float)(rand() / (double)RAND_MAX * 4.0);
+            in_unit[s][l] = (float)(rand() / (double)RAND_MAX);
+            in_16[l] = 16.0f;
         }
     }
     printf("ns per call of %d lanes, best of 3 runs of %ld calls\n", N, calls);
-    printf("%-10s %8s %8s %8s %8s %8s %8s\n", "", "ex2", "lg2", "sin", "cos", "sincos", "pow");
+    printf("%-10s %8s %8s %8s %8s %8s %8s %8s\n", "", "ex2", "lg2", "sin", "cos", "sincos", "pow",
+           "pow x^16");
     run(&libm_impl, calls);
     const gp_vm_impl *vm;
     for (int i = 0; (vm = gp_vm_variant(i)); i++)
