@@ -26,12 +26,13 @@
  *             Hanek's method past 2^19) and evaluated in double, then
  *             rounded once: within 0.5 ulp, correctly rounded but for rare
  *             near-halfway cases, over the whole float range
- *             (NV_vertex_program2 2.14.3.7 and 2.14.3.27 ask for 2^-22
+ *             (NV_vertex_program2 2.14.3.8 and 2.14.3.33 ask for 2^-22
  *             absolute on [0, 2*PI] and let the error grow outside).
- *   POW       log2 and exp2 in double, rounded once: the correctly rounded
- *             result but for rare halfway cases, so exact results stay
- *             exact (9 = 3^2, (-2)^3 = -8) where ApproxExp2(b *
- *             ApproxLog2(a)) of 2.14.5.20 would not be.
+ *   POW       log2 and exp2 in double, or binary powering in double for
+ *             an integer exponent up to 64, rounded once: the correctly
+ *             rounded result but for rare near-halfway cases, so exact
+ *             results stay exact (9 = 3^2, (-2)^3 = -8) where
+ *             ApproxExp2(b * ApproxLog2(a)) of 2.14.5.20 would not be.
  */
 #include <stdint.h>
 #include <string.h>
@@ -266,8 +267,8 @@ VM_INLINE vd lg2_d(vd x)
 
 /* ---- log2 x ---------------------------------------------------------- */
 
-/* lg2_d on the float widened (denormals are normal doubles), rounded once:
- * the single precision polynomial of ex2_f came to 3 ulp here.  m = 1
+/* lg2_d on the float widened (denormals are normal doubles), rounded once
+ * (the same series in single precision reached 3 ulp).  m = 1
  * gives s = 0 and e exactly.  Special values (NV_vertex_program2
  * 2.14.3.17, the DXIL Log table): +-0 -> -INF, negative (and -INF) -> NaN,
  * +INF -> +INF, NaN quieted. */

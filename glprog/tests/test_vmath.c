@@ -5,7 +5,7 @@
  * from every build of the functions (base, avx2).
  *
  * Bounds: NV_vertex_program2 2.14.3.13 (EX2: |error| < 2^-22 * 2^floor(x)),
- * 2.14.3.17 (LG2: |error| < 2^-22), 2.14.3.7 / 2.14.3.27 (COS, SIN:
+ * 2.14.3.17 (LG2: |error| < 2^-22), 2.14.3.8 / 2.14.3.33 (COS, SIN:
  * |error| < 2^-22 on [0, 2*PI]); ARB_vertex_program and
  * ARB_fragment_program leave the precision to the implementation.  On top
  * of those, the ulp bounds gp_vmath.c promises (EX2 1.5 ulp; LG2, POW and
@@ -342,7 +342,7 @@ static const special specials[] = {
     {'l', 0x1p-149f, 0, -149.0f},
     {'l', 0x1p-140f, 0, -140.0f},
     {'l', FLT_MAX, 0, 128.0f},
-    /* 2.14.3.27 SIN: NaN, +-INF -> NaN, +-0 -> +-0; 2.14.3.7 COS: NaN,
+    /* 2.14.3.33 SIN: NaN, +-INF -> NaN, +-0 -> +-0; 2.14.3.8 COS: NaN,
      * +-INF -> NaN, +-0 -> 1 */
     {'s', NAN, 0, NAN},
     {'s', INFINITY, 0, NAN},
@@ -366,7 +366,7 @@ static const special specials[] = {
     {'c', 1e30f, 0, -0.61160481f},
     {'c', -FLT_MAX, 0, 0.853021026f},
     /* POW: ARB_vertex_program 2.14.5.13 0^0 = 1; the rest C99 F.9.4.4 as
-     * powf had them, NV_vertex_program2 2.14.3.18's list where it agrees */
+     * powf had them, NV_vertex_program2 2.14.3.18 (LIT) lists where it agrees */
     {'p', 0.0f, 0.0f, 1.0f},
     {'p', NAN, 0.0f, 1.0f},
     {'p', 1.0f, NAN, 1.0f},
