@@ -276,10 +276,12 @@ void GP_EXEC_ENTRY(const gp_program *p, const gp_code *code_unused, gp_exec_env 
         /* this call's chunk of the output patch, its per-patch scratch rows
          * holding the current per-patch values (tcp_publish) */
         int first = env->tcp_first_invocation > 0 ? env->tcp_first_invocation : 0;
-        gp_vec *chunk = env->outputs + first / GP_LANES * GP_TCP_ROWS;
+        /* a chunk past the output patch has no rows (writes dropped) */
+        bool in_patch = first < x.tcp_vertices;
+        gp_vec *chunk = in_patch ? env->outputs + first / GP_LANES * GP_TCP_ROWS : env->outputs;
         x.file_base[GP_FILE_OUTPUT] = chunk;
-        x.file_count[GP_FILE_OUTPUT] = GP_TCP_ROWS;
-        for (uint64_t b = p->info.patch_outputs_written; b; b &= b - 1) {
+        x.file_count[GP_FILE_OUTPUT] = in_patch ? GP_TCP_ROWS : 0;
+        for (uint64_t b = p->info.patch_outputs_written; b && x.file_count[GP_FILE_OUTPUT]; b &= b - 1) {
             int r = __builtin_ctzll(b);
             for (int c = 0; c < 4; c++) {
                 gp_val v0;

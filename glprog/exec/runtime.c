@@ -1164,7 +1164,7 @@ static void tcp_publish(gp_xs *x, bool barrier)
 {
     gp_exec_env *e = x->env;
     gp_machine *m = x->m;
-    gp_vec *rows = x->file_base[GP_FILE_OUTPUT];
+    gp_vec *rows = x->file_count[GP_FILE_OUTPUT] ? x->file_base[GP_FILE_OUTPUT] : NULL;
     for (uint64_t b = x->p->info.patch_outputs_written; b && rows; b &= b - 1) {
         int r = __builtin_ctzll(b);
         gp_vec *row = &rows[GP_VARY_COUNT + r];

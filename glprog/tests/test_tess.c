@@ -11,7 +11,8 @@
  *      primitive.invocation control only, vertex.tesscoord evaluation only;
  *      result.patch.* control only; tessouter[n] n < 4, tessinner[n] n < 2,
  *      patch.attrib[n] n < MAX_PROGRAM_PATCH_ATTRIBS_NV (32); a range
- *      n..o with n > o fails; vertex[m] in an instruction needs a constant m.
+ *      n..o with n > o fails; vertex[m] in an instruction needs a constant m;
+ *      there is no PATTRIB statement.
  *   2. What loads: the declarations reach info (mode, spacing, order, point
  *      mode, their defaults EQUAL and CCW; VERTICES_OUT 32), the bindings
  *      reach inputs_read / patch_inputs_read / patch_outputs_written, and
@@ -38,7 +39,7 @@
  * covers: BIND.T.PRIM BIND.T.PRIMID BIND.T.INVOCATION BIND.T.TESSCOORD BIND.R.PATCH_TESSOUTER
  * covers: BIND.R.PATCH_TESSINNER BIND.R.PATCH_ATTRIB BIND.G.TESSOUTER BIND.G.TESSINNER
  * covers: BIND.G.PATCHATTRIB BIND.G.VERTEXCOUNT EDGE.TCP_RACES LIM.TESS.PATCHVERTS
- * covers: LIM.TESS5.PATCHATTR DECL.GP_2D_ATTRIB
+ * covers: LIM.TESS5.PATCHATTR DECL.GP_2D_ATTRIB DECL.PATTRIB
  */
 #include "gp_test_util.h"
 
@@ -106,6 +107,8 @@ static const struct ecase {
       "must be a constant" },
     { TE, TEP "MOV result.primid, 1;\nEND", "result.", "result", "not available in tessellation evaluation programs" },
     { TC, "!!NVtep5.0\nTESS_MODE QUADS;\nEND", NULL, "!!NVtep5.0", "tessellation evaluation program header" },
+    /* DECL.PATTRIB: no such statement; per-patch data use the bindings */
+    { TE, TEP "PATTRIB p = primitive.patch.attrib[0];\nEND", NULL, "PATTRIB", "" },
 };
 
 static gp_program *compile(int stage, const char *src, gp_error *err)
@@ -373,7 +376,8 @@ static void test_tcp(void)
      * output array; the barrier is called between instructions */
     static const char src2[] = "!!NVtcp5.0\nVERTICES_OUT 20;\nTEMP t;\n"
                                "I2F t.x, primitive.invocation.x;\nMUL result.attrib[0], t.x, 2;\n"
-                               "MOV result.patch.tessouter[0], t.x;\nEND";
+                               "MOV result.patch.tessouter[0], t.x;\n"
+                               "MOV result.attrib[1], vertex.out[3].attrib[0];\nEND";
     p = compile(TC, src2, &err);
     CHECK(p, "TCP 20 rejected: %s", err.msg);
     if (!p)
@@ -400,9 +404,21 @@ static void test_tcp(void)
     for (int v = 0; v < 20; v++) {
         float got = big[gp_tcp_vertex_row(v, GP_VARY_ATTR0)].c[0][v % GP_LANES].f;
         CHECK(got == 2.0f * v, "vertex %d attrib[0] %g, want %d", v, got, 2 * v);
+        /* vertex.out[3]: written by the first call (before the read in
+         * its lanes; before the second call altogether) */
+        got = big[gp_tcp_vertex_row(v, GP_VARY_ATTR0 + 1)].c[0][v % GP_LANES].f;
+        CHECK(got == 6.0f, "vertex %d read vertex.out[3].attrib[0] = %g, want 6", v, got);
     }
-    /* each call publishes before its 2nd, 3rd and 4th (END) instructions */
-    CHECK(barriers == 6, "%d barrier calls, want 6 (3 per call)", barriers);
+    /* each call publishes before its 2nd, 3rd, 4th and 5th (END) instructions */
+    CHECK(barriers == 8, "%d barrier calls, want 8 (4 per call)", barriers);
+    /* a call past the output patch writes nothing */
+    gp_vec *before = malloc((size_t)rows * sizeof(gp_vec));
+    memcpy(before, big, (size_t)rows * sizeof(gp_vec));
+    env.tcp_first_invocation = 32;
+    env.live_mask = 0xffff;
+    gp_exec(p, &env);
+    CHECK(memcmp(before, big, (size_t)rows * sizeof(gp_vec)) == 0, "a call at invocation 32 wrote outputs");
+    free(before);
     CHECK(patch_out[GP_PATCH_TESSOUTER][0].f == 19.0f, "tessouter[0] %g, want 19 (the last call's highest lane)",
           patch_out[GP_PATCH_TESSOUTER][0].f);
     free(big);
