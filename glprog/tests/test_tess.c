@@ -28,7 +28,10 @@
  *        primitive.out.tessouter[2] back in the next instruction, and a
  *        patch attribute written in the IF and ELSE branches (ELSE last);
  *      - VERTICES_OUT 20 (two calls of 16 and 4 lanes) with a barrier
- *        callback that the executor calls between instructions;
+ *        callback that the executor calls between instructions; run one
+ *        after the other, and as two fibers switching at the barrier,
+ *        where every invocation reads vertex.out[19 - i] and the per-patch
+ *        level written by the instruction before (lock-step across calls);
  *      - an evaluation program computes u*v0 + v*v1 + w*v2 from
  *        vertex.tesscoord and the input patch, and reads per-patch inputs,
  *        primitive.id and primitive.vertexcount.
@@ -41,6 +44,8 @@
  * covers: BIND.G.PATCHATTRIB BIND.G.VERTEXCOUNT EDGE.TCP_RACES LIM.TESS.PATCHVERTS
  * covers: LIM.TESS5.PATCHATTR DECL.GP_2D_ATTRIB DECL.PATTRIB
  */
+#include <ucontext.h>
+
 #include "gp_test_util.h"
 
 enum { TC = GP_STAGE_TESS_CONTROL, TE = GP_STAGE_TESS_EVAL };
@@ -426,6 +431,109 @@ static void test_tcp(void)
     gp_program_free(p);
 }
 
+/* ---- lock-step across chunks: the calls of a 20-invocation patch as two
+ * fibers switching at the barrier (as the drawing stage would run them,
+ * and compute work groups run: rasterizer/rast_compute.c) ---- */
+
+enum { NFIB = 2, FIB_STACK = 256 * 1024 };
+static ucontext_t fib_sched, fib_ctx[NFIB];
+static bool fib_done[NFIB];
+static int fib_cur;
+static const gp_program *fib_prog;
+static gp_exec_env fib_env[NFIB];
+
+static void fib_barrier(void *user)
+{
+    int k = (int)(intptr_t)user;
+    swapcontext(&fib_ctx[k], &fib_sched);
+}
+
+static void fib_main(void)
+{
+    int k = fib_cur;
+    gp_exec(fib_prog, &fib_env[k]);
+    fib_done[k] = true;
+    /* returns to uc_link: the scheduler */
+}
+
+static void test_tcp_fibers(void)
+{
+    static const char src[] = "!!NVtcp5.0\nVERTICES_OUT 20;\nTEMP t;\nINT TEMP i;\n"
+                              "ATTRIB ov = vertex.out.attrib[0];\n"
+                              "I2F t.x, primitive.invocation.x;\n"
+                              "MOV result.attrib[0], t.x;\n"
+                              "MOV result.patch.tessouter[0], t.x;\n"
+                              "SUB.S i.y, 19, primitive.invocation.x;\n"
+                              "MOV result.attrib[1], ov[i.y];\n"
+                              "MOV result.attrib[2], primitive.out.tessouter[0];\nEND";
+    gp_error err;
+    gp_program *p = compile(TC, src, &err);
+    CHECK(p, "TCP fibers rejected: %s", err.msg);
+    if (!p)
+        return;
+    static gp_val params[16][4];
+    fill_params(p, params, 16);
+    int rows = gp_tcp_output_rows(20);
+    gp_vec *out = calloc((size_t)rows, sizeof(gp_vec));
+    static gp_val patch_out[GP_PATCH_ROWS][4];
+    memset(patch_out, 0, sizeof patch_out);
+    char *stacks = malloc((size_t)NFIB * FIB_STACK);
+    gp_machine *m[NFIB];
+    fib_prog = p;
+    for (int k = 0; k < NFIB; k++) {
+        m[k] = gp_machine_create();
+        memset(&fib_env[k], 0, sizeof fib_env[k]);
+        fib_env[k].machine = m[k];
+        fib_env[k].params = (const gp_val(*)[4])params;
+        fib_env[k].outputs = out;
+        fib_env[k].patch_out = patch_out;
+        fib_env[k].tcp_first_invocation = k * GP_LANES;
+        fib_env[k].live_mask = k ? 0xf : 0xffff;
+        fib_env[k].barrier = fib_barrier;
+        fib_env[k].barrier_user = (void *)(intptr_t)k;
+        fib_done[k] = false;
+        getcontext(&fib_ctx[k]);
+        fib_ctx[k].uc_stack.ss_sp = stacks + (size_t)k * FIB_STACK;
+        fib_ctx[k].uc_stack.ss_size = FIB_STACK;
+        fib_ctx[k].uc_link = &fib_sched;
+        makecontext(&fib_ctx[k], fib_main, 0);
+    }
+    /* round robin: each fiber runs up to its next barrier (one instruction) */
+    for (int round = 0; round < 100; round++) {
+        bool any = false;
+        for (int k = 0; k < NFIB; k++) {
+            if (fib_done[k])
+                continue;
+            any = true;
+            fib_cur = k;
+            swapcontext(&fib_sched, &fib_ctx[k]);
+        }
+        if (!any)
+            break;
+    }
+    for (int k = 0; k < NFIB; k++)
+        CHECK(fib_done[k] && fib_env[k].status == GP_EXEC_OK, "fiber %d done %d status %d", k, fib_done[k],
+              fib_env[k].status);
+    for (int v = 0; v < 20; v++) {
+        float own = out[gp_tcp_vertex_row(v, GP_VARY_ATTR0)].c[0][v % GP_LANES].f;
+        float other = out[gp_tcp_vertex_row(v, GP_VARY_ATTR0 + 1)].c[0][v % GP_LANES].f;
+        float level = out[gp_tcp_vertex_row(v, GP_VARY_ATTR0 + 2)].c[0][v % GP_LANES].f;
+        CHECK(own == (float)v, "vertex %d attrib[0] %g", v, own);
+        /* vertex.out[19 - v], written one instruction earlier in the other
+         * chunk too */
+        CHECK(other == (float)(19 - v), "vertex %d read vertex.out[%d] = %g, want %d (lock-step)", v, 19 - v, other,
+              19 - v);
+        /* the per-patch write of the instruction before: invocation 19's */
+        CHECK(level == 19.0f, "vertex %d read primitive.out.tessouter[0] = %g, want 19", v, level);
+    }
+    CHECK(patch_out[GP_PATCH_TESSOUTER][0].f == 19.0f, "tessouter[0] %g", patch_out[GP_PATCH_TESSOUTER][0].f);
+    for (int k = 0; k < NFIB; k++)
+        gp_machine_free(m[k]);
+    free(stacks);
+    free(out);
+    gp_program_free(p);
+}
+
 static void test_tep(void)
 {
     static const char src[] =
@@ -503,6 +611,7 @@ int main(void)
     test_errors();
     test_load();
     test_tcp();
+    test_tcp_fibers();
     test_tep();
     printf("tess: %d failures\n", gpt_failures);
     return gpt_failures ? 1 : 0;
