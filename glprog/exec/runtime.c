@@ -1137,6 +1137,21 @@ static GP_NOINLINE void fetch_tess_input(gp_xs *x, const gp_src *s, gp_vec *buf,
         } else if (r == GP_TIN_COORD && e->inputs) {
             for (int c = 0; c < 4; c++)
                 q[c] = e->inputs[GP_TIN_TESSCOORD].c[c][l];
+        } else if (r >= GP_IN_THREAD && r < GP_IN_THREAD + 3) {
+            /* NV_shader_thread_group primitive.threadid ..: the GP_IN_THREAD
+             * rows of gp_ir.h for lane l (helperthread is fragment-only) */
+            const uint32_t all = (uint32_t)((1ull << GP_LANES) - 1);
+            const uint32_t lt = (1u << l) - 1, le = (2u << l) - 1;
+            if (r == GP_IN_THREAD) {
+                q[0].u = (uint32_t)l;
+            } else if (r == GP_IN_THREAD + 1) {
+                q[0].u = 1u << l;
+                q[1].u = lt;
+                q[2].u = le & all;
+                q[3].u = all & ~le;
+            } else {
+                q[0].u = all & ~lt;
+            }
         }
         for (int c = 0; c < 4; c++)
             t.c[c][l] = q[c];

@@ -275,6 +275,11 @@ static void nv5_tess_primitive(gp_parse *ps, nv4_binding *b, int ctx)
         next(ps);
         gp_binding_dot(ps, start);
     }
+    /* NV_shader_thread_group "Dependencies on NV_tessellation_program5":
+     * primitive.threadid / thread*mask / warpid / smid (BIND.G.THREAD;
+     * glprog/exec/runtime.c fetch_tess_input) */
+    if (dir == 0 && nv5_thread_input(ps, b))
+        return;
     static const char *const items[] = { "id", "invocation", "vertexcount", "tessouter", "tessinner", "patch" };
     int wpos = ps->tok.pos;
     int k = gp_binding_word(ps, start, items, 6);

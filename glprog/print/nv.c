@@ -260,7 +260,7 @@ static void put_input_binding(gp_printer *pr, int slot, int count, int vtx, int 
         static const char *const names[3][4] = { { "threadid", "warpid", "smid", "helperthread" },
                                                  { "threadeqmask", "threadltmask", "threadlemask", "threadgtmask" },
                                                  { "threadgemask", "threadgemask", "threadgemask", "threadgemask" } };
-        put(pr, "%s.%s", st == GP_STAGE_VERTEX ? "vertex" : st == GP_STAGE_GEOMETRY ? "primitive"
+        put(pr, "%s.%s", st == GP_STAGE_VERTEX ? "vertex" : st == GP_STAGE_GEOMETRY || gp_tess_stage(st) ? "primitive"
                          : st == GP_STAGE_COMPUTE ? "invocation" : "fragment",
             names[slot - GP_IN_THREAD][swz0 & 3]);
         return;

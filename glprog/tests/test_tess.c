@@ -34,7 +34,9 @@
  *        level written by the instruction before (lock-step across calls);
  *      - an evaluation program computes u*v0 + v*v1 + w*v2 from
  *        vertex.tesscoord and the input patch, and reads per-patch inputs,
- *        primitive.id and primitive.vertexcount.
+ *        primitive.id and primitive.vertexcount;
+ *      - OPTION NV_shader_thread_group: primitive.threadid and the masks of
+ *        the call's lanes (thread id = lane), warpid 0.
  * Test executable, single thread.
  *
  * covers: HDR.NVTCP50 HDR.NVTEP50 DECL.VERTICES_OUT_TCP DECL.TESS_MODE DECL.TESS_SPACING
@@ -42,7 +44,7 @@
  * covers: BIND.T.PRIM BIND.T.PRIMID BIND.T.INVOCATION BIND.T.TESSCOORD BIND.R.PATCH_TESSOUTER
  * covers: BIND.R.PATCH_TESSINNER BIND.R.PATCH_ATTRIB BIND.G.TESSOUTER BIND.G.TESSINNER
  * covers: BIND.G.PATCHATTRIB BIND.G.VERTEXCOUNT EDGE.TCP_RACES LIM.TESS.PATCHVERTS
- * covers: LIM.TESS5.PATCHATTR DECL.GP_2D_ATTRIB DECL.PATTRIB
+ * covers: LIM.TESS5.PATCHATTR DECL.GP_2D_ATTRIB DECL.PATTRIB BIND.G.THREAD
  */
 #include <ucontext.h>
 
@@ -606,6 +608,55 @@ static void test_tep(void)
     gp_program_free(p);
 }
 
+/* NV_shader_thread_group in tessellation programs (BIND.G.THREAD): the
+ * thread group is the call's lanes, thread id = lane */
+static void test_thread(void)
+{
+    static const char src[] = "!!NVtep5.0\nOPTION NV_shader_thread_group;\nTESS_MODE QUADS;\n"
+                              "MOV.U result.attrib[0], primitive.threadeqmask;\n"
+                              "MOV.U result.attrib[1].x, primitive.threadid;\n"
+                              "MOV.U result.attrib[1].y, primitive.threadltmask;\n"
+                              "MOV.U result.attrib[1].z, primitive.threadgemask;\n"
+                              "MOV.U result.attrib[1].w, primitive.warpid;\nEND";
+    gp_error err;
+    gp_program *p = compile(TE, src, &err);
+    CHECK(p, "thread TEP rejected: %s", err.msg);
+    if (!p)
+        return;
+    static gp_val params[16][4];
+    fill_params(p, params, 16);
+    static gp_vec in[GP_TIN_COUNT], out[GP_VARY_COUNT];
+    memset(out, 0, sizeof out);
+    gp_machine *m = gp_machine_create();
+    gp_exec_env env;
+    memset(&env, 0, sizeof env);
+    env.machine = m;
+    env.params = (const gp_val(*)[4])params;
+    env.inputs = in;
+    env.outputs = out;
+    env.live_mask = 0xff;
+    gp_exec(p, &env);
+    for (int l = 0; l < 8; l++) {
+        CHECK(out[GP_VARY_ATTR0].c[0][l].u == 1u << l, "lane %d threadeqmask 0x%x", l, out[GP_VARY_ATTR0].c[0][l].u);
+        CHECK(out[GP_VARY_ATTR0 + 1].c[0][l].u == (uint32_t)l, "lane %d threadid %u", l,
+              out[GP_VARY_ATTR0 + 1].c[0][l].u);
+        CHECK(out[GP_VARY_ATTR0 + 1].c[1][l].u == (1u << l) - 1, "lane %d threadltmask 0x%x", l,
+              out[GP_VARY_ATTR0 + 1].c[1][l].u);
+        CHECK(out[GP_VARY_ATTR0 + 1].c[2][l].u == (0xffffu & ~((1u << l) - 1)), "lane %d threadgemask 0x%x", l,
+              out[GP_VARY_ATTR0 + 1].c[2][l].u);
+        CHECK(out[GP_VARY_ATTR0 + 1].c[3][l].u == 0, "lane %d warpid %u", l, out[GP_VARY_ATTR0 + 1].c[3][l].u);
+    }
+    gp_machine_free(m);
+    gp_program_free(p);
+    gp_program_free(round_trip(TE, src, "OPTION NV_shader_thread_group|primitive.threadeqmask|primitive.threadid|"
+                                        "primitive.threadltmask|primitive.warpid"));
+    /* without the option the words are no bindings */
+    p = compile(TC, "!!NVtcp5.0\nVERTICES_OUT 2;\nMOV.U result.attrib[0], primitive.threadid;\nEND", &err);
+    CHECK(!p && strstr(err.msg, "requires OPTION NV_shader_thread_group"), "threadid without the option: %s",
+          p ? "loaded" : err.msg);
+    gp_program_free(p);
+}
+
 int main(void)
 {
     test_errors();
@@ -613,6 +664,7 @@ int main(void)
     test_tcp();
     test_tcp_fibers();
     test_tep();
+    test_thread();
     printf("tess: %d failures\n", gpt_failures);
     return gpt_failures ? 1 : 0;
 }
