@@ -306,8 +306,10 @@ enum {
     GP_PATCH_ATTR0 = 2,
     GP_PATCH_ROWS = GP_PATCH_ATTR0 + GP_MAX_PATCH_ATTRIBS
 };
-/* Rows of one chunk of a control program's output array (see above). */
-#define GP_TCP_ROWS (GP_VARY_COUNT + GP_PATCH_ROWS)
+/* Rows of one chunk of a control program's output array (see above): the
+ * GP_VARY_COUNT per-vertex rows, then the executor's scratch (a row per
+ * per-patch row and per tessellation level). */
+#define GP_TCP_ROWS (GP_VARY_COUNT + GP_PATCH_ROWS + 6)
 static inline int gp_tcp_output_rows(int vertices_out)
 {
     return (vertices_out + GP_LANES - 1) / GP_LANES * GP_TCP_ROWS;

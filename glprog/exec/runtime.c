@@ -1103,8 +1103,7 @@ static GP_NOINLINE void fetch_tess_input(gp_xs *x, const gp_src *s, gp_vec *buf,
     const bool tcp = x->p->info.stage == GP_STAGE_TESS_CONTROL;
     int32_t idx[GP_LANES];
     if (s->rel)
-        rel_indices(x, s->rel_file, s->rel_reg, s->rel_comp, s->index, s->rel_lo, s->rel_hi, GP_TIN_COORD + 1,
-                    idx);
+        rel_indices(x, s->rel_file, s->rel_reg, s->rel_comp, s->index, s->rel_lo, s->rel_hi, GP_TIN_END, idx);
     else
         for (int l = 0; l < GP_LANES; l++)
             idx[l] = s->index;
@@ -1130,6 +1129,11 @@ static GP_NOINLINE void fetch_tess_input(gp_xs *x, const gp_src *s, gp_vec *buf,
             const gp_val(*pa)[4] = tcp ? (const gp_val(*)[4])e->patch_out : e->patch_attr_in;
             if (pa)
                 memcpy(q, pa[r - GP_TIN_PATCH], sizeof(q));
+        } else if (r >= GP_TIN_LEVEL && r < GP_TIN_END) {
+            const gp_val(*pa)[4] = tcp ? (const gp_val(*)[4])e->patch_out : e->patch_attr_in;
+            int n = r - GP_TIN_LEVEL;
+            if (pa)
+                q[0] = n < 4 ? pa[GP_PATCH_TESSOUTER][n] : pa[GP_PATCH_TESSINNER][n - 4];
         } else if (r == GP_TIN_PRIM) {
             q[0].i = e->primitive_id;
             q[1].i = tcp ? e->tcp_first_invocation + l : 0;
@@ -1182,13 +1186,20 @@ static void tcp_publish(gp_xs *x, bool barrier)
     gp_vec *rows = x->file_count[GP_FILE_OUTPUT] ? x->file_base[GP_FILE_OUTPUT] : NULL;
     for (uint64_t b = x->p->info.patch_outputs_written; b && rows; b &= b - 1) {
         int r = __builtin_ctzll(b);
-        gp_vec *row = &rows[GP_VARY_COUNT + r];
-        for (int c = 0; c < 4; c++) {
+        /* patch.attrib[n]: its row's four components; a level n of
+         * tessouter / tessinner: x of its own row (gp_ir.h), published as
+         * component n of the GP_PATCH_TESSOUTER / TESSINNER row */
+        bool level = r == GP_PATCH_TESSOUTER || r == GP_PATCH_TESSINNER;
+        int ncomp = r == GP_PATCH_TESSINNER ? 2 : 4;
+        for (int c = 0; c < ncomp; c++) {
+            gp_vec *row = level ? &rows[GP_TCP_LEVEL_ROW + (r == GP_PATCH_TESSINNER ? 4 : 0) + c]
+                                : &rows[GP_VARY_COUNT + r];
+            gp_val *lanes = row->c[level ? 0 : c];
             uint32_t prev = m->tcp_prev[r][c].u, val = prev;
             bool changed = false;
             for (int l = GP_LANES - 1; l >= 0 && !changed; l--)
-                if (row->c[c][l].u != prev) {
-                    val = row->c[c][l].u;
+                if (lanes[l].u != prev) {
+                    val = lanes[l].u;
                     changed = true;
                 }
             if (!changed)
@@ -1197,7 +1208,7 @@ static void tcp_publish(gp_xs *x, bool barrier)
             if (e->patch_out)
                 e->patch_out[r][c].u = val;
             for (int l = 0; l < GP_LANES; l++)
-                row->c[c][l].u = val;
+                lanes[l].u = val;
         }
     }
     if (barrier && e->barrier && x->tcp_vertices > GP_LANES)

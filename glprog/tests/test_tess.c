@@ -35,6 +35,9 @@
  *      - an evaluation program computes u*v0 + v*v1 + w*v2 from
  *        vertex.tesscoord and the input patch, and reads per-patch inputs,
  *        primitive.id and primitive.vertexcount;
+ *      - arrays of tessouter / tessinner indexed at run time, results
+ *        (each invocation its own level) and inputs (reversed, and past
+ *        the array: 0);
  *      - OPTION NV_shader_thread_group: primitive.threadid and the masks of
  *        the call's lanes (thread id = lane), warpid 0.
  * Test executable, single thread.
@@ -608,6 +611,92 @@ static void test_tep(void)
     gp_program_free(p);
 }
 
+/* Arrays of tessellation levels indexed at run time: a level per element
+ * (written by the invocation of that number, read back reversed) */
+static void test_level_arrays(void)
+{
+    static const char tcp[] = "!!NVtcp5.0\nVERTICES_OUT 4;\nINT TEMP i;\nTEMP t;\n"
+                              "OUTPUT lv[] = { result.patch.tessouter[0..3] };\n"
+                              "OUTPUT li[] = { result.patch.tessinner[0..1] };\n"
+                              "ATTRIB rd[] = { primitive.out.tessouter[0..3] };\n"
+                              "MOV.S i.x, primitive.invocation.x;\nI2F t.x, i.x;\n"
+                              "MUL lv[i.x], t.x, 2;\n"  /* outer[i] = 2i */
+                              "AND.S i.y, i.x, 1;\nMOV li[i.y], t.x;\n" /* inner[i & 1]: the highest i */
+                              "SUB.S i.z, 3, i.x;\nMOV result.attrib[0], rd[i.z];\nEND";
+    gp_error err;
+    gp_program *p = round_trip(TC, tcp, "OUTPUT|result.patch.tessouter[0..3]|result.patch.tessinner[0..1]|"
+                                        "primitive.out.tessouter[0..3]");
+    if (!p)
+        return;
+    static gp_val params[16][4];
+    fill_params(p, params, 16);
+    static gp_vec out[GP_TCP_ROWS];
+    static gp_val patch_out[GP_PATCH_ROWS][4];
+    memset(out, 0, sizeof out);
+    memset(patch_out, 0, sizeof patch_out);
+    gp_machine *m = gp_machine_create();
+    gp_exec_env env;
+    memset(&env, 0, sizeof env);
+    env.machine = m;
+    env.params = (const gp_val(*)[4])params;
+    env.outputs = out;
+    env.patch_out = patch_out;
+    env.live_mask = 0xf;
+    gp_exec(p, &env);
+    for (int n = 0; n < 4; n++)
+        CHECK(patch_out[GP_PATCH_TESSOUTER][n].f == 2.0f * n, "tessouter[%d] = %g, want %d", n,
+              patch_out[GP_PATCH_TESSOUTER][n].f, 2 * n);
+    CHECK(patch_out[GP_PATCH_TESSINNER][0].f == 2.0f && patch_out[GP_PATCH_TESSINNER][1].f == 3.0f,
+          "tessinner (%g, %g), want (2, 3)", patch_out[GP_PATCH_TESSINNER][0].f, patch_out[GP_PATCH_TESSINNER][1].f);
+    for (int l = 0; l < 4; l++)
+        CHECK(out[GP_VARY_ATTR0].c[0][l].f == 2.0f * (3 - l), "lane %d read tessouter[%d] = %g, want %d", l, 3 - l,
+              out[GP_VARY_ATTR0].c[0][l].f, 2 * (3 - l));
+    gp_program_free(p);
+
+    static const char tep[] = "!!NVtep5.0\nTESS_MODE QUADS;\nINT TEMP i;\n"
+                              "ATTRIB lv[] = { primitive.tessouter[0..3] };\n"
+                              "ATTRIB li[] = { primitive.tessinner[0..1] };\n"
+                              "TRUNC.S i.x, vertex.tesscoord.x;\nMOV result.attrib[0], lv[i.x];\n"
+                              "AND.S i.y, i.x, 1;\nMOV result.attrib[1], li[i.y].yzwx;\n"
+                              "ADD.S i.z, i.x, 2;\nMOV result.attrib[2], li[i.z];\nEND";
+    p = round_trip(TE, tep, "primitive.tessouter[0..3]|primitive.tessinner[0..1]");
+    if (!p)
+        return;
+    fill_params(p, params, 16);
+    static gp_vec in[GP_TIN_COUNT];
+    memset(in, 0, sizeof in);
+    memset(out, 0, sizeof out);
+    for (int l = 0; l < 4; l++)
+        in[GP_TIN_TESSCOORD].c[0][l].f = (float)l;
+    static gp_val attr[GP_PATCH_ROWS][4];
+    memset(attr, 0, sizeof attr);
+    for (int n = 0; n < 4; n++)
+        attr[GP_PATCH_TESSOUTER][n].f = 10.0f + n;
+    attr[GP_PATCH_TESSINNER][0].f = 20.0f;
+    attr[GP_PATCH_TESSINNER][1].f = 21.0f;
+    memset(&env, 0, sizeof env);
+    env.machine = m;
+    env.params = (const gp_val(*)[4])params;
+    env.inputs = in;
+    env.outputs = out;
+    env.patch_attr_in = (const gp_val(*)[4])attr;
+    env.live_mask = 0xf;
+    gp_exec(p, &env);
+    for (int l = 0; l < 4; l++) {
+        CHECK(out[GP_VARY_ATTR0].c[0][l].f == 10.0f + l, "lane %d tessouter[%d] = %g", l, l,
+              out[GP_VARY_ATTR0].c[0][l].f);
+        /* (x, -, -, -): every swizzle reads the level */
+        CHECK(out[GP_VARY_ATTR0 + 1].c[0][l].f == 20.0f + (l & 1) && out[GP_VARY_ATTR0 + 1].c[3][l].f == 20.0f + (l & 1),
+              "lane %d tessinner[%d] = %g %g", l, l & 1, out[GP_VARY_ATTR0 + 1].c[0][l].f,
+              out[GP_VARY_ATTR0 + 1].c[3][l].f);
+        CHECK(out[GP_VARY_ATTR0 + 2].c[0][l].f == 0.0f, "lane %d tessinner[%d] (out of range) = %g, want 0", l, l + 2,
+              out[GP_VARY_ATTR0 + 2].c[0][l].f);
+    }
+    (void)err;
+    gp_machine_free(m);
+    gp_program_free(p);
+}
+
 /* NV_shader_thread_group in tessellation programs (BIND.G.THREAD): the
  * thread group is the call's lanes, thread id = lane */
 static void test_thread(void)
@@ -665,6 +754,7 @@ int main(void)
     test_tcp_fibers();
     test_tep();
     test_thread();
+    test_level_arrays();
     printf("tess: %d failures\n", gpt_failures);
     return gpt_failures ? 1 : 0;
 }
