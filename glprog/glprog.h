@@ -249,7 +249,12 @@ typedef enum gp_prim {
  * group, then the ELSE group).  What asmgl makes of the spec's undefined
  * cases, the same for any thread count:
  *   - lanes writing one per-patch component in one instruction: the
- *     highest-numbered invocation's value lands;
+ *     value of the highest-numbered invocation whose write changes it
+ *     lands (so one of the values written; when all write one value,
+ *     that value; the writes go per lane into scratch rows that the
+ *     executor compares with the value before the instruction);
+ *   - with several calls and a barrier, the calls' writes of one
+ *     instruction land in call order (the highest chunk last);
  *   - a read of a value (another lane's vertex.out, a per-patch output)
  *     in the instruction that writes it sees the value from before the
  *     instruction (every lane reads its operands before any lane writes);

@@ -1174,8 +1174,9 @@ static GP_NOINLINE void fetch_tess_input(gp_xs *x, const gp_src *s, gp_vec *buf,
 /* Tessellation control programs (glprog.h "tessellation"): the per-patch
  * results the instructions since the last call wrote, per lane, into the
  * chunk's scratch rows GP_VARY_COUNT + r, land in env->patch_out: for
- * each component the highest lane whose value changed wins (EDGE.TCP_RACES:
- * the highest invocation of one instruction), and the row is broadcast
+ * each component the highest lane whose value changed wins (EDGE.TCP_RACES,
+ * glprog.h: the highest invocation of one instruction whose write changes
+ * the value; a lane writing the value before does not count), and the row is broadcast
  * again.  Then, with a barrier and more than one chunk, the other chunks
  * run up to the same point (lock-step across calls; not at the end of the
  * program, barrier false: a call that ends releases the others). */
