@@ -124,9 +124,9 @@ typedef void (*rast_pbe_fn)(struct rast_tile_ctx *t, const struct rast_dstate *d
 
 /* What rast_tex_fn needs: the user pointer of gp_exec_env.tex. */
 typedef struct rast_tex_units {
-    const tex_object *textures[RAST_MAX_TEXTURE_UNITS];
-    float lod_bias[RAST_MAX_TEXTURE_UNITS];
-    const tex_sampler *samplers[RAST_MAX_TEXTURE_UNITS]; /* rast_draw.tex_samplers */
+    /* per unit: rast_draw's texture, sampler object and LOD bias, prepared
+     * once per draw (texture/ tex_unit_prepare; zero: no texture) */
+    tex_unit_state units[RAST_MAX_TEXTURE_UNITS];
     const tex_object *const *handles;  /* rast_draw.tex_handles (NV_bindless_texture) */
     uint32_t num_handles;
 } rast_tex_units;

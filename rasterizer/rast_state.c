@@ -68,11 +68,9 @@ static void fill_dstate(rast_context *r, const rast_draw *d, rast_dstate *ds)
     ds->fpi = fpi;
     ds->num_fp_params = fpi->num_params;
     for (int i = 0; i < RAST_MAX_TEXTURE_UNITS; i++) {
-        if (fpi->tex_units_used & (1u << i)) {
-            ds->tex.textures[i] = d->textures[i];
-            ds->tex.lod_bias[i] = d->tex_lod_bias[i];
-            ds->tex.samplers[i] = d->tex_samplers[i];
-        }
+        if (fpi->tex_units_used & (1u << i))
+            tex_unit_prepare(&ds->tex.units[i], d->textures[i], d->tex_samplers[i],
+                             d->tex_lod_bias[i]);
     }
     ds->tex.handles = d->tex_handles;
     ds->tex.num_handles = d->num_tex_handles;
