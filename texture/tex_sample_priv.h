@@ -181,6 +181,14 @@ typedef struct tex_fast {
     int layers;        /* 2D arrays: layers at the base level, else 1 */
 } tex_fast;
 
+/* Whether the kernels are built a second time for AVX2
+ * (tex_sample_simd_avx2.c). */
+#if defined(__GNUC__) && defined(__x86_64__)
+#define TEX_SIMD_HAS_AVX2 1
+#else
+#define TEX_SIMD_HAS_AVX2 0
+#endif
+
 /* Whether the kernels serve req on u (tex_sample_simd.c). */
 bool tex_unit_takes(const tex_unit_state *u, const gp_tex_request *req);
 

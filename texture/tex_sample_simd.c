@@ -39,24 +39,24 @@
 #include <stdlib.h>
 #include <string.h>
 #if defined(__SSE__)
-#include <xmmintrin.h>
+#include <immintrin.h>
 #endif
 
 #include "tex_sample_priv.h"
 
+/* Instruction-set variants: this file is the baseline (SSE, 4 lanes a
+ * vector); tex_sample_simd_avx2.c compiles the kernel a second time for
+ * AVX2 (8 lanes a vector, texel and table loads by gathers) with
+ * TEX_SIMD_AVX2 set, and tex_unit_sample picks one at run time. */
+#if defined(TEX_SIMD_AVX2)
+#define TEX_VW 8
+#define KERNEL tex_kernel_sample_avx2
+#else
+#define KERNEL tex_kernel_sample
+#endif
+bool KERNEL(const tex_fast *f, const gp_tex_request *req, uint32_t mask, gp_vec *out);
 
-_Static_assert(sizeof(tex_fast) <= sizeof(((tex_unit_state *)0)->priv),
-               "TEX_UNIT_STATE_WORDS too small for tex_fast");
 
-static tex_fast *fast_of(tex_unit_state *u)
-{
-    return (tex_fast *)(void *)u->priv;
-}
-
-static const tex_fast *cfast_of(const tex_unit_state *u)
-{
-    return (const tex_fast *)(const void *)u->priv;
-}
 
 /* ---- lane vectors ------------------------------------------------------------------ */
 
@@ -113,6 +113,8 @@ static inline uint32_t vbits(vi m, int c)
 {
 #if TEX_VW == 4 && defined(__SSE__)
     return (uint32_t)_mm_movemask_ps((__m128)m) << (c * TEX_VW);
+#elif TEX_VW == 8 && defined(__AVX__)
+    return (uint32_t)_mm256_movemask_ps((__m256)m) << (c * TEX_VW);
 #else
     uint32_t b = 0;
     for (int l = 0; l < TEX_VW; l++)
@@ -252,6 +254,25 @@ static inline void fetch_tap(const samp *sp, const tex_image *img, int pf, const
     if (!load) {
         for (int q = 0; q < 4; q++)
             FOR_C tx[q][c] = vsplat(0.0f);
+#if TEX_VW == 8 && defined(__AVX2__)
+    } else if (pf == PF_F32) {
+        const uint8_t *data = img->data;
+        for (int q = 0; q < 4; q++)
+            FOR_C tx[q][c] = (vf)_mm256_i32gather_ps((const float *)(const void *)(data + 4 * q),
+                                                     (__m256i)offs[c], 1);
+    } else {
+        const int *data = img->data;
+        const float *rgb = pf == PF_SRGB8 ? tex_srgb8_to_linear : tex_u8_to_float;
+        FOR_C {
+            vi x = (vi)_mm256_i32gather_epi32(data, (__m256i)offs[c], 1); /* bytes R, G, B, A */
+            vi b = visplat(255);
+            tx[0][c] = (vf)_mm256_i32gather_ps(rgb, (__m256i)(x & b), 4);
+            tx[1][c] = (vf)_mm256_i32gather_ps(rgb, (__m256i)(x >> 8 & b), 4);
+            tx[2][c] = (vf)_mm256_i32gather_ps(rgb, (__m256i)(x >> 16 & b), 4);
+            tx[3][c] = (vf)_mm256_i32gather_ps(tex_u8_to_float, (__m256i)(vi)((vu)x >> 24), 4);
+        }
+    }
+#else
     } else if (pf == PF_F32) {
         const uint8_t *data = img->data;
         FOR_C {
@@ -301,6 +322,7 @@ static inline void fetch_tap(const samp *sp, const tex_image *img, int pf, const
 #endif
         }
     }
+#endif
     for (int q = 0; q < 4; q++) {
         vf bc = vsplat(sp->border[q]);
         FOR_C o[q][c] = vsel(in[c], tx[q][c], bc);
@@ -453,8 +475,7 @@ static void lambda_of(const tex_fast *f, const gp_tex_request *req, lanes *ln, c
 
 /* The lookup of req (TEX, TXP, TXB, TXL; tex_unit_takes) for the lanes of
  * mask into out.  False when it cannot be done here (nothing written). */
-static bool kernel_sample(const tex_fast *f, const gp_tex_request *req, uint32_t mask,
-                          gp_vec *out)
+bool KERNEL(const tex_fast *f, const gp_tex_request *req, uint32_t mask, gp_vec *out)
 {
     const samp *sp = &f->sp;
     const gp_vec *cv = req->coord;
@@ -583,6 +604,47 @@ static bool kernel_sample(const tex_fast *f, const gp_tex_request *req, uint32_t
 }
 
 /* ---- preparing and dispatching ---------------------------------------------------- */
+#if !defined(TEX_SIMD_AVX2)
+
+_Static_assert(sizeof(tex_fast) <= sizeof(((tex_unit_state *)0)->priv),
+               "TEX_UNIT_STATE_WORDS too small for tex_fast");
+
+static tex_fast *fast_of(tex_unit_state *u)
+{
+    return (tex_fast *)(void *)u->priv;
+}
+
+static const tex_fast *cfast_of(const tex_unit_state *u)
+{
+    return (const tex_fast *)(const void *)u->priv;
+}
+
+#if TEX_SIMD_HAS_AVX2
+bool tex_kernel_sample_avx2(const tex_fast *f, const gp_tex_request *req, uint32_t mask,
+                            gp_vec *out);
+#endif
+
+/* The kernel's instruction set, chosen once: AVX2 where the CPU has it,
+ * unless ASMGL_EXEC_ISA=base asks for the baseline everywhere (as it does
+ * for the program interpreter).  Every thread makes the same choice. */
+typedef bool (*kernel_fn)(const tex_fast *, const gp_tex_request *, uint32_t, gp_vec *);
+static _Atomic(kernel_fn) kernel_chosen;
+
+static kernel_fn kernel(void)
+{
+    kernel_fn k = atomic_load_explicit(&kernel_chosen, memory_order_relaxed);
+    if (k)
+        return k;
+    k = tex_kernel_sample;
+#if TEX_SIMD_HAS_AVX2
+    const char *isa = getenv("ASMGL_EXEC_ISA");
+    __builtin_cpu_init();
+    if (!(isa && strcmp(isa, "base") == 0) && __builtin_cpu_supports("avx2"))
+        k = tex_kernel_sample_avx2;
+#endif
+    atomic_store_explicit(&kernel_chosen, k, memory_order_relaxed);
+    return k;
+}
 
 /* ASMGL_TEX_KERNELS=0: every lookup on the generic sampler (read once). */
 static _Atomic int kernels_env; /* 0 unread, 1 on, 2 off */
@@ -664,7 +726,7 @@ void tex_unit_sample(const tex_unit_state *u, const gp_tex_request *req, gp_vec 
 {
     uint32_t mask = req->lane_mask & (uint32_t)((1ull << NL) - 1);
     if (tex_unit_takes(u, req)) {
-        if (!mask || kernel_sample(cfast_of(u), req, mask, out))
+        if (!mask || kernel()(cfast_of(u), req, mask, out))
             return;
     }
     tex_sample_generic(u->t, u->so, req, u->lod_bias, out);
@@ -683,3 +745,5 @@ void tex_sample_with(const tex_object *t, const tex_sampler *so, const gp_tex_re
     tex_unit_prepare(&u, t, so, unit_lod_bias);
     tex_unit_sample(&u, req, out);
 }
+
+#endif /* !TEX_SIMD_AVX2 */
