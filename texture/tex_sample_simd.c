@@ -73,6 +73,21 @@ typedef uint32_t vu __attribute__((vector_size(TEX_VW * 4)));
 
 #define FOR_C for (int c = 0; c < NC; c++)
 
+/* Vector c of a register component (gp_val[GP_LANES]), loaded and stored
+ * as one vector (not through memcpy's narrower moves, whose stores a wide
+ * load could not forward). */
+typedef float vfu __attribute__((vector_size(TEX_VW * 4), aligned(4), may_alias));
+
+static inline vf vld(const gp_val *comp, int c)
+{
+    return *(const vfu *)(const void *)(comp + c * TEX_VW);
+}
+
+static inline void vst(gp_val *comp, int c, vf v)
+{
+    *(vfu *)(void *)(comp + c * TEX_VW) = v;
+}
+
 static inline vf vsplat(float k)
 {
     vf v;
@@ -454,8 +469,9 @@ static void lambda_of(const tex_fast *f, const gp_tex_request *req, lanes *ln, c
         }
     } else if (req->quad_derivatives) {
         for (int q = 0; q < NL / 4; q++) {
-            float lb = (req->lane_mask >> (4 * q)) & 0xfu ? tex_quad_lambda_base(sp, req, ln, q, 0, ln)
-                                                         : 0.0f;
+            float lb = (req->lane_mask >> (4 * q)) & 0xfu
+                           ? tex_quad_lambda_base(sp, req, ln, q, 0, ln)
+                           : 0.0f;
             for (int l = 4 * q; l < 4 * q + 4; l++)
                 LANE(base, l) = lb;
         }
@@ -481,10 +497,12 @@ bool KERNEL(const tex_fast *f, const gp_tex_request *req, uint32_t mask, gp_vec 
     const gp_vec *cv = req->coord;
     vf x[NC], y[NC], z[NC], w[NC], s[NC], t[NC];
     vi face[NC], layer[NC];
-    memcpy(x, cv->c[0], sizeof x);
-    memcpy(y, cv->c[1], sizeof y);
-    memcpy(z, cv->c[2], sizeof z);
-    memcpy(w, cv->c[3], sizeof w);
+    FOR_C {
+        x[c] = vld(cv->c[0], c);
+        y[c] = vld(cv->c[1], c);
+        z[c] = vld(cv->c[2], c);
+        w[c] = vld(cv->c[3], c);
+    }
     lanes ln;
     /* tex_sample.c lanes_coords */
     if (req->op == GP_TEXOP_TXP) {
@@ -595,10 +613,10 @@ bool KERNEL(const tex_fast *f, const gp_tex_request *req, uint32_t mask, gp_vec 
     for (int q = 0; q < 4; q++) {
         int src = f->post ? f->map[q] : q;
         vf k = vsplat(src == POST_ONE ? 1.0f : 0.0f);
-        vf prev[NC];
-        memcpy(prev, out->c[q], sizeof prev);
-        FOR_C prev[c] = vsel(vmask(mask, c), src < 4 ? o[src][c] : k, prev[c]);
-        memcpy(out->c[q], prev, sizeof prev);
+        FOR_C {
+            vf v = src < 4 ? o[src][c] : k;
+            vst(out->c[q], c, vsel(vmask(mask, c), v, vld(out->c[q], c)));
+        }
     }
     return true;
 }
