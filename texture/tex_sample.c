@@ -4,8 +4,13 @@
  * Worker threads: reads texture objects only and keeps no state, so any
  * number of threads may sample one object at once.
  *
+ * This is the generic sampler: every target, format and op, lane by lane.
+ * Plain lookups of the common states run on the kernels of
+ * tex_sample_simd.c instead (tex_unit_sample), which compute the same bits
+ * over all lanes at once with the helpers of tex_sample_priv.h.
+ *
  * Per call the sampler state is reduced once (filters, wraps, level range,
- * border colour, compare state: samp_setup), then each lane runs
+ * border colour, compare state: tex_samp_setup), then each lane runs
  *   coordinates (projection, cube face, array layer, reference value)
  *   -> LOD (GL 2.1 section 3.8.8; one LOD per 2x2 quad for fragment work)
  *   -> magnification or minification, level selection (section 3.8.8-3.8.9)
