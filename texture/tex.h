@@ -502,7 +502,7 @@ void tex_sample_gather_offsets(const tex_object *t, const gp_tex_request *req,
  * A zeroed tex_unit_state is a unit with no texture (the incomplete
  * result).  Bytes are deterministic (padding zeroed), so two states of the
  * same inputs compare equal with memcmp. */
-#define TEX_UNIT_STATE_WORDS 40
+#define TEX_UNIT_STATE_WORDS 24
 typedef struct tex_unit_state {
     const tex_object *t;
     const tex_sampler *so;
