@@ -17,9 +17,9 @@
  *
  * The kernel computes exactly what the generic sampler computes, lane for
  * lane and bit for bit: the same float operations in the same order, on
- * vectors of the compiler's vector extensions (GP_LANES wide; the compiler
- * splits them into SSE or AVX registers).  A lookup is the generic chain
- * as stages over all lanes:
+ * the compiler's vector extensions, a task's lanes as NC vectors of the
+ * machine's width.  A lookup is the generic chain as stages over all
+ * lanes:
  *   coordinates (projection, cube face and s, t; array layer)
  *   -> lambda (only when mipmaps or MIN != MAG make it matter; one per
  *      quad from tex_quad_lambda_base, the generic sampler's own)
@@ -32,8 +32,11 @@
  * Where the generic sampler has two orders of the same sum (its direct
  * RGBA8 2D path adds the four weighted taps, the general path adds them to
  * 0), the pass takes the one the generic sampler takes for that image.
- * Texel loads are scalar: one 32-bit load per RGBA8 texel, then the same
- * conversion tables.
+ * Texels: the baseline loads one 32-bit word per RGBA8 texel and converts
+ * by the generic sampler's tables; the AVX2 build gathers (texels, sRGB
+ * table) and divides by 255 (tex_u8_to_float is that division).  A pass
+ * computes every lane and keeps its own; a lane that reads no texel of the
+ * image (outside it, or not the pass's) loads texel 0 and drops it.
  */
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -46,8 +49,8 @@
 
 /* Instruction-set variants: this file is the baseline (SSE, 4 lanes a
  * vector); tex_sample_simd_avx2.c compiles the kernel a second time for
- * AVX2 (8 lanes a vector, texel and table loads by gathers) with
- * TEX_SIMD_AVX2 set, and tex_unit_sample picks one at run time. */
+ * AVX2 (8 lanes a vector, gathers) with TEX_SIMD_AVX2 set, and
+ * tex_unit_sample picks one at run time. */
 #if defined(TEX_SIMD_AVX2)
 #define TEX_VW 8
 #define KERNEL tex_kernel_sample_avx2
@@ -56,12 +59,10 @@
 #endif
 bool KERNEL(const tex_fast *f, const gp_tex_request *req, uint32_t mask, gp_vec *out);
 
-
-
 /* ---- lane vectors ------------------------------------------------------------------ */
 
 /* A task's lanes as NC vectors of TEX_VW lanes, the machine's own width
- * (SSE: 4), so every operation is one instruction. */
+ * (SSE: 4, AVX2: 8), so every operation is one instruction. */
 #define NL GP_LANES
 #ifndef TEX_VW
 #define TEX_VW 4
