@@ -118,9 +118,7 @@ static LLVMTargetMachineRef make_tm(void)
 }
 
 /* At exit, before LLVM's own static destructors: let a compile in
- * progress finish and start no other.  Registered after the first compile
- * (compile()), so that it runs before the destructors of the statics LLVM
- * creates on first use too. */
+ * progress finish and start no other.  Registered by compile(). */
 static void jit_at_exit(void)
 {
     pthread_mutex_lock(&jit_lock);
@@ -184,11 +182,12 @@ static const char *compile_locked(const gp_program *p, const char *passes, jit_f
 static const char *compile(const gp_program *p, const char *passes, jit_fn *fn,
                            LLVMOrcResourceTrackerRef *rt)
 {
-    static bool exit_registered;
     pthread_mutex_lock(&jit_compile_lock);
     const char *why = compile_locked(p, passes, fn, rt);
-    if (!exit_registered)
-        exit_registered = atexit(jit_at_exit) == 0;
+    /* again after every compile (a few bytes each): exit handlers run last
+     * registered first, and LLVM registers destructors of statics it
+     * makes on first use, in any compile */
+    atexit(jit_at_exit);
     pthread_mutex_unlock(&jit_compile_lock);
     return why;
 }
