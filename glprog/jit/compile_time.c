@@ -3,8 +3,10 @@
  * takes to compile the programs of shared/corpus/real (a report, not a
  * test).  Every program of MANIFEST.tsv that gp_compile accepts is
  * compiled once per pipeline on this thread (IR, passes, machine code:
- * jit.h gp_jit_compile_seconds); prints how many compiled and fell back,
- * and the median, 90th percentile, maximum and total compile times.
+ * jit.h gp_jit_compile_seconds, CPU time of this thread, so that other
+ * load on the machine does not count); prints how many compiled and fell
+ * back, the median, 90th percentile, maximum (and which program) and total
+ * compile times.
  *
  *   glprog_jit_compile_time [SHARED_DIR [PIPELINE...]]
  *
@@ -72,6 +74,7 @@ int main(int argc, char **argv)
         return 1;
     }
     gp_program **progs = NULL;
+    char **names = NULL;
     int nprogs = 0, cap = 0, rejected = 0;
     char *save = NULL;
     for (char *line = strtok_r(manifest, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
@@ -104,9 +107,11 @@ int main(int argc, char **argv)
         if (nprogs == cap) {
             cap = cap ? cap * 2 : 256;
             progs = realloc(progs, (size_t)cap * sizeof(*progs));
-            if (!progs)
+            names = realloc(names, (size_t)cap * sizeof(*names));
+            if (!progs || !names)
                 return 1;
         }
+        names[nprogs] = strdup(file);
         progs[nprogs++] = p;
     }
     free(manifest);
@@ -114,22 +119,27 @@ int main(int argc, char **argv)
 
     double *t = malloc((size_t)(nprogs ? nprogs : 1) * sizeof(double));
     for (int k = 0; k < npipes; k++) {
-        int n = 0, fell = 0;
-        double total = 0;
+        int n = 0, fell = 0, worst = -1;
+        double total = 0, worst_s = -1;
         for (int i = 0; i < nprogs; i++) {
             double s = gp_jit_compile_seconds(progs[i], pipes[k]);
             if (s < 0) {
                 fell++;
                 continue;
             }
+            if (s > worst_s) {
+                worst_s = s;
+                worst = i;
+            }
             t[n++] = s;
             total += s;
         }
         qsort(t, (size_t)n, sizeof(double), cmp_double);
         printf("pipeline %s:\n  %d compiled, %d fall back; compile time median %.2f ms, "
-               "90%% %.2f ms, max %.2f ms, total %.1f ms\n",
+               "90%% %.2f ms, max %.2f ms (%s, %d instructions), total %.1f ms\n",
                pipes[k], n, fell, n ? t[n / 2] * 1e3 : 0.0, n ? t[(n * 9) / 10] * 1e3 : 0.0,
-               n ? t[n - 1] * 1e3 : 0.0, total * 1e3);
+               n ? t[n - 1] * 1e3 : 0.0, worst >= 0 ? names[worst] : "-",
+               worst >= 0 ? progs[worst]->num_insns : 0, total * 1e3);
     }
     /* why programs fall back, one line per reason */
     typedef struct reason {
@@ -153,8 +163,11 @@ int main(int argc, char **argv)
     for (int r = 0; r < nr; r++)
         printf("  falls back: %d: %s\n", reasons[r].n, reasons[r].why);
     free(t);
-    for (int i = 0; i < nprogs; i++)
+    for (int i = 0; i < nprogs; i++) {
         gp_program_free(progs[i]);
+        free(names[i]);
+    }
     free(progs);
+    free(names);
     return 0;
 }

@@ -74,8 +74,8 @@ int jit_num_inputs(const gp_program *p);
 int jit_num_outputs(const gp_program *p);
 
 /* Compile-time statistics for tools (jit.c): compiles p now, on the
- * calling thread, and returns the seconds it took (IR, passes and
- * machine code), or a negative value when p falls back. */
+ * calling thread, and returns the CPU seconds it took on that thread (IR,
+ * passes and machine code), or a negative value when p falls back. */
 double gp_jit_compile_seconds(const gp_program *p, const char *passes);
 
 /* The interpreter's kernels compiled code calls (gp_exec.c "kernels for
