@@ -359,17 +359,19 @@ static LLVMValueRef fetch_rel(jb *b, const gp_src *s, int sel_c)
     LLVMValueRef e = LLVMBuildAdd(b->B, LLVMBuildSExt(b->B, a, b->vl, ""), cl(b, s->index), "");
     LLVMValueRef ok = LLVMBuildAnd(b->B, LLVMBuildICmp(b->B, LLVMIntSGE, e, cl(b, lo), ""),
                                    LLVMBuildICmp(b->B, LLVMIntSLE, e, cl(b, hi), ""), "");
-    e = sel(b, ok, e, cl(b, lo));
+    /* in range the float index fits 32 bits (gathers with 32-bit indices
+     * are the cheaper ones) */
+    LLVMValueRef e32 = LLVMBuildTrunc(b->B, sel(b, ok, e, cl(b, lo)), b->vi, "");
     /* the float of each lane: params[e][sel] or in[e].c[sel][l] */
     LLVMValueRef idx, base;
     if (s->file == GP_FILE_PARAM) {
-        idx = LLVMBuildAdd(b->B, LLVMBuildMul(b->B, e, cl(b, 4), ""), cl(b, sel_c), "");
+        idx = LLVMBuildAdd(b->B, LLVMBuildMul(b->B, e32, ci(b, 4), ""), ci(b, (uint32_t)sel_c), "");
         base = b->params;
     } else {
         LLVMValueRef lane[NL];
         for (int l = 0; l < NL; l++)
-            lane[l] = LLVMConstInt(b->i64, (uint64_t)(sel_c * NL + l), 0);
-        idx = LLVMBuildAdd(b->B, LLVMBuildMul(b->B, e, cl(b, 4 * NL), ""),
+            lane[l] = k32(b, (uint32_t)(sel_c * NL + l));
+        idx = LLVMBuildAdd(b->B, LLVMBuildMul(b->B, e32, ci(b, 4 * NL), ""),
                            LLVMConstVector(lane, NL), "");
         base = b->in;
     }

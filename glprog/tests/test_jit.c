@@ -2,7 +2,8 @@
  * test_jit.c - the compiling backend llvm (glprog/jit/jit.h) against the
  * interpreter (ctest glprog.jit): hand-chosen programs covering what the
  * backend compiles (ARB vertex and fragment programs with every ALU opcode,
- * PARAM arrays through A0, TEX TXP TXB, KIL, position invariance and fog;
+ * PARAM and attribute arrays through A0, TEX TXP TXB, KIL, position
+ * invariance and fog;
  * the NV options' condition codes, conditional writes, H and X precision,
  * DDX DDY, ARR SSG RCC and the set-on opcodes) must really be compiled
  * (no silent fallback: the backend's code slot holds code), and must give
@@ -215,6 +216,17 @@ static const prog_case cases[] = {
      "MOV r.y (NE.x), vertex.attrib[5].x;\n"
      "MOV result.color, r;\n"
      "MOV result.texcoord[0], s;\n"
+     "MOV result.position, vertex.position;\n"
+     "END\n"},
+    {"nv vertex option 3", GP_STAGE_VERTEX,
+     "!!ARBvp1.0\n"
+     "OPTION NV_vertex_program3;\n"
+     "ADDRESS A0;\n"
+     "TEMP r;\n"
+     "ARL A0.xy, vertex.attrib[1];\n"
+     "MOV r, vertex.attrib[A0.x + 2];\n"
+     "ADD r.yw, r, -vertex.texcoord[A0.y + 1].wzyx;\n"
+     "MOV result.color, r;\n"
      "MOV result.position, vertex.position;\n"
      "END\n"},
 };
