@@ -103,8 +103,10 @@ static LLVMTargetMachineRef make_tm(void)
         bool base = isa && strcmp(isa, "base") == 0;
         char *cpu = base ? NULL : LLVMGetHostCPUName();
         char *feat = base ? NULL : LLVMGetHostCPUFeatures();
+        /* codegen level Less: about 15% less compile time than Default
+         * for the same code on alu1 (glprog_jit_compile_time, callgrind) */
         tm = LLVMCreateTargetMachine(target, triple, base ? "x86-64" : cpu, base ? "" : feat,
-                                     LLVMCodeGenLevelDefault, LLVMRelocDefault,
+                                     LLVMCodeGenLevelLess, LLVMRelocDefault,
                                      LLVMCodeModelJITDefault);
         if (cpu)
             LLVMDisposeMessage(cpu);
