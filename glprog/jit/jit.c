@@ -152,6 +152,15 @@ static void jit_init(void)
         report_error("LLJIT", err);
         return;
     }
+    /* libm for what codegen turns into calls (floorf, rintf where the
+     * target has no rounding instruction: ASMGL_EXEC_ISA=base) */
+    LLVMOrcDefinitionGeneratorRef gen;
+    err = LLVMOrcCreateDynamicLibrarySearchGeneratorForProcess(&gen, LLVMOrcLLJITGetGlobalPrefix(j),
+                                                               NULL, NULL);
+    if (err)
+        report_error("process symbols", err);
+    else
+        LLVMOrcJITDylibAddGenerator(LLVMOrcLLJITGetMainJITDylib(j), gen);
     jit_lljit = j;
 }
 
