@@ -120,7 +120,8 @@ static LLVMTargetMachineRef make_tm(void)
 }
 
 /* At exit, before LLVM's own static destructors: let a compile in
- * progress finish and start no other.  Registered by compile(). */
+ * progress finish and start no other.  Registered when LLVM starts and
+ * again after every compile (warm_up says why). */
 static void jit_at_exit(void)
 {
     pthread_mutex_lock(&jit_lock);
@@ -129,6 +130,8 @@ static void jit_at_exit(void)
         pthread_cond_wait(&jit_cond, &jit_lock);
     pthread_mutex_unlock(&jit_lock);
 }
+
+static void warm_up(void);
 
 static void jit_init(void)
 {
@@ -162,15 +165,22 @@ static void jit_init(void)
     else
         LLVMOrcJITDylibAddGenerator(LLVMOrcLLJITGetMainJITDylib(j), gen);
     jit_lljit = j;
+    warm_up();
+    atexit(jit_at_exit);
+}
+
+/* LLVM starts at the first prepare (a process that runs no program never
+ * starts it); if it cannot, prepare returns NULL: the interpreter runs. */
+static bool jit_start(void)
+{
+    pthread_once(&jit_once, jit_init);
+    return jit_lljit != NULL;
 }
 
 bool gp_jit_available(void)
 {
     const char *v = getenv("ASMGL_JIT");
-    if (v && strcmp(v, "0") == 0)
-        return false;
-    pthread_once(&jit_once, jit_init);
-    return jit_lljit != NULL;
+    return !(v && strcmp(v, "0") == 0);
 }
 
 /* ---- compiling one program ------------------------------------------------------- */
@@ -267,7 +277,7 @@ static const char *compile_locked(const gp_program *p, const char *passes, jit_f
 
 double gp_jit_compile_seconds(const gp_program *p, const char *passes)
 {
-    if (!gp_jit_available())
+    if (!gp_jit_available() || !jit_start())
         return -1.0;
     jit_fn fn;
     LLVMOrcResourceTrackerRef rt;
@@ -315,6 +325,54 @@ static void compile_code(jit_code *jc)
         jit_note(jc->p, why);
     free(jc->snap.insns); /* the compile's copy of the IR */
     jc->snap.insns = NULL;
+}
+
+/* Two small programs LLVM's start compiles (and drops) on the thread that
+ * starts it, so that LLVM has made the statics it makes on first use, whose
+ * destructors it registers then, before jit_at_exit is registered after
+ * them: a process that exits while the compile thread works waits for it
+ * before they go.  About 10 ms, once per process, at its first prepare. */
+static const char warm_fp[] =
+    "!!ARBfp1.0\nOPTION NV_fragment_program;\nTEMP a, b;\n"
+    "TEX a, fragment.texcoord[0], texture[0], 2D;\n"
+    "MADC a, a, fragment.color, -fragment.texcoord[1];\nKIL -a;\n"
+    "LG2 b.x, a.x;\nEX2 b.y, a.y;\nPOW b.z, a.z, a.w;\nRSQH b.w, |a.w|;\n"
+    "FLR a, b;\nFRC b, a;\nCMP a, a, b, fragment.color;\nDDX b, a;\n"
+    "MAX a (GT), a, b;\nSLT b, a, b;\nDP4_SAT result.color, a, b;\nEND\n";
+static const char warm_vp[] =
+    "!!ARBvp1.0\nADDRESS A0;\nPARAM m[4] = { program.local[0..3] };\nTEMP r;\n"
+    "ARL A0.x, vertex.attrib[1].x;\nDP4 r.x, m[A0.x], vertex.position;\n"
+    "LIT r, r;\nEXP r.y, r.x;\nLOG r.z, r.y;\nMOV result.position, r;\nEND\n";
+
+static void warm_up(void)
+{
+    static const struct {
+        const char *src;
+        gp_stage stage;
+    } progs[] = {{warm_fp, GP_STAGE_FRAGMENT}, {warm_vp, GP_STAGE_VERTEX}};
+    for (size_t k = 0; k < sizeof(progs) / sizeof(progs[0]); k++) {
+        gp_limits lim;
+        gp_limits_default(&lim, progs[k].stage);
+        gp_error err;
+        gp_program *p = gp_compile(progs[k].src, strlen(progs[k].src), progs[k].stage, &lim, &err);
+        if (!p) {
+            if (jit_debug)
+                fprintf(stderr, "asmgl: jit: warm-up program %zu: %s\n", k, err.msg);
+            continue;
+        }
+        jit_fn fn;
+        LLVMOrcResourceTrackerRef rt;
+        const char *why = compile(p, jit_passes, &fn, &rt);
+        if (why && jit_debug)
+            fprintf(stderr, "asmgl: jit: warm-up program %zu: %s\n", k, why);
+        if (!why) {
+            LLVMErrorRef e = LLVMOrcResourceTrackerRemove(rt);
+            if (e)
+                LLVMConsumeError(e);
+            LLVMOrcReleaseResourceTracker(rt);
+        }
+        gp_program_free(p);
+    }
 }
 
 static void *compile_thread(void *arg)
@@ -368,7 +426,7 @@ static void release_code(gp_code *code)
 
 gp_code *gp_jit_prepare(const gp_program *p)
 {
-    if (!gp_jit_available())
+    if (!jit_start())
         return NULL;
     const char *why = jit_check(p);
     if (why) {
