@@ -30,7 +30,7 @@ JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 #                   here provides.
 BUILD_PACKAGES = build-essential cmake pkg-config mesa-common-dev libglvnd-dev libegl-dev \
                  libgles-dev libx11-dev libxext-dev libglfw3-dev libxrandr-dev libstb-dev \
-                 libsquish-dev
+                 libsquish-dev llvm-15-dev
 TEST_PACKAGES = piglit libosmesa6-dev libgl1-mesa-dri libegl-mesa0 libglx-mesa0 mesa-utils \
                 xvfb xauth x11-apps python3 clang libclang-rt-14-dev
 

@@ -10,6 +10,9 @@
 #include <string.h>
 
 #include "gp_backend.h"
+#if GP_HAVE_JIT
+#include "jit/jit.h"
+#endif
 
 #ifndef GP_ASSERT
 #include <assert.h>
@@ -36,6 +39,9 @@ static bool has_avx2(void)
 
 /* Registry order is preference order; slot = index. */
 enum {
+#if GP_HAVE_JIT
+    GP_SLOT_LLVM,
+#endif
 #if GP_EXEC_HAS_AVX2
     GP_SLOT_INTERP_AVX2,
 #endif
@@ -45,6 +51,9 @@ enum {
 _Static_assert(GP_SLOT_COUNT <= GP_BACKEND_SLOTS, "a code slot per backend (gp_ir.h GP_BACKEND_SLOTS)");
 
 static const gp_backend gp_backends[GP_SLOT_COUNT] = {
+#if GP_HAVE_JIT
+    [GP_SLOT_LLVM] = { "llvm", GP_SLOT_LLVM, NULL, gp_jit_available, gp_jit_prepare, gp_jit_run },
+#endif
 #if GP_EXEC_HAS_AVX2
     [GP_SLOT_INTERP_AVX2] = { "interp_avx2", GP_SLOT_INTERP_AVX2, "avx2", has_avx2, NULL, gp_exec_interp_avx2 },
 #endif

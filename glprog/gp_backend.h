@@ -16,6 +16,9 @@
  *          it right now): the fallback interpreter runs p
  *
  * Backends today (registry order = preference, the first available wins):
+ *   llvm         programs compiled to machine code by LLVM 15 (jit/jit.h;
+ *                CMake option ASMGL_JIT); ASMGL_JIT=0 makes it unavailable.
+ *                Programs it does not compile run on the fallback
  *   interp_avx2  the interpreter (gp_exec.c) compiled for AVX2, 8-lane
  *                kernels; x86-64 with GCC or Clang, ASMGL_EXEC_ISA_VARIANTS
  *                and ASMGL_EXEC_VECTORS on, CPUs with AVX2

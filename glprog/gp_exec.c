@@ -1426,3 +1426,39 @@ gp_done:
     env->insn_used = (uint64_t)(x.budget0 - x.budget + x.steps * x.nexec);
     return;
 }
+
+/* ---- kernels for compiled code -------------------------------------------------
+ *
+ * The few interpreter kernels a compiling backend (glprog/jit/) calls
+ * instead of writing them a second time, so that both give the same bits:
+ * EXP and LOG (k_exp, k_log), precision rounding of one result row
+ * (float_result_mods' H and X) and the condition-code truth tables.
+ * Defined once, by the baseline build; declared in jit/jit.h. */
+#ifndef GP_EXEC_VARIANT
+void gp_exec_k_exp(gp_vec *r, const gp_val *a)
+{
+    k_exp(r, a);
+}
+
+void gp_exec_k_log(gp_vec *r, const gp_val *a)
+{
+    k_log(r, a);
+}
+
+void gp_exec_round_row(int precision, gp_val *row)
+{
+    if (precision == 'H') {
+        for (int l = 0; l < GP_LANES; l++)
+            row[l].f = gp_f16_to_f32(gp_f32_to_f16(row[l].f));
+    } else if (precision == 'X') {
+        for (int l = 0; l < GP_LANES; l++)
+            row[l].f = gp_fx12(row[l].f);
+    }
+}
+
+uint32_t gp_exec_cond_table(int cond)
+{
+    return cond >= 0 && (size_t)cond < sizeof(gp_cond_table) / sizeof(gp_cond_table[0])
+               ? gp_cond_table[cond] : 0u;
+}
+#endif

@@ -406,8 +406,8 @@ static void test_code_slot(void)
         return;
     for (int i = 0; i < gp_backend_count(); i++) {
         const gp_backend *b = gp_backend_at(i);
-        if (!gp_backend_available(b))
-            continue;
+        if (!gp_backend_available(b) || b->prepare)
+            continue; /* a compiler's slot holds its code */
         worker w1;
         memset(&w1, 0, sizeof(w1));
         w1.p = p;
@@ -417,8 +417,11 @@ static void test_code_slot(void)
         gp_machine_free(m);
         CHECK(gp_backend_code(b, p) == NULL, "%s: no code", b->name);
     }
-    for (int k = 0; k < GP_BACKEND_SLOTS; k++)
-        CHECK(atomic_load(&p->backend_code[k]) == 0, "slot %d empty", k);
+    for (int i = 0; i < gp_backend_count(); i++) {
+        const gp_backend *b = gp_backend_at(i);
+        if (!b->prepare)
+            CHECK(atomic_load(&p->backend_code[b->slot]) == 0, "slot %d empty", b->slot);
+    }
     gp_program_free(p);
 }
 

@@ -1,0 +1,546 @@
+/*
+ * jit/jit.c - the "llvm" backend's engine: one ORC LLJIT per process, a
+ * module and resource tracker per program, the background compile thread,
+ * and gp_jit_run (gp_exec's contract, gp_backend.h).  Any thread.
+ *
+ * Compile latency (the program's first draw must not wait for LLVM):
+ * prepare checks the IR (jit_check, cheap) and, unless ASMGL_JIT_SYNC=1,
+ * queues the program for the one compile thread and returns its gp_code
+ * at once; run hands each call to the interpreter (gp_backend_fallback)
+ * until the function is there.  The queue is first come first served.
+ * gp_program_free's release waits for a compile of that program in
+ * progress (the compile reads the IR) and drops a queued one.
+ */
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <llvm-c/Analysis.h>
+#include <llvm-c/Core.h>
+#include <llvm-c/Error.h>
+#include <llvm-c/LLJIT.h>
+#include <llvm-c/Orc.h>
+#include <llvm-c/Target.h>
+#include <llvm-c/TargetMachine.h>
+#include <llvm-c/Transforms/PassBuilder.h>
+
+#include "gp_ir.h"
+#include "jit.h"
+
+enum { JIT_QUEUED, JIT_COMPILING, JIT_READY, JIT_FAILED };
+
+typedef struct jit_code {
+    gp_code base;
+    _Atomic int state;              /* JIT_* */
+    jit_fn fn;                      /* JIT_READY */
+    LLVMOrcResourceTrackerRef rt;   /* the program's module in the JIT */
+    /* What the compile reads: a copy of the program's fields and
+     * instructions, so the program may change or go (a test rebuilding one
+     * in place) while the compile thread works. */
+    gp_program snap;
+    const gp_program *p;            /* &snap until compiled, then NULL */
+    struct jit_code *next;          /* the queue */
+    struct jit_code *all_prev, *all_next; /* every live code (jit_all) */
+    uint64_t cost;                  /* instructions entry..END: the most a lane runs */
+    bool fragment;
+    int num_inputs, num_outputs;
+} jit_code;
+
+/* ---- the process's JIT ----------------------------------------------------------- */
+
+static pthread_once_t jit_once = PTHREAD_ONCE_INIT;
+static LLVMOrcLLJITRef jit_lljit;        /* NULL: LLVM could not start */
+static LLVMTargetMachineRef jit_tm;      /* for the pass pipeline */
+static const char *jit_passes = JIT_PASSES_DEFAULT;
+static bool jit_debug, jit_sync;
+static _Atomic uint64_t jit_serial;
+
+static pthread_mutex_t jit_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t jit_cond = PTHREAD_COND_INITIALIZER; /* queue non-empty / compile done */
+static jit_code *jit_head, *jit_tail;
+static bool jit_thread_started;
+static bool jit_exiting;   /* exit: the queue is not run any more */
+/* Every code not yet released, so that programs never freed (tests build
+ * them by hand) leave their code reachable rather than leaked. */
+static jit_code *jit_all;
+static bool jit_busy;      /* the thread is compiling */
+
+static bool env_on(const char *name)
+{
+    const char *v = getenv(name);
+    return v && *v && strcmp(v, "0") != 0;
+}
+
+static void jit_note(const gp_program *p, const char *why)
+{
+    if (jit_debug)
+        fprintf(stderr, "asmgl: jit: %s program (%d instructions) runs on the interpreter: %s\n",
+                p->info.stage == GP_STAGE_FRAGMENT ? "fragment" : p->info.stage == GP_STAGE_VERTEX
+                                                                     ? "vertex" : "other",
+                p->num_insns, why);
+}
+
+static void report_error(const char *what, LLVMErrorRef err)
+{
+    char *msg = LLVMGetErrorMessage(err);
+    if (jit_debug)
+        fprintf(stderr, "asmgl: jit: %s: %s\n", what, msg);
+    LLVMDisposeErrorMessage(msg);
+}
+
+static LLVMTargetMachineRef make_tm(void)
+{
+    char *triple = LLVMGetDefaultTargetTriple();
+    LLVMTargetRef target;
+    char *err = NULL;
+    LLVMTargetMachineRef tm = NULL;
+    if (LLVMGetTargetFromTriple(triple, &target, &err) == 0) {
+        /* ASMGL_EXEC_ISA=base: the x86-64 baseline, like the interpreter */
+        const char *isa = getenv("ASMGL_EXEC_ISA");
+        bool base = isa && strcmp(isa, "base") == 0;
+        char *cpu = base ? NULL : LLVMGetHostCPUName();
+        char *feat = base ? NULL : LLVMGetHostCPUFeatures();
+        /* codegen level Less: about 15% less compile time than Default
+         * for the same code on alu1 (glprog_jit_compile_time, callgrind) */
+        tm = LLVMCreateTargetMachine(target, triple, base ? "x86-64" : cpu, base ? "" : feat,
+                                     LLVMCodeGenLevelLess, LLVMRelocDefault,
+                                     LLVMCodeModelJITDefault);
+        if (cpu)
+            LLVMDisposeMessage(cpu);
+        if (feat)
+            LLVMDisposeMessage(feat);
+    } else {
+        LLVMDisposeMessage(err);
+    }
+    LLVMDisposeMessage(triple);
+    return tm;
+}
+
+/* At exit, before LLVM's own static destructors: let a compile in
+ * progress finish and start no other.  Registered when LLVM starts and
+ * again after every compile (warm_up says why). */
+static void jit_at_exit(void)
+{
+    pthread_mutex_lock(&jit_lock);
+    jit_exiting = true;
+    while (jit_busy)
+        pthread_cond_wait(&jit_cond, &jit_lock);
+    pthread_mutex_unlock(&jit_lock);
+}
+
+static void warm_up(void);
+
+static void jit_init(void)
+{
+    jit_debug = env_on("ASMGL_JIT_DEBUG");
+    jit_sync = env_on("ASMGL_JIT_SYNC");
+    const char *passes = getenv("ASMGL_JIT_PASSES");
+    if (passes && *passes)
+        jit_passes = passes;
+    if (LLVMInitializeNativeTarget() || LLVMInitializeNativeAsmPrinter())
+        return;
+    jit_tm = make_tm();
+    LLVMTargetMachineRef jtm = make_tm();
+    if (!jit_tm || !jtm)
+        return;
+    LLVMOrcLLJITBuilderRef builder = LLVMOrcCreateLLJITBuilder();
+    LLVMOrcLLJITBuilderSetJITTargetMachineBuilder(
+        builder, LLVMOrcJITTargetMachineBuilderCreateFromTargetMachine(jtm));
+    LLVMOrcLLJITRef j;
+    LLVMErrorRef err = LLVMOrcCreateLLJIT(&j, builder);
+    if (err) {
+        report_error("LLJIT", err);
+        return;
+    }
+    /* libm for what codegen turns into calls (floorf, rintf where the
+     * target has no rounding instruction: ASMGL_EXEC_ISA=base) */
+    LLVMOrcDefinitionGeneratorRef gen;
+    err = LLVMOrcCreateDynamicLibrarySearchGeneratorForProcess(&gen, LLVMOrcLLJITGetGlobalPrefix(j),
+                                                               NULL, NULL);
+    if (err)
+        report_error("process symbols", err);
+    else
+        LLVMOrcJITDylibAddGenerator(LLVMOrcLLJITGetMainJITDylib(j), gen);
+    jit_lljit = j;
+    warm_up();
+    atexit(jit_at_exit);
+}
+
+/* LLVM starts at the first prepare (a process that runs no program never
+ * starts it); if it cannot, prepare returns NULL: the interpreter runs. */
+static bool jit_start(void)
+{
+    pthread_once(&jit_once, jit_init);
+    return jit_lljit != NULL;
+}
+
+bool gp_jit_available(void)
+{
+    const char *v = getenv("ASMGL_JIT");
+    return !(v && strcmp(v, "0") == 0);
+}
+
+/* ---- compiling one program ------------------------------------------------------- */
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts); /* this thread's CPU time: load-proof */
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* One compile at a time: LLJIT's compiler and the pass pipeline share one
+ * TargetMachine each, which LLVM does not promise to be thread-safe. */
+static pthread_mutex_t jit_compile_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static const char *compile_locked(const gp_program *p, const char *passes, jit_fn *fn,
+                                  LLVMOrcResourceTrackerRef *rt);
+
+/* p's function into the JIT: *fn and *rt, or why not. */
+static const char *compile(const gp_program *p, const char *passes, jit_fn *fn,
+                           LLVMOrcResourceTrackerRef *rt)
+{
+    pthread_mutex_lock(&jit_compile_lock);
+    const char *why = compile_locked(p, passes, fn, rt);
+    /* again after every compile (a few bytes each): exit handlers run last
+     * registered first, and LLVM registers destructors of statics it
+     * makes on first use, in any compile */
+    atexit(jit_at_exit);
+    pthread_mutex_unlock(&jit_compile_lock);
+    return why;
+}
+
+static const char *compile_locked(const gp_program *p, const char *passes, jit_fn *fn,
+                           LLVMOrcResourceTrackerRef *rt)
+{
+    char name[48];
+    snprintf(name, sizeof(name), "gp_jit_%llu",
+             (unsigned long long)atomic_fetch_add(&jit_serial, 1));
+    LLVMOrcThreadSafeContextRef tsc = LLVMOrcCreateNewThreadSafeContext();
+    LLVMContextRef c = LLVMOrcThreadSafeContextGetContext(tsc);
+    LLVMModuleRef m = LLVMModuleCreateWithNameInContext(name, c);
+    LLVMSetDataLayout(m, LLVMOrcLLJITGetDataLayoutStr(jit_lljit));
+    LLVMSetTarget(m, LLVMOrcLLJITGetTripleString(jit_lljit));
+    const char *why = jit_build(p, c, m, name);
+    if (!why) {
+        char *msg = NULL;
+        if (LLVMVerifyModule(m, LLVMReturnStatusAction, &msg)) {
+            if (jit_debug)
+                fprintf(stderr, "asmgl: jit: invalid module: %s\n", msg);
+            why = "the backend built an invalid module";
+        }
+        LLVMDisposeMessage(msg);
+    }
+    if (!why) {
+        LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
+        LLVMErrorRef err = LLVMRunPasses(m, passes, jit_tm, po);
+        LLVMDisposePassBuilderOptions(po);
+        if (err) {
+            report_error("passes", err);
+            why = "the pass pipeline failed";
+        }
+    }
+    if (why) {
+        LLVMDisposeModule(m);
+        LLVMOrcDisposeThreadSafeContext(tsc);
+        return why;
+    }
+    LLVMOrcJITDylibRef jd = LLVMOrcLLJITGetMainJITDylib(jit_lljit);
+    LLVMOrcResourceTrackerRef r = LLVMOrcJITDylibCreateResourceTracker(jd);
+    LLVMOrcThreadSafeModuleRef tsm = LLVMOrcCreateNewThreadSafeModule(m, tsc);
+    LLVMOrcDisposeThreadSafeContext(tsc);
+    LLVMErrorRef err = LLVMOrcLLJITAddLLVMIRModuleWithRT(jit_lljit, r, tsm);
+    if (err) {
+        report_error("add module", err);
+        LLVMOrcDisposeThreadSafeModule(tsm);
+        LLVMOrcReleaseResourceTracker(r);
+        return "LLJIT refused the module";
+    }
+    LLVMOrcExecutorAddress addr = 0;
+    err = LLVMOrcLLJITLookup(jit_lljit, &addr, name);
+    if (err || !addr) {
+        if (err)
+            report_error("lookup", err);
+        LLVMErrorRef e2 = LLVMOrcResourceTrackerRemove(r);
+        if (e2)
+            LLVMConsumeError(e2);
+        LLVMOrcReleaseResourceTracker(r);
+        return "code generation failed";
+    }
+    *fn = (jit_fn)(uintptr_t)addr;
+    *rt = r;
+    return NULL;
+}
+
+double gp_jit_compile_seconds(const gp_program *p, const char *passes)
+{
+    if (!gp_jit_available() || !jit_start())
+        return -1.0;
+    jit_fn fn;
+    LLVMOrcResourceTrackerRef rt;
+    double t0 = now_s();
+    if (compile(p, passes ? passes : jit_passes, &fn, &rt))
+        return -1.0;
+    double t = now_s() - t0;
+    LLVMErrorRef e = LLVMOrcResourceTrackerRemove(rt);
+    if (e)
+        LLVMConsumeError(e);
+    LLVMOrcReleaseResourceTracker(rt);
+    return t;
+}
+
+/* jit_lock held */
+static void unlink_all(jit_code *jc)
+{
+    if (jc->all_prev)
+        jc->all_prev->all_next = jc->all_next;
+    else if (jit_all == jc)
+        jit_all = jc->all_next;
+    if (jc->all_next)
+        jc->all_next->all_prev = jc->all_prev;
+    jc->all_prev = jc->all_next = NULL;
+}
+
+static void free_code(jit_code *jc)
+{
+    free(jc->snap.insns);
+    if (jc->rt) {
+        LLVMErrorRef e = LLVMOrcResourceTrackerRemove(jc->rt);
+        if (e)
+            LLVMConsumeError(e);
+        LLVMOrcReleaseResourceTracker(jc->rt);
+    }
+    free(jc);
+}
+
+/* Compiles jc now (the caller owns it: queued work taken off the queue, or
+ * the synchronous prepare). */
+static void compile_code(jit_code *jc)
+{
+    const char *why = compile(jc->p, jit_passes, &jc->fn, &jc->rt);
+    if (why)
+        jit_note(jc->p, why);
+    free(jc->snap.insns); /* the compile's copy of the IR */
+    jc->snap.insns = NULL;
+}
+
+/* Two small programs LLVM's start compiles (and drops) on the thread that
+ * starts it, so that LLVM has made the statics it makes on first use, whose
+ * destructors it registers then, before jit_at_exit is registered after
+ * them: a process that exits while the compile thread works waits for it
+ * before they go.  About 10 ms, once per process, at its first prepare. */
+static const char warm_fp[] =
+    "!!ARBfp1.0\nOPTION NV_fragment_program;\nTEMP a, b;\n"
+    "TEX a, fragment.texcoord[0], texture[0], 2D;\n"
+    "MADC a, a, fragment.color, -fragment.texcoord[1];\nKIL -a;\n"
+    "LG2 b.x, a.x;\nEX2 b.y, a.y;\nPOW b.z, a.z, a.w;\nRSQH b.w, |a.w|;\n"
+    "FLR a, b;\nFRC b, a;\nCMP a, a, b, fragment.color;\nDDX b, a;\n"
+    "MAX a (GT), a, b;\nSLT b, a, b;\nDP4_SAT result.color, a, b;\nEND\n";
+static const char warm_vp[] =
+    "!!ARBvp1.0\nADDRESS A0;\nPARAM m[4] = { program.local[0..3] };\nTEMP r;\n"
+    "ARL A0.x, vertex.attrib[1].x;\nDP4 r.x, m[A0.x], vertex.position;\n"
+    "LIT r, r;\nEXP r.y, r.x;\nLOG r.z, r.y;\nMOV result.position, r;\nEND\n";
+
+static void warm_up(void)
+{
+    static const struct {
+        const char *src;
+        gp_stage stage;
+    } progs[] = {{warm_fp, GP_STAGE_FRAGMENT}, {warm_vp, GP_STAGE_VERTEX}};
+    for (size_t k = 0; k < sizeof(progs) / sizeof(progs[0]); k++) {
+        gp_limits lim;
+        gp_limits_default(&lim, progs[k].stage);
+        gp_error err;
+        gp_program *p = gp_compile(progs[k].src, strlen(progs[k].src), progs[k].stage, &lim, &err);
+        if (!p) {
+            if (jit_debug)
+                fprintf(stderr, "asmgl: jit: warm-up program %zu: %s\n", k, err.msg);
+            continue;
+        }
+        jit_fn fn;
+        LLVMOrcResourceTrackerRef rt;
+        const char *why = compile(p, jit_passes, &fn, &rt);
+        if (why && jit_debug)
+            fprintf(stderr, "asmgl: jit: warm-up program %zu: %s\n", k, why);
+        if (!why) {
+            LLVMErrorRef e = LLVMOrcResourceTrackerRemove(rt);
+            if (e)
+                LLVMConsumeError(e);
+            LLVMOrcReleaseResourceTracker(rt);
+        }
+        gp_program_free(p);
+    }
+}
+
+static void *compile_thread(void *arg)
+{
+    (void)arg;
+    pthread_mutex_lock(&jit_lock);
+    for (;;) {
+        while (!jit_head || jit_exiting)
+            pthread_cond_wait(&jit_cond, &jit_lock);
+        jit_code *jc = jit_head;
+        jit_head = jc->next;
+        if (!jit_head)
+            jit_tail = NULL;
+        atomic_store(&jc->state, JIT_COMPILING);
+        jit_busy = true;
+        pthread_mutex_unlock(&jit_lock);
+        compile_code(jc);
+        pthread_mutex_lock(&jit_lock);
+        atomic_store_explicit(&jc->state, jc->rt ? JIT_READY : JIT_FAILED, memory_order_release);
+        jc->p = NULL;
+        jit_busy = false;
+        pthread_cond_broadcast(&jit_cond);
+    }
+    return NULL;
+}
+
+static void release_code(gp_code *code)
+{
+    jit_code *jc = (jit_code *)code;
+    pthread_mutex_lock(&jit_lock);
+    int s = atomic_load(&jc->state);
+    if (s == JIT_QUEUED) {
+        /* off the queue */
+        jit_code **pp = &jit_head, *prev = NULL;
+        while (*pp && *pp != jc) {
+            prev = *pp;
+            pp = &(*pp)->next;
+        }
+        if (*pp) {
+            *pp = jc->next;
+            if (jit_tail == jc)
+                jit_tail = prev;
+        }
+    }
+    while (atomic_load(&jc->state) == JIT_COMPILING)
+        pthread_cond_wait(&jit_cond, &jit_lock); /* the thread has jc */
+    unlink_all(jc);
+    pthread_mutex_unlock(&jit_lock);
+    free_code(jc);
+}
+
+gp_code *gp_jit_prepare(const gp_program *p)
+{
+    if (!jit_start())
+        return NULL;
+    const char *why = jit_check(p);
+    if (why) {
+        jit_note(p, why);
+        return NULL;
+    }
+    jit_code *jc = calloc(1, sizeof(*jc));
+    gp_insn *insns = malloc((size_t)p->num_insns * sizeof(gp_insn));
+    if (!jc || !insns) {
+        free(jc);
+        free(insns);
+        return NULL;
+    }
+    jc->base.release = release_code;
+    memcpy(insns, p->insns, (size_t)p->num_insns * sizeof(gp_insn));
+    memcpy(&jc->snap, p, sizeof(*p));
+    jc->snap.insns = insns;
+    jc->snap.params = NULL;
+    jc->snap.source = NULL;
+    jc->snap.leaders = NULL;
+    jc->snap.sub_block = NULL;
+    jc->snap.sub_elem_param = jc->snap.sub_param_type = NULL;
+    jc->snap.sub_entries = NULL;
+    jc->p = &jc->snap;
+    jc->fragment = p->info.stage == GP_STAGE_FRAGMENT;
+    jc->num_inputs = jit_num_inputs(p);
+    jc->num_outputs = jit_num_outputs(p);
+    for (int i = p->entry; i < p->num_insns; i++) {
+        jc->cost++;
+        if (p->insns[i].op == GP_OP_END)
+            break;
+    }
+    if (jit_sync) {
+        compile_code(jc);
+        jc->p = NULL;
+        if (!jc->rt) {
+            free_code(jc);
+            return NULL;
+        }
+        atomic_store(&jc->state, JIT_READY);
+        pthread_mutex_lock(&jit_lock);
+        jc->all_next = jit_all;
+        if (jit_all)
+            jit_all->all_prev = jc;
+        jit_all = jc;
+        pthread_mutex_unlock(&jit_lock);
+        return &jc->base;
+    }
+    pthread_mutex_lock(&jit_lock);
+    if (!jit_thread_started) {
+        pthread_t t;
+        pthread_attr_t attr;
+        pthread_attr_init(&attr);
+        pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+        jit_thread_started = pthread_create(&t, &attr, compile_thread, NULL) == 0;
+        pthread_attr_destroy(&attr);
+    }
+    if (!jit_thread_started) {
+        pthread_mutex_unlock(&jit_lock);
+        free_code(jc);
+        jit_note(p, "no compile thread");
+        return NULL;
+    }
+    atomic_store(&jc->state, JIT_QUEUED);
+    jc->all_next = jit_all;
+    if (jit_all)
+        jit_all->all_prev = jc;
+    jit_all = jc;
+    if (jit_tail)
+        jit_tail->next = jc;
+    else
+        jit_head = jc;
+    jit_tail = jc;
+    pthread_cond_broadcast(&jit_cond);
+    pthread_mutex_unlock(&jit_lock);
+    return &jc->base;
+}
+
+/* ---- running --------------------------------------------------------------------- */
+
+void gp_jit_run(const gp_program *p, const gp_code *code, gp_exec_env *env)
+{
+    const jit_code *jc = (const jit_code *)code;
+    if (atomic_load_explicit(&((jit_code *)jc)->state, memory_order_acquire) != JIT_READY) {
+        gp_backend_fallback()->run(p, NULL, env);
+        return;
+    }
+    const uint32_t all = (1u << GP_LANES) - 1u;
+    uint32_t live = env->live_mask & all;
+    uint32_t lanes = (env->live_mask | env->helper_mask) & all;
+    if (jc->fragment) {
+        /* a quad with no covered pixel computes nothing observable */
+        uint32_t q = (live | live >> 1 | live >> 2 | live >> 3) & 0x11111111u;
+        lanes &= q * 0xfu;
+    }
+    /* What the compiled code assumes, else the interpreter: register
+     * files in place, inputs apart from outputs, and a watchdog budget that
+     * pays for the whole program on every lane. */
+    uint64_t budget = env->insn_budget ? env->insn_budget : GP_DEFAULT_INSN_BUDGET;
+    const char *i0 = (const char *)env->inputs, *o0 = (const char *)env->outputs;
+    if (!env->inputs || !env->outputs || (!env->params && p->info.num_params) ||
+        budget / GP_LANES < jc->cost ||
+        !(i0 + (size_t)jc->num_inputs * sizeof(gp_vec) <= o0 ||
+          o0 + (size_t)jc->num_outputs * sizeof(gp_vec) <= i0)) {
+        gp_backend_fallback()->run(p, NULL, env);
+        return;
+    }
+    env->killed_mask = 0;
+    env->status = GP_EXEC_OK;
+    env->insn_used = 0;
+    if (!lanes)
+        return;
+    jit_result res = {0, 0};
+    jc->fn(env, env->inputs, env->outputs, env->params, lanes, live, &res);
+    env->killed_mask = res.killed;
+    env->insn_used = res.used;
+}

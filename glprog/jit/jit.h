@@ -1,0 +1,88 @@
+/*
+ * jit/jit.h - the compiling backend "llvm" (gp_backend.h): glprog IR to
+ * machine code through LLVM 15's C API (ORC LLJIT).  Private to glprog/
+ * (gp_backend.c registers it).  Any thread.
+ *
+ * What it compiles (jit_ir.c jit_check says why it does not): vertex and
+ * fragment programs whose instructions from the entry to the first END run
+ * straight through (no BRA CAL RET IF REP LOOP ..), with float (F32)
+ * operations of ARB_vertex_program / ARB_fragment_program and the NV
+ * option programs: swizzle, negate, |abs|, _SAT/_SSAT, R/H/X precision,
+ * write masks, condition codes (conditional writes, CC0/CC1 updates, KIL
+ * with a test), PARAM and attribute arrays addressed through A0..A15, ARL
+ * ARR, KIL, DDX DDY, TEX TXP TXB TXL TXD (one unit, no NV5 operands).
+ * Anything else: prepare returns NULL and the program runs on the
+ * interpreter (whole-program fallback, noted once per program on stderr
+ * with ASMGL_JIT_DEBUG=1).
+ *
+ * One function per program runs the task's 16 lanes: every component of a
+ * register is a <16 x float> (or <16 x i32>) value; temporaries, address
+ * registers and condition codes are allocas that mem2reg turns into SSA
+ * values; inputs, outputs and parameters are read and written where the
+ * env points.  Because the code runs straight through and the execution
+ * mask only loses lanes (KIL), lanes outside it can never write an output
+ * again: registers are computed for all 16 lanes and only output stores,
+ * KIL, DDX/DDY and the sampler's lane mask use the execution mask.  Every
+ * operation is the interpreter's (gp_exec.c kernels) in the same order,
+ * with no fast-math flags and no FMA contraction, and the transcendentals,
+ * EXP, LOG and precision rounding call the interpreter's own functions
+ * (gp_vmath.h, gp_exec_k_*), so results are the same bits.
+ *
+ * Environment:
+ *   ASMGL_JIT=0        the backend is unavailable (the interpreter runs)
+ *   ASMGL_JIT_SYNC=1   prepare compiles before it returns (tests, image
+ *                      checks); otherwise the program is compiled on a
+ *                      background thread and runs on the interpreter until
+ *                      its code is ready (a frame never waits for LLVM)
+ *   ASMGL_JIT_DEBUG=1  one line per program that falls back, and why
+ *   ASMGL_JIT_PASSES=  the LLVM pass pipeline (default JIT_PASSES_DEFAULT)
+ *   ASMGL_EXEC_ISA=base  code for the x86-64 baseline instead of this CPU
+ */
+#ifndef GLPROG_JIT_JIT_H
+#define GLPROG_JIT_JIT_H
+
+#include "gp_backend.h"
+
+#include <llvm-c/Core.h>
+
+/* The default pipeline: cheap and enough for straight-line vector code
+ * (tools/jit_compile_time measures the alternatives). */
+#define JIT_PASSES_DEFAULT "function(sroa,early-cse,instcombine,simplifycfg)"
+
+/* The backend row's functions (gp_backend.h). */
+bool gp_jit_available(void);
+gp_code *gp_jit_prepare(const gp_program *p);
+void gp_jit_run(const gp_program *p, const gp_code *code, gp_exec_env *env);
+
+/* Where a compiled function leaves its results. */
+typedef struct jit_result {
+    uint64_t used;     /* gp_exec_env.insn_used */
+    uint32_t killed;   /* gp_exec_env.killed_mask */
+} jit_result;
+
+/* The compiled function: the lanes to run (exec), the live lanes. */
+typedef void (*jit_fn)(const gp_exec_env *env, const gp_vec *in, gp_vec *out,
+                       const gp_val (*params)[4], uint32_t exec, uint32_t live, jit_result *res);
+
+/* jit_ir.c: NULL when p can be compiled, else why not (a static string). */
+const char *jit_check(const gp_program *p);
+/* Builds p's function, named name, into module m (of context c).  NULL on
+ * success, else why not. */
+const char *jit_build(const gp_program *p, LLVMContextRef c, LLVMModuleRef m, const char *name);
+/* The input / output registers gp_exec gives a program (gp_exec.c). */
+int jit_num_inputs(const gp_program *p);
+int jit_num_outputs(const gp_program *p);
+
+/* Compile-time statistics for tools (jit.c): compiles p now, on the
+ * calling thread, and returns the CPU seconds it took on that thread (IR,
+ * passes and machine code), or a negative value when p falls back. */
+double gp_jit_compile_seconds(const gp_program *p, const char *passes);
+
+/* The interpreter's kernels compiled code calls (gp_exec.c "kernels for
+ * compiled code"). */
+void gp_exec_k_exp(gp_vec *r, const gp_val *a);
+void gp_exec_k_log(gp_vec *r, const gp_val *a);
+void gp_exec_round_row(int precision, gp_val *row);
+uint32_t gp_exec_cond_table(int cond);
+
+#endif /* GLPROG_JIT_JIT_H */

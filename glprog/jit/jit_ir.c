@@ -1,0 +1,1050 @@
+/*
+ * jit/jit_ir.c - glprog IR to LLVM IR: one function per program over the
+ * 16 lanes of a task (jit.h says what it covers and why lanes outside the
+ * execution mask need no masking except at outputs, KIL, derivatives and
+ * the sampler).  Each case below is the interpreter's (gp_exec.c and
+ * the exec/ files) operation for operation: the comments name the kernel whose
+ * bits it gives.  Any thread; each call builds into its own context.
+ */
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <llvm-c/Core.h>
+
+#include "gp_ir.h"
+#include "gp_vmath.h"
+#include "jit.h"
+
+#define NL GP_LANES
+#define ADDR_REGS 16 /* gp_exec.c GP_EXEC_ADDR_REGS */
+enum { CC_SF = 1u, CC_ZF = 2u }; /* exec/runtime.c GP_CC_* */
+
+/* ---- what compiles --------------------------------------------------------- */
+
+int jit_num_inputs(const gp_program *p)
+{
+    /* gp_exec.c: the rows the interpreter gives the INPUT file */
+    if (p->info.stage != GP_STAGE_VERTEX)
+        return GP_VARY_COUNT;
+    if ((p->info.inputs_read >> GP_VIN_LONG_HI) != 0)
+        return GP_VIN_ROWS;
+    if ((p->info.inputs_read >> GP_VIN_VERTEXID & 3u) != 0)
+        return GP_VIN_SLOTS;
+    return GP_VIN_COUNT;
+}
+
+int jit_num_outputs(const gp_program *p)
+{
+    return p->info.stage == GP_STAGE_FRAGMENT ? GP_FOUT_COUNT : GP_VARY_COUNT;
+}
+
+static bool op_supported(int op)
+{
+    switch (op) {
+    case GP_OP_ABS: case GP_OP_ADD: case GP_OP_ARL: case GP_OP_ARR: case GP_OP_CMP:
+    case GP_OP_COS: case GP_OP_DDX: case GP_OP_DDY: case GP_OP_DIV: case GP_OP_DP2:
+    case GP_OP_DP2A: case GP_OP_DP3: case GP_OP_DP4: case GP_OP_DPH: case GP_OP_DST:
+    case GP_OP_EX2: case GP_OP_EXP: case GP_OP_FLR: case GP_OP_FRC: case GP_OP_KIL:
+    case GP_OP_LG2: case GP_OP_LIT: case GP_OP_LOG: case GP_OP_LRP: case GP_OP_MAD:
+    case GP_OP_MAX: case GP_OP_MIN: case GP_OP_MOV: case GP_OP_MUL: case GP_OP_NRM:
+    case GP_OP_POW: case GP_OP_RCC: case GP_OP_RCP: case GP_OP_RFL: case GP_OP_RSQ:
+    case GP_OP_SCS: case GP_OP_SEQ: case GP_OP_SFL: case GP_OP_SGE: case GP_OP_SGT:
+    case GP_OP_SIN: case GP_OP_SLE: case GP_OP_SLT: case GP_OP_SNE: case GP_OP_SSG:
+    case GP_OP_STR: case GP_OP_SUB: case GP_OP_SWZ: case GP_OP_TEX: case GP_OP_TXB:
+    case GP_OP_TXD: case GP_OP_TXL: case GP_OP_TXP: case GP_OP_X2D: case GP_OP_XPD:
+    case GP_OP_END:
+        return true;
+    default:
+        return false;
+    }
+}
+
+static const char *check_src(const gp_src *s)
+{
+    if (s->file != GP_FILE_TEMP && s->file != GP_FILE_INPUT && s->file != GP_FILE_PARAM &&
+        s->file != GP_FILE_OUTPUT)
+        return "an operand of a register file it does not read";
+    if (s->hi || s->vtx || s->vtx_rel || s->nbuf)
+        return "a LONG or per-vertex operand";
+    if (s->rel && (s->rel_file != GP_FILE_ADDRESS ||
+                   (s->file != GP_FILE_PARAM && s->file != GP_FILE_INPUT)))
+        return "relative addressing other than PARAM / attribute arrays through A";
+    return NULL;
+}
+
+const char *jit_check(const gp_program *p)
+{
+    if (p->info.stage != GP_STAGE_VERTEX && p->info.stage != GP_STAGE_FRAGMENT)
+        return "not a vertex or fragment program";
+    if (p->uses_thread)
+        return "thread-group bindings";
+    if (p->entry < 0 || p->entry >= p->num_insns)
+        return "no entry";
+    int n = 0;
+    for (int i = p->entry; i < p->num_insns; i++) {
+        const gp_insn *in = &p->insns[i];
+        n++;
+        if (!op_supported(in->op))
+            return "an opcode it does not compile (flow control, NV4/NV5 instructions)";
+        if (in->op == GP_OP_END) {
+            if (p->max_exec_instructions > 0 && n > p->max_exec_instructions)
+                return "more instructions than max_exec_instructions";
+            return NULL;
+        }
+        if (in->type != GP_TYPE_F32 || in->opmod)
+            return "a typed (.S .U .F64) instruction";
+        if (in->cc_update > 2 || in->dst.cc.reg > 1 || in->cond.reg > 1)
+            return "a condition-code register past CC1";
+        const gp_dst *d = &in->dst;
+        if (d->rel || d->hi)
+            return "a relatively addressed or LONG destination";
+        if (d->file != GP_FILE_NONE && d->file != GP_FILE_TEMP && d->file != GP_FILE_OUTPUT &&
+            d->file != GP_FILE_ADDRESS)
+            return "a destination file it does not write";
+        if ((d->file == GP_FILE_ADDRESS) != (in->op == GP_OP_ARL || in->op == GP_OP_ARR) &&
+            d->file != GP_FILE_NONE)
+            return "an address register written by a float instruction";
+        if (gp_opinfo_table[in->op].flags & GP_OPF_TEX) {
+            if (in->tex_flags)
+                return "NV5 texture operands (indexed, handle, offset, extra)";
+        }
+        int nsrc = gp_opinfo_table[in->op].nsrc;
+        if (in->op == GP_OP_SFL || in->op == GP_OP_STR)
+            nsrc = 0;
+        if (in->op == GP_OP_KIL && in->src[0].file == GP_FILE_NONE)
+            nsrc = 0;
+        for (int k = 0; k < nsrc; k++) {
+            const char *why = check_src(&in->src[k]);
+            if (why)
+                return why;
+        }
+    }
+    return "no END";
+}
+
+/* ---- the builder ---------------------------------------------------------- */
+
+typedef struct jb {
+    const gp_program *p;
+    LLVMContextRef C;
+    LLVMModuleRef M;
+    LLVMBuilderRef B;   /* the body */
+    LLVMBuilderRef A;   /* allocas and initial values, in the entry block */
+    LLVMValueRef fn;
+    LLVMBasicBlockRef entry, exit;
+    LLVMTypeRef v, i1, i8, i16, i32, i64, f32, ptr, vf, vi, vb, vl;
+    LLVMValueRef env, in, out, params, res;
+    LLVMValueRef exec, live, used, killed; /* allocas: i32 i32 i64 i32 */
+    LLVMValueRef *temps;                    /* num_temps * 4 allocas of vf */
+    LLVMValueRef addr[ADDR_REGS * 4];       /* vi */
+    LLVMValueRef cc[2][4];                  /* vi */
+    LLVMValueRef row[3];                    /* [16 x float] scratch for calls */
+    LLVMValueRef vec[4];                    /* gp_vec scratch: coord, ddx, ddy, result */
+    LLVMValueRef req;                       /* gp_tex_request */
+    int num_inputs, num_outputs, num_temps, naddr;
+    bool fragment;
+    int seg; /* instructions run since the last accounting (jb_account) */
+    /* Operands as the interpreter has them in lanes it never runs: its
+     * temporaries and address registers stay 0 there (jb_tex_operand). */
+    bool unrun;
+} jb;
+
+static LLVMValueRef cf(jb *b, float f)
+{
+    LLVMValueRef e[NL];
+    LLVMValueRef k = LLVMConstBitCast(LLVMConstInt(b->i32, ((gp_val){.f = f}).u, 0), b->f32);
+    for (int l = 0; l < NL; l++)
+        e[l] = k;
+    return LLVMConstVector(e, NL);
+}
+
+static LLVMValueRef ci(jb *b, uint32_t u)
+{
+    LLVMValueRef e[NL];
+    for (int l = 0; l < NL; l++)
+        e[l] = LLVMConstInt(b->i32, u, 0);
+    return LLVMConstVector(e, NL);
+}
+
+static LLVMValueRef k32(jb *b, uint32_t u)
+{
+    return LLVMConstInt(b->i32, u, 0);
+}
+
+static LLVMValueRef k64(jb *b, uint64_t u)
+{
+    return LLVMConstInt(b->i64, u, 0);
+}
+
+static LLVMValueRef fbits(jb *b, LLVMValueRef v)
+{
+    return LLVMBuildBitCast(b->B, v, b->vi, "");
+}
+
+static LLVMValueRef bitsf(jb *b, LLVMValueRef v)
+{
+    return LLVMBuildBitCast(b->B, v, b->vf, "");
+}
+
+static LLVMValueRef intrin(jb *b, const char *name, LLVMTypeRef *ov, int nov, LLVMValueRef *args,
+                           int n)
+{
+    unsigned id = LLVMLookupIntrinsicID(name, strlen(name));
+    LLVMValueRef f = LLVMGetIntrinsicDeclaration(b->M, id, ov, (size_t)nov);
+    LLVMTypeRef t = LLVMIntrinsicGetType(b->C, id, ov, (size_t)nov);
+    return LLVMBuildCall2(b->B, t, f, args, (unsigned)n, "");
+}
+
+static LLVMValueRef fn1(jb *b, const char *name, LLVMValueRef a)
+{
+    return intrin(b, name, &b->vf, 1, &a, 1);
+}
+
+/* A call of a C function of this process by its address. */
+static LLVMValueRef call_c(jb *b, void (*f)(void), LLVMTypeRef ret, LLVMTypeRef *pt, int n,
+                           LLVMValueRef *args)
+{
+    LLVMTypeRef ft = LLVMFunctionType(ret, pt, (unsigned)n, 0);
+    LLVMValueRef fp = LLVMConstIntToPtr(k64(b, (uint64_t)(uintptr_t)f), b->ptr);
+    return LLVMBuildCall2(b->B, ft, fp, args, (unsigned)n, "");
+}
+
+static LLVMValueRef gep8(jb *b, LLVMValueRef base, uint64_t off)
+{
+    LLVMValueRef o = k64(b, off);
+    return LLVMBuildGEP2(b->B, b->i8, base, &o, 1, "");
+}
+
+static LLVMValueRef ld(jb *b, LLVMTypeRef t, LLVMValueRef ptr, unsigned align)
+{
+    LLVMValueRef v = LLVMBuildLoad2(b->B, t, ptr, "");
+    LLVMSetAlignment(v, align);
+    return v;
+}
+
+static void st(jb *b, LLVMValueRef v, LLVMValueRef ptr, unsigned align)
+{
+    LLVMValueRef s = LLVMBuildStore(b->B, v, ptr);
+    LLVMSetAlignment(s, align);
+}
+
+static LLVMValueRef alloca_in_entry(jb *b, LLVMTypeRef t, unsigned align)
+{
+    LLVMValueRef a = LLVMBuildAlloca(b->A, t, "");
+    LLVMSetAlignment(a, align);
+    return a;
+}
+
+static LLVMValueRef sel(jb *b, LLVMValueRef m, LLVMValueRef x, LLVMValueRef y)
+{
+    return LLVMBuildSelect(b->B, m, x, y, "");
+}
+
+static LLVMValueRef fcmp(jb *b, LLVMRealPredicate pr, LLVMValueRef x, LLVMValueRef y)
+{
+    return LLVMBuildFCmp(b->B, pr, x, y, "");
+}
+
+/* 1.0 where m holds, else +0.0 (V_SET). */
+static LLVMValueRef set01(jb *b, LLVMValueRef m)
+{
+    return sel(b, m, cf(b, 1.0f), cf(b, 0.0f));
+}
+
+/* The lanes of a 16-bit mask as a vector of i1 (bit l = lane l). */
+static LLVMValueRef lanes_of(jb *b, LLVMValueRef bits32)
+{
+    LLVMValueRef t = LLVMBuildTrunc(b->B, bits32, b->i16, "");
+    return LLVMBuildBitCast(b->B, t, b->vb, "");
+}
+
+static LLVMValueRef bits_of(jb *b, LLVMValueRef lanes)
+{
+    LLVMValueRef t = LLVMBuildBitCast(b->B, lanes, b->i16, "");
+    return LLVMBuildZExt(b->B, t, b->i32, "");
+}
+
+static LLVMValueRef exec_bits(jb *b)
+{
+    return ld(b, b->i32, b->exec, 4);
+}
+
+/* ---- instruction accounting ------------------------------------------------ */
+
+/* used += popcount(exec) * the instructions run since the last time: the
+ * interpreter's steps * nexec for the running group (exec/runtime.c
+ * xs_flush). */
+static void jb_account(jb *b)
+{
+    if (!b->seg)
+        return;
+    LLVMValueRef e = exec_bits(b);
+    LLVMValueRef n = intrin(b, "llvm.ctpop", &b->i32, 1, &e, 1);
+    LLVMValueRef add = LLVMBuildMul(b->B, LLVMBuildZExt(b->B, n, b->i64, ""),
+                                    k64(b, (uint64_t)b->seg), "");
+    LLVMValueRef u = ld(b, b->i64, b->used, 8);
+    st(b, LLVMBuildAdd(b->B, u, add, ""), b->used, 8);
+    b->seg = 0;
+}
+
+/* ---- condition codes (exec/runtime.c cc_lanes, cc_any, cc_update) -------- */
+
+/* Lanes where test t passes on component c of the swizzled CC register. */
+static LLVMValueRef cc_test(jb *b, const gp_cc_test *t, int c)
+{
+    if (t->cond == GP_COND_TR)
+        return NULL; /* every lane */
+    uint32_t tbl = gp_exec_cond_table(t->cond);
+    LLVMValueRef f = ld(b, b->vi, b->cc[t->reg & 1][t->swz[c] & 3], 64);
+    LLVMValueRef sh = LLVMBuildLShr(b->B, ci(b, tbl), LLVMBuildAnd(b->B, f, ci(b, 15), ""), "");
+    return LLVMBuildICmp(b->B, LLVMIntNE, LLVMBuildAnd(b->B, sh, ci(b, 1), ""), ci(b, 0), "");
+}
+
+static LLVMValueRef cc_any(jb *b, const gp_cc_test *t)
+{
+    if (t->cond == GP_COND_TR)
+        return NULL;
+    LLVMValueRef any = NULL;
+    uint32_t seen = 0;
+    for (int c = 0; c < 4; c++) {
+        uint32_t bit = 1u << (t->swz[c] & 3);
+        if (!(seen & bit)) {
+            LLVMValueRef m = cc_test(b, t, c);
+            any = any ? LLVMBuildOr(b->B, any, m, "") : m;
+        }
+        seen |= bit;
+    }
+    return any;
+}
+
+/* New flags from a written value: float SF = r < 0 or NaN, ZF = r == 0 or
+ * NaN; integer SF = MSB, ZF = zero. */
+static LLVMValueRef cc_flags(jb *b, LLVMValueRef v, bool is_float)
+{
+    LLVMValueRef sf, zf;
+    if (is_float) {
+        sf = fcmp(b, LLVMRealULT, v, cf(b, 0.0f));
+        zf = fcmp(b, LLVMRealUEQ, v, cf(b, 0.0f));
+    } else {
+        sf = LLVMBuildICmp(b->B, LLVMIntSLT, v, ci(b, 0), "");
+        zf = LLVMBuildICmp(b->B, LLVMIntEQ, v, ci(b, 0), "");
+    }
+    return LLVMBuildOr(b->B, sel(b, sf, ci(b, CC_SF), ci(b, 0)), sel(b, zf, ci(b, CC_ZF), ci(b, 0)),
+                       "");
+}
+
+/* ---- operand fetch (exec/runtime.c fetch_view) ------------------------------ */
+
+/* A vector of 16 equal i64. */
+static LLVMValueRef cl(jb *b, int64_t v)
+{
+    LLVMValueRef e[NL];
+    for (int l = 0; l < NL; l++)
+        e[l] = LLVMConstInt(b->i64, (uint64_t)v, 1);
+    return LLVMConstVector(e, NL);
+}
+
+/* Relatively addressed register rows: per lane index + A[reg].c[comp],
+ * outside [max(lo, 0), min(hi, limit - 1)] reading 0 (rel_indices). */
+static LLVMValueRef fetch_rel(jb *b, const gp_src *s, int sel_c)
+{
+    int64_t limit = s->file == GP_FILE_PARAM ? (int64_t)b->p->info.num_params : b->num_inputs;
+    int64_t lo = s->rel_lo < 0 ? 0 : s->rel_lo;
+    int64_t hi = s->rel_hi > limit - 1 ? limit - 1 : s->rel_hi;
+    if (lo > hi || s->rel_reg >= b->naddr)
+        return cf(b, 0.0f); /* no register in range (or A past the file): 0 */
+    LLVMValueRef a = b->unrun ? ci(b, 0) : ld(b, b->vi, b->addr[s->rel_reg * 4 + (s->rel_comp & 3)], 64);
+    LLVMValueRef e = LLVMBuildAdd(b->B, LLVMBuildSExt(b->B, a, b->vl, ""), cl(b, s->index), "");
+    LLVMValueRef ok = LLVMBuildAnd(b->B, LLVMBuildICmp(b->B, LLVMIntSGE, e, cl(b, lo), ""),
+                                   LLVMBuildICmp(b->B, LLVMIntSLE, e, cl(b, hi), ""), "");
+    /* in range the float index fits 32 bits (gathers with 32-bit indices
+     * are the cheaper ones) */
+    LLVMValueRef e32 = LLVMBuildTrunc(b->B, sel(b, ok, e, cl(b, lo)), b->vi, "");
+    /* the float of each lane: params[e][sel] or in[e].c[sel][l] */
+    LLVMValueRef idx, base;
+    if (s->file == GP_FILE_PARAM) {
+        idx = LLVMBuildAdd(b->B, LLVMBuildMul(b->B, e32, ci(b, 4), ""), ci(b, (uint32_t)sel_c), "");
+        base = b->params;
+    } else {
+        LLVMValueRef lane[NL];
+        for (int l = 0; l < NL; l++)
+            lane[l] = k32(b, (uint32_t)(sel_c * NL + l));
+        idx = LLVMBuildAdd(b->B, LLVMBuildMul(b->B, e32, ci(b, 4 * NL), ""),
+                           LLVMConstVector(lane, NL), "");
+        base = b->in;
+    }
+    LLVMValueRef ptrs = LLVMBuildGEP2(b->B, b->f32, base, &idx, 1, "");
+    LLVMTypeRef ov[2] = {b->vf, LLVMVectorType(b->ptr, NL)};
+    LLVMValueRef args[4] = {ptrs, k32(b, 4), ok, cf(b, 0.0f)};
+    return intrin(b, "llvm.masked.gather", ov, 2, args, 4);
+}
+
+/* Component sel_c (0..3) of a register, before |abs| and negation. */
+static LLVMValueRef read_reg(jb *b, const gp_src *s, int sel_c)
+{
+    if (s->rel)
+        return fetch_rel(b, s, sel_c);
+    int32_t i = s->index;
+    switch (s->file) {
+    case GP_FILE_TEMP:
+        if (i < 0 || i >= b->num_temps || b->unrun)
+            return cf(b, 0.0f);
+        return ld(b, b->vf, b->temps[i * 4 + sel_c], 64);
+    case GP_FILE_INPUT:
+        if (i < 0 || i >= b->num_inputs)
+            return cf(b, 0.0f);
+        return ld(b, b->vf, gep8(b, b->in, (uint64_t)i * sizeof(gp_vec) + (uint64_t)sel_c * NL * 4), 4);
+    case GP_FILE_OUTPUT:
+        if (i < 0 || i >= b->num_outputs)
+            return cf(b, 0.0f);
+        return ld(b, b->vf, gep8(b, b->out, (uint64_t)i * sizeof(gp_vec) + (uint64_t)sel_c * NL * 4), 4);
+    case GP_FILE_PARAM: {
+        if (i < 0 || (uint32_t)i >= b->p->info.num_params)
+            return cf(b, 0.0f);
+        LLVMValueRef x = ld(b, b->f32, gep8(b, b->params, (uint64_t)i * 16 + (uint64_t)sel_c * 4), 4);
+        LLVMValueRef u = LLVMGetUndef(b->vf);
+        u = LLVMBuildInsertElement(b->B, u, x, k32(b, 0), "");
+        LLVMValueRef zero[NL];
+        for (int l = 0; l < NL; l++)
+            zero[l] = k32(b, 0);
+        return LLVMBuildShuffleVector(b->B, u, u, LLVMConstVector(zero, NL), "");
+    }
+    default:
+        return cf(b, 0.0f);
+    }
+}
+
+/* Component c of operand s: swizzle, |abs|, then negation (apply_mods on
+ * bits; SWZ's 0 and 1 constants too). */
+static LLVMValueRef src_comp(jb *b, const gp_src *s, int c)
+{
+    int sw = s->swz[c];
+    LLVMValueRef v = sw > GP_SWZ_W ? cf(b, sw == GP_SWZ_ONE ? 1.0f : 0.0f) : read_reg(b, s, sw);
+    bool neg = (s->negate >> c) & 1;
+    if (!s->abs && !neg)
+        return v;
+    LLVMValueRef x = fbits(b, v);
+    if (s->abs)
+        x = LLVMBuildAnd(b->B, x, ci(b, 0x7fffffffu), "");
+    if (neg)
+        x = LLVMBuildXor(b->B, x, ci(b, 0x80000000u), "");
+    return bitsf(b, x);
+}
+
+/* ---- result store (exec/runtime.c store, store_rows) --------------------- */
+
+/* _SAT / _SSAT: "if (r < lo) r = lo; else if (r > hi) r = hi" (k_clamp). */
+static LLVMValueRef clamp(jb *b, LLVMValueRef v, float lo, float hi)
+{
+    v = sel(b, fcmp(b, LLVMRealOLT, v, cf(b, lo)), cf(b, lo), v);
+    return sel(b, fcmp(b, LLVMRealOGT, v, cf(b, hi)), cf(b, hi), v);
+}
+
+/* H / X precision through the interpreter's row function. */
+static LLVMValueRef round_row(jb *b, LLVMValueRef v, int precision)
+{
+    st(b, v, b->row[0], 64);
+    LLVMTypeRef pt[2] = {b->i32, b->ptr};
+    LLVMValueRef args[2] = {k32(b, (uint32_t)precision), b->row[0]};
+    call_c(b, (void (*)(void))gp_exec_round_row, b->v, pt, 2, args);
+    return ld(b, b->vf, b->row[0], 64);
+}
+
+/* Writes r[0..3] (float vectors; integer results as_int) to in's
+ * destination.  scalar: r[0] for every component. */
+static void store(jb *b, const gp_insn *in, LLVMValueRef r[4], bool as_int, bool scalar)
+{
+    const gp_dst *d = &in->dst;
+    uint32_t wmask = d->mask & 0xfu;
+    if (!wmask || d->file == GP_FILE_NONE)
+        return;
+    LLVMValueRef v[4] = {0};
+    for (int c = 0; c < 4; c++) {
+        if (!(wmask >> c & 1) && !(scalar && c == 0))
+            continue;
+        v[c] = r[scalar ? 0 : c];
+    }
+    if (!as_int && (in->precision == 'H' || in->precision == 'X' || in->sat)) {
+        for (int c = 0; c < (scalar ? 1 : 4); c++) {
+            if (!v[c])
+                continue;
+            if (in->precision == 'H' || in->precision == 'X')
+                v[c] = round_row(b, v[c], in->precision);
+            if (in->sat == GP_SAT_01)
+                v[c] = clamp(b, v[c], 0.0f, 1.0f);
+            else if (in->sat == GP_SAT_11)
+                v[c] = clamp(b, v[c], -1.0f, 1.0f);
+        }
+    }
+    if (scalar)
+        for (int c = 1; c < 4; c++)
+            v[c] = v[0];
+    /* the condition-code write mask tests the CC before this update */
+    LLVMValueRef lm[4] = {0};
+    for (int c = 0; c < 4; c++)
+        if (wmask >> c & 1)
+            lm[c] = cc_test(b, &d->cc, c);
+    LLVMValueRef execv = NULL;
+    if (d->file == GP_FILE_OUTPUT)
+        execv = lanes_of(b, exec_bits(b));
+    for (int c = 0; c < 4; c++) {
+        if (!(wmask >> c & 1))
+            continue;
+        LLVMValueRef val = v[c];
+        int dc = c;
+        bool write = true;
+        if (d->clipdist) {
+            write = c == 0;
+            dc = (d->clipdist - 1) & 3;
+        }
+        if (write && d->file == GP_FILE_TEMP && d->index >= 0 && d->index < b->num_temps) {
+            LLVMValueRef slot = b->temps[d->index * 4 + dc];
+            LLVMValueRef x = as_int ? bitsf(b, val) : val;
+            if (lm[c])
+                x = sel(b, lm[c], x, ld(b, b->vf, slot, 64));
+            st(b, x, slot, 64);
+        } else if (write && d->file == GP_FILE_ADDRESS && d->index >= 0 && d->index < b->naddr) {
+            LLVMValueRef slot = b->addr[d->index * 4 + dc];
+            LLVMValueRef x = as_int ? val : fbits(b, val);
+            if (lm[c])
+                x = sel(b, lm[c], x, ld(b, b->vi, slot, 64));
+            st(b, x, slot, 64);
+        } else if (write && d->file == GP_FILE_OUTPUT && d->index >= 0 && d->index < b->num_outputs) {
+            LLVMValueRef ptr = gep8(b, b->out, (uint64_t)d->index * sizeof(gp_vec) + (uint64_t)dc * NL * 4);
+            LLVMValueRef m = lm[c] ? LLVMBuildAnd(b->B, lm[c], execv, "") : execv;
+            LLVMValueRef x = as_int ? bitsf(b, val) : val;
+            st(b, sel(b, m, x, ld(b, b->vf, ptr, 4)), ptr, 4);
+        }
+        if (in->cc_update) {
+            LLVMValueRef slot = b->cc[(in->cc_update - 1) & 1][c];
+            LLVMValueRef f = cc_flags(b, val, !as_int);
+            if (lm[c])
+                f = sel(b, lm[c], f, ld(b, b->vi, slot, 64));
+            st(b, f, slot, 64);
+        }
+    }
+}
+
+/* ---- calls through memory: the transcendentals and the sampler ---------- */
+
+typedef void (*vm1_fn)(float *r, const float *a);
+
+static LLVMValueRef vm1(jb *b, vm1_fn f, LLVMValueRef a)
+{
+    st(b, a, b->row[1], 64);
+    LLVMTypeRef pt[2] = {b->ptr, b->ptr};
+    LLVMValueRef args[2] = {b->row[0], b->row[1]};
+    call_c(b, (void (*)(void))f, b->v, pt, 2, args);
+    return ld(b, b->vf, b->row[0], 64);
+}
+
+static LLVMValueRef vm_pow(jb *b, LLVMValueRef x, LLVMValueRef y)
+{
+    st(b, x, b->row[1], 64);
+    st(b, y, b->row[2], 64);
+    LLVMTypeRef pt[3] = {b->ptr, b->ptr, b->ptr};
+    LLVMValueRef args[3] = {b->row[0], b->row[1], b->row[2]};
+    call_c(b, (void (*)(void))gp_vm_pow, b->v, pt, 3, args);
+    return ld(b, b->vf, b->row[0], 64);
+}
+
+/* k_exp / k_log into r[4] */
+static void exp_log(jb *b, bool log, LLVMValueRef a, LLVMValueRef r[4])
+{
+    st(b, a, b->row[1], 64);
+    LLVMTypeRef pt[2] = {b->ptr, b->ptr};
+    LLVMValueRef args[2] = {b->vec[3], b->row[1]};
+    call_c(b, log ? (void (*)(void))gp_exec_k_log : (void (*)(void))gp_exec_k_exp, b->v, pt, 2,
+           args);
+    for (int c = 0; c < 4; c++)
+        r[c] = ld(b, b->vf, gep8(b, b->vec[3], (uint64_t)c * NL * 4), 64);
+}
+
+/* A sampler operand into vec.  The sampler may read lanes outside the
+ * execution mask (a quad's neighbours for derivatives): in lanes the
+ * function never runs (not in its exec argument) the interpreter's
+ * registers are still 0, so those lanes get the operand over zero
+ * temporaries and address registers (outputs, inputs and parameters are
+ * memory, the same for both). */
+static void put_vec(jb *b, LLVMValueRef vec, const gp_src *s)
+{
+    LLVMValueRef ran = lanes_of(b, LLVMGetParam(b->fn, 4));
+    for (int c = 0; c < 4; c++) {
+        LLVMValueRef v = src_comp(b, s, c);
+        b->unrun = true;
+        LLVMValueRef z = src_comp(b, s, c);
+        b->unrun = false;
+        st(b, sel(b, ran, v, z), gep8(b, vec, (uint64_t)c * NL * 4), 64);
+    }
+}
+
+/* exec/texture.c do_tex for one unit without NV5 operands. */
+static void tex(jb *b, const gp_insn *in, int op, LLVMValueRef r[4])
+{
+    LLVMValueRef req = b->req;
+    LLVMBuildMemSet(b->B, req, LLVMConstInt(b->i8, 0, 0), k64(b, sizeof(gp_tex_request)), 8);
+    st(b, LLVMConstInt(b->i8, (uint64_t)op, 0), gep8(b, req, offsetof(gp_tex_request, op)), 1);
+    st(b, LLVMConstInt(b->i8, in->tex_target, 0), gep8(b, req, offsetof(gp_tex_request, target)), 1);
+    st(b, LLVMConstInt(b->i8, in->tex_unit, 0), gep8(b, req, offsetof(gp_tex_request, unit)), 1);
+    st(b, LLVMConstInt(b->i8, in->tex_comp, 0), gep8(b, req, offsetof(gp_tex_request, component)), 1);
+    bool qd = b->fragment && (gp_opinfo_table[in->op].flags & GP_OPF_IMPLICIT_LOD);
+    st(b, LLVMConstInt(b->i8, qd, 0), gep8(b, req, offsetof(gp_tex_request, quad_derivatives)), 1);
+    for (int k = 0; k < 3; k++)
+        st(b, LLVMConstInt(b->i8, (uint64_t)(uint8_t)in->tex_offset[k], 0),
+           gep8(b, req, offsetof(gp_tex_request, offset) + (uint64_t)k), 1);
+    put_vec(b, b->vec[0], &in->src[0]);
+    st(b, b->vec[0], gep8(b, req, offsetof(gp_tex_request, coord)), 8);
+    if (op == GP_TEXOP_TXD) {
+        put_vec(b, b->vec[1], &in->src[1]);
+        put_vec(b, b->vec[2], &in->src[2]);
+        st(b, b->vec[1], gep8(b, req, offsetof(gp_tex_request, ddx)), 8);
+        st(b, b->vec[2], gep8(b, req, offsetof(gp_tex_request, ddy)), 8);
+    }
+    st(b, exec_bits(b), gep8(b, req, offsetof(gp_tex_request, lane_mask)), 4);
+    LLVMTypeRef pt[3] = {b->ptr, b->ptr, b->ptr};
+    LLVMValueRef args[3] = {b->env, req, b->vec[3]};
+    call_c(b, (void (*)(void))gp_rt_tex, b->v, pt, 3, args);
+    for (int c = 0; c < 4; c++)
+        r[c] = ld(b, b->vf, gep8(b, b->vec[3], (uint64_t)c * NL * 4), 64);
+}
+
+/* ---- the instructions ------------------------------------------------------- */
+
+static LLVMValueRef fadd(jb *b, LLVMValueRef x, LLVMValueRef y) { return LLVMBuildFAdd(b->B, x, y, ""); }
+static LLVMValueRef fsub(jb *b, LLVMValueRef x, LLVMValueRef y) { return LLVMBuildFSub(b->B, x, y, ""); }
+static LLVMValueRef fmul(jb *b, LLVMValueRef x, LLVMValueRef y) { return LLVMBuildFMul(b->B, x, y, ""); }
+static LLVMValueRef fdiv(jb *b, LLVMValueRef x, LLVMValueRef y) { return LLVMBuildFDiv(b->B, x, y, ""); }
+
+/* gp_f2i: NaN 0, saturating at the int32 range, else truncation. */
+static LLVMValueRef f2i(jb *b, LLVMValueRef x)
+{
+    LLVMValueRef t = LLVMBuildFPToSI(b->B, x, b->vi, "");
+    t = sel(b, fcmp(b, LLVMRealOGE, x, cf(b, 2147483648.0f)), ci(b, INT32_MAX), t);
+    t = sel(b, fcmp(b, LLVMRealOLT, x, cf(b, -2147483648.0f)), ci(b, (uint32_t)INT32_MIN), t);
+    return sel(b, fcmp(b, LLVMRealUNO, x, x), ci(b, 0), t);
+}
+
+/* KIL (exec/flow.c xs_kill): kill is a lane vector; returns false when no
+ * lane is left (the function has returned on that path). */
+static void kill_lanes(jb *b, LLVMValueRef kill)
+{
+    jb_account(b);
+    LLVMValueRef e = exec_bits(b);
+    LLVMValueRef k = LLVMBuildAnd(b->B, bits_of(b, kill), e, "");
+    LLVMValueRef live = ld(b, b->i32, b->live, 4);
+    LLVMValueRef kd = ld(b, b->i32, b->killed, 4);
+    st(b, LLVMBuildOr(b->B, kd, LLVMBuildAnd(b->B, k, live, ""), ""), b->killed, 4);
+    live = LLVMBuildAnd(b->B, live, LLVMBuildNot(b->B, k, ""), "");
+    st(b, live, b->live, 4);
+    if (b->fragment) {
+        /* quads with no live lane stop: exec &= quads_any(live) */
+        LLVMValueRef q = LLVMBuildOr(b->B, live, LLVMBuildLShr(b->B, live, k32(b, 1), ""), "");
+        q = LLVMBuildOr(b->B, q, LLVMBuildLShr(b->B, live, k32(b, 2), ""), "");
+        q = LLVMBuildOr(b->B, q, LLVMBuildLShr(b->B, live, k32(b, 3), ""), "");
+        q = LLVMBuildMul(b->B, LLVMBuildAnd(b->B, q, k32(b, 0x11111111u), ""), k32(b, 0xf), "");
+        e = LLVMBuildAnd(b->B, e, q, "");
+    } else {
+        e = LLVMBuildAnd(b->B, e, LLVMBuildNot(b->B, k, ""), "");
+    }
+    st(b, e, b->exec, 4);
+    LLVMBasicBlockRef next = LLVMAppendBasicBlockInContext(b->C, b->fn, "");
+    LLVMValueRef none = LLVMBuildICmp(b->B, LLVMIntEQ, e, k32(b, 0), "");
+    LLVMBuildCondBr(b->B, none, b->exit, next);
+    LLVMPositionBuilderAtEnd(b->B, next);
+}
+
+/* DDX / DDY (float_alu.c quad_derivative): within each 2x2 quad, 0 where
+ * the quad is not wholly in the execution mask. */
+static LLVMValueRef derivative(jb *b, LLVMValueRef v, bool dy)
+{
+    LLVMValueRef hi[NL], lo[NL];
+    for (int l = 0; l < NL; l++) {
+        int q = l & ~3, i = l & 3;
+        int a, c;
+        if (dy) {
+            a = q + 2 + (i & 1);
+            c = q + (i & 1);
+        } else {
+            a = q + (i & 2) + 1;
+            c = q + (i & 2);
+        }
+        hi[l] = k32(b, (uint32_t)a);
+        lo[l] = k32(b, (uint32_t)c);
+    }
+    LLVMValueRef d = fsub(b, LLVMBuildShuffleVector(b->B, v, v, LLVMConstVector(hi, NL), ""),
+                          LLVMBuildShuffleVector(b->B, v, v, LLVMConstVector(lo, NL), ""));
+    LLVMValueRef e = exec_bits(b);
+    LLVMValueRef q = LLVMBuildAnd(b->B, e, LLVMBuildLShr(b->B, e, k32(b, 1), ""), "");
+    q = LLVMBuildAnd(b->B, q, LLVMBuildLShr(b->B, e, k32(b, 2), ""), "");
+    q = LLVMBuildAnd(b->B, q, LLVMBuildLShr(b->B, e, k32(b, 3), ""), "");
+    q = LLVMBuildMul(b->B, LLVMBuildAnd(b->B, q, k32(b, 0x1111u), ""), k32(b, 0xf), "");
+    return sel(b, lanes_of(b, q), d, cf(b, 0.0f));
+}
+
+#define S(i, c) src_comp(b, &in->src[i], (c))
+
+static void emit_insn(jb *b, const gp_insn *in)
+{
+    LLVMValueRef r[4] = {0};
+    uint32_t wmask = in->dst.mask & 0xfu;
+    b->seg++;
+    switch (in->op) {
+    case GP_OP_MOV:
+    case GP_OP_SWZ:
+        for (int c = 0; c < 4; c++)
+            if (wmask >> c & 1)
+                r[c] = S(0, c);
+        break;
+    case GP_OP_ABS:
+        for (int c = 0; c < 4; c++)
+            if (wmask >> c & 1)
+                r[c] = bitsf(b, LLVMBuildAnd(b->B, fbits(b, S(0, c)), ci(b, 0x7fffffffu), ""));
+        break;
+    case GP_OP_FLR:
+        /* gp_floorf: floor with -0 kept */
+        for (int c = 0; c < 4; c++)
+            if (wmask >> c & 1)
+                r[c] = fn1(b, "llvm.floor", S(0, c));
+        break;
+    case GP_OP_FRC:
+        /* v_frc: (x - floor(x)) + 0, capped at 1 - 2^-24 (MINPS(c, f)) */
+        for (int c = 0; c < 4; c++)
+            if (wmask >> c & 1) {
+                LLVMValueRef x = S(0, c);
+                LLVMValueRef f = fadd(b, fsub(b, x, fn1(b, "llvm.floor", x)), cf(b, 0.0f));
+                LLVMValueRef cap = cf(b, 0.99999994f);
+                r[c] = sel(b, fcmp(b, LLVMRealOLT, cap, f), cap, f);
+            }
+        break;
+    case GP_OP_SSG:
+        for (int c = 0; c < 4; c++)
+            if (wmask >> c & 1) {
+                LLVMValueRef x = S(0, c);
+                r[c] = sel(b, fcmp(b, LLVMRealOLT, x, cf(b, 0.0f)), cf(b, -1.0f),
+                           sel(b, fcmp(b, LLVMRealOGT, x, cf(b, 0.0f)), cf(b, 1.0f), cf(b, 0.0f)));
+            }
+        break;
+    case GP_OP_ADD: case GP_OP_SUB: case GP_OP_MUL: case GP_OP_MAX: case GP_OP_MIN:
+    case GP_OP_SGE: case GP_OP_SLT: case GP_OP_SEQ: case GP_OP_SNE: case GP_OP_SGT:
+    case GP_OP_SLE:
+        for (int c = 0; c < 4; c++) {
+            if (!(wmask >> c & 1))
+                continue;
+            LLVMValueRef x = S(0, c), y = S(1, c);
+            switch (in->op) {
+            case GP_OP_ADD: r[c] = fadd(b, x, y); break;
+            case GP_OP_SUB: r[c] = fsub(b, x, y); break;
+            case GP_OP_MUL: r[c] = fmul(b, x, y); break;
+            /* MAX = a > b ? a : b, MIN = b < a ? b : a (MAXPS(a, b), MINPS(b, a)) */
+            case GP_OP_MAX: r[c] = sel(b, fcmp(b, LLVMRealOGT, x, y), x, y); break;
+            case GP_OP_MIN: r[c] = sel(b, fcmp(b, LLVMRealOLT, y, x), y, x); break;
+            case GP_OP_SGE: r[c] = set01(b, fcmp(b, LLVMRealOGE, x, y)); break;
+            case GP_OP_SLT: r[c] = set01(b, fcmp(b, LLVMRealOLT, x, y)); break;
+            case GP_OP_SEQ: r[c] = set01(b, fcmp(b, LLVMRealOEQ, x, y)); break;
+            case GP_OP_SNE: r[c] = set01(b, fcmp(b, LLVMRealUNE, x, y)); break;
+            case GP_OP_SGT: r[c] = set01(b, fcmp(b, LLVMRealOGT, x, y)); break;
+            default: r[c] = set01(b, fcmp(b, LLVMRealOLE, x, y)); break;
+            }
+        }
+        break;
+    case GP_OP_SFL:
+    case GP_OP_STR:
+        for (int c = 0; c < 4; c++)
+            r[c] = cf(b, in->op == GP_OP_STR ? 1.0f : 0.0f);
+        break;
+    case GP_OP_MAD: case GP_OP_CMP: case GP_OP_LRP:
+        for (int c = 0; c < 4; c++) {
+            if (!(wmask >> c & 1))
+                continue;
+            LLVMValueRef x = S(0, c), y = S(1, c), z = S(2, c);
+            if (in->op == GP_OP_MAD)
+                r[c] = fadd(b, fmul(b, x, y), z);
+            else if (in->op == GP_OP_CMP)
+                r[c] = sel(b, fcmp(b, LLVMRealOLT, x, cf(b, 0.0f)), y, z);
+            else /* a*b + (1-a)*c */
+                r[c] = fadd(b, fmul(b, x, y), fmul(b, fsub(b, cf(b, 1.0f), x), z));
+        }
+        break;
+    case GP_OP_DIV: {
+        LLVMValueRef y = S(1, 0);
+        for (int c = 0; c < 4; c++)
+            if (wmask >> c & 1)
+                r[c] = fdiv(b, S(0, c), y);
+        break;
+    }
+    case GP_OP_RCP:
+        r[0] = fdiv(b, cf(b, 1.0f), S(0, 0));
+        store(b, in, r, false, true);
+        return;
+    case GP_OP_RSQ:
+        r[0] = fdiv(b, cf(b, 1.0f), fn1(b, "llvm.sqrt", fn1(b, "llvm.fabs", S(0, 0))));
+        store(b, in, r, false, true);
+        return;
+    case GP_OP_RCC: {
+        /* gp_rcc: 1/a clamped to [2^-64, 2^64] when > 0, else when <= 0 to
+         * [-2^64, -2^-64]; NaN stays */
+        const float big = 18446744073709551616.0f, tiny = 5.42101086242752217e-20f;
+        LLVMValueRef x = fdiv(b, cf(b, 1.0f), S(0, 0));
+        LLVMValueRef p = sel(b, fcmp(b, LLVMRealOLT, x, cf(b, tiny)), cf(b, tiny),
+                             sel(b, fcmp(b, LLVMRealOGT, x, cf(b, big)), cf(b, big), x));
+        LLVMValueRef n = sel(b, fcmp(b, LLVMRealOLT, x, cf(b, -big)), cf(b, -big),
+                             sel(b, fcmp(b, LLVMRealOGT, x, cf(b, -tiny)), cf(b, -tiny), x));
+        r[0] = sel(b, fcmp(b, LLVMRealOGT, x, cf(b, 0.0f)), p,
+                   sel(b, fcmp(b, LLVMRealOLE, x, cf(b, 0.0f)), n, x));
+        store(b, in, r, false, true);
+        return;
+    }
+    case GP_OP_EX2: case GP_OP_LG2: case GP_OP_SIN: case GP_OP_COS:
+        r[0] = vm1(b, in->op == GP_OP_EX2 ? gp_vm_ex2 : in->op == GP_OP_LG2 ? gp_vm_lg2
+                      : in->op == GP_OP_SIN ? gp_vm_sin : gp_vm_cos, S(0, 0));
+        store(b, in, r, false, true);
+        return;
+    case GP_OP_POW:
+        r[0] = vm_pow(b, S(0, 0), S(1, 0));
+        store(b, in, r, false, true);
+        return;
+    case GP_OP_DP2: case GP_OP_DP2A: case GP_OP_DP3: case GP_OP_DP4: case GP_OP_DPH: {
+        /* summed left to right (k_dp*); DPH is DP4 with a.w = 1 */
+        int n = in->op == GP_OP_DP2 || in->op == GP_OP_DP2A ? 2 : in->op == GP_OP_DP3 ? 3 : 4;
+        LLVMValueRef s = NULL;
+        for (int c = 0; c < n; c++) {
+            LLVMValueRef x = in->op == GP_OP_DPH && c == 3 ? cf(b, 1.0f) : S(0, c);
+            LLVMValueRef t = fmul(b, x, S(1, c));
+            s = s ? fadd(b, s, t) : t;
+        }
+        if (in->op == GP_OP_DP2A)
+            s = fadd(b, s, S(2, 0));
+        r[0] = s;
+        store(b, in, r, false, true);
+        return;
+    }
+    case GP_OP_DST:
+        r[0] = cf(b, 1.0f);
+        r[1] = fmul(b, S(0, 1), S(1, 1));
+        r[2] = S(0, 2);
+        r[3] = S(1, 3);
+        break;
+    case GP_OP_XPD: {
+        LLVMValueRef ax = S(0, 0), ay = S(0, 1), az = S(0, 2);
+        LLVMValueRef bx = S(1, 0), by = S(1, 1), bz = S(1, 2);
+        r[0] = fsub(b, fmul(b, ay, bz), fmul(b, az, by));
+        r[1] = fsub(b, fmul(b, az, bx), fmul(b, ax, bz));
+        r[2] = fsub(b, fmul(b, ax, by), fmul(b, ay, bx));
+        r[3] = cf(b, 0.0f);
+        break;
+    }
+    case GP_OP_LIT: {
+        /* k_lit: x, y >= 0, w in (-128, 128), z = x > 0 ? pow(y, w) : 0 */
+        const float wmax = 127.99999237060546875f;
+        LLVMValueRef ax = S(0, 0), ay = S(0, 1), aw = S(0, 3);
+        LLVMValueRef y = sel(b, fcmp(b, LLVMRealOLT, ay, cf(b, 0.0f)), cf(b, 0.0f), ay);
+        aw = sel(b, fcmp(b, LLVMRealOLT, aw, cf(b, -wmax)), cf(b, -wmax), aw);
+        LLVMValueRef w = sel(b, fcmp(b, LLVMRealOGT, aw, cf(b, wmax)), cf(b, wmax), aw);
+        LLVMValueRef pw = vm_pow(b, y, w);
+        ax = sel(b, fcmp(b, LLVMRealOLT, ax, cf(b, 0.0f)), cf(b, 0.0f), ax);
+        r[0] = cf(b, 1.0f);
+        r[1] = ax;
+        r[2] = sel(b, fcmp(b, LLVMRealOGT, ax, cf(b, 0.0f)), pw, cf(b, 0.0f));
+        r[3] = cf(b, 1.0f);
+        break;
+    }
+    case GP_OP_NRM: {
+        /* k_nrm: xyz * (1 / sqrt(x*x + y*y + z*z)), w 0 */
+        LLVMValueRef ax = S(0, 0), ay = S(0, 1), az = S(0, 2);
+        LLVMValueRef d = fadd(b, fadd(b, fmul(b, ax, ax), fmul(b, ay, ay)), fmul(b, az, az));
+        LLVMValueRef sc = fdiv(b, cf(b, 1.0f), fn1(b, "llvm.sqrt", d));
+        r[0] = fmul(b, ax, sc);
+        r[1] = fmul(b, ay, sc);
+        r[2] = fmul(b, az, sc);
+        r[3] = cf(b, 0.0f);
+        break;
+    }
+    case GP_OP_RFL: {
+        /* k_rfl, step by step */
+        LLVMValueRef ax = S(0, 0), ay = S(0, 1), az = S(0, 2);
+        LLVMValueRef dx = S(1, 0), dy = S(1, 1), dz = S(1, 2);
+        LLVMValueRef tw = fadd(b, fadd(b, fmul(b, ax, ax), fmul(b, ay, ay)), fmul(b, az, az));
+        LLVMValueRef tx = fadd(b, fadd(b, fmul(b, ax, dx), fmul(b, ay, dy)), fmul(b, az, dz));
+        tx = fmul(b, cf(b, 2.0f), tx);
+        tx = fdiv(b, tx, tw);
+        r[0] = fsub(b, fmul(b, tx, ax), dx);
+        r[1] = fsub(b, fmul(b, tx, ay), dy);
+        r[2] = fsub(b, fmul(b, tx, az), dz);
+        r[3] = cf(b, 0.0f);
+        break;
+    }
+    case GP_OP_X2D: {
+        /* k_x2d: (a.x + b.x*c.x + b.y*c.y, a.y + b.x*c.z + b.y*c.w, x, y) */
+        LLVMValueRef bx = S(1, 0), by = S(1, 1);
+        r[0] = fadd(b, fadd(b, S(0, 0), fmul(b, bx, S(2, 0))), fmul(b, by, S(2, 1)));
+        r[1] = fadd(b, fadd(b, S(0, 1), fmul(b, bx, S(2, 2))), fmul(b, by, S(2, 3)));
+        r[2] = r[0];
+        r[3] = r[1];
+        break;
+    }
+    case GP_OP_EXP:
+    case GP_OP_LOG:
+        exp_log(b, in->op == GP_OP_LOG, S(0, 0), r);
+        break;
+    case GP_OP_SCS: {
+        LLVMValueRef a = S(0, 0);
+        r[0] = vm1(b, gp_vm_cos, a);
+        r[1] = vm1(b, gp_vm_sin, a);
+        r[2] = r[3] = cf(b, 0.0f);
+        break;
+    }
+    case GP_OP_DDX:
+    case GP_OP_DDY:
+        for (int c = 0; c < 4; c++)
+            if (wmask >> c & 1)
+                r[c] = derivative(b, S(0, c), in->op == GP_OP_DDY);
+        break;
+    case GP_OP_ARL:
+    case GP_OP_ARR:
+        /* floor (ARL) or round to even (ARR), then gp_f2i */
+        for (int c = 0; c < 4; c++)
+            if (wmask >> c & 1)
+                r[c] = f2i(b, fn1(b, in->op == GP_OP_ARL ? "llvm.floor" : "llvm.rint", S(0, c)));
+        store(b, in, r, true, false);
+        return;
+    case GP_OP_KIL: {
+        LLVMValueRef kill;
+        if (in->src[0].file == GP_FILE_NONE) {
+            kill = cc_any(b, &in->cond);
+            if (!kill)
+                kill = lanes_of(b, k32(b, 0xffffu));
+        } else {
+            kill = NULL;
+            for (int c = 0; c < 4; c++) {
+                LLVMValueRef m = fcmp(b, LLVMRealOLT, S(0, c), cf(b, 0.0f));
+                kill = kill ? LLVMBuildOr(b->B, kill, m, "") : m;
+            }
+        }
+        kill_lanes(b, kill);
+        return;
+    }
+    case GP_OP_TEX: tex(b, in, GP_TEXOP_TEX, r); break;
+    case GP_OP_TXP: tex(b, in, GP_TEXOP_TXP, r); break;
+    case GP_OP_TXB: tex(b, in, GP_TEXOP_TXB, r); break;
+    case GP_OP_TXL: tex(b, in, GP_TEXOP_TXL, r); break;
+    case GP_OP_TXD: tex(b, in, GP_TEXOP_TXD, r); break;
+    default:
+        return;
+    }
+    store(b, in, r, false, false);
+}
+
+#undef S
+
+const char *jit_build(const gp_program *p, LLVMContextRef c, LLVMModuleRef m, const char *name)
+{
+    const char *why = jit_check(p);
+    if (why)
+        return why;
+    jb bb, *b = &bb;
+    memset(b, 0, sizeof(*b));
+    b->p = p;
+    b->C = c;
+    b->M = m;
+    b->v = LLVMVoidTypeInContext(c);
+    b->i1 = LLVMInt1TypeInContext(c);
+    b->i8 = LLVMInt8TypeInContext(c);
+    b->i16 = LLVMInt16TypeInContext(c);
+    b->i32 = LLVMInt32TypeInContext(c);
+    b->i64 = LLVMInt64TypeInContext(c);
+    b->f32 = LLVMFloatTypeInContext(c);
+    b->ptr = LLVMPointerTypeInContext(c, 0);
+    b->vf = LLVMVectorType(b->f32, NL);
+    b->vi = LLVMVectorType(b->i32, NL);
+    b->vb = LLVMVectorType(b->i1, NL);
+    b->vl = LLVMVectorType(b->i64, NL);
+    b->fragment = p->info.stage == GP_STAGE_FRAGMENT;
+    b->num_inputs = jit_num_inputs(p);
+    b->num_outputs = jit_num_outputs(p);
+    b->num_temps = p->num_temps;
+    b->naddr = p->num_address < 1 ? 1 : p->num_address > ADDR_REGS ? ADDR_REGS : p->num_address;
+
+    LLVMTypeRef pt[7] = {b->ptr, b->ptr, b->ptr, b->ptr, b->i32, b->i32, b->ptr};
+    b->fn = LLVMAddFunction(m, name, LLVMFunctionType(b->v, pt, 7, 0));
+    /* inputs, outputs and parameters do not overlap (gp_jit_run checks
+     * inputs against outputs) */
+    unsigned noalias = LLVMGetEnumAttributeKindForName("noalias", 7);
+    for (unsigned k = 2; k <= 4; k++)
+        LLVMAddAttributeAtIndex(b->fn, k, LLVMCreateEnumAttribute(c, noalias, 0));
+    b->env = LLVMGetParam(b->fn, 0);
+    b->in = LLVMGetParam(b->fn, 1);
+    b->out = LLVMGetParam(b->fn, 2);
+    b->params = LLVMGetParam(b->fn, 3);
+    b->res = LLVMGetParam(b->fn, 6);
+
+    b->entry = LLVMAppendBasicBlockInContext(c, b->fn, "entry");
+    LLVMBasicBlockRef body = LLVMAppendBasicBlockInContext(c, b->fn, "body");
+    b->exit = LLVMAppendBasicBlockInContext(c, b->fn, "exit");
+    b->A = LLVMCreateBuilderInContext(c);
+    b->B = LLVMCreateBuilderInContext(c);
+    LLVMPositionBuilderAtEnd(b->A, b->entry);
+    LLVMPositionBuilderAtEnd(b->B, body);
+
+    /* registers start defined: temporaries and address registers 0, CC EQ */
+    b->temps = calloc((size_t)(b->num_temps > 0 ? b->num_temps : 1) * 4, sizeof(LLVMValueRef));
+    if (!b->temps) {
+        LLVMDisposeBuilder(b->A);
+        LLVMDisposeBuilder(b->B);
+        return "out of memory";
+    }
+    for (int i = 0; i < b->num_temps * 4; i++) {
+        b->temps[i] = alloca_in_entry(b, b->vf, 64);
+        LLVMValueRef s = LLVMBuildStore(b->A, LLVMConstNull(b->vf), b->temps[i]);
+        LLVMSetAlignment(s, 64);
+    }
+    for (int i = 0; i < b->naddr * 4; i++) {
+        b->addr[i] = alloca_in_entry(b, b->vi, 64);
+        LLVMValueRef s = LLVMBuildStore(b->A, LLVMConstNull(b->vi), b->addr[i]);
+        LLVMSetAlignment(s, 64);
+    }
+    for (int r = 0; r < 2; r++)
+        for (int k = 0; k < 4; k++) {
+            b->cc[r][k] = alloca_in_entry(b, b->vi, 64);
+            LLVMValueRef s = LLVMBuildStore(b->A, ci(b, CC_ZF), b->cc[r][k]);
+            LLVMSetAlignment(s, 64);
+        }
+    for (int k = 0; k < 3; k++)
+        b->row[k] = alloca_in_entry(b, b->vf, 64);
+    for (int k = 0; k < 4; k++)
+        b->vec[k] = alloca_in_entry(b, LLVMArrayType(b->f32, 4 * NL), 64);
+    b->req = alloca_in_entry(b, LLVMArrayType(b->i8, sizeof(gp_tex_request)), 16);
+    b->exec = alloca_in_entry(b, b->i32, 4);
+    b->live = alloca_in_entry(b, b->i32, 4);
+    b->used = alloca_in_entry(b, b->i64, 8);
+    b->killed = alloca_in_entry(b, b->i32, 4);
+    LLVMBuildStore(b->A, LLVMGetParam(b->fn, 4), b->exec);
+    LLVMBuildStore(b->A, LLVMGetParam(b->fn, 5), b->live);
+    LLVMBuildStore(b->A, LLVMConstInt(b->i64, 0, 0), b->used);
+    LLVMBuildStore(b->A, LLVMConstInt(b->i32, 0, 0), b->killed);
+    LLVMBuildBr(b->A, body);
+
+    for (int i = p->entry; i < p->num_insns; i++) {
+        const gp_insn *in = &p->insns[i];
+        if (in->op == GP_OP_END) {
+            b->seg++; /* END counts, as the interpreter's fetch does */
+            jb_account(b);
+            LLVMBuildBr(b->B, b->exit);
+            break;
+        }
+        emit_insn(b, in);
+    }
+
+    LLVMPositionBuilderAtEnd(b->B, b->exit);
+    LLVMValueRef u = LLVMBuildLoad2(b->B, b->i64, b->used, "");
+    LLVMValueRef k = LLVMBuildLoad2(b->B, b->i32, b->killed, "");
+    st(b, u, gep8(b, b->res, offsetof(jit_result, used)), 8);
+    st(b, k, gep8(b, b->res, offsetof(jit_result, killed)), 4);
+    LLVMBuildRetVoid(b->B);
+
+    free(b->temps);
+    LLVMDisposeBuilder(b->A);
+    LLVMDisposeBuilder(b->B);
+    return NULL;
+}
