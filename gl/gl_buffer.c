@@ -52,6 +52,10 @@ static gl_buffer_obj **binding(gl_context *ctx, GLenum target)
         return &ctx->param_buffer[GLC_PB_FP];
     case GL_COMPUTE_PROGRAM_PARAMETER_BUFFER_NV: /* NV_compute_program5 */
         return &ctx->param_buffer[GLC_PB_CP];
+    case GL_TESS_CONTROL_PROGRAM_PARAMETER_BUFFER_NV: /* NV_tessellation_program5 */
+        return &ctx->param_buffer[GLC_PB_TCP];
+    case GL_TESS_EVALUATION_PROGRAM_PARAMETER_BUFFER_NV:
+        return &ctx->param_buffer[GLC_PB_TEP];
     case GL_SHADER_STORAGE_BUFFER: /* ARB_shader_storage_buffer_object (gl_ssbo.c) */
         return &ctx->shader_storage_buffer;
     case GL_DISPATCH_INDIRECT_BUFFER: /* ARB_compute_shader (gl_compute.c) */
@@ -477,6 +481,10 @@ static int param_target(GLenum target)
         return GLC_PB_FP;
     case GL_COMPUTE_PROGRAM_PARAMETER_BUFFER_NV:
         return GLC_PB_CP;
+    case GL_TESS_CONTROL_PROGRAM_PARAMETER_BUFFER_NV: /* NV_tessellation_program5 */
+        return GLC_PB_TCP;
+    case GL_TESS_EVALUATION_PROGRAM_PARAMETER_BUFFER_NV:
+        return GLC_PB_TEP;
     default:
         return -1;
     }

@@ -108,23 +108,42 @@ bool gl_draw_integer_ok(gl_context *ctx)
 bool gl_draw_validate(gl_context *ctx, GLenum mode)
 {
     bool bad = false;
-    const gp_program *stage[3];
+    const gp_program *stage[5];
     stage[0] = enabled_prog(ctx, GLC_VP, &bad);
     stage[1] = enabled_prog(ctx, GLC_GP, &bad);
     stage[2] = enabled_prog(ctx, GLC_FP, &bad);
+    stage[3] = enabled_prog(ctx, GLC_TCP, &bad);
+    stage[4] = enabled_prog(ctx, GLC_TEP, &bad);
     /* ARB_vertex_program 2.14.5, ARB_fragment_program 3.11.8,
-     * NV_geometry_program4 Errors: an enabled invalid program */
+     * NV_geometry_program4 Errors, NV_tessellation_program5 Errors: an
+     * enabled invalid program (EDGE.INVALID_PROGRAM_DRAW) */
     if (bad) {
         gl_error(ctx, GL_INVALID_OPERATION);
         return false;
     }
-    if (stage[1] && !mode_matches(mode, gp_program_get_info(stage[1])->gs_primitive_in)) {
+    /* NV_tessellation_program5 Errors (EDGE.PRIM_MODE): with either
+     * tessellation program enabled the mode must be PATCHES_NV; the
+     * geometry program then takes what the primitive generator makes
+     * (points in TESS_POINT_MODE, lines for ISOLINES, else triangles), or
+     * the control program's patches when no evaluation program runs */
+    GLenum gs_mode = mode;
+    if ((stage[3] || stage[4]) && mode != GL_PATCHES) {
         gl_error(ctx, GL_INVALID_OPERATION);
         return false;
     }
-    /* GL_PATCHES needs a tessellation stage (asmgl has none) or a geometry
-     * program taking PATCHES (checked above) */
-    if (mode == GL_PATCHES && !stage[1]) {
+    if (stage[4]) {
+        const gp_program_info *te = gp_program_get_info(stage[4]);
+        gs_mode = te->tess_point_mode ? GL_POINTS : te->tess_mode == GP_TESS_ISOLINES ? GL_LINES : GL_TRIANGLES;
+    }
+    if (stage[1] && !mode_matches(gs_mode, gp_program_get_info(stage[1])->gs_primitive_in)) {
+        gl_error(ctx, GL_INVALID_OPERATION);
+        return false;
+    }
+    /* GL_PATCHES needs a tessellation evaluation program or a geometry
+     * program taking PATCHES (checked above): ARB_tessellation_shader 2.X
+     * "Patch primitives are not supported by pipeline stages below the
+     * tessellation evaluation shader" */
+    if (mode == GL_PATCHES && !stage[1] && !stage[4]) {
         gl_error(ctx, GL_INVALID_OPERATION);
         return false;
     }
@@ -135,7 +154,7 @@ bool gl_draw_validate(gl_context *ctx, GLenum mode)
      * texturing, may use different targets of one unit */
     for (int u = 0; u < GLC_MAX_IMAGE_UNITS; u++) {
         int used = stage[2] ? -1 : ff_target(ctx, u);
-        for (int s = 0; s < 3; s++) {
+        for (int s = 0; s < 5; s++) {
             if (!stage[s])
                 continue;
             int t = gl_texture_gp_target_index(gl_program_tex_target(gp_program_get_info(stage[s]), u));
@@ -191,6 +210,8 @@ static void draw_submit(gl_context *ctx, GLenum mode, int first, int count, GLen
     const rast_framebuffer *fb = gl_fbo_draw_target(ctx);
     if (!fb || fb->width <= 0 || fb->height <= 0)
         return; /* incomplete (error recorded), or an empty framebuffer 0 */
+    if (!pixel_vp && gl_tess_enabled(ctx))
+        return; /* gl_tess.c: tessellated draws are validated but draw nothing yet */
     if (!gl_limit_draw(ctx, mode, &count, &instances))
         return;
 
@@ -485,8 +506,8 @@ GLAPI_EXPORT void APIENTRY glFlush(void)
 }
 
 /* ARB_tessellation_shader's PatchParameteri(PATCH_VERTICES, n), for
- * NV_gpu_program5 geometry programs with PRIMITIVE_IN PATCHES (asmgl has no
- * tessellation stage): the vertices per patch of GL_PATCHES draws,
+ * tessellation programs and NV_gpu_program5 geometry programs with
+ * PRIMITIVE_IN PATCHES: the vertices per patch of GL_PATCHES draws,
  * 1..MAX_PATCH_VERTICES (GP_MAX_PATCH_VERTICES).  Other pnames are
  * INVALID_ENUM, n out of range INVALID_VALUE. */
 GLAPI_EXPORT void APIENTRY glPatchParameteri(GLenum pname, GLint value)

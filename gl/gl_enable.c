@@ -58,6 +58,8 @@ static bool lookup_cap(gl_context *ctx, GLenum cap, cap_ref *r)
     case GL_FRAGMENT_PROGRAM_ARB: r->flag = &ctx->program_enabled[GLC_FP]; return true;
     case GL_GEOMETRY_PROGRAM_NV: r->flag = &ctx->program_enabled[GLC_GP]; return true;
     case GL_COMPUTE_PROGRAM_NV: r->flag = &ctx->program_enabled[GLC_CP]; return true;
+    case GL_TESS_CONTROL_PROGRAM_NV: r->flag = &ctx->program_enabled[GLC_TCP]; return true;
+    case GL_TESS_EVALUATION_PROGRAM_NV: r->flag = &ctx->program_enabled[GLC_TEP]; return true;
     case GL_SAMPLE_MASK: r->flag = &ctx->sample_mask; return true;
     case GL_VERTEX_PROGRAM_POINT_SIZE_ARB: r->flag = &ctx->vp_point_size; return true;
     case GL_VERTEX_PROGRAM_TWO_SIDE_ARB: r->flag = &ctx->vp_two_side; return true;

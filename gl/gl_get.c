@@ -332,6 +332,10 @@ static bool get_state(gl_context *ctx, GLenum pname, gval *g)
         I1(buffer_name(ctx->param_buffer[GLC_PB_FP]));
     case GL_COMPUTE_PROGRAM_PARAMETER_BUFFER_NV: /* NV_compute_program5 */
         I1(buffer_name(ctx->param_buffer[GLC_PB_CP]));
+    case GL_TESS_CONTROL_PROGRAM_PARAMETER_BUFFER_NV: /* NV_tessellation_program5 */
+        I1(buffer_name(ctx->param_buffer[GLC_PB_TCP]));
+    case GL_TESS_EVALUATION_PROGRAM_PARAMETER_BUFFER_NV:
+        I1(buffer_name(ctx->param_buffer[GLC_PB_TEP]));
     case GL_SHADER_STORAGE_BUFFER_BINDING: /* ARB_shader_storage_buffer_object: generic */
         I1(buffer_name(ctx->shader_storage_buffer));
     case GL_DISPATCH_INDIRECT_BUFFER_BINDING: /* ARB_compute_shader */
@@ -829,6 +833,16 @@ static bool get_state(gl_context *ctx, GLenum pname, gval *g)
         I1(ctx->patch_vertices);
     case GL_MAX_PATCH_VERTICES:
         I1(GP_MAX_PATCH_VERTICES);
+    case GL_MAX_TESS_GEN_LEVEL: /* ARB_tessellation_shader (LIM.TESS.GENLEVEL) */
+        I1(GP_MAX_TESS_GEN_LEVEL);
+    case GL_PATCH_DEFAULT_OUTER_LEVEL: /* gl_tess.c */
+        for (int i = 0; i < 4; i++)
+            g->v[i] = ctx->patch_default_outer[i];
+        RET_N(GV_FLOAT, 4);
+    case GL_PATCH_DEFAULT_INNER_LEVEL:
+        g->v[0] = ctx->patch_default_inner[0];
+        g->v[1] = ctx->patch_default_inner[1];
+        RET_N(GV_FLOAT, 2);
     case GL_PROGRAM_ERROR_POSITION_ARB:
         I1(ctx->program_error_position);
     case GL_NUM_EXTENSIONS:

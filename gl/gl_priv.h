@@ -122,9 +122,11 @@ enum {
 #define GLC_MAX_ARRAY_LAYERS TEX_MAX_3D_SIZE /* MAX_ARRAY_TEXTURE_LAYERS_EXT */
 
 /* Program targets (index into per-target arrays): vertex, fragment,
- * NV_geometry_program4's GEOMETRY_PROGRAM_NV and NV_compute_program5's
- * COMPUTE_PROGRAM_NV (gl_compute.c; never part of a draw). */
-enum { GLC_VP = 0, GLC_FP = 1, GLC_GP = 2, GLC_CP = 3, GLC_PROGRAM_TARGETS };
+ * NV_geometry_program4's GEOMETRY_PROGRAM_NV, NV_compute_program5's
+ * COMPUTE_PROGRAM_NV (gl_compute.c; never part of a draw) and
+ * NV_tessellation_program5's TESS_CONTROL_PROGRAM_NV and
+ * TESS_EVALUATION_PROGRAM_NV (gl_tess.c). */
+enum { GLC_VP = 0, GLC_FP = 1, GLC_GP = 2, GLC_CP = 3, GLC_TCP = 4, GLC_TEP = 5, GLC_PROGRAM_TARGETS };
 
 /* ---- name tables (gl_names.c) ---------------------------------------------- */
 
@@ -177,9 +179,11 @@ typedef struct gl_program_obj {
                                                (objects are shared, gl_share.c) */
 } gl_program_obj;
 
-/* NV_parameter_buffer_object targets (vertex, geometry, fragment, and
- * NV_compute_program5's COMPUTE_PROGRAM_PARAMETER_BUFFER_NV). */
-enum { GLC_PB_VP = 0, GLC_PB_GP = 1, GLC_PB_FP = 2, GLC_PB_CP = 3, GLC_PB_TARGETS };
+/* NV_parameter_buffer_object targets (vertex, geometry, fragment,
+ * NV_compute_program5's COMPUTE_PROGRAM_PARAMETER_BUFFER_NV and
+ * NV_tessellation_program5's TESS_CONTROL_ / TESS_EVALUATION_PROGRAM_
+ * PARAMETER_BUFFER_NV). */
+enum { GLC_PB_VP = 0, GLC_PB_GP = 1, GLC_PB_FP = 2, GLC_PB_CP = 3, GLC_PB_TCP = 4, GLC_PB_TEP = 5, GLC_PB_TARGETS };
 
 typedef struct gl_buffer_obj {
     GLuint name;
@@ -555,6 +559,8 @@ struct asmgl_context {
     bool point_smooth, point_sprite;
     GLenum point_sprite_origin;
     int patch_vertices;       /* GL_PATCH_VERTICES (glPatchParameteri): NV5 PATCHES draws */
+    float patch_default_outer[4]; /* PATCH_DEFAULT_OUTER_LEVEL / _INNER_LEVEL (gl_tess.c): */
+    float patch_default_inner[2]; /* the levels without a tessellation control program */
     /* the invocation limit of a draw or dispatch (gl_limits.c), and whether
      * a cut draw / dispatch was reported yet */
     uint64_t max_invocations;
@@ -952,6 +958,9 @@ void gl_draw_flush(gl_context *ctx);
  * different targets on one unit (TEX.STAGE_CONFLICT).  False with the error
  * recorded; the mode itself must already be valid. */
 bool gl_draw_validate(gl_context *ctx, GLenum mode);
+/* gl_tess.c: whether a tessellation control or evaluation program is
+ * enabled (NV_tessellation_program5), so a draw has a tessellation stage. */
+bool gl_tess_enabled(const gl_context *ctx);
 /* EXT_texture_integer: false (INVALID_OPERATION recorded) when the draw
  * framebuffer's colour buffers are integer and no fragment program is
  * enabled (Begin, DrawPixels, Bitmap, CopyPixels). */

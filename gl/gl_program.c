@@ -29,6 +29,10 @@ int gl_program_target_index(GLenum target)
         return GLC_GP;
     case GL_COMPUTE_PROGRAM_NV: /* NV_compute_program5 (dispatched by gl_compute.c) */
         return GLC_CP;
+    case GL_TESS_CONTROL_PROGRAM_NV: /* NV_tessellation_program5 (gl_tess.c) */
+        return GLC_TCP;
+    case GL_TESS_EVALUATION_PROGRAM_NV:
+        return GLC_TEP;
     default:
         return -1;
     }
@@ -38,8 +42,10 @@ static GLenum target_enum(int t)
 {
     return t == GLC_VP   ? GL_VERTEX_PROGRAM_ARB
            : t == GLC_FP ? GL_FRAGMENT_PROGRAM_ARB
-           : t == GLC_GP ? GL_GEOMETRY_PROGRAM_NV
-                         : GL_COMPUTE_PROGRAM_NV;
+           : t == GLC_GP  ? GL_GEOMETRY_PROGRAM_NV
+           : t == GLC_TCP ? GL_TESS_CONTROL_PROGRAM_NV
+           : t == GLC_TEP ? GL_TESS_EVALUATION_PROGRAM_NV
+                          : GL_COMPUTE_PROGRAM_NV;
 }
 
 static gl_program_obj *program_new(gl_context *ctx, GLuint name, int t)
@@ -78,6 +84,8 @@ bool gl_program_init(gl_context *ctx)
 {
     /* the compute target's limits (the others are set with the context) */
     gp_limits_default(&ctx->limits[GLC_CP], GP_STAGE_COMPUTE);
+    gp_limits_default(&ctx->limits[GLC_TCP], GP_STAGE_TESS_CONTROL);
+    gp_limits_default(&ctx->limits[GLC_TEP], GP_STAGE_TESS_EVAL);
     for (int t = 0; t < GLC_PROGRAM_TARGETS; t++) {
         gl_program_obj *d = &ctx->program_default[t];
         d->name = 0;
@@ -278,6 +286,8 @@ gp_program *gl_program_compile(gl_context *ctx, const char *text, size_t len, in
     gp_stage stage = t == GLC_VP   ? GP_STAGE_VERTEX
                      : t == GLC_FP ? GP_STAGE_FRAGMENT
                      : t == GLC_GP ? GP_STAGE_GEOMETRY
+                     : t == GLC_TCP ? GP_STAGE_TESS_CONTROL
+                     : t == GLC_TEP ? GP_STAGE_TESS_EVAL
                                    : GP_STAGE_COMPUTE;
     gp_program *p = gp_compile(text, len, stage, &ctx->limits[t], err);
     if (p && query_info) {
@@ -910,7 +920,10 @@ static bool program_iv(gl_context *ctx, int t, GLenum pname, GLint *out)
         *out = COUNT(num_result_components);
         return true;
     case GL_MAX_PROGRAM_ATTRIB_COMPONENTS_NV:
-        *out = 4 * (t == GLC_VP ? GP_VIN_SLOTS : t == GLC_GP ? 6 * GP_VARY_COUNT : GP_VARY_COUNT);
+        *out = 4 * (t == GLC_VP                    ? GP_VIN_SLOTS
+                    : t == GLC_GP                  ? 6 * GP_VARY_COUNT
+                    : t == GLC_TCP || t == GLC_TEP ? GP_MAX_PATCH_VERTICES * GP_VARY_COUNT
+                                                   : GP_VARY_COUNT);
         return true;
     case GL_MAX_PROGRAM_RESULT_COMPONENTS_NV:
         *out = 4 * (fp ? GP_FOUT_COUNT : GP_VARY_COUNT);
@@ -920,6 +933,12 @@ static bool program_iv(gl_context *ctx, int t, GLenum pname, GLint *out)
         return true;
     case GL_MAX_PROGRAM_GENERIC_RESULTS_NV: /* result.attrib[n] / result.color[n] */
         *out = fp ? lim->max_draw_buffers : 32;
+        return true;
+    /* NV_tessellation_program5: generic patch attributes
+     * (LIM.TESS5.PATCHATTR); asmgl answers for every target, as the spec
+     * names no restriction */
+    case GL_MAX_PROGRAM_PATCH_ATTRIBS_NV:
+        *out = GP_MAX_PATCH_ATTRIBS;
         return true;
     /* NV_geometry_program4 section 2.14.6.4 and its Errors: the first two
      * are INVALID_ENUM for other targets */

@@ -118,6 +118,10 @@ void gl_state_init(gl_context *ctx)
     ctx->point_atten[0] = 1;
     ctx->point_sprite_origin = GL_UPPER_LEFT;
     ctx->patch_vertices = 3;
+    /* ARB_tessellation_shader Table 6.X: default levels (1, 1, 1, 1), (1, 1) */
+    for (int i = 0; i < 4; i++)
+        ctx->patch_default_outer[i] = 1.0f;
+    ctx->patch_default_inner[0] = ctx->patch_default_inner[1] = 1.0f;
     ctx->line_width = 1;
     ctx->line_stipple_factor = 1;
     ctx->line_stipple_pattern = 0xffff;

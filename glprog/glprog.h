@@ -219,6 +219,89 @@ typedef enum gp_prim {
 #define GP_MAX_PATCH_VERTICES 32
 #define GP_MAX_VERTEX_STREAMS 4
 
+/* ---- tessellation (NV_tessellation_program5) -----------------------------
+ *
+ * Per-patch values are GP_PATCH_ROWS rows of four gp_val: the outer levels
+ * tessouter[0..3] in the xyzw of row GP_PATCH_TESSOUTER, the inner levels
+ * tessinner[0..1] in the xy of GP_PATCH_TESSINNER (floats), and the generic
+ * patch attributes patch.attrib[n] in row GP_PATCH_ATTR0 + n.
+ *
+ * Tessellation control programs (!!NVtcp5.0, GP_STAGE_TESS_CONTROL): one
+ * invocation per output-patch vertex, info->tcp_vertices_out of them, run
+ * as one group: lane l of the call with env->tcp_first_invocation = f is
+ * invocation f + l (primitive.invocation).  Inputs: env->patch_in (the input
+ * patch, env->patch_in_vertices vertices = primitive.vertexcount; vertex[m]
+ * with m outside it reads 0), env->primitive_id.  Outputs:
+ *   per vertex   env->outputs holds the whole output patch:
+ *                gp_tcp_output_rows(n) gp_vecs, output vertex v's slot s at
+ *                row (v / GP_LANES) * GP_TCP_ROWS + s, lane v % GP_LANES
+ *                (gp_tcp_vertex_row); a call writes the rows of its own
+ *                GP_LANES invocations and reads every row (vertex.out[m]),
+ *                so the caller zeroes the array before the first call;
+ *                rows s >= GP_VARY_COUNT of each chunk are the executor's
+ *                scratch (per-patch writes per lane).
+ *   per patch    env->patch_out (GP_PATCH_ROWS rows, zeroed by the caller):
+ *                result.patch.* writes land there, primitive.out.* reads
+ *                them.
+ * Lock-step (NV_tessellation_program5 2.X.5, EDGE.TCP_RACES): the lanes of
+ * one call run the group's instructions in order, every active lane
+ * finishing one instruction before the next starts (IF blocks: the IF
+ * group, then the ELSE group).  What asmgl makes of the spec's undefined
+ * cases, the same for any thread count:
+ *   - lanes writing one per-patch component in one instruction: the
+ *     highest-numbered invocation's value lands;
+ *   - a read of a value (another lane's vertex.out, a per-patch output)
+ *     in the instruction that writes it sees the value from before the
+ *     instruction (every lane reads its operands before any lane writes);
+ *   - the IF group runs before the ELSE group, so the ELSE side's writes
+ *     land last.
+ * More than GP_LANES invocations run as ceil(n / GP_LANES) calls, one
+ * gp_machine each, chunk k with tcp_first_invocation = k * GP_LANES.  With
+ * env->barrier set, every call calls it between any two of its
+ * instructions (after its per-patch writes are published), so a caller
+ * that runs the calls as fibers switching at the barrier (as compute work
+ * groups run, rasterizer/rast_compute.c) keeps all invocations in lock-step;
+ * with barrier NULL the calls run one after the other (chunk k then sees
+ * the final outputs of chunks < k and the initial ones of chunks > k).
+ *
+ * Tessellation evaluation programs (!!NVtep5.0, GP_STAGE_TESS_EVAL): one
+ * invocation per generated vertex, lanes independent.  env->inputs has one
+ * row, GP_TIN_TESSCOORD: vertex.tesscoord (u, v, w, 0) per lane (floats);
+ * env->patch_in / patch_in_vertices / primitive_id as above and
+ * env->patch_attr_in the per-patch inputs (primitive.tessouter, tessinner,
+ * patch.attrib: the control program's env->patch_out, or the default
+ * levels of PatchParameterfv without one).  Outputs: env->outputs,
+ * GP_VARY_COUNT rows per lane as a vertex program's.  info->tess_mode,
+ * tess_spacing, tess_vertex_order_cw and tess_point_mode are the primitive
+ * generator's parameters (TESS_* declarations). */
+#define GP_MAX_PATCH_ATTRIBS 32  /* MAX_PROGRAM_PATCH_ATTRIBS_NV (LIM.TESS5.PATCHATTR, >= 30) */
+#define GP_MAX_TESS_GEN_LEVEL 64 /* MAX_TESS_GEN_LEVEL (LIM.TESS.GENLEVEL) */
+enum {
+    GP_PATCH_TESSOUTER = 0,
+    GP_PATCH_TESSINNER = 1,
+    GP_PATCH_ATTR0 = 2,
+    GP_PATCH_ROWS = GP_PATCH_ATTR0 + GP_MAX_PATCH_ATTRIBS
+};
+/* Rows of one chunk of a control program's output array (see above). */
+#define GP_TCP_ROWS (GP_VARY_COUNT + GP_PATCH_ROWS)
+static inline int gp_tcp_output_rows(int vertices_out)
+{
+    return (vertices_out + GP_LANES - 1) / GP_LANES * GP_TCP_ROWS;
+}
+/* Row of output vertex v's slot s in a control program's output array (its
+ * lane: v % GP_LANES). */
+static inline int gp_tcp_vertex_row(int v, int s)
+{
+    return v / GP_LANES * GP_TCP_ROWS + s;
+}
+/* Evaluation program inputs (env->inputs rows). */
+enum { GP_TIN_TESSCOORD = 0, GP_TIN_COUNT = 1 };
+/* TESS_MODE, TESS_SPACING (info->tess_mode, tess_spacing). */
+typedef enum gp_tess_mode { GP_TESS_NONE, GP_TESS_TRIANGLES, GP_TESS_QUADS, GP_TESS_ISOLINES } gp_tess_mode;
+typedef enum gp_tess_spacing {
+    GP_TESS_EQUAL, GP_TESS_FRACTIONAL_ODD, GP_TESS_FRACTIONAL_EVEN
+} gp_tess_spacing;
+
 /* Fragment outputs. */
 enum {
     GP_FOUT_COLOR0 = 0, /* ..7: result.color[n] */
@@ -472,6 +555,17 @@ typedef struct gp_program_info {
      * 0..n-1 (GP_VARY_PRIMINFO.x), each invocation's output after the
      * previous one's for the same primitive. */
     int gs_invocations;
+    /* Tessellation (see "tessellation" above): control programs' VERTICES_OUT,
+     * and the bit per GP_PATCH_* row they write (result.patch.*) or read
+     * (primitive.out.*); evaluation programs' TESS_* declarations and the
+     * per-patch rows they read (primitive.tessouter ...). */
+    int tcp_vertices_out;
+    uint64_t patch_outputs_written;
+    uint64_t patch_inputs_read;
+    uint8_t tess_mode;             /* gp_tess_mode (GP_TESS_NONE outside evaluation programs) */
+    uint8_t tess_spacing;          /* gp_tess_spacing (EQUAL when not declared) */
+    bool tess_vertex_order_cw;     /* TESS_VERTEX_ORDER CW (CCW when not declared) */
+    bool tess_point_mode;          /* TESS_POINT_MODE */
     /* NV5 subroutines: 1 + the largest program.subroutine[i] index a
      * SUBROUTINE declaration binds (0: none); the count
      * glProgramSubroutineParametersuivNV must be given (see
@@ -786,6 +880,13 @@ typedef struct gp_exec_env {
      * the pixel of each lane (NULL: none). */
     const char *mem_site;
     const int32_t (*lane_pos)[2];
+    /* Tessellation programs (see "tessellation" above; NULL / 0 elsewhere). */
+    const gp_val (*patch_in)[4];      /* input patch: vertex v's slot s at row v * GP_VARY_COUNT + s */
+    int patch_in_vertices;            /* its vertices (primitive.vertexcount) */
+    const gp_val (*patch_attr_in)[4]; /* evaluation: GP_PATCH_ROWS per-patch inputs */
+    gp_val (*patch_out)[4];           /* control: GP_PATCH_ROWS per-patch outputs */
+    int tcp_first_invocation;         /* control: invocation of lane 0 (a multiple of GP_LANES) */
+    int32_t primitive_id;             /* primitive.id */
     /* Results: */
     uint32_t killed_mask;       /* live lanes discarded by KIL */
     int status;                 /* GP_EXEC_* */

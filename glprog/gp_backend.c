@@ -174,7 +174,10 @@ void gp_exec_on(const gp_backend *b, const gp_program *p, gp_exec_env *env)
         b->run(p, NULL, env);
         return;
     }
-    const gp_code *code = gp_backend_code(b, p);
+    /* tessellation programs need the interpreter's per-patch hooks
+     * (exec/runtime.c fetch_tess_input, tcp_publish): compiled code runs
+     * no such program until it has them */
+    const gp_code *code = gp_tess_stage(p->info.stage) ? NULL : gp_backend_code(b, p);
     if (code)
         b->run(p, code, env);
     else

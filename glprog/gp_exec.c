@@ -236,6 +236,14 @@ void GP_EXEC_ENTRY(const gp_program *p, const gp_code *code_unused, gp_exec_env 
     x.geo_vertices = x.geometry && p->info.gs_vertices_in > 0 ? p->info.gs_vertices_in : 0;
     if (x.geometry)
         x.num_inputs = x.geo_vertices * GP_VARY_COUNT;
+    /* tessellation: every input through fetch_tess_input; a control
+     * program's outputs are its chunk of the patch's (glprog.h) */
+    x.tess = gp_tess_stage(p->info.stage);
+    x.tcp_vertices = p->info.tcp_vertices_out;
+    x.tcp_sync = p->info.stage == GP_STAGE_TESS_CONTROL &&
+                 (p->info.patch_outputs_written || (env->barrier && x.tcp_vertices > GP_LANES));
+    if (x.tess)
+        x.num_inputs = 0;
     x.num_outputs = stage_outputs(p->info.stage);
     machine_reserve_temps(m, p->num_temps);
     x.num_temps = p->num_temps < m->temp_cap ? p->num_temps : m->temp_cap;
@@ -243,7 +251,7 @@ void GP_EXEC_ENTRY(const gp_program *p, const gp_code *code_unused, gp_exec_env 
     x.file_count[GP_FILE_TEMP] = x.num_temps;
     x.file_base[GP_FILE_INPUT] = (gp_vec *)env->inputs; /* never written */
     x.file_count[GP_FILE_INPUT] = env->inputs && !x.geometry ? x.num_inputs : 0;
-    if (p->uses_thread && !x.geometry && env->inputs && x.num_inputs <= GP_IN_THREAD) {
+    if (p->uses_thread && !x.geometry && !x.tess && env->inputs && x.num_inputs <= GP_IN_THREAD) {
         /* NV_shader_thread_group rows (gp_ir.h GP_IN_THREAD): a copy of the
          * inputs with them after it; the prepared cases never read them */
         memcpy(m->tin, env->inputs, (size_t)x.num_inputs * sizeof(gp_vec));
@@ -264,6 +272,25 @@ void GP_EXEC_ENTRY(const gp_program *p, const gp_code *code_unused, gp_exec_env 
     }
     x.file_base[GP_FILE_OUTPUT] = env->outputs;
     x.file_count[GP_FILE_OUTPUT] = env->outputs ? x.num_outputs : 0;
+    if (p->info.stage == GP_STAGE_TESS_CONTROL && env->outputs) {
+        /* this call's chunk of the output patch, its per-patch scratch rows
+         * holding the current per-patch values (tcp_publish) */
+        int first = env->tcp_first_invocation > 0 ? env->tcp_first_invocation : 0;
+        /* a chunk past the output patch has no rows (writes dropped) */
+        bool in_patch = first < x.tcp_vertices;
+        gp_vec *chunk = in_patch ? env->outputs + first / GP_LANES * GP_TCP_ROWS : env->outputs;
+        x.file_base[GP_FILE_OUTPUT] = chunk;
+        x.file_count[GP_FILE_OUTPUT] = in_patch ? GP_TCP_ROWS : 0;
+        for (uint64_t b = p->info.patch_outputs_written; b && x.file_count[GP_FILE_OUTPUT]; b &= b - 1) {
+            int r = __builtin_ctzll(b);
+            for (int c = 0; c < 4; c++) {
+                gp_val v0;
+                v0.u = env->patch_out ? env->patch_out[r][c].u : 0u;
+                m->tcp_prev[r][c] = v0;
+                FOR_LANES(l) chunk[GP_VARY_COUNT + r].c[c][l] = v0;
+            }
+        }
+    }
     x.file_count[GP_FILE_PARAM] = env->params ? p->info.num_params : 0;
     /* A0 exists even when none is declared (the NV_fragment_program2 loop
      * index). */
@@ -298,7 +325,7 @@ void GP_EXEC_ENTRY(const gp_program *p, const gp_code *code_unused, gp_exec_env 
     gp_xprep *xp = prep_get(m, p);
     bool own_temps = x.num_temps == p->num_temps;
     const gp_xop *xops = NULL;
-    if (xp && own_temps && env->inputs && env->outputs && (env->params || !xp->nslots)) {
+    if (xp && own_temps && !x.tess && env->inputs && env->outputs && (env->params || !xp->nslots)) {
         const char *i0 = (const char *)env->inputs, *o0 = (const char *)env->outputs;
         const char *i1 = i0 + (size_t)x.num_inputs * sizeof(gp_vec);
         const char *o1 = o0 + (size_t)x.num_outputs * sizeof(gp_vec);
@@ -1390,6 +1417,8 @@ gp_budget:
      * (NV_fragment_program2 3.11.4.X). */
     env->status = GP_EXEC_BUDGET_EXCEEDED;
 gp_done:
+    if (x.tcp_sync)
+        tcp_publish(&x, false);
     /* what the budget paid, plus the running group's unflushed steps */
     env->insn_used = (uint64_t)(x.budget0 - x.budget + x.steps * x.nexec);
     return;

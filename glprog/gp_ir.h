@@ -785,6 +785,35 @@ struct gp_program {
 };
 #define GP_IN_THREAD 64
 
+/* Tessellation programs (NV_tessellation_program5; glprog.h
+ * "tessellation").  Input operands (GP_FILE_INPUT, all read by
+ * glprog/exec/runtime.c fetch_tess_input):
+ *   index < GP_VARY_COUNT        slot of input-patch vertex v (gp_src.vtx /
+ *                                vtx_rel as for geometry programs):
+ *                                env->patch_in, broadcast to every lane
+ *   GP_TIN_VOUT + slot           control: slot of output-patch vertex v
+ *                                (vertex.out[m]): lane v % GP_LANES of the
+ *                                chunk v / GP_LANES of env->outputs
+ *   GP_TIN_PATCH + GP_PATCH_*    per-patch row: evaluation programs'
+ *                                env->patch_attr_in, control programs'
+ *                                env->patch_out (primitive.out.*)
+ *   GP_TIN_PRIM                  (primitive.id, primitive.invocation,
+ *                                primitive.vertexcount, 0) signed ints
+ *   GP_TIN_COORD                 evaluation: vertex.tesscoord, env->inputs
+ *                                row GP_TIN_TESSCOORD per lane
+ * One-component bindings (tessouter[n], tessinner[n], the GP_TIN_PRIM
+ * items) fold the component into the swizzle as clip distances do.
+ * Outputs of control programs: rows < GP_VARY_COUNT per vertex (the
+ * invocation's own), GP_VARY_COUNT + GP_PATCH_* per patch (result.patch.*:
+ * tessouter[n] / tessinner[n] with gp_dst.clipdist = 1 + n); a per-patch
+ * write lands per lane in the chunk's scratch rows and is published to
+ * env->patch_out before the next instruction (gp_exec.c tcp_publish). */
+enum { GP_TIN_VOUT = 128, GP_TIN_PATCH = 192, GP_TIN_PRIM = GP_TIN_PATCH + GP_PATCH_ROWS, GP_TIN_COORD };
+static inline bool gp_tess_stage(int stage)
+{
+    return stage == GP_STAGE_TESS_CONTROL || stage == GP_STAGE_TESS_EVAL;
+}
+
 /* Executor debugging (gp_exec.c): with fast paths off, every instruction of
  * programs run on m takes the generic fetch / store path.  Results are the
  * same bits either way (tests run both).  On by default. */

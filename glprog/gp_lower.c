@@ -240,11 +240,14 @@ static void fill_info(gp_parse *ps, gp_program *p)
                     info->param_buffers_used |= 1u << b; /* NV5 program.buffer[a..b] */
             if (src->file != GP_FILE_INPUT)
                 continue;
-            if (src->index >= GP_IN_THREAD)
+            if (src->index >= GP_IN_THREAD && src->index < GP_IN_THREAD + 3)
                 p->uses_thread = 1; /* NV_shader_thread_group rows (gp_ir.h) */
             for (int k = src->rel ? src->rel_lo : src->index; k <= (src->rel ? src->rel_hi : src->index); k++) {
                 if (k >= 0 && k < 64)
                     info->inputs_read |= 1ull << k;
+                /* tessellation per-patch rows (gp_ir.h GP_TIN_PATCH) */
+                if (gp_tess_stage(ps->stage) && k >= GP_TIN_PATCH && k < GP_TIN_PATCH + GP_PATCH_ROWS)
+                    info->patch_inputs_read |= 1ull << (k - GP_TIN_PATCH);
                 /* NV5 LONG ATTRIB: the high words' row (glprog.h GP_VIN_LONG_HI) */
                 if (src->hi && k >= 0 && k + src->hi < 64)
                     info->inputs_read |= 1ull << (k + src->hi);
@@ -261,7 +264,9 @@ static void fill_info(gp_parse *ps, gp_program *p)
                 rt = gp_cvt_gptype(in->cvt_dst);
             bool int_result = rt != GP_TYPE_F32 && rt != GP_TYPE_F64;
             for (int k = d->rel ? d->rel_lo : d->index; k <= (d->rel ? d->rel_hi : d->index); k++)
-                if (k >= 0 && k < 64) {
+                if (ps->stage == GP_STAGE_TESS_CONTROL && k >= GP_VARY_COUNT && k < GP_TCP_ROWS)
+                    info->patch_outputs_written |= 1ull << (k - GP_VARY_COUNT); /* result.patch.* */
+                else if (k >= 0 && k < 64) {
                     info->outputs_written |= 1ull << k;
                     if (int_result)
                         info->outputs_int |= 1ull << k;
@@ -325,6 +330,12 @@ static void fill_info(gp_parse *ps, gp_program *p)
     info->gs_vertices_in = ps->gs_vertices_in;
     info->gs_vertices_out = ps->gs_vertices_out;
     info->gs_invocations = ps->gs_invocations > 0 ? ps->gs_invocations : 1;
+    /* NV_tessellation_program5 declarations (defaults: EQUAL, CCW) */
+    info->tcp_vertices_out = ps->tcp_vertices_out;
+    info->tess_mode = ps->tess_mode;
+    info->tess_spacing = (uint8_t)(ps->tess_spacing ? ps->tess_spacing - 1 : GP_TESS_EQUAL);
+    info->tess_vertex_order_cw = ps->tess_order == 1;
+    info->tess_point_mode = ps->tess_point_mode;
     info->num_result_components = ps->num_result_components;
     /* compute declarations (1 = not given) */
 

@@ -859,8 +859,7 @@ void gp_parse_program(gp_parse *ps)
             ps->end_pos = ps->tok.pos;
             const char *missing = ps->nv4 && !ps->decls_done ? gp_gs_missing_decl(ps) : NULL;
             if (missing)
-                gp_fail(ps, ps->tok.pos, "missing %s declaration (geometry programs declare PRIMITIVE_IN, "
-                                         "PRIMITIVE_OUT and VERTICES_OUT)", missing);
+                gp_fail(ps, ps->tok.pos, "missing %s declaration (%s)", missing, gp_decl_rule(ps));
             break;
         }
         parse_statement(ps);

@@ -299,6 +299,12 @@ typedef struct gp_parse {
     int gs_prim_in, gs_prim_out, gs_vertices_out; /* gp_prim, VERTICES_OUT */
     int gs_vertices_in;
     int gs_invocations;     /* NV5 INVOCATIONS n; 0 = not declared (one) */
+    /* NV_tessellation_program5 declarations (0 = not declared) */
+    int tcp_vertices_out;   /* control: VERTICES_OUT */
+    uint8_t tess_mode;      /* evaluation: 1 + TRIANGLES QUADS ISOLINES (gp_tess_mode) */
+    uint8_t tess_spacing;   /* 1 + EQUAL FRACTIONAL_ODD FRACTIONAL_EVEN */
+    uint8_t tess_order;     /* 1 + CW CCW */
+    bool tess_point_mode;   /* TESS_POINT_MODE */
     /* memory, compute (gp_parse.c "memory") */
     int cp_group_size[3];   /* GROUP_SIZE; [0] == 0: not declared */
     int cp_shared_size;     /* SHARED_MEMORY n; -1 = not declared */

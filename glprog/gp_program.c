@@ -106,8 +106,9 @@ static const struct header {
     { "!!NVvp5.0", GP_LANG_NVVP50, GP_STAGE_VERTEX, HDR_OK },
     { "!!NVfp5.0", GP_LANG_NVFP50, GP_STAGE_FRAGMENT, HDR_OK },
     { "!!NVgp5.0", GP_LANG_NVGP50, GP_STAGE_GEOMETRY, HDR_OK },
-    { "!!NVtcp5.0", GP_LANG_NVTCP50, GP_STAGE_TESS_CONTROL, HDR_LATER },
-    { "!!NVtep5.0", GP_LANG_NVTEP50, GP_STAGE_TESS_EVAL, HDR_LATER },
+    /* NV_tessellation_program5 2.X.2 (HDR.NVTCP50, HDR.NVTEP50) */
+    { "!!NVtcp5.0", GP_LANG_NVTCP50, GP_STAGE_TESS_CONTROL, HDR_OK },
+    { "!!NVtep5.0", GP_LANG_NVTEP50, GP_STAGE_TESS_EVAL, HDR_OK },
     { "!!NVcp5.0", GP_LANG_NVCP50, GP_STAGE_COMPUTE, HDR_OK }, /* NV_compute_program5 */
     { "!!VP1.0", GP_LANG_ARBVP10, GP_STAGE_VERTEX, HDR_OUT_OF_SCOPE },
     { "!!VP1.1", GP_LANG_ARBVP10, GP_STAGE_VERTEX, HDR_OUT_OF_SCOPE },
@@ -226,9 +227,9 @@ gp_program *gp_compile(const char *src, size_t len, gp_stage stage, const gp_lim
     ps->lang = h->lang;
     ps->nv4 = h->lang == GP_LANG_NVVP40 || h->lang == GP_LANG_NVFP40 || h->lang == GP_LANG_NVGP40 ||
               h->lang == GP_LANG_NVVP50 || h->lang == GP_LANG_NVFP50 || h->lang == GP_LANG_NVGP50 ||
-              h->lang == GP_LANG_NVCP50;
+              h->lang == GP_LANG_NVCP50 || h->lang == GP_LANG_NVTCP50 || h->lang == GP_LANG_NVTEP50;
     ps->nv5 = h->lang == GP_LANG_NVVP50 || h->lang == GP_LANG_NVFP50 || h->lang == GP_LANG_NVGP50 ||
-              h->lang == GP_LANG_NVCP50;
+              h->lang == GP_LANG_NVCP50 || h->lang == GP_LANG_NVTCP50 || h->lang == GP_LANG_NVTEP50;
     ps->nv41 = strcmp(h->text + strlen(h->text) - 3, "4.1") == 0;
     ps->err = err;
     if (lim)

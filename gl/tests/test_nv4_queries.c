@@ -130,9 +130,12 @@ static void test_pbo_enums(void)
         GT_EQ_INT(geti(bt[t]), (GLint)b[(t + 1) % 3]);
         glBindBuffer(bt[t], 0);
     }
-    /* no tessellation stage in asmgl: its binding target does not exist
-     * (COMPUTE_PROGRAM_PARAMETER_BUFFER_NV is one) */
+    /* NV_tessellation_program5's targets are binding targets too
+     * (gl/tests/test_tess_api.c); a value next to them is none */
     glBindBuffer(GL_TESS_CONTROL_PROGRAM_PARAMETER_BUFFER_NV, b[0]);
+    GT_ERROR(GL_NO_ERROR);
+    GT_EQ_INT(geti(GL_TESS_CONTROL_PROGRAM_PARAMETER_BUFFER_NV), (GLint)b[0]);
+    glBindBuffer(GL_TESS_EVALUATION_PROGRAM_PARAMETER_BUFFER_NV + 1, b[0]);
     GT_ERROR(GL_INVALID_ENUM);
     glDeleteBuffers(3, b);
     GT_ERROR(GL_NO_ERROR);

@@ -163,6 +163,8 @@ struct gp_machine {
     int prep_last;                             /* entry of the previous call */
     bool generic_only;                         /* gp_machine_set_fast_paths(m, false) */
     gp_vec tin[GP_IN_THREAD + 3];              /* inputs + NV_shader_thread_group rows (gp_ir.h) */
+    gp_val tcp_prev[GP_PATCH_ROWS][4];         /* tessellation control: the per-patch values this
+                                                  call last published (tcp_publish) */
 };
 
 #ifndef GP_EXEC_VARIANT /* defined once, by the baseline build */
@@ -253,6 +255,10 @@ typedef struct gp_xs {
     bool fragment;
     bool geometry;     /* inputs are per vertex: fetch_geo_input (file_count[INPUT] = 0) */
     int geo_vertices;  /* geometry: info.gs_vertices_in */
+    bool tess;         /* tessellation programs: every input through fetch_tess_input */
+    bool tcp_sync;     /* control programs writing per-patch results, or run in chunks
+                          with a barrier: tcp_publish between any two instructions */
+    int tcp_vertices;  /* control: info.tcp_vertices_out */
     /* OF / CF per component and lane that the next CC update merges in
      * (the integer adds of exec_typed); NULL: cleared, as cc_update does */
     uint32_t (*cc_extra)[GP_LANES];
@@ -263,10 +269,14 @@ typedef struct gp_xs {
  * whenever the group changes, so the per-instruction cost is one increment
  * and one compare against x->left, the smaller of what the budget allows the
  * group and what its busiest lane may still run (max_exec_instructions). */
+static void tcp_publish(gp_xs *x, bool barrier);
+
 static void xs_flush(gp_xs *x)
 {
     if (!x->steps)
         return;
+    if (GP_UNLIKELY(x->tcp_sync))
+        tcp_publish(x, true); /* lock-step: the instructions run so far land before the next */
     if (x->exec_limit)
         for (int l = 0; l < GP_LANES; l++)
             if (x->exec & lane_bit[l])
@@ -280,6 +290,8 @@ static void xs_start_group(gp_xs *x)
     x->nexec = lane_count(x->exec);
     x->steps = 0;
     int64_t left = x->nexec ? x->budget / x->nexec : 0;
+    if (GP_UNLIKELY(x->tcp_sync) && left > 1)
+        left = 1; /* xs_limit (so xs_flush) before every instruction but the group's first */
     if (x->exec_limit) {
         for (int l = 0; l < GP_LANES; l++)
             if ((x->exec & lane_bit[l]) && x->exec_limit - x->m->lane_steps[l] < left)
@@ -1079,6 +1091,104 @@ static GP_NOINLINE void fetch_geo_input(gp_xs *x, const gp_src *s, gp_vec *buf, 
     }
 }
 
+/* A tessellation program input (gp_ir.h "Tessellation"): per lane, the
+ * row index (+ the integer temporary's component within [rel_lo, rel_hi])
+ * of vertex v = vtx (+ T[vtx_rel_reg].vtx_rel_comp); rows and vertices
+ * outside what the env provides read 0 (R5; the spec leaves vertex[m] past
+ * the patch size undefined). */
+static GP_NOINLINE void fetch_tess_input(gp_xs *x, const gp_src *s, gp_vec *buf, int type,
+                                         uint32_t need, gp_view *v)
+{
+    const gp_exec_env *e = x->env;
+    const bool tcp = x->p->info.stage == GP_STAGE_TESS_CONTROL;
+    int32_t idx[GP_LANES];
+    if (s->rel)
+        rel_indices(x, s->rel_file, s->rel_reg, s->rel_comp, s->index, s->rel_lo, s->rel_hi, GP_TIN_COORD + 1,
+                    idx);
+    else
+        for (int l = 0; l < GP_LANES; l++)
+            idx[l] = s->index;
+    const gp_vec *vr = s->vtx_rel ? reg_file(x, GP_FILE_TEMP, s->vtx_rel_reg) : NULL;
+    gp_vec t;
+    for (int l = 0; l < GP_LANES; l++) {
+        const int r = idx[l];
+        const int64_t vv = (int64_t)s->vtx + (vr ? vr->c[s->vtx_rel_comp & 3][l].i : 0);
+        gp_val q[4];
+        memset(q, 0, sizeof(q));
+        if (r >= 0 && r < GP_VARY_COUNT) {
+            /* input patch vertex vv */
+            if (e->patch_in && vv >= 0 && vv < e->patch_in_vertices && vv < GP_MAX_PATCH_VERTICES)
+                memcpy(q, e->patch_in[vv * GP_VARY_COUNT + r], sizeof(q));
+        } else if (r >= GP_TIN_VOUT && r < GP_TIN_VOUT + GP_VARY_COUNT) {
+            /* output patch vertex vv: lane vv % GP_LANES of its chunk */
+            if (tcp && e->outputs && vv >= 0 && vv < x->tcp_vertices) {
+                const gp_vec *o = &e->outputs[gp_tcp_vertex_row((int)vv, r - GP_TIN_VOUT)];
+                for (int c = 0; c < 4; c++)
+                    q[c] = o->c[c][vv % GP_LANES];
+            }
+        } else if (r >= GP_TIN_PATCH && r < GP_TIN_PATCH + GP_PATCH_ROWS) {
+            const gp_val(*pa)[4] = tcp ? (const gp_val(*)[4])e->patch_out : e->patch_attr_in;
+            if (pa)
+                memcpy(q, pa[r - GP_TIN_PATCH], sizeof(q));
+        } else if (r == GP_TIN_PRIM) {
+            q[0].i = e->primitive_id;
+            q[1].i = tcp ? e->tcp_first_invocation + l : 0;
+            q[2].i = e->patch_in_vertices;
+        } else if (r == GP_TIN_COORD && e->inputs) {
+            for (int c = 0; c < 4; c++)
+                q[c] = e->inputs[GP_TIN_TESSCOORD].c[c][l];
+        }
+        for (int c = 0; c < 4; c++)
+            t.c[c][l] = q[c];
+    }
+    for (int c = 0; c < 4; c++) {
+        if (!(need >> c & 1))
+            continue;
+        int sel = s->swz[c];
+        if (sel > GP_SWZ_W)
+            fill_row(t.c[c], swz_const(sel, type));
+        apply_mods(buf->c[c], sel > GP_SWZ_W ? t.c[c] : t.c[sel], s->abs != 0, (s->negate >> c) & 1, type);
+        v->c[c] = buf->c[c];
+    }
+}
+
+/* Tessellation control programs (glprog.h "tessellation"): the per-patch
+ * results the instructions since the last call wrote, per lane, into the
+ * chunk's scratch rows GP_VARY_COUNT + r, land in env->patch_out: for
+ * each component the highest lane whose value changed wins (EDGE.TCP_RACES:
+ * the highest invocation of one instruction), and the row is broadcast
+ * again.  Then, with a barrier and more than one chunk, the other chunks
+ * run up to the same point (lock-step across calls; not at the end of the
+ * program, barrier false: a call that ends releases the others). */
+static void tcp_publish(gp_xs *x, bool barrier)
+{
+    gp_exec_env *e = x->env;
+    gp_machine *m = x->m;
+    gp_vec *rows = x->file_count[GP_FILE_OUTPUT] ? x->file_base[GP_FILE_OUTPUT] : NULL;
+    for (uint64_t b = x->p->info.patch_outputs_written; b && rows; b &= b - 1) {
+        int r = __builtin_ctzll(b);
+        gp_vec *row = &rows[GP_VARY_COUNT + r];
+        for (int c = 0; c < 4; c++) {
+            uint32_t prev = m->tcp_prev[r][c].u, val = prev;
+            bool changed = false;
+            for (int l = GP_LANES - 1; l >= 0 && !changed; l--)
+                if (row->c[c][l].u != prev) {
+                    val = row->c[c][l].u;
+                    changed = true;
+                }
+            if (!changed)
+                continue;
+            m->tcp_prev[r][c].u = val;
+            if (e->patch_out)
+                e->patch_out[r][c].u = val;
+            for (int l = 0; l < GP_LANES; l++)
+                row->c[c][l].u = val;
+        }
+    }
+    if (barrier && e->barrier && x->tcp_vertices > GP_LANES)
+        e->barrier(e->barrier_user);
+}
+
 static void fetch64(gp_xs *x, const gp_src *s, int kind, uint64_t out[4][GP_LANES]);
 static GP_NOINLINE void fetch_long_f32(gp_xs *x, const gp_src *s, gp_vec *buf, uint32_t need,
                                        gp_view *v);
@@ -1100,6 +1210,10 @@ static GP_NOINLINE void fetch_view_slow(gp_xs *x, const gp_src *s, gp_vec *buf, 
     if (GP_UNLIKELY(x->geometry) && s->file == GP_FILE_INPUT) {
         /* per-vertex inputs (file_count[INPUT] is 0 in geometry programs) */
         fetch_geo_input(x, s, buf, type, need, v);
+        return;
+    }
+    if (GP_UNLIKELY(x->tess) && s->file == GP_FILE_INPUT) {
+        fetch_tess_input(x, s, buf, type, need, v); /* file_count[INPUT] is 0 too */
         return;
     }
     if (GP_LIKELY(!s->rel)) {

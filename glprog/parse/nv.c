@@ -25,8 +25,12 @@ static void nv4_member_check(gp_parse *ps, const gp_token *t, bool member);
 
 const char *gp_stage_word(gp_stage s)
 {
-    return s == GP_STAGE_VERTEX ? "vertex" : s == GP_STAGE_FRAGMENT ? "fragment" : s == GP_STAGE_COMPUTE ? "compute"
-                                                                                                          : "geometry";
+    return s == GP_STAGE_VERTEX         ? "vertex"
+           : s == GP_STAGE_FRAGMENT     ? "fragment"
+           : s == GP_STAGE_COMPUTE      ? "compute"
+           : s == GP_STAGE_TESS_CONTROL ? "tessellation control"
+           : s == GP_STAGE_TESS_EVAL    ? "tessellation evaluation"
+                                        : "geometry";
 }
 
 /* The gp_type an operand or result of data type kind k (gp_io_kind) has in
@@ -242,6 +246,122 @@ static void nv4_geometry_input(gp_parse *ps, nv4_binding *b, int ctx)
     nv4_varying(ps, b, start, ctx, item, "clip distance");
 }
 
+/* ---- NV_tessellation_program5 2.X.3.2 (BIND.T.*) -------------------------
+ * Input rows of tessellation programs (gp_ir.h "Tessellation"): a vertex
+ * slot of the input patch (vertex[m] / vertex.in[m], b->vtx = m), of the
+ * output patch (vertex.out[m], GP_TIN_VOUT + slot), per-patch rows
+ * (GP_TIN_PATCH + GP_PATCH_*), primitive.id / invocation / vertexcount
+ * (components of GP_TIN_PRIM) and vertex.tesscoord (GP_TIN_COORD). */
+
+/* Moves binding b by off rows (a clip-style binding counts components). */
+static void tess_shift(nv4_binding *b, int off)
+{
+    b->slot += b->clip ? off * 4 : off;
+}
+
+/* "primitive[.in|.out].<item>", current token "primitive". */
+static void nv5_tess_primitive(gp_parse *ps, nv4_binding *b, int ctx)
+{
+    int start = ps->tok.pos;
+    bool tcp = ps->stage == GP_STAGE_TESS_CONTROL;
+    next(ps);
+    gp_binding_dot(ps, start);
+    int dir = 0; /* 0 none, 1 .in, 2 .out */
+    if (tok_is(ps, &ps->tok, "in") || tok_is(ps, &ps->tok, "out")) {
+        dir = tok_is(ps, &ps->tok, "in") ? 1 : 2;
+        if (dir == 2 && !tcp)
+            gp_fail(ps, ps->tok.pos, "'primitive.out' bindings are only available in tessellation control programs "
+                                     "(the output patch)");
+        next(ps);
+        gp_binding_dot(ps, start);
+    }
+    static const char *const items[] = { "id", "invocation", "vertexcount", "tessouter", "tessinner", "patch" };
+    int wpos = ps->tok.pos;
+    int k = gp_binding_word(ps, start, items, 6);
+    if (k == 1 && !tcp)
+        gp_fail(ps, wpos, "primitive.invocation is only available in tessellation control programs");
+    if (k == 2 && dir == 2)
+        gp_fail(ps, wpos, "primitive.out.vertexcount is not a binding (vertexcount is the input patch's)");
+    if (k >= 3 && tcp && dir != 2)
+        gp_fail(ps, wpos, "tessellation control programs read per-patch values of the output patch only: use "
+                          "primitive.out.%s", items[k]);
+    if (k < 3) {
+        /* (id, invocation, vertexcount) in x, y, z of GP_TIN_PRIM: one
+         * component each, bound like a clip distance */
+        b->clip = true;
+        b->slot = (GP_TIN_PRIM - GP_VARY_CLIP0) * 4 + k;
+        return;
+    }
+    if (k == 5) {
+        gp_binding_dot_word(ps, start, "attrib");
+        b->family = 'P';
+        b->slot = GP_TIN_PATCH + GP_PATCH_ATTR0 +
+                  gp_nv4_binding_range(ps, start, GP_MAX_PATCH_ATTRIBS, "patch attribute", ctx == 2, &b->count);
+        return;
+    }
+    /* tessouter[n] (n < 4), tessinner[n] (n < 2): components of one row */
+    b->family = k == 3 ? 'O' : 'N';
+    b->clip = true;
+    b->slot = (GP_TIN_PATCH + (k == 3 ? GP_PATCH_TESSOUTER : GP_PATCH_TESSINNER) - GP_VARY_CLIP0) * 4 +
+              gp_nv4_binding_range(ps, start, k == 3 ? 4 : 2,
+                                   k == 3 ? "outer tessellation level" : "inner tessellation level", ctx == 2,
+                                   &b->count);
+}
+
+/* "vertex[m].<item>", "vertex.in[m].<item>", "vertex.out[m].<item>" (TCP),
+ * "[m]" optional in declarations, "vertex.tesscoord" (TEP); current token
+ * "vertex". */
+static void nv5_tess_vertex(gp_parse *ps, nv4_binding *b, int ctx)
+{
+    int start = ps->tok.pos;
+    bool tcp = ps->stage == GP_STAGE_TESS_CONTROL;
+    next(ps);
+    bool out = false, numbered = false;
+    if (is_punct(&ps->tok, '[')) {
+        numbered = true;
+    } else {
+        gp_binding_dot(ps, start);
+        if (tok_is(ps, &ps->tok, "tesscoord")) {
+            if (tcp)
+                gp_fail(ps, ps->tok.pos, "vertex.tesscoord is only available in tessellation evaluation programs");
+            next(ps);
+            b->clip = false;
+            b->slot = GP_TIN_COORD;
+            return;
+        }
+        if (tok_is(ps, &ps->tok, "in") || tok_is(ps, &ps->tok, "out")) {
+            out = tok_is(ps, &ps->tok, "out");
+            if (out && !tcp)
+                gp_fail(ps, ps->tok.pos, "'vertex.out' bindings are only available in tessellation control programs "
+                                         "(the output patch)");
+            next(ps);
+            numbered = is_punct(&ps->tok, '[');
+            if (!numbered)
+                gp_binding_dot(ps, start);
+        }
+    }
+    if (numbered) {
+        gp_token t = peek(ps);
+        if (t.kind == GP_TOK_IDENT)
+            gp_fail(ps, t.pos, "the vertex number of a vertex[m] binding must be a constant (declare an ATTRIB "
+                               "without [m] to index vertices)");
+        /* vertex.out[m]: "A program will fail to load if the vertex number
+         * <m> is greater than or equal to the number of vertices in the
+         * output patch." */
+        b->vtx = gp_binding_index(ps, start, out ? ps->tcp_vertices_out : GP_MAX_PATCH_VERTICES,
+                                  out ? "output patch vertex" : "input patch vertex");
+        gp_binding_dot(ps, start);
+    } else if (ctx) {
+        b->per_vertex = true;
+    } else {
+        gp_fail(ps, ps->tok.pos, "a vertex binding in an instruction needs its vertex number, as in vertex[0]");
+    }
+    int item = gp_varying_item(ps, start, 8, &b->slot);
+    nv4_varying(ps, b, start, ctx, item, "clip distance");
+    if (out)
+        tess_shift(b, GP_TIN_VOUT);
+}
+
 /* Is t the start of an attribute binding of this program type? */
 bool gp_nv4_is_input(const gp_parse *ps, const gp_token *t)
 {
@@ -279,6 +399,10 @@ void gp_nv4_input(gp_parse *ps, nv4_binding *b, int ctx)
         nv5_compute_input(ps, b);
     else if (ps->stage == GP_STAGE_VERTEX)
         nv4_vertex_input(ps, b, ctx);
+    else if (gp_tess_stage(ps->stage) && tok_is(ps, &ps->tok, "primitive"))
+        nv5_tess_primitive(ps, b, ctx);
+    else if (gp_tess_stage(ps->stage))
+        nv5_tess_vertex(ps, b, ctx);
     else if (nv4_primitive_id(ps, b, b->pos))
         ; /* primitive.*: fragment and geometry programs alike */
     else if (ps->stage == GP_STAGE_FRAGMENT)
@@ -332,6 +456,31 @@ void gp_nv4_result(gp_parse *ps, nv4_binding *b, int ctx)
                 if (sec)
                     b->slot = GP_FOUT_SECONDARY0 + (b->slot - GP_FOUT_COLOR0);
             }
+        }
+        b->end = ps->prev.pos + ps->prev.len;
+        return;
+    }
+    if (gp_tess_stage(ps->stage) && tok_is(ps, &ps->tok, "patch")) {
+        /* NV_tessellation_program5 Table X.6 (BIND.R.PATCH_*): control
+         * programs' per-patch results, rows GP_VARY_COUNT + GP_PATCH_* of
+         * the output file (gp_ir.h "Tessellation") */
+        if (ps->stage != GP_STAGE_TESS_CONTROL)
+            gp_fail(ps, ps->tok.pos, "result.patch bindings are only available in tessellation control programs");
+        next(ps);
+        gp_binding_dot(ps, start);
+        static const char *const items[] = { "tessouter", "tessinner", "attrib" };
+        int k = gp_binding_word(ps, start, items, 3);
+        if (k == 2) {
+            b->family = 'P';
+            b->slot = GP_VARY_COUNT + GP_PATCH_ATTR0 +
+                      gp_nv4_binding_range(ps, start, GP_MAX_PATCH_ATTRIBS, "patch attribute", ctx == 2, &b->count);
+        } else {
+            b->family = k == 0 ? 'O' : 'N';
+            b->clip = true;
+            b->slot = (GP_VARY_COUNT + (k == 0 ? GP_PATCH_TESSOUTER : GP_PATCH_TESSINNER) - GP_VARY_CLIP0) * 4 +
+                      gp_nv4_binding_range(ps, start, k == 0 ? 4 : 2,
+                                           k == 0 ? "outer tessellation level" : "inner tessellation level",
+                                           ctx == 2, &b->count);
         }
         b->end = ps->prev.pos + ps->prev.len;
         return;
@@ -462,6 +611,18 @@ static void nv4_input_operand(gp_parse *ps, gp_src *s, const nv4_binding *b, int
         ps->inputs_bound |= 1ull << (s->index & 63);
 }
 
+/* Vertices a per-vertex ATTRIB sym (bound without [m]) spans: the input
+ * primitive of a geometry program, the input patch of a tessellation
+ * program (GP_MAX_PATCH_VERTICES; past the draw's patch size reads 0) or a
+ * control program's output patch (vertex.out: VERTICES_OUT). */
+int gp_per_vertex_count(const gp_parse *ps, const gp_sym *sym)
+{
+    if (!gp_tess_stage(ps->stage))
+        return ps->gs_vertices_in;
+    int row = sym->clip ? GP_VARY_CLIP0 + sym->index / 4 : sym->index;
+    return row >= GP_TIN_VOUT && row < GP_TIN_VOUT + GP_VARY_COUNT ? ps->tcp_vertices_out : GP_MAX_PATCH_VERTICES;
+}
+
 /* <srcReg> of an NV4 instruction: literals (typed by ps->opnd_type),
  * parameter bindings, attribute bindings, and TEMP / ATTRIB / PARAM /
  * BUFFER variables with their array members. */
@@ -499,7 +660,7 @@ void gp_nv4_src_reg(gp_parse *ps, gp_src *s, bool *scalar_const)
             /* NV_geometry_program4: the first index is the vertex */
             if (!is_punct(&ps->tok, '['))
                 gp_fail(ps, t.pos, "'%.*s' needs a vertex index, as in %.*s[0]", n, ps->src + t.pos, n, ps->src + t.pos);
-            gp_nv4_outer_index(ps, sym, ps->gs_vertices_in, s);
+            gp_nv4_outer_index(ps, sym, gp_per_vertex_count(ps, sym), s);
         }
         if ((sym->kind == GP_SYM_BUFFER || sym->kind == GP_SYM_CBUFFER) && sym->nbuf > 1) {
             /* NV5 program.buffer[a..b] variables: the first index selects
@@ -565,7 +726,7 @@ void gp_nv4_src_reg(gp_parse *ps, gp_src *s, bool *scalar_const)
             if (member) {
                 gp_nv4_array_member(ps, sym, sym->count, &ix);
                 if (ix.rel && sym->clip)
-                    gp_fail(ps, t.pos, "relative addressing of clip distance arrays is not supported");
+                    gp_fail(ps, t.pos, "relative addressing of clip distance and tessellation level arrays is not supported");
             }
             if (!sym->per_vertex)
                 b.vtx = sym->vtx;
@@ -580,7 +741,8 @@ void gp_nv4_src_reg(gp_parse *ps, gp_src *s, bool *scalar_const)
                  * one array variable accessed with relative addressing"
                  * (vertex and fragment inputs; geometry inputs are per
                  * vertex, vertex[n] arrays view one vertex of them) */
-                for (int k = sym->index; ps->stage != GP_STAGE_GEOMETRY && k < sym->index + sym->count && k < 64;
+                for (int k = sym->index; ps->stage != GP_STAGE_GEOMETRY && !gp_tess_stage(ps->stage) &&
+                                         k < sym->index + sym->count && k < 64;
                      k++) {
                     if (ps->attr_rel_owner[k] && ps->attr_rel_owner[k] != sym)
                         gp_fail(ps, t.pos, "attribute array '%.*s' shares a binding with another relatively addressed "
@@ -633,7 +795,7 @@ void gp_nv4_var_dst(gp_parse *ps, gp_dst *d, const gp_sym *sym, const gp_token *
     d->hi = gp_long_rows(ps, sym);
     if (sym->clip) {
         if (ix.rel)
-            gp_fail(ps, t->pos, "relative addressing of clip distance arrays is not supported");
+            gp_fail(ps, t->pos, "relative addressing of clip distance and tessellation level arrays is not supported");
         int c = sym->index + ix.value;
         d->index = GP_VARY_CLIP0 + c / 4;
         d->clipdist = (uint8_t)(1 + c % 4);

@@ -11,6 +11,7 @@
 
 static void nv4_decl_geometry(gp_parse *ps, const gp_token *t);
 static void cp_decl(gp_parse *ps, const gp_token *t);
+static void tess_decl(gp_parse *ps, const gp_token *t);
 static void nv4_decl_temp(gp_parse *ps, uint8_t dtype, uint8_t size);
 static void nv4_decl_attrib(gp_parse *ps, uint8_t dtype, uint8_t interp, uint8_t size_mod);
 static void nv4_decl_output(gp_parse *ps, uint8_t dtype, uint8_t size_mod);
@@ -47,10 +48,23 @@ static bool nv4_head(gp_parse *ps, const gp_token *t)
         gp_stage stage;
     } heads[] = { { "PRIMITIVE_IN", GP_STAGE_GEOMETRY }, { "PRIMITIVE_OUT", GP_STAGE_GEOMETRY },
                   { "VERTICES_OUT", GP_STAGE_GEOMETRY }, { "INVOCATIONS", GP_STAGE_GEOMETRY },
-                  { "GROUP_SIZE", GP_STAGE_COMPUTE },    { "SHARED_MEMORY", GP_STAGE_COMPUTE } };
+                  { "GROUP_SIZE", GP_STAGE_COMPUTE },    { "SHARED_MEMORY", GP_STAGE_COMPUTE },
+                  { "TESS_MODE", GP_STAGE_TESS_EVAL },   { "TESS_SPACING", GP_STAGE_TESS_EVAL },
+                  { "TESS_VERTEX_ORDER", GP_STAGE_TESS_EVAL }, { "TESS_POINT_MODE", GP_STAGE_TESS_EVAL } };
     for (size_t i = 0; i < sizeof(heads) / sizeof(heads[0]); i++) {
         if (!tok_is(ps, t, heads[i].word))
             continue;
+        /* NV_tessellation_program5 2.X.7.Y: VERTICES_OUT is also the
+         * control program's output patch size */
+        if (ps->stage == GP_STAGE_TESS_CONTROL && heads[i].stage == GP_STAGE_GEOMETRY && i == 2) {
+            if (ps->decls_done)
+                gp_fail(ps, t->pos, "%.*s must come before all other statements", t->len, ps->src + t->pos);
+            tess_decl(ps, t);
+            return true;
+        }
+        if (ps->stage != heads[i].stage && heads[i].stage == GP_STAGE_TESS_EVAL)
+            gp_fail(ps, t->pos, "%.*s declarations are only available in tessellation evaluation programs", t->len,
+                    ps->src + t->pos);
         if (ps->stage != heads[i].stage)
             gp_fail(ps, t->pos, "%.*s declarations are only available in %s programs", t->len, ps->src + t->pos,
                     gp_stage_word(heads[i].stage));
@@ -58,6 +72,8 @@ static bool nv4_head(gp_parse *ps, const gp_token *t)
             gp_fail(ps, t->pos, "%.*s must come before all other statements", t->len, ps->src + t->pos);
         if (heads[i].stage == GP_STAGE_COMPUTE)
             cp_decl(ps, t);
+        else if (heads[i].stage == GP_STAGE_TESS_EVAL)
+            tess_decl(ps, t);
         else
             nv4_decl_geometry(ps, t);
         return true;
@@ -67,8 +83,8 @@ static bool nv4_head(gp_parse *ps, const gp_token *t)
                             "statements)");
     const char *missing = ps->decls_done ? NULL : gp_gs_missing_decl(ps);
     if (missing)
-        gp_fail(ps, t->pos, "missing %s declaration (geometry programs declare PRIMITIVE_IN, PRIMITIVE_OUT and "
-                            "VERTICES_OUT before their other statements)", missing);
+        gp_fail(ps, t->pos, "missing %s declaration (%s before their other statements)", missing,
+                gp_decl_rule(ps));
     ps->decls_done = true;
     return false;
 }
@@ -78,10 +94,78 @@ static bool nv4_head(gp_parse *ps, const gp_token *t)
  * program lacks, or NULL. */
 const char *gp_gs_missing_decl(const gp_parse *ps)
 {
+    /* NV_tessellation_program5 2.X.7.Y: "A program will fail to load unless
+     * it contains exactly one VERTICES_OUT declaration" (control); "A
+     * tessellation evaluation program will fail to load if it has no
+     * primitive generation mode declaration." */
+    if (ps->stage == GP_STAGE_TESS_CONTROL)
+        return ps->tcp_vertices_out ? NULL : "VERTICES_OUT";
+    if (ps->stage == GP_STAGE_TESS_EVAL)
+        return ps->tess_mode ? NULL : "TESS_MODE";
     if (ps->stage != GP_STAGE_GEOMETRY)
         return NULL;
     return !ps->gs_prim_in ? "PRIMITIVE_IN" : !ps->gs_prim_out ? "PRIMITIVE_OUT"
            : !ps->gs_vertices_out ? "VERTICES_OUT" : NULL;
+}
+
+/* The declarations gp_gs_missing_decl checks, for its messages. */
+const char *gp_decl_rule(const gp_parse *ps)
+{
+    return ps->stage == GP_STAGE_TESS_CONTROL ? "tessellation control programs declare VERTICES_OUT"
+           : ps->stage == GP_STAGE_TESS_EVAL  ? "tessellation evaluation programs declare TESS_MODE"
+                                              : "geometry programs declare PRIMITIVE_IN, PRIMITIVE_OUT and VERTICES_OUT";
+}
+
+/* NV_tessellation_program5 2.X.7.Y (DECL.VERTICES_OUT_TCP, DECL.TESS_*):
+ * a control program's "VERTICES_OUT n" (exactly once, 1 <= n <=
+ * MAX_PATCH_VERTICES), an evaluation program's TESS_MODE (TRIANGLES QUADS
+ * ISOLINES), TESS_SPACING (EQUAL FRACTIONAL_ODD FRACTIONAL_EVEN),
+ * TESS_VERTEX_ORDER (CW CCW) and TESS_POINT_MODE, each at most once.  t is
+ * the keyword (current). */
+static void tess_decl(gp_parse *ps, const gp_token *t)
+{
+    int pos = t->pos;
+    next(ps);
+    if (tok_is(ps, t, "VERTICES_OUT")) {
+        if (ps->tcp_vertices_out)
+            gp_fail(ps, pos, "more than one VERTICES_OUT declaration");
+        int vpos = ps->gs_vertices_out_pos = ps->tok.pos, vlen = ps->tok.len;
+        uint32_t v = ps->tok.ival;
+        bool big = ps->tok.big;
+        expect_int(ps, "the number of vertices");
+        if (big || v == 0 || v > GP_MAX_PATCH_VERTICES)
+            gp_fail(ps, vpos, "VERTICES_OUT %.*s out of range (1..%d, MAX_PATCH_VERTICES)", vlen > 20 ? 20 : vlen,
+                    ps->src + vpos, GP_MAX_PATCH_VERTICES);
+        ps->tcp_vertices_out = (int)v;
+        return;
+    }
+    if (tok_is(ps, t, "TESS_POINT_MODE")) {
+        if (ps->tess_point_mode)
+            gp_fail(ps, pos, "more than one TESS_POINT_MODE declaration");
+        ps->tess_point_mode = true;
+        return;
+    }
+    static const char *const modes[] = { "TRIANGLES", "QUADS", "ISOLINES" };
+    static const char *const spacings[] = { "EQUAL", "FRACTIONAL_ODD", "FRACTIONAL_EVEN" };
+    static const char *const orders[] = { "CW", "CCW" };
+    int which = tok_is(ps, t, "TESS_MODE") ? 0 : tok_is(ps, t, "TESS_SPACING") ? 1 : 2;
+    static const char *const words[] = { "TESS_MODE", "TESS_SPACING", "TESS_VERTEX_ORDER" };
+    uint8_t *dst = which == 0 ? &ps->tess_mode : which == 1 ? &ps->tess_spacing : &ps->tess_order;
+    if (*dst)
+        gp_fail(ps, pos, "more than one %s declaration", words[which]);
+    const char *const *list = which == 0 ? modes : which == 1 ? spacings : orders;
+    int n = which == 2 ? 2 : 3;
+    int k = gp_word_index(ps, list, n);
+    if (k < 0) {
+        char b[64];
+        gp_fail(ps, ps->tok.pos, "expected %s, found %s",
+                which == 0 ? "a tessellation mode (TRIANGLES, QUADS, ISOLINES)"
+                : which == 1 ? "a tessellation spacing (EQUAL, FRACTIONAL_ODD, FRACTIONAL_EVEN)"
+                             : "a vertex order (CW, CCW)",
+                tok_str(ps, &ps->tok, b, sizeof(b)));
+    }
+    next(ps);
+    *dst = (uint8_t)(1 + k); /* 0 = not declared */
 }
 
 /* The declarations of NV programs, t the first token (current): buffers

@@ -284,6 +284,7 @@ uint16_t gp_long_rows(const gp_parse *ps, const gp_sym *sym);
 void gp_nv4_rel_src(gp_src *s, const nv4_index *ix, int base, int count);
 void gp_nv4_outer_index(gp_parse *ps, const gp_sym *sym, int count, gp_src *s);
 void gp_nv4_src_reg(gp_parse *ps, gp_src *s, bool *scalar_const);
+int gp_per_vertex_count(const gp_parse *ps, const gp_sym *sym);
 void gp_nv4_result_dst(gp_parse *ps, gp_dst *d);
 void gp_nv4_var_dst(gp_parse *ps, gp_dst *d, const gp_sym *sym, const gp_token *t);
 bool gp_nv5_tex_handle(gp_parse *ps, gp_pinsn *pi);
@@ -293,6 +294,7 @@ void gp_nv4_opword(gp_parse *ps, gp_opword *w, const gp_token *t, gp_pinsn *pi);
 
 /* ---- parse/nv_decl.c: NV declarations -------------------------------------------- */
 const char *gp_gs_missing_decl(const gp_parse *ps);
+const char *gp_decl_rule(const gp_parse *ps);
 void gp_unit_list_decl(gp_parse *ps, gp_sym *sym, int limit, int size, int size_pos, const char *word,
                        const char *decl, const char *unit);
 void gp_sub_cali_operand(gp_parse *ps, gp_pinsn *pi);

@@ -425,7 +425,8 @@ static bool is_nv4(const gp_program *p)
 {
     gp_lang l = p->info.lang;
     return l == GP_LANG_NVVP40 || l == GP_LANG_NVFP40 || l == GP_LANG_NVGP40 || l == GP_LANG_NVVP50 ||
-           l == GP_LANG_NVFP50 || l == GP_LANG_NVGP50 || l == GP_LANG_NVCP50;
+           l == GP_LANG_NVFP50 || l == GP_LANG_NVGP50 || l == GP_LANG_NVCP50 || l == GP_LANG_NVTCP50 ||
+           l == GP_LANG_NVTEP50;
 }
 
 size_t gp_program_print(const gp_program *p, char *buf, size_t size)

@@ -247,6 +247,8 @@ static const char *slot_range(int slot, int count, int base, char *buf, size_t s
     return buf;
 }
 
+static void put_varying(gp_printer *pr, const char *prefix, int slot, int count, int swz0);
+
 /* The binding of input slot (slot, count) of vertex vtx (geometry; -1:
  * "vertex." without a number).  swz0: the first selected component, for
  * clip distances. */
@@ -278,6 +280,38 @@ static void put_input_binding(gp_printer *pr, int slot, int count, int vtx, int 
             put(pr, "vertex.attrib%s", slot_range(slot, count, 0, range, sizeof(range)));
         return;
     }
+    if (gp_tess_stage(st)) { /* NV_tessellation_program5 (gp_ir.h "Tessellation") */
+        bool tcp = st == GP_STAGE_TESS_CONTROL;
+        if (slot == GP_TIN_COORD) {
+            put(pr, "vertex.tesscoord");
+            return;
+        }
+        if (slot == GP_TIN_PRIM) {
+            put(pr, "primitive.%s", (swz0 & 3) == 0 ? "id" : (swz0 & 3) == 1 ? "invocation" : "vertexcount");
+            return;
+        }
+        if (slot >= GP_TIN_PATCH && slot < GP_TIN_PATCH + GP_PATCH_ROWS) {
+            const char *pre = tcp ? "primitive.out" : "primitive";
+            int r = slot - GP_TIN_PATCH;
+            if (r == GP_PATCH_TESSOUTER || r == GP_PATCH_TESSINNER)
+                put(pr, "%s.%s[%d%s", pre, r == GP_PATCH_TESSOUTER ? "tessouter" : "tessinner", swz0 & 3,
+                    count > 1 ? "" : "]");
+            else
+                put(pr, "%s.patch.attrib%s", pre, slot_range(r, count, GP_PATCH_ATTR0, range, sizeof(range)));
+            if ((r == GP_PATCH_TESSOUTER || r == GP_PATCH_TESSINNER) && count > 1)
+                put(pr, "..%d]", (swz0 & 3) + count - 1);
+            return;
+        }
+        if (slot >= GP_TIN_VOUT && slot < GP_TIN_VOUT + GP_VARY_COUNT) {
+            char pre[40];
+            if (vtx < 0)
+                snprintf(pre, sizeof(pre), "vertex.out");
+            else
+                snprintf(pre, sizeof(pre), "vertex.out[%d]", vtx);
+            put_varying(pr, pre, slot - GP_TIN_VOUT, count, swz0);
+            return;
+        }
+    }
     if (slot == GP_VARY_PRIMID) {
         put(pr, "primitive.id");
         return;
@@ -298,6 +332,13 @@ static void put_input_binding(gp_printer *pr, int slot, int count, int vtx, int 
     }
     char pre[32];
     const char *prefix = st == GP_STAGE_FRAGMENT ? "fragment" : vert_prefix(vtx, pre, sizeof(pre));
+    put_varying(pr, prefix, slot, count, swz0);
+}
+
+/* prefix.<item> of varying slot (slot, count). */
+static void put_varying(gp_printer *pr, const char *prefix, int slot, int count, int swz0)
+{
+    char range[32];
     const char *name = gp_pr_varying_name(slot);
     if (slot >= GP_VARY_TEX0 && slot < GP_VARY_TEX0 + 8)
         put(pr, "%s.texcoord%s", prefix, slot_range(slot, count, GP_VARY_TEX0, range, sizeof(range)));
@@ -328,6 +369,16 @@ static void put_output_binding(gp_printer *pr, int slot, int count, int clipdist
     }
     char range[32];
     const char *name = gp_pr_varying_name(slot);
+    if (pr->p->info.stage == GP_STAGE_TESS_CONTROL && slot >= GP_VARY_COUNT) {
+        /* NV_tessellation_program5 Table X.6 (gp_ir.h "Tessellation") */
+        int r = slot - GP_VARY_COUNT;
+        if (r == GP_PATCH_TESSOUTER || r == GP_PATCH_TESSINNER)
+            put(pr, "result.patch.%s[%d]", r == GP_PATCH_TESSOUTER ? "tessouter" : "tessinner",
+                clipdist ? clipdist - 1 : 0);
+        else
+            put(pr, "result.patch.attrib%s", slot_range(r, count, GP_PATCH_ATTR0, range, sizeof(range)));
+        return;
+    }
     if (clipdist)
         put(pr, "result.clip[%d]", (slot - GP_VARY_CLIP0) * 4 + clipdist - 1);
     else if (slot >= GP_VARY_TEX0 && slot < GP_VARY_TEX0 + 8)
@@ -625,7 +676,7 @@ static void nv_header(gp_printer *pr)
                                             [GP_STAGE_GEOMETRY] = "!!NVgp5.0", [GP_STAGE_TESS_CONTROL] = "!!NVtcp5.0",
                                             [GP_STAGE_TESS_EVAL] = "!!NVtep5.0", [GP_STAGE_COMPUTE] = "!!NVcp5.0" };
     bool nv5 = info->lang == GP_LANG_NVVP50 || info->lang == GP_LANG_NVFP50 || info->lang == GP_LANG_NVGP50 ||
-               info->lang == GP_LANG_NVCP50;
+               info->lang == GP_LANG_NVCP50 || info->lang == GP_LANG_NVTCP50 || info->lang == GP_LANG_NVTEP50;
     bool nv41 = false;
     for (int i = 0; i < p->num_insns && !nv5; i++) {
         const gp_insn *in = &p->insns[i];
@@ -647,6 +698,17 @@ static void nv_header(gp_printer *pr)
             prims[info->gs_primitive_out & 7], info->gs_vertices_out);
         if (info->gs_invocations > 1)
             put(pr, "INVOCATIONS %d;\n", info->gs_invocations);
+    }
+    if (info->stage == GP_STAGE_TESS_CONTROL) /* NV_tessellation_program5 2.X.7.Y */
+        put(pr, "VERTICES_OUT %d;\n", info->tcp_vertices_out);
+    if (info->stage == GP_STAGE_TESS_EVAL) {
+        static const char *const modes[] = { "?", "TRIANGLES", "QUADS", "ISOLINES" };
+        static const char *const spacings[] = { "EQUAL", "FRACTIONAL_ODD", "FRACTIONAL_EVEN" };
+        put(pr, "TESS_MODE %s;\nTESS_SPACING %s;\nTESS_VERTEX_ORDER %s;\n", modes[info->tess_mode & 3],
+            spacings[info->tess_spacing <= GP_TESS_FRACTIONAL_EVEN ? info->tess_spacing : 0],
+            info->tess_vertex_order_cw ? "CW" : "CCW");
+        if (info->tess_point_mode)
+            put(pr, "TESS_POINT_MODE;\n");
     }
     if (info->stage == GP_STAGE_COMPUTE) { /* NV_compute_program5 2.X.7.Y */
         put(pr, "GROUP_SIZE %d %d %d;\n", info->cp_group_size[0], info->cp_group_size[1], info->cp_group_size[2]);

@@ -133,9 +133,10 @@ static void test_nv5_headers(void)
                "!!NVgp5.0\nPRIMITIVE_IN POINTS;\nPRIMITIVE_OUT POINTS;\nEMIT;\nEND\n",
                GP_STAGE_GEOMETRY, NULL, 53, 4, 1, "missing VERTICES_OUT declaration"); /* 10 + 21 + 22 */
     expect_err("vp5 KIL", "!!NVvp5.0\nKIL -1;\nEND\n", GP_STAGE_VERTEX, NULL, 10, 2, 1, "KIL");
-    /* the other NV5 program types are still refused; NV4.1 loads
-     * (HDR.NV41, glprog/tests/test_nv5_tex.c), without the 5.0 opcodes */
-    expect_err("tcp5", "!!NVtcp5.0\nEND\n", GP_STAGE_TESS_CONTROL, NULL, 0, 1, 1, "not yet supported");
+    /* tessellation programs load (glprog/tests/test_tess.c), a control
+     * program with its VERTICES_OUT; NV4.1 loads (HDR.NV41,
+     * glprog/tests/test_nv5_tex.c), without the 5.0 opcodes */
+    expect_err("tcp5", "!!NVtcp5.0\nEND\n", GP_STAGE_TESS_CONTROL, NULL, 11, 2, 1, "missing VERTICES_OUT");
     gp_program_free(expect_ok("vp4.1", "!!NVvp4.1\nEND\n", GP_STAGE_VERTEX, NULL));
     expect_err("vp4.1 BFE", "!!NVvp4.1\nBFE;\nEND\n", GP_STAGE_VERTEX, NULL, 10, 2, 1, "requires an NV_gpu_program5 header");
 }

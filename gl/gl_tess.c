@@ -1,0 +1,47 @@
+/*
+ * gl_tess.c - NV_tessellation_program5's API beyond the program targets
+ * (gl_program.c TESS_CONTROL_PROGRAM_NV / TESS_EVALUATION_PROGRAM_NV,
+ * gl_enable.c, gl_buffer.c parameter buffers, gl_get.c limits): the
+ * default tessellation levels of ARB_tessellation_shader's
+ * PatchParameterfv, and whether a draw has a tessellation stage (API
+ * thread).
+ *
+ * Draws: gl_draw_validate applies the spec's errors (EDGE.PRIM_MODE,
+ * EDGE.INVALID_PROGRAM_DRAW); a draw that passes them with a tessellation
+ * program enabled draws nothing yet, because the drawing stage that runs
+ * the control program, the primitive generator and the evaluation program
+ * (glprog.h "tessellation") is not part of the rasterizer.  Neither
+ * GL_NV_tessellation_program5 nor GL_ARB_tessellation_shader is advertised
+ * until it is.
+ */
+#include "gl_priv.h"
+
+bool gl_tess_enabled(const gl_context *ctx)
+{
+    return ctx->program_enabled[GLC_TCP] || ctx->program_enabled[GLC_TEP];
+}
+
+/* ARB_tessellation_shader 2.X.2: PATCH_DEFAULT_OUTER_LEVEL takes four
+ * values, PATCH_DEFAULT_INNER_LEVEL two: the levels the primitive
+ * generator uses without a control program (NV_tessellation_program5
+ * "Tessellation Primitive Generation").  The values are stored as given
+ * (clamping and rounding happen when a patch is tessellated).  Other
+ * pnames, PATCH_VERTICES included (an integer: PatchParameteri), are
+ * INVALID_ENUM. */
+GLAPI_EXPORT void APIENTRY glPatchParameterfv(GLenum pname, const GLfloat *values)
+{
+    GL_CTX();
+    GL_OUTSIDE_BEGIN(ctx, );
+    float *dst = pname == GL_PATCH_DEFAULT_OUTER_LEVEL   ? ctx->patch_default_outer
+                 : pname == GL_PATCH_DEFAULT_INNER_LEVEL ? ctx->patch_default_inner
+                                                         : NULL;
+    if (!dst) {
+        gl_error(ctx, GL_INVALID_ENUM);
+        return;
+    }
+    if (!values)
+        return;
+    int n = pname == GL_PATCH_DEFAULT_OUTER_LEVEL ? 4 : 2;
+    for (int i = 0; i < n; i++)
+        dst[i] = values[i];
+}
