@@ -444,6 +444,18 @@ typedef struct rast_draw {
     const GLboolean *edge_flags;
     size_t edge_flag_stride;
     bool edge_flag_false;
+    /* NV_tessellation_program5 (rast_tess.c): tep.prog not NULL = a
+     * tessellated draw of mode GL_PATCHES, patch_vertices vertices a patch
+     * (a partial last patch is dropped).  Per patch: the vertex program on
+     * its vertices; the control program tcp (NULL: none; the input patch
+     * passes through with the levels tess_outer / tess_inner,
+     * PATCH_DEFAULT_OUTER_LEVEL / _INNER_LEVEL) with VERTICES_OUT
+     * invocations; the primitive generator (the evaluation program's TESS_*
+     * declarations); the evaluation program on every generated vertex; its
+     * triangles, lines or points to the geometry program when gp.prog is
+     * set (PRIMITIVE_IN TRIANGLES, LINES or POINTS), else to clipping. */
+    rast_stage_binding tcp, tep;
+    float tess_outer[4], tess_inner[2];
 } rast_draw;
 
 typedef struct rast_context rast_context;
@@ -531,6 +543,10 @@ typedef struct rast_stats {
                                    times INVOCATIONS) */
     uint64_t gs_vertices;       /* vertices EMITted and kept (at most the vertex limit each) */
     uint64_t cp_invocations;    /* compute program invocations (rast_dispatch) */
+    uint64_t tcs_patches;       /* patches the tessellation stage took (control program
+                                   run, or passed through) */
+    uint64_t tes_invocations;   /* evaluation program invocations (generated vertices) */
+    uint64_t tess_prims;        /* primitives the primitive generator made */
 } rast_stats;
 void rast_stats_get(const rast_context *r, rast_stats *s);
 void rast_stats_reset(rast_context *r);
