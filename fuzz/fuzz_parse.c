@@ -1,6 +1,7 @@
 /*
  * fuzz_parse.c - libFuzzer entry point for the glprog front end: the input
- * is compiled as a vertex and as a fragment program; whatever compiles is
+ * is compiled as a vertex, a fragment and a tessellation control and
+ * evaluation program (a header of another type fails at once); whatever compiles is
  * disassembled, and the disassembly must compile again (R15), so the fuzzer
  * also exercises the printer.  Single thread per call, as libFuzzer runs it.
  *
@@ -21,8 +22,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    static const gp_stage stages[2] = { GP_STAGE_VERTEX, GP_STAGE_FRAGMENT };
-    for (int s = 0; s < 2; s++) {
+    static const gp_stage stages[4] = { GP_STAGE_VERTEX, GP_STAGE_FRAGMENT, GP_STAGE_TESS_CONTROL,
+                                        GP_STAGE_TESS_EVAL };
+    for (int s = 0; s < 4; s++) {
         gp_limits lim;
         gp_limits_default(&lim, stages[s]);
         gp_error err;

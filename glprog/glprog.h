@@ -249,7 +249,12 @@ typedef enum gp_prim {
  * group, then the ELSE group).  What asmgl makes of the spec's undefined
  * cases, the same for any thread count:
  *   - lanes writing one per-patch component in one instruction: the
- *     highest-numbered invocation's value lands;
+ *     value of the highest-numbered invocation whose write changes it
+ *     lands (so one of the values written; when all write one value,
+ *     that value; the writes go per lane into scratch rows that the
+ *     executor compares with the value before the instruction);
+ *   - with several calls and a barrier, the calls' writes of one
+ *     instruction land in call order (the highest chunk last);
  *   - a read of a value (another lane's vertex.out, a per-patch output)
  *     in the instruction that writes it sees the value from before the
  *     instruction (every lane reads its operands before any lane writes);
@@ -273,7 +278,31 @@ typedef enum gp_prim {
  * levels of PatchParameterfv without one).  Outputs: env->outputs,
  * GP_VARY_COUNT rows per lane as a vertex program's.  info->tess_mode,
  * tess_spacing, tess_vertex_order_cw and tess_point_mode are the primitive
- * generator's parameters (TESS_* declarations). */
+ * generator's parameters (TESS_* declarations).
+ *
+ * A patch of a draw through the stages (the drawing stage's part):
+ *   1. the vertex program runs on the patch's PATCH_VERTICES vertices; their
+ *      GP_VARY_* outputs become env->patch_in rows;
+ *   2. with a control program: zero gp_tcp_output_rows(n) gp_vecs and
+ *      GP_PATCH_ROWS per-patch rows, run the calls (chunk k: first
+ *      invocation k * GP_LANES, live_mask its min(GP_LANES, n - k *
+ *      GP_LANES) lanes; more than one chunk: as fibers with env->barrier
+ *      for lock-step); the output patch is vertex v's slot s at
+ *      outputs[gp_tcp_vertex_row(v, s)].c[comp][v % GP_LANES], the levels
+ *      and patch attributes are patch_out.  Without one, the output patch
+ *      is the input patch and the levels are PATCH_DEFAULT_OUTER_LEVEL /
+ *      INNER_LEVEL (the other patch attributes undefined: asmgl gives 0);
+ *   3. the primitive generator tessellates the levels of patch_out
+ *      (GP_PATCH_TESSOUTER / TESSINNER rows) with the evaluation program's
+ *      info->tess_*;
+ *   4. the evaluation program runs on GP_LANES generated vertices a call:
+ *      env->inputs[GP_TIN_TESSCOORD] their (u, v, w), env->patch_in the
+ *      output patch as rows (the control program's outputs transposed to
+ *      row v * GP_VARY_COUNT + s), patch_in_vertices its size,
+ *      patch_attr_in the per-patch rows; its outputs are vertices as a
+ *      vertex program's, which go on to the geometry program or clipping.
+ * Both programs read env->params, param_buffers (their own binding
+ * points), tex and memory as the other stages do. */
 #define GP_MAX_PATCH_ATTRIBS 32  /* MAX_PROGRAM_PATCH_ATTRIBS_NV (LIM.TESS5.PATCHATTR, >= 30) */
 #define GP_MAX_TESS_GEN_LEVEL 64 /* MAX_TESS_GEN_LEVEL (LIM.TESS.GENLEVEL) */
 enum {
@@ -282,8 +311,10 @@ enum {
     GP_PATCH_ATTR0 = 2,
     GP_PATCH_ROWS = GP_PATCH_ATTR0 + GP_MAX_PATCH_ATTRIBS
 };
-/* Rows of one chunk of a control program's output array (see above). */
-#define GP_TCP_ROWS (GP_VARY_COUNT + GP_PATCH_ROWS)
+/* Rows of one chunk of a control program's output array (see above): the
+ * GP_VARY_COUNT per-vertex rows, then the executor's scratch (a row per
+ * per-patch row and per tessellation level). */
+#define GP_TCP_ROWS (GP_VARY_COUNT + GP_PATCH_ROWS + 6)
 static inline int gp_tcp_output_rows(int vertices_out)
 {
     return (vertices_out + GP_LANES - 1) / GP_LANES * GP_TCP_ROWS;

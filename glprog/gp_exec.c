@@ -283,11 +283,14 @@ void GP_EXEC_ENTRY(const gp_program *p, const gp_code *code_unused, gp_exec_env 
         x.file_count[GP_FILE_OUTPUT] = in_patch ? GP_TCP_ROWS : 0;
         for (uint64_t b = p->info.patch_outputs_written; b && x.file_count[GP_FILE_OUTPUT]; b &= b - 1) {
             int r = __builtin_ctzll(b);
-            for (int c = 0; c < 4; c++) {
+            bool level = r == GP_PATCH_TESSOUTER || r == GP_PATCH_TESSINNER; /* x of a row per level */
+            for (int c = 0; c < (r == GP_PATCH_TESSINNER ? 2 : 4); c++) {
                 gp_val v0;
                 v0.u = env->patch_out ? env->patch_out[r][c].u : 0u;
                 m->tcp_prev[r][c] = v0;
-                FOR_LANES(l) chunk[GP_VARY_COUNT + r].c[c][l] = v0;
+                gp_val *lanes = level ? chunk[GP_TCP_LEVEL_ROW + (r == GP_PATCH_TESSINNER ? 4 : 0) + c].c[0]
+                                      : chunk[GP_VARY_COUNT + r].c[c];
+                FOR_LANES(l) lanes[l] = v0;
             }
         }
     }

@@ -801,14 +801,30 @@ struct gp_program {
  *                                primitive.vertexcount, 0) signed ints
  *   GP_TIN_COORD                 evaluation: vertex.tesscoord, env->inputs
  *                                row GP_TIN_TESSCOORD per lane
- * One-component bindings (tessouter[n], tessinner[n], the GP_TIN_PRIM
- * items) fold the component into the swizzle as clip distances do.
+ *   GP_TIN_LEVEL + n             tessouter[n] (n < 4), tessinner[n - 4]:
+ *                                (level, 0, 0, 0) of the per-patch rows
+ *                                above, a row per level so that arrays of
+ *                                them can be indexed at run time
+ * One-component bindings (the levels, the GP_TIN_PRIM items) fold the
+ * component into the swizzle: the GP_TIN_PRIM items as clip distances do,
+ * the levels as fragment.sampleid does (every swizzle reads x).
  * Outputs of control programs: rows < GP_VARY_COUNT per vertex (the
- * invocation's own), GP_VARY_COUNT + GP_PATCH_* per patch (result.patch.*:
- * tessouter[n] / tessinner[n] with gp_dst.clipdist = 1 + n); a per-patch
- * write lands per lane in the chunk's scratch rows and is published to
- * env->patch_out before the next instruction (gp_exec.c tcp_publish). */
-enum { GP_TIN_VOUT = 128, GP_TIN_PATCH = 192, GP_TIN_PRIM = GP_TIN_PATCH + GP_PATCH_ROWS, GP_TIN_COORD };
+ * invocation's own), GP_VARY_COUNT + GP_PATCH_ATTR0 + n per patch
+ * (result.patch.attrib[n]), GP_TCP_LEVEL_ROW + n the levels as the inputs
+ * number them (x counts); a per-patch write lands per lane in the chunk's
+ * scratch rows and is published to env->patch_out before the next
+ * instruction (exec/runtime.c tcp_publish). */
+enum {
+    GP_TIN_VOUT = 128,
+    GP_TIN_PATCH = 192,
+    GP_TIN_PRIM = GP_TIN_PATCH + GP_PATCH_ROWS,
+    GP_TIN_COORD,
+    GP_TIN_LEVEL,           /* + 0..3 tessouter[n], + 4..5 tessinner[n] */
+    GP_TIN_END = GP_TIN_LEVEL + 6
+};
+/* A control program's level rows in its output file (tessouter[n]: + n,
+ * tessinner[n]: + 4 + n), after the per-patch scratch rows. */
+#define GP_TCP_LEVEL_ROW (GP_VARY_COUNT + GP_PATCH_ROWS)
 static inline bool gp_tess_stage(int stage)
 {
     return stage == GP_STAGE_TESS_CONTROL || stage == GP_STAGE_TESS_EVAL;

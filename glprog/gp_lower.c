@@ -248,6 +248,8 @@ static void fill_info(gp_parse *ps, gp_program *p)
                 /* tessellation per-patch rows (gp_ir.h GP_TIN_PATCH) */
                 if (gp_tess_stage(ps->stage) && k >= GP_TIN_PATCH && k < GP_TIN_PATCH + GP_PATCH_ROWS)
                     info->patch_inputs_read |= 1ull << (k - GP_TIN_PATCH);
+                if (gp_tess_stage(ps->stage) && k >= GP_TIN_LEVEL && k < GP_TIN_END)
+                    info->patch_inputs_read |= 1ull << (k < GP_TIN_LEVEL + 4 ? GP_PATCH_TESSOUTER : GP_PATCH_TESSINNER);
                 /* NV5 LONG ATTRIB: the high words' row (glprog.h GP_VIN_LONG_HI) */
                 if (src->hi && k >= 0 && k + src->hi < 64)
                     info->inputs_read |= 1ull << (k + src->hi);
@@ -264,8 +266,11 @@ static void fill_info(gp_parse *ps, gp_program *p)
                 rt = gp_cvt_gptype(in->cvt_dst);
             bool int_result = rt != GP_TYPE_F32 && rt != GP_TYPE_F64;
             for (int k = d->rel ? d->rel_lo : d->index; k <= (d->rel ? d->rel_hi : d->index); k++)
-                if (ps->stage == GP_STAGE_TESS_CONTROL && k >= GP_VARY_COUNT && k < GP_TCP_ROWS)
-                    info->patch_outputs_written |= 1ull << (k - GP_VARY_COUNT); /* result.patch.* */
+                if (ps->stage == GP_STAGE_TESS_CONTROL && k >= GP_TCP_LEVEL_ROW && k < GP_TCP_ROWS)
+                    info->patch_outputs_written |= 1ull << (k < GP_TCP_LEVEL_ROW + 4 ? GP_PATCH_TESSOUTER
+                                                                                       : GP_PATCH_TESSINNER);
+                else if (ps->stage == GP_STAGE_TESS_CONTROL && k >= GP_VARY_COUNT && k < GP_TCP_ROWS)
+                    info->patch_outputs_written |= 1ull << (k - GP_VARY_COUNT); /* result.patch.attrib */
                 else if (k >= 0 && k < 64) {
                     info->outputs_written |= 1ull << k;
                     if (int_result)

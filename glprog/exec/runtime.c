@@ -1103,8 +1103,7 @@ static GP_NOINLINE void fetch_tess_input(gp_xs *x, const gp_src *s, gp_vec *buf,
     const bool tcp = x->p->info.stage == GP_STAGE_TESS_CONTROL;
     int32_t idx[GP_LANES];
     if (s->rel)
-        rel_indices(x, s->rel_file, s->rel_reg, s->rel_comp, s->index, s->rel_lo, s->rel_hi, GP_TIN_COORD + 1,
-                    idx);
+        rel_indices(x, s->rel_file, s->rel_reg, s->rel_comp, s->index, s->rel_lo, s->rel_hi, GP_TIN_END, idx);
     else
         for (int l = 0; l < GP_LANES; l++)
             idx[l] = s->index;
@@ -1130,6 +1129,11 @@ static GP_NOINLINE void fetch_tess_input(gp_xs *x, const gp_src *s, gp_vec *buf,
             const gp_val(*pa)[4] = tcp ? (const gp_val(*)[4])e->patch_out : e->patch_attr_in;
             if (pa)
                 memcpy(q, pa[r - GP_TIN_PATCH], sizeof(q));
+        } else if (r >= GP_TIN_LEVEL && r < GP_TIN_END) {
+            const gp_val(*pa)[4] = tcp ? (const gp_val(*)[4])e->patch_out : e->patch_attr_in;
+            int n = r - GP_TIN_LEVEL;
+            if (pa)
+                q[0] = n < 4 ? pa[GP_PATCH_TESSOUTER][n] : pa[GP_PATCH_TESSINNER][n - 4];
         } else if (r == GP_TIN_PRIM) {
             q[0].i = e->primitive_id;
             q[1].i = tcp ? e->tcp_first_invocation + l : 0;
@@ -1137,6 +1141,21 @@ static GP_NOINLINE void fetch_tess_input(gp_xs *x, const gp_src *s, gp_vec *buf,
         } else if (r == GP_TIN_COORD && e->inputs) {
             for (int c = 0; c < 4; c++)
                 q[c] = e->inputs[GP_TIN_TESSCOORD].c[c][l];
+        } else if (r >= GP_IN_THREAD && r < GP_IN_THREAD + 3) {
+            /* NV_shader_thread_group primitive.threadid ..: the GP_IN_THREAD
+             * rows of gp_ir.h for lane l (helperthread is fragment-only) */
+            const uint32_t all = (uint32_t)((1ull << GP_LANES) - 1);
+            const uint32_t lt = (1u << l) - 1, le = (2u << l) - 1;
+            if (r == GP_IN_THREAD) {
+                q[0].u = (uint32_t)l;
+            } else if (r == GP_IN_THREAD + 1) {
+                q[0].u = 1u << l;
+                q[1].u = lt;
+                q[2].u = le & all;
+                q[3].u = all & ~le;
+            } else {
+                q[0].u = all & ~lt;
+            }
         }
         for (int c = 0; c < 4; c++)
             t.c[c][l] = q[c];
@@ -1155,8 +1174,9 @@ static GP_NOINLINE void fetch_tess_input(gp_xs *x, const gp_src *s, gp_vec *buf,
 /* Tessellation control programs (glprog.h "tessellation"): the per-patch
  * results the instructions since the last call wrote, per lane, into the
  * chunk's scratch rows GP_VARY_COUNT + r, land in env->patch_out: for
- * each component the highest lane whose value changed wins (EDGE.TCP_RACES:
- * the highest invocation of one instruction), and the row is broadcast
+ * each component the highest lane whose value changed wins (EDGE.TCP_RACES,
+ * glprog.h: the highest invocation of one instruction whose write changes
+ * the value; a lane writing the value before does not count), and the row is broadcast
  * again.  Then, with a barrier and more than one chunk, the other chunks
  * run up to the same point (lock-step across calls; not at the end of the
  * program, barrier false: a call that ends releases the others). */
@@ -1167,13 +1187,20 @@ static void tcp_publish(gp_xs *x, bool barrier)
     gp_vec *rows = x->file_count[GP_FILE_OUTPUT] ? x->file_base[GP_FILE_OUTPUT] : NULL;
     for (uint64_t b = x->p->info.patch_outputs_written; b && rows; b &= b - 1) {
         int r = __builtin_ctzll(b);
-        gp_vec *row = &rows[GP_VARY_COUNT + r];
-        for (int c = 0; c < 4; c++) {
+        /* patch.attrib[n]: its row's four components; a level n of
+         * tessouter / tessinner: x of its own row (gp_ir.h), published as
+         * component n of the GP_PATCH_TESSOUTER / TESSINNER row */
+        bool level = r == GP_PATCH_TESSOUTER || r == GP_PATCH_TESSINNER;
+        int ncomp = r == GP_PATCH_TESSINNER ? 2 : 4;
+        for (int c = 0; c < ncomp; c++) {
+            gp_vec *row = level ? &rows[GP_TCP_LEVEL_ROW + (r == GP_PATCH_TESSINNER ? 4 : 0) + c]
+                                : &rows[GP_VARY_COUNT + r];
+            gp_val *lanes = row->c[level ? 0 : c];
             uint32_t prev = m->tcp_prev[r][c].u, val = prev;
             bool changed = false;
             for (int l = GP_LANES - 1; l >= 0 && !changed; l--)
-                if (row->c[c][l].u != prev) {
-                    val = row->c[c][l].u;
+                if (lanes[l].u != prev) {
+                    val = lanes[l].u;
                     changed = true;
                 }
             if (!changed)
@@ -1182,7 +1209,7 @@ static void tcp_publish(gp_xs *x, bool barrier)
             if (e->patch_out)
                 e->patch_out[r][c].u = val;
             for (int l = 0; l < GP_LANES; l++)
-                row->c[c][l].u = val;
+                lanes[l].u = val;
         }
     }
     if (barrier && e->barrier && x->tcp_vertices > GP_LANES)

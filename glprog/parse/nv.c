@@ -275,6 +275,11 @@ static void nv5_tess_primitive(gp_parse *ps, nv4_binding *b, int ctx)
         next(ps);
         gp_binding_dot(ps, start);
     }
+    /* NV_shader_thread_group "Dependencies on NV_tessellation_program5":
+     * primitive.threadid / thread*mask / warpid / smid (BIND.G.THREAD;
+     * glprog/exec/runtime.c fetch_tess_input) */
+    if (dir == 0 && nv5_thread_input(ps, b))
+        return;
     static const char *const items[] = { "id", "invocation", "vertexcount", "tessouter", "tessinner", "patch" };
     int wpos = ps->tok.pos;
     int k = gp_binding_word(ps, start, items, 6);
@@ -299,10 +304,10 @@ static void nv5_tess_primitive(gp_parse *ps, nv4_binding *b, int ctx)
                   gp_nv4_binding_range(ps, start, GP_MAX_PATCH_ATTRIBS, "patch attribute", ctx == 2, &b->count);
         return;
     }
-    /* tessouter[n] (n < 4), tessinner[n] (n < 2): components of one row */
+    /* tessouter[n] (n < 4), tessinner[n] (n < 2): a row each, (x, -, -, -) */
     b->family = k == 3 ? 'O' : 'N';
-    b->clip = true;
-    b->slot = (GP_TIN_PATCH + (k == 3 ? GP_PATCH_TESSOUTER : GP_PATCH_TESSINNER) - GP_VARY_CLIP0) * 4 +
+    b->comp = 1;
+    b->slot = GP_TIN_LEVEL + (k == 3 ? 0 : 4) +
               gp_nv4_binding_range(ps, start, k == 3 ? 4 : 2,
                                    k == 3 ? "outer tessellation level" : "inner tessellation level", ctx == 2,
                                    &b->count);
@@ -476,8 +481,7 @@ void gp_nv4_result(gp_parse *ps, nv4_binding *b, int ctx)
                       gp_nv4_binding_range(ps, start, GP_MAX_PATCH_ATTRIBS, "patch attribute", ctx == 2, &b->count);
         } else {
             b->family = k == 0 ? 'O' : 'N';
-            b->clip = true;
-            b->slot = (GP_VARY_COUNT + (k == 0 ? GP_PATCH_TESSOUTER : GP_PATCH_TESSINNER) - GP_VARY_CLIP0) * 4 +
+            b->slot = GP_TCP_LEVEL_ROW + (k == 0 ? 0 : 4) +
                       gp_nv4_binding_range(ps, start, k == 0 ? 4 : 2,
                                            k == 0 ? "outer tessellation level" : "inner tessellation level",
                                            ctx == 2, &b->count);
@@ -726,7 +730,7 @@ void gp_nv4_src_reg(gp_parse *ps, gp_src *s, bool *scalar_const)
             if (member) {
                 gp_nv4_array_member(ps, sym, sym->count, &ix);
                 if (ix.rel && sym->clip)
-                    gp_fail(ps, t.pos, "relative addressing of clip distance and tessellation level arrays is not supported");
+                    gp_fail(ps, t.pos, "relative addressing of clip distance arrays is not supported");
             }
             if (!sym->per_vertex)
                 b.vtx = sym->vtx;
@@ -795,7 +799,7 @@ void gp_nv4_var_dst(gp_parse *ps, gp_dst *d, const gp_sym *sym, const gp_token *
     d->hi = gp_long_rows(ps, sym);
     if (sym->clip) {
         if (ix.rel)
-            gp_fail(ps, t->pos, "relative addressing of clip distance and tessellation level arrays is not supported");
+            gp_fail(ps, t->pos, "relative addressing of clip distance arrays is not supported");
         int c = sym->index + ix.value;
         d->index = GP_VARY_CLIP0 + c / 4;
         d->clipdist = (uint8_t)(1 + c % 4);

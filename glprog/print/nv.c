@@ -260,7 +260,7 @@ static void put_input_binding(gp_printer *pr, int slot, int count, int vtx, int 
         static const char *const names[3][4] = { { "threadid", "warpid", "smid", "helperthread" },
                                                  { "threadeqmask", "threadltmask", "threadlemask", "threadgtmask" },
                                                  { "threadgemask", "threadgemask", "threadgemask", "threadgemask" } };
-        put(pr, "%s.%s", st == GP_STAGE_VERTEX ? "vertex" : st == GP_STAGE_GEOMETRY ? "primitive"
+        put(pr, "%s.%s", st == GP_STAGE_VERTEX ? "vertex" : st == GP_STAGE_GEOMETRY || gp_tess_stage(st) ? "primitive"
                          : st == GP_STAGE_COMPUTE ? "invocation" : "fragment",
             names[slot - GP_IN_THREAD][swz0 & 3]);
         return;
@@ -290,16 +290,16 @@ static void put_input_binding(gp_printer *pr, int slot, int count, int vtx, int 
             put(pr, "primitive.%s", (swz0 & 3) == 0 ? "id" : (swz0 & 3) == 1 ? "invocation" : "vertexcount");
             return;
         }
+        const char *pre = tcp ? "primitive.out" : "primitive";
         if (slot >= GP_TIN_PATCH && slot < GP_TIN_PATCH + GP_PATCH_ROWS) {
-            const char *pre = tcp ? "primitive.out" : "primitive";
-            int r = slot - GP_TIN_PATCH;
-            if (r == GP_PATCH_TESSOUTER || r == GP_PATCH_TESSINNER)
-                put(pr, "%s.%s[%d%s", pre, r == GP_PATCH_TESSOUTER ? "tessouter" : "tessinner", swz0 & 3,
-                    count > 1 ? "" : "]");
-            else
-                put(pr, "%s.patch.attrib%s", pre, slot_range(r, count, GP_PATCH_ATTR0, range, sizeof(range)));
-            if ((r == GP_PATCH_TESSOUTER || r == GP_PATCH_TESSINNER) && count > 1)
-                put(pr, "..%d]", (swz0 & 3) + count - 1);
+            put(pr, "%s.patch.attrib%s", pre, slot_range(slot - GP_TIN_PATCH, count, GP_PATCH_ATTR0, range,
+                                                         sizeof(range)));
+            return;
+        }
+        if (slot >= GP_TIN_LEVEL && slot < GP_TIN_END) {
+            bool inner = slot >= GP_TIN_LEVEL + 4;
+            put(pr, "%s.%s%s", pre, inner ? "tessinner" : "tessouter",
+                slot_range(slot, count, GP_TIN_LEVEL + (inner ? 4 : 0), range, sizeof(range)));
             return;
         }
         if (slot >= GP_TIN_VOUT && slot < GP_TIN_VOUT + GP_VARY_COUNT) {
@@ -371,12 +371,14 @@ static void put_output_binding(gp_printer *pr, int slot, int count, int clipdist
     const char *name = gp_pr_varying_name(slot);
     if (pr->p->info.stage == GP_STAGE_TESS_CONTROL && slot >= GP_VARY_COUNT) {
         /* NV_tessellation_program5 Table X.6 (gp_ir.h "Tessellation") */
-        int r = slot - GP_VARY_COUNT;
-        if (r == GP_PATCH_TESSOUTER || r == GP_PATCH_TESSINNER)
-            put(pr, "result.patch.%s[%d]", r == GP_PATCH_TESSOUTER ? "tessouter" : "tessinner",
-                clipdist ? clipdist - 1 : 0);
-        else
-            put(pr, "result.patch.attrib%s", slot_range(r, count, GP_PATCH_ATTR0, range, sizeof(range)));
+        if (slot >= GP_TCP_LEVEL_ROW) {
+            bool inner = slot >= GP_TCP_LEVEL_ROW + 4;
+            put(pr, "result.patch.%s%s", inner ? "tessinner" : "tessouter",
+                slot_range(slot, count, GP_TCP_LEVEL_ROW + (inner ? 4 : 0), range, sizeof(range)));
+        } else {
+            put(pr, "result.patch.attrib%s", slot_range(slot - GP_VARY_COUNT, count, GP_PATCH_ATTR0, range,
+                                                         sizeof(range)));
+        }
         return;
     }
     if (clipdist)

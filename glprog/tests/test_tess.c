@@ -28,10 +28,18 @@
  *        primitive.out.tessouter[2] back in the next instruction, and a
  *        patch attribute written in the IF and ELSE branches (ELSE last);
  *      - VERTICES_OUT 20 (two calls of 16 and 4 lanes) with a barrier
- *        callback that the executor calls between instructions;
+ *        callback that the executor calls between instructions; run one
+ *        after the other, and as two fibers switching at the barrier,
+ *        where every invocation reads vertex.out[19 - i] and the per-patch
+ *        level written by the instruction before (lock-step across calls);
  *      - an evaluation program computes u*v0 + v*v1 + w*v2 from
  *        vertex.tesscoord and the input patch, and reads per-patch inputs,
- *        primitive.id and primitive.vertexcount.
+ *        primitive.id and primitive.vertexcount;
+ *      - arrays of tessouter / tessinner indexed at run time, results
+ *        (each invocation its own level) and inputs (reversed, and past
+ *        the array: 0);
+ *      - OPTION NV_shader_thread_group: primitive.threadid and the masks of
+ *        the call's lanes (thread id = lane), warpid 0.
  * Test executable, single thread.
  *
  * covers: HDR.NVTCP50 HDR.NVTEP50 DECL.VERTICES_OUT_TCP DECL.TESS_MODE DECL.TESS_SPACING
@@ -39,8 +47,10 @@
  * covers: BIND.T.PRIM BIND.T.PRIMID BIND.T.INVOCATION BIND.T.TESSCOORD BIND.R.PATCH_TESSOUTER
  * covers: BIND.R.PATCH_TESSINNER BIND.R.PATCH_ATTRIB BIND.G.TESSOUTER BIND.G.TESSINNER
  * covers: BIND.G.PATCHATTRIB BIND.G.VERTEXCOUNT EDGE.TCP_RACES LIM.TESS.PATCHVERTS
- * covers: LIM.TESS5.PATCHATTR DECL.GP_2D_ATTRIB DECL.PATTRIB
+ * covers: LIM.TESS5.PATCHATTR DECL.GP_2D_ATTRIB DECL.PATTRIB BIND.G.THREAD
  */
+#include <ucontext.h>
+
 #include "gp_test_util.h"
 
 enum { TC = GP_STAGE_TESS_CONTROL, TE = GP_STAGE_TESS_EVAL };
@@ -426,6 +436,109 @@ static void test_tcp(void)
     gp_program_free(p);
 }
 
+/* ---- lock-step across chunks: the calls of a 20-invocation patch as two
+ * fibers switching at the barrier (as the drawing stage would run them,
+ * and compute work groups run: rasterizer/rast_compute.c) ---- */
+
+enum { NFIB = 2, FIB_STACK = 256 * 1024 };
+static ucontext_t fib_sched, fib_ctx[NFIB];
+static bool fib_done[NFIB];
+static int fib_cur;
+static const gp_program *fib_prog;
+static gp_exec_env fib_env[NFIB];
+
+static void fib_barrier(void *user)
+{
+    int k = (int)(intptr_t)user;
+    swapcontext(&fib_ctx[k], &fib_sched);
+}
+
+static void fib_main(void)
+{
+    int k = fib_cur;
+    gp_exec(fib_prog, &fib_env[k]);
+    fib_done[k] = true;
+    /* returns to uc_link: the scheduler */
+}
+
+static void test_tcp_fibers(void)
+{
+    static const char src[] = "!!NVtcp5.0\nVERTICES_OUT 20;\nTEMP t;\nINT TEMP i;\n"
+                              "ATTRIB ov = vertex.out.attrib[0];\n"
+                              "I2F t.x, primitive.invocation.x;\n"
+                              "MOV result.attrib[0], t.x;\n"
+                              "MOV result.patch.tessouter[0], t.x;\n"
+                              "SUB.S i.y, 19, primitive.invocation.x;\n"
+                              "MOV result.attrib[1], ov[i.y];\n"
+                              "MOV result.attrib[2], primitive.out.tessouter[0];\nEND";
+    gp_error err;
+    gp_program *p = compile(TC, src, &err);
+    CHECK(p, "TCP fibers rejected: %s", err.msg);
+    if (!p)
+        return;
+    static gp_val params[16][4];
+    fill_params(p, params, 16);
+    int rows = gp_tcp_output_rows(20);
+    gp_vec *out = calloc((size_t)rows, sizeof(gp_vec));
+    static gp_val patch_out[GP_PATCH_ROWS][4];
+    memset(patch_out, 0, sizeof patch_out);
+    char *stacks = malloc((size_t)NFIB * FIB_STACK);
+    gp_machine *m[NFIB];
+    fib_prog = p;
+    for (int k = 0; k < NFIB; k++) {
+        m[k] = gp_machine_create();
+        memset(&fib_env[k], 0, sizeof fib_env[k]);
+        fib_env[k].machine = m[k];
+        fib_env[k].params = (const gp_val(*)[4])params;
+        fib_env[k].outputs = out;
+        fib_env[k].patch_out = patch_out;
+        fib_env[k].tcp_first_invocation = k * GP_LANES;
+        fib_env[k].live_mask = k ? 0xf : 0xffff;
+        fib_env[k].barrier = fib_barrier;
+        fib_env[k].barrier_user = (void *)(intptr_t)k;
+        fib_done[k] = false;
+        getcontext(&fib_ctx[k]);
+        fib_ctx[k].uc_stack.ss_sp = stacks + (size_t)k * FIB_STACK;
+        fib_ctx[k].uc_stack.ss_size = FIB_STACK;
+        fib_ctx[k].uc_link = &fib_sched;
+        makecontext(&fib_ctx[k], fib_main, 0);
+    }
+    /* round robin: each fiber runs up to its next barrier (one instruction) */
+    for (int round = 0; round < 100; round++) {
+        bool any = false;
+        for (int k = 0; k < NFIB; k++) {
+            if (fib_done[k])
+                continue;
+            any = true;
+            fib_cur = k;
+            swapcontext(&fib_sched, &fib_ctx[k]);
+        }
+        if (!any)
+            break;
+    }
+    for (int k = 0; k < NFIB; k++)
+        CHECK(fib_done[k] && fib_env[k].status == GP_EXEC_OK, "fiber %d done %d status %d", k, fib_done[k],
+              fib_env[k].status);
+    for (int v = 0; v < 20; v++) {
+        float own = out[gp_tcp_vertex_row(v, GP_VARY_ATTR0)].c[0][v % GP_LANES].f;
+        float other = out[gp_tcp_vertex_row(v, GP_VARY_ATTR0 + 1)].c[0][v % GP_LANES].f;
+        float level = out[gp_tcp_vertex_row(v, GP_VARY_ATTR0 + 2)].c[0][v % GP_LANES].f;
+        CHECK(own == (float)v, "vertex %d attrib[0] %g", v, own);
+        /* vertex.out[19 - v], written one instruction earlier in the other
+         * chunk too */
+        CHECK(other == (float)(19 - v), "vertex %d read vertex.out[%d] = %g, want %d (lock-step)", v, 19 - v, other,
+              19 - v);
+        /* the per-patch write of the instruction before: invocation 19's */
+        CHECK(level == 19.0f, "vertex %d read primitive.out.tessouter[0] = %g, want 19", v, level);
+    }
+    CHECK(patch_out[GP_PATCH_TESSOUTER][0].f == 19.0f, "tessouter[0] %g", patch_out[GP_PATCH_TESSOUTER][0].f);
+    for (int k = 0; k < NFIB; k++)
+        gp_machine_free(m[k]);
+    free(stacks);
+    free(out);
+    gp_program_free(p);
+}
+
 static void test_tep(void)
 {
     static const char src[] =
@@ -498,12 +611,150 @@ static void test_tep(void)
     gp_program_free(p);
 }
 
+/* Arrays of tessellation levels indexed at run time: a level per element
+ * (written by the invocation of that number, read back reversed) */
+static void test_level_arrays(void)
+{
+    static const char tcp[] = "!!NVtcp5.0\nVERTICES_OUT 4;\nINT TEMP i;\nTEMP t;\n"
+                              "OUTPUT lv[] = { result.patch.tessouter[0..3] };\n"
+                              "OUTPUT li[] = { result.patch.tessinner[0..1] };\n"
+                              "ATTRIB rd[] = { primitive.out.tessouter[0..3] };\n"
+                              "MOV.S i.x, primitive.invocation.x;\nI2F t.x, i.x;\n"
+                              "MUL lv[i.x], t.x, 2;\n"  /* outer[i] = 2i */
+                              "AND.S i.y, i.x, 1;\nMOV li[i.y], t.x;\n" /* inner[i & 1]: the highest i */
+                              "SUB.S i.z, 3, i.x;\nMOV result.attrib[0], rd[i.z];\nEND";
+    gp_error err;
+    gp_program *p = round_trip(TC, tcp, "OUTPUT|result.patch.tessouter[0..3]|result.patch.tessinner[0..1]|"
+                                        "primitive.out.tessouter[0..3]");
+    if (!p)
+        return;
+    static gp_val params[16][4];
+    fill_params(p, params, 16);
+    static gp_vec out[GP_TCP_ROWS];
+    static gp_val patch_out[GP_PATCH_ROWS][4];
+    memset(out, 0, sizeof out);
+    memset(patch_out, 0, sizeof patch_out);
+    gp_machine *m = gp_machine_create();
+    gp_exec_env env;
+    memset(&env, 0, sizeof env);
+    env.machine = m;
+    env.params = (const gp_val(*)[4])params;
+    env.outputs = out;
+    env.patch_out = patch_out;
+    env.live_mask = 0xf;
+    gp_exec(p, &env);
+    for (int n = 0; n < 4; n++)
+        CHECK(patch_out[GP_PATCH_TESSOUTER][n].f == 2.0f * n, "tessouter[%d] = %g, want %d", n,
+              patch_out[GP_PATCH_TESSOUTER][n].f, 2 * n);
+    CHECK(patch_out[GP_PATCH_TESSINNER][0].f == 2.0f && patch_out[GP_PATCH_TESSINNER][1].f == 3.0f,
+          "tessinner (%g, %g), want (2, 3)", patch_out[GP_PATCH_TESSINNER][0].f, patch_out[GP_PATCH_TESSINNER][1].f);
+    for (int l = 0; l < 4; l++)
+        CHECK(out[GP_VARY_ATTR0].c[0][l].f == 2.0f * (3 - l), "lane %d read tessouter[%d] = %g, want %d", l, 3 - l,
+              out[GP_VARY_ATTR0].c[0][l].f, 2 * (3 - l));
+    gp_program_free(p);
+
+    static const char tep[] = "!!NVtep5.0\nTESS_MODE QUADS;\nINT TEMP i;\n"
+                              "ATTRIB lv[] = { primitive.tessouter[0..3] };\n"
+                              "ATTRIB li[] = { primitive.tessinner[0..1] };\n"
+                              "TRUNC.S i.x, vertex.tesscoord.x;\nMOV result.attrib[0], lv[i.x];\n"
+                              "AND.S i.y, i.x, 1;\nMOV result.attrib[1], li[i.y].yzwx;\n"
+                              "ADD.S i.z, i.x, 2;\nMOV result.attrib[2], li[i.z];\nEND";
+    p = round_trip(TE, tep, "primitive.tessouter[0..3]|primitive.tessinner[0..1]");
+    if (!p)
+        return;
+    fill_params(p, params, 16);
+    static gp_vec in[GP_TIN_COUNT];
+    memset(in, 0, sizeof in);
+    memset(out, 0, sizeof out);
+    for (int l = 0; l < 4; l++)
+        in[GP_TIN_TESSCOORD].c[0][l].f = (float)l;
+    static gp_val attr[GP_PATCH_ROWS][4];
+    memset(attr, 0, sizeof attr);
+    for (int n = 0; n < 4; n++)
+        attr[GP_PATCH_TESSOUTER][n].f = 10.0f + n;
+    attr[GP_PATCH_TESSINNER][0].f = 20.0f;
+    attr[GP_PATCH_TESSINNER][1].f = 21.0f;
+    memset(&env, 0, sizeof env);
+    env.machine = m;
+    env.params = (const gp_val(*)[4])params;
+    env.inputs = in;
+    env.outputs = out;
+    env.patch_attr_in = (const gp_val(*)[4])attr;
+    env.live_mask = 0xf;
+    gp_exec(p, &env);
+    for (int l = 0; l < 4; l++) {
+        CHECK(out[GP_VARY_ATTR0].c[0][l].f == 10.0f + l, "lane %d tessouter[%d] = %g", l, l,
+              out[GP_VARY_ATTR0].c[0][l].f);
+        /* (x, -, -, -): every swizzle reads the level */
+        CHECK(out[GP_VARY_ATTR0 + 1].c[0][l].f == 20.0f + (l & 1) && out[GP_VARY_ATTR0 + 1].c[3][l].f == 20.0f + (l & 1),
+              "lane %d tessinner[%d] = %g %g", l, l & 1, out[GP_VARY_ATTR0 + 1].c[0][l].f,
+              out[GP_VARY_ATTR0 + 1].c[3][l].f);
+        CHECK(out[GP_VARY_ATTR0 + 2].c[0][l].f == 0.0f, "lane %d tessinner[%d] (out of range) = %g, want 0", l, l + 2,
+              out[GP_VARY_ATTR0 + 2].c[0][l].f);
+    }
+    (void)err;
+    gp_machine_free(m);
+    gp_program_free(p);
+}
+
+/* NV_shader_thread_group in tessellation programs (BIND.G.THREAD): the
+ * thread group is the call's lanes, thread id = lane */
+static void test_thread(void)
+{
+    static const char src[] = "!!NVtep5.0\nOPTION NV_shader_thread_group;\nTESS_MODE QUADS;\n"
+                              "MOV.U result.attrib[0], primitive.threadeqmask;\n"
+                              "MOV.U result.attrib[1].x, primitive.threadid;\n"
+                              "MOV.U result.attrib[1].y, primitive.threadltmask;\n"
+                              "MOV.U result.attrib[1].z, primitive.threadgemask;\n"
+                              "MOV.U result.attrib[1].w, primitive.warpid;\nEND";
+    gp_error err;
+    gp_program *p = compile(TE, src, &err);
+    CHECK(p, "thread TEP rejected: %s", err.msg);
+    if (!p)
+        return;
+    static gp_val params[16][4];
+    fill_params(p, params, 16);
+    static gp_vec in[GP_TIN_COUNT], out[GP_VARY_COUNT];
+    memset(out, 0, sizeof out);
+    gp_machine *m = gp_machine_create();
+    gp_exec_env env;
+    memset(&env, 0, sizeof env);
+    env.machine = m;
+    env.params = (const gp_val(*)[4])params;
+    env.inputs = in;
+    env.outputs = out;
+    env.live_mask = 0xff;
+    gp_exec(p, &env);
+    for (int l = 0; l < 8; l++) {
+        CHECK(out[GP_VARY_ATTR0].c[0][l].u == 1u << l, "lane %d threadeqmask 0x%x", l, out[GP_VARY_ATTR0].c[0][l].u);
+        CHECK(out[GP_VARY_ATTR0 + 1].c[0][l].u == (uint32_t)l, "lane %d threadid %u", l,
+              out[GP_VARY_ATTR0 + 1].c[0][l].u);
+        CHECK(out[GP_VARY_ATTR0 + 1].c[1][l].u == (1u << l) - 1, "lane %d threadltmask 0x%x", l,
+              out[GP_VARY_ATTR0 + 1].c[1][l].u);
+        CHECK(out[GP_VARY_ATTR0 + 1].c[2][l].u == (0xffffu & ~((1u << l) - 1)), "lane %d threadgemask 0x%x", l,
+              out[GP_VARY_ATTR0 + 1].c[2][l].u);
+        CHECK(out[GP_VARY_ATTR0 + 1].c[3][l].u == 0, "lane %d warpid %u", l, out[GP_VARY_ATTR0 + 1].c[3][l].u);
+    }
+    gp_machine_free(m);
+    gp_program_free(p);
+    gp_program_free(round_trip(TE, src, "OPTION NV_shader_thread_group|primitive.threadeqmask|primitive.threadid|"
+                                        "primitive.threadltmask|primitive.warpid"));
+    /* without the option the words are no bindings */
+    p = compile(TC, "!!NVtcp5.0\nVERTICES_OUT 2;\nMOV.U result.attrib[0], primitive.threadid;\nEND", &err);
+    CHECK(!p && strstr(err.msg, "requires OPTION NV_shader_thread_group"), "threadid without the option: %s",
+          p ? "loaded" : err.msg);
+    gp_program_free(p);
+}
+
 int main(void)
 {
     test_errors();
     test_load();
     test_tcp();
+    test_tcp_fibers();
     test_tep();
+    test_thread();
+    test_level_arrays();
     printf("tess: %d failures\n", gpt_failures);
     return gpt_failures ? 1 : 0;
 }
