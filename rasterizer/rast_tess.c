@@ -36,23 +36,59 @@
  *      provoking_first); a fragment program's primitive.id reads the patch's
  *      number.
  *
- * Choices where the spec leaves freedom (EDGE.TCP_RACES, documented in
- * glprog.h): invocations of one call run in lock-step; with VERTICES_OUT
- * above GP_LANES the calls run one after the other (call k sees the final
- * outputs of the calls before it and zero for those after).  Everything
- * runs on the API thread in draw order, so images are the same for any
- * thread count.
+ * Lock-step (NV_tessellation_program5: "when executing a given instruction,
+ * all previous instructions have completed for all program invocations in
+ * the group"): with VERTICES_OUT above GP_LANES each call runs on its own
+ * fiber (ucontext, a private mmap'ed stack with a guard page, annotated
+ * for AddressSanitizer), switching back to the scheduler at the barrier
+ * glprog calls between instructions, so no call starts an instruction
+ * before every other call finished the one before.  What the spec leaves
+ * undefined (EDGE.TCP_RACES) is glprog.h's choice.  Everything runs on the
+ * API thread in draw order, so images are the same for any thread count.
  *
  * Instruction budget (rast.h): each task (16 vertices, one control call,
  * 16 evaluated vertices) is charged to the draw; a task that runs out, or
  * the draw's total, stops the draw: the patch being worked on draws
  * nothing and no later patch starts (reported as the stage that ran out).
  */
+#include <stdint.h>
 #include <stdlib.h>
+#include <sys/mman.h>
+#include <ucontext.h>
+#include <unistd.h>
 
 #include "rast_priv.h"
 
+#if defined(__SANITIZE_ADDRESS__)
+#define TS_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define TS_ASAN 1
+#endif
+#endif
+#ifdef TS_ASAN
+#include <sanitizer/common_interface_defs.h>
+#define TS_FIBER_STACK ((size_t)4 << 20) /* instrumented frames are larger */
+#else
+#define TS_FIBER_STACK ((size_t)512 << 10)
+#endif
+
 #define TS_BATCH_VERTS 512 /* input-patch vertices shaded per batch */
+#define TS_TCP_CALLS ((GP_MAX_PATCH_VERTICES + GP_LANES - 1) / GP_LANES)
+
+/* A control-program call running on its own stack (VERTICES_OUT above
+ * GP_LANES), as compute work groups with BAR run (rast_compute.c). */
+typedef struct ts_fiber {
+    ucontext_t ctx;
+    void *map;               /* mmap'ed: guard page, then the stack */
+    size_t map_size;
+    struct rast_tess *ts;
+    int call;
+    bool done;
+#ifdef TS_ASAN
+    void *fake;
+#endif
+} ts_fiber;
 
 struct rast_tess {
     gp_val (*vsout)[4];   /* TS_BATCH_VERTS * GP_VARY_COUNT rows: the batch's input patches */
@@ -67,6 +103,18 @@ struct rast_tess {
     gp_val (*tes_words)[4]; /* RAST_TESS_MAX_VERTICES * GP_VARY_COUNT rows (geometry program) */
     gp_vec tin[GP_TIN_COUNT];
     gp_vec tout[GP_VARY_COUNT];
+    /* control-program calls: a machine and an env each, fibers when more
+     * than one */
+    const gp_program *tcp_prog;
+    gp_machine *tcp_machine[TS_TCP_CALLS];
+    gp_exec_env tcp_env[TS_TCP_CALLS];
+    ts_fiber fiber[TS_TCP_CALLS];
+    ucontext_t sched;
+#ifdef TS_ASAN
+    void *sched_fake;
+    const void *sched_bottom;
+    size_t sched_size;
+#endif
 };
 
 void rast_tess_free(struct rast_tess *ts)
@@ -80,8 +128,150 @@ void rast_tess_free(struct rast_tess *ts)
     free(ts->indices);
     free(ts->recs);
     free(ts->tes_words);
+    for (int c = 0; c < TS_TCP_CALLS; c++) {
+        if (ts->tcp_machine[c])
+            gp_machine_free(ts->tcp_machine[c]);
+        if (ts->fiber[c].map)
+            munmap(ts->fiber[c].map, ts->fiber[c].map_size);
+    }
     free(ts);
 }
+
+static size_t page_size(void)
+{
+    long pg = sysconf(_SC_PAGESIZE);
+    return pg > 0 ? (size_t)pg : 4096;
+}
+
+/* Machines (and, for several calls, fiber stacks) for ncalls calls. */
+static bool tcp_prepare(struct rast_tess *ts, int ncalls)
+{
+    for (int c = 0; c < ncalls; c++) {
+        if (!ts->tcp_machine[c] && !(ts->tcp_machine[c] = gp_machine_create()))
+            return false;
+        if (ncalls == 1 || ts->fiber[c].map)
+            continue;
+        size_t page = page_size(), size = TS_FIBER_STACK + page;
+        void *m = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK,
+                       -1, 0);
+        if (m == MAP_FAILED)
+            return false;
+        mprotect(m, page, PROT_NONE); /* guard page below the stack (grows down) */
+        ts->fiber[c].map = m;
+        ts->fiber[c].map_size = size;
+    }
+    return true;
+}
+
+static inline void asan_start(void **fake, const void *bottom, size_t size)
+{
+#ifdef TS_ASAN
+    __sanitizer_start_switch_fiber(fake, bottom, size);
+#else
+    (void)fake, (void)bottom, (void)size;
+#endif
+}
+
+static inline void asan_finish(void *fake, const void **bottom, size_t *size)
+{
+#ifdef TS_ASAN
+    __sanitizer_finish_switch_fiber(fake, bottom, size);
+#else
+    (void)fake, (void)bottom, (void)size;
+#endif
+}
+
+/* A call finished an instruction: back to the scheduler, so every other
+ * call runs that instruction before this one goes on (lock-step). */
+static void tcp_barrier(void *user)
+{
+    ts_fiber *f = user;
+    struct rast_tess *ts = f->ts;
+#ifdef TS_ASAN
+    asan_start(&f->fake, ts->sched_bottom, ts->sched_size);
+#endif
+    swapcontext(&f->ctx, &ts->sched);
+#ifdef TS_ASAN
+    asan_finish(f->fake, &ts->sched_bottom, &ts->sched_size);
+#endif
+}
+
+/* The fiber's body; the pointer comes in two ints (makecontext). */
+static void tcp_fiber_main(unsigned lo, unsigned hi)
+{
+    ts_fiber *f = (ts_fiber *)(((uintptr_t)hi << 16 << 16) | (uintptr_t)lo);
+    struct rast_tess *ts = f->ts;
+#ifdef TS_ASAN
+    asan_finish(NULL, &ts->sched_bottom, &ts->sched_size);
+#endif
+    gp_exec(ts->tcp_prog, &ts->tcp_env[f->call]);
+    f->done = true;
+#ifdef TS_ASAN
+    asan_start(NULL, ts->sched_bottom, ts->sched_size); /* this stack's frames end */
+#endif
+    swapcontext(&f->ctx, &ts->sched); /* never resumed */
+    abort();
+}
+
+/* (Kept out of the scheduler's loop: getcontext and swapcontext return
+ * twice, so no loop variable lives across them.) */
+static __attribute__((noinline)) void tcp_fiber_make(ts_fiber *f, size_t page)
+{
+    getcontext(&f->ctx);
+    f->ctx.uc_stack.ss_sp = (unsigned char *)f->map + page;
+    f->ctx.uc_stack.ss_size = f->map_size - page;
+    f->ctx.uc_link = NULL;
+    uintptr_t p = (uintptr_t)f;
+    makecontext(&f->ctx, (void (*)(void))tcp_fiber_main, 2, (unsigned)(p & 0xffffffffu),
+                (unsigned)(p >> 16 >> 16));
+}
+
+static __attribute__((noinline)) void tcp_fiber_resume(struct rast_tess *ts, ts_fiber *f, size_t page)
+{
+#ifdef TS_ASAN
+    asan_start(&ts->sched_fake, (unsigned char *)f->map + page, f->map_size - page);
+#else
+    (void)page;
+#endif
+    swapcontext(&ts->sched, &f->ctx);
+#ifdef TS_ASAN
+    asan_finish(ts->sched_fake, NULL, NULL);
+#endif
+}
+
+/* Runs the prepared calls ts->tcp_env[0 .. ncalls): one directly, several
+ * as fibers in rounds, every call that has not ended running one
+ * instruction a round, in call order. */
+static void tcp_run_calls(struct rast_tess *ts, int ncalls)
+{
+    if (ncalls == 1) {
+        gp_exec(ts->tcp_prog, &ts->tcp_env[0]);
+        return;
+    }
+    size_t page = page_size();
+    for (int c = 0; c < ncalls; c++) {
+        ts_fiber *f = &ts->fiber[c];
+        f->ts = ts;
+        f->call = c;
+        f->done = false;
+        ts->tcp_env[c].barrier = tcp_barrier;
+        ts->tcp_env[c].barrier_user = f;
+        tcp_fiber_make(f, page);
+    }
+    for (;;) {
+        bool any = false;
+        for (int c = 0; c < ncalls; c++) {
+            ts_fiber *f = &ts->fiber[c];
+            if (f->done)
+                continue;
+            any = true;
+            tcp_fiber_resume(ts, f, page);
+        }
+        if (!any)
+            break;
+    }
+}
+
 
 static struct rast_tess *ts_alloc(rast_context *r, size_t stride, bool words)
 {
@@ -96,9 +286,9 @@ static struct rast_tess *ts_alloc(rast_context *r, size_t stride, bool words)
         ts->uvw = malloc((size_t)RAST_TESS_MAX_VERTICES * sizeof(*ts->uvw));
         ts->indices = malloc((size_t)RAST_TESS_MAX_INDICES * sizeof(uint32_t));
         r->tess = ts;
-        if (!ts->vsout || !ts->tcp_out || !ts->out_patch || !ts->uvw || !ts->indices)
-            return NULL;
     }
+    if (!ts->vsout || !ts->tcp_out || !ts->out_patch || !ts->uvw || !ts->indices)
+        return NULL;
     size_t need = (size_t)RAST_TESS_MAX_VERTICES * stride;
     if (ts->recs_floats < need) {
         float *p = realloc(ts->recs, need * sizeof(float));
@@ -134,24 +324,36 @@ static bool run_tcp(rast_geom *g, struct rast_tess *ts, const gp_val (*patch_in)
     rast_context *r = g->r;
     memset(ts->tcp_out, 0, (size_t)gp_tcp_output_rows(vo) * sizeof(gp_vec));
     memset(ts->patch_attr, 0, sizeof ts->patch_attr);
-    for (int f = 0; f < vo; f += GP_LANES) {
-        int m = vo - f < GP_LANES ? vo - f : GP_LANES;
-        gp_exec_env env;
-        rast_stage_env(&g->tcp, r->vmachine, rast_tex_fn, &g->units, r->insn_budget, &r->vmem,
-                       "tessellation control program", &env);
-        env.outputs = ts->tcp_out;
-        env.live_mask = m == 32 ? 0xffffffffu : (1u << m) - 1u;
-        env.patch_in = patch_in;
-        env.patch_in_vertices = nin;
-        env.patch_out = ts->patch_attr;
-        env.tcp_first_invocation = f;
-        env.primitive_id = pid;
-        gp_exec(g->tcp.prog, &env);
-        bool exceeded = env.status == GP_EXEC_BUDGET_EXCEEDED;
-        r->stats.budget_exceeded += exceeded;
-        if (rast_budget_charge(r, RAST_STAGE_TESS_CONTROL, env.insn_used, exceeded) || env.status != GP_EXEC_OK)
-            return false;
+    int ncalls = (vo + GP_LANES - 1) / GP_LANES;
+    if (!tcp_prepare(ts, ncalls)) {
+        g->err = GL_OUT_OF_MEMORY;
+        return false;
     }
+    ts->tcp_prog = g->tcp.prog;
+    for (int c = 0; c < ncalls; c++) {
+        int f = c * GP_LANES, m = vo - f < GP_LANES ? vo - f : GP_LANES;
+        gp_exec_env *env = &ts->tcp_env[c];
+        rast_stage_env(&g->tcp, ts->tcp_machine[c], rast_tex_fn, &g->units, r->insn_budget, &r->vmem,
+                       "tessellation control program", env);
+        env->outputs = ts->tcp_out;
+        env->live_mask = m == 32 ? 0xffffffffu : (1u << m) - 1u;
+        env->patch_in = patch_in;
+        env->patch_in_vertices = nin;
+        env->patch_out = ts->patch_attr;
+        env->tcp_first_invocation = f;
+        env->primitive_id = pid;
+    }
+    tcp_run_calls(ts, ncalls);
+    bool stop = false;
+    for (int c = 0; c < ncalls; c++) {
+        const gp_exec_env *env = &ts->tcp_env[c];
+        bool exceeded = env->status == GP_EXEC_BUDGET_EXCEEDED;
+        r->stats.budget_exceeded += exceeded;
+        stop |= rast_budget_charge(r, RAST_STAGE_TESS_CONTROL, env->insn_used, exceeded) ||
+                env->status != GP_EXEC_OK;
+    }
+    if (stop)
+        return false;
     /* the output patch in the input-patch layout the evaluation program reads */
     uint64_t wr = gp_program_get_info(g->tcp.prog)->outputs_written;
     for (int v = 0; v < vo; v++) {
