@@ -44,7 +44,8 @@ check cp_endless.shader_test \
 check tep_endless.shader_test \
     "asmgl: tessellation evaluation program 2 exceeded its instruction budget in draw 1; the draw was stopped"
 check tcp_endless.shader_test \
-    "asmgl: tessellation control program 2 exceeded its instruction budget in draw 1; the draw was stopped"
+    "asmgl: tessellation control program 2 exceeded the draw's instruction budget in draw 1; the draw was stopped" \
+    ASMGL_DRAW_BUDGET=1000000
 check fp_total.shader_test \
     "asmgl: fragment program 2 exceeded the draw's instruction budget in draw 2; the draw was stopped" \
     ASMGL_DRAW_BUDGET=1000000
