@@ -210,8 +210,6 @@ static void draw_submit(gl_context *ctx, GLenum mode, int first, int count, GLen
     const rast_framebuffer *fb = gl_fbo_draw_target(ctx);
     if (!fb || fb->width <= 0 || fb->height <= 0)
         return; /* incomplete (error recorded), or an empty framebuffer 0 */
-    if (!pixel_vp && gl_tess_enabled(ctx))
-        return; /* gl_tess.c: tessellated draws are validated but draw nothing yet */
     if (!gl_limit_draw(ctx, mode, &count, &instances))
         return;
 
@@ -237,6 +235,25 @@ static void draw_submit(gl_context *ctx, GLenum mode, int first, int count, GLen
             return;
         /* a generated vertex stage feeds what the geometry program reads */
         fs_inputs |= (uint32_t)gp_program_get_info(gpo->prog)->inputs_read;
+    }
+    /* NV_tessellation_program5: the bound control program (optional) and
+     * evaluation program while enabled (gl_tess.c); gl_draw_validate
+     * checked the mode.  A control program without an evaluation program
+     * (patches straight to a geometry program) draws nothing. */
+    gl_program_obj *tcpo = NULL, *tepo = NULL;
+    if (!pixel_vp && gl_tess_enabled(ctx)) {
+        if (!ctx->program_enabled[GLC_TEP])
+            return;
+        tepo = app_program(ctx, GLC_TEP);
+        if (!tepo)
+            return;
+        fs_inputs |= (uint32_t)gp_program_get_info(tepo->prog)->inputs_read;
+        if (ctx->program_enabled[GLC_TCP]) {
+            tcpo = app_program(ctx, GLC_TCP);
+            if (!tcpo)
+                return;
+            fs_inputs |= (uint32_t)gp_program_get_info(tcpo->prog)->inputs_read;
+        }
     }
     bool ff_vp = !ctx->program_enabled[GLC_VP];
     if (pixel_vp)
@@ -298,6 +315,28 @@ static void draw_submit(gl_context *ctx, GLenum mode, int first, int count, GLen
         d.gp.num_subroutine_params = (uint32_t)gp_program_get_info(d.gp.prog)->num_subroutine_params;
         gi = gp_program_get_info(d.gp.prog);
     }
+    const gp_program_info *tci = NULL, *tei = NULL;
+    if (tepo) {
+        d.patch_vertices = ctx->patch_vertices;
+        memcpy(d.tess_outer, ctx->patch_default_outer, sizeof d.tess_outer);
+        memcpy(d.tess_inner, ctx->patch_default_inner, sizeof d.tess_inner);
+        gl_program_obj *o[2] = {tcpo, tepo};
+        rast_stage_binding *b[2] = {&d.tcp, &d.tep};
+        int t[2] = {GLC_TCP, GLC_TEP};
+        for (int k = 0; k < 2; k++) {
+            if (!o[k])
+                continue;
+            b[k]->prog = o[k]->prog;
+            b[k]->id = o[k]->name;
+            b[k]->params = gl_state_resolve_params(ctx, o[k], o[k]->prog, t[k]);
+            if (!b[k]->params)
+                return;
+            b[k]->subroutine_params = ctx->subroutine_params[t[k]];
+            b[k]->num_subroutine_params = (uint32_t)gp_program_get_info(o[k]->prog)->num_subroutine_params;
+        }
+        tci = tcpo ? gp_program_get_info(tcpo->prog) : NULL;
+        tei = gp_program_get_info(tepo->prog);
+    }
 
     /* textures: per unit, the object of the target the programs sample
      * there (gl_draw_validate refused conflicts; the pixel paths let the
@@ -306,6 +345,8 @@ static void draw_submit(gl_context *ctx, GLenum mode, int first, int count, GLen
     for (int u = 0; u < GLC_MAX_IMAGE_UNITS; u++) {
         int tgt = fi->tex_target[u] != GP_TEX_NONE                ? gl_program_tex_target(fi, u)
                   : gi && gi->tex_target[u] != GP_TEX_NONE ? gl_program_tex_target(gi, u)
+                  : tei && tei->tex_target[u] != GP_TEX_NONE ? gl_program_tex_target(tei, u)
+                  : tci && tci->tex_target[u] != GP_TEX_NONE ? gl_program_tex_target(tci, u)
                                                                    : gl_program_tex_target(vi, u);
         if (tgt != GP_TEX_NONE) {
             d.textures[u] = gl_texture_for_unit(ctx, u, tgt);
@@ -334,6 +375,18 @@ static void draw_submit(gl_context *ctx, GLenum mode, int first, int count, GLen
             if (d.gp.param_buffers[a])
                 ctx->param_binding[GLC_PB_GP][a].buffer->param_used = true;
         }
+        if (tci && (tci->param_buffers_used & (1u << a))) {
+            d.tcp.param_buffer_words[a] =
+                gl_buffer_param_words(ctx, GLC_PB_TCP, a, &d.tcp.param_buffers[a]);
+            if (d.tcp.param_buffers[a])
+                ctx->param_binding[GLC_PB_TCP][a].buffer->param_used = true;
+        }
+        if (tei && (tei->param_buffers_used & (1u << a))) {
+            d.tep.param_buffer_words[a] =
+                gl_buffer_param_words(ctx, GLC_PB_TEP, a, &d.tep.param_buffers[a]);
+            if (d.tep.param_buffers[a])
+                ctx->param_binding[GLC_PB_TEP][a].buffer->param_used = true;
+        }
         if (fi->param_buffers_used & (1u << a)) {
             d.fp.param_buffer_words[a] =
                 gl_buffer_param_words(ctx, GLC_PB_FP, a, &d.fp.param_buffers[a]);
@@ -344,8 +397,8 @@ static void draw_submit(gl_context *ctx, GLenum mode, int first, int count, GLen
 
     /* global memory, storage buffers and image units of every
      * stage (gl_ssbo.c; referenced until the next flush, R9) */
-    const gp_program_info *stage_info[3] = {vi, gi, fi};
-    if (!gl_resources_fill(ctx, &d.res, stage_info, 3))
+    const gp_program_info *stage_info[5] = {vi, gi, fi, tci, tei};
+    if (!gl_resources_fill(ctx, &d.res, stage_info, 5))
         return;
 
     gl_state_fill_rast(ctx, &d.state);
@@ -374,8 +427,8 @@ static void draw_submit(gl_context *ctx, GLenum mode, int first, int count, GLen
          * clipped (ARB_vp section 2.11 edit); the clip variant writes all */
         uint32_t clip = clip_variant ? 0xff : 0;
         /* with a geometry program, its results are what is clipped */
-        const gp_program_info *last = gi ? gi : vi;
-        if (gi)
+        const gp_program_info *last = gi ? gi : tei ? tei : vi;
+        if (gi || tei)
             clip = 0;
         if (last->outputs_written & (1ull << GP_VARY_CLIP0))
             clip |= 0x0f;

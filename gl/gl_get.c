@@ -86,9 +86,13 @@ static bool array_state(gl_context *ctx, int slot, int what, gval *g)
 
 /* Every extension asmgl implements, once; GL_EXTENSIONS is the list joined
  * with spaces, glGetStringi(GL_EXTENSIONS, i) its entries.  Not advertised:
- * GL_ARB_shader_storage_buffer_object and GL_ARB_compute_shader, whose
- * entry points asmgl has (for the NV assembly extensions) but whose GLSL
- * parts it does not. */
+ * GL_ARB_shader_storage_buffer_object, GL_ARB_compute_shader and
+ * GL_ARB_tessellation_shader, whose entry points asmgl has (for the NV
+ * assembly extensions) but whose GLSL parts it does not
+ * (NV_tessellation_program5 "Dependencies on ARB_tessellation_shader":
+ * without it, tessellation is available through the assembly interface
+ * only, with PatchParameteri / PatchParameterfv, PATCHES and the primitive
+ * generator kept). */
 #define ASMGL_EXTENSIONS(X) \
     X("GL_ARB_multitexture") \
     X("GL_ARB_transpose_matrix") \
@@ -149,6 +153,7 @@ static bool array_state(gl_context *ctx, int slot, int what, gval *g)
     X("GL_EXT_shader_image_load_store") /* image units (gl_image.c) */ \
     X("GL_NV_shader_storage_buffer_object") /* storage buffers (gl_ssbo.c) */ \
     X("GL_NV_compute_program5") /* COMPUTE_PROGRAM_NV, DispatchCompute (gl_compute.c) */ \
+    X("GL_NV_tessellation_program5") /* gl_tess.c, rasterizer/rast_tess.c */ \
     X("GL_NV_gpu_program_fp64") /* F64 and 64-bit LONG (glprog: always) */ \
     X("GL_EXT_vertex_attrib_64bit") /* VertexAttribL*, LONG ATTRIB (gl_vertex.c, gl_array.c) */ \
     X("GL_NV_vertex_attrib_integer_64bit") /* INT64 / UINT64 L arrays and values (no LFormatNV) */ \

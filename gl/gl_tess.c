@@ -7,12 +7,14 @@
  * thread).
  *
  * Draws: gl_draw_validate applies the spec's errors (EDGE.PRIM_MODE,
- * EDGE.INVALID_PROGRAM_DRAW); a draw that passes them with a tessellation
- * program enabled draws nothing yet, because the drawing stage that runs
- * the control program, the primitive generator and the evaluation program
- * (glprog.h "tessellation") is not part of the rasterizer.  Neither
- * GL_NV_tessellation_program5 nor GL_ARB_tessellation_shader is advertised
- * until it is.
+ * EDGE.INVALID_PROGRAM_DRAW); gl_draw.c hands a draw that passes them with
+ * an evaluation program enabled to the rasterizer's tessellation stage
+ * (rast.h rast_draw.tcp / .tep, rasterizer/rast_tess.c) with these default
+ * levels.  A control program enabled without an evaluation program draws
+ * nothing (its patches would go to a geometry program taking PATCHES, a
+ * path asmgl does not have).  GL_NV_tessellation_program5 is advertised;
+ * GL_ARB_tessellation_shader is not (gl_get.c: no GLSL), though its entry
+ * points are there, as NV_tessellation_program5 uses them.
  */
 #include "gl_priv.h"
 

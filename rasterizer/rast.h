@@ -68,6 +68,15 @@
  * incomplete strips draw nothing; a task out of budget draws nothing and
  * ends the draw (stats: gs_invocations, gs_vertices, budget_exceeded; "Instruction
  * budget" below).
+ * Tessellation (rast_draw.tep.prog, rast_tess.c; NV_tessellation_program5):
+ * GL_PATCHES draws run patch by patch: vertex program -> control program
+ * (VERTICES_OUT invocations in lock-step, or the default levels) ->
+ * primitive generator (the Direct3D 11 reference tessellator's vertices and
+ * triangles, as Mesa's) -> evaluation program on 16 generated vertices a
+ * task -> the geometry program or clipping; memory stays one patch's worth
+ * whatever the levels and patch count; stats: tcs_patches,
+ * tes_invocations, tess_prims.  Fragment programs read the patch's number
+ * as primitive.id (without a geometry program).
  * primitive.id reaches fragment programs flat from the provoking vertex: the
  * primitive's number in the draw without a geometry program (quads count
  * once, POLYGON 0, from 0 per draw and instance), result.primid with one.
@@ -444,6 +453,18 @@ typedef struct rast_draw {
     const GLboolean *edge_flags;
     size_t edge_flag_stride;
     bool edge_flag_false;
+    /* NV_tessellation_program5 (rast_tess.c): tep.prog not NULL = a
+     * tessellated draw of mode GL_PATCHES, patch_vertices vertices a patch
+     * (a partial last patch is dropped).  Per patch: the vertex program on
+     * its vertices; the control program tcp (NULL: none; the input patch
+     * passes through with the levels tess_outer / tess_inner,
+     * PATCH_DEFAULT_OUTER_LEVEL / _INNER_LEVEL) with VERTICES_OUT
+     * invocations; the primitive generator (the evaluation program's TESS_*
+     * declarations); the evaluation program on every generated vertex; its
+     * triangles, lines or points to the geometry program when gp.prog is
+     * set (PRIMITIVE_IN TRIANGLES, LINES or POINTS), else to clipping. */
+    rast_stage_binding tcp, tep;
+    float tess_outer[4], tess_inner[2];
 } rast_draw;
 
 typedef struct rast_context rast_context;
@@ -531,6 +552,10 @@ typedef struct rast_stats {
                                    times INVOCATIONS) */
     uint64_t gs_vertices;       /* vertices EMITted and kept (at most the vertex limit each) */
     uint64_t cp_invocations;    /* compute program invocations (rast_dispatch) */
+    uint64_t tcs_patches;       /* patches the tessellation stage took (control program
+                                   run, or passed through) */
+    uint64_t tes_invocations;   /* evaluation program invocations (generated vertices) */
+    uint64_t tess_prims;        /* primitives the primitive generator made */
 } rast_stats;
 void rast_stats_get(const rast_context *r, rast_stats *s);
 void rast_stats_reset(rast_context *r);
@@ -560,7 +585,8 @@ const int8_t (*rast_sample_positions(int n, int *count))[2];
  * fragments written; vertices dead, so their primitives are not drawn; a
  * geometry task emits nothing) and no stage starts another task for that
  * draw, except that the primitives binned before a vertex or geometry task
- * ran out are still shaded (not after a total stop).  What was drawn
+ * ran out are still shaded (not after a total stop; the tessellation
+ * stages count as vertex-side stages).  What was drawn
  * (stored, for a dispatch) before the stop stays;
  * draws before it are complete and draws after it run normally.  Which of
  * a stopped draw's fragment tasks ran before the stop depends on the order

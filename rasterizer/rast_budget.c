@@ -32,7 +32,8 @@ uint64_t rast_budget_total(const rast_context *r)
 }
 
 static const char *const stage_name[RAST_STAGE_COUNT] = {"vertex", "geometry", "fragment",
-                                                           "compute"};
+                                                           "compute", "tessellation control",
+                                                           "tessellation evaluation"};
 
 /* True the first time (stage, program) is reported; the table keeps the
  * last 64 programs, so an older one may be reported again. */
@@ -135,6 +136,10 @@ rast_drawrec *rast_budget_rec(rast_context *r)
     rec->id[RAST_STAGE_VERTEX] = d->vp.id;
     rec->id[RAST_STAGE_GEOMETRY] = d->gp.id;
     rec->id[RAST_STAGE_FRAGMENT] = d->fp.id;
+    rec->prog[RAST_STAGE_TESS_CONTROL] = d->tcp.prog;
+    rec->prog[RAST_STAGE_TESS_EVAL] = d->tep.prog;
+    rec->id[RAST_STAGE_TESS_CONTROL] = d->tcp.id;
+    rec->id[RAST_STAGE_TESS_EVAL] = d->tep.id;
     rec->reported = r->carry_stop != 0; /* reported when the stop happened */
     rec->next = r->recs;
     r->recs = rec;
@@ -195,11 +200,16 @@ void rast_budget_draw_end(rast_context *r)
 {
     int stop = r->cur_rec ? atomic_load(&r->cur_rec->stop) : r->carry_stop;
     int stage = (stop & 0xff) - 1;
-    /* vertex and geometry stops are known now: report them at once */
-    if (stop && (stage == RAST_STAGE_VERTEX || stage == RAST_STAGE_GEOMETRY)) {
+    /* stops of the stages on the API thread (vertex, tessellation,
+     * geometry) are known now: report them at once */
+    if (stop && stage != RAST_STAGE_FRAGMENT && stage != RAST_STAGE_COMPUTE) {
         const rast_draw *d = r->cur_draw;
-        const gp_program *prog = stage == RAST_STAGE_VERTEX ? d->vp.prog : d->gp.prog;
-        uint32_t id = stage == RAST_STAGE_VERTEX ? d->vp.id : d->gp.id;
+        const rast_stage_binding *b = stage == RAST_STAGE_VERTEX         ? &d->vp
+                                      : stage == RAST_STAGE_TESS_CONTROL ? &d->tcp
+                                      : stage == RAST_STAGE_TESS_EVAL    ? &d->tep
+                                                                         : &d->gp;
+        const gp_program *prog = b->prog;
+        uint32_t id = b->id;
         rast_budget_report(r, stage, id, prog, (stop & RAST_STOP_TOTAL) != 0, false, r->draw_seq);
         if (r->cur_rec)
             r->cur_rec->reported = true;

@@ -151,6 +151,7 @@ void rast_context_destroy(rast_context *r)
     free(r->clipbuf);
     free(r->prim_scratch);
     rast_gs_free(r->gs);
+    rast_tess_free(r->tess);
     rast_scene_fini(&r->scene);
     pthread_mutex_destroy(&r->mu);
     pthread_cond_destroy(&r->cv_work);

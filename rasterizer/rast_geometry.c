@@ -545,3 +545,90 @@ GLenum rast_gs_run_draw(rast_geom *g)
     }
     return g->err;
 }
+
+/* ---- primitives from the tessellation stage ----------------------------------- */
+
+GLenum rast_gs_run_prims(rast_geom *g, const gp_val *verts, const uint32_t *idx, long nprims, int vin,
+                         int32_t first_id)
+{
+    rast_context *r = g->r;
+    const rast_draw *d = g->d;
+    const gp_program_info *gpi = gp_program_get_info(d->gp.prog);
+    int want = gpi->gs_primitive_in == GP_PRIM_POINTS      ? 1
+               : gpi->gs_primitive_in == GP_PRIM_LINES     ? 2
+               : gpi->gs_primitive_in == GP_PRIM_TRIANGLES ? 3
+                                                           : 0;
+    if (want != vin || nprims <= 0)
+        return GL_NO_ERROR; /* the GL layer refused the draw (EDGE.PRIM_MODE) */
+    int ninv = gpi->gs_invocations;
+    if (ninv < 1 || ninv > GP_MAX_GS_INVOCATIONS)
+        ninv = 1;
+    int vmax = d->gp_vertex_limit > 0 ? d->gp_vertex_limit : gpi->gs_vertices_out;
+    if (vmax < 1)
+        vmax = 1;
+    if (vmax > GS_MAX_VERTICES_OUT)
+        vmax = GS_MAX_VERTICES_OUT;
+    if (!gs_alloc(r, 4) || !gs_alloc_out(r->gs, (size_t)GP_LANES * (size_t)vmax, (size_t)g->lay.stride))
+        return GL_OUT_OF_MEMORY;
+    struct rast_gs *gs = r->gs;
+    uint64_t rd = gpi->inputs_read & ~(1ull << GP_VARY_PRIMID) & ~(1ull << GP_VARY_PRIMINFO);
+    if (GP_VARY_COUNT < 64)
+        rd &= (1ull << GP_VARY_COUNT) - 1;
+    for (int s = 0; s < GP_VARY_COUNT; s++) {
+        if (gpi->outputs_written & (1ull << s))
+            continue;
+        for (int c = 0; c < 4; c++)
+            for (int i = 0; i < GP_LANES; i++)
+                gs->outputs[s].c[c][i].f = c == 3 ? 1.0f : 0.0f;
+    }
+    int layers = r->scene.layers > 1 && (gpi->outputs_written & (1ull << GP_VARY_LAYER)) ? r->scene.layers : 1;
+    gs_emit_ctx ec = {g, gs, vmax, layers > 1};
+    g->layer = 0;
+    long nlanes = nprims * ninv;
+    for (long q = 0; q < nlanes && !g->err && !rast_budget_stopped(r); q += GP_LANES) {
+        int m = nlanes - q < GP_LANES ? (int)(nlanes - q) : GP_LANES;
+        uint32_t live = 0;
+        for (int l = 0; l < m; l++) {
+            long pi = (q + l) / ninv;
+            int inv = (int)((q + l) % ninv);
+            for (int v = 0; v < vin; v++) {
+                const gp_val *src = verts + (size_t)idx[pi * vin + v] * GP_VARY_COUNT * 4;
+                gp_vec *row = gs->inputs + (size_t)v * GP_VARY_COUNT;
+                for (uint64_t mm = rd; mm; mm &= mm - 1) {
+                    int s = __builtin_ctzll(mm);
+                    for (int c = 0; c < 4; c++)
+                        row[s].c[c][l] = src[s * 4 + c];
+                }
+            }
+            gs->inputs[GP_VARY_PRIMID].c[0][l].i = first_id + (int32_t)pi;
+            gs->inputs[GP_VARY_PRIMINFO].c[0][l].i = inv;
+            gs->inputs[GP_VARY_PRIMINFO].c[1][l].i = vin;
+            gs->inputs[GP_VARY_PRIMINFO].c[2][l].i = 0;
+            gs->inputs[GP_VARY_PRIMINFO].c[3][l].i = 0;
+            live |= 1u << l;
+            gs->ocount[l] = 0;
+            gs->obreak[l] = false;
+        }
+        for (int l = m; l < GP_LANES; l++)
+            gs->ocount[l] = 0;
+        gp_exec_env env;
+        rast_stage_env(&g->gp, r->vmachine, rast_tex_fn, &g->units, r->insn_budget, &r->vmem,
+                       "geometry program", &env);
+        env.inputs = gs->inputs;
+        env.outputs = gs->outputs;
+        env.live_mask = live;
+        env.emit = gs_emit;
+        env.emit_user = &ec;
+        gp_exec(g->gp.prog, &env);
+        r->stats.gs_invocations += (uint64_t)rast_popcount(live);
+        bool exceeded = env.status == GP_EXEC_BUDGET_EXCEEDED;
+        r->stats.budget_exceeded += exceeded;
+        if (rast_budget_charge(r, RAST_STAGE_GEOMETRY, env.insn_used, exceeded) || env.status != GP_EXEC_OK)
+            continue;
+        for (int l = 0; l < m && !g->err; l++) {
+            r->stats.gs_vertices += (uint64_t)gs->ocount[l];
+            gs_output_lane(g, gs, l, vmax, gpi->gs_primitive_out, layers);
+        }
+    }
+    return g->err;
+}

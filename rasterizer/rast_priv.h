@@ -177,7 +177,7 @@ void rast_stage_binding_clean(rast_stage_binding *out, const rast_stage_binding 
 
 /* Stages a draw's or dispatch's budget stop names (rast_budget.c). */
 enum rast_stage_id { RAST_STAGE_VERTEX, RAST_STAGE_GEOMETRY, RAST_STAGE_FRAGMENT, RAST_STAGE_COMPUTE,
-                     RAST_STAGE_COUNT };
+                     RAST_STAGE_TESS_CONTROL, RAST_STAGE_TESS_EVAL, RAST_STAGE_COUNT };
 
 /* A draw's run-time record in the scene (rast_budget.c): the lane-
  * instructions its stages have run and whether it was stopped.  One per
@@ -563,6 +563,7 @@ typedef struct rast_geom {
     /* what the vertex and geometry programs run with (rast_stage_env):
      * rast_draw.vp / .gp cleaned, d's texture units */
     rast_stage_binding vp, gp;
+    rast_stage_binding tcp, tep; /* rast_draw.tcp / .tep cleaned (tessellated draws) */
     rast_tex_units units;
     tex_unit_state unit_state[RAST_MAX_TEXTURE_UNITS]; /* units.prepared */
     int instance;               /* vertex.instance of the vertices being shaded */
@@ -619,6 +620,7 @@ struct rast_context {
     gp_vec vin[GP_VIN_ROWS];   /* + vertex.id, vertex.instance, LONG ATTRIB high words */
     gp_vec vout[GP_VARY_COUNT];
     struct rast_gs *gs;         /* geometry-stage scratch (rast_geometry.c), NULL until used */
+    struct rast_tess *tess;     /* tessellation-stage scratch (rast_tess.c), NULL until used */
     gp_memory vmem;             /* vertex / geometry programs' gp_exec_env.memory
                                    (geom_init, from the draw being submitted) */
     /* the executors' work (rast_pool_run): every executor calls job(r, its tile ctx) */
@@ -728,6 +730,19 @@ void rast_vertex_record(const rast_geom *g, const gp_vec *out, int lane, float *
 /* rast_geometry.c: the geometry-program stage (a draw with rast_draw.gp.prog) */
 GLenum rast_gs_run_draw(rast_geom *g);
 void rast_gs_free(struct rast_gs *gs);
+/* Tessellated draws: the geometry program on primitives made elsewhere
+ * (rast_tess.c).  nprims primitives of vin vertices (1, 2 or 3, what
+ * PRIMITIVE_IN takes), vertex k of primitive i at verts + idx[i * vin + k] *
+ * vrec_words: the GP_VARY_COUNT slots' 4 words each (vrec_words =
+ * GP_VARY_COUNT * 4); primitive i's primitive.id is first_id + i.
+ * GL_NO_ERROR or GL_OUT_OF_MEMORY; a budget stop ends it as in
+ * rast_gs_run_draw. */
+GLenum rast_gs_run_prims(rast_geom *g, const gp_val *verts, const uint32_t *idx, long nprims, int vin,
+                         int32_t first_id);
+
+/* rast_tess.c: the tessellation stage (a draw with rast_draw.tep.prog) */
+GLenum rast_tess_run_draw(rast_geom *g);
+void rast_tess_free(struct rast_tess *ts);
 
 /* rast_tile.c */
 void rast_tile_run(rast_tile_ctx *t, const rast_scene *s, int tile);

@@ -207,7 +207,7 @@ static bool geom_init(rast_geom *g, rast_context *r, const rast_draw *d, const r
 {
     const rast_state *st = &d->state;
     /* the last vertex-processing stage writes what clipping sees */
-    const gp_program_info *vpi = gp_program_get_info(d->gp.prog ? d->gp.prog : d->vp.prog);
+    const gp_program_info *vpi = gp_program_get_info(d->gp.prog ? d->gp.prog : d->tep.prog ? d->tep.prog : d->vp.prog);
     memset(g, 0, sizeof(*g));
     g->r = r;
     g->d = d;
@@ -320,6 +320,8 @@ static bool geom_init(rast_geom *g, rast_context *r, const rast_draw *d, const r
     /* what the vertex-side programs run with, the same for every task */
     rast_stage_binding_clean(&g->vp, &d->vp, ~0u);
     rast_stage_binding_clean(&g->gp, &d->gp, ~0u);
+    rast_stage_binding_clean(&g->tcp, &d->tcp, ~0u);
+    rast_stage_binding_clean(&g->tep, &d->tep, ~0u);
     for (int i = 0; i < RAST_MAX_TEXTURE_UNITS; i++) {
         g->units.textures[i] = d->textures[i];
         g->units.lod_bias[i] = d->tex_lod_bias[i];
@@ -720,6 +722,8 @@ static GLenum run_draw(rast_context *r, const rast_draw *d)
     rast_geom g;
     if (!geom_init(&g, r, d, ds))
         return GL_OUT_OF_MEMORY;
+    if (d->tep.prog)
+        return rast_tess_run_draw(&g);
     if (d->gp.prog)
         return rast_gs_run_draw(&g);
     init_unwritten_outputs(&g);

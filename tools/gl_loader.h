@@ -56,6 +56,7 @@
     X(PFNGLDRAWARRAYSINSTANCEDPROC, DrawArraysInstanced, "glDrawArraysInstanced",                  \
       "glDrawArraysInstancedARB")                                                                  \
     X(PFNGLPATCHPARAMETERIPROC, PatchParameteri, "glPatchParameteri", NULL)                        \
+    X(PFNGLPATCHPARAMETERFVPROC, PatchParameterfv, "glPatchParameterfv", NULL)                     \
     X(PFNGLPROVOKINGVERTEXPROC, ProvokingVertex, "glProvokingVertex", "glProvokingVertexEXT")      \
     X(PFNGLGETSTRINGIPROC, GetStringi, "glGetStringi", NULL)                                       \
     /* NV_gpu_program4 integer parameters; NV_parameter_buffer_object */                          \

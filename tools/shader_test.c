@@ -785,6 +785,10 @@ static const struct cmd_def cmd_defs[] = {
     { "blend func", ST_OP_BLEND_FUNC, 0, "e e", "blend func GL_SRC GL_DST" },
     { "hint", ST_OP_HINT, 0, "e e", "hint GL_TARGET GL_MODE" },
     { "patch parameter vertices", ST_OP_PATCH_VERTICES, 0, "i", "patch parameter vertices N" },
+    { "patch parameter default level outer", ST_OP_PATCH_DEFAULT_LEVEL, GL_PATCH_DEFAULT_OUTER_LEVEL,
+      "f f f f", "patch parameter default level outer O0 O1 O2 O3" },
+    { "patch parameter default level inner", ST_OP_PATCH_DEFAULT_LEVEL, GL_PATCH_DEFAULT_INNER_LEVEL,
+      "f f", "patch parameter default level inner I0 I1" },
     { "polygon mode", ST_OP_POLYGON_MODE, 0, "e e", "polygon mode GL_FACE GL_MODE" },
     { "provoking vertex first", ST_OP_PROVOKING, GL_FIRST_VERTEX_CONVENTION, "",
       "provoking vertex first|last" },
@@ -1583,7 +1587,9 @@ static bool parse_command(struct parser *ps, struct cur *c, const char *text, in
         return add_checked_command(ps, &cmd);
 
     struct cur pv = *c;
-    bool patch_vertices = eat_words(&pv, "patch parameter vertices"); /* the one we run */
+    struct cur pl = *c;
+    bool patch_vertices = eat_words(&pv, "patch parameter vertices") || /* the ones we run */
+                          eat_words(&pl, "patch parameter default level");
     for (size_t k = 0; k < COUNT(unsupported_cmds) && !patch_vertices; k++) {
         struct cur s = *c;
         if (eat_words(&s, unsupported_cmds[k])) {

@@ -99,6 +99,8 @@ enum st_op {
     ST_OP_BLEND_FUNC,      /* e[0] src, e[1] dst */
     ST_OP_HINT,            /* e[0] target, e[1] mode */
     ST_OP_PATCH_VERTICES,  /* i[0]: glPatchParameteri(GL_PATCH_VERTICES, n) */
+    ST_OP_PATCH_DEFAULT_LEVEL, /* variant GL_PATCH_DEFAULT_OUTER_LEVEL (f[0..3]) or _INNER_LEVEL
+                              (f[0..1]): glPatchParameterfv */
     ST_OP_POLYGON_MODE,    /* e[0] face, e[1] mode */
     ST_OP_PROVOKING,       /* variant = convention enum */
     ST_OP_SHADE_MODEL,     /* variant = GL_FLAT / GL_SMOOTH */

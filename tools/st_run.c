@@ -1238,6 +1238,9 @@ static const char *missing_entry_point(const struct st_command *c)
     case ST_OP_PATCH_VERTICES:
         NEED(PatchParameteri);
         break;
+    case ST_OP_PATCH_DEFAULT_LEVEL:
+        NEED(PatchParameterfv);
+        break;
     case ST_OP_DRAW_RECT:
         if (c->variant & ST_DRAW_PATCH)
             NEED(PatchParameteri);
@@ -1464,6 +1467,9 @@ static bool run_command(struct runner *r, const struct st_command *c)
         return true;
     case ST_OP_PATCH_VERTICES:
         GLL(PatchParameteri)(GL_PATCH_VERTICES, c->i[0]);
+        return true;
+    case ST_OP_PATCH_DEFAULT_LEVEL:
+        GLL(PatchParameterfv)((GLenum)c->variant, c->f);
         return true;
     case ST_OP_POLYGON_MODE:
         glPolygonMode(c->e[0], c->e[1]);

@@ -21,8 +21,9 @@
  *     program alone is INVALID_OPERATION); a geometry program after an
  *     evaluation program takes TRIANGLES, LINES for ISOLINES, POINTS in
  *     TESS_POINT_MODE;
- *   - neither GL_NV_tessellation_program5 nor GL_ARB_tessellation_shader is
- *     advertised (no drawing stage yet).
+ *   - GL_NV_tessellation_program5 is advertised, GL_ARB_tessellation_shader
+ *     is not (no GLSL: NV_tessellation_program5 "Dependencies on
+ *     ARB_tessellation_shader").
  *
  * covers: API.E.TARGETS API.E.TESS5 LIM.TESS5.PATCHATTR LIM.TESS.PATCHVERTS LIM.TESS.GENLEVEL
  * covers: EDGE.PRIM_MODE EDGE.INVALID_PROGRAM_DRAW API.REUSED HDR.NVTCP50 HDR.NVTEP50
@@ -182,9 +183,9 @@ static void test_limits_and_levels(void)
     GT_ERROR(GL_INVALID_ENUM);
     glPatchParameteri(GL_PATCH_DEFAULT_INNER_LEVEL, 1);
     GT_ERROR(GL_INVALID_ENUM);
-    /* not advertised until a drawing stage exists */
+    /* the assembly interface only */
     const char *ext = (const char *)glGetString(GL_EXTENSIONS);
-    GT_CHECK(ext && !strstr(ext, "GL_NV_tessellation_program5") && !strstr(ext, "GL_ARB_tessellation_shader"));
+    GT_CHECK(ext && strstr(ext, "GL_NV_tessellation_program5") && !strstr(ext, "GL_ARB_tessellation_shader"));
 }
 
 static GLuint load(GLenum target, const char *text)
