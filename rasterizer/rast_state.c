@@ -307,6 +307,20 @@ static void fill_dstate(rast_context *r, const rast_draw *d, rast_dstate *ds)
         }
     if (ds->samples_passed && (ds->mode == RAST_MODE_DEFERRED || ds->mode == RAST_MODE_DEPTH_ONLY))
         ds->mode = RAST_MODE_EARLY_Z;
+    /* Punch-through (rast_hsr.c): a program that is not deferred only
+     * because it kills or writes depth, and is split by glprog into the
+     * part that decides those (gp_program_punch_decide), is deferred after
+     * that part ran: the rest of its state must allow deferral as above,
+     * with no alpha test, coverage from the program, or multisampling. */
+    if (ds->mode == RAST_MODE_LATE_Z && !(r->debug & (RAST_DEBUG_NO_HSR | RAST_DEBUG_NO_PUNCH)) &&
+        !r->no_punch && !side && (fpi->uses_kill || fpi->writes_depth) && !ds->alpha_test &&
+        !ds->a2c && !ds->write_samplemask && !ds->read_sample && !ds->blend && !ds->logic_op &&
+        all_full && !ds->samples_passed && ds->nsamples <= 1 && !ds->ms &&
+        !(fpi->options & GP_OPTION_NV_EARLY_FRAGMENT_TESTS)) {
+        ds->fp_decide = gp_program_punch_decide(d->fp.prog);
+        if (ds->fp_decide)
+            ds->mode = RAST_MODE_PUNCH;
+    }
 
     /* rectangles */
     int W = fb->width, H = fb->height;
@@ -335,6 +349,11 @@ static void fill_dstate(rast_context *r, const rast_draw *d, rast_dstate *ds)
     }
 
     ds->isp = rast_isp_choose(ds);
+    if (ds->mode == RAST_MODE_PUNCH && !ds->stencil_test) {
+        rast_dstate nw = *ds;
+        nw.depth_write = false;
+        ds->isp_test = rast_isp_choose(&nw);
+    }
     if (ds->depth_test && !ds->stencil_test) {
         switch (ds->depth_func) {
         case GL_LESS: ds->hiz = RAST_HIZ_LESS; break;
