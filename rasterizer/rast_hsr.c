@@ -11,6 +11,9 @@
  *   EARLY_Z     resolve pending tags, depth/stencil, shade survivors in order.
  *   LATE_Z      resolve pending tags, shade every covered pixel, then
  *               kill / alpha test / depth-stencil (rast_shade_task).
+ *   PUNCH       the program's decide part (kill, depth) on the covered
+ *               pixels, depth/stencil on those it keeps, which take the
+ *               primitive's tag as in DEFERRED (hsr_punch).
  * Hierarchical Z (PowerVR-style): the tile keeps every block's depth
  * min/max.  For LESS/LEQUAL/GREATER/GEQUAL without stencil, a primitive's
  * depth range over a block (the formula's value at the smallest and largest

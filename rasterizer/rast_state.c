@@ -18,7 +18,11 @@
  * buffer, and only it is shaded.  Stencil updates happen in the ISP either
  * way, so stencil state does not prevent deferral.  Everything else is shaded
  * in submission order, with the depth/stencil tests before the program when
- * the program can neither kill nor change depth (early Z), else after.
+ * the program can neither kill nor change depth (early Z), else after;
+ * except punch-through (RAST_MODE_PUNCH): a program that only kills or
+ * writes depth, in a state that otherwise allows deferral, runs the part of
+ * it that decides those first (glprog's gp_program_punch_decide) and is then
+ * deferred with the fragments that part keeps (rast_hsr.c hsr_punch).
  * Side effects (rast.h "Resources"): a program with stores or
  * atomics is never DEFERRED nor DEPTH_ONLY; it is LATE_Z (every covered
  * fragment inside the scissor runs it, the tests follow) or, with OPTION
