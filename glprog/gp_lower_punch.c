@@ -269,8 +269,21 @@ gp_program *gp_program_punch_variant(const gp_program *p, gp_error *err)
     q->num_insns = n;
     q->num_epilogue = epi;
     q->info.params = q->params;
-    /* the decide program writes no colour: only result.depth remains */
+    /* the decide program writes no colour: only result.depth remains; it
+     * reads the inputs its instructions name (the caller may leave the
+     * others uninterpolated) */
     q->info.outputs_written &= 1ull << GP_FOUT_DEPTH;
+    uint64_t in = 0;
+    for (int i = 0; i < n; i++)
+        for (int s = 0; s < 4; s++) {
+            const gp_src *src = s < 3 ? &q->insns[i].src[s] : &q->insns[i].tex_handle;
+            if (src->file != GP_FILE_INPUT)
+                continue;
+            int lo = src->rel ? src->rel_lo : src->index, hi = src->rel ? src->rel_hi : src->index;
+            for (int k = lo < 0 ? 0 : lo; k <= hi && k < 64; k++)
+                in |= 1ull << k;
+        }
+    q->info.inputs_read &= in;
     q->info.outputs_int &= q->info.outputs_written;
     gp_program_find_leaders(q, q->leaders);
     return q;

@@ -563,7 +563,17 @@ static void hsr_punch(rast_tile_ctx *t, const rast_prim *p, const hiz_prim *h, c
         }
         if (!k)
             continue;
-        if (pdepth) {
+        if (pretest) {
+            /* k passed the test against this depth, which nothing has
+             * changed since: only the write is left (what isp would do) */
+            if (ds->depth_write) {
+                float *d = t->depth + b * 16;
+                for (int l = 0; l < 16; l++)
+                    d[l] = ((k >> l) & 1u) ? z[l] : d[l];
+                if (ds->hiz)
+                    hiz_bounds(t, b);
+            }
+        } else if (pdepth) {
             if (test) {
                 k = ds->isp(t, ds, qbase, z, k, p->front);
                 if (k && ds->depth_write && ds->hiz)

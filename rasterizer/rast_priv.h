@@ -226,6 +226,8 @@ typedef struct rast_dstate {
     rast_isp_fn isp_test;                  /* RAST_MODE_PUNCH without stencil: isp
                                               without its depth write (a pre-test) */
     const gp_program *fp_decide;           /* RAST_MODE_PUNCH: gp_program_punch_decide */
+    uint64_t decide_vary;                  /* bit k: fp_decide reads vary_slot[k] (the
+                                              others are not interpolated for it) */
     uint8_t hiz;                           /* RAST_HIZ_*: block min/max depth usable */
     float zmin, zmax;                      /* fragment depth clamp */
     /* PBE */

@@ -224,7 +224,12 @@ static bool shade_run(rast_tile_ctx *t, const rast_prim *p, const rast_task *tas
         }
         const float *a = p->attr;
         if (!ds->vary_special) {
+            uint64_t vmask = prog == ds->fp_decide ? ds->decide_vary : ~0ull;
             for (int k = 0; k < ds->nvary; k++) {
+                if (!((vmask >> k) & 1u)) {
+                    a += 12; /* 4 components x (a0, d1, d2) */
+                    continue;
+                }
                 gp_vec *v = &in[ds->vary_slot[k]];
                 for (int c = 0; c < 4; c++, a += 3) {
                     float a0 = a[0], d1 = a[1], d2 = a[2];

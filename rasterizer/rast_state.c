@@ -322,8 +322,13 @@ static void fill_dstate(rast_context *r, const rast_draw *d, rast_dstate *ds)
         all_full && !ds->samples_passed && ds->nsamples <= 1 && !ds->ms &&
         !(fpi->options & GP_OPTION_NV_EARLY_FRAGMENT_TESTS)) {
         ds->fp_decide = gp_program_punch_decide(d->fp.prog);
-        if (ds->fp_decide)
+        if (ds->fp_decide) {
             ds->mode = RAST_MODE_PUNCH;
+            uint64_t in = gp_program_get_info(ds->fp_decide)->inputs_read;
+            for (int k = 0; k < ds->nvary; k++)
+                if ((in >> ds->vary_slot[k]) & 1u)
+                    ds->decide_vary |= 1ull << k;
+        }
     }
 
     /* rectangles */
