@@ -534,7 +534,7 @@ gp_program *gp_program_clip_variant(const gp_program *p, const gp_limits *lim, g
  * depth are p's, bit for bit, and so p itself is what runs later on the
  * fragments that stay visible.  NULL (err filled; err->out_of_memory when
  * memory ran out) when p is not split: no KIL and no depth write, flow
- * control, side effects or images, cross-lane operations, OPTION
+ * control, memory or images (reads included), cross-lane operations, OPTION
  * NV_early_fragment_tests (gp_lower_punch.c lists them).  Free it with
  * gp_program_free.  gp_lower_punch.c. */
 gp_program *gp_program_punch_variant(const gp_program *p, gp_error *err);

@@ -25,7 +25,9 @@
  * Programs that are not split (NULL): not a fragment program, neither KIL
  * nor a depth write, any flow control (IF REP LOOP BRA CAL RET CALI ...),
  * side effects (stores, atomics, image writes: DESIGN.md wants them exactly
- * for the fragments an immediate renderer shades), operations across lanes
+ * for the fragments an immediate renderer shades), memory reads (LOAD, LDB,
+ * image loads: another tile's stores may land between the two runs, so
+ * the decision could not be re-run to the same answer), operations across lanes
  * beyond the quad (thread-group votes, shuffles, fragment.helperthread: the
  * decide and the visible-fragment runs have different live lanes), reading
  * result registers, OPTION NV_early_fragment_tests (its tests run before
@@ -152,8 +154,9 @@ static bool punch_check(const gp_program *p, gp_error *err)
         why = "not a fragment program";
     else if (!info->uses_kill && !info->writes_depth)
         why = "the program neither kills nor writes depth";
-    else if (info->has_side_effects || info->images_used || p->uses_thread || p->sub_block)
-        why = "side effects, images, thread-group bindings or subroutines";
+    else if (info->has_side_effects || info->images_used || info->uses_global_memory ||
+             info->storage_used || p->uses_thread || p->sub_block)
+        why = "memory or images, thread-group bindings or subroutines";
     else if (info->options & (GP_OPTION_NV_EARLY_FRAGMENT_TESTS | GP_OPTION_NV_SHADER_THREAD_GROUP |
                               GP_OPTION_NV_SHADER_THREAD_SHUFFLE))
         why = "early fragment tests or thread-group operations";

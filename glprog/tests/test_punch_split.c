@@ -180,6 +180,10 @@ int main(void)
               "!!NVfp5.0\nOPTION NV_shader_storage_buffer;\nSTORAGE sb[] = { program.storage[0] };\nTEMP a;\n"
               "MOV a, fragment.color;\nSTB.F32 a.x, sb[0];\nKIL a;\nMOV result.color, a;\nEND\n",
               GP_STAGE_FRAGMENT);
+    not_split("storage read",
+              "!!NVfp5.0\nOPTION NV_shader_storage_buffer;\nSTORAGE sb[] = { program.storage[0] };\nTEMP a;\n"
+              "LDB.F32 a.x, sb[0];\nKIL a;\nMOV result.color, a;\nEND\n",
+              GP_STAGE_FRAGMENT);
     not_split("thread group",
               "!!NVfp5.0\nOPTION NV_shader_thread_group;\nTEMP a;\nTGBALLOT.U a.x, fragment.color.x;\n"
               "KIL fragment.color;\nMOV result.color, a;\nEND\n",
