@@ -517,13 +517,13 @@ static void hsr_punch(rast_tile_ctx *t, const rast_prim *p, const hiz_prim *h, c
         block_qbase(b, qbase);
         float z[16];
         if (pretest) {
-            block_z(t, p, h->zoff, b, z);
+            float zb = rast_z_base(t->x, t->y, p, b, rast_zs_x(t, p), rast_zs_y(t, p));
+            for (int q = 0; q < 4; q++)
+                rast_z_quad(zb, h->zoff + q * 4, ds->zmin, ds->zmax, z + q * 4);
             if (ds->hiz) {
-                float lo = z[0], hi = z[0];
-                for (int l = 1; l < 16; l++) {
-                    lo = z[l] < lo ? z[l] : lo;
-                    hi = z[l] > hi ? z[l] : hi;
-                }
+                /* the block's depth range, as hiz_block takes it */
+                float lo = clampz(zb + h->off_lo, ds->zmin, ds->zmax);
+                float hi = clampz(zb + h->off_hi, ds->zmin, ds->zmax);
                 bool fail;
                 switch (ds->hiz) {
                 case RAST_HIZ_LESS: fail = lo >= t->bzmax[b]; break;
@@ -568,8 +568,12 @@ static void hsr_punch(rast_tile_ctx *t, const rast_prim *p, const hiz_prim *h, c
              * changed since: only the write is left (what isp would do) */
             if (ds->depth_write) {
                 float *d = t->depth + b * 16;
-                for (int l = 0; l < 16; l++)
-                    d[l] = ((k >> l) & 1u) ? z[l] : d[l];
+                if (k == 0xffffu) {
+                    memcpy(d, z, sizeof(z));
+                } else {
+                    for (int l = 0; l < 16; l++)
+                        d[l] = ((k >> l) & 1u) ? z[l] : d[l];
+                }
                 if (ds->hiz)
                     hiz_bounds(t, b);
             }
