@@ -500,9 +500,10 @@ static void hsr_deferred(rast_tile_ctx *t, const rast_prim *p, const hiz_prim *h
  * that of in-order shading.  Without stencil and program depth, lanes
  * that fail the depth test are left out of the decide run first (HiZ,
  * then ds->isp_test without the write): whatever the program would decide
- * for them, they change nothing. */
-static void hsr_punch(rast_tile_ctx *t, const rast_prim *p, const hiz_prim *h, const uint8_t *blocks,
-                      const uint16_t *masks, int n)
+ * for them, they change nothing.  (Not inlined: hsr_prim_plane's other
+ * paths keep their code.) */
+static __attribute__((noinline)) void hsr_punch(rast_tile_ctx *t, const rast_prim *p, const hiz_prim *h,
+                                                const uint8_t *blocks, const uint16_t *masks, int n)
 {
     const rast_dstate *ds = p->ds;
     bool test = ds->isp != isp_none;
