@@ -182,8 +182,10 @@ static __attribute__((noinline)) void interp_special(const rast_prim *p, const r
  * state's program or its punch-through decide program: the same inputs,
  * parameters and temporaries) on it; qb gets the task's quads (unused slots
  * repeat quad 0) and *killed the lanes KIL removed.  False when the task
- * is discarded: it, or the draw's total, ran out of instructions. */
-static bool shade_run(rast_tile_ctx *t, const rast_prim *p, const rast_task *task,
+ * is discarded: it, or the draw's total, ran out of instructions.  Inlined
+ * into both callers, so each keeps its own code (the shading of the
+ * in-order and resolve paths as before punch-through). */
+static inline __attribute__((always_inline)) bool shade_run(rast_tile_ctx *t, const rast_prim *p, const rast_task *task,
                       const gp_program *prog, uint16_t qb[4], uint32_t *killed)
 {
     const rast_dstate *ds = p->ds;
