@@ -178,17 +178,20 @@ static __attribute__((noinline)) void interp_special(const rast_prim *p, const r
     }
 }
 
-/* Interpolates the task's inputs, presets the results and runs prog (the
- * state's program or its punch-through decide program: the same inputs,
- * parameters and temporaries) on it; qb gets the task's quads (unused slots
+/* Interpolates the task's inputs, presets the results and runs the state's
+ * program, or with decide its punch-through decide program (the same
+ * inputs, parameters and temporaries; only the inputs it reads are
+ * interpolated), on it; qb gets the task's quads (unused slots
  * repeat quad 0) and *killed the lanes KIL removed.  False when the task
  * is discarded: it, or the draw's total, ran out of instructions.  Inlined
  * into both callers, so each keeps its own code (the shading of the
  * in-order and resolve paths as before punch-through). */
-static inline __attribute__((always_inline)) bool shade_run(rast_tile_ctx *t, const rast_prim *p, const rast_task *task,
-                      const gp_program *prog, uint16_t qb[4], uint32_t *killed)
+static inline __attribute__((always_inline)) bool shade_run(rast_tile_ctx *t, const rast_prim *p,
+                                                            const rast_task *task, bool decide,
+                                                            uint16_t qb[4], uint32_t *killed)
 {
     const rast_dstate *ds = p->ds;
+    const gp_program *prog = decide ? ds->fp_decide : ds->fp.prog;
     float dx[16], dy[16], fx[16], fy[16];
     uint32_t used = 0;
     for (int k = 0; k < 4; k++) {
@@ -226,7 +229,7 @@ static inline __attribute__((always_inline)) bool shade_run(rast_tile_ctx *t, co
         }
         const float *a = p->attr;
         if (!ds->vary_special) {
-            uint64_t vmask = prog == ds->fp_decide ? ds->decide_vary : ~0ull;
+            uint64_t vmask = decide ? ds->decide_vary : ~0ull;
             for (int k = 0; k < ds->nvary; k++) {
                 if (!((vmask >> k) & 1u)) {
                     a += 12; /* 4 components x (a0, d1, d2) */
@@ -343,7 +346,7 @@ uint32_t rast_punch_task(rast_tile_ctx *t, const rast_prim *p, const rast_task *
         return 0; /* the draw was stopped: none of its fragments is drawn */
     uint16_t qb[4];
     uint32_t killed;
-    if (!shade_run(t, p, task, ds->fp_decide, qb, &killed))
+    if (!shade_run(t, p, task, true, qb, &killed))
         return 0;
     t->stats.fragments_punched += (uint64_t)rast_popcount(task->live);
     uint32_t live = task->live & ~killed;
@@ -365,7 +368,7 @@ void rast_shade_task(rast_tile_ctx *t, const rast_prim *p, const rast_task *task
     }
     uint16_t qb[4];
     uint32_t killed;
-    bool keep = shade_run(t, p, task, ds->fp.prog, qb, &killed);
+    bool keep = shade_run(t, p, task, false, qb, &killed);
     t->stats.fragments_shaded += (uint64_t)rast_popcount(task->live);
     if (!keep)
         return;
