@@ -650,6 +650,23 @@ const gp_program_info *gp_program_get_info(const gp_program *p);
  * gp_program_free.  gp_lower_clip.c. */
 gp_program *gp_program_clip_variant(const gp_program *p, const gp_limits *lim, gp_error *err);
 
+/* Punch-through (rasterizer/rast_hsr.c): the part of fragment program p
+ * that decides which fragments survive it, for the ISP to run on every
+ * covered fragment before hidden-surface removal: the backward slice of
+ * p's KIL instructions and result.depth writes, with p's parameter table,
+ * temporaries and inputs (so it runs with p's bindings), writing only
+ * result.depth of the results.  On the same inputs its killed lanes and
+ * depth are p's, bit for bit, and so p itself is what runs later on the
+ * fragments that stay visible.  NULL (err filled; err->out_of_memory when
+ * memory ran out) when p is not split: no KIL and no depth write, flow
+ * control, memory or images (reads included), cross-lane operations, OPTION
+ * NV_early_fragment_tests (gp_lower_punch.c lists them).  Free it with
+ * gp_program_free.  gp_lower_punch.c. */
+gp_program *gp_program_punch_variant(const gp_program *p, gp_error *err);
+/* The same, made once per program on first request (any thread) and kept
+ * with p until gp_program_free(p); NULL when p is not split. */
+const gp_program *gp_program_punch_decide(const gp_program *p);
+
 /* NV5 subroutines (ARB_shader_subroutine, "Dependencies on NV_gpu_program5").
  * Limits: MAX_PROGRAM_SUBROUTINE_PARAMETERS_NV (program.subroutine[i], i <
  * it) and MAX_PROGRAM_SUBROUTINE_NUM_NV (SUBROUTINENUM(n), n < it). */

@@ -782,6 +782,11 @@ struct gp_program {
      * starts with zeroed slots, never copies these. */
     uint8_t *leaders;
     _Atomic uintptr_t backend_code[GP_BACKEND_SLOTS];
+    /* The punch-through decide program (glprog.h gp_program_punch_decide,
+     * gp_lower_punch.c), made on first request: 0 not yet, 1 none, else a
+     * gp_program * that gp_program_free frees with p.  Like the fields
+     * above, never copied into a program made from this one. */
+    _Atomic uintptr_t punch;
 };
 #define GP_IN_THREAD 64
 

@@ -6,6 +6,7 @@
  * caller's arguments.
  */
 #include <assert.h>
+#include <stdatomic.h>
 #include <limits.h>
 #include <stdio.h>
 
@@ -76,6 +77,9 @@ void gp_program_free(gp_program *p)
     GP_FREE(p->sub_block);
     GP_FREE(p->leaders);
     gp_backend_release_code(p);
+    uintptr_t punch = atomic_load_explicit(&p->punch, memory_order_acquire);
+    if (punch > 1)
+        gp_program_free((gp_program *)punch);
     GP_FREE(p);
 }
 

@@ -556,6 +556,8 @@ typedef struct rast_stats {
                                    run, or passed through) */
     uint64_t tes_invocations;   /* evaluation program invocations (generated vertices) */
     uint64_t tess_prims;        /* primitives the primitive generator made */
+    uint64_t fragments_punched; /* covered fragments the punch-through decide program ran
+                                   on (rast_hsr.c; not in fragments_shaded) */
 } rast_stats;
 void rast_stats_get(const rast_context *r, rast_stats *s);
 void rast_stats_reset(rast_context *r);
@@ -565,8 +567,10 @@ void rast_stats_reset(rast_context *r);
 enum {
     RAST_DEBUG_NO_HSR = 1u << 0,    /* shade every primitive in submission order
                                        (no tag buffer); images must not change */
-    RAST_DEBUG_NO_FASTPATH = 1u << 1 /* no trivially-accepted tiles/blocks: every
+    RAST_DEBUG_NO_FASTPATH = 1u << 1, /* no trivially-accepted tiles/blocks: every
                                        pixel goes through the edge tests */
+    RAST_DEBUG_NO_PUNCH = 1u << 2   /* no punch-through: KIL / depth-writing programs
+                                       are shaded in order (also ASMGL_PUNCH=0) */
 };
 void rast_context_set_debug(rast_context *r, unsigned flags);
 /* Sample positions of an n-sample surface (the one table both the rasterizer

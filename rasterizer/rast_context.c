@@ -92,6 +92,8 @@ rast_context *rast_context_create(int threads)
     rast_scene_init(&r->scene);
     const char *ed = getenv("ASMGL_DETERMINISTIC");
     r->deterministic = ed && *ed && strcmp(ed, "0") != 0;
+    const char *ep = getenv("ASMGL_PUNCH");
+    r->no_punch = ep && strcmp(ep, "0") == 0;
     const char *eb = getenv("ASMGL_DRAW_BUDGET");
     if (eb && *eb)
         r->draw_budget = strtoull(eb, NULL, 0);
@@ -187,6 +189,7 @@ void rast_flush_internal(rast_context *r)
         r->stats.fragments_shaded += ts->fragments_shaded;
         r->stats.fragments_hidden += ts->fragments_hidden;
         r->stats.fragments_killed += ts->fragments_killed;
+        r->stats.fragments_punched += ts->fragments_punched;
         r->stats.tiles_run += ts->tiles_run;
         r->stats.budget_exceeded += ts->budget_exceeded;
         memset(ts, 0, sizeof(*ts));

@@ -11,6 +11,9 @@
  *   EARLY_Z     resolve pending tags, depth/stencil, shade survivors in order.
  *   LATE_Z      resolve pending tags, shade every covered pixel, then
  *               kill / alpha test / depth-stencil (rast_shade_task).
+ *   PUNCH       the program's decide part (kill, depth) on the covered
+ *               pixels, depth/stencil on those it keeps, which take the
+ *               primitive's tag as in DEFERRED (hsr_punch).
  * Hierarchical Z (PowerVR-style): the tile keeps every block's depth
  * min/max.  For LESS/LEQUAL/GREATER/GEQUAL without stencil, a primitive's
  * depth range over a block (the formula's value at the smallest and largest
@@ -428,7 +431,7 @@ static bool hiz_tile(rast_tile_ctx *t, const rast_prim *p, const rast_dstate *ds
     }
     if (fail)
         return true;
-    if (!pass || ds->mode == RAST_MODE_EARLY_Z)
+    if (!pass || ds->mode == RAST_MODE_EARLY_Z || ds->mode == RAST_MODE_PUNCH)
         return false;
     uint16_t tagv = 0;
     if (ds->mode == RAST_MODE_DEFERRED)
@@ -487,6 +490,112 @@ static void hsr_deferred(rast_tile_ctx *t, const rast_prim *p, const hiz_prim *h
     t->stats.fragments_hidden += hidden;
 }
 
+/* Punch-through (PowerVR's ATST / DEPTHF feedback): per covered block, the
+ * decide program (ds->fp_decide) runs on the covered quads, every covered
+ * lane live as in-order shading would run it; the lanes it keeps go
+ * through the depth/stencil test and update (with the program's depth when
+ * it writes one), and the survivors take p's tag as a deferred
+ * primitive's would.  The resolve then runs the whole program on the
+ * visible ones only; it decides the same way for them, so the image is
+ * that of in-order shading.  Without stencil and program depth, lanes
+ * that fail the depth test are left out of the decide run first (HiZ,
+ * then ds->isp_test without the write): whatever the program would decide
+ * for them, they change nothing.  (Not inlined: hsr_prim_plane's other
+ * paths keep their code.) */
+static __attribute__((noinline)) void hsr_punch(rast_tile_ctx *t, const rast_prim *p, const hiz_prim *h,
+                                                const uint8_t *blocks, const uint16_t *masks, int n)
+{
+    const rast_dstate *ds = p->ds;
+    bool test = ds->isp != isp_none;
+    bool pdepth = ds->fpi->writes_depth;
+    bool pretest = test && !pdepth && ds->isp_test;
+    uint16_t tagv = 0;
+    uint64_t hidden = 0;
+    for (int i = 0; i < n; i++) {
+        int b = blocks[i];
+        uint32_t m = masks[i];
+        uint16_t qbase[4];
+        block_qbase(b, qbase);
+        float z[16];
+        if (pretest) {
+            float zb = rast_z_base(t->x, t->y, p, b, rast_zs_x(t, p), rast_zs_y(t, p));
+            for (int q = 0; q < 4; q++)
+                rast_z_quad(zb, h->zoff + q * 4, ds->zmin, ds->zmax, z + q * 4);
+            if (ds->hiz) {
+                /* the block's depth range, as hiz_block takes it */
+                float lo = clampz(zb + h->off_lo, ds->zmin, ds->zmax);
+                float hi = clampz(zb + h->off_hi, ds->zmin, ds->zmax);
+                bool fail;
+                switch (ds->hiz) {
+                case RAST_HIZ_LESS: fail = lo >= t->bzmax[b]; break;
+                case RAST_HIZ_LEQUAL: fail = lo > t->bzmax[b]; break;
+                case RAST_HIZ_GREATER: fail = hi <= t->bzmin[b]; break;
+                default: fail = hi < t->bzmin[b]; break;
+                }
+                if (fail)
+                    continue;
+            }
+            m = ds->isp_test(t, ds, qbase, z, m, p->front);
+            if (!m)
+                continue;
+        }
+        /* the covered quads of the block as one task */
+        rast_task task;
+        task.n = 0;
+        task.live = 0;
+        for (int q = 0; q < 4; q++) {
+            uint32_t bits = (m >> (q * 4)) & 0xfu;
+            if (!bits)
+                continue;
+            task.qbase[task.n] = qbase[q];
+            task.live |= bits << (task.n * 4);
+            task.n++;
+        }
+        float pz[16];
+        uint32_t keep = rast_punch_task(t, p, &task, pz);
+        /* back to block lanes */
+        uint32_t k = 0;
+        for (int s = 0, q = 0; s < task.n; s++, q++) {
+            while (!((m >> (q * 4)) & 0xfu))
+                q++;
+            k |= ((keep >> (s * 4)) & 0xfu) << (q * 4);
+            if (pdepth)
+                memcpy(z + q * 4, pz + s * 4, 4 * sizeof(float));
+        }
+        if (!k)
+            continue;
+        if (pretest) {
+            /* k passed the test against this depth, which nothing has
+             * changed since: only the write is left (what isp would do) */
+            if (ds->depth_write) {
+                float *d = t->depth + b * 16;
+                if (k == 0xffffu) {
+                    memcpy(d, z, sizeof(z));
+                } else {
+                    for (int l = 0; l < 16; l++)
+                        d[l] = ((k >> l) & 1u) ? z[l] : d[l];
+                }
+                if (ds->hiz)
+                    hiz_bounds(t, b);
+            }
+        } else if (pdepth) {
+            if (test) {
+                k = ds->isp(t, ds, qbase, z, k, p->front);
+                if (k && ds->depth_write && ds->hiz)
+                    hiz_bounds(t, b);
+            }
+        } else if (test) {
+            k = block_test(t, p, ds, h, b, k);
+        }
+        if (!k || !ds->ncbuf)
+            continue;
+        if (!tagv)
+            tagv = pending_tag(t, p);
+        hidden += (uint64_t)set_tags(t->tag + b * 16, k, tagv);
+    }
+    t->stats.fragments_hidden += hidden;
+}
+
 static void hsr_prim_ms(rast_tile_ctx *t, const rast_prim *p, bool full);
 
 /* One primitive on the current sample plane (the whole story for
@@ -497,7 +606,9 @@ static void hsr_prim_plane(rast_tile_ctx *t, const rast_prim *p, bool full)
     uint16_t masks[64];
     int n;
     const rast_dstate *ds = p->ds;
-    if (ds->hiz && ds->mode != RAST_MODE_LATE_Z && (full || p->nplanes == 0) && !ds->stipple &&
+    if (ds->hiz && ds->mode != RAST_MODE_LATE_Z &&
+        !(ds->mode == RAST_MODE_PUNCH && ds->fpi->writes_depth) && (full || p->nplanes == 0) &&
+        !ds->stipple &&
         t->w == RAST_TILE_SIZE && t->h == RAST_TILE_SIZE && p->x0 <= t->x && p->y0 <= t->y &&
         p->x1 >= t->x + RAST_TILE_SIZE && p->y1 >= t->y + RAST_TILE_SIZE &&
         !(t->debug & RAST_DEBUG_NO_FASTPATH)) {
@@ -521,6 +632,9 @@ static void hsr_prim_plane(rast_tile_ctx *t, const rast_prim *p, bool full)
     switch (ds->mode) {
     case RAST_MODE_DEFERRED:
         hsr_deferred(t, p, &h, blocks, masks, n);
+        break;
+    case RAST_MODE_PUNCH:
+        hsr_punch(t, p, &h, blocks, masks, n);
         break;
     case RAST_MODE_DEPTH_ONLY:
         if (!test)

@@ -109,7 +109,10 @@ enum rast_mode {
     RAST_MODE_DEFERRED,   /* ISP now, tag buffer, shade visible tags later (HSR) */
     RAST_MODE_DEPTH_ONLY, /* no colour output and no program effect: ISP only */
     RAST_MODE_EARLY_Z,    /* in order; depth/stencil before the program */
-    RAST_MODE_LATE_Z      /* in order; program (KIL, depth, alpha test) first */
+    RAST_MODE_LATE_Z,     /* in order; program (KIL, depth, alpha test) first */
+    RAST_MODE_PUNCH       /* punch-through (rast_hsr.c): the decide program
+                             (fp_decide) on every covered fragment, then as
+                             DEFERRED with the fragments it kept */
 };
 
 struct rast_tile_ctx;
@@ -228,6 +231,11 @@ typedef struct rast_dstate {
     GLenum depth_func;
     rast_stencil_face stencil[2];
     rast_isp_fn isp;
+    rast_isp_fn isp_test;                  /* RAST_MODE_PUNCH without stencil: isp
+                                              without its depth write (a pre-test) */
+    const gp_program *fp_decide;           /* RAST_MODE_PUNCH: gp_program_punch_decide */
+    uint64_t decide_vary;                  /* bit k: fp_decide reads vary_slot[k] (the
+                                              others are not interpolated for it) */
     uint8_t hiz;                           /* RAST_HIZ_*: block min/max depth usable */
     float zmin, zmax;                      /* fragment depth clamp */
     /* PBE */
@@ -437,7 +445,7 @@ typedef struct rast_plane {
 } rast_plane;
 
 typedef struct rast_tile_stats {
-    uint64_t fragments_shaded, fragments_hidden, fragments_killed;
+    uint64_t fragments_shaded, fragments_hidden, fragments_killed, fragments_punched;
     uint64_t tiles_run, budget_exceeded;
 } rast_tile_stats;
 
@@ -591,6 +599,7 @@ struct rast_context {
     uint64_t insn_budget_set;   /* rast_context_set_insn_budget's value (0 = the default) */
     uint64_t insn_budget;       /* a task's budget in force: the above, at most the draw's */
     bool deterministic;         /* rast_context_set_deterministic / ASMGL_DETERMINISTIC */
+    bool no_punch;              /* ASMGL_PUNCH=0: as RAST_DEBUG_NO_PUNCH */
     /* instruction budget per draw / dispatch (rast_budget.c) */
     uint64_t draw_budget;       /* lane-instructions of all stages; 0 = the default */
     uint64_t draw_seq, dispatch_seq;
@@ -783,6 +792,11 @@ rast_isp_fn rast_isp_choose(const rast_dstate *ds);
 
 /* rast_shade.c */
 void rast_shade_task(rast_tile_ctx *t, const rast_prim *p, const rast_task *task, bool late);
+/* Punch-through: runs p's decide program (ds->fp_decide) on the task and
+ * returns the live lanes it keeps; z gets their depth (result.depth.z,
+ * clamped) when the program writes depth.  0 when the draw is stopped or
+ * the task ran out of instructions (nothing of it is drawn). */
+uint32_t rast_punch_task(rast_tile_ctx *t, const rast_prim *p, const rast_task *task, float z[16]);
 void rast_task_add_quads(rast_tile_ctx *t, const rast_prim *p, int block, uint32_t mask);
 /* The same for multisample framebuffers: smask[s] = the lanes sample plane s
  * keeps (s < t->nplanes) */

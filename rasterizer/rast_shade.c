@@ -180,16 +180,20 @@ static __attribute__((noinline)) void interp_special(const rast_prim *p, const r
     }
 }
 
-void rast_shade_task(rast_tile_ctx *t, const rast_prim *p, const rast_task *task, bool late)
+/* Interpolates the task's inputs, presets the results and runs the state's
+ * program, or with decide its punch-through decide program (the same
+ * inputs, parameters and temporaries; only the inputs it reads are
+ * interpolated), on it; qb gets the task's quads (unused slots
+ * repeat quad 0) and *killed the lanes KIL removed.  False when the task
+ * is discarded: it, or the draw's total, ran out of instructions.  Inlined
+ * into both callers, so each keeps its own code (the shading of the
+ * in-order and resolve paths as before punch-through). */
+static inline __attribute__((always_inline)) bool shade_run(rast_tile_ctx *t, const rast_prim *p,
+                                                            const rast_task *task, bool decide,
+                                                            uint16_t qb[4], uint32_t *killed)
 {
     const rast_dstate *ds = p->ds;
-    if (atomic_load_explicit(&p->rec->halt, memory_order_relaxed))
-        return; /* the draw's fragments were stopped (rast_budget.c): no more tasks */
-    if (ds->per_sample && t->nplanes > 1 && t->shade_sample < 0) {
-        rast_shade_per_sample(t, p, task, late); /* rast_shade_ms.c: back here per sample */
-        return;
-    }
-    uint16_t qb[4];
+    const gp_program *prog = decide ? ds->fp_decide : ds->fp.prog;
     float dx[16], dy[16], fx[16], fy[16];
     uint32_t used = 0;
     for (int k = 0; k < 4; k++) {
@@ -227,7 +231,12 @@ void rast_shade_task(rast_tile_ctx *t, const rast_prim *p, const rast_task *task
         }
         const float *a = p->attr;
         if (!ds->vary_special) {
+            uint64_t vmask = decide ? ds->decide_vary : ~0ull;
             for (int k = 0; k < ds->nvary; k++) {
+                if (!((vmask >> k) & 1u)) {
+                    a += 12; /* 4 components x (a0, d1, d2) */
+                    continue;
+                }
                 gp_vec *v = &in[ds->vary_slot[k]];
                 for (int c = 0; c < 4; c++, a += 3) {
                     float a0 = a[0], d1 = a[1], d2 = a[2];
@@ -323,20 +332,55 @@ void rast_shade_task(rast_tile_ctx *t, const rast_prim *p, const rast_task *task
         }
         env.lane_pos = (const int32_t(*)[2])lane_pos;
     }
-    gp_exec(ds->fp.prog, &env);
-    t->stats.fragments_shaded += (uint64_t)rast_popcount(task->live);
+    gp_exec(prog, &env);
+    *killed = env.killed_mask;
     bool exceeded = env.status == GP_EXEC_BUDGET_EXCEEDED;
     t->stats.budget_exceeded += exceeded;
-    if (rast_budget_charge_rec(p->rec, rast_budget_total(t->r), env.insn_used, exceeded,
-                               RAST_STAGE_FRAGMENT))
-        return; /* this task ran out, or the draw's total did: discard, stop the draw */
+    /* this task ran out, or the draw's total did: discard, stop the draw */
+    return !rast_budget_charge_rec(p->rec, rast_budget_total(t->r), env.insn_used, exceeded,
+                                   RAST_STAGE_FRAGMENT);
+}
+
+uint32_t rast_punch_task(rast_tile_ctx *t, const rast_prim *p, const rast_task *task, float z[16])
+{
+    const rast_dstate *ds = p->ds;
+    if (atomic_load_explicit(&p->rec->halt, memory_order_relaxed))
+        return 0; /* the draw was stopped: none of its fragments is drawn */
+    uint16_t qb[4];
+    uint32_t killed;
+    if (!shade_run(t, p, task, true, qb, &killed))
+        return 0;
+    t->stats.fragments_punched += (uint64_t)rast_popcount(task->live);
+    uint32_t live = task->live & ~killed;
+    t->stats.fragments_killed += (uint64_t)rast_popcount(task->live & ~live);
+    if (ds->fpi->writes_depth) /* result.depth.z, clamped to the depth range (as late Z) */
+        for (int l = 0; l < 16; l++)
+            z[l] = rast_clampf(t->outputs[GP_FOUT_DEPTH].c[2][l].f, ds->zmin, ds->zmax);
+    return live;
+}
+
+void rast_shade_task(rast_tile_ctx *t, const rast_prim *p, const rast_task *task, bool late)
+{
+    const rast_dstate *ds = p->ds;
+    if (atomic_load_explicit(&p->rec->halt, memory_order_relaxed))
+        return; /* the draw's fragments were stopped (rast_budget.c): no more tasks */
+    if (ds->per_sample && t->nplanes > 1 && t->shade_sample < 0) {
+        rast_shade_per_sample(t, p, task, late); /* rast_shade_ms.c: back here per sample */
+        return;
+    }
+    uint16_t qb[4];
+    uint32_t killed;
+    bool keep = shade_run(t, p, task, false, qb, &killed);
+    t->stats.fragments_shaded += (uint64_t)rast_popcount(task->live);
+    if (!keep)
+        return;
 
     /* kill, alpha test, late depth/stencil, then the PBE */
     if (t->nplanes > 1) {
-        rast_shade_finish_ms(t, p, task, late, qb, env.killed_mask); /* rast_shade_ms.c */
+        rast_shade_finish_ms(t, p, task, late, qb, killed); /* rast_shade_ms.c */
         return;
     }
-    uint32_t live = task->live & ~env.killed_mask;
+    uint32_t live = task->live & ~killed;
     if (ds->write_samplemask) {
         /* single-sampled: result.samplemask bit 0 clear discards (rast.h) */
         for (int l = 0; l < 16; l++)

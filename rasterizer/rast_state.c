@@ -18,7 +18,11 @@
  * buffer, and only it is shaded.  Stencil updates happen in the ISP either
  * way, so stencil state does not prevent deferral.  Everything else is shaded
  * in submission order, with the depth/stencil tests before the program when
- * the program can neither kill nor change depth (early Z), else after.
+ * the program can neither kill nor change depth (early Z), else after;
+ * except punch-through (RAST_MODE_PUNCH): a program that only kills or
+ * writes depth, in a state that otherwise allows deferral, runs the part of
+ * it that decides those first (glprog's gp_program_punch_decide) and is then
+ * deferred with the fragments that part keeps (rast_hsr.c hsr_punch).
  * Side effects (rast.h "Resources"): a program with stores or
  * atomics is never DEFERRED nor DEPTH_ONLY; it is LATE_Z (every covered
  * fragment inside the scissor runs it, the tests follow) or, with OPTION
@@ -307,6 +311,25 @@ static void fill_dstate(rast_context *r, const rast_draw *d, rast_dstate *ds)
         }
     if (ds->samples_passed && (ds->mode == RAST_MODE_DEFERRED || ds->mode == RAST_MODE_DEPTH_ONLY))
         ds->mode = RAST_MODE_EARLY_Z;
+    /* Punch-through (rast_hsr.c): a program that is not deferred only
+     * because it kills or writes depth, and is split by glprog into the
+     * part that decides those (gp_program_punch_decide), is deferred after
+     * that part ran: the rest of its state must allow deferral as above,
+     * with no alpha test, coverage from the program, or multisampling. */
+    if (ds->mode == RAST_MODE_LATE_Z && !(r->debug & (RAST_DEBUG_NO_HSR | RAST_DEBUG_NO_PUNCH)) &&
+        !r->no_punch && !side && (fpi->uses_kill || fpi->writes_depth) && !ds->alpha_test &&
+        !ds->a2c && !ds->write_samplemask && !ds->read_sample && !ds->blend && !ds->logic_op &&
+        all_full && !ds->samples_passed && ds->nsamples <= 1 && !ds->ms &&
+        !(fpi->options & GP_OPTION_NV_EARLY_FRAGMENT_TESTS)) {
+        ds->fp_decide = gp_program_punch_decide(d->fp.prog);
+        if (ds->fp_decide) {
+            ds->mode = RAST_MODE_PUNCH;
+            uint64_t in = gp_program_get_info(ds->fp_decide)->inputs_read;
+            for (int k = 0; k < ds->nvary; k++)
+                if ((in >> ds->vary_slot[k]) & 1u)
+                    ds->decide_vary |= 1ull << k;
+        }
+    }
 
     /* rectangles */
     int W = fb->width, H = fb->height;
@@ -335,6 +358,11 @@ static void fill_dstate(rast_context *r, const rast_draw *d, rast_dstate *ds)
     }
 
     ds->isp = rast_isp_choose(ds);
+    if (ds->mode == RAST_MODE_PUNCH && !ds->stencil_test) {
+        rast_dstate nw = *ds;
+        nw.depth_write = false;
+        ds->isp_test = rast_isp_choose(&nw);
+    }
     if (ds->depth_test && !ds->stencil_test) {
         switch (ds->depth_func) {
         case GL_LESS: ds->hiz = RAST_HIZ_LESS; break;
