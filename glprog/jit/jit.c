@@ -67,6 +67,7 @@ static bool jit_exiting;   /* exit: the queue is not run any more */
  * them by hand) leave their code reachable rather than leaked. */
 static jit_code *jit_all;
 static bool jit_busy;      /* the thread is compiling */
+static int jit_sync_busy;  /* synchronous compiles (ASMGL_JIT_SYNC) in progress */
 
 static bool env_on(const char *name)
 {
@@ -126,7 +127,7 @@ static void jit_at_exit(void)
 {
     pthread_mutex_lock(&jit_lock);
     jit_exiting = true;
-    while (jit_busy)
+    while (jit_busy || jit_sync_busy)
         pthread_cond_wait(&jit_cond, &jit_lock);
     pthread_mutex_unlock(&jit_lock);
 }
@@ -460,7 +461,24 @@ gp_code *gp_jit_prepare(const gp_program *p)
             break;
     }
     if (jit_sync) {
+        /* Not once exit has begun: a GL call from an exit handler (a
+         * flush at eglMakeCurrent(NULL), say) may run after LLVM's static
+         * destructors; the interpreter draws it. */
+        pthread_mutex_lock(&jit_lock);
+        bool exiting = jit_exiting;
+        if (!exiting)
+            jit_sync_busy++;
+        pthread_mutex_unlock(&jit_lock);
+        if (exiting) {
+            jit_note(p, "the process is exiting");
+            free_code(jc);
+            return NULL;
+        }
         compile_code(jc);
+        pthread_mutex_lock(&jit_lock);
+        jit_sync_busy--;
+        pthread_cond_broadcast(&jit_cond);
+        pthread_mutex_unlock(&jit_lock);
         jc->p = NULL;
         if (!jc->rt) {
             free_code(jc);
