@@ -129,6 +129,12 @@ typedef struct rast_tex_units {
     const tex_object *textures[RAST_MAX_TEXTURE_UNITS];
     float lod_bias[RAST_MAX_TEXTURE_UNITS];
     const tex_sampler *samplers[RAST_MAX_TEXTURE_UNITS]; /* rast_draw.tex_samplers */
+    /* units 0 .. num_prepared-1 of the above, prepared once per draw state
+     * (texture/ tex_unit_prepare; rast_dstate_get: in the scene arena, and
+     * not part of the comparison of draw states); units past them are
+     * sampled unprepared */
+    const tex_unit_state *prepared;
+    uint32_t num_prepared;
     const tex_object *const *handles;  /* rast_draw.tex_handles (NV_bindless_texture) */
     uint32_t num_handles;
 } rast_tex_units;
@@ -559,6 +565,7 @@ typedef struct rast_geom {
     rast_stage_binding vp, gp;
     rast_stage_binding tcp, tep; /* rast_draw.tcp / .tep cleaned (tessellated draws) */
     rast_tex_units units;
+    tex_unit_state unit_state[RAST_MAX_TEXTURE_UNITS]; /* units.prepared */
     int instance;               /* vertex.instance of the vertices being shaded */
     int layer;                  /* layer the next primitive is binned to (rast_bin_prim) */
     GLenum err;

@@ -30,7 +30,9 @@ void rast_tex_fn(void *user, const gp_tex_request *req, gp_vec *out)
             memset(out, 0, sizeof(*out));
         return;
     }
-    if (req->unit < RAST_MAX_TEXTURE_UNITS)
+    if (req->unit < u->num_prepared)
+        tex_unit_sample(&u->prepared[req->unit], req, out);
+    else if (req->unit < RAST_MAX_TEXTURE_UNITS)
         tex_sample_with(u->textures[req->unit], u->samplers[req->unit], req, u->lod_bias[req->unit],
                         out);
     else

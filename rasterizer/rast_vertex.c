@@ -326,7 +326,11 @@ static bool geom_init(rast_geom *g, rast_context *r, const rast_draw *d, const r
         g->units.textures[i] = d->textures[i];
         g->units.lod_bias[i] = d->tex_lod_bias[i];
         g->units.samplers[i] = d->tex_samplers[i];
+        tex_unit_prepare(&g->unit_state[i], d->textures[i], d->tex_samplers[i],
+                         d->tex_lod_bias[i]);
     }
+    g->units.prepared = g->unit_state;
+    g->units.num_prepared = RAST_MAX_TEXTURE_UNITS;
     g->units.handles = d->tex_handles;
     g->units.num_handles = d->num_tex_handles;
     /* rast.h "Resources": d's resources, valid while d is (the vertex side

@@ -482,6 +482,38 @@ void tex_sample_with(const tex_object *t, const tex_sampler *so, const gp_tex_re
 void tex_sample_gather_offsets(const tex_object *t, const gp_tex_request *req,
                                const gp_vec *off_x, const gp_vec *off_y, gp_vec *out);
 
+/* ---- A texture unit's sampling, decided once per draw (R11) ----------------
+ *
+ * tex_unit_prepare reduces what a unit samples (texture, sampler object,
+ * unit LOD bias) to a sampler state once, on the thread that records the
+ * draw; tex_unit_sample then samples with it from any number of worker
+ * threads, exactly as tex_sample_with(t, so, req, unit_lod_bias, out)
+ * would (same results, bit for bit; the one freedom: where a filter meets
+ * two NaNs of different bits, from NaN texels or a NaN border colour, the
+ * NaN that comes out is either one, as IEEE 754 leaves it to the operand
+ * order).  Plain lookups (TEX, TXP, TXB, TXL
+ * without register offsets) on complete 2D, RECT, CUBE and 2D array
+ * textures of RGBA8 (sRGB too) or RGBA32F storage without anisotropy run
+ * on kernels over all lanes of the task at once (tex_sample_simd.c); the
+ * rest on the generic sampler.  ASMGL_TEX_KERNELS=0 in the environment
+ * turns the kernels off (every lookup generic).  The state holds pointers
+ * to t and so and what it read from them: it stays valid while neither
+ * changes (the GL layer flushes queued scenes before changing either, R9).
+ * A zeroed tex_unit_state is a unit with no texture (the incomplete
+ * result).  Bytes are deterministic (padding zeroed), so two states of the
+ * same inputs compare equal with memcmp. */
+#define TEX_UNIT_STATE_WORDS 24
+typedef struct tex_unit_state {
+    const tex_object *t;
+    const tex_sampler *so;
+    float lod_bias;
+    uint64_t priv[TEX_UNIT_STATE_WORDS]; /* texture/'s (tex_sample_priv.h tex_fast) */
+} tex_unit_state;
+
+void tex_unit_prepare(tex_unit_state *u, const tex_object *t, const tex_sampler *so,
+                      float unit_lod_bias);
+void tex_unit_sample(const tex_unit_state *u, const gp_tex_request *req, gp_vec *out);
+
 /* ---- Image units (EXT_shader_image_load_store) -----------------------------
  *
  * What glBindImageTextureEXT binds to an image unit.  LOADIM / STOREIM /

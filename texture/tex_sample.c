@@ -4,8 +4,13 @@
  * Worker threads: reads texture objects only and keeps no state, so any
  * number of threads may sample one object at once.
  *
+ * This is the generic sampler: every target, format and op, lane by lane.
+ * Plain lookups of the common states run on the kernels of
+ * tex_sample_simd.c instead (tex_unit_sample), which compute the same bits
+ * over all lanes at once with the helpers of tex_sample_priv.h.
+ *
  * Per call the sampler state is reduced once (filters, wraps, level range,
- * border colour, compare state: samp_setup), then each lane runs
+ * border colour, compare state: tex_samp_setup), then each lane runs
  *   coordinates (projection, cube face, array layer, reference value)
  *   -> LOD (GL 2.1 section 3.8.8; one LOD per 2x2 quad for fragment work)
  *   -> magnification or minification, level selection (section 3.8.8-3.8.9)
@@ -31,103 +36,12 @@
 #include <math.h>
 #include <string.h>
 
-#include "tex_priv.h"
+#include "tex_sample_priv.h"
 
 /* The 1 (alpha) of tex_base_apply for each value type. */
 static const float one_f = 1.0f;
 static const uint32_t one_u32 = 1;
 
-enum { W_REPEAT, W_MIRROR, W_EDGE, W_CLAMP, W_BORDER };
-
-#if defined(__GNUC__)
-#define TEX_INLINE static inline __attribute__((always_inline))
-#else
-#define TEX_INLINE static inline
-#endif
-enum { MIP_NONE, MIP_NEAREST, MIP_LINEAR };
-
-/* Coordinates are clamped to +-2^24 texels before conversion to int. */
-#define COORD_BIG 16777216.0f
-
-typedef struct samp {
-    const tex_object *t;
-    int base, q;            /* levels used: base .. q */
-    bool min_linear, mag_linear;
-    int mip;                /* MIP_* */
-    float c;                /* minification above this lambda (section 3.8.9) */
-    float min_lod, max_lod;
-    float bias;             /* texobj + texunit bias, before the clamp */
-    uint8_t wrap[3];
-    float border[4];        /* TEXTURE_BORDER_COLOR mapped by the base format */
-    bool depth;             /* DEPTH32F storage: filter one channel, then expand */
-    bool compare;           /* ARB_shadow comparison active */
-    bool clamp_ref;         /* fixed-point depth: the reference is clamped to [0,1] */
-    GLenum func, depth_mode;
-    bool normalized;        /* false for RECT */
-    bool cube;
-    bool cube_array;        /* ARB_texture_cube_map_array: cube too; the face goes
-                               into the layer (6 * layer + face), image[0] */
-    int dims;               /* filtered dimensions: 1, 2 or 3 */
-    int layer_dim;          /* -1; 1: the layer is j (1D array); 2: k (2D array) */
-    int coord_layer;        /* coordinate component holding the layer */
-    int ref_comp;           /* coordinate component holding the reference, -1 none */
-    float scale[3];         /* base level size for the LOD (1 for RECT) */
-    bool fast2d;            /* 2D-shaped RGBA8 colour lookups: the direct path */
-    bool srgb;              /* EXT_texture_sRGB: RGBA8 texels sRGB-encoded, R, G, B
-                               decoded to linear before filtering (section 3.8.15) */
-    float aniso;            /* EXT_texture_filter_anisotropic: TEXTURE_MAX_ANISOTROPY
-                               (<= TEX_MAX_ANISOTROPY) for mipmapped 2D non-cube
-                               float lookups, else 1 (no anisotropy) */
-    bool lane_offsets;      /* per-lane offsets (NV5 offset register) in lanes.off */
-    int coff[3];            /* constant texel offsets otherwise */
-    bool integer;           /* RGBA32I/UI storage: NEAREST only, raw integer results */
-    uint32_t border_i[4];   /* border_color_int mapped by the base format */
-} samp;
-
-/* Per-lane values computed before filtering. */
-typedef struct lanes {
-    float s[GP_LANES], t[GP_LANES], r[GP_LANES];
-    float ref[GP_LANES];
-    int layer[GP_LANES];
-    int face[GP_LANES];
-    float lambda[GP_LANES];
-    int off[GP_LANES][3];
-    /* anisotropic probes (sp->aniso > 1): count N and the step between
-     * probes along the footprint's major axis (s, t), from the quad */
-    int probes[GP_LANES];
-    float axis_s[GP_LANES], axis_t[GP_LANES];
-} lanes;
-
-/* ---- small helpers ------------------------------------------------------------ */
-
-/* Plain comparisons, so that no libm call lands in the inner loop (fminf,
- * floorf are calls on baseline x86-64). */
-TEX_INLINE float clampf(float v, float lo, float hi)
-{
-    v = v > lo ? v : lo; /* NaN -> lo */
-    return v < hi ? v : hi;
-}
-
-TEX_INLINE int ifloor(float v) /* v already clamped to int range */
-{
-    int i = (int)v;
-    return (float)i > v ? i - 1 : i;
-}
-
-TEX_INLINE int wrap_repeat(int i, int n)
-{
-    if ((n & (n - 1)) == 0)
-        return i & (n - 1);
-    int m = i % n;
-    return m < 0 ? m + n : m;
-}
-
-TEX_INLINE int wrap_mirror(int i, int n)
-{
-    int n2 = 2 * n;
-    int m = (n2 & (n2 - 1)) == 0 ? (i & (n2 - 1)) : ((i % n2) + n2) % n2;
-    return m >= n ? n2 - 1 - m : m;
-}
 
 /* NEAREST: the index of the texel holding u (in texels). */
 TEX_INLINE int axis_nearest(float u, int n, int mode)
@@ -221,40 +135,6 @@ static inline float depth_compare(GLenum func, float r, float d)
     }
 }
 
-/* ---- cube maps (GL 2.1 section 3.8.6, table 3.20) ------------------------------- */
-
-/* Per face: the axis and sign of s_c, t_c and m_a. */
-static const struct {
-    uint8_t sa, ta, ma;
-    int8_t ss, ts, ms;
-} cube_axes[6] = {
-    {2, 1, 0, -1, -1, +1}, /* +X: sc = -rz, tc = -ry, ma = rx */
-    {2, 1, 0, +1, -1, -1}, /* -X: sc = +rz, tc = -ry */
-    {0, 2, 1, +1, +1, +1}, /* +Y: sc = +rx, tc = +rz */
-    {0, 2, 1, +1, -1, -1}, /* -Y: sc = +rx, tc = -rz */
-    {0, 1, 2, +1, -1, +1}, /* +Z: sc = +rx, tc = -ry */
-    {0, 1, 2, -1, -1, -1}, /* -Z: sc = -rx, tc = -ry */
-};
-
-/* The face whose axis has the largest magnitude (ties: X, then Y, then Z). */
-static inline int cube_face(float x, float y, float z)
-{
-    float ax = fabsf(x), ay = fabsf(y), az = fabsf(z);
-    if (ax >= ay && ax >= az)
-        return x >= 0.0f ? 0 : 1;
-    if (ay >= az)
-        return y >= 0.0f ? 2 : 3;
-    return z >= 0.0f ? 4 : 5;
-}
-
-/* s = (sc/|ma| + 1)/2, t = (tc/|ma| + 1)/2 for direction v on face f. */
-static inline void cube_st(int f, const float v[3], float *s, float *t)
-{
-    float ma = cube_axes[f].ms * v[cube_axes[f].ma];
-    float k = ma > 0.0f ? 0.5f / ma : 0.0f;
-    *s = cube_axes[f].ss * v[cube_axes[f].sa] * k + 0.5f;
-    *t = cube_axes[f].ts * v[cube_axes[f].ta] * k + 0.5f;
-}
 
 /* d(s,t) of a face for a direction v and its derivative dv (quotient rule). */
 static inline void cube_dst(int f, const float v[3], const float dv[3], float *ds, float *dt)
@@ -510,8 +390,8 @@ static int ref_component(int target)
 
 /* s: the sampling state (t's sampler, or t's merged with a sampler
  * object's, tex_sample_with). */
-static bool samp_setup(samp *sp, const tex_object *t, const tex_sampler *s,
-                       const gp_tex_request *req, float unit_bias)
+bool tex_samp_setup(samp *sp, const tex_object *t, const tex_sampler *s, const gp_tex_request *req,
+                    float unit_bias)
 {
     memset(sp, 0, sizeof *sp);
     GLenum target = gl_target_of(req->target);
@@ -735,8 +615,8 @@ static void lane_partials_explicit(const samp *sp, const gp_tex_request *req, in
  * approximated by differences and one LOD per quad is the usual choice. */
 /* face: cube maps only, the face the quad's coordinates are projected onto
  * (the face of the lane whose lambda this is). */
-static float quad_lambda_base(const samp *sp, const gp_tex_request *req, const lanes *ln, int q,
-                              int face, lanes *out)
+float tex_quad_lambda_base(const samp *sp, const gp_tex_request *req, const lanes *ln, int q,
+                           int face, lanes *out)
 {
     int l0 = 4 * q, l1 = l0 + 1, l2 = l0 + 2;
     float dx[3], dy[3];
@@ -844,11 +724,13 @@ static void lanes_lambda(const samp *sp, const gp_tex_request *req, lanes *ln)
                 }
                 int f = sp->cube_array ? cube_face(cf(c, 0, l), cf(c, 1, l), cf(c, 2, l))
                                        : ln->face[l];
-                base[l] = quad_lambda_base(sp, req, ln, l / 4, f, ln);
+                base[l] = tex_quad_lambda_base(sp, req, ln, l / 4, f, ln);
             }
         } else if (req->quad_derivatives) {
             for (int q = 0; q < GP_LANES / 4; q++) {
-                float lb = (req->lane_mask >> (4 * q)) & 0xfu ? quad_lambda_base(sp, req, ln, q, 0, ln) : 0.0f;
+                float lb = (req->lane_mask >> (4 * q)) & 0xfu
+                               ? tex_quad_lambda_base(sp, req, ln, q, 0, ln)
+                               : 0.0f;
                 base[4 * q] = base[4 * q + 1] = base[4 * q + 2] = base[4 * q + 3] = lb;
             }
         } else {
@@ -968,18 +850,42 @@ static bool base_maps(GLenum base)
            base == GL_INTENSITY || base == GL_ALPHA || base == GL_RED || base == GL_RG;
 }
 
+/* The map of base_map4: result component q = component m[q], or 0
+ * (POST_ZERO), or 1 (POST_ONE). */
+static void base_map_of(GLenum base, uint8_t m[4])
+{
+    static const uint8_t maps[][4] = {
+        {0, 1, 2, 3},                         /* RGBA and every other */
+        {0, 1, 2, POST_ONE},                  /* RGB */
+        {0, 0, 0, POST_ONE},                  /* LUMINANCE */
+        {0, 0, 0, 3},                         /* LUMINANCE_ALPHA */
+        {0, 0, 0, 0},                         /* INTENSITY */
+        {POST_ZERO, POST_ZERO, POST_ZERO, 3}, /* ALPHA */
+        {0, POST_ZERO, POST_ZERO, POST_ONE},  /* RED */
+        {0, 1, POST_ZERO, POST_ONE},          /* RG */
+    };
+    int k;
+    switch (base) {
+    case GL_RGB: k = 1; break;
+    case GL_LUMINANCE: k = 2; break;
+    case GL_LUMINANCE_ALPHA: k = 3; break;
+    case GL_INTENSITY: k = 4; break;
+    case GL_ALPHA: k = 5; break;
+    case GL_RED: k = 6; break;
+    case GL_RG: k = 7; break;
+    default: k = 0; break;
+    }
+    memcpy(m, maps[k], 4);
+}
+
 static void base_map4(GLenum base, float v[4])
 {
-    switch (base) {
-    case GL_RGB: v[3] = 1.0f; break;
-    case GL_LUMINANCE: v[1] = v[2] = v[0]; v[3] = 1.0f; break;
-    case GL_LUMINANCE_ALPHA: v[1] = v[2] = v[0]; break;
-    case GL_INTENSITY: v[1] = v[2] = v[3] = v[0]; break;
-    case GL_ALPHA: v[0] = v[1] = v[2] = 0.0f; break;
-    case GL_RED: v[1] = v[2] = 0.0f; v[3] = 1.0f; break;
-    case GL_RG: v[2] = 0.0f; v[3] = 1.0f; break;
-    default: break;
-    }
+    uint8_t m[4];
+    float in[4];
+    base_map_of(base, m);
+    memcpy(in, v, sizeof in);
+    for (int q = 0; q < 4; q++)
+        v[q] = m[q] < 4 ? in[m[q]] : m[q] == POST_ONE ? 1.0f : 0.0f;
 }
 
 /* TXF (NV_gpu_program4 section 2.X.4.4, table X.18): one texel, integer
@@ -1316,14 +1222,8 @@ static void apply_base_format(GLenum base, uint32_t mask, gp_vec *out)
     }
 }
 
-void tex_sample(const tex_object *t, const gp_tex_request *req, float unit_lod_bias,
-                gp_vec *out)
-{
-    tex_sample_with(t, NULL, req, unit_lod_bias, out);
-}
-
-void tex_sample_with(const tex_object *t, const tex_sampler *so, const gp_tex_request *req,
-                     float unit_lod_bias, gp_vec *out)
+void tex_sample_generic(const tex_object *t, const tex_sampler *so, const gp_tex_request *req,
+                        float unit_lod_bias, gp_vec *out)
 {
     /* the state sampled with: t's own, or t's with the sampler object's
      * fields in place of its own (ARB_sampler_objects) */
@@ -1353,6 +1253,34 @@ void tex_sample_with(const tex_object *t, const tex_sampler *so, const gp_tex_re
         apply_base_format(bi->base_format, live_lanes(req), out);
     if (swz)
         apply_swizzle(t, live_lanes(req), out);
+}
+
+bool tex_result_map(const tex_object *t, uint8_t map[4])
+{
+    int b = t->target == GL_TEXTURE_RECTANGLE_ARB ? 0 : t->sampler.base_level;
+    const tex_image *bi = b >= 0 && b < TEX_MAX_LEVELS ? &t->image[0][b] : NULL;
+    bool base = bi && base_maps(bi->base_format) &&
+                (bi->format == TEX_FMT_RGBA8 || bi->format == TEX_FMT_RGBA32F);
+    bool swz = swizzled(&t->sampler);
+    uint8_t bm[4] = {0, 1, 2, 3};
+    if (base)
+        base_map_of(bi->base_format, bm);
+    for (int q = 0; q < 4; q++) {
+        if (!swz) {
+            map[q] = bm[q];
+            continue;
+        }
+        switch (t->sampler.swizzle[q]) {
+        case GL_RED: map[q] = bm[0]; break;
+        case GL_GREEN: map[q] = bm[1]; break;
+        case GL_BLUE: map[q] = bm[2]; break;
+        case GL_ALPHA: map[q] = bm[3]; break;
+        case GL_ZERO: map[q] = POST_ZERO; break;
+        case GL_ONE: map[q] = POST_ONE; break;
+        default: map[q] = bm[q]; break;
+        }
+    }
+    return base || swz;
 }
 
 /* s: the state sampled with (NULL only when t is NULL). */
@@ -1412,7 +1340,7 @@ static void sample_rgba(const tex_object *t, const tex_sampler *s, const gp_tex_
 
     samp sp;
     if (!t || !req->coord || !tex_object_complete_with(t, s) ||
-        !samp_setup(&sp, t, s, req, unit_lod_bias)) {
+        !tex_samp_setup(&sp, t, s, req, unit_lod_bias)) {
         write_incomplete(t, req, mask, out);
         return;
     }
@@ -1528,7 +1456,7 @@ static void gather_offsets(const tex_object *t, const tex_sampler *s, const gp_t
         return;
     samp sp;
     if (!t || !req->coord || !off_x || !off_y || t->target == GL_TEXTURE_BUFFER_ARB ||
-        !tex_object_complete_with(t, s) || !samp_setup(&sp, t, s, req, 0.0f)) {
+        !tex_object_complete_with(t, s) || !tex_samp_setup(&sp, t, s, req, 0.0f)) {
         gp_tex_request g = *req;
         g.op = GP_TEXOP_TXG;
         write_incomplete(t, &g, mask, out);

@@ -4,8 +4,10 @@
  * error and leaves the raster position invalid, so a Bitmap after it draws
  * nothing; selection (section 5.2) of a draw whose vertices are stopped
  * records no hit.  A program that ends gives a valid position and a hit.
+ * The endless program is NV4's REP without a count, whose BRK is never
+ * taken.
  *
- * covers: API.RasterPos (vertex program path)
+ * covers: OP.REP
  */
 #include "gl_test.h"
 

@@ -186,8 +186,7 @@ static inline void k_scs(gp_vec *restrict r, const gp_val *restrict a)
     float t0[GP_LANES];
     for (int l = 0; l < GP_LANES; l++)
         t0[l] = a[l].f;
-    gp_vm_cos(&r->c[0][0].f, t0);
-    gp_vm_sin(&r->c[1][0].f, t0);
+    gp_vm_sincos(&r->c[1][0].f, &r->c[0][0].f, t0);
     for (int l = 0; l < GP_LANES; l++) {
         r->c[2][l].f = 0.0f;
         r->c[3][l].f = 0.0f;

@@ -1,0 +1,777 @@
+/*
+ * tex_sample_simd.c - texture lookups over all GP_LANES lanes of a task at
+ * once, specialised for the sampler state of a texture unit at draw time.
+ * tex_unit_prepare runs where the draw is recorded (API thread); the
+ * kernels run on worker threads, read texture objects only and keep no
+ * state.
+ *
+ * tex_unit_prepare reduces a unit's state once (R11): the generic
+ * sampler's tex_samp_setup for the texture's own target, completeness, the
+ * result map (base format and swizzle), and whether the kernels take the
+ * unit at all: complete 2D, RECT, CUBE and 2D array textures of RGBA8
+ * (sRGB-encoded too: R8, RG8, RGB8, LUMINANCE... are RGBA8 storage with a
+ * result map) or RGBA32F storage, any filters, wraps, LOD range and border
+ * colour, without anisotropy.  Per task, tex_unit_sample hands a plain
+ * lookup (TEX, TXP, TXB, TXL of a non-shadow target, constant offsets) to
+ * the kernel and everything else to the generic sampler (tex_sample.c).
+ *
+ * The kernel computes exactly what the generic sampler computes, lane for
+ * lane and bit for bit: the same float operations in the same order, on
+ * the compiler's vector extensions, a task's lanes as NC vectors of the
+ * machine's width.  A lookup is the generic chain as stages over all
+ * lanes:
+ *   coordinates (projection, cube face and s, t; array layer)
+ *   -> lambda (only when mipmaps or MIN != MAG make it matter; one per
+ *      quad from tex_quad_lambda_base, the generic sampler's own)
+ *   -> per lane: magnification or minification, level(s), trilinear
+ *      fraction (GL 2.1 sections 3.8.8, 3.8.9)
+ *   -> level passes: the lanes that read one image (cube face and level)
+ *      with one filter are wrapped, fetched and weighted together; the
+ *      wrap mode and texel format are chosen once per pass, not per lane
+ *   -> the trilinear blend, the result map, the lanes of the mask.
+ * Where the generic sampler has two orders of the same sum (its direct
+ * RGBA8 2D path adds the four weighted taps, the general path adds them to
+ * 0), the pass takes the one the generic sampler takes for that image.
+ * Texels: the baseline loads one 32-bit word per RGBA8 texel and converts
+ * by the generic sampler's tables; the AVX2 build gathers (texels, sRGB
+ * table) and divides by 255 (tex_u8_to_float is that division).  A pass
+ * computes every lane and keeps its own; a lane that reads no texel of the
+ * image (outside it, or not the pass's) loads texel 0 and drops it.
+ */
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#if defined(__SSE__)
+#include <immintrin.h>
+#endif
+
+#include "tex_sample_priv.h"
+
+/* Instruction-set variants: this file is the baseline (SSE, 4 lanes a
+ * vector); tex_sample_simd_avx2.c compiles the kernel a second time for
+ * AVX2 (8 lanes a vector, gathers) with TEX_SIMD_AVX2 set, and
+ * tex_unit_sample picks one at run time. */
+#if defined(TEX_SIMD_AVX2)
+#define TEX_VW 8
+#define KERNEL tex_kernel_sample_avx2
+#else
+#define KERNEL tex_kernel_sample
+#endif
+bool KERNEL(const tex_fast *f, const gp_tex_request *req, uint32_t mask, gp_vec *out);
+
+/* ---- lane vectors ------------------------------------------------------------------ */
+
+/* A task's lanes as NC vectors of TEX_VW lanes, the machine's own width
+ * (SSE: 4, AVX2: 8), so every operation is one instruction. */
+#define NL GP_LANES
+#ifndef TEX_VW
+#define TEX_VW 4
+#endif
+#define NC (NL / TEX_VW)
+typedef float vf __attribute__((vector_size(TEX_VW * 4)));
+typedef int32_t vi __attribute__((vector_size(TEX_VW * 4)));
+typedef uint32_t vu __attribute__((vector_size(TEX_VW * 4)));
+
+#define FOR_C for (int c = 0; c < NC; c++)
+
+/* Vector c of a register component (gp_val[GP_LANES]), loaded and stored
+ * as one vector (not through memcpy's narrower moves, whose stores a wide
+ * load could not forward). */
+typedef float vfu __attribute__((vector_size(TEX_VW * 4), aligned(4), may_alias));
+
+static inline vf vld(const gp_val *comp, int c)
+{
+    return *(const vfu *)(const void *)(comp + c * TEX_VW);
+}
+
+static inline void vst(gp_val *comp, int c, vf v)
+{
+    *(vfu *)(void *)(comp + c * TEX_VW) = v;
+}
+
+static inline vf vsplat(float k)
+{
+    vf v;
+    for (int l = 0; l < TEX_VW; l++)
+        v[l] = k;
+    return v;
+}
+
+static inline vi visplat(int32_t k)
+{
+    vi v;
+    for (int l = 0; l < TEX_VW; l++)
+        v[l] = k;
+    return v;
+}
+
+/* m ? a : b per lane, m all ones or zero (a comparison) */
+static inline vf vsel(vi m, vf a, vf b)
+{
+    return (vf)((m & (vi)a) | (~m & (vi)b));
+}
+
+static inline vi visel(vi m, vi a, vi b)
+{
+    return (m & a) | (~m & b);
+}
+
+/* Lanes c * TEX_VW .. of bits as a comparison mask, and back. */
+static inline vi vmask(uint32_t bits, int c)
+{
+    vi bit;
+    for (int l = 0; l < TEX_VW; l++)
+        bit[l] = 1 << l;
+    return (visplat((int32_t)(bits >> (c * TEX_VW))) & bit) != visplat(0);
+}
+
+static inline uint32_t vbits(vi m, int c)
+{
+#if TEX_VW == 4 && defined(__SSE__)
+    return (uint32_t)_mm_movemask_ps((__m128)m) << (c * TEX_VW);
+#elif TEX_VW == 8 && defined(__AVX__)
+    return (uint32_t)_mm256_movemask_ps((__m256)m) << (c * TEX_VW);
+#else
+    uint32_t b = 0;
+    for (int l = 0; l < TEX_VW; l++)
+        b |= (uint32_t)(m[l] & 1) << l;
+    return b << (c * TEX_VW);
+#endif
+}
+
+/* clampf of every lane */
+static inline vf vclamp(vf v, float lo, float hi)
+{
+    vf vlo = vsplat(lo), vhi = vsplat(hi);
+    v = vsel(v > vlo, v, vlo); /* NaN -> lo */
+    return vsel(v < vhi, v, vhi);
+}
+
+/* ifloor of every lane (clamped to int range already) */
+static inline vi vifloor(vf v)
+{
+    vi i = __builtin_convertvector(v, vi);
+    return i + (__builtin_convertvector(i, vf) > v); /* true is -1 */
+}
+
+static inline vf vtofloat(vi i)
+{
+    return __builtin_convertvector(i, vf);
+}
+
+/* Lane l of an array of vectors. */
+#define LANE(a, l) ((a)[(l) / TEX_VW][(l) % TEX_VW])
+
+/* ---- wraps (tex_sample_priv.h wrap_repeat, wrap_mirror, and tex_sample.c
+ * axis_nearest, axis_linear over the lanes of a vector) ----------------------------- */
+
+static inline vi vwrap_repeat(vi i, int n)
+{
+    if ((n & (n - 1)) == 0)
+        return i & visplat(n - 1);
+    vi r;
+    for (int l = 0; l < TEX_VW; l++)
+        r[l] = wrap_repeat(i[l], n);
+    return r;
+}
+
+static inline vi vwrap_mirror(vi i, int n)
+{
+    int n2 = 2 * n;
+    vi m;
+    if ((n2 & (n2 - 1)) == 0) {
+        m = i & visplat(n2 - 1);
+    } else {
+        for (int l = 0; l < TEX_VW; l++)
+            m[l] = ((i[l] % n2) + n2) % n2;
+    }
+    return visel(m >= visplat(n), visplat(n2 - 1) - m, m);
+}
+
+static inline vi vaxis_nearest(vf u, int n, int mode)
+{
+    switch (mode) {
+    case W_REPEAT: return vwrap_repeat(vifloor(vclamp(u, -COORD_BIG, COORD_BIG)), n);
+    case W_MIRROR: return vwrap_mirror(vifloor(vclamp(u, -COORD_BIG, COORD_BIG)), n);
+    case W_BORDER: return vifloor(vclamp(u, -1.0f, (float)n + 1.0f));
+    default: {
+        /* CLAMP and CLAMP_TO_EDGE: s in [0,1]; s = 1 gives texel n-1 */
+        vi i = vifloor(vclamp(u, 0.0f, (float)n));
+        return visel(i < visplat(n), i, visplat(n - 1));
+    }
+    }
+}
+
+static inline void vaxis_linear(vf u, int n, int mode, vi *i0, vi *i1, vf *a)
+{
+    vf v;
+    vi i;
+    vf half = vsplat(0.5f);
+    switch (mode) {
+    case W_REPEAT:
+        v = vclamp(u, -COORD_BIG, COORD_BIG) - half;
+        i = vifloor(v);
+        *a = v - vtofloat(i);
+        *i0 = vwrap_repeat(i, n);
+        *i1 = vwrap_repeat(i + 1, n);
+        return;
+    case W_MIRROR:
+        v = vclamp(u, -COORD_BIG, COORD_BIG) - half;
+        i = vifloor(v);
+        *a = v - vtofloat(i);
+        *i0 = vwrap_mirror(i, n);
+        *i1 = vwrap_mirror(i + 1, n);
+        return;
+    case W_EDGE:
+        v = vclamp(u, 0.5f, (float)n - 0.5f) - half;
+        i = vifloor(v);
+        *a = v - vtofloat(i);
+        *i0 = i;
+        *i1 = visel(i + 1 < visplat(n), i + 1, visplat(n - 1));
+        return;
+    case W_CLAMP: /* s clamped to [0,1]: the outer half texel blends with the border */
+        v = vclamp(u, 0.0f, (float)n) - half;
+        break;
+    default: /* W_BORDER */
+        v = vclamp(u, -0.5f, (float)n + 0.5f) - half;
+        break;
+    }
+    i = vifloor(v);
+    *a = v - vtofloat(i);
+    *i0 = i;
+    *i1 = i + 1;
+}
+
+/* ---- texel fetch ------------------------------------------------------------------- */
+
+/* The texel formats of a level pass. */
+enum { PF_RGBA8, PF_SRGB8, PF_F32 };
+
+/* One tap of a pass: texel (i, j) of slice k for the lanes of g, as SoA
+ * float RGBA in o; a texel outside the image reads the border colour
+ * (tex_sample.c fetch_rgba).  Lanes outside g are left undefined.  Byte
+ * offsets fit 32 bits: an image is at most TEX_MAX_IMAGE_BYTES; lanes that
+ * read no texel read texel 0 (there is one: some lane is inside). */
+static inline void fetch_tap(const samp *sp, const tex_image *img, int pf, const vi i[NC],
+                             const vi j[NC], const vi k[NC], uint32_t g, vf o[4][NC])
+{
+    vi in[NC];
+    vu offs[NC];
+    uint32_t load = 0;
+    vu w = (vu)visplat(img->width), h = (vu)visplat(img->height), d = (vu)visplat(img->depth);
+    uint32_t bpp = pf == PF_F32 ? 16 : 4;
+    uint32_t row = (uint32_t)img->row_stride, slice = (uint32_t)img->slice_stride;
+    FOR_C {
+        in[c] = ((vu)i[c] < w) & ((vu)j[c] < h) & ((vu)k[c] < d) & vmask(g, c);
+        load |= vbits(in[c], c);
+        offs[c] = ((vu)k[c] * slice + (vu)j[c] * row + (vu)i[c] * bpp) & (vu)in[c];
+    }
+    vf tx[4][NC];
+    if (!load) {
+        for (int q = 0; q < 4; q++)
+            FOR_C tx[q][c] = vsplat(0.0f);
+#if TEX_VW == 8 && defined(__AVX2__)
+    } else if (pf == PF_F32) {
+        const uint8_t *data = img->data;
+        for (int q = 0; q < 4; q++)
+            FOR_C tx[q][c] = (vf)_mm256_i32gather_ps((const float *)(const void *)(data + 4 * q),
+                                                     (__m256i)offs[c], 1);
+    } else {
+        const int *data = img->data;
+        const float *rgb = pf == PF_SRGB8 ? tex_srgb8_to_linear : tex_u8_to_float;
+        vf d255 = vsplat(255.0f);
+        FOR_C {
+            vi x = (vi)_mm256_i32gather_epi32(data, (__m256i)offs[c], 1); /* bytes R, G, B, A */
+            vi b = visplat(255);
+            /* tex_u8_to_float[c] is c / 255.0f rounded once, as the division
+             * here: the same bits without three of the gathers */
+            tx[3][c] = vtofloat((vi)((vu)x >> 24)) / d255;
+            if (pf == PF_RGBA8) {
+                tx[0][c] = vtofloat(x & b) / d255;
+                tx[1][c] = vtofloat(x >> 8 & b) / d255;
+                tx[2][c] = vtofloat(x >> 16 & b) / d255;
+            } else {
+                tx[0][c] = (vf)_mm256_i32gather_ps(rgb, (__m256i)(x & b), 4);
+                tx[1][c] = (vf)_mm256_i32gather_ps(rgb, (__m256i)(x >> 8 & b), 4);
+                tx[2][c] = (vf)_mm256_i32gather_ps(rgb, (__m256i)(x >> 16 & b), 4);
+            }
+        }
+    }
+#else
+    } else if (pf == PF_F32) {
+        const uint8_t *data = img->data;
+        FOR_C {
+            vf t[TEX_VW];
+            for (int l = 0; l < TEX_VW; l++)
+                memcpy(&t[l], data + offs[c][l], 16);
+#if TEX_VW == 4
+            /* 4x4 transpose: lanes' RGBA to RGBA's lanes (bits moved, never changed) */
+            vi lo = {0, 4, 1, 5}, hi = {2, 6, 3, 7}, a = {0, 1, 4, 5}, b = {2, 3, 6, 7};
+            vf t0 = __builtin_shuffle(t[0], t[1], lo), t1 = __builtin_shuffle(t[0], t[1], hi);
+            vf t2 = __builtin_shuffle(t[2], t[3], lo), t3 = __builtin_shuffle(t[2], t[3], hi);
+            tx[0][c] = __builtin_shuffle(t0, t2, a);
+            tx[1][c] = __builtin_shuffle(t0, t2, b);
+            tx[2][c] = __builtin_shuffle(t1, t3, a);
+            tx[3][c] = __builtin_shuffle(t1, t3, b);
+#else
+            for (int q = 0; q < 4; q++)
+                for (int l = 0; l < TEX_VW; l++)
+                    tx[q][c][l] = t[l][q];
+#endif
+        }
+    } else {
+        const uint8_t *data = img->data;
+        const float *rgb = pf == PF_SRGB8 ? tex_srgb8_to_linear : tex_u8_to_float;
+        const float *alpha = tex_u8_to_float;
+        FOR_C {
+            uint32_t x[TEX_VW];
+            for (int l = 0; l < TEX_VW; l++)
+                memcpy(&x[l], data + offs[c][l], 4); /* bytes R, G, B, A */
+#if TEX_VW == 4 && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+            /* built in registers, not through memory */
+            tx[0][c] = (vf){rgb[x[0] & 255], rgb[x[1] & 255], rgb[x[2] & 255], rgb[x[3] & 255]};
+            tx[1][c] = (vf){rgb[x[0] >> 8 & 255], rgb[x[1] >> 8 & 255], rgb[x[2] >> 8 & 255],
+                            rgb[x[3] >> 8 & 255]};
+            tx[2][c] = (vf){rgb[x[0] >> 16 & 255], rgb[x[1] >> 16 & 255],
+                            rgb[x[2] >> 16 & 255], rgb[x[3] >> 16 & 255]};
+            tx[3][c] = (vf){alpha[x[0] >> 24], alpha[x[1] >> 24], alpha[x[2] >> 24],
+                            alpha[x[3] >> 24]};
+#else
+            for (int l = 0; l < TEX_VW; l++) {
+                const uint8_t *p = (const uint8_t *)&x[l];
+                tx[0][c][l] = rgb[p[0]];
+                tx[1][c][l] = rgb[p[1]];
+                tx[2][c][l] = rgb[p[2]];
+                tx[3][c][l] = alpha[p[3]];
+            }
+#endif
+        }
+    }
+#endif
+    for (int q = 0; q < 4; q++) {
+        vf bc = vsplat(sp->border[q]);
+        FOR_C o[q][c] = vsel(in[c], tx[q][c], bc);
+    }
+}
+
+/* ---- one level pass ---------------------------------------------------------------- */
+
+/* Filters image img (one level of one face) for the lanes of g with one
+ * filter: tex_sample.c level_rgba8_2d where the generic sampler takes it
+ * (direct: RGBA8 2D-shaped images), else level_sample's general path.
+ * s, t: coordinates; k: slice (array layer; 0 otherwise); off: constant
+ * texel offsets.  Writes the lanes of g of o. */
+static void level_pass(const samp *sp, const tex_image *img, bool linear, uint32_t g,
+                       const vf s[NC], const vf t[NC], const vi k[NC], const int off[2],
+                       vf o[4][NC])
+{
+    int pf = img->format == TEX_FMT_RGBA32F ? PF_F32 : sp->srgb ? PF_SRGB8 : PF_RGBA8;
+    bool direct = sp->fast2d && img->format == TEX_FMT_RGBA8;
+    int w = img->width, h = img->height;
+    float fw = (float)w, fh = (float)h, ou = (float)off[0], ov = (float)off[1];
+    vf r[4][NC];
+    if (!linear) {
+        vi i[NC], j[NC];
+        FOR_C {
+            /* tex_sample.c to_texels */
+            vf u = (sp->normalized ? s[c] * fw : s[c]) + ou;
+            vf v = (sp->normalized ? t[c] * fh : t[c]) + ov;
+            i[c] = vaxis_nearest(u, w, sp->wrap[0]);
+            j[c] = vaxis_nearest(v, h, sp->wrap[1]);
+        }
+        fetch_tap(sp, img, pf, i, j, k, g, r);
+    } else {
+        vi i0[NC], i1[NC], j0[NC], j1[NC];
+        vf w00[NC], w10[NC], w01[NC], w11[NC];
+        vf one = vsplat(1.0f);
+        FOR_C {
+            vf u = (sp->normalized ? s[c] * fw : s[c]) + ou;
+            vf v = (sp->normalized ? t[c] * fh : t[c]) + ov;
+            vf a, b;
+            vaxis_linear(u, w, sp->wrap[0], &i0[c], &i1[c], &a);
+            vaxis_linear(v, h, sp->wrap[1], &j0[c], &j1[c], &b);
+            /* GL 2.1 section 3.8.8, LINEAR: (1-a)(1-b) t00 + a(1-b) t10 + (1-a)b t01 +
+             * ab t11; level_sample's weights are the same products (1 * x is x) */
+            w00[c] = (one - a) * (one - b);
+            w10[c] = a * (one - b);
+            w01[c] = (one - a) * b;
+            w11[c] = a * b;
+        }
+        vf t00[4][NC], t10[4][NC], t01[4][NC], t11[4][NC];
+        fetch_tap(sp, img, pf, i0, j0, k, g, t00);
+        fetch_tap(sp, img, pf, i1, j0, k, g, t10);
+        fetch_tap(sp, img, pf, i0, j1, k, g, t01);
+        fetch_tap(sp, img, pf, i1, j1, k, g, t11);
+        for (int q = 0; q < 4; q++) {
+            if (direct) {
+                FOR_C r[q][c] = w00[c] * t00[q][c] + w10[c] * t10[q][c] + w01[c] * t01[q][c] +
+                                w11[c] * t11[q][c];
+            } else {
+                /* level_sample: the taps added to 0 in turn */
+                FOR_C {
+                    vf acc = vsplat(0.0f);
+                    acc += w00[c] * t00[q][c];
+                    acc += w10[c] * t10[q][c];
+                    acc += w01[c] * t01[q][c];
+                    acc += w11[c] * t11[q][c];
+                    r[q][c] = acc;
+                }
+            }
+        }
+    }
+    FOR_C {
+        vi m = vmask(g, c);
+        for (int q = 0; q < 4; q++)
+            o[q][c] = vsel(m, r[q][c], o[q][c]);
+    }
+}
+
+/* Runs level passes for the lanes of mask, grouped by (face, level,
+ * filter): key = face << 5 | level << 1 | linear.  False when an image is
+ * not one the passes read (the caller goes generic). */
+static bool level_passes(const samp *sp, uint32_t mask, const vi key[NC], const vf s[NC],
+                         const vf t[NC], const vi k[NC], const int off[2], vf o[4][NC])
+{
+    const tex_object *tx = sp->t;
+    while (mask) {
+        int kk = LANE(key, __builtin_ctz(mask));
+        uint32_t g = 0;
+        vi vk = visplat(kk);
+        FOR_C g |= vbits(key[c] == vk, c);
+        g &= mask;
+        mask &= ~g;
+        const tex_image *img = &tx->image[kk >> 5][(kk >> 1) & 15];
+        if (!img->data || (img->format != TEX_FMT_RGBA8 && img->format != TEX_FMT_RGBA32F))
+            return false;
+        level_pass(sp, img, kk & 1, g, s, t, k, off, o);
+    }
+    return true;
+}
+
+/* ---- the kernel ---------------------------------------------------------------------- */
+
+/* tex_sample.c lanes_lambda for TEX, TXP, TXB, TXL on f's targets into
+ * lam.  ln: s, t, r and the faces (cube maps) of every lane; w: the
+ * coordinate's w. */
+static void lambda_of(const tex_fast *f, const gp_tex_request *req, lanes *ln, const vf w[NC],
+                      vf lam[NC])
+{
+    const samp *sp = &f->sp;
+    vf base[NC];
+    FOR_C base[c] = vsplat(0.0f);
+    if (req->op == GP_TEXOP_TXL) {
+        FOR_C base[c] = w[c];
+    } else if (req->quad_derivatives && sp->cube) {
+        /* per lane, on its own face; the lanes of a quad on one face share
+         * one value (tex_quad_lambda_base depends on the quad and face only) */
+        for (int q = 0; q < NL / 4; q++) {
+            int done_face = -1;
+            float done = 0.0f;
+            for (int l = 4 * q; l < 4 * q + 4; l++) {
+                if (!(req->lane_mask & (1u << l)))
+                    continue;
+                if (ln->face[l] != done_face) {
+                    done_face = ln->face[l];
+                    done = tex_quad_lambda_base(sp, req, ln, q, done_face, ln);
+                }
+                LANE(base, l) = done;
+            }
+        }
+    } else if (req->quad_derivatives) {
+        for (int q = 0; q < NL / 4; q++) {
+            float lb = (req->lane_mask >> (4 * q)) & 0xfu
+                           ? tex_quad_lambda_base(sp, req, ln, q, 0, ln)
+                           : 0.0f;
+            for (int l = 4 * q; l < 4 * q + 4; l++)
+                LANE(base, l) = lb;
+        }
+    }
+    bool txb = req->op == GP_TEXOP_TXB;
+    vf b0 = vsplat(sp->bias), zero = vsplat(0.0f);
+    vf lo = vsplat(sp->min_lod), hi = vsplat(sp->max_lod);
+    FOR_C {
+        vf bias = b0 + (txb ? w[c] : zero);
+        bias = vclamp(bias, -TEX_MAX_LOD_BIAS, TEX_MAX_LOD_BIAS);
+        vf lp = base[c] + bias;
+        /* a NaN lambda' (degenerate partials) takes MIN_LOD */
+        lp = vsel(lp > lo, lp, lo);
+        lam[c] = vsel(lp < hi, lp, hi);
+    }
+}
+
+/* The lookup of req (TEX, TXP, TXB, TXL; tex_unit_takes) for the lanes of
+ * mask into out.  False when it cannot be done here (nothing written). */
+bool KERNEL(const tex_fast *f, const gp_tex_request *req, uint32_t mask, gp_vec *out)
+{
+    const samp *sp = &f->sp;
+    const gp_vec *cv = req->coord;
+    vf x[NC], y[NC], z[NC], w[NC], s[NC], t[NC];
+    vi face[NC], layer[NC];
+    FOR_C {
+        x[c] = vld(cv->c[0], c);
+        y[c] = vld(cv->c[1], c);
+        z[c] = vld(cv->c[2], c);
+        w[c] = vld(cv->c[3], c);
+    }
+    lanes ln;
+    /* tex_sample.c lanes_coords */
+    if (req->op == GP_TEXOP_TXP) {
+        /* ARB_fragment_program 3.11.6.2: s, t, r divided by q */
+        vf one = vsplat(1.0f);
+        FOR_C {
+            vf iw = one / w[c];
+            x[c] *= iw;
+            y[c] *= iw;
+            z[c] *= iw;
+        }
+    }
+    FOR_C {
+        s[c] = x[c];
+        t[c] = y[c];
+        face[c] = layer[c] = visplat(0);
+    }
+    if (sp->cube) {
+        for (int l = 0; l < NL; l++) {
+            const float v[3] = {LANE(x, l), LANE(y, l), LANE(z, l)};
+            int fc = cube_face(v[0], v[1], v[2]);
+            float fs, ft;
+            cube_st(fc, v, &fs, &ft);
+            LANE(face, l) = fc;
+            ln.face[l] = fc;
+            LANE(s, l) = fs;
+            LANE(t, l) = ft;
+        }
+    } else if (sp->layer_dim == 2) {
+        /* NV_gpu_program4 section 2.X.4.4: round, clamp to [0, layers-1] */
+        vi top = visplat(f->layers - 1);
+        FOR_C {
+            vi i = vifloor(vclamp(z[c], 0.0f, (float)f->layers) + 0.5f);
+            layer[c] = visel(i > top, top, i);
+        }
+    }
+
+    /* tex_sample.c lane_sample: the level(s) and filter of every lane */
+    vi linear[NC], level[NC], level2[NC];
+    vf frac[NC];
+    uint32_t two = 0; /* lanes that blend a second level */
+    vi magl = visplat(sp->mag_linear), minl = visplat(sp->min_linear);
+    vi vbase = visplat(sp->base), vq = visplat(sp->q);
+    if (!f->need_lambda) {
+        FOR_C {
+            linear[c] = magl; /* one filter, one level, whatever lambda is */
+            level[c] = vbase;
+        }
+    } else {
+        vf lam[NC];
+        memcpy(ln.s, s, sizeof ln.s);
+        memcpy(ln.t, t, sizeof ln.t);
+        memcpy(ln.r, z, sizeof ln.r);
+        lambda_of(f, req, &ln, w, lam);
+        vf vc = vsplat(sp->c), half = vsplat(0.5f), big = vsplat(64.0f), zero = vsplat(0.0f);
+        FOR_C {
+            vi mag = lam[c] <= vc;
+            linear[c] = visel(mag, magl, minl);
+            level[c] = vbase;
+            if (sp->mip == MIP_NEAREST) {
+                /* d = base if lambda <= 1/2, else base + ceil(lambda + 1/2) - 1, at most q */
+                vi up = ~mag & (lam[c] > half);
+                vf lc = vsel(lam[c] < big, lam[c], big);
+                lc = vsel(up, lc, vsplat(1.0f)); /* other lanes: any value in int range */
+                vi d = vbase - vifloor(-(lc + half)) - 1;
+                d = visel(d > vq, vq, d);
+                level[c] = visel(up, d, vbase);
+            } else if (sp->mip == MIP_LINEAR) {
+                /* d1 = base + floor(lambda), d2 = d1 + 1, both at most q; blend by frac */
+                vf lc = vsel(lam[c] < big, lam[c], big);
+                lc = vsel(mag, zero, lc); /* lambda > c = 0 where minifying */
+                vi fl = vifloor(lc);
+                vi d1 = vbase + fl;
+                vi top = d1 >= vq;
+                level[c] = visel(mag, vbase, visel(top, vq, d1));
+                frac[c] = lc - vtofloat(fl);
+                two |= vbits(~mag & ~top & (frac[c] > zero), c);
+                level2[c] = level[c] + 1;
+            }
+        }
+        two &= mask;
+    }
+
+    int off[2] = {0, 0};
+    if (!sp->cube) {
+        off[0] = req->offset[0];
+        off[1] = req->offset[1];
+    }
+    vf o[4][NC];
+    vi key[NC];
+    FOR_C key[c] = face[c] << 5 | level[c] << 1 | (linear[c] & 1);
+    if (!level_passes(sp, mask, key, s, t, layer, off, o))
+        return false;
+    if (two) {
+        vf o2[4][NC];
+        FOR_C key[c] = face[c] << 5 | level2[c] << 1 | (linear[c] & 1);
+        if (!level_passes(sp, two, key, s, t, layer, off, o2))
+            return false;
+        vf one = vsplat(1.0f);
+        FOR_C {
+            vi m = vmask(two, c);
+            for (int q = 0; q < 4; q++)
+                o[q][c] = vsel(m, (one - frac[c]) * o[q][c] + frac[c] * o2[q][c], o[q][c]);
+        }
+    }
+
+    /* the result map (base format, swizzle) and the lanes of the mask */
+    for (int q = 0; q < 4; q++) {
+        int src = f->post ? f->map[q] : q;
+        vf k = vsplat(src == POST_ONE ? 1.0f : 0.0f);
+        FOR_C {
+            vf v = src < 4 ? o[src][c] : k;
+            vst(out->c[q], c, vsel(vmask(mask, c), v, vld(out->c[q], c)));
+        }
+    }
+    return true;
+}
+
+/* ---- preparing and dispatching ---------------------------------------------------- */
+#if !defined(TEX_SIMD_AVX2)
+
+_Static_assert(sizeof(tex_fast) <= sizeof(((tex_unit_state *)0)->priv),
+               "TEX_UNIT_STATE_WORDS too small for tex_fast");
+
+static tex_fast *fast_of(tex_unit_state *u)
+{
+    return (tex_fast *)(void *)u->priv;
+}
+
+static const tex_fast *cfast_of(const tex_unit_state *u)
+{
+    return (const tex_fast *)(const void *)u->priv;
+}
+
+#if TEX_SIMD_HAS_AVX2
+bool tex_kernel_sample_avx2(const tex_fast *f, const gp_tex_request *req, uint32_t mask,
+                            gp_vec *out);
+#endif
+
+/* The kernel's instruction set, chosen once: AVX2 where the CPU has it,
+ * unless ASMGL_EXEC_ISA=base asks for the baseline everywhere (as it does
+ * for the program interpreter).  Every thread makes the same choice. */
+typedef bool (*kernel_fn)(const tex_fast *, const gp_tex_request *, uint32_t, gp_vec *);
+static _Atomic(kernel_fn) kernel_chosen;
+
+static kernel_fn kernel(void)
+{
+    kernel_fn k = atomic_load_explicit(&kernel_chosen, memory_order_relaxed);
+    if (k)
+        return k;
+    k = tex_kernel_sample;
+#if TEX_SIMD_HAS_AVX2
+    const char *isa = getenv("ASMGL_EXEC_ISA");
+    __builtin_cpu_init();
+    if (!(isa && strcmp(isa, "base") == 0) && __builtin_cpu_supports("avx2"))
+        k = tex_kernel_sample_avx2;
+#endif
+    atomic_store_explicit(&kernel_chosen, k, memory_order_relaxed);
+    return k;
+}
+
+/* ASMGL_TEX_KERNELS=0: every lookup on the generic sampler (read once). */
+static _Atomic int kernels_env; /* 0 unread, 1 on, 2 off */
+
+static bool kernels_on(void)
+{
+    int e = atomic_load_explicit(&kernels_env, memory_order_relaxed);
+    if (!e) {
+        const char *v = getenv("ASMGL_TEX_KERNELS");
+        e = v && strcmp(v, "0") == 0 ? 2 : 1;
+        atomic_store_explicit(&kernels_env, e, memory_order_relaxed);
+    }
+    return e == 1;
+}
+
+void tex_unit_prepare(tex_unit_state *u, const tex_object *t, const tex_sampler *so,
+                      float unit_lod_bias)
+{
+    memset(u, 0, sizeof *u);
+    u->t = t;
+    u->so = so;
+    u->lod_bias = unit_lod_bias;
+    tex_fast *f = fast_of(u);
+    if (!t || !kernels_on())
+        return;
+    int target;
+    switch (t->target) {
+    case GL_TEXTURE_2D: target = GP_TEX_2D; break;
+    case GL_TEXTURE_RECTANGLE_ARB: target = GP_TEX_RECT; break;
+    case GL_TEXTURE_CUBE_MAP: target = GP_TEX_CUBE; break;
+    case GL_TEXTURE_2D_ARRAY_EXT: target = GP_TEX_ARRAY2D; break;
+    default: return;
+    }
+    tex_sampler merged;
+    const tex_sampler *s = &t->sampler;
+    if (so) {
+        merged = t->sampler;
+        tex_sampler_take_object_state(&merged, so);
+        s = &merged;
+    }
+    gp_tex_request r;
+    memset(&r, 0, sizeof r);
+    r.op = GP_TEXOP_TEX;
+    r.target = (uint8_t)target;
+    if (!tex_object_complete_with(t, s) || !tex_samp_setup(&f->sp, t, s, &r, unit_lod_bias))
+        goto generic;
+    const samp *sp = &f->sp;
+    const tex_image *bi = &t->image[0][sp->base];
+    if (sp->depth || sp->integer || sp->aniso > 1.0f || sp->dims != 2 || sp->cube_array ||
+        (bi->format != TEX_FMT_RGBA8 && bi->format != TEX_FMT_RGBA32F))
+        goto generic;
+    f->need_lambda = sp->mip != MIP_NONE || sp->mag_linear != sp->min_linear;
+    f->post = tex_result_map(t, f->map);
+    f->targets = 1u << target;
+    f->layers = sp->layer_dim == 2 ? bi->depth : 1;
+    f->kernel = true;
+    return;
+generic:
+    /* deterministic bytes for memcmp: nothing but the pointers and bias */
+    memset(u->priv, 0, sizeof u->priv);
+}
+
+bool tex_unit_takes(const tex_unit_state *u, const gp_tex_request *req)
+{
+    const tex_fast *f = cfast_of(u);
+    if (!f->kernel || !req->coord || req->offset_reg || req->bindless || req->target >= 32 ||
+        !(f->targets & (1u << req->target)))
+        return false;
+    switch (req->op) {
+    case GP_TEXOP_TEX:
+    case GP_TEXOP_TXP:
+    case GP_TEXOP_TXB:
+    case GP_TEXOP_TXL: return true;
+    default: return false;
+    }
+}
+
+void tex_unit_sample(const tex_unit_state *u, const gp_tex_request *req, gp_vec *out)
+{
+    uint32_t mask = req->lane_mask & (uint32_t)((1ull << NL) - 1);
+    if (tex_unit_takes(u, req)) {
+        if (!mask || kernel()(cfast_of(u), req, mask, out))
+            return;
+    }
+    tex_sample_generic(u->t, u->so, req, u->lod_bias, out);
+}
+
+void tex_sample(const tex_object *t, const gp_tex_request *req, float unit_lod_bias,
+                gp_vec *out)
+{
+    tex_sample_with(t, NULL, req, unit_lod_bias, out);
+}
+
+void tex_sample_with(const tex_object *t, const tex_sampler *so, const gp_tex_request *req,
+                     float unit_lod_bias, gp_vec *out)
+{
+    tex_unit_state u;
+    tex_unit_prepare(&u, t, so, unit_lod_bias);
+    tex_unit_sample(&u, req, out);
+}
+
+#endif /* !TEX_SIMD_AVX2 */

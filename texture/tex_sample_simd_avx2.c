@@ -1,0 +1,23 @@
+/*
+ * tex_sample_simd_avx2.c - the sampling kernel of tex_sample_simd.c
+ * compiled a second time for AVX2 (tex_kernel_sample_avx2: 8 lanes a
+ * vector, gathers for texels and conversion tables), which tex_unit_sample
+ * runs on CPUs that have it.  The same float operations as the baseline
+ * kernel, so the same bits: no FMA (not in the "avx2" target, and
+ * -ffp-contract=off).  Elsewhere this file is empty.
+ */
+#include "tex_sample_priv.h" /* TEX_SIMD_HAS_AVX2 */
+#if TEX_SIMD_HAS_AVX2
+#if defined(__clang__)
+#pragma clang attribute push(__attribute__((target("avx2"))), apply_to = function)
+#else
+#pragma GCC target("avx2")
+#endif
+#define TEX_SIMD_AVX2 1
+#include "tex_sample_simd.c"
+#if defined(__clang__)
+#pragma clang attribute pop
+#endif
+#else
+typedef int tex_sample_simd_avx2_unused; /* ISO C: a translation unit declares something */
+#endif
