@@ -68,6 +68,15 @@
  * incomplete strips draw nothing; a task out of budget draws nothing and
  * ends the draw (stats: gs_invocations, gs_vertices, budget_exceeded; "Instruction
  * budget" below).
+ * Tessellation (rast_draw.tep.prog, rast_tess.c; NV_tessellation_program5):
+ * GL_PATCHES draws run patch by patch: vertex program -> control program
+ * (VERTICES_OUT invocations in lock-step, or the default levels) ->
+ * primitive generator (the Direct3D 11 reference tessellator's vertices and
+ * triangles, as Mesa's) -> evaluation program on 16 generated vertices a
+ * task -> the geometry program or clipping; memory stays one patch's worth
+ * whatever the levels and patch count; stats: tcs_patches,
+ * tes_invocations, tess_prims.  Fragment programs read the patch's number
+ * as primitive.id (without a geometry program).
  * primitive.id reaches fragment programs flat from the provoking vertex: the
  * primitive's number in the draw without a geometry program (quads count
  * once, POLYGON 0, from 0 per draw and instance), result.primid with one.
@@ -576,7 +585,8 @@ const int8_t (*rast_sample_positions(int n, int *count))[2];
  * fragments written; vertices dead, so their primitives are not drawn; a
  * geometry task emits nothing) and no stage starts another task for that
  * draw, except that the primitives binned before a vertex or geometry task
- * ran out are still shaded (not after a total stop).  What was drawn
+ * ran out are still shaded (not after a total stop; the tessellation
+ * stages count as vertex-side stages).  What was drawn
  * (stored, for a dispatch) before the stop stays;
  * draws before it are complete and draws after it run normally.  Which of
  * a stopped draw's fragment tasks ran before the stop depends on the order

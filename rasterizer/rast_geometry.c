@@ -549,7 +549,7 @@ GLenum rast_gs_run_draw(rast_geom *g)
 /* ---- primitives from the tessellation stage ----------------------------------- */
 
 GLenum rast_gs_run_prims(rast_geom *g, const gp_val *verts, const uint32_t *idx, long nprims, int vin,
-                         int32_t prim_id)
+                         int32_t first_id)
 {
     rast_context *r = g->r;
     const rast_draw *d = g->d;
@@ -600,7 +600,7 @@ GLenum rast_gs_run_prims(rast_geom *g, const gp_val *verts, const uint32_t *idx,
                         row[s].c[c][l] = src[s * 4 + c];
                 }
             }
-            gs->inputs[GP_VARY_PRIMID].c[0][l].i = prim_id;
+            gs->inputs[GP_VARY_PRIMID].c[0][l].i = first_id + (int32_t)pi;
             gs->inputs[GP_VARY_PRIMINFO].c[0][l].i = inv;
             gs->inputs[GP_VARY_PRIMINFO].c[1][l].i = vin;
             gs->inputs[GP_VARY_PRIMINFO].c[2][l].i = 0;

@@ -734,10 +734,11 @@ void rast_gs_free(struct rast_gs *gs);
  * (rast_tess.c).  nprims primitives of vin vertices (1, 2 or 3, what
  * PRIMITIVE_IN takes), vertex k of primitive i at verts + idx[i * vin + k] *
  * vrec_words: the GP_VARY_COUNT slots' 4 words each (vrec_words =
- * GP_VARY_COUNT * 4); prim_id their primitive.id.  GL_NO_ERROR or
- * GL_OUT_OF_MEMORY; a budget stop ends it as in rast_gs_run_draw. */
+ * GP_VARY_COUNT * 4); primitive i's primitive.id is first_id + i.
+ * GL_NO_ERROR or GL_OUT_OF_MEMORY; a budget stop ends it as in
+ * rast_gs_run_draw. */
 GLenum rast_gs_run_prims(rast_geom *g, const gp_val *verts, const uint32_t *idx, long nprims, int vin,
-                         int32_t prim_id);
+                         int32_t first_id);
 
 /* rast_tess.c: the tessellation stage (a draw with rast_draw.tep.prog) */
 GLenum rast_tess_run_draw(rast_geom *g);

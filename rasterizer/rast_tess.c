@@ -29,7 +29,9 @@
  *      vertex.tesscoord = (u, v, w, 0), the output patch as vertex[m] and the
  *      per-patch values as primitive.tessouter / tessinner / patch.attrib;
  *   5. the primitives, in the generator's order (rast_priv.h): with a
- *      geometry program, its input primitives (rast_gs_run_prims); else to
+ *      geometry program, its input primitives (rast_gs_run_prims; its
+ *      primitive.id counts them from 0 per draw and per instance, GLSL's
+ *      gl_PrimitiveIDIn "primitives processed by the geometry shader"); else to
  *      clipping, triangles with every edge drawn in polygon mode LINE, lines
  *      as independent segments (the stipple restarts at each), points.  The
  *      provoking vertex is the last of each primitive (the first under
@@ -105,6 +107,7 @@ struct rast_tess {
     gp_vec tout[GP_VARY_COUNT];
     /* control-program calls: a machine and an env each, fibers when more
      * than one */
+    uint64_t gs_prims;    /* primitives handed to the geometry program in this draw and instance */
     const gp_program *tcp_prog;
     gp_machine *tcp_machine[TS_TCP_CALLS];
     gp_exec_env tcp_env[TS_TCP_CALLS];
@@ -465,7 +468,8 @@ static bool run_patch(rast_geom *g, struct rast_tess *ts, const gp_val (*patch_i
     }
     if (to_gs) {
         GLenum e = rast_gs_run_prims(g, (const gp_val *)ts->tes_words, ts->indices, (long)(nidx / per),
-                                     (int)per, pid);
+                                     (int)per, (int32_t)ts->gs_prims);
+        ts->gs_prims += nidx / per;
         if (e)
             g->err = e;
         return !rast_budget_stopped(r);
@@ -515,6 +519,7 @@ GLenum rast_tess_run_draw(rast_geom *g)
     long per_batch = TS_BATCH_VERTS / n;
     for (int inst = 0; inst < d->instance_count && !g->err && !rast_budget_stopped(r); inst++) {
         g->instance = inst;
+        ts->gs_prims = 0;
         for (long p0 = 0; p0 < npatches && !g->err && !rast_budget_stopped(r); p0 += per_batch) {
             long np = npatches - p0 < per_batch ? npatches - p0 : per_batch;
             int nverts = (int)(np * n);

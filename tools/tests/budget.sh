@@ -1,8 +1,8 @@
 #!/bin/bash
 # budget.sh ASMGL DIR
 #
-# Programs that never end (or run too long) in the vertex, fragment and
-# compute stages are stopped by the instruction budget (rast.h "Instruction
+# Programs that never end (or run too long) in the vertex, tessellation,
+# fragment and compute stages are stopped by the instruction budget (rast.h "Instruction
 # budget", docs/limits.md): each DIR/*.shader_test must pass its probes (the
 # image the docs promise) within 20 s, with 1 and 4 worker threads, and
 # print its report on stderr exactly once.
@@ -41,6 +41,11 @@ check fp_endless.shader_test \
     "asmgl: fragment program 2 exceeded its instruction budget in draw 2; the draw was stopped"
 check cp_endless.shader_test \
     "asmgl: compute program 1 exceeded its instruction budget in dispatch 1; the dispatch was stopped"
+check tep_endless.shader_test \
+    "asmgl: tessellation evaluation program 2 exceeded its instruction budget in draw 1; the draw was stopped"
+check tcp_endless.shader_test \
+    "asmgl: tessellation control program 2 exceeded the draw's instruction budget in draw 1; the draw was stopped" \
+    ASMGL_DRAW_BUDGET=1000000
 check fp_total.shader_test \
     "asmgl: fragment program 2 exceeded the draw's instruction budget in draw 2; the draw was stopped" \
     ASMGL_DRAW_BUDGET=1000000
