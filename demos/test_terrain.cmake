@@ -21,7 +21,9 @@
 #    summit at world (-2, -1) -> PNG (99, 89): height 0.45 ->
 #    albedo LOW + 0.45 (HIGH - LOW) = (0.57, 0.68, 0.515) -> luma 153.7 at
 #    the summit; the tessellated surface interpolates between generated
-#    vertices, at most a few percent below it there: [135, 158].
+#    vertices, at most a few percent below it there: [135, 158].  Untessellated
+#    (every level 1) the summit lies on the patch edge x = -2 between the
+#    corners z = -1.5 and -0.5, whose heights are 0.225: luma 126, outside.
 # A flat, undisplaced terrain (no evaluation program, or TXL reading 0)
 # would be 99 everywhere; a missing patch leaves the sky (luma 137).
 #
