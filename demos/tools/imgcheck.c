@@ -20,6 +20,10 @@
  *                              have a luma strictly between LO and HI (the
  *                              width of a transition between two levels)
  *       --row X1,X2,Y          prints the luma of pixels X1..X2 of row Y
+ *       --absent R,G,B,T,X1,Y1,X2,Y2
+ *                              no pixel of columns X1..X2, rows Y1..Y2 is
+ *                              within T of (R, G, B) in every channel (e.g.
+ *                              the clear colour showing through a crack)
  *   asmgl-demo-imgcheck compare IMG REF [--tol T] [--max-bad F] [--max-mean M]
  *                                       [--diff OUT.png]
  *       a pixel of IMG is bad when no pixel of REF within one pixel of it
@@ -143,7 +147,7 @@ static int cmd_expect(int argc, char **argv)
     int failed = 0;
     for (int i = 1; i < argc; i++) {
         const char *opt = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
-        double v[7];
+        double v[8];
         if (!val)
             goto usage;
         i++;
@@ -219,6 +223,29 @@ static int cmd_expect(int argc, char **argv)
             printf("%s row %d, x %d..%d: %d pixels with luma in (%.1f, %.1f), expected [%.0f, %.0f]\n",
                    ok ? "ok  " : "FAIL", y, x1, x2, n, v[3], v[4], v[5], v[6]);
             failed |= !ok;
+        } else if (!strcmp(opt, "--absent") && parse_list(val, v, 8, 0)) {
+            int x1 = (int)v[4], y1 = (int)v[5], x2 = (int)v[6], y2 = (int)v[7];
+            if (x1 < 0 || x2 < x1 || x2 >= img.w || y1 < 0 || y2 < y1 || y2 >= img.h)
+                goto usage;
+            int n = 0, fx = -1, fy = -1;
+            for (int y = y1; y <= y2; y++) {
+                for (int x = x1; x <= x2; x++) {
+                    const unsigned char *px = img.px + ((size_t)y * img.w + x) * 3;
+                    int near = 1;
+                    for (int c = 0; c < 3; c++)
+                        near &= fabs((double)px[c] - v[c]) <= v[3];
+                    if (near && n++ == 0) {
+                        fx = x;
+                        fy = y;
+                    }
+                }
+            }
+            printf("%s (%.0f, %.0f, %.0f) +- %.0f in x %d..%d, y %d..%d: %d pixels", n ? "FAIL" : "ok  ", v[0], v[1],
+                   v[2], v[3], x1, x2, y1, y2, n);
+            if (n)
+                printf(", the first at (%d, %d)", fx, fy);
+            printf("\n");
+            failed |= n != 0;
         } else {
             goto usage;
         }
@@ -329,7 +356,8 @@ static void usage(void)
                     "       asmgl-demo-imgcheck expect IMG [--min-stddev S] [--min-peak L] [--mean-range LO,HI]\n"
                     "                                      [--luma X,Y,LO,HI] [--brighter X1,Y1,X2,Y2[,R]]\n"
                     "                                      [--pixel X,Y,LO,HI] [--levels X1,X2,Y,MIN,MAX]\n"
-                    "                                      [--ramp X1,X2,Y,LO,HI,MIN,MAX] [--row X1,X2,Y]...\n"
+                    "                                      [--ramp X1,X2,Y,LO,HI,MIN,MAX] [--row X1,X2,Y]\n"
+                    "                                      [--absent R,G,B,T,X1,Y1,X2,Y2]...\n"
                     "       asmgl-demo-imgcheck compare IMG REF [--tol T] [--max-bad F] [--max-mean M]"
                     " [--diff OUT.png]\n");
 }
