@@ -34,7 +34,7 @@ BUILD_PACKAGES = build-essential cmake pkg-config mesa-common-dev libglvnd-dev l
 TEST_PACKAGES = piglit libosmesa6-dev libgl1-mesa-dri libegl-mesa0 libglx-mesa0 mesa-utils \
                 xvfb xauth x11-apps python3 clang libclang-rt-14-dev
 
-.PHONY: all deps deps-test build install run test test-asan test-exec-builds fuzz bench clean
+.PHONY: all deps deps-test build install run test test-backends test-asan test-exec-builds fuzz bench clean
 
 all: build
 
@@ -63,6 +63,17 @@ run: build
 
 test: deps-test build
 	cd $(BUILD) && ctest --output-on-failure -j$(JOBS)
+
+# The conformance suites (tests/programs: nv4 nv5 memory tess), piglit's
+# program tests (piglit.conformance and its shader_tests piglit_st.*), the
+# legacy GL set (piglit.legacy) and the corpus, once on the interpreter
+# alone (ASMGL_JIT=0) and once with every program compiled before its first
+# task (ASMGL_JIT_SYNC=1); `make test` runs them as shipped (compiled in the
+# background once hot).  tools.backend_images compares the images of both.
+BACKEND_TESTS = '^(nv4|nv5|memory|tess|piglit_st|corpus)\.|^piglit\.(conformance|legacy)$$'
+test-backends: deps-test build
+	cd $(BUILD) && ASMGL_JIT=0 ctest --output-on-failure -j$(JOBS) -R $(BACKEND_TESTS)
+	cd $(BUILD) && ASMGL_JIT_SYNC=1 ctest --output-on-failure -j$(JOBS) -R $(BACKEND_TESTS)
 
 # Sanitizer build: every test under ASan/UBSan but those labelled mesa_peer
 # (they exercise Mesa rather than asmgl) and no_asan (they cannot run there:
