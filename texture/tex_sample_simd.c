@@ -306,13 +306,14 @@ static inline void fetch_tap(const samp *sp, const tex_image *img, int pf, const
                 memcpy(&t[l], data + offs[c][l], 16);
 #if TEX_VW == 4
             /* 4x4 transpose: lanes' RGBA to RGBA's lanes (bits moved, never changed) */
-            vi lo = {0, 4, 1, 5}, hi = {2, 6, 3, 7}, a = {0, 1, 4, 5}, b = {2, 3, 6, 7};
-            vf t0 = __builtin_shuffle(t[0], t[1], lo), t1 = __builtin_shuffle(t[0], t[1], hi);
-            vf t2 = __builtin_shuffle(t[2], t[3], lo), t3 = __builtin_shuffle(t[2], t[3], hi);
-            tx[0][c] = __builtin_shuffle(t0, t2, a);
-            tx[1][c] = __builtin_shuffle(t0, t2, b);
-            tx[2][c] = __builtin_shuffle(t1, t3, a);
-            tx[3][c] = __builtin_shuffle(t1, t3, b);
+            vf t0 = __builtin_shufflevector(t[0], t[1], 0, 4, 1, 5);
+            vf t1 = __builtin_shufflevector(t[0], t[1], 2, 6, 3, 7);
+            vf t2 = __builtin_shufflevector(t[2], t[3], 0, 4, 1, 5);
+            vf t3 = __builtin_shufflevector(t[2], t[3], 2, 6, 3, 7);
+            tx[0][c] = __builtin_shufflevector(t0, t2, 0, 1, 4, 5);
+            tx[1][c] = __builtin_shufflevector(t0, t2, 2, 3, 6, 7);
+            tx[2][c] = __builtin_shufflevector(t1, t3, 0, 1, 4, 5);
+            tx[3][c] = __builtin_shufflevector(t1, t3, 2, 3, 6, 7);
 #else
             for (int q = 0; q < 4; q++)
                 for (int l = 0; l < TEX_VW; l++)
