@@ -5,9 +5,20 @@
  *
  * Compile latency (the program's first draw must not wait for LLVM):
  * prepare checks the IR (jit_check, cheap) and, unless ASMGL_JIT_SYNC=1,
- * queues the program for the one compile thread and returns its gp_code
- * at once; run hands each call to the interpreter (gp_backend_fallback)
- * until the function is there.  The queue is first come first served.
+ * returns a cold gp_code at once; run hands each call to the interpreter
+ * (gp_backend_fallback) until the function is there.
+ *
+ * Tiering: a program is compiled only once it is hot.  Its cold code
+ * counts the work it hands to the interpreter (atomically, any thread:
+ * tasks times the program's length from its entry to END); the task that
+ * crosses jit_hot queues the program for the one compile
+ * thread (first come first served) and starts LLVM if it is the first.  A
+ * short process (a piglit test drawing a few quads) then never pays LLVM's
+ * start-up (about 20 ms) nor compiles for a handful of tasks; a frame of a
+ * real scene crosses the threshold within its first tiles.
+ * ASMGL_JIT_HOT=<tasks x instructions> sets the threshold (0 or 1: at the
+ * first run);
+ * ASMGL_JIT_SYNC=1 compiles in prepare, before the first run.
  * gp_program_free's release waits for a compile of that program in
  * progress (the compile reads the IR) and drops a queued one.
  */
@@ -30,11 +41,13 @@
 #include "gp_ir.h"
 #include "jit.h"
 
-enum { JIT_QUEUED, JIT_COMPILING, JIT_READY, JIT_FAILED };
+enum { JIT_COLD, JIT_QUEUED, JIT_COMPILING, JIT_READY, JIT_FAILED };
 
 typedef struct jit_code {
     gp_code base;
     _Atomic int state;              /* JIT_* */
+    _Atomic uint64_t heat;          /* JIT_COLD: tasks run on the interpreter
+                                       times cost */
     jit_fn fn;                      /* JIT_READY */
     LLVMOrcResourceTrackerRef rt;   /* the program's module in the JIT */
     /* What the compile reads: a copy of the program's fields and
@@ -56,6 +69,15 @@ static LLVMOrcLLJITRef jit_lljit;        /* NULL: LLVM could not start */
 static LLVMTargetMachineRef jit_tm;      /* for the pass pipeline */
 static const char *jit_passes = JIT_PASSES_DEFAULT;
 static bool jit_debug, jit_sync;
+/* The work a program runs on the interpreter before it is queued, in
+ * tasks times its length (jit_code.cost): below this, the compile (a few
+ * ms, and LLVM's start) costs more than the interpreter's time it would
+ * save.  A piglit test's 250x250 window is about 4000 tasks: its short
+ * programs stay interpreted; alu1 (127 instructions) compiles after
+ * about 2000 of its 262144 tasks. */
+#define JIT_HOT_DEFAULT ((uint64_t)1 << 18)
+static uint64_t jit_hot = JIT_HOT_DEFAULT;
+static pthread_once_t jit_env_once = PTHREAD_ONCE_INIT;
 static _Atomic uint64_t jit_serial;
 
 static pthread_mutex_t jit_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -134,13 +156,25 @@ static void jit_at_exit(void)
 
 static void warm_up(void);
 
-static void jit_init(void)
+static void jit_env_init(void)
 {
     jit_debug = env_on("ASMGL_JIT_DEBUG");
     jit_sync = env_on("ASMGL_JIT_SYNC");
     const char *passes = getenv("ASMGL_JIT_PASSES");
     if (passes && *passes)
         jit_passes = passes;
+    const char *hot = getenv("ASMGL_JIT_HOT");
+    if (hot && *hot) {
+        char *end;
+        unsigned long v = strtoul(hot, &end, 10);
+        if (*end == '\0')
+            jit_hot = v < 1 ? 1u : (uint64_t)v;
+    }
+}
+
+static void jit_init(void)
+{
+    pthread_once(&jit_env_once, jit_env_init);
     if (LLVMInitializeNativeTarget() || LLVMInitializeNativeAsmPrinter())
         return;
     jit_tm = make_tm();
@@ -425,9 +459,46 @@ static void release_code(gp_code *code)
     free_code(jc);
 }
 
+/* Queues jc (JIT_COLD, hot now) for the compile thread, starting LLVM and
+ * the thread if they are not yet; on failure jc stays cold with its heat
+ * past the threshold: the interpreter runs it from then on. */
+static void queue_code(jit_code *jc)
+{
+    if (jit_debug)
+        fprintf(stderr, "asmgl: jit: %s program (%d instructions) hot: compiling\n",
+                jc->fragment ? "fragment" : "vertex", jc->p->num_insns);
+    if (!jit_start()) /* LLVM's start: once per process, on this thread */
+        return;
+    pthread_mutex_lock(&jit_lock);
+    if (!jit_thread_started) {
+        pthread_t t;
+        pthread_attr_t attr;
+        pthread_attr_init(&attr);
+        pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+        jit_thread_started = pthread_create(&t, &attr, compile_thread, NULL) == 0;
+        pthread_attr_destroy(&attr);
+    }
+    if (!jit_thread_started) {
+        pthread_mutex_unlock(&jit_lock);
+        jit_note(jc->p, "no compile thread");
+        return;
+    }
+    atomic_store(&jc->state, JIT_QUEUED);
+    if (jit_tail)
+        jit_tail->next = jc;
+    else
+        jit_head = jc;
+    jit_tail = jc;
+    pthread_cond_broadcast(&jit_cond);
+    pthread_mutex_unlock(&jit_lock);
+}
+
 gp_code *gp_jit_prepare(const gp_program *p)
 {
-    if (!jit_start())
+    pthread_once(&jit_env_once, jit_env_init);
+    /* LLVM starts here only for a synchronous compile; else at the first
+     * program that gets hot (queue_code) */
+    if (jit_sync && !jit_start())
         return NULL;
     const char *why = jit_check(p);
     if (why) {
@@ -493,32 +564,12 @@ gp_code *gp_jit_prepare(const gp_program *p)
         pthread_mutex_unlock(&jit_lock);
         return &jc->base;
     }
+    atomic_store(&jc->state, JIT_COLD);
     pthread_mutex_lock(&jit_lock);
-    if (!jit_thread_started) {
-        pthread_t t;
-        pthread_attr_t attr;
-        pthread_attr_init(&attr);
-        pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
-        jit_thread_started = pthread_create(&t, &attr, compile_thread, NULL) == 0;
-        pthread_attr_destroy(&attr);
-    }
-    if (!jit_thread_started) {
-        pthread_mutex_unlock(&jit_lock);
-        free_code(jc);
-        jit_note(p, "no compile thread");
-        return NULL;
-    }
-    atomic_store(&jc->state, JIT_QUEUED);
     jc->all_next = jit_all;
     if (jit_all)
         jit_all->all_prev = jc;
     jit_all = jc;
-    if (jit_tail)
-        jit_tail->next = jc;
-    else
-        jit_head = jc;
-    jit_tail = jc;
-    pthread_cond_broadcast(&jit_cond);
     pthread_mutex_unlock(&jit_lock);
     return &jc->base;
 }
@@ -527,8 +578,15 @@ gp_code *gp_jit_prepare(const gp_program *p)
 
 void gp_jit_run(const gp_program *p, const gp_code *code, gp_exec_env *env)
 {
-    const jit_code *jc = (const jit_code *)code;
-    if (atomic_load_explicit(&((jit_code *)jc)->state, memory_order_acquire) != JIT_READY) {
+    jit_code *jc = (jit_code *)code;
+    int state = atomic_load_explicit(&jc->state, memory_order_acquire);
+    if (state != JIT_READY) {
+        /* exactly one task sees the heat cross jit_hot */
+        if (state == JIT_COLD && atomic_load_explicit(&jc->heat, memory_order_relaxed) < jit_hot) {
+            uint64_t h = atomic_fetch_add_explicit(&jc->heat, jc->cost, memory_order_relaxed);
+            if (h < jit_hot && h + jc->cost >= jit_hot)
+                queue_code(jc);
+        }
         gp_backend_fallback()->run(p, NULL, env);
         return;
     }

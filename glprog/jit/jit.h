@@ -31,9 +31,13 @@
  * Environment:
  *   ASMGL_JIT=0        the backend is unavailable (the interpreter runs)
  *   ASMGL_JIT_SYNC=1   prepare compiles before it returns (tests, image
- *                      checks); otherwise the program is compiled on a
- *                      background thread and runs on the interpreter until
- *                      its code is ready (a frame never waits for LLVM)
+ *                      checks); otherwise the program runs on the
+ *                      interpreter until it is hot (ASMGL_JIT_HOT), then is
+ *                      compiled on a background thread and runs on the
+ *                      interpreter until its code is ready (a frame never
+ *                      waits for LLVM)
+ *   ASMGL_JIT_HOT=n    the work (tasks times program length) a program runs
+ *                      on the interpreter before it is compiled (jit.c)
  *   ASMGL_JIT_DEBUG=1  one line per program that falls back, and why
  *   ASMGL_JIT_PASSES=  the LLVM pass pipeline (default JIT_PASSES_DEFAULT)
  *   ASMGL_EXEC_ISA=base  code for the x86-64 baseline instead of this CPU
