@@ -271,6 +271,28 @@ static void gs_emit(void *user, int what, const gp_vec *out, uint32_t mask)
     }
 }
 
+/* Runs the geometry program over the lanes of live with ec's EMIT state,
+ * counting them and charging the draw's budget; false when the task's
+ * primitives must draw nothing (it stopped, or a budget stop ends the
+ * draw). */
+static bool gs_run(rast_context *r, rast_geom *g, gs_emit_ctx *ec, uint32_t live)
+{
+    gp_exec_env env;
+    rast_stage_env(&g->gp, r->vmachine, rast_tex_fn, &g->units, r->insn_budget, &r->vmem,
+                   "geometry program", &env);
+    env.inputs = ec->gs->inputs;
+    env.outputs = ec->gs->outputs;
+    env.live_mask = live;
+    env.emit = gs_emit;
+    env.emit_user = ec;
+    gp_exec(g->gp.prog, &env);
+    r->stats.gs_invocations += (uint64_t)rast_popcount(live);
+    bool exceeded = env.status == GP_EXEC_BUDGET_EXCEEDED;
+    r->stats.budget_exceeded += exceeded;
+    return !rast_budget_charge(r, RAST_STAGE_GEOMETRY, env.insn_used, exceeded) &&
+           env.status == GP_EXEC_OK;
+}
+
 /* Picks the layer of a primitive from its provoking vertex; false = draw
  * it nowhere (a layer outside the framebuffer's). */
 static bool gs_layer(rast_geom *g, const struct rast_gs *gs, size_t pv, int layers)
@@ -519,20 +541,7 @@ GLenum rast_gs_run_draw(rast_geom *g)
                     gs->ocount[l] = 0;
                 if (!live)
                     continue;
-                gp_exec_env env;
-                rast_stage_env(&g->gp, r->vmachine, rast_tex_fn, &g->units, r->insn_budget, &r->vmem,
-                               "geometry program", &env);
-                env.inputs = gs->inputs;
-                env.outputs = gs->outputs;
-                env.live_mask = live;
-                env.emit = gs_emit;
-                env.emit_user = &ec;
-                gp_exec(g->gp.prog, &env);
-                r->stats.gs_invocations += (uint64_t)rast_popcount(live);
-                bool exceeded = env.status == GP_EXEC_BUDGET_EXCEEDED;
-                r->stats.budget_exceeded += exceeded;
-                if (rast_budget_charge(r, RAST_STAGE_GEOMETRY, env.insn_used, exceeded) ||
-                    env.status != GP_EXEC_OK)
+                if (!gs_run(r, g, &ec, live))
                     continue; /* the task's primitives draw nothing; a stop ends the loops */
                 for (int l = 0; l < m && !g->err; l++) {
                     if (!(live & (1u << l)))
@@ -611,19 +620,7 @@ GLenum rast_gs_run_prims(rast_geom *g, const gp_val *verts, const uint32_t *idx,
         }
         for (int l = m; l < GP_LANES; l++)
             gs->ocount[l] = 0;
-        gp_exec_env env;
-        rast_stage_env(&g->gp, r->vmachine, rast_tex_fn, &g->units, r->insn_budget, &r->vmem,
-                       "geometry program", &env);
-        env.inputs = gs->inputs;
-        env.outputs = gs->outputs;
-        env.live_mask = live;
-        env.emit = gs_emit;
-        env.emit_user = &ec;
-        gp_exec(g->gp.prog, &env);
-        r->stats.gs_invocations += (uint64_t)rast_popcount(live);
-        bool exceeded = env.status == GP_EXEC_BUDGET_EXCEEDED;
-        r->stats.budget_exceeded += exceeded;
-        if (rast_budget_charge(r, RAST_STAGE_GEOMETRY, env.insn_used, exceeded) || env.status != GP_EXEC_OK)
+        if (!gs_run(r, g, &ec, live))
             continue;
         for (int l = 0; l < m && !g->err; l++) {
             r->stats.gs_vertices += (uint64_t)gs->ocount[l];

@@ -493,6 +493,19 @@ static void queue_code(jit_code *jc)
     pthread_mutex_unlock(&jit_lock);
 }
 
+/* jc in state `state`, on the list of every program's code. */
+static gp_code *publish(jit_code *jc, int state)
+{
+    atomic_store(&jc->state, state);
+    pthread_mutex_lock(&jit_lock);
+    jc->all_next = jit_all;
+    if (jit_all)
+        jit_all->all_prev = jc;
+    jit_all = jc;
+    pthread_mutex_unlock(&jit_lock);
+    return &jc->base;
+}
+
 gp_code *gp_jit_prepare(const gp_program *p)
 {
     pthread_once(&jit_env_once, jit_env_init);
@@ -555,23 +568,9 @@ gp_code *gp_jit_prepare(const gp_program *p)
             free_code(jc);
             return NULL;
         }
-        atomic_store(&jc->state, JIT_READY);
-        pthread_mutex_lock(&jit_lock);
-        jc->all_next = jit_all;
-        if (jit_all)
-            jit_all->all_prev = jc;
-        jit_all = jc;
-        pthread_mutex_unlock(&jit_lock);
-        return &jc->base;
+        return publish(jc, JIT_READY);
     }
-    atomic_store(&jc->state, JIT_COLD);
-    pthread_mutex_lock(&jit_lock);
-    jc->all_next = jit_all;
-    if (jit_all)
-        jit_all->all_prev = jc;
-    jit_all = jc;
-    pthread_mutex_unlock(&jit_lock);
-    return &jc->base;
+    return publish(jc, JIT_COLD);
 }
 
 /* ---- running --------------------------------------------------------------------- */
