@@ -26,7 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../tools/image.h"
+#include <stb/stb_image.h>
 
 #define GL_FUNCS(X)                                                          \
     X(PFNGLGETSTRINGPROC, GetString)                                         \
@@ -351,15 +351,15 @@ int main(int argc, char **argv)
                         return 1;
                     }
                     snprintf(cmd, sizeof cmd, "'%s' run '%s' -o '%s' >/dev/null", argv[1], path, png);
-                    int w = 0, h = 0;
-                    unsigned char *ours = system(cmd) == 0 ? img_load(png, &w, &h) : NULL;
+                    int w = 0, h = 0, comps = 0;
+                    unsigned char *ours = system(cmd) == 0 ? stbi_load(png, &w, &h, &comps, 4) : NULL;
                     if (!ours || w != W || h != H) {
                         printf("FAIL %s: asmgl run %s\n", name, path);
                         failed++;
                     } else if (!agree(name, px, ours, pts, &ties)) {
                         failed++;
                     }
-                    img_free(ours);
+                    stbi_image_free(ours);
                     n++;
                 }
                 gl.DeleteProgram(prog);
