@@ -47,7 +47,8 @@ int main(void)
 {
     asmgl_context *c = gt_context(16, 16);
     GLboolean valid = GL_FALSE;
-    static const GLubyte bits[2] = {0xff, 0xff};
+    /* 8x2, each row padded to UNPACK_ALIGNMENT (4) bytes */
+    static const GLubyte bits[8] = {0xff, 0, 0, 0, 0xff, 0, 0, 0};
 
     GLuint endless = gt_program(GL_VERTEX_PROGRAM_ARB, VP_ENDLESS);
     GLuint plain = gt_program(GL_VERTEX_PROGRAM_ARB, VP_PLAIN);
