@@ -16,7 +16,8 @@
  * references):
  *   EX2       single precision Taylor polynomial: within 1.2 ulp, under
  *             the 22 bits of NV_vertex_program2 2.14.3.13 (2 ulp: the bound
- *             is 2^-22 * 2^floor(x)); ARB_vertex_program issue 28 and
+ *             is 2^-22 * 2^floor(x)); ARB_vertex_program ("no specific
+ *             treatment ... for EX2/LG2", its precision question (28)) and
  *             ARB_fragment_program give no bound of their own.  EX2 of an
  *             integer is exact.
  *   LG2       evaluated in double, rounded once: within 0.5 ulp and so
