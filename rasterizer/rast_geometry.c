@@ -271,6 +271,27 @@ static void gs_emit(void *user, int what, const gp_vec *out, uint32_t mask)
     }
 }
 
+/* Before a draw's geometry tasks: the results the program never writes
+ * get their defaults (0, 0, 0, 1) once; *layers is the number of layers a
+ * primitive may choose (1 unless the program writes result.layer and the
+ * framebuffer is layered); returns the EMIT state. */
+static gs_emit_ctx gs_begin(rast_context *r, rast_geom *g, struct rast_gs *gs, int vmax,
+                            int *layers)
+{
+    const gp_program_info *gpi = gp_program_get_info(g->gp.prog);
+    for (int s = 0; s < GP_VARY_COUNT; s++) {
+        if (gpi->outputs_written & (1ull << s))
+            continue;
+        for (int c = 0; c < 4; c++)
+            for (int i = 0; i < GP_LANES; i++)
+                gs->outputs[s].c[c][i].f = c == 3 ? 1.0f : 0.0f;
+    }
+    *layers = r->scene.layers > 1 && (gpi->outputs_written & (1ull << GP_VARY_LAYER))
+                  ? r->scene.layers : 1;
+    g->layer = 0;
+    return (gs_emit_ctx){g, gs, vmax, *layers > 1};
+}
+
 /* Runs the geometry program over the lanes of live with ec's EMIT state,
  * counting them and charging the draw's budget; false when the task's
  * primitives must draw nothing (it stopped, or a budget stop ends the
@@ -459,19 +480,8 @@ GLenum rast_gs_run_draw(rast_geom *g)
     for (int v = vin; v < rows; v++)
         for (int k = 0; k < nslot; k++)
             memset(&gs->inputs[(size_t)v * GP_VARY_COUNT + slots[k]], 0, sizeof(gp_vec));
-    /* unwritten geometry results: the same defaults once per draw */
-    for (int s = 0; s < GP_VARY_COUNT; s++) {
-        if (gpi->outputs_written & (1ull << s))
-            continue;
-        for (int c = 0; c < 4; c++)
-            for (int i = 0; i < GP_LANES; i++)
-                gs->outputs[s].c[c][i].f = c == 3 ? 1.0f : 0.0f;
-    }
-
-    int layers = r->scene.layers > 1 && (gpi->outputs_written & (1ull << GP_VARY_LAYER))
-                     ? r->scene.layers : 1;
-    gs_emit_ctx ec = {g, gs, vmax, layers > 1};
-    g->layer = 0;
+    int layers;
+    gs_emit_ctx ec = gs_begin(r, g, gs, vmax, &layers);
     size_t vrec = (size_t)nslot * 4;
 
     for (int inst = 0; inst < d->instance_count && !g->err && !rast_budget_stopped(r); inst++) {
@@ -583,16 +593,8 @@ GLenum rast_gs_run_prims(rast_geom *g, const gp_val *verts, const uint32_t *idx,
     uint64_t rd = gpi->inputs_read & ~(1ull << GP_VARY_PRIMID) & ~(1ull << GP_VARY_PRIMINFO);
     if (GP_VARY_COUNT < 64)
         rd &= (1ull << GP_VARY_COUNT) - 1;
-    for (int s = 0; s < GP_VARY_COUNT; s++) {
-        if (gpi->outputs_written & (1ull << s))
-            continue;
-        for (int c = 0; c < 4; c++)
-            for (int i = 0; i < GP_LANES; i++)
-                gs->outputs[s].c[c][i].f = c == 3 ? 1.0f : 0.0f;
-    }
-    int layers = r->scene.layers > 1 && (gpi->outputs_written & (1ull << GP_VARY_LAYER)) ? r->scene.layers : 1;
-    gs_emit_ctx ec = {g, gs, vmax, layers > 1};
-    g->layer = 0;
+    int layers;
+    gs_emit_ctx ec = gs_begin(r, g, gs, vmax, &layers);
     long nlanes = nprims * ninv;
     for (long q = 0; q < nlanes && !g->err && !rast_budget_stopped(r); q += GP_LANES) {
         int m = nlanes - q < GP_LANES ? (int)(nlanes - q) : GP_LANES;
