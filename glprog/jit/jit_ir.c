@@ -149,10 +149,27 @@ typedef struct jb {
     /* Operands as the interpreter has them in lanes it never runs: its
      * temporaries and address registers stay 0 there (jb_tex_operand). */
     bool unrun;
+    /* +0 and -0 in every lane, loaded in the entry block from memory LLVM
+     * cannot see into (cf) */
+    LLVMValueRef zero, negzero;
 } jb;
 
+/* What the entry block loads b->zero from. */
+static const float jit_zeros[NL] __attribute__((aligned(64)));
+
+/* f in every lane.  A zero is not an LLVM constant but b->zero or
+ * b->negzero: LLVM 15's InstCombine rewrites a select between a zero
+ * constant and x on a strict compare of x with a zero constant of the
+ * other sign, "x < +0 ? -0 : x", into "x <= +0 ? -0 : x", which turns +0
+ * into -0 (llvm-project issue 57357, fixed in later releases).  CMP
+ * against an unwritten temporary or SWZ's 0 formed it.  With no zero
+ * constant in the IR the pattern cannot form; a register holding zero
+ * costs nothing measurable. */
 static LLVMValueRef cf(jb *b, float f)
 {
+    gp_val z = {.f = f};
+    if ((z.u & 0x7fffffffu) == 0 && b->zero)
+        return z.u ? b->negzero : b->zero;
     LLVMValueRef e[NL];
     LLVMValueRef k = LLVMConstBitCast(LLVMConstInt(b->i32, ((gp_val){.f = f}).u, 0), b->f32);
     for (int l = 0; l < NL; l++)
@@ -987,6 +1004,13 @@ const char *jit_build(const gp_program *p, LLVMContextRef c, LLVMModuleRef m, co
     LLVMPositionBuilderAtEnd(b->A, b->entry);
     LLVMPositionBuilderAtEnd(b->B, body);
 
+    LLVMValueRef zp = LLVMConstIntToPtr(k64(b, (uint64_t)(uintptr_t)jit_zeros), b->ptr);
+    b->zero = LLVMBuildLoad2(b->A, b->vf, zp, "zero");
+    LLVMSetAlignment(b->zero, 64);
+    b->negzero = LLVMBuildBitCast(
+        b->A, LLVMBuildXor(b->A, LLVMBuildBitCast(b->A, b->zero, b->vi, ""), ci(b, 0x80000000u), ""),
+        b->vf, "negzero");
+
     /* registers start defined: temporaries and address registers 0, CC EQ */
     b->temps = calloc((size_t)(b->num_temps > 0 ? b->num_temps : 1) * 4, sizeof(LLVMValueRef));
     if (!b->temps) {
@@ -996,7 +1020,7 @@ const char *jit_build(const gp_program *p, LLVMContextRef c, LLVMModuleRef m, co
     }
     for (int i = 0; i < b->num_temps * 4; i++) {
         b->temps[i] = alloca_in_entry(b, b->vf, 64);
-        LLVMValueRef s = LLVMBuildStore(b->A, LLVMConstNull(b->vf), b->temps[i]);
+        LLVMValueRef s = LLVMBuildStore(b->A, b->zero, b->temps[i]);
         LLVMSetAlignment(s, 64);
     }
     for (int i = 0; i < b->naddr * 4; i++) {

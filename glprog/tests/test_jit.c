@@ -229,6 +229,28 @@ static const prog_case cases[] = {
      "MOV result.color, r;\n"
      "MOV result.position, vertex.position;\n"
      "END\n"},
+    /* Signed zeros where LLVM 15 folds a compare with a zero constant and
+     * a select of another zero constant (x < +0 ? -0 : x becomes
+     * x <= +0 ? -0 : x, which turns +0 into -0; llvm-project issue
+     * 57357): SWZ's 0 and an unwritten temporary are zero constants to the
+     * compiler. */
+    {"signed zeros against zero constants", GP_STAGE_FRAGMENT,
+     "!!ARBfp1.0\n"
+     "OPTION ARB_draw_buffers;\n"
+     "TEMP z, never, r;\n"
+     "SWZ z, fragment.texcoord[0], 0, 0, 0, 0;\n"
+     "CMP result.color[0], fragment.texcoord[1], -z, fragment.texcoord[1];\n"
+     "CMP result.color[1], -fragment.texcoord[2], z, -fragment.texcoord[2];\n"
+     "CMP result.color[2], fragment.texcoord[3], fragment.texcoord[3], -z;\n"
+     "MAX r.xy, fragment.texcoord[4], -z;\n"
+     "MIN r.zw, -z, fragment.texcoord[4];\n"
+     "MOV result.color[3], r;\n"
+     "MUL r, fragment.texcoord[5], never;\n"
+     "CMP result.color[4], r, -never, r;\n"
+     "MAX r.xy, z, -fragment.texcoord[6];\n"
+     "MIN r.zw, fragment.texcoord[6], z;\n"
+     "MOV result.color[5], r;\n"
+     "END\n"},
 };
 enum { NCASES = sizeof(cases) / sizeof(cases[0]) };
 
