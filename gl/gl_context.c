@@ -41,9 +41,11 @@ bool gl_default_fb_alloc(int w, int h, int depth_bits, int stencil_bits, int sam
     if (n == 0)
         return true; /* an empty framebuffer: no storage at all */
     size_t planes = samples > 1 ? (size_t)samples : 1; /* <= 8: no overflow below */
-    void *c = calloc(n * planes, 4);
+    /* written up front: the first scene's tiles load the colour (and
+     * stencil) before they write it (mem_zalloc_written) */
+    void *c = mem_zalloc_written(n * planes * 4);
     float *d = depth_bits ? malloc(n * planes * sizeof(float)) : NULL;
-    void *st = stencil_bits ? calloc(n * planes, 1) : NULL;
+    void *st = stencil_bits ? mem_zalloc_written(n * planes) : NULL;
     if (!c || (depth_bits && !d) || (stencil_bits && !st)) {
         free(c);
         free(d);

@@ -1103,7 +1103,7 @@ static bool alloc_surface(rast_surface *s, int w, int h, tex_format f, size_t te
     if (!mem_size_mul((size_t)w * (size_t)h, texel, &plane) ||
         !mem_size_mul(plane, (size_t)(samples > 0 ? samples : 1), &n))
         return false;
-    s->data = calloc(n ? n : 1, 1);
+    s->data = mem_zalloc_written(n); /* loaded by tiles before written */
     if (!s->data)
         return false;
     s->width = w;

@@ -59,6 +59,16 @@ bool mem_size_add(size_t a, size_t b, size_t *out);
 /* true when [offset, offset + len) lies inside [0, size), without overflow. */
 bool mem_range_ok(size_t size, size_t offset, size_t len);
 
+/* ---- render storage --------------------------------------------------------- */
+
+/* n zero bytes (calloc's), every page already mapped writable (NULL on
+ * OOM; free() it).  For storage that is first read and then written, such
+ * as a colour buffer whose tiles load its contents before shading: calloc's
+ * untouched pages map the shared zero page on that read and take a
+ * copy-on-write fault on the write, which flushes the TLB of every CPU
+ * running the process, once per page, while the workers render. */
+void *mem_zalloc_written(size_t n);
+
 /* ---- buffers ------------------------------------------------------------- */
 
 typedef struct mem_buffer mem_buffer;
