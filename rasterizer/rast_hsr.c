@@ -863,6 +863,14 @@ static inline int tag_slot(uint16_t v, uint16_t *tags, int *n)
 /* Distinct non-zero tags of a quad, and the lanes holding each. */
 static int quad_tags(const uint16_t *tg, uint16_t tags[4], uint8_t lanes[4])
 {
+    /* the common case: one primitive covers the whole quad */
+    uint64_t all;
+    memcpy(&all, tg, sizeof(all));
+    if (tg[0] && all == tg[0] * 0x0001000100010001ull) {
+        tags[0] = tg[0];
+        lanes[0] = 0xf;
+        return 1;
+    }
     int n = 0;
     for (int j = 0; j < 4; j++) {
         if (!tg[j])

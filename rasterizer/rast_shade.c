@@ -309,17 +309,21 @@ static inline __attribute__((always_inline)) bool shade_run(rast_tile_ctx *t, co
     }
 
     /* run */
-    gp_exec_env env;
-    rast_stage_env(&ds->fp, t->machine, rast_tex_fn, (void *)&ds->tex, ds->insn_budget, &ds->mem,
-                   "fragment program", &env);
-    env.inputs = in;
-    env.outputs = t->outputs;
-    env.live_mask = task->live;
-    env.helper_mask = used & ~task->live;
+    if (t->fenv_ds != ds) {
+        rast_stage_env(&ds->fp, t->machine, rast_tex_fn, (void *)&ds->tex, ds->insn_budget, &ds->mem,
+                       "fragment program", &t->fenv);
+        t->fenv_ds = ds;
+    }
+    gp_exec_env *env = &t->fenv; /* gp_exec writes only its results */
+    env->inputs = in;
+    env->outputs = t->outputs;
+    env->live_mask = task->live;
+    env->helper_mask = used & ~task->live;
     /* NV5 IPAC / IPAO / IPAS (rast_interp_at.c) */
     rast_interp_user iu = {p, fx, fy, in};
-    env.interp = rast_interp_fn;
-    env.interp_user = &iu;
+    env->interp = rast_interp_fn;
+    env->interp_user = &iu;
+    env->lane_pos = NULL;
     /* rast.h "Resources": the pixel of each lane, for fault reports.
      * Helper lanes (uncovered lanes of used quads) go in helper_mask, so
      * they store nothing (glprog.h EDGE.HELPER_STORES). */
@@ -330,14 +334,14 @@ static inline __attribute__((always_inline)) bool shade_run(rast_tile_ctx *t, co
             lane_pos[l][0] = (int32_t)fx[l];
             lane_pos[l][1] = (int32_t)fy[l];
         }
-        env.lane_pos = (const int32_t(*)[2])lane_pos;
+        env->lane_pos = (const int32_t(*)[2])lane_pos;
     }
-    gp_exec(prog, &env);
-    *killed = env.killed_mask;
-    bool exceeded = env.status == GP_EXEC_BUDGET_EXCEEDED;
+    gp_exec(prog, env);
+    *killed = env->killed_mask;
+    bool exceeded = env->status == GP_EXEC_BUDGET_EXCEEDED;
     t->stats.budget_exceeded += exceeded;
     /* this task ran out, or the draw's total did: discard, stop the draw */
-    return !rast_budget_charge_rec(p->rec, rast_budget_total(t->r), env.insn_used, exceeded,
+    return !rast_budget_charge_rec(p->rec, rast_budget_total(t->r), env->insn_used, exceeded,
                                    RAST_STAGE_FRAGMENT);
 }
 

@@ -555,6 +555,7 @@ static void run_pass(rast_tile_ctx *t, const rast_scene *s, const rast_bin *bin)
     int tile = (int)(bin - s->bins);
     t->scene = s;
     t->debug = t->r->debug;
+    t->fenv_ds = NULL; /* a state of an earlier scene may share an address */
     int in_layer = tile;
     t->layer = 0;
     if (s->layers > 1) {
