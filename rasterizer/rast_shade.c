@@ -202,13 +202,15 @@ static inline __attribute__((always_inline)) bool shade_run(rast_tile_ctx *t, co
         if (k < task->n)
             used |= 0xfu << (k * 4);
         int px = t->x + rast_pix_x(qb[k]), py = t->y + rast_pix_y(qb[k]);
-        for (int j = 0; j < 4; j++) {
-            int l = k * 4 + j;
-            fx[l] = (float)(px + (j & 1));
-            fy[l] = (float)(py + (j >> 1));
-            dx[l] = (fx[l] + 0.5f) - p->xr;
-            dy[l] = (fy[l] + 0.5f) - p->yr;
-        }
+        /* the quad's four lanes at once: (px + (j & 1), py + (j >> 1)) */
+        typedef float v4 __attribute__((vector_size(16)));
+        const v4 jx = {0.0f, 1.0f, 0.0f, 1.0f}, jy = {0.0f, 0.0f, 1.0f, 1.0f};
+        v4 qx = (float)px + jx, qy = (float)py + jy;
+        v4 qdx = (qx + 0.5f) - p->xr, qdy = (qy + 0.5f) - p->yr;
+        memcpy(&fx[k * 4], &qx, sizeof qx);
+        memcpy(&fy[k * 4], &qy, sizeof qy);
+        memcpy(&dx[k * 4], &qdx, sizeof qdx);
+        memcpy(&dy[k * 4], &qdy, sizeof qdy);
     }
 
     /* interpolation */
