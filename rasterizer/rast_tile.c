@@ -34,6 +34,26 @@ static inline int iy(int y)
     return (y >> 2) * 128 + ((y >> 1) & 1) * 8 + (y & 1) * 2;
 }
 
+/* One row of w 4-byte pixels between the surface (linear) and the tile
+ * (row yo = iy(y)): pixels x and x + 1 (x even) are adjacent in both, so
+ * they move as one 8-byte word. */
+static inline void row_to_tile4(unsigned char *tile, int yo, const unsigned char *row, int w)
+{
+    int x = 0;
+    for (; x + 1 < w; x += 2)
+        memcpy(tile + (size_t)(yo + ix(x)) * 4, row + (size_t)x * 4, 8);
+    if (x < w)
+        memcpy(tile + (size_t)(yo + ix(x)) * 4, row + (size_t)x * 4, 4);
+}
+static inline void tile_to_row4(unsigned char *row, const unsigned char *tile, int yo, int w)
+{
+    int x = 0;
+    for (; x + 1 < w; x += 2)
+        memcpy(row + (size_t)x * 4, tile + (size_t)(yo + ix(x)) * 4, 8);
+    if (x < w)
+        memcpy(row + (size_t)x * 4, tile + (size_t)(yo + ix(x)) * 4, 4);
+}
+
 rast_tile_ctx *rast_tile_ctx_create(rast_context *r)
 {
     rast_tile_ctx *t;
@@ -189,8 +209,7 @@ static void load_color_plane(rast_tile_ctx *t, int b, int smp)
         const unsigned char *src = data + (size_t)(t->y + y) * s->stride + (size_t)t->x * bpp;
         int yo = iy(y);
         if (bpp == 4) {
-            for (int x = 0; x < t->w; x++)
-                memcpy(dst + (size_t)(yo + ix(x)) * 4, src + (size_t)x * 4, 4);
+            row_to_tile4(dst, yo, src, t->w);
         } else {
             for (int x = 0; x < t->w; x++)
                 memcpy(dst + (size_t)(yo + ix(x)) * 16, src + (size_t)x * 16, 16);
@@ -210,8 +229,7 @@ static void store_color(rast_tile_ctx *t, int b, int smp)
         unsigned char *dst = data + (size_t)(t->y + y) * s->stride + (size_t)t->x * bpp;
         int yo = iy(y);
         if (bpp == 4) {
-            for (int x = 0; x < t->w; x++)
-                memcpy(dst + (size_t)x * 4, src + (size_t)(yo + ix(x)) * 4, 4);
+            tile_to_row4(dst, src, yo, t->w);
         } else {
             for (int x = 0; x < t->w; x++)
                 memcpy(dst + (size_t)x * 16, src + (size_t)(yo + ix(x)) * 16, 16);
@@ -232,8 +250,7 @@ static void load_depth_plane(rast_tile_ctx *t, int smp)
     for (int y = 0; y < t->h; y++) {
         const float *src = (const float *)(data + (size_t)(t->y + y) * s->stride) + t->x;
         int yo = iy(y);
-        for (int x = 0; x < t->w; x++)
-            depth[yo + ix(x)] = src[x];
+        row_to_tile4((unsigned char *)depth, yo, (const unsigned char *)src, t->w);
     }
 }
 
@@ -247,8 +264,7 @@ static void store_depth(rast_tile_ctx *t, int smp)
     for (int y = 0; y < t->h; y++) {
         float *dst = (float *)(data + (size_t)(t->y + y) * s->stride) + t->x;
         int yo = iy(y);
-        for (int x = 0; x < t->w; x++)
-            dst[x] = depth[yo + ix(x)];
+        tile_to_row4((unsigned char *)dst, (const unsigned char *)depth, yo, t->w);
     }
 }
 
