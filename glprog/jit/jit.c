@@ -11,8 +11,10 @@
  * Tiering: a program is compiled only once it is hot.  Its cold code
  * counts the work it hands to the interpreter (atomically, any thread:
  * tasks times the program's length from its entry to END); the task that
- * crosses jit_hot queues the program for the one compile
- * thread (first come first served) and starts LLVM if it is the first.  A
+ * crosses jit_hot queues the program for the one compile thread (first
+ * come first served).  The first hot program of the process instead
+ * starts LLVM (opening libLLVM, jit_llvm.h) and is compiled on that task's
+ * thread, which then runs it compiled (jit_at_exit says why there).  A
  * short process (a piglit test drawing a few quads) then never pays LLVM's
  * start-up (about 20 ms) nor compiles for a handful of tasks; a frame of a
  * real scene crosses the threshold within its first tiles.
@@ -29,17 +31,9 @@
 #include <string.h>
 #include <time.h>
 
-#include <llvm-c/Analysis.h>
-#include <llvm-c/Core.h>
-#include <llvm-c/Error.h>
-#include <llvm-c/LLJIT.h>
-#include <llvm-c/Orc.h>
-#include <llvm-c/Target.h>
-#include <llvm-c/TargetMachine.h>
-#include <llvm-c/Transforms/PassBuilder.h>
-
 #include "gp_ir.h"
 #include "jit.h"
+#include "jit_llvm.h"
 
 enum { JIT_COLD, JIT_QUEUED, JIT_COMPILING, JIT_READY, JIT_FAILED };
 
@@ -79,6 +73,7 @@ static bool jit_debug, jit_sync;
 static uint64_t jit_hot = JIT_HOT_DEFAULT;
 static pthread_once_t jit_env_once = PTHREAD_ONCE_INIT;
 static _Atomic uint64_t jit_serial;
+static _Atomic bool jit_started; /* jit_init ran (whether or not LLVM started) */
 
 static pthread_mutex_t jit_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t jit_cond = PTHREAD_COND_INITIALIZER; /* queue non-empty / compile done */
@@ -144,7 +139,11 @@ static LLVMTargetMachineRef make_tm(void)
 
 /* At exit, before LLVM's own static destructors: let a compile in
  * progress finish and start no other.  Registered when LLVM starts and
- * again after every compile (warm_up says why). */
+ * again after every compile: LLVM makes some statics on first use, in any
+ * compile, and registers their destructors then.  The program that starts
+ * LLVM is compiled on the thread that starts it, before its caller goes
+ * on (queue_code), so the statics of a first compile are there before the
+ * compile thread ever runs. */
 static void jit_at_exit(void)
 {
     pthread_mutex_lock(&jit_lock);
@@ -153,8 +152,6 @@ static void jit_at_exit(void)
         pthread_cond_wait(&jit_cond, &jit_lock);
     pthread_mutex_unlock(&jit_lock);
 }
-
-static void warm_up(void);
 
 static void jit_env_init(void)
 {
@@ -175,8 +172,15 @@ static void jit_env_init(void)
 static void jit_init(void)
 {
     pthread_once(&jit_env_once, jit_env_init);
-    if (LLVMInitializeNativeTarget() || LLVMInitializeNativeAsmPrinter())
+    /* libLLVM opens here, not at the process's start (jit_llvm.h) */
+    if (!jit_llvm_load(jit_debug))
         return;
+    /* LLVMInitializeNativeTarget and LLVMInitializeNativeAsmPrinter, whose
+     * inline bodies would call LLVM's functions by their own names */
+    LLVMInitializeX86TargetInfo();
+    LLVMInitializeX86Target();
+    LLVMInitializeX86TargetMC();
+    LLVMInitializeX86AsmPrinter();
     jit_tm = make_tm();
     LLVMTargetMachineRef jtm = make_tm();
     if (!jit_tm || !jtm)
@@ -200,15 +204,16 @@ static void jit_init(void)
     else
         LLVMOrcJITDylibAddGenerator(LLVMOrcLLJITGetMainJITDylib(j), gen);
     jit_lljit = j;
-    warm_up();
     atexit(jit_at_exit);
 }
 
-/* LLVM starts at the first prepare (a process that runs no program never
- * starts it); if it cannot, prepare returns NULL: the interpreter runs. */
+/* LLVM starts at the first hot program, or the first prepare with
+ * ASMGL_JIT_SYNC=1 (a process that compiles nothing never loads it); if it
+ * cannot, programs stay on the interpreter. */
 static bool jit_start(void)
 {
     pthread_once(&jit_once, jit_init);
+    atomic_store(&jit_started, true);
     return jit_lljit != NULL;
 }
 
@@ -362,54 +367,6 @@ static void compile_code(jit_code *jc)
     jc->snap.insns = NULL;
 }
 
-/* Two small programs LLVM's start compiles (and drops) on the thread that
- * starts it, so that LLVM has made the statics it makes on first use, whose
- * destructors it registers then, before jit_at_exit is registered after
- * them: a process that exits while the compile thread works waits for it
- * before they go.  About 10 ms, once per process, at its first prepare. */
-static const char warm_fp[] =
-    "!!ARBfp1.0\nOPTION NV_fragment_program;\nTEMP a, b;\n"
-    "TEX a, fragment.texcoord[0], texture[0], 2D;\n"
-    "MADC a, a, fragment.color, -fragment.texcoord[1];\nKIL -a;\n"
-    "LG2 b.x, a.x;\nEX2 b.y, a.y;\nPOW b.z, a.z, a.w;\nRSQH b.w, |a.w|;\n"
-    "FLR a, b;\nFRC b, a;\nCMP a, a, b, fragment.color;\nDDX b, a;\n"
-    "MAX a (GT), a, b;\nSLT b, a, b;\nDP4_SAT result.color, a, b;\nEND\n";
-static const char warm_vp[] =
-    "!!ARBvp1.0\nADDRESS A0;\nPARAM m[4] = { program.local[0..3] };\nTEMP r;\n"
-    "ARL A0.x, vertex.attrib[1].x;\nDP4 r.x, m[A0.x], vertex.position;\n"
-    "LIT r, r;\nEXP r.y, r.x;\nLOG r.z, r.y;\nMOV result.position, r;\nEND\n";
-
-static void warm_up(void)
-{
-    static const struct {
-        const char *src;
-        gp_stage stage;
-    } progs[] = {{warm_fp, GP_STAGE_FRAGMENT}, {warm_vp, GP_STAGE_VERTEX}};
-    for (size_t k = 0; k < sizeof(progs) / sizeof(progs[0]); k++) {
-        gp_limits lim;
-        gp_limits_default(&lim, progs[k].stage);
-        gp_error err;
-        gp_program *p = gp_compile(progs[k].src, strlen(progs[k].src), progs[k].stage, &lim, &err);
-        if (!p) {
-            if (jit_debug)
-                fprintf(stderr, "asmgl: jit: warm-up program %zu: %s\n", k, err.msg);
-            continue;
-        }
-        jit_fn fn;
-        LLVMOrcResourceTrackerRef rt;
-        const char *why = compile(p, jit_passes, &fn, &rt);
-        if (why && jit_debug)
-            fprintf(stderr, "asmgl: jit: warm-up program %zu: %s\n", k, why);
-        if (!why) {
-            LLVMErrorRef e = LLVMOrcResourceTrackerRemove(rt);
-            if (e)
-                LLVMConsumeError(e);
-            LLVMOrcReleaseResourceTracker(rt);
-        }
-        gp_program_free(p);
-    }
-}
-
 static void *compile_thread(void *arg)
 {
     (void)arg;
@@ -459,6 +416,31 @@ static void release_code(gp_code *code)
     free_code(jc);
 }
 
+/* Compiles jc on this thread, now (a synchronous prepare, or the program
+ * that starts LLVM): true when its function is there.  Never once exit
+ * has begun: a GL call from an exit handler (a flush at
+ * eglMakeCurrent(NULL), say) may run after LLVM's static destructors; the
+ * interpreter draws it. */
+static bool compile_here(jit_code *jc)
+{
+    pthread_mutex_lock(&jit_lock);
+    bool exiting = jit_exiting;
+    if (!exiting)
+        jit_sync_busy++;
+    pthread_mutex_unlock(&jit_lock);
+    if (exiting) {
+        jit_note(jc->p, "the process is exiting");
+        return false;
+    }
+    compile_code(jc);
+    pthread_mutex_lock(&jit_lock);
+    jit_sync_busy--;
+    pthread_cond_broadcast(&jit_cond);
+    pthread_mutex_unlock(&jit_lock);
+    jc->p = NULL;
+    return jc->rt != NULL;
+}
+
 /* Queues jc (JIT_COLD, hot now) for the compile thread, starting LLVM and
  * the thread if they are not yet; on failure jc stays cold with its heat
  * past the threshold: the interpreter runs it from then on. */
@@ -467,8 +449,19 @@ static void queue_code(jit_code *jc)
     if (jit_debug)
         fprintf(stderr, "asmgl: jit: %s program (%d instructions) hot: compiling\n",
                 jc->fragment ? "fragment" : "vertex", jc->p->num_insns);
+    bool first = !atomic_load(&jit_started);
     if (!jit_start()) /* LLVM's start: once per process, on this thread */
         return;
+    if (first) {
+        /* the program that made LLVM start compiles here too (jit_at_exit) */
+        atomic_store(&jc->state, JIT_COMPILING);
+        bool ok = compile_here(jc);
+        pthread_mutex_lock(&jit_lock);
+        atomic_store_explicit(&jc->state, ok ? JIT_READY : JIT_FAILED, memory_order_release);
+        pthread_cond_broadcast(&jit_cond); /* release_code may wait for it */
+        pthread_mutex_unlock(&jit_lock);
+        return;
+    }
     pthread_mutex_lock(&jit_lock);
     if (!jit_thread_started) {
         pthread_t t;
@@ -545,26 +538,7 @@ gp_code *gp_jit_prepare(const gp_program *p)
             break;
     }
     if (jit_sync) {
-        /* Not once exit has begun: a GL call from an exit handler (a
-         * flush at eglMakeCurrent(NULL), say) may run after LLVM's static
-         * destructors; the interpreter draws it. */
-        pthread_mutex_lock(&jit_lock);
-        bool exiting = jit_exiting;
-        if (!exiting)
-            jit_sync_busy++;
-        pthread_mutex_unlock(&jit_lock);
-        if (exiting) {
-            jit_note(p, "the process is exiting");
-            free_code(jc);
-            return NULL;
-        }
-        compile_code(jc);
-        pthread_mutex_lock(&jit_lock);
-        jit_sync_busy--;
-        pthread_cond_broadcast(&jit_cond);
-        pthread_mutex_unlock(&jit_lock);
-        jc->p = NULL;
-        if (!jc->rt) {
+        if (!compile_here(jc)) {
             free_code(jc);
             return NULL;
         }

@@ -11,11 +11,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <llvm-c/Core.h>
 
 #include "gp_ir.h"
 #include "gp_vmath.h"
 #include "jit.h"
+#include "jit_llvm.h"
 
 #define NL GP_LANES
 #define ADDR_REGS 16 /* gp_exec.c GP_EXEC_ADDR_REGS */
