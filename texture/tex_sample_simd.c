@@ -165,7 +165,7 @@ static inline vf vtofloat(vi i)
 /* ---- wraps (tex_sample_priv.h wrap_repeat, wrap_mirror, and tex_sample.c
  * axis_nearest, axis_linear over the lanes of a vector) ----------------------------- */
 
-static inline vi vwrap_repeat(vi i, int n)
+TEX_INLINE vi vwrap_repeat(vi i, int n)
 {
     if ((n & (n - 1)) == 0)
         return i & visplat(n - 1);
@@ -175,7 +175,7 @@ static inline vi vwrap_repeat(vi i, int n)
     return r;
 }
 
-static inline vi vwrap_mirror(vi i, int n)
+TEX_INLINE vi vwrap_mirror(vi i, int n)
 {
     int n2 = 2 * n;
     vi m;
@@ -188,7 +188,7 @@ static inline vi vwrap_mirror(vi i, int n)
     return visel(m >= visplat(n), visplat(n2 - 1) - m, m);
 }
 
-static inline vi vaxis_nearest(vf u, int n, int mode)
+TEX_INLINE vi vaxis_nearest(vf u, int n, int mode)
 {
     switch (mode) {
     case W_REPEAT: return vwrap_repeat(vifloor(vclamp(u, -COORD_BIG, COORD_BIG)), n);
@@ -202,7 +202,7 @@ static inline vi vaxis_nearest(vf u, int n, int mode)
     }
 }
 
-static inline void vaxis_linear(vf u, int n, int mode, vi *i0, vi *i1, vf *a)
+TEX_INLINE void vaxis_linear(vf u, int n, int mode, vi *i0, vi *i1, vf *a)
 {
     vf v;
     vi i;
@@ -252,7 +252,7 @@ enum { PF_RGBA8, PF_SRGB8, PF_F32 };
  * (tex_sample.c fetch_rgba).  Lanes outside g are left undefined.  Byte
  * offsets fit 32 bits: an image is at most TEX_MAX_IMAGE_BYTES; lanes that
  * read no texel read texel 0 (there is one: some lane is inside). */
-static inline void fetch_tap(const samp *sp, const tex_image *img, int pf, const vi i[NC],
+TEX_INLINE void fetch_tap(const samp *sp, const tex_image *img, int pf, const vi i[NC],
                              const vi j[NC], const vi k[NC], uint32_t g, vf o[4][NC])
 {
     vi in[NC];
