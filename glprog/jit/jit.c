@@ -177,10 +177,12 @@ static void jit_init(void)
         return;
     /* LLVMInitializeNativeTarget and LLVMInitializeNativeAsmPrinter, whose
      * inline bodies would call LLVM's functions by their own names */
-    LLVMInitializeX86TargetInfo();
-    LLVMInitializeX86Target();
-    LLVMInitializeX86TargetMC();
-    LLVMInitializeX86AsmPrinter();
+#if JIT_LLVM_HAVE_NATIVE /* else jit_llvm_load failed */
+    jit_llvm.p_LLVM_NATIVE_TARGETINFO();
+    jit_llvm.p_LLVM_NATIVE_TARGET();
+    jit_llvm.p_LLVM_NATIVE_TARGETMC();
+    jit_llvm.p_LLVM_NATIVE_ASMPRINTER();
+#endif
     jit_tm = make_tm();
     LLVMTargetMachineRef jtm = make_tm();
     if (!jit_tm || !jtm)

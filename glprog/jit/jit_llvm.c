@@ -28,13 +28,13 @@ static bool load_debug, loaded;
 static void load(void)
 {
     void *h = NULL;
-    for (size_t i = 0; !h && i < sizeof(llvm_files) / sizeof(llvm_files[0]); i++)
+    for (size_t i = 0; !h && i < sizeof(llvm_files) / sizeof(llvm_files[0]); i++) {
         h = dlopen(llvm_files[i], RTLD_NOW | RTLD_LOCAL);
-    if (!h) {
-        if (load_debug)
-            fprintf(stderr, "asmgl: jit: cannot open libLLVM-15: %s\n", dlerror());
-        return;
+        if (!h && load_debug)
+            fprintf(stderr, "asmgl: jit: cannot open %s: %s\n", llvm_files[i], dlerror());
     }
+    if (!h)
+        return;
     jit_llvm_api api;
     /* # and ## take the names as written, not as jit_llvm.h's macros */
 #define JIT_LLVM_RESOLVE(name)                                                  \
@@ -46,6 +46,24 @@ static void load(void)
     }
     JIT_LLVM_FUNCTIONS(JIT_LLVM_RESOLVE)
 #undef JIT_LLVM_RESOLVE
+#if !JIT_LLVM_HAVE_NATIVE
+    if (load_debug)
+        fprintf(stderr, "asmgl: jit: LLVM was built without this host's target\n");
+    return;
+#endif
+    /* LLVM_NATIVE_TARGETINFO .. expand to the functions' names (which
+     * jit_llvm.h does not redefine): their strings after expansion */
+#define JIT_LLVM_STR2(x) #x
+#define JIT_LLVM_STR(x) JIT_LLVM_STR2(x)
+#define JIT_LLVM_RESOLVE_NATIVE(name)                                           \
+    api.p_##name = (__typeof__(api.p_##name))dlsym(h, JIT_LLVM_STR(name));      \
+    if (!api.p_##name) {                                                        \
+        if (load_debug)                                                         \
+            fprintf(stderr, "asmgl: jit: libLLVM-15 has no %s\n", JIT_LLVM_STR(name)); \
+        return;                                                                 \
+    }
+    JIT_LLVM_NATIVE(JIT_LLVM_RESOLVE_NATIVE)
+#undef JIT_LLVM_RESOLVE_NATIVE
     jit_llvm = api;
     loaded = true;
 }

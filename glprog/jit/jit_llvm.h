@@ -24,9 +24,7 @@
 #include <llvm-c/TargetMachine.h>
 #include <llvm-c/Transforms/PassBuilder.h>
 
-/* Every LLVM function the backend calls (X-macro).  The X86 initialisers
- * are what LLVMInitializeNativeTarget and LLVMInitializeNativeAsmPrinter
- * (inline in llvm-c/Target.h) call. */
+/* Every LLVM function the backend calls (X-macro), but for the next list. */
 #define JIT_LLVM_FUNCTIONS(X) \
     X(LLVMAddAttributeAtIndex) \
     X(LLVMAddFunction) \
@@ -88,10 +86,6 @@
     X(LLVMGetParam) \
     X(LLVMGetTargetFromTriple) \
     X(LLVMGetUndef) \
-    X(LLVMInitializeX86AsmPrinter) \
-    X(LLVMInitializeX86Target) \
-    X(LLVMInitializeX86TargetInfo) \
-    X(LLVMInitializeX86TargetMC) \
     X(LLVMInt16TypeInContext) \
     X(LLVMInt1TypeInContext) \
     X(LLVMInt32TypeInContext) \
@@ -130,9 +124,25 @@
     X(LLVMVerifyModule) \
     X(LLVMVoidTypeInContext)
 
+/* The host target's initialisers, which LLVMInitializeNativeTarget and
+ * LLVMInitializeNativeAsmPrinter (inline in llvm-c/Target.h) call: the
+ * names llvm-config.h gives them (LLVMInitializeX86TargetInfo .. on
+ * x86-64), called as jit_llvm.p_LLVM_NATIVE_TARGETINFO ..  None where LLVM
+ * was built without the host's target: the backend does not start. */
+#if defined(LLVM_NATIVE_TARGETINFO) && defined(LLVM_NATIVE_TARGET) && \
+    defined(LLVM_NATIVE_TARGETMC) && defined(LLVM_NATIVE_ASMPRINTER)
+#define JIT_LLVM_HAVE_NATIVE 1
+#define JIT_LLVM_NATIVE(X) \
+    X(LLVM_NATIVE_TARGETINFO) X(LLVM_NATIVE_TARGET) X(LLVM_NATIVE_TARGETMC) X(LLVM_NATIVE_ASMPRINTER)
+#else
+#define JIT_LLVM_HAVE_NATIVE 0
+#define JIT_LLVM_NATIVE(X)
+#endif
+
 typedef struct jit_llvm_api {
 #define JIT_LLVM_MEMBER(name) __typeof__(name) *p_##name;
     JIT_LLVM_FUNCTIONS(JIT_LLVM_MEMBER)
+    JIT_LLVM_NATIVE(JIT_LLVM_MEMBER)
 #undef JIT_LLVM_MEMBER
 } jit_llvm_api;
 
@@ -205,10 +215,6 @@ bool jit_llvm_load(bool debug);
 #define LLVMGetParam (jit_llvm.p_LLVMGetParam)
 #define LLVMGetTargetFromTriple (jit_llvm.p_LLVMGetTargetFromTriple)
 #define LLVMGetUndef (jit_llvm.p_LLVMGetUndef)
-#define LLVMInitializeX86AsmPrinter (jit_llvm.p_LLVMInitializeX86AsmPrinter)
-#define LLVMInitializeX86Target (jit_llvm.p_LLVMInitializeX86Target)
-#define LLVMInitializeX86TargetInfo (jit_llvm.p_LLVMInitializeX86TargetInfo)
-#define LLVMInitializeX86TargetMC (jit_llvm.p_LLVMInitializeX86TargetMC)
 #define LLVMInt16TypeInContext (jit_llvm.p_LLVMInt16TypeInContext)
 #define LLVMInt1TypeInContext (jit_llvm.p_LLVMInt1TypeInContext)
 #define LLVMInt32TypeInContext (jit_llvm.p_LLVMInt32TypeInContext)
