@@ -29,13 +29,7 @@ set(expect --min-stddev 25 --mean-range 25,120
            --brighter 0.45,0.75,0.51,0.66,4
            --luma 0.51,0.66,3,40)
 
-function(run_or_fail what)
-  execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc)
-  if(NOT rc EQUAL 0)
-    string(JOIN " " cmd ${ARGN})
-    message(FATAL_ERROR "${what} failed (${rc}): ${cmd}")
-  endif()
-endfunction()
+include(${CMAKE_CURRENT_LIST_DIR}/demo_test_common.cmake)
 
 # The demo on Mesa: only Mesa's EGL vendor is loaded, and the renderer must
 # be llvmpipe.  In the sanitizer build, leak checking is off for these runs:
@@ -64,16 +58,7 @@ elseif(MODE STREQUAL "headless")
   endif()
 
 elseif(MODE STREQUAL "threads")
-  foreach(n 1 2)
-    run_or_fail("the asmgl demo with ASMGL_THREADS=${n}"
-                ${CMAKE_COMMAND} -E env ASMGL_THREADS=${n} ${DEMO} ${args} -o ${OUT}/threads${n}.png)
-  endforeach()
-  execute_process(COMMAND ${CMAKE_COMMAND} -E compare_files ${OUT}/threads1.png ${OUT}/threads2.png
-                  RESULT_VARIABLE rc)
-  if(NOT rc EQUAL 0)
-    message(FATAL_ERROR "ASMGL_THREADS=1 and ASMGL_THREADS=2 rendered different images: "
-                        "${OUT}/threads1.png ${OUT}/threads2.png")
-  endif()
+  expect_same_frame_for_threads("1;2" ${DEMO} ${args})
 
 elseif(MODE STREQUAL "refuse")
   file(REMOVE ${OUT}/refused.png)

@@ -15,13 +15,7 @@
 # threads: frame 12 with 1, 2 and 4 worker threads: identical PNGs, although
 # the node numbers the shared ATOM counter hands out differ between runs.
 
-function(run_or_fail what)
-  execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc)
-  if(NOT rc EQUAL 0)
-    string(JOIN " " cmd ${ARGN})
-    message(FATAL_ERROR "${what} failed (${rc}): ${cmd}")
-  endif()
-endfunction()
+include(${CMAKE_CURRENT_LIST_DIR}/demo_test_common.cmake)
 
 file(MAKE_DIRECTORY ${OUT})
 set(args --headless --frames 1 --size 320x240)
@@ -39,17 +33,7 @@ if(MODE STREQUAL "headless")
               --tol 3 --max-bad 0.003 --max-mean 0.5 --diff ${OUT}/diff30.png)
 
 elseif(MODE STREQUAL "threads")
-  foreach(n 1 2 4)
-    run_or_fail("the demo with ASMGL_THREADS=${n}"
-                ${CMAKE_COMMAND} -E env ASMGL_THREADS=${n} ${DEMO} ${args} --first 12 -o ${OUT}/threads${n}.png)
-  endforeach()
-  foreach(n 2 4)
-    execute_process(COMMAND ${CMAKE_COMMAND} -E compare_files ${OUT}/threads1.png ${OUT}/threads${n}.png
-                    RESULT_VARIABLE rc)
-    if(NOT rc EQUAL 0)
-      message(FATAL_ERROR "ASMGL_THREADS=1 and ${n} rendered different images in ${OUT}")
-    endif()
-  endforeach()
+  expect_same_frame_for_threads("1;2;4" ${DEMO} ${args} --first 12)
 
 else()
   message(FATAL_ERROR "test_oit.cmake: unknown MODE '${MODE}'")

@@ -19,13 +19,7 @@
 
 set(args --headless --frames 1 --first 0 --size 320x240)
 
-function(run_or_fail what)
-  execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc)
-  if(NOT rc EQUAL 0)
-    string(JOIN " " cmd ${ARGN})
-    message(FATAL_ERROR "${what} failed (${rc}): ${cmd}")
-  endif()
-endfunction()
+include(${CMAKE_CURRENT_LIST_DIR}/demo_test_common.cmake)
 
 file(MAKE_DIRECTORY ${OUT})
 
@@ -47,18 +41,7 @@ if(MODE STREQUAL "headless")
   run_or_fail("the frame 40 checks" ${CHECK} expect ${OUT}/frame40.png --min-stddev 20)
 
 elseif(MODE STREQUAL "threads")
-  foreach(n 1 2 4)
-    run_or_fail("the demo with ASMGL_THREADS=${n}"
-                ${CMAKE_COMMAND} -E env ASMGL_THREADS=${n} ${DEMO} --headless --frames 1 --first 25
-                --size 320x240 -o ${OUT}/threads${n}.png)
-  endforeach()
-  foreach(n 2 4)
-    execute_process(COMMAND ${CMAKE_COMMAND} -E compare_files ${OUT}/threads1.png ${OUT}/threads${n}.png
-                    RESULT_VARIABLE rc)
-    if(NOT rc EQUAL 0)
-      message(FATAL_ERROR "ASMGL_THREADS=1 and ${n} rendered different images in ${OUT}")
-    endif()
-  endforeach()
+  expect_same_frame_for_threads("1;2;4" ${DEMO} --headless --frames 1 --first 25 --size 320x240)
 
 else()
   message(FATAL_ERROR "test_silhouette.cmake: unknown MODE '${MODE}'")
