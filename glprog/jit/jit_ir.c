@@ -161,7 +161,7 @@ static const float jit_zeros[NL] __attribute__((aligned(64)));
  * b->negzero: LLVM 15's InstCombine rewrites a select between a zero
  * constant and x on a strict compare of x with a zero constant of the
  * other sign, "x < +0 ? -0 : x", into "x <= +0 ? -0 : x", which turns +0
- * into -0 (llvm-project issue 57357, fixed in later releases).  CMP
+ * into -0 (an LLVM bug that later releases fixed).  CMP
  * against an unwritten temporary or SWZ's 0 formed it.  With no zero
  * constant in the IR the pattern cannot form; a register holding zero
  * costs nothing measurable. */

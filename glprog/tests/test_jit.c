@@ -231,9 +231,8 @@ static const prog_case cases[] = {
      "END\n"},
     /* Signed zeros where LLVM 15 folds a compare with a zero constant and
      * a select of another zero constant (x < +0 ? -0 : x becomes
-     * x <= +0 ? -0 : x, which turns +0 into -0; llvm-project issue
-     * 57357): SWZ's 0 and an unwritten temporary are zero constants to the
-     * compiler. */
+     * x <= +0 ? -0 : x, which turns +0 into -0; jit_ir.c cf): SWZ's 0
+     * and an unwritten temporary are zero constants to the compiler. */
     {"signed zeros against zero constants", GP_STAGE_FRAGMENT,
      "!!ARBfp1.0\n"
      "OPTION ARB_draw_buffers;\n"
