@@ -550,7 +550,7 @@ GL_ALIAS(void, glBindBufferBase, glBindBufferBaseNV, (GLenum target, GLuint inde
 
 /* Words of binding point index of target t visible to programs (0 when
  * unbound), clamped to MAX_PROGRAM_PARAMETER_BUFFER_SIZE_NV. */
-uint32_t gl_buffer_param_words(gl_context *ctx, int t, int index, const gp_val **data)
+static uint32_t param_words(gl_context *ctx, int t, int index, const gp_val **data)
 {
     const struct gl_param_binding *pb = &ctx->param_binding[t][index];
     *data = NULL;
@@ -566,6 +566,17 @@ uint32_t gl_buffer_param_words(gl_context *ctx, int t, int index, const gp_val *
     if (words)
         *data = mem_buffer_data(pb->buffer->mem);
     return *data ? (uint32_t)words : 0;
+}
+
+void gl_buffer_param_bind(gl_context *ctx, int t, const gp_program_info *info, rast_stage_binding *b)
+{
+    for (int a = 0; info && a < GP_MAX_PARAM_BUFFERS; a++) {
+        if (!(info->param_buffers_used & (1u << a)))
+            continue;
+        b->param_buffer_words[a] = param_words(ctx, t, a, &b->param_buffers[a]);
+        if (b->param_buffers[a])
+            ctx->param_binding[t][a].buffer->param_used = true;
+    }
 }
 
 /* ProgramBufferParameters{fv,Iiv,Iuiv}NV: words [word, word + count) of the

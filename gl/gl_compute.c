@@ -54,13 +54,7 @@ static void dispatch(gl_context *ctx, gl_program_obj *p, const GLuint groups[3])
     if (!a.cp.params)
         return;
     const gp_program_info *info = gp_program_get_info(p->prog);
-    for (int i = 0; i < GP_MAX_PARAM_BUFFERS; i++) {
-        if (!(info->param_buffers_used & (1u << i)))
-            continue;
-        a.cp.param_buffer_words[i] = gl_buffer_param_words(ctx, GLC_PB_CP, i, &a.cp.param_buffers[i]);
-        if (a.cp.param_buffers[i])
-            ctx->param_binding[GLC_PB_CP][i].buffer->param_used = true;
-    }
+    gl_buffer_param_bind(ctx, GLC_PB_CP, info, &a.cp);
     a.cp.subroutine_params = ctx->subroutine_params[GLC_CP];
     a.cp.num_subroutine_params = (uint32_t)info->num_subroutine_params;
     if (!gl_resources_fill(ctx, &a.res, &info, 1))

@@ -360,40 +360,12 @@ static void draw_submit(gl_context *ctx, GLenum mode, int first, int count, GLen
     d.tex_handles = ctx->tex_handle_resident;
     d.num_tex_handles = ctx->num_tex_handles;
 
-    /* NV_parameter_buffer_object: the binding points the programs read,
-     * referenced until the next flush (writes to those buffers flush, R9) */
-    for (int a = 0; a < GP_MAX_PARAM_BUFFERS; a++) {
-        if (vi->param_buffers_used & (1u << a)) {
-            d.vp.param_buffer_words[a] =
-                gl_buffer_param_words(ctx, GLC_PB_VP, a, &d.vp.param_buffers[a]);
-            if (d.vp.param_buffers[a])
-                ctx->param_binding[GLC_PB_VP][a].buffer->param_used = true;
-        }
-        if (gi && (gi->param_buffers_used & (1u << a))) {
-            d.gp.param_buffer_words[a] =
-                gl_buffer_param_words(ctx, GLC_PB_GP, a, &d.gp.param_buffers[a]);
-            if (d.gp.param_buffers[a])
-                ctx->param_binding[GLC_PB_GP][a].buffer->param_used = true;
-        }
-        if (tci && (tci->param_buffers_used & (1u << a))) {
-            d.tcp.param_buffer_words[a] =
-                gl_buffer_param_words(ctx, GLC_PB_TCP, a, &d.tcp.param_buffers[a]);
-            if (d.tcp.param_buffers[a])
-                ctx->param_binding[GLC_PB_TCP][a].buffer->param_used = true;
-        }
-        if (tei && (tei->param_buffers_used & (1u << a))) {
-            d.tep.param_buffer_words[a] =
-                gl_buffer_param_words(ctx, GLC_PB_TEP, a, &d.tep.param_buffers[a]);
-            if (d.tep.param_buffers[a])
-                ctx->param_binding[GLC_PB_TEP][a].buffer->param_used = true;
-        }
-        if (fi->param_buffers_used & (1u << a)) {
-            d.fp.param_buffer_words[a] =
-                gl_buffer_param_words(ctx, GLC_PB_FP, a, &d.fp.param_buffers[a]);
-            if (d.fp.param_buffers[a])
-                ctx->param_binding[GLC_PB_FP][a].buffer->param_used = true;
-        }
-    }
+    /* NV_parameter_buffer_object: the binding points the programs read */
+    gl_buffer_param_bind(ctx, GLC_PB_VP, vi, &d.vp);
+    gl_buffer_param_bind(ctx, GLC_PB_GP, gi, &d.gp);
+    gl_buffer_param_bind(ctx, GLC_PB_TCP, tci, &d.tcp);
+    gl_buffer_param_bind(ctx, GLC_PB_TEP, tei, &d.tep);
+    gl_buffer_param_bind(ctx, GLC_PB_FP, fi, &d.fp);
 
     /* global memory, storage buffers and image units of every
      * stage (gl_ssbo.c; referenced until the next flush, R9) */

@@ -848,9 +848,11 @@ void gl_attrib4l(gl_context *ctx, GLuint slot, const uint64_t v[4]);
 void gl_buffer_unbind_everywhere(gl_context *ctx, gl_buffer_obj *b);
 /* GLC_PB_* of a NV_parameter_buffer_object target, or -1. */
 int gl_buffer_param_target(GLenum target);
-/* Binding point index of GLC_PB_* target t: its words for programs (0 and
- * *data NULL when unbound or empty). */
-uint32_t gl_buffer_param_words(gl_context *ctx, int t, int index, const gp_val **data);
+/* The NV_parameter_buffer_object buffers a stage's program (info; NULL:
+ * none) reads, at the binding points of GLC_PB_* target t, into b's
+ * param_buffers / param_buffer_words (NULL / 0 when unbound or empty),
+ * each marked as read until the next flush (writes to it flush, R9). */
+void gl_buffer_param_bind(gl_context *ctx, int t, const gp_program_info *info, rast_stage_binding *b);
 void gl_buffer_free_all(gl_context *ctx); /* gl_buffer.c */
 void gl_query_free_all(gl_context *ctx);  /* gl_query.c */
 void gl_accum_clear(gl_context *ctx); /* gl_accum.c */
