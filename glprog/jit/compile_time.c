@@ -19,29 +19,8 @@
 #include <string.h>
 
 #include "gp_ir.h"
+#include "gp_test_util.h"
 #include "jit.h"
-
-static char *read_file(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *buf = n >= 0 ? malloc((size_t)n + 1) : NULL;
-    if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
-        free(buf);
-        buf = NULL;
-    }
-    fclose(f);
-    if (buf) {
-        buf[n] = 0;
-        if (len)
-            *len = (size_t)n;
-    }
-    return buf;
-}
 
 static int cmp_double(const void *a, const void *b)
 {
@@ -68,7 +47,7 @@ int main(int argc, char **argv)
 
     char path[4096];
     snprintf(path, sizeof(path), "%s/corpus/real/MANIFEST.tsv", shared);
-    char *manifest = read_file(path, NULL);
+    char *manifest = gpt_read_file(path, NULL);
     if (!manifest) {
         fprintf(stderr, "cannot read %s\n", path);
         return 1;
@@ -92,7 +71,7 @@ int main(int argc, char **argv)
                       : strstr(header, "gp") ? GP_STAGE_GEOMETRY : GP_STAGE_VERTEX;
         snprintf(path, sizeof(path), "%s/corpus/real/%s", shared, file);
         size_t len;
-        char *text = read_file(path, &len);
+        char *text = gpt_read_file(path, &len);
         if (!text)
             continue;
         gp_limits lim;
