@@ -443,9 +443,11 @@ static bool compile_here(jit_code *jc)
     return jc->rt != NULL;
 }
 
-/* Queues jc (JIT_COLD, hot now) for the compile thread, starting LLVM and
- * the thread if they are not yet; on failure jc stays cold with its heat
- * past the threshold: the interpreter runs it from then on. */
+/* Queues jc (JIT_COLD, hot now) for the compile thread, starting the
+ * thread if it is not yet; the first hot program starts LLVM and is
+ * compiled here instead.  If LLVM or the thread cannot start, jc stays
+ * cold with its heat past the threshold: the interpreter runs it from
+ * then on. */
 static void queue_code(jit_code *jc)
 {
     if (jit_debug)
