@@ -569,8 +569,11 @@ enum {
                                        (no tag buffer); images must not change */
     RAST_DEBUG_NO_FASTPATH = 1u << 1, /* no trivially-accepted tiles/blocks: every
                                        pixel goes through the edge tests */
-    RAST_DEBUG_NO_PUNCH = 1u << 2   /* no punch-through: KIL / depth-writing programs
+    RAST_DEBUG_NO_PUNCH = 1u << 2,  /* no punch-through: KIL / depth-writing programs
                                        are shaded in order (also ASMGL_PUNCH=0) */
+    RAST_DEBUG_PUNCH_IN_ORDER = 1u << 3 /* punch-through decides every primitive in
+                                       submission order, not nearest first
+                                       (also ASMGL_PUNCH=ordered) */
 };
 void rast_context_set_debug(rast_context *r, unsigned flags);
 /* Sample positions of an n-sample surface (the one table both the rasterizer

@@ -94,6 +94,7 @@ rast_context *rast_context_create(int threads)
     r->deterministic = ed && *ed && strcmp(ed, "0") != 0;
     const char *ep = getenv("ASMGL_PUNCH");
     r->no_punch = ep && strcmp(ep, "0") == 0;
+    r->punch_ordered = ep && strcmp(ep, "ordered") == 0;
     const char *eb = getenv("ASMGL_DRAW_BUDGET");
     if (eb && *eb)
         r->draw_budget = strtoull(eb, NULL, 0);

@@ -13,7 +13,10 @@
  *               kill / alpha test / depth-stencil (rast_shade_task).
  *   PUNCH       the program's decide part (kill, depth) on the covered
  *               pixels, depth/stencil on those it keeps, which take the
- *               primitive's tag as in DEFERRED (hsr_punch).
+ *               primitive's tag as in DEFERRED (hsr_punch); or, in a
+ *               nearest-first region, as DEFERRED first and the decide
+ *               part only where the primitive ends nearest
+ *               (rast_hsr_near_close).
  * Hierarchical Z (PowerVR-style): the tile keeps every block's depth
  * min/max.  For LESS/LEQUAL/GREATER/GEQUAL without stencil, a primitive's
  * depth range over a block (the formula's value at the smallest and largest
@@ -407,7 +410,8 @@ static inline uint16_t pending_tag(rast_tile_ctx *t, const rast_prim *p)
  * compare).  The primitive's range over the tile is taken at the corner
  * blocks: the block base is monotonic in x and y (monotonic rounding), so
  * the corners bound every block.  Returns false when neither applies. */
-static bool hiz_tile(rast_tile_ctx *t, const rast_prim *p, const rast_dstate *ds, const hiz_prim *h)
+static bool hiz_tile(rast_tile_ctx *t, const rast_prim *p, const rast_dstate *ds, const hiz_prim *h,
+                     int mode)
 {
     static const uint8_t corner[4] = {0, 7, 56, 63};
     float zlo = 0.0f, zhi = 0.0f;
@@ -431,10 +435,10 @@ static bool hiz_tile(rast_tile_ctx *t, const rast_prim *p, const rast_dstate *ds
     }
     if (fail)
         return true;
-    if (!pass || ds->mode == RAST_MODE_EARLY_Z || ds->mode == RAST_MODE_PUNCH)
+    if (!pass || mode == RAST_MODE_EARLY_Z || mode == RAST_MODE_PUNCH)
         return false;
     uint16_t tagv = 0;
-    if (ds->mode == RAST_MODE_DEFERRED)
+    if (mode == RAST_MODE_DEFERRED)
         tagv = pending_tag(t, p);
     uint64_t hidden = 0;
     const float zmin = ds->zmin, zmax = ds->zmax, off_lo = h->off_lo, off_hi = h->off_hi;
@@ -606,9 +610,12 @@ static void hsr_prim_plane(rast_tile_ctx *t, const rast_prim *p, bool full)
     uint16_t masks[64];
     int n;
     const rast_dstate *ds = p->ds;
-    if (ds->hiz && ds->mode != RAST_MODE_LATE_Z &&
-        !(ds->mode == RAST_MODE_PUNCH && ds->fpi->writes_depth) && (full || p->nplanes == 0) &&
-        !ds->stipple &&
+    /* in an open nearest-first region, punch-through is deferred as if
+     * nothing were killed (checked when the region closes) */
+    int mode = ds->mode == RAST_MODE_PUNCH && t->nnear ? RAST_MODE_DEFERRED : (int)ds->mode;
+    if (ds->hiz && mode != RAST_MODE_LATE_Z &&
+        !(mode == RAST_MODE_PUNCH && ds->fpi->writes_depth) && (full || p->nplanes == 0) &&
+        !ds->stipple && !t->near_only &&
         t->w == RAST_TILE_SIZE && t->h == RAST_TILE_SIZE && p->x0 <= t->x && p->y0 <= t->y &&
         p->x1 >= t->x + RAST_TILE_SIZE && p->y1 >= t->y + RAST_TILE_SIZE &&
         !(t->debug & RAST_DEBUG_NO_FASTPATH)) {
@@ -616,7 +623,7 @@ static void hsr_prim_plane(rast_tile_ctx *t, const rast_prim *p, bool full)
         hiz_prim_init(p, &h);
         if (!t->hiz_valid)
             hiz_rebuild(t);
-        if (hiz_tile(t, p, ds, &h))
+        if (hiz_tile(t, p, ds, &h, mode))
             return;
     }
     n = cover(t, p, full, blocks, masks);
@@ -624,12 +631,12 @@ static void hsr_prim_plane(rast_tile_ctx *t, const rast_prim *p, bool full)
         return;
     bool test = ds->isp != isp_none;
     hiz_prim h;
-    if (test && ds->mode != RAST_MODE_LATE_Z) {
+    if (test && mode != RAST_MODE_LATE_Z) {
         hiz_prim_init(p, &h);
         if (ds->hiz && !t->hiz_valid)
             hiz_rebuild(t);
     }
-    switch (ds->mode) {
+    switch (mode) {
     case RAST_MODE_DEFERRED:
         hsr_deferred(t, p, &h, blocks, masks, n);
         break;
@@ -662,8 +669,71 @@ static void hsr_prim_plane(rast_tile_ctx *t, const rast_prim *p, bool full)
     }
 }
 
+/* ---- nearest-first punch-through ------------------------------------------------
+ *
+ * In submission order, punch-through decides every layer of a back-to-front
+ * stack of alpha-tested primitives: each is nearer than what is there, so
+ * the depth test cannot skip it.  The deferred tile knows every primitive
+ * first, so it decides the nearest one only.  With one depth function of
+ * LESS, LEQUAL, GREATER or GEQUAL, depth writes on and no stencil, a pixel
+ * ends with the nearest fragment that survives its program (ties: the first
+ * for LESS and GREATER, the last for the others), whatever the order.  The
+ * nearest fragment of all, killed or not, is found by deferring the
+ * punch-through primitives as if they were opaque; when it survives, it is
+ * the nearest that survives, and the pixel is done after one decision.  So
+ * a region of consecutive such primitives (punch-through and opaque) is
+ * deferred from a snapshot of depth and tags; when it closes, the decide
+ * program runs on the pixels each punch-through primitive won, and the
+ * pixels where it killed go back to the snapshot and through the region
+ * again in submission order, decided as in hsr_punch.  The decision of a
+ * lane does not depend on which other lanes run (helper lanes compute the
+ * same), so it is the one submission order would make.
+ * Where most nearest fragments are killed (dense foliage), deciding them
+ * first is extra work: a region of F front decisions, K of them kills, and
+ * R decisions in the replay (about K times the layers submission order
+ * decides per pixel) saved about (F - K) R / K decisions and cost F.  When
+ * it saved less, the state that opened it decides in submission order for
+ * the rest of the tile. */
+
+/* Whether p can join a region of depth function hiz (0: open one). */
+static bool near_joins(const rast_tile_ctx *t, const rast_prim *p, int hiz)
+{
+    const rast_dstate *ds = p->ds;
+    if (t->nplanes > 1 || !ds->hiz || !ds->depth_write || !ds->ncbuf ||
+        (hiz && ds->hiz != hiz) || (t->debug & (RAST_DEBUG_NO_FASTPATH | RAST_DEBUG_PUNCH_IN_ORDER)) ||
+        t->r->punch_ordered)
+        return false;
+    if (ds->mode != RAST_MODE_PUNCH)
+        return hiz && ds->mode == RAST_MODE_DEFERRED;
+    for (int i = 0; i < t->near_nlost && i < 4; i++)
+        if (t->near_lost[i] == ds)
+            return false;
+    return !ds->fpi->writes_depth;
+}
+
 void rast_hsr_prim(rast_tile_ctx *t, const rast_prim *p, bool full)
 {
+    bool in = false;
+    if (t->nnear) {
+        in = t->nnear < RAST_MAX_NEAR && t->npending < RAST_MAX_PENDING - 1 &&
+             near_joins(t, p, t->near[0]->ds->hiz);
+        if (!in)
+            rast_hsr_near_close(t);
+    }
+    if (!in && near_joins(t, p, 0)) {
+        /* open a region (room for a pending entry per primitive: a
+         * resolve inside it would shade undecided tags) */
+        if (t->npending >= RAST_MAX_PENDING - 1)
+            rast_hsr_resolve(t);
+        memcpy(t->near_depth, t->depth, sizeof(t->near_depth));
+        memcpy(t->near_tag, t->tag, sizeof(t->near_tag));
+        t->near_pending0 = t->npending;
+        in = true;
+    }
+    if (in) {
+        t->near[t->nnear] = p;
+        t->near_full[t->nnear++] = full;
+    }
     if (t->nplanes > 1)
         hsr_prim_ms(t, p, full);
     else
@@ -750,15 +820,20 @@ static int cover_planes(const rast_tile_ctx *t, const rast_prim *p, bool full, u
 
 /* Coverage, with the polygon stipple (GL 2.1 3.5.2) applied to triangles
  * (nplanes 3; points and lines, also those of polygon modes, are not
- * stippled). */
+ * stippled), and during a nearest-first replay only the replayed pixels. */
 static int cover(const rast_tile_ctx *t, const rast_prim *p, bool full, uint8_t *blocks, uint16_t *masks)
 {
     int n = cover_planes(t, p, full, blocks, masks);
-    if (p->nplanes != 3 || !p->ds->stipple)
+    bool stipple = p->nplanes == 3 && p->ds->stipple;
+    if (!stipple && !t->near_only)
         return n;
     int m = 0;
     for (int i = 0; i < n; i++) {
-        uint16_t k = masks[i] & p->ds->stipple_mask[blocks[i]];
+        uint16_t k = masks[i];
+        if (stipple)
+            k &= p->ds->stipple_mask[blocks[i]];
+        if (t->near_only)
+            k &= t->near_only[blocks[i]]; /* a nearest-first replay's pixels */
         if (k) {
             blocks[m] = blocks[i];
             masks[m++] = k;
@@ -962,16 +1037,12 @@ static void hsr_resolve_ms(rast_tile_ctx *t)
     rast_plane_select(t, cur);
 }
 
-/* Shades every pending tag (counting sort of (quad, tag) pairs by tag). */
-void rast_hsr_resolve(rast_tile_ctx *t)
+/* Sorts the (quad, lanes) pairs of the tags above lo by tag (a counting
+ * sort): then tag v's pairs, lo < v <= npending, are resolve_list and
+ * resolve_live [resolve_count[v - 1], resolve_count[v]). */
+static void sort_tags(rast_tile_ctx *t, int lo)
 {
     int np = t->npending;
-    if (!np)
-        return;
-    if (t->nplanes > 1) {
-        hsr_resolve_ms(t);
-        return;
-    }
     uint16_t *start = t->resolve_count;
     memset(start, 0, (size_t)(np + 2) * sizeof(*start));
     for (int q = 0; q < RAST_TILE_PIXELS / 4; q++) {
@@ -982,7 +1053,8 @@ void rast_hsr_resolve(rast_tile_ctx *t)
         uint8_t lanes[4];
         int n = quad_tags(tg, tags, lanes);
         for (int k = 0; k < n; k++)
-            start[tags[k] + 1]++;
+            if (tags[k] > lo)
+                start[tags[k] + 1]++;
     }
     for (int v = 1; v <= np + 1; v++)
         start[v] += start[v - 1];
@@ -995,39 +1067,119 @@ void rast_hsr_resolve(rast_tile_ctx *t)
         uint8_t lanes[4];
         int n = quad_tags(tg, tags, lanes);
         for (int k = 0; k < n; k++) {
+            if (tags[k] <= lo)
+                continue;
             int pos = start[tags[k]]++;
             t->resolve_list[pos] = (uint16_t)q;
             t->resolve_live[pos] = lanes[k];
         }
     }
     /* after the fill, tag v's entries are [start[v - 1], start[v]) */
-    int begin = 0;
+}
+
+/* The next task of sorted pairs [*i, end): up to 4 quads. */
+static void next_task(const rast_tile_ctx *t, int *i, int end, rast_task *task)
+{
+    task->n = 0;
+    task->live = 0;
+    for (; *i < end && task->n < 4; (*i)++) {
+        task->qbase[task->n] = (uint16_t)(t->resolve_list[*i] * 4);
+        task->live |= (uint32_t)t->resolve_live[*i] << (task->n * 4);
+        task->n++;
+    }
+}
+
+/* Shades every pending tag. */
+void rast_hsr_resolve(rast_tile_ctx *t)
+{
+    rast_hsr_near_close(t);
+    int np = t->npending;
+    if (!np)
+        return;
+    if (t->nplanes > 1) {
+        hsr_resolve_ms(t);
+        return;
+    }
+    sort_tags(t, 0);
     for (int v = 1; v <= np; v++) {
-        int end = start[v];
         const rast_prim *p = t->pending[v - 1];
-        rast_task task;
-        task.n = 0;
-        task.live = 0;
-        for (int i = begin; i < end; i++) {
-            task.qbase[task.n] = (uint16_t)(t->resolve_list[i] * 4);
-            task.live |= (uint32_t)t->resolve_live[i] << (task.n * 4);
-            if (++task.n == 4) {
-                rast_shade_task(t, p, &task, false);
-                task.n = 0;
-                task.live = 0;
-            }
-        }
-        if (task.n)
+        for (int i = t->resolve_count[v - 1], end = t->resolve_count[v]; i < end;) {
+            rast_task task;
+            next_task(t, &i, end, &task);
             rast_shade_task(t, p, &task, false);
-        begin = end;
+        }
     }
     memset(t->tag, 0, RAST_TILE_PIXELS * sizeof(uint16_t));
     t->npending = 0;
 }
 
+/* Closes the open nearest-first region (see above): decides the pixels its
+ * punch-through primitives won, and replays the region in submission
+ * order on the pixels where they were killed. */
+void rast_hsr_near_close(rast_tile_ctx *t)
+{
+    int n = t->nnear;
+    if (!n)
+        return;
+    t->nnear = 0;
+    int lo = t->near_pending0;
+    sort_tags(t, lo);
+    uint16_t killed[RAST_TILE_PIXELS / 16];
+    memset(killed, 0, sizeof(killed));
+    bool any = false;
+    uint64_t front = t->stats.fragments_punched, nkilled = 0;
+    for (int v = lo + 1; v <= t->npending; v++) {
+        const rast_prim *p = t->pending[v - 1];
+        if (p->ds->mode != RAST_MODE_PUNCH)
+            continue;
+        for (int i = t->resolve_count[v - 1], end = t->resolve_count[v]; i < end;) {
+            rast_task task;
+            float z[16];
+            next_task(t, &i, end, &task);
+            uint32_t k = task.live & ~rast_punch_task(t, p, &task, z);
+            nkilled += (uint64_t)rast_popcount(k);
+            for (int s = 0; k && s < task.n; s++) {
+                uint32_t lanes = (k >> (s * 4)) & 0xfu;
+                int q = task.qbase[s] / 4;
+                killed[q / 4] |= (uint16_t)(lanes << ((q % 4) * 4));
+                any |= lanes != 0;
+            }
+        }
+    }
+    if (!any)
+        return;
+    front = t->stats.fragments_punched - front;
+    uint64_t replayed = t->stats.fragments_punched;
+    /* the killed pixels as they were when the region opened, then the
+     * region again for them alone */
+    for (int b = 0; b < RAST_TILE_PIXELS / 16; b++) {
+        uint32_t m = killed[b];
+        for (int l = 0; m; l++, m >>= 1) {
+            if (m & 1u) {
+                t->depth[b * 16 + l] = t->near_depth[b * 16 + l];
+                t->tag[b * 16 + l] = t->near_tag[b * 16 + l];
+            }
+        }
+    }
+    t->hiz_valid = false;
+    t->near_only = killed;
+    for (int i = 0; i < n; i++)
+        hsr_prim_plane(t, t->near[i], t->near_full[i]);
+    t->near_only = NULL;
+    replayed = t->stats.fragments_punched - replayed;
+    if ((front - nkilled) * replayed < front * nkilled) {
+        /* lost (see above): the opening state goes in order from now on */
+        t->near_lost[t->near_nlost++ % 4] = t->near[0]->ds;
+    }
+    /* the replay kept HiZ, but the primitive that closed the region may
+     * have invalidated it already (rast_tile.c prepare, which ran first) */
+    t->hiz_valid = false;
+}
+
 /* Drops every pending tag unshaded (a clear overwrote all they could write). */
 void rast_hsr_discard(rast_tile_ctx *t)
 {
+    rast_hsr_near_close(t);
     uint64_t n = 0;
     for (int s = 0; s < t->nplanes; s++) {
         const uint16_t *tg = t->planes[s].tag;

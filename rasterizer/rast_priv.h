@@ -70,6 +70,7 @@ static const int8_t rast_lane_y[16] = {0, 0, 1, 1, 0, 0, 1, 1, 2, 2, 3, 3, 2, 2,
 #define RAST_GUARD_PIXELS 4096
 #define RAST_MAX_PENDING 4000     /* deferred primitives per tile before a resolve */
 #define RAST_MAX_RUN 4096         /* painter primitives collected before a reverse pass */
+#define RAST_MAX_NEAR 1024        /* primitives of a nearest-first punch-through region */
 #define RAST_CHUNK_ELTS 2040      /* elements per vertex chunk: divisible by 2, 3, 4 */
 #define RAST_MAX_VARY 48          /* interpolated fragment inputs (slots) */
 #define RAST_CMD_BLOCK_SIZE 28
@@ -502,6 +503,19 @@ typedef struct rast_tile_ctx {
     const rast_prim *run[RAST_MAX_RUN];
     uint8_t run_full[RAST_MAX_RUN];
     int nrun;
+    /* the open nearest-first punch-through region (rast_hsr.c): its
+     * primitives, the pending count and the depth and tags when it opened;
+     * near_only: the block masks a replay keeps (NULL: every pixel) */
+    const rast_prim *near[RAST_MAX_NEAR];
+    uint8_t near_full[RAST_MAX_NEAR];
+    int nnear, near_pending0;
+    const uint16_t *near_only;
+    /* the last 4 states whose regions lost in this tile (near_nlost
+     * counts all): they decide in order */
+    const rast_dstate *near_lost[4];
+    int near_nlost;
+    _Alignas(64) float near_depth[RAST_TILE_PIXELS];
+    _Alignas(64) uint16_t near_tag[RAST_TILE_PIXELS];
     /* shading scratch */
     rast_task task;
     const rast_prim *task_prim;
@@ -605,6 +619,7 @@ struct rast_context {
     uint64_t insn_budget;       /* a task's budget in force: the above, at most the draw's */
     bool deterministic;         /* rast_context_set_deterministic / ASMGL_DETERMINISTIC */
     bool no_punch;              /* ASMGL_PUNCH=0: as RAST_DEBUG_NO_PUNCH */
+    bool punch_ordered;         /* ASMGL_PUNCH=ordered: as RAST_DEBUG_PUNCH_IN_ORDER */
     /* instruction budget per draw / dispatch (rast_budget.c) */
     uint64_t draw_budget;       /* lane-instructions of all stages; 0 = the default */
     uint64_t draw_seq, dispatch_seq;
@@ -793,6 +808,7 @@ void rast_hsr_run(rast_tile_ctx *t);
 bool rast_hsr_painter(const rast_dstate *ds);
 void rast_hsr_resolve(rast_tile_ctx *t);
 void rast_hsr_discard(rast_tile_ctx *t);
+void rast_hsr_near_close(rast_tile_ctx *t);
 rast_isp_fn rast_isp_choose(const rast_dstate *ds);
 
 /* rast_shade.c */

@@ -360,6 +360,7 @@ static void clear_plane(rast_tile_ctx *t, const rast_clear_data *cd)
 {
     if (t->nrun)
         rast_hsr_run(t);
+    rast_hsr_near_close(t);
     const rast_framebuffer *fb = &t->scene->fb;
     int x0 = cd->rect[0] - t->x, y0 = cd->rect[1] - t->y;
     int x1 = cd->rect[2] - t->x, y1 = cd->rect[3] - t->y;
@@ -486,6 +487,7 @@ static void prim_cmd(rast_tile_ctx *t, const rast_prim *p, bool full)
 {
     prepare(t, p->ds);
     if (rast_hsr_painter(p->ds)) {
+        rast_hsr_near_close(t);
         if (t->nrun == RAST_MAX_RUN)
             rast_hsr_run(t);
         t->run[t->nrun] = p;
@@ -590,6 +592,9 @@ static void run_pass(rast_tile_ctx *t, const rast_scene *s, const rast_bin *bin)
         t->color_valid[b] = t->color_dirty[b] = false;
     t->npending = 0;
     t->nrun = 0;
+    t->nnear = 0;
+    t->near_only = NULL;
+    t->near_nlost = 0;
     t->task.n = 0;
     t->task.live = 0;
     t->task_prim = NULL;

@@ -4,12 +4,15 @@
  * whole program only on the fragments visible at the end.  Checked: the
  * number of fragments the whole program runs on is the visible count, not
  * layers x pixels (rast_stats.fragments_shaded: the lanes rast_shade_task
- * ran the program on); pixels and depth of alpha-tested layers and of a
- * KIL program writing depth, by hand; blending and the alpha test keep
- * in-order shading; random scenes of KIL, depth-writing, derivative,
- * blended and stencil-writing primitives give the same colour, depth and
- * stencil bits with punch-through as with RAST_DEBUG_NO_PUNCH, at 1 and 3
- * threads.  Thread: test main thread.
+ * ran the program on); the number of decisions (fragments_punched) in
+ * submission order (RAST_DEBUG_PUNCH_IN_ORDER: every layer) and nearest
+ * first (the front layer, then the killed pixels in order), by hand;
+ * pixels and depth of alpha-tested layers and of a KIL program writing
+ * depth, by hand; blending and the alpha test keep in-order shading;
+ * random scenes of KIL, depth-writing, derivative, blended and
+ * stencil-writing primitives give the same colour, depth and stencil bits
+ * nearest first, in submission order and with RAST_DEBUG_NO_PUNCH, at 1
+ * and 3 threads.  Thread: test main thread.
  */
 #include "rast_test.h"
 
@@ -79,8 +82,9 @@ static void draw_layer(rast_context *r, const rt_fb *f, const gp_program *fp, co
 }
 
 /* N alpha-tested layers back to front: layer i kills texcoord.x < i/N, so
- * the band [i/N, (i+1)/N) shows layer i.  Returns the stats. */
-static rast_stats layers(unsigned debug, int threads, rt_fb *f, bool blend)
+ * the band [i/N, (i+1)/N) shows layer i; with `keep`, no layer kills, and
+ * the front one shows everywhere.  Returns the stats. */
+static rast_stats layers(unsigned debug, int threads, rt_fb *f, bool blend, bool keep)
 {
     enum { N = 8 };
     rast_context *r = rast_context_create(threads);
@@ -88,7 +92,7 @@ static rast_stats layers(unsigned debug, int threads, rt_fb *f, bool blend)
     rt_clear(r, f, 0, 0, 0, 0, 1.0);
     gp_val(*pp[N])[4];
     for (int i = 0; i < N; i++) {
-        pp[i] = params1(fp_kil, i == 0 ? -1.0f : (float)i / N, 0);
+        pp[i] = params1(fp_kil, i == 0 || keep ? -1.0f : (float)i / N, 0);
         float col[4] = {(float)(i + 1) / N, 1.0f - (float)i / N, 0.5f, 1.0f};
         draw_layer(r, f, fp_kil, (const gp_val(*)[4])pp[i], 0.9f - 0.1f * (float)i, col, blend);
     }
@@ -104,19 +108,28 @@ static rast_stats layers(unsigned debug, int threads, rt_fb *f, bool blend)
 static void test_layers(void)
 {
     enum { W = 128, H = 40, N = 8 };
-    rt_fb a, b, c;
+    rt_fb a, b, c, o;
     rt_fb_init(&a, W, H, RT_RGBA8 | RT_DEPTH);
     rt_fb_init(&b, W, H, RT_RGBA8 | RT_DEPTH);
     rt_fb_init(&c, W, H, RT_RGBA8 | RT_DEPTH);
-    rast_stats sa = layers(0, 1, &a, false);
-    rast_stats sb = layers(RAST_DEBUG_NO_PUNCH, 1, &b, false);
-    rast_stats sc = layers(0, 3, &c, false);
-    /* the whole program runs once per visible pixel; the decision on
-     * every covered fragment of every layer */
-    CHECK(sa.fragments_shaded == (uint64_t)W * H, "layers: shaded %llu, visible %d",
-          (unsigned long long)sa.fragments_shaded, W * H);
-    CHECK(sa.fragments_punched == (uint64_t)N * W * H, "layers: decided %llu, want %d",
-          (unsigned long long)sa.fragments_punched, N * W * H);
+    rt_fb_init(&o, W, H, RT_RGBA8 | RT_DEPTH);
+    rast_stats sa = layers(0, 1, &a, false, false);
+    rast_stats sb = layers(RAST_DEBUG_NO_PUNCH, 1, &b, false, false);
+    rast_stats sc = layers(0, 3, &c, false, false);
+    rast_stats so = layers(RAST_DEBUG_PUNCH_IN_ORDER, 1, &o, false, false);
+    /* the whole program runs once per visible pixel */
+    CHECK(sa.fragments_shaded == (uint64_t)W * H && so.fragments_shaded == (uint64_t)W * H,
+          "layers: shaded %llu and %llu in order, visible %d", (unsigned long long)sa.fragments_shaded,
+          (unsigned long long)so.fragments_shaded, W * H);
+    /* in submission order the decision runs on every covered fragment of
+     * every layer; nearest first on the front layer's (it kills 7/8 of
+     * them), then in order on those 7/8 (every layer is nearer than the
+     * last): W H + N (7/8) W H */
+    CHECK(so.fragments_punched == (uint64_t)N * W * H, "layers in order: decided %llu, want %d",
+          (unsigned long long)so.fragments_punched, N * W * H);
+    CHECK(sa.fragments_punched == (uint64_t)W * H + (uint64_t)N * (W * 7 / 8) * H,
+          "layers nearest first: decided %llu, want %d", (unsigned long long)sa.fragments_punched,
+          W * H + N * (W * 7 / 8) * H);
     CHECK(sc.fragments_shaded == (uint64_t)W * H, "layers, 3 threads: shaded %llu",
           (unsigned long long)sc.fragments_shaded);
     CHECK(sb.fragments_shaded == (uint64_t)N * W * H && sb.fragments_punched == 0,
@@ -125,6 +138,26 @@ static void test_layers(void)
     CHECK(memcmp(a.c8, b.c8, (size_t)W * H * 4) == 0, "layers: colour differs from in-order");
     CHECK(memcmp(a.depth, b.depth, (size_t)W * H * 4) == 0, "layers: depth differs from in-order");
     CHECK(memcmp(a.c8, c.c8, (size_t)W * H * 4) == 0, "layers: colour differs at 3 threads");
+    CHECK(memcmp(a.c8, o.c8, (size_t)W * H * 4) == 0 && memcmp(a.depth, o.depth, (size_t)W * H * 4) == 0,
+          "layers: nearest first differs from submission order");
+    /* nothing killed: nearest first decides the front layer only, which
+     * shows everywhere at its depth */
+    rast_stats sk = layers(0, 1, &c, false, true);
+    rast_stats sko = layers(RAST_DEBUG_PUNCH_IN_ORDER, 1, &o, false, true);
+    CHECK(sk.fragments_punched == (uint64_t)W * H && sko.fragments_punched == (uint64_t)N * W * H,
+          "layers kept: decided %llu nearest first (want %d), %llu in order (want %d)",
+          (unsigned long long)sk.fragments_punched, W * H, (unsigned long long)sko.fragments_punched,
+          N * W * H);
+    CHECK(memcmp(c.c8, o.c8, (size_t)W * H * 4) == 0 && memcmp(c.depth, o.depth, (size_t)W * H * 4) == 0,
+          "layers kept: nearest first differs from submission order");
+    {
+        int wr = 255, wg = (int)((1.0f - (float)(N - 1) / N) * 255.0f + 0.5f);
+        const uint8_t *p = rt_px8(&c, W / 3, H / 2);
+        float z = c.depth[(size_t)(H / 2) * W + W / 3], want = (0.9f - 0.1f * (N - 1)) * 0.5f + 0.5f;
+        CHECK(p[0] == wr && p[1] == wg && fabsf(z - want) < 1e-5f, "layers kept: (%d %d) depth %g, want (%d %d) %g",
+              p[0], p[1], z, wr, wg, want);
+    }
+    rt_fb_free(&o);
     /* band i (its middle column) shows layer i at its depth */
     for (int i = 0; i < N; i++) {
         int x = i * (W / N) + W / N / 2, y = H / 2;
@@ -138,8 +171,8 @@ static void test_layers(void)
     /* blending: every layer shaded in order, no decision run */
     rt_fb d;
     rt_fb_init(&d, W, H, RT_RGBA8 | RT_DEPTH);
-    rast_stats sd = layers(0, 1, &d, true);
-    rast_stats se = layers(RAST_DEBUG_NO_PUNCH, 1, &b, true);
+    rast_stats sd = layers(0, 1, &d, true, false);
+    rast_stats se = layers(RAST_DEBUG_NO_PUNCH, 1, &b, true, false);
     CHECK(sd.fragments_punched == 0, "blend: decided %llu", (unsigned long long)sd.fragments_punched);
     CHECK(sd.fragments_shaded == se.fragments_shaded, "blend: shaded %llu vs %llu",
           (unsigned long long)sd.fragments_shaded, (unsigned long long)se.fragments_shaded);
@@ -201,7 +234,9 @@ typedef struct tri {
     bool stencil;
 } tri;
 
-static void random_tri(tri *t)
+/* one_func: every triangle LEQUAL without stencil, so that long runs of
+ * KIL and opaque triangles make nearest-first regions */
+static void random_tri(tri *t, bool one_func)
 {
     float cx = rt_randf(-1.2f, 1.2f), cy = rt_randf(-1.2f, 1.2f), z = rt_randf(-0.9f, 0.9f);
     for (int i = 0; i < 3; i++) {
@@ -221,6 +256,12 @@ static void random_tri(tri *t)
     t->thr[1] = rt_randf(0.0f, 1.0f);
     t->func = rt_rand() % 4 == 0 ? GL_GREATER : GL_LEQUAL;
     t->stencil = rt_rand() % 3 == 0;
+    if (one_func) {
+        t->func = GL_LEQUAL;
+        t->stencil = false;
+        if (t->kind == 1 || t->kind == 3)
+            t->kind = 2; /* KIL without depth write, not blended */
+    }
 }
 
 static void render(unsigned debug, int threads, rt_fb *f, const tri *tris, int n, rast_stats *st)
@@ -274,30 +315,38 @@ static void render(unsigned debug, int threads, rt_fb *f, const tri *tris, int n
     free(pv);
 }
 
-static void test_random(int W, int H)
+static void test_random(int W, int H, bool one_func)
 {
     enum { N = 300 };
     static tri tris[N];
     for (int i = 0; i < N; i++)
-        random_tri(&tris[i]);
-    rt_fb a, b, c;
+        random_tri(&tris[i], one_func);
+    rt_fb a, b, c, o;
     rt_fb_init(&a, W, H, RT_RGBA8 | RT_DEPTH | RT_STENCIL);
     rt_fb_init(&b, W, H, RT_RGBA8 | RT_DEPTH | RT_STENCIL);
     rt_fb_init(&c, W, H, RT_RGBA8 | RT_DEPTH | RT_STENCIL);
-    rast_stats sa, sb, sc;
+    rt_fb_init(&o, W, H, RT_RGBA8 | RT_DEPTH | RT_STENCIL);
+    rast_stats sa, sb, sc, so;
     render(0, 1, &a, tris, N, &sa);
     render(RAST_DEBUG_NO_PUNCH, 1, &b, tris, N, &sb);
     render(0, 3, &c, tris, N, &sc);
+    render(RAST_DEBUG_PUNCH_IN_ORDER, 1, &o, tris, N, &so);
     CHECK(memcmp(a.c8, b.c8, (size_t)W * H * 4) == 0, "random %dx%d: colour differs", W, H);
     CHECK(memcmp(a.depth, b.depth, (size_t)W * H * 4) == 0, "random %dx%d: depth differs", W, H);
     CHECK(memcmp(a.stencil, b.stencil, (size_t)W * H) == 0, "random %dx%d: stencil differs", W, H);
     CHECK(memcmp(a.c8, c.c8, (size_t)W * H * 4) == 0, "random %dx%d: colour differs at 3 threads", W, H);
+    CHECK(memcmp(o.c8, b.c8, (size_t)W * H * 4) == 0 && memcmp(o.depth, b.depth, (size_t)W * H * 4) == 0 &&
+              memcmp(o.stencil, b.stencil, (size_t)W * H) == 0,
+          "random %dx%d: submission-order punch-through differs", W, H);
     CHECK(sa.fragments_punched > 0 && sa.fragments_shaded < sb.fragments_shaded,
           "random: decided %llu, shaded %llu (in order %llu)", (unsigned long long)sa.fragments_punched,
           (unsigned long long)sa.fragments_shaded, (unsigned long long)sb.fragments_shaded);
-    printf("random %dx%d: shaded %llu + decided %llu with punch-through, %llu in order\n", W, H,
-           (unsigned long long)sa.fragments_shaded, (unsigned long long)sa.fragments_punched,
-           (unsigned long long)sb.fragments_shaded);
+    printf("random %dx%d%s: shaded %llu + decided %llu nearest first (%llu + %llu in submission "
+           "order), %llu without punch-through\n",
+           W, H, one_func ? ", LEQUAL" : "", (unsigned long long)sa.fragments_shaded,
+           (unsigned long long)sa.fragments_punched, (unsigned long long)so.fragments_shaded,
+           (unsigned long long)so.fragments_punched, (unsigned long long)sb.fragments_shaded);
+    rt_fb_free(&o);
     rt_fb_free(&a);
     rt_fb_free(&b);
     rt_fb_free(&c);
@@ -314,8 +363,10 @@ int main(void)
 
     test_layers();
     test_depth_write();
-    test_random(160, 120);
-    test_random(97, 131);
+    test_random(160, 120, false);
+    test_random(97, 131, false);
+    test_random(160, 120, true);
+    test_random(97, 131, true);
 
     gp_program_free(vp);
     gp_program_free(fp_color);
