@@ -17,6 +17,10 @@
  *               nearest-first region, as DEFERRED first and the decide
  *               part only where the primitive ends nearest
  *               (rast_hsr_near_close).
+ * Depth planes: a primitive that passes the whole-tile HiZ test and writes
+ * depth leaves its plane as the tile's depth, written per pixel only when
+ * something reads it (rast_hsr_zplane_expand), so a stack of full-tile
+ * layers writes the tile's depth once, not once per layer.
  * Hierarchical Z (PowerVR-style): the tile keeps every block's depth
  * min/max.  For LESS/LEQUAL/GREATER/GEQUAL without stencil, a primitive's
  * depth range over a block (the formula's value at the smallest and largest
@@ -296,6 +300,7 @@ static inline void hiz_bounds(rast_tile_ctx *t, int b)
 
 static void hiz_rebuild(rast_tile_ctx *t)
 {
+    rast_hsr_zplane_expand(t);
     for (int b = 0; b < RAST_TILE_PIXELS / 16; b++)
         hiz_bounds(t, b);
     t->hiz_valid = true;
@@ -421,10 +426,18 @@ static bool hiz_tile(rast_tile_ctx *t, const rast_prim *p, const rast_dstate *ds
         if (i == 0 || zb > zhi) zhi = zb;
     }
     float lo = clampz(zlo + h->off_lo, ds->zmin, ds->zmax), hi = clampz(zhi + h->off_hi, ds->zmin, ds->zmax);
-    float tmin = t->bzmin[0], tmax = t->bzmax[0];
-    for (int b = 1; b < RAST_TILE_PIXELS / 16; b++) {
-        tmin = t->bzmin[b] < tmin ? t->bzmin[b] : tmin;
-        tmax = t->bzmax[b] > tmax ? t->bzmax[b] : tmax;
+    float tmin, tmax;
+    if (t->zplane) {
+        /* the plane's own range, bounding every block's */
+        tmin = t->zplane_lo;
+        tmax = t->zplane_hi;
+    } else {
+        tmin = t->bzmin[0];
+        tmax = t->bzmax[0];
+        for (int b = 1; b < RAST_TILE_PIXELS / 16; b++) {
+            tmin = t->bzmin[b] < tmin ? t->bzmin[b] : tmin;
+            tmax = t->bzmax[b] > tmax ? t->bzmax[b] : tmax;
+        }
     }
     bool fail, pass;
     switch (ds->hiz) {
@@ -443,8 +456,16 @@ static bool hiz_tile(rast_tile_ctx *t, const rast_prim *p, const rast_dstate *ds
     uint64_t hidden = 0;
     const float zmin = ds->zmin, zmax = ds->zmax, off_lo = h->off_lo, off_hi = h->off_hi;
     const bool write = ds->depth_write;
-    for (int b = 0; b < RAST_TILE_PIXELS / 16; b++) {
-        if (write) {
+    if (write && t->nplanes == 1) {
+        /* on a single-sampled tile the depth (and the blocks' HiZ bounds)
+         * stay p's plane until something reads them per block or pixel
+         * (rast_hsr_zplane_expand): a later primitive passing here too
+         * replaces it unwritten */
+        t->zplane = p;
+        t->zplane_lo = lo;
+        t->zplane_hi = hi;
+    } else if (write) {
+        for (int b = 0; b < RAST_TILE_PIXELS / 16; b++) {
             float zb = rast_z_base(t->x, t->y, p, b, rast_zs_x(t, p), rast_zs_y(t, p));
             float *d = t->depth + b * 16;
             for (int k = 0; k < 4; k++)
@@ -452,11 +473,37 @@ static bool hiz_tile(rast_tile_ctx *t, const rast_prim *p, const rast_dstate *ds
             t->bzmin[b] = clampz(zb + off_lo, zmin, zmax);
             t->bzmax[b] = clampz(zb + off_hi, zmin, zmax);
         }
-        if (tagv)
-            hidden += (uint64_t)set_tags(t->tag + b * 16, 0xffffu, tagv);
+    }
+    if (tagv) {
+        /* every pixel takes the tag */
+        uint16_t *tg = t->tag;
+        for (int i = 0; i < RAST_TILE_PIXELS; i++) {
+            hidden += tg[i] != 0;
+            tg[i] = tagv;
+        }
     }
     t->stats.fragments_hidden += hidden;
     return true;
+}
+
+/* Writes the depth plane hiz_tile left in place of the tile's depth, and
+ * its blocks' HiZ bounds: what hiz_tile would have written. */
+void rast_hsr_zplane_expand(rast_tile_ctx *t)
+{
+    const rast_prim *p = t->zplane;
+    if (!p)
+        return;
+    t->zplane = NULL;
+    hiz_prim h;
+    hiz_prim_init(p, &h);
+    const float zmin = p->ds->zmin, zmax = p->ds->zmax;
+    for (int b = 0; b < RAST_TILE_PIXELS / 16; b++) {
+        float zb = rast_z_base(t->x, t->y, p, b, rast_zs_x(t, p), rast_zs_y(t, p));
+        for (int k = 0; k < 4; k++)
+            rast_z_quad(zb, h.zoff + k * 4, zmin, zmax, t->depth + b * 16 + k * 4);
+        t->bzmin[b] = clampz(zb + h.off_lo, zmin, zmax);
+        t->bzmax[b] = clampz(zb + h.off_hi, zmin, zmax);
+    }
 }
 
 /* Depth/stencil test of block b: through HiZ when the state allows it. */
@@ -626,6 +673,7 @@ static void hsr_prim_plane(rast_tile_ctx *t, const rast_prim *p, bool full)
         if (hiz_tile(t, p, ds, &h, mode))
             return;
     }
+    rast_hsr_zplane_expand(t); /* everything below reads or writes depth per pixel */
     n = cover(t, p, full, blocks, masks);
     if (!n)
         return;
@@ -725,6 +773,7 @@ void rast_hsr_prim(rast_tile_ctx *t, const rast_prim *p, bool full)
          * resolve inside it would shade undecided tags) */
         if (t->npending >= RAST_MAX_PENDING - 1)
             rast_hsr_resolve(t);
+        rast_hsr_zplane_expand(t);
         memcpy(t->near_depth, t->depth, sizeof(t->near_depth));
         memcpy(t->near_tag, t->tag, sizeof(t->near_tag));
         t->near_pending0 = t->npending;
@@ -1152,6 +1201,7 @@ void rast_hsr_near_close(rast_tile_ctx *t)
     uint64_t replayed = t->stats.fragments_punched;
     /* the killed pixels as they were when the region opened, then the
      * region again for them alone */
+    rast_hsr_zplane_expand(t);
     for (int b = 0; b < RAST_TILE_PIXELS / 16; b++) {
         uint32_t m = killed[b];
         for (int l = 0; m; l++, m >>= 1) {

@@ -496,6 +496,12 @@ typedef struct rast_tile_ctx {
     float *bzmin, *bzmax;       /* the current plane's (plane 0: bzmin0, bzmax0) */
     float bzmin0[RAST_TILE_PIXELS / 16], bzmax0[RAST_TILE_PIXELS / 16];
     bool hiz_valid;
+    /* the primitive whose depth the whole tile's depth is, not yet
+     * written per pixel (rast_hsr.c hiz_tile; single-sampled tiles), or
+     * NULL; while set, t->depth and bzmin/bzmax are stale until
+     * rast_hsr_zplane_expand, and zplane_lo/hi bound the tile's depth */
+    const rast_prim *zplane;
+    float zplane_lo, zplane_hi;
     /* hidden-surface removal */
     const rast_prim *pending[RAST_MAX_PENDING];
     int npending;
@@ -809,6 +815,7 @@ bool rast_hsr_painter(const rast_dstate *ds);
 void rast_hsr_resolve(rast_tile_ctx *t);
 void rast_hsr_discard(rast_tile_ctx *t);
 void rast_hsr_near_close(rast_tile_ctx *t);
+void rast_hsr_zplane_expand(rast_tile_ctx *t);
 rast_isp_fn rast_isp_choose(const rast_dstate *ds);
 
 /* rast_shade.c */

@@ -361,6 +361,7 @@ static void clear_plane(rast_tile_ctx *t, const rast_clear_data *cd)
     if (t->nrun)
         rast_hsr_run(t);
     rast_hsr_near_close(t);
+    rast_hsr_zplane_expand(t);
     const rast_framebuffer *fb = &t->scene->fb;
     int x0 = cd->rect[0] - t->x, y0 = cd->rect[1] - t->y;
     int x1 = cd->rect[2] - t->x, y1 = cd->rect[3] - t->y;
@@ -594,6 +595,7 @@ static void run_pass(rast_tile_ctx *t, const rast_scene *s, const rast_bin *bin)
     t->nrun = 0;
     t->nnear = 0;
     t->near_only = NULL;
+    t->zplane = NULL;
     t->near_nlost = 0;
     t->task.n = 0;
     t->task.live = 0;
@@ -608,6 +610,7 @@ static void run_pass(rast_tile_ctx *t, const rast_scene *s, const rast_bin *bin)
     if (t->nrun)
         rast_hsr_run(t);
     rast_hsr_resolve(t);
+    rast_hsr_zplane_expand(t);
 
     const rast_framebuffer *fb = &s->fb;
     for (int smp = 0; smp < t->nplanes; smp++) {

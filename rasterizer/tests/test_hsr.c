@@ -4,7 +4,10 @@
  * opaque, blended and KIL primitives, with derivatives, and for painter runs
  * (no depth test: processed backwards per tile); the number of
  * fragments shaded with HSR is the visible count; full clears drop pending
- * tags.  Thread: test main thread.
+ * tags; tiles whose depth is left as the plane of the last full-tile layer
+ * (written only when read: triangles after it, a scissored depth clear, the
+ * end of the frame) hold the depth RAST_DEBUG_NO_FASTPATH writes pixel by
+ * pixel.  Thread: test main thread.
  */
 #include "rast_test.h"
 
@@ -147,6 +150,95 @@ static void test_layers(void)
     rt_fb_free(&f);
 }
 
+/* A full-window quad at NDC depth z0 - 0.02 .. z0 + 0.01, sloping with x
+ * and y (so a plane's pixels differ; steps of 0.05 put a layer in front
+ * of the last over the whole tile); i picks its colour. */
+static void sloped_layer(rast_context *r, const rt_fb *f, int i, float z0)
+{
+    float pos[16] = {-1, -1, z0, 1, 1, -1, z0 - 0.02f, 1, 1, 1, z0 - 0.01f, 1, -1, 1, z0 + 0.01f, 1};
+    float col[16];
+    for (int k = 0; k < 16; k++)
+        col[k] = (float)((i * 5 + k % 4) % 9) / 8.0f;
+    rast_draw d;
+    rt_draw_init(&d, f, vp, (const gp_val(*)[4])vpp, fp, (const gp_val(*)[4])fpp);
+    d.mode = GL_QUADS;
+    d.count = 4;
+    d.state.depth_test = true;
+    d.state.depth_func = GL_LEQUAL;
+    rt_attrib(&d, GP_VIN_POSITION, pos, 4);
+    rt_attrib(&d, GP_VIN_COLOR0, col, 4);
+    rast_draw_submit(r, &d);
+}
+
+/* whole: the full scene; else up to the triangles */
+static void depth_plane_scene(unsigned debug, rt_fb *f, const tri *tris, int n, bool whole)
+{
+    rast_context *r = rast_context_create(1);
+    rast_context_set_debug(r, debug);
+    rt_clear(r, f, 0, 0, 0, 0, 1.0);
+    for (int i = 0; i < 6; i++) /* among the triangles (window depth 0.31 .. 0.69) */
+        sloped_layer(r, f, i, 0.1f - 0.05f * (float)i);
+    for (int i = 0; i < n; i++) /* read the planes per pixel */
+        draw_tri(r, f, &tris[i]);
+    /* and a triangle inside the tile at x 64..95, y 0..31 (off the
+     * layers' diagonal, so they cover it whole), through the planes */
+    tri probe = {.kind = 0};
+    const float px[3] = {66, 94, 80}, py[3] = {2, 2, 30}, pz[3] = {-0.2f, 0.95f, 0.6f};
+    for (int v = 0; v < 3; v++) {
+        probe.pos[v * 4 + 0] = rt_ndc(px[v], f->fb.width);
+        probe.pos[v * 4 + 1] = rt_ndc(py[v], f->fb.height);
+        probe.pos[v * 4 + 2] = pz[v];
+        probe.pos[v * 4 + 3] = 1;
+        for (int k = 0; k < 4; k++)
+            probe.col[v * 4 + k] = k == 3 ? 1.0f : 0.3f * (float)(v + k) / 4.0f;
+    }
+    draw_tri(r, f, &probe);
+    if (!whole) {
+        rast_flush(r);
+        rast_context_destroy(r);
+        return;
+    }
+    for (int i = 6; i < 9; i++) /* in front of everything: planes again */
+        sloped_layer(r, f, i, -0.45f - 0.05f * (float)(i - 6));
+    rast_clear_args c;
+    memset(&c, 0, sizeof(c));
+    c.mask = RAST_CLEAR_DEPTH;
+    c.depth = 0.1;
+    c.depth_write = true;
+    c.scissor_test = true;
+    c.scissor[0] = 70; /* in that tile */
+    c.scissor[1] = 5;
+    c.scissor[2] = 20;
+    c.scissor[3] = 20;
+    rast_clear(r, &f->fb, &c);
+    for (int i = 9; i < 12; i++) /* behind the clear, in front of the rest */
+        sloped_layer(r, f, i, -0.65f - 0.05f * (float)(i - 9));
+    rast_flush(r);
+    rast_context_destroy(r);
+}
+
+static void test_depth_planes(const tri *tris, int n, int W, int H)
+{
+    rt_fb a, b;
+    rt_fb_init(&a, W, H, RT_RGBA8 | RT_DEPTH);
+    rt_fb_init(&b, W, H, RT_RGBA8 | RT_DEPTH);
+    depth_plane_scene(0, &a, tris, n, false);
+    depth_plane_scene(RAST_DEBUG_NO_FASTPATH, &b, tris, n, false);
+    CHECK(memcmp(a.depth, b.depth, (size_t)W * H * 4) == 0 && memcmp(a.c8, b.c8, (size_t)W * H * 4) == 0,
+          "depth planes %dx%d, to the triangles: image differs", W, H);
+    depth_plane_scene(0, &a, tris, n, true);
+    depth_plane_scene(RAST_DEBUG_NO_FASTPATH, &b, tris, n, true);
+    CHECK(memcmp(a.depth, b.depth, (size_t)W * H * 4) == 0, "depth planes %dx%d: depth differs", W, H);
+    CHECK(memcmp(a.c8, b.c8, (size_t)W * H * 4) == 0, "depth planes %dx%d: colour differs", W, H);
+    /* inside the scissored clear its 0.1 (the last layers, window depth
+     * 0.115 .. 0.185, are behind it); outside it, the last layer's */
+    CHECK(a.depth[15 * W + 80] == 0.1f, "depth planes: cleared depth %g", a.depth[15 * W + 80]);
+    CHECK(a.depth[5 * W + 5] > 0.11f && a.depth[5 * W + 5] < 0.14f, "depth planes: depth %g",
+          a.depth[5 * W + 5]);
+    rt_fb_free(&a);
+    rt_fb_free(&b);
+}
+
 int main(void)
 {
     vp = rt_compile(GP_STAGE_VERTEX, RT_VP_PASS);
@@ -164,6 +256,13 @@ int main(void)
     fpdp = rt_params(fpd, NULL, 0, NULL, 0);
 
     test_layers();
+    {
+        static tri few[40];
+        for (int i = 0; i < 40; i++)
+            random_tri(&few[i], (int)(rt_rand() % 3), 0.3f); /* window depth 0.3 .. 0.7 */
+        test_depth_planes(few, 40, 96, 64);
+        test_depth_planes(few, 40, 100, 75);
+    }
 
     enum { N = 300 };
     static tri tris[N];
