@@ -10,8 +10,12 @@
  * option programs: swizzle, negate, |abs|, _SAT/_SSAT, R/H/X precision,
  * write masks, condition codes (conditional writes, CC0/CC1 updates, KIL
  * with a test), PARAM and attribute arrays addressed through A0..A15, ARL
- * ARR, KIL, DDX DDY, TEX TXP TXB TXL TXD (one unit, no NV5 operands).
- * Anything else: prepare returns NULL and the program runs on the
+ * ARR, KIL, DDX DDY, TEX TXP TXB TXL TXD (one unit, no NV5 operands);
+ * and NV_gpu_program4's typed ALU on 32-bit integers (exec/integer.c
+ * typed_op: the .S / .U forms of MOV ABS ADD SUB MAD MUL(.S24 .U24 .HI)
+ * MIN MAX CMP, the set-on instructions, DIV, and AND OR XOR NOT SHL SHR
+ * MOD SAD I2F FLR CEIL ROUND TRUNC, with integer negation and |abs|, and
+ * the OF and CF flags of the adds).  Anything else: prepare returns NULL and the program runs on the
  * interpreter (whole-program fallback, noted once per program on stderr
  * with ASMGL_JIT_DEBUG=1).
  *

@@ -19,7 +19,7 @@
 
 #define NL GP_LANES
 #define ADDR_REGS 16 /* gp_exec.c GP_EXEC_ADDR_REGS */
-enum { CC_SF = 1u, CC_ZF = 2u }; /* exec/runtime.c GP_CC_* */
+enum { CC_SF = 1u, CC_ZF = 2u, CC_OF = 4u, CC_CF = 8u }; /* exec/runtime.c GP_CC_* */
 
 /* ---- what compiles --------------------------------------------------------- */
 
@@ -61,6 +61,45 @@ static bool op_supported(int op)
     }
 }
 
+/* The typed ALU (exec/integer.c exec_typed, typed_op): the .S / .U forms
+ * of the opcodes it computes, and NV_gpu_program4's own opcodes.  Not here
+ * (the interpreter runs them): the NV_gpu_program5 bit-field, vote, CVT,
+ * 64-bit and IPA instructions. */
+static bool typed_int_op(int op)
+{
+    switch (op) {
+    case GP_OP_MOV: case GP_OP_SWZ: case GP_OP_ABS: case GP_OP_ADD: case GP_OP_SUB:
+    case GP_OP_MAD: case GP_OP_MUL: case GP_OP_MIN: case GP_OP_MAX: case GP_OP_CMP:
+    case GP_OP_SEQ: case GP_OP_SNE: case GP_OP_SLT: case GP_OP_SGE: case GP_OP_SGT:
+    case GP_OP_SLE: case GP_OP_SFL: case GP_OP_STR: case GP_OP_AND: case GP_OP_OR:
+    case GP_OP_XOR: case GP_OP_NOT: case GP_OP_SHL: case GP_OP_SHR: case GP_OP_DIV:
+    case GP_OP_MOD: case GP_OP_SAD: case GP_OP_I2F: case GP_OP_FLR: case GP_OP_CEIL:
+    case GP_OP_ROUND: case GP_OP_TRUNC:
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* NV_gpu_program4's opcodes, which take the typed path whatever their type. */
+static bool nv4_only_op(int op)
+{
+    switch (op) {
+    case GP_OP_AND: case GP_OP_OR: case GP_OP_XOR: case GP_OP_NOT: case GP_OP_SHL:
+    case GP_OP_SHR: case GP_OP_MOD: case GP_OP_CEIL: case GP_OP_ROUND: case GP_OP_TRUNC:
+    case GP_OP_I2F: case GP_OP_SAD:
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* Whether in runs on the typed path (the interpreter's gp_typed). */
+static bool is_typed(const gp_insn *in)
+{
+    return in->type != GP_TYPE_F32 || nv4_only_op(in->op);
+}
+
 static const char *check_src(const gp_src *s)
 {
     if (s->file != GP_FILE_TEMP && s->file != GP_FILE_INPUT && s->file != GP_FILE_PARAM &&
@@ -86,15 +125,27 @@ const char *jit_check(const gp_program *p)
     for (int i = p->entry; i < p->num_insns; i++) {
         const gp_insn *in = &p->insns[i];
         n++;
-        if (!op_supported(in->op))
+        bool typed = is_typed(in);
+        if (typed ? !typed_int_op(in->op) : !op_supported(in->op))
             return "an opcode it does not compile (flow control, NV4/NV5 instructions)";
         if (in->op == GP_OP_END) {
             if (p->max_exec_instructions > 0 && n > p->max_exec_instructions)
                 return "more instructions than max_exec_instructions";
             return NULL;
         }
-        if (in->type != GP_TYPE_F32 || in->opmod)
-            return "a typed (.S .U .F64) instruction";
+        if (typed) {
+            /* 32-bit integers, or the float forms of CEIL ROUND TRUNC */
+            bool ints = in->type == GP_TYPE_S32 || in->type == GP_TYPE_U32;
+            if (!ints && !(in->type == GP_TYPE_F32 &&
+                           (in->op == GP_OP_CEIL || in->op == GP_OP_ROUND || in->op == GP_OP_TRUNC)))
+                return "a typed instruction of a type it does not compile (.F64 .S64 .U64)";
+            if (in->opmod && in->op != GP_OP_MUL)
+                return "an opcode modifier other than MUL's";
+            if (ints && (in->sat || in->precision))
+                return "clamping or precision on an integer result";
+        } else if (in->opmod) {
+            return "an opcode modifier";
+        }
         if (in->cc_update > 2 || in->dst.cc.reg > 1 || in->cond.reg > 1)
             return "a condition-code register past CC1";
         const gp_dst *d = &in->dst;
@@ -152,6 +203,9 @@ typedef struct jb {
     /* +0 and -0 in every lane, loaded in the entry block from memory LLVM
      * cannot see into (cf) */
     LLVMValueRef zero, negzero;
+    /* OF and CF of an integer add per component, or-ed into the flags the
+     * store's CC update computes (exec/runtime.c x->cc_extra); NULL: none */
+    LLVMValueRef *cc_extra;
 } jb;
 
 /* What the entry block loads b->zero from. */
@@ -537,6 +591,8 @@ static void store(jb *b, const gp_insn *in, LLVMValueRef r[4], bool as_int, bool
         if (in->cc_update) {
             LLVMValueRef slot = b->cc[(in->cc_update - 1) & 1][c];
             LLVMValueRef f = cc_flags(b, val, !as_int);
+            if (b->cc_extra)
+                f = LLVMBuildOr(b->B, f, b->cc_extra[c], "");
             if (lm[c])
                 f = sel(b, lm[c], f, ld(b, b->vi, slot, 64));
             st(b, f, slot, 64);
@@ -700,6 +756,199 @@ static LLVMValueRef derivative(jb *b, LLVMValueRef v, bool dy)
     return sel(b, lanes_of(b, q), d, cf(b, 0.0f));
 }
 
+/* ---- the typed ALU (exec/integer.c exec_typed, typed_op) ------------------- */
+
+/* gp_io_kind's kind as a data type (integer.c kind_type). */
+static int kind_type(int kind, int type)
+{
+    return kind == GP_KIND_F ? GP_TYPE_F32 : kind == GP_KIND_S ? GP_TYPE_S32
+                                         : kind == GP_KIND_U ? GP_TYPE_U32 : type;
+}
+
+/* Component c of operand s as the bits of an integer (exec/runtime.c
+ * apply_mods: .S |x| then two's-complement negation, .U negation only;
+ * SWZ's 1 is the integer 1, swz_const). */
+static LLVMValueRef src_int(jb *b, const gp_src *s, int c, bool sgn)
+{
+    int sw = s->swz[c];
+    LLVMValueRef v = sw > GP_SWZ_W ? ci(b, sw == GP_SWZ_ONE ? 1u : 0u) : fbits(b, read_reg(b, s, sw));
+    if (s->abs && sgn)
+        v = sel(b, LLVMBuildICmp(b->B, LLVMIntSLT, v, ci(b, 0), ""), LLVMBuildSub(b->B, ci(b, 0), v, ""), v);
+    if ((s->negate >> c) & 1)
+        v = LLVMBuildSub(b->B, ci(b, 0), v, "");
+    return v;
+}
+
+/* integer.c f2u_sat: negative, -0 and NaN 0, saturating at UINT32_MAX. */
+static LLVMValueRef f2u(jb *b, LLVMValueRef x)
+{
+    LLVMValueRef t = LLVMBuildFPToUI(b->B, x, b->vi, "");
+    t = sel(b, fcmp(b, LLVMRealOGE, x, cf(b, 4294967296.0f)), ci(b, UINT32_MAX), t);
+    return sel(b, fcmp(b, LLVMRealOGT, x, cf(b, 0.0f)), t, ci(b, 0));
+}
+
+static LLVMValueRef icmp(jb *b, LLVMIntPredicate pr, LLVMValueRef x, LLVMValueRef y)
+{
+    return LLVMBuildICmp(b->B, pr, x, y, "");
+}
+
+/* OF and CF of x + y, or of x - y (integer.c add_flags, NV_gpu_program4
+ * 2.X.4.3). */
+static LLVMValueRef add_flags(jb *b, LLVMValueRef x, LLVMValueRef y, bool sub)
+{
+    LLVMBuilderRef B = b->B;
+    LLVMValueRef r = sub ? LLVMBuildSub(B, x, y, "") : LLVMBuildAdd(B, x, y, "");
+    LLVMValueRef ov = sub ? LLVMBuildAnd(B, LLVMBuildXor(B, x, y, ""), LLVMBuildXor(B, x, r, ""), "")
+                          : LLVMBuildAnd(B, LLVMBuildXor(B, x, r, ""), LLVMBuildXor(B, y, r, ""), "");
+    LLVMValueRef of = LLVMBuildMul(B, LLVMBuildLShr(B, ov, ci(b, 31), ""), ci(b, CC_OF), "");
+    LLVMValueRef carry = sub ? icmp(b, LLVMIntUGE, x, y) : icmp(b, LLVMIntULT, r, x);
+    return LLVMBuildOr(B, of, sel(b, carry, ci(b, CC_CF), ci(b, 0)), "");
+}
+
+/* integer.c add_flags_mod: the flags of p + q for operands fetched with
+ * negations np, nq (undone exactly: the add becomes a subtract). */
+static LLVMValueRef add_flags_mod(jb *b, LLVMValueRef p, bool np, LLVMValueRef q, bool nq)
+{
+    LLVMValueRef zero = ci(b, 0);
+    if (np == nq)
+        return add_flags(b, p, q, false);
+    if (nq)
+        return add_flags(b, p, LLVMBuildSub(b->B, zero, q, ""), true);
+    return add_flags(b, q, LLVMBuildSub(b->B, zero, p, ""), true);
+}
+
+/* typed_op for one component: operands and result as integer bits. */
+static LLVMValueRef typed_val(jb *b, const gp_insn *in, int t, LLVMValueRef x, LLVMValueRef y,
+                              LLVMValueRef z)
+{
+    LLVMBuilderRef B = b->B;
+    const bool s = t == GP_TYPE_S32;
+    LLVMValueRef zero = ci(b, 0), ones = ci(b, UINT32_MAX);
+    switch (in->op) {
+    case GP_OP_MOV:
+    case GP_OP_SWZ: return x;
+    case GP_OP_ABS: return s ? sel(b, icmp(b, LLVMIntSLT, x, zero), LLVMBuildSub(B, zero, x, ""), x) : x;
+    case GP_OP_ADD: return LLVMBuildAdd(B, x, y, "");
+    case GP_OP_SUB: return LLVMBuildSub(B, x, y, "");
+    case GP_OP_MAD: return LLVMBuildAdd(B, LLVMBuildMul(B, x, y, ""), z, "");
+    case GP_OP_MUL:
+        switch (in->opmod) {
+        case GP_OPMOD_S24: {
+            LLVMValueRef e = ci(b, 8);
+            return LLVMBuildMul(B, LLVMBuildAShr(B, LLVMBuildShl(B, x, e, ""), e, ""),
+                                LLVMBuildAShr(B, LLVMBuildShl(B, y, e, ""), e, ""), "");
+        }
+        case GP_OPMOD_U24:
+            return LLVMBuildMul(B, LLVMBuildAnd(B, x, ci(b, 0xffffffu), ""),
+                                LLVMBuildAnd(B, y, ci(b, 0xffffffu), ""), "");
+        case GP_OPMOD_HI: {
+            LLVMValueRef x64 = s ? LLVMBuildSExt(B, x, b->vl, "") : LLVMBuildZExt(B, x, b->vl, "");
+            LLVMValueRef y64 = s ? LLVMBuildSExt(B, y, b->vl, "") : LLVMBuildZExt(B, y, b->vl, "");
+            return LLVMBuildTrunc(B, LLVMBuildLShr(B, LLVMBuildMul(B, x64, y64, ""), cl(b, 32), ""), b->vi, "");
+        }
+        default: return LLVMBuildMul(B, x, y, "");
+        }
+    case GP_OP_MIN: return sel(b, icmp(b, s ? LLVMIntSLT : LLVMIntULT, x, y), x, y);
+    case GP_OP_MAX: return sel(b, icmp(b, s ? LLVMIntSGT : LLVMIntUGT, x, y), x, y);
+    case GP_OP_CMP: return s ? sel(b, icmp(b, LLVMIntSLT, x, zero), y, z) : z;
+    case GP_OP_SEQ: return LLVMBuildSExt(B, icmp(b, LLVMIntEQ, x, y), b->vi, "");
+    case GP_OP_SNE: return LLVMBuildSExt(B, icmp(b, LLVMIntNE, x, y), b->vi, "");
+    case GP_OP_SLT: return LLVMBuildSExt(B, icmp(b, s ? LLVMIntSLT : LLVMIntULT, x, y), b->vi, "");
+    case GP_OP_SGE: return LLVMBuildSExt(B, icmp(b, s ? LLVMIntSGE : LLVMIntUGE, x, y), b->vi, "");
+    case GP_OP_SGT: return LLVMBuildSExt(B, icmp(b, s ? LLVMIntSGT : LLVMIntUGT, x, y), b->vi, "");
+    case GP_OP_SLE: return LLVMBuildSExt(B, icmp(b, s ? LLVMIntSLE : LLVMIntULE, x, y), b->vi, "");
+    case GP_OP_SFL: return zero;
+    case GP_OP_STR: return ones;
+    case GP_OP_AND: return LLVMBuildAnd(B, x, y, "");
+    case GP_OP_OR: return LLVMBuildOr(B, x, y, "");
+    case GP_OP_XOR: return LLVMBuildXor(B, x, y, "");
+    case GP_OP_NOT: return LLVMBuildNot(B, x, "");
+    case GP_OP_SHL: return LLVMBuildShl(B, x, LLVMBuildAnd(B, y, ci(b, 31), ""), "");
+    case GP_OP_SHR: {
+        LLVMValueRef n = LLVMBuildAnd(B, y, ci(b, 31), "");
+        return s ? LLVMBuildAShr(B, x, n, "") : LLVMBuildLShr(B, x, n, "");
+    }
+    case GP_OP_DIV:
+    case GP_OP_MOD: {
+        /* by zero all bits; .S by -1: -x and 0 (no division: LLVM's
+         * quotient of those is poison) */
+        LLVMValueRef by0 = icmp(b, LLVMIntEQ, y, zero);
+        LLVMValueRef bym1 = s ? icmp(b, LLVMIntEQ, y, ones) : NULL;
+        LLVMValueRef odd = bym1 ? LLVMBuildOr(B, by0, bym1, "") : by0;
+        LLVMValueRef d = sel(b, odd, ci(b, 1), y);
+        LLVMValueRef q;
+        if (in->op == GP_OP_DIV)
+            q = s ? LLVMBuildSDiv(B, x, d, "") : LLVMBuildUDiv(B, x, d, "");
+        else
+            q = s ? LLVMBuildSRem(B, x, d, "") : LLVMBuildURem(B, x, d, "");
+        if (bym1)
+            q = sel(b, bym1, in->op == GP_OP_DIV ? LLVMBuildSub(B, zero, x, "") : zero, q);
+        return sel(b, by0, ones, q);
+    }
+    case GP_OP_SAD: {
+        LLVMValueRef ge = icmp(b, s ? LLVMIntSGE : LLVMIntUGE, x, y);
+        LLVMValueRef d = sel(b, ge, LLVMBuildSub(B, x, y, ""), LLVMBuildSub(B, y, x, ""));
+        return LLVMBuildAdd(B, d, z, "");
+    }
+    case GP_OP_I2F:
+        return fbits(b, s ? LLVMBuildSIToFP(B, x, b->vf, "") : LLVMBuildUIToFP(B, x, b->vf, ""));
+    default: { /* FLR CEIL ROUND TRUNC: a float operand, a result of the type */
+        const char *f = in->op == GP_OP_FLR ? "llvm.floor" : in->op == GP_OP_CEIL ? "llvm.ceil"
+                        : in->op == GP_OP_ROUND ? "llvm.rint" : "llvm.trunc";
+        LLVMValueRef r = fn1(b, f, bitsf(b, x));
+        return t == GP_TYPE_S32 ? f2i(b, r) : t == GP_TYPE_U32 ? f2u(b, r) : fbits(b, r);
+    }
+    }
+}
+
+/* An instruction of the typed path (is_typed, jit_check's subset):
+ * operands fetched with the kinds of gp_opinfo.io, the result stored as
+ * its kind. */
+static void emit_typed(jb *b, const gp_insn *in)
+{
+    const gp_opinfo *oi = &gp_opinfo_table[in->op];
+    const int t = in->type;
+    const int rtype = kind_type(gp_io_kind(oi->io, 0), t);
+    const uint32_t wmask = in->dst.mask & 0xfu;
+    const bool vecsca = oi->cls == GP_CLASS_VECSCA;
+    const int nsrc = oi->nsrc > 3 ? 3 : oi->nsrc;
+    /* OF / CF of the integer adds (2.X.4.3) */
+    const bool add = in->cc_update && (t == GP_TYPE_S32 || t == GP_TYPE_U32) &&
+                     (in->op == GP_OP_ADD || in->op == GP_OP_SUB || in->op == GP_OP_MAD ||
+                      in->op == GP_OP_SAD);
+    LLVMValueRef r[4] = {0}, extra[4] = {0};
+    for (int c = 0; c < 4; c++) {
+        if (!(wmask >> c & 1))
+            continue;
+        LLVMValueRef op[3] = {ci(b, 0), ci(b, 0), ci(b, 0)};
+        for (int i = 0; i < nsrc; i++) {
+            int k = kind_type(gp_io_kind(oi->io, i + 1), t);
+            int cc = vecsca && i == 1 ? 0 : c; /* DIV's scalar operand */
+            op[i] = k == GP_TYPE_S32 || k == GP_TYPE_U32 ? src_int(b, &in->src[i], cc, k == GP_TYPE_S32)
+                                                         : fbits(b, src_comp(b, &in->src[i], cc));
+        }
+        r[c] = typed_val(b, in, t, op[0], op[1], op[2]);
+        if (add) {
+            bool n0 = in->src[0].negate >> c & 1, n1 = in->src[1].negate >> c & 1;
+            bool n2 = in->src[2].negate >> c & 1;
+            LLVMValueRef zero = ci(b, 0);
+            if (in->op == GP_OP_ADD)
+                extra[c] = add_flags_mod(b, op[0], n0, op[1], n1);
+            else if (in->op == GP_OP_SUB)
+                extra[c] = add_flags_mod(b, op[0], n0, LLVMBuildSub(b->B, zero, op[1], ""), !n1);
+            else if (in->op == GP_OP_MAD)
+                extra[c] = add_flags_mod(b, LLVMBuildMul(b->B, op[0], op[1], ""), false, op[2], n2);
+            else
+                extra[c] = add_flags(b, LLVMBuildSub(b->B, r[c], op[2], ""), op[2], false);
+        }
+        if (rtype != GP_TYPE_S32 && rtype != GP_TYPE_U32)
+            r[c] = bitsf(b, r[c]);
+    }
+    b->cc_extra = add ? extra : NULL;
+    store(b, in, r, rtype == GP_TYPE_S32 || rtype == GP_TYPE_U32, false);
+    b->cc_extra = NULL;
+}
+
 #define S(i, c) src_comp(b, &in->src[i], (c))
 
 static void emit_insn(jb *b, const gp_insn *in)
@@ -707,6 +956,10 @@ static void emit_insn(jb *b, const gp_insn *in)
     LLVMValueRef r[4] = {0};
     uint32_t wmask = in->dst.mask & 0xfu;
     b->seg++;
+    if (is_typed(in)) {
+        emit_typed(b, in);
+        return;
+    }
     switch (in->op) {
     case GP_OP_MOV:
     case GP_OP_SWZ:

@@ -30,6 +30,7 @@
     X(LLVMAddFunction) \
     X(LLVMAppendBasicBlockInContext) \
     X(LLVMArrayType) \
+    X(LLVMBuildAShr) \
     X(LLVMBuildAdd) \
     X(LLVMBuildAlloca) \
     X(LLVMBuildAnd) \
@@ -42,6 +43,7 @@
     X(LLVMBuildFDiv) \
     X(LLVMBuildFMul) \
     X(LLVMBuildFPToSI) \
+    X(LLVMBuildFPToUI) \
     X(LLVMBuildFSub) \
     X(LLVMBuildGEP2) \
     X(LLVMBuildICmp) \
@@ -53,11 +55,19 @@
     X(LLVMBuildNot) \
     X(LLVMBuildOr) \
     X(LLVMBuildRetVoid) \
+    X(LLVMBuildSDiv) \
     X(LLVMBuildSExt) \
+    X(LLVMBuildSIToFP) \
+    X(LLVMBuildSRem) \
     X(LLVMBuildSelect) \
+    X(LLVMBuildShl) \
     X(LLVMBuildShuffleVector) \
     X(LLVMBuildStore) \
+    X(LLVMBuildSub) \
     X(LLVMBuildTrunc) \
+    X(LLVMBuildUDiv) \
+    X(LLVMBuildUIToFP) \
+    X(LLVMBuildURem) \
     X(LLVMBuildXor) \
     X(LLVMBuildZExt) \
     X(LLVMConstBitCast) \
@@ -159,6 +169,7 @@ bool jit_llvm_load(bool debug);
 #define LLVMAddFunction (jit_llvm.p_LLVMAddFunction)
 #define LLVMAppendBasicBlockInContext (jit_llvm.p_LLVMAppendBasicBlockInContext)
 #define LLVMArrayType (jit_llvm.p_LLVMArrayType)
+#define LLVMBuildAShr (jit_llvm.p_LLVMBuildAShr)
 #define LLVMBuildAdd (jit_llvm.p_LLVMBuildAdd)
 #define LLVMBuildAlloca (jit_llvm.p_LLVMBuildAlloca)
 #define LLVMBuildAnd (jit_llvm.p_LLVMBuildAnd)
@@ -171,6 +182,7 @@ bool jit_llvm_load(bool debug);
 #define LLVMBuildFDiv (jit_llvm.p_LLVMBuildFDiv)
 #define LLVMBuildFMul (jit_llvm.p_LLVMBuildFMul)
 #define LLVMBuildFPToSI (jit_llvm.p_LLVMBuildFPToSI)
+#define LLVMBuildFPToUI (jit_llvm.p_LLVMBuildFPToUI)
 #define LLVMBuildFSub (jit_llvm.p_LLVMBuildFSub)
 #define LLVMBuildGEP2 (jit_llvm.p_LLVMBuildGEP2)
 #define LLVMBuildICmp (jit_llvm.p_LLVMBuildICmp)
@@ -182,11 +194,19 @@ bool jit_llvm_load(bool debug);
 #define LLVMBuildNot (jit_llvm.p_LLVMBuildNot)
 #define LLVMBuildOr (jit_llvm.p_LLVMBuildOr)
 #define LLVMBuildRetVoid (jit_llvm.p_LLVMBuildRetVoid)
+#define LLVMBuildSDiv (jit_llvm.p_LLVMBuildSDiv)
 #define LLVMBuildSExt (jit_llvm.p_LLVMBuildSExt)
+#define LLVMBuildSIToFP (jit_llvm.p_LLVMBuildSIToFP)
+#define LLVMBuildSRem (jit_llvm.p_LLVMBuildSRem)
 #define LLVMBuildSelect (jit_llvm.p_LLVMBuildSelect)
+#define LLVMBuildShl (jit_llvm.p_LLVMBuildShl)
 #define LLVMBuildShuffleVector (jit_llvm.p_LLVMBuildShuffleVector)
 #define LLVMBuildStore (jit_llvm.p_LLVMBuildStore)
+#define LLVMBuildSub (jit_llvm.p_LLVMBuildSub)
 #define LLVMBuildTrunc (jit_llvm.p_LLVMBuildTrunc)
+#define LLVMBuildUDiv (jit_llvm.p_LLVMBuildUDiv)
+#define LLVMBuildUIToFP (jit_llvm.p_LLVMBuildUIToFP)
+#define LLVMBuildURem (jit_llvm.p_LLVMBuildURem)
 #define LLVMBuildXor (jit_llvm.p_LLVMBuildXor)
 #define LLVMBuildZExt (jit_llvm.p_LLVMBuildZExt)
 #define LLVMConstBitCast (jit_llvm.p_LLVMConstBitCast)
