@@ -5,7 +5,8 @@
  * PARAM and attribute arrays through A0, TEX TXP TXB, KIL, position
  * invariance and fog;
  * the NV options' condition codes, conditional writes, H and X precision,
- * DDX DDY, ARR SSG RCC and the set-on opcodes) must really be compiled
+ * DDX DDY, ARR SSG RCC and the set-on opcodes; NV_gpu_program4's typed
+ * integer ALU) must really be compiled
  * (no silent fallback: the backend's code slot holds code), and must give
  * the interpreter's outputs bit for bit, with the same killed lanes,
  * status and instruction count, over many random inputs and parameters
@@ -250,6 +251,67 @@ static const prog_case cases[] = {
      "MIN r.zw, fragment.texcoord[6], z;\n"
      "MOV result.color[5], r;\n"
      "END\n"},
+    /* NV_gpu_program4's typed ALU on the bits of the inputs (INT_MIN, -1,
+     * 0 and NaN patterns among them): integer negation and |abs|, MUL's
+     * .S24 .U24 .HI, division and modulo by 0 and by -1, shifts past 31,
+     * conversions of INF and NaN to .S / .U, OF and CF of the adds in
+     * conditional writes */
+    {"nv4 typed ALU", GP_STAGE_FRAGMENT,
+     "!!NVfp4.0\n"
+     "OPTION ARB_draw_buffers;\n"
+     "TEMP a, b, r, s;\n"
+     "MOV.S a, fragment.texcoord[0];\n"
+     "MOV.S b, fragment.texcoord[1];\n"
+     "ADD.S r, a, -b;\n"
+     "SUB.U.CC s.xy, a, b;\n"
+     "MAD.S.CC1 s.zw, a, -b, |a|;\n"
+     "MOV.U r (CF.xyzw), s;\n"
+     "MOV.S r.xy (OF1.zwzw), -|b|;\n"
+     "MOV.S result.color[0], r;\n"
+     "MUL.S24 r.x, a, b;\n"
+     "MUL.U24 r.y, a, b;\n"
+     "MUL.S.HI r.z, a, b;\n"
+     "MUL.U.HI r.w, a, b;\n"
+     "MOV.S result.color[1], r;\n"
+     "DIV.S r.x, a.x, -1;\n"
+     "MOD.S r.y, a.y, b.x;\n"
+     "DIV.U r.z, a.z, 0;\n"
+     "MOD.S r.w, a.w, -1;\n"
+     "MOV.S result.color[2], r;\n"
+     "SHL.S r.x, a, b.x;\n"
+     "SHR.S r.y, a, b.y;\n"
+     "SHR.U r.z, a, b.z;\n"
+     "SAD.U.CC r.w, a, b, a;\n"
+     "AND.U r.x (NCF.w), r, b;\n"
+     "MOV.S result.color[3], r;\n"
+     "I2F.S r, a;\n"
+     "I2F.U s, b;\n"
+     "ADD r, r, s;\n"
+     "MOV result.color[4], r;\n"
+     "FLR.S r.x, fragment.texcoord[2];\n"
+     "CEIL.U r.y, fragment.texcoord[2];\n"
+     "ROUND.S r.z, fragment.texcoord[2];\n"
+     "TRUNC.U r.w, fragment.texcoord[2];\n"
+     "MOV.S result.color[5], r;\n"
+     "MIN.S r.xy, a, b;\n"
+     "MAX.U r.zw, a, b;\n"
+     "XOR.U s, r, a;\n"
+     "SEQ.S r.x, a.x, b.x;\n"
+     "SLT.U r.y, a, b;\n"
+     "SGE.S r.z, a, b;\n"
+     "CMP.S r.w, a, b, -a;\n"
+     "NOT.U s.x, r.w;\n"
+     "OR.S s.y, s.x, b;\n"
+     "ABS.S s.z, a;\n"
+     "SNE.U s.w, a, 0;\n"
+     "MOV.S result.color[6], r;\n"
+     "MOV.U result.color[7], s;\n"
+     "CEIL r, fragment.texcoord[3];\n"
+     "ROUND.F s, -fragment.texcoord[3];\n"
+     "TRUNC r.xy, |fragment.texcoord[3]|;\n"
+     "MOV result.color[0].w, s.x;\n"
+     "END\n"
+    },
 };
 enum { NCASES = sizeof(cases) / sizeof(cases[0]) };
 
