@@ -5,7 +5,8 @@
  *
  * What it compiles (jit_ir.c jit_check says why it does not): vertex and
  * fragment programs whose instructions from the entry to the first END run
- * straight through (no BRA CAL RET IF REP LOOP ..), with float (F32)
+ * straight through or in IF / ELSE / ENDIF blocks (no BRA CAL RET REP
+ * LOOP ..), with float (F32)
  * operations of ARB_vertex_program / ARB_fragment_program and the NV
  * option programs: swizzle, negate, |abs|, _SAT/_SSAT, R/H/X precision,
  * write masks, condition codes (conditional writes, CC0/CC1 updates, KIL
@@ -23,10 +24,14 @@
  * register is a <16 x float> (or <16 x i32>) value; temporaries, address
  * registers and condition codes are allocas that mem2reg turns into SSA
  * values; inputs, outputs and parameters are read and written where the
- * env points.  Because the code runs straight through and the execution
- * mask only loses lanes (KIL), lanes outside it can never write an output
- * again: registers are computed for all 16 lanes and only output stores,
- * KIL, DDX/DDY and the sampler's lane mask use the execution mask.  Every
+ * env points.  Outside IF blocks the code runs straight through and the
+ * execution mask only loses lanes (KIL), so lanes outside it can never
+ * write an output again: registers are computed for all 16 lanes and only
+ * output stores, KIL, DDX/DDY and the sampler's lane mask use the
+ * execution mask.  An IF block runs under the mask of its lanes (register
+ * and CC writes too), the true block then the ELSE block as the
+ * interpreter runs its two groups, and a block with no lane is branched
+ * over.  Every
  * operation is the interpreter's (gp_exec.c kernels) in the same order,
  * with no fast-math flags and no FMA contraction, and the transcendentals,
  * EXP, LOG and precision rounding call the interpreter's own functions

@@ -19,6 +19,7 @@
 
 #define NL GP_LANES
 #define ADDR_REGS 16 /* gp_exec.c GP_EXEC_ADDR_REGS */
+#define JIT_MAX_IF 16 /* IF blocks nested in a compiled program */
 enum { CC_SF = 1u, CC_ZF = 2u, CC_OF = 4u, CC_CF = 8u }; /* exec/runtime.c GP_CC_* */
 
 /* ---- what compiles --------------------------------------------------------- */
@@ -54,7 +55,7 @@ static bool op_supported(int op)
     case GP_OP_SIN: case GP_OP_SLE: case GP_OP_SLT: case GP_OP_SNE: case GP_OP_SSG:
     case GP_OP_STR: case GP_OP_SUB: case GP_OP_SWZ: case GP_OP_TEX: case GP_OP_TXB:
     case GP_OP_TXD: case GP_OP_TXL: case GP_OP_TXP: case GP_OP_X2D: case GP_OP_XPD:
-    case GP_OP_END:
+    case GP_OP_IF: case GP_OP_ELSE: case GP_OP_ENDIF: case GP_OP_END:
         return true;
     default:
         return false;
@@ -122,9 +123,32 @@ const char *jit_check(const gp_program *p)
     if (p->entry < 0 || p->entry >= p->num_insns)
         return "no entry";
     int n = 0;
+    int ifs[JIT_MAX_IF], nif = 0; /* the open IF blocks */
+    bool has_else[JIT_MAX_IF];
     for (int i = p->entry; i < p->num_insns; i++) {
         const gp_insn *in = &p->insns[i];
         n++;
+        /* IF ELSE ENDIF: well nested, targets as the interpreter follows
+         * them, never deep enough for the max_if_depth termination */
+        if (in->op == GP_OP_IF) {
+            if (nif == JIT_MAX_IF || (p->max_if_depth && nif + 1 >= p->max_if_depth))
+                return "IF blocks nested too deeply";
+            has_else[nif] = false;
+            ifs[nif++] = i;
+        } else if (in->op == GP_OP_ELSE) {
+            if (!nif || has_else[nif - 1] || p->insns[ifs[nif - 1]].target != i)
+                return "an ELSE it cannot match";
+            has_else[nif - 1] = true;
+        } else if (in->op == GP_OP_ENDIF) {
+            if (!nif)
+                return "an ENDIF it cannot match";
+            const gp_insn *open = &p->insns[ifs[nif - 1]];
+            if (has_else[nif - 1] ? p->insns[open->target].target != i : open->target != i)
+                return "an ENDIF it cannot match";
+            nif--;
+        } else if (in->op == GP_OP_END && nif) {
+            return "END inside an IF block";
+        }
         bool typed = is_typed(in);
         if (typed ? !typed_int_op(in->op) : !op_supported(in->op))
             return "an opcode it does not compile (flow control, NV4/NV5 instructions)";
@@ -132,6 +156,11 @@ const char *jit_check(const gp_program *p)
             if (p->max_exec_instructions > 0 && n > p->max_exec_instructions)
                 return "more instructions than max_exec_instructions";
             return NULL;
+        }
+        if (in->op == GP_OP_IF || in->op == GP_OP_ELSE || in->op == GP_OP_ENDIF) {
+            if (in->op == GP_OP_IF && in->cond.reg > 1)
+                return "a condition-code register past CC1";
+            continue;
         }
         if (typed) {
             /* 32-bit integers, or the float forms of CEIL ROUND TRUNC */
@@ -188,6 +217,15 @@ typedef struct jb {
     LLVMTypeRef v, i1, i8, i16, i32, i64, f32, ptr, vf, vi, vb, vl;
     LLVMValueRef env, in, out, params, res;
     LLVMValueRef exec, live, used, killed; /* allocas: i32 i32 i64 i32 */
+    /* lanes not terminated (the interpreter's alive: KIL ends quads with no
+     * live lane in every group); an i32 alloca */
+    LLVMValueRef alive;
+    /* the open IF blocks: the execution mask at each IF, its true lanes,
+     * and where the code goes on when the running block has no lane (its
+     * ELSE or ENDIF) */
+    int depth;
+    LLVMValueRef if_exec[JIT_MAX_IF], if_true[JIT_MAX_IF];
+    LLVMBasicBlockRef if_join[JIT_MAX_IF];
     LLVMValueRef *temps;                    /* num_temps * 4 allocas of vf */
     LLVMValueRef addr[ADDR_REGS * 4];       /* vi */
     LLVMValueRef cc[2][4];                  /* vi */
@@ -558,8 +596,15 @@ static void store(jb *b, const gp_insn *in, LLVMValueRef r[4], bool as_int, bool
         if (wmask >> c & 1)
             lm[c] = cc_test(b, &d->cc, c);
     LLVMValueRef execv = NULL;
-    if (d->file == GP_FILE_OUTPUT)
+    if (d->file == GP_FILE_OUTPUT || b->depth)
         execv = lanes_of(b, exec_bits(b));
+    /* inside an IF block only the lanes running it write registers and
+     * the CC (outside one every lane runs, and runs as the interpreter's
+     * lanes do: straight through) */
+    if (b->depth)
+        for (int c = 0; c < 4; c++)
+            if (wmask >> c & 1)
+                lm[c] = lm[c] ? LLVMBuildAnd(b->B, lm[c], execv, "") : execv;
     for (int c = 0; c < 4; c++) {
         if (!(wmask >> c & 1))
             continue;
@@ -711,17 +756,22 @@ static void kill_lanes(jb *b, LLVMValueRef kill)
     st(b, LLVMBuildOr(b->B, kd, LLVMBuildAnd(b->B, k, live, ""), ""), b->killed, 4);
     live = LLVMBuildAnd(b->B, live, LLVMBuildNot(b->B, k, ""), "");
     st(b, live, b->live, 4);
+    LLVMValueRef keep;
     if (b->fragment) {
         /* quads with no live lane stop: exec &= quads_any(live) */
         LLVMValueRef q = LLVMBuildOr(b->B, live, LLVMBuildLShr(b->B, live, k32(b, 1), ""), "");
         q = LLVMBuildOr(b->B, q, LLVMBuildLShr(b->B, live, k32(b, 2), ""), "");
         q = LLVMBuildOr(b->B, q, LLVMBuildLShr(b->B, live, k32(b, 3), ""), "");
-        q = LLVMBuildMul(b->B, LLVMBuildAnd(b->B, q, k32(b, 0x11111111u), ""), k32(b, 0xf), "");
-        e = LLVMBuildAnd(b->B, e, q, "");
+        keep = LLVMBuildMul(b->B, LLVMBuildAnd(b->B, q, k32(b, 0x11111111u), ""), k32(b, 0xf), "");
     } else {
-        e = LLVMBuildAnd(b->B, e, LLVMBuildNot(b->B, k, ""), "");
+        keep = LLVMBuildNot(b->B, k, "");
     }
+    e = LLVMBuildAnd(b->B, e, keep, "");
     st(b, e, b->exec, 4);
+    /* the lanes of the other groups end with their quads too */
+    st(b, LLVMBuildAnd(b->B, ld(b, b->i32, b->alive, 4), keep, ""), b->alive, 4);
+    if (b->depth)
+        return; /* lanes outside this IF block may still run */
     LLVMBasicBlockRef next = LLVMAppendBasicBlockInContext(b->C, b->fn, "");
     LLVMValueRef none = LLVMBuildICmp(b->B, LLVMIntEQ, e, k32(b, 0), "");
     LLVMBuildCondBr(b->B, none, b->exit, next);
@@ -947,6 +997,26 @@ static void emit_typed(jb *b, const gp_insn *in)
     b->cc_extra = add ? extra : NULL;
     store(b, in, r, rtype == GP_TYPE_S32 || rtype == GP_TYPE_U32, false);
     b->cc_extra = NULL;
+}
+
+/* Starts IF block d's code for the lanes in mask: a branch past it (to
+ * if_join[d], where the ELSE or ENDIF takes over) when mask is empty.
+ * Every register lives in an alloca, so the paths meet without phis of
+ * our own; the count of the instructions jumped over multiplies an empty
+ * mask there (jb_account). */
+static void run_block(jb *b, LLVMValueRef mask, int d)
+{
+    LLVMBasicBlockRef body = LLVMAppendBasicBlockInContext(b->C, b->fn, "");
+    b->if_join[d] = LLVMAppendBasicBlockInContext(b->C, b->fn, "");
+    LLVMBuildCondBr(b->B, LLVMBuildICmp(b->B, LLVMIntEQ, mask, k32(b, 0), ""), b->if_join[d], body);
+    LLVMPositionBuilderAtEnd(b->B, body);
+}
+
+/* Ends the running part of IF block d: both paths go on at if_join[d]. */
+static void join_block(jb *b, int d)
+{
+    LLVMBuildBr(b->B, b->if_join[d]);
+    LLVMPositionBuilderAtEnd(b->B, b->if_join[d]);
 }
 
 #define S(i, c) src_comp(b, &in->src[i], (c))
@@ -1179,6 +1249,42 @@ static void emit_insn(jb *b, const gp_insn *in)
                 r[c] = f2i(b, fn1(b, in->op == GP_OP_ARL ? "llvm.floor" : "llvm.rint", S(0, c)));
         store(b, in, r, true, false);
         return;
+    case GP_OP_IF: {
+        /* NV_fragment_program2 3.11.X.7 (exec IF in gp_exec.c): the lanes
+         * whose condition holds run the block, the others the ELSE block;
+         * both run here under their masks, one after the other (the
+         * interpreter's order: a block's instructions count its lanes),
+         * and a block no lane runs is jumped over */
+        jb_account(b);
+        LLVMValueRef e = exec_bits(b);
+        LLVMValueRef m = cc_any(b, &in->cond);
+        LLVMValueRef t = m ? LLVMBuildAnd(b->B, e, bits_of(b, m), "") : e;
+        int d = b->depth++;
+        b->if_exec[d] = e;
+        b->if_true[d] = t;
+        st(b, t, b->exec, 4);
+        run_block(b, t, d);
+        return;
+    }
+    case GP_OP_ELSE: {
+        /* the true block's lanes end here (counting the ELSE); the false
+         * ones still alive run */
+        int d = b->depth - 1;
+        join_block(b, d);
+        jb_account(b);
+        LLVMValueRef f = LLVMBuildAnd(b->B, b->if_exec[d], LLVMBuildNot(b->B, b->if_true[d], ""), "");
+        f = LLVMBuildAnd(b->B, f, ld(b, b->i32, b->alive, 4), "");
+        st(b, f, b->exec, 4);
+        run_block(b, f, d);
+        return;
+    }
+    case GP_OP_ENDIF:
+        /* the groups meet again: the IF's lanes still alive */
+        join_block(b, b->depth - 1);
+        jb_account(b);
+        b->depth--;
+        st(b, LLVMBuildAnd(b->B, b->if_exec[b->depth], ld(b, b->i32, b->alive, 4), ""), b->exec, 4);
+        return;
     case GP_OP_KIL: {
         LLVMValueRef kill;
         if (in->src[0].file == GP_FILE_NONE) {
@@ -1296,7 +1402,9 @@ const char *jit_build(const gp_program *p, LLVMContextRef c, LLVMModuleRef m, co
     b->live = alloca_in_entry(b, b->i32, 4);
     b->used = alloca_in_entry(b, b->i64, 8);
     b->killed = alloca_in_entry(b, b->i32, 4);
+    b->alive = alloca_in_entry(b, b->i32, 4);
     LLVMBuildStore(b->A, LLVMGetParam(b->fn, 4), b->exec);
+    LLVMBuildStore(b->A, LLVMGetParam(b->fn, 4), b->alive);
     LLVMBuildStore(b->A, LLVMGetParam(b->fn, 5), b->live);
     LLVMBuildStore(b->A, LLVMConstInt(b->i64, 0, 0), b->used);
     LLVMBuildStore(b->A, LLVMConstInt(b->i32, 0, 0), b->killed);

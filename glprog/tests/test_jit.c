@@ -5,8 +5,8 @@
  * PARAM and attribute arrays through A0, TEX TXP TXB, KIL, position
  * invariance and fog;
  * the NV options' condition codes, conditional writes, H and X precision,
- * DDX DDY, ARR SSG RCC and the set-on opcodes; NV_gpu_program4's typed
- * integer ALU) must really be compiled
+ * DDX DDY, ARR SSG RCC and the set-on opcodes; IF ELSE ENDIF blocks;
+ * NV_gpu_program4's typed integer ALU) must really be compiled
  * (no silent fallback: the backend's code slot holds code), and must give
  * the interpreter's outputs bit for bit, with the same killed lanes,
  * status and instruction count, over many random inputs and parameters
@@ -310,6 +310,40 @@ static const prog_case cases[] = {
      "ROUND.F s, -fragment.texcoord[3];\n"
      "TRUNC r.xy, |fragment.texcoord[3]|;\n"
      "MOV result.color[0].w, s.x;\n"
+     "END\n"
+    },
+    /* IF / ELSE / ENDIF blocks, nested, with KIL, derivatives and a
+     * texture lookup inside: each block under its lanes' mask, the
+     * instruction count of every block its own lanes' */
+    {"nv fragment IF blocks", GP_STAGE_FRAGMENT,
+     "!!ARBfp1.0\n"
+     "OPTION NV_fragment_program2;\n"
+     "TEMP a, b, r;\n"
+     "MOVC a, fragment.texcoord[0];\n"
+     "MOV r, fragment.texcoord[1];\n"
+     "IF GT.x;\n"
+     "ADD r, r, a;\n"
+     "MOVC b, fragment.texcoord[2];\n"
+     "IF LT.y;\n"
+     "KIL fragment.texcoord[3];\n"
+     "DDX r.zw, r;\n"
+     "TEX b, r, texture[0], 2D;\n"
+     "ELSE;\n"
+     "MUL r.xy, r, -a;\n"
+     "ENDIF;\n"
+     "MAD r.w, b.x, a.y, r.z;\n"
+     "ELSE;\n"
+     "SUB r, r, a;\n"
+     "IF NE.z;\n"
+     "DDY r.x, a;\n"
+     "KIL -fragment.texcoord[4];\n"
+     "ENDIF;\n"
+     "ENDIF;\n"
+     "MOVC b.x, r.w;\n"
+     "IF EQ.x;\n"
+     "MOV r.y, 1;\n"
+     "ENDIF;\n"
+     "MOV result.color, r;\n"
      "END\n"
     },
 };
