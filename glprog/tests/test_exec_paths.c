@@ -10,8 +10,8 @@
  * backend (gp_exec_on; the interpreters with the prepared fast cases) and
  * on a machine with gp_machine_set_fast_paths off, over inputs full of
  * edge values (signed zeros, denormals, INF, NaNs with payloads), with
- * every lane running or only some.  Outputs, killed
- * lanes and status must agree bit for bit.  The same programs run again
+ * every lane running or only some.  Outputs, killed lanes, status and
+ * the instruction count must agree bit for bit.  The same programs run again
  * after parameter rows change (the broadcast cache), interleaved with more
  * programs than a machine caches, and after being freed and rebuilt at the
  * same address (the serial number).
@@ -404,10 +404,13 @@ static void run_both(gp_machine *ref, const gp_program *p, const world *w, uint3
                     }
                     same = false;
                 }
-        CHECK(same && ea.killed_mask == eb.killed_mask && ea.status == eb.status,
-              "program %d on %s (%s, live %04x helper %04x): outputs %s, killed %04x/%04x, status %d/%d",
+        CHECK(same && ea.killed_mask == eb.killed_mask && ea.status == eb.status &&
+                  ea.insn_used == eb.insn_used,
+              "program %d on %s (%s, live %04x helper %04x): outputs %s, killed %04x/%04x, status %d/%d, "
+              "instructions %llu/%llu",
               prog_no, backends[k]->name, what, live, helper, same ? "same" : "differ", ea.killed_mask,
-              eb.killed_mask, ea.status, eb.status);
+              eb.killed_mask, ea.status, eb.status, (unsigned long long)ea.insn_used,
+              (unsigned long long)eb.insn_used);
         if (!same && t_failures <= 3) {
             for (int s = 0; s < GP_VARY_COUNT; s++)
                 for (int c = 0; c < 4; c++)
