@@ -740,8 +740,9 @@ static void hsr_prim_plane(rast_tile_ctx *t, const rast_prim *p, bool full)
  * first is extra work: a region of F front decisions, K of them kills, and
  * R decisions in the replay (about K times the layers submission order
  * decides per pixel) saved about (F - K) R / K decisions and cost F.  When
- * it saved less, the state that opened it decides in submission order for
- * the rest of the tile. */
+ * it saved less, the decide program of the primitive that opened it (one
+ * program serves every draw of, say, a foliage shader) decides in
+ * submission order for the rest of the tile. */
 
 /* Whether p can join a region of depth function hiz (0: open one). */
 static bool near_joins(const rast_tile_ctx *t, const rast_prim *p, int hiz)
@@ -754,7 +755,7 @@ static bool near_joins(const rast_tile_ctx *t, const rast_prim *p, int hiz)
     if (ds->mode != RAST_MODE_PUNCH)
         return hiz && ds->mode == RAST_MODE_DEFERRED;
     for (int i = 0; i < t->near_nlost && i < 4; i++)
-        if (t->near_lost[i] == ds)
+        if (t->near_lost[i] == ds->fp_decide)
             return false;
     return !ds->fpi->writes_depth;
 }
@@ -1219,7 +1220,7 @@ void rast_hsr_near_close(rast_tile_ctx *t)
     replayed = t->stats.fragments_punched - replayed;
     if ((front - nkilled) * replayed < front * nkilled) {
         /* lost (see above): the opening state goes in order from now on */
-        t->near_lost[t->near_nlost++ % 4] = t->near[0]->ds;
+        t->near_lost[t->near_nlost++ % 4] = t->near[0]->ds->fp_decide;
     }
     /* the replay kept HiZ, but the primitive that closed the region may
      * have invalidated it already (rast_tile.c prepare, which ran first) */

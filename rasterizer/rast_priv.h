@@ -516,9 +516,9 @@ typedef struct rast_tile_ctx {
     uint8_t near_full[RAST_MAX_NEAR];
     int nnear, near_pending0;
     const uint16_t *near_only;
-    /* the last 4 states whose regions lost in this tile (near_nlost
-     * counts all): they decide in order */
-    const rast_dstate *near_lost[4];
+    /* the decide programs of the last 4 regions that lost in this tile
+     * (near_nlost counts all): they decide in order */
+    const gp_program *near_lost[4];
     int near_nlost;
     _Alignas(64) float near_depth[RAST_TILE_PIXELS];
     _Alignas(64) uint16_t near_tag[RAST_TILE_PIXELS];
