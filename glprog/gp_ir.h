@@ -469,6 +469,13 @@ static inline int gp_io_kind(unsigned io, int i)
     return (int)(io >> (4 * i)) & 0xf;
 }
 
+/* The gp_type a result or operand of kind k (gp_io_kind) has in an
+ * instruction of data type op_type. */
+static inline uint8_t gp_kind_type(int k, uint8_t op_type)
+{
+    return k == GP_KIND_F ? GP_TYPE_F32 : k == GP_KIND_S ? GP_TYPE_S32 : k == GP_KIND_U ? GP_TYPE_U32 : op_type;
+}
+
 /* gp_insn.opmod: MUL's special modifiers (NV_gpu_program4 2.X.8 MUL). */
 enum { GP_OPMOD_NONE, GP_OPMOD_S24, GP_OPMOD_U24, GP_OPMOD_HI };
 

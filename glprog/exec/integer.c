@@ -43,12 +43,6 @@ static inline uint32_t f2u_sat(float f)
     return (uint32_t)f;
 }
 
-static inline int kind_type(int kind, int type)
-{
-    return kind == GP_KIND_F ? GP_TYPE_F32 : kind == GP_KIND_S ? GP_TYPE_S32
-                                         : kind == GP_KIND_U ? GP_TYPE_U32 : type;
-}
-
 /* OF and CF of a + b (sub = false) or a - b (sub = true), 2.X.4.3. */
 static inline uint32_t add_flags(uint32_t a, uint32_t b, bool sub)
 {
@@ -177,7 +171,7 @@ static void exec_typed(gp_xs *x, const gp_insn *in)
     gp_vec *R = &m->res;
     const gp_opinfo *oi = &gp_opinfo_table[in->op];
     const int t = in->type;
-    const int rtype = kind_type(gp_io_kind(oi->io, 0), t);
+    const int rtype = gp_kind_type(gp_io_kind(oi->io, 0), t);
     const uint32_t wmask = in->dst.mask & 0xfu;
     const bool vecsca = oi->cls == GP_CLASS_VECSCA;
     const gp_val *op[3][4];
@@ -186,7 +180,7 @@ static void exec_typed(gp_xs *x, const gp_insn *in)
         for (int c = 0; c < 4; c++)
             op[i][c] = gp_const_rows[0];
     for (int i = 0; i < nsrc; i++) {
-        int k = kind_type(gp_io_kind(oi->io, i + 1), t);
+        int k = gp_kind_type(gp_io_kind(oi->io, i + 1), t);
         if (vecsca && i == 1) {
             const gp_val *row = fetch_scalar(x, &in->src[i], &m->opnd[i], k);
             for (int c = 0; c < 4; c++)

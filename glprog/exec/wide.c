@@ -197,7 +197,7 @@ static GP_NOINLINE void exec_wide(gp_xs *x, const gp_insn *in)
     const int t = in->type;
     uint64_t r[4][GP_LANES];
     if (in->op == GP_OP_PK64) {
-        const gp_vec *a = fetch(x, &in->src[0], &m->opnd[0], kind_type(wide_kind(GP_KIND_OP, t), t));
+        const gp_vec *a = fetch(x, &in->src[0], &m->opnd[0], gp_kind_type(wide_kind(GP_KIND_OP, t), t));
         for (int l = 0; l < GP_LANES; l++) {
             r[0][l] = r[2][l] = (uint64_t)a->c[0][l].u | (uint64_t)a->c[1][l].u << 32;
             r[1][l] = r[3][l] = (uint64_t)a->c[2][l].u | (uint64_t)a->c[3][l].u << 32;
@@ -215,7 +215,7 @@ static GP_NOINLINE void exec_wide(gp_xs *x, const gp_insn *in)
             R->c[2][l].u = (uint32_t)a[1][l];
             R->c[3][l].u = (uint32_t)(a[1][l] >> 32);
         }
-        store(x, in, R, kind_type(wide_kind(GP_KIND_OP, t), t), false);
+        store(x, in, R, gp_kind_type(wide_kind(GP_KIND_OP, t), t), false);
         return;
     }
     uint64_t op[3][4][GP_LANES];

@@ -808,13 +808,6 @@ static LLVMValueRef derivative(jb *b, LLVMValueRef v, bool dy)
 
 /* ---- the typed ALU (exec/integer.c exec_typed, typed_op) ------------------- */
 
-/* gp_io_kind's kind as a data type (integer.c kind_type). */
-static int kind_type(int kind, int type)
-{
-    return kind == GP_KIND_F ? GP_TYPE_F32 : kind == GP_KIND_S ? GP_TYPE_S32
-                                         : kind == GP_KIND_U ? GP_TYPE_U32 : type;
-}
-
 /* Component c of operand s as the bits of an integer (exec/runtime.c
  * apply_mods: .S |x| then two's-complement negation, .U negation only;
  * SWZ's 1 is the integer 1, swz_const). */
@@ -958,7 +951,7 @@ static void emit_typed(jb *b, const gp_insn *in)
 {
     const gp_opinfo *oi = &gp_opinfo_table[in->op];
     const int t = in->type;
-    const int rtype = kind_type(gp_io_kind(oi->io, 0), t);
+    const int rtype = gp_kind_type(gp_io_kind(oi->io, 0), t);
     const uint32_t wmask = in->dst.mask & 0xfu;
     const bool vecsca = oi->cls == GP_CLASS_VECSCA;
     const int nsrc = oi->nsrc > 3 ? 3 : oi->nsrc;
@@ -972,7 +965,7 @@ static void emit_typed(jb *b, const gp_insn *in)
             continue;
         LLVMValueRef op[3] = {ci(b, 0), ci(b, 0), ci(b, 0)};
         for (int i = 0; i < nsrc; i++) {
-            int k = kind_type(gp_io_kind(oi->io, i + 1), t);
+            int k = gp_kind_type(gp_io_kind(oi->io, i + 1), t);
             int cc = vecsca && i == 1 ? 0 : c; /* DIV's scalar operand */
             op[i] = k == GP_TYPE_S32 || k == GP_TYPE_U32 ? src_int(b, &in->src[i], cc, k == GP_TYPE_S32)
                                                          : fbits(b, src_comp(b, &in->src[i], cc));

@@ -33,13 +33,6 @@ const char *gp_stage_word(gp_stage s)
                                         : "geometry";
 }
 
-/* The gp_type an operand or result of data type kind k (gp_io_kind) has in
- * an instruction of type op_type. */
-uint8_t gp_kind_type(int k, uint8_t op_type)
-{
-    return k == GP_KIND_F ? GP_TYPE_F32 : k == GP_KIND_S ? GP_TYPE_S32 : k == GP_KIND_U ? GP_TYPE_U32 : op_type;
-}
-
 /* Operand literals of type t: the gp_param_binding.type of their rows. */
 void gp_set_operand_type(gp_parse *ps, uint8_t t)
 {

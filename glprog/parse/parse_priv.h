@@ -273,7 +273,6 @@ void gp_parse_addr_dst(gp_parse *ps, gp_dst *d, int *pos_out);
 
 /* ---- parse/nv.c: the NV_gpu_program4/5 front end --------------------------------- */
 const char *gp_stage_word(gp_stage s);
-uint8_t gp_kind_type(int k, uint8_t op_type);
 void gp_set_operand_type(gp_parse *ps, uint8_t t);
 int gp_nv4_binding_range(gp_parse *ps, int start, int limit, const char *what, bool range_ok, int *count);
 bool gp_nv4_is_input(const gp_parse *ps, const gp_token *t);
