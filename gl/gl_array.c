@@ -16,6 +16,7 @@
 #include "gl_priv.h"
 
 #include <limits.h>
+#include <stdlib.h>
 #include <string.h>
 
 static size_t type_size(GLenum type)
@@ -82,15 +83,183 @@ static unsigned type_bit(GLenum type)
 
 void gl_array_position_changed(gl_context *ctx)
 {
-    ctx->array[GP_VIN_POSITION] =
-        ctx->attrib0_array.enabled ? ctx->attrib0_array : ctx->vertex_array;
+    gl_vao *v = ctx->vao;
+    v->array[GP_VIN_POSITION] = v->attrib0_array.enabled ? v->attrib0_array : v->vertex_array;
+}
+
+/* ---- vertex array objects (ARB_vertex_array_object, GL 3.0 section 2.10) ---- */
+
+void gl_vao_init(gl_vao *v, GLuint name)
+{
+    memset(v, 0, sizeof *v);
+    v->name = name;
+    for (int i = 0; i < GP_VIN_COUNT; i++) {
+        v->array[i].size = 4;
+        v->array[i].type = GL_FLOAT;
+    }
+    v->array[GP_VIN_NORMAL].size = 3;
+    v->vertex_array = v->attrib0_array = v->array[GP_VIN_POSITION];
+}
+
+gl_vao *gl_vao_lookup(gl_context *ctx, GLuint name)
+{
+    if (name == 0)
+        return &ctx->vao0;
+    void *v = gl_names_lookup(&ctx->vaos, name);
+    return v && v != GL_NAME_RESERVED ? v : NULL;
+}
+
+/* The array bindings of v to b revert to 0 (ARB_vertex_buffer_object). */
+static void vao_unbind(gl_vao *v, const gl_buffer_obj *b)
+{
+    if (v->element_buffer == b)
+        v->element_buffer = NULL;
+    if (v->edge_flag_buffer == b) {
+        v->edge_flag_buffer = NULL;
+        v->edge_flag_ptr = NULL;
+    }
+    for (int s = 0; s < GP_VIN_COUNT; s++)
+        if (v->array[s].buffer == b) {
+            v->array[s].buffer = NULL;
+            v->array[s].buffer_name = 0;
+        }
+    gl_array *pos[] = {&v->vertex_array, &v->attrib0_array};
+    for (int i = 0; i < 2; i++)
+        if (pos[i]->buffer == b) {
+            pos[i]->buffer = NULL;
+            pos[i]->buffer_name = 0;
+        }
+    if (v->index_array_buffer == b->name)
+        v->index_array_buffer = 0;
+}
+
+static void vao_unbind_named(GLuint name, void *v, void *b)
+{
+    (void)name;
+    if (v != GL_NAME_RESERVED)
+        vao_unbind(v, b);
+}
+
+/* GL 3.0 section 2.9: a deleted buffer's bindings in the deleting context
+ * are reset to zero; that is taken to include the attachments of every
+ * vertex array object of the context, bound or not, so none dangles. */
+void gl_vao_buffer_deleted(gl_context *ctx, const gl_buffer_obj *b)
+{
+    vao_unbind(&ctx->vao0, b);
+    gl_names_foreach(&ctx->vaos, vao_unbind_named, (void *)b);
+}
+
+static bool vao_uses(const gl_vao *v, const gl_buffer_obj *b)
+{
+    if (v->element_buffer == b || v->edge_flag_buffer == b || v->vertex_array.buffer == b ||
+        v->attrib0_array.buffer == b)
+        return true;
+    for (int s = 0; s < GP_VIN_COUNT; s++)
+        if (v->array[s].buffer == b)
+            return true;
+    return false;
+}
+
+typedef struct vao_find {
+    const gl_buffer_obj *b;
+    bool found;
+} vao_find;
+
+static void vao_uses_named(GLuint name, void *v, void *user)
+{
+    (void)name;
+    vao_find *f = user;
+    if (v != GL_NAME_RESERVED && !f->found)
+        f->found = vao_uses(v, f->b);
+}
+
+bool gl_vao_uses_buffer(gl_context *ctx, const gl_buffer_obj *b)
+{
+    vao_find f = {b, vao_uses(&ctx->vao0, b)};
+    gl_names_foreach(&ctx->vaos, vao_uses_named, &f);
+    return f.found;
+}
+
+static void vao_free_named(GLuint name, void *v, void *user)
+{
+    (void)name;
+    (void)user;
+    if (v != GL_NAME_RESERVED)
+        free(v);
+}
+
+void gl_vao_free_all(gl_context *ctx)
+{
+    gl_names_foreach(&ctx->vaos, vao_free_named, NULL);
+    gl_names_free(&ctx->vaos);
+    ctx->vao = &ctx->vao0;
+}
+
+GLAPI_EXPORT void APIENTRY glGenVertexArrays(GLsizei n, GLuint *arrays)
+{
+    GL_CTX();
+    GL_OUTSIDE_BEGIN(ctx, );
+    gl_names_gen_checked(ctx, &ctx->vaos, n, arrays);
+}
+
+/* ARB_vertex_array_object: a name not from GenVertexArrays (or deleted)
+ * is INVALID_OPERATION; a generated name becomes an object, in its
+ * initial state, when first bound. */
+GLAPI_EXPORT void APIENTRY glBindVertexArray(GLuint array)
+{
+    GL_CTX();
+    GL_OUTSIDE_BEGIN(ctx, );
+    gl_vao *v = gl_vao_lookup(ctx, array);
+    if (!v) {
+        if (gl_names_lookup(&ctx->vaos, array) != GL_NAME_RESERVED) {
+            gl_error(ctx, GL_INVALID_OPERATION);
+            return;
+        }
+        v = malloc(sizeof *v);
+        if (!v) {
+            gl_error(ctx, GL_OUT_OF_MEMORY);
+            return;
+        }
+        gl_vao_init(v, array);
+        if (!gl_names_insert(&ctx->vaos, array, v)) {
+            free(v);
+            gl_error(ctx, GL_OUT_OF_MEMORY);
+            return;
+        }
+    }
+    v->bound_once = true;
+    ctx->vao = v;
+}
+
+/* A deleted bound object reverts the binding to 0; buffers only it used
+ * may be freed now (gl_share.c). */
+static void free_vao(gl_context *ctx, void *v)
+{
+    if (ctx->vao == v)
+        ctx->vao = &ctx->vao0;
+    free(v);
+}
+
+GLAPI_EXPORT void APIENTRY glDeleteVertexArrays(GLsizei n, const GLuint *arrays)
+{
+    GL_CTX();
+    GL_OUTSIDE_BEGIN(ctx, );
+    gl_names_delete(ctx, &ctx->vaos, n, arrays, free_vao, -1);
+    gl_share_collect(ctx);
+}
+
+GLAPI_EXPORT GLboolean APIENTRY glIsVertexArray(GLuint array)
+{
+    GL_CTX(GL_FALSE);
+    GL_OUTSIDE_BEGIN(ctx, GL_FALSE);
+    return array != 0 && gl_vao_lookup(ctx, array) ? GL_TRUE : GL_FALSE;
 }
 
 /* The stored array behind a generic attribute index (attribute 0 has its
  * own, separate from the conventional vertex array). */
 static gl_array *generic_array(gl_context *ctx, GLuint index)
 {
-    return index == 0 ? &ctx->attrib0_array : &ctx->array[index];
+    return index == 0 ? &ctx->vao->attrib0_array : &ctx->vao->array[index];
 }
 
 /* set_pointer's slot for generic attribute 0 (the conventional vertex
@@ -110,8 +279,8 @@ static bool set_pointer(gl_context *ctx, int slot, GLint size, GLenum type, bool
         gl_error(ctx, GL_INVALID_VALUE);
         return false;
     }
-    gl_array *a = slot == SLOT_ATTRIB0 ? &ctx->attrib0_array
-                  : slot == GP_VIN_POSITION ? &ctx->vertex_array : &ctx->array[slot];
+    gl_array *a = slot == SLOT_ATTRIB0 ? &ctx->vao->attrib0_array
+                  : slot == GP_VIN_POSITION ? &ctx->vao->vertex_array : &ctx->vao->array[slot];
     a->size = size;
     a->type = type;
     a->normalized = normalized;
@@ -242,9 +411,9 @@ GLAPI_EXPORT void APIENTRY glEdgeFlagPointer(GLsizei stride, const void *ptr)
         gl_error(ctx, GL_INVALID_VALUE);
         return;
     }
-    ctx->edge_flag_ptr = ptr;
-    ctx->edge_flag_stride = stride;
-    ctx->edge_flag_buffer = ctx->array_buffer;
+    ctx->vao->edge_flag_ptr = ptr;
+    ctx->vao->edge_flag_stride = stride;
+    ctx->vao->edge_flag_buffer = ctx->array_buffer;
 }
 
 /* The edge flags of vertices 0 .. nverts - 1 (nverts: first + count of a
@@ -253,12 +422,12 @@ GLAPI_EXPORT void APIENTRY glEdgeFlagPointer(GLsizei stride, const void *ptr)
  * indexed draw from a buffer object): every flag is then set. */
 const GLboolean *gl_edge_flag_data(gl_context *ctx, long nverts)
 {
-    gl_buffer_obj *b = ctx->edge_flag_buffer;
+    gl_buffer_obj *b = ctx->vao->edge_flag_buffer;
     if (!b)
-        return ctx->edge_flag_ptr;
+        return ctx->vao->edge_flag_ptr;
     mem_buffer *m = b->mem;
-    size_t off = (size_t)(uintptr_t)ctx->edge_flag_ptr;
-    size_t stride = ctx->edge_flag_stride ? (size_t)ctx->edge_flag_stride : 1;
+    size_t off = (size_t)(uintptr_t)ctx->vao->edge_flag_ptr;
+    size_t stride = ctx->vao->edge_flag_stride ? (size_t)ctx->vao->edge_flag_stride : 1;
     if (nverts <= 0 || !mem_buffer_data(m) || mem_buffer_is_mapped(m))
         return NULL;
     size_t last = off + stride * (size_t)(nverts - 1);
@@ -276,10 +445,10 @@ GLAPI_EXPORT void APIENTRY glIndexPointer(GLenum type, GLsizei stride, const voi
     } else if (stride < 0) {
         gl_error(ctx, GL_INVALID_VALUE);
     } else {
-        ctx->index_array_type = type;
-        ctx->index_array_stride = stride;
-        ctx->index_array_ptr = ptr;
-        ctx->index_array_buffer = ctx->array_buffer ? ctx->array_buffer->name : 0;
+        ctx->vao->index_array_type = type;
+        ctx->vao->index_array_stride = stride;
+        ctx->vao->index_array_ptr = ptr;
+        ctx->vao->index_array_buffer = ctx->array_buffer ? ctx->array_buffer->name : 0;
     }
 }
 
@@ -309,14 +478,14 @@ static void client_state(gl_context *ctx, GLenum cap, bool on)
     GL_OUTSIDE_BEGIN(ctx, );
     int s = client_state_slot(ctx, cap);
     if (s == GP_VIN_POSITION) {
-        ctx->vertex_array.enabled = on;
+        ctx->vao->vertex_array.enabled = on;
         gl_array_position_changed(ctx);
     } else if (s >= 0)
-        ctx->array[s].enabled = on;
+        ctx->vao->array[s].enabled = on;
     else if (cap == GL_EDGE_FLAG_ARRAY)
-        ctx->edge_flag_array = on;
+        ctx->vao->edge_flag_array = on;
     else if (cap == GL_INDEX_ARRAY)
-        ctx->index_array = on;
+        ctx->vao->index_array = on;
     else
         gl_error(ctx, GL_INVALID_ENUM);
 }
@@ -346,13 +515,13 @@ int gl_array_is_enabled(gl_context *ctx, GLenum cap)
 {
     int s = client_state_slot(ctx, cap);
     if (s == GP_VIN_POSITION)
-        return ctx->vertex_array.enabled;
+        return ctx->vao->vertex_array.enabled;
     if (s >= 0)
-        return ctx->array[s].enabled;
+        return ctx->vao->array[s].enabled;
     if (cap == GL_EDGE_FLAG_ARRAY)
-        return ctx->edge_flag_array;
+        return ctx->vao->edge_flag_array;
     if (cap == GL_INDEX_ARRAY)
-        return ctx->index_array;
+        return ctx->vao->index_array;
     return -1;
 }
 
@@ -615,11 +784,11 @@ GLAPI_EXPORT void APIENTRY glGetPointerv(GLenum pname, void **params)
         break;
     case GL_INDEX_ARRAY_POINTER:
         if (params)
-            *params = (void *)ctx->index_array_ptr;
+            *params = (void *)ctx->vao->index_array_ptr;
         return;
     case GL_EDGE_FLAG_ARRAY_POINTER:
         if (params)
-            *params = (void *)ctx->edge_flag_ptr;
+            *params = (void *)ctx->vao->edge_flag_ptr;
         return;
     case GL_FEEDBACK_BUFFER_POINTER:
         if (params)
@@ -634,7 +803,7 @@ GLAPI_EXPORT void APIENTRY glGetPointerv(GLenum pname, void **params)
         return;
     }
     if (params)
-        *params = (void *)(slot == GP_VIN_POSITION ? ctx->vertex_array.ptr : ctx->array[slot].ptr);
+        *params = (void *)(slot == GP_VIN_POSITION ? ctx->vao->vertex_array.ptr : ctx->vao->array[slot].ptr);
 }
 
 /* ---- draws ---------------------------------------------------------------------- */
@@ -651,7 +820,7 @@ static bool build_attribs(gl_context *ctx, rast_attrib at[GP_VIN_COUNT], long lo
 {
     memset(at, 0, sizeof(rast_attrib) * GP_VIN_COUNT);
     for (int s = 0; s < GP_VIN_COUNT; s++) {
-        const gl_array *a = &ctx->array[s];
+        const gl_array *a = &ctx->vao->array[s];
         memcpy(at[s].current, ctx->current[s], sizeof at[s].current);
         memcpy(at[s].current_hi, ctx->current_hi[s], sizeof at[s].current_hi);
         if (!a->enabled)
@@ -711,7 +880,7 @@ static bool draw_preamble(gl_context *ctx, GLenum mode, GLsizei count)
      * unless a vertex program runs: it need not read the position (Mesa
      * draws then too; piglit pos-array takes its position from generic
      * array 6) */
-    return count > 0 && (ctx->array[GP_VIN_POSITION].enabled || ctx->program_enabled[GLC_VP]);
+    return count > 0 && (ctx->vao->array[GP_VIN_POSITION].enabled || ctx->program_enabled[GLC_VP]);
 }
 
 static void draw_arrays(gl_context *ctx, GLenum mode, GLint first, GLsizei count,
@@ -805,8 +974,8 @@ static void draw_elements(gl_context *ctx, GLenum mode, GLsizei count, GLenum ty
     if (!draw_preamble(ctx, mode, count))
         return;
     const void *idx = indices;
-    if (ctx->element_buffer) {
-        mem_buffer *m = ctx->element_buffer->mem;
+    if (ctx->vao->element_buffer) {
+        mem_buffer *m = ctx->vao->element_buffer->mem;
         if (mem_buffer_is_mapped(m)) {
             gl_error(ctx, GL_INVALID_OPERATION);
             return;
@@ -828,7 +997,7 @@ static void draw_elements(gl_context *ctx, GLenum mode, GLsizei count, GLenum ty
     /* bound the fetch only when some array reads from a buffer object */
     long long max_index = -1;
     for (int s = 0; s < GP_VIN_COUNT; s++)
-        if (ctx->array[s].enabled && ctx->array[s].buffer) {
+        if (ctx->vao->array[s].enabled && ctx->vao->array[s].buffer) {
             max_index = count > 0 ? max_index_of(idx, type, count) + base_vertex : -1;
             break;
         }
@@ -1059,13 +1228,13 @@ GLAPI_EXPORT void APIENTRY glArrayElement(GLint i)
         return;
     /* every enabled array but the vertex array sets its current value, then
      * the vertex array provokes the vertex (GL 2.1 section 2.8) */
-    if (ctx->edge_flag_array && ctx->edge_flag_ptr) {
+    if (ctx->vao->edge_flag_array && ctx->vao->edge_flag_ptr) {
         const GLboolean *e = gl_edge_flag_data(ctx, (long)i + 1);
         if (e)
-            ctx->edge_flag = e[(size_t)i * (ctx->edge_flag_stride ? (size_t)ctx->edge_flag_stride : 1)] ? GL_TRUE : GL_FALSE;
+            ctx->edge_flag = e[(size_t)i * (ctx->vao->edge_flag_stride ? (size_t)ctx->vao->edge_flag_stride : 1)] ? GL_TRUE : GL_FALSE;
     }
     for (int s = GP_VIN_COUNT - 1; s >= 0; s--) {
-        const gl_array *a = &ctx->array[s];
+        const gl_array *a = &ctx->vao->array[s];
         if (!a->enabled)
             continue;
         size_t esize = type_size(a->type) * (size_t)a->size;
@@ -1143,21 +1312,21 @@ GLAPI_EXPORT void APIENTRY glInterleavedArrays(GLenum format, GLsizei stride, co
     }
     GLsizei s = stride ? stride : f->s;
     const unsigned char *p = pointer;
-    ctx->edge_flag_array = false;
-    ctx->index_array = false;
-    ctx->array[GP_VIN_COLOR1].enabled = false;
-    ctx->array[GP_VIN_FOGCOORD].enabled = false;
+    ctx->vao->edge_flag_array = false;
+    ctx->vao->index_array = false;
+    ctx->vao->array[GP_VIN_COLOR1].enabled = false;
+    ctx->vao->array[GP_VIN_FOGCOORD].enabled = false;
     int tslot = GP_VIN_TEX0 + (int)ctx->client_active_texture;
-    ctx->array[tslot].enabled = f->et;
+    ctx->vao->array[tslot].enabled = f->et;
     if (f->et)
         glTexCoordPointer(f->st, GL_FLOAT, s, p);
-    ctx->array[GP_VIN_COLOR0].enabled = f->ec;
+    ctx->vao->array[GP_VIN_COLOR0].enabled = f->ec;
     if (f->ec)
         glColorPointer(f->sc, f->tc, s, p + f->pc);
-    ctx->array[GP_VIN_NORMAL].enabled = f->en;
+    ctx->vao->array[GP_VIN_NORMAL].enabled = f->en;
     if (f->en)
         glNormalPointer(GL_FLOAT, s, p + f->pn);
-    ctx->vertex_array.enabled = true;
+    ctx->vao->vertex_array.enabled = true;
     glVertexPointer(f->sv, GL_FLOAT, s, p + f->pv);
 }
 

@@ -19,7 +19,8 @@ struct gl_attrib_frame {
     gl_context saved;
     GLuint tex_names[GLC_MAX_IMAGE_UNITS][GLC_TEX_TARGETS];
     GLuint array_buffer_names[GP_VIN_COUNT];
-    GLuint array_buffer, element_buffer, pack_buffer, unpack_buffer;
+    gl_vao vao;  /* the bound vertex array object's state and name */
+    GLuint array_buffer, element_buffer, pack_buffer, unpack_buffer, edge_flag_buffer;
 };
 
 void gl_attrib_free_all(gl_context *ctx)
@@ -52,10 +53,12 @@ static gl_attrib_frame *push(gl_context *ctx, gl_attrib_frame **stack, int *dept
     for (int u = 0; u < GLC_MAX_IMAGE_UNITS; u++)
         for (int t = 0; t < GLC_TEX_TARGETS; t++)
             f->tex_names[u][t] = ctx->bound_tex[u][t]->name;
+    f->vao = *ctx->vao;
     for (int s = 0; s < GP_VIN_COUNT; s++)
-        f->array_buffer_names[s] = ctx->array[s].buffer ? ctx->array[s].buffer->name : 0;
+        f->array_buffer_names[s] = ctx->vao->array[s].buffer ? ctx->vao->array[s].buffer->name : 0;
     f->array_buffer = ctx->array_buffer ? ctx->array_buffer->name : 0;
-    f->element_buffer = ctx->element_buffer ? ctx->element_buffer->name : 0;
+    f->element_buffer = ctx->vao->element_buffer ? ctx->vao->element_buffer->name : 0;
+    f->edge_flag_buffer = ctx->vao->edge_flag_buffer ? ctx->vao->edge_flag_buffer->name : 0;
     f->pack_buffer = ctx->pixel_pack_buffer ? ctx->pixel_pack_buffer->name : 0;
     f->unpack_buffer = ctx->pixel_unpack_buffer ? ctx->pixel_unpack_buffer->name : 0;
     (*depth)++;
@@ -396,22 +399,27 @@ GLAPI_EXPORT void APIENTRY glPopClientAttrib(void)
         ctx->pixel_unpack_buffer = buffer_by_name(ctx, f->unpack_buffer);
     }
     if (f->mask & GL_CLIENT_VERTEX_ARRAY_BIT) {
-        RESTORE(array);
-        RESTORE(edge_flag_array);
-        RESTORE(index_array);
-        RESTORE(vertex_array);
-        RESTORE(attrib0_array);
-        RESTORE(index_array_type);
-        RESTORE(index_array_stride);
-        RESTORE(index_array_ptr);
-        RESTORE(index_array_buffer);
+        /* the binding and the bound object's state (GL 3.0 table 6.6:
+         * VERTEX_ARRAY_BINDING is in the vertex-array group); an object
+         * deleted in between falls back to the default one */
+        gl_vao *v = gl_vao_lookup(ctx, f->vao.name);
+        if (!v)
+            v = &ctx->vao0;
+        GLuint name = v->name;
+        *v = f->vao;
+        v->name = name;
+        v->bound_once = true;
+        ctx->vao = v;
         RESTORE(client_active_texture);
         for (int i = 0; i < GP_VIN_COUNT; i++)
-            ctx->array[i].buffer = buffer_by_name(ctx, f->array_buffer_names[i]);
-        ctx->vertex_array.buffer = buffer_by_name(ctx, ctx->vertex_array.buffer_name);
-        ctx->attrib0_array.buffer = buffer_by_name(ctx, ctx->attrib0_array.buffer_name);
+            v->array[i].buffer = buffer_by_name(ctx, f->array_buffer_names[i]);
+        v->vertex_array.buffer = buffer_by_name(ctx, v->vertex_array.buffer_name);
+        v->attrib0_array.buffer = buffer_by_name(ctx, v->attrib0_array.buffer_name);
+        v->edge_flag_buffer = buffer_by_name(ctx, f->edge_flag_buffer);
+        if (!v->edge_flag_buffer && f->edge_flag_buffer)
+            v->edge_flag_ptr = NULL;
         gl_array_position_changed(ctx);
         ctx->array_buffer = buffer_by_name(ctx, f->array_buffer);
-        ctx->element_buffer = buffer_by_name(ctx, f->element_buffer);
+        ctx->vao->element_buffer = buffer_by_name(ctx, f->element_buffer);
     }
 }

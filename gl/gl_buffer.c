@@ -39,7 +39,7 @@ static gl_buffer_obj **binding(gl_context *ctx, GLenum target)
     case GL_ARRAY_BUFFER:
         return &ctx->array_buffer;
     case GL_ELEMENT_ARRAY_BUFFER:
-        return &ctx->element_buffer;
+        return &ctx->vao->element_buffer;
     case GL_PIXEL_PACK_BUFFER:
         return &ctx->pixel_pack_buffer;
     case GL_PIXEL_UNPACK_BUFFER:
@@ -118,29 +118,12 @@ GL_ALIAS(void, glGenBuffersARB, glGenBuffers, (GLsizei n, GLuint *buffers))
 
 void gl_buffer_unbind_everywhere(gl_context *ctx, gl_buffer_obj *b)
 {
-    gl_buffer_obj **binds[] = {&ctx->array_buffer, &ctx->element_buffer, &ctx->pixel_pack_buffer,
+    gl_buffer_obj **binds[] = {&ctx->array_buffer, &ctx->pixel_pack_buffer,
                                &ctx->pixel_unpack_buffer, &ctx->texture_buffer};
     for (size_t i = 0; i < sizeof binds / sizeof binds[0]; i++)
         if (*binds[i] == b)
             *binds[i] = NULL;
-    if (ctx->edge_flag_buffer == b) {
-        ctx->edge_flag_buffer = NULL;
-        ctx->edge_flag_ptr = NULL;
-    }
-    /* ARB_vertex_buffer_object: array bindings to a deleted buffer revert to 0 */
-    for (int s = 0; s < GP_VIN_COUNT; s++)
-        if (ctx->array[s].buffer == b) {
-            ctx->array[s].buffer = NULL;
-            ctx->array[s].buffer_name = 0;
-        }
-    gl_array *pos[] = {&ctx->vertex_array, &ctx->attrib0_array};
-    for (int i = 0; i < 2; i++)
-        if (pos[i]->buffer == b) {
-            pos[i]->buffer = NULL;
-            pos[i]->buffer_name = 0;
-        }
-    if (ctx->index_array_buffer == b->name)
-        ctx->index_array_buffer = 0;
+    gl_vao_buffer_deleted(ctx, b);
     for (int t = 0; t < GLC_PB_TARGETS; t++) {
         if (ctx->param_buffer[t] == b)
             ctx->param_buffer[t] = NULL;

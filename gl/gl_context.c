@@ -160,6 +160,7 @@ static void context_free(gl_context *ctx)
     gl_texture_free_all(ctx);
     gl_bindless_free(ctx);
     gl_fbo_free_all(ctx);
+    gl_vao_free_all(ctx);
     gl_buffer_free_all(ctx);
     gl_query_free_all(ctx);
     gl_accum_free(ctx);

@@ -634,11 +634,11 @@ static void record_draw(gl_context *ctx, GLenum mode, GLsizei count, GLenum type
     gl_dlist_ctx *d = ctx->dlist;
     uint32_t mask = 0;
     for (int s = 0; s < GP_VIN_COUNT; s++)
-        if (ctx->array[s].enabled && !ctx->array[s].lng)
+        if (ctx->vao->array[s].enabled && !ctx->vao->array[s].lng)
             mask |= 1u << s;
     const unsigned char *idx = indices;
-    if (type && ctx->element_buffer) {
-        mem_buffer *m = ctx->element_buffer->mem;
+    if (type && ctx->vao->element_buffer) {
+        mem_buffer *m = ctx->vao->element_buffer->mem;
         size_t off = (size_t)(uintptr_t)indices, bytes;
         size_t es = type == GL_UNSIGNED_BYTE ? 1 : type == GL_UNSIGNED_SHORT ? 2 : 4;
         idx = mem_size_mul((size_t)count, es, &bytes) && !mem_buffer_is_mapped(m) &&

@@ -415,9 +415,9 @@ static void draw_submit(gl_context *ctx, GLenum mode, int first, int count, GLen
         if (ctx->imm_edge_flags) {
             d.edge_flags = ctx->imm_edge_flags;
             d.edge_flag_stride = 1;
-        } else if (ctx->edge_flag_array && ctx->edge_flag_ptr) {
+        } else if (ctx->vao->edge_flag_array && ctx->vao->edge_flag_ptr) {
             d.edge_flags = gl_edge_flag_data(ctx, index_type ? 0 : (long)first + count);
-            d.edge_flag_stride = ctx->edge_flag_stride ? (size_t)ctx->edge_flag_stride : 1;
+            d.edge_flag_stride = ctx->vao->edge_flag_stride ? (size_t)ctx->vao->edge_flag_stride : 1;
         }
         d.edge_flag_false = !d.edge_flags && !ctx->edge_flag;
     }

@@ -69,7 +69,7 @@ static GLuint buffer_name(const gl_buffer_obj *b)
 /* Array state through the aliased slot of a conventional array. */
 static bool array_state(gl_context *ctx, int slot, int what, gval *g)
 {
-    const gl_array *a = slot == GP_VIN_POSITION ? &ctx->vertex_array : &ctx->array[slot];
+    const gl_array *a = slot == GP_VIN_POSITION ? &ctx->vao->vertex_array : &ctx->vao->array[slot];
     switch (what) {
     case 0:
         B1(a->enabled);
@@ -188,6 +188,7 @@ static bool array_state(gl_context *ctx, int slot, int what, gval *g)
     X("GL_EXT_packed_depth_stencil") \
     X("GL_ARB_draw_instanced") \
     X("GL_EXT_draw_instanced") \
+    X("GL_ARB_vertex_array_object") /* gl_array.c */ \
     X("GL_ARB_draw_elements_base_vertex") /* gl_array.c glDrawElementsBaseVertex */ \
     X("GL_ARB_ES2_compatibility") /* gl_glsl.c, FIXED arrays, RGB565, no INCOMPLETE_DRAW_BUFFER */
 
@@ -300,19 +301,19 @@ static bool get_state(gl_context *ctx, GLenum pname, gval *g)
     case GL_TEXTURE_COORD_ARRAY_BUFFER_BINDING:
         return array_state(ctx, GP_VIN_TEX0 + (int)ctx->client_active_texture, 4, g);
     case GL_EDGE_FLAG_ARRAY:
-        B1(ctx->edge_flag_array);
+        B1(ctx->vao->edge_flag_array);
     case GL_INDEX_ARRAY:
-        B1(ctx->index_array);
+        B1(ctx->vao->index_array);
     case GL_INDEX_ARRAY_STRIDE:
-        I1(ctx->index_array_stride);
+        I1(ctx->vao->index_array_stride);
     case GL_INDEX_ARRAY_BUFFER_BINDING:
-        I1(ctx->index_array_buffer);
+        I1(ctx->vao->index_array_buffer);
     case GL_INDEX_ARRAY_TYPE:
-        I1(ctx->index_array_type ? ctx->index_array_type : GL_FLOAT);
+        I1(ctx->vao->index_array_type ? ctx->vao->index_array_type : GL_FLOAT);
     case GL_EDGE_FLAG_ARRAY_STRIDE:
-        I1(ctx->edge_flag_stride);
+        I1(ctx->vao->edge_flag_stride);
     case GL_EDGE_FLAG_ARRAY_BUFFER_BINDING:
-        I1(ctx->edge_flag_buffer ? ctx->edge_flag_buffer->name : 0);
+        I1(ctx->vao->edge_flag_buffer ? ctx->vao->edge_flag_buffer->name : 0);
     case GL_WEIGHT_ARRAY_BUFFER_BINDING:
         I1(0);
     case GL_ARRAY_ELEMENT_LOCK_FIRST_EXT:
@@ -324,7 +325,9 @@ static bool get_state(gl_context *ctx, GLenum pname, gval *g)
     case GL_ARRAY_BUFFER_BINDING:
         I1(buffer_name(ctx->array_buffer));
     case GL_ELEMENT_ARRAY_BUFFER_BINDING:
-        I1(buffer_name(ctx->element_buffer));
+        I1(buffer_name(ctx->vao->element_buffer));
+    case GL_VERTEX_ARRAY_BINDING:
+        I1(ctx->vao->name);
     case GL_PIXEL_PACK_BUFFER_BINDING:
         I1(buffer_name(ctx->pixel_pack_buffer));
     case GL_PIXEL_UNPACK_BUFFER_BINDING:

@@ -289,6 +289,33 @@ typedef struct gl_array {
     GLuint buffer_name;
 } gl_array;
 
+/* ARB_vertex_array_object (GL 3.0 section 2.10): the vertex array state a
+ * vertex array object holds (GL 3.0 tables 6.6 - 6.8, less the client
+ * active texture and the ARRAY_BUFFER binding, which stay the context's). */
+typedef struct gl_vao {
+    GLuint name;              /* 0: the context's default object */
+    bool bound_once;          /* a generated name is an object once bound (IsVertexArray) */
+    gl_array array[GP_VIN_COUNT];
+    /* ARB_vertex_program section 2.8 (its ArrayElement pseudo-code):
+     * the conventional vertex array and generic attribute array 0 are
+     * separate arrays with separate enables; array[GP_VIN_POSITION] is the
+     * one that feeds position, generic 0 when both are enabled
+     * (gl_array_position_changed composes it after any change). */
+    gl_array vertex_array, attrib0_array;
+    /* the edge flag array (glEdgeFlagPointer; enabled: edge_flag_array) */
+    bool edge_flag_array, index_array;
+    const void *edge_flag_ptr;
+    GLsizei edge_flag_stride;
+    gl_buffer_obj *edge_flag_buffer;
+    /* glIndexPointer: colour indices do nothing in RGBA rendering, the
+     * array is kept for the queries (type 0 reads as the initial FLOAT) */
+    GLenum index_array_type;
+    GLsizei index_array_stride;
+    const void *index_array_ptr;
+    GLuint index_array_buffer;        /* ARRAY_BUFFER's name when it was set */
+    gl_buffer_obj *element_buffer;
+} gl_vao;
+
 /* ---- fixed-function state ---------------------------------------------------- */
 
 typedef struct gl_light {
@@ -447,28 +474,16 @@ struct asmgl_context {
     uint32_t current_long;
     float current_index;
     GLboolean edge_flag;
-    /* the edge flag array (glEdgeFlagPointer; enabled: edge_flag_array) and
-     * the per-vertex flags of the Begin/End being submitted (gl_vertex.c) */
-    const void *edge_flag_ptr;
-    GLsizei edge_flag_stride;
-    gl_buffer_obj *edge_flag_buffer;
+    /* the per-vertex edge flags of the Begin/End being submitted (gl_vertex.c) */
     const GLboolean *imm_edge_flags;
-    gl_array array[GP_VIN_COUNT];
-    /* ARB_vertex_program section 2.8 (its ArrayElement pseudo-code):
-     * the conventional vertex array and generic attribute array 0 are
-     * separate arrays with separate enables; array[GP_VIN_POSITION] is the
-     * one that feeds position, generic 0 when both are enabled
-     * (gl_array_position_changed composes it after any change). */
-    gl_array vertex_array, attrib0_array;
-    bool edge_flag_array, index_array;
-    /* glIndexPointer: colour indices do nothing in RGBA rendering, the
-     * array is kept for the queries (type 0 reads as the initial FLOAT) */
-    GLenum index_array_type;
-    GLsizei index_array_stride;
-    const void *index_array_ptr;
-    GLuint index_array_buffer;        /* ARRAY_BUFFER's name when it was set */
+    /* ARB_vertex_array_object: the bound vertex array object (vao0, the
+     * default object, when the binding is 0) and the context's objects by
+     * name (not shared: GL 3.0 Appendix D) */
+    gl_vao *vao;
+    gl_vao vao0;
+    gl_name_table vaos;
     GLuint client_active_texture;     /* unit */
-    gl_buffer_obj *array_buffer, *element_buffer;
+    gl_buffer_obj *array_buffer;
     gl_buffer_obj *pixel_pack_buffer, *pixel_unpack_buffer;
     gl_buffer_obj *texture_buffer;    /* TEXTURE_BUFFER_ARB binding (BindBuffer) */
     /* NV_shader_buffer_load GPU addresses and resident buffers (gl_buffer.c;
@@ -718,6 +733,9 @@ void gl_share_flush_all(gl_context *ctx);
  * gl_share.c, *_bound_in.) */
 enum { GLC_OBJ_TEXTURE, GLC_OBJ_BUFFER, GLC_OBJ_PROGRAM, GLC_OBJ_RENDERBUFFER, GLC_OBJ_SAMPLER };
 void gl_share_retire(gl_context *ctx, int kind, void *obj);
+/* Frees the group's dead objects that no member binds any more (after a
+ * context let go of some: a deleted vertex array object). */
+void gl_share_collect(gl_context *ctx);
 /* Calls fn on every texture of the group (named, deleted but still bound,
  * and every member's default textures). */
 void gl_share_foreach_texture(gl_context *ctx, void (*fn)(gl_texture_obj *, void *), void *user);
@@ -895,6 +913,15 @@ int gl_array_is_enabled(gl_context *ctx, GLenum cap);
 /* glEnable / glDisable of a client-state array (as EnableClientState);
  * false when cap is not one. */
 bool gl_array_enable_cap(gl_context *ctx, GLenum cap, bool on);
+/* Vertex array objects (gl_array.c): v in its initial state; the object of
+ * a name (0: the default object; NULL: none); a deleted buffer's
+ * attachments in every object of ctx revert to 0; whether an object of ctx
+ * uses b; the context's objects freed. */
+void gl_vao_init(gl_vao *v, GLuint name);
+gl_vao *gl_vao_lookup(gl_context *ctx, GLuint name);
+void gl_vao_buffer_deleted(gl_context *ctx, const gl_buffer_obj *b);
+bool gl_vao_uses_buffer(gl_context *ctx, const gl_buffer_obj *b);
+void gl_vao_free_all(gl_context *ctx);
 /* Recomputes array[GP_VIN_POSITION] from vertex_array and attrib0_array. */
 void gl_array_position_changed(gl_context *ctx);
 

@@ -165,13 +165,12 @@ static bool texture_bound_in(gl_context *c, const gl_texture_obj *t)
 
 static bool buffer_bound_in(gl_context *c, const gl_buffer_obj *b)
 {
-    if (c->array_buffer == b || c->element_buffer == b || c->pixel_pack_buffer == b ||
+    if (c->array_buffer == b || c->pixel_pack_buffer == b ||
         c->pixel_unpack_buffer == b || c->texture_buffer == b || c->shader_storage_buffer == b ||
         c->dispatch_indirect_buffer == b)
         return true;
-    for (int s = 0; s < GP_VIN_COUNT; s++)
-        if (c->array[s].buffer == b)
-            return true;
+    if (gl_vao_uses_buffer(c, b))
+        return true;
     for (int t = 0; t < GLC_PB_TARGETS; t++) {
         if (c->param_buffer[t] == b)
             return true;
@@ -255,6 +254,15 @@ static void collect(gl_share *s, const gl_context *except)
     }
 }
 
+void gl_share_collect(gl_context *ctx)
+{
+    gl_share *s = ctx->shared;
+    if (s && s->dead_count) {
+        gl_draw_flush(ctx); /* queued scenes may still read the dead objects */
+        collect(s, NULL);
+    }
+}
+
 void gl_share_retire(gl_context *ctx, int kind, void *obj)
 {
     gl_share *s = ctx->shared;
@@ -275,10 +283,7 @@ void gl_share_retire(gl_context *ctx, int kind, void *obj)
         }
         s->dead[s->dead_count++] = (gl_share_dead){kind, obj};
     }
-    if (s && s->dead_count) {
-        gl_draw_flush(ctx); /* queued scenes may still read the dead objects */
-        collect(s, NULL);
-    }
+    gl_share_collect(ctx);
 }
 
 /* ---- walking every texture --------------------------------------------------------- */

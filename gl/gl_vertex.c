@@ -17,13 +17,8 @@
 
 void gl_vertex_init(gl_context *ctx)
 {
-    for (int i = 0; i < GP_VIN_COUNT; i++) {
-        gl_array *a = &ctx->array[i];
-        a->size = 4;
-        a->type = GL_FLOAT;
-    }
-    ctx->array[GP_VIN_NORMAL].size = 3;
-    ctx->vertex_array = ctx->attrib0_array = ctx->array[GP_VIN_POSITION];
+    gl_vao_init(&ctx->vao0, 0);
+    ctx->vao = &ctx->vao0;
 }
 
 void gl_vertex_free(gl_context *ctx)

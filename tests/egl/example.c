@@ -213,10 +213,11 @@ int main(void)
     check_gradient(px, 64, 64, 128, "pbuffer");
 
     /* A GL function asmgl lacks: libglvnd's stub is a no-op, not a crash. */
-    PFNGLGENVERTEXARRAYSPROC gen_vao = (PFNGLGENVERTEXARRAYSPROC)eglGetProcAddress("glGenVertexArrays");
-    if (gen_vao) {
+    PFNGLCREATEVERTEXARRAYSPROC create_vao =
+        (PFNGLCREATEVERTEXARRAYSPROC)eglGetProcAddress("glCreateVertexArrays");
+    if (create_vao) {
         GLuint vao = 12345;
-        gen_vao(1, &vao);
+        create_vao(1, &vao);
         CHECK(vao == 12345, "the missing function did nothing");
     }
 

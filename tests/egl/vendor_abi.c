@@ -126,7 +126,7 @@ int main(int argc, char **argv)
         CHECK(imp.getProcAddress(required[i]) != NULL, "%s", required[i]);
     CHECK(imp.getProcAddress("eglNotAFunction") == NULL, "unknown EGL name");
     CHECK(imp.getProcAddress("glBegin") == begin, "one copy of GL: the vendor hands out libasmgl's");
-    CHECK(imp.getProcAddress("glGenVertexArrays") == NULL, "GL function asmgl lacks");
+    CHECK(imp.getProcAddress("glCreateVertexArrays") == NULL, "GL function asmgl lacks");
     CHECK(imp.getProcAddress("glNotAFunction") == NULL && imp.getProcAddress("vkCreateInstance") == NULL,
           "unknown names");
 
