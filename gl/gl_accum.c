@@ -111,7 +111,7 @@ GLAPI_EXPORT void APIENTRY glAccum(GLenum op, GLfloat value)
     accum_rect(ctx, r);
     unsigned mask = 0;
     for (int c = 0; c < 4; c++)
-        if (ctx->color_mask & (1u << c))
+        if (ctx->color_mask[0] & (1u << c)) /* draw buffer 0's (the one written) */
             mask |= 1u << c;
     for (int y = r[1]; y < r[3]; y++)
         for (int x = r[0]; x < r[2]; x++) {

@@ -617,19 +617,33 @@ GLAPI_EXPORT void APIENTRY glProgramBufferParametersIuivNV(GLenum target, GLuint
 }
 
 /* The indexed state GetIntegerIndexedvEXT / GetIntegeri_v / GetBooleani_v
- * / GetInteger64i_v read: parameter buffer bindings, SAMPLE_MASK_VALUE, and
- * the image units, storage buffer bindings and compute limits.
- * False with INVALID_ENUM / INVALID_VALUE recorded. */
-static bool get_indexed(gl_context *ctx, GLenum value, GLuint index, int64_t *out)
+ * / GetInteger64i_v read: EXT_draw_buffers2's COLOR_WRITEMASK (four values)
+ * and BLEND, parameter buffer bindings, SAMPLE_MASK_VALUE, and the image
+ * units, storage buffer bindings and compute limits.  Returns how many
+ * values it wrote to out; 0 with INVALID_ENUM / INVALID_VALUE recorded. */
+static int get_indexed(gl_context *ctx, GLenum value, GLuint index, int64_t out[4])
 {
-    GL_OUTSIDE_BEGIN(ctx, false);
+    GL_OUTSIDE_BEGIN(ctx, 0);
+    if (value == GL_COLOR_WRITEMASK || value == GL_BLEND) {
+        if (index >= GLC_MAX_DRAW_BUFFERS) {
+            gl_error(ctx, GL_INVALID_VALUE);
+            return 0;
+        }
+        if (value == GL_BLEND) {
+            out[0] = (ctx->blend >> index) & 1u;
+            return 1;
+        }
+        for (int c = 0; c < 4; c++)
+            out[c] = (ctx->color_mask[index] >> c) & 1u;
+        return 4;
+    }
     if (value == GL_SAMPLE_MASK_VALUE) { /* ARB_texture_multisample / NV_explicit_multisample */
         if (index >= 1) { /* MAX_SAMPLE_MASK_WORDS */
             gl_error(ctx, GL_INVALID_VALUE);
-            return false;
+            return 0;
         }
-        *out = (int64_t)(uint32_t)ctx->sample_mask_value;
-        return true;
+        out[0] = (int64_t)(uint32_t)ctx->sample_mask_value;
+        return 1;
     }
     int r = gl_image_get_indexed(ctx, value, index, out);
     if (r < 0)
@@ -641,33 +655,35 @@ static bool get_indexed(gl_context *ctx, GLenum value, GLuint index, int64_t *ou
     int t = param_target(value);
     if (t < 0) {
         gl_error(ctx, GL_INVALID_ENUM);
-        return false;
+        return 0;
     }
     if (index >= GP_MAX_PARAM_BUFFERS) {
         gl_error(ctx, GL_INVALID_VALUE);
-        return false;
+        return 0;
     }
     const gl_buffer_obj *b = ctx->param_binding[t][index].buffer;
-    *out = b ? (int64_t)b->name : 0;
-    return true;
+    out[0] = b ? (int64_t)b->name : 0;
+    return 1;
 }
 
 /* GetIntegerIndexedvEXT / GetIntegeri_v: the buffer at a binding point. */
 GLAPI_EXPORT void APIENTRY glGetIntegerIndexedvEXT(GLenum value, GLuint index, GLint *data)
 {
     GL_CTX();
-    int64_t v;
-    if (get_indexed(ctx, value, index, &v) && data)
-        *data = (GLint)v; /* enums, names, masks: their 32 bits */
+    int64_t v[4];
+    int n = get_indexed(ctx, value, index, v);
+    for (int i = 0; i < n && data; i++)
+        data[i] = (GLint)v[i]; /* enums, names, masks: their 32 bits */
 }
 GL_ALIAS(void, glGetIntegeri_v, glGetIntegerIndexedvEXT, (GLenum value, GLuint index, GLint *data))
 
 GLAPI_EXPORT void APIENTRY glGetBooleanIndexedvEXT(GLenum value, GLuint index, GLboolean *data)
 {
     GL_CTX();
-    int64_t v;
-    if (get_indexed(ctx, value, index, &v) && data)
-        *data = v != 0 ? GL_TRUE : GL_FALSE;
+    int64_t v[4];
+    int n = get_indexed(ctx, value, index, v);
+    for (int i = 0; i < n && data; i++)
+        data[i] = v[i] != 0 ? GL_TRUE : GL_FALSE;
 }
 GL_ALIAS(void, glGetBooleani_v, glGetBooleanIndexedvEXT,
          (GLenum value, GLuint index, GLboolean *data))
@@ -677,9 +693,10 @@ GL_ALIAS(void, glGetBooleani_v, glGetBooleanIndexedvEXT,
 GLAPI_EXPORT void APIENTRY glGetInteger64i_v(GLenum value, GLuint index, GLint64 *data)
 {
     GL_CTX();
-    int64_t v;
-    if (get_indexed(ctx, value, index, &v) && data)
-        *data = value == GL_SAMPLE_MASK_VALUE ? (GLint64)(uint32_t)v : (GLint64)v;
+    int64_t v[4];
+    int n = get_indexed(ctx, value, index, v);
+    for (int i = 0; i < n && data; i++)
+        data[i] = value == GL_SAMPLE_MASK_VALUE ? (GLint64)(uint32_t)v[i] : (GLint64)v[i];
 }
 
 /* ---- NV_shader_buffer_load / NV_shader_buffer_store ------------------------------ */

@@ -17,6 +17,8 @@ typedef struct cap_ref {
     uint8_t *bits8;
     uint32_t bit;
     bool unit_state;   /* needs active texture < MAX_TEXTURE_UNITS */
+    bool per_buffer;   /* bits8 has a bit per draw buffer: Enable sets all,
+                          IsEnabled reads draw buffer 0's (EXT_draw_buffers2) */
 } cap_ref;
 
 /* Fills *r for cap; false for an unknown cap. */
@@ -27,7 +29,11 @@ static bool lookup_cap(gl_context *ctx, GLenum cap, cap_ref *r)
     switch (cap) {
     case GL_ALPHA_TEST: r->flag = &ctx->alpha_test; return true;
     case GL_AUTO_NORMAL: r->flag = &ctx->auto_normal; return true;
-    case GL_BLEND: r->flag = &ctx->blend; return true;
+    case GL_BLEND:
+        r->bits8 = &ctx->blend;
+        r->bit = 1;
+        r->per_buffer = true;
+        return true;
     case GL_COLOR_LOGIC_OP: r->flag = &ctx->color_logic_op; return true;
     case GL_INDEX_LOGIC_OP: r->flag = &ctx->index_logic_op; return true;
     case GL_COLOR_MATERIAL: r->flag = &ctx->color_material; return true;
@@ -122,6 +128,8 @@ static void set_cap(gl_context *ctx, GLenum cap, bool on)
     }
     if (r.flag)
         *r.flag = on;
+    else if (r.per_buffer)
+        *r.bits8 = on ? (uint8_t)((1u << GLC_MAX_DRAW_BUFFERS) - 1) : 0;
     else if (r.bits32)
         *r.bits32 = on ? (*r.bits32 | r.bit) : (*r.bits32 & ~r.bit);
     else
@@ -173,3 +181,59 @@ GLAPI_EXPORT GLboolean APIENTRY glIsEnabled(GLenum cap)
     GL_OUTSIDE_BEGIN(ctx, GL_FALSE);
     return gl_is_enabled(ctx, cap) > 0 ? GL_TRUE : GL_FALSE;
 }
+
+/* ---- EXT_draw_buffers2 / GL 3.0 indexed capabilities ----------------------------- */
+
+/* The per-buffer flag word of an indexed cap (BLEND only) and the index's
+ * bit; NULL with INVALID_ENUM / INVALID_VALUE recorded. */
+static uint8_t *indexed_cap(gl_context *ctx, GLenum target, GLuint index, uint8_t *bit)
+{
+    if (target != GL_BLEND) {
+        gl_error(ctx, GL_INVALID_ENUM);
+        return NULL;
+    }
+    if (index >= GLC_MAX_DRAW_BUFFERS) {
+        gl_error(ctx, GL_INVALID_VALUE);
+        return NULL;
+    }
+    *bit = (uint8_t)(1u << index);
+    return &ctx->blend;
+}
+
+static void set_indexed(gl_context *ctx, GLenum target, GLuint index, bool on)
+{
+    GL_OUTSIDE_BEGIN(ctx, );
+    uint8_t bit, *w = indexed_cap(ctx, target, index, &bit);
+    if (w)
+        *w = (uint8_t)(on ? *w | bit : *w & ~bit);
+}
+
+GLAPI_EXPORT void APIENTRY glEnablei(GLenum target, GLuint index)
+{
+    GL_CTX();
+    GL_DLIST_SAVE(glEnablei, (ctx, target, index));
+    set_indexed(ctx, target, index, true);
+}
+GL_ALIAS(void, glEnableIndexedEXT, glEnablei, (GLenum target, GLuint index))
+
+GLAPI_EXPORT void APIENTRY glDisablei(GLenum target, GLuint index)
+{
+    GL_CTX();
+    GL_DLIST_SAVE(glDisablei, (ctx, target, index));
+    set_indexed(ctx, target, index, false);
+}
+GL_ALIAS(void, glDisableIndexedEXT, glDisablei, (GLenum target, GLuint index))
+
+static int is_enabled_indexed(gl_context *ctx, GLenum target, GLuint index)
+{
+    uint8_t bit, *w = indexed_cap(ctx, target, index, &bit);
+    return w ? (*w & bit) != 0 : -1;
+}
+
+GLAPI_EXPORT GLboolean APIENTRY glIsEnabledi(GLenum target, GLuint index)
+{
+    GL_CTX(GL_FALSE);
+    GL_OUTSIDE_BEGIN(ctx, GL_FALSE);
+    return is_enabled_indexed(ctx, target, index) > 0 ? GL_TRUE : GL_FALSE;
+}
+GL_ALIAS(GLboolean, glIsEnabledIndexedEXT, glIsEnabledi, (GLenum target, GLuint index))

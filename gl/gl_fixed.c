@@ -1640,8 +1640,25 @@ GLAPI_EXPORT void APIENTRY glColorMask(GLboolean r, GLboolean g, GLboolean b, GL
     GL_CTX();
     GL_DLIST_SAVE(glColorMask, (ctx, r, g, b, a));
     GL_OUTSIDE_BEGIN(ctx, );
-    ctx->color_mask = (uint8_t)((r ? 1 : 0) | (g ? 2 : 0) | (b ? 4 : 0) | (a ? 8 : 0));
+    uint8_t m = (uint8_t)((r ? 1 : 0) | (g ? 2 : 0) | (b ? 4 : 0) | (a ? 8 : 0));
+    memset(ctx->color_mask, m, sizeof ctx->color_mask); /* every draw buffer's */
 }
+
+/* EXT_draw_buffers2: the mask of draw buffer buf alone. */
+GLAPI_EXPORT void APIENTRY glColorMaski(GLuint buf, GLboolean r, GLboolean g, GLboolean b,
+                                        GLboolean a)
+{
+    GL_CTX();
+    GL_DLIST_SAVE(glColorMaski, (ctx, buf, r, g, b, a));
+    GL_OUTSIDE_BEGIN(ctx, );
+    if (buf >= GLC_MAX_DRAW_BUFFERS) {
+        gl_error(ctx, GL_INVALID_VALUE);
+        return;
+    }
+    ctx->color_mask[buf] = (uint8_t)((r ? 1 : 0) | (g ? 2 : 0) | (b ? 4 : 0) | (a ? 8 : 0));
+}
+GL_ALIAS(void, glColorMaskIndexedEXT, glColorMaski,
+         (GLuint buf, GLboolean r, GLboolean g, GLboolean b, GLboolean a))
 
 GLAPI_EXPORT void APIENTRY glLogicOp(GLenum opcode)
 {

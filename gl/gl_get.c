@@ -128,6 +128,7 @@ static bool array_state(gl_context *ctx, int slot, int what, gval *g)
     X("GL_ARB_map_buffer_range") /* gl_buffer.c */ \
     X("GL_ARB_pixel_buffer_object") \
     X("GL_ARB_draw_buffers") \
+    X("GL_EXT_draw_buffers2") /* per-buffer BLEND and colour masks (gl_enable.c, gl_fixed.c) */ \
     X("GL_ARB_texture_float") \
     X("GL_ARB_vertex_program") \
     X("GL_ARB_fragment_program") \
@@ -583,7 +584,7 @@ static bool get_state(gl_context *ctx, GLenum pname, gval *g)
         I1(ctx->index_mask);
     case GL_COLOR_WRITEMASK:
         for (int i = 0; i < 4; i++)
-            g->v[i] = (ctx->color_mask >> i) & 1;
+            g->v[i] = (ctx->color_mask[0] >> i) & 1; /* draw buffer 0's */
         RET_N(GV_BOOL, 4);
     case GL_DEPTH_WRITEMASK:
         B1(ctx->depth_mask);

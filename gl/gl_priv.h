@@ -605,13 +605,15 @@ struct asmgl_context {
     bool depth_test;
     GLenum depth_func;
     bool depth_mask;
-    bool blend;
+    /* EXT_draw_buffers2 (GL 3.0 section 4.1.8, 4.2.2): BLEND and the colour
+     * write mask per draw buffer; Enable(BLEND) and ColorMask set all */
+    uint8_t blend;                    /* bit i: draw buffer i blends */
     GLenum blend_src_rgb, blend_dst_rgb, blend_src_alpha, blend_dst_alpha;
     GLenum blend_eq_rgb, blend_eq_alpha;
     float blend_color[4];
     bool dither, logic_op_enabled, color_logic_op, index_logic_op;
     GLenum logic_op;
-    uint8_t color_mask;               /* bit per channel RGBA */
+    uint8_t color_mask[GLC_MAX_DRAW_BUFFERS]; /* bit per channel RGBA */
     float clear_color[4];
     uint32_t clear_color_bits[4];     /* EXT_texture_integer ClearColorI{i,ui}EXT */
     bool clear_color_unsigned;

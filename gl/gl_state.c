@@ -152,7 +152,7 @@ void gl_state_init(gl_context *ctx)
     ctx->blend_eq_rgb = ctx->blend_eq_alpha = GL_FUNC_ADD;
     ctx->dither = true;
     ctx->logic_op = GL_COPY;
-    ctx->color_mask = 0xf;
+    memset(ctx->color_mask, 0xf, sizeof ctx->color_mask);
     ctx->clear_depth = 1.0;
     ctx->index_mask = ~0u;
     ctx->multisample = true;
@@ -560,7 +560,7 @@ void gl_state_fill_rast(gl_context *ctx, rast_state *rs)
     rs->alpha_func = ctx->alpha_func;
     rs->alpha_ref = ctx->alpha_ref;
     rs->samples_passed = gl_query_counter(ctx);
-    rs->blend = ctx->blend;
+    rs->blend_buffers = ctx->blend;
     rs->blend_src_rgb = ctx->blend_src_rgb;
     rs->blend_dst_rgb = ctx->blend_dst_rgb;
     rs->blend_src_alpha = ctx->blend_src_alpha;

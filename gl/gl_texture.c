@@ -2058,5 +2058,6 @@ uint8_t gl_draw_buffer_channels(const gl_context *ctx, int i)
 uint8_t gl_color_mask_for(const gl_context *ctx, int i)
 {
     uint8_t ch = gl_draw_buffer_channels(ctx, i);
-    return (uint8_t)((ctx->color_mask & ch & 0xf) | (ch & RAST_MASK_ALPHA_IS_RED));
+    uint8_t m = i >= 0 && i < GLC_MAX_DRAW_BUFFERS ? ctx->color_mask[i] : ctx->color_mask[0];
+    return (uint8_t)((m & ch & 0xf) | (ch & RAST_MASK_ALPHA_IS_RED));
 }

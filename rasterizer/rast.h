@@ -308,7 +308,8 @@ typedef struct rast_state {
     bool alpha_test;
     GLenum alpha_func;
     float alpha_ref;
-    bool blend;
+    uint8_t blend_buffers;   /* bit b: BLEND is enabled for draw buffer b
+                                (EXT_draw_buffers2; GL 3.0 Enablei) */
     GLenum blend_src_rgb, blend_dst_rgb, blend_src_alpha, blend_dst_alpha;
     GLenum blend_eq_rgb, blend_eq_alpha;
     float blend_color[4];

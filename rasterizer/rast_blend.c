@@ -462,10 +462,10 @@ rast_pbe_fn rast_pbe_choose(const rast_dstate *ds, int buf)
     if (rast_format_int(ds->cformat[buf]))
         return ds->logic_op ? pbei_logic : pbei_plain;
     if (ds->cformat[buf] == TEX_FMT_RGBA32F)
-        return ds->blend ? pbef_blend : pbef_plain;
+        return (ds->blend_buffers >> buf) & 1u ? pbef_blend : pbef_plain;
     if (ds->logic_op)
         return pbe8_logic;
-    if (ds->blend)
+    if ((ds->blend_buffers >> buf) & 1u)
         return pbe8_blend;
     return ds->color_mask[buf] == 0xf ? pbe8_plain : pbe8_masked;
 }

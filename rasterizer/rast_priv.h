@@ -254,7 +254,8 @@ typedef struct rast_dstate {
     uint8_t color_mask[RAST_MAX_DRAW_BUFFERS]; /* indexed by buffer */
     tex_format cformat[RAST_MAX_DRAW_BUFFERS];
     GLenum cbase[RAST_MAX_DRAW_BUFFERS];       /* rast_surface.base */
-    bool blend;
+    bool blend;                                /* some written buffer blends */
+    uint8_t blend_buffers;                     /* bit per buffer: it blends */
     GLenum blend_src_rgb, blend_dst_rgb, blend_src_alpha, blend_dst_alpha;
     GLenum blend_eq_rgb, blend_eq_alpha;
     float blend_color[4], blend_color_clamped[4];

@@ -253,7 +253,12 @@ static void fill_dstate(rast_context *r, const rast_draw *d, rast_dstate *ds)
     ds->alpha_ref = rast_clampf(st->alpha_ref, 0.0f, 1.0f);
     ds->logic_op = st->logic_op_enable && st->logic_op != GL_COPY;
     ds->logic_op_mode = st->logic_op;
-    ds->blend = st->blend && !st->logic_op_enable;
+    /* the buffers written with BLEND enabled (logic ops take precedence) */
+    uint8_t written = 0;
+    for (int i = 0; i < ds->ncbuf; i++)
+        written |= (uint8_t)(1u << ds->cbuf[i]);
+    ds->blend_buffers = st->logic_op_enable ? 0 : st->blend_buffers & written;
+    ds->blend = ds->blend_buffers != 0;
     if (ds->blend) {
         ds->blend_src_rgb = st->blend_src_rgb;
         ds->blend_dst_rgb = st->blend_dst_rgb;
@@ -268,8 +273,10 @@ static void fill_dstate(rast_context *r, const rast_draw *d, rast_dstate *ds)
         /* ADD with (ONE, ZERO) everywhere is no blending at all */
         if (ds->blend_eq_rgb == GL_FUNC_ADD && ds->blend_eq_alpha == GL_FUNC_ADD &&
             ds->blend_src_rgb == GL_ONE && ds->blend_src_alpha == GL_ONE &&
-            ds->blend_dst_rgb == GL_ZERO && ds->blend_dst_alpha == GL_ZERO)
+            ds->blend_dst_rgb == GL_ZERO && ds->blend_dst_alpha == GL_ZERO) {
             ds->blend = false;
+            ds->blend_buffers = 0;
+        }
     }
 
     /* HSR classification (see the top of this file) */

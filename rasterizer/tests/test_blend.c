@@ -46,7 +46,7 @@ typedef struct blend_case {
 static void t_blend(rast_draw *d, void *arg)
 {
     const blend_case *b = arg;
-    d->state.blend = true;
+    d->state.blend_buffers = 0xff;
     d->state.blend_src_rgb = d->state.blend_src_alpha = b->sf;
     d->state.blend_dst_rgb = d->state.blend_dst_alpha = b->df;
     if (b->sf == GL_SRC_ALPHA_SATURATE)

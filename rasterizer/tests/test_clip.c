@@ -27,7 +27,7 @@ static void draw(rast_context *r, rt_fb *f, const float *pos, int n, GLenum mode
     d.count = n;
     rt_attrib(&d, GP_VIN_POSITION, pos, 4);
     rt_attrib(&d, GP_VIN_COLOR0, col, 4);
-    d.state.blend = true; /* additive: double hits show up */
+    d.state.blend_buffers = 0xff; /* additive: double hits show up */
     d.state.blend_dst_rgb = d.state.blend_dst_alpha = GL_ONE;
     if (tweak)
         tweak(&d);

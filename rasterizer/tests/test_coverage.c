@@ -28,7 +28,7 @@ static void draw_tris(rast_context *r, rt_fb *f, const double *xy, int ntris)
     rt_attrib(&d, GP_VIN_POSITION, pos, 4);
     rt_attrib(&d, GP_VIN_COLOR0, col, 4);
     d.count = ntris * 3;
-    d.state.blend = true;
+    d.state.blend_buffers = 0xff;
     d.state.blend_dst_rgb = d.state.blend_dst_alpha = GL_ONE;
     CHECK(rast_draw_submit(r, &d) == GL_NO_ERROR, "submit");
     rast_flush(r);

@@ -360,7 +360,7 @@ static void run_order(rast_context *r, const order_case *c, bool indexed)
         d.index_type = GL_UNSIGNED_SHORT;
         d.indices = idx;
     }
-    d.state.blend = true;
+    d.state.blend_buffers = 0xff;
     d.state.blend_dst_rgb = d.state.blend_dst_alpha = GL_ONE;
     rt_attrib(&d, GP_VIN_POSITION, pos, 4);
     rt_attrib(&d, GP_VIN_TEX0, tc, 4);
@@ -799,7 +799,7 @@ static void test_adjacency_no_gs(rast_context *r)
     draw_init(&d, &f, NULL, NULL);
     d.mode = GL_TRIANGLES_ADJACENCY_EXT;
     d.count = 6;
-    d.state.blend = true;
+    d.state.blend_buffers = 0xff;
     d.state.blend_dst_rgb = d.state.blend_dst_alpha = GL_ONE;
     rt_attrib(&d, GP_VIN_POSITION, tpos, 4);
     rt_attrib(&d, GP_VIN_TEX0, tc2, 4);

@@ -32,7 +32,7 @@ static void draw_tri(rast_context *r, const rt_fb *f, const tri *t)
     d.state.depth_test = t->kind != 4;
     d.state.depth_func = GL_LEQUAL;
     if (t->kind == 1) {
-        d.state.blend = true;
+        d.state.blend_buffers = 0xff;
         d.state.blend_src_rgb = d.state.blend_src_alpha = GL_SRC_ALPHA;
         d.state.blend_dst_rgb = d.state.blend_dst_alpha = GL_ONE_MINUS_SRC_ALPHA;
         d.state.depth_write = false;

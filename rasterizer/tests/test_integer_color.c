@@ -201,7 +201,7 @@ static void test_clear(void)
 
 static void blend_alpha(rast_state *s)
 {
-    s->blend = true;
+    s->blend_buffers = 0xff;
     s->blend_src_rgb = s->blend_src_alpha = GL_ONE;
     s->blend_dst_rgb = s->blend_dst_alpha = GL_ONE; /* would add the destination */
     s->alpha_test = true;

@@ -314,7 +314,7 @@ static void test_multisample(rast_context *r)
     ldraw_init(&d, &f);
     d.count = 3;
     d.state.depth_test = true;
-    d.state.blend = true;
+    d.state.blend_buffers = 0xff;
     d.state.blend_dst_rgb = d.state.blend_dst_alpha = GL_ONE;
     rt_attrib(&d, GP_VIN_POSITION, pos, 4);
     rt_attrib(&d, GP_VIN_TEX0, tc, 4);
@@ -393,7 +393,7 @@ static void test_threads(void)
             d.first = chunk * 3;
             d.count = 300;
             d.state.depth_test = true;
-            d.state.blend = chunk == 100; /* one draw in submission order, blended */
+            d.state.blend_buffers = chunk == 100 ? 0xff : 0; /* one draw in submission order, blended */
             d.state.blend_dst_rgb = d.state.blend_dst_alpha = GL_ONE;
             rt_attrib(&d, GP_VIN_POSITION, pos, 4);
             rt_attrib(&d, GP_VIN_TEX0, tc, 4);

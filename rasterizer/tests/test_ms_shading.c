@@ -366,11 +366,11 @@ static void render_scene(int threads, ms_fb *m, const gp_program *fp_ps, const g
     st.multisample = true;
     st.depth_test = true;
     st.depth_func = GL_LEQUAL;
-    st.blend = true;
+    st.blend_buffers = 0xff;
     st.blend_src_rgb = st.blend_src_alpha = GL_SRC_ALPHA;
     st.blend_dst_rgb = st.blend_dst_alpha = GL_ONE_MINUS_SRC_ALPHA;
     draw(r, m, v, N * 3 / 2, &st, fp_ps);
-    st.blend = false;
+    st.blend_buffers = 0;
     draw(r, m, v + N * 3 / 2, N * 3 / 2, &st, fp_mask);
     free(v);
     rast_context_destroy(r);

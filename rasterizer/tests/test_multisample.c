@@ -557,11 +557,11 @@ static void render_scene(int threads, ms_fb *m)
     ms_state(&st, m->w, m->h);
     st.depth_test = true;
     st.depth_func = GL_LEQUAL;
-    st.blend = true;
+    st.blend_buffers = 0xff;
     st.blend_src_rgb = st.blend_src_alpha = GL_SRC_ALPHA;
     st.blend_dst_rgb = st.blend_dst_alpha = GL_ONE_MINUS_SRC_ALPHA;
     draw_tris(r, m, v, N * 3 / 2, &st, fp_color, (const gp_val(*)[4])fpp_color);
-    st.blend = false;
+    st.blend_buffers = 0;
     st.sample_alpha_to_coverage = true;
     draw_tris(r, m, v + N * 3 / 2, N * 3 / 2, &st, fp_color, (const gp_val(*)[4])fpp_color);
     free(v);

@@ -35,7 +35,7 @@ static void draw(rast_context *r, rt_fb *f, GLenum mode, const double *xy, int n
     d.state.point_size = program_size ? 1.0f : size;
     d.state.program_point_size = program_size;
     d.state.line_width = width;
-    d.state.blend = true;
+    d.state.blend_buffers = 0xff;
     d.state.blend_dst_rgb = d.state.blend_dst_alpha = GL_ONE;
     rast_draw_submit(r, &d);
     rast_flush(r);

@@ -194,7 +194,7 @@ static void test_long(rast_context *r)
     d.mode = GL_POINTS;
     d.count = 3;
     d.instance_count = 2;
-    d.state.blend = true;
+    d.state.blend_buffers = 0xff;
     d.state.blend_dst_rgb = d.state.blend_dst_alpha = GL_ONE;
     rt_attrib(&d, GP_VIN_POSITION, pos, 4);
     rt_clear(r, &f, 0, 0, 0, 0, 1.0);
@@ -243,7 +243,7 @@ static void test_long_adjacency(rast_context *r)
             rt_fb *f = pass ? &b : &a;
             rast_draw d;
             draw_init(&d, f);
-            d.state.blend = true;
+            d.state.blend_buffers = 0xff;
             d.state.blend_dst_rgb = d.state.blend_dst_alpha = GL_ONE;
             if (lines) {
                 d.mode = pass ? GL_LINE_STRIP : GL_LINE_STRIP_ADJACENCY_EXT;

@@ -72,7 +72,7 @@ static void draw_layer(rast_context *r, const rt_fb *f, const gp_program *fp, co
     d.count = 4;
     d.state.depth_test = true;
     if (blend) {
-        d.state.blend = true;
+        d.state.blend_buffers = 0xff;
         d.state.blend_dst_rgb = d.state.blend_dst_alpha = GL_ONE;
     }
     rt_attrib(&d, GP_VIN_POSITION, pos, 4);
@@ -290,7 +290,7 @@ static void render(unsigned debug, int threads, rt_fb *f, const tri *tris, int n
         d.state.depth_test = true;
         d.state.depth_func = t->func;
         if (t->kind == 1) {
-            d.state.blend = true;
+            d.state.blend_buffers = 0xff;
             d.state.blend_src_rgb = d.state.blend_src_alpha = GL_SRC_ALPHA;
             d.state.blend_dst_rgb = d.state.blend_dst_alpha = GL_ONE_MINUS_SRC_ALPHA;
         }

@@ -119,7 +119,7 @@ static GLenum draw_tris(rast_context *r, rt_fb *f, const float *pos, const float
     rt_attrib(&d, GP_VIN_POSITION, pos, 4);
     rt_attrib(&d, GP_VIN_COLOR0, col, 4);
     if (blend) {
-        d.state.blend = true;
+        d.state.blend_buffers = 0xff;
         d.state.blend_src_rgb = d.state.blend_src_alpha = GL_SRC_ALPHA;
         d.state.blend_dst_rgb = d.state.blend_dst_alpha = GL_ONE_MINUS_SRC_ALPHA;
     }

@@ -49,7 +49,7 @@ static void render(rast_context *r, rt_fb *f)
         d.count = 3;
         d.state.depth_test = kind[t] != 4;
         if (kind[t] >= 2) {
-            d.state.blend = true;
+            d.state.blend_buffers = 0xff;
             d.state.blend_src_rgb = GL_SRC_ALPHA;
             d.state.blend_dst_rgb = GL_ONE_MINUS_SRC_ALPHA;
             d.state.blend_eq_rgb = kind[t] == 4 ? GL_FUNC_REVERSE_SUBTRACT : GL_FUNC_ADD;

@@ -109,7 +109,7 @@ static void draw_mode(rast_context *r, rt_fb *f, GLenum mode, const float *pos, 
     d.instance_count = instances;
     rt_attrib(&d, GP_VIN_POSITION, pos, 4);
     rt_attrib(&d, GP_VIN_COLOR0, col, 4);
-    d.state.blend = true;
+    d.state.blend_buffers = 0xff;
     d.state.blend_dst_rgb = d.state.blend_dst_alpha = GL_ONE;
     rt_clear(r, f, 0, 0, 0, 0, 1.0);
     CHECK(rast_draw_submit(r, &d) == GL_NO_ERROR, "submit");
