@@ -132,6 +132,8 @@ static void restore_groups(gl_context *ctx, const gl_context *s, const gl_contex
         RESTORE(blend_color);
         RESTORE(logic_op);
         RESTORE(color_mask);
+        RESTORE(clamp_fragment_color); /* GL 3.0 table 6.21 */
+        RESTORE(clamp_read_color);
         RESTORE(index_mask);
         RESTORE(clear_color);
         RESTORE(clear_color_bits); /* EXT_texture_integer */
@@ -212,6 +214,7 @@ static void restore_groups(gl_context *ctx, const gl_context *s, const gl_contex
         RESTORE(hint_texture_compression);
     }
     if (m & GL_LIGHTING_BIT) {
+        RESTORE(clamp_vertex_color); /* GL 3.0 table 6.11 */
         RESTORE(color_material);
         RESTORE(color_material_face);
         RESTORE(color_material_mode);

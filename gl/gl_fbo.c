@@ -129,21 +129,31 @@ static int att_level_layers(const gl_attachment *a, const tex_image *img)
 static rast_surface att_surface_storage(const gl_attachment *a, int kind);
 
 /* The surface of an attachment; a colour one carries the base format
- * blending reads the destination as (rast_surface.base: 0 for RGBA). */
+ * blending reads the destination as (rast_surface.base: 0 for RGBA) and,
+ * in RGBA32F storage, the range of a fixed-point format (rast_surface.range). */
 static rast_surface att_surface(const gl_attachment *a, int kind)
 {
     rast_surface s = att_surface_storage(a, kind);
     if (kind != KIND_COLOR || !s.data)
         return s;
-    GLenum base = GL_RGBA;
+    GLenum base = GL_RGBA, ifmt = GL_RGBA;
     if (a->type == GLC_ATTACH_RENDERBUFFER && a->rb) {
         tex_format storage;
-        if (!tex_internal_format_info(a->rb->internal_format, &base, &storage))
+        ifmt = a->rb->internal_format;
+        if (!tex_internal_format_info(ifmt, &base, &storage))
             base = GL_RGBA;
     } else {
         const tex_image *img = att_image(a);
-        if (img)
+        if (img) {
             base = img->base_format;
+            ifmt = img->internal_format;
+        }
+    }
+    if (s.format == TEX_FMT_RGBA32F) {
+        GLenum type = tex_internal_format_type(ifmt);
+        s.range = type == GL_SIGNED_NORMALIZED     ? RAST_RANGE_SNORM
+                  : type == GL_UNSIGNED_NORMALIZED ? RAST_RANGE_UNORM
+                                                   : RAST_RANGE_FLOAT;
     }
     switch (base) {
     case GL_RGB:
@@ -531,8 +541,10 @@ static void bind_framebuffer(GLenum target, GLuint framebuffer, bool gen_only)
             fb->read_buffer = GL_COLOR_ATTACHMENT0;
         }
     }
-    if (draw)
+    if (draw && ctx->draw_fb != fb) {
         ctx->draw_fb = fb;
+        gl_state_changed(ctx); /* state.fog.color ... follow its clamping (gl_state.c) */
+    }
     if (read)
         ctx->read_fb = fb;
 }
@@ -1595,6 +1607,37 @@ bool gl_fbo_draw_integer(gl_context *ctx)
     return false;
 }
 
+bool gl_fbo_draw_fixed_point(gl_context *ctx)
+{
+    gl_framebuffer_obj *fb = ctx->draw_fb;
+    if (fb->name == 0)
+        return true;
+    for (int i = 0; i < GLC_MAX_DRAW_BUFFERS; i++) {
+        GLenum b = fb->draw_buffers[i];
+        if (b < GL_COLOR_ATTACHMENT0 || b >= GL_COLOR_ATTACHMENT0 + GLC_MAX_DRAW_BUFFERS)
+            continue;
+        const gl_attachment *a = &fb->att[b - GL_COLOR_ATTACHMENT0];
+        GLenum ifmt = GL_NONE;
+        if (a->type == GLC_ATTACH_RENDERBUFFER && a->rb) {
+            ifmt = a->rb->internal_format;
+        } else if (a->type == GLC_ATTACH_TEXTURE) {
+            const tex_image *img = att_image(a);
+            if (img)
+                ifmt = img->internal_format;
+        }
+        if (ifmt != GL_NONE && tex_internal_format_type(ifmt) == GL_FLOAT)
+            return false;
+    }
+    return true;
+}
+
+bool gl_clamp_fragment_colors(gl_context *ctx)
+{
+    if (ctx->clamp_fragment_color == GL_FIXED_ONLY)
+        return gl_fbo_draw_fixed_point(ctx);
+    return ctx->clamp_fragment_color == GL_TRUE;
+}
+
 /* The base internal format of the read framebuffer's colour buffer
  * (GL_RGBA for the window and for unknown ones). */
 static GLenum read_color_base(gl_context *ctx)
@@ -1614,6 +1657,30 @@ static GLenum read_color_base(gl_context *ctx)
             base = GL_RGBA;
     }
     return base;
+}
+
+/* Whether ReadPixels clamps colours to [0, 1] (ARB_color_buffer_float
+ * CLAMP_READ_COLOR; FIXED_ONLY: for a fixed-point read buffer, SNORM ones
+ * included, as Mesa). */
+static bool read_clamped(gl_context *ctx)
+{
+    if (ctx->clamp_read_color != GL_FIXED_ONLY)
+        return ctx->clamp_read_color == GL_TRUE;
+    gl_framebuffer_obj *fb = ctx->read_fb;
+    if (fb->name == 0 || fb->read_buffer < GL_COLOR_ATTACHMENT0 ||
+        fb->read_buffer >= GL_COLOR_ATTACHMENT0 + GLC_MAX_DRAW_BUFFERS)
+        return true;
+    const gl_attachment *a = &fb->att[fb->read_buffer - GL_COLOR_ATTACHMENT0];
+    GLenum ifmt = GL_RGBA;
+    if (a->type == GLC_ATTACH_TEXTURE) {
+        const tex_image *img = att_image(a);
+        if (img)
+            ifmt = img->internal_format;
+    } else if (a->type == GLC_ATTACH_RENDERBUFFER && a->rb) {
+        ifmt = a->rb->internal_format;
+    }
+    GLenum t = tex_internal_format_type(ifmt);
+    return t == GL_UNSIGNED_NORMALIZED || t == GL_SIGNED_NORMALIZED;
 }
 
 bool gl_fbo_read_float(gl_context *ctx, GLenum format, int x, int y, int w, int h, float *out)
@@ -1814,6 +1881,9 @@ GLAPI_EXPORT void APIENTRY glReadPixels(GLint x, GLint y, GLsizei width, GLsizei
     if (!rgba)
         return;
     if (gl_fbo_read_float(ctx, cls, x, y, width, height, rgba)) {
+        if (cls == GL_RGBA && read_clamped(ctx))
+            for (size_t i = 0; i < (size_t)width * (size_t)height * 4; i++)
+                rgba[i] = gl_clampf(rgba[i], 0, 1);
         /* luminance from a fixed-point colour buffer: L = R + G + B is
          * clamped to [0, 1] too, whatever the type (as Mesa's read colour
          * clamping, GL 3.0 section 4.3.2) */

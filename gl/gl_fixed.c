@@ -536,7 +536,7 @@ static void fog(gl_context *ctx, GLenum pname, const void *params, bool is_int)
     case GL_FOG_COLOR:
         to_floats(v, params, is_int, true, 4);
         for (int i = 0; i < 4; i++)
-            ctx->fog_color[i] = gl_clampf(v[i], 0, 1);
+            ctx->fog_color[i] = v[i]; /* ARB_color_buffer_float: clamped where used */
         break;
     default:
         gl_error(ctx, GL_INVALID_ENUM);
@@ -834,7 +834,7 @@ static void texenv(gl_context *ctx, GLenum target, GLenum pname, const double *v
         if (n < 4)
             goto bad_enum;
         for (int i = 0; i < 4; i++)
-            t->color[i] = gl_clampf((float)v[i], 0, 1);
+            t->color[i] = (float)v[i]; /* ARB_color_buffer_float: clamped where used */
         gl_state_changed(ctx);
         return;
     case GL_COMBINE_RGB:
@@ -967,11 +967,13 @@ static int get_texenv(gl_context *ctx, GLenum target, GLenum pname, double out[4
     case GL_TEXTURE_ENV_MODE:
         out[0] = t->mode;
         return 1;
-    case GL_TEXTURE_ENV_COLOR:
+    case GL_TEXTURE_ENV_COLOR: {
+        bool clamp = gl_clamp_fragment_colors(ctx); /* as BLEND_COLOR (gl_get.c) */
         for (int i = 0; i < 4; i++)
-            out[i] = t->color[i];
+            out[i] = clamp ? gl_clampf(t->color[i], 0, 1) : t->color[i];
         *color = true;
         return 4;
+    }
     case GL_COMBINE_RGB:
         out[0] = t->combine_rgb;
         return 1;
@@ -1376,7 +1378,7 @@ GLAPI_EXPORT void APIENTRY glAlphaFunc(GLenum func, GLclampf ref)
         return;
     }
     ctx->alpha_func = func;
-    ctx->alpha_ref = gl_clampf(ref, 0, 1);
+    ctx->alpha_ref = ref; /* ARB_color_buffer_float: the rasterizer clamps it */
 }
 
 GLAPI_EXPORT void APIENTRY glDepthFunc(GLenum func)
@@ -1628,10 +1630,12 @@ GLAPI_EXPORT void APIENTRY glBlendColor(GLclampf r, GLclampf g, GLclampf b, GLcl
     GL_CTX();
     GL_DLIST_SAVE(glBlendColor, (ctx, r, g, b, a));
     GL_OUTSIDE_BEGIN(ctx, );
-    ctx->blend_color[0] = gl_clampf(r, 0, 1);
-    ctx->blend_color[1] = gl_clampf(g, 0, 1);
-    ctx->blend_color[2] = gl_clampf(b, 0, 1);
-    ctx->blend_color[3] = gl_clampf(a, 0, 1);
+    /* kept unclamped (ARB_color_buffer_float); the rasterizer clamps it for
+     * fixed-point buffers */
+    ctx->blend_color[0] = r;
+    ctx->blend_color[1] = g;
+    ctx->blend_color[2] = b;
+    ctx->blend_color[3] = a;
 }
 GL_ALIAS(void, glBlendColorEXT, glBlendColor, (GLclampf r, GLclampf g, GLclampf b, GLclampf a))
 
@@ -1643,6 +1647,25 @@ GLAPI_EXPORT void APIENTRY glColorMask(GLboolean r, GLboolean g, GLboolean b, GL
     uint8_t m = (uint8_t)((r ? 1 : 0) | (g ? 2 : 0) | (b ? 4 : 0) | (a ? 8 : 0));
     memset(ctx->color_mask, m, sizeof ctx->color_mask); /* every draw buffer's */
 }
+
+/* ARB_color_buffer_float / GL 3.0 ClampColor. */
+GLAPI_EXPORT void APIENTRY glClampColor(GLenum target, GLenum clamp)
+{
+    GL_CTX();
+    GL_DLIST_SAVE(glClampColor, (ctx, target, clamp));
+    GL_OUTSIDE_BEGIN(ctx, );
+    GLenum *v = target == GL_CLAMP_VERTEX_COLOR     ? &ctx->clamp_vertex_color
+                : target == GL_CLAMP_FRAGMENT_COLOR ? &ctx->clamp_fragment_color
+                : target == GL_CLAMP_READ_COLOR     ? &ctx->clamp_read_color
+                                                    : NULL;
+    if (!v || (clamp != GL_TRUE && clamp != GL_FALSE && clamp != GL_FIXED_ONLY)) {
+        gl_error(ctx, GL_INVALID_ENUM);
+        return;
+    }
+    *v = clamp;
+    gl_state_changed(ctx); /* state.fog.color, state.texenv[n].color */
+}
+GL_ALIAS(void, glClampColorARB, glClampColor, (GLenum target, GLenum clamp))
 
 /* EXT_draw_buffers2: the mask of draw buffer buf alone. */
 GLAPI_EXPORT void APIENTRY glColorMaski(GLuint buf, GLboolean r, GLboolean g, GLboolean b,
@@ -1677,10 +1700,12 @@ GLAPI_EXPORT void APIENTRY glClearColor(GLclampf r, GLclampf g, GLclampf b, GLcl
     GL_CTX();
     GL_DLIST_SAVE(glClearColor, (ctx, r, g, b, a));
     GL_OUTSIDE_BEGIN(ctx, );
-    ctx->clear_color[0] = gl_clampf(r, 0, 1);
-    ctx->clear_color[1] = gl_clampf(g, 0, 1);
-    ctx->clear_color[2] = gl_clampf(b, 0, 1);
-    ctx->clear_color[3] = gl_clampf(a, 0, 1);
+    /* kept unclamped (ARB_color_buffer_float); clears clamp it to each
+     * buffer's range */
+    ctx->clear_color[0] = r;
+    ctx->clear_color[1] = g;
+    ctx->clear_color[2] = b;
+    ctx->clear_color[3] = a;
 }
 
 GLAPI_EXPORT void APIENTRY glClearDepth(GLclampd depth)

@@ -50,6 +50,16 @@ static void put4(gval *g, const float *f)
         g->v[i] = f[i];
 }
 
+/* A colour kept as set (ARB_color_buffer_float: BLEND_COLOR,
+ * COLOR_CLEAR_VALUE, FOG_COLOR), read back clamped to [0, 1] where
+ * fragment colours are (as Mesa). */
+static void clamped4(gl_context *ctx, gval *g, const float *f)
+{
+    bool clamp = gl_clamp_fragment_colors(ctx);
+    for (int i = 0; i < 4; i++)
+        g->v[i] = clamp ? gl_clampf(f[i], 0, 1) : f[i];
+}
+
 static void put_matrix(gval *g, const float *m, bool transpose)
 {
     for (int i = 0; i < 16; i++)
@@ -130,6 +140,8 @@ static bool array_state(gl_context *ctx, int slot, int what, gval *g)
     X("GL_ARB_draw_buffers") \
     X("GL_EXT_draw_buffers2") /* per-buffer BLEND and colour masks (gl_enable.c, gl_fixed.c) */ \
     X("GL_ARB_texture_float") \
+    X("GL_ARB_color_buffer_float") /* ClampColor (gl_fixed.c), rast_state.clamp_fragment */ \
+    X("GL_EXT_texture_snorm") /* RGBA32F clamped to [-1, 1] (texture/tex_format.c) */ \
     X("GL_ARB_vertex_program") \
     X("GL_ARB_fragment_program") \
     X("GL_ARB_fragment_program_shadow") \
@@ -401,7 +413,7 @@ static bool get_state(gl_context *ctx, GLenum pname, gval *g)
 
     /* ---- colouring, lighting (Tables 6.9 - 6.11) ---- */
     case GL_FOG_COLOR:
-        put4(g, ctx->fog_color);
+        clamped4(ctx, g, ctx->fog_color);
         RET_N(GV_NORM, 4);
     case GL_FOG_INDEX:
         F1(ctx->fog_index);
@@ -527,7 +539,7 @@ static bool get_state(gl_context *ctx, GLenum pname, gval *g)
     case GL_ALPHA_TEST_FUNC:
         I1(ctx->alpha_func);
     case GL_ALPHA_TEST_REF:
-        g->v[0] = ctx->alpha_ref;
+        g->v[0] = gl_clamp_fragment_colors(ctx) ? gl_clampf(ctx->alpha_ref, 0, 1) : ctx->alpha_ref;
         RET_N(GV_NORM, 1);
     case GL_STENCIL_FUNC:
         I1(ctx->stencil[0].func);
@@ -570,8 +582,17 @@ static bool get_state(gl_context *ctx, GLenum pname, gval *g)
     case GL_BLEND_EQUATION_ALPHA:
         I1(ctx->blend_eq_alpha);
     case GL_BLEND_COLOR:
-        put4(g, ctx->blend_color);
+    case GL_COLOR_CLEAR_VALUE:
+        clamped4(ctx, g, pname == GL_BLEND_COLOR ? ctx->blend_color : ctx->clear_color);
         RET_N(GV_NORM, 4);
+    case GL_CLAMP_VERTEX_COLOR:
+        I1(ctx->clamp_vertex_color);
+    case GL_CLAMP_FRAGMENT_COLOR:
+        I1(ctx->clamp_fragment_color);
+    case GL_CLAMP_READ_COLOR:
+        I1(ctx->clamp_read_color);
+    case GL_RGBA_FLOAT_MODE_ARB:
+        B1(!gl_fbo_draw_fixed_point(ctx));
     case GL_LOGIC_OP_MODE:
         I1(ctx->logic_op);
 
@@ -592,9 +613,6 @@ static bool get_state(gl_context *ctx, GLenum pname, gval *g)
         I1(ctx->stencil_wmask_gl[0]);
     case GL_STENCIL_BACK_WRITEMASK:
         I1(ctx->stencil_wmask_gl[1]);
-    case GL_COLOR_CLEAR_VALUE:
-        put4(g, ctx->clear_color);
-        RET_N(GV_NORM, 4);
     case GL_INDEX_CLEAR_VALUE:
         I1(ctx->clear_index);
     case GL_DEPTH_CLEAR_VALUE:

@@ -614,6 +614,10 @@ struct asmgl_context {
     bool dither, logic_op_enabled, color_logic_op, index_logic_op;
     GLenum logic_op;
     uint8_t color_mask[GLC_MAX_DRAW_BUFFERS]; /* bit per channel RGBA */
+    /* ARB_color_buffer_float (GL 3.0 2.19.6, 3.12, 4.3.2): ClampColor's
+     * TRUE, FALSE or FIXED_ONLY; BlendColor and ClearColor keep their values
+     * unclamped, clamped where they are used (gl_fixed.c) */
+    GLenum clamp_vertex_color, clamp_fragment_color, clamp_read_color;
     float clear_color[4];
     uint32_t clear_color_bits[4];     /* EXT_texture_integer ClearColorI{i,ui}EXT */
     bool clear_color_unsigned;
@@ -1036,6 +1040,13 @@ const tex_object *gl_texture_for_unit(gl_context *ctx, int unit, int gp_target);
  * texture/ gives them (alpha 1, else 0) and sampling applies the base
  * format. */
 uint8_t gl_color_mask_for(const gl_context *ctx, int i);
+/* Whether every colour buffer the draw framebuffer draws to is
+ * fixed-point (ARB_color_buffer_float FIXED_ONLY; the window's are). */
+bool gl_fbo_draw_fixed_point(gl_context *ctx);
+/* Whether fragment colours are clamped to [0, 1] as CLAMP_FRAGMENT_COLOR
+ * has it for the draw framebuffer (what BLEND_COLOR and
+ * COLOR_CLEAR_VALUE read back as). */
+bool gl_clamp_fragment_colors(gl_context *ctx);
 uint8_t gl_draw_buffer_channels(const gl_context *ctx, int i);
 
 /* ---- gl_names.c: the entry points' checks ---------------------------------------------- */

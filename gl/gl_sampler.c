@@ -179,7 +179,7 @@ GLenum gl_sampling_parameter_set(tex_sampler *s, GLenum pname, const double *v, 
             memcpy(s->border_color_int, ints, sizeof s->border_color_int);
         } else {
             for (int i = 0; i < 4; i++)
-                s->border_color[i] = gl_clampf((float)v[i], 0, 1);
+                s->border_color[i] = (float)v[i]; /* clamped where used (tex_samp_setup) */
         }
         return GL_NO_ERROR;
     case GL_TEXTURE_MIN_LOD:
@@ -219,10 +219,13 @@ int gl_sampling_parameter_get(gl_context *ctx, const tex_sampler *s, GLenum pnam
     case GL_TEXTURE_WRAP_S: v[0] = s->wrap_s; return 1;
     case GL_TEXTURE_WRAP_T: v[0] = s->wrap_t; return 1;
     case GL_TEXTURE_WRAP_R: v[0] = s->wrap_r; return 1;
-    case GL_TEXTURE_BORDER_COLOR:
+    case GL_TEXTURE_BORDER_COLOR: {
+        /* as set, or clamped where fragment colours are (as Mesa) */
+        bool clamp = gl_clamp_fragment_colors(ctx);
         for (int i = 0; i < 4; i++)
-            v[i] = s->border_color[i];
+            v[i] = clamp ? gl_clampf(s->border_color[i], 0, 1) : s->border_color[i];
         return 4;
+    }
     case GL_TEXTURE_MIN_LOD: v[0] = s->min_lod; return 1;
     case GL_TEXTURE_MAX_LOD: v[0] = s->max_lod; return 1;
     case GL_TEXTURE_LOD_BIAS: v[0] = s->lod_bias; return 1;

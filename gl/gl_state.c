@@ -153,6 +153,9 @@ void gl_state_init(gl_context *ctx)
     ctx->dither = true;
     ctx->logic_op = GL_COPY;
     memset(ctx->color_mask, 0xf, sizeof ctx->color_mask);
+    ctx->clamp_vertex_color = GL_TRUE;
+    ctx->clamp_fragment_color = GL_FIXED_ONLY;
+    ctx->clamp_read_color = GL_FIXED_ONLY;
     ctx->clear_depth = 1.0;
     ctx->index_mask = ~0u;
     ctx->multisample = true;
@@ -341,6 +344,15 @@ static void normalize3(float v[3])
 }
 
 /* Fills v with the value of one state.* binding. */
+/* A colour kept as set (ARB_color_buffer_float), clamped to [0, 1] where
+ * CLAMP_FRAGMENT_COLOR has the draw framebuffer's colours clamped. */
+static void clamped_color(gl_context *ctx, const float c[4], float v[4])
+{
+    bool clamp = gl_clamp_fragment_colors(ctx);
+    for (int i = 0; i < 4; i++)
+        v[i] = clamp ? gl_clampf(c[i], 0, 1) : c[i];
+}
+
 static void state_value(gl_context *ctx, const gp_state_ref *r, float v[4])
 {
     set4(v, 0, 0, 0, 0);
@@ -420,7 +432,7 @@ static void state_value(gl_context *ctx, const gp_state_ref *r, float v[4])
         break;
     }
     case GP_STATE_FOG_COLOR:
-        memcpy(v, ctx->fog_color, 16);
+        clamped_color(ctx, ctx->fog_color, v);
         break;
     case GP_STATE_FOG_PARAMS: /* (density, start, end, 1/(end-start)) */
         set4(v, ctx->fog_density, ctx->fog_start, ctx->fog_end,
@@ -445,7 +457,7 @@ static void state_value(gl_context *ctx, const gp_state_ref *r, float v[4])
     }
     case GP_STATE_TEXENV_COLOR: /* ARB_fp Table X.3.x: state.texenv[n].color */
         if (r->index < GLC_MAX_TEXTURE_UNITS)
-            memcpy(v, ctx->texenv[r->index].color, 16);
+            clamped_color(ctx, ctx->texenv[r->index].color, v);
         break;
     case GP_STATE_DEPTH_RANGE: /* ARB_fp: (n, f, f - n, 1) */
         set4(v, (float)ctx->depth_range[0], (float)ctx->depth_range[1],
@@ -561,6 +573,12 @@ void gl_state_fill_rast(gl_context *ctx, rast_state *rs)
     rs->alpha_ref = ctx->alpha_ref;
     rs->samples_passed = gl_query_counter(ctx);
     rs->blend_buffers = ctx->blend;
+    rs->clamp_fragment = ctx->clamp_fragment_color == GL_TRUE    ? RAST_CLAMP_ON
+                         : ctx->clamp_fragment_color == GL_FALSE ? RAST_CLAMP_OFF
+                                                                 : RAST_CLAMP_FIXED_ONLY;
+    rs->vertex_color_unclamped = ctx->clamp_vertex_color == GL_FALSE ||
+                                 (ctx->clamp_vertex_color == GL_FIXED_ONLY &&
+                                  !gl_fbo_draw_fixed_point(ctx));
     rs->blend_src_rgb = ctx->blend_src_rgb;
     rs->blend_dst_rgb = ctx->blend_dst_rgb;
     rs->blend_src_alpha = ctx->blend_src_alpha;

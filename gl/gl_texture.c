@@ -1558,7 +1558,7 @@ static int channel_bits(tex_format storage, GLenum base, GLenum pname)
     }
 }
 
-static GLenum channel_type(tex_format storage, GLenum base, GLenum pname)
+static GLenum channel_type(tex_format storage, GLenum base, GLenum ifmt, GLenum pname)
 {
     GLenum size_pname = pname == GL_TEXTURE_RED_TYPE_ARB         ? GL_TEXTURE_RED_SIZE
                         : pname == GL_TEXTURE_GREEN_TYPE_ARB     ? GL_TEXTURE_GREEN_SIZE
@@ -1570,11 +1570,11 @@ static GLenum channel_type(tex_format storage, GLenum base, GLenum pname)
     if (!channel_bits(storage, base, size_pname))
         return GL_NONE;
     if (pname == GL_TEXTURE_DEPTH_TYPE_ARB)
-        return GL_UNSIGNED_NORMALIZED_ARB;
-    return storage == TEX_FMT_RGBA32F   ? GL_FLOAT
-           : storage == TEX_FMT_RGBA32I  ? GL_INT
-           : storage == TEX_FMT_RGBA32UI ? GL_UNSIGNED_INT
-                                         : GL_UNSIGNED_NORMALIZED_ARB;
+        return ifmt == GL_DEPTH_COMPONENT32F || ifmt == GL_DEPTH32F_STENCIL8
+                   ? GL_FLOAT
+                   : GL_UNSIGNED_NORMALIZED_ARB;
+    GLenum t = tex_internal_format_type(ifmt);
+    return t != GL_NONE ? t : GL_UNSIGNED_NORMALIZED_ARB;
 }
 
 static void get_level_parameter(gl_context *ctx, GLenum target, GLint level, GLenum pname,
@@ -1678,7 +1678,7 @@ static void get_level_parameter(gl_context *ctx, GLenum target, GLint level, GLe
     case GL_TEXTURE_LUMINANCE_TYPE_ARB:
     case GL_TEXTURE_INTENSITY_TYPE_ARB:
     case GL_TEXTURE_DEPTH_TYPE_ARB:
-        *out = (GLint)channel_type(storage, base, pname);
+        *out = (GLint)channel_type(storage, base, ifmt, pname);
         return;
     case GL_TEXTURE_COMPRESSED:
         *out = tex_format_is_compressed(ifmt);

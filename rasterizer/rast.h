@@ -204,7 +204,21 @@ typedef struct rast_surface {
      * LUMINANCE, LUMINANCE_ALPHA, INTENSITY: L or I from red, I as alpha
      * too) */
     GLenum base;
+    /* colour in RGBA32F storage for a fixed-point format (RGBA16, RGB10_A2,
+     * the SNORM formats): what it is clamped to, as that format would be,
+     * when written, blended and cleared (rast_blend.c); RAST_RANGE_FLOAT:
+     * a float format, unclamped */
+    uint8_t range;
 } rast_surface;
+
+enum { RAST_RANGE_FLOAT, RAST_RANGE_UNORM /* [0, 1] */, RAST_RANGE_SNORM /* [-1, 1] */ };
+
+/* ARB_color_buffer_float (GL 3.0 sections 2.19.6, 3.12): whether colours
+ * are clamped (rast_state.clamp_fragment, clamp_vertex): FIXED_ONLY, the
+ * default (0), clamps for fixed-point buffers only; ON always; OFF never
+ * (fixed-point buffers still clamp what they store and blend to their own
+ * range, GL 3.0 4.1.8). */
+enum { RAST_CLAMP_FIXED_ONLY, RAST_CLAMP_ON, RAST_CLAMP_OFF };
 
 /* A colour-mask bit (rast_state.color_mask, rast_clear_args.color_mask):
  * the buffer holds one intensity (a GL INTENSITY attachment), so after each
@@ -308,6 +322,9 @@ typedef struct rast_state {
     bool alpha_test;
     GLenum alpha_func;
     float alpha_ref;
+    uint8_t clamp_fragment;  /* RAST_CLAMP_*: CLAMP_FRAGMENT_COLOR */
+    bool vertex_color_unclamped; /* CLAMP_VERTEX_COLOR FALSE: vertex colours keep
+                                    their range (zero-init: clamped to [0, 1]) */
     uint8_t blend_buffers;   /* bit b: BLEND is enabled for draw buffer b
                                 (EXT_draw_buffers2; GL 3.0 Enablei) */
     GLenum blend_src_rgb, blend_dst_rgb, blend_src_alpha, blend_dst_alpha;

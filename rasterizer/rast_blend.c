@@ -357,6 +357,29 @@ static void pbef_plain(rast_tile_ctx *t, const rast_dstate *ds, int buf, const u
     }
 }
 
+/* As pbef_plain, with the colour clamped to rast_dstate.fclamp_src (which
+ * lies within fclamp_res). */
+static void pbef_plain_clamped(rast_tile_ctx *t, const rast_dstate *ds, int buf,
+                               const uint16_t qbase[4], const gp_vec *src, uint32_t mask)
+{
+    float(*c)[4] = t->color[buf];
+    uint8_t cm = ds->color_mask[buf];
+    const float *sr = ds->fclamp_src[buf];
+    for (int l = 0; l < 16; l++) {
+        if (!((mask >> l) & 1u))
+            continue;
+        float *px = c[qbase[l >> 2] + (l & 3)];
+        for (int ch = 0; ch < 4; ch++)
+            if (cm & (1u << ch))
+                px[ch] = rast_clampf(src->c[ch][l].f, sr[0], sr[1]);
+    }
+}
+
+/* RGBA32F blending: unclamped floats for a float format; a fixed-point
+ * format kept as RGBA32F clamps the source, destination and constant
+ * colours to its range first and the result after (GL 3.0 4.1.8; the
+ * factors are those of the clamped colours, not clamped again, as Mesa's
+ * llvmpipe computes them and piglit's fbo-blending-snorm expects). */
 static void pbef_blend(rast_tile_ctx *t, const rast_dstate *ds, int buf, const uint16_t qbase[4],
                        const gp_vec *src, uint32_t mask)
 {
@@ -371,7 +394,23 @@ static void pbef_blend(rast_tile_ctx *t, const rast_dstate *ds, int buf, const u
         }
     }
     dst_base(ds->cbase[buf], d);
-    blend_lanes(ds, ds->blend_color, s, s1, d, o);
+    bool clamped = (ds->fclamped >> buf) & 1u;
+    bool fixed = clamped && ds->fclamp_res[buf][0] != -INFINITY; /* a fixed-point format */
+    float k[4];
+    memcpy(k, ds->blend_color, sizeof k);
+    const float *sr = ds->fclamp_src[buf], *rr = ds->fclamp_res[buf];
+    if (clamped) {
+        for (int ch = 0; ch < 4; ch++) {
+            k[ch] = rast_clampf(k[ch], sr[0], sr[1]);
+            for (int l = 0; l < 16; l++) {
+                s[ch][l] = rast_clampf(s[ch][l], sr[0], sr[1]);
+                s1[ch][l] = rast_clampf(s1[ch][l], sr[0], sr[1]);
+                if (fixed)
+                    d[ch][l] = rast_clampf(d[ch][l], rr[0], rr[1]);
+            }
+        }
+    }
+    blend_lanes(ds, k, s, s1, d, o);
     uint8_t cm = ds->color_mask[buf];
     for (int l = 0; l < 16; l++) {
         if (!((mask >> l) & 1u))
@@ -379,7 +418,7 @@ static void pbef_blend(rast_tile_ctx *t, const rast_dstate *ds, int buf, const u
         float *px = c[qbase[l >> 2] + (l & 3)];
         for (int ch = 0; ch < 4; ch++)
             if (cm & (1u << ch))
-                px[ch] = o[ch][l];
+                px[ch] = fixed ? rast_clampf(o[ch][l], rr[0], rr[1]) : o[ch][l];
     }
 }
 
@@ -462,7 +501,9 @@ rast_pbe_fn rast_pbe_choose(const rast_dstate *ds, int buf)
     if (rast_format_int(ds->cformat[buf]))
         return ds->logic_op ? pbei_logic : pbei_plain;
     if (ds->cformat[buf] == TEX_FMT_RGBA32F)
-        return (ds->blend_buffers >> buf) & 1u ? pbef_blend : pbef_plain;
+        return (ds->blend_buffers >> buf) & 1u ? pbef_blend
+               : (ds->fclamped >> buf) & 1u    ? pbef_plain_clamped
+                                               : pbef_plain;
     if (ds->logic_op)
         return pbe8_logic;
     if ((ds->blend_buffers >> buf) & 1u)

@@ -254,6 +254,12 @@ typedef struct rast_dstate {
     uint8_t color_mask[RAST_MAX_DRAW_BUFFERS]; /* indexed by buffer */
     tex_format cformat[RAST_MAX_DRAW_BUFFERS];
     GLenum cbase[RAST_MAX_DRAW_BUFFERS];       /* rast_surface.base */
+    /* RGBA32F buffers (rast_blend.c): the range [lo, hi] the fragment's
+     * colours and the blend constant are clamped to (fclamp_src), and the
+     * range results are stored in (fclamp_res); fclamped: either is not
+     * (-inf, +inf) (CLAMP_FRAGMENT_COLOR, rast_surface.range) */
+    float fclamp_src[RAST_MAX_DRAW_BUFFERS][2], fclamp_res[RAST_MAX_DRAW_BUFFERS][2];
+    uint8_t fclamped;                          /* bit per buffer */
     bool blend;                                /* some written buffer blends */
     uint8_t blend_buffers;                     /* bit per buffer: it blends */
     GLenum blend_src_rgb, blend_dst_rgb, blend_src_alpha, blend_dst_alpha;
@@ -389,7 +395,7 @@ typedef struct rast_clear_data {
     int rect[4];                           /* window x0 y0 x1 y1 */
     uint8_t color_mask[RAST_MAX_DRAW_BUFFERS];
     uint8_t rgba8[4];
-    float rgba32f[4];
+    float rgba32f[RAST_MAX_DRAW_BUFFERS][4]; /* RGBA32F buffers: in the buffer's range */
     uint32_t bits[4];                      /* RGBA32I / RGBA32UI buffers: color_bits */
     float depth;
     uint8_t stencil, stencil_mask;

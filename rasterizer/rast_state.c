@@ -52,6 +52,34 @@ static void rect_intersect(int r[4], int x0, int y0, int x1, int y1)
     if (r[3] < r[1]) r[3] = r[1];
 }
 
+/* The clamping of RGBA32F buffer b (rast_priv.h fclamp_src, fclamp_res):
+ * a float format clamps the fragment's colours to [0, 1] only with
+ * CLAMP_FRAGMENT_COLOR TRUE; a fixed-point format kept as RGBA32F clamps
+ * them, the blend constant and its results to its range, as the format's
+ * own storage would (GL 3.0 4.1.8; SNORM: [-1, 1], EXT_texture_snorm), and
+ * CLAMP_FRAGMENT_COLOR TRUE clamps the fragment's colours to [0, 1]
+ * first. */
+static void float_buffer_ranges(rast_dstate *ds, int b, uint8_t range, uint8_t clamp)
+{
+    float lo = -INFINITY, hi = INFINITY, rlo = -INFINITY, rhi = INFINITY;
+    if (range != RAST_RANGE_FLOAT) {
+        rlo = range == RAST_RANGE_SNORM ? -1.0f : 0.0f;
+        rhi = 1.0f;
+        lo = rlo;
+        hi = rhi;
+    }
+    if (clamp == RAST_CLAMP_ON) {
+        lo = 0.0f;
+        hi = 1.0f;
+    }
+    ds->fclamp_src[b][0] = lo;
+    ds->fclamp_src[b][1] = hi;
+    ds->fclamp_res[b][0] = rlo;
+    ds->fclamp_res[b][1] = rhi;
+    if (lo != -INFINITY || rhi != INFINITY)
+        ds->fclamped |= (uint8_t)(1u << b);
+}
+
 /* Pixels whose centre lies in [v0, v1). */
 static int center_ceil(double v)
 {
@@ -237,6 +265,8 @@ static void fill_dstate(rast_context *r, const rast_draw *d, rast_dstate *ds)
         ds->color_mask[b] = cm;
         ds->cformat[b] = s->format;
         ds->cbase[b] = s->base;
+        if (s->format == TEX_FMT_RGBA32F)
+            float_buffer_ranges(ds, b, s->range, st->clamp_fragment);
     }
     /* EXT_texture_integer: the alpha test has no effect on colours written
      * to integer buffers.  It is one test per fragment on result.color[0]'s
@@ -462,8 +492,15 @@ static bool clear_data(const rast_framebuffer *sfb, const rast_clear_args *c, ra
                 cd.mask |= RAST_CLEAR_COLOR;
             }
         }
+        for (int b = 0; b < RAST_MAX_DRAW_BUFFERS; b++) {
+            /* a fixed-point format kept as RGBA32F clears to its own range */
+            uint8_t range = sfb->color[b].range;
+            float lo = range == RAST_RANGE_SNORM ? -1.0f : 0.0f;
+            for (int i = 0; i < 4; i++)
+                cd.rgba32f[b][i] = range == RAST_RANGE_FLOAT ? c->color[i]
+                                                             : rast_clampf(c->color[i], lo, 1.0f);
+        }
         for (int i = 0; i < 4; i++) {
-            cd.rgba32f[i] = c->color[i];
             cd.rgba8[i] = (uint8_t)((double)rast_clampf(c->color[i], 0.0f, 1.0f) * 255.0 + 0.5);
             cd.bits[i] = c->color_bits[i]; /* integer buffers: the words as given */
         }

@@ -400,7 +400,7 @@ static void clear_plane(rast_tile_ctx *t, const rast_clear_data *cd)
                 if (rast_format_int(fb->color[b].format))
                     memcpy(w, cd->bits, sizeof w);
                 else
-                    memcpy(w, cd->rgba32f, sizeof w);
+                    memcpy(w, cd->rgba32f[b], sizeof w);
                 uint32_t(*c)[4] = t->color[b];
                 for (int y = whole ? 0 : y0; y < (whole ? RAST_TILE_SIZE : y1); y++)
                     for (int x = whole ? 0 : x0; x < (whole ? RAST_TILE_SIZE : x1); x++) {

@@ -260,10 +260,11 @@ static bool geom_init(rast_geom *g, rast_context *r, const rast_draw *d, const r
         /* vertex colour clamping applies to floating-point colours only (GL
          * 3.0 2.19.6): a colour an NV4 program writes as integers (MOV.S
          * result.color) keeps its bits; vpi is the geometry program's info
-         * when one runs, so its results follow the same rule */
+         * when one runs, so its results follow the same rule; CLAMP_VERTEX_COLOR
+         * FALSE (ARB_color_buffer_float) keeps every colour's range */
         g->keep_clamp[g->nkeep] = (s == GP_VARY_COL0 || s == GP_VARY_COL1 || s == GP_VARY_BFC0 ||
                                    s == GP_VARY_BFC1) &&
-                                  !(vpi->outputs_int & (1ull << s));
+                                  !(vpi->outputs_int & (1ull << s)) && !st->vertex_color_unclamped;
         g->nkeep++;
     }
 

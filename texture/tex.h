@@ -180,6 +180,13 @@ bool tex_cube_pack(tex_object *t, int level);
  * the storage format asmgl keeps it in.  False for an unknown format. */
 bool tex_internal_format_info(GLenum internal_format, GLenum *base_format,
                               tex_format *storage);
+/* The component type of an internal format's colour components, as
+ * TEXTURE_RED_TYPE reports it (ARB_texture_float, GL 3.0 table 6.17):
+ * FLOAT, INT, UNSIGNED_INT, SIGNED_NORMALIZED (EXT_texture_snorm) or
+ * UNSIGNED_NORMALIZED; GL_NONE for an unknown format.  Depth formats are
+ * UNSIGNED_NORMALIZED except DEPTH_COMPONENT32F's FLOAT depth, which the
+ * caller asks about apart. */
+GLenum tex_internal_format_type(GLenum internal_format);
 
 /* ARB_texture_buffer_object table X.1 (plus ARB_texture_rg's R and RG
  * formats, as GL 3.1 table 3.15): whether internal_format may back a buffer

@@ -175,6 +175,7 @@ float tex_linear_to_srgb(float c)
  * RGBA4, R3_G3_B2 ... are not quantised to their nominal precision), wider
  * fixed-point formats in RGBA32F clamped to [0,1], float formats
  * (ARB_texture_float) in RGBA32F unclamped (16F is kept at 32-bit precision),
+ * signed normalized formats (EXT_texture_snorm) in RGBA32F clamped to [-1,1],
  * sRGB formats linearised in RGBA32F, depth in DEPTH32F, and integer formats
  * (EXT_texture_integer, ARB_texture_rg) in RGBA32I / RGBA32UI with values
  * clamped at upload to the range of their nominal size (int_bits). */
@@ -233,6 +234,31 @@ static const tex_ifmt ifmt_table[] = {
     {GL_R32F, GL_RED, FF, TEX_IF_FLOAT, 0},
     {GL_RG16F, GL_RG, FF, TEX_IF_FLOAT, 0},
     {GL_RG32F, GL_RG, FF, TEX_IF_FLOAT, 0},
+    /* EXT_texture_snorm (GL 3.1 table 3.12 for RED .. RGBA) */
+    {GL_RED_SNORM, GL_RED, FF, TEX_IF_SNORM, 0},
+    {GL_R8_SNORM, GL_RED, FF, TEX_IF_SNORM, 0},
+    {GL_R16_SNORM, GL_RED, FF, TEX_IF_SNORM, 0},
+    {GL_RG_SNORM, GL_RG, FF, TEX_IF_SNORM, 0},
+    {GL_RG8_SNORM, GL_RG, FF, TEX_IF_SNORM, 0},
+    {GL_RG16_SNORM, GL_RG, FF, TEX_IF_SNORM, 0},
+    {GL_RGB_SNORM, GL_RGB, FF, TEX_IF_SNORM, 0},
+    {GL_RGB8_SNORM, GL_RGB, FF, TEX_IF_SNORM, 0},
+    {GL_RGB16_SNORM, GL_RGB, FF, TEX_IF_SNORM, 0},
+    {GL_RGBA_SNORM, GL_RGBA, FF, TEX_IF_SNORM, 0},
+    {GL_RGBA8_SNORM, GL_RGBA, FF, TEX_IF_SNORM, 0},
+    {GL_RGBA16_SNORM, GL_RGBA, FF, TEX_IF_SNORM, 0},
+    {GL_ALPHA_SNORM, GL_ALPHA, FF, TEX_IF_SNORM, 0},
+    {GL_ALPHA8_SNORM, GL_ALPHA, FF, TEX_IF_SNORM, 0},
+    {GL_ALPHA16_SNORM, GL_ALPHA, FF, TEX_IF_SNORM, 0},
+    {GL_LUMINANCE_SNORM, GL_LUMINANCE, FF, TEX_IF_SNORM, 0},
+    {GL_LUMINANCE8_SNORM, GL_LUMINANCE, FF, TEX_IF_SNORM, 0},
+    {GL_LUMINANCE16_SNORM, GL_LUMINANCE, FF, TEX_IF_SNORM, 0},
+    {GL_LUMINANCE_ALPHA_SNORM, GL_LUMINANCE_ALPHA, FF, TEX_IF_SNORM, 0},
+    {GL_LUMINANCE8_ALPHA8_SNORM, GL_LUMINANCE_ALPHA, FF, TEX_IF_SNORM, 0},
+    {GL_LUMINANCE16_ALPHA16_SNORM, GL_LUMINANCE_ALPHA, FF, TEX_IF_SNORM, 0},
+    {GL_INTENSITY_SNORM, GL_INTENSITY, FF, TEX_IF_SNORM, 0},
+    {GL_INTENSITY8_SNORM, GL_INTENSITY, FF, TEX_IF_SNORM, 0},
+    {GL_INTENSITY16_SNORM, GL_INTENSITY, FF, TEX_IF_SNORM, 0},
     /* ARB_texture_float */
     {GL_RGBA32F_ARB, GL_RGBA, FF, TEX_IF_FLOAT, 0},
     {GL_RGB32F_ARB, GL_RGB, FF, TEX_IF_FLOAT, 0},
@@ -380,6 +406,23 @@ const tex_ifmt *tex_ifmt_lookup(GLenum internal_format)
         if (ifmt_table[i].internal_format == internal_format)
             return &ifmt_table[i];
     return NULL;
+}
+
+GLenum tex_internal_format_type(GLenum internal_format)
+{
+    const tex_ifmt *f = tex_ifmt_lookup(internal_format);
+    if (!f)
+        return GL_NONE;
+    if (f->flags & TEX_IF_SINT)
+        return GL_INT;
+    if (f->flags & TEX_IF_UINT)
+        return GL_UNSIGNED_INT;
+    if (f->flags & TEX_IF_SNORM)
+        return GL_SIGNED_NORMALIZED;
+    if ((f->flags & TEX_IF_FLOAT) && f->base_format != GL_DEPTH_COMPONENT &&
+        f->base_format != GL_DEPTH_STENCIL)
+        return GL_FLOAT;
+    return GL_UNSIGNED_NORMALIZED;
 }
 
 bool tex_internal_format_info(GLenum internal_format, GLenum *base_format,

@@ -364,6 +364,12 @@ static float clamp01(float v)
     return v < 1.0f ? v : 1.0f;
 }
 
+static float clamp_snorm(float v)
+{
+    v = v > -1.0f ? v : v != v ? 0.0f : -1.0f; /* NaN -> 0 */
+    return v < 1.0f ? v : 1.0f;
+}
+
 static uint8_t *texel_ptr(const tex_image *img, int i, int j, int k)
 {
     return (uint8_t *)img->data + (size_t)k * img->slice_stride + (size_t)j * img->row_stride +
@@ -388,9 +394,13 @@ static void store_texel(tex_image *img, const tex_ifmt *f, int i, int j, int k, 
     }
     float c[4];
     tex_base_apply(img->base_format, false, in, c, sizeof *c, &one_f);
-    if (!(f->flags & TEX_IF_FLOAT))
+    if (f->flags & TEX_IF_SNORM) {
+        for (int q = 0; q < 4; q++)
+            c[q] = clamp_snorm(c[q]);
+    } else if (!(f->flags & TEX_IF_FLOAT)) {
         for (int q = 0; q < 4; q++)
             c[q] = clamp01(c[q]);
+    }
     if (img->format == TEX_FMT_RGBA8) {
         for (int q = 0; q < 4; q++)
             p[q] = (uint8_t)(c[q] * 255.0f + 0.5f);

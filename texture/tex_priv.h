@@ -70,7 +70,9 @@ enum {
                                GetTexImage returns it); sampling decodes R, G, B */
     TEX_IF_SINT = 1u << 2,  /* EXT_texture_integer signed: RGBA32I storage */
     TEX_IF_UINT = 1u << 3,  /* EXT_texture_integer unsigned: RGBA32UI storage */
-    TEX_IF_S3TC = 1u << 4   /* EXT_texture_compression_s3tc: blocks + decoded texels */
+    TEX_IF_S3TC = 1u << 4,  /* EXT_texture_compression_s3tc: blocks + decoded texels */
+    TEX_IF_SNORM = 1u << 5  /* EXT_texture_snorm (GL 3.1 signed normalized): RGBA32F
+                               storage clamped to [-1, 1] */
 };
 
 typedef struct tex_ifmt {

@@ -484,6 +484,15 @@ bool tex_samp_setup(samp *sp, const tex_object *t, const tex_sampler *s, const g
     tex_base_apply(bi->base_format, false, s->border_color_int, sp->border_i, sizeof(uint32_t),
                    &one_u32); /* integer 0 and 1 fill in */
     const tex_ifmt *bf = tex_ifmt_lookup(bi->internal_format);
+    /* the border colour is kept as set (ARB_color_buffer_float) and taken
+     * in the range of a fixed-point format (GL 3.0 section 3.8.8) */
+    if (!bf || !(bf->flags & TEX_IF_FLOAT)) {
+        float lo = bf && (bf->flags & TEX_IF_SNORM) ? -1.0f : 0.0f;
+        for (int c = 0; c < 4; c++) {
+            float v = sp->border[c];
+            sp->border[c] = v > lo ? (v < 1.0f ? v : 1.0f) : lo; /* NaN: lo */
+        }
+    }
     sp->srgb = bf && (bf->flags & TEX_IF_SRGB) && bi->format == TEX_FMT_RGBA8;
     sp->fast2d = sp->dims == 2 && sp->layer_dim < 0 && !sp->depth && bi->format == TEX_FMT_RGBA8 &&
                  !sp->srgb;
