@@ -448,6 +448,30 @@ static void draw_submit(gl_context *ctx, GLenum mode, int first, int count, GLen
 
 /* ---- clear (GL 2.1 section 4.2.3) ---------------------------------------------- */
 
+/* The clear arguments of the context's state for the buffers of mask
+ * (RAST_CLEAR_*) that fb has: colour, depth, stencil values and the
+ * scissor and write masks. */
+static void clear_args(gl_context *ctx, const rast_framebuffer *fb, unsigned mask,
+                       rast_clear_args *c)
+{
+    memset(c, 0, sizeof *c);
+    c->mask = mask & RAST_CLEAR_COLOR;
+    if ((mask & RAST_CLEAR_DEPTH) && fb->depth.data)
+        c->mask |= RAST_CLEAR_DEPTH;
+    if ((mask & RAST_CLEAR_STENCIL) && fb->stencil.data)
+        c->mask |= RAST_CLEAR_STENCIL;
+    memcpy(c->color, ctx->clear_color, sizeof c->color);
+    memcpy(c->color_bits, ctx->clear_color_bits, sizeof c->color_bits);
+    c->depth = ctx->clear_depth;
+    c->stencil = ctx->clear_stencil & 0xff;
+    c->scissor_test = ctx->scissor_test;
+    memcpy(c->scissor, ctx->scissor, sizeof c->scissor);
+    for (int i = 0; i < RAST_MAX_DRAW_BUFFERS; i++)
+        c->color_mask[i] = gl_color_mask_for(ctx, i);
+    c->stencil_write_mask = ctx->stencil[0].write_mask;
+    c->depth_write = ctx->depth_mask;
+}
+
 GLAPI_EXPORT void APIENTRY glClear(GLbitfield mask)
 {
     GL_CTX();
@@ -464,28 +488,119 @@ GLAPI_EXPORT void APIENTRY glClear(GLbitfield mask)
     if (mask & GL_ACCUM_BUFFER_BIT)
         gl_accum_clear(ctx); /* gl_accum.c */
     rast_clear_args c;
-    memset(&c, 0, sizeof c);
-    if (mask & GL_COLOR_BUFFER_BIT)
-        c.mask |= RAST_CLEAR_COLOR;
-    if ((mask & GL_DEPTH_BUFFER_BIT) && fb->depth.data)
-        c.mask |= RAST_CLEAR_DEPTH;
-    if ((mask & GL_STENCIL_BUFFER_BIT) && fb->stencil.data)
-        c.mask |= RAST_CLEAR_STENCIL;
+    clear_args(ctx, fb,
+               ((mask & GL_COLOR_BUFFER_BIT) ? RAST_CLEAR_COLOR : 0u) |
+                   ((mask & GL_DEPTH_BUFFER_BIT) ? RAST_CLEAR_DEPTH : 0u) |
+                   ((mask & GL_STENCIL_BUFFER_BIT) ? RAST_CLEAR_STENCIL : 0u),
+               &c);
     if (!c.mask)
         return;
-    memcpy(c.color, ctx->clear_color, sizeof c.color);
-    memcpy(c.color_bits, ctx->clear_color_bits, sizeof c.color_bits);
-    c.depth = ctx->clear_depth;
-    c.stencil = ctx->clear_stencil & 0xff;
-    c.scissor_test = ctx->scissor_test;
-    memcpy(c.scissor, ctx->scissor, sizeof c.scissor);
-    for (int i = 0; i < RAST_MAX_DRAW_BUFFERS; i++)
-        c.color_mask[i] = gl_color_mask_for(ctx, i);
-    c.stencil_write_mask = ctx->stencil[0].write_mask;
-    c.depth_write = ctx->depth_mask;
     GLenum e = rast_clear(ctx->rast, fb, &c);
     if (e != GL_NO_ERROR)
         gl_error(ctx, e);
+}
+
+/* ---- ClearBuffer (GL 3.0 section 4.2.3) ----------------------------------------- */
+
+/* Which value a ClearBuffer command gives. */
+enum { CB_INT, CB_UINT, CB_FLOAT, CB_DEPTH_STENCIL };
+
+/* Clears one buffer: draw buffer `drawbuffer` of COLOR to the four values
+ * of v (ints, uints or floats as kind says), or DEPTH to fv[0], STENCIL to
+ * iv[0], DEPTH_STENCIL to depth and stencil; with the scissor, the pixel
+ * ownership and the buffer's write masks, as Clear. */
+static void clear_buffer(gl_context *ctx, int kind, GLenum buffer, GLint drawbuffer,
+                         const void *v, float depth, GLint stencil)
+{
+    GL_OUTSIDE_BEGIN(ctx, );
+    unsigned mask;
+    bool ok;
+    switch (buffer) {
+    case GL_COLOR: mask = RAST_CLEAR_COLOR; ok = kind != CB_DEPTH_STENCIL; break;
+    case GL_DEPTH: mask = RAST_CLEAR_DEPTH; ok = kind == CB_FLOAT; break;
+    case GL_STENCIL: mask = RAST_CLEAR_STENCIL; ok = kind == CB_INT; break;
+    case GL_DEPTH_STENCIL:
+        mask = RAST_CLEAR_DEPTH | RAST_CLEAR_STENCIL;
+        ok = kind == CB_DEPTH_STENCIL;
+        break;
+    default: mask = 0; ok = false; break;
+    }
+    if (!ok) {
+        gl_error(ctx, GL_INVALID_ENUM);
+        return;
+    }
+    if (drawbuffer < 0 || (buffer == GL_COLOR ? drawbuffer >= GLC_MAX_DRAW_BUFFERS : drawbuffer != 0)) {
+        gl_error(ctx, GL_INVALID_VALUE);
+        return;
+    }
+    if (buffer != GL_DEPTH_STENCIL && !v)
+        return;
+    const rast_framebuffer *fb = gl_fbo_draw_target(ctx);
+    if (!fb || fb->width <= 0 || fb->height <= 0)
+        return;
+    rast_clear_args c;
+    clear_args(ctx, fb, mask, &c);
+    if (buffer == GL_COLOR) {
+        /* draw buffer drawbuffer only; an integer value for integer
+         * buffers, a float one for the rest (GL 3.0: other pairs are
+         * undefined; both get the value's numbers) */
+        for (int i = 0; i < RAST_MAX_DRAW_BUFFERS; i++)
+            if (i != drawbuffer)
+                c.color_mask[i] = 0;
+        for (int k = 0; k < 4; k++) {
+            if (kind == CB_FLOAT) {
+                c.color[k] = ((const GLfloat *)v)[k];
+                c.color_bits[k] = (uint32_t)(int32_t)c.color[k];
+            } else {
+                c.color_bits[k] = ((const GLuint *)v)[k];
+                c.color[k] = kind == CB_INT ? (float)((const GLint *)v)[k]
+                                            : (float)((const GLuint *)v)[k];
+            }
+        }
+    } else {
+        if (buffer == GL_DEPTH)
+            c.depth = ((const GLfloat *)v)[0];
+        else if (buffer == GL_STENCIL)
+            c.stencil = ((const GLint *)v)[0] & 0xff;
+        else {
+            c.depth = depth;
+            c.stencil = stencil & 0xff;
+        }
+    }
+    if (!c.mask)
+        return;
+    GLenum e = rast_clear(ctx->rast, fb, &c);
+    if (e != GL_NO_ERROR)
+        gl_error(ctx, e);
+}
+
+GLAPI_EXPORT void APIENTRY glClearBufferiv(GLenum buffer, GLint drawbuffer, const GLint *value)
+{
+    GL_CTX();
+    GL_DLIST_SAVE(glClearBufferiv, (ctx, buffer, drawbuffer, value));
+    clear_buffer(ctx, CB_INT, buffer, drawbuffer, value, 0, 0);
+}
+
+GLAPI_EXPORT void APIENTRY glClearBufferuiv(GLenum buffer, GLint drawbuffer, const GLuint *value)
+{
+    GL_CTX();
+    GL_DLIST_SAVE(glClearBufferuiv, (ctx, buffer, drawbuffer, value));
+    clear_buffer(ctx, CB_UINT, buffer, drawbuffer, value, 0, 0);
+}
+
+GLAPI_EXPORT void APIENTRY glClearBufferfv(GLenum buffer, GLint drawbuffer, const GLfloat *value)
+{
+    GL_CTX();
+    GL_DLIST_SAVE(glClearBufferfv, (ctx, buffer, drawbuffer, value));
+    clear_buffer(ctx, CB_FLOAT, buffer, drawbuffer, value, 0, 0);
+}
+
+GLAPI_EXPORT void APIENTRY glClearBufferfi(GLenum buffer, GLint drawbuffer, GLfloat depth,
+                                           GLint stencil)
+{
+    GL_CTX();
+    GL_DLIST_SAVE(glClearBufferfi, (ctx, buffer, drawbuffer, depth, stencil));
+    clear_buffer(ctx, CB_DEPTH_STENCIL, buffer, drawbuffer, NULL, depth, stencil);
 }
 
 /* EXT_texture_integer: the clear colour of integer colour buffers, kept as
