@@ -207,6 +207,8 @@ static void draw_submit(gl_context *ctx, GLenum mode, int first, int count, GLen
                         const void *indices, const rast_attrib *attribs, int instances,
                         gl_program_obj *pixel_vp, int base_vertex)
 {
+    if (gl_render_discarded(ctx))
+        return;
     const rast_framebuffer *fb = gl_fbo_draw_target(ctx);
     if (!fb || fb->width <= 0 || fb->height <= 0)
         return; /* incomplete (error recorded), or an empty framebuffer 0 */
@@ -482,6 +484,8 @@ GLAPI_EXPORT void APIENTRY glClear(GLbitfield mask)
         gl_error(ctx, GL_INVALID_VALUE);
         return;
     }
+    if (gl_render_discarded(ctx))
+        return;
     const rast_framebuffer *fb = gl_fbo_draw_target(ctx);
     if (!fb || fb->width <= 0 || fb->height <= 0)
         return;
@@ -533,7 +537,7 @@ static void clear_buffer(gl_context *ctx, int kind, GLenum buffer, GLint drawbuf
         gl_error(ctx, GL_INVALID_VALUE);
         return;
     }
-    if (buffer != GL_DEPTH_STENCIL && !v)
+    if ((buffer != GL_DEPTH_STENCIL && !v) || gl_render_discarded(ctx))
         return;
     const rast_framebuffer *fb = gl_fbo_draw_target(ctx);
     if (!fb || fb->width <= 0 || fb->height <= 0)

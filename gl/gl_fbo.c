@@ -2066,6 +2066,8 @@ GLAPI_EXPORT void APIENTRY glBlitFramebuffer(GLint srcX0, GLint srcY0, GLint src
         gl_error(ctx, GL_INVALID_OPERATION);
         return;
     }
+    if (gl_render_discarded(ctx))
+        return;
     const rast_framebuffer *dfb = gl_fbo_draw_target(ctx);
     if (!dfb)
         return;

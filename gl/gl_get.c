@@ -132,6 +132,7 @@ static bool array_state(gl_context *ctx, int slot, int what, gval *g)
     X("GL_ARB_texture_non_power_of_two") \
     X("GL_ARB_window_pos") \
     X("GL_ARB_occlusion_query") /* gl_query.c */ \
+    X("GL_NV_conditional_render") /* gl_query.c */ \
     X("GL_EXT_vertex_array") /* gl_array.c */ \
     X("GL_ARB_point_sprite") /* COORD_REPLACE: rast_setup_point.c */ \
     X("GL_ARB_vertex_buffer_object") \

@@ -665,6 +665,9 @@ struct asmgl_context {
     /* ---- occlusion queries (gl_query.c) ---- */
     gl_name_table queries;
     struct gl_query_obj *active_query; /* the SAMPLES_PASSED query between Begin and End */
+    /* NV_conditional_render: between Begin and EndConditionalRender, and
+     * whether its query's result (read at Begin) was 0 */
+    bool cond_render_active, cond_render_discard;
     /* ---- selection and feedback (gl_select.c) ---- */
     gl_select_state sel;
 };
@@ -906,6 +909,8 @@ void gl_select_raster_pos(gl_context *ctx);
 void gl_select_pixel_token(gl_context *ctx, GLenum token);
 /* the active occlusion query's counter for rast_state.samples_passed, or NULL */
 uint64_t *gl_query_counter(gl_context *ctx);
+/* Whether conditional rendering discards rendering commands now (gl_query.c). */
+bool gl_render_discarded(const gl_context *ctx);
 /* Whether a pixel buffer offset suits client type type: a multiple of the
  * bytes of one of its data (ARB_pixel_buffer_object; INVALID_OPERATION
  * otherwise). */

@@ -9,6 +9,14 @@
  * flush: deleting a query flushes first.  A result is read after a flush,
  * so QUERY_RESULT_AVAILABLE is always TRUE (the spec allows an
  * implementation to finish the work when asked).
+ *
+ * Conditional rendering (NV_conditional_render, GL 3.0 section 2.14):
+ * BeginConditionalRender reads the query's result at once, after a flush
+ * when its draws are still queued, whatever the mode (QUERY_WAIT's
+ * behaviour; the NO_WAIT modes may wait, and BY_REGION may discard
+ * nothing more than the whole), and until EndConditionalRender the
+ * rendering commands (draws, Begin/End, DrawPixels, CopyPixels, Bitmap,
+ * Clear, ClearBuffer, BlitFramebuffer) ask gl_render_discarded.
  */
 #include "gl_priv.h"
 
@@ -100,6 +108,7 @@ GL_ALIAS(GLboolean, glIsQueryARB, glIsQuery, (GLuint id))
 GLAPI_EXPORT void APIENTRY glBeginQuery(GLenum target, GLuint id)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glBeginQuery, (ctx, target, id)); /* not among GL 2.1 5.4's exceptions */
     GL_OUTSIDE_BEGIN(ctx, );
     if (!valid_target(target)) {
         gl_error(ctx, GL_INVALID_ENUM);
@@ -138,6 +147,7 @@ GL_ALIAS(void, glBeginQueryARB, glBeginQuery, (GLenum target, GLuint id))
 GLAPI_EXPORT void APIENTRY glEndQuery(GLenum target)
 {
     GL_CTX();
+    GL_DLIST_SAVE(glEndQuery, (ctx, target));
     GL_OUTSIDE_BEGIN(ctx, );
     if (!valid_target(target)) {
         gl_error(ctx, GL_INVALID_ENUM);
@@ -212,6 +222,53 @@ static bool query_value(gl_context *ctx, GLuint id, GLenum pname, uint64_t *out)
     *out = pname == GL_QUERY_RESULT ? q->result : 1;
     return true;
 }
+
+/* ---- conditional rendering ---------------------------------------------------- */
+
+bool gl_render_discarded(const gl_context *ctx)
+{
+    return ctx->cond_render_active && ctx->cond_render_discard;
+}
+
+GLAPI_EXPORT void APIENTRY glBeginConditionalRender(GLuint id, GLenum mode)
+{
+    GL_CTX();
+    GL_DLIST_SAVE(glBeginConditionalRender, (ctx, id, mode));
+    GL_OUTSIDE_BEGIN(ctx, );
+    if (mode != GL_QUERY_WAIT && mode != GL_QUERY_NO_WAIT && mode != GL_QUERY_BY_REGION_WAIT &&
+        mode != GL_QUERY_BY_REGION_NO_WAIT) {
+        gl_error(ctx, GL_INVALID_ENUM);
+        return;
+    }
+    void *v = gl_names_lookup(&ctx->queries, id);
+    gl_query_obj *q = v && v != GL_NAME_RESERVED ? v : NULL;
+    if (!q) { /* not a query object: never begun, or not a name at all */
+        gl_error(ctx, GL_INVALID_VALUE);
+        return;
+    }
+    if (ctx->cond_render_active || q == ctx->active_query) {
+        gl_error(ctx, GL_INVALID_OPERATION);
+        return;
+    }
+    uint64_t samples;
+    query_value(ctx, id, GL_QUERY_RESULT, &samples);
+    ctx->cond_render_active = true;
+    ctx->cond_render_discard = samples == 0;
+}
+GL_ALIAS(void, glBeginConditionalRenderNV, glBeginConditionalRender, (GLuint id, GLenum mode))
+
+GLAPI_EXPORT void APIENTRY glEndConditionalRender(void)
+{
+    GL_CTX();
+    GL_DLIST_SAVE(glEndConditionalRender, (ctx));
+    GL_OUTSIDE_BEGIN(ctx, );
+    if (!ctx->cond_render_active) {
+        gl_error(ctx, GL_INVALID_OPERATION);
+        return;
+    }
+    ctx->cond_render_active = false;
+}
+GL_ALIAS(void, glEndConditionalRenderNV, glEndConditionalRender, (void))
 
 GLAPI_EXPORT void APIENTRY glGetQueryObjectiv(GLuint id, GLenum pname, GLint *params)
 {
