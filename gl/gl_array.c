@@ -27,6 +27,7 @@ static size_t type_size(GLenum type)
         return 1;
     case GL_SHORT:
     case GL_UNSIGNED_SHORT:
+    case GL_HALF_FLOAT: /* ARB_half_float_vertex (GL 3.0) */
         return 2;
     case GL_INT:
     case GL_UNSIGNED_INT:
@@ -48,7 +49,8 @@ enum {
     T_I = 1 << 4, T_UI = 1 << 5, T_F = 1 << 6, T_D = 1 << 7,
     T_ALL = 0xff,
     T_I64 = 1 << 8, T_UI64 = 1 << 9, /* VertexAttribLPointerEXT only */
-    T_X = 1 << 10 /* FIXED: VertexAttribPointer only (ARB_ES2_compatibility) */
+    T_X = 1 << 10, /* FIXED: VertexAttribPointer only (ARB_ES2_compatibility) */
+    T_H = 1 << 11  /* HALF_FLOAT (ARB_half_float_vertex, GL 3.0 table 2.4) */
 };
 
 static unsigned type_bit(GLenum type)
@@ -72,6 +74,8 @@ static unsigned type_bit(GLenum type)
         return T_D;
     case GL_FIXED:
         return T_X;
+    case GL_HALF_FLOAT:
+        return T_H;
     case GL_INT64_NV:
         return T_I64;
     case GL_UNSIGNED_INT64_NV:
@@ -305,27 +309,28 @@ GLAPI_EXPORT void APIENTRY glVertexPointer(GLint size, GLenum type, GLsizei stri
 {
     GL_CTX();
     set_pointer(ctx, GP_VIN_POSITION, size, type, false, stride, ptr, 2, 4,
-                T_S | T_I | T_F | T_D);
+                T_S | T_I | T_F | T_D | T_H);
 }
 
 GLAPI_EXPORT void APIENTRY glNormalPointer(GLenum type, GLsizei stride, const void *ptr)
 {
     GL_CTX();
-    set_pointer(ctx, GP_VIN_NORMAL, 3, type, true, stride, ptr, 3, 3, T_B | T_S | T_I | T_F | T_D);
+    set_pointer(ctx, GP_VIN_NORMAL, 3, type, true, stride, ptr, 3, 3,
+                T_B | T_S | T_I | T_F | T_D | T_H);
 }
 
 GLAPI_EXPORT void APIENTRY glColorPointer(GLint size, GLenum type, GLsizei stride,
                                           const void *ptr)
 {
     GL_CTX();
-    set_pointer(ctx, GP_VIN_COLOR0, size, type, true, stride, ptr, 3, 4, T_ALL);
+    set_pointer(ctx, GP_VIN_COLOR0, size, type, true, stride, ptr, 3, 4, T_ALL | T_H);
 }
 
 GLAPI_EXPORT void APIENTRY glSecondaryColorPointer(GLint size, GLenum type, GLsizei stride,
                                                    const void *ptr)
 {
     GL_CTX();
-    set_pointer(ctx, GP_VIN_COLOR1, size, type, true, stride, ptr, 3, 3, T_ALL);
+    set_pointer(ctx, GP_VIN_COLOR1, size, type, true, stride, ptr, 3, 3, T_ALL | T_H);
 }
 GL_ALIAS(void, glSecondaryColorPointerEXT, glSecondaryColorPointer,
          (GLint size, GLenum type, GLsizei stride, const void *ptr))
@@ -333,7 +338,7 @@ GL_ALIAS(void, glSecondaryColorPointerEXT, glSecondaryColorPointer,
 GLAPI_EXPORT void APIENTRY glFogCoordPointer(GLenum type, GLsizei stride, const void *ptr)
 {
     GL_CTX();
-    set_pointer(ctx, GP_VIN_FOGCOORD, 1, type, false, stride, ptr, 1, 1, T_F | T_D);
+    set_pointer(ctx, GP_VIN_FOGCOORD, 1, type, false, stride, ptr, 1, 1, T_F | T_D | T_H);
 }
 GL_ALIAS(void, glFogCoordPointerEXT, glFogCoordPointer,
          (GLenum type, GLsizei stride, const void *ptr))
@@ -343,7 +348,7 @@ GLAPI_EXPORT void APIENTRY glTexCoordPointer(GLint size, GLenum type, GLsizei st
 {
     GL_CTX();
     set_pointer(ctx, GP_VIN_TEX0 + (int)ctx->client_active_texture, size, type, false, stride,
-                ptr, 1, 4, T_S | T_I | T_F | T_D);
+                ptr, 1, 4, T_S | T_I | T_F | T_D | T_H);
 }
 
 GLAPI_EXPORT void APIENTRY glVertexAttribPointerARB(GLuint index, GLint size, GLenum type,
@@ -356,7 +361,7 @@ GLAPI_EXPORT void APIENTRY glVertexAttribPointerARB(GLuint index, GLint size, GL
         return;
     }
     set_pointer(ctx, generic_slot(index), size, type, normalized != GL_FALSE, stride, ptr, 1, 4,
-                T_ALL | T_X);
+                T_ALL | T_X | T_H);
 }
 GL_ALIAS(void, glVertexAttribPointer, glVertexAttribPointerARB,
          (GLuint index, GLint size, GLenum type, GLboolean normalized, GLsizei stride,
@@ -1183,6 +1188,12 @@ static void fetch_element(const unsigned char *p, const gl_array *a, float out[4
             GLint c;
             memcpy(&c, p + 4 * i, 4);
             v = (float)(c / 65536.0);
+            break;
+        }
+        case GL_HALF_FLOAT: {
+            uint16_t c;
+            memcpy(&c, p + 2 * i, 2);
+            v = tex_half_to_float(c);
             break;
         }
         default:

@@ -136,11 +136,13 @@ static bool array_state(gl_context *ctx, int slot, int what, gval *g)
     X("GL_EXT_vertex_array") /* gl_array.c */ \
     X("GL_ARB_point_sprite") /* COORD_REPLACE: rast_setup_point.c */ \
     X("GL_ARB_vertex_buffer_object") \
+    X("GL_ARB_half_float_vertex") /* gl_array.c, rasterizer/rast_vertex.c fetch */ \
     X("GL_ARB_map_buffer_range") /* gl_buffer.c */ \
     X("GL_ARB_pixel_buffer_object") \
     X("GL_ARB_draw_buffers") \
     X("GL_EXT_draw_buffers2") /* per-buffer BLEND and colour masks (gl_enable.c, gl_fixed.c) */ \
     X("GL_ARB_texture_float") \
+    X("GL_ARB_half_float_pixel") /* HALF_FLOAT pixel data (texture/tex_format.c) */ \
     X("GL_ARB_color_buffer_float") /* ClampColor (gl_fixed.c), rast_state.clamp_fragment */ \
     X("GL_EXT_texture_snorm") /* RGBA32F clamped to [-1, 1] (texture/tex_format.c) */ \
     X("GL_ARB_vertex_program") \

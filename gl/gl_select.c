@@ -286,13 +286,6 @@ static size_t type_bytes(GLenum t)
     }
 }
 
-static float half_float(uint16_t h)
-{
-    int e = (h >> 10) & 31, m = h & 1023;
-    float v = e == 0 ? ldexpf((float)m, -24) : e == 31 ? (m ? NAN : INFINITY) : ldexpf((float)(m | 1024), e - 25);
-    return (h & 0x8000) ? -v : v;
-}
-
 /* One component of an array element as the vertex stage reads it (GL 2.1
  * Table 2.9 for normalized components). */
 static void fetch_component(const unsigned char *p, const rast_attrib *a, gp_val *out)
@@ -315,7 +308,7 @@ static void fetch_component(const unsigned char *p, const rast_attrib *a, gp_val
     case GL_INT: { int32_t v; memcpy(&v, p, 4); f = a->normalized ? (float)((2.0 * v + 1.0) / 4294967295.0) : (float)v; break; }
     case GL_UNSIGNED_INT: { uint32_t v; memcpy(&v, p, 4); f = a->normalized ? (float)(v / 4294967295.0) : (float)v; break; }
     case GL_DOUBLE: { double v; memcpy(&v, p, 8); f = (float)v; break; }
-    case GL_HALF_FLOAT: { uint16_t v; memcpy(&v, p, 2); f = half_float(v); break; }
+    case GL_HALF_FLOAT: { uint16_t v; memcpy(&v, p, 2); f = tex_half_to_float(v); break; }
     default: memcpy(&f, p, 4); break;
     }
     out->f = f;

@@ -188,6 +188,9 @@ bool tex_internal_format_info(GLenum internal_format, GLenum *base_format,
  * caller asks about apart. */
 GLenum tex_internal_format_type(GLenum internal_format);
 
+/* A 16-bit half float's value (ARB_half_float_pixel, ARB_half_float_vertex). */
+float tex_half_to_float(uint16_t h);
+
 /* ARB_texture_buffer_object table X.1 (plus ARB_texture_rg's R and RG
  * formats, as GL 3.1 table 3.15): whether internal_format may back a buffer
  * texture, and the bytes of one texel. */
