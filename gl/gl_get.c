@@ -145,6 +145,8 @@ static bool array_state(gl_context *ctx, int slot, int what, gval *g)
     X("GL_ARB_half_float_pixel") /* HALF_FLOAT pixel data (texture/tex_format.c) */ \
     X("GL_ARB_color_buffer_float") /* ClampColor (gl_fixed.c), rast_state.clamp_fragment */ \
     X("GL_EXT_texture_snorm") /* RGBA32F clamped to [-1, 1] (texture/tex_format.c) */ \
+    X("GL_EXT_packed_float") /* R11F_G11F_B10F (texture/tex_format.c tex_pack_r11g11b10f) */ \
+    X("GL_EXT_texture_shared_exponent") /* RGB9_E5 (tex_pack_rgb9e5) */ \
     X("GL_ARB_vertex_program") \
     X("GL_ARB_fragment_program") \
     X("GL_ARB_fragment_program_shadow") \

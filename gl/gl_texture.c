@@ -1662,6 +1662,12 @@ static void get_level_parameter(gl_context *ctx, GLenum target, GLint level, GLe
     case GL_TEXTURE_DEPTH_SIZE:
     case GL_TEXTURE_STENCIL_SIZE:
         *out = channel_bits(storage, base, pname);
+        /* the packed float formats' own widths (EXT_packed_float,
+         * EXT_texture_shared_exponent) */
+        if (*out && ifmt == GL_R11F_G11F_B10F)
+            *out = pname == GL_TEXTURE_BLUE_SIZE ? 10 : 11;
+        else if (*out && ifmt == GL_RGB9_E5)
+            *out = 9;
         /* S3TC: the resolution a component keeps through a block (5/6-bit
          * endpoints interpolated, 4-bit DXT3 alpha, 1-bit DXT1 alpha);
          * 4 for all, as Mesa, and 1 for DXT1's alpha */
@@ -1679,6 +1685,9 @@ static void get_level_parameter(gl_context *ctx, GLenum target, GLint level, GLe
     case GL_TEXTURE_INTENSITY_TYPE_ARB:
     case GL_TEXTURE_DEPTH_TYPE_ARB:
         *out = (GLint)channel_type(storage, base, ifmt, pname);
+        return;
+    case GL_TEXTURE_SHARED_SIZE:
+        *out = ifmt == GL_RGB9_E5 ? 5 : 0;
         return;
     case GL_TEXTURE_COMPRESSED:
         *out = tex_format_is_compressed(ifmt);

@@ -191,6 +191,19 @@ GLenum tex_internal_format_type(GLenum internal_format);
 /* A 16-bit half float's value (ARB_half_float_pixel, ARB_half_float_vertex). */
 float tex_half_to_float(uint16_t h);
 
+/* EXT_packed_float's UNSIGNED_INT_10F_11F_11F_REV word (R: 11-bit, G:
+ * 11-bit, B: 10-bit unsigned floats, 5-bit exponents) and
+ * EXT_texture_shared_exponent's UNSIGNED_INT_5_9_9_9_REV word (9-bit
+ * mantissas, one 5-bit exponent), from RGB and back.  Packing: negative
+ * values and -inf are 0; NaN stays NaN and +inf infinity where the format
+ * has them (packed float), values past the largest finite one become it;
+ * packed-float mantissas are truncated (as Mesa), shared-exponent ones
+ * rounded as EXT_texture_shared_exponent's algorithm says. */
+uint32_t tex_pack_r11g11b10f(const float rgb[3]);
+void tex_unpack_r11g11b10f(uint32_t w, float rgb[3]);
+uint32_t tex_pack_rgb9e5(const float rgb[3]);
+void tex_unpack_rgb9e5(uint32_t w, float rgb[3]);
+
 /* ARB_texture_buffer_object table X.1 (plus ARB_texture_rg's R and RG
  * formats, as GL 3.1 table 3.15): whether internal_format may back a buffer
  * texture, and the bytes of one texel. */

@@ -103,6 +103,85 @@ static float bits_float(uint32_t u)
     return f;
 }
 
+/* ---- packed floats (EXT_packed_float, EXT_texture_shared_exponent) ------------------- */
+
+/* An unsigned float of 5 exponent bits (bias 15) and m mantissa bits. */
+static uint32_t ufloat_pack(float f, int m)
+{
+    uint32_t inf = 31u << m;
+    if (f != f)
+        return inf | 1u; /* NaN */
+    if (!(f > 0.0f))
+        return 0; /* negative, -0, -inf */
+    if (f == INFINITY)
+        return inf;
+    int ex;
+    float fr = frexpf(f, &ex); /* f = fr 2^ex, fr in [0.5, 1) */
+    int biased = ex - 1 + 15;
+    if (biased >= 31)
+        return (30u << m) | ((1u << m) - 1u); /* the largest finite value */
+    if (biased <= 0) /* denormal: mant 2^(-14 - m) */
+        return (uint32_t)ldexpf(f, 14 + m);
+    return ((uint32_t)biased << m) | (uint32_t)ldexpf(2.0f * fr - 1.0f, m);
+}
+
+static float ufloat_unpack(uint32_t v, int m)
+{
+    uint32_t e = v >> m, mant = v & ((1u << m) - 1u);
+    if (e == 0)
+        return ldexpf((float)mant, -14 - m);
+    if (e == 31)
+        return mant ? NAN : INFINITY;
+    return ldexpf(1.0f + ldexpf((float)mant, -m), (int)e - 15);
+}
+
+uint32_t tex_pack_r11g11b10f(const float rgb[3])
+{
+    return ufloat_pack(rgb[0], 6) | ufloat_pack(rgb[1], 6) << 11 | ufloat_pack(rgb[2], 5) << 22;
+}
+
+void tex_unpack_r11g11b10f(uint32_t w, float rgb[3])
+{
+    rgb[0] = ufloat_unpack(w & 0x7ffu, 6);
+    rgb[1] = ufloat_unpack((w >> 11) & 0x7ffu, 6);
+    rgb[2] = ufloat_unpack(w >> 22, 5);
+}
+
+/* EXT_texture_shared_exponent section 3.8.x "Encoding of shared exponent
+ * formats": N = 9 mantissa bits, B = 15, Emax = 31. */
+uint32_t tex_pack_rgb9e5(const float rgb[3])
+{
+    const float max_v = ldexpf(511.0f / 512.0f, 16); /* sharedexp_max = 65408 */
+    float c[3], max_c = 0.0f;
+    for (int i = 0; i < 3; i++) {
+        float v = rgb[i];
+        c[i] = v > 0.0f ? (v < max_v ? v : max_v) : 0.0f; /* NaN: 0 */
+        if (c[i] > max_c)
+            max_c = c[i];
+    }
+    int fl = -16; /* max(-B - 1, floor(log2(max_c))) */
+    if (max_c > 0.0f) {
+        int ex;
+        frexpf(max_c, &ex);
+        if (ex - 1 > fl)
+            fl = ex - 1;
+    }
+    int e = fl + 1 + 15;
+    if ((uint32_t)floorf(ldexpf(max_c, 15 + 9 - e) + 0.5f) == 512u)
+        e++;
+    uint32_t w = (uint32_t)e << 27;
+    for (int i = 0; i < 3; i++)
+        w |= (uint32_t)floorf(ldexpf(c[i], 15 + 9 - e) + 0.5f) << (9 * i);
+    return w;
+}
+
+void tex_unpack_rgb9e5(uint32_t w, float rgb[3])
+{
+    int e = (int)(w >> 27);
+    for (int i = 0; i < 3; i++)
+        rgb[i] = ldexpf((float)((w >> (9 * i)) & 0x1ffu), e - 15 - 9);
+}
+
 float tex_half_to_float(uint16_t h)
 {
     uint32_t sign = (uint32_t)(h & 0x8000u) << 16;
@@ -259,6 +338,9 @@ static const tex_ifmt ifmt_table[] = {
     {GL_INTENSITY_SNORM, GL_INTENSITY, FF, TEX_IF_SNORM, 0},
     {GL_INTENSITY8_SNORM, GL_INTENSITY, FF, TEX_IF_SNORM, 0},
     {GL_INTENSITY16_SNORM, GL_INTENSITY, FF, TEX_IF_SNORM, 0},
+    /* EXT_packed_float, EXT_texture_shared_exponent (GL 3.0) */
+    {GL_R11F_G11F_B10F, GL_RGB, FF, TEX_IF_FLOAT | TEX_IF_R11G11B10F, 0},
+    {GL_RGB9_E5, GL_RGB, FF, TEX_IF_FLOAT | TEX_IF_RGB9E5, 0},
     /* ARB_texture_float */
     {GL_RGBA32F_ARB, GL_RGBA, FF, TEX_IF_FLOAT, 0},
     {GL_RGB32F_ARB, GL_RGB, FF, TEX_IF_FLOAT, 0},
@@ -495,7 +577,11 @@ static const tex_cfmt cfmt_table[] = {
     {GL_LUMINANCE_ALPHA_INTEGER_EXT, CF_LUM_ALPHA, 2, {0, 3}, true},
 };
 
-enum { CT_UNORM, CT_SNORM, CT_FLOAT, CT_HALF, CT_PACKED, CT_DS_24_8, CT_DS_32F_24_8, CT_BITMAP };
+enum {
+    CT_UNORM, CT_SNORM, CT_FLOAT, CT_HALF, CT_PACKED, CT_DS_24_8, CT_DS_32F_24_8, CT_BITMAP,
+    CT_R11G11B10F, /* EXT_packed_float: UNSIGNED_INT_10F_11F_11F_REV, RGB only */
+    CT_RGB9E5      /* EXT_texture_shared_exponent: UNSIGNED_INT_5_9_9_9_REV, RGB only */
+};
 
 /* A client type: elements of size bytes, elems a group for packed types
  * (0 = one element a component); packed fields in component order, bits and
@@ -533,6 +619,8 @@ static const tex_ctype ctype_table[] = {
     {GL_UNSIGNED_INT_8_8_8_8_REV, CT_PACKED, 4, 1, 4, {8, 8, 8, 8}, {0, 8, 16, 24}},
     {GL_UNSIGNED_INT_10_10_10_2, CT_PACKED, 4, 1, 4, {10, 10, 10, 2}, {22, 12, 2, 0}},
     {GL_UNSIGNED_INT_2_10_10_10_REV, CT_PACKED, 4, 1, 4, {10, 10, 10, 2}, {0, 10, 20, 30}},
+    {GL_UNSIGNED_INT_10F_11F_11F_REV, CT_R11G11B10F, 4, 1, 3, {0}, {0}},
+    {GL_UNSIGNED_INT_5_9_9_9_REV, CT_RGB9E5, 4, 1, 3, {0}, {0}},
     {GL_UNSIGNED_INT_24_8, CT_DS_24_8, 4, 1, 0, {0}, {0}},
     {GL_FLOAT_32_UNSIGNED_INT_24_8_REV, CT_DS_32F_24_8, 4, 2, 0, {0}, {0}},
 };
@@ -573,7 +661,9 @@ static GLenum check_format_type(const tex_cfmt *f, const tex_ctype *t)
                        ? GL_NO_ERROR
                        : GL_INVALID_OPERATION;
         case CT_DS_24_8:
-        case CT_DS_32F_24_8: return GL_INVALID_OPERATION;
+        case CT_DS_32F_24_8:
+        case CT_R11G11B10F:
+        case CT_RGB9E5: return GL_INVALID_OPERATION;
         default: return GL_NO_ERROR;
         }
     }
@@ -588,6 +678,12 @@ static GLenum check_format_type(const tex_cfmt *f, const tex_ctype *t)
             return f->format == GL_RGB ? GL_NO_ERROR : GL_INVALID_OPERATION;
         return (f->format == GL_RGBA || f->format == GL_BGRA) ? GL_NO_ERROR
                                                               : GL_INVALID_OPERATION;
+    case CT_R11G11B10F:
+    case CT_RGB9E5:
+        /* EXT_packed_float, EXT_texture_shared_exponent: RGB only */
+        return f->kind != CF_COLOR ? GL_INVALID_OPERATION
+               : f->format == GL_RGB ? GL_NO_ERROR
+                                     : GL_INVALID_OPERATION;
     case CT_DS_24_8:
     case CT_DS_32F_24_8:
         /* EXT_packed_depth_stencil / ARB_depth_buffer_float */
@@ -864,6 +960,12 @@ void tex_xfer_unpack_row(const tex_xfer *x, const void *base, int j, int k, floa
             }
             break;
         }
+        case CT_R11G11B10F:
+            tex_unpack_r11g11b10f(rd32(g, swap), c);
+            break;
+        case CT_RGB9E5:
+            tex_unpack_rgb9e5(rd32(g, swap), c);
+            break;
         case CT_DS_24_8: {
             uint32_t e = rd32(g, swap);
             c[0] = (float)((double)(e >> 8) / 16777215.0);
@@ -1102,6 +1204,12 @@ void tex_xfer_pack_row(const tex_xfer *x, void *base, int j, int k, const float 
             wr_elem(g, t->size, e, swap);
             break;
         }
+        case CT_R11G11B10F:
+            wr32(g, tex_pack_r11g11b10f(v), swap);
+            break;
+        case CT_RGB9E5:
+            wr32(g, tex_pack_rgb9e5(v), swap);
+            break;
         case CT_DS_24_8: {
             uint32_t dz = (uint32_t)(clampf(v[0], 0.0f, 1.0f) * 16777215.0 + 0.5);
             wr32(g, (dz << 8) | (conv_index_out(t, v[1]) & 0xffu), swap);

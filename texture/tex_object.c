@@ -397,6 +397,10 @@ static void store_texel(tex_image *img, const tex_ifmt *f, int i, int j, int k, 
     if (f->flags & TEX_IF_SNORM) {
         for (int q = 0; q < 4; q++)
             c[q] = clamp_snorm(c[q]);
+    } else if (f->flags & TEX_IF_R11G11B10F) { /* what the packed format keeps */
+        tex_unpack_r11g11b10f(tex_pack_r11g11b10f(c), c);
+    } else if (f->flags & TEX_IF_RGB9E5) {
+        tex_unpack_rgb9e5(tex_pack_rgb9e5(c), c);
     } else if (!(f->flags & TEX_IF_FLOAT)) {
         for (int q = 0; q < 4; q++)
             c[q] = clamp01(c[q]);

@@ -71,8 +71,11 @@ enum {
     TEX_IF_SINT = 1u << 2,  /* EXT_texture_integer signed: RGBA32I storage */
     TEX_IF_UINT = 1u << 3,  /* EXT_texture_integer unsigned: RGBA32UI storage */
     TEX_IF_S3TC = 1u << 4,  /* EXT_texture_compression_s3tc: blocks + decoded texels */
-    TEX_IF_SNORM = 1u << 5  /* EXT_texture_snorm (GL 3.1 signed normalized): RGBA32F
+    TEX_IF_SNORM = 1u << 5, /* EXT_texture_snorm (GL 3.1 signed normalized): RGBA32F
                                storage clamped to [-1, 1] */
+    TEX_IF_R11G11B10F = 1u << 6, /* EXT_packed_float: RGBA32F holding what the
+                                    format keeps (tex_pack_r11g11b10f's values) */
+    TEX_IF_RGB9E5 = 1u << 7      /* EXT_texture_shared_exponent, the same */
 };
 
 typedef struct tex_ifmt {
