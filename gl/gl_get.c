@@ -112,6 +112,8 @@ static bool array_state(gl_context *ctx, int slot, int what, gval *g)
     X("GL_EXT_texture_env_combine") /* same tokens as the ARB one (gl_ffgen_fp.c) */ \
     X("GL_ARB_texture_compression") \
     X("GL_EXT_texture_compression_s3tc") /* texture/tex_compressed.c, libsquish */ \
+    X("GL_ARB_texture_compression_rgtc") /* texture/tex_compressed.c */ \
+    X("GL_EXT_texture_compression_rgtc") \
     X("GL_ARB_texture_swizzle") /* tex_sampler.swizzle, applied in tex_sample */ \
     X("GL_EXT_texture_swizzle") \
     X("GL_ARB_sampler_objects") /* gl_sampler.c, texture/ tex_sample_with */ \

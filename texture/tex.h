@@ -372,16 +372,17 @@ GLenum tex_pixels_unpack_int(GLenum format, GLenum type, int w, int h, int d,
 GLenum tex_pixels_pack_int(GLenum format, GLenum type, int w, int h,
                            const int64_t *rgba, void *dst, const tex_pixel_store *ps);
 
-/* ---- Compressed images (ARB_texture_compression, EXT_texture_compression_s3tc) ----
+/* ---- Compressed images (ARB_texture_compression, S3TC, RGTC) ----
  *
  * The specific compressed formats are the S3TC ones (DXT1 RGB, DXT1 RGBA,
- * DXT3, DXT5 and their EXT_texture_sRGB forms); the generic GL_COMPRESSED_*
- * formats are stored uncompressed (GL 2.1 section 3.8.3 allows it) and are
- * not "compressed" here.  TexImage / TexSubImage / GenerateMipmap on an
- * S3TC image compress the texels they write (libsquish) and keep their
- * decoding; tex_image_sub then needs xoffset, yoffset multiples of 4 and
- * width (height) a multiple of 4 or reaching the image's edge, else
- * INVALID_OPERATION (EXT_texture_compression_s3tc).  S3TC images exist for
+ * DXT3, DXT5 and their EXT_texture_sRGB forms) and the RGTC ones
+ * (ARB_texture_compression_rgtc: RED, SIGNED_RED, RG, SIGNED_RG); the
+ * generic GL_COMPRESSED_* formats are stored uncompressed (GL 2.1 section
+ * 3.8.3 allows it) and are not "compressed" here.  TexImage / TexSubImage /
+ * GenerateMipmap on such an image compress the texels they write and keep
+ * their decoding; tex_image_sub then needs xoffset, yoffset multiples of 4
+ * and width (height) a multiple of 4 or reaching the image's edge, else
+ * INVALID_OPERATION (EXT_texture_compression_s3tc).  They exist for
  * 2D-like targets only (2D, cube map faces, 2D arrays, cube map arrays):
  * tex_image_define rejects them elsewhere with INVALID_ENUM (1D, 1D array)
  * or INVALID_OPERATION (3D, RECT). */

@@ -715,7 +715,7 @@ GLenum tex_image_define(tex_object *t, int face, int level, GLenum internal_form
         return GL_INVALID_OPERATION;
     /* EXT_texture_compression_s3tc: 2D images only (EXT_texture_array and
      * ARB_texture_cube_map_array add their layers) */
-    if (f->flags & TEX_IF_S3TC) {
+    if (f->flags & TEX_IF_BLOCKS) {
         if (dims == 1)
             return GL_INVALID_ENUM;
         if (t->target == GL_TEXTURE_3D || rect)
@@ -740,8 +740,8 @@ GLenum tex_image_define(tex_object *t, int face, int level, GLenum internal_form
             return err;
         }
     }
-    if (f->flags & TEX_IF_S3TC) {
-        err = tex_s3tc_recompress(&img, f, 0, 0, 0, img.width, img.height, img.depth);
+    if (f->flags & TEX_IF_BLOCKS) {
+        err = tex_blocks_recompress(&img, f, 0, 0, 0, img.width, img.height, img.depth);
         if (err != GL_NO_ERROR) {
             image_release(&img);
             return err;
@@ -813,7 +813,7 @@ GLenum tex_image_sub(tex_object *t, int face, int level, int x, int y, int z,
         return err;
     /* EXT_texture_compression_s3tc: whole blocks, or blocks cut by the
      * image's edge */
-    if ((f->flags & TEX_IF_S3TC) && (x % 4 || y % 4 || (w % 4 && x + w != img->width) ||
+    if ((f->flags & TEX_IF_BLOCKS) && (x % 4 || y % 4 || (w % 4 && x + w != img->width) ||
                                      (h % 4 && y + h != img->height)))
         return GL_INVALID_OPERATION;
     if (!pixels || xf.extent == 0 || !img->data)
@@ -821,8 +821,8 @@ GLenum tex_image_sub(tex_object *t, int face, int level, int x, int y, int z,
     err = image_upload(img, f, &xf, pixels, x, y, z);
     if (err != GL_NO_ERROR)
         return err;
-    if (f->flags & TEX_IF_S3TC) {
-        err = tex_s3tc_recompress(img, f, x, y, z, w, h, d);
+    if (f->flags & TEX_IF_BLOCKS) {
+        err = tex_blocks_recompress(img, f, x, y, z, w, h, d);
         if (err != GL_NO_ERROR)
             return err;
     }
@@ -1088,8 +1088,8 @@ GLenum tex_generate_mipmap(tex_object *t)
             }
             if (img.data && src->data)
                 downsample(src, &img, halve_h, halve_d);
-            if (sf && (sf->flags & TEX_IF_S3TC) &&
-                tex_s3tc_recompress(&img, sf, 0, 0, 0, w, h, d) != GL_NO_ERROR) {
+            if (sf && (sf->flags & TEX_IF_BLOCKS) &&
+                tex_blocks_recompress(&img, sf, 0, 0, 0, w, h, d) != GL_NO_ERROR) {
                 image_release(&img);
                 result = GL_OUT_OF_MEMORY;
                 break;

@@ -70,7 +70,7 @@ enum {
                                GetTexImage returns it); sampling decodes R, G, B */
     TEX_IF_SINT = 1u << 2,  /* EXT_texture_integer signed: RGBA32I storage */
     TEX_IF_UINT = 1u << 3,  /* EXT_texture_integer unsigned: RGBA32UI storage */
-    TEX_IF_S3TC = 1u << 4,  /* EXT_texture_compression_s3tc: blocks + decoded texels */
+    TEX_IF_BLOCKS = 1u << 4, /* S3TC and RGTC formats: blocks + decoded texels */
     TEX_IF_SNORM = 1u << 5, /* EXT_texture_snorm (GL 3.1 signed normalized): RGBA32F
                                storage clamped to [-1, 1] */
     TEX_IF_R11G11B10F = 1u << 6, /* EXT_packed_float: RGBA32F holding what the
@@ -93,19 +93,20 @@ typedef struct tex_ifmt {
 void tex_texel_load(const tex_image *img, int i, int j, int k, float out[4]);
 void tex_texel_store(tex_image *img, const tex_ifmt *f, int i, int j, int k, const float in[4]);
 
-/* S3TC images (tex_compressed.c): after texels of the region x..x+w-1,
+/* S3TC and RGTC images (tex_compressed.c): after texels of the region x..x+w-1,
  * y..y+h-1, z..z+d-1 of img changed, compresses every block the region
  * touches from the texels and writes the blocks' decoding back, so data
  * stays the decoding of blocks.  Allocates img->blocks when missing;
  * OUT_OF_MEMORY when that fails. */
-GLenum tex_s3tc_recompress(tex_image *img, const tex_ifmt *f, int x, int y, int z, int w, int h,
+GLenum tex_blocks_recompress(tex_image *img, const tex_ifmt *f, int x, int y, int z, int w, int h,
                            int d);
-/* Block bytes of an S3TC internal format (8 or 16), 0 for others. */
-int tex_s3tc_block_bytes(GLenum internal_format);
+/* Block bytes of an S3TC or RGTC internal format (8 or 16), 0 for others. */
+int tex_block_bytes(GLenum internal_format);
 
 /* libsquish (tex_squish.cpp): one 4x4 block, texels row-major RGBA8 (texel
- * (i, j) at 4 * (4j + i)).  kind 1, 3, 5 = DXT1, DXT3, DXT5; mask bit
- * 4j + i set for the texels that lie inside the image. */
+ * (i, j) at 4 * (4j + i)).  kind 1, 3, 5 = DXT1, DXT3, DXT5, 4 = BC4
+ * (RGTC1: red), 6 = BC5 (RGTC2: red, green); mask bit 4j + i set for the
+ * texels that lie inside the image. */
 void tex_squish_decode(int kind, const void *block, uint8_t rgba[64]);
 void tex_squish_encode(int kind, const uint8_t rgba[64], int mask, void *block);
 

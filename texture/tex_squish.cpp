@@ -1,5 +1,6 @@
 /*
- * tex_squish.cpp - the S3TC block codec: libsquish (Debian libsquish-dev)
+ * tex_squish.cpp - the S3TC block codec, and the unsigned RGTC encoder
+ * (BC4, BC5): libsquish (Debian libsquish-dev)
  * behind the two C functions tex_priv.h declares.  squish decodes DXT1's
  * three-colour mode with index 3 as transparent black, as
  * EXT_texture_compression_s3tc says for COMPRESSED_RGBA_S3TC_DXT1_EXT;
@@ -18,7 +19,13 @@ void tex_squish_encode(int kind, const uint8_t rgba[64], int mask, void *block);
 
 static int squish_flags(int kind)
 {
-    return kind == 5 ? squish::kDxt5 : kind == 3 ? squish::kDxt3 : squish::kDxt1;
+    switch (kind) {
+    case 5: return squish::kDxt5;
+    case 3: return squish::kDxt3;
+    case 4: return squish::kBc4;
+    case 6: return squish::kBc5;
+    default: return squish::kDxt1;
+    }
 }
 
 void tex_squish_decode(int kind, const void *block, uint8_t rgba[64])
