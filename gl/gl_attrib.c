@@ -116,6 +116,7 @@ static void restore_groups(gl_context *ctx, const gl_context *s, const gl_contex
     if (m & (GL_COLOR_BUFFER_BIT | GL_ENABLE_BIT)) {
         RESTORE(alpha_test);
         RESTORE(blend);
+        RESTORE(framebuffer_srgb); /* GL 3.0 table 6.21 */
         RESTORE(dither);
         RESTORE(color_logic_op);
         RESTORE(index_logic_op);

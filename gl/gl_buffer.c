@@ -62,6 +62,10 @@ static gl_buffer_obj **binding(gl_context *ctx, GLenum target)
         return &ctx->dispatch_indirect_buffer;
     case GL_TEXTURE_BUFFER_ARB: /* ARB_texture_buffer_object: a binding only */
         return &ctx->texture_buffer;
+    case GL_COPY_READ_BUFFER: /* ARB_copy_buffer: bindings only */
+        return &ctx->copy_read_buffer;
+    case GL_COPY_WRITE_BUFFER:
+        return &ctx->copy_write_buffer;
     default:
         gl_error(ctx, GL_INVALID_ENUM);
         return NULL;
@@ -118,8 +122,9 @@ GL_ALIAS(void, glGenBuffersARB, glGenBuffers, (GLsizei n, GLuint *buffers))
 
 void gl_buffer_unbind_everywhere(gl_context *ctx, gl_buffer_obj *b)
 {
-    gl_buffer_obj **binds[] = {&ctx->array_buffer, &ctx->pixel_pack_buffer,
-                               &ctx->pixel_unpack_buffer, &ctx->texture_buffer};
+    gl_buffer_obj **binds[] = {&ctx->array_buffer,      &ctx->pixel_pack_buffer,
+                               &ctx->pixel_unpack_buffer, &ctx->texture_buffer,
+                               &ctx->copy_read_buffer,  &ctx->copy_write_buffer};
     for (size_t i = 0; i < sizeof binds / sizeof binds[0]; i++)
         if (*binds[i] == b)
             *binds[i] = NULL;
@@ -285,6 +290,42 @@ GLAPI_EXPORT void APIENTRY glGetBufferSubData(GLenum target, GLintptr offset, GL
 }
 GL_ALIAS(void, glGetBufferSubDataARB, glGetBufferSubData,
          (GLenum target, GLintptr offset, GLsizeiptr size, void *data))
+
+/* ARB_copy_buffer (GL 3.1 section 2.9.5): size bytes from readOffset of
+ * one bound buffer to writeOffset of another (or of the same, where the
+ * ranges must not overlap). */
+GLAPI_EXPORT void APIENTRY glCopyBufferSubData(GLenum readTarget, GLenum writeTarget,
+                                               GLintptr readOffset, GLintptr writeOffset,
+                                               GLsizeiptr size)
+{
+    GL_CTX();
+    gl_buffer_obj *r = bound_buffer(ctx, readTarget);
+    if (!r)
+        return;
+    gl_buffer_obj *w = bound_buffer(ctx, writeTarget);
+    if (!w)
+        return;
+    if (readOffset < 0 || writeOffset < 0 || size < 0 ||
+        !mem_range_ok(mem_buffer_size(r->mem), (size_t)readOffset, (size_t)size) ||
+        !mem_range_ok(mem_buffer_size(w->mem), (size_t)writeOffset, (size_t)size) ||
+        (r == w && readOffset < writeOffset + size && writeOffset < readOffset + size)) {
+        gl_error(ctx, GL_INVALID_VALUE);
+        return;
+    }
+    if (mem_buffer_is_mapped(r->mem) || mem_buffer_is_mapped(w->mem)) {
+        gl_error(ctx, GL_INVALID_OPERATION);
+        return;
+    }
+    if (size == 0)
+        return;
+    /* queued programs may write the source (as GetBufferSubData) or read
+     * the destination */
+    if (r->storage_used || r->tex_refs || mem_buffer_is_resident(r->mem))
+        gl_resource_will_change(ctx, GL_RES_BUFFER);
+    gl_buffer_before_write(ctx, w);
+    const unsigned char *src = (const unsigned char *)mem_buffer_data(r->mem) + readOffset;
+    gl_mem_ok(ctx, mem_buffer_write(w->mem, (size_t)writeOffset, (size_t)size, src));
+}
 
 GLAPI_EXPORT void *APIENTRY glMapBuffer(GLenum target, GLenum access)
 {

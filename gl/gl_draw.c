@@ -472,6 +472,7 @@ static void clear_args(gl_context *ctx, const rast_framebuffer *fb, unsigned mas
         c->color_mask[i] = gl_color_mask_for(ctx, i);
     c->stencil_write_mask = ctx->stencil[0].write_mask;
     c->depth_write = ctx->depth_mask;
+    c->framebuffer_srgb = ctx->framebuffer_srgb;
 }
 
 GLAPI_EXPORT void APIENTRY glClear(GLbitfield mask)

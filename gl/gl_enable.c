@@ -42,6 +42,7 @@ static bool lookup_cap(gl_context *ctx, GLenum cap, cap_ref *r)
     case GL_DEPTH_TEST: r->flag = &ctx->depth_test; return true;
     case GL_DITHER: r->flag = &ctx->dither; return true;
     case GL_FOG: r->flag = &ctx->fog; return true;
+    case GL_FRAMEBUFFER_SRGB: r->flag = &ctx->framebuffer_srgb; return true;
     case GL_LIGHTING: r->flag = &ctx->lighting; return true;
     case GL_LINE_SMOOTH: r->flag = &ctx->line_smooth; return true;
     case GL_LINE_STIPPLE: r->flag = &ctx->line_stipple_enabled; return true;

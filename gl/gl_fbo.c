@@ -149,6 +149,7 @@ static rast_surface att_surface(const gl_attachment *a, int kind)
             ifmt = img->internal_format;
         }
     }
+    s.srgb = s.format == TEX_FMT_RGBA8 && tex_internal_format_encoding(ifmt) == GL_SRGB;
     if (s.format == TEX_FMT_RGBA32F) {
         GLenum type = tex_internal_format_type(ifmt);
         s.range = type == GL_SIGNED_NORMALIZED     ? RAST_RANGE_SNORM
@@ -828,6 +829,7 @@ typedef struct att_desc {
     int kind;                 /* KIND_* */
     int bits[6];              /* red green blue alpha depth stencil */
     GLenum component_type;
+    GLenum encoding;          /* COLOR_ENCODING: SRGB or LINEAR */
 } att_desc;
 
 /* DEPTH_SIZE of a depth format: asmgl keeps every depth buffer as 32-bit
@@ -858,12 +860,18 @@ static void describe_object(const gl_attachment *a, int kind, att_desc *d)
     d->a = a;
     d->type = a->type == GLC_ATTACH_TEXTURE ? GL_TEXTURE : GL_RENDERBUFFER;
     d->component_type = GL_UNSIGNED_NORMALIZED;
+    d->encoding = GL_LINEAR;
+    GLenum ifmt = a->type == GLC_ATTACH_RENDERBUFFER ? a->rb->internal_format
+                  : att_image(a)                     ? att_image(a)->internal_format
+                                                     : GL_NONE;
+    if (kind == KIND_COLOR && ifmt != GL_NONE)
+        d->encoding = tex_internal_format_encoding(ifmt);
     if (a->type == GLC_ATTACH_RENDERBUFFER) {
         const gl_renderbuffer_obj *rb = a->rb;
         int v[6] = {rb->red, rb->green, rb->blue, rb->alpha, rb->depth, rb->stencil};
         memcpy(d->bits, v, sizeof v);
         if (kind == KIND_COLOR && rb->color.format == TEX_FMT_RGBA32F)
-            d->component_type = GL_FLOAT;
+            d->component_type = tex_internal_format_type(rb->internal_format);
         else if (kind == KIND_COLOR && rb->color.format == TEX_FMT_RGBA32I)
             d->component_type = GL_INT;
         else if (kind == KIND_COLOR && rb->color.format == TEX_FMT_RGBA32UI)
@@ -878,7 +886,7 @@ static void describe_object(const gl_attachment *a, int kind, att_desc *d)
         d->bits[4] = depthish ? depth_format_bits(img->internal_format) : 0;
         d->bits[5] = img->base_format == GL_DEPTH_STENCIL ? 8 : 0;
         if (img->format == TEX_FMT_RGBA32F)
-            d->component_type = GL_FLOAT;
+            d->component_type = depthish ? GL_FLOAT : tex_internal_format_type(img->internal_format);
         else if (img->format == TEX_FMT_RGBA32I)
             d->component_type = GL_INT;
         else if (img->format == TEX_FMT_RGBA32UI)
@@ -926,6 +934,7 @@ static bool describe_attachment(gl_context *ctx, const gl_framebuffer_obj *fb, G
             (kind == KIND_STENCIL && !ctx->config.stencil_bits))
             return true;
         d->type = GL_FRAMEBUFFER_DEFAULT;
+        d->encoding = GL_LINEAR;
         d->component_type = kind == KIND_STENCIL ? GL_INDEX : GL_UNSIGNED_NORMALIZED;
         if (kind == KIND_COLOR)
             d->bits[0] = d->bits[1] = d->bits[2] = d->bits[3] = 8;
@@ -996,7 +1005,7 @@ GLAPI_EXPORT void APIENTRY glGetFramebufferAttachmentParameteriv(GLenum target, 
             v = (GLint)d.component_type;
             break;
         case GL_FRAMEBUFFER_ATTACHMENT_COLOR_ENCODING:
-            v = GL_LINEAR; /* asmgl has no sRGB formats */
+            v = (GLint)d.encoding;
             break;
         case GL_FRAMEBUFFER_ATTACHMENT_OBJECT_NAME:
             if (d.type == GL_FRAMEBUFFER_DEFAULT)
@@ -1629,6 +1638,19 @@ bool gl_fbo_draw_fixed_point(gl_context *ctx)
             return false;
     }
     return true;
+}
+
+bool gl_fbo_draw_srgb_capable(gl_context *ctx)
+{
+    gl_framebuffer_obj *fb = ctx->draw_fb;
+    if (fb->name == 0)
+        return false;
+    for (int i = 0; i < GLC_MAX_DRAW_BUFFERS; i++) {
+        rast_surface s = att_surface(&fb->att[i], KIND_COLOR);
+        if (s.srgb)
+            return true;
+    }
+    return false;
 }
 
 bool gl_clamp_fragment_colors(gl_context *ctx)

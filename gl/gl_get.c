@@ -119,6 +119,8 @@ static bool array_state(gl_context *ctx, int slot, int what, gval *g)
     X("GL_ARB_sampler_objects") /* gl_sampler.c, texture/ tex_sample_with */ \
     X("GL_ARB_texture_storage") /* gl_texture_storage.c */ \
     X("GL_EXT_texture_sRGB") /* kept encoded, decoded by tex_sample (texture/tex_format.c) */ \
+    X("GL_ARB_framebuffer_sRGB") /* FRAMEBUFFER_SRGB: rasterizer/rast_blend.c pbe8_srgb */ \
+    X("GL_EXT_framebuffer_sRGB") \
     X("GL_ARB_get_texture_sub_image") /* gl_texture_sub_image.c */ \
     X("GL_ARB_texture_rg") /* R and RG formats (texture/tex_format.c), render targets gl_draw_buffer_channels */ \
     X("GL_ARB_texture_env_crossbar") \
@@ -140,6 +142,7 @@ static bool array_state(gl_context *ctx, int slot, int what, gval *g)
     X("GL_ARB_vertex_buffer_object") \
     X("GL_ARB_half_float_vertex") /* gl_array.c, rasterizer/rast_vertex.c fetch */ \
     X("GL_ARB_map_buffer_range") /* gl_buffer.c */ \
+    X("GL_ARB_copy_buffer") /* gl_buffer.c glCopyBufferSubData */ \
     X("GL_ARB_pixel_buffer_object") \
     X("GL_ARB_draw_buffers") \
     X("GL_EXT_draw_buffers2") /* per-buffer BLEND and colour masks (gl_enable.c, gl_fixed.c) */ \
@@ -348,6 +351,10 @@ static bool get_state(gl_context *ctx, GLenum pname, gval *g)
         I1(buffer_name(ctx->vao->element_buffer));
     case GL_VERTEX_ARRAY_BINDING:
         I1(ctx->vao->name);
+    case GL_COPY_READ_BUFFER_BINDING:
+        I1(buffer_name(ctx->copy_read_buffer));
+    case GL_COPY_WRITE_BUFFER_BINDING:
+        I1(buffer_name(ctx->copy_write_buffer));
     case GL_PIXEL_PACK_BUFFER_BINDING:
         I1(buffer_name(ctx->pixel_pack_buffer));
     case GL_PIXEL_UNPACK_BUFFER_BINDING:
@@ -598,6 +605,8 @@ static bool get_state(gl_context *ctx, GLenum pname, gval *g)
         I1(ctx->clamp_fragment_color);
     case GL_CLAMP_READ_COLOR:
         I1(ctx->clamp_read_color);
+    case GL_FRAMEBUFFER_SRGB_CAPABLE_EXT:
+        B1(gl_fbo_draw_srgb_capable(ctx));
     case GL_RGBA_FLOAT_MODE_ARB:
         B1(!gl_fbo_draw_fixed_point(ctx));
     case GL_LOGIC_OP_MODE:

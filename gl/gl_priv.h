@@ -486,6 +486,7 @@ struct asmgl_context {
     gl_buffer_obj *array_buffer;
     gl_buffer_obj *pixel_pack_buffer, *pixel_unpack_buffer;
     gl_buffer_obj *texture_buffer;    /* TEXTURE_BUFFER_ARB binding (BindBuffer) */
+    gl_buffer_obj *copy_read_buffer, *copy_write_buffer; /* ARB_copy_buffer */
     /* NV_shader_buffer_load GPU addresses and resident buffers (gl_buffer.c;
      * made on first use, NULL before) */
     mem_space *gpu_space;
@@ -618,6 +619,7 @@ struct asmgl_context {
      * TRUE, FALSE or FIXED_ONLY; BlendColor and ClearColor keep their values
      * unclamped, clamped where they are used (gl_fixed.c) */
     GLenum clamp_vertex_color, clamp_fragment_color, clamp_read_color;
+    bool framebuffer_srgb;            /* FRAMEBUFFER_SRGB (ARB_framebuffer_sRGB) */
     float clear_color[4];
     uint32_t clear_color_bits[4];     /* EXT_texture_integer ClearColorI{i,ui}EXT */
     bool clear_color_unsigned;
@@ -1048,6 +1050,9 @@ uint8_t gl_color_mask_for(const gl_context *ctx, int i);
 /* Whether every colour buffer the draw framebuffer draws to is
  * fixed-point (ARB_color_buffer_float FIXED_ONLY; the window's are). */
 bool gl_fbo_draw_fixed_point(gl_context *ctx);
+/* Whether the draw framebuffer has an sRGB colour attachment
+ * (FRAMEBUFFER_SRGB_CAPABLE_EXT; the window has none). */
+bool gl_fbo_draw_srgb_capable(gl_context *ctx);
 /* Whether fragment colours are clamped to [0, 1] as CLAMP_FRAGMENT_COLOR
  * has it for the draw framebuffer (what BLEND_COLOR and
  * COLOR_CLEAR_VALUE read back as). */

@@ -167,7 +167,7 @@ static bool buffer_bound_in(gl_context *c, const gl_buffer_obj *b)
 {
     if (c->array_buffer == b || c->pixel_pack_buffer == b ||
         c->pixel_unpack_buffer == b || c->texture_buffer == b || c->shader_storage_buffer == b ||
-        c->dispatch_indirect_buffer == b)
+        c->dispatch_indirect_buffer == b || c->copy_read_buffer == b || c->copy_write_buffer == b)
         return true;
     if (gl_vao_uses_buffer(c, b))
         return true;

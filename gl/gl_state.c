@@ -573,6 +573,7 @@ void gl_state_fill_rast(gl_context *ctx, rast_state *rs)
     rs->alpha_ref = ctx->alpha_ref;
     rs->samples_passed = gl_query_counter(ctx);
     rs->blend_buffers = ctx->blend;
+    rs->framebuffer_srgb = ctx->framebuffer_srgb;
     rs->clamp_fragment = ctx->clamp_fragment_color == GL_TRUE    ? RAST_CLAMP_ON
                          : ctx->clamp_fragment_color == GL_FALSE ? RAST_CLAMP_OFF
                                                                  : RAST_CLAMP_FIXED_ONLY;

@@ -209,6 +209,10 @@ typedef struct rast_surface {
      * when written, blended and cleared (rast_blend.c); RAST_RANGE_FLOAT:
      * a float format, unclamped */
     uint8_t range;
+    bool srgb;           /* RGBA8 colour holding sRGB-encoded values
+                            (EXT_texture_sRGB formats): with
+                            rast_state.framebuffer_srgb, written and blended
+                            through the sRGB transfer functions */
 } rast_surface;
 
 enum { RAST_RANGE_FLOAT, RAST_RANGE_UNORM /* [0, 1] */, RAST_RANGE_SNORM /* [-1, 1] */ };
@@ -323,6 +327,9 @@ typedef struct rast_state {
     GLenum alpha_func;
     float alpha_ref;
     uint8_t clamp_fragment;  /* RAST_CLAMP_*: CLAMP_FRAGMENT_COLOR */
+    bool framebuffer_srgb;   /* FRAMEBUFFER_SRGB (GL 3.0 4.1.8, ARB_framebuffer_sRGB):
+                                rast_surface.srgb buffers store the sRGB encoding
+                                of colours and blend in linear */
     bool vertex_color_unclamped; /* CLAMP_VERTEX_COLOR FALSE: vertex colours keep
                                     their range (zero-init: clamped to [0, 1]) */
     uint8_t blend_buffers;   /* bit b: BLEND is enabled for draw buffer b
@@ -512,6 +519,7 @@ typedef struct rast_clear_args {
     uint8_t color_mask[RAST_MAX_DRAW_BUFFERS];
     uint8_t stencil_write_mask;
     bool depth_write;
+    bool framebuffer_srgb;   /* as rast_state's: sRGB buffers clear to the encoding */
 } rast_clear_args;
 GLenum rast_clear(rast_context *r, const rast_framebuffer *fb, const rast_clear_args *c);
 

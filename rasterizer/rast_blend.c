@@ -287,6 +287,40 @@ static void load8(rast_tile_ctx *t, int buf, const uint16_t qbase[4], float d[4]
     }
 }
 
+/* An sRGB buffer with FRAMEBUFFER_SRGB (GL 3.0 4.1.8, "sRGB Conversion"):
+ * the destination's R, G, B decoded to linear, blended there when BLEND
+ * is on, and the result's R, G, B stored encoded; alpha stays linear. */
+static void pbe8_srgb(rast_tile_ctx *t, const rast_dstate *ds, int buf, const uint16_t qbase[4],
+                      const gp_vec *src, uint32_t mask)
+{
+    float s[4][16], o[4][16];
+    for (int ch = 0; ch < 4; ch++)
+        for (int l = 0; l < 16; l++)
+            s[ch][l] = rast_clampf(src->c[ch][l].f, 0.0f, 1.0f);
+    if ((ds->blend_buffers >> buf) & 1u) {
+        float s1[4][16], d[4][16];
+        load_src1(t, ds, src, true, s1);
+        uint8_t(*c)[4] = t->color[buf];
+        for (int l = 0; l < 16; l++) {
+            const uint8_t *px = c[qbase[l >> 2] + (l & 3)];
+            for (int ch = 0; ch < 3; ch++)
+                d[ch][l] = tex_srgb8_to_linear[px[ch]];
+            d[3][l] = u8_to_float[px[3]];
+        }
+        dst_base(ds->cbase[buf], d);
+        blend_lanes(ds, ds->blend_color_clamped, s, s1, d, o);
+    } else {
+        memcpy(o, s, sizeof o);
+    }
+    uint8_t v[4][16];
+    for (int l = 0; l < 16; l++) {
+        for (int ch = 0; ch < 3; ch++)
+            v[ch][l] = f2u8(tex_linear_to_srgb(o[ch][l]));
+        v[3][l] = f2u8(o[3][l]);
+    }
+    store8(t, buf, qbase, v, mask, ds->color_mask[buf]);
+}
+
 static void pbe8_blend(rast_tile_ctx *t, const rast_dstate *ds, int buf, const uint16_t qbase[4],
                        const gp_vec *src, uint32_t mask)
 {
@@ -506,6 +540,8 @@ rast_pbe_fn rast_pbe_choose(const rast_dstate *ds, int buf)
                                                : pbef_plain;
     if (ds->logic_op)
         return pbe8_logic;
+    if ((ds->srgb_buffers >> buf) & 1u)
+        return pbe8_srgb;
     if ((ds->blend_buffers >> buf) & 1u)
         return pbe8_blend;
     return ds->color_mask[buf] == 0xf ? pbe8_plain : pbe8_masked;

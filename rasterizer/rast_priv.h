@@ -260,6 +260,8 @@ typedef struct rast_dstate {
      * (-inf, +inf) (CLAMP_FRAGMENT_COLOR, rast_surface.range) */
     float fclamp_src[RAST_MAX_DRAW_BUFFERS][2], fclamp_res[RAST_MAX_DRAW_BUFFERS][2];
     uint8_t fclamped;                          /* bit per buffer */
+    uint8_t srgb_buffers;                      /* bit per buffer: sRGB-encoded
+                                                  writes (rast_state.framebuffer_srgb) */
     bool blend;                                /* some written buffer blends */
     uint8_t blend_buffers;                     /* bit per buffer: it blends */
     GLenum blend_src_rgb, blend_dst_rgb, blend_src_alpha, blend_dst_alpha;
@@ -394,7 +396,7 @@ typedef struct rast_clear_data {
     unsigned mask;                         /* RAST_CLEAR_* actually to do */
     int rect[4];                           /* window x0 y0 x1 y1 */
     uint8_t color_mask[RAST_MAX_DRAW_BUFFERS];
-    uint8_t rgba8[4];
+    uint8_t rgba8[RAST_MAX_DRAW_BUFFERS][4];
     float rgba32f[RAST_MAX_DRAW_BUFFERS][4]; /* RGBA32F buffers: in the buffer's range */
     uint32_t bits[4];                      /* RGBA32I / RGBA32UI buffers: color_bits */
     float depth;

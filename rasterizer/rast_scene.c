@@ -67,7 +67,7 @@ bool rast_fb_equal(const rast_framebuffer *a, const rast_framebuffer *b)
                          sa->stride != sb->stride || sa->format != sb->format ||
                          sa->layers != sb->layers || sa->layer_stride != sb->layer_stride ||
                          sa->samples != sb->samples || sa->sample_stride != sb->sample_stride ||
-                         sa->base != sb->base || sa->range != sb->range))
+                         sa->base != sb->base || sa->range != sb->range || sa->srgb != sb->srgb))
             return false;
     }
     return (a->layers > 1 ? a->layers : 1) == (b->layers > 1 ? b->layers : 1);

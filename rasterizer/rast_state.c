@@ -267,6 +267,8 @@ static void fill_dstate(rast_context *r, const rast_draw *d, rast_dstate *ds)
         ds->cbase[b] = s->base;
         if (s->format == TEX_FMT_RGBA32F)
             float_buffer_ranges(ds, b, s->range, st->clamp_fragment);
+        if (s->format == TEX_FMT_RGBA8 && s->srgb && st->framebuffer_srgb)
+            ds->srgb_buffers |= (uint8_t)(1u << b);
     }
     /* EXT_texture_integer: the alpha test has no effect on colours written
      * to integer buffers.  It is one test per fragment on result.color[0]'s
@@ -500,8 +502,18 @@ static bool clear_data(const rast_framebuffer *sfb, const rast_clear_args *c, ra
                 cd.rgba32f[b][i] = range == RAST_RANGE_FLOAT ? c->color[i]
                                                              : rast_clampf(c->color[i], lo, 1.0f);
         }
+        for (int b = 0; b < RAST_MAX_DRAW_BUFFERS; b++) {
+            /* sRGB buffers with FRAMEBUFFER_SRGB clear to the colour's
+             * encoding (alpha stays linear) */
+            bool enc = c->framebuffer_srgb && sfb->color[b].srgb;
+            for (int i = 0; i < 4; i++) {
+                float v = rast_clampf(c->color[i], 0.0f, 1.0f);
+                if (enc && i < 3)
+                    v = tex_linear_to_srgb(v);
+                cd.rgba8[b][i] = (uint8_t)((double)v * 255.0 + 0.5);
+            }
+        }
         for (int i = 0; i < 4; i++) {
-            cd.rgba8[i] = (uint8_t)((double)rast_clampf(c->color[i], 0.0f, 1.0f) * 255.0 + 0.5);
             cd.bits[i] = c->color_bits[i]; /* integer buffers: the words as given */
         }
     }

@@ -411,7 +411,7 @@ static void clear_plane(rast_tile_ctx *t, const rast_clear_data *cd)
                     }
             } else if (whole) {
                 uint32_t v;
-                memcpy(&v, cd->rgba8, 4);
+                memcpy(&v, cd->rgba8[b], 4);
                 uint32_t *c = t->color[b];
                 for (int i = 0; i < RAST_TILE_PIXELS; i++)
                     c[i] = v;
@@ -422,7 +422,7 @@ static void clear_plane(rast_tile_ctx *t, const rast_clear_data *cd)
                         uint8_t *px = c[iy(y) + ix(x)];
                         for (int ch = 0; ch < 4; ch++)
                             if (cm & (1u << ch))
-                                px[ch] = cd->rgba8[ch];
+                                px[ch] = cd->rgba8[b][ch];
                     }
             }
             if (cm & RAST_MASK_ALPHA_IS_RED) /* an intensity: alpha = red */

@@ -188,6 +188,15 @@ bool tex_internal_format_info(GLenum internal_format, GLenum *base_format,
  * caller asks about apart. */
 GLenum tex_internal_format_type(GLenum internal_format);
 
+/* The linear value of every sRGB-encoded byte (sRGB texel -> float), and
+ * linear to sRGB (GL 2.1 section 3.8.15, EXT_texture_sRGB; GL 3.0 4.1.8's
+ * encoding for FRAMEBUFFER_SRGB). */
+extern const float tex_srgb8_to_linear[256];
+float tex_linear_to_srgb(float c);
+/* GL_SRGB for an internal format kept sRGB-encoded (EXT_texture_sRGB),
+ * else GL_LINEAR (FRAMEBUFFER_ATTACHMENT_COLOR_ENCODING). */
+GLenum tex_internal_format_encoding(GLenum internal_format);
+
 /* A 16-bit half float's value (ARB_half_float_pixel, ARB_half_float_vertex). */
 float tex_half_to_float(uint16_t h);
 

@@ -496,6 +496,12 @@ const tex_ifmt *tex_ifmt_lookup(GLenum internal_format)
     return NULL;
 }
 
+GLenum tex_internal_format_encoding(GLenum internal_format)
+{
+    const tex_ifmt *f = tex_ifmt_lookup(internal_format);
+    return f && (f->flags & TEX_IF_SRGB) ? GL_SRGB : GL_LINEAR;
+}
+
 GLenum tex_internal_format_type(GLenum internal_format)
 {
     const tex_ifmt *f = tex_ifmt_lookup(internal_format);

@@ -24,10 +24,7 @@
 
 /* c / 255 for every byte value, exactly rounded (RGBA8 texel -> float). */
 extern const float tex_u8_to_float[256];
-/* The linear value of every sRGB-encoded byte (sRGB texel -> float). */
-extern const float tex_srgb8_to_linear[256];
 
-float tex_half_to_float(uint16_t h);
 uint16_t tex_float_to_half(float f); /* round to nearest even, overflow -> inf */
 
 /* GL 2.1 table 3.15 (expand: the components a base format keeps, as RGBA;
@@ -50,9 +47,8 @@ GLenum tex_generate_after_change(tex_object *t, int level, bool generate);
  * faces as six layers); false is INVALID_VALUE. */
 bool tex_region_fits(const tex_object *t, int level, int x, int y, int z, int w, int h, int d);
 
-/* GL 2.1 section 3.8.15 (EXT_texture_sRGB) transfer functions. */
+/* GL 2.1 section 3.8.15 (EXT_texture_sRGB): sRGB to linear. */
 float tex_srgb_to_linear(float c);
-float tex_linear_to_srgb(float c);
 
 /* What a client pixel format carries. */
 enum {
