@@ -137,7 +137,9 @@ EGLContext EGLAPIENTRY ev_eglCreateContext(EGLDisplay dpy, EGLConfig config, EGL
      * EGL_BAD_MATCH. */
     int version = major * 10 + minor;
     if (!gl_version_valid(major, minor) ||
-        ((flags & EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE_BIT_KHR) && version < 30) ||
+        /* forward-compatible below 3.0 does not exist; from 3.0 on asmgl
+         * cannot give it: its contexts keep every deprecated feature */
+        (flags & EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE_BIT_KHR) ||
         (version >= 32 && profile != EGL_CONTEXT_OPENGL_COMPATIBILITY_PROFILE_BIT) ||
         version > ev_gl_version() ||
         (flags & EGL_CONTEXT_OPENGL_ROBUST_ACCESS_BIT_KHR) || /* no GL_ARB_robustness */

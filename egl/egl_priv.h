@@ -177,7 +177,7 @@ ev_display *ev_display_device(void);
 void ev_display_add(ev_display *d);
 /* Every display, newest first (linked by ev_display.next). */
 ev_display *ev_display_list(void);
-/* The GL version asmgl reports (GL_VERSION), e.g. 21 for "2.1 ...". */
+/* The GL version asmgl reports (GL_VERSION), e.g. 30 for "3.0 ...". */
 int ev_gl_version(void);
 
 /* ---- egl_device.c ------------------------------------------------------------------------ */

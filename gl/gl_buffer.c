@@ -62,6 +62,8 @@ static gl_buffer_obj **binding(gl_context *ctx, GLenum target)
         return &ctx->dispatch_indirect_buffer;
     case GL_TEXTURE_BUFFER_ARB: /* ARB_texture_buffer_object: a binding only */
         return &ctx->texture_buffer;
+    case GL_TRANSFORM_FEEDBACK_BUFFER: /* GL 3.0 (gl_xfb.c) */
+        return &ctx->xfb_buffer;
     case GL_COPY_READ_BUFFER: /* ARB_copy_buffer: bindings only */
         return &ctx->copy_read_buffer;
     case GL_COPY_WRITE_BUFFER:
@@ -129,6 +131,7 @@ void gl_buffer_unbind_everywhere(gl_context *ctx, gl_buffer_obj *b)
         if (*binds[i] == b)
             *binds[i] = NULL;
     gl_vao_buffer_deleted(ctx, b);
+    gl_xfb_buffer_deleted(ctx, b);
     for (int t = 0; t < GLC_PB_TARGETS; t++) {
         if (ctx->param_buffer[t] == b)
             ctx->param_buffer[t] = NULL;
@@ -535,6 +538,13 @@ static void bind_range(GLenum target, GLuint index, GLuint buffer, GLintptr offs
         gl_ssbo_bind(ctx, index, sb, offset, size, ranged);
         return;
     }
+    if (target == GL_TRANSFORM_FEEDBACK_BUFFER) {
+        gl_buffer_obj *xb = NULL;
+        if (buffer != 0 && !(xb = buffer_object(ctx, buffer)))
+            return;
+        gl_xfb_bind(ctx, index, xb, offset, size, ranged);
+        return;
+    }
     int t = param_target(target);
     if (t < 0) {
         gl_error(ctx, GL_INVALID_ENUM);
@@ -686,7 +696,9 @@ static int get_indexed(gl_context *ctx, GLenum value, GLuint index, int64_t out[
         out[0] = (int64_t)(uint32_t)ctx->sample_mask_value;
         return 1;
     }
-    int r = gl_image_get_indexed(ctx, value, index, out);
+    int r = gl_xfb_get_indexed(ctx, value, index, out);
+    if (r < 0)
+        r = gl_image_get_indexed(ctx, value, index, out);
     if (r < 0)
         r = gl_ssbo_get_indexed(ctx, value, index, out);
     if (r < 0)

@@ -391,6 +391,7 @@ static void draw_submit(gl_context *ctx, GLenum mode, int first, int count, GLen
         d.state.cull_face = false;
         d.state.polygon_mode[0] = d.state.polygon_mode[1] = GL_FILL;
         d.state.offset_point = false;
+        d.state.prims_generated = NULL; /* pixel rectangles are no primitives of vertex processing */
     } else if (ff_vp) {
         gl_ff_vertex_rast_state(ctx, &d.state);
     } else {
@@ -485,7 +486,9 @@ GLAPI_EXPORT void APIENTRY glClear(GLbitfield mask)
         gl_error(ctx, GL_INVALID_VALUE);
         return;
     }
-    if (gl_render_discarded(ctx))
+    /* conditional rendering; RASTERIZER_DISCARD ignores clears too (as
+     * GL 4.x says and Mesa does) */
+    if (gl_render_discarded(ctx) || ctx->rasterizer_discard)
         return;
     const rast_framebuffer *fb = gl_fbo_draw_target(ctx);
     if (!fb || fb->width <= 0 || fb->height <= 0)
@@ -538,7 +541,7 @@ static void clear_buffer(gl_context *ctx, int kind, GLenum buffer, GLint drawbuf
         gl_error(ctx, GL_INVALID_VALUE);
         return;
     }
-    if ((buffer != GL_DEPTH_STENCIL && !v) || gl_render_discarded(ctx))
+    if ((buffer != GL_DEPTH_STENCIL && !v) || gl_render_discarded(ctx) || ctx->rasterizer_discard)
         return;
     const rast_framebuffer *fb = gl_fbo_draw_target(ctx);
     if (!fb || fb->width <= 0 || fb->height <= 0)

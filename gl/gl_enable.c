@@ -55,6 +55,7 @@ static bool lookup_cap(gl_context *ctx, GLenum cap, cap_ref *r)
     case GL_POLYGON_OFFSET_POINT: r->flag = &ctx->offset_point; return true;
     case GL_POLYGON_SMOOTH: r->flag = &ctx->polygon_smooth; return true;
     case GL_POLYGON_STIPPLE: r->flag = &ctx->polygon_stipple; return true;
+    case GL_RASTERIZER_DISCARD: r->flag = &ctx->rasterizer_discard; return true;
     case GL_RESCALE_NORMAL: r->flag = &ctx->rescale_normal; return true;
     case GL_SAMPLE_ALPHA_TO_COVERAGE: r->flag = &ctx->sample_alpha_to_coverage; return true;
     case GL_SAMPLE_ALPHA_TO_ONE: r->flag = &ctx->sample_alpha_to_one; return true;

@@ -351,6 +351,14 @@ static bool get_state(gl_context *ctx, GLenum pname, gval *g)
         I1(buffer_name(ctx->vao->element_buffer));
     case GL_VERTEX_ARRAY_BINDING:
         I1(ctx->vao->name);
+    case GL_TRANSFORM_FEEDBACK_BUFFER_BINDING:
+        I1(buffer_name(ctx->xfb_buffer));
+    case GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_ATTRIBS:
+        I1(GLC_MAX_TF_SEPARATE_ATTRIBS);
+    case GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_COMPONENTS:
+        I1(GLC_MAX_TF_SEPARATE_COMPONENTS);
+    case GL_MAX_TRANSFORM_FEEDBACK_INTERLEAVED_COMPONENTS:
+        I1(GLC_MAX_TF_INTERLEAVED_COMPONENTS);
     case GL_COPY_READ_BUFFER_BINDING:
         I1(buffer_name(ctx->copy_read_buffer));
     case GL_COPY_WRITE_BUFFER_BINDING:
@@ -890,6 +898,12 @@ static bool get_state(gl_context *ctx, GLenum pname, gval *g)
         I1(ctx->program_error_position);
     case GL_NUM_EXTENSIONS:
         I1(NUM_EXTENSIONS);
+    case GL_MAJOR_VERSION: /* GL 3.0 table 6.52 */
+        I1(GLC_GL_VERSION_MAJOR);
+    case GL_MINOR_VERSION:
+        I1(GLC_GL_VERSION_MINOR);
+    case GL_CONTEXT_FLAGS: /* never forward-compatible (egl/, glx/ refuse it) */
+        I1(0);
     case GL_MAX_SAMPLES: /* ARB_framebuffer_object, ARB_texture_multisample */
     case GL_MAX_COLOR_TEXTURE_SAMPLES:
     case GL_MAX_DEPTH_TEXTURE_SAMPLES:
@@ -931,7 +945,7 @@ static bool get_state(gl_context *ctx, GLenum pname, gval *g)
         I1(GP_MAX_CP_SHARED);
 
     /* ---- GL 2.0 shader state, answered for a GL without GLSL ----
-     * asmgl reports GL 2.1 but has no GLSL (see glGetString below), so the
+     * asmgl reports GL 3.0 but has no GLSL (see glGetString below), so the
      * GL 2.0 queries get the truthful answers: no program object can exist,
      * hence none is current; the uniform limits are what the same resource
      * is in asmgl's assembly programs (program parameters, 4 components
@@ -1116,16 +1130,17 @@ GLAPI_EXPORT const GLubyte *APIENTRY glGetString(GLenum name)
     case GL_PROGRAM_ERROR_STRING_ARB:
         return (const GLubyte *)ctx->program_error_string;
     case GL_SHADING_LANGUAGE_VERSION:
-        /* asmgl reports GL 2.1, whose programs are GLSL, but implements
+        /* asmgl reports GL 3.0, whose programs are GLSL, but implements
          * only the assembly languages: no GLSL compiler (glCreateShader &
-         * co. exist only to say so, gl_glsl.c), no GLSL version at all.  GL 2.0 makes this query valid, and programs parse the
+         * co. exist only to say so, gl_glsl.c), no GLSL version at all.
+         * GL 2.0 makes this query valid, and programs parse the
          * answer (piglit's shader_runner sscanf()s "%i.%i" and
          * dereferences it unchecked, even for ARB-program-only tests), so
          * NULL is no answer.  "0.00" is a well-formed version number below
          * every GLSL version (1.10 is the first), so a program that checks
          * "GLSL >= 1.10" concludes, correctly, that there is none: piglit
-         * skips its GLSL tests instead of compiling GLSL.  Claiming "1.20"
-         * (what GL 2.1 implies) would send such programs to a compiler
+         * skips its GLSL tests instead of compiling GLSL.  Claiming "1.30"
+         * (what GL 3.0 implies) would send such programs to a compiler
          * asmgl does not have. */
         return (const GLubyte *)"0.00 asmgl: no GLSL; OpenGL assembly programs only";
     default:

@@ -2,7 +2,7 @@
  * gl_glsl.c - GL 2.0's shader and program objects (section 2.15), as an
  * implementation without a GLSL compiler answers them.
  *
- * asmgl reports GL 2.1 (for the rest of 2.0/2.1) but runs only assembly
+ * asmgl reports GL 3.0 (for the rest of 2.0 - 3.0) but runs only assembly
  * programs.  Programs written for GL 2.0 call CreateShader & co. without
  * asking for a GLSL version first (piglit's piglit_build_simple_program
  * checks only "GL >= 2.0").  Without these entry points libglvnd's dispatch
@@ -526,6 +526,97 @@ GLAPI_EXPORT void APIENTRY glGetUniformiv(GLuint program, GLint location, GLint 
 {
     (void)location, (void)params;
     get_uniform(program);
+}
+
+/* ---- GL 3.0's additions (sections 2.20.3, 2.20.6, 3.12.2) ------------------------
+ *
+ * Unsigned uniforms, fragment data locations and transform feedback
+ * varyings, answered for program objects that never link: values go
+ * nowhere (no current program), locations are -1 after the checks, and a
+ * program has no transform feedback varyings. */
+
+/* Uniform{1,2,3,4}ui{,v}: as the other Uniform* commands. */
+#define UNIFORM_UI(n, params, ...)                                                         \
+    GLAPI_EXPORT void APIENTRY glUniform##n##ui params                                     \
+    {                                                                                      \
+        __VA_ARGS__;                                                                       \
+        uniform(location);                                                                 \
+    }                                                                                      \
+    GLAPI_EXPORT void APIENTRY glUniform##n##uiv(GLint location, GLsizei count,            \
+                                                 const GLuint *value)                      \
+    {                                                                                      \
+        (void)count, (void)value;                                                          \
+        uniform(location);                                                                 \
+    }
+UNIFORM_UI(1, (GLint location, GLuint v0), (void)v0)
+UNIFORM_UI(2, (GLint location, GLuint v0, GLuint v1), (void)v0, (void)v1)
+UNIFORM_UI(3, (GLint location, GLuint v0, GLuint v1, GLuint v2), (void)v0, (void)v1, (void)v2)
+UNIFORM_UI(4, (GLint location, GLuint v0, GLuint v1, GLuint v2, GLuint v3), (void)v0, (void)v1,
+           (void)v2, (void)v3)
+#undef UNIFORM_UI
+
+GLAPI_EXPORT void APIENTRY glGetUniformuiv(GLuint program, GLint location, GLuint *params)
+{
+    (void)location, (void)params;
+    get_uniform(program);
+}
+
+/* 3.12.2: the binding takes effect at the next link (which fails here);
+ * colorNumber at least MAX_DRAW_BUFFERS is INVALID_VALUE, a name starting
+ * with "gl_" INVALID_OPERATION. */
+GLAPI_EXPORT void APIENTRY glBindFragDataLocation(GLuint program, GLuint colorNumber,
+                                                  const GLchar *name)
+{
+    GL_CTX();
+    GL_OUTSIDE_BEGIN(ctx, );
+    if (!get_obj(ctx, program, true))
+        return;
+    if (colorNumber >= GLC_MAX_DRAW_BUFFERS)
+        gl_error(ctx, GL_INVALID_VALUE);
+    else if (name && strncmp(name, "gl_", 3) == 0)
+        gl_error(ctx, GL_INVALID_OPERATION);
+}
+
+/* Of a program that did not link: INVALID_OPERATION, -1. */
+GLAPI_EXPORT GLint APIENTRY glGetFragDataLocation(GLuint program, const GLchar *name)
+{
+    (void)name;
+    GL_CTX(-1);
+    GL_OUTSIDE_BEGIN(ctx, -1);
+    if (get_obj(ctx, program, true))
+        gl_error(ctx, GL_INVALID_OPERATION);
+    return -1;
+}
+
+/* 2.20.6 (GL 3.0 numbering 2.15.3 "Transform Feedback"): recorded for the
+ * next link, which fails; bufferMode other than INTERLEAVED_ATTRIBS or
+ * SEPARATE_ATTRIBS is INVALID_ENUM, more separate varyings than
+ * MAX_TRANSFORM_FEEDBACK_SEPARATE_ATTRIBS INVALID_VALUE. */
+GLAPI_EXPORT void APIENTRY glTransformFeedbackVaryings(GLuint program, GLsizei count,
+                                                       const GLchar *const *varyings,
+                                                       GLenum bufferMode)
+{
+    (void)varyings;
+    GL_CTX();
+    GL_OUTSIDE_BEGIN(ctx, );
+    if (!get_obj(ctx, program, true))
+        return;
+    if (bufferMode != GL_INTERLEAVED_ATTRIBS && bufferMode != GL_SEPARATE_ATTRIBS)
+        gl_error(ctx, GL_INVALID_ENUM);
+    else if (count < 0 ||
+             (bufferMode == GL_SEPARATE_ATTRIBS && count > GLC_MAX_TF_SEPARATE_ATTRIBS))
+        gl_error(ctx, GL_INVALID_VALUE);
+}
+
+/* A program that never linked has no transform feedback varyings: any
+ * index is INVALID_VALUE. */
+GLAPI_EXPORT void APIENTRY glGetTransformFeedbackVarying(GLuint program, GLuint index,
+                                                         GLsizei bufSize, GLsizei *length,
+                                                         GLsizei *size, GLenum *type,
+                                                         GLchar *name)
+{
+    (void)index, (void)bufSize, (void)length, (void)size, (void)type, (void)name;
+    get_active(program);
 }
 
 /* ---- ARB_ES2_compatibility ------------------------------------------------------

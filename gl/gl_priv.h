@@ -73,8 +73,8 @@
 /* ---- implementation limits ------------------------------------------------ */
 
 /* The OpenGL version implemented: GL_VERSION's prefix and asmgl_gl_version. */
-#define GLC_GL_VERSION_MAJOR 2
-#define GLC_GL_VERSION_MINOR 1
+#define GLC_GL_VERSION_MAJOR 3
+#define GLC_GL_VERSION_MINOR 0
 #define GLC_STR_(x) #x
 #define GLC_STR(x) GLC_STR_(x)
 #define GLC_GL_VERSION_STRING GLC_STR(GLC_GL_VERSION_MAJOR) "." GLC_STR(GLC_GL_VERSION_MINOR)
@@ -92,6 +92,10 @@ enum {
     GLC_PROGRAM_DEPTH = 4,
     GLC_ATTRIB_DEPTH = 16,
     GLC_MAX_DRAW_BUFFERS = 8,
+    /* GL 3.0 transform feedback (gl_xfb.c): the minimums of table 6.45 */
+    GLC_MAX_TF_SEPARATE_ATTRIBS = 4,
+    GLC_MAX_TF_SEPARATE_COMPONENTS = 4,
+    GLC_MAX_TF_INTERLEAVED_COMPONENTS = 64,
     GLC_MAX_SIZE = 16384,           /* textures, renderbuffers, viewport */
     GLC_MAX_3D_SIZE = TEX_MAX_3D_SIZE,
     GLC_MAX_POINT_SIZE = 64,
@@ -487,6 +491,16 @@ struct asmgl_context {
     gl_buffer_obj *pixel_pack_buffer, *pixel_unpack_buffer;
     gl_buffer_obj *texture_buffer;    /* TEXTURE_BUFFER_ARB binding (BindBuffer) */
     gl_buffer_obj *copy_read_buffer, *copy_write_buffer; /* ARB_copy_buffer */
+    /* GL 3.0 transform feedback (gl_xfb.c): the generic and indexed
+     * TRANSFORM_FEEDBACK_BUFFER bindings, whether it is active */
+    gl_buffer_obj *xfb_buffer;
+    struct gl_xfb_binding {
+        gl_buffer_obj *buffer;
+        GLintptr offset;
+        GLsizeiptr size;  /* 0: the whole buffer (BindBufferBase) */
+    } xfb_binding[GLC_MAX_TF_SEPARATE_ATTRIBS];
+    bool xfb_active;
+    bool rasterizer_discard;          /* RASTERIZER_DISCARD (GL 3.0 section 3.1) */
     /* NV_shader_buffer_load GPU addresses and resident buffers (gl_buffer.c;
      * made on first use, NULL before) */
     mem_space *gpu_space;
@@ -667,6 +681,8 @@ struct asmgl_context {
     /* ---- occlusion queries (gl_query.c) ---- */
     gl_name_table queries;
     struct gl_query_obj *active_query; /* the SAMPLES_PASSED query between Begin and End */
+    struct gl_query_obj *active_prims_query; /* PRIMITIVES_GENERATED (GL 3.0) */
+    struct gl_query_obj *active_xfb_query;   /* TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN */
     /* NV_conditional_render: between Begin and EndConditionalRender, and
      * whether its query's result (read at Begin) was 0 */
     bool cond_render_active, cond_render_discard;
@@ -911,6 +927,16 @@ void gl_select_raster_pos(gl_context *ctx);
 void gl_select_pixel_token(gl_context *ctx, GLenum token);
 /* the active occlusion query's counter for rast_state.samples_passed, or NULL */
 uint64_t *gl_query_counter(gl_context *ctx);
+/* the active PRIMITIVES_GENERATED query's counter for rast_state.prims_generated, or NULL */
+uint64_t *gl_query_prims_counter(gl_context *ctx);
+/* Transform feedback (gl_xfb.c): BindBuffer{Range,Base,Offset} on
+ * TRANSFORM_FEEDBACK_BUFFER (ranged: size given; errors recorded); the
+ * indexed queries of its bindings (-1: not one of them; 0: error recorded;
+ * else 1); a deleted buffer's bindings reset. */
+void gl_xfb_bind(gl_context *ctx, GLuint index, gl_buffer_obj *b, GLintptr offset,
+                 GLsizeiptr size, bool ranged);
+int gl_xfb_get_indexed(gl_context *ctx, GLenum value, GLuint index, int64_t *out);
+void gl_xfb_buffer_deleted(gl_context *ctx, const gl_buffer_obj *b);
 /* Whether conditional rendering discards rendering commands now (gl_query.c). */
 bool gl_render_discarded(const gl_context *ctx);
 /* Whether a pixel buffer offset suits client type type: a multiple of the

@@ -38,6 +38,11 @@ uint64_t *gl_query_counter(gl_context *ctx)
     return ctx->active_query ? &ctx->active_query->samples : NULL;
 }
 
+uint64_t *gl_query_prims_counter(gl_context *ctx)
+{
+    return ctx->active_prims_query ? &ctx->active_prims_query->samples : NULL;
+}
+
 static void free_one(GLuint name, void *v, void *user)
 {
     (void)name;
@@ -50,12 +55,27 @@ void gl_query_free_all(gl_context *ctx)
 {
     gl_names_foreach(&ctx->queries, free_one, NULL);
     gl_names_free(&ctx->queries);
-    ctx->active_query = NULL;
+    ctx->active_query = ctx->active_prims_query = ctx->active_xfb_query = NULL;
 }
 
-static bool valid_target(GLenum target)
+/* The active-query slot of a target: SAMPLES_PASSED, and GL 3.0's
+ * PRIMITIVES_GENERATED and TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN (section
+ * 2.16; with no transform feedback ever active, the last counts nothing).
+ * NULL for another target. */
+static gl_query_obj **active_slot(gl_context *ctx, GLenum target)
 {
-    return target == GL_SAMPLES_PASSED;
+    switch (target) {
+    case GL_SAMPLES_PASSED: return &ctx->active_query;
+    case GL_PRIMITIVES_GENERATED: return &ctx->active_prims_query;
+    case GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN: return &ctx->active_xfb_query;
+    default: return NULL;
+    }
+}
+
+static bool is_active(gl_context *ctx, const gl_query_obj *q)
+{
+    return q && (q == ctx->active_query || q == ctx->active_prims_query ||
+                 q == ctx->active_xfb_query);
 }
 
 GLAPI_EXPORT void APIENTRY glGenQueries(GLsizei n, GLuint *ids)
@@ -84,10 +104,13 @@ GLAPI_EXPORT void APIENTRY glDeleteQueries(GLsizei n, const GLuint *ids)
                 flushed = true;
             }
             /* deleting the active query ends it (ARB_occlusion_query) */
-            if (ctx->active_query == v) {
-                ctx->active_query = NULL;
-                ctx->state_serial++;
-            }
+            gl_query_obj **slots[3] = {&ctx->active_query, &ctx->active_prims_query,
+                                       &ctx->active_xfb_query};
+            for (int k = 0; k < 3; k++)
+                if (*slots[k] == v) {
+                    *slots[k] = NULL;
+                    ctx->state_serial++;
+                }
             free(v);
         }
         gl_names_remove(&ctx->queries, ids[i]);
@@ -110,16 +133,17 @@ GLAPI_EXPORT void APIENTRY glBeginQuery(GLenum target, GLuint id)
     GL_CTX();
     GL_DLIST_SAVE(glBeginQuery, (ctx, target, id)); /* not among GL 2.1 5.4's exceptions */
     GL_OUTSIDE_BEGIN(ctx, );
-    if (!valid_target(target)) {
+    gl_query_obj **slot = active_slot(ctx, target);
+    if (!slot) {
         gl_error(ctx, GL_INVALID_ENUM);
-        return;
-    }
-    if (id == 0 || ctx->active_query) {
-        gl_error(ctx, GL_INVALID_OPERATION);
         return;
     }
     void *v = gl_names_lookup(&ctx->queries, id);
     gl_query_obj *q = v && v != GL_NAME_RESERVED ? v : NULL;
+    if (id == 0 || *slot || is_active(ctx, q)) {
+        gl_error(ctx, GL_INVALID_OPERATION);
+        return;
+    }
     if (!q) {
         /* GL 2.1: an unused name becomes a query object here */
         q = calloc(1, sizeof *q);
@@ -139,7 +163,7 @@ GLAPI_EXPORT void APIENTRY glBeginQuery(GLenum target, GLuint id)
     q->pending = false;
     q->result = 0;
     q->samples = 0;
-    ctx->active_query = q;
+    *slot = q;
     ctx->state_serial++;
 }
 GL_ALIAS(void, glBeginQueryARB, glBeginQuery, (GLenum target, GLuint id))
@@ -149,16 +173,17 @@ GLAPI_EXPORT void APIENTRY glEndQuery(GLenum target)
     GL_CTX();
     GL_DLIST_SAVE(glEndQuery, (ctx, target));
     GL_OUTSIDE_BEGIN(ctx, );
-    if (!valid_target(target)) {
+    gl_query_obj **slot = active_slot(ctx, target);
+    if (!slot) {
         gl_error(ctx, GL_INVALID_ENUM);
         return;
     }
-    if (!ctx->active_query) {
+    if (!*slot) {
         gl_error(ctx, GL_INVALID_OPERATION);
         return;
     }
-    ctx->active_query->pending = true;
-    ctx->active_query = NULL;
+    (*slot)->pending = true;
+    *slot = NULL;
     ctx->state_serial++;
 }
 GL_ALIAS(void, glEndQueryARB, glEndQuery, (GLenum target))
@@ -167,7 +192,8 @@ GLAPI_EXPORT void APIENTRY glGetQueryiv(GLenum target, GLenum pname, GLint *para
 {
     GL_CTX();
     GL_OUTSIDE_BEGIN(ctx, );
-    if (!valid_target(target)) {
+    gl_query_obj **slot = active_slot(ctx, target);
+    if (!slot) {
         gl_error(ctx, GL_INVALID_ENUM);
         return;
     }
@@ -178,10 +204,10 @@ GLAPI_EXPORT void APIENTRY glGetQueryiv(GLenum target, GLenum pname, GLint *para
         break;
     case GL_CURRENT_QUERY: {
         GLint name = 0;
-        if (ctx->active_query) {
+        if (*slot) {
             /* the table maps names to objects: find the active one's name */
             for (size_t i = 0; i < ctx->queries.cap; i++)
-                if (ctx->queries.keys[i] && ctx->queries.values[i] == ctx->active_query)
+                if (ctx->queries.keys[i] && ctx->queries.values[i] == *slot)
                     name = (GLint)ctx->queries.keys[i];
         }
         if (params)
@@ -200,7 +226,7 @@ static bool query_value(gl_context *ctx, GLuint id, GLenum pname, uint64_t *out)
 {
     void *v = gl_names_lookup(&ctx->queries, id);
     gl_query_obj *q = v && v != GL_NAME_RESERVED ? v : NULL;
-    if (!q || q == ctx->active_query) {
+    if (!q || is_active(ctx, q)) {
         gl_error(ctx, GL_INVALID_OPERATION);
         return false;
     }
@@ -246,7 +272,7 @@ GLAPI_EXPORT void APIENTRY glBeginConditionalRender(GLuint id, GLenum mode)
         gl_error(ctx, GL_INVALID_VALUE);
         return;
     }
-    if (ctx->cond_render_active || q == ctx->active_query) {
+    if (ctx->cond_render_active || is_active(ctx, q)) {
         gl_error(ctx, GL_INVALID_OPERATION);
         return;
     }

@@ -167,8 +167,12 @@ static bool buffer_bound_in(gl_context *c, const gl_buffer_obj *b)
 {
     if (c->array_buffer == b || c->pixel_pack_buffer == b ||
         c->pixel_unpack_buffer == b || c->texture_buffer == b || c->shader_storage_buffer == b ||
-        c->dispatch_indirect_buffer == b || c->copy_read_buffer == b || c->copy_write_buffer == b)
+        c->dispatch_indirect_buffer == b || c->copy_read_buffer == b ||
+        c->copy_write_buffer == b || c->xfb_buffer == b)
         return true;
+    for (int i = 0; i < GLC_MAX_TF_SEPARATE_ATTRIBS; i++)
+        if (c->xfb_binding[i].buffer == b)
+            return true;
     if (gl_vao_uses_buffer(c, b))
         return true;
     for (int t = 0; t < GLC_PB_TARGETS; t++) {

@@ -572,6 +572,8 @@ void gl_state_fill_rast(gl_context *ctx, rast_state *rs)
     rs->alpha_func = ctx->alpha_func;
     rs->alpha_ref = ctx->alpha_ref;
     rs->samples_passed = gl_query_counter(ctx);
+    rs->prims_generated = gl_query_prims_counter(ctx);
+    rs->rasterizer_discard = ctx->rasterizer_discard;
     rs->blend_buffers = ctx->blend;
     rs->framebuffer_srgb = ctx->framebuffer_srgb;
     rs->clamp_fragment = ctx->clamp_fragment_color == GL_TRUE    ? RAST_CLAMP_ON

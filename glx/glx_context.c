@@ -200,13 +200,14 @@ GLXContext gv_glXCreateContextAttribsARB(Display *dpy, GLXFBConfig config, GLXCo
         gv_x_error(dpy, BadValue, 0, op);
         return NULL;
     }
-    if (!gl_version_valid(major, minor) ||
-        ((flags & GLX_CONTEXT_FORWARD_COMPATIBLE_BIT_ARB) && major < 3)) {
+    /* forward-compatible: none below 3.0, and asmgl's contexts keep every
+     * deprecated feature, so none from 3.0 either */
+    if (!gl_version_valid(major, minor) || (flags & GLX_CONTEXT_FORWARD_COMPATIBLE_BIT_ARB)) {
         gv_x_error(dpy, BadMatch, 0, op);
         return NULL;
     }
     /* the mask is checked whatever the version; which profile is asked
-     * for matters from 3.2 on, and asmgl stops at 2.1 */
+     * for matters from 3.2 on, and asmgl stops at 3.0 */
     const int known = GLX_CONTEXT_CORE_PROFILE_BIT_ARB | GLX_CONTEXT_COMPATIBILITY_PROFILE_BIT_ARB;
     if (profile == 0 || (profile & ~known) || (profile & (profile - 1))) {
         gv_glx_error(dpy, GLXBadProfileARB, 0, op);

@@ -186,7 +186,7 @@ typedef struct gv_gl_api {
     void(APIENTRY *GetBooleanv)(GLenum pname, GLboolean *params);
 } gv_gl_api;
 const gv_gl_api *gv_gl(void);
-/* The GL version asmgl reports (GL_VERSION), e.g. 21 for "2.1 ...". */
+/* The GL version asmgl reports (GL_VERSION), e.g. 30 for "3.0 ...". */
 int gv_gl_version(void);
 
 /* ---- glx_config.c (gv_lock held unless said) -------------------------------------------- */

@@ -361,6 +361,12 @@ typedef struct rast_state {
      * passing fragments are counted even when a later draw hides them).
      * The caller keeps the counter alive until the next rast_flush. */
     uint64_t *samples_passed;
+    /* GL 3.0 PRIMITIVES_GENERATED query (section 2.16): when not NULL, the
+     * API thread adds each point, line and triangle vertex processing hands
+     * to clipping (quads, strips and polygons decomposed into triangles) */
+    uint64_t *prims_generated;
+    bool rasterizer_discard; /* RASTERIZER_DISCARD (GL 3.0 3.1): primitives are
+                                counted, then dropped before clipping */
 } rast_state;
 
 /* One draw call, as a snapshot (R7).

@@ -236,9 +236,21 @@ static void emit_polygon(rast_geom *g, float *const *p, const bool *flag, int n)
 
 #define MAX_POLY 32
 
+/* Counts the primitive for PRIMITIVES_GENERATED; false when
+ * RASTERIZER_DISCARD drops it. */
+static bool prim_kept(const rast_geom *g)
+{
+    const rast_state *st = &g->d->state;
+    if (st->prims_generated)
+        (*st->prims_generated)++;
+    return !st->rasterizer_discard;
+}
+
 void rast_clip_triangle(rast_geom *g, float *v0, float *v1, float *v2, const float *pv,
                         unsigned edge_flags)
 {
+    if (!prim_kept(g))
+        return;
     uint32_t c0 = vcode(v0), c1 = vcode(v1), c2 = vcode(v2);
     uint32_t mask = g->tri_clip_mask;
     if ((c0 & c1 & c2 & mask) || ((c0 | c1 | c2) & RAST_CLIP_NONFINITE))
@@ -289,6 +301,8 @@ void rast_clip_triangle(rast_geom *g, float *v0, float *v1, float *v2, const flo
 
 void rast_clip_line(rast_geom *g, float *v0, float *v1, const float *pv)
 {
+    if (!prim_kept(g))
+        return;
     uint32_t c0 = vcode(v0), c1 = vcode(v1);
     uint32_t mask = g->pl_clip_mask;
     if ((c0 & c1 & mask) || ((c0 | c1) & RAST_CLIP_NONFINITE))
@@ -332,6 +346,8 @@ void rast_clip_line(rast_geom *g, float *v0, float *v1, const float *pv)
 
 void rast_clip_point(rast_geom *g, float *v0)
 {
+    if (!prim_kept(g))
+        return;
     if (vcode(v0) & g->pl_clip_mask)
         return;
     if (!win_ok(v0))

@@ -206,7 +206,12 @@ static void test_gets(void)
 static void test_strings(void)
 {
     GT_CHECK(strcmp((const char *)glGetString(GL_VENDOR), "asmgl") == 0);
-    GT_CHECK(strncmp((const char *)glGetString(GL_VERSION), "2.1 asmgl ", 10) == 0);
+    GT_CHECK(strncmp((const char *)glGetString(GL_VERSION), "3.0 asmgl ", 10) == 0);
+    GLint major = 0, minor = -1, flags = -1;
+    glGetIntegerv(GL_MAJOR_VERSION, &major);
+    glGetIntegerv(GL_MINOR_VERSION, &minor);
+    glGetIntegerv(GL_CONTEXT_FLAGS, &flags);
+    GT_CHECK(major == 3 && minor == 0 && flags == 0);
     const char *ext = (const char *)glGetString(GL_EXTENSIONS);
     GT_CHECK(ext && strstr(ext, "GL_ARB_vertex_program ") && strstr(ext, "GL_ARB_fragment_program "));
     GLint n = 0;

@@ -191,7 +191,8 @@ static void test_contexts(Display *dpy, GLXFBConfig cfg)
         return;
     /* what asmgl does not implement: a core profile (GL 3.2 and up, so
      * the version's GLXBadFBConfig, as piglit's "3.2 core profile
-     * required" wants), ES (an unknown profile bit), GL 3.0 */
+     * required" wants), ES (an unknown profile bit), GL 3.1, a
+     * forward-compatible 3.0 (asmgl keeps the deprecated features) */
     int core[] = {GLX_CONTEXT_MAJOR_VERSION_ARB, 3, GLX_CONTEXT_MINOR_VERSION_ARB, 3,
                   GLX_CONTEXT_PROFILE_MASK_ARB, GLX_CONTEXT_CORE_PROFILE_BIT_ARB, None};
     errors_reset(dpy);
@@ -210,11 +211,23 @@ static void test_contexts(Display *dpy, GLXFBConfig cfg)
     c = create(dpy, cfg, NULL, True, es);
     CHECK(!c && last_error(dpy) == glx_error_base + GLXBadProfileARB, "ES 2.0: error %d",
           x_error_code);
+    int v31[] = {GLX_CONTEXT_MAJOR_VERSION_ARB, 3, GLX_CONTEXT_MINOR_VERSION_ARB, 1, None};
+    errors_reset(dpy);
+    c = create(dpy, cfg, NULL, True, v31);
+    CHECK(!c && last_error(dpy) == glx_error_base + GLXBadFBConfig, "GL 3.1: error %d",
+          x_error_code);
+    int fwd30[] = {GLX_CONTEXT_MAJOR_VERSION_ARB, 3, GLX_CONTEXT_FLAGS_ARB,
+                   GLX_CONTEXT_FORWARD_COMPATIBLE_BIT_ARB, None};
+    errors_reset(dpy);
+    c = create(dpy, cfg, NULL, True, fwd30);
+    CHECK(!c && last_error(dpy) == BadMatch, "forward-compatible 3.0: error %d", x_error_code);
+    /* GL 3.0 compatibility: asmgl's version */
     int v30[] = {GLX_CONTEXT_MAJOR_VERSION_ARB, 3, GLX_CONTEXT_MINOR_VERSION_ARB, 0, None};
     errors_reset(dpy);
     c = create(dpy, cfg, NULL, True, v30);
-    CHECK(!c && last_error(dpy) == glx_error_base + GLXBadFBConfig, "GL 3.0: error %d",
-          x_error_code);
+    CHECK(c && last_error(dpy) == 0, "GL 3.0: error %d", x_error_code);
+    if (c)
+        glXDestroyContext(dpy, c);
     errors_reset(dpy);
 }
 

@@ -142,7 +142,7 @@ int asmgl_read_color(asmgl_context *ctx, void *dst);
 void (*asmgl_get_proc_address(const char *name))(void);
 
 /* The OpenGL version asmgl implements, as major * 10 + minor (21 for the
- * "2.1" that glGetString(GL_VERSION) begins with).  Threads: any; no context
+ * "3.0" that glGetString(GL_VERSION) begins with).  Threads: any; no context
  * needed (window-system layers check requested context versions with it). */
 int asmgl_gl_version(void);
 

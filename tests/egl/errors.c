@@ -122,6 +122,9 @@ int main(void)
     const EGLint v21[] = {EGL_CONTEXT_MAJOR_VERSION, 2, EGL_CONTEXT_MINOR_VERSION, 1, EGL_NONE};
     const EGLint v15[] = {EGL_CONTEXT_MAJOR_VERSION, 1, EGL_CONTEXT_MINOR_VERSION, 5, EGL_NONE};
     const EGLint v30[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 0, EGL_NONE};
+    const EGLint v31[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 1, EGL_NONE};
+    const EGLint fwd30[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_FLAGS_KHR,
+                            EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE_BIT_KHR, EGL_NONE};
     const EGLint v22[] = {EGL_CONTEXT_MAJOR_VERSION, 2, EGL_CONTEXT_MINOR_VERSION, 2, EGL_NONE};
     const EGLint core32[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 2,
                              EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
@@ -139,7 +142,10 @@ int main(void)
     expect_context_ok(dpy, config, v15, "1.5");
     expect_context_ok(dpy, config, debug, "debug");
     expect_context_ok(dpy, EGL_NO_CONFIG_KHR, v21, "no config");
-    expect_context_error(dpy, config, v30, EGL_BAD_MATCH, "3.0 (above asmgl's 2.1)");
+    expect_context_ok(dpy, config, v30, "3.0");
+    expect_context_error(dpy, config, v31, EGL_BAD_MATCH, "3.1 (above asmgl's 3.0)");
+    expect_context_error(dpy, config, fwd30, EGL_BAD_MATCH,
+                         "forward-compatible 3.0 (asmgl keeps the deprecated features)");
     expect_context_error(dpy, config, core32, EGL_BAD_MATCH, "3.2 core");
     expect_context_error(dpy, config, compat45, EGL_BAD_MATCH, "4.5 compatibility");
     expect_context_error(dpy, config, v22, EGL_BAD_MATCH, "2.2 (no such version)");
