@@ -95,6 +95,16 @@ static tex_image *att_image(const gl_attachment *a)
     return img->format != TEX_FMT_NONE && img->data ? img : NULL;
 }
 
+/* The internal format of an attachment's image or renderbuffer; GL_NONE
+ * when it has none. */
+static GLenum att_internal_format(const gl_attachment *a)
+{
+    if (a->type == GLC_ATTACH_RENDERBUFFER && a->rb)
+        return a->rb->internal_format;
+    const tex_image *img = att_image(a);
+    return img ? img->internal_format : GL_NONE;
+}
+
 enum { KIND_COLOR, KIND_DEPTH, KIND_STENCIL };
 
 static bool is_color_format(tex_format f)
@@ -136,19 +146,10 @@ static rast_surface att_surface(const gl_attachment *a, int kind)
     rast_surface s = att_surface_storage(a, kind);
     if (kind != KIND_COLOR || !s.data)
         return s;
-    GLenum base = GL_RGBA, ifmt = GL_RGBA;
-    if (a->type == GLC_ATTACH_RENDERBUFFER && a->rb) {
-        tex_format storage;
-        ifmt = a->rb->internal_format;
-        if (!tex_internal_format_info(ifmt, &base, &storage))
-            base = GL_RGBA;
-    } else {
-        const tex_image *img = att_image(a);
-        if (img) {
-            base = img->base_format;
-            ifmt = img->internal_format;
-        }
-    }
+    GLenum base = GL_RGBA, ifmt = att_internal_format(a);
+    tex_format storage;
+    if (!tex_internal_format_info(ifmt, &base, &storage))
+        base = GL_RGBA;
     s.srgb = s.format == TEX_FMT_RGBA8 && tex_internal_format_encoding(ifmt) == GL_SRGB;
     if (s.format == TEX_FMT_RGBA32F) {
         GLenum type = tex_internal_format_type(ifmt);
@@ -861,9 +862,7 @@ static void describe_object(const gl_attachment *a, int kind, att_desc *d)
     d->type = a->type == GLC_ATTACH_TEXTURE ? GL_TEXTURE : GL_RENDERBUFFER;
     d->component_type = GL_UNSIGNED_NORMALIZED;
     d->encoding = GL_LINEAR;
-    GLenum ifmt = a->type == GLC_ATTACH_RENDERBUFFER ? a->rb->internal_format
-                  : att_image(a)                     ? att_image(a)->internal_format
-                                                     : GL_NONE;
+    GLenum ifmt = att_internal_format(a);
     if (kind == KIND_COLOR && ifmt != GL_NONE)
         d->encoding = tex_internal_format_encoding(ifmt);
     if (a->type == GLC_ATTACH_RENDERBUFFER) {
@@ -1625,15 +1624,7 @@ bool gl_fbo_draw_fixed_point(gl_context *ctx)
         GLenum b = fb->draw_buffers[i];
         if (b < GL_COLOR_ATTACHMENT0 || b >= GL_COLOR_ATTACHMENT0 + GLC_MAX_DRAW_BUFFERS)
             continue;
-        const gl_attachment *a = &fb->att[b - GL_COLOR_ATTACHMENT0];
-        GLenum ifmt = GL_NONE;
-        if (a->type == GLC_ATTACH_RENDERBUFFER && a->rb) {
-            ifmt = a->rb->internal_format;
-        } else if (a->type == GLC_ATTACH_TEXTURE) {
-            const tex_image *img = att_image(a);
-            if (img)
-                ifmt = img->internal_format;
-        }
+        GLenum ifmt = att_internal_format(&fb->att[b - GL_COLOR_ATTACHMENT0]);
         if (ifmt != GL_NONE && tex_internal_format_type(ifmt) == GL_FLOAT)
             return false;
     }
@@ -1692,16 +1683,8 @@ static bool read_clamped(gl_context *ctx)
     if (fb->name == 0 || fb->read_buffer < GL_COLOR_ATTACHMENT0 ||
         fb->read_buffer >= GL_COLOR_ATTACHMENT0 + GLC_MAX_DRAW_BUFFERS)
         return true;
-    const gl_attachment *a = &fb->att[fb->read_buffer - GL_COLOR_ATTACHMENT0];
-    GLenum ifmt = GL_RGBA;
-    if (a->type == GLC_ATTACH_TEXTURE) {
-        const tex_image *img = att_image(a);
-        if (img)
-            ifmt = img->internal_format;
-    } else if (a->type == GLC_ATTACH_RENDERBUFFER && a->rb) {
-        ifmt = a->rb->internal_format;
-    }
-    GLenum t = tex_internal_format_type(ifmt);
+    GLenum t = tex_internal_format_type(
+        att_internal_format(&fb->att[fb->read_buffer - GL_COLOR_ATTACHMENT0]));
     return t == GL_UNSIGNED_NORMALIZED || t == GL_SIGNED_NORMALIZED;
 }
 

@@ -360,9 +360,8 @@ GLAPI_EXPORT void APIENTRY glGetProgramInfoLog(GLuint program, GLsizei bufSize, 
 
 /* 2.15.3: locations of a program that did not link: INVALID_OPERATION,
  * and -1 (no such uniform / attribute). */
-GLAPI_EXPORT GLint APIENTRY glGetUniformLocation(GLuint program, const GLchar *name)
+static GLint unlinked_location(GLuint program)
 {
-    (void)name;
     GL_CTX(-1);
     GL_OUTSIDE_BEGIN(ctx, -1);
     if (get_obj(ctx, program, true))
@@ -370,14 +369,16 @@ GLAPI_EXPORT GLint APIENTRY glGetUniformLocation(GLuint program, const GLchar *n
     return -1;
 }
 
+GLAPI_EXPORT GLint APIENTRY glGetUniformLocation(GLuint program, const GLchar *name)
+{
+    (void)name;
+    return unlinked_location(program);
+}
+
 GLAPI_EXPORT GLint APIENTRY glGetAttribLocation(GLuint program, const GLchar *name)
 {
     (void)name;
-    GL_CTX(-1);
-    GL_OUTSIDE_BEGIN(ctx, -1);
-    if (get_obj(ctx, program, true))
-        gl_error(ctx, GL_INVALID_OPERATION);
-    return -1;
+    return unlinked_location(program);
 }
 
 GLAPI_EXPORT void APIENTRY glBindAttribLocation(GLuint program, GLuint index, const GLchar *name)
@@ -577,15 +578,11 @@ GLAPI_EXPORT void APIENTRY glBindFragDataLocation(GLuint program, GLuint colorNu
         gl_error(ctx, GL_INVALID_OPERATION);
 }
 
-/* Of a program that did not link: INVALID_OPERATION, -1. */
+/* Of a program that did not link: INVALID_OPERATION, -1 (3.12.2). */
 GLAPI_EXPORT GLint APIENTRY glGetFragDataLocation(GLuint program, const GLchar *name)
 {
     (void)name;
-    GL_CTX(-1);
-    GL_OUTSIDE_BEGIN(ctx, -1);
-    if (get_obj(ctx, program, true))
-        gl_error(ctx, GL_INVALID_OPERATION);
-    return -1;
+    return unlinked_location(program);
 }
 
 /* 2.20.6 (GL 3.0 numbering 2.15.3 "Transform Feedback"): recorded for the

@@ -376,25 +376,14 @@ static void pbe8_logic(rast_tile_ctx *t, const rast_dstate *ds, int buf, const u
 
 /* ---- RGBA32F writers ---------------------------------------------------------------- */
 
-static void pbef_plain(rast_tile_ctx *t, const rast_dstate *ds, int buf, const uint16_t qbase[4],
-                       const gp_vec *src, uint32_t mask)
-{
-    float(*c)[4] = t->color[buf];
-    uint8_t cm = ds->color_mask[buf];
-    for (int l = 0; l < 16; l++) {
-        if (!((mask >> l) & 1u))
-            continue;
-        float *px = c[qbase[l >> 2] + (l & 3)];
-        for (int ch = 0; ch < 4; ch++)
-            if (cm & (1u << ch))
-                px[ch] = src->c[ch][l].f;
-    }
-}
-
-/* As pbef_plain, with the colour clamped to rast_dstate.fclamp_src (which
- * lies within fclamp_res). */
-static void pbef_plain_clamped(rast_tile_ctx *t, const rast_dstate *ds, int buf,
-                               const uint16_t qbase[4], const gp_vec *src, uint32_t mask)
+/* The colour over the covered pixels; clamped: to rast_dstate.fclamp_src
+ * (which lies within fclamp_res).  Inlined into the two writers below, each
+ * keeping its own loop. */
+static inline __attribute__((always_inline)) void pbef_write(rast_tile_ctx *t,
+                                                             const rast_dstate *ds, int buf,
+                                                             const uint16_t qbase[4],
+                                                             const gp_vec *src, uint32_t mask,
+                                                             bool clamped)
 {
     float(*c)[4] = t->color[buf];
     uint8_t cm = ds->color_mask[buf];
@@ -405,8 +394,20 @@ static void pbef_plain_clamped(rast_tile_ctx *t, const rast_dstate *ds, int buf,
         float *px = c[qbase[l >> 2] + (l & 3)];
         for (int ch = 0; ch < 4; ch++)
             if (cm & (1u << ch))
-                px[ch] = rast_clampf(src->c[ch][l].f, sr[0], sr[1]);
+                px[ch] = clamped ? rast_clampf(src->c[ch][l].f, sr[0], sr[1]) : src->c[ch][l].f;
     }
+}
+
+static void pbef_plain(rast_tile_ctx *t, const rast_dstate *ds, int buf, const uint16_t qbase[4],
+                       const gp_vec *src, uint32_t mask)
+{
+    pbef_write(t, ds, buf, qbase, src, mask, false);
+}
+
+static void pbef_plain_clamped(rast_tile_ctx *t, const rast_dstate *ds, int buf,
+                               const uint16_t qbase[4], const gp_vec *src, uint32_t mask)
+{
+    pbef_write(t, ds, buf, qbase, src, mask, true);
 }
 
 /* RGBA32F blending: unclamped floats for a float format; a fixed-point
