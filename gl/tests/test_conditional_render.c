@@ -45,7 +45,7 @@ int main(void)
     const GLubyte px[4] = {255, 0, 0, 255};
     glRasterPos2f(0, 0);
     glDrawPixels(1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
-    const GLubyte bits[2] = {0xff, 0xff};
+    const GLubyte bits[8] = {0xff, 0, 0, 0, 0xff, 0, 0, 0}; /* 2 rows, UNPACK_ALIGNMENT 4 */
     glBitmap(8, 2, 0, 0, 0, 0, bits);
     glBlitFramebuffer(0, 0, 1, 1, 4, 4, 12, 12, GL_COLOR_BUFFER_BIT, GL_NEAREST);
     glEndConditionalRender();
