@@ -116,7 +116,7 @@ static void restore_groups(gl_context *ctx, const gl_context *s, const gl_contex
     if (m & (GL_COLOR_BUFFER_BIT | GL_ENABLE_BIT)) {
         RESTORE(alpha_test);
         RESTORE(blend);
-        RESTORE(framebuffer_srgb); /* GL 3.0 table 6.21 */
+        RESTORE(framebuffer_srgb); /* GL 3.0: colour-buffer and enable groups */
         RESTORE(dither);
         RESTORE(color_logic_op);
         RESTORE(index_logic_op);
@@ -133,7 +133,7 @@ static void restore_groups(gl_context *ctx, const gl_context *s, const gl_contex
         RESTORE(blend_color);
         RESTORE(logic_op);
         RESTORE(color_mask);
-        RESTORE(clamp_fragment_color); /* GL 3.0 table 6.21 */
+        RESTORE(clamp_fragment_color); /* GL 3.0: colour-buffer group */
         RESTORE(clamp_read_color);
         RESTORE(index_mask);
         RESTORE(clear_color);
@@ -215,7 +215,7 @@ static void restore_groups(gl_context *ctx, const gl_context *s, const gl_contex
         RESTORE(hint_texture_compression);
     }
     if (m & GL_LIGHTING_BIT) {
-        RESTORE(clamp_vertex_color); /* GL 3.0 table 6.11 */
+        RESTORE(clamp_vertex_color); /* GL 3.0: lighting group */
         RESTORE(color_material);
         RESTORE(color_material_face);
         RESTORE(color_material_mode);
@@ -403,7 +403,7 @@ GLAPI_EXPORT void APIENTRY glPopClientAttrib(void)
         ctx->pixel_unpack_buffer = buffer_by_name(ctx, f->unpack_buffer);
     }
     if (f->mask & GL_CLIENT_VERTEX_ARRAY_BIT) {
-        /* the binding and the bound object's state (GL 3.0 table 6.6:
+        /* the binding and the bound object's state (GL 3.0:
          * VERTEX_ARRAY_BINDING is in the vertex-array group); an object
          * deleted in between falls back to the default one */
         gl_vao *v = gl_vao_lookup(ctx, f->vao.name);

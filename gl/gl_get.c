@@ -898,7 +898,7 @@ static bool get_state(gl_context *ctx, GLenum pname, gval *g)
         I1(ctx->program_error_position);
     case GL_NUM_EXTENSIONS:
         I1(NUM_EXTENSIONS);
-    case GL_MAJOR_VERSION: /* GL 3.0 table 6.52 */
+    case GL_MAJOR_VERSION: /* GL 3.0 */
         I1(GLC_GL_VERSION_MAJOR);
     case GL_MINOR_VERSION:
         I1(GLC_GL_VERSION_MINOR);

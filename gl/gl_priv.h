@@ -23,11 +23,14 @@
  *   gl_attrib.c    glPush/PopAttrib, glPush/PopClientAttrib
  *   gl_program.c   ARB_vertex_program / ARB_fragment_program / NV_geometry_program4 API
  *   gl_vertex.c    current attributes, immediate mode
- *   gl_array.c     vertex arrays and array draws
+ *   gl_array.c     vertex arrays and array draws, vertex array objects
  *   gl_draw.c      draw snapshots, clears, flushes
  *   gl_ff.c        fixed-function program keys and cache (text: gl_ffgen*.c)
  *   gl_raster.c    raster position, glDrawPixels/glBitmap/glCopyPixels
- *   gl_buffer.c    buffer objects (memory/)
+ *   gl_buffer.c    buffer objects (memory/), CopyBufferSubData
+ *   gl_xfb.c       GL 3.0 transform feedback: buffer bindings, Begin/End
+ *   gl_query.c     occlusion and primitive queries, conditional rendering
+ *   gl_glsl.c      GLSL shader and program objects, none of which compiles
  *   gl_texture.c   texture objects (texture/), buffer textures, multisample
  *                  textures, texture renderbuffers
  *   gl_fbo.c       framebuffer/renderbuffer objects, read-back, blits
@@ -92,7 +95,7 @@ enum {
     GLC_PROGRAM_DEPTH = 4,
     GLC_ATTRIB_DEPTH = 16,
     GLC_MAX_DRAW_BUFFERS = 8,
-    /* GL 3.0 transform feedback (gl_xfb.c): the minimums of table 6.45 */
+    /* GL 3.0 transform feedback (gl_xfb.c): the minimums GL 3.0 requires */
     GLC_MAX_TF_SEPARATE_ATTRIBS = 4,
     GLC_MAX_TF_SEPARATE_COMPONENTS = 4,
     GLC_MAX_TF_INTERLEAVED_COMPONENTS = 64,
@@ -294,7 +297,7 @@ typedef struct gl_array {
 } gl_array;
 
 /* ARB_vertex_array_object (GL 3.0 section 2.10): the vertex array state a
- * vertex array object holds (GL 3.0 tables 6.6 - 6.8, less the client
+ * vertex array object holds (GL 3.0's vertex array state, less the client
  * active texture and the ARRAY_BUFFER binding, which stay the context's). */
 typedef struct gl_vao {
     GLuint name;              /* 0: the context's default object */

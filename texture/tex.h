@@ -181,7 +181,7 @@ bool tex_cube_pack(tex_object *t, int level);
 bool tex_internal_format_info(GLenum internal_format, GLenum *base_format,
                               tex_format *storage);
 /* The component type of an internal format's colour components, as
- * TEXTURE_RED_TYPE reports it (ARB_texture_float, GL 3.0 table 6.17):
+ * TEXTURE_RED_TYPE reports it (ARB_texture_float, GL 3.0):
  * FLOAT, INT, UNSIGNED_INT, SIGNED_NORMALIZED (EXT_texture_snorm) or
  * UNSIGNED_NORMALIZED; GL_NONE for an unknown format.  Depth formats are
  * UNSIGNED_NORMALIZED except DEPTH_COMPONENT32F's FLOAT depth, which the

@@ -125,7 +125,7 @@ int main(void)
                                           GL_FRAMEBUFFER_ATTACHMENT_COMPONENT_TYPE, &v);
     GT_EQ_INT(v, GL_FLOAT);
 
-    /* the attribute stack keeps it (GL 3.0 table 6.21: color-buffer/enable) */
+    /* the attribute stack keeps it (GL 3.0: colour-buffer and enable groups) */
     glPushAttrib(GL_ENABLE_BIT);
     glDisable(GL_FRAMEBUFFER_SRGB);
     glPopAttrib();

@@ -119,7 +119,7 @@ int main(void)
     GT_CHECK(p == NULL);
 
     /* the client attribute stack saves the binding and the bound object's
-     * state (GL 3.0 table 6.6, group vertex-array) */
+     * state (GL 3.0: VERTEX_ARRAY_BINDING is in the vertex-array group) */
     glBindVertexArray(vao[0]);
     glPushClientAttrib(GL_CLIENT_VERTEX_ARRAY_BIT);
     glDisableClientState(GL_COLOR_ARRAY);
