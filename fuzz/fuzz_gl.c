@@ -5,7 +5,9 @@
  * parameters, mipmaps), buffer objects, framebuffer objects and
  * renderbuffers, assembly programs (from fuzz_gen.c, a few fixed ones and
  * garbage), vertex arrays, draws (arrays, elements, immediate mode), pixel
- * store and readback.  Enums come from the valid ones plus garbage; sizes
+ * store and readback, and GL 3.0's additions (vertex array objects,
+ * indexed enables and masks, ClearBuffer, conditional rendering, primitive
+ * queries, ClampColor, CopyBufferSubData, transform feedback bindings).  Enums come from the valid ones plus garbage; sizes
  * stay small; every pointer handed to GL is a fuzzer-owned buffer at least
  * as large as the call may read or write (client arrays, indices, pixels).
  * Checks: no crash, no sanitizer report (GL errors are fine).
@@ -57,7 +59,9 @@ static const GLenum IFMTS[] = {
     GL_RGBA8, GL_RGB8, GL_RGBA, GL_LUMINANCE8, GL_ALPHA8, GL_R8, GL_RG16F, GL_RGBA16F_ARB,
     GL_RGBA32F_ARB, GL_RGBA8UI_EXT, GL_RGBA32I_EXT, GL_R32UI, GL_DEPTH_COMPONENT24,
     GL_DEPTH_COMPONENT32F, GL_DEPTH24_STENCIL8_EXT, GL_SRGB8_ALPHA8_EXT, GL_RGB10_A2,
-    GL_COMPRESSED_RGBA, GL_INTENSITY16, GL_STENCIL_INDEX8, 4, 3, 0x1111,
+    GL_COMPRESSED_RGBA, GL_INTENSITY16, GL_STENCIL_INDEX8, GL_RGBA8_SNORM, GL_R16_SNORM,
+    GL_R11F_G11F_B10F, GL_RGB9_E5, GL_COMPRESSED_RED_RGTC1, GL_COMPRESSED_SIGNED_RG_RGTC2,
+    4, 3, 0x1111,
 };
 static const GLenum FORMATS[] = {
     GL_RGBA, GL_RGB, GL_BGRA, GL_RED, GL_RG, GL_LUMINANCE, GL_LUMINANCE_ALPHA, GL_ALPHA,
@@ -503,6 +507,76 @@ static void pixels_call(fz_bytes *b, unsigned k)
     }
 }
 
+static void gl30_call(fz_bytes *b, unsigned k)
+{
+    static const GLenum BUFS[] = {GL_COLOR, GL_DEPTH, GL_STENCIL, GL_DEPTH_STENCIL, 0x99};
+    static const GLenum QUERIES[] = {GL_SAMPLES_PASSED, GL_PRIMITIVES_GENERATED,
+                                     GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN, 0x77};
+    static const GLenum MODES[] = {GL_QUERY_WAIT, GL_QUERY_NO_WAIT, GL_QUERY_BY_REGION_WAIT, 0};
+    static const GLenum CLAMPS[] = {GL_CLAMP_VERTEX_COLOR, GL_CLAMP_FRAGMENT_COLOR,
+                                    GL_CLAMP_READ_COLOR, GL_TRUE, GL_FALSE, GL_FIXED_ONLY};
+    static const GLenum BTARGETS[] = {GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER, GL_ARRAY_BUFFER,
+                                      GL_TRANSFORM_FEEDBACK_BUFFER, 0x55};
+    GLint iv[4] = {small(b, -9, 9), small(b, 0, 300), -1, 7};
+    GLfloat fv[4] = {fval(b), fval(b), fval(b), fval(b)};
+    switch (k) {
+    case 0: {
+        GLuint v = name(b);
+        glGenVertexArrays(1, &v);
+        break;
+    }
+    case 1:
+        glBindVertexArray(name(b));
+        break;
+    case 2: {
+        GLuint v = name(b);
+        glDeleteVertexArrays(1, &v);
+        break;
+    }
+    case 3:
+        glEnablei(fz_u8(b) & 1 ? GL_BLEND : PICK(b, CAPS), small(b, -1, 9));
+        glColorMaski(small(b, 0, 9), fz_u8(b) & 1, fz_u8(b) & 1, fz_u8(b) & 1, fz_u8(b) & 1);
+        break;
+    case 4:
+        glClearBufferfv(PICK(b, BUFS), small(b, -1, 9), fv);
+        break;
+    case 5:
+        glClearBufferiv(PICK(b, BUFS), small(b, -1, 9), iv);
+        glClearBufferuiv(PICK(b, BUFS), small(b, -1, 9), (const GLuint *)iv);
+        glClearBufferfi(PICK(b, BUFS), small(b, -1, 1), fv[0], iv[0]);
+        break;
+    case 6:
+        glBeginQuery(PICK(b, QUERIES), name(b));
+        break;
+    case 7:
+        glEndQuery(PICK(b, QUERIES));
+        break;
+    case 8:
+        glBeginConditionalRender(name(b), PICK(b, MODES));
+        break;
+    case 9:
+        glEndConditionalRender();
+        break;
+    case 10:
+        glClampColor(PICK(b, CLAMPS), PICK(b, CLAMPS));
+        break;
+    case 11:
+        glCopyBufferSubData(PICK(b, BTARGETS), PICK(b, BTARGETS), small(b, -4, 64),
+                            small(b, -4, 64), small(b, -4, 64));
+        break;
+    case 12:
+        glBindBufferRange(PICK(b, BTARGETS), small(b, -1, 5), name(b), small(b, -4, 64),
+                          small(b, -4, 64));
+        break;
+    default:
+        if (fz_u8(b) & 1)
+            glBeginTransformFeedback(fz_u8(b) & 1 ? GL_POINTS : fz_u32(b));
+        else
+            glEndTransformFeedback();
+        break;
+    }
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     asmgl_config cfg;
@@ -524,6 +598,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     for (int call = 0; call < MAX_CALLS && b.n; call++) {
         unsigned op = fz_u8(&b);
         unsigned k = fz_u8(&b);
+        if (op >= 240) { /* the top sixteenth: GL 3.0's calls */
+            gl30_call(&b, k % 14);
+            continue;
+        }
         switch (op % 8) {
         case 0: state_call(&b, k % 32); break;
         case 1: texture_call(&b, k % 10); break;
