@@ -231,7 +231,6 @@ GLAPI_EXPORT void APIENTRY glBindVertexArray(GLuint array)
             return;
         }
     }
-    v->bound_once = true;
     ctx->vao = v;
 }
 

@@ -412,7 +412,6 @@ GLAPI_EXPORT void APIENTRY glPopClientAttrib(void)
         GLuint name = v->name;
         *v = f->vao;
         v->name = name;
-        v->bound_once = true;
         ctx->vao = v;
         RESTORE(client_active_texture);
         for (int i = 0; i < GP_VIN_COUNT; i++)

@@ -300,8 +300,8 @@ typedef struct gl_array {
  * vertex array object holds (GL 3.0's vertex array state, less the client
  * active texture and the ARRAY_BUFFER binding, which stay the context's). */
 typedef struct gl_vao {
-    GLuint name;              /* 0: the context's default object */
-    bool bound_once;          /* a generated name is an object once bound (IsVertexArray) */
+    GLuint name;              /* 0: the context's default object; a generated
+                                 name becomes an object when first bound */
     gl_array array[GP_VIN_COUNT];
     /* ARB_vertex_program section 2.8 (its ArrayElement pseudo-code):
      * the conventional vertex array and generic attribute array 0 are
