@@ -28,6 +28,8 @@
  * FLOAT_32_UNSIGNED_INT_24_8_REV); SWAP_BYTES swaps each element.
  */
 #include <math.h>
+#include <pthread.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "tex_priv.h"
@@ -488,11 +490,42 @@ void tex_base_apply(GLenum base, bool collapse, const void *in, void *out, size_
     memcpy(out, t, 4 * size);
 }
 
+/* The table's entries by internal format, for a binary search: draws look
+ * up the formats of their attachments (the framebuffer snapshot), so a
+ * lookup should not walk the whole table.  Built once; the formats are
+ * unique in the table. */
+enum { NUM_IFMTS = sizeof ifmt_table / sizeof ifmt_table[0] };
+static const tex_ifmt *ifmt_sorted[NUM_IFMTS];
+static pthread_once_t ifmt_sorted_once = PTHREAD_ONCE_INIT;
+
+static int ifmt_cmp(const void *a, const void *b)
+{
+    GLenum x = (*(const tex_ifmt *const *)a)->internal_format;
+    GLenum y = (*(const tex_ifmt *const *)b)->internal_format;
+    return x < y ? -1 : x > y;
+}
+
+static void ifmt_sort(void)
+{
+    for (size_t i = 0; i < NUM_IFMTS; i++)
+        ifmt_sorted[i] = &ifmt_table[i];
+    qsort(ifmt_sorted, NUM_IFMTS, sizeof ifmt_sorted[0], ifmt_cmp);
+}
+
 const tex_ifmt *tex_ifmt_lookup(GLenum internal_format)
 {
-    for (size_t i = 0; i < sizeof ifmt_table / sizeof ifmt_table[0]; i++)
-        if (ifmt_table[i].internal_format == internal_format)
-            return &ifmt_table[i];
+    pthread_once(&ifmt_sorted_once, ifmt_sort);
+    size_t lo = 0, hi = NUM_IFMTS;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        GLenum f = ifmt_sorted[mid]->internal_format;
+        if (f == internal_format)
+            return ifmt_sorted[mid];
+        if (f < internal_format)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
     return NULL;
 }
 
