@@ -105,6 +105,9 @@ enum {
     GLC_MAX_LINE_WIDTH = 64
 };
 
+/* Query targets, each with its own active query (gl_query.c). */
+enum { GLC_QUERY_SAMPLES, GLC_QUERY_PRIMS, GLC_QUERY_XFB_PRIMS, GLC_QUERY_TARGETS };
+
 /* Matrix stacks: one array, indexed so state.matrix.* resolution is a table
  * look-up. */
 enum {
@@ -683,9 +686,9 @@ struct asmgl_context {
 
     /* ---- occlusion queries (gl_query.c) ---- */
     gl_name_table queries;
-    struct gl_query_obj *active_query; /* the SAMPLES_PASSED query between Begin and End */
-    struct gl_query_obj *active_prims_query; /* PRIMITIVES_GENERATED (GL 3.0) */
-    struct gl_query_obj *active_xfb_query;   /* TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN */
+    /* the query of each target between Begin and End: SAMPLES_PASSED, and
+     * GL 3.0's PRIMITIVES_GENERATED and TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN */
+    struct gl_query_obj *active_query[GLC_QUERY_TARGETS];
     /* NV_conditional_render: between Begin and EndConditionalRender, and
      * whether its query's result (read at Begin) was 0 */
     bool cond_render_active, cond_render_discard;

@@ -22,6 +22,7 @@
 
 #include <limits.h>
 #include <stdlib.h>
+#include <string.h>
 
 typedef struct gl_query_obj {
     GLenum target;        /* 0 until first begun */
@@ -35,12 +36,14 @@ typedef struct gl_query_obj {
 
 uint64_t *gl_query_counter(gl_context *ctx)
 {
-    return ctx->active_query ? &ctx->active_query->samples : NULL;
+    gl_query_obj *q = ctx->active_query[GLC_QUERY_SAMPLES];
+    return q ? &q->samples : NULL;
 }
 
 uint64_t *gl_query_prims_counter(gl_context *ctx)
 {
-    return ctx->active_prims_query ? &ctx->active_prims_query->samples : NULL;
+    gl_query_obj *q = ctx->active_query[GLC_QUERY_PRIMS];
+    return q ? &q->samples : NULL;
 }
 
 static void free_one(GLuint name, void *v, void *user)
@@ -55,7 +58,7 @@ void gl_query_free_all(gl_context *ctx)
 {
     gl_names_foreach(&ctx->queries, free_one, NULL);
     gl_names_free(&ctx->queries);
-    ctx->active_query = ctx->active_prims_query = ctx->active_xfb_query = NULL;
+    memset(ctx->active_query, 0, sizeof ctx->active_query);
 }
 
 /* The active-query slot of a target: SAMPLES_PASSED, and GL 3.0's
@@ -65,17 +68,19 @@ void gl_query_free_all(gl_context *ctx)
 static gl_query_obj **active_slot(gl_context *ctx, GLenum target)
 {
     switch (target) {
-    case GL_SAMPLES_PASSED: return &ctx->active_query;
-    case GL_PRIMITIVES_GENERATED: return &ctx->active_prims_query;
-    case GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN: return &ctx->active_xfb_query;
+    case GL_SAMPLES_PASSED: return &ctx->active_query[GLC_QUERY_SAMPLES];
+    case GL_PRIMITIVES_GENERATED: return &ctx->active_query[GLC_QUERY_PRIMS];
+    case GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN: return &ctx->active_query[GLC_QUERY_XFB_PRIMS];
     default: return NULL;
     }
 }
 
 static bool is_active(gl_context *ctx, const gl_query_obj *q)
 {
-    return q && (q == ctx->active_query || q == ctx->active_prims_query ||
-                 q == ctx->active_xfb_query);
+    for (int t = 0; q && t < GLC_QUERY_TARGETS; t++)
+        if (ctx->active_query[t] == q)
+            return true;
+    return false;
 }
 
 GLAPI_EXPORT void APIENTRY glGenQueries(GLsizei n, GLuint *ids)
@@ -104,11 +109,9 @@ GLAPI_EXPORT void APIENTRY glDeleteQueries(GLsizei n, const GLuint *ids)
                 flushed = true;
             }
             /* deleting the active query ends it (ARB_occlusion_query) */
-            gl_query_obj **slots[3] = {&ctx->active_query, &ctx->active_prims_query,
-                                       &ctx->active_xfb_query};
-            for (int k = 0; k < 3; k++)
-                if (*slots[k] == v) {
-                    *slots[k] = NULL;
+            for (int t = 0; t < GLC_QUERY_TARGETS; t++)
+                if (ctx->active_query[t] == v) {
+                    ctx->active_query[t] = NULL;
                     ctx->state_serial++;
                 }
             free(v);
