@@ -1651,6 +1651,13 @@ bool gl_clamp_fragment_colors(gl_context *ctx)
     return ctx->clamp_fragment_color == GL_TRUE;
 }
 
+void gl_colors_as_read(gl_context *ctx, const float *in, float *out, int n)
+{
+    bool clamp = gl_clamp_fragment_colors(ctx);
+    for (int i = 0; i < n; i++)
+        out[i] = clamp ? gl_clampf(in[i], 0, 1) : in[i];
+}
+
 /* The base internal format of the read framebuffer's colour buffer
  * (GL_RGBA for the window and for unknown ones). */
 static GLenum read_color_base(gl_context *ctx)

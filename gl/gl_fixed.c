@@ -968,9 +968,10 @@ static int get_texenv(gl_context *ctx, GLenum target, GLenum pname, double out[4
         out[0] = t->mode;
         return 1;
     case GL_TEXTURE_ENV_COLOR: {
-        bool clamp = gl_clamp_fragment_colors(ctx); /* as BLEND_COLOR (gl_get.c) */
+        float c[4];
+        gl_colors_as_read(ctx, t->color, c, 4);
         for (int i = 0; i < 4; i++)
-            out[i] = clamp ? gl_clampf(t->color[i], 0, 1) : t->color[i];
+            out[i] = c[i];
         *color = true;
         return 4;
     }

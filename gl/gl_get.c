@@ -50,14 +50,12 @@ static void put4(gval *g, const float *f)
         g->v[i] = f[i];
 }
 
-/* A colour kept as set (ARB_color_buffer_float: BLEND_COLOR,
- * COLOR_CLEAR_VALUE, FOG_COLOR), read back clamped to [0, 1] where
- * fragment colours are (as Mesa). */
+/* A colour kept as set, as a query reads it (gl_colors_as_read). */
 static void clamped4(gl_context *ctx, gval *g, const float *f)
 {
-    bool clamp = gl_clamp_fragment_colors(ctx);
-    for (int i = 0; i < 4; i++)
-        g->v[i] = clamp ? gl_clampf(f[i], 0, 1) : f[i];
+    float c[4];
+    gl_colors_as_read(ctx, f, c, 4);
+    put4(g, c);
 }
 
 static void put_matrix(gval *g, const float *m, bool transpose)
@@ -560,9 +558,12 @@ static bool get_state(gl_context *ctx, GLenum pname, gval *g)
         RET_N(GV_INT, 4);
     case GL_ALPHA_TEST_FUNC:
         I1(ctx->alpha_func);
-    case GL_ALPHA_TEST_REF:
-        g->v[0] = gl_clamp_fragment_colors(ctx) ? gl_clampf(ctx->alpha_ref, 0, 1) : ctx->alpha_ref;
+    case GL_ALPHA_TEST_REF: {
+        float ref;
+        gl_colors_as_read(ctx, &ctx->alpha_ref, &ref, 1);
+        g->v[0] = ref;
         RET_N(GV_NORM, 1);
+    }
     case GL_STENCIL_FUNC:
         I1(ctx->stencil[0].func);
     case GL_STENCIL_VALUE_MASK:

@@ -1089,6 +1089,11 @@ bool gl_fbo_draw_srgb_capable(gl_context *ctx);
  * has it for the draw framebuffer (what BLEND_COLOR and
  * COLOR_CLEAR_VALUE read back as). */
 bool gl_clamp_fragment_colors(gl_context *ctx);
+/* n colour values kept as set (ARB_color_buffer_float: BLEND_COLOR,
+ * COLOR_CLEAR_VALUE, FOG_COLOR, TEXTURE_ENV_COLOR, the border colour,
+ * ALPHA_TEST_REF) as queries and state.* bindings read them: clamped to
+ * [0, 1] where fragment colours are (as Mesa). */
+void gl_colors_as_read(gl_context *ctx, const float *in, float *out, int n);
 uint8_t gl_draw_buffer_channels(const gl_context *ctx, int i);
 
 /* ---- gl_names.c: the entry points' checks ---------------------------------------------- */

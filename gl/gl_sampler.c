@@ -220,10 +220,10 @@ int gl_sampling_parameter_get(gl_context *ctx, const tex_sampler *s, GLenum pnam
     case GL_TEXTURE_WRAP_T: v[0] = s->wrap_t; return 1;
     case GL_TEXTURE_WRAP_R: v[0] = s->wrap_r; return 1;
     case GL_TEXTURE_BORDER_COLOR: {
-        /* as set, or clamped where fragment colours are (as Mesa) */
-        bool clamp = gl_clamp_fragment_colors(ctx);
+        float c[4];
+        gl_colors_as_read(ctx, s->border_color, c, 4);
         for (int i = 0; i < 4; i++)
-            v[i] = clamp ? gl_clampf(s->border_color[i], 0, 1) : s->border_color[i];
+            v[i] = c[i];
         return 4;
     }
     case GL_TEXTURE_MIN_LOD: v[0] = s->min_lod; return 1;

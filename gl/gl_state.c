@@ -344,15 +344,6 @@ static void normalize3(float v[3])
 }
 
 /* Fills v with the value of one state.* binding. */
-/* A colour kept as set (ARB_color_buffer_float), clamped to [0, 1] where
- * CLAMP_FRAGMENT_COLOR has the draw framebuffer's colours clamped. */
-static void clamped_color(gl_context *ctx, const float c[4], float v[4])
-{
-    bool clamp = gl_clamp_fragment_colors(ctx);
-    for (int i = 0; i < 4; i++)
-        v[i] = clamp ? gl_clampf(c[i], 0, 1) : c[i];
-}
-
 static void state_value(gl_context *ctx, const gp_state_ref *r, float v[4])
 {
     set4(v, 0, 0, 0, 0);
@@ -432,7 +423,7 @@ static void state_value(gl_context *ctx, const gp_state_ref *r, float v[4])
         break;
     }
     case GP_STATE_FOG_COLOR:
-        clamped_color(ctx, ctx->fog_color, v);
+        gl_colors_as_read(ctx, ctx->fog_color, v, 4);
         break;
     case GP_STATE_FOG_PARAMS: /* (density, start, end, 1/(end-start)) */
         set4(v, ctx->fog_density, ctx->fog_start, ctx->fog_end,
@@ -457,7 +448,7 @@ static void state_value(gl_context *ctx, const gp_state_ref *r, float v[4])
     }
     case GP_STATE_TEXENV_COLOR: /* ARB_fp Table X.3.x: state.texenv[n].color */
         if (r->index < GLC_MAX_TEXTURE_UNITS)
-            clamped_color(ctx, ctx->texenv[r->index].color, v);
+            gl_colors_as_read(ctx, ctx->texenv[r->index].color, v, 4);
         break;
     case GP_STATE_DEPTH_RANGE: /* ARB_fp: (n, f, f - n, 1) */
         set4(v, (float)ctx->depth_range[0], (float)ctx->depth_range[1],
