@@ -495,18 +495,15 @@ static bool clear_data(const rast_framebuffer *sfb, const rast_clear_args *c, ra
             }
         }
         for (int b = 0; b < RAST_MAX_DRAW_BUFFERS; b++) {
-            /* a fixed-point format kept as RGBA32F clears to its own range */
-            uint8_t range = sfb->color[b].range;
-            float lo = range == RAST_RANGE_SNORM ? -1.0f : 0.0f;
-            for (int i = 0; i < 4; i++)
-                cd.rgba32f[b][i] = range == RAST_RANGE_FLOAT ? c->color[i]
-                                                             : rast_clampf(c->color[i], lo, 1.0f);
-        }
-        for (int b = 0; b < RAST_MAX_DRAW_BUFFERS; b++) {
-            /* sRGB buffers with FRAMEBUFFER_SRGB clear to the colour's
-             * encoding (alpha stays linear) */
-            bool enc = c->framebuffer_srgb && sfb->color[b].srgb;
+            /* each buffer's clear value: a fixed-point format kept as
+             * RGBA32F takes its own range; an sRGB buffer with
+             * FRAMEBUFFER_SRGB the colour's encoding (alpha stays linear) */
+            const rast_surface *sb = &sfb->color[b];
+            float lo = sb->range == RAST_RANGE_SNORM ? -1.0f : 0.0f;
+            bool enc = c->framebuffer_srgb && sb->srgb;
             for (int i = 0; i < 4; i++) {
+                cd.rgba32f[b][i] = sb->range == RAST_RANGE_FLOAT ? c->color[i]
+                                                                 : rast_clampf(c->color[i], lo, 1.0f);
                 float v = rast_clampf(c->color[i], 0.0f, 1.0f);
                 if (enc && i < 3)
                     v = tex_linear_to_srgb(v);
