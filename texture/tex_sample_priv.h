@@ -174,6 +174,8 @@ typedef struct tex_fast {
     samp sp;           /* tex_samp_setup for t's own target: no reference, no offsets */
     bool kernel;       /* the kernels take this unit's plain lookups */
     bool need_lambda;  /* the result depends on lambda (mipmaps, or MIN != MAG) */
+    bool one_rgba8;    /* every lookup filters the base level of one 2D RGBA8
+                          image (tex_sample_simd.c one_rgba8) */
     bool post;         /* the base format or the swizzle maps the result: */
     uint8_t map[4];    /* result component q = filtered component map[q], or
                           POST_ZERO / POST_ONE */

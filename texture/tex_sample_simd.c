@@ -32,6 +32,10 @@
  * Where the generic sampler has two orders of the same sum (its direct
  * RGBA8 2D path adds the four weighted taps, the general path adds them to
  * 0), the pass takes the one the generic sampler takes for that image.
+ * A unit whose every lookup filters the base level of one plain 2D RGBA8
+ * image with one filter (no mipmaps, MIN == MAG: tex_fast.one_rgba8) skips
+ * the passes: one_rgba8 runs the direct path from coordinates to the result
+ * one vector at a time, in registers.
  * Texels: the baseline loads one 32-bit word per RGBA8 texel and converts
  * by the generic sampler's tables; the AVX2 build gathers (texels, sRGB
  * table) and divides by 255 (tex_u8_to_float is that division).  A pass
@@ -247,6 +251,52 @@ TEX_INLINE void vaxis_linear(vf u, int n, int mode, vi *i0, vi *i1, vf *a)
 /* The texel formats of a level pass. */
 enum { PF_RGBA8, PF_SRGB8, PF_F32 };
 
+/* The RGBA8 texels at byte offsets offs of data as SoA floats: the
+ * generic sampler's tables (rgb: tex_u8_to_float, or tex_srgb8_to_linear
+ * for sRGB colour; alpha is always linear). */
+TEX_INLINE void texels8(const uint8_t *data, vu offs, const float *rgb, vf o[4])
+{
+#if TEX_VW == 8 && defined(__AVX2__)
+    vi x = (vi)_mm256_i32gather_epi32((const int *)(const void *)data, (__m256i)offs, 1);
+    vi b = visplat(255);
+    /* tex_u8_to_float[c] is c / 255.0f rounded once, as the division
+     * here: the same bits without three of the gathers */
+    vf d255 = vsplat(255.0f);
+    o[3] = vtofloat((vi)((vu)x >> 24)) / d255;
+    if (rgb == tex_u8_to_float) {
+        o[0] = vtofloat(x & b) / d255;
+        o[1] = vtofloat(x >> 8 & b) / d255;
+        o[2] = vtofloat(x >> 16 & b) / d255;
+    } else {
+        o[0] = (vf)_mm256_i32gather_ps(rgb, (__m256i)(x & b), 4);
+        o[1] = (vf)_mm256_i32gather_ps(rgb, (__m256i)(x >> 8 & b), 4);
+        o[2] = (vf)_mm256_i32gather_ps(rgb, (__m256i)(x >> 16 & b), 4);
+    }
+#else
+    const float *alpha = tex_u8_to_float;
+    uint32_t x[TEX_VW];
+    for (int l = 0; l < TEX_VW; l++)
+        memcpy(&x[l], data + offs[l], 4); /* bytes R, G, B, A */
+#if TEX_VW == 4 && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    /* built in registers, not through memory */
+    o[0] = (vf){rgb[x[0] & 255], rgb[x[1] & 255], rgb[x[2] & 255], rgb[x[3] & 255]};
+    o[1] = (vf){rgb[x[0] >> 8 & 255], rgb[x[1] >> 8 & 255], rgb[x[2] >> 8 & 255],
+                rgb[x[3] >> 8 & 255]};
+    o[2] = (vf){rgb[x[0] >> 16 & 255], rgb[x[1] >> 16 & 255], rgb[x[2] >> 16 & 255],
+                rgb[x[3] >> 16 & 255]};
+    o[3] = (vf){alpha[x[0] >> 24], alpha[x[1] >> 24], alpha[x[2] >> 24], alpha[x[3] >> 24]};
+#else
+    for (int l = 0; l < TEX_VW; l++) {
+        const uint8_t *p = (const uint8_t *)&x[l];
+        o[0][l] = rgb[p[0]];
+        o[1][l] = rgb[p[1]];
+        o[2][l] = rgb[p[2]];
+        o[3][l] = alpha[p[3]];
+    }
+#endif
+#endif
+}
+
 /* One tap of a pass: texel (i, j) of slice k for the lanes of g, as SoA
  * float RGBA in o; a texel outside the image reads the border colour
  * (tex_sample.c fetch_rgba).  Lanes outside g are left undefined.  Byte
@@ -270,36 +320,21 @@ TEX_INLINE void fetch_tap(const samp *sp, const tex_image *img, int pf, const vi
     if (!load) {
         for (int q = 0; q < 4; q++)
             FOR_C tx[q][c] = vsplat(0.0f);
-#if TEX_VW == 8 && defined(__AVX2__)
-    } else if (pf == PF_F32) {
+    } else if (pf != PF_F32) {
+        const float *rgb = pf == PF_SRGB8 ? tex_srgb8_to_linear : tex_u8_to_float;
+        FOR_C {
+            vf o8[4];
+            texels8(img->data, offs[c], rgb, o8);
+            for (int q = 0; q < 4; q++)
+                tx[q][c] = o8[q];
+        }
+    } else { /* PF_F32 */
         const uint8_t *data = img->data;
+#if TEX_VW == 8 && defined(__AVX2__)
         for (int q = 0; q < 4; q++)
             FOR_C tx[q][c] = (vf)_mm256_i32gather_ps((const float *)(const void *)(data + 4 * q),
                                                      (__m256i)offs[c], 1);
-    } else {
-        const int *data = img->data;
-        const float *rgb = pf == PF_SRGB8 ? tex_srgb8_to_linear : tex_u8_to_float;
-        vf d255 = vsplat(255.0f);
-        FOR_C {
-            vi x = (vi)_mm256_i32gather_epi32(data, (__m256i)offs[c], 1); /* bytes R, G, B, A */
-            vi b = visplat(255);
-            /* tex_u8_to_float[c] is c / 255.0f rounded once, as the division
-             * here: the same bits without three of the gathers */
-            tx[3][c] = vtofloat((vi)((vu)x >> 24)) / d255;
-            if (pf == PF_RGBA8) {
-                tx[0][c] = vtofloat(x & b) / d255;
-                tx[1][c] = vtofloat(x >> 8 & b) / d255;
-                tx[2][c] = vtofloat(x >> 16 & b) / d255;
-            } else {
-                tx[0][c] = (vf)_mm256_i32gather_ps(rgb, (__m256i)(x & b), 4);
-                tx[1][c] = (vf)_mm256_i32gather_ps(rgb, (__m256i)(x >> 8 & b), 4);
-                tx[2][c] = (vf)_mm256_i32gather_ps(rgb, (__m256i)(x >> 16 & b), 4);
-            }
-        }
-    }
 #else
-    } else if (pf == PF_F32) {
-        const uint8_t *data = img->data;
         FOR_C {
             vf t[TEX_VW];
             for (int l = 0; l < TEX_VW; l++)
@@ -320,35 +355,8 @@ TEX_INLINE void fetch_tap(const samp *sp, const tex_image *img, int pf, const vi
                     tx[q][c][l] = t[l][q];
 #endif
         }
-    } else {
-        const uint8_t *data = img->data;
-        const float *rgb = pf == PF_SRGB8 ? tex_srgb8_to_linear : tex_u8_to_float;
-        const float *alpha = tex_u8_to_float;
-        FOR_C {
-            uint32_t x[TEX_VW];
-            for (int l = 0; l < TEX_VW; l++)
-                memcpy(&x[l], data + offs[c][l], 4); /* bytes R, G, B, A */
-#if TEX_VW == 4 && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-            /* built in registers, not through memory */
-            tx[0][c] = (vf){rgb[x[0] & 255], rgb[x[1] & 255], rgb[x[2] & 255], rgb[x[3] & 255]};
-            tx[1][c] = (vf){rgb[x[0] >> 8 & 255], rgb[x[1] >> 8 & 255], rgb[x[2] >> 8 & 255],
-                            rgb[x[3] >> 8 & 255]};
-            tx[2][c] = (vf){rgb[x[0] >> 16 & 255], rgb[x[1] >> 16 & 255],
-                            rgb[x[2] >> 16 & 255], rgb[x[3] >> 16 & 255]};
-            tx[3][c] = (vf){alpha[x[0] >> 24], alpha[x[1] >> 24], alpha[x[2] >> 24],
-                            alpha[x[3] >> 24]};
-#else
-            for (int l = 0; l < TEX_VW; l++) {
-                const uint8_t *p = (const uint8_t *)&x[l];
-                tx[0][c][l] = rgb[p[0]];
-                tx[1][c][l] = rgb[p[1]];
-                tx[2][c][l] = rgb[p[2]];
-                tx[3][c][l] = alpha[p[3]];
-            }
 #endif
-        }
     }
-#endif
     for (int q = 0; q < 4; q++) {
         vf bc = vsplat(sp->border[q]);
         FOR_C o[q][c] = vsel(in[c], tx[q][c], bc);
@@ -445,6 +453,93 @@ static bool level_passes(const samp *sp, uint32_t mask, const vi key[NC], const 
         if (!img->data || (img->format != TEX_FMT_RGBA8 && img->format != TEX_FMT_RGBA32F))
             return false;
         level_pass(sp, img, kk & 1, g, s, t, k, off, o);
+    }
+    return true;
+}
+
+/* ---- one RGBA8 image, whole vectors ------------------------------------------------ */
+
+/* The result map (base format, swizzle) of filtered RGBA o, into the
+ * lanes of mask of out (vector c). */
+TEX_INLINE void store_result(const tex_fast *f, uint32_t mask, int c, const vf o[4], gp_vec *out)
+{
+    vi m = vmask(mask, c);
+    if (!f->post) { /* o as it is, kept in registers */
+#pragma GCC unroll 4
+        for (int q = 0; q < 4; q++)
+            vst(out->c[q], c, vsel(m, o[q], vld(out->c[q], c)));
+        return;
+    }
+    vf om[4] = {o[0], o[1], o[2], o[3]}; /* indexed by map: o itself stays in registers */
+    for (int q = 0; q < 4; q++) {
+        int src = f->map[q];
+        vf v = src < 4 ? om[src] : vsplat(src == POST_ONE ? 1.0f : 0.0f);
+        vst(out->c[q], c, vsel(m, v, vld(out->c[q], c)));
+    }
+}
+
+/* Tap (i, j) of a one_rgba8 image for a vector of lanes into o: where
+ * the wraps may leave the image (edge: CLAMP, CLAMP_TO_BORDER), lanes
+ * outside read texel 0 and take the border colour (fetch_tap). */
+TEX_INLINE void tap8(const samp *sp, const tex_image *img, bool edge, vi i, vi j, vf o[4])
+{
+    vu offs = (vu)j * (vu)visplat(img->row_stride) + (vu)i * (vu)visplat(4);
+    if (!edge) {
+        texels8(img->data, offs, tex_u8_to_float, o);
+        return;
+    }
+    vi in = ((vu)i < (vu)visplat(img->width)) & ((vu)j < (vu)visplat(img->height));
+    texels8(img->data, offs & (vu)in, tex_u8_to_float, o);
+#pragma GCC unroll 4
+    for (int q = 0; q < 4; q++)
+        o[q] = vsel(in, o[q], vsplat(sp->border[q]));
+}
+
+/* The lookups of a unit whose every lane reads the base level of one
+ * plain 2D RGBA8 image with one filter (tex_fast.one_rgba8: no mipmaps,
+ * MIN == MAG): level_pass's direct path, each vector of lanes from
+ * coordinates to out without the passes' bookkeeping.  Lanes outside mask
+ * compute too (their indices are inside the image, or tested against it,
+ * whatever their coordinates) and are not stored. */
+static bool one_rgba8(const tex_fast *f, const vf s[NC], const vf t[NC], const int off[2],
+                      uint32_t mask, gp_vec *out)
+{
+    const samp *sp = &f->sp;
+    const tex_image *img = &sp->t->image[0][sp->base];
+    if (!img->data || img->format != TEX_FMT_RGBA8)
+        return false;
+    int w = img->width, h = img->height;
+    float fw = (float)w, fh = (float)h, ou = (float)off[0], ov = (float)off[1];
+    /* wraps that keep every index in the image: vaxis_nearest clamps
+     * CLAMP as CLAMP_TO_EDGE, vaxis_linear blends CLAMP with the border */
+    int inside = 1 << W_REPEAT | 1 << W_MIRROR | 1 << W_EDGE | (sp->mag_linear ? 0 : 1 << W_CLAMP);
+    bool edge = !(inside >> sp->wrap[0] & 1) || !(inside >> sp->wrap[1] & 1);
+#pragma GCC unroll 8
+    FOR_C {
+        /* tex_sample.c to_texels */
+        vf u = (sp->normalized ? s[c] * fw : s[c]) + ou;
+        vf v = (sp->normalized ? t[c] * fh : t[c]) + ov;
+        vf o[4];
+        if (!sp->mag_linear) {
+            tap8(sp, img, edge, vaxis_nearest(u, w, sp->wrap[0]), vaxis_nearest(v, h, sp->wrap[1]),
+                 o);
+        } else {
+            vi i0, i1, j0, j1;
+            vf a, b, one = vsplat(1.0f);
+            vaxis_linear(u, w, sp->wrap[0], &i0, &i1, &a);
+            vaxis_linear(v, h, sp->wrap[1], &j0, &j1, &b);
+            vf w00 = (one - a) * (one - b), w10 = a * (one - b);
+            vf w01 = (one - a) * b, w11 = a * b;
+            vf t00[4], t10[4], t01[4], t11[4];
+            tap8(sp, img, edge, i0, j0, t00);
+            tap8(sp, img, edge, i1, j0, t10);
+            tap8(sp, img, edge, i0, j1, t01);
+            tap8(sp, img, edge, i1, j1, t11);
+#pragma GCC unroll 4
+            for (int q = 0; q < 4; q++)
+                o[q] = w00 * t00[q] + w10 * t10[q] + w01 * t01[q] + w11 * t11[q];
+        }
+        store_result(f, mask, c, o, out);
     }
     return true;
 }
@@ -551,6 +646,14 @@ bool KERNEL(const tex_fast *f, const gp_tex_request *req, uint32_t mask, gp_vec 
         }
     }
 
+    int off[2] = {0, 0};
+    if (!sp->cube) {
+        off[0] = req->offset[0];
+        off[1] = req->offset[1];
+    }
+    if (f->one_rgba8)
+        return one_rgba8(f, s, t, off, mask, out);
+
     /* tex_sample.c lane_sample: the level(s) and filter of every lane */
     vi linear[NC], level[NC], level2[NC];
     vf frac[NC];
@@ -597,11 +700,6 @@ bool KERNEL(const tex_fast *f, const gp_tex_request *req, uint32_t mask, gp_vec 
         two &= mask;
     }
 
-    int off[2] = {0, 0};
-    if (!sp->cube) {
-        off[0] = req->offset[0];
-        off[1] = req->offset[1];
-    }
     vf o[4][NC];
     vi key[NC];
     FOR_C key[c] = face[c] << 5 | level[c] << 1 | (linear[c] & 1);
@@ -620,14 +718,9 @@ bool KERNEL(const tex_fast *f, const gp_tex_request *req, uint32_t mask, gp_vec 
         }
     }
 
-    /* the result map (base format, swizzle) and the lanes of the mask */
-    for (int q = 0; q < 4; q++) {
-        int src = f->post ? f->map[q] : q;
-        vf k = vsplat(src == POST_ONE ? 1.0f : 0.0f);
-        FOR_C {
-            vf v = src < 4 ? o[src][c] : k;
-            vst(out->c[q], c, vsel(vmask(mask, c), v, vld(out->c[q], c)));
-        }
+    FOR_C {
+        vf oc[4] = {o[0][c], o[1][c], o[2][c], o[3][c]};
+        store_result(f, mask, c, oc, out);
     }
     return true;
 }
@@ -726,6 +819,7 @@ void tex_unit_prepare(tex_unit_state *u, const tex_object *t, const tex_sampler 
         (bi->format != TEX_FMT_RGBA8 && bi->format != TEX_FMT_RGBA32F))
         goto generic;
     f->need_lambda = sp->mip != MIP_NONE || sp->mag_linear != sp->min_linear;
+    f->one_rgba8 = !f->need_lambda && sp->fast2d && !sp->cube;
     f->post = tex_result_map(t, f->map);
     f->targets = 1u << target;
     f->layers = sp->layer_dim == 2 ? bi->depth : 1;

@@ -307,8 +307,58 @@ static void one_case(GLenum target, int gpt, int fmt, int w, int h, int layers)
     tex_object_free(t);
 }
 
+/* Every byte value through the kernels' UNORM conversion: a 16x16 RGBA8
+ * texture whose texel n holds bytes (n, 255 - n, n ^ 0x5a, n), read at
+ * every texel centre, NEAREST; the generic sampler's table is
+ * b / 255.0f, so each of the 256 values must come back as that. */
+static void every_byte(void)
+{
+    tex_pixel_store ps;
+    tex_pixel_store_default(&ps);
+    tex_object *t = tex_object_create(GL_TEXTURE_2D);
+    CHECK_INT(tex_image_define(t, 0, 0, GL_RGBA8, 16, 16, 1, 0, GL_RGBA, GL_FLOAT, NULL, &ps),
+              GL_NO_ERROR);
+    uint8_t *p = t->image[0][0].data;
+    for (int n = 0; n < 256; n++) {
+        p[4 * n] = (uint8_t)n;
+        p[4 * n + 1] = (uint8_t)(255 - n);
+        p[4 * n + 2] = (uint8_t)(n ^ 0x5a);
+        p[4 * n + 3] = (uint8_t)n;
+    }
+    t->sampler.min_filter = t->sampler.mag_filter = GL_NEAREST;
+    tex_unit_state u;
+    tex_unit_prepare(&u, t, NULL, 0.0f);
+    int wrong = 0;
+    for (int n0 = 0; n0 < 256; n0 += GP_LANES) {
+        gp_vec crd, out;
+        gp_tex_request req;
+        memset(&req, 0, sizeof req);
+        memset(&crd, 0, sizeof crd);
+        req.op = GP_TEXOP_TEX;
+        req.target = GP_TEX_2D;
+        req.coord = &crd;
+        req.lane_mask = (1u << GP_LANES) - 1;
+        for (int l = 0; l < GP_LANES; l++) {
+            int n = n0 + l;
+            crd.c[0][l].f = ((float)(n % 16) + 0.5f) / 16.0f;
+            crd.c[1][l].f = ((float)(n / 16) + 0.5f) / 16.0f;
+        }
+        CHECK(tex_unit_takes(&u, &req));
+        tex_unit_sample(&u, &req, &out);
+        for (int l = 0; l < GP_LANES; l++) {
+            int n = n0 + l;
+            const int bytes[4] = {n, 255 - n, n ^ 0x5a, n};
+            for (int q = 0; q < 4; q++)
+                wrong += out.c[q][l].f != (float)bytes[q] / 255.0f;
+        }
+    }
+    CHECK_INT(wrong, 0);
+    tex_object_free(t);
+}
+
 int main(int argc, char **argv)
 {
+    every_byte();
     if (argc > 1) /* another seed: test_sample_kernels N */
         rng ^= strtoull(argv[1], NULL, 0) * 0x2545f4914f6cdd1dull;
     static const struct {
