@@ -622,8 +622,48 @@ static void GP_VM_NAME(sincos)(float *rs, float *rc, const float *a)
     }
 }
 
+/* pow_f for one integer exponent n, |n| <= 64, in every lane (POW by a
+ * literal or a parameter: the common case): the lanes' powi_d path with
+ * the exponent's bits known, so no per-lane selects and tests, the same
+ * products in the same order and so the same bits. */
+VM_INLINE vf powi_uniform_f(vf a, int n)
+{
+    vf aa = (vf)((vi)a & 0x7fffffff);
+    vd xl = lo_d(aa), xh = hi_d(aa);
+    vd rl = SPLAT(vd, 1.0), rh = SPLAT(vd, 1.0);
+    for (unsigned m = (unsigned)(n < 0 ? -n : n); m; m >>= 1) {
+        if (m & 1) {
+            rl = rl * xl;
+            rh = rh * xh;
+        }
+        xl = xl * xl;
+        xh = xh * xh;
+    }
+    if (n < 0) {
+        rl = 1.0 / rl;
+        rh = 1.0 / rh;
+    }
+    vf r = join_f(rl, rh);
+    return n & 1 ? self((vi)a >> 31, -r, r) : r;
+}
+
 static void GP_VM_NAME(pow)(float *r, const float *a, const float *b)
 {
+    /* one exponent in every lane (the same bits), an integer of magnitude
+     * at most 64: pow_f would take powi_d in every lane */
+    uint32_t b0;
+    memcpy(&b0, b, 4);
+    bool uniform = b[0] >= -64.0f && b[0] <= 64.0f && b[0] == (float)(int)b[0];
+    for (int l = 1; l < GP_LANES && uniform; l++) {
+        uint32_t bl;
+        memcpy(&bl, b + l, 4);
+        uniform = bl == b0;
+    }
+    if (uniform) {
+        int n = (int)b[0];
+        LANE_LOOP st(r + k_, powi_uniform_f(ld(a + k_), n));
+        return;
+    }
     LANE_LOOP st(r + k_, pow_f(ld(a + k_), ld(b + k_)));
 }
 

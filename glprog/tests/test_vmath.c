@@ -296,6 +296,32 @@ static void check_pow(const gp_vm_impl *vm)
         alone &= f_bits(r[k]) == f_bits(r1[k]) || (isnan(r[k]) && isnan(r1[k]));
     }
     CHECK(alone, "%s POW lane depends on the other lanes", vm->name);
+
+    /* one integer exponent in every lane (its own path) gives the bits of
+     * the per-lane path, which a second exponent in one lane forces; bases
+     * with NaN, INF, zeros, negatives and denormals */
+    int uniform = 1;
+    for (int n = -66; n <= 66; n++) {
+        for (int it = 0; it < 40; it++) {
+            float b1[N], r1[N];
+            for (int l = 0; l < N; l++) {
+                a[l] = it % 4 == 0 ? bits_f(rnd32()) : rndf(-3.0, 3.0);
+                b[l] = b1[l] = (float)n;
+            }
+            a[it % N] = it % 3 ? -0.0f : 0.0f;
+            b1[(it + 1) % N] = (float)(n > 0 ? n - 1 : n + 1); /* not uniform */
+            vm->pow(r, a, b);
+            vm->pow(r1, a, b1);
+            for (int l = 0; l < N; l++) {
+                if (l != (it + 1) % N && f_bits(r[l]) != f_bits(r1[l])) {
+                    uniform = 0;
+                    fprintf(stderr, "%s POW(%a, %d): %a uniform, %a per lane\n", vm->name, a[l],
+                            n, r[l], r1[l]);
+                }
+            }
+        }
+    }
+    CHECK(uniform, "%s POW with one exponent in every lane", vm->name);
 }
 
 /* ---- special values --------------------------------------------------- */
