@@ -164,20 +164,6 @@ static void load_src1(const rast_tile_ctx *t, const rast_dstate *ds, const gp_ve
 
 /* ---- RGBA8 writers ------------------------------------------------------------------ */
 
-#if defined(__SSE2__)
-/* Four lanes of one channel as f2u8 gives them, in the low byte of each
- * 32-bit lane: max/min with NaN second give 0 for NaN, as rast_clampf; the
- * product in double is exact, and cvttpd truncates as the cast does. */
-static inline __m128i f2u8_x4(__m128 v)
-{
-    v = _mm_min_ps(_mm_max_ps(v, _mm_setzero_ps()), _mm_set1_ps(1.0f));
-    const __m128d k = _mm_set1_pd(255.0), h = _mm_set1_pd(0.5);
-    __m128d lo = _mm_add_pd(_mm_mul_pd(_mm_cvtps_pd(v), k), h);
-    __m128d hi = _mm_add_pd(_mm_mul_pd(_mm_cvtps_pd(_mm_movehl_ps(v, v)), k), h);
-    return _mm_unpacklo_epi64(_mm_cvttpd_epi32(lo), _mm_cvttpd_epi32(hi));
-}
-#endif
-
 /* Full colour mask, no blending: the converted colour over the covered
  * pixels, a quad at a time where all four are covered. */
 static void pbe8_plain(rast_tile_ctx *t, const rast_dstate *ds, int buf, const uint16_t qbase[4],
@@ -185,35 +171,18 @@ static void pbe8_plain(rast_tile_ctx *t, const rast_dstate *ds, int buf, const u
 {
     (void)ds;
     uint8_t(*c)[4] = t->color[buf];
+    uint32_t w[16];
+    t->lanes->pack8(src, w);
     for (int q = 0; q < 4; q++) {
         uint32_t qm = (mask >> (4 * q)) & 0xfu;
-        if (!qm)
-            continue;
         uint8_t *px = c[qbase[q]];
-#if defined(__SSE2__)
-        __m128i rgba = _mm_setzero_si128();
-        for (int ch = 0; ch < 4; ch++)
-            rgba = _mm_or_si128(rgba, _mm_slli_epi32(f2u8_x4(_mm_loadu_ps(&src->c[ch][4 * q].f)), 8 * ch));
         if (qm == 0xfu) {
-            _mm_storeu_si128((__m128i *)px, rgba);
+            memcpy(px, &w[4 * q], 16);
             continue;
         }
-        uint32_t w[4];
-        _mm_storeu_si128((__m128i *)w, rgba);
         for (int k = 0; k < 4; k++)
             if (qm >> k & 1u)
-                memcpy(px + 4 * k, &w[k], 4);
-#else
-        for (int k = 0; k < 4; k++) {
-            if (!(qm >> k & 1u))
-                continue;
-            int l = 4 * q + k;
-            px[4 * k + 0] = f2u8(src->c[0][l].f);
-            px[4 * k + 1] = f2u8(src->c[1][l].f);
-            px[4 * k + 2] = f2u8(src->c[2][l].f);
-            px[4 * k + 3] = f2u8(src->c[3][l].f);
-        }
-#endif
+                memcpy(px + 4 * k, &w[4 * q + k], 4);
     }
 }
 

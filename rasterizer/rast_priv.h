@@ -21,6 +21,8 @@
  *                  fibers for BAR), and the gp_memory of draws and dispatches
  *   rast_tess_gen.c tessellation primitive generator: levels -> (u,v,w) and
  *                  primitives of one patch (pure, any thread)
+ *   rast_lanes.c   a task's per-lane arithmetic (barycentrics, interpolation,
+ *                  RGBA8 packing), baseline and AVX2 builds (pure, any thread)
  *
  * Pixel layout inside a tile (every per-pixel tile buffer uses it):
  *
@@ -532,6 +534,7 @@ typedef struct rast_tile_ctx {
     _Alignas(64) float near_depth[RAST_TILE_PIXELS];
     _Alignas(64) uint16_t near_tag[RAST_TILE_PIXELS];
     /* shading scratch */
+    const struct rast_lane_ops *lanes; /* rast_lanes(): the task arithmetic */
     rast_task task;
     const rast_prim *task_prim;
     _Alignas(64) gp_vec inputs[GP_VARY_COUNT]; /* cache-line aligned: the executor's vectors */
@@ -878,6 +881,31 @@ rast_pbe_fn rast_pbe_choose(const rast_dstate *ds, int buf);
 void rast_pbe_alpha_is_red(struct rast_tile_ctx *t, const struct rast_dstate *ds, int buf,
                            const uint16_t qbase[4], const gp_vec *src, uint32_t mask);
 uint32_t rast_alpha_test(const rast_dstate *ds, const gp_vec *color0, uint32_t mask);
+
+/* rast_lanes.c: the per-lane arithmetic of a 16-lane task, built for the
+ * baseline and for AVX2 with the same bits. */
+typedef struct rast_lane_ops {
+    const char *name; /* "base", "avx2" */
+    /* 1/w, and the barycentrics l1, l2 (divided by w when p->perspective;
+     * only when varyings) of p at the lanes' offsets dx, dy from its
+     * reference point */
+    void (*bary)(const rast_prim *p, const float dx[16], const float dy[16], bool varyings,
+                 float iw[16], float l1[16], float l2[16]);
+    /* a varying's 4 components (a0, d1, d2 each): a0 + l1 * d1 + l2 * d2 */
+    void (*attr)(const float a[12], const float l1[16], const float l2[16], gp_vec *v);
+    /* RGBA floats to RGBA8 words (bytes R, G, B, A), rast_blend.c f2u8 each */
+    void (*pack8)(const gp_vec *src, uint32_t px[16]);
+} rast_lane_ops;
+/* The widest build this CPU runs (ASMGL_EXEC_ISA=base: the baseline). */
+const rast_lane_ops *rast_lanes(void);
+/* Build i (0 baseline, 1 AVX2), or NULL where the CPU lacks it: for tests. */
+const rast_lane_ops *rast_lanes_variant(int i);
+#if defined(__GNUC__) && defined(__x86_64__)
+#define RAST_LANES_HAS_AVX2 1
+extern const rast_lane_ops rast_lane_ops_avx2; /* rast_lanes_avx2.c */
+#else
+#define RAST_LANES_HAS_AVX2 0
+#endif
 
 /* ---- small helpers ------------------------------------------------------------- */
 

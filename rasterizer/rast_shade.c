@@ -215,37 +215,15 @@ static inline __attribute__((always_inline)) bool shade_run(rast_tile_ctx *t, co
 
     /* interpolation */
     gp_vec *in = t->inputs;
-    float iw[16];
-    for (int l = 0; l < 16; l++)
-        iw[l] = p->iw[0] + p->iw[1] * dx[l] + p->iw[2] * dy[l];
+    const rast_lane_ops *lanes = t->lanes;
+    float iw[16], l1[16], l2[16];
+    lanes->bary(p, dx, dy, ds->nvary != 0, iw, l1, l2);
     if (ds->nvary) {
-        float l1[16], l2[16];
-        for (int l = 0; l < 16; l++) {
-            l1[l] = p->l1[0] + p->l1[1] * dx[l] + p->l1[2] * dy[l];
-            l2[l] = p->l2[0] + p->l2[1] * dx[l] + p->l2[2] * dy[l];
-        }
-        if (p->perspective) {
-            for (int l = 0; l < 16; l++) {
-                float w = 1.0f / iw[l];
-                l1[l] *= w;
-                l2[l] *= w;
-            }
-        }
-        const float *a = p->attr;
         if (!ds->vary_special) {
             uint64_t vmask = decide ? ds->decide_vary : ~0ull;
-            for (int k = 0; k < ds->nvary; k++) {
-                if (!((vmask >> k) & 1u)) {
-                    a += 12; /* 4 components x (a0, d1, d2) */
-                    continue;
-                }
-                gp_vec *v = &in[ds->vary_slot[k]];
-                for (int c = 0; c < 4; c++, a += 3) {
-                    float a0 = a[0], d1 = a[1], d2 = a[2];
-                    for (int l = 0; l < 16; l++)
-                        v->c[c][l].f = a0 + l1[l] * d1 + l2[l] * d2;
-                }
-            }
+            for (int k = 0; k < ds->nvary; k++)
+                if ((vmask >> k) & 1u) /* 4 components x (a0, d1, d2) */
+                    lanes->attr(p->attr + 12 * k, l1, l2, &in[ds->vary_slot[k]]);
         } else {
             interp_special(p, ds, in, dx, dy, fx, fy, l1, l2, t->shade_sample);
         }

@@ -76,6 +76,7 @@ rast_tile_ctx *rast_tile_ctx_create(rast_context *r)
     t->bzmax = t->planes[0].bzmax = t->bzmax0;
     t->nplanes = 1;
     t->shade_sample = -1;
+    t->lanes = rast_lanes();
     t->machine = gp_machine_create();
     if (!t->machine) {
         free(c);

@@ -1,0 +1,180 @@
+/*
+ * rast_lanes.c - the per-lane arithmetic of a 16-lane shading task (rast_priv.h
+ * rast_lane_ops): barycentrics, attribute interpolation and RGBA8 packing.
+ * Stage: tile execution.  Thread: worker threads (no state).
+ *
+ * Each operation is a fixed sequence of IEEE operations per lane, written on
+ * the compiler's vector extensions: the baseline build runs them 4 lanes a
+ * vector (SSE2), rast_lanes_avx2.c compiles this file again for 8 (AVX2,
+ * without FMA; the rasterizer builds with -ffp-contract=off), and both give
+ * the same bits, so the choice is speed only.  ASMGL_EXEC_ISA=base keeps the
+ * baseline, as for the program executor and the sampling kernels.
+ */
+#if defined(__SSE2__)
+#include <immintrin.h>
+#endif
+#include <stdlib.h>
+
+#include "rast_priv.h"
+
+#if defined(RAST_LANES_AVX2)
+#define VW 8
+#define LANES_NAME(n) n##_avx2
+#else
+#define VW 4
+#define LANES_NAME(n) n##_base
+#endif
+#define NV (16 / VW) /* vectors per task */
+
+typedef float vf __attribute__((vector_size(VW * 4)));
+typedef int32_t vi __attribute__((vector_size(VW * 4)));
+/* unaligned loads and stores of task arrays */
+typedef float vfu __attribute__((vector_size(VW * 4), aligned(4), may_alias));
+typedef int32_t viu __attribute__((vector_size(VW * 4), aligned(4), may_alias));
+
+#define LANES_INLINE static inline __attribute__((always_inline))
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wpsabi" /* vectors pass between inlined helpers only */
+#endif
+
+LANES_INLINE vf ld(const float *p)
+{
+    return *(const vfu *)(const void *)p;
+}
+
+LANES_INLINE void st(float *p, vf v)
+{
+    *(vfu *)(void *)p = v;
+}
+
+LANES_INLINE vf splat(float k)
+{
+    vf v;
+    for (int l = 0; l < VW; l++)
+        v[l] = k; /* not 0 + k, which makes -0 +0 */
+    return v;
+}
+
+/* pl[0] + pl[1] * dx + pl[2] * dy: a plane at the lanes (rast_priv.h), in
+ * the order of the scalar formula */
+LANES_INLINE vf plane(const float pl[3], vf dx, vf dy)
+{
+    return splat(pl[0]) + splat(pl[1]) * dx + splat(pl[2]) * dy;
+}
+
+static void LANES_NAME(bary)(const rast_prim *p, const float dx[16], const float dy[16],
+                             bool varyings, float iw[16], float l1[16], float l2[16])
+{
+    for (int k = 0; k < 16; k += VW) {
+        vf x = ld(dx + k), y = ld(dy + k);
+        vf w = plane(p->iw, x, y);
+        st(iw + k, w);
+        if (!varyings)
+            continue;
+        vf a = plane(p->l1, x, y), b = plane(p->l2, x, y);
+        if (p->perspective) {
+            vf r = splat(1.0f) / w;
+            a *= r;
+            b *= r;
+        }
+        st(l1 + k, a);
+        st(l2 + k, b);
+    }
+}
+
+static void LANES_NAME(attr)(const float a[12], const float l1[16], const float l2[16],
+                             gp_vec *v)
+{
+    vf x[NV], y[NV];
+    for (int k = 0; k < NV; k++) {
+        x[k] = ld(l1 + k * VW);
+        y[k] = ld(l2 + k * VW);
+    }
+    for (int c = 0; c < 4; c++) {
+        /* a0 + l1 * d1 + l2 * d2 */
+        vf a0 = splat(a[3 * c]), d1 = splat(a[3 * c + 1]), d2 = splat(a[3 * c + 2]);
+        for (int k = 0; k < NV; k++)
+            st(&v->c[c][k * VW].f, a0 + x[k] * d1 + y[k] * d2);
+    }
+}
+
+/* f2u8 of rast_blend.c for a vector: clamped to [0, 1] (NaN: 0), times 255
+ * plus 1/2 in double (exact), truncated. */
+LANES_INLINE vi to_u8(vf v)
+{
+    vf zero = splat(0.0f), one = splat(1.0f);
+    v = (vf)((vi)(v >= zero) & (vi)v); /* NaN and below 0: +0 */
+    v = (vf)(((vi)(v <= one) & (vi)v) | (~(vi)(v <= one) & (vi)one));
+#if VW == 8 && defined(__AVX__)
+    const __m256d k = _mm256_set1_pd(255.0), h = _mm256_set1_pd(0.5);
+    __m256d lo = _mm256_cvtps_pd(_mm256_castps256_ps128((__m256)v));
+    __m256d hi = _mm256_cvtps_pd(_mm256_extractf128_ps((__m256)v, 1));
+    __m128i il = _mm256_cvttpd_epi32(_mm256_add_pd(_mm256_mul_pd(lo, k), h));
+    __m128i ih = _mm256_cvttpd_epi32(_mm256_add_pd(_mm256_mul_pd(hi, k), h));
+    return (vi)_mm256_set_m128i(ih, il);
+#elif VW == 4 && defined(__SSE2__)
+    const __m128d k = _mm_set1_pd(255.0), h = _mm_set1_pd(0.5);
+    __m128d lo = _mm_add_pd(_mm_mul_pd(_mm_cvtps_pd((__m128)v), k), h);
+    __m128d hi = _mm_add_pd(_mm_mul_pd(_mm_cvtps_pd(_mm_movehl_ps((__m128)v, (__m128)v)), k), h);
+    return (vi)_mm_unpacklo_epi64(_mm_cvttpd_epi32(lo), _mm_cvttpd_epi32(hi));
+#else
+    vi r;
+    for (int l = 0; l < VW; l++)
+        r[l] = (int32_t)((double)v[l] * 255.0 + 0.5);
+    return r;
+#endif
+}
+
+static void LANES_NAME(pack8)(const gp_vec *src, uint32_t px[16])
+{
+    /* the shift of channel ch that puts it at byte ch of the word in memory */
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+#define BYTE_SHIFT(ch) (24 - 8 * (ch))
+#else
+#define BYTE_SHIFT(ch) (8 * (ch))
+#endif
+    for (int k = 0; k < 16; k += VW) {
+        vi w = to_u8(ld(&src->c[0][k].f)) << BYTE_SHIFT(0);
+        w |= to_u8(ld(&src->c[1][k].f)) << BYTE_SHIFT(1);
+        w |= to_u8(ld(&src->c[2][k].f)) << BYTE_SHIFT(2);
+        w |= to_u8(ld(&src->c[3][k].f)) << BYTE_SHIFT(3);
+        *(viu *)(void *)(px + k) = w;
+    }
+#undef BYTE_SHIFT
+}
+
+#if defined(RAST_LANES_AVX2)
+const rast_lane_ops rast_lane_ops_avx2 = {"avx2", bary_avx2, attr_avx2, pack8_avx2};
+#else
+static const rast_lane_ops lane_ops_base = {"base", bary_base, attr_base, pack8_base};
+
+/* The widest build this CPU runs, unless ASMGL_EXEC_ISA=base; chosen once. */
+static _Atomic(const rast_lane_ops *) lane_ops_chosen;
+
+const rast_lane_ops *rast_lanes(void)
+{
+    const rast_lane_ops *o = atomic_load_explicit(&lane_ops_chosen, memory_order_relaxed);
+    if (o)
+        return o;
+    o = &lane_ops_base;
+#if RAST_LANES_HAS_AVX2
+    const char *isa = getenv("ASMGL_EXEC_ISA");
+    __builtin_cpu_init();
+    if (!(isa && strcmp(isa, "base") == 0) && __builtin_cpu_supports("avx2"))
+        o = &rast_lane_ops_avx2;
+#endif
+    atomic_store_explicit(&lane_ops_chosen, o, memory_order_relaxed);
+    return o;
+}
+
+const rast_lane_ops *rast_lanes_variant(int i)
+{
+    if (i == 0)
+        return &lane_ops_base;
+#if RAST_LANES_HAS_AVX2
+    if (i == 1 && __builtin_cpu_supports("avx2"))
+        return &rast_lane_ops_avx2;
+#endif
+    return NULL;
+}
+#endif

@@ -1,0 +1,156 @@
+/*
+ * test_lanes.c - the task arithmetic of rast_lanes.c, every build this CPU
+ * runs (baseline, AVX2), against the formulas written out per lane:
+ *   bary:  1/w = iw0 + iw1 dx + iw2 dy, l1 and l2 alike, divided by w when
+ *          the primitive is perspective (rast_priv.h "planes");
+ *   attr:  a0 + l1 d1 + l2 d2 for each of the 4 components;
+ *   pack8: GL 2.1 section 2.14.9's conversion of a colour component to an
+ *          8-bit fixed-point value, f clamped to [0, 1] (NaN to 0), times
+ *          255, rounded to nearest (f * 255 + 1/2 truncated, exact in
+ *          double), at byte R, G, B, A of the pixel.
+ * Random values with NaN, INF, -0, huge values and the halfway points
+ * (k + 1/2) / 255 and their neighbours.  Every bit must match, but for
+ * the payload of a NaN result.
+ */
+#include <stdint.h>
+
+#include "../rast_priv.h"
+#include "rast_test.h"
+
+static uint64_t rng = 0x2545f4914f6cdd1dull;
+
+static uint32_t rnd(void)
+{
+    rng ^= rng << 13;
+    rng ^= rng >> 7;
+    rng ^= rng << 17;
+    return (uint32_t)(rng >> 16);
+}
+
+static float bits_f(uint32_t u)
+{
+    float f;
+    memcpy(&f, &u, 4);
+    return f;
+}
+
+static uint32_t f_bits(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    return u;
+}
+
+/* the same float: the same bits, or both NaN (which operand of a+b a NaN
+ * result takes its payload from is the compiler's choice) */
+static bool same(float a, float b)
+{
+    return f_bits(a) == f_bits(b) || (a != a && b != b);
+}
+
+/* A colour component worth testing: specials, halfway points of the
+ * 8-bit conversion and their neighbours, values around [0, 1]. */
+static float colour_value(void)
+{
+    static const uint32_t sp[] = {0x7fc00000u, 0xffc00000u, 0x7f800000u, 0xff800000u,
+                                  0x80000000u, 0x00000000u, 0x00000001u, 0x3f800000u,
+                                  0x3f800001u, 0x3f7fffffu, 0x7f7fffffu, 0xbf800000u};
+    switch (rnd() % 4) {
+    case 0: return bits_f(sp[rnd() % (sizeof sp / sizeof sp[0])]);
+    case 1: {
+        float h = ((float)(rnd() % 256) + 0.5f) / 255.0f;
+        return bits_f(f_bits(h) + (rnd() % 3) - 1);
+    }
+    case 2: return (float)(rnd() % 1000) / 999.0f;
+    default: return (float)((int)(rnd() % 4000) - 1000) / 2000.0f;
+    }
+}
+
+/* a coordinate-like value: mostly ordinary, sometimes special */
+static float any_value(void)
+{
+    if (rnd() % 16 == 0)
+        return colour_value();
+    return (float)((int32_t)rnd() % 100000) / 997.0f;
+}
+
+static uint8_t spec_u8(float f)
+{
+    double c = f >= 0.0f ? (f <= 1.0f ? f : 1.0) : 0.0; /* NaN: not >= 0 */
+    return (uint8_t)(c * 255.0 + 0.5);
+}
+
+static void check_ops(const rast_lane_ops *o)
+{
+    int bad_bary = 0, bad_attr = 0, bad_pack = 0;
+    for (int it = 0; it < 20000; it++) {
+        rast_prim p;
+        memset(&p, 0, sizeof p);
+        for (int k = 0; k < 3; k++) {
+            p.iw[k] = any_value();
+            p.l1[k] = any_value();
+            p.l2[k] = any_value();
+        }
+        p.perspective = it % 2;
+        float dx[16], dy[16], iw[16], l1[16], l2[16];
+        for (int l = 0; l < 16; l++) {
+            dx[l] = any_value();
+            dy[l] = any_value();
+        }
+        o->bary(&p, dx, dy, true, iw, l1, l2);
+        for (int l = 0; l < 16; l++) {
+            float w = p.iw[0] + p.iw[1] * dx[l] + p.iw[2] * dy[l];
+            float a = p.l1[0] + p.l1[1] * dx[l] + p.l1[2] * dy[l];
+            float b = p.l2[0] + p.l2[1] * dx[l] + p.l2[2] * dy[l];
+            if (p.perspective) {
+                float r = 1.0f / w;
+                a *= r;
+                b *= r;
+            }
+            bad_bary += !same(iw[l], w) || !same(l1[l], a) || !same(l2[l], b);
+        }
+
+        float attr[12];
+        for (int k = 0; k < 12; k++)
+            attr[k] = any_value();
+        gp_vec v;
+        o->attr(attr, l1, l2, &v);
+        for (int c = 0; c < 4; c++)
+            for (int l = 0; l < 16; l++)
+                bad_attr += !same(v.c[c][l].f,
+                                  attr[3 * c] + l1[l] * attr[3 * c + 1] + l2[l] * attr[3 * c + 2]);
+
+        gp_vec col;
+        for (int c = 0; c < 4; c++)
+            for (int l = 0; l < 16; l++)
+                col.c[c][l].f = colour_value();
+        uint32_t px[16];
+        o->pack8(&col, px);
+        for (int l = 0; l < 16; l++) {
+            const uint8_t *b = (const uint8_t *)&px[l];
+            for (int c = 0; c < 4; c++)
+                bad_pack += b[c] != spec_u8(col.c[c][l].f);
+        }
+    }
+    CHECK(bad_bary == 0, "%s bary: %d lanes differ", o->name, bad_bary);
+    CHECK(bad_attr == 0, "%s attr: %d components differ", o->name, bad_attr);
+    CHECK(bad_pack == 0, "%s pack8: %d bytes differ", o->name, bad_pack);
+    printf("%s: checked\n", o->name);
+}
+
+int main(void)
+{
+    int n = 0;
+    for (int i = 0; i < 4; i++) {
+        const rast_lane_ops *o = rast_lanes_variant(i);
+        if (o) {
+            check_ops(o);
+            n++;
+        }
+    }
+    CHECK(n >= 1, "no build of rast_lanes.c");
+    /* the one in use is one of them */
+    CHECK(rast_lanes() == rast_lanes_variant(0) || rast_lanes() == rast_lanes_variant(1),
+          "rast_lanes() is neither build");
+    RT_DONE();
+}
