@@ -1095,6 +1095,22 @@ static void sort_tags(rast_tile_ctx *t, int lo)
     int np = t->npending;
     uint16_t *start = t->resolve_count;
     memset(start, 0, (size_t)(np + 2) * sizeof(*start));
+    if (np == lo + 1) {
+        /* one tag above lo (a tile one primitive covers, the last one
+         * pending): its pairs in quad order, one pass, nothing to sort */
+        int n = 0;
+        for (int q = 0; q < RAST_TILE_PIXELS / 4; q++) {
+            const uint16_t *tg = t->tag + q * 4;
+            unsigned m = (unsigned)(tg[0] == np) | (unsigned)(tg[1] == np) << 1 |
+                         (unsigned)(tg[2] == np) << 2 | (unsigned)(tg[3] == np) << 3;
+            if (m) {
+                t->resolve_list[n] = (uint16_t)q;
+                t->resolve_live[n++] = (uint8_t)m;
+            }
+        }
+        start[np] = start[np + 1] = (uint16_t)n;
+        return;
+    }
     for (int q = 0; q < RAST_TILE_PIXELS / 4; q++) {
         const uint16_t *tg = t->tag + q * 4;
         if (!(tg[0] | tg[1] | tg[2] | tg[3]))
