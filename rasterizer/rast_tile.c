@@ -54,6 +54,53 @@ static inline void tile_to_row4(unsigned char *row, const unsigned char *tile, i
         memcpy(row + (size_t)x * 4, tile + (size_t)(yo + ix(x)) * 4, 4);
 }
 
+/* Rows y and y + 1 (y even) at once, pixels x .. x + 3 (x a multiple of 4)
+ * as 16-byte moves: their pixels x, x + 1 are quad(x)'s 16 bytes, rows
+ * interleaved 8 bytes each, and x + 2, x + 3 the next quad's.  Returns the
+ * pixels done (a multiple of 4); the row functions do the rest. */
+#if defined(__SSE2__)
+#include <emmintrin.h>
+static inline int rows_to_tile4(unsigned char *tile, int yo, const unsigned char *r0,
+                                const unsigned char *r1, int w)
+{
+    int x = 0;
+    for (; x + 3 < w; x += 4) {
+        __m128i a = _mm_loadu_si128((const __m128i *)(const void *)(r0 + (size_t)x * 4));
+        __m128i b = _mm_loadu_si128((const __m128i *)(const void *)(r1 + (size_t)x * 4));
+        unsigned char *q = tile + (size_t)(yo + ix(x)) * 4; /* quad(x + 2) follows at +16 */
+        _mm_storeu_si128((__m128i *)(void *)q, _mm_unpacklo_epi64(a, b));
+        _mm_storeu_si128((__m128i *)(void *)(q + 16), _mm_unpackhi_epi64(a, b));
+    }
+    return x;
+}
+static inline int tile_to_rows4(unsigned char *r0, unsigned char *r1, const unsigned char *tile,
+                                int yo, int w)
+{
+    int x = 0;
+    for (; x + 3 < w; x += 4) {
+        const unsigned char *q = tile + (size_t)(yo + ix(x)) * 4;
+        __m128i a = _mm_loadu_si128((const __m128i *)(const void *)q);
+        __m128i b = _mm_loadu_si128((const __m128i *)(const void *)(q + 16));
+        _mm_storeu_si128((__m128i *)(void *)(r0 + (size_t)x * 4), _mm_unpacklo_epi64(a, b));
+        _mm_storeu_si128((__m128i *)(void *)(r1 + (size_t)x * 4), _mm_unpackhi_epi64(a, b));
+    }
+    return x;
+}
+#else
+static inline int rows_to_tile4(unsigned char *tile, int yo, const unsigned char *r0,
+                                const unsigned char *r1, int w)
+{
+    (void)tile, (void)yo, (void)r0, (void)r1, (void)w;
+    return 0;
+}
+static inline int tile_to_rows4(unsigned char *r0, unsigned char *r1, const unsigned char *tile,
+                                int yo, int w)
+{
+    (void)r0, (void)r1, (void)tile, (void)yo, (void)w;
+    return 0;
+}
+#endif
+
 rast_tile_ctx *rast_tile_ctx_create(rast_context *r)
 {
     rast_tile_ctx *t;
@@ -209,7 +256,13 @@ static void load_color_plane(rast_tile_ctx *t, int b, int smp)
     for (int y = 0; y < t->h; y++) {
         const unsigned char *src = data + (size_t)(t->y + y) * s->stride + (size_t)t->x * bpp;
         int yo = iy(y);
-        if (bpp == 4) {
+        if (bpp == 4 && !(y & 1) && y + 1 < t->h) {
+            int done = rows_to_tile4(dst, yo, src, src + s->stride, t->w);
+            for (int k = 0; k < 2; k++)
+                row_to_tile4(dst + (size_t)ix(done) * 4, yo + 2 * k, src + (size_t)k * s->stride + (size_t)done * 4,
+                             t->w - done);
+            y++;
+        } else if (bpp == 4) {
             row_to_tile4(dst, yo, src, t->w);
         } else {
             for (int x = 0; x < t->w; x++)
@@ -229,7 +282,13 @@ static void store_color(rast_tile_ctx *t, int b, int smp)
     for (int y = 0; y < t->h; y++) {
         unsigned char *dst = data + (size_t)(t->y + y) * s->stride + (size_t)t->x * bpp;
         int yo = iy(y);
-        if (bpp == 4) {
+        if (bpp == 4 && !(y & 1) && y + 1 < t->h) {
+            int done = tile_to_rows4(dst, dst + s->stride, src, yo, t->w);
+            for (int k = 0; k < 2; k++)
+                tile_to_row4(dst + (size_t)k * s->stride + (size_t)done * 4, src + (size_t)ix(done) * 4,
+                             yo + 2 * k, t->w - done);
+            y++;
+        } else if (bpp == 4) {
             tile_to_row4(dst, src, yo, t->w);
         } else {
             for (int x = 0; x < t->w; x++)
