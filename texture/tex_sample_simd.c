@@ -365,9 +365,70 @@ TEX_INLINE void fetch_tap(const samp *sp, const tex_image *img, int pf, const vi
 
 /* ---- one level pass ---------------------------------------------------------------- */
 
+/* Tap (i, j) of a plain 2D RGBA8 image for a vector of lanes into o: where
+ * the wraps may leave the image (edge: CLAMP, CLAMP_TO_BORDER), lanes
+ * outside read texel 0 and take the border colour (fetch_tap). */
+TEX_INLINE void tap8(const samp *sp, const tex_image *img, bool edge, vi i, vi j, vf o[4])
+{
+    vu offs = (vu)j * (vu)visplat(img->row_stride) + (vu)i * (vu)visplat(4);
+    if (!edge) {
+        texels8(img->data, offs, tex_u8_to_float, o);
+        return;
+    }
+    vi in = ((vu)i < (vu)visplat(img->width)) & ((vu)j < (vu)visplat(img->height));
+    texels8(img->data, offs & (vu)in, tex_u8_to_float, o);
+#pragma GCC unroll 4
+    for (int q = 0; q < 4; q++)
+        o[q] = vsel(in, o[q], vsplat(sp->border[q]));
+}
+
+/* Whether the wraps may take a plain 2D image's indices outside it (CLAMP,
+ * CLAMP_TO_BORDER): vaxis_nearest clamps CLAMP as CLAMP_TO_EDGE,
+ * vaxis_linear blends CLAMP with the border. */
+static inline bool rgba8_edge(const samp *sp, bool linear)
+{
+    int inside = 1 << W_REPEAT | 1 << W_MIRROR | 1 << W_EDGE | (linear ? 0 : 1 << W_CLAMP);
+    return !(inside >> sp->wrap[0] & 1) || !(inside >> sp->wrap[1] & 1);
+}
+
+/* One vector of lanes of a plain 2D RGBA8 image (sp->fast2d), filtered
+ * from coordinates s, t (offsets ou, ov) into o, in registers:
+ * tex_sample.c level_rgba8_2d, the direct path.  Every lane computes (its
+ * indices are in the image, or tested against it, whatever its
+ * coordinates). */
+TEX_INLINE void rgba8_filter(const samp *sp, const tex_image *img, bool linear, bool edge, vf s,
+                             vf t, float ou, float ov, vf o[4])
+{
+    int w = img->width, h = img->height;
+    /* tex_sample.c to_texels */
+    vf u = (sp->normalized ? s * (float)w : s) + ou;
+    vf v = (sp->normalized ? t * (float)h : t) + ov;
+    if (!linear) {
+        tap8(sp, img, edge, vaxis_nearest(u, w, sp->wrap[0]), vaxis_nearest(v, h, sp->wrap[1]), o);
+        return;
+    }
+    vi i0, i1, j0, j1;
+    vf a, b, one = vsplat(1.0f);
+    vaxis_linear(u, w, sp->wrap[0], &i0, &i1, &a);
+    vaxis_linear(v, h, sp->wrap[1], &j0, &j1, &b);
+    /* GL 2.1 section 3.8.8, LINEAR: (1-a)(1-b) t00 + a(1-b) t10 + (1-a)b t01 + ab t11 */
+    vf w00 = (one - a) * (one - b), w10 = a * (one - b);
+    vf w01 = (one - a) * b, w11 = a * b;
+    vf t00[4], t10[4], t01[4], t11[4];
+    tap8(sp, img, edge, i0, j0, t00);
+    tap8(sp, img, edge, i1, j0, t10);
+    tap8(sp, img, edge, i0, j1, t01);
+    tap8(sp, img, edge, i1, j1, t11);
+#pragma GCC unroll 4
+    for (int q = 0; q < 4; q++)
+        o[q] = w00 * t00[q] + w10 * t10[q] + w01 * t01[q] + w11 * t11[q];
+}
+
+
 /* Filters image img (one level of one face) for the lanes of g with one
  * filter: tex_sample.c level_rgba8_2d where the generic sampler takes it
- * (direct: RGBA8 2D-shaped images), else level_sample's general path.
+ * (direct: RGBA8 2D-shaped images; rgba8_filter, a vector at a time),
+ * else level_sample's general path.
  * s, t: coordinates; k: slice (array layer; 0 otherwise); off: constant
  * texel offsets.  Writes the lanes of g of o. */
 static void level_pass(const samp *sp, const tex_image *img, bool linear, uint32_t g,
@@ -376,6 +437,21 @@ static void level_pass(const samp *sp, const tex_image *img, bool linear, uint32
 {
     int pf = img->format == TEX_FMT_RGBA32F ? PF_F32 : sp->srgb ? PF_SRGB8 : PF_RGBA8;
     bool direct = sp->fast2d && img->format == TEX_FMT_RGBA8;
+    if (direct) { /* vector by vector, those with lanes of g only */
+        bool edge = rgba8_edge(sp, linear);
+#pragma GCC unroll 8
+        FOR_C {
+            vi m = vmask(g, c);
+            if (!vbits(m, c))
+                continue;
+            vf oc[4];
+            rgba8_filter(sp, img, linear, edge, s[c], t[c], (float)off[0], (float)off[1], oc);
+#pragma GCC unroll 4
+            for (int q = 0; q < 4; q++)
+                o[q][c] = vsel(m, oc[q], o[q][c]);
+        }
+        return;
+    }
     int w = img->width, h = img->height;
     float fw = (float)w, fh = (float)h, ou = (float)off[0], ov = (float)off[1];
     vf r[4][NC];
@@ -412,19 +488,14 @@ static void level_pass(const samp *sp, const tex_image *img, bool linear, uint32
         fetch_tap(sp, img, pf, i0, j1, k, g, t01);
         fetch_tap(sp, img, pf, i1, j1, k, g, t11);
         for (int q = 0; q < 4; q++) {
-            if (direct) {
-                FOR_C r[q][c] = w00[c] * t00[q][c] + w10[c] * t10[q][c] + w01[c] * t01[q][c] +
-                                w11[c] * t11[q][c];
-            } else {
-                /* level_sample: the taps added to 0 in turn */
-                FOR_C {
-                    vf acc = vsplat(0.0f);
-                    acc += w00[c] * t00[q][c];
-                    acc += w10[c] * t10[q][c];
-                    acc += w01[c] * t01[q][c];
-                    acc += w11[c] * t11[q][c];
-                    r[q][c] = acc;
-                }
+            /* level_sample: the taps added to 0 in turn */
+            FOR_C {
+                vf acc = vsplat(0.0f);
+                acc += w00[c] * t00[q][c];
+                acc += w10[c] * t10[q][c];
+                acc += w01[c] * t01[q][c];
+                acc += w11[c] * t11[q][c];
+                r[q][c] = acc;
             }
         }
     }
@@ -478,27 +549,10 @@ TEX_INLINE void store_result(const tex_fast *f, uint32_t mask, int c, const vf o
     }
 }
 
-/* Tap (i, j) of a one_rgba8 image for a vector of lanes into o: where
- * the wraps may leave the image (edge: CLAMP, CLAMP_TO_BORDER), lanes
- * outside read texel 0 and take the border colour (fetch_tap). */
-TEX_INLINE void tap8(const samp *sp, const tex_image *img, bool edge, vi i, vi j, vf o[4])
-{
-    vu offs = (vu)j * (vu)visplat(img->row_stride) + (vu)i * (vu)visplat(4);
-    if (!edge) {
-        texels8(img->data, offs, tex_u8_to_float, o);
-        return;
-    }
-    vi in = ((vu)i < (vu)visplat(img->width)) & ((vu)j < (vu)visplat(img->height));
-    texels8(img->data, offs & (vu)in, tex_u8_to_float, o);
-#pragma GCC unroll 4
-    for (int q = 0; q < 4; q++)
-        o[q] = vsel(in, o[q], vsplat(sp->border[q]));
-}
-
 /* The lookups of a unit whose every lane reads the base level of one
  * plain 2D RGBA8 image with one filter (tex_fast.one_rgba8: no mipmaps,
- * MIN == MAG): level_pass's direct path, each vector of lanes from
- * coordinates to out without the passes' bookkeeping.  Lanes outside mask
+ * MIN == MAG): rgba8_filter, each vector of lanes from coordinates to
+ * out without the passes' bookkeeping.  Lanes outside mask
  * compute too (their indices are inside the image, or tested against it,
  * whatever their coordinates) and are not stored. */
 static bool one_rgba8(const tex_fast *f, const vf s[NC], const vf t[NC], const int off[2],
@@ -508,37 +562,11 @@ static bool one_rgba8(const tex_fast *f, const vf s[NC], const vf t[NC], const i
     const tex_image *img = &sp->t->image[0][sp->base];
     if (!img->data || img->format != TEX_FMT_RGBA8)
         return false;
-    int w = img->width, h = img->height;
-    float fw = (float)w, fh = (float)h, ou = (float)off[0], ov = (float)off[1];
-    /* wraps that keep every index in the image: vaxis_nearest clamps
-     * CLAMP as CLAMP_TO_EDGE, vaxis_linear blends CLAMP with the border */
-    int inside = 1 << W_REPEAT | 1 << W_MIRROR | 1 << W_EDGE | (sp->mag_linear ? 0 : 1 << W_CLAMP);
-    bool edge = !(inside >> sp->wrap[0] & 1) || !(inside >> sp->wrap[1] & 1);
+    bool edge = rgba8_edge(sp, sp->mag_linear);
 #pragma GCC unroll 8
     FOR_C {
-        /* tex_sample.c to_texels */
-        vf u = (sp->normalized ? s[c] * fw : s[c]) + ou;
-        vf v = (sp->normalized ? t[c] * fh : t[c]) + ov;
         vf o[4];
-        if (!sp->mag_linear) {
-            tap8(sp, img, edge, vaxis_nearest(u, w, sp->wrap[0]), vaxis_nearest(v, h, sp->wrap[1]),
-                 o);
-        } else {
-            vi i0, i1, j0, j1;
-            vf a, b, one = vsplat(1.0f);
-            vaxis_linear(u, w, sp->wrap[0], &i0, &i1, &a);
-            vaxis_linear(v, h, sp->wrap[1], &j0, &j1, &b);
-            vf w00 = (one - a) * (one - b), w10 = a * (one - b);
-            vf w01 = (one - a) * b, w11 = a * b;
-            vf t00[4], t10[4], t01[4], t11[4];
-            tap8(sp, img, edge, i0, j0, t00);
-            tap8(sp, img, edge, i1, j0, t10);
-            tap8(sp, img, edge, i0, j1, t01);
-            tap8(sp, img, edge, i1, j1, t11);
-#pragma GCC unroll 4
-            for (int q = 0; q < 4; q++)
-                o[q] = w00 * t00[q] + w10 * t10[q] + w01 * t01[q] + w11 * t11[q];
-        }
+        rgba8_filter(sp, img, sp->mag_linear, edge, s[c], t[c], (float)off[0], (float)off[1], o);
         store_result(f, mask, c, o, out);
     }
     return true;
