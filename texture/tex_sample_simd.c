@@ -254,10 +254,10 @@ enum { PF_RGBA8, PF_SRGB8, PF_F32 };
 /* The RGBA8 texels at byte offsets offs of data as SoA floats: the
  * generic sampler's tables (rgb: tex_u8_to_float, or tex_srgb8_to_linear
  * for sRGB colour; alpha is always linear). */
-TEX_INLINE void texels8(const uint8_t *data, vu offs, const float *rgb, vf o[4])
-{
 #if TEX_VW == 8 && defined(__AVX2__)
-    vi x = (vi)_mm256_i32gather_epi32((const int *)(const void *)data, (__m256i)offs, 1);
+/* RGBA8 words (bytes R, G, B, A) as SoA floats (texels8). */
+TEX_INLINE void words8(vi x, const float *rgb, vf o[4])
+{
     vi b = visplat(255);
     /* tex_u8_to_float[c] is c / 255.0f rounded once, as the division
      * here: the same bits without three of the gathers */
@@ -272,6 +272,13 @@ TEX_INLINE void texels8(const uint8_t *data, vu offs, const float *rgb, vf o[4])
         o[1] = (vf)_mm256_i32gather_ps(rgb, (__m256i)(x >> 8 & b), 4);
         o[2] = (vf)_mm256_i32gather_ps(rgb, (__m256i)(x >> 16 & b), 4);
     }
+}
+#endif
+
+TEX_INLINE void texels8(const uint8_t *data, vu offs, const float *rgb, vf o[4])
+{
+#if TEX_VW == 8 && defined(__AVX2__)
+    words8((vi)_mm256_i32gather_epi32((const int *)(const void *)data, (__m256i)offs, 1), rgb, o);
 #else
     const float *alpha = tex_u8_to_float;
     uint32_t x[TEX_VW];
@@ -415,10 +422,38 @@ TEX_INLINE void rgba8_filter(const samp *sp, const tex_image *img, bool linear, 
     vf w00 = (one - a) * (one - b), w10 = a * (one - b);
     vf w01 = (one - a) * b, w11 = a * b;
     vf t00[4], t10[4], t01[4], t11[4];
-    tap8(sp, img, edge, i0, j0, t00);
-    tap8(sp, img, edge, i1, j0, t10);
-    tap8(sp, img, edge, i0, j1, t01);
-    tap8(sp, img, edge, i1, j1, t11);
+#if TEX_VW == 8 && defined(__AVX2__)
+    /* where every lane's i1 is i0 + 1 (all but the lanes at a wrap), texels
+     * i0 and i1 of a row are one 8-byte load: a row of the 8 lanes is two
+     * 4-lane gathers of pairs, half the elements of two gathers of texels */
+    if (!edge && !vbits(i1 != i0 + 1, 0)) {
+        const long long *data = img->data;
+        vu row = (vu)visplat(img->row_stride), four = (vu)visplat(4);
+        vu r0 = (vu)j0 * row + (vu)i0 * four, r1 = (vu)j1 * row + (vu)i0 * four;
+        /* pairs (a0 b0 a1 b1 ...) of lanes 0-3 and 4-7 to texels a, b of lanes 0-7 */
+        const __m256i evens_odds = _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7);
+        vi x[2][2];
+        for (int r = 0; r < 2; r++) {
+            __m256i o8 = (__m256i)(r ? r1 : r0);
+            __m256i lo = _mm256_i32gather_epi64(data, _mm256_castsi256_si128(o8), 1);
+            __m256i hi = _mm256_i32gather_epi64(data, _mm256_extracti128_si256(o8, 1), 1);
+            lo = _mm256_permutevar8x32_epi32(lo, evens_odds);
+            hi = _mm256_permutevar8x32_epi32(hi, evens_odds);
+            x[r][0] = (vi)_mm256_permute2x128_si256(lo, hi, 0x20);
+            x[r][1] = (vi)_mm256_permute2x128_si256(lo, hi, 0x31);
+        }
+        words8(x[0][0], tex_u8_to_float, t00);
+        words8(x[0][1], tex_u8_to_float, t10);
+        words8(x[1][0], tex_u8_to_float, t01);
+        words8(x[1][1], tex_u8_to_float, t11);
+    } else
+#endif
+    {
+        tap8(sp, img, edge, i0, j0, t00);
+        tap8(sp, img, edge, i1, j0, t10);
+        tap8(sp, img, edge, i0, j1, t01);
+        tap8(sp, img, edge, i1, j1, t11);
+    }
 #pragma GCC unroll 4
     for (int q = 0; q < 4; q++)
         o[q] = w00 * t00[q] + w10 * t10[q] + w01 * t01[q] + w11 * t11[q];
