@@ -146,6 +146,19 @@ static void blend_lanes(const rast_dstate *ds, const float cc[4], float s[4][16]
     }
 }
 
+/* Whether a blend factor reads the second source colour (dual-source
+ * blending). */
+static bool blend_reads_src1(const rast_dstate *ds)
+{
+    const GLenum f[4] = {ds->blend_src_rgb, ds->blend_dst_rgb, ds->blend_src_alpha,
+                         ds->blend_dst_alpha};
+    for (int i = 0; i < 4; i++)
+        if (f[i] == GL_SRC1_COLOR || f[i] == GL_ONE_MINUS_SRC1_COLOR || f[i] == GL_SRC1_ALPHA ||
+            f[i] == GL_ONE_MINUS_SRC1_ALPHA)
+            return true;
+    return false;
+}
+
 /* The second source colour of src (result.color[n] in t->outputs): the
  * matching result.color[n].secondary, clamped for fixed-point buffers, or
  * zero when the program does not write it. */
@@ -164,15 +177,12 @@ static void load_src1(const rast_tile_ctx *t, const rast_dstate *ds, const gp_ve
 
 /* ---- RGBA8 writers ------------------------------------------------------------------ */
 
-/* Full colour mask, no blending: the converted colour over the covered
- * pixels, a quad at a time where all four are covered. */
-static void pbe8_plain(rast_tile_ctx *t, const rast_dstate *ds, int buf, const uint16_t qbase[4],
-                       const gp_vec *src, uint32_t mask)
+/* Packed RGBA8 words over the covered pixels of buffer buf (full colour
+ * mask), a quad at a time where all four are covered. */
+static void store_words8(rast_tile_ctx *t, int buf, const uint16_t qbase[4], const uint32_t w[16],
+                         uint32_t mask)
 {
-    (void)ds;
     uint8_t(*c)[4] = t->color[buf];
-    uint32_t w[16];
-    t->lanes->pack8(src, w);
     for (int q = 0; q < 4; q++) {
         uint32_t qm = (mask >> (4 * q)) & 0xfu;
         uint8_t *px = c[qbase[q]];
@@ -184,6 +194,16 @@ static void pbe8_plain(rast_tile_ctx *t, const rast_dstate *ds, int buf, const u
             if (qm >> k & 1u)
                 memcpy(px + 4 * k, &w[4 * q + k], 4);
     }
+}
+
+/* Full colour mask, no blending: the converted colour. */
+static void pbe8_plain(rast_tile_ctx *t, const rast_dstate *ds, int buf, const uint16_t qbase[4],
+                       const gp_vec *src, uint32_t mask)
+{
+    (void)ds;
+    uint32_t w[16];
+    t->lanes->pack8(gp_vec_floats(src), w);
+    store_words8(t, buf, qbase, w, mask);
 }
 
 static void store8(rast_tile_ctx *t, int buf, const uint16_t qbase[4], uint8_t v[4][16],
@@ -297,10 +317,17 @@ static void pbe8_blend(rast_tile_ctx *t, const rast_dstate *ds, int buf, const u
     for (int ch = 0; ch < 4; ch++)
         for (int l = 0; l < 16; l++)
             s[ch][l] = rast_clampf(src->c[ch][l].f, 0.0f, 1.0f);
-    load_src1(t, ds, src, true, s1);
+    if (blend_reads_src1(ds))
+        load_src1(t, ds, src, true, s1);
     load8(t, buf, qbase, d);
     dst_base(ds->cbase[buf], d);
     blend_lanes(ds, ds->blend_color_clamped, s, s1, d, o);
+    if (ds->color_mask[buf] == 0xf) {
+        uint32_t w[16];
+        t->lanes->pack8((const float(*)[16])o, w);
+        store_words8(t, buf, qbase, w, mask);
+        return;
+    }
     uint8_t v[4][16];
     for (int ch = 0; ch < 4; ch++)
         for (int l = 0; l < 16; l++)

@@ -125,7 +125,7 @@ LANES_INLINE vi to_u8(vf v)
 #endif
 }
 
-static void LANES_NAME(pack8)(const gp_vec *src, uint32_t px[16])
+static void LANES_NAME(pack8)(const float src[4][16], uint32_t px[16])
 {
     /* the shift of channel ch that puts it at byte ch of the word in memory */
 #if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
@@ -134,10 +134,10 @@ static void LANES_NAME(pack8)(const gp_vec *src, uint32_t px[16])
 #define BYTE_SHIFT(ch) (8 * (ch))
 #endif
     for (int k = 0; k < 16; k += VW) {
-        vi w = to_u8(ld(&src->c[0][k].f)) << BYTE_SHIFT(0);
-        w |= to_u8(ld(&src->c[1][k].f)) << BYTE_SHIFT(1);
-        w |= to_u8(ld(&src->c[2][k].f)) << BYTE_SHIFT(2);
-        w |= to_u8(ld(&src->c[3][k].f)) << BYTE_SHIFT(3);
+        vi w = to_u8(ld(&src[0][k])) << BYTE_SHIFT(0);
+        w |= to_u8(ld(&src[1][k])) << BYTE_SHIFT(1);
+        w |= to_u8(ld(&src[2][k])) << BYTE_SHIFT(2);
+        w |= to_u8(ld(&src[3][k])) << BYTE_SHIFT(3);
         *(viu *)(void *)(px + k) = w;
     }
 #undef BYTE_SHIFT

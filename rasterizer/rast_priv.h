@@ -893,9 +893,16 @@ typedef struct rast_lane_ops {
                  float iw[16], float l1[16], float l2[16]);
     /* a varying's 4 components (a0, d1, d2 each): a0 + l1 * d1 + l2 * d2 */
     void (*attr)(const float a[12], const float l1[16], const float l2[16], gp_vec *v);
-    /* RGBA floats to RGBA8 words (bytes R, G, B, A), rast_blend.c f2u8 each */
-    void (*pack8)(const gp_vec *src, uint32_t px[16]);
+    /* RGBA floats (channel, lane) to RGBA8 words (bytes R, G, B, A),
+     * rast_blend.c f2u8 each */
+    void (*pack8)(const float src[4][16], uint32_t px[16]);
 } rast_lane_ops;
+/* A register's components as the floats pack8 takes (gp_val is a union
+ * with a float member). */
+static inline const float (*gp_vec_floats(const gp_vec *v))[16]
+{
+    return (const float(*)[16])(const void *)v->c;
+}
 /* The widest build this CPU runs (ASMGL_EXEC_ISA=base: the baseline). */
 const rast_lane_ops *rast_lanes(void);
 /* Build i (0 baseline, 1 AVX2), or NULL where the CPU lacks it: for tests. */

@@ -120,16 +120,16 @@ static void check_ops(const rast_lane_ops *o)
                 bad_attr += !same(v.c[c][l].f,
                                   attr[3 * c] + l1[l] * attr[3 * c + 1] + l2[l] * attr[3 * c + 2]);
 
-        gp_vec col;
+        float col[4][16];
         for (int c = 0; c < 4; c++)
             for (int l = 0; l < 16; l++)
-                col.c[c][l].f = colour_value();
+                col[c][l] = colour_value();
         uint32_t px[16];
-        o->pack8(&col, px);
+        o->pack8((const float(*)[16])col, px);
         for (int l = 0; l < 16; l++) {
             const uint8_t *b = (const uint8_t *)&px[l];
             for (int c = 0; c < 4; c++)
-                bad_pack += b[c] != spec_u8(col.c[c][l].f);
+                bad_pack += b[c] != spec_u8(col[c][l]);
         }
     }
     CHECK(bad_bary == 0, "%s bary: %d lanes differ", o->name, bad_bary);
