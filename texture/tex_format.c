@@ -985,6 +985,12 @@ void tex_xfer_unpack_row(const tex_xfer *x, const void *base, int j, int k, floa
     const uint8_t *p = row_ptr(x, base, j, k);
     bool swap = x->swap && t->size > 1;
 
+    if (t->kind == CT_FLOAT && f->kind == CF_COLOR && f->n == 4 && f->comp[0] == 0 &&
+        f->comp[1] == 1 && f->comp[2] == 2 && f->comp[3] == 3 && !swap &&
+        x->group == 4 * sizeof(float)) {
+        memcpy(rgba, p, (size_t)x->w * 4 * sizeof(float)); /* RGBA floats: as they are */
+        return;
+    }
     for (int i = 0; i < x->w; i++, rgba += 4) {
         float c[4] = {0.0f, 0.0f, 0.0f, 1.0f};
         if (t->kind == CT_BITMAP) {

@@ -594,6 +594,24 @@ static GLenum image_upload_u8(tex_image *img, const tex_xfer *x, const void *pix
     return GL_NO_ERROR;
 }
 
+/* store_texel over the texels [i0, i0 + n) of row (j, k) of an RGBA8 image
+ * (plain UNORM storage: base format, clamp, (uint8_t)(c * 255 + 1/2)), with
+ * the base format's component selection worked out once: tex_base_apply
+ * maps the indices 1..4 (0 for zero, 5 for one). */
+static void store_row_rgba8(tex_image *img, int i0, int j, int k, const float *rgba, int n)
+{
+    static const int32_t idx[4] = {1, 2, 3, 4}, one = 5;
+    int32_t sel[4];
+    tex_base_apply(img->base_format, false, idx, sel, sizeof *sel, &one);
+    uint8_t *p = texel_ptr(img, i0, j, k);
+    for (int i = 0; i < n; i++, p += 4, rgba += 4) {
+        for (int q = 0; q < 4; q++) {
+            float c = sel[q] == 0 ? 0.0f : sel[q] == 5 ? 1.0f : clamp01(rgba[sel[q] - 1]);
+            p[q] = (uint8_t)(c * 255.0f + 0.5f);
+        }
+    }
+}
+
 /* Writes client rows into img: client texel (ci, cj, ck) of a w x h x d
  * transfer lands on texel (ci + x, cj + y, ck + z); texels outside the image
  * (a stripped border) are dropped.  Integer images take the integers
@@ -620,6 +638,14 @@ static GLenum image_upload(tex_image *img, const tex_ifmt *f, const tex_xfer *x,
                 tex_xfer_unpack_row_int(x, pixels, cj, ck, row);
             else
                 tex_xfer_unpack_row(x, pixels, cj, ck, row);
+            if (img->format == TEX_FMT_RGBA8 &&
+                !(f->flags & (TEX_IF_FLOAT | TEX_IF_SNORM | TEX_IF_R11G11B10F | TEX_IF_RGB9E5))) {
+                /* store_texel's plain UNORM case: the columns inside the image at once */
+                int c0 = xo < 0 ? -xo : 0, c1 = img->width - xo < x->w ? img->width - xo : x->w;
+                if (c1 > c0)
+                    store_row_rgba8(img, c0 + xo, j, k, (const float *)row + (size_t)c0 * 4, c1 - c0);
+                continue;
+            }
             for (int ci = 0; ci < x->w; ci++) {
                 int i = ci + xo;
                 if (i < 0 || i >= img->width)
