@@ -590,18 +590,26 @@ TEX_INLINE void store_result(const tex_fast *f, uint32_t mask, int c, const vf o
  * out without the passes' bookkeeping.  Lanes outside mask
  * compute too (their indices are inside the image, or tested against it,
  * whatever their coordinates) and are not stored. */
-static bool one_rgba8(const tex_fast *f, const vf s[NC], const vf t[NC], const int off[2],
-                      uint32_t mask, gp_vec *out)
+static bool one_rgba8(const tex_fast *f, const gp_tex_request *req, uint32_t mask, gp_vec *out)
 {
     const samp *sp = &f->sp;
     const tex_image *img = &sp->t->image[0][sp->base];
     if (!img->data || img->format != TEX_FMT_RGBA8)
         return false;
     bool edge = rgba8_edge(sp, sp->mag_linear);
+    const gp_vec *cv = req->coord;
+    float ou = (float)req->offset[0], ov = (float)req->offset[1];
 #pragma GCC unroll 8
     FOR_C {
+        /* the kernel's coordinates: s, t; divided by q for TXP */
+        vf s = vld(cv->c[0], c), t = vld(cv->c[1], c);
+        if (req->op == GP_TEXOP_TXP) {
+            vf iw = vsplat(1.0f) / vld(cv->c[3], c);
+            s *= iw;
+            t *= iw;
+        }
         vf o[4];
-        rgba8_filter(sp, img, sp->mag_linear, edge, s[c], t[c], (float)off[0], (float)off[1], o);
+        rgba8_filter(sp, img, sp->mag_linear, edge, s, t, ou, ov, o);
         store_result(f, mask, c, o, out);
     }
     return true;
@@ -662,6 +670,8 @@ static void lambda_of(const tex_fast *f, const gp_tex_request *req, lanes *ln, c
  * mask into out.  False when it cannot be done here (nothing written). */
 bool KERNEL(const tex_fast *f, const gp_tex_request *req, uint32_t mask, gp_vec *out)
 {
+    if (f->one_rgba8)
+        return one_rgba8(f, req, mask, out);
     const samp *sp = &f->sp;
     const gp_vec *cv = req->coord;
     vf x[NC], y[NC], z[NC], w[NC], s[NC], t[NC];
@@ -714,8 +724,6 @@ bool KERNEL(const tex_fast *f, const gp_tex_request *req, uint32_t mask, gp_vec 
         off[0] = req->offset[0];
         off[1] = req->offset[1];
     }
-    if (f->one_rgba8)
-        return one_rgba8(f, s, t, off, mask, out);
 
     /* tex_sample.c lane_sample: the level(s) and filter of every lane */
     vi linear[NC], level[NC], level2[NC];
