@@ -622,29 +622,45 @@ static void GP_VM_NAME(sincos)(float *rs, float *rc, const float *a)
     }
 }
 
-/* pow_f for one integer exponent n, |n| <= 64, in every lane (POW by a
- * literal or a parameter: the common case): the lanes' powi_d path with
- * the exponent's bits known, so no per-lane selects and tests, the same
- * products in the same order and so the same bits. */
-VM_INLINE vf powi_uniform_f(vf a, int n)
+/* pow_f for one integer exponent n, |n| <= 64, in every lane of a task
+ * (POW by a literal or a parameter: the common case): the lanes' powi_d
+ * path with the exponent's bits known, so no per-lane selects and tests,
+ * the same products in the same order and so the same bits.  All the
+ * task's double vectors go through each step together (independent
+ * chains of products, not one after another). */
+#define POWI_NV (2 * GP_LANES / GP_VM_VW) /* double vectors in a task */
+VM_INLINE void powi_uniform(float *r, const float *a, int n)
 {
-    vf aa = (vf)((vi)a & 0x7fffffff);
-    vd xl = lo_d(aa), xh = hi_d(aa);
-    vd rl = SPLAT(vd, 1.0), rh = SPLAT(vd, 1.0);
+    vd x[POWI_NV], p[POWI_NV];
+#pragma GCC unroll 8
+    for (int k = 0; k < POWI_NV / 2; k++) {
+        vf aa = (vf)((vi)ld(a + k * GP_VM_VW) & 0x7fffffff);
+        x[2 * k] = lo_d(aa);
+        x[2 * k + 1] = hi_d(aa);
+        p[2 * k] = p[2 * k + 1] = SPLAT(vd, 1.0);
+    }
     for (unsigned m = (unsigned)(n < 0 ? -n : n); m; m >>= 1) {
         if (m & 1) {
-            rl = rl * xl;
-            rh = rh * xh;
+#pragma GCC unroll 8
+            for (int k = 0; k < POWI_NV; k++)
+                p[k] = p[k] * x[k];
         }
-        xl = xl * xl;
-        xh = xh * xh;
+#pragma GCC unroll 8
+        for (int k = 0; k < POWI_NV; k++)
+            x[k] = x[k] * x[k];
     }
     if (n < 0) {
-        rl = 1.0 / rl;
-        rh = 1.0 / rh;
+#pragma GCC unroll 8
+        for (int k = 0; k < POWI_NV; k++)
+            p[k] = 1.0 / p[k];
     }
-    vf r = join_f(rl, rh);
-    return n & 1 ? self((vi)a >> 31, -r, r) : r;
+#pragma GCC unroll 8
+    for (int k = 0; k < POWI_NV / 2; k++) {
+        vf v = join_f(p[2 * k], p[2 * k + 1]);
+        if (n & 1)
+            v = self((vi)ld(a + k * GP_VM_VW) >> 31, -v, v);
+        st(r + k * GP_VM_VW, v);
+    }
 }
 
 static void GP_VM_NAME(pow)(float *r, const float *a, const float *b)
@@ -660,8 +676,7 @@ static void GP_VM_NAME(pow)(float *r, const float *a, const float *b)
         uniform = bl == b0;
     }
     if (uniform) {
-        int n = (int)b[0];
-        LANE_LOOP st(r + k_, powi_uniform_f(ld(a + k_), n));
+        powi_uniform(r, a, (int)b[0]);
         return;
     }
     LANE_LOOP st(r + k_, pow_f(ld(a + k_), ld(b + k_)));
