@@ -99,19 +99,26 @@ static void LANES_NAME(attr)(const float a[12], const float l1[16], const float 
 }
 
 /* f2u8 of rast_blend.c for a vector: clamped to [0, 1] (NaN: 0), times 255
- * plus 1/2 in double (exact), truncated. */
+ * plus 1/2, truncated, exactly: in double (the product is exact there), or
+ * with AVX2's per-lane shifts in 32-bit integers (cheaper than widening to
+ * double; the same bytes for every float in [0, 1], checked exhaustively
+ * when this was written, and by rasterizer.lanes on the halfway points). */
 LANES_INLINE vi to_u8(vf v)
 {
     vf zero = splat(0.0f), one = splat(1.0f);
     v = (vf)((vi)(v >= zero) & (vi)v); /* NaN and below 0: +0 */
     v = (vf)(((vi)(v <= one) & (vi)v) | (~(vi)(v <= one) & (vi)one));
-#if VW == 8 && defined(__AVX__)
-    const __m256d k = _mm256_set1_pd(255.0), h = _mm256_set1_pd(0.5);
-    __m256d lo = _mm256_cvtps_pd(_mm256_castps256_ps128((__m256)v));
-    __m256d hi = _mm256_cvtps_pd(_mm256_extractf128_ps((__m256)v, 1));
-    __m128i il = _mm256_cvttpd_epi32(_mm256_add_pd(_mm256_mul_pd(lo, k), h));
-    __m128i ih = _mm256_cvttpd_epi32(_mm256_add_pd(_mm256_mul_pd(hi, k), h));
-    return (vi)_mm256_set_m128i(ih, il);
+#if VW == 8 && defined(__AVX2__)
+    /* in integers, exactly: v = M 2^(e - 23) (M the 24-bit significand,
+     * -9 <= e <= 0 here), and with s = 23 - e, floor(255 v + 1/2) =
+     * floor((255 M + 2^(s-1)) / 2^s) = Y >> (s - 8), where Y = M +
+     * 2^(s-9) - ceil(M / 256) is that sum over 256 (255 M = 256 M - M,
+     * and 2^(s-1) is a multiple of 256); Y < 2^25.  v < 2^-9 gives 0. */
+    vi bits = (vi)v, e = (bits >> 23) - 127;
+    vi m = (bits & 0x7fffff) | 0x800000;
+    vi y = m + (vi)_mm256_sllv_epi32(_mm256_set1_epi32(1), (__m256i)(14 - e)) - ((m + 255) >> 8);
+    vi n = (vi)_mm256_srlv_epi32((__m256i)y, (__m256i)(15 - e));
+    return n & (e >= -9); /* the compare is all ones where true */
 #elif VW == 4 && defined(__SSE2__)
     const __m128d k = _mm_set1_pd(255.0), h = _mm_set1_pd(0.5);
     __m128d lo = _mm_add_pd(_mm_mul_pd(_mm_cvtps_pd((__m128)v), k), h);

@@ -132,6 +132,21 @@ static void check_ops(const rast_lane_ops *o)
                 bad_pack += b[c] != spec_u8(col[c][l]);
         }
     }
+    /* and every float within 1024 ulps of each halfway point (k + 1/2) / 255,
+     * where 255 v + 1/2 comes within 2^-15 of an integer */
+    for (int k = 0; k < 255; k++) {
+        float h = ((float)k + 0.5f) / 255.0f;
+        for (int d = -1024; d < 1024; d += 16) {
+            float col[4][16];
+            for (int l = 0; l < 16; l++)
+                for (int c = 0; c < 4; c++)
+                    col[c][l] = bits_f(f_bits(h) + (uint32_t)(d + l));
+            uint32_t px[16];
+            o->pack8((const float(*)[16])col, px);
+            for (int l = 0; l < 16; l++)
+                bad_pack += (px[l] & 0xffu) != spec_u8(col[0][l]);
+        }
+    }
     CHECK(bad_bary == 0, "%s bary: %d lanes differ", o->name, bad_bary);
     CHECK(bad_attr == 0, "%s attr: %d components differ", o->name, bad_attr);
     CHECK(bad_pack == 0, "%s pack8: %d bytes differ", o->name, bad_pack);
