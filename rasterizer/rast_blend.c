@@ -202,7 +202,7 @@ static void pbe8_plain(rast_tile_ctx *t, const rast_dstate *ds, int buf, const u
 {
     (void)ds;
     uint32_t w[16];
-    t->lanes->pack8(gp_vec_floats(src), w);
+    t->lanes->pack8(rast_vec_floats(src), w);
     store_words8(t, buf, qbase, w, mask);
 }
 

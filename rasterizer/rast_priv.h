@@ -899,7 +899,7 @@ typedef struct rast_lane_ops {
 } rast_lane_ops;
 /* A register's components as the floats pack8 takes (gp_val is a union
  * with a float member). */
-static inline const float (*gp_vec_floats(const gp_vec *v))[16]
+static inline const float (*rast_vec_floats(const gp_vec *v))[16]
 {
     return (const float(*)[16])(const void *)v->c;
 }

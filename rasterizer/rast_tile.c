@@ -259,8 +259,8 @@ static void load_color_plane(rast_tile_ctx *t, int b, int smp)
         if (bpp == 4 && !(y & 1) && y + 1 < t->h) {
             int done = rows_to_tile4(dst, yo, src, src + s->stride, t->w);
             for (int k = 0; k < 2; k++)
-                row_to_tile4(dst + (size_t)ix(done) * 4, yo + 2 * k, src + (size_t)k * s->stride + (size_t)done * 4,
-                             t->w - done);
+                row_to_tile4(dst + (size_t)ix(done) * 4, yo + 2 * k,
+                             src + (size_t)k * s->stride + (size_t)done * 4, t->w - done);
             y++;
         } else if (bpp == 4) {
             row_to_tile4(dst, yo, src, t->w);
@@ -285,8 +285,8 @@ static void store_color(rast_tile_ctx *t, int b, int smp)
         if (bpp == 4 && !(y & 1) && y + 1 < t->h) {
             int done = tile_to_rows4(dst, dst + s->stride, src, yo, t->w);
             for (int k = 0; k < 2; k++)
-                tile_to_row4(dst + (size_t)k * s->stride + (size_t)done * 4, src + (size_t)ix(done) * 4,
-                             yo + 2 * k, t->w - done);
+                tile_to_row4(dst + (size_t)k * s->stride + (size_t)done * 4,
+                             src + (size_t)ix(done) * 4, yo + 2 * k, t->w - done);
             y++;
         } else if (bpp == 4) {
             tile_to_row4(dst, src, yo, t->w);

@@ -643,7 +643,8 @@ static GLenum image_upload(tex_image *img, const tex_ifmt *f, const tex_xfer *x,
                 /* store_texel's plain UNORM case: the columns inside the image at once */
                 int c0 = xo < 0 ? -xo : 0, c1 = img->width - xo < x->w ? img->width - xo : x->w;
                 if (c1 > c0)
-                    store_row_rgba8(img, c0 + xo, j, k, (const float *)row + (size_t)c0 * 4, c1 - c0);
+                    store_row_rgba8(img, c0 + xo, j, k, (const float *)row + (size_t)c0 * 4,
+                                    c1 - c0);
                 continue;
             }
             for (int ci = 0; ci < x->w; ci++) {
