@@ -171,6 +171,30 @@ static uint32_t cmp_lanes(GLenum f, const float a[16], const float b[16], uint32
     return out & mask;
 }
 
+/* Lanes l (of those in mask) where "ref FUNC (s[l] & vm)" (ref already
+ * masked), GL 2.1 4.1.5: cmp_lanes on the 8-bit values. */
+static uint32_t stencil_cmp(GLenum f, uint8_t ref, const uint8_t s[16], uint8_t vm, uint32_t mask)
+{
+    uint32_t out = 0;
+#define SCMP_LOOP(EXPR)                                   \
+    for (int l = 0; l < 16; l++) {                        \
+        uint8_t v = s[l] & vm;                            \
+        out |= (uint32_t)(EXPR) << l;                     \
+    }
+    switch (f) {
+    case GL_NEVER: break;
+    case GL_LESS: SCMP_LOOP(ref < v) break;
+    case GL_EQUAL: SCMP_LOOP(ref == v) break;
+    case GL_LEQUAL: SCMP_LOOP(ref <= v) break;
+    case GL_GREATER: SCMP_LOOP(ref > v) break;
+    case GL_NOTEQUAL: SCMP_LOOP(ref != v) break;
+    case GL_GEQUAL: SCMP_LOOP(ref >= v) break;
+    default: out = 0xffffu; break;
+    }
+#undef SCMP_LOOP
+    return out & mask;
+}
+
 /* Applies stencil operation op to the lanes in mask (s: the 16 old values). */
 static void stencil_apply(GLenum op, uint8_t s[16], uint8_t ref, uint8_t wm, uint32_t mask)
 {
@@ -202,27 +226,32 @@ static uint32_t isp_stencil(rast_tile_ctx *t, const rast_dstate *ds, const uint1
     const rast_stencil_face *sf = &ds->stencil[front ? 0 : 1];
     uint8_t ref = (uint8_t)(sf->ref < 0 ? 0 : sf->ref > 255 ? 255 : sf->ref);
     uint8_t vm = sf->value_mask, wm = sf->write_mask;
+    /* a quad's 4 pixels are 4 consecutive entries of the tile buffers */
     uint8_t s[16];
-    float sref[16], sval[16], d[16];
-    for (int l = 0; l < 16; l++) {
-        int p = qbase[l >> 2] + (l & 3);
-        s[l] = t->stencil[p];
-        sref[l] = (float)(ref & vm);
-        sval[l] = (float)(s[l] & vm);
-        d[l] = t->depth[p];
+    float d[16];
+    for (int k = 0; k < 4; k++) {
+        memcpy(&s[4 * k], &t->stencil[qbase[k]], 4);
+        memcpy(&d[4 * k], &t->depth[qbase[k]], 16);
     }
-    uint32_t spass = cmp_lanes(sf->func, sref, sval, mask);
+    uint32_t spass = stencil_cmp(sf->func, (uint8_t)(ref & vm), s, vm, mask);
     uint32_t zpass = ds->depth_test ? cmp_lanes(ds->depth_func, z, d, spass) : spass;
     stencil_apply(sf->fail_op, s, ref, wm, mask & ~spass);
     stencil_apply(sf->zfail_op, s, ref, wm, spass & ~zpass);
     stencil_apply(sf->zpass_op, s, ref, wm, zpass);
-    for (int l = 0; l < 16; l++) {
-        if (!((mask >> l) & 1u))
-            continue;
-        int p = qbase[l >> 2] + (l & 3);
-        t->stencil[p] = s[l];
-        if (ds->depth_write && ((zpass >> l) & 1u))
-            t->depth[p] = z[l];
+    uint32_t zw = ds->depth_write ? zpass : 0;
+    for (int k = 0; k < 4; k++) {
+        /* a quad with lanes in mask, whole: its other lanes kept the values
+         * they had (a task's unused slots repeat quad 0 and have none) */
+        if ((mask >> (4 * k)) & 0xfu)
+            memcpy(&t->stencil[qbase[k]], &s[4 * k], 4);
+        uint32_t qz = (zw >> (4 * k)) & 0xfu;
+        if (qz == 0xfu) {
+            memcpy(&t->depth[qbase[k]], &z[4 * k], 16);
+        } else if (qz) {
+            for (int j = 0; j < 4; j++)
+                if ((qz >> j) & 1u)
+                    t->depth[qbase[k] + j] = z[4 * k + j];
+        }
     }
     return zpass;
 }
