@@ -59,23 +59,8 @@ static inline uint8_t f2u8(float v)
 uint32_t rast_alpha_test(const rast_dstate *ds, const gp_vec *color0, uint32_t mask)
 {
     float ref = ds->alpha_ref;
-    uint32_t out = 0;
-#define ALPHA_LOOP(EXPR)                                                   \
-    for (int l = 0; l < 16; l++) {                                         \
-        float a = rast_clampf(color0->c[3][l].f, 0.0f, 1.0f);              \
-        out |= (uint32_t)(EXPR) << l;                                      \
-    }
-    switch (ds->alpha_func) {
-    case GL_NEVER: break;
-    case GL_LESS: ALPHA_LOOP(a < ref) break;
-    case GL_EQUAL: ALPHA_LOOP(a == ref) break;
-    case GL_LEQUAL: ALPHA_LOOP(a <= ref) break;
-    case GL_GREATER: ALPHA_LOOP(a > ref) break;
-    case GL_NOTEQUAL: ALPHA_LOOP(a != ref) break;
-    case GL_GEQUAL: ALPHA_LOOP(a >= ref) break;
-    default: out = 0xffffu; break;
-    }
-#undef ALPHA_LOOP
+    uint32_t out;
+    RAST_FUNC_LANES(out, ds->alpha_func, rast_clampf(color0->c[3][l].f, 0.0f, 1.0f), ref);
     return out & mask;
 }
 

@@ -150,48 +150,20 @@ DEPTH_FN(isp_gequal_w, gequal, 1)
 DEPTH_FN(isp_always, always, 0)
 DEPTH_FN(isp_always_w, always, 1)
 
-/* Lanes l (of those in `mask`) where a[l] FUNC b[l]: one switch per task. */
+/* Lanes l (of those in `mask`) where a[l] FUNC b[l]. */
 static uint32_t cmp_lanes(GLenum f, const float a[16], const float b[16], uint32_t mask)
 {
-    uint32_t out = 0;
-#define CMP_LOOP(EXPR)                                    \
-    for (int l = 0; l < 16; l++)                          \
-        out |= (uint32_t)(EXPR) << l;
-    switch (f) {
-    case GL_NEVER: break;
-    case GL_LESS: CMP_LOOP(a[l] < b[l]) break;
-    case GL_EQUAL: CMP_LOOP(a[l] == b[l]) break;
-    case GL_LEQUAL: CMP_LOOP(a[l] <= b[l]) break;
-    case GL_GREATER: CMP_LOOP(a[l] > b[l]) break;
-    case GL_NOTEQUAL: CMP_LOOP(a[l] != b[l]) break;
-    case GL_GEQUAL: CMP_LOOP(a[l] >= b[l]) break;
-    default: out = 0xffffu; break;
-    }
-#undef CMP_LOOP
+    uint32_t out;
+    RAST_FUNC_LANES(out, f, a[l], b[l]);
     return out & mask;
 }
 
 /* Lanes l (of those in mask) where "ref FUNC (s[l] & vm)" (ref already
- * masked), GL 2.1 4.1.5: cmp_lanes on the 8-bit values. */
+ * masked), GL 2.1 4.1.5, on the 8-bit values. */
 static uint32_t stencil_cmp(GLenum f, uint8_t ref, const uint8_t s[16], uint8_t vm, uint32_t mask)
 {
-    uint32_t out = 0;
-#define SCMP_LOOP(EXPR)                                   \
-    for (int l = 0; l < 16; l++) {                        \
-        uint8_t v = s[l] & vm;                            \
-        out |= (uint32_t)(EXPR) << l;                     \
-    }
-    switch (f) {
-    case GL_NEVER: break;
-    case GL_LESS: SCMP_LOOP(ref < v) break;
-    case GL_EQUAL: SCMP_LOOP(ref == v) break;
-    case GL_LEQUAL: SCMP_LOOP(ref <= v) break;
-    case GL_GREATER: SCMP_LOOP(ref > v) break;
-    case GL_NOTEQUAL: SCMP_LOOP(ref != v) break;
-    case GL_GEQUAL: SCMP_LOOP(ref >= v) break;
-    default: out = 0xffffu; break;
-    }
-#undef SCMP_LOOP
+    uint32_t out;
+    RAST_FUNC_LANES(out, f, ref, (uint8_t)(s[l] & vm));
     return out & mask;
 }
 

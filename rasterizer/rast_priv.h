@@ -914,6 +914,29 @@ extern const rast_lane_ops rast_lane_ops_avx2; /* rast_lanes_avx2.c */
 #define RAST_LANES_HAS_AVX2 0
 #endif
 
+/* out = the lanes l (0..15) where "A FUNC B" for the GL comparison function
+ * func (NEVER: none; ALWAYS, and any other value: all), A and B expressions
+ * of l evaluated per lane: the alpha, depth and stencil tests' one mapping
+ * of the functions.  One switch per task, a loop per case. */
+#define RAST_FUNC_LANES(out, func, A, B)                                  \
+    do {                                                                  \
+        uint32_t fl_ = 0;                                                 \
+        switch (func) {                                                   \
+        case GL_NEVER: break;                                             \
+        case GL_LESS: RAST_FUNC_LOOP_(fl_, (A) < (B)) break;              \
+        case GL_EQUAL: RAST_FUNC_LOOP_(fl_, (A) == (B)) break;            \
+        case GL_LEQUAL: RAST_FUNC_LOOP_(fl_, (A) <= (B)) break;           \
+        case GL_GREATER: RAST_FUNC_LOOP_(fl_, (A) > (B)) break;           \
+        case GL_NOTEQUAL: RAST_FUNC_LOOP_(fl_, (A) != (B)) break;         \
+        case GL_GEQUAL: RAST_FUNC_LOOP_(fl_, (A) >= (B)) break;           \
+        default: fl_ = 0xffffu; break;                                    \
+        }                                                                 \
+        (out) = fl_;                                                      \
+    } while (0)
+#define RAST_FUNC_LOOP_(acc, EXPR)                                        \
+    for (int l = 0; l < 16; l++)                                          \
+        (acc) |= (uint32_t)(EXPR) << l;
+
 /* ---- small helpers ------------------------------------------------------------- */
 
 /* Where depth is taken for primitive p on the tile's current sample plane:
