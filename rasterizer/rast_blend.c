@@ -146,10 +146,13 @@ static bool blend_reads_src1(const rast_dstate *ds)
 
 /* The second source colour of src (result.color[n] in t->outputs): the
  * matching result.color[n].secondary, clamped for fixed-point buffers, or
- * zero when the program does not write it. */
+ * zero when the program does not write it.  Nothing is loaded (s1 left as
+ * it is) when no blend factor reads it. */
 static void load_src1(const rast_tile_ctx *t, const rast_dstate *ds, const gp_vec *src, bool clamp,
                       float s1[4][16])
 {
+    if (!blend_reads_src1(ds))
+        return; /* s1 is not read */
     uintptr_t a = (uintptr_t)src, base = (uintptr_t)&t->outputs[GP_FOUT_COLOR0];
     long k = a >= base && (a - base) % sizeof(gp_vec) == 0 ? (long)((a - base) / sizeof(gp_vec)) : -1;
     const gp_vec *v = NULL;
@@ -302,8 +305,7 @@ static void pbe8_blend(rast_tile_ctx *t, const rast_dstate *ds, int buf, const u
     for (int ch = 0; ch < 4; ch++)
         for (int l = 0; l < 16; l++)
             s[ch][l] = rast_clampf(src->c[ch][l].f, 0.0f, 1.0f);
-    if (blend_reads_src1(ds))
-        load_src1(t, ds, src, true, s1);
+    load_src1(t, ds, src, true, s1);
     load8(t, buf, qbase, d);
     dst_base(ds->cbase[buf], d);
     blend_lanes(ds, ds->blend_color_clamped, s, s1, d, o);
