@@ -227,8 +227,7 @@ static void rgtc_encode(tex_image *img, int bx, int by, int k)
             tex_texel_load(img, x, y, k, c);
             for (int ch = 0; ch < 2; ch++) {
                 want[ch][t] = c[ch];
-                float v = c[ch] > 0.0f ? (c[ch] < 1.0f ? c[ch] : 1.0f) : 0.0f;
-                rgba[4 * t + ch] = (uint8_t)(v * 255.0f + 0.5f);
+                rgba[4 * t + ch] = tex_unorm8(c[ch]);
             }
             used |= 1 << t;
         }
@@ -284,10 +283,8 @@ static void block_encode(tex_image *img, int bx, int by, int k)
             float c[4];
             tex_texel_load(img, x, y, k, c);
             uint8_t *p = rgba + 4 * (4 * j + i);
-            for (int q = 0; q < 4; q++) {
-                float v = c[q] > 0.0f ? (c[q] < 1.0f ? c[q] : 1.0f) : 0.0f;
-                p[q] = (uint8_t)(v * 255.0f + 0.5f);
-            }
+            for (int q = 0; q < 4; q++)
+                p[q] = tex_unorm8(c[q]);
             mask |= 1 << (4 * j + i);
         }
     tex_squish_encode(s3tc_kind(img->internal_format), rgba, mask, block_ptr(img, bx, by, k));

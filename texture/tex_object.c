@@ -407,7 +407,7 @@ static void store_texel(tex_image *img, const tex_ifmt *f, int i, int j, int k, 
     }
     if (img->format == TEX_FMT_RGBA8) {
         for (int q = 0; q < 4; q++)
-            p[q] = (uint8_t)(c[q] * 255.0f + 0.5f);
+            p[q] = tex_unorm8(c[q]); /* clamped already: the same value */
     } else {
         memcpy(p, c, sizeof c);
     }
@@ -595,9 +595,9 @@ static GLenum image_upload_u8(tex_image *img, const tex_xfer *x, const void *pix
 }
 
 /* store_texel over the texels [i0, i0 + n) of row (j, k) of an RGBA8 image
- * (plain UNORM storage: base format, clamp, (uint8_t)(c * 255 + 1/2)), with
- * the base format's component selection worked out once: tex_base_apply
- * maps the indices 1..4 (0 for zero, 5 for one). */
+ * (plain UNORM storage: base format, then tex_unorm8), with the base
+ * format's component selection worked out once: tex_base_apply maps the
+ * indices 1..4 (0 for zero, 5 for one). */
 static void store_row_rgba8(tex_image *img, int i0, int j, int k, const float *rgba, int n)
 {
     static const int32_t idx[4] = {1, 2, 3, 4}, one = 5;
@@ -605,10 +605,8 @@ static void store_row_rgba8(tex_image *img, int i0, int j, int k, const float *r
     tex_base_apply(img->base_format, false, idx, sel, sizeof *sel, &one);
     uint8_t *p = texel_ptr(img, i0, j, k);
     for (int i = 0; i < n; i++, p += 4, rgba += 4) {
-        for (int q = 0; q < 4; q++) {
-            float c = sel[q] == 0 ? 0.0f : sel[q] == 5 ? 1.0f : clamp01(rgba[sel[q] - 1]);
-            p[q] = (uint8_t)(c * 255.0f + 0.5f);
-        }
+        for (int q = 0; q < 4; q++)
+            p[q] = tex_unorm8(sel[q] == 0 ? 0.0f : sel[q] == 5 ? 1.0f : rgba[sel[q] - 1]);
     }
 }
 

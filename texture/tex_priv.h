@@ -170,6 +170,15 @@ void tex_buffer_fetch(const tex_object *t, int32_t index, gp_val out[4]);
 /* Whether t's buffer format is an integer one (results are .i/.u). */
 bool tex_buffer_is_int(const tex_object *t);
 
+/* A colour component as RGBA8 storage keeps it: clamped to [0, 1] (NaN:
+ * 0), times 255 plus 1/2 in float, truncated (uploads, compressed-block
+ * re-encoding). */
+static inline uint8_t tex_unorm8(float v)
+{
+    v = v > 0.0f ? (v < 1.0f ? v : 1.0f) : 0.0f;
+    return (uint8_t)(v * 255.0f + 0.5f);
+}
+
 /* Overflow-checked size arithmetic (R14). */
 static inline bool tex_size_mul(size_t a, size_t b, size_t *r)
 {
