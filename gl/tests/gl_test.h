@@ -51,6 +51,11 @@ asmgl_context *gt_context(int w, int h);
  * name.  Expects success unless expect_fail. */
 GLuint gt_program(GLenum target, const char *text);
 
+/* A w x h texture of internal format ifmt (NEAREST, no data) attached as
+ * colour 0 of framebuffer fb, which is left bound and checked complete;
+ * returns the texture (left bound to TEXTURE_2D). */
+GLuint gt_color_texture(GLuint fb, GLenum ifmt, int w, int h);
+
 int gt_finish(const char *name);
 
 #endif /* GL_TESTS_GL_TEST_H */

@@ -18,20 +18,6 @@
 
 static const float tol = 1e-5f;
 
-/* A W x W texture of internal format ifmt attached as colour 0 of fb. */
-static GLuint attach(GLuint fb, GLenum ifmt)
-{
-    GLuint t;
-    glGenTextures(1, &t);
-    glBindTexture(GL_TEXTURE_2D, t);
-    glTexImage2D(GL_TEXTURE_2D, 0, (GLint)ifmt, W, W, 0, GL_RGBA, GL_FLOAT, NULL);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-    glBindFramebuffer(GL_FRAMEBUFFER, fb);
-    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, t, 0);
-    GT_EQ_INT(glCheckFramebufferStatus(GL_FRAMEBUFFER), GL_FRAMEBUFFER_COMPLETE);
-    return t;
-}
-
 static void rect(const float c[4])
 {
     glColor4fv(c);
@@ -114,7 +100,7 @@ int main(void)
     glClampColor(GL_CLAMP_READ_COLOR, GL_FALSE);
     GLuint fb;
     glGenFramebuffers(1, &fb);
-    attach(fb, GL_RGBA8_SNORM);
+    gt_color_texture(fb, GL_RGBA8_SNORM, W, W);
 
     /* a clear takes the format's range */
     glClearColor(2.0f, -2.0f, 0.5f, -0.25f);
@@ -160,7 +146,7 @@ int main(void)
     expect(__LINE__, (const float[4]){0.0f, 1.0f, 0.8f, 0.0f});
 
     /* ---- a float buffer: unclamped unless CLAMP_FRAGMENT_COLOR TRUE ---- */
-    attach(fb, GL_RGBA32F);
+    gt_color_texture(fb, GL_RGBA32F, W, W);
     rect((const float[4]){1.5f, -0.5f, 0.25f, 3.0f});
     expect(__LINE__, (const float[4]){1.0f, 0.0f, 0.25f, 1.0f});
     glClampColor(GL_CLAMP_FRAGMENT_COLOR, GL_FIXED_ONLY);
@@ -181,7 +167,7 @@ int main(void)
     glClampColor(GL_CLAMP_READ_COLOR, GL_FALSE);
 
     /* ---- RGBA16 kept as float: clamped to [0, 1] like the format ---- */
-    attach(fb, GL_RGBA16);
+    gt_color_texture(fb, GL_RGBA16, W, W);
     glClampColor(GL_CLAMP_FRAGMENT_COLOR, GL_FALSE);
     rect((const float[4]){1.5f, -0.5f, 0.25f, 3.0f});
     expect(__LINE__, (const float[4]){1.0f, 0.0f, 0.25f, 1.0f});
