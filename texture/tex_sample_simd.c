@@ -109,15 +109,24 @@ static inline vi visplat(int32_t k)
     return v;
 }
 
-/* m ? a : b per lane, m all ones or zero (a comparison) */
+/* m ? a : b per lane, m all ones or zero (a comparison): one blend where
+ * the machine has it (AVX), else and, andnot, or */
 static inline vf vsel(vi m, vf a, vf b)
 {
+#if TEX_VW == 8 && defined(__AVX__)
+    return (vf)_mm256_blendv_ps((__m256)b, (__m256)a, (__m256)m);
+#else
     return (vf)((m & (vi)a) | (~m & (vi)b));
+#endif
 }
 
 static inline vi visel(vi m, vi a, vi b)
 {
+#if TEX_VW == 8 && defined(__AVX__)
+    return (vi)_mm256_blendv_ps((__m256)b, (__m256)a, (__m256)m);
+#else
     return (m & a) | (~m & b);
+#endif
 }
 
 /* Lanes c * TEX_VW .. of bits as a comparison mask, and back. */
@@ -143,12 +152,20 @@ static inline uint32_t vbits(vi m, int c)
 #endif
 }
 
-/* clampf of every lane */
+/* clampf of every lane: v > lo ? v : lo (NaN -> lo), then v < hi ? v : hi.
+ * MAXPS and MINPS are exactly those selects, operand order included (the
+ * second operand for NaN and for equal values, -0 against +0 too). */
 static inline vf vclamp(vf v, float lo, float hi)
 {
     vf vlo = vsplat(lo), vhi = vsplat(hi);
-    v = vsel(v > vlo, v, vlo); /* NaN -> lo */
+#if TEX_VW == 8 && defined(__AVX__)
+    return (vf)_mm256_min_ps(_mm256_max_ps((__m256)v, (__m256)vlo), (__m256)vhi);
+#elif TEX_VW == 4 && defined(__SSE__)
+    return (vf)_mm_min_ps(_mm_max_ps((__m128)v, (__m128)vlo), (__m128)vhi);
+#else
+    v = vsel(v > vlo, v, vlo);
     return vsel(v < vhi, v, vhi);
+#endif
 }
 
 /* ifloor of every lane (clamped to int range already) */
@@ -571,6 +588,12 @@ TEX_INLINE void store_result(const tex_fast *f, uint32_t mask, int c, const vf o
 {
     vi m = vmask(mask, c);
     if (!f->post) { /* o as it is, kept in registers */
+        if ((mask >> (c * TEX_VW) & ((1u << TEX_VW) - 1)) == (1u << TEX_VW) - 1) {
+#pragma GCC unroll 4
+            for (int q = 0; q < 4; q++)
+                vst(out->c[q], c, o[q]);
+            return;
+        }
 #pragma GCC unroll 4
         for (int q = 0; q < 4; q++)
             vst(out->c[q], c, vsel(m, o[q], vld(out->c[q], c)));
