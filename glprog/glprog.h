@@ -893,7 +893,9 @@ typedef void (*gp_barrier_fn)(void *user);
 
 typedef struct gp_exec_env {
     gp_machine *machine;
-    const gp_val (*params)[4];  /* the resolved table, info->num_params rows */
+    const gp_val (*params)[4];  /* the resolved table, info->num_params rows; a
+                                   GP_PARAM_CONST row holds its value[] (compiled
+                                   code takes those from the program itself) */
     const gp_vec *inputs;       /* indexed by input slot (GP_VIN_* / GP_VARY_*) */
     gp_vec *outputs;            /* indexed by output slot (GP_VARY_* / GP_FOUT_*) */
     uint32_t live_mask;         /* lanes that are real vertices / covered fragments */

@@ -214,7 +214,7 @@ typedef struct jb {
     LLVMBuilderRef A;   /* allocas and initial values, in the entry block */
     LLVMValueRef fn;
     LLVMBasicBlockRef entry, exit;
-    LLVMTypeRef v, i1, i8, i16, i32, i64, f32, ptr, vf, vi, vb, vl;
+    LLVMTypeRef v, i1, i8, i16, i32, i64, f32, ptr, vf, vi, vb, vl, vd;
     LLVMValueRef env, in, out, params, res;
     LLVMValueRef exec, live, used, killed; /* allocas: i32 i32 i64 i32 */
     /* lanes not terminated (the interpreter's alive: KIL ends quads with no
@@ -257,16 +257,20 @@ static const float jit_zeros[NL] __attribute__((aligned(64)));
  * against an unwritten temporary or SWZ's 0 formed it.  With no zero
  * constant in the IR the pattern cannot form; a register holding zero
  * costs nothing measurable. */
-static LLVMValueRef cf(jb *b, float f)
+static LLVMValueRef cbits(jb *b, uint32_t u)
 {
-    gp_val z = {.f = f};
-    if ((z.u & 0x7fffffffu) == 0 && b->zero)
-        return z.u ? b->negzero : b->zero;
+    if ((u & 0x7fffffffu) == 0 && b->zero)
+        return u ? b->negzero : b->zero;
     LLVMValueRef e[NL];
-    LLVMValueRef k = LLVMConstBitCast(LLVMConstInt(b->i32, ((gp_val){.f = f}).u, 0), b->f32);
+    LLVMValueRef k = LLVMConstBitCast(LLVMConstInt(b->i32, u, 0), b->f32);
     for (int l = 0; l < NL; l++)
         e[l] = k;
     return LLVMConstVector(e, NL);
+}
+
+static LLVMValueRef cf(jb *b, float f)
+{
+    return cbits(b, ((gp_val){.f = f}).u);
 }
 
 static LLVMValueRef ci(jb *b, uint32_t u)
@@ -512,6 +516,12 @@ static LLVMValueRef read_reg(jb *b, const gp_src *s, int sel_c)
     case GP_FILE_PARAM: {
         if (i < 0 || (uint32_t)i >= b->p->info.num_params)
             return cf(b, 0.0f);
+        /* a constant of the program (a literal, a PARAM of numbers): its
+         * bits, which env->params holds too (glprog.h), as an LLVM
+         * constant, so the code folds them */
+        const gp_param_binding *pb = b->p->info.params ? &b->p->info.params[i] : NULL;
+        if (pb && pb->kind == GP_PARAM_CONST)
+            return cbits(b, pb->value[sel_c].u);
         LLVMValueRef x = ld(b, b->f32, gep8(b, b->params, (uint64_t)i * 16 + (uint64_t)sel_c * 4), 4);
         LLVMValueRef u = LLVMGetUndef(b->vf);
         u = LLVMBuildInsertElement(b->B, u, x, k32(b, 0), "");
@@ -540,6 +550,27 @@ static LLVMValueRef src_comp(jb *b, const gp_src *s, int c)
     if (neg)
         x = LLVMBuildXor(b->B, x, ci(b, 0x80000000u), "");
     return bitsf(b, x);
+}
+
+/* Component c of operand s when it is a constant of the program (as
+ * src_comp reads it): its bits in *u. */
+static bool const_comp(jb *b, const gp_src *s, int c, uint32_t *u)
+{
+    int sw = s->swz[c];
+    if (sw > GP_SWZ_W) {
+        *u = ((gp_val){.f = sw == GP_SWZ_ONE ? 1.0f : 0.0f}).u;
+    } else {
+        if (s->file != GP_FILE_PARAM || s->rel || s->index < 0 || !b->p->info.params ||
+            (uint32_t)s->index >= b->p->info.num_params ||
+            b->p->info.params[s->index].kind != GP_PARAM_CONST)
+            return false;
+        *u = b->p->info.params[s->index].value[sw].u;
+    }
+    if (s->abs)
+        *u &= 0x7fffffffu;
+    if ((s->negate >> c) & 1)
+        *u ^= 0x80000000u;
+    return true;
 }
 
 /* ---- result store (exec/runtime.c store, store_rows) --------------------- */
@@ -656,6 +687,36 @@ static LLVMValueRef vm1(jb *b, vm1_fn f, LLVMValueRef a)
     LLVMValueRef args[2] = {b->row[0], b->row[1]};
     call_c(b, (void (*)(void))f, b->v, pt, 2, args);
     return ld(b, b->vf, b->row[0], 64);
+}
+
+/* POW by a constant integer n, |n| <= 64: gp_vmath.c powi_uniform (the
+ * path gp_vm_pow takes for one integer exponent in every lane) in the
+ * function itself, the same double products in the same order:
+ * |a|^|n| by squaring, 1 / that for n < 0, rounded once to float, negated
+ * for a negative a and an odd n. */
+static LLVMValueRef pow_int(jb *b, LLVMValueRef a, int n)
+{
+    LLVMTypeRef vd = b->vd;
+    LLVMValueRef ai = fbits(b, a);
+    LLVMValueRef x = LLVMBuildFPExt(b->B, bitsf(b, LLVMBuildAnd(b->B, ai, ci(b, 0x7fffffffu), "")),
+                                    vd, "");
+    LLVMValueRef p = NULL; /* 1.0: 1.0 * x is x, bit for bit */
+    for (unsigned m = (unsigned)(n < 0 ? -n : n); m; m >>= 1) {
+        if (m & 1)
+            p = p ? LLVMBuildFMul(b->B, p, x, "") : x;
+        if (m > 1)
+            x = LLVMBuildFMul(b->B, x, x, "");
+    }
+    if (!p)
+        return cf(b, 1.0f);
+    if (n < 0)
+        p = LLVMBuildFDiv(b->B, LLVMConstReal(vd, 1.0), p, "");
+    LLVMValueRef r = LLVMBuildFPTrunc(b->B, p, b->vf, "");
+    if (n & 1) {
+        LLVMValueRef neg = LLVMBuildICmp(b->B, LLVMIntSLT, ai, ci(b, 0), "");
+        r = sel(b, neg, bitsf(b, LLVMBuildXor(b->B, fbits(b, r), ci(b, 0x80000000u), "")), r);
+    }
+    return r;
 }
 
 static LLVMValueRef vm_pow(jb *b, LLVMValueRef x, LLVMValueRef y)
@@ -1134,10 +1195,17 @@ static void emit_insn(jb *b, const gp_insn *in)
                       : in->op == GP_OP_SIN ? gp_vm_sin : gp_vm_cos, S(0, 0));
         store(b, in, r, false, true);
         return;
-    case GP_OP_POW:
-        r[0] = vm_pow(b, S(0, 0), S(1, 0));
+    case GP_OP_POW: {
+        uint32_t e;
+        gp_val ev;
+        if (const_comp(b, &in->src[1], 0, &e) && ((ev.u = e), ev.f >= -64.0f) && ev.f <= 64.0f &&
+            ev.f == (float)(int)ev.f)
+            r[0] = pow_int(b, S(0, 0), (int)ev.f);
+        else
+            r[0] = vm_pow(b, S(0, 0), S(1, 0));
         store(b, in, r, false, true);
         return;
+    }
     case GP_OP_DP2: case GP_OP_DP2A: case GP_OP_DP3: case GP_OP_DP4: case GP_OP_DPH: {
         /* summed left to right (k_dp*); DPH is DP4 with a.w = 1 */
         int n = in->op == GP_OP_DP2 || in->op == GP_OP_DP2A ? 2 : in->op == GP_OP_DP3 ? 3 : 4;
@@ -1329,6 +1397,7 @@ const char *jit_build(const gp_program *p, LLVMContextRef c, LLVMModuleRef m, co
     b->vi = LLVMVectorType(b->i32, NL);
     b->vb = LLVMVectorType(b->i1, NL);
     b->vl = LLVMVectorType(b->i64, NL);
+    b->vd = LLVMVectorType(LLVMDoubleTypeInContext(c), NL);
     b->fragment = p->info.stage == GP_STAGE_FRAGMENT;
     b->num_inputs = jit_num_inputs(p);
     b->num_outputs = jit_num_outputs(p);

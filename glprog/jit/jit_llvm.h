@@ -42,8 +42,10 @@
     X(LLVMBuildFCmp) \
     X(LLVMBuildFDiv) \
     X(LLVMBuildFMul) \
+    X(LLVMBuildFPExt) \
     X(LLVMBuildFPToSI) \
     X(LLVMBuildFPToUI) \
+    X(LLVMBuildFPTrunc) \
     X(LLVMBuildFSub) \
     X(LLVMBuildGEP2) \
     X(LLVMBuildICmp) \
@@ -74,6 +76,7 @@
     X(LLVMConstInt) \
     X(LLVMConstIntToPtr) \
     X(LLVMConstNull) \
+    X(LLVMConstReal) \
     X(LLVMConstVector) \
     X(LLVMConsumeError) \
     X(LLVMCreateBuilderInContext) \
@@ -86,6 +89,7 @@
     X(LLVMDisposeMessage) \
     X(LLVMDisposeModule) \
     X(LLVMDisposePassBuilderOptions) \
+    X(LLVMDoubleTypeInContext) \
     X(LLVMFloatTypeInContext) \
     X(LLVMFunctionType) \
     X(LLVMGetDefaultTargetTriple) \
@@ -182,8 +186,10 @@ bool jit_llvm_load(bool debug);
 #define LLVMBuildFCmp (jit_llvm.p_LLVMBuildFCmp)
 #define LLVMBuildFDiv (jit_llvm.p_LLVMBuildFDiv)
 #define LLVMBuildFMul (jit_llvm.p_LLVMBuildFMul)
+#define LLVMBuildFPExt (jit_llvm.p_LLVMBuildFPExt)
 #define LLVMBuildFPToSI (jit_llvm.p_LLVMBuildFPToSI)
 #define LLVMBuildFPToUI (jit_llvm.p_LLVMBuildFPToUI)
+#define LLVMBuildFPTrunc (jit_llvm.p_LLVMBuildFPTrunc)
 #define LLVMBuildFSub (jit_llvm.p_LLVMBuildFSub)
 #define LLVMBuildGEP2 (jit_llvm.p_LLVMBuildGEP2)
 #define LLVMBuildICmp (jit_llvm.p_LLVMBuildICmp)
@@ -214,6 +220,7 @@ bool jit_llvm_load(bool debug);
 #define LLVMConstInt (jit_llvm.p_LLVMConstInt)
 #define LLVMConstIntToPtr (jit_llvm.p_LLVMConstIntToPtr)
 #define LLVMConstNull (jit_llvm.p_LLVMConstNull)
+#define LLVMConstReal (jit_llvm.p_LLVMConstReal)
 #define LLVMConstVector (jit_llvm.p_LLVMConstVector)
 #define LLVMConsumeError (jit_llvm.p_LLVMConsumeError)
 #define LLVMCreateBuilderInContext (jit_llvm.p_LLVMCreateBuilderInContext)
@@ -226,6 +233,7 @@ bool jit_llvm_load(bool debug);
 #define LLVMDisposeMessage (jit_llvm.p_LLVMDisposeMessage)
 #define LLVMDisposeModule (jit_llvm.p_LLVMDisposeModule)
 #define LLVMDisposePassBuilderOptions (jit_llvm.p_LLVMDisposePassBuilderOptions)
+#define LLVMDoubleTypeInContext (jit_llvm.p_LLVMDoubleTypeInContext)
 #define LLVMFloatTypeInContext (jit_llvm.p_LLVMFloatTypeInContext)
 #define LLVMFunctionType (jit_llvm.p_LLVMFunctionType)
 #define LLVMGetDefaultTargetTriple (jit_llvm.p_LLVMGetDefaultTargetTriple)

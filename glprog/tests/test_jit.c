@@ -165,6 +165,33 @@ static const prog_case cases[] = {
      "MAD_SAT result.color, a, b, c;\n"
      "ADD_SAT result.depth.z, fragment.position.z, -p.y;\n"
      "END\n"},
+    /* constants of the program are folded into the code, and POW by a
+     * constant integer of magnitude <= 64 runs in it (pow_int): every such
+     * exponent's sign, 0 and the limits, against the ones that still call
+     * gp_vm_pow (65, a fraction, a parameter) */
+    {"arb fragment pow by constants", GP_STAGE_FRAGMENT,
+     "!!ARBfp1.0\n"
+     "OPTION ARB_draw_buffers;\n"
+     "PARAM k = {16, -7, 0.5, 3};\n"
+     "PARAM e = {64, -64, 65, 0};\n"
+     "PARAM v = program.local[0];\n"
+     "TEMP r, s, t;\n"
+     "POW r.x, fragment.texcoord[0].x, k.x;\n"
+     "POW r.y, fragment.texcoord[0].y, -k.y;\n"
+     "POW r.z, fragment.texcoord[0].z, k.y;\n"
+     "POW r.w, fragment.texcoord[0].w, k.w;\n"
+     "POW s.x, fragment.texcoord[1].x, e.x;\n"
+     "POW s.y, fragment.texcoord[1].y, e.y;\n"
+     "POW s.z, fragment.texcoord[1].z, e.z;\n"
+     "POW s.w, fragment.texcoord[1].w, e.w;\n"
+     "POW t.x, fragment.texcoord[2].x, k.z;\n"
+     "POW t.y, fragment.texcoord[2].y, {1}.x;\n"
+     "POW t.z, fragment.texcoord[2].z, -{2}.x;\n"
+     "POW t.w, fragment.texcoord[2].w, v.x;\n"
+     "MAD result.color[0], r, k, e;\n"
+     "MOV result.color[1], s;\n"
+     "MOV result.color[2], t;\n"
+     "END\n"},
     {"arb fragment fog_exp2", GP_STAGE_FRAGMENT,
      "!!ARBfp1.0\n"
      "OPTION ARB_fog_exp2;\n"
