@@ -170,12 +170,27 @@ enum { POST_ZERO = 4, POST_ONE = 5 };
 bool tex_result_map(const tex_object *t, uint8_t map[4]);
 
 /* What tex_unit_prepare decides, kept in tex_unit_state.priv. */
+struct tex_fast;
+/* A kernel: the lookup of req (tex_unit_takes) for the lanes of mask into
+ * out; false when it cannot be done there (nothing written). */
+typedef bool (*tex_kernel_fn)(const struct tex_fast *f, const gp_tex_request *req, uint32_t mask,
+                              gp_vec *out);
+
+/* The kernels of one instruction set (tex_sample_simd.c): the general
+ * one; one_any for a unit whose every lookup filters the base level of
+ * one 2D RGBA8 image with one filter (no mipmaps, MIN == MAG); and that
+ * lookup compiled for one filter (nearest, linear) and one wrap mode on
+ * both axes (REPEAT, CLAMP_TO_EDGE). */
+typedef struct tex_kernels {
+    tex_kernel_fn general, one_any, one[2][2];
+} tex_kernels;
+extern const tex_kernels tex_kernels_base, tex_kernels_avx2;
+
 typedef struct tex_fast {
     samp sp;           /* tex_samp_setup for t's own target: no reference, no offsets */
     bool kernel;       /* the kernels take this unit's plain lookups */
     bool need_lambda;  /* the result depends on lambda (mipmaps, or MIN != MAG) */
-    bool one_rgba8;    /* every lookup filters the base level of one 2D RGBA8
-                          image (tex_sample_simd.c one_rgba8) */
+    tex_kernel_fn fn;  /* the kernel for them, chosen by tex_unit_prepare */
     bool post;         /* the base format or the swizzle maps the result: */
     uint8_t map[4];    /* result component q = filtered component map[q], or
                           POST_ZERO / POST_ONE */

@@ -57,11 +57,12 @@
  * tex_unit_sample picks one at run time. */
 #if defined(TEX_SIMD_AVX2)
 #define TEX_VW 8
+#define KERNELS tex_kernels_avx2
 #define KERNEL tex_kernel_sample_avx2
 #else
+#define KERNELS tex_kernels_base
 #define KERNEL tex_kernel_sample
 #endif
-bool KERNEL(const tex_fast *f, const gp_tex_request *req, uint32_t mask, gp_vec *out);
 
 /* ---- lane vectors ------------------------------------------------------------------ */
 
@@ -420,21 +421,21 @@ static inline bool rgba8_edge(const samp *sp, bool linear)
  * tex_sample.c level_rgba8_2d, the direct path.  Every lane computes (its
  * indices are in the image, or tested against it, whatever its
  * coordinates). */
-TEX_INLINE void rgba8_filter(const samp *sp, const tex_image *img, bool linear, bool edge, vf s,
-                             vf t, float ou, float ov, vf o[4])
+TEX_INLINE void rgba8_filter(const samp *sp, const tex_image *img, bool linear, bool edge, int ws,
+                             int wt, vf s, vf t, float ou, float ov, vf o[4])
 {
     int w = img->width, h = img->height;
     /* tex_sample.c to_texels */
     vf u = (sp->normalized ? s * (float)w : s) + ou;
     vf v = (sp->normalized ? t * (float)h : t) + ov;
     if (!linear) {
-        tap8(sp, img, edge, vaxis_nearest(u, w, sp->wrap[0]), vaxis_nearest(v, h, sp->wrap[1]), o);
+        tap8(sp, img, edge, vaxis_nearest(u, w, ws), vaxis_nearest(v, h, wt), o);
         return;
     }
     vi i0, i1, j0, j1;
     vf a, b, one = vsplat(1.0f);
-    vaxis_linear(u, w, sp->wrap[0], &i0, &i1, &a);
-    vaxis_linear(v, h, sp->wrap[1], &j0, &j1, &b);
+    vaxis_linear(u, w, ws, &i0, &i1, &a);
+    vaxis_linear(v, h, wt, &j0, &j1, &b);
     /* GL 2.1 section 3.8.8, LINEAR: (1-a)(1-b) t00 + a(1-b) t10 + (1-a)b t01 + ab t11 */
     vf w00 = (one - a) * (one - b), w10 = a * (one - b);
     vf w01 = (one - a) * b, w11 = a * b;
@@ -497,7 +498,8 @@ static void level_pass(const samp *sp, const tex_image *img, bool linear, uint32
             if (!vbits(m, c))
                 continue;
             vf oc[4];
-            rgba8_filter(sp, img, linear, edge, s[c], t[c], (float)off[0], (float)off[1], oc);
+            rgba8_filter(sp, img, linear, edge, sp->wrap[0], sp->wrap[1], s[c], t[c], (float)off[0],
+                         (float)off[1], oc);
 #pragma GCC unroll 4
             for (int q = 0; q < 4; q++)
                 o[q][c] = vsel(m, oc[q], o[q][c]);
@@ -612,14 +614,20 @@ TEX_INLINE void store_result(const tex_fast *f, uint32_t mask, int c, const vf o
  * MIN == MAG): rgba8_filter, each vector of lanes from coordinates to
  * out without the passes' bookkeeping.  Lanes outside mask
  * compute too (their indices are inside the image, or tested against it,
- * whatever their coordinates) and are not stored. */
-static bool one_rgba8(const tex_fast *f, const gp_tex_request *req, uint32_t mask, gp_vec *out)
+ * whatever their coordinates) and are not stored.  lin and wrap are the
+ * filter (0 nearest, 1 linear) and the wrap mode of both axes where the
+ * caller fixes them (compiled with those constants), else -1: the
+ * sampler's. */
+TEX_INLINE bool one_rgba8_with(const tex_fast *f, const gp_tex_request *req, uint32_t mask,
+                               gp_vec *out, int lin, int wrap)
 {
     const samp *sp = &f->sp;
     const tex_image *img = &sp->t->image[0][sp->base];
     if (!img->data || img->format != TEX_FMT_RGBA8)
         return false;
-    bool edge = rgba8_edge(sp, sp->mag_linear);
+    bool linear = lin < 0 ? sp->mag_linear : lin;
+    int ws = wrap < 0 ? sp->wrap[0] : wrap, wt = wrap < 0 ? sp->wrap[1] : wrap;
+    bool edge = wrap < 0 ? rgba8_edge(sp, linear) : false;
     const gp_vec *cv = req->coord;
     float ou = (float)req->offset[0], ov = (float)req->offset[1];
 #pragma GCC unroll 8
@@ -632,11 +640,30 @@ static bool one_rgba8(const tex_fast *f, const gp_tex_request *req, uint32_t mas
             t *= iw;
         }
         vf o[4];
-        rgba8_filter(sp, img, sp->mag_linear, edge, s, t, ou, ov, o);
+        rgba8_filter(sp, img, linear, edge, ws, wt, s, t, ou, ov, o);
         store_result(f, mask, c, o, out);
     }
     return true;
 }
+
+/* one_rgba8_with for every one_rgba8 unit, and for the common cases with
+ * the filter and the wrap mode fixed: nearest or linear, REPEAT or
+ * CLAMP_TO_EDGE on both axes (where no texel is outside the image).
+ * Nearest CLAMP clamps as CLAMP_TO_EDGE (vaxis_nearest): it takes the
+ * CLAMP_TO_EDGE function. */
+static bool one_rgba8(const tex_fast *f, const gp_tex_request *req, uint32_t mask, gp_vec *out)
+{
+    return one_rgba8_with(f, req, mask, out, -1, -1);
+}
+#define ONE_RGBA8_FIXED(NAME, LIN, WRAP)                                                       \
+    static bool NAME(const tex_fast *f, const gp_tex_request *req, uint32_t mask, gp_vec *out) \
+    {                                                                                          \
+        return one_rgba8_with(f, req, mask, out, LIN, WRAP);                                   \
+    }
+ONE_RGBA8_FIXED(one_nearest_repeat, 0, W_REPEAT)
+ONE_RGBA8_FIXED(one_nearest_edge, 0, W_EDGE)
+ONE_RGBA8_FIXED(one_linear_repeat, 1, W_REPEAT)
+ONE_RGBA8_FIXED(one_linear_edge, 1, W_EDGE)
 
 /* ---- the kernel ---------------------------------------------------------------------- */
 
@@ -691,10 +718,8 @@ static void lambda_of(const tex_fast *f, const gp_tex_request *req, lanes *ln, c
 
 /* The lookup of req (TEX, TXP, TXB, TXL; tex_unit_takes) for the lanes of
  * mask into out.  False when it cannot be done here (nothing written). */
-bool KERNEL(const tex_fast *f, const gp_tex_request *req, uint32_t mask, gp_vec *out)
+static bool KERNEL(const tex_fast *f, const gp_tex_request *req, uint32_t mask, gp_vec *out)
 {
-    if (f->one_rgba8)
-        return one_rgba8(f, req, mask, out);
     const samp *sp = &f->sp;
     const gp_vec *cv = req->coord;
     vf x[NC], y[NC], z[NC], w[NC], s[NC], t[NC];
@@ -819,6 +844,10 @@ bool KERNEL(const tex_fast *f, const gp_tex_request *req, uint32_t mask, gp_vec 
     return true;
 }
 
+const tex_kernels KERNELS = {
+    KERNEL, one_rgba8, {{one_nearest_repeat, one_nearest_edge}, {one_linear_repeat, one_linear_edge}},
+};
+
 /* ---- preparing and dispatching ---------------------------------------------------- */
 #if !defined(TEX_SIMD_AVX2)
 
@@ -835,30 +864,24 @@ static const tex_fast *cfast_of(const tex_unit_state *u)
     return (const tex_fast *)(const void *)u->priv;
 }
 
-#if TEX_SIMD_HAS_AVX2
-bool tex_kernel_sample_avx2(const tex_fast *f, const gp_tex_request *req, uint32_t mask,
-                            gp_vec *out);
-#endif
-
-/* The kernel's instruction set, chosen once: AVX2 where the CPU has it,
+/* The kernels' instruction set, chosen once: AVX2 where the CPU has it,
  * unless ASMGL_EXEC_ISA=base asks for the baseline everywhere (as it does
  * for the program interpreter).  Every thread makes the same choice. */
-typedef bool (*kernel_fn)(const tex_fast *, const gp_tex_request *, uint32_t, gp_vec *);
-static _Atomic(kernel_fn) kernel_chosen;
+static _Atomic(const tex_kernels *) kernels_chosen;
 
-static kernel_fn kernel(void)
+static const tex_kernels *kernels(void)
 {
-    kernel_fn k = atomic_load_explicit(&kernel_chosen, memory_order_relaxed);
+    const tex_kernels *k = atomic_load_explicit(&kernels_chosen, memory_order_relaxed);
     if (k)
         return k;
-    k = tex_kernel_sample;
+    k = &tex_kernels_base;
 #if TEX_SIMD_HAS_AVX2
     const char *isa = getenv("ASMGL_EXEC_ISA");
     __builtin_cpu_init();
     if (!(isa && strcmp(isa, "base") == 0) && __builtin_cpu_supports("avx2"))
-        k = tex_kernel_sample_avx2;
+        k = &tex_kernels_avx2;
 #endif
-    atomic_store_explicit(&kernel_chosen, k, memory_order_relaxed);
+    atomic_store_explicit(&kernels_chosen, k, memory_order_relaxed);
     return k;
 }
 
@@ -913,7 +936,19 @@ void tex_unit_prepare(tex_unit_state *u, const tex_object *t, const tex_sampler 
         (bi->format != TEX_FMT_RGBA8 && bi->format != TEX_FMT_RGBA32F))
         goto generic;
     f->need_lambda = sp->mip != MIP_NONE || sp->mag_linear != sp->min_linear;
-    f->one_rgba8 = !f->need_lambda && sp->fast2d && !sp->cube;
+    const tex_kernels *ks = kernels();
+    f->fn = ks->general;
+    if (!f->need_lambda && sp->fast2d && !sp->cube) {
+        /* one_rgba8: with the filter and the wrap mode fixed where it can */
+        int lin = sp->mag_linear, ws = sp->wrap[0], wt = sp->wrap[1];
+        if (!lin) { /* nearest clamps CLAMP as CLAMP_TO_EDGE */
+            ws = ws == W_CLAMP ? W_EDGE : ws;
+            wt = wt == W_CLAMP ? W_EDGE : wt;
+        }
+        f->fn = ks->one_any;
+        if (ws == wt && (ws == W_REPEAT || ws == W_EDGE))
+            f->fn = ks->one[lin][ws == W_EDGE];
+    }
     f->post = tex_result_map(t, f->map);
     f->targets = 1u << target;
     f->layers = sp->layer_dim == 2 ? bi->depth : 1;
@@ -943,7 +978,7 @@ void tex_unit_sample(const tex_unit_state *u, const gp_tex_request *req, gp_vec 
 {
     uint32_t mask = req->lane_mask & (uint32_t)((1ull << NL) - 1);
     if (tex_unit_takes(u, req)) {
-        if (!mask || kernel()(cfast_of(u), req, mask, out))
+        if (!mask || cfast_of(u)->fn(cfast_of(u), req, mask, out))
             return;
     }
     tex_sample_generic(u->t, u->so, req, u->lod_bias, out);
