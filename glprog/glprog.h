@@ -499,6 +499,16 @@ typedef struct gp_tex_request {
  * the lanes in req->lane_mask.  Called from worker threads. */
 typedef void (*gp_tex_fn)(void *user, const gp_tex_request *req, gp_vec *out);
 
+/* A texture unit's own lookup, which the sampler may offer for the plain
+ * lookups of the unit: TEX, TXP, TXB and TXL with constant offsets, not
+ * bindless.  fn(self, req, mask, out) writes what gp_tex_fn would for the
+ * lanes of mask (req->lane_mask), or returns false having written nothing
+ * (then the executor calls gp_tex_fn).  fn NULL: none. */
+typedef struct gp_tex_direct {
+    bool (*fn)(const void *self, const gp_tex_request *req, uint32_t mask, gp_vec *out);
+    const void *self;
+} gp_tex_direct;
+
 /* ---- the compiled program -------------------------------------------------- */
 
 enum {
@@ -902,6 +912,9 @@ typedef struct gp_exec_env {
     uint32_t helper_mask;       /* fragment lanes run only for derivatives */
     gp_tex_fn tex;
     void *tex_user;
+    /* optional: tex_direct[u] for units u < num_tex_direct (NULL / 0: none) */
+    const gp_tex_direct *tex_direct;
+    uint32_t num_tex_direct;
     uint64_t insn_budget;       /* instructions x lanes; 0 = GP_DEFAULT_INSN_BUDGET */
     /* NV_parameter_buffer_object: binding point a's buffer, param_buffer_words[a]
      * 32-bit words (NULL / 0 = unbound: reads return 0).  GP_FILE_BUFFER

@@ -170,8 +170,9 @@ void gp_exec_interp_avx2(const gp_program *p, const gp_code *code, gp_exec_env *
  * reach promise is in glprog.h (gp_tex_fn, gp_image_fn, gp_interp_fn,
  * gp_emit_fn, gp_barrier_fn, "memory").
  *
- *   tex          one sampler call for req (env->tex; none bound: what an
- *                incomplete texture returns, (0, 0, 0, 1))
+ *   tex          one sampler call for req: the unit's env->tex_direct for a
+ *                plain lookup where it takes req, else env->tex (none
+ *                bound: what an incomplete texture returns, (0, 0, 0, 1))
  *   tex_units    TEXTURE arrays indexed per lane (gp_ir.h GP_TEXF_INDEXED):
  *                unit[l] per lane of req->lane_mask, -1 outside the array
  *                (reads 0); one tex call per distinct unit

@@ -40,8 +40,21 @@ static void merge_lanes(gp_vec *out, const gp_vec *t, uint32_t group)
 
 /* ---- textures -------------------------------------------------------------- */
 
+/* Whether req is a plain lookup, which a unit's gp_tex_direct may take. */
+static bool tex_plain(const gp_tex_request *req)
+{
+    return (req->op == GP_TEXOP_TEX || req->op == GP_TEXOP_TXP || req->op == GP_TEXOP_TXB ||
+            req->op == GP_TEXOP_TXL) &&
+           !req->bindless && !req->offset_reg && !req->gather_x && !req->extra;
+}
+
 void gp_rt_tex(const gp_exec_env *env, const gp_tex_request *req, gp_vec *out)
 {
+    if (env->tex_direct && req->unit < env->num_tex_direct && tex_plain(req)) {
+        const gp_tex_direct *d = &env->tex_direct[req->unit];
+        if (d->fn && d->fn(d->self, req, req->lane_mask, out))
+            return;
+    }
     if (env->tex) {
         env->tex(env->tex_user, req, out);
     } else {

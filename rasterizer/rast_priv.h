@@ -140,6 +140,8 @@ typedef struct rast_tex_units {
      * not part of the comparison of draw states); units past them are
      * sampled unprepared */
     const tex_unit_state *prepared;
+    const gp_tex_direct *direct; /* tex_unit_direct of each prepared unit: the
+                                    fragment program's env.tex_direct */
     uint32_t num_prepared;
     const tex_object *const *handles;  /* rast_draw.tex_handles (NV_bindless_texture) */
     uint32_t num_handles;

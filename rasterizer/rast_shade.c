@@ -292,6 +292,8 @@ static inline __attribute__((always_inline)) bool shade_run(rast_tile_ctx *t, co
     if (t->fenv_ds != ds) {
         rast_stage_env(&ds->fp, t->machine, rast_tex_fn, (void *)&ds->tex, ds->insn_budget, &ds->mem,
                        "fragment program", &t->fenv);
+        t->fenv.tex_direct = ds->tex.direct;
+        t->fenv.num_tex_direct = ds->tex.num_prepared;
         t->fenv_ds = ds;
     }
     gp_exec_env *env = &t->fenv; /* gp_exec writes only its results */

@@ -431,6 +431,7 @@ rast_dstate *rast_dstate_get(rast_context *r, const rast_draw *d)
     if (cur) {
         cand.fp.params = cur->fp.params;
         cand.tex.prepared = cur->tex.prepared;
+        cand.tex.direct = cur->tex.direct;
         cand.tex.num_prepared = cur->tex.num_prepared;
         if (memcmp(&cand, cur, offsetof(rast_dstate, mem)) == 0 &&
             (pbytes == 0 || memcmp(cur->fp.params, d->fp.params, pbytes) == 0))
@@ -442,12 +443,16 @@ rast_dstate *rast_dstate_get(rast_context *r, const rast_draw *d)
     uint32_t used = cand.fpi->tex_units_used;
     uint32_t nunits = used ? 32u - (uint32_t)__builtin_clz(used) : 0u;
     tex_unit_state *units = nunits ? rast_scene_alloc(&r->scene, nunits * sizeof(*units)) : NULL;
-    if (!ds || (pbytes && !params) || (nunits && !units))
+    gp_tex_direct *direct = nunits ? rast_scene_alloc(&r->scene, nunits * sizeof(*direct)) : NULL;
+    if (!ds || (pbytes && !params) || (nunits && (!units || !direct)))
         return NULL;
-    for (uint32_t i = 0; i < nunits; i++)
+    for (uint32_t i = 0; i < nunits; i++) {
         tex_unit_prepare(&units[i], cand.tex.textures[i], cand.tex.samplers[i],
                          cand.tex.lod_bias[i]);
+        direct[i] = tex_unit_direct(&units[i]);
+    }
     cand.tex.prepared = units;
+    cand.tex.direct = direct;
     cand.tex.num_prepared = nunits;
     if (pbytes)
         memcpy(params, d->fp.params, pbytes);

@@ -546,6 +546,11 @@ typedef struct tex_unit_state {
 void tex_unit_prepare(tex_unit_state *u, const tex_object *t, const tex_sampler *so,
                       float unit_lod_bias);
 void tex_unit_sample(const tex_unit_state *u, const gp_tex_request *req, gp_vec *out);
+/* The kernel of u's plain lookups as the executors call it directly
+ * (glprog.h gp_tex_direct: the results of tex_unit_sample, or false for a
+ * lookup it does not take); fn NULL where no kernel takes u.  Valid as
+ * long as u. */
+gp_tex_direct tex_unit_direct(const tex_unit_state *u);
 
 /* ---- Image units (EXT_shader_image_load_store) -----------------------------
  *

@@ -170,10 +170,11 @@ enum { POST_ZERO = 4, POST_ONE = 5 };
 bool tex_result_map(const tex_object *t, uint8_t map[4]);
 
 /* What tex_unit_prepare decides, kept in tex_unit_state.priv. */
-struct tex_fast;
-/* A kernel: the lookup of req (tex_unit_takes) for the lanes of mask into
- * out; false when it cannot be done there (nothing written). */
-typedef bool (*tex_kernel_fn)(const struct tex_fast *f, const gp_tex_request *req, uint32_t mask,
+/* A kernel: the lookup of req (a plain lookup: tex_unit_takes but for the
+ * target, which the kernel checks) for the lanes of mask into out; false
+ * when it cannot be done there (nothing written).  f: the unit's
+ * tex_fast.  The type of glprog.h gp_tex_direct.fn. */
+typedef bool (*tex_kernel_fn)(const void *f, const gp_tex_request *req, uint32_t mask,
                               gp_vec *out);
 
 /* The kernels of one instruction set (tex_sample_simd.c): the general

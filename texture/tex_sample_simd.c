@@ -609,6 +609,13 @@ TEX_INLINE void store_result(const tex_fast *f, uint32_t mask, int c, const vf o
     }
 }
 
+/* Whether req's target is one the kernels take for the unit (the rest of
+ * tex_unit_takes is the caller's: a plain lookup). */
+static inline bool kernel_target(const tex_fast *f, const gp_tex_request *req)
+{
+    return req->coord && req->target < 32 && (f->targets >> req->target & 1);
+}
+
 /* The lookups of a unit whose every lane reads the base level of one
  * plain 2D RGBA8 image with one filter (tex_fast.one_rgba8: no mipmaps,
  * MIN == MAG): rgba8_filter, each vector of lanes from coordinates to
@@ -623,7 +630,7 @@ TEX_INLINE bool one_rgba8_with(const tex_fast *f, const gp_tex_request *req, uin
 {
     const samp *sp = &f->sp;
     const tex_image *img = &sp->t->image[0][sp->base];
-    if (!img->data || img->format != TEX_FMT_RGBA8)
+    if (!kernel_target(f, req) || !img->data || img->format != TEX_FMT_RGBA8)
         return false;
     bool linear = lin < 0 ? sp->mag_linear : lin;
     int ws = wrap < 0 ? sp->wrap[0] : wrap, wt = wrap < 0 ? sp->wrap[1] : wrap;
@@ -651,14 +658,14 @@ TEX_INLINE bool one_rgba8_with(const tex_fast *f, const gp_tex_request *req, uin
  * CLAMP_TO_EDGE on both axes (where no texel is outside the image).
  * Nearest CLAMP clamps as CLAMP_TO_EDGE (vaxis_nearest): it takes the
  * CLAMP_TO_EDGE function. */
-static bool one_rgba8(const tex_fast *f, const gp_tex_request *req, uint32_t mask, gp_vec *out)
+static bool one_rgba8(const void *f, const gp_tex_request *req, uint32_t mask, gp_vec *out)
 {
     return one_rgba8_with(f, req, mask, out, -1, -1);
 }
-#define ONE_RGBA8_FIXED(NAME, LIN, WRAP)                                                       \
-    static bool NAME(const tex_fast *f, const gp_tex_request *req, uint32_t mask, gp_vec *out) \
-    {                                                                                          \
-        return one_rgba8_with(f, req, mask, out, LIN, WRAP);                                   \
+#define ONE_RGBA8_FIXED(NAME, LIN, WRAP)                                                      \
+    static bool NAME(const void *f, const gp_tex_request *req, uint32_t mask, gp_vec *out)    \
+    {                                                                                         \
+        return one_rgba8_with(f, req, mask, out, LIN, WRAP);                                  \
     }
 ONE_RGBA8_FIXED(one_nearest_repeat, 0, W_REPEAT)
 ONE_RGBA8_FIXED(one_nearest_edge, 0, W_EDGE)
@@ -718,8 +725,11 @@ static void lambda_of(const tex_fast *f, const gp_tex_request *req, lanes *ln, c
 
 /* The lookup of req (TEX, TXP, TXB, TXL; tex_unit_takes) for the lanes of
  * mask into out.  False when it cannot be done here (nothing written). */
-static bool KERNEL(const tex_fast *f, const gp_tex_request *req, uint32_t mask, gp_vec *out)
+static bool KERNEL(const void *self, const gp_tex_request *req, uint32_t mask, gp_vec *out)
 {
+    const tex_fast *f = self;
+    if (!kernel_target(f, req))
+        return false;
     const samp *sp = &f->sp;
     const gp_vec *cv = req->coord;
     vf x[NC], y[NC], z[NC], w[NC], s[NC], t[NC];
@@ -982,6 +992,12 @@ void tex_unit_sample(const tex_unit_state *u, const gp_tex_request *req, gp_vec 
             return;
     }
     tex_sample_generic(u->t, u->so, req, u->lod_bias, out);
+}
+
+gp_tex_direct tex_unit_direct(const tex_unit_state *u)
+{
+    const tex_fast *f = cfast_of(u);
+    return (gp_tex_direct){f->kernel ? f->fn : NULL, f};
 }
 
 void tex_sample(const tex_object *t, const gp_tex_request *req, float unit_lod_bias,

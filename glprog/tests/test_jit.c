@@ -87,6 +87,29 @@ static void tex_fn(void *user, const gp_tex_request *req, gp_vec *out)
     }
 }
 
+/* A unit's own lookup (env.tex_direct): units 0 and 2 take plain lookups
+ * of the 2D and CUBE targets, with results of their own (tex_fn's, marked),
+ * and decline the others, which then go to tex_fn; unit 1 has none, and
+ * unit 3 is past the table.  Both backends must send every lookup the same
+ * way, or the results differ. */
+static bool direct_fn(const void *self, const gp_tex_request *req, uint32_t mask, gp_vec *out)
+{
+    if (req->target != GP_TEX_2D && req->target != GP_TEX_CUBE)
+        return false;
+    gp_tex_request r = *req;
+    r.lane_mask = mask;
+    tex_fn(NULL, &r, out);
+    uint32_t mark = *(const uint32_t *)self;
+    for (int l = 0; l < GP_LANES; l++)
+        if (mask >> l & 1)
+            for (int c = 0; c < 4; c++)
+                out->c[c][l].u ^= mark;
+    return true;
+}
+static const uint32_t direct_marks[3] = {0x5a5a0001u, 0, 0x0f0f0003u};
+static const gp_tex_direct direct_units[3] = {
+    {direct_fn, &direct_marks[0]}, {NULL, NULL}, {direct_fn, &direct_marks[2]}};
+
 typedef struct prog_case {
     const char *name;
     gp_stage stage;
@@ -191,6 +214,14 @@ static const prog_case cases[] = {
      "MAD result.color[0], r, k, e;\n"
      "MOV result.color[1], s;\n"
      "MOV result.color[2], t;\n"
+     "END\n"},
+    /* a unit's own lookup declines (unit 0, 3D), takes (unit 2, 2D) */
+    {"arb fragment tex direct", GP_STAGE_FRAGMENT,
+     "!!ARBfp1.0\n"
+     "TEMP a, b;\n"
+     "TEX a, fragment.texcoord[0], texture[0], 3D;\n"
+     "TXB b, fragment.texcoord[1], texture[2], 2D;\n"
+     "ADD result.color, a, b;\n"
      "END\n"},
     {"arb fragment fog_exp2", GP_STAGE_FRAGMENT,
      "!!ARBfp1.0\n"
@@ -415,6 +446,8 @@ static void run(const gp_backend *b, const gp_program *p, gp_machine *m, gp_vec 
     e->live_mask = live;
     e->helper_mask = helper;
     e->tex = tex_fn;
+    e->tex_direct = direct_units;
+    e->num_tex_direct = 3;
     e->insn_budget = budget;
     if (b)
         gp_exec_on(b, p, e);
