@@ -47,11 +47,18 @@ void rast_eval_z(const rast_tile_ctx *t, const rast_prim *p, const uint16_t qbas
     float zoff[16];
     rast_z_offsets(p, zoff);
     float sx = at_sample ? rast_zs_x(t, p) : 0.5f, sy = at_sample ? rast_zs_y(t, p) : 0.5f;
-    for (int k = 0; k < 4; k++) {
-        int b = qbase[k] >> 4, lb = qbase[k] & 15;
-        rast_z_quad(rast_z_base(t->x, t->y, p, b, sx, sy), zoff + lb, p->ds->zmin, p->ds->zmax,
-                    z + k * 4);
-    }
+    /* rast_z_base of the 4 quads' blocks as one vector: the same float
+     * operations in the same order, lane by lane */
+    typedef int32_t v4i __attribute__((vector_size(16)));
+    typedef float v4f __attribute__((vector_size(16)));
+    v4i b = {qbase[0] >> 4, qbase[1] >> 4, qbase[2] >> 4, qbase[3] >> 4};
+    v4i bx = t->x + (b & 7) * 4, by = t->y + (b >> 3) * 4;
+    v4f fx = (__builtin_convertvector(bx, v4f) + sx) - p->xr;
+    v4f fy = (__builtin_convertvector(by, v4f) + sy) - p->yr;
+    v4f zb = p->z[0] + p->z[1] * fx + p->z[2] * fy;
+    float zmin = p->ds->zmin, zmax = p->ds->zmax;
+    for (int k = 0; k < 4; k++)
+        rast_z_quad(zb[k], zoff + (qbase[k] & 15), zmin, zmax, z + k * 4);
 }
 
 /* Alpha to coverage (rast.h "Multisampling"): the lanes of mask whose
