@@ -33,9 +33,10 @@
  * RGBA8 2D path adds the four weighted taps, the general path adds them to
  * 0), the pass takes the one the generic sampler takes for that image.
  * A unit whose every lookup filters the base level of one plain 2D RGBA8
- * image with one filter (no mipmaps, MIN == MAG: tex_fast.one_rgba8) skips
- * the passes: one_rgba8 runs the direct path from coordinates to the result
- * one vector at a time, in registers.
+ * image with one filter (no mipmaps, MIN == MAG) skips the passes:
+ * one_rgba8 runs the direct path from coordinates to the result one vector
+ * at a time, in registers, compiled for the common filters and wraps
+ * (tex_kernels.one); tex_unit_prepare picks a unit's kernel function.
  * Texels: the baseline loads one 32-bit word per RGBA8 texel and converts
  * by the generic sampler's tables; the AVX2 build gathers (texels, sRGB
  * table) and divides by 255 (tex_u8_to_float is that division).  A pass
@@ -52,9 +53,10 @@
 #include "tex_sample_priv.h"
 
 /* Instruction-set variants: this file is the baseline (SSE, 4 lanes a
- * vector); tex_sample_simd_avx2.c compiles the kernel a second time for
+ * vector); tex_sample_simd_avx2.c compiles the kernels a second time for
  * AVX2 (8 lanes a vector, gathers) with TEX_SIMD_AVX2 set, and
- * tex_unit_sample picks one at run time. */
+ * tex_unit_prepare takes its kernel from one of the two tables
+ * (tex_kernels_base, tex_kernels_avx2) at run time. */
 #if defined(TEX_SIMD_AVX2)
 #define TEX_VW 8
 #define KERNELS tex_kernels_avx2
@@ -617,8 +619,8 @@ static inline bool kernel_target(const tex_fast *f, const gp_tex_request *req)
 }
 
 /* The lookups of a unit whose every lane reads the base level of one
- * plain 2D RGBA8 image with one filter (tex_fast.one_rgba8: no mipmaps,
- * MIN == MAG): rgba8_filter, each vector of lanes from coordinates to
+ * plain 2D RGBA8 image with one filter (no mipmaps, MIN == MAG):
+ * rgba8_filter, each vector of lanes from coordinates to
  * out without the passes' bookkeeping.  Lanes outside mask
  * compute too (their indices are inside the image, or tested against it,
  * whatever their coordinates) and are not stored.  lin and wrap are the

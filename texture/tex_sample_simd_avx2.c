@@ -1,8 +1,8 @@
 /*
- * tex_sample_simd_avx2.c - the sampling kernel of tex_sample_simd.c
- * compiled a second time for AVX2 (tex_kernel_sample_avx2: 8 lanes a
- * vector, gathers for texels and conversion tables), which tex_unit_sample
- * runs on CPUs that have it.  The same float operations as the baseline
+ * tex_sample_simd_avx2.c - the sampling kernels of tex_sample_simd.c
+ * compiled a second time for AVX2 (tex_kernels_avx2: 8 lanes a vector,
+ * gathers for texels and conversion tables), which tex_unit_prepare picks
+ * on CPUs that have it.  The same float operations as the baseline
  * kernel, so the same bits: no FMA (not in the "avx2" target, and
  * -ffp-contract=off).  Elsewhere this file is empty.
  */
