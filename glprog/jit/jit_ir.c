@@ -1227,11 +1227,10 @@ static void emit_insn(jb *b, const gp_insn *in)
         store(b, in, r, false, true);
         return;
     case GP_OP_POW: {
-        uint32_t e;
-        gp_val ev;
-        if (const_comp(b, &in->src[1], 0, &e) && ((ev.u = e), ev.f >= -64.0f) && ev.f <= 64.0f &&
-            ev.f == (float)(int)ev.f)
-            r[0] = pow_int(b, S(0, 0), (int)ev.f);
+        gp_val e = {.u = 0};
+        bool k = const_comp(b, &in->src[1], 0, &e.u);
+        if (k && e.f >= -64.0f && e.f <= 64.0f && e.f == (float)(int)e.f)
+            r[0] = pow_int(b, S(0, 0), (int)e.f);
         else
             r[0] = vm_pow(b, S(0, 0), S(1, 0));
         store(b, in, r, false, true);
