@@ -1441,17 +1441,6 @@ const char *jit_build(const gp_program *p, LLVMContextRef c, LLVMModuleRef m, co
     unsigned noalias = LLVMGetEnumAttributeKindForName("noalias", 7);
     for (unsigned k = 2; k <= 4; k++)
         LLVMAddAttributeAtIndex(b->fn, k, LLVMCreateEnumAttribute(c, noalias, 0));
-    /* 256-bit vectors, also where the CPU has AVX-512 (which keeps its 32
-     * registers and mask registers): the sampler, the transcendentals and
-     * the rasterizer read and write the register rows in 32-byte halves
-     * (AVX2), and a 64-byte load of a row that two 32-byte stores just wrote
-     * cannot be forwarded from them: it waits until they reach the cache. */
-    static const char *const width[][2] = {{"prefer-vector-width", "256"},
-                                          {"min-legal-vector-width", "0"}};
-    for (int k = 0; k < 2; k++)
-        LLVMAddAttributeAtIndex(b->fn, LLVMAttributeFunctionIndex,
-                                LLVMCreateStringAttribute(c, width[k][0], (unsigned)strlen(width[k][0]),
-                                                          width[k][1], (unsigned)strlen(width[k][1])));
     b->env = LLVMGetParam(b->fn, 0);
     b->in = LLVMGetParam(b->fn, 1);
     b->out = LLVMGetParam(b->fn, 2);

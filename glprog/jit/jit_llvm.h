@@ -82,7 +82,6 @@
     X(LLVMCreateBuilderInContext) \
     X(LLVMCreateEnumAttribute) \
     X(LLVMCreatePassBuilderOptions) \
-    X(LLVMCreateStringAttribute) \
     X(LLVMCreateTargetMachine) \
     X(LLVMDisposeBuilder) \
     X(LLVMDisposeErrorMessage) \
@@ -226,7 +225,6 @@ bool jit_llvm_load(bool debug);
 #define LLVMCreateBuilderInContext (jit_llvm.p_LLVMCreateBuilderInContext)
 #define LLVMCreateEnumAttribute (jit_llvm.p_LLVMCreateEnumAttribute)
 #define LLVMCreatePassBuilderOptions (jit_llvm.p_LLVMCreatePassBuilderOptions)
-#define LLVMCreateStringAttribute (jit_llvm.p_LLVMCreateStringAttribute)
 #define LLVMCreateTargetMachine (jit_llvm.p_LLVMCreateTargetMachine)
 #define LLVMDisposeBuilder (jit_llvm.p_LLVMDisposeBuilder)
 #define LLVMDisposeErrorMessage (jit_llvm.p_LLVMDisposeErrorMessage)
