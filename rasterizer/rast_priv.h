@@ -357,14 +357,19 @@ static inline void rast_z_offsets(const rast_prim *p, float zoff[16])
         zoff[l] = p->z[1] * (float)rast_lane_x[l] + p->z[2] * (float)rast_lane_y[l];
 }
 
-/* sx, sy: the position inside the pixel (0.5 = centre; a multisample pass's
- * sample position, k/16: still exact). */
+/* zbase from the block origin's window position (bx, by as floats): written
+ * once for a float and for a vector of blocks (rast_eval_z).  sx, sy: the
+ * position inside the pixel (0.5 = centre; a multisample pass's sample
+ * position, k/16: still exact). */
+#define RAST_BLOCK_X(block) (((block) & 7) * 4)
+#define RAST_BLOCK_Y(block) (((block) >> 3) * 4)
+#define RAST_Z_PLANE(p, bx, by, sx, sy) \
+    ((p)->z[0] + (p)->z[1] * (((bx) + (sx)) - (p)->xr) + (p)->z[2] * (((by) + (sy)) - (p)->yr))
 static inline float rast_z_base(int tile_x, int tile_y, const rast_prim *p, int block, float sx,
                                 float sy)
 {
-    float fx = ((float)(tile_x + (block & 7) * 4) + sx) - p->xr;
-    float fy = ((float)(tile_y + (block >> 3) * 4) + sy) - p->yr;
-    return p->z[0] + p->z[1] * fx + p->z[2] * fy;
+    return RAST_Z_PLANE(p, (float)(tile_x + RAST_BLOCK_X(block)),
+                        (float)(tile_y + RAST_BLOCK_Y(block)), sx, sy);
 }
 
 /* z of the 4 lanes j0..j0+3 of one quad: clamp with max/min semantics

@@ -52,10 +52,8 @@ void rast_eval_z(const rast_tile_ctx *t, const rast_prim *p, const uint16_t qbas
     typedef int32_t v4i __attribute__((vector_size(16)));
     typedef float v4f __attribute__((vector_size(16)));
     v4i b = {qbase[0] >> 4, qbase[1] >> 4, qbase[2] >> 4, qbase[3] >> 4};
-    v4i bx = t->x + (b & 7) * 4, by = t->y + (b >> 3) * 4;
-    v4f fx = (__builtin_convertvector(bx, v4f) + sx) - p->xr;
-    v4f fy = (__builtin_convertvector(by, v4f) + sy) - p->yr;
-    v4f zb = p->z[0] + p->z[1] * fx + p->z[2] * fy;
+    v4f zb = RAST_Z_PLANE(p, __builtin_convertvector(t->x + RAST_BLOCK_X(b), v4f),
+                          __builtin_convertvector(t->y + RAST_BLOCK_Y(b), v4f), sx, sy);
     float zmin = p->ds->zmin, zmax = p->ds->zmax;
     for (int k = 0; k < 4; k++)
         rast_z_quad(zb[k], zoff + (qbase[k] & 15), zmin, zmax, z + k * 4);

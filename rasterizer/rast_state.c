@@ -342,7 +342,7 @@ static void fill_dstate(rast_context *r, const rast_draw *d, rast_dstate *ds)
         for (int b = 0; b < RAST_TILE_PIXELS / 16; b++) {
             uint16_t m = 0;
             for (int l = 0; l < 16; l++) {
-                int x = (b & 7) * 4 + rast_lane_x[l], y = (b >> 3) * 4 + rast_lane_y[l];
+                int x = RAST_BLOCK_X(b) + rast_lane_x[l], y = RAST_BLOCK_Y(b) + rast_lane_y[l];
                 if ((st->polygon_stipple_rows[y] >> x) & 1u)
                     m |= (uint16_t)(1u << l);
             }
