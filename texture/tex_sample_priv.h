@@ -169,7 +169,6 @@ enum { POST_ZERO = 4, POST_ONE = 5 };
  * when that is the identity.  tex_sample.c. */
 bool tex_result_map(const tex_object *t, uint8_t map[4]);
 
-/* What tex_unit_prepare decides, kept in tex_unit_state.priv. */
 /* A kernel: the lookup of req (a plain lookup: tex_unit_takes but for the
  * target, which the kernel checks) for the lanes of mask into out; false
  * when it cannot be done there (nothing written).  f: the unit's
@@ -187,6 +186,7 @@ typedef struct tex_kernels {
 } tex_kernels;
 extern const tex_kernels tex_kernels_base, tex_kernels_avx2;
 
+/* What tex_unit_prepare decides, kept in tex_unit_state.priv. */
 typedef struct tex_fast {
     samp sp;           /* tex_samp_setup for t's own target: no reference, no offsets */
     bool kernel;       /* the kernels take this unit's plain lookups */

@@ -974,8 +974,7 @@ generic:
 bool tex_unit_takes(const tex_unit_state *u, const gp_tex_request *req)
 {
     const tex_fast *f = cfast_of(u);
-    if (!f->kernel || !req->coord || req->offset_reg || req->bindless || req->target >= 32 ||
-        !(f->targets & (1u << req->target)))
+    if (!f->kernel || req->offset_reg || req->bindless || !kernel_target(f, req))
         return false;
     switch (req->op) {
     case GP_TEXOP_TEX:
