@@ -783,19 +783,20 @@ static void tex(jb *b, const gp_insn *in, int op, LLVMValueRef r[4])
     }
     LLVMValueRef mask = exec_bits(b);
     st(b, mask, gep8(b, req, offsetof(gp_tex_request, lane_mask)), 4);
-    LLVMBasicBlockRef slow = LLVMAppendBasicBlockInContext(b->C, b->fn, "");
-    LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(b->C, b->fn, "");
+    LLVMBasicBlockRef done = NULL;
     if (op != GP_TEXOP_TXD) {
         /* a plain lookup: the unit's own function where the sampler gives
          * one (env->tex_direct), called here; gp_rt_tex where it has none
          * or it does not take the lookup */
+        LLVMBasicBlockRef entry = LLVMAppendBasicBlockInContext(b->C, b->fn, "");
+        LLVMBasicBlockRef call = LLVMAppendBasicBlockInContext(b->C, b->fn, "");
+        LLVMBasicBlockRef slow = LLVMAppendBasicBlockInContext(b->C, b->fn, "");
+        done = LLVMAppendBasicBlockInContext(b->C, b->fn, "");
         LLVMValueRef nul = LLVMConstNull(b->ptr);
         LLVMValueRef tbl = ld(b, b->ptr, gep8(b, b->env, offsetof(gp_exec_env, tex_direct)), 8);
         LLVMValueRef n = ld(b, b->i32, gep8(b, b->env, offsetof(gp_exec_env, num_tex_direct)), 4);
         LLVMValueRef have = LLVMBuildAnd(b->B, LLVMBuildICmp(b->B, LLVMIntNE, tbl, nul, ""),
                                          LLVMBuildICmp(b->B, LLVMIntUGT, n, k32(b, in->tex_unit), ""), "");
-        LLVMBasicBlockRef entry = LLVMAppendBasicBlockInContext(b->C, b->fn, "");
-        LLVMBasicBlockRef call = LLVMAppendBasicBlockInContext(b->C, b->fn, "");
         LLVMBuildCondBr(b->B, have, entry, slow);
         LLVMPositionBuilderAtEnd(b->B, entry);
         LLVMValueRef d = gep8(b, tbl, (uint64_t)in->tex_unit * sizeof(gp_tex_direct));
@@ -807,15 +808,15 @@ static void tex(jb *b, const gp_insn *in, int op, LLVMValueRef r[4])
         LLVMValueRef dargs[4] = {self, req, mask, b->vec[3]};
         LLVMValueRef ok = LLVMBuildCall2(b->B, LLVMFunctionType(b->i1, dt, 4, 0), fn, dargs, 4, "");
         LLVMBuildCondBr(b->B, ok, done, slow);
-    } else {
-        LLVMBuildBr(b->B, slow);
+        LLVMPositionBuilderAtEnd(b->B, slow);
     }
-    LLVMPositionBuilderAtEnd(b->B, slow);
     LLVMTypeRef pt[3] = {b->ptr, b->ptr, b->ptr};
     LLVMValueRef args[3] = {b->env, req, b->vec[3]};
     call_c(b, (void (*)(void))gp_rt_tex, b->v, pt, 3, args);
-    LLVMBuildBr(b->B, done);
-    LLVMPositionBuilderAtEnd(b->B, done);
+    if (done) {
+        LLVMBuildBr(b->B, done);
+        LLVMPositionBuilderAtEnd(b->B, done);
+    }
     for (int c = 0; c < 4; c++)
         r[c] = ld(b, b->vf, gep8(b, b->vec[3], (uint64_t)c * NL * 4), 64);
 }
