@@ -5,9 +5,10 @@
  *
  * Each operation is a fixed sequence of IEEE operations per lane, written on
  * the compiler's vector extensions: the baseline build runs them 4 lanes a
- * vector (SSE2), rast_lanes_avx2.c compiles this file again for 8 (AVX2,
- * without FMA; the rasterizer builds with -ffp-contract=off), and both give
- * the same bits, so the choice is speed only.  ASMGL_EXEC_ISA=base keeps the
+ * vector (SSE2), rast_lanes_avx2.c compiles this file again for 8 (AVX2)
+ * and rast_lanes_avx512.c for 16, a whole task a vector (AVX-512F); none
+ * uses FMA and the rasterizer builds with -ffp-contract=off, so all give the
+ * same bits and the choice is speed only.  ASMGL_EXEC_ISA=base keeps the
  * baseline, as for the program executor and the sampling kernels.
  */
 #if defined(__SSE2__)
@@ -17,7 +18,10 @@
 
 #include "rast_priv.h"
 
-#if defined(RAST_LANES_AVX2)
+#if defined(RAST_LANES_AVX512)
+#define VW 16
+#define LANES_NAME(n) n##_avx512
+#elif defined(RAST_LANES_AVX2)
 #define VW 8
 #define LANES_NAME(n) n##_avx2
 #else
@@ -108,7 +112,7 @@ LANES_INLINE vi to_u8(vf v)
     vf zero = splat(0.0f), one = splat(1.0f);
     v = (vf)((vi)(v >= zero) & (vi)v); /* NaN and below 0: +0 */
     v = (vf)(((vi)(v <= one) & (vi)v) | (~(vi)(v <= one) & (vi)one));
-#if VW == 8 && defined(__AVX2__)
+#if (VW == 8 && defined(__AVX2__)) || (VW == 16 && defined(__AVX512F__))
     /* in integers, exactly: v = M 2^(e - 23) (M the 24-bit significand,
      * -9 <= e <= 0 here), and with s = 23 - e, floor(255 v + 1/2) =
      * floor((255 M + 2^(s-1)) / 2^s) = Y >> (s - 8), where Y = M +
@@ -116,8 +120,13 @@ LANES_INLINE vi to_u8(vf v)
      * and 2^(s-1) is a multiple of 256); Y < 2^25.  v < 2^-9 gives 0. */
     vi bits = (vi)v, e = (bits >> 23) - 127;
     vi m = (bits & 0x7fffff) | 0x800000;
+#if VW == 16
+    vi y = m + (vi)_mm512_sllv_epi32(_mm512_set1_epi32(1), (__m512i)(14 - e)) - ((m + 255) >> 8);
+    vi n = (vi)_mm512_srlv_epi32((__m512i)y, (__m512i)(15 - e));
+#else
     vi y = m + (vi)_mm256_sllv_epi32(_mm256_set1_epi32(1), (__m256i)(14 - e)) - ((m + 255) >> 8);
     vi n = (vi)_mm256_srlv_epi32((__m256i)y, (__m256i)(15 - e));
+#endif
     return n & (e >= -9); /* the compare is all ones where true */
 #elif VW == 4 && defined(__SSE2__)
     const __m128d k = _mm_set1_pd(255.0), h = _mm_set1_pd(0.5);
@@ -150,7 +159,9 @@ static void LANES_NAME(pack8)(const float src[4][16], uint32_t px[16])
 #undef BYTE_SHIFT
 }
 
-#if defined(RAST_LANES_AVX2)
+#if defined(RAST_LANES_AVX512)
+const rast_lane_ops rast_lane_ops_avx512 = {"avx512", bary_avx512, attr_avx512, pack8_avx512};
+#elif defined(RAST_LANES_AVX2)
 const rast_lane_ops rast_lane_ops_avx2 = {"avx2", bary_avx2, attr_avx2, pack8_avx2};
 #else
 static const rast_lane_ops lane_ops_base = {"base", bary_base, attr_base, pack8_base};
@@ -167,8 +178,12 @@ const rast_lane_ops *rast_lanes(void)
 #if RAST_LANES_HAS_AVX2
     const char *isa = getenv("ASMGL_EXEC_ISA");
     __builtin_cpu_init();
-    if (!(isa && strcmp(isa, "base") == 0) && __builtin_cpu_supports("avx2"))
-        o = &rast_lane_ops_avx2;
+    if (!(isa && strcmp(isa, "base") == 0)) {
+        if (__builtin_cpu_supports("avx512f"))
+            o = &rast_lane_ops_avx512;
+        else if (__builtin_cpu_supports("avx2"))
+            o = &rast_lane_ops_avx2;
+    }
 #endif
     atomic_store_explicit(&lane_ops_chosen, o, memory_order_relaxed);
     return o;
@@ -181,6 +196,8 @@ const rast_lane_ops *rast_lanes_variant(int i)
 #if RAST_LANES_HAS_AVX2
     if (i == 1 && __builtin_cpu_supports("avx2"))
         return &rast_lane_ops_avx2;
+    if (i == 2 && __builtin_cpu_supports("avx512f"))
+        return &rast_lane_ops_avx512;
 #endif
     return NULL;
 }

@@ -892,7 +892,7 @@ uint32_t rast_alpha_test(const rast_dstate *ds, const gp_vec *color0, uint32_t m
 /* rast_lanes.c: the per-lane arithmetic of a 16-lane task, built for the
  * baseline and for AVX2 with the same bits. */
 typedef struct rast_lane_ops {
-    const char *name; /* "base", "avx2" */
+    const char *name; /* "base", "avx2", "avx512" */
     /* 1/w, and the barycentrics l1, l2 (divided by w when p->perspective;
      * only when varyings) of p at the lanes' offsets dx, dy from its
      * reference point */
@@ -912,11 +912,13 @@ static inline const float (*rast_vec_floats(const gp_vec *v))[16]
 }
 /* The widest build this CPU runs (ASMGL_EXEC_ISA=base: the baseline). */
 const rast_lane_ops *rast_lanes(void);
-/* Build i (0 baseline, 1 AVX2), or NULL where the CPU lacks it: for tests. */
+/* Build i (0 baseline, 1 AVX2, 2 AVX-512), or NULL where the CPU lacks
+ * it: for tests. */
 const rast_lane_ops *rast_lanes_variant(int i);
 #if defined(__GNUC__) && defined(__x86_64__)
 #define RAST_LANES_HAS_AVX2 1
-extern const rast_lane_ops rast_lane_ops_avx2; /* rast_lanes_avx2.c */
+extern const rast_lane_ops rast_lane_ops_avx2;   /* rast_lanes_avx2.c */
+extern const rast_lane_ops rast_lane_ops_avx512; /* rast_lanes_avx512.c */
 #else
 #define RAST_LANES_HAS_AVX2 0
 #endif
