@@ -166,7 +166,8 @@ const rast_lane_ops rast_lane_ops_avx2 = {"avx2", bary_avx2, attr_avx2, pack8_av
 #else
 static const rast_lane_ops lane_ops_base = {"base", bary_base, attr_base, pack8_base};
 
-/* The widest build this CPU runs, unless ASMGL_EXEC_ISA=base; chosen once. */
+/* The widest build this CPU runs, unless ASMGL_EXEC_ISA=base (the
+ * baseline) or =avx2 (nothing wider); chosen once. */
 static _Atomic(const rast_lane_ops *) lane_ops_chosen;
 
 const rast_lane_ops *rast_lanes(void)
@@ -179,7 +180,7 @@ const rast_lane_ops *rast_lanes(void)
     const char *isa = getenv("ASMGL_EXEC_ISA");
     __builtin_cpu_init();
     if (!(isa && strcmp(isa, "base") == 0)) {
-        if (__builtin_cpu_supports("avx512f"))
+        if (__builtin_cpu_supports("avx512f") && !(isa && strcmp(isa, "avx2") == 0))
             o = &rast_lane_ops_avx512;
         else if (__builtin_cpu_supports("avx2"))
             o = &rast_lane_ops_avx2;

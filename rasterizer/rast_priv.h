@@ -910,7 +910,8 @@ static inline const float (*rast_vec_floats(const gp_vec *v))[16]
 {
     return (const float(*)[16])(const void *)v->c;
 }
-/* The widest build this CPU runs (ASMGL_EXEC_ISA=base: the baseline). */
+/* The widest build this CPU runs (ASMGL_EXEC_ISA=base: the baseline;
+ * =avx2: nothing wider). */
 const rast_lane_ops *rast_lanes(void);
 /* Build i (0 baseline, 1 AVX2, 2 AVX-512), or NULL where the CPU lacks
  * it: for tests. */

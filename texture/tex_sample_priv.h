@@ -184,7 +184,7 @@ typedef bool (*tex_kernel_fn)(const void *f, const gp_tex_request *req, uint32_t
 typedef struct tex_kernels {
     tex_kernel_fn general, one_any, one[2][2];
 } tex_kernels;
-extern const tex_kernels tex_kernels_base, tex_kernels_avx2;
+extern const tex_kernels tex_kernels_base, tex_kernels_avx2, tex_kernels_avx512;
 
 /* What tex_unit_prepare decides, kept in tex_unit_state.priv. */
 typedef struct tex_fast {
@@ -199,8 +199,8 @@ typedef struct tex_fast {
     int layers;        /* 2D arrays: layers at the base level, else 1 */
 } tex_fast;
 
-/* Whether the kernels are built a second time for AVX2
- * (tex_sample_simd_avx2.c). */
+/* Whether the kernels are built again for AVX2 and AVX-512F
+ * (tex_sample_simd_avx2.c, tex_sample_simd_avx512.c). */
 #if defined(__GNUC__) && defined(__x86_64__)
 #define TEX_SIMD_HAS_AVX2 1
 #else

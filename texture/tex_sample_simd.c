@@ -55,9 +55,15 @@
 /* Instruction-set variants: this file is the baseline (SSE, 4 lanes a
  * vector); tex_sample_simd_avx2.c compiles the kernels a second time for
  * AVX2 (8 lanes a vector, gathers) with TEX_SIMD_AVX2 set, and
- * tex_unit_prepare takes its kernel from one of the two tables
- * (tex_kernels_base, tex_kernels_avx2) at run time. */
-#if defined(TEX_SIMD_AVX2)
+ * tex_sample_simd_avx512.c a third time for AVX-512F (16 lanes, a whole
+ * task a vector) with TEX_SIMD_AVX512 set; tex_unit_prepare takes its
+ * kernel from one of the tables (tex_kernels_base, tex_kernels_avx2,
+ * tex_kernels_avx512) at run time. */
+#if defined(TEX_SIMD_AVX512)
+#define TEX_VW 16
+#define KERNELS tex_kernels_avx512
+#define KERNEL tex_kernel_sample_avx512
+#elif defined(TEX_SIMD_AVX2)
 #define TEX_VW 8
 #define KERNELS tex_kernels_avx2
 #define KERNEL tex_kernel_sample_avx2
@@ -69,10 +75,21 @@
 /* ---- lane vectors ------------------------------------------------------------------ */
 
 /* A task's lanes as NC vectors of TEX_VW lanes, the machine's own width
- * (SSE: 4, AVX2: 8), so every operation is one instruction. */
+ * (SSE: 4, AVX2: 8, AVX-512: 16), so every operation is one instruction.
+ * TEX_AVX2 and TEX_AVX512: the build whose intrinsics the code may use. */
 #define NL GP_LANES
 #ifndef TEX_VW
 #define TEX_VW 4
+#endif
+#if TEX_VW == 8 && defined(__AVX2__)
+#define TEX_AVX2 1
+#else
+#define TEX_AVX2 0
+#endif
+#if TEX_VW == 16 && defined(__AVX512F__)
+#define TEX_AVX512 1
+#else
+#define TEX_AVX512 0
 #endif
 #define NC (NL / TEX_VW)
 typedef float vf __attribute__((vector_size(TEX_VW * 4)));
@@ -113,7 +130,8 @@ static inline vi visplat(int32_t k)
 }
 
 /* m ? a : b per lane, m all ones or zero (a comparison): one blend where
- * the machine has it (AVX), else and, andnot, or */
+ * the machine has it (AVX), else and, andnot, or (one VPTERNLOGD with
+ * AVX-512) */
 static inline vf vsel(vi m, vf a, vf b)
 {
 #if TEX_VW == 8 && defined(__AVX__)
@@ -147,6 +165,8 @@ static inline uint32_t vbits(vi m, int c)
     return (uint32_t)_mm_movemask_ps((__m128)m) << (c * TEX_VW);
 #elif TEX_VW == 8 && defined(__AVX__)
     return (uint32_t)_mm256_movemask_ps((__m256)m) << (c * TEX_VW);
+#elif TEX_AVX512
+    return (uint32_t)_mm512_cmplt_epi32_mask((__m512i)m, _mm512_setzero_si512()) << (c * TEX_VW);
 #else
     uint32_t b = 0;
     for (int l = 0; l < TEX_VW; l++)
@@ -165,6 +185,8 @@ static inline vf vclamp(vf v, float lo, float hi)
     return (vf)_mm256_min_ps(_mm256_max_ps((__m256)v, (__m256)vlo), (__m256)vhi);
 #elif TEX_VW == 4 && defined(__SSE__)
     return (vf)_mm_min_ps(_mm_max_ps((__m128)v, (__m128)vlo), (__m128)vhi);
+#elif TEX_AVX512
+    return (vf)_mm512_min_ps(_mm512_max_ps((__m512)v, (__m512)vlo), (__m512)vhi);
 #else
     v = vsel(v > vlo, v, vlo);
     return vsel(v < vhi, v, vhi);
@@ -274,7 +296,7 @@ enum { PF_RGBA8, PF_SRGB8, PF_F32 };
 /* The RGBA8 texels at byte offsets offs of data as SoA floats: the
  * generic sampler's tables (rgb: tex_u8_to_float, or tex_srgb8_to_linear
  * for sRGB colour; alpha is always linear). */
-#if TEX_VW == 8 && defined(__AVX2__)
+#if TEX_AVX2 || TEX_AVX512
 /* RGBA8 words (bytes R, G, B, A) as SoA floats (texels8). */
 TEX_INLINE void words8(vi x, const float *rgb, vf o[4])
 {
@@ -288,16 +310,24 @@ TEX_INLINE void words8(vi x, const float *rgb, vf o[4])
         o[1] = vtofloat(x >> 8 & b) / d255;
         o[2] = vtofloat(x >> 16 & b) / d255;
     } else {
+#if TEX_AVX512
+        o[0] = (vf)_mm512_i32gather_ps((__m512i)(x & b), rgb, 4);
+        o[1] = (vf)_mm512_i32gather_ps((__m512i)(x >> 8 & b), rgb, 4);
+        o[2] = (vf)_mm512_i32gather_ps((__m512i)(x >> 16 & b), rgb, 4);
+#else
         o[0] = (vf)_mm256_i32gather_ps(rgb, (__m256i)(x & b), 4);
         o[1] = (vf)_mm256_i32gather_ps(rgb, (__m256i)(x >> 8 & b), 4);
         o[2] = (vf)_mm256_i32gather_ps(rgb, (__m256i)(x >> 16 & b), 4);
+#endif
     }
 }
 #endif
 
 TEX_INLINE void texels8(const uint8_t *data, vu offs, const float *rgb, vf o[4])
 {
-#if TEX_VW == 8 && defined(__AVX2__)
+#if TEX_AVX512
+    words8((vi)_mm512_i32gather_epi32((__m512i)offs, data, 1), rgb, o);
+#elif TEX_AVX2
     words8((vi)_mm256_i32gather_epi32((const int *)(const void *)data, (__m256i)offs, 1), rgb, o);
 #else
     const float *alpha = tex_u8_to_float;
@@ -357,7 +387,10 @@ TEX_INLINE void fetch_tap(const samp *sp, const tex_image *img, int pf, const vi
         }
     } else { /* PF_F32 */
         const uint8_t *data = img->data;
-#if TEX_VW == 8 && defined(__AVX2__)
+#if TEX_AVX512
+        for (int q = 0; q < 4; q++)
+            FOR_C tx[q][c] = (vf)_mm512_i32gather_ps((__m512i)offs[c], data + 4 * q, 1);
+#elif TEX_AVX2
         for (int q = 0; q < 4; q++)
             FOR_C tx[q][c] = (vf)_mm256_i32gather_ps((const float *)(const void *)(data + 4 * q),
                                                      (__m256i)offs[c], 1);
@@ -442,14 +475,29 @@ TEX_INLINE void rgba8_filter(const samp *sp, const tex_image *img, bool linear, 
     vf w00 = (one - a) * (one - b), w10 = a * (one - b);
     vf w01 = (one - a) * b, w11 = a * b;
     vf t00[4], t10[4], t01[4], t11[4];
-#if TEX_VW == 8 && defined(__AVX2__)
+#if TEX_AVX2 || TEX_AVX512
     /* where every lane's i1 is i0 + 1 (all but the lanes at a wrap), texels
-     * i0 and i1 of a row are one 8-byte load: a row of the 8 lanes is two
-     * 4-lane gathers of pairs, half the elements of two gathers of texels */
+     * i0 and i1 of a row are one 8-byte load: a row of the lanes is two
+     * gathers of pairs (each half the lanes), half the elements of two
+     * gathers of texels */
     if (!edge && !vbits(i1 != i0 + 1, 0)) {
         const long long *data = img->data;
         vu row = (vu)visplat(img->row_stride), four = (vu)visplat(4);
         vu r0 = (vu)j0 * row + (vu)i0 * four, r1 = (vu)j1 * row + (vu)i0 * four;
+#if TEX_AVX512
+        /* pairs (a0 b0 a1 b1 ...) of lanes 0-7 and 8-15 to texels a, b of lanes 0-15 */
+        const __m512i evens = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26,
+                                                28, 30);
+        const __m512i odds = _mm512_add_epi32(evens, _mm512_set1_epi32(1));
+        vi x[2][2];
+        for (int r = 0; r < 2; r++) {
+            __m512i o16 = (__m512i)(r ? r1 : r0);
+            __m512i lo = _mm512_i32gather_epi64(_mm512_castsi512_si256(o16), data, 1);
+            __m512i hi = _mm512_i32gather_epi64(_mm512_extracti64x4_epi64(o16, 1), data, 1);
+            x[r][0] = (vi)_mm512_permutex2var_epi32(lo, evens, hi);
+            x[r][1] = (vi)_mm512_permutex2var_epi32(lo, odds, hi);
+        }
+#else
         /* pairs (a0 b0 a1 b1 ...) of lanes 0-3 and 4-7 to texels a, b of lanes 0-7 */
         const __m256i evens_odds = _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7);
         vi x[2][2];
@@ -462,6 +510,7 @@ TEX_INLINE void rgba8_filter(const samp *sp, const tex_image *img, bool linear, 
             x[r][0] = (vi)_mm256_permute2x128_si256(lo, hi, 0x20);
             x[r][1] = (vi)_mm256_permute2x128_si256(lo, hi, 0x31);
         }
+#endif
         words8(x[0][0], tex_u8_to_float, t00);
         words8(x[0][1], tex_u8_to_float, t10);
         words8(x[1][0], tex_u8_to_float, t01);
@@ -861,7 +910,7 @@ const tex_kernels KERNELS = {
 };
 
 /* ---- preparing and dispatching ---------------------------------------------------- */
-#if !defined(TEX_SIMD_AVX2)
+#if !defined(TEX_SIMD_AVX2) && !defined(TEX_SIMD_AVX512)
 
 _Static_assert(sizeof(tex_fast) <= sizeof(((tex_unit_state *)0)->priv),
                "TEX_UNIT_STATE_WORDS too small for tex_fast");
@@ -876,9 +925,11 @@ static const tex_fast *cfast_of(const tex_unit_state *u)
     return (const tex_fast *)(const void *)u->priv;
 }
 
-/* The kernels' instruction set, chosen once: AVX2 where the CPU has it,
- * unless ASMGL_EXEC_ISA=base asks for the baseline everywhere (as it does
- * for the program interpreter).  Every thread makes the same choice. */
+/* The kernels' instruction set, chosen once: the widest the CPU has
+ * (AVX-512F, AVX2), unless ASMGL_EXEC_ISA=base asks for the baseline
+ * everywhere (as it does for the program interpreter) or
+ * ASMGL_EXEC_ISA=avx2 for nothing wider than AVX2.  Every thread makes the
+ * same choice. */
 static _Atomic(const tex_kernels *) kernels_chosen;
 
 static const tex_kernels *kernels(void)
@@ -890,8 +941,12 @@ static const tex_kernels *kernels(void)
 #if TEX_SIMD_HAS_AVX2
     const char *isa = getenv("ASMGL_EXEC_ISA");
     __builtin_cpu_init();
-    if (!(isa && strcmp(isa, "base") == 0) && __builtin_cpu_supports("avx2"))
-        k = &tex_kernels_avx2;
+    if (!(isa && strcmp(isa, "base") == 0)) {
+        if (__builtin_cpu_supports("avx512f") && !(isa && strcmp(isa, "avx2") == 0))
+            k = &tex_kernels_avx512;
+        else if (__builtin_cpu_supports("avx2"))
+            k = &tex_kernels_avx2;
+    }
 #endif
     atomic_store_explicit(&kernels_chosen, k, memory_order_relaxed);
     return k;
@@ -1015,4 +1070,4 @@ void tex_sample_with(const tex_object *t, const tex_sampler *so, const gp_tex_re
     tex_unit_sample(&u, req, out);
 }
 
-#endif /* !TEX_SIMD_AVX2 */
+#endif /* the baseline build */
