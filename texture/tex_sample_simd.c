@@ -323,8 +323,26 @@ TEX_INLINE void words8(vi x, const float *rgb, vf o[4])
 }
 #endif
 
+#if TEX_AVX2 || TEX_AVX512
+/* Whether every lane of v holds lane 0's value: on a magnified texture a
+ * vector's lanes often read one texel, which one load fetches for all,
+ * not a gather of TEX_VW. */
+TEX_INLINE bool vuniform(vu v)
+{
+    return !vbits((vi)(v != (vu)visplat((int32_t)v[0])), 0);
+}
+#endif
+
 TEX_INLINE void texels8(const uint8_t *data, vu offs, const float *rgb, vf o[4])
 {
+#if TEX_AVX2 || TEX_AVX512
+    if (vuniform(offs)) {
+        int32_t x;
+        memcpy(&x, data + offs[0], 4);
+        words8(visplat(x), rgb, o);
+        return;
+    }
+#endif
 #if TEX_AVX512
     words8((vi)_mm512_i32gather_epi32((__m512i)offs, data, 1), rgb, o);
 #elif TEX_AVX2
@@ -491,7 +509,15 @@ TEX_INLINE void rgba8_filter(const samp *sp, const tex_image *img, bool linear, 
         const __m512i odds = _mm512_add_epi32(evens, _mm512_set1_epi32(1));
         vi x[2][2];
         for (int r = 0; r < 2; r++) {
-            __m512i o16 = (__m512i)(r ? r1 : r0);
+            vu rr = r ? r1 : r0;
+            if (vuniform(rr)) { /* one pair for every lane */
+                int32_t ab[2];
+                memcpy(ab, (const uint8_t *)data + rr[0], 8);
+                x[r][0] = visplat(ab[0]);
+                x[r][1] = visplat(ab[1]);
+                continue;
+            }
+            __m512i o16 = (__m512i)rr;
             __m512i lo = _mm512_i32gather_epi64(_mm512_castsi512_si256(o16), data, 1);
             __m512i hi = _mm512_i32gather_epi64(_mm512_extracti64x4_epi64(o16, 1), data, 1);
             x[r][0] = (vi)_mm512_permutex2var_epi32(lo, evens, hi);
@@ -502,7 +528,15 @@ TEX_INLINE void rgba8_filter(const samp *sp, const tex_image *img, bool linear, 
         const __m256i evens_odds = _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7);
         vi x[2][2];
         for (int r = 0; r < 2; r++) {
-            __m256i o8 = (__m256i)(r ? r1 : r0);
+            vu rr = r ? r1 : r0;
+            if (vuniform(rr)) { /* one pair for every lane */
+                int32_t ab[2];
+                memcpy(ab, (const uint8_t *)data + rr[0], 8);
+                x[r][0] = visplat(ab[0]);
+                x[r][1] = visplat(ab[1]);
+                continue;
+            }
+            __m256i o8 = (__m256i)rr;
             __m256i lo = _mm256_i32gather_epi64(data, _mm256_castsi256_si128(o8), 1);
             __m256i hi = _mm256_i32gather_epi64(data, _mm256_extracti128_si256(o8, 1), 1);
             lo = _mm256_permutevar8x32_epi32(lo, evens_odds);

@@ -170,13 +170,18 @@ static void random_sampler(tex_sampler *s, const tex_object *t, bool rect)
 }
 
 /* Coordinates of one request: quads of random footprint (derivatives)
- * around random centres, or lanes at random. */
+ * around random centres, or lanes at random; or, as a magnified texture
+ * gives them, every quad around one centre (all lanes in a texel or a
+ * few: the kernels' one-texel loads). */
 static void random_coords(gp_vec *c, GLenum target, int w, int h, int layers, int op)
 {
     bool norm = target != GL_TEXTURE_RECTANGLE_ARB;
+    bool one_centre = rndi(4) == 0;
+    float cx = coord(w, norm), cy = coord(h, norm);
     for (int q = 0; q < GP_LANES / 4; q++) {
-        bool wild = rndi(4) == 0;
-        float bx = coord(w, norm), by = coord(h, norm), bz = rndf(-1.5f, 1.5f);
+        bool wild = !one_centre && rndi(4) == 0;
+        float bx = one_centre ? cx : coord(w, norm), by = one_centre ? cy : coord(h, norm);
+        float bz = rndf(-1.5f, 1.5f);
         float e = (float)(1 << rndi(12)) / 1024.0f; /* footprint scale */
         float dxs = rndf(-e, e), dxt = rndf(-e, e), dys = rndf(-e, e), dyt = rndf(-e, e);
         float dz = rndf(-e, e);
