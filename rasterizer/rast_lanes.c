@@ -66,6 +66,62 @@ LANES_INLINE vf plane(const float pl[3], vf dx, vf dy)
     return splat(pl[0]) + splat(pl[1]) * dx + splat(pl[2]) * dy;
 }
 
+/* The lanes' pixels: lane 4k + j is pixel j (x + (j & 1), y + (j >> 1))
+ * of the quad at block-layout index qb[k] of the tile at (x, y).  Written
+ * a whole vector at a time, so that bary's vector loads of dx and dy are
+ * forwarded from these stores (a load wider than the stores that wrote it
+ * waits for them to reach the cache). */
+static void LANES_NAME(pos)(int x, int y, const uint16_t qb[4], float xr, float yr, float fx[16],
+                            float fy[16], float dx[16], float dy[16])
+{
+    typedef int32_t v4i __attribute__((vector_size(16)));
+    v4i bx = {x + rast_pix_x(qb[0]), x + rast_pix_x(qb[1]), x + rast_pix_x(qb[2]),
+              x + rast_pix_x(qb[3])};
+    v4i by = {y + rast_pix_y(qb[0]), y + rast_pix_y(qb[1]), y + rast_pix_y(qb[2]),
+              y + rast_pix_y(qb[3])};
+    vi px[NV], py[NV];
+    /* quad k's values to its four lanes, in registers */
+#if VW == 16 && defined(__AVX512F__)
+    const __m512i quad = _mm512_setr_epi32(0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3);
+    px[0] = (vi)_mm512_permutexvar_epi32(quad, _mm512_broadcast_i32x4((__m128i)bx));
+    py[0] = (vi)_mm512_permutexvar_epi32(quad, _mm512_broadcast_i32x4((__m128i)by));
+#elif VW == 8 && defined(__AVX2__)
+    const __m256i lo = _mm256_setr_epi32(0, 0, 0, 0, 1, 1, 1, 1);
+    const __m256i hi = _mm256_setr_epi32(2, 2, 2, 2, 3, 3, 3, 3);
+    __m256i bx2 = _mm256_broadcastsi128_si256((__m128i)bx);
+    __m256i by2 = _mm256_broadcastsi128_si256((__m128i)by);
+    px[0] = (vi)_mm256_permutevar8x32_epi32(bx2, lo);
+    px[1] = (vi)_mm256_permutevar8x32_epi32(bx2, hi);
+    py[0] = (vi)_mm256_permutevar8x32_epi32(by2, lo);
+    py[1] = (vi)_mm256_permutevar8x32_epi32(by2, hi);
+#elif VW == 16 /* (Clang's target attributes define no __AVX512F__) */
+    px[0] = __builtin_shufflevector(bx, bx, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3);
+    py[0] = __builtin_shufflevector(by, by, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3);
+#elif VW == 8
+    px[0] = __builtin_shufflevector(bx, bx, 0, 0, 0, 0, 1, 1, 1, 1);
+    px[1] = __builtin_shufflevector(bx, bx, 2, 2, 2, 2, 3, 3, 3, 3);
+    py[0] = __builtin_shufflevector(by, by, 0, 0, 0, 0, 1, 1, 1, 1);
+    py[1] = __builtin_shufflevector(by, by, 2, 2, 2, 2, 3, 3, 3, 3);
+#else /* a quad a vector */
+    for (int k = 0; k < 4; k++) {
+        px[k] = (vi){bx[k], bx[k], bx[k], bx[k]};
+        py[k] = (vi){by[k], by[k], by[k], by[k]};
+    }
+#endif
+    vf jx, jy; /* the pixel within its quad */
+    for (int l = 0; l < VW; l++) {
+        jx[l] = (float)(l & 1);
+        jy[l] = (float)((l >> 1) & 1);
+    }
+    for (int k = 0; k < NV; k++) {
+        vf qx = __builtin_convertvector(px[k], vf) + jx, qy = __builtin_convertvector(py[k], vf) + jy;
+        st(fx + k * VW, qx);
+        st(fy + k * VW, qy);
+        st(dx + k * VW, (qx + splat(0.5f)) - splat(xr));
+        st(dy + k * VW, (qy + splat(0.5f)) - splat(yr));
+    }
+}
+
 static void LANES_NAME(bary)(const rast_prim *p, const float dx[16], const float dy[16],
                              bool varyings, float iw[16], float l1[16], float l2[16])
 {
@@ -160,11 +216,12 @@ static void LANES_NAME(pack8)(const float src[4][16], uint32_t px[16])
 }
 
 #if defined(RAST_LANES_AVX512)
-const rast_lane_ops rast_lane_ops_avx512 = {"avx512", bary_avx512, attr_avx512, pack8_avx512};
+const rast_lane_ops rast_lane_ops_avx512 = {"avx512", pos_avx512, bary_avx512, attr_avx512,
+                                            pack8_avx512};
 #elif defined(RAST_LANES_AVX2)
-const rast_lane_ops rast_lane_ops_avx2 = {"avx2", bary_avx2, attr_avx2, pack8_avx2};
+const rast_lane_ops rast_lane_ops_avx2 = {"avx2", pos_avx2, bary_avx2, attr_avx2, pack8_avx2};
 #else
-static const rast_lane_ops lane_ops_base = {"base", bary_base, attr_base, pack8_base};
+static const rast_lane_ops lane_ops_base = {"base", pos_base, bary_base, attr_base, pack8_base};
 
 /* The widest build this CPU runs, unless ASMGL_EXEC_ISA=base (the
  * baseline) or =avx2 (nothing wider); chosen once. */

@@ -893,6 +893,11 @@ uint32_t rast_alpha_test(const rast_dstate *ds, const gp_vec *color0, uint32_t m
  * baseline and for AVX2 with the same bits. */
 typedef struct rast_lane_ops {
     const char *name; /* "base", "avx2", "avx512" */
+    /* the pixels of a task's lanes: lane 4k + j is pixel j of the quad at
+     * block-layout index qb[k] of the tile at (x, y); fx, fy its window
+     * coordinates (integers), dx, dy its centre (+ 1/2) less (xr, yr) */
+    void (*pos)(int x, int y, const uint16_t qb[4], float xr, float yr, float fx[16], float fy[16],
+                float dx[16], float dy[16]);
     /* 1/w, and the barycentrics l1, l2 (divided by w when p->perspective;
      * only when varyings) of p at the lanes' offsets dx, dy from its
      * reference point */

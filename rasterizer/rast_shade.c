@@ -199,28 +199,29 @@ static inline __attribute__((always_inline)) bool shade_run(rast_tile_ctx *t, co
 {
     const rast_dstate *ds = p->ds;
     const gp_program *prog = decide ? ds->fp_decide : ds->fp.prog;
-    float dx[16], dy[16], fx[16], fy[16];
+    /* qb built in a register and stored at once: the vector code that
+     * reads it (pos, rast_eval_z) loads the four together, a load that
+     * waits for four 2-byte stores to reach the cache but is forwarded
+     * from one 8-byte store */
     uint32_t used = 0;
+    uint64_t qbits = 0;
     for (int k = 0; k < 4; k++) {
-        int kk = k < task->n ? k : 0;
-        qb[k] = task->qbase[kk];
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+        int shift = 16 * (3 - k);
+#else
+        int shift = 16 * k;
+#endif
+        qbits |= (uint64_t)task->qbase[k < task->n ? k : 0] << shift;
         if (k < task->n)
             used |= 0xfu << (k * 4);
-        int px = t->x + rast_pix_x(qb[k]), py = t->y + rast_pix_y(qb[k]);
-        /* the quad's four lanes at once: (px + (j & 1), py + (j >> 1)) */
-        typedef float v4 __attribute__((vector_size(16)));
-        const v4 jx = {0.0f, 1.0f, 0.0f, 1.0f}, jy = {0.0f, 0.0f, 1.0f, 1.0f};
-        v4 qx = (float)px + jx, qy = (float)py + jy;
-        v4 qdx = (qx + 0.5f) - p->xr, qdy = (qy + 0.5f) - p->yr;
-        memcpy(&fx[k * 4], &qx, sizeof qx);
-        memcpy(&fy[k * 4], &qy, sizeof qy);
-        memcpy(&dx[k * 4], &qdx, sizeof qdx);
-        memcpy(&dy[k * 4], &qdy, sizeof qdy);
     }
+    memcpy(qb, &qbits, sizeof qbits);
+    const rast_lane_ops *lanes = t->lanes;
+    float dx[16], dy[16], fx[16], fy[16];
+    lanes->pos(t->x, t->y, qb, p->xr, p->yr, fx, fy, dx, dy);
 
     /* interpolation */
     gp_vec *in = t->inputs;
-    const rast_lane_ops *lanes = t->lanes;
     float iw[16], l1[16], l2[16];
     lanes->bary(p, dx, dy, ds->nvary != 0, iw, l1, l2);
     if (ds->nvary) {

@@ -1,6 +1,9 @@
 /*
  * test_lanes.c - the task arithmetic of rast_lanes.c, every build this CPU
  * runs (baseline, AVX2, AVX-512), against the formulas written out per lane:
+ *   pos:   lane 4k + j at pixel qb[k] + j of the block layout (rast_pix_x,
+ *          rast_pix_y) of a tile; its centre (+ 1/2) less the reference
+ *          point;
  *   bary:  1/w = iw0 + iw1 dx + iw2 dy, l1 and l2 alike, divided by w when
  *          the primitive is perspective (rast_priv.h "planes");
  *   attr:  a0 + l1 d1 + l2 d2 for each of the 4 components;
@@ -82,8 +85,22 @@ static uint8_t spec_u8(float f)
 
 static void check_ops(const rast_lane_ops *o)
 {
-    int bad_bary = 0, bad_attr = 0, bad_pack = 0;
+    int bad_bary = 0, bad_attr = 0, bad_pack = 0, bad_pos = 0;
     for (int it = 0; it < 20000; it++) {
+        int tx = (int)(rnd() % 512) * 32, ty = (int)(rnd() % 512) * 32;
+        uint16_t qb[4];
+        for (int k = 0; k < 4; k++)
+            qb[k] = (uint16_t)((rnd() % 64) * 16 + (rnd() % 4) * 4); /* block, quad */
+        float xr = any_value(), yr = any_value();
+        float fx[16], fy[16], pdx[16], pdy[16];
+        o->pos(tx, ty, qb, xr, yr, fx, fy, pdx, pdy);
+        for (int l = 0; l < 16; l++) {
+            float x = (float)(tx + rast_pix_x(qb[l / 4] + l % 4));
+            float y = (float)(ty + rast_pix_y(qb[l / 4] + l % 4));
+            bad_pos += !same(fx[l], x) || !same(fy[l], y) || !same(pdx[l], (x + 0.5f) - xr) ||
+                       !same(pdy[l], (y + 0.5f) - yr);
+        }
+
         rast_prim p;
         memset(&p, 0, sizeof p);
         for (int k = 0; k < 3; k++) {
@@ -147,6 +164,7 @@ static void check_ops(const rast_lane_ops *o)
                 bad_pack += (px[l] & 0xffu) != spec_u8(col[0][l]);
         }
     }
+    CHECK(bad_pos == 0, "%s pos: %d lanes differ", o->name, bad_pos);
     CHECK(bad_bary == 0, "%s bary: %d lanes differ", o->name, bad_bary);
     CHECK(bad_attr == 0, "%s attr: %d components differ", o->name, bad_attr);
     CHECK(bad_pack == 0, "%s pack8: %d bytes differ", o->name, bad_pack);
