@@ -331,15 +331,26 @@ TEX_INLINE bool vuniform(vu v)
 {
     return !vbits((vi)(v != (vu)visplat((int32_t)v[0])), 0);
 }
+
+/* One RGBA8 word (bytes R, G, B, A) in every lane of o: words8's values
+ * from the tables (tex_u8_to_float[c] is the division c / 255.0f), no
+ * division a lane. */
+TEX_INLINE void word_splat(uint32_t x, const float *rgb, vf o[4])
+{
+    o[0] = vsplat(rgb[x & 255]);
+    o[1] = vsplat(rgb[x >> 8 & 255]);
+    o[2] = vsplat(rgb[x >> 16 & 255]);
+    o[3] = vsplat(tex_u8_to_float[x >> 24]);
+}
 #endif
 
 TEX_INLINE void texels8(const uint8_t *data, vu offs, const float *rgb, vf o[4])
 {
 #if TEX_AVX2 || TEX_AVX512
     if (vuniform(offs)) {
-        int32_t x;
+        uint32_t x;
         memcpy(&x, data + offs[0], 4);
-        words8(visplat(x), rgb, o);
+        word_splat(x, rgb, o);
         return;
     }
 #endif
@@ -502,53 +513,41 @@ TEX_INLINE void rgba8_filter(const samp *sp, const tex_image *img, bool linear, 
         const long long *data = img->data;
         vu row = (vu)visplat(img->row_stride), four = (vu)visplat(4);
         vu r0 = (vu)j0 * row + (vu)i0 * four, r1 = (vu)j1 * row + (vu)i0 * four;
-#if TEX_AVX512
-        /* pairs (a0 b0 a1 b1 ...) of lanes 0-7 and 8-15 to texels a, b of lanes 0-15 */
-        const __m512i evens = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26,
-                                                28, 30);
-        const __m512i odds = _mm512_add_epi32(evens, _mm512_set1_epi32(1));
-        vi x[2][2];
+        vf *taps[2][2] = {{t00, t10}, {t01, t11}}; /* [row][texel a, b] */
         for (int r = 0; r < 2; r++) {
             vu rr = r ? r1 : r0;
             if (vuniform(rr)) { /* one pair for every lane */
-                int32_t ab[2];
+                uint32_t ab[2];
                 memcpy(ab, (const uint8_t *)data + rr[0], 8);
-                x[r][0] = visplat(ab[0]);
-                x[r][1] = visplat(ab[1]);
+                word_splat(ab[0], tex_u8_to_float, taps[r][0]);
+                word_splat(ab[1], tex_u8_to_float, taps[r][1]);
                 continue;
             }
+            vi xa, xb;
+#if TEX_AVX512
+            /* pairs (a0 b0 a1 b1 ...) of lanes 0-7 and 8-15 to texels a, b of lanes 0-15 */
+            const __m512i evens = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24,
+                                                    26, 28, 30);
+            const __m512i odds = _mm512_add_epi32(evens, _mm512_set1_epi32(1));
             __m512i o16 = (__m512i)rr;
             __m512i lo = _mm512_i32gather_epi64(_mm512_castsi512_si256(o16), data, 1);
             __m512i hi = _mm512_i32gather_epi64(_mm512_extracti64x4_epi64(o16, 1), data, 1);
-            x[r][0] = (vi)_mm512_permutex2var_epi32(lo, evens, hi);
-            x[r][1] = (vi)_mm512_permutex2var_epi32(lo, odds, hi);
-        }
+            xa = (vi)_mm512_permutex2var_epi32(lo, evens, hi);
+            xb = (vi)_mm512_permutex2var_epi32(lo, odds, hi);
 #else
-        /* pairs (a0 b0 a1 b1 ...) of lanes 0-3 and 4-7 to texels a, b of lanes 0-7 */
-        const __m256i evens_odds = _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7);
-        vi x[2][2];
-        for (int r = 0; r < 2; r++) {
-            vu rr = r ? r1 : r0;
-            if (vuniform(rr)) { /* one pair for every lane */
-                int32_t ab[2];
-                memcpy(ab, (const uint8_t *)data + rr[0], 8);
-                x[r][0] = visplat(ab[0]);
-                x[r][1] = visplat(ab[1]);
-                continue;
-            }
+            /* pairs (a0 b0 a1 b1 ...) of lanes 0-3 and 4-7 to texels a, b of lanes 0-7 */
+            const __m256i evens_odds = _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7);
             __m256i o8 = (__m256i)rr;
             __m256i lo = _mm256_i32gather_epi64(data, _mm256_castsi256_si128(o8), 1);
             __m256i hi = _mm256_i32gather_epi64(data, _mm256_extracti128_si256(o8, 1), 1);
             lo = _mm256_permutevar8x32_epi32(lo, evens_odds);
             hi = _mm256_permutevar8x32_epi32(hi, evens_odds);
-            x[r][0] = (vi)_mm256_permute2x128_si256(lo, hi, 0x20);
-            x[r][1] = (vi)_mm256_permute2x128_si256(lo, hi, 0x31);
-        }
+            xa = (vi)_mm256_permute2x128_si256(lo, hi, 0x20);
+            xb = (vi)_mm256_permute2x128_si256(lo, hi, 0x31);
 #endif
-        words8(x[0][0], tex_u8_to_float, t00);
-        words8(x[0][1], tex_u8_to_float, t10);
-        words8(x[1][0], tex_u8_to_float, t01);
-        words8(x[1][1], tex_u8_to_float, t11);
+            words8(xa, tex_u8_to_float, taps[r][0]);
+            words8(xb, tex_u8_to_float, taps[r][1]);
+        }
     } else
 #endif
     {
