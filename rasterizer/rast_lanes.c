@@ -159,16 +159,27 @@ static void LANES_NAME(attr)(const float a[12], const float l1[16], const float 
 }
 
 /* f2u8 of rast_blend.c for a vector: clamped to [0, 1] (NaN: 0), times 255
- * plus 1/2, truncated, exactly: in double (the product is exact there), or
+ * plus 1/2, truncated, exactly: in double (the product is exact there),
  * with AVX2's per-lane shifts in 32-bit integers (cheaper than widening to
  * double; the same bytes for every float in [0, 1], checked exhaustively
- * when this was written, and by rasterizer.lanes on the halfway points). */
+ * when this was written, and by rasterizer.lanes on the halfway points),
+ * or with AVX-512's FMA rounded down. */
 LANES_INLINE vi to_u8(vf v)
 {
+#if VW == 16 && defined(__AVX512F__)
+    /* clamped (MAXPS with 0 first: NaN and below 0 give +0), then 255 v +
+     * 1/2 in one FMA rounded toward -infinity: the result is below an
+     * integer exactly when the true sum is (integers are floats), so its
+     * truncation is the exact floor */
+    __m512 c = _mm512_min_ps(_mm512_max_ps((__m512)v, _mm512_setzero_ps()), _mm512_set1_ps(1.0f));
+    __m512 y = _mm512_fmadd_round_ps(c, _mm512_set1_ps(255.0f), _mm512_set1_ps(0.5f),
+                                     _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
+    return (vi)_mm512_cvttps_epi32(y);
+#else
     vf zero = splat(0.0f), one = splat(1.0f);
     v = (vf)((vi)(v >= zero) & (vi)v); /* NaN and below 0: +0 */
     v = (vf)(((vi)(v <= one) & (vi)v) | (~(vi)(v <= one) & (vi)one));
-#if (VW == 8 && defined(__AVX2__)) || (VW == 16 && defined(__AVX512F__))
+#if VW == 8 && defined(__AVX2__)
     /* in integers, exactly: v = M 2^(e - 23) (M the 24-bit significand,
      * -9 <= e <= 0 here), and with s = 23 - e, floor(255 v + 1/2) =
      * floor((255 M + 2^(s-1)) / 2^s) = Y >> (s - 8), where Y = M +
@@ -176,13 +187,8 @@ LANES_INLINE vi to_u8(vf v)
      * and 2^(s-1) is a multiple of 256); Y < 2^25.  v < 2^-9 gives 0. */
     vi bits = (vi)v, e = (bits >> 23) - 127;
     vi m = (bits & 0x7fffff) | 0x800000;
-#if VW == 16
-    vi y = m + (vi)_mm512_sllv_epi32(_mm512_set1_epi32(1), (__m512i)(14 - e)) - ((m + 255) >> 8);
-    vi n = (vi)_mm512_srlv_epi32((__m512i)y, (__m512i)(15 - e));
-#else
     vi y = m + (vi)_mm256_sllv_epi32(_mm256_set1_epi32(1), (__m256i)(14 - e)) - ((m + 255) >> 8);
     vi n = (vi)_mm256_srlv_epi32((__m256i)y, (__m256i)(15 - e));
-#endif
     return n & (e >= -9); /* the compare is all ones where true */
 #elif VW == 4 && defined(__SSE2__)
     const __m128d k = _mm_set1_pd(255.0), h = _mm_set1_pd(0.5);
@@ -194,6 +200,7 @@ LANES_INLINE vi to_u8(vf v)
     for (int l = 0; l < VW; l++)
         r[l] = (int32_t)((double)v[l] * 255.0 + 0.5);
     return r;
+#endif
 #endif
 }
 
