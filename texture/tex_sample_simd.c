@@ -480,6 +480,47 @@ static inline bool rgba8_edge(const samp *sp, bool linear)
     return !(inside >> sp->wrap[0] & 1) || !(inside >> sp->wrap[1] & 1);
 }
 
+#if TEX_AVX2 || TEX_AVX512
+/* Texels i0 and i0 + 1 of a row for every lane, at byte offsets rr of
+ * data (rgba8_filter's pair path): a, b as SoA floats.  Each gather element
+ * is a pair (8 bytes), so a row of the lanes is two gathers of half the
+ * lanes; a row that every lane reads at one place is one load. */
+TEX_INLINE void pair_row(const long long *data, vu rr, vf a[4], vf b[4])
+{
+    if (vuniform(rr)) {
+        uint32_t ab[2];
+        memcpy(ab, (const uint8_t *)data + rr[0], 8);
+        word_splat(ab[0], tex_u8_to_float, a);
+        word_splat(ab[1], tex_u8_to_float, b);
+        return;
+    }
+    vi xa, xb;
+#if TEX_AVX512
+    /* pairs (a0 b0 a1 b1 ...) of lanes 0-7 and 8-15 to texels a, b of lanes 0-15 */
+    const __m512i evens = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28,
+                                            30);
+    const __m512i odds = _mm512_add_epi32(evens, _mm512_set1_epi32(1));
+    __m512i o16 = (__m512i)rr;
+    __m512i lo = _mm512_i32gather_epi64(_mm512_castsi512_si256(o16), data, 1);
+    __m512i hi = _mm512_i32gather_epi64(_mm512_extracti64x4_epi64(o16, 1), data, 1);
+    xa = (vi)_mm512_permutex2var_epi32(lo, evens, hi);
+    xb = (vi)_mm512_permutex2var_epi32(lo, odds, hi);
+#else
+    /* pairs (a0 b0 a1 b1 ...) of lanes 0-3 and 4-7 to texels a, b of lanes 0-7 */
+    const __m256i evens_odds = _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7);
+    __m256i o8 = (__m256i)rr;
+    __m256i lo = _mm256_i32gather_epi64(data, _mm256_castsi256_si128(o8), 1);
+    __m256i hi = _mm256_i32gather_epi64(data, _mm256_extracti128_si256(o8, 1), 1);
+    lo = _mm256_permutevar8x32_epi32(lo, evens_odds);
+    hi = _mm256_permutevar8x32_epi32(hi, evens_odds);
+    xa = (vi)_mm256_permute2x128_si256(lo, hi, 0x20);
+    xb = (vi)_mm256_permute2x128_si256(lo, hi, 0x31);
+#endif
+    words8(xa, tex_u8_to_float, a);
+    words8(xb, tex_u8_to_float, b);
+}
+#endif
+
 /* One vector of lanes of a plain 2D RGBA8 image (sp->fast2d), filtered
  * from coordinates s, t (offsets ou, ov) into o, in registers:
  * tex_sample.c level_rgba8_2d, the direct path.  Every lane computes (its
@@ -506,48 +547,14 @@ TEX_INLINE void rgba8_filter(const samp *sp, const tex_image *img, bool linear, 
     vf t00[4], t10[4], t01[4], t11[4];
 #if TEX_AVX2 || TEX_AVX512
     /* where every lane's i1 is i0 + 1 (all but the lanes at a wrap), texels
-     * i0 and i1 of a row are one 8-byte load: a row of the lanes is two
-     * gathers of pairs (each half the lanes), half the elements of two
-     * gathers of texels */
+     * i0 and i1 of a row are one 8-byte load (pair_row): half the elements
+     * of two gathers of texels */
     if (!edge && !vbits(i1 != i0 + 1, 0)) {
         const long long *data = img->data;
         vu row = (vu)visplat(img->row_stride), four = (vu)visplat(4);
         vu r0 = (vu)j0 * row + (vu)i0 * four, r1 = (vu)j1 * row + (vu)i0 * four;
-        vf *taps[2][2] = {{t00, t10}, {t01, t11}}; /* [row][texel a, b] */
-        for (int r = 0; r < 2; r++) {
-            vu rr = r ? r1 : r0;
-            if (vuniform(rr)) { /* one pair for every lane */
-                uint32_t ab[2];
-                memcpy(ab, (const uint8_t *)data + rr[0], 8);
-                word_splat(ab[0], tex_u8_to_float, taps[r][0]);
-                word_splat(ab[1], tex_u8_to_float, taps[r][1]);
-                continue;
-            }
-            vi xa, xb;
-#if TEX_AVX512
-            /* pairs (a0 b0 a1 b1 ...) of lanes 0-7 and 8-15 to texels a, b of lanes 0-15 */
-            const __m512i evens = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24,
-                                                    26, 28, 30);
-            const __m512i odds = _mm512_add_epi32(evens, _mm512_set1_epi32(1));
-            __m512i o16 = (__m512i)rr;
-            __m512i lo = _mm512_i32gather_epi64(_mm512_castsi512_si256(o16), data, 1);
-            __m512i hi = _mm512_i32gather_epi64(_mm512_extracti64x4_epi64(o16, 1), data, 1);
-            xa = (vi)_mm512_permutex2var_epi32(lo, evens, hi);
-            xb = (vi)_mm512_permutex2var_epi32(lo, odds, hi);
-#else
-            /* pairs (a0 b0 a1 b1 ...) of lanes 0-3 and 4-7 to texels a, b of lanes 0-7 */
-            const __m256i evens_odds = _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7);
-            __m256i o8 = (__m256i)rr;
-            __m256i lo = _mm256_i32gather_epi64(data, _mm256_castsi256_si128(o8), 1);
-            __m256i hi = _mm256_i32gather_epi64(data, _mm256_extracti128_si256(o8, 1), 1);
-            lo = _mm256_permutevar8x32_epi32(lo, evens_odds);
-            hi = _mm256_permutevar8x32_epi32(hi, evens_odds);
-            xa = (vi)_mm256_permute2x128_si256(lo, hi, 0x20);
-            xb = (vi)_mm256_permute2x128_si256(lo, hi, 0x31);
-#endif
-            words8(xa, tex_u8_to_float, taps[r][0]);
-            words8(xb, tex_u8_to_float, taps[r][1]);
-        }
+        pair_row(data, r0, t00, t10);
+        pair_row(data, r1, t01, t11);
     } else
 #endif
     {
