@@ -6,8 +6,9 @@
  * Each operation is a fixed sequence of IEEE operations per lane, written on
  * the compiler's vector extensions: the baseline build runs them 4 lanes a
  * vector (SSE2), rast_lanes_avx2.c compiles this file again for 8 (AVX2)
- * and rast_lanes_avx512.c for 16, a whole task a vector (AVX-512F); none
- * uses FMA and the rasterizer builds with -ffp-contract=off, so all give the
+ * and rast_lanes_avx512.c for 16, a whole task a vector (AVX-512F).  The
+ * rasterizer builds with -ffp-contract=off and no build fuses operations
+ * (the one FMA, AVX-512's pack8, computes an exact floor), so all give the
  * same bits and the choice is speed only.  ASMGL_EXEC_ISA=base keeps the
  * baseline, as for the program executor and the sampling kernels.
  */

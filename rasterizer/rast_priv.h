@@ -890,7 +890,7 @@ void rast_pbe_alpha_is_red(struct rast_tile_ctx *t, const struct rast_dstate *ds
 uint32_t rast_alpha_test(const rast_dstate *ds, const gp_vec *color0, uint32_t mask);
 
 /* rast_lanes.c: the per-lane arithmetic of a 16-lane task, built for the
- * baseline and for AVX2 with the same bits. */
+ * baseline, AVX2 and AVX-512F with the same bits. */
 typedef struct rast_lane_ops {
     const char *name; /* "base", "avx2", "avx512" */
     /* the pixels of a task's lanes: lane 4k + j is pixel j of the quad at

@@ -38,8 +38,10 @@
  * at a time, in registers, compiled for the common filters and wraps
  * (tex_kernels.one); tex_unit_prepare picks a unit's kernel function.
  * Texels: the baseline loads one 32-bit word per RGBA8 texel and converts
- * by the generic sampler's tables; the AVX2 build gathers (texels, sRGB
- * table) and divides by 255 (tex_u8_to_float is that division).  A pass
+ * by the generic sampler's tables; the AVX2 and AVX-512 builds gather
+ * (texels, sRGB table) and divide by 255 (tex_u8_to_float is that
+ * division), or, where every lane of a vector reads one texel (a magnified
+ * texture), load it once and take its floats from the tables.  A pass
  * computes every lane and keeps its own; a lane that reads no texel of the
  * image (outside it, or not the pass's) loads texel 0 and drops it.
  */
