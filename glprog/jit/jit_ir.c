@@ -759,6 +759,21 @@ static void put_vec(jb *b, LLVMValueRef vec, const gp_src *s)
     }
 }
 
+/* The coordinates of a lookup: an input row as it is (every lane reads the
+ * same memory whether the function runs it or not), else the operand put
+ * into vec. */
+static LLVMValueRef coord_vec(jb *b, LLVMValueRef vec, const gp_src *s)
+{
+    bool plain = s->file == GP_FILE_INPUT && !s->rel && !s->negate && !s->abs && !s->hi &&
+                 !s->vtx && !s->vtx_rel && s->index >= 0 && s->index < b->num_inputs;
+    for (int c = 0; c < 4; c++)
+        plain = plain && s->swz[c] == GP_SWZ_X + c;
+    if (plain)
+        return gep8(b, b->in, (uint64_t)s->index * sizeof(gp_vec));
+    put_vec(b, vec, s);
+    return vec;
+}
+
 /* exec/texture.c do_tex for one unit without NV5 operands. */
 static void tex(jb *b, const gp_insn *in, int op, LLVMValueRef r[4])
 {
@@ -773,8 +788,7 @@ static void tex(jb *b, const gp_insn *in, int op, LLVMValueRef r[4])
     for (int k = 0; k < 3; k++)
         st(b, LLVMConstInt(b->i8, (uint64_t)(uint8_t)in->tex_offset[k], 0),
            gep8(b, req, offsetof(gp_tex_request, offset) + (uint64_t)k), 1);
-    put_vec(b, b->vec[0], &in->src[0]);
-    st(b, b->vec[0], gep8(b, req, offsetof(gp_tex_request, coord)), 8);
+    st(b, coord_vec(b, b->vec[0], &in->src[0]), gep8(b, req, offsetof(gp_tex_request, coord)), 8);
     if (op == GP_TEXOP_TXD) {
         put_vec(b, b->vec[1], &in->src[1]);
         put_vec(b, b->vec[2], &in->src[2]);
