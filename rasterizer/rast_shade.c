@@ -418,6 +418,19 @@ void rast_task_add_quads(rast_tile_ctx *t, const rast_prim *p, int block, uint32
         rast_task_flush(t);
         t->task_prim = p;
     }
+    rast_task *whole = &t->task;
+    if (mask == 0xffffu && whole->n == 0) {
+        /* a covered block is a task of its own: the one the loop below
+         * would make, without building it quad by quad */
+        for (int q = 0; q < 4; q++)
+            whole->qbase[q] = (uint16_t)(block * 16 + q * 4);
+        whole->n = 4;
+        whole->live = 0xffffu;
+        rast_shade_task(t, p, whole, p->ds->mode == RAST_MODE_LATE_Z);
+        whole->n = 0;
+        whole->live = 0;
+        return;
+    }
     for (int q = 0; q < 4; q++) {
         uint32_t bits = (mask >> (q * 4)) & 0xfu;
         if (!bits)
