@@ -624,6 +624,15 @@ typedef struct gp_src {
                           it reads 0.  0 = the single binding point buf */
 } gp_src;
 
+/* Whether operand s reads its register row as it is: no relative index,
+ * |abs|, negation or 64-bit rows, and the identity swizzle (a sampler
+ * request can point at the row itself). */
+static inline bool gp_src_unchanged(const gp_src *s)
+{
+    return !s->rel && !s->abs && !s->negate && !s->hi && s->swz[0] == GP_SWZ_X &&
+           s->swz[1] == GP_SWZ_Y && s->swz[2] == GP_SWZ_Z && s->swz[3] == GP_SWZ_W;
+}
+
 typedef struct gp_dst {
     uint8_t file;      /* gp_file */
     uint8_t mask;      /* write mask, bit per component */

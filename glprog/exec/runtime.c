@@ -831,11 +831,6 @@ static inline gp_val swz_const(int sel, int type)
     return v;
 }
 
-static inline bool swz_identity(const uint8_t *swz)
-{
-    return swz[0] == 0 && swz[1] == 1 && swz[2] == 2 && swz[3] == 3;
-}
-
 /* Per-lane effective index of a relatively addressed operand; lanes whose
  * index falls outside [rel_lo, rel_hi] or the file get -1 (read as 0,
  * ARB_vertex_program 2.14.4.2 leaves the value undefined, R5 makes it 0). */
@@ -1297,7 +1292,7 @@ static GP_INLINE void fetch_view(gp_xs *x, const gp_src *s, gp_vec *buf, int typ
  * register itself when it needs no change, else a copy in buf. */
 static const gp_vec *fetch(gp_xs *x, const gp_src *s, gp_vec *buf, int type)
 {
-    if (!s->rel && !s->abs && !s->negate && !s->hi && swz_identity(s->swz)) {
+    if (gp_src_unchanged(s)) {
         const gp_vec *r = s->file == GP_FILE_PARAM ? param_vec(x, s->index)
                                                    : reg_file(x, s->file, s->index);
         if (r)

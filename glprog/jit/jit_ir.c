@@ -764,11 +764,8 @@ static void put_vec(jb *b, LLVMValueRef vec, const gp_src *s)
  * into vec. */
 static LLVMValueRef coord_vec(jb *b, LLVMValueRef vec, const gp_src *s)
 {
-    bool plain = s->file == GP_FILE_INPUT && !s->rel && !s->negate && !s->abs && !s->hi &&
-                 !s->vtx && !s->vtx_rel && s->index >= 0 && s->index < b->num_inputs;
-    for (int c = 0; c < 4; c++)
-        plain = plain && s->swz[c] == GP_SWZ_X + c;
-    if (plain)
+    if (s->file == GP_FILE_INPUT && gp_src_unchanged(s) && s->index >= 0 &&
+        s->index < b->num_inputs)
         return gep8(b, b->in, (uint64_t)s->index * sizeof(gp_vec));
     put_vec(b, vec, s);
     return vec;
