@@ -630,6 +630,11 @@ const int8_t (*rast_sample_positions(int n, int *count))[2];
  * draws before it are complete and draws after it run normally.  Which of
  * a stopped draw's fragment tasks ran before the stop depends on the order
  * workers took tiles (a program that never ends writes nothing anywhere).
+ * A worker adds its fragment tasks to the draw's total in batches (of at
+ * most 1/64 of the total or 2^20 lane-instructions, and at each tile's
+ * end), so a draw may run that much a worker past its total before a task
+ * finds it passed: one shared counter charged by every task cost two
+ * workers about a tenth of their time.
  * Tasks that ran out count in rast_stats.budget_exceeded.
  * Each stop is reported once per program (stage, GL name) with the message
  *   asmgl: <stage> program <name> exceeded its instruction budget in draw N;

@@ -1,8 +1,8 @@
 /*
  * rast_budget.c - the instruction budget of a draw or dispatch, and its
  * reports (rast.h "Instruction budget").  Stage: all programmable stages.
- * Thread: the API thread, except rast_budget_charge_rec (any worker, during
- * a flush).
+ * Thread: the API thread, except rast_budget_charge_rec, _charge_task and
+ * _settle (any worker, during a flush).
  *
  * Two limits, both in lane-instructions (what gp_exec_env.insn_budget
  * counts): every task (16 lanes) has r->insn_budget, and every draw or
@@ -12,7 +12,10 @@
  * fragment tasks (any worker, checking the draw's record before each task)
  * stop when a fragment task ran out or the total did, but the primitives
  * binned before a vertex or geometry task ran out are still drawn.  Draws
- * before it are untouched, draws after it run normally.
+ * before it are untouched, draws after it run normally.  Each worker gathers
+ * its fragment tasks' charges (rast_tile_ctx.budget_pend) and adds them to
+ * the draw's total in batches (RAST_BUDGET_SLACK), so the total is checked
+ * a batch at a time; a task that runs out is charged at once.
  *
  * A draw's record (rast_drawrec) lives in the scene, one per scene the draw
  * spans: when a scene is flushed during a draw, the record's counts carry
@@ -21,6 +24,7 @@
  * (vertex, geometry) or after the flush that ran its fragments.
  */
 #include <inttypes.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -121,9 +125,11 @@ rast_drawrec *rast_budget_rec(rast_context *r)
 {
     if (r->cur_rec)
         return r->cur_rec;
-    rast_drawrec *rec = rast_scene_alloc(&r->scene, sizeof(*rec));
-    if (!rec)
+    /* the arena aligns to 16 bytes: 48 more place the record on a line */
+    void *mem = rast_scene_alloc(&r->scene, sizeof(rast_drawrec) + 48);
+    if (!mem)
         return NULL;
+    rast_drawrec *rec = (rast_drawrec *)(((uintptr_t)mem + 63) & ~(uintptr_t)63);
     memset(rec, 0, sizeof(*rec));
     atomic_init(&rec->used, r->carry_used);
     atomic_init(&rec->stop, r->carry_stop);
@@ -178,6 +184,30 @@ bool rast_budget_charge_rec(rast_drawrec *rec, uint64_t limit, uint64_t used, bo
     if (stage == RAST_STAGE_FRAGMENT || (stop & RAST_STOP_TOTAL))
         atomic_store(&rec->halt, true);
     return true;
+}
+
+bool rast_budget_charge_task(rast_tile_ctx *t, rast_drawrec *rec, uint64_t used, bool exceeded)
+{
+    if (t->budget_rec != rec) {
+        rast_budget_settle(t);
+        t->budget_rec = rec;
+    }
+    t->budget_pend += used;
+    uint64_t limit = rast_budget_total(t->r);
+    if (!exceeded && t->budget_pend < RAST_BUDGET_SLACK(limit))
+        return false;
+    used = t->budget_pend;
+    t->budget_pend = 0;
+    return rast_budget_charge_rec(rec, limit, used, exceeded, RAST_STAGE_FRAGMENT);
+}
+
+void rast_budget_settle(rast_tile_ctx *t)
+{
+    if (t->budget_rec && t->budget_pend)
+        rast_budget_charge_rec(t->budget_rec, rast_budget_total(t->r), t->budget_pend, false,
+                               RAST_STAGE_FRAGMENT);
+    t->budget_rec = NULL;
+    t->budget_pend = 0;
 }
 
 bool rast_budget_charge(rast_context *r, int stage, uint64_t used, bool exceeded)

@@ -193,13 +193,16 @@ enum rast_stage_id { RAST_STAGE_VERTEX, RAST_STAGE_GEOMETRY, RAST_STAGE_FRAGMENT
  * counts over); primitives point at it, fragment tasks of any worker update
  * it. */
 typedef struct rast_drawrec {
-    atomic_uint_fast64_t used;  /* lane-instructions, all stages */
+    /* What workers write, in a cache line of its own (rast_budget_rec), so
+     * that their charges do not evict the scene's primitives and states
+     * from the other workers' caches. */
+    _Alignas(64) atomic_uint_fast64_t used; /* lane-instructions, all stages */
     atomic_int stop;            /* 0, or the first stop: (stage + 1) | RAST_STOP_TOTAL?
                                    (what is reported); no vertex or geometry task of
                                    the draw starts after any stop */
     atomic_bool halt;           /* no fragment task starts: a fragment task ran out,
                                    or the draw's total did (any stage) */
-    uint64_t seq;               /* the draw's number in the context, from 1 */
+    _Alignas(64) uint64_t seq;  /* the draw's number in the context, from 1 */
     const gp_program *prog[RAST_STAGE_COUNT];
     uint32_t id[RAST_STAGE_COUNT];
     bool reported;
@@ -550,6 +553,10 @@ typedef struct rast_tile_ctx {
     uint16_t resolve_count[RAST_MAX_PENDING + 2];
     uint16_t resolve_list[RAST_TILE_PIXELS];
     uint8_t resolve_live[RAST_TILE_PIXELS / 4 * 4];
+    /* fragment tasks' lane-instructions not yet added to budget_rec->used
+     * (rast_budget_charge_task) */
+    rast_drawrec *budget_rec;
+    uint64_t budget_pend;
     rast_tile_stats stats;
 } rast_tile_ctx;
 
@@ -714,6 +721,16 @@ bool rast_budget_stopped(const rast_context *r);
 /* A fragment task's charge (any worker); true when this task ran out or
  * took the draw past its total: its results are discarded. */
 bool rast_budget_charge_rec(rast_drawrec *rec, uint64_t limit, uint64_t used, bool exceeded, int stage);
+/* A fragment task's charge, gathered per worker: added to rec->used when a
+ * task ran out, when the worker's pending charge reaches
+ * RAST_BUDGET_SLACK(limit), when the task's draw differs from the last, and
+ * at the tile's end (rast_budget_settle).  True: the draw was stopped,
+ * discard this task. */
+bool rast_budget_charge_task(rast_tile_ctx *t, rast_drawrec *rec, uint64_t used, bool exceeded);
+void rast_budget_settle(rast_tile_ctx *t);
+/* The most a worker keeps pending: 1/64 of the draw's total, at most 2^20
+ * lane-instructions (a few hundred tasks of a long program). */
+#define RAST_BUDGET_SLACK(limit) ((limit) / 64 < ((uint64_t)1 << 20) ? (limit) / 64 : ((uint64_t)1 << 20))
 /* At a flush, after the tiles ran: carries the current draw's counts over
  * and reports the scene's stopped draws; the records go with the scene. */
 void rast_budget_flush(rast_context *r);

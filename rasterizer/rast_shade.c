@@ -329,8 +329,7 @@ static inline __attribute__((always_inline)) bool shade_run(rast_tile_ctx *t, co
     bool exceeded = env->status == GP_EXEC_BUDGET_EXCEEDED;
     t->stats.budget_exceeded += exceeded;
     /* this task ran out, or the draw's total did: discard, stop the draw */
-    return !rast_budget_charge_rec(p->rec, rast_budget_total(t->r), env->insn_used, exceeded,
-                                   RAST_STAGE_FRAGMENT);
+    return !rast_budget_charge_task(t, p->rec, env->insn_used, exceeded);
 }
 
 uint32_t rast_punch_task(rast_tile_ctx *t, const rast_prim *p, const rast_task *task, float z[16])

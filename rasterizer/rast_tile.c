@@ -671,6 +671,7 @@ static void run_pass(rast_tile_ctx *t, const rast_scene *s, const rast_bin *bin)
         rast_hsr_run(t);
     rast_hsr_resolve(t);
     rast_hsr_zplane_expand(t);
+    rast_budget_settle(t); /* the scene's records go with it */
 
     const rast_framebuffer *fb = &s->fb;
     for (int smp = 0; smp < t->nplanes; smp++) {

@@ -4,6 +4,7 @@
  * counted, and its fragments discarded; the rest of the scene renders and
  * the process does not hang.  Thread: test main thread.
  */
+#include "../rast_priv.h" /* RAST_BUDGET_SLACK */
 #include "rast_test.h"
 
 #include <string.h>
@@ -90,6 +91,57 @@ int main(void)
           report_text);
     rast_context_destroy(r);
     rt_fb_free(&f);
+
+    /* A draw's total passed by short tasks: each worker adds its tasks'
+     * charges to the total in batches (RAST_BUDGET_SLACK), so the draw stops
+     * within a batch of its total, not at the end of its tile or scene.  One
+     * worker, one triangle over the whole framebuffer: its tasks run in
+     * order, each with 16 live lanes, and each runs the 16 ALU instructions,
+     * the MOV and END below (18 lane-instructions a lane: 288 a task).  The
+     * vertex task adds a few lane-instructions a vertex. */
+    char src[1024] = "!!ARBfp1.0\nTEMP t;\nMOV t, fragment.color;\n";
+    for (int i = 1; i < 16; i++)
+        strcat(src, "ADD t, t, fragment.color;\n");
+    strcat(src, "MOV result.color, t;\nEND\n");
+    gp_program *fps = rt_compile(GP_STAGE_FRAGMENT, src);
+    gp_val(*fpsp)[4] = rt_params(fps, NULL, 0, NULL, 0);
+    const int SW = 128, SH = 128; /* 1024 tasks: about 300,000 lane-instructions */
+    const uint64_t total = 1u << 16, slack = RAST_BUDGET_SLACK(total), task = 18 * 16;
+    rt_fb_init(&f, SW, SH, RT_RGBA8);
+    r = rast_context_create(1);
+    rast_context_set_draw_budget(r, total);
+    report_text[0] = 0;
+    rast_context_set_report(r, keep_report, NULL);
+    rt_clear(r, &f, 0, 0, 1, 1, 1.0);
+    float big[12] = {-1, -1, 0, 1, 3, -1, 0, 1, -1, 3, 0, 1};
+    rt_draw_init(&d, &f, vp, (const gp_val(*)[4])vpp, fps, (const gp_val(*)[4])fpsp);
+    d.mode = GL_TRIANGLES;
+    d.count = 3;
+    rt_attrib(&d, GP_VIN_POSITION, big, 4);
+    rt_attrib(&d, GP_VIN_COLOR0, col, 4);
+    rast_draw_submit(r, &d);
+    rast_flush(r);
+    rast_stats_get(r, &st);
+    int drawn = 0;
+    for (int y = 0; y < SH; y++)
+        for (int x = 0; x < SW; x++)
+            drawn += rt_px8(&f, x, y)[1] == 255;
+    /* the task that finds the total passed is discarded, the ones before it drawn */
+    CHECK((uint64_t)drawn + 16 == st.fragments_shaded, "drawn %d, shaded %llu", drawn,
+          (unsigned long long)st.fragments_shaded);
+    /* shaded: the total passed (with at most 64 lane-instructions of the
+     * vertex task), at most a batch and a task later */
+    uint64_t shaded = st.fragments_shaded / 16;
+    uint64_t least = (total - 64) / task + 1, most = (total + slack) / task + 1;
+    CHECK(shaded >= least && shaded <= most, "%llu tasks shaded under a total of %llu: want %llu..%llu",
+          (unsigned long long)shaded, (unsigned long long)total, (unsigned long long)least,
+          (unsigned long long)most);
+    CHECK(strstr(report_text, "exceeded the draw's instruction budget") != NULL, "report: %s",
+          report_text);
+    rast_context_destroy(r);
+    rt_fb_free(&f);
+    gp_program_free(fps);
+    free(fpsp);
     gp_program_free(vp);
     gp_program_free(fp);
     gp_program_free(fpl);
