@@ -961,6 +961,13 @@ typedef struct gp_exec_env {
 
 /* Runs p over the lanes in env->live_mask | env->helper_mask. */
 void gp_exec(const gp_program *p, gp_exec_env *env);
+/* Runs p over two tasks: the same results in a and in b, bits and
+ * budget counts, as gp_exec(p, a) then gp_exec(p, b), for a program whose
+ * two runs do not see each other (no stores, atomics or other effects
+ * outside its registers; the caller makes sure).  A backend may run the
+ * two tasks' instructions interleaved: compiled code keeps two dependency
+ * chains in flight where one alone would wait on each result. */
+void gp_exec2(const gp_program *p, gp_exec_env *a, gp_exec_env *b);
 
 /* The executor's backends (docs/architecture.md "Executor backends"), for
  * tests and fuzzers that compare them: gp_exec_backends stores the names of

@@ -52,12 +52,14 @@ _Static_assert(GP_SLOT_COUNT <= GP_BACKEND_SLOTS, "a code slot per backend (gp_i
 
 static const gp_backend gp_backends[GP_SLOT_COUNT] = {
 #if GP_HAVE_JIT
-    [GP_SLOT_LLVM] = { "llvm", GP_SLOT_LLVM, NULL, gp_jit_available, gp_jit_prepare, gp_jit_run },
+    [GP_SLOT_LLVM] = { "llvm", GP_SLOT_LLVM, NULL, gp_jit_available, gp_jit_prepare, gp_jit_run,
+                       gp_jit_run2, gp_jit_has_pair },
 #endif
 #if GP_EXEC_HAS_AVX2
-    [GP_SLOT_INTERP_AVX2] = { "interp_avx2", GP_SLOT_INTERP_AVX2, "avx2", has_avx2, NULL, gp_exec_interp_avx2 },
+    [GP_SLOT_INTERP_AVX2] = { "interp_avx2", GP_SLOT_INTERP_AVX2, "avx2", has_avx2, NULL, gp_exec_interp_avx2,
+                              NULL, NULL },
 #endif
-    [GP_SLOT_INTERP] = { "interp", GP_SLOT_INTERP, NULL, NULL, NULL, gp_exec_interp_base },
+    [GP_SLOT_INTERP] = { "interp", GP_SLOT_INTERP, NULL, NULL, NULL, gp_exec_interp_base, NULL, NULL },
 };
 
 int gp_backend_count(void)
@@ -200,6 +202,26 @@ void gp_exec(const gp_program *p, gp_exec_env *env)
         b->run(p, NULL, env);
     else
         gp_exec_on(b, p, env);
+}
+
+void gp_exec2(const gp_program *p, gp_exec_env *a, gp_exec_env *b)
+{
+    const gp_backend *bk = &gp_backends[(choice() & 0xff) - 1];
+    const gp_code *code = NULL;
+    if (bk->run2 && !gp_tess_stage(p->info.stage))
+        code = gp_backend_code(bk, p);
+    if (code) {
+        bk->run2(p, code, a, b);
+        return;
+    }
+    gp_exec(p, a);
+    gp_exec(p, b);
+}
+
+bool gp_backend_runs_pairs(const gp_backend *b, const gp_program *p)
+{
+    const gp_code *code = b->pairs ? gp_backend_code(b, p) : NULL;
+    return code && b->pairs(code);
 }
 
 bool gp_exec_backend(const char *name, const gp_program *p, gp_exec_env *env)

@@ -131,7 +131,15 @@ typedef struct gp_backend {
     gp_code *(*prepare)(const gp_program *p);
     /* Runs p over env's lanes: glprog.h gp_exec's contract. */
     void (*run)(const gp_program *p, const gp_code *code, gp_exec_env *env);
+    /* Runs p over two tasks (glprog.h gp_exec2's contract) with its code;
+     * NULL: run twice.  pairs(code): whether run2 runs them interleaved
+     * now, not as two calls (tests; NULL: never). */
+    void (*run2)(const gp_program *p, const gp_code *code, gp_exec_env *a, gp_exec_env *b);
+    bool (*pairs)(const gp_code *code);
 } gp_backend;
+
+/* Whether b runs p's pairs (gp_exec2) interleaved now (tests). */
+bool gp_backend_runs_pairs(const gp_backend *b, const gp_program *p);
 
 /* The registry (tests iterate it): gp_backend_at(i) for i <
  * gp_backend_count(), registered rows whether available or not. */

@@ -6,7 +6,9 @@
  * jit.h gp_jit_compile_seconds, CPU time of this thread, so that other
  * load on the machine does not count); prints how many compiled and fell
  * back, the median, 90th percentile, maximum (and which program) and total
- * compile times.
+ * compile times; then the same for the pair functions (jit.h jit_fn2, the
+ * second tier) of the fragment programs that have one, with the backend's
+ * pipeline.
  *
  *   glprog_jit_compile_time [SHARED_DIR [PIPELINE...]]
  *
@@ -26,6 +28,36 @@ static int cmp_double(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
     return x < y ? -1 : x > y;
+}
+
+/* Compiles every program of progs (pair: the pair functions of those that
+ * have one) with pipeline pipe and prints the figures under label. */
+static void report(const char *label, const char *pipe, bool pair, gp_program **progs,
+                   char **names, int nprogs, double *t)
+{
+    int n = 0, fell = 0, worst = -1;
+    double total = 0, worst_s = -1;
+    for (int i = 0; i < nprogs; i++) {
+        if (pair && jit_check_pair(progs[i]))
+            continue;
+        double s = gp_jit_compile_seconds(progs[i], pipe, pair);
+        if (s < 0) {
+            fell++;
+            continue;
+        }
+        if (s > worst_s) {
+            worst_s = s;
+            worst = i;
+        }
+        t[n++] = s;
+        total += s;
+    }
+    qsort(t, (size_t)n, sizeof(double), cmp_double);
+    printf("%s %s:\n  %d compiled, %d fall back; compile time median %.2f ms, "
+           "90%% %.2f ms, max %.2f ms (%s, %d instructions), total %.1f ms\n",
+           label, pipe, n, fell, n ? t[n / 2] * 1e3 : 0.0, n ? t[(n * 9) / 10] * 1e3 : 0.0,
+           n ? t[n - 1] * 1e3 : 0.0, worst >= 0 ? names[worst] : "-",
+           worst >= 0 ? progs[worst]->num_insns : 0, total * 1e3);
 }
 
 int main(int argc, char **argv)
@@ -97,29 +129,9 @@ int main(int argc, char **argv)
     printf("corpus: %d programs gp_compile accepts (%d it rejects)\n", nprogs, rejected);
 
     double *t = malloc((size_t)(nprogs ? nprogs : 1) * sizeof(double));
-    for (int k = 0; k < npipes; k++) {
-        int n = 0, fell = 0, worst = -1;
-        double total = 0, worst_s = -1;
-        for (int i = 0; i < nprogs; i++) {
-            double s = gp_jit_compile_seconds(progs[i], pipes[k]);
-            if (s < 0) {
-                fell++;
-                continue;
-            }
-            if (s > worst_s) {
-                worst_s = s;
-                worst = i;
-            }
-            t[n++] = s;
-            total += s;
-        }
-        qsort(t, (size_t)n, sizeof(double), cmp_double);
-        printf("pipeline %s:\n  %d compiled, %d fall back; compile time median %.2f ms, "
-               "90%% %.2f ms, max %.2f ms (%s, %d instructions), total %.1f ms\n",
-               pipes[k], n, fell, n ? t[n / 2] * 1e3 : 0.0, n ? t[(n * 9) / 10] * 1e3 : 0.0,
-               n ? t[n - 1] * 1e3 : 0.0, worst >= 0 ? names[worst] : "-",
-               worst >= 0 ? progs[worst]->num_insns : 0, total * 1e3);
-    }
+    for (int k = 0; k < npipes; k++)
+        report("pipeline", pipes[k], false, progs, names, nprogs, t);
+    report("pair functions (second tier), pipeline", pipes[0], true, progs, names, nprogs, t);
     /* why programs fall back, one line per reason */
     typedef struct reason {
         const char *why;

@@ -23,6 +23,13 @@
  * ASMGL_JIT_SYNC=1 compiles in prepare, before the first run.
  * gp_program_free's release waits for a compile of that program in
  * progress (the compile reads the IR) and drops a queued one.
+ *
+ * The pair function, a second tier: a fragment program that can pair
+ * (jit_check_pair) and, compiled, runs in pairs (gp_jit_run2) is compiled
+ * again as a function of two tasks once its pairs pass jit_hot2, on the
+ * compile thread; until then each pair runs as two calls of the first
+ * function.  The program's IR snapshot stays until that compile.
+ * ASMGL_JIT_SYNC=1 compiles both in prepare.
  */
 #include <pthread.h>
 #include <stdatomic.h>
@@ -44,11 +51,18 @@ typedef struct jit_code {
                                        times cost */
     jit_fn fn;                      /* JIT_READY */
     LLVMOrcResourceTrackerRef rt;   /* the program's module in the JIT */
+    /* the pair function: state2 JIT_FAILED for a program that cannot pair;
+     * heat2 counts pairs run as two calls, in tasks times cost */
+    _Atomic int state2;
+    _Atomic uint64_t heat2;
+    jit_fn2 fn2;
+    LLVMOrcResourceTrackerRef rt2;
+    bool job2;                      /* queued or compiling: the pair compile */
     /* What the compile reads: a copy of the program's fields and
      * instructions, so the program may change or go (a test rebuilding one
      * in place) while the compile thread works. */
     gp_program snap;
-    const gp_program *p;            /* &snap until compiled, then NULL */
+    const gp_program *p;            /* &snap until the last compile, then NULL */
     struct jit_code *next;          /* the queue */
     struct jit_code *all_prev, *all_next; /* every live code (jit_all) */
     uint64_t cost;                  /* instructions entry..END: the most a lane runs */
@@ -71,6 +85,14 @@ static bool jit_debug, jit_sync;
  * about 2000 of its 262144 tasks. */
 #define JIT_HOT_DEFAULT ((uint64_t)1 << 18)
 static uint64_t jit_hot = JIT_HOT_DEFAULT;
+/* The work a compiled program runs in pairs of calls before its pair
+ * function is compiled (jit_hot times this; 1 where jit_hot is 1): alu1's
+ * pair function takes about 25 ms to compile and saves about a fifth of
+ * its 55 ms frame, so it is compiled once two frames have run; a process
+ * that draws one frame does not compile it, nor wait for it at exit
+ * (jit_at_exit). */
+#define JIT_PAIR_HOT_FACTOR 256
+static uint64_t jit_hot2 = JIT_HOT_DEFAULT * JIT_PAIR_HOT_FACTOR;
 static pthread_once_t jit_env_once = PTHREAD_ONCE_INIT;
 static _Atomic uint64_t jit_serial;
 static _Atomic bool jit_started; /* jit_init ran (whether or not LLVM started) */
@@ -164,8 +186,10 @@ static void jit_env_init(void)
     if (hot && *hot) {
         char *end;
         unsigned long v = strtoul(hot, &end, 10);
-        if (*end == '\0')
+        if (*end == '\0') {
             jit_hot = v < 1 ? 1u : (uint64_t)v;
+            jit_hot2 = jit_hot == 1 ? 1u : jit_hot * JIT_PAIR_HOT_FACTOR;
+        }
     }
 }
 
@@ -238,15 +262,16 @@ static double now_s(void)
  * TargetMachine each, which LLVM does not promise to be thread-safe. */
 static pthread_mutex_t jit_compile_lock = PTHREAD_MUTEX_INITIALIZER;
 
-static const char *compile_locked(const gp_program *p, const char *passes, jit_fn *fn,
-                                  LLVMOrcResourceTrackerRef *rt);
+static const char *compile_locked(const gp_program *p, const char *passes, bool pair,
+                                  uintptr_t *addr, LLVMOrcResourceTrackerRef *rt);
 
-/* p's function into the JIT: *fn and *rt, or why not. */
-static const char *compile(const gp_program *p, const char *passes, jit_fn *fn,
+/* p's function (pair: its pair function) into the JIT: its address and
+ * *rt, or why not. */
+static const char *compile(const gp_program *p, const char *passes, bool pair, uintptr_t *addr,
                            LLVMOrcResourceTrackerRef *rt)
 {
     pthread_mutex_lock(&jit_compile_lock);
-    const char *why = compile_locked(p, passes, fn, rt);
+    const char *why = compile_locked(p, passes, pair, addr, rt);
     /* again after every compile (a few bytes each): exit handlers run last
      * registered first, and LLVM registers destructors of statics it
      * makes on first use, in any compile */
@@ -255,8 +280,8 @@ static const char *compile(const gp_program *p, const char *passes, jit_fn *fn,
     return why;
 }
 
-static const char *compile_locked(const gp_program *p, const char *passes, jit_fn *fn,
-                           LLVMOrcResourceTrackerRef *rt)
+static const char *compile_locked(const gp_program *p, const char *passes, bool pair,
+                                  uintptr_t *fn, LLVMOrcResourceTrackerRef *rt)
 {
     char name[48];
     snprintf(name, sizeof(name), "gp_jit_%llu",
@@ -266,7 +291,7 @@ static const char *compile_locked(const gp_program *p, const char *passes, jit_f
     LLVMModuleRef m = LLVMModuleCreateWithNameInContext(name, c);
     LLVMSetDataLayout(m, LLVMOrcLLJITGetDataLayoutStr(jit_lljit));
     LLVMSetTarget(m, LLVMOrcLLJITGetTripleString(jit_lljit));
-    const char *why = jit_build(p, c, m, name);
+    const char *why = pair ? jit_build_pair(p, c, m, name) : jit_build(p, c, m, name);
     if (!why) {
         char *msg = NULL;
         if (LLVMVerifyModule(m, LLVMReturnStatusAction, &msg)) {
@@ -312,19 +337,19 @@ static const char *compile_locked(const gp_program *p, const char *passes, jit_f
         LLVMOrcReleaseResourceTracker(r);
         return "code generation failed";
     }
-    *fn = (jit_fn)(uintptr_t)addr;
+    *fn = (uintptr_t)addr;
     *rt = r;
     return NULL;
 }
 
-double gp_jit_compile_seconds(const gp_program *p, const char *passes)
+double gp_jit_compile_seconds(const gp_program *p, const char *passes, bool pair)
 {
     if (!gp_jit_available() || !jit_start())
         return -1.0;
-    jit_fn fn;
+    uintptr_t fn;
     LLVMOrcResourceTrackerRef rt;
     double t0 = now_s();
-    if (compile(p, passes ? passes : jit_passes, &fn, &rt))
+    if (compile(p, passes ? passes : jit_passes, pair, &fn, &rt))
         return -1.0;
     double t = now_s() - t0;
     LLVMErrorRef e = LLVMOrcResourceTrackerRemove(rt);
@@ -346,27 +371,63 @@ static void unlink_all(jit_code *jc)
     jc->all_prev = jc->all_next = NULL;
 }
 
+static void drop_module(LLVMOrcResourceTrackerRef rt)
+{
+    if (rt) {
+        LLVMErrorRef e = LLVMOrcResourceTrackerRemove(rt);
+        if (e)
+            LLVMConsumeError(e);
+        LLVMOrcReleaseResourceTracker(rt);
+    }
+}
+
 static void free_code(jit_code *jc)
 {
     free(jc->snap.insns);
-    if (jc->rt) {
-        LLVMErrorRef e = LLVMOrcResourceTrackerRemove(jc->rt);
-        if (e)
-            LLVMConsumeError(e);
-        LLVMOrcReleaseResourceTracker(jc->rt);
-    }
+    drop_module(jc->rt);
+    drop_module(jc->rt2);
     free(jc);
 }
 
 /* Compiles jc now (the caller owns it: queued work taken off the queue, or
- * the synchronous prepare). */
+ * the synchronous prepare): its function, or with job2 its pair function.
+ * The IR's copy goes after the last compile that reads it: the pair
+ * function's, or the first function's where no pair function will be
+ * compiled. */
 static void compile_code(jit_code *jc)
 {
-    const char *why = compile(jc->p, jit_passes, &jc->fn, &jc->rt);
-    if (why)
-        jit_note(jc->p, why);
-    free(jc->snap.insns); /* the compile's copy of the IR */
-    jc->snap.insns = NULL;
+    uintptr_t fn = 0;
+    if (jc->job2) {
+        const char *why = compile(jc->p, jit_passes, true, &fn, &jc->rt2);
+        if (why && jit_debug)
+            fprintf(stderr, "asmgl: jit: no pair function: %s\n", why);
+        jc->fn2 = (jit_fn2)fn;
+    } else {
+        const char *why = compile(jc->p, jit_passes, false, &fn, &jc->rt);
+        if (why)
+            jit_note(jc->p, why);
+        jc->fn = (jit_fn)fn;
+        if (why) /* no pair function without the first */
+            atomic_store(&jc->state2, JIT_FAILED);
+    }
+    if (jc->job2 || atomic_load(&jc->state2) == JIT_FAILED) {
+        free(jc->snap.insns);
+        jc->snap.insns = NULL;
+    }
+}
+
+/* The state a compile of jc leaves (jit_lock held): the function's, or with
+ * job2 the pair function's; the IR is no longer read once it is gone. */
+static void compile_done(jit_code *jc)
+{
+    if (jc->job2) {
+        atomic_store_explicit(&jc->state2, jc->rt2 ? JIT_READY : JIT_FAILED, memory_order_release);
+        jc->job2 = false;
+    } else {
+        atomic_store_explicit(&jc->state, jc->rt ? JIT_READY : JIT_FAILED, memory_order_release);
+    }
+    if (!jc->snap.insns)
+        jc->p = NULL;
 }
 
 static void *compile_thread(void *arg)
@@ -380,13 +441,12 @@ static void *compile_thread(void *arg)
         jit_head = jc->next;
         if (!jit_head)
             jit_tail = NULL;
-        atomic_store(&jc->state, JIT_COMPILING);
+        atomic_store(jc->job2 ? &jc->state2 : &jc->state, JIT_COMPILING);
         jit_busy = true;
         pthread_mutex_unlock(&jit_lock);
         compile_code(jc);
         pthread_mutex_lock(&jit_lock);
-        atomic_store_explicit(&jc->state, jc->rt ? JIT_READY : JIT_FAILED, memory_order_release);
-        jc->p = NULL;
+        compile_done(jc);
         jit_busy = false;
         pthread_cond_broadcast(&jit_cond);
     }
@@ -397,8 +457,7 @@ static void release_code(gp_code *code)
 {
     jit_code *jc = (jit_code *)code;
     pthread_mutex_lock(&jit_lock);
-    int s = atomic_load(&jc->state);
-    if (s == JIT_QUEUED) {
+    if (atomic_load(&jc->state) == JIT_QUEUED || atomic_load(&jc->state2) == JIT_QUEUED) {
         /* off the queue */
         jit_code **pp = &jit_head, *prev = NULL;
         while (*pp && *pp != jc) {
@@ -411,7 +470,7 @@ static void release_code(gp_code *code)
                 jit_tail = prev;
         }
     }
-    while (atomic_load(&jc->state) == JIT_COMPILING)
+    while (atomic_load(&jc->state) == JIT_COMPILING || atomic_load(&jc->state2) == JIT_COMPILING)
         pthread_cond_wait(&jit_cond, &jit_lock); /* the thread has jc */
     unlink_all(jc);
     pthread_mutex_unlock(&jit_lock);
@@ -439,8 +498,40 @@ static bool compile_here(jit_code *jc)
     jit_sync_busy--;
     pthread_cond_broadcast(&jit_cond);
     pthread_mutex_unlock(&jit_lock);
-    jc->p = NULL;
+    if (!jc->snap.insns)
+        jc->p = NULL;
     return jc->rt != NULL;
+}
+
+/* Puts jc on the compile thread's queue (job2: its pair compile), starting
+ * the thread if it is not yet; if it cannot start, the state stays as it
+ * is (the interpreter, or two calls a pair, run it from then on). */
+static void enqueue(jit_code *jc, bool job2)
+{
+    pthread_mutex_lock(&jit_lock);
+    if (!jit_thread_started) {
+        pthread_t t;
+        pthread_attr_t attr;
+        pthread_attr_init(&attr);
+        pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+        jit_thread_started = pthread_create(&t, &attr, compile_thread, NULL) == 0;
+        pthread_attr_destroy(&attr);
+    }
+    if (!jit_thread_started) {
+        pthread_mutex_unlock(&jit_lock);
+        jit_note(jc->p, "no compile thread");
+        return;
+    }
+    jc->job2 = job2;
+    atomic_store(job2 ? &jc->state2 : &jc->state, JIT_QUEUED);
+    jc->next = NULL;
+    if (jit_tail)
+        jit_tail->next = jc;
+    else
+        jit_head = jc;
+    jit_tail = jc;
+    pthread_cond_broadcast(&jit_cond);
+    pthread_mutex_unlock(&jit_lock);
 }
 
 /* Queues jc (JIT_COLD, hot now) for the compile thread, starting the
@@ -466,28 +557,16 @@ static void queue_code(jit_code *jc)
         pthread_mutex_unlock(&jit_lock);
         return;
     }
-    pthread_mutex_lock(&jit_lock);
-    if (!jit_thread_started) {
-        pthread_t t;
-        pthread_attr_t attr;
-        pthread_attr_init(&attr);
-        pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
-        jit_thread_started = pthread_create(&t, &attr, compile_thread, NULL) == 0;
-        pthread_attr_destroy(&attr);
-    }
-    if (!jit_thread_started) {
-        pthread_mutex_unlock(&jit_lock);
-        jit_note(jc->p, "no compile thread");
-        return;
-    }
-    atomic_store(&jc->state, JIT_QUEUED);
-    if (jit_tail)
-        jit_tail->next = jc;
-    else
-        jit_head = jc;
-    jit_tail = jc;
-    pthread_cond_broadcast(&jit_cond);
-    pthread_mutex_unlock(&jit_lock);
+    enqueue(jc, false);
+}
+
+/* Queues jc's pair compile (its function is ready, its pairs hot now). */
+static void queue_pair(jit_code *jc)
+{
+    if (jit_debug)
+        fprintf(stderr, "asmgl: jit: fragment program (%d instructions) runs in pairs: compiling its pair function\n",
+                jc->p->num_insns);
+    enqueue(jc, true);
 }
 
 /* jc in state `state`, on the list of every program's code. */
@@ -541,10 +620,17 @@ gp_code *gp_jit_prepare(const gp_program *p)
         if (p->insns[i].op == GP_OP_END)
             break;
     }
+    atomic_init(&jc->state2, jit_check_pair(p) ? JIT_FAILED : JIT_COLD);
     if (jit_sync) {
         if (!compile_here(jc)) {
             free_code(jc);
             return NULL;
+        }
+        if (atomic_load(&jc->state2) == JIT_COLD) { /* and the pair function */
+            jc->job2 = true;
+            compile_here(jc);
+            atomic_store(&jc->state2, jc->rt2 ? JIT_READY : JIT_FAILED);
+            jc->job2 = false;
         }
         return publish(jc, JIT_READY);
     }
@@ -552,6 +638,36 @@ gp_code *gp_jit_prepare(const gp_program *p)
 }
 
 /* ---- running --------------------------------------------------------------------- */
+
+/* Whether the compiled code may run env's task, and its lanes (*lanes, the
+ * exec argument) and live lanes: what the compiled code assumes, else the
+ * interpreter runs it: register files in place, inputs apart from outputs,
+ * and a watchdog budget that pays for the whole program on every lane. */
+static bool runnable(const jit_code *jc, const gp_program *p, const gp_exec_env *env,
+                     uint32_t *lanes, uint32_t *live)
+{
+    const uint32_t all = (1u << GP_LANES) - 1u;
+    *live = env->live_mask & all;
+    *lanes = (env->live_mask | env->helper_mask) & all;
+    if (jc->fragment) {
+        /* a quad with no covered pixel computes nothing observable */
+        uint32_t q = (*live | *live >> 1 | *live >> 2 | *live >> 3) & 0x11111111u;
+        *lanes &= q * 0xfu;
+    }
+    uint64_t budget = env->insn_budget ? env->insn_budget : GP_DEFAULT_INSN_BUDGET;
+    const char *i0 = (const char *)env->inputs, *o0 = (const char *)env->outputs;
+    return env->inputs && env->outputs && (env->params || !p->info.num_params) &&
+           budget / GP_LANES >= jc->cost &&
+           (i0 + (size_t)jc->num_inputs * sizeof(gp_vec) <= o0 ||
+            o0 + (size_t)jc->num_outputs * sizeof(gp_vec) <= i0);
+}
+
+/* Whether the n bytes at a and the m at b are apart. */
+static bool apart(const void *a, size_t n, const void *b, size_t m)
+{
+    const char *x = a, *y = b;
+    return x + n <= y || y + m <= x;
+}
 
 void gp_jit_run(const gp_program *p, const gp_code *code, gp_exec_env *env)
 {
@@ -567,23 +683,8 @@ void gp_jit_run(const gp_program *p, const gp_code *code, gp_exec_env *env)
         gp_backend_fallback()->run(p, NULL, env);
         return;
     }
-    const uint32_t all = (1u << GP_LANES) - 1u;
-    uint32_t live = env->live_mask & all;
-    uint32_t lanes = (env->live_mask | env->helper_mask) & all;
-    if (jc->fragment) {
-        /* a quad with no covered pixel computes nothing observable */
-        uint32_t q = (live | live >> 1 | live >> 2 | live >> 3) & 0x11111111u;
-        lanes &= q * 0xfu;
-    }
-    /* What the compiled code assumes, else the interpreter: register
-     * files in place, inputs apart from outputs, and a watchdog budget that
-     * pays for the whole program on every lane. */
-    uint64_t budget = env->insn_budget ? env->insn_budget : GP_DEFAULT_INSN_BUDGET;
-    const char *i0 = (const char *)env->inputs, *o0 = (const char *)env->outputs;
-    if (!env->inputs || !env->outputs || (!env->params && p->info.num_params) ||
-        budget / GP_LANES < jc->cost ||
-        !(i0 + (size_t)jc->num_inputs * sizeof(gp_vec) <= o0 ||
-          o0 + (size_t)jc->num_outputs * sizeof(gp_vec) <= i0)) {
+    uint32_t lanes, live;
+    if (!runnable(jc, p, env, &lanes, &live)) {
         gp_backend_fallback()->run(p, NULL, env);
         return;
     }
@@ -596,4 +697,45 @@ void gp_jit_run(const gp_program *p, const gp_code *code, gp_exec_env *env)
     jc->fn(env, env->inputs, env->outputs, env->params, lanes, live, &res);
     env->killed_mask = res.killed;
     env->insn_used = res.used;
+}
+
+bool gp_jit_has_pair(const gp_code *code)
+{
+    return atomic_load(&((const jit_code *)code)->state2) == JIT_READY;
+}
+
+void gp_jit_run2(const gp_program *p, const gp_code *code, gp_exec_env *a, gp_exec_env *b)
+{
+    jit_code *jc = (jit_code *)code;
+    int state2 = atomic_load_explicit(&jc->state2, memory_order_acquire);
+    uint32_t lanes_a, live_a, lanes_b, live_b;
+    if (state2 != JIT_READY || !runnable(jc, p, a, &lanes_a, &live_a) ||
+        !runnable(jc, p, b, &lanes_b, &live_b) || !lanes_a || !lanes_b || a->params != b->params ||
+        !apart(a->inputs, (size_t)jc->num_inputs * sizeof(gp_vec), b->outputs,
+               (size_t)jc->num_outputs * sizeof(gp_vec)) ||
+        !apart(b->inputs, (size_t)jc->num_inputs * sizeof(gp_vec), a->outputs,
+               (size_t)jc->num_outputs * sizeof(gp_vec)) ||
+        !apart(a->outputs, (size_t)jc->num_outputs * sizeof(gp_vec), b->outputs,
+               (size_t)jc->num_outputs * sizeof(gp_vec))) {
+        /* a compiled program's pairs, counted until the pair function is
+         * worth its compile (exactly one pair sees the heat cross jit_hot) */
+        if (state2 == JIT_COLD &&
+            atomic_load_explicit(&jc->state, memory_order_acquire) == JIT_READY &&
+            atomic_load_explicit(&jc->heat2, memory_order_relaxed) < jit_hot2) {
+            uint64_t h = atomic_fetch_add_explicit(&jc->heat2, 2 * jc->cost, memory_order_relaxed);
+            if (h < jit_hot2 && h + 2 * jc->cost >= jit_hot2)
+                queue_pair(jc);
+        }
+        gp_jit_run(p, code, a);
+        gp_jit_run(p, code, b);
+        return;
+    }
+    jit_result ra = {0, 0}, rb = {0, 0};
+    jc->fn2(a, a->inputs, a->outputs, a->params, lanes_a, live_a, &ra, b, b->inputs, b->outputs,
+            lanes_b, live_b, &rb);
+    a->status = b->status = GP_EXEC_OK;
+    a->killed_mask = ra.killed;
+    a->insn_used = ra.used;
+    b->killed_mask = rb.killed;
+    b->insn_used = rb.used;
 }

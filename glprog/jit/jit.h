@@ -20,6 +20,12 @@
  * interpreter (whole-program fallback, noted once per program on stderr
  * with ASMGL_JIT_DEBUG=1).
  *
+ * A fragment program without IF blocks also gets a pair function
+ * (jit_fn2, a second tier: jit.c) that runs two tasks, each instruction for
+ * one then the other; gp_exec2 runs it.  Its code never branches out early
+ * (KIL leaves the other task running) and a lookup with no lane in the
+ * execution mask is skipped.
+ *
  * One function per program runs the task's 16 lanes: every component of a
  * register is a <16 x float> (or <16 x i32>) value; temporaries, address
  * registers and condition codes are allocas that mem2reg turns into SSA
@@ -46,7 +52,8 @@
  *                      interpreter until its code is ready (a frame never
  *                      waits for LLVM)
  *   ASMGL_JIT_HOT=n    the work (tasks times program length) a program runs
- *                      on the interpreter before it is compiled (jit.c)
+ *                      on the interpreter before it is compiled, and
+ *                      256 n in pairs before its pair function is (jit.c)
  *   ASMGL_JIT_DEBUG=1  one line per program that falls back, and why
  *   ASMGL_JIT_PASSES=  the LLVM pass pipeline (default JIT_PASSES_DEFAULT)
  *   ASMGL_EXEC_ISA=base  code for the x86-64 baseline instead of this CPU
@@ -66,6 +73,10 @@
 bool gp_jit_available(void);
 gp_code *gp_jit_prepare(const gp_program *p);
 void gp_jit_run(const gp_program *p, const gp_code *code, gp_exec_env *env);
+void gp_jit_run2(const gp_program *p, const gp_code *code, gp_exec_env *a, gp_exec_env *b);
+/* Whether code (the backend's code for a program) has its pair function
+ * (tests: pairs are really run as pairs, not two calls). */
+bool gp_jit_has_pair(const gp_code *code);
 
 /* Where a compiled function leaves its results. */
 typedef struct jit_result {
@@ -77,19 +88,34 @@ typedef struct jit_result {
 typedef void (*jit_fn)(const gp_exec_env *env, const gp_vec *in, gp_vec *out,
                        const gp_val (*params)[4], uint32_t exec, uint32_t live, jit_result *res);
 
+/* Two tasks of one fragment program in one call (gp_exec2): the
+ * arguments of jit_fn for task a, then task b's without params.  Each
+ * instruction runs for a, then for b, so the two tasks' dependency chains
+ * interleave: a long chain of dependent instructions (alu1's 127) otherwise
+ * waits on each result's latency, with the vector units half idle. */
+typedef void (*jit_fn2)(const gp_exec_env *env_a, const gp_vec *in_a, gp_vec *out_a,
+                        const gp_val (*params)[4], uint32_t exec_a, uint32_t live_a,
+                        jit_result *res_a, const gp_exec_env *env_b, const gp_vec *in_b,
+                        gp_vec *out_b, uint32_t exec_b, uint32_t live_b, jit_result *res_b);
+
 /* jit_ir.c: NULL when p can be compiled, else why not (a static string). */
 const char *jit_check(const gp_program *p);
 /* Builds p's function, named name, into module m (of context c).  NULL on
  * success, else why not. */
 const char *jit_build(const gp_program *p, LLVMContextRef c, LLVMModuleRef m, const char *name);
+/* The same for the pair function (jit_fn2): fragment programs without IF
+ * blocks (jit_check_pair; NULL when p has one). */
+const char *jit_check_pair(const gp_program *p);
+const char *jit_build_pair(const gp_program *p, LLVMContextRef c, LLVMModuleRef m, const char *name);
 /* The input / output registers gp_exec gives a program (gp_exec.c). */
 int jit_num_inputs(const gp_program *p);
 int jit_num_outputs(const gp_program *p);
 
-/* Compile-time statistics for tools (jit.c): compiles p now, on the
- * calling thread, and returns the CPU seconds it took on that thread (IR,
- * passes and machine code), or a negative value when p falls back. */
-double gp_jit_compile_seconds(const gp_program *p, const char *passes);
+/* Compile-time statistics for tools (jit.c): compiles p (pair: its pair
+ * function) now, on the calling thread, and returns the CPU seconds it
+ * took on that thread (IR, passes and machine code), or a negative value
+ * when p falls back. */
+double gp_jit_compile_seconds(const gp_program *p, const char *passes, bool pair);
 
 /* The interpreter's kernels compiled code calls (gp_exec.c "kernels for
  * compiled code"). */

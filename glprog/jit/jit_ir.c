@@ -216,6 +216,7 @@ typedef struct jb {
     LLVMBasicBlockRef entry, exit;
     LLVMTypeRef v, i1, i8, i16, i32, i64, f32, ptr, vf, vi, vb, vl, vd;
     LLVMValueRef env, in, out, params, res;
+    LLVMValueRef ran;                       /* the exec argument: the lanes the call runs */
     LLVMValueRef exec, live, used, killed; /* allocas: i32 i32 i64 i32 */
     /* lanes not terminated (the interpreter's alive: KIL ends quads with no
      * live lane in every group); an i32 alloca */
@@ -244,6 +245,11 @@ typedef struct jb {
     /* OF and CF of an integer add per component, or-ed into the flags the
      * store's CC update computes (exec/runtime.c x->cc_extra); NULL: none */
     LLVMValueRef *cc_extra;
+    /* One of the two tasks of a pair function (jit_build_pair): the code
+     * never leaves early, since the other task's code follows in the same
+     * blocks; a lookup with no lane in the execution mask is skipped, as the
+     * interpreter, which has stopped, would not call the sampler. */
+    bool paired;
 } jb;
 
 /* What the entry block loads b->zero from. */
@@ -749,7 +755,7 @@ static void exp_log(jb *b, bool log, LLVMValueRef a, LLVMValueRef r[4])
  * memory, the same for both). */
 static void put_vec(jb *b, LLVMValueRef vec, const gp_src *s)
 {
-    LLVMValueRef ran = lanes_of(b, LLVMGetParam(b->fn, 4));
+    LLVMValueRef ran = lanes_of(b, b->ran);
     for (int c = 0; c < 4; c++) {
         LLVMValueRef v = src_comp(b, s, c);
         b->unrun = true;
@@ -795,6 +801,14 @@ static void tex(jb *b, const gp_insn *in, int op, LLVMValueRef r[4])
     LLVMValueRef mask = exec_bits(b);
     st(b, mask, gep8(b, req, offsetof(gp_tex_request, lane_mask)), 4);
     LLVMBasicBlockRef done = NULL;
+    if (b->paired) {
+        /* every lane killed: no lookup (r is what vec[3] holds, zeroed in
+         * the entry block; no lane of it is used) */
+        LLVMBasicBlockRef look = LLVMAppendBasicBlockInContext(b->C, b->fn, "");
+        done = LLVMAppendBasicBlockInContext(b->C, b->fn, "");
+        LLVMBuildCondBr(b->B, LLVMBuildICmp(b->B, LLVMIntEQ, mask, k32(b, 0), ""), done, look);
+        LLVMPositionBuilderAtEnd(b->B, look);
+    }
     if (op != GP_TEXOP_TXD) {
         /* a plain lookup: the unit's own function where the sampler gives
          * one (env->tex_direct), called here; gp_rt_tex where it has none
@@ -802,7 +816,8 @@ static void tex(jb *b, const gp_insn *in, int op, LLVMValueRef r[4])
         LLVMBasicBlockRef entry = LLVMAppendBasicBlockInContext(b->C, b->fn, "");
         LLVMBasicBlockRef call = LLVMAppendBasicBlockInContext(b->C, b->fn, "");
         LLVMBasicBlockRef slow = LLVMAppendBasicBlockInContext(b->C, b->fn, "");
-        done = LLVMAppendBasicBlockInContext(b->C, b->fn, "");
+        if (!done)
+            done = LLVMAppendBasicBlockInContext(b->C, b->fn, "");
         LLVMValueRef nul = LLVMConstNull(b->ptr);
         LLVMValueRef tbl = ld(b, b->ptr, gep8(b, b->env, offsetof(gp_exec_env, tex_direct)), 8);
         LLVMValueRef n = ld(b, b->i32, gep8(b, b->env, offsetof(gp_exec_env, num_tex_direct)), 4);
@@ -874,8 +889,8 @@ static void kill_lanes(jb *b, LLVMValueRef kill)
     st(b, e, b->exec, 4);
     /* the lanes of the other groups end with their quads too */
     st(b, LLVMBuildAnd(b->B, ld(b, b->i32, b->alive, 4), keep, ""), b->alive, 4);
-    if (b->depth)
-        return; /* lanes outside this IF block may still run */
+    if (b->depth || b->paired)
+        return; /* lanes outside this IF block may still run; the pair's other task */
     LLVMBasicBlockRef next = LLVMAppendBasicBlockInContext(b->C, b->fn, "");
     LLVMValueRef none = LLVMBuildICmp(b->B, LLVMIntEQ, e, k32(b, 0), "");
     LLVMBuildCondBr(b->B, none, b->exit, next);
@@ -1417,13 +1432,72 @@ static void emit_insn(jb *b, const gp_insn *in)
 
 #undef S
 
-const char *jit_build(const gp_program *p, LLVMContextRef c, LLVMModuleRef m, const char *name)
+/* The per-task part of a function's entry block: task k's arguments
+ * (env, in, out, exec, live, res at first + 0..5; params is argument 3 of
+ * every function), its registers and their initial values.  False when out
+ * of memory. */
+static bool task_init(jb *b, int first)
+{
+    b->env = LLVMGetParam(b->fn, (unsigned)first);
+    b->in = LLVMGetParam(b->fn, (unsigned)first + 1);
+    b->out = LLVMGetParam(b->fn, (unsigned)first + 2);
+    int k = first == 0 ? 4 : first + 3; /* after params in the first task's list */
+    b->ran = LLVMGetParam(b->fn, (unsigned)k);
+    LLVMValueRef live = LLVMGetParam(b->fn, (unsigned)k + 1);
+    b->res = LLVMGetParam(b->fn, (unsigned)k + 2);
+
+    /* registers start defined: temporaries and address registers 0, CC EQ */
+    b->temps = calloc((size_t)(b->num_temps > 0 ? b->num_temps : 1) * 4, sizeof(LLVMValueRef));
+    if (!b->temps)
+        return false;
+    for (int i = 0; i < b->num_temps * 4; i++) {
+        b->temps[i] = alloca_in_entry(b, b->vf, 64);
+        LLVMValueRef s = LLVMBuildStore(b->A, b->zero, b->temps[i]);
+        LLVMSetAlignment(s, 64);
+    }
+    for (int i = 0; i < b->naddr * 4; i++) {
+        b->addr[i] = alloca_in_entry(b, b->vi, 64);
+        LLVMValueRef s = LLVMBuildStore(b->A, LLVMConstNull(b->vi), b->addr[i]);
+        LLVMSetAlignment(s, 64);
+    }
+    for (int r = 0; r < 2; r++)
+        for (int c = 0; c < 4; c++) {
+            b->cc[r][c] = alloca_in_entry(b, b->vi, 64);
+            LLVMValueRef s = LLVMBuildStore(b->A, ci(b, CC_ZF), b->cc[r][c]);
+            LLVMSetAlignment(s, 64);
+        }
+    for (int i = 0; i < 3; i++)
+        b->row[i] = alloca_in_entry(b, b->vf, 64);
+    for (int i = 0; i < 4; i++)
+        b->vec[i] = alloca_in_entry(b, LLVMArrayType(b->f32, 4 * NL), 64);
+    if (b->paired) /* what a skipped lookup leaves (tex) */
+        LLVMBuildMemSet(b->A, b->vec[3], LLVMConstInt(b->i8, 0, 0), k64(b, 4 * NL * 4), 64);
+    b->req = alloca_in_entry(b, LLVMArrayType(b->i8, sizeof(gp_tex_request)), 16);
+    b->exec = alloca_in_entry(b, b->i32, 4);
+    b->live = alloca_in_entry(b, b->i32, 4);
+    b->used = alloca_in_entry(b, b->i64, 8);
+    b->killed = alloca_in_entry(b, b->i32, 4);
+    b->alive = alloca_in_entry(b, b->i32, 4);
+    LLVMBuildStore(b->A, b->ran, b->exec);
+    LLVMBuildStore(b->A, b->ran, b->alive);
+    LLVMBuildStore(b->A, live, b->live);
+    LLVMBuildStore(b->A, LLVMConstInt(b->i64, 0, 0), b->used);
+    LLVMBuildStore(b->A, LLVMConstInt(b->i32, 0, 0), b->killed);
+    return true;
+}
+
+/* Builds the function of ntasks tasks (1, or 2 for a pair: the second
+ * task's arguments follow the first's, jit.h jit_fn2), every instruction
+ * emitted for each task in turn, so that the two tasks' dependency chains
+ * interleave. */
+static const char *build(const gp_program *p, LLVMContextRef c, LLVMModuleRef m, const char *name,
+                         int ntasks)
 {
     const char *why = jit_check(p);
     if (why)
         return why;
-    jb bb, *b = &bb;
-    memset(b, 0, sizeof(*b));
+    jb tb[2], *b = &tb[0];
+    memset(tb, 0, sizeof(tb));
     b->p = p;
     b->C = c;
     b->M = m;
@@ -1445,19 +1519,20 @@ const char *jit_build(const gp_program *p, LLVMContextRef c, LLVMModuleRef m, co
     b->num_outputs = jit_num_outputs(p);
     b->num_temps = p->num_temps;
     b->naddr = p->num_address < 1 ? 1 : p->num_address > ADDR_REGS ? ADDR_REGS : p->num_address;
+    b->paired = ntasks == 2;
 
-    LLVMTypeRef pt[7] = {b->ptr, b->ptr, b->ptr, b->ptr, b->i32, b->i32, b->ptr};
-    b->fn = LLVMAddFunction(m, name, LLVMFunctionType(b->v, pt, 7, 0));
-    /* inputs, outputs and parameters do not overlap (gp_jit_run checks
-     * inputs against outputs) */
+    /* (env, in, out, params, exec, live, res) [+ (env, in, out, exec, live, res)] */
+    LLVMTypeRef pt[13] = {b->ptr, b->ptr, b->ptr, b->ptr, b->i32, b->i32, b->ptr,
+                          b->ptr, b->ptr, b->ptr, b->i32, b->i32, b->ptr};
+    unsigned np = ntasks == 2 ? 13 : 7;
+    b->fn = LLVMAddFunction(m, name, LLVMFunctionType(b->v, pt, np, 0));
+    /* inputs, outputs and parameters do not overlap (gp_jit_run and
+     * gp_jit_run2 check inputs against outputs) */
     unsigned noalias = LLVMGetEnumAttributeKindForName("noalias", 7);
-    for (unsigned k = 2; k <= 4; k++)
-        LLVMAddAttributeAtIndex(b->fn, k, LLVMCreateEnumAttribute(c, noalias, 0));
-    b->env = LLVMGetParam(b->fn, 0);
-    b->in = LLVMGetParam(b->fn, 1);
-    b->out = LLVMGetParam(b->fn, 2);
+    unsigned na[5] = {2, 3, 4, 9, 10}; /* attribute indices: argument + 1 */
+    for (int k = 0; k < (ntasks == 2 ? 5 : 3); k++)
+        LLVMAddAttributeAtIndex(b->fn, na[k], LLVMCreateEnumAttribute(c, noalias, 0));
     b->params = LLVMGetParam(b->fn, 3);
-    b->res = LLVMGetParam(b->fn, 6);
 
     b->entry = LLVMAppendBasicBlockInContext(c, b->fn, "entry");
     LLVMBasicBlockRef body = LLVMAppendBasicBlockInContext(c, b->fn, "body");
@@ -1473,67 +1548,70 @@ const char *jit_build(const gp_program *p, LLVMContextRef c, LLVMModuleRef m, co
     b->negzero = LLVMBuildBitCast(
         b->A, LLVMBuildXor(b->A, LLVMBuildBitCast(b->A, b->zero, b->vi, ""), ci(b, 0x80000000u), ""),
         b->vf, "negzero");
-
-    /* registers start defined: temporaries and address registers 0, CC EQ */
-    b->temps = calloc((size_t)(b->num_temps > 0 ? b->num_temps : 1) * 4, sizeof(LLVMValueRef));
-    if (!b->temps) {
+    if (ntasks == 2)
+        tb[1] = tb[0]; /* the shared part: context, function, builders, types */
+    bool ok = true;
+    for (int k = 0; k < ntasks; k++)
+        ok = task_init(&tb[k], k == 0 ? 0 : 7) && ok;
+    if (!ok) {
+        for (int k = 0; k < ntasks; k++)
+            free(tb[k].temps);
         LLVMDisposeBuilder(b->A);
         LLVMDisposeBuilder(b->B);
         return "out of memory";
     }
-    for (int i = 0; i < b->num_temps * 4; i++) {
-        b->temps[i] = alloca_in_entry(b, b->vf, 64);
-        LLVMValueRef s = LLVMBuildStore(b->A, b->zero, b->temps[i]);
-        LLVMSetAlignment(s, 64);
-    }
-    for (int i = 0; i < b->naddr * 4; i++) {
-        b->addr[i] = alloca_in_entry(b, b->vi, 64);
-        LLVMValueRef s = LLVMBuildStore(b->A, LLVMConstNull(b->vi), b->addr[i]);
-        LLVMSetAlignment(s, 64);
-    }
-    for (int r = 0; r < 2; r++)
-        for (int k = 0; k < 4; k++) {
-            b->cc[r][k] = alloca_in_entry(b, b->vi, 64);
-            LLVMValueRef s = LLVMBuildStore(b->A, ci(b, CC_ZF), b->cc[r][k]);
-            LLVMSetAlignment(s, 64);
-        }
-    for (int k = 0; k < 3; k++)
-        b->row[k] = alloca_in_entry(b, b->vf, 64);
-    for (int k = 0; k < 4; k++)
-        b->vec[k] = alloca_in_entry(b, LLVMArrayType(b->f32, 4 * NL), 64);
-    b->req = alloca_in_entry(b, LLVMArrayType(b->i8, sizeof(gp_tex_request)), 16);
-    b->exec = alloca_in_entry(b, b->i32, 4);
-    b->live = alloca_in_entry(b, b->i32, 4);
-    b->used = alloca_in_entry(b, b->i64, 8);
-    b->killed = alloca_in_entry(b, b->i32, 4);
-    b->alive = alloca_in_entry(b, b->i32, 4);
-    LLVMBuildStore(b->A, LLVMGetParam(b->fn, 4), b->exec);
-    LLVMBuildStore(b->A, LLVMGetParam(b->fn, 4), b->alive);
-    LLVMBuildStore(b->A, LLVMGetParam(b->fn, 5), b->live);
-    LLVMBuildStore(b->A, LLVMConstInt(b->i64, 0, 0), b->used);
-    LLVMBuildStore(b->A, LLVMConstInt(b->i32, 0, 0), b->killed);
     LLVMBuildBr(b->A, body);
 
     for (int i = p->entry; i < p->num_insns; i++) {
         const gp_insn *in = &p->insns[i];
         if (in->op == GP_OP_END) {
-            b->seg++; /* END counts, as the interpreter's fetch does */
-            jb_account(b);
+            for (int k = 0; k < ntasks; k++) {
+                tb[k].seg++; /* END counts, as the interpreter's fetch does */
+                jb_account(&tb[k]);
+            }
             LLVMBuildBr(b->B, b->exit);
             break;
         }
-        emit_insn(b, in);
+        for (int k = 0; k < ntasks; k++)
+            emit_insn(&tb[k], in);
     }
 
     LLVMPositionBuilderAtEnd(b->B, b->exit);
-    LLVMValueRef u = LLVMBuildLoad2(b->B, b->i64, b->used, "");
-    LLVMValueRef k = LLVMBuildLoad2(b->B, b->i32, b->killed, "");
-    st(b, u, gep8(b, b->res, offsetof(jit_result, used)), 8);
-    st(b, k, gep8(b, b->res, offsetof(jit_result, killed)), 4);
+    for (int k = 0; k < ntasks; k++) {
+        jb *t = &tb[k];
+        LLVMValueRef u = LLVMBuildLoad2(b->B, b->i64, t->used, "");
+        LLVMValueRef kd = LLVMBuildLoad2(b->B, b->i32, t->killed, "");
+        st(b, u, gep8(b, t->res, offsetof(jit_result, used)), 8);
+        st(b, kd, gep8(b, t->res, offsetof(jit_result, killed)), 4);
+        free(t->temps);
+    }
     LLVMBuildRetVoid(b->B);
 
-    free(b->temps);
     LLVMDisposeBuilder(b->A);
     LLVMDisposeBuilder(b->B);
     return NULL;
+}
+
+const char *jit_build(const gp_program *p, LLVMContextRef c, LLVMModuleRef m, const char *name)
+{
+    return build(p, c, m, name, 1);
+}
+
+const char *jit_check_pair(const gp_program *p)
+{
+    const char *why = jit_check(p);
+    if (why)
+        return why;
+    if (p->info.stage != GP_STAGE_FRAGMENT)
+        return "not a fragment program";
+    for (int i = p->entry; i < p->num_insns && p->insns[i].op != GP_OP_END; i++)
+        if (p->insns[i].op == GP_OP_IF)
+            return "IF blocks (a branch over one task's block would skip the other's)";
+    return NULL;
+}
+
+const char *jit_build_pair(const gp_program *p, LLVMContextRef c, LLVMModuleRef m, const char *name)
+{
+    const char *why = jit_check_pair(p);
+    return why ? why : build(p, c, m, name, 2);
 }

@@ -239,7 +239,7 @@ static void test_run(const gp_program *p, const gp_code *code, gp_exec_env *env)
     gp_backend_fallback()->run(p, NULL, env);
 }
 
-static gp_backend test_backend = { "test", 0, NULL, NULL, test_prepare, test_run };
+static gp_backend test_backend = { "test", 0, NULL, NULL, test_prepare, test_run, NULL, NULL };
 
 static const char slot_src[] =
     "!!ARBfp1.0\n"

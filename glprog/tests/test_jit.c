@@ -19,6 +19,11 @@
  * compiler's choice (test_exec_paths.c says the same of the interpreter's
  * two paths); such values are counted and must be NaN in both.
  *
+ * Fragment programs without IF blocks also run in pairs (gp_exec2, the
+ * pair function jit_fn2: two tasks' instructions interleaved): each task of
+ * a pair must give what the interpreter gives it alone, over two different
+ * input sets and lane sets.
+ *
  * Runs the backend synchronously (ASMGL_JIT_SYNC=1, set here); skips (77)
  * when the build or the environment has no llvm backend (ASMGL_JIT=0).
  */
@@ -408,6 +413,8 @@ static const prog_case cases[] = {
 enum { NCASES = sizeof(cases) / sizeof(cases[0]) };
 
 static gp_vec inputs[(int)GP_VARY_COUNT > (int)GP_VIN_ROWS ? (int)GP_VARY_COUNT : (int)GP_VIN_ROWS];
+static gp_vec inputs_b[GP_VARY_COUNT]; /* the second task of a pair */
+static gp_vec out_ref_b[GP_VARY_COUNT], out_jit_b[GP_VARY_COUNT];
 static gp_val params[256][4];
 static gp_vec out_ref[GP_VARY_COUNT], out_jit[GP_VARY_COUNT];
 static int n_nan;
@@ -453,6 +460,67 @@ static void run(const gp_backend *b, const gp_program *p, gp_machine *m, gp_vec 
         gp_exec_on(b, p, e);
     else
         gp_backend_fallback()->run(p, NULL, e);
+}
+
+/* Whether the two sets of outputs are the same bits (NaN for NaN counted). */
+static bool same_outputs(const gp_vec *a, const gp_vec *r)
+{
+    bool same = true;
+    for (int s = 0; s < GP_VARY_COUNT; s++)
+        for (int c = 0; c < 4; c++)
+            for (int l = 0; l < GP_LANES; l++) {
+                uint32_t x = a[s].c[c][l].u, y = r[s].c[c][l].u;
+                if (x == y)
+                    continue;
+                if ((x & 0x7fffffffu) > 0x7f800000u && (y & 0x7fffffffu) > 0x7f800000u)
+                    n_nan++;
+                else
+                    same = false;
+            }
+    return same;
+}
+
+/* A pair of tasks of fragment program p: task a on inputs (run's), task b
+ * on inputs_b with its own lanes, through gp_exec2 against the interpreter
+ * on each. */
+static bool check_pair(const gp_program *p, gp_machine *mr, gp_machine *mj, uint32_t live_a,
+                       uint32_t help_a, uint32_t live_b, uint32_t help_b, char *why, size_t n)
+{
+    for (int s = 0; s < GP_VARY_COUNT; s++)
+        for (int c = 0; c < 4; c++)
+            for (int l = 0; l < GP_LANES; l++)
+                inputs_b[s].c[c][l].u = rnd_value();
+    gp_exec_env ra, rb, ja, jb;
+    /* the references: the interpreter on each task alone */
+    run(NULL, p, mr, out_ref, live_a, help_a, 0, &ra);
+    gp_vec saved[GP_VARY_COUNT];
+    memcpy(saved, inputs, sizeof(saved));
+    memcpy(inputs, inputs_b, sizeof(saved));
+    run(NULL, p, mr, out_ref_b, live_b, help_b, 0, &rb);
+    memcpy(inputs, saved, sizeof(saved));
+    /* the pair: both environments as run sets them, b's on inputs_b */
+    run(NULL, p, mj, out_jit, live_a, help_a, 0, &ja); /* fills ja; outputs overwritten below */
+    jb = ja;
+    jb.inputs = inputs_b;
+    jb.outputs = out_jit_b;
+    jb.live_mask = live_b;
+    jb.helper_mask = help_b;
+    for (int s = 0; s < GP_VARY_COUNT; s++)
+        for (int c = 0; c < 4; c++)
+            for (int l = 0; l < GP_LANES; l++) {
+                out_jit[s].c[c][l].u = 0x7fa00000u + (uint32_t)(s * 64 + c * 16 + l);
+                out_jit_b[s].c[c][l].u = 0x7fa00000u + (uint32_t)(s * 64 + c * 16 + l);
+            }
+    gp_exec2(p, &ja, &jb);
+    bool sa = same_outputs(out_jit, out_ref), sb = same_outputs(out_jit_b, out_ref_b);
+    snprintf(why, n, "outputs %s/%s, killed %04x/%04x %04x/%04x, instructions %llu/%llu %llu/%llu",
+             sa ? "same" : "differ", sb ? "same" : "differ", ja.killed_mask, ra.killed_mask,
+             jb.killed_mask, rb.killed_mask, (unsigned long long)ja.insn_used,
+             (unsigned long long)ra.insn_used, (unsigned long long)jb.insn_used,
+             (unsigned long long)rb.insn_used);
+    return sa && sb && ja.killed_mask == ra.killed_mask && jb.killed_mask == rb.killed_mask &&
+           ja.status == ra.status && jb.status == rb.status && ja.insn_used == ra.insn_used &&
+           jb.insn_used == rb.insn_used;
 }
 
 int main(void)
@@ -512,6 +580,19 @@ int main(void)
                   pc->name, it, live, helper, same ? "same" : "differ", ej.killed_mask, er.killed_mask,
                   ej.status, er.status, (unsigned long long)ej.insn_used,
                   (unsigned long long)er.insn_used);
+        }
+        /* in pairs: every fragment program without IF blocks has its pair
+         * function (compiled in prepare under ASMGL_JIT_SYNC) */
+        bool pairs = pc->stage == GP_STAGE_FRAGMENT && !strstr(pc->src, "IF ");
+        CHECK(gp_backend_runs_pairs(llvm, p) == pairs, "%s: pair function %s", pc->name,
+              pairs ? "missing" : "for a program it cannot pair");
+        for (int it = 0; pairs && it < 100; it++) {
+            fill(p);
+            char why[160];
+            int a = it % 7, b = (it * 3 + 1) % 7;
+            CHECK(check_pair(p, mr, mj, lane_sets[a][0], lane_sets[a][1], lane_sets[b][0],
+                             lane_sets[b][1], why, sizeof why),
+                  "%s pair run %d: %s", pc->name, it, why);
         }
         /* a watchdog budget below the program's cost: the interpreter runs
          * it (and stops it) the same way */
