@@ -1171,9 +1171,14 @@ void rast_hsr_resolve(rast_tile_ctx *t)
     for (int v = 1; v <= np; v++) {
         const rast_prim *p = t->pending[v - 1];
         for (int i = t->resolve_count[v - 1], end = t->resolve_count[v]; i < end;) {
-            rast_task task;
+            rast_task task, second;
             next_task(t, &i, end, &task);
-            rast_shade_task(t, p, &task, false);
+            if (i < end) { /* two at a time: compiled code runs them interleaved */
+                next_task(t, &i, end, &second);
+                rast_shade_pair(t, p, &task, &second);
+            } else {
+                rast_shade_task(t, p, &task, false);
+            }
         }
     }
     memset(t->tag, 0, RAST_TILE_PIXELS * sizeof(uint16_t));

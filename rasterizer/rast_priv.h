@@ -549,6 +549,8 @@ typedef struct rast_tile_ctx {
     const rast_prim *task_prim;
     _Alignas(64) gp_vec inputs[GP_VARY_COUNT]; /* cache-line aligned: the executor's vectors */
     _Alignas(64) gp_vec outputs[GP_FOUT_COUNT];
+    _Alignas(64) gp_vec inputs2[GP_VARY_COUNT]; /* the second task of a pair (rast_shade_pair) */
+    _Alignas(64) gp_vec outputs2[GP_FOUT_COUNT];
     struct rast_cp_exec *cp;    /* compute scratch of this executor (rast_compute.c), NULL until used */
     uint16_t resolve_count[RAST_MAX_PENDING + 2];
     uint16_t resolve_list[RAST_TILE_PIXELS];
@@ -856,6 +858,10 @@ rast_isp_fn rast_isp_choose(const rast_dstate *ds);
 
 /* rast_shade.c */
 void rast_shade_task(rast_tile_ctx *t, const rast_prim *p, const rast_task *task, bool late);
+/* Two tasks of p, deferred shading (no late depth), with disjoint pixels:
+ * the same as rast_shade_task(t, p, a, false) then b, the two run as a pair
+ * where the program allows (gp_exec2), so compiled code interleaves them. */
+void rast_shade_pair(rast_tile_ctx *t, const rast_prim *p, const rast_task *a, const rast_task *b);
 /* Punch-through: runs p's decide program (ds->fp_decide) on the task and
  * returns the live lanes it keeps; z gets their depth (result.depth.z,
  * clamped) when the program writes depth.  0 when the draw is stopped or

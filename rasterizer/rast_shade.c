@@ -185,20 +185,18 @@ static __attribute__((noinline)) void interp_special(const rast_prim *p, const r
     }
 }
 
-/* Interpolates the task's inputs, presets the results and runs the state's
- * program, or with decide its punch-through decide program (the same
- * inputs, parameters and temporaries; only the inputs it reads are
- * interpolated), on it; qb gets the task's quads (unused slots
- * repeat quad 0) and *killed the lanes KIL removed.  False when the task
- * is discarded: it, or the draw's total, ran out of instructions.  Inlined
- * into both callers, so each keeps its own code (the shading of the
- * in-order and resolve paths as before punch-through). */
-static inline __attribute__((always_inline)) bool shade_run(rast_tile_ctx *t, const rast_prim *p,
-                                                            const rast_task *task, bool decide,
-                                                            uint16_t qb[4], uint32_t *killed)
+/* Interpolates the task's inputs into in and presets the results in out
+ * for the state's program, or with decide its punch-through decide program
+ * (the same inputs, parameters and temporaries; only the inputs it reads
+ * are interpolated); qb gets the task's quads (unused slots repeat quad 0),
+ * fx and fy its pixels' positions, *used its lanes of used quads. */
+static inline __attribute__((always_inline)) void shade_setup(rast_tile_ctx *t, const rast_prim *p,
+                                                              const rast_task *task, bool decide,
+                                                              gp_vec *in, gp_vec *out,
+                                                              uint16_t qb[4], float fx[16],
+                                                              float fy[16], uint32_t *lanes_used)
 {
     const rast_dstate *ds = p->ds;
-    const gp_program *prog = decide ? ds->fp_decide : ds->fp.prog;
     /* qb built in a register and stored at once: the vector code that
      * reads it (pos, rast_eval_z) loads the four together, a load that
      * waits for four 2-byte stores to reach the cache but is forwarded
@@ -216,12 +214,12 @@ static inline __attribute__((always_inline)) bool shade_run(rast_tile_ctx *t, co
             used |= 0xfu << (k * 4);
     }
     memcpy(qb, &qbits, sizeof qbits);
+    *lanes_used = used;
     const rast_lane_ops *lanes = t->lanes;
-    float dx[16], dy[16], fx[16], fy[16];
+    float dx[16], dy[16];
     lanes->pos(t->x, t->y, qb, p->xr, p->yr, fx, fy, dx, dy);
 
     /* interpolation */
-    gp_vec *in = t->inputs;
     float iw[16], l1[16], l2[16];
     lanes->bary(p, dx, dy, ds->nvary != 0, iw, l1, l2);
     if (ds->nvary) {
@@ -282,19 +280,22 @@ static inline __attribute__((always_inline)) bool shade_run(rast_tile_ctx *t, co
             float z[16];
             rast_eval_z(t, p, qb, z, true);
             for (int l = 0; l < 16; l++)
-                t->outputs[GP_FOUT_DEPTH].c[2][l].f = z[l];
+                out[GP_FOUT_DEPTH].c[2][l].f = z[l];
         }
         if (ds->write_samplemask) /* unwritten: no effect on coverage */
             for (int l = 0; l < 16; l++)
-                t->outputs[GP_FOUT_SAMPLEMASK].c[0][l].u = ~0u;
+                out[GP_FOUT_SAMPLEMASK].c[0][l].u = ~0u;
         if (ds->preset_color) {
             for (int i = 0; i < ds->ncbuf; i++)
                 if (i == 0 || ds->cbuf_src[i] != ds->cbuf_src[i - 1])
-                    memset(&t->outputs[ds->cbuf_src[i]], 0, sizeof(gp_vec));
+                    memset(&out[ds->cbuf_src[i]], 0, sizeof(gp_vec));
         }
     }
+}
 
-    /* run */
+/* t->fenv for state ds: built once per state of the scene, not per task. */
+static inline void shade_env(rast_tile_ctx *t, const rast_dstate *ds)
+{
     if (t->fenv_ds != ds) {
         rast_stage_env(&ds->fp, t->machine, rast_tex_fn, (void *)&ds->tex, ds->insn_budget, &ds->mem,
                        "fragment program", &t->fenv);
@@ -302,6 +303,28 @@ static inline __attribute__((always_inline)) bool shade_run(rast_tile_ctx *t, co
         t->fenv.num_tex_direct = ds->tex.num_prepared;
         t->fenv_ds = ds;
     }
+}
+
+/* Interpolates the task's inputs, presets the results and runs the state's
+ * program, or with decide its punch-through decide program, on it
+ * (shade_setup); qb gets the task's quads and *killed the lanes KIL
+ * removed.  False when the task is discarded: it, or the draw's total, ran
+ * out of instructions.  Inlined into both callers, so each keeps its own
+ * code (the shading of the in-order and resolve paths as before
+ * punch-through). */
+static inline __attribute__((always_inline)) bool shade_run(rast_tile_ctx *t, const rast_prim *p,
+                                                            const rast_task *task, bool decide,
+                                                            uint16_t qb[4], uint32_t *killed)
+{
+    const rast_dstate *ds = p->ds;
+    const gp_program *prog = decide ? ds->fp_decide : ds->fp.prog;
+    gp_vec *in = t->inputs;
+    float fx[16], fy[16];
+    uint32_t used;
+    shade_setup(t, p, task, decide, in, t->outputs, qb, fx, fy, &used);
+
+    /* run */
+    shade_env(t, ds);
     gp_exec_env *env = &t->fenv; /* gp_exec writes only its results */
     env->inputs = in;
     env->outputs = t->outputs;
@@ -330,6 +353,113 @@ static inline __attribute__((always_inline)) bool shade_run(rast_tile_ctx *t, co
     t->stats.budget_exceeded += exceeded;
     /* this task ran out, or the draw's total did: discard, stop the draw */
     return !rast_budget_charge_task(t, p->rec, env->insn_used, exceeded);
+}
+
+/* Single-sampled: a shaded task's kill, alpha test, late depth/stencil,
+ * then the PBE, from its results out. */
+static inline __attribute__((always_inline)) void shade_finish(rast_tile_ctx *t,
+                                                               const rast_prim *p,
+                                                               const rast_task *task, bool late,
+                                                               const uint16_t qb[4],
+                                                               uint32_t killed, gp_vec *out)
+{
+    const rast_dstate *ds = p->ds;
+    uint32_t live = task->live & ~killed;
+    if (ds->write_samplemask) {
+        /* single-sampled: result.samplemask bit 0 clear discards (rast.h) */
+        for (int l = 0; l < 16; l++)
+            if (!(out[GP_FOUT_SAMPLEMASK].c[0][l].u & 1u))
+                live &= ~(1u << l);
+    }
+    if (ds->alpha_test)
+        live = rast_alpha_test(ds, &out[GP_FOUT_COLOR0], live);
+    t->stats.fragments_killed += (uint64_t)rast_popcount(task->live & ~live);
+    if (ds->a2c)
+        live = alpha_to_coverage(t, ds, &out[GP_FOUT_COLOR0], live);
+    if (ds->a2one) {
+        /* SAMPLE_ALPHA_TO_ONE: every colour's alpha becomes 1 (after the
+         * alpha test and alpha to coverage read it) */
+        for (int i = 0; i < ds->ncbuf; i++)
+            if (!rast_format_int(ds->cformat[ds->cbuf[i]]))
+                for (int l = 0; l < 16; l++)
+                    out[ds->cbuf_src[i]].c[3][l].f = 1.0f;
+    }
+    if (late && live && ds->isp) {
+        float z[16];
+        if (ds->fpi->writes_depth) {
+            /* result.depth.z, clamped to the depth range */
+            for (int l = 0; l < 16; l++)
+                z[l] = rast_clampf(out[GP_FOUT_DEPTH].c[2][l].f, ds->zmin, ds->zmax);
+        } else {
+            rast_eval_z(t, p, qb, z, true);
+        }
+        live = ds->isp(t, ds, qb, z, live, p->front);
+    }
+    if (!live)
+        return;
+    if (ds->samples_passed)
+        __atomic_fetch_add(ds->samples_passed, (uint64_t)rast_popcount(live), __ATOMIC_RELAXED);
+    for (int i = 0; i < ds->ncbuf; i++)
+        ds->pbe[i](t, ds, ds->cbuf[i], qb, &out[ds->cbuf_src[i]], live);
+}
+
+/* Whether two tasks of state ds may run as a pair (rast_shade_pair): one
+ * sample plane, and a program with no effect outside its registers (the
+ * two runs must not see each other, glprog.h gp_exec2). */
+static bool pairs(const rast_tile_ctx *t, const rast_dstate *ds)
+{
+    return t->nplanes == 1 && !ds->fpi->uses_global_memory && !ds->fpi->storage_used &&
+           !ds->fpi->images_used && !ds->fpi->has_side_effects;
+}
+
+void rast_shade_pair(rast_tile_ctx *t, const rast_prim *p, const rast_task *a, const rast_task *b)
+{
+    const rast_dstate *ds = p->ds;
+    if (!pairs(t, ds)) {
+        rast_shade_task(t, p, a, false);
+        rast_shade_task(t, p, b, false);
+        return;
+    }
+    if (atomic_load_explicit(&p->rec->halt, memory_order_relaxed))
+        return; /* the draw's fragments were stopped (rast_budget.c) */
+    uint16_t qa[4], qb[4];
+    float fxa[16], fya[16], fxb[16], fyb[16];
+    uint32_t used_a, used_b;
+    shade_setup(t, p, a, false, t->inputs, t->outputs, qa, fxa, fya, &used_a);
+    shade_setup(t, p, b, false, t->inputs2, t->outputs2, qb, fxb, fyb, &used_b);
+    shade_env(t, ds);
+    gp_exec_env *ea = &t->fenv, eb;
+    ea->inputs = t->inputs;
+    ea->outputs = t->outputs;
+    ea->live_mask = a->live;
+    ea->helper_mask = used_a & ~a->live;
+    rast_interp_user iua = {p, fxa, fya, t->inputs}, iub = {p, fxb, fyb, t->inputs2};
+    ea->interp = rast_interp_fn;
+    ea->interp_user = &iua;
+    ea->lane_pos = NULL; /* no effects: no fault reports */
+    eb = *ea;
+    eb.inputs = t->inputs2;
+    eb.outputs = t->outputs2;
+    eb.live_mask = b->live;
+    eb.helper_mask = used_b & ~b->live;
+    eb.interp_user = &iub;
+    gp_exec2(ds->fp.prog, ea, &eb);
+    /* as if b ran after a: not at all once a, or another worker, stopped
+     * the draw (a task that stops it is discarded) */
+    bool ex_a = ea->status == GP_EXEC_BUDGET_EXCEEDED, ex_b = eb.status == GP_EXEC_BUDGET_EXCEEDED;
+    t->stats.fragments_shaded += (uint64_t)rast_popcount(a->live);
+    t->stats.budget_exceeded += ex_a;
+    uint32_t ka = ea->killed_mask;
+    bool keep_a = !rast_budget_charge_task(t, p->rec, ea->insn_used, ex_a), keep_b = false;
+    if (keep_a && !atomic_load_explicit(&p->rec->halt, memory_order_relaxed)) {
+        t->stats.fragments_shaded += (uint64_t)rast_popcount(b->live);
+        t->stats.budget_exceeded += ex_b;
+        keep_b = !rast_budget_charge_task(t, p->rec, eb.insn_used, ex_b);
+    }
+    if (keep_a)
+        shade_finish(t, p, a, false, qa, ka, t->outputs);
+    if (keep_b)
+        shade_finish(t, p, b, false, qb, eb.killed_mask, t->outputs2);
 }
 
 uint32_t rast_punch_task(rast_tile_ctx *t, const rast_prim *p, const rast_task *task, float z[16])
@@ -365,50 +495,13 @@ void rast_shade_task(rast_tile_ctx *t, const rast_prim *p, const rast_task *task
     t->stats.fragments_shaded += (uint64_t)rast_popcount(task->live);
     if (!keep)
         return;
-
-    /* kill, alpha test, late depth/stencil, then the PBE */
     if (t->nplanes > 1) {
         rast_shade_finish_ms(t, p, task, late, qb, killed); /* rast_shade_ms.c */
         return;
     }
-    uint32_t live = task->live & ~killed;
-    if (ds->write_samplemask) {
-        /* single-sampled: result.samplemask bit 0 clear discards (rast.h) */
-        for (int l = 0; l < 16; l++)
-            if (!(t->outputs[GP_FOUT_SAMPLEMASK].c[0][l].u & 1u))
-                live &= ~(1u << l);
-    }
-    if (ds->alpha_test)
-        live = rast_alpha_test(ds, &t->outputs[GP_FOUT_COLOR0], live);
-    t->stats.fragments_killed += (uint64_t)rast_popcount(task->live & ~live);
-    if (ds->a2c)
-        live = alpha_to_coverage(t, ds, &t->outputs[GP_FOUT_COLOR0], live);
-    if (ds->a2one) {
-        /* SAMPLE_ALPHA_TO_ONE: every colour's alpha becomes 1 (after the
-         * alpha test and alpha to coverage read it) */
-        for (int i = 0; i < ds->ncbuf; i++)
-            if (!rast_format_int(ds->cformat[ds->cbuf[i]]))
-                for (int l = 0; l < 16; l++)
-                    t->outputs[ds->cbuf_src[i]].c[3][l].f = 1.0f;
-    }
-    if (late && live && ds->isp) {
-        float z[16];
-        if (ds->fpi->writes_depth) {
-            /* result.depth.z, clamped to the depth range */
-            for (int l = 0; l < 16; l++)
-                z[l] = rast_clampf(t->outputs[GP_FOUT_DEPTH].c[2][l].f, ds->zmin, ds->zmax);
-        } else {
-            rast_eval_z(t, p, qb, z, true);
-        }
-        live = ds->isp(t, ds, qb, z, live, p->front);
-    }
-    if (!live)
-        return;
-    if (ds->samples_passed)
-        __atomic_fetch_add(ds->samples_passed, (uint64_t)rast_popcount(live), __ATOMIC_RELAXED);
-    for (int i = 0; i < ds->ncbuf; i++)
-        ds->pbe[i](t, ds, ds->cbuf[i], qb, &t->outputs[ds->cbuf_src[i]], live);
+    shade_finish(t, p, task, late, qb, killed, t->outputs);
 }
+
 
 /* In-order shading: collects the quads of p with live lanes into tasks. */
 void rast_task_add_quads(rast_tile_ctx *t, const rast_prim *p, int block, uint32_t mask)
