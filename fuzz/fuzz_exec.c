@@ -239,6 +239,23 @@ static void print_difference(const result *a, const result *b)
         fprintf(stderr, "the memory, storage or image bytes differ\n");
 }
 
+/* An environment of the fixtures for one task: p's parameters, inputs in,
+ * results out, the lanes live and helper. */
+static void env_init(gp_exec_env *e, const gp_val (*params)[4], gp_vec *in, gp_vec *out,
+                     uint32_t live, uint32_t helper)
+{
+    memset(e, 0, sizeof *e);
+    e->machine = g_machine;
+    e->params = params;
+    e->inputs = in;
+    e->outputs = out;
+    e->live_mask = live;
+    e->helper_mask = helper;
+    e->tex = tex_fn;
+    e->insn_budget = 1u << 16; /* bounded time: endless loops end here */
+    e->memory = &g_mem;
+}
+
 #ifdef FUZZ_BACKENDS
 /* Two tasks of p through gp_exec2 (gp_exec's choice of backend): a on
  * g_in, b on g_in2; only the outputs, kill masks and status are kept (the
@@ -250,21 +267,8 @@ static void run_pair(const gp_program *p, const gp_val (*params)[4], uint32_t li
     memset(ra, 0, sizeof *ra);
     memset(rb, 0, sizeof *rb);
     gp_exec_env a, b;
-    memset(&a, 0, sizeof a);
-    a.machine = g_machine;
-    a.params = params;
-    a.tex = tex_fn;
-    a.insn_budget = 1u << 16;
-    a.memory = &g_mem;
-    b = a;
-    a.inputs = g_in;
-    a.outputs = ra->out;
-    a.live_mask = live_a;
-    a.helper_mask = help_a;
-    b.inputs = g_in2;
-    b.outputs = rb->out;
-    b.live_mask = live_b;
-    b.helper_mask = help_b;
+    env_init(&a, params, g_in, ra->out, live_a, help_a);
+    env_init(&b, params, g_in2, rb->out, live_b, help_b);
     gp_exec2(p, &a, &b);
     ra->killed = a.killed_mask;
     ra->status = a.status;
@@ -290,16 +294,7 @@ static void run(const char *backend, const gp_program *p, const gp_val (*params)
         fail("image reset");
     memset(r, 0, sizeof *r);
     gp_exec_env env;
-    memset(&env, 0, sizeof env);
-    env.machine = g_machine;
-    env.params = params;
-    env.inputs = g_in;
-    env.outputs = r->out;
-    env.live_mask = live;
-    env.helper_mask = helper;
-    env.tex = tex_fn;
-    env.insn_budget = 1u << 16; /* bounded time: endless loops end here */
-    env.memory = &g_mem;
+    env_init(&env, params, g_in, r->out, live, helper);
     if (!backend)
         gp_exec(p, &env);
     else if (!gp_exec_backend(backend, p, &env))

@@ -968,6 +968,10 @@ void gp_exec(const gp_program *p, gp_exec_env *env);
  * two tasks' instructions interleaved: compiled code keeps two dependency
  * chains in flight where one alone would wait on each result. */
 void gp_exec2(const gp_program *p, gp_exec_env *a, gp_exec_env *b);
+/* Whether gp_exec2 runs p's two tasks together, now or once p has run
+ * for a while: false when it would only run them one after the other,
+ * and a caller need not gather pairs. */
+bool gp_exec_may_pair(const gp_program *p);
 
 /* The executor's backends (docs/architecture.md "Executor backends"), for
  * tests and fuzzers that compare them: gp_exec_backends stores the names of

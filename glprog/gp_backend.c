@@ -53,7 +53,7 @@ _Static_assert(GP_SLOT_COUNT <= GP_BACKEND_SLOTS, "a code slot per backend (gp_i
 static const gp_backend gp_backends[GP_SLOT_COUNT] = {
 #if GP_HAVE_JIT
     [GP_SLOT_LLVM] = { "llvm", GP_SLOT_LLVM, NULL, gp_jit_available, gp_jit_prepare, gp_jit_run,
-                       gp_jit_run2, gp_jit_has_pair },
+                       gp_jit_run2, gp_jit_pairs },
 #endif
 #if GP_EXEC_HAS_AVX2
     [GP_SLOT_INTERP_AVX2] = { "interp_avx2", GP_SLOT_INTERP_AVX2, "avx2", has_avx2, NULL, gp_exec_interp_avx2,
@@ -218,10 +218,23 @@ void gp_exec2(const gp_program *p, gp_exec_env *a, gp_exec_env *b)
     gp_exec(p, b);
 }
 
+/* GP_PAIRS_* for p on b. */
+static int pairs_on(const gp_backend *b, const gp_program *p)
+{
+    if (!b->run2 || !b->pairs || gp_tess_stage(p->info.stage))
+        return GP_PAIRS_NEVER;
+    const gp_code *code = gp_backend_code(b, p);
+    return code ? b->pairs(code) : GP_PAIRS_NEVER;
+}
+
 bool gp_backend_runs_pairs(const gp_backend *b, const gp_program *p)
 {
-    const gp_code *code = b->pairs ? gp_backend_code(b, p) : NULL;
-    return code && b->pairs(code);
+    return pairs_on(b, p) == GP_PAIRS_NOW;
+}
+
+bool gp_exec_may_pair(const gp_program *p)
+{
+    return pairs_on(&gp_backends[(choice() & 0xff) - 1], p) != GP_PAIRS_NEVER;
 }
 
 bool gp_exec_backend(const char *name, const gp_program *p, gp_exec_env *env)

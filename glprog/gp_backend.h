@@ -132,12 +132,14 @@ typedef struct gp_backend {
     /* Runs p over env's lanes: glprog.h gp_exec's contract. */
     void (*run)(const gp_program *p, const gp_code *code, gp_exec_env *env);
     /* Runs p over two tasks (glprog.h gp_exec2's contract) with its code;
-     * NULL: run twice.  pairs(code): whether run2 runs them interleaved
-     * now, not as two calls (tests; NULL: never). */
+     * NULL: run twice.  pairs(code): whether run2 runs them interleaved:
+     * GP_PAIRS_NEVER, GP_PAIRS_LATER (as two calls until the code for
+     * pairs is made) or GP_PAIRS_NOW (NULL: never). */
     void (*run2)(const gp_program *p, const gp_code *code, gp_exec_env *a, gp_exec_env *b);
-    bool (*pairs)(const gp_code *code);
+    int (*pairs)(const gp_code *code);
 } gp_backend;
 
+enum { GP_PAIRS_NEVER, GP_PAIRS_LATER, GP_PAIRS_NOW };
 /* Whether b runs p's pairs (gp_exec2) interleaved now (tests). */
 bool gp_backend_runs_pairs(const gp_backend *b, const gp_program *p);
 

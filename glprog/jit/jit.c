@@ -643,8 +643,10 @@ gp_code *gp_jit_prepare(const gp_program *p)
  * exec argument) and live lanes: what the compiled code assumes, else the
  * interpreter runs it: register files in place, inputs apart from outputs,
  * and a watchdog budget that pays for the whole program on every lane. */
-static bool runnable(const jit_code *jc, const gp_program *p, const gp_exec_env *env,
-                     uint32_t *lanes, uint32_t *live)
+static inline __attribute__((always_inline)) bool runnable(const jit_code *jc,
+                                                           const gp_program *p,
+                                                           const gp_exec_env *env,
+                                                           uint32_t *lanes, uint32_t *live)
 {
     const uint32_t all = (1u << GP_LANES) - 1u;
     *live = env->live_mask & all;
@@ -699,9 +701,14 @@ void gp_jit_run(const gp_program *p, const gp_code *code, gp_exec_env *env)
     env->insn_used = res.used;
 }
 
-bool gp_jit_has_pair(const gp_code *code)
+int gp_jit_pairs(const gp_code *code)
 {
-    return atomic_load(&((const jit_code *)code)->state2) == JIT_READY;
+    const jit_code *jc = (const jit_code *)code;
+    int s2 = atomic_load_explicit(&jc->state2, memory_order_relaxed);
+    return s2 == JIT_READY ? GP_PAIRS_NOW
+           : s2 == JIT_FAILED || atomic_load_explicit(&jc->state, memory_order_relaxed) == JIT_FAILED
+               ? GP_PAIRS_NEVER
+               : GP_PAIRS_LATER;
 }
 
 void gp_jit_run2(const gp_program *p, const gp_code *code, gp_exec_env *a, gp_exec_env *b)

@@ -20,11 +20,10 @@
  * interpreter (whole-program fallback, noted once per program on stderr
  * with ASMGL_JIT_DEBUG=1).
  *
- * A fragment program without IF blocks also gets a pair function
- * (jit_fn2, a second tier: jit.c) that runs two tasks, each instruction for
- * one then the other; gp_exec2 runs it.  Its code never branches out early
- * (KIL leaves the other task running) and a lookup with no lane in the
- * execution mask is skipped.
+ * A fragment program without IF blocks and texture lookups also gets a
+ * pair function (jit_fn2, a second tier: jit.c) that runs two tasks, each
+ * instruction for one then the other; gp_exec2 runs it.  Its code never
+ * branches out early (KIL leaves the other task running).
  *
  * One function per program runs the task's 16 lanes: every component of a
  * register is a <16 x float> (or <16 x i32>) value; temporaries, address
@@ -74,9 +73,9 @@ bool gp_jit_available(void);
 gp_code *gp_jit_prepare(const gp_program *p);
 void gp_jit_run(const gp_program *p, const gp_code *code, gp_exec_env *env);
 void gp_jit_run2(const gp_program *p, const gp_code *code, gp_exec_env *a, gp_exec_env *b);
-/* Whether code (the backend's code for a program) has its pair function
- * (tests: pairs are really run as pairs, not two calls). */
-bool gp_jit_has_pair(const gp_code *code);
+/* GP_PAIRS_* (gp_backend.h) for code (the backend's code for a program):
+ * NOW when its pair function is there, LATER while it may be compiled. */
+int gp_jit_pairs(const gp_code *code);
 
 /* Where a compiled function leaves its results. */
 typedef struct jit_result {
@@ -104,7 +103,7 @@ const char *jit_check(const gp_program *p);
  * success, else why not. */
 const char *jit_build(const gp_program *p, LLVMContextRef c, LLVMModuleRef m, const char *name);
 /* The same for the pair function (jit_fn2): fragment programs without IF
- * blocks (jit_check_pair; NULL when p has one). */
+ * blocks and texture lookups (jit_check_pair: NULL when p has one). */
 const char *jit_check_pair(const gp_program *p);
 const char *jit_build_pair(const gp_program *p, LLVMContextRef c, LLVMModuleRef m, const char *name);
 /* The input / output registers gp_exec gives a program (gp_exec.c). */

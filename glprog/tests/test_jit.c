@@ -19,10 +19,10 @@
  * compiler's choice (test_exec_paths.c says the same of the interpreter's
  * two paths); such values are counted and must be NaN in both.
  *
- * Fragment programs without IF blocks also run in pairs (gp_exec2, the
- * pair function jit_fn2: two tasks' instructions interleaved): each task of
- * a pair must give what the interpreter gives it alone, over two different
- * input sets and lane sets.
+ * Fragment programs also run in pairs (gp_exec2; those without IF blocks
+ * or lookups on the pair function jit_fn2, two tasks' instructions
+ * interleaved): each task of a pair must give what the interpreter gives it
+ * alone, over two different input sets and lane sets.
  *
  * Runs the backend synchronously (ASMGL_JIT_SYNC=1, set here); skips (77)
  * when the build or the environment has no llvm backend (ASMGL_JIT=0).
@@ -462,8 +462,9 @@ static void run(const gp_backend *b, const gp_program *p, gp_machine *m, gp_vec 
         gp_backend_fallback()->run(p, NULL, e);
 }
 
-/* Whether the two sets of outputs are the same bits (NaN for NaN counted). */
-static bool same_outputs(const gp_vec *a, const gp_vec *r)
+/* Whether outputs a are the interpreter's r bit for bit (NaN for NaN
+ * counted in n_nan); with a label, prints the first lane that differs. */
+static bool same_outputs(const gp_vec *a, const gp_vec *r, const char *label)
 {
     bool same = true;
     for (int s = 0; s < GP_VARY_COUNT; s++)
@@ -472,10 +473,14 @@ static bool same_outputs(const gp_vec *a, const gp_vec *r)
                 uint32_t x = a[s].c[c][l].u, y = r[s].c[c][l].u;
                 if (x == y)
                     continue;
-                if ((x & 0x7fffffffu) > 0x7f800000u && (y & 0x7fffffffu) > 0x7f800000u)
+                if ((x & 0x7fffffffu) > 0x7f800000u && (y & 0x7fffffffu) > 0x7f800000u) {
                     n_nan++;
-                else
-                    same = false;
+                    continue;
+                }
+                if (same && label)
+                    printf("  %s: slot %d comp %d lane %d: %08x, interpreter %08x\n", label, s, c,
+                           l, x, y);
+                same = false;
             }
     return same;
 }
@@ -512,7 +517,7 @@ static bool check_pair(const gp_program *p, gp_machine *mr, gp_machine *mj, uint
                 out_jit_b[s].c[c][l].u = 0x7fa00000u + (uint32_t)(s * 64 + c * 16 + l);
             }
     gp_exec2(p, &ja, &jb);
-    bool sa = same_outputs(out_jit, out_ref), sb = same_outputs(out_jit_b, out_ref_b);
+    bool sa = same_outputs(out_jit, out_ref, NULL), sb = same_outputs(out_jit_b, out_ref_b, NULL);
     snprintf(why, n, "outputs %s/%s, killed %04x/%04x %04x/%04x, instructions %llu/%llu %llu/%llu",
              sa ? "same" : "differ", sb ? "same" : "differ", ja.killed_mask, ra.killed_mask,
              jb.killed_mask, rb.killed_mask, (unsigned long long)ja.insn_used,
@@ -556,22 +561,9 @@ int main(void)
             gp_exec_env er, ej;
             run(NULL, p, mr, out_ref, live, helper, 0, &er);
             run(llvm, p, mj, out_jit, live, helper, 0, &ej);
-            bool same = true;
-            for (int s = 0; s < GP_VARY_COUNT; s++)
-                for (int c = 0; c < 4; c++)
-                    for (int l = 0; l < GP_LANES; l++) {
-                        uint32_t a = out_jit[s].c[c][l].u, r = out_ref[s].c[c][l].u;
-                        if (a == r)
-                            continue;
-                        if ((a & 0x7fffffffu) > 0x7f800000u && (r & 0x7fffffffu) > 0x7f800000u) {
-                            n_nan++;
-                            continue;
-                        }
-                        if (same && mismatches < 3)
-                            printf("  %s run %d: slot %d comp %d lane %d: %08x, interpreter %08x\n",
-                                   pc->name, it, s, c, l, a, r);
-                        same = false;
-                    }
+            char label[96];
+            snprintf(label, sizeof label, "%s run %d", pc->name, it);
+            bool same = same_outputs(out_jit, out_ref, mismatches < 3 ? label : NULL);
             mismatches += !same;
             CHECK(same && ej.killed_mask == er.killed_mask && ej.status == er.status &&
                       ej.insn_used == er.insn_used,
@@ -581,12 +573,15 @@ int main(void)
                   ej.status, er.status, (unsigned long long)ej.insn_used,
                   (unsigned long long)er.insn_used);
         }
-        /* in pairs: every fragment program without IF blocks has its pair
-         * function (compiled in prepare under ASMGL_JIT_SYNC) */
-        bool pairs = pc->stage == GP_STAGE_FRAGMENT && !strstr(pc->src, "IF ");
+        /* in pairs: every fragment program without IF blocks or lookups
+         * has its pair function (compiled in prepare under ASMGL_JIT_SYNC);
+         * the others run as two calls */
+        bool pairs = pc->stage == GP_STAGE_FRAGMENT && !strstr(pc->src, "IF ") &&
+                     !strstr(pc->src, "TEX ") && !strstr(pc->src, "TXP ") &&
+                     !strstr(pc->src, "TXB ");
         CHECK(gp_backend_runs_pairs(llvm, p) == pairs, "%s: pair function %s", pc->name,
               pairs ? "missing" : "for a program it cannot pair");
-        for (int it = 0; pairs && it < 100; it++) {
+        for (int it = 0; pc->stage == GP_STAGE_FRAGMENT && it < 100; it++) {
             fill(p);
             char why[160];
             int a = it % 7, b = (it * 3 + 1) % 7;
