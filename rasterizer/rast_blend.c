@@ -144,20 +144,23 @@ static bool blend_reads_src1(const rast_dstate *ds)
     return false;
 }
 
-/* The second source colour of src (result.color[n] in t->outputs): the
- * matching result.color[n].secondary, clamped for fixed-point buffers, or
- * zero when the program does not write it.  Nothing is loaded (s1 left as
- * it is) when no blend factor reads it. */
+/* The second source colour of src (result.color[n] in t->outputs, or in
+ * t->outputs2 for the second task of a pair): the matching
+ * result.color[n].secondary, clamped for fixed-point buffers, or zero when
+ * the program does not write it.  Nothing is loaded (s1 left as it is)
+ * when no blend factor reads it. */
 static void load_src1(const rast_tile_ctx *t, const rast_dstate *ds, const gp_vec *src, bool clamp,
                       float s1[4][16])
 {
     if (!blend_reads_src1(ds))
         return; /* s1 is not read */
-    uintptr_t a = (uintptr_t)src, base = (uintptr_t)&t->outputs[GP_FOUT_COLOR0];
+    const gp_vec *outs = src >= t->outputs2 && src < t->outputs2 + GP_FOUT_COUNT ? t->outputs2
+                                                                                : t->outputs;
+    uintptr_t a = (uintptr_t)src, base = (uintptr_t)&outs[GP_FOUT_COLOR0];
     long k = a >= base && (a - base) % sizeof(gp_vec) == 0 ? (long)((a - base) / sizeof(gp_vec)) : -1;
     const gp_vec *v = NULL;
     if (k >= 0 && k < 8 && ds->fpi && (ds->fpi->outputs_written >> (GP_FOUT_SECONDARY0 + k) & 1))
-        v = &t->outputs[GP_FOUT_SECONDARY0 + k];
+        v = &outs[GP_FOUT_SECONDARY0 + k];
     for (int ch = 0; ch < 4; ch++)
         for (int l = 0; l < 16; l++)
             s1[ch][l] = !v ? 0.0f : clamp ? rast_clampf(v->c[ch][l].f, 0.0f, 1.0f) : v->c[ch][l].f;

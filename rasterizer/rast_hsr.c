@@ -1170,12 +1170,13 @@ void rast_hsr_resolve(rast_tile_ctx *t)
     sort_tags(t, 0);
     for (int v = 1; v <= np; v++) {
         const rast_prim *p = t->pending[v - 1];
+        bool two = rast_shade_pairs(t, p->ds); /* two at a time: compiled code interleaves them */
         for (int i = t->resolve_count[v - 1], end = t->resolve_count[v]; i < end;) {
             rast_task task, second;
             next_task(t, &i, end, &task);
-            if (i < end) { /* two at a time: compiled code runs them interleaved */
+            if (two && i < end) {
                 next_task(t, &i, end, &second);
-                rast_shade_pair(t, p, &task, &second);
+                rast_shade_pair(t, p, &task, &second, false);
             } else {
                 rast_shade_task(t, p, &task, false);
             }

@@ -547,6 +547,11 @@ typedef struct rast_tile_ctx {
     const struct rast_lane_ops *lanes; /* rast_lanes(): the task arithmetic */
     rast_task task;
     const rast_prim *task_prim;
+    /* a full task of task_prim waiting for the next one, to run as a pair
+     * (rast_task_add_quads; n == 0: none), where task_prim's tasks pair
+     * (rast_shade_pairs, once per primitive) */
+    rast_task task_ready;
+    bool task_pairs;
     _Alignas(64) gp_vec inputs[GP_VARY_COUNT]; /* cache-line aligned: the executor's vectors */
     _Alignas(64) gp_vec outputs[GP_FOUT_COUNT];
     _Alignas(64) gp_vec inputs2[GP_VARY_COUNT]; /* the second task of a pair (rast_shade_pair) */
@@ -858,10 +863,16 @@ rast_isp_fn rast_isp_choose(const rast_dstate *ds);
 
 /* rast_shade.c */
 void rast_shade_task(rast_tile_ctx *t, const rast_prim *p, const rast_task *task, bool late);
-/* Two tasks of p, deferred shading (no late depth), with disjoint pixels:
- * the same as rast_shade_task(t, p, a, false) then b, the two run as a pair
- * where the program allows (gp_exec2), so compiled code interleaves them. */
-void rast_shade_pair(rast_tile_ctx *t, const rast_prim *p, const rast_task *a, const rast_task *b);
+/* Whether two tasks of state ds run as a pair: one sample plane, a
+ * program with no effect outside its registers (the two runs must not see
+ * each other, glprog.h gp_exec2), and one the executor runs in pairs, or
+ * may once it has run for a while (gp_exec_may_pair). */
+bool rast_shade_pairs(const rast_tile_ctx *t, const rast_dstate *ds);
+/* Two tasks of p with disjoint pixels, where rast_shade_pairs: the same as
+ * rast_shade_task(t, p, a, late) then b, the two run as a pair
+ * (gp_exec2), so compiled code interleaves them. */
+void rast_shade_pair(rast_tile_ctx *t, const rast_prim *p, const rast_task *a, const rast_task *b,
+                     bool late);
 /* Punch-through: runs p's decide program (ds->fp_decide) on the task and
  * returns the live lanes it keeps; z gets their depth (result.depth.z,
  * clamped) when the program writes depth.  0 when the draw is stopped or

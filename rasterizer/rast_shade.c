@@ -216,11 +216,14 @@ static inline __attribute__((always_inline)) void shade_setup(rast_tile_ctx *t, 
     memcpy(qb, &qbits, sizeof qbits);
     *lanes_used = used;
     const rast_lane_ops *lanes = t->lanes;
-    float dx[16], dy[16];
+    /* 64-byte aligned, as are fx and fy: the lane code's whole-vector
+     * stores and loads of them are forwarded only when the two line up
+     * (a misaligned pair doubled bary's time) */
+    _Alignas(64) float dx[16], dy[16];
     lanes->pos(t->x, t->y, qb, p->xr, p->yr, fx, fy, dx, dy);
 
     /* interpolation */
-    float iw[16], l1[16], l2[16];
+    _Alignas(64) float iw[16], l1[16], l2[16];
     lanes->bary(p, dx, dy, ds->nvary != 0, iw, l1, l2);
     if (ds->nvary) {
         if (!ds->vary_special) {
@@ -319,7 +322,7 @@ static inline __attribute__((always_inline)) bool shade_run(rast_tile_ctx *t, co
     const rast_dstate *ds = p->ds;
     const gp_program *prog = decide ? ds->fp_decide : ds->fp.prog;
     gp_vec *in = t->inputs;
-    float fx[16], fy[16];
+    _Alignas(64) float fx[16], fy[16];
     uint32_t used;
     shade_setup(t, p, task, decide, in, t->outputs, qb, fx, fy, &used);
 
@@ -403,27 +406,20 @@ static inline __attribute__((always_inline)) void shade_finish(rast_tile_ctx *t,
         ds->pbe[i](t, ds, ds->cbuf[i], qb, &out[ds->cbuf_src[i]], live);
 }
 
-/* Whether two tasks of state ds may run as a pair (rast_shade_pair): one
- * sample plane, and a program with no effect outside its registers (the
- * two runs must not see each other, glprog.h gp_exec2). */
-static bool pairs(const rast_tile_ctx *t, const rast_dstate *ds)
+bool rast_shade_pairs(const rast_tile_ctx *t, const rast_dstate *ds)
 {
     return t->nplanes == 1 && !ds->fpi->uses_global_memory && !ds->fpi->storage_used &&
-           !ds->fpi->images_used && !ds->fpi->has_side_effects;
+           !ds->fpi->images_used && !ds->fpi->has_side_effects && gp_exec_may_pair(ds->fp.prog);
 }
 
-void rast_shade_pair(rast_tile_ctx *t, const rast_prim *p, const rast_task *a, const rast_task *b)
+void rast_shade_pair(rast_tile_ctx *t, const rast_prim *p, const rast_task *a, const rast_task *b,
+                     bool late)
 {
     const rast_dstate *ds = p->ds;
-    if (!pairs(t, ds)) {
-        rast_shade_task(t, p, a, false);
-        rast_shade_task(t, p, b, false);
-        return;
-    }
     if (atomic_load_explicit(&p->rec->halt, memory_order_relaxed))
         return; /* the draw's fragments were stopped (rast_budget.c) */
     uint16_t qa[4], qb[4];
-    float fxa[16], fya[16], fxb[16], fyb[16];
+    _Alignas(64) float fxa[16], fya[16], fxb[16], fyb[16];
     uint32_t used_a, used_b;
     shade_setup(t, p, a, false, t->inputs, t->outputs, qa, fxa, fya, &used_a);
     shade_setup(t, p, b, false, t->inputs2, t->outputs2, qb, fxb, fyb, &used_b);
@@ -457,9 +453,9 @@ void rast_shade_pair(rast_tile_ctx *t, const rast_prim *p, const rast_task *a, c
         keep_b = !rast_budget_charge_task(t, p->rec, eb.insn_used, ex_b);
     }
     if (keep_a)
-        shade_finish(t, p, a, false, qa, ka, t->outputs);
+        shade_finish(t, p, a, late, qa, ka, t->outputs);
     if (keep_b)
-        shade_finish(t, p, b, false, qb, eb.killed_mask, t->outputs2);
+        shade_finish(t, p, b, late, qb, eb.killed_mask, t->outputs2);
 }
 
 uint32_t rast_punch_task(rast_tile_ctx *t, const rast_prim *p, const rast_task *task, float z[16])
@@ -504,11 +500,27 @@ void rast_shade_task(rast_tile_ctx *t, const rast_prim *p, const rast_task *task
 
 
 /* In-order shading: collects the quads of p with live lanes into tasks. */
+/* A full task of p, in order: shaded now, or kept to run as a pair with
+ * the next (t->task_ready; rast_task_flush runs what is left). */
+static void task_full(rast_tile_ctx *t, const rast_prim *p, const rast_task *task)
+{
+    bool late = p->ds->mode == RAST_MODE_LATE_Z;
+    if (!t->task_pairs) {
+        rast_shade_task(t, p, task, late);
+    } else if (t->task_ready.n) {
+        rast_shade_pair(t, p, &t->task_ready, task, late);
+        t->task_ready.n = 0;
+    } else {
+        t->task_ready = *task;
+    }
+}
+
 void rast_task_add_quads(rast_tile_ctx *t, const rast_prim *p, int block, uint32_t mask)
 {
     if (t->task_prim != p) {
         rast_task_flush(t);
         t->task_prim = p;
+        t->task_pairs = rast_shade_pairs(t, p->ds);
     }
     rast_task *whole = &t->task;
     if (mask == 0xffffu && whole->n == 0) {
@@ -518,7 +530,7 @@ void rast_task_add_quads(rast_tile_ctx *t, const rast_prim *p, int block, uint32
             whole->qbase[q] = (uint16_t)(block * 16 + q * 4);
         whole->n = 4;
         whole->live = 0xffffu;
-        rast_shade_task(t, p, whole, p->ds->mode == RAST_MODE_LATE_Z);
+        task_full(t, p, whole);
         whole->n = 0;
         whole->live = 0;
         return;
@@ -531,7 +543,7 @@ void rast_task_add_quads(rast_tile_ctx *t, const rast_prim *p, int block, uint32
         task->qbase[task->n] = (uint16_t)(block * 16 + q * 4);
         task->live |= bits << (task->n * 4);
         if (++task->n == 4) {
-            rast_shade_task(t, p, task, p->ds->mode == RAST_MODE_LATE_Z);
+            task_full(t, p, task);
             task->n = 0;
             task->live = 0;
         }
@@ -540,8 +552,18 @@ void rast_task_add_quads(rast_tile_ctx *t, const rast_prim *p, int block, uint32
 
 void rast_task_flush(rast_tile_ctx *t)
 {
-    if (t->task.n && t->task_prim)
-        rast_shade_task(t, t->task_prim, &t->task, t->task_prim->ds->mode == RAST_MODE_LATE_Z);
+    const rast_prim *p = t->task_prim;
+    if (p) {
+        /* the waiting full task first: the order they were made in */
+        bool late = p->ds->mode == RAST_MODE_LATE_Z;
+        if (t->task_ready.n && t->task.n)
+            rast_shade_pair(t, p, &t->task_ready, &t->task, late);
+        else if (t->task_ready.n)
+            rast_shade_task(t, p, &t->task_ready, late);
+        else if (t->task.n)
+            rast_shade_task(t, p, &t->task, late);
+    }
+    t->task_ready.n = 0;
     t->task.n = 0;
     t->task.live = 0;
     t->task_prim = NULL;

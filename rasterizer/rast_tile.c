@@ -660,6 +660,7 @@ static void run_pass(rast_tile_ctx *t, const rast_scene *s, const rast_bin *bin)
     t->task.n = 0;
     t->task.live = 0;
     t->task_prim = NULL;
+    t->task_ready.n = 0;
     for (int smp = 0; smp < t->nplanes; smp++)
         memset(t->planes[smp].tag, 0, RAST_TILE_PIXELS * sizeof(uint16_t));
 
