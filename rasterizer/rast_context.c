@@ -103,10 +103,11 @@ rast_context *rast_context_create(int threads)
     pthread_cond_init(&r->cv_work, NULL);
     pthread_cond_init(&r->cv_done, NULL);
     r->vmachine = gp_machine_create();
+    r->chunk = malloc(sizeof(*r->chunk));
     r->tctx = calloc((size_t)threads, sizeof(*r->tctx));
     r->ntctx = threads;
     r->workers = calloc((size_t)threads, sizeof(*r->workers));
-    if (!r->vmachine || !r->tctx || !r->workers)
+    if (!r->vmachine || !r->chunk || !r->tctx || !r->workers)
         goto fail;
     for (int i = 0; i < threads; i++) {
         r->tctx[i] = rast_tile_ctx_create(r);
@@ -149,6 +150,7 @@ void rast_context_destroy(rast_context *r)
     free(r->workers);
     if (r->vmachine)
         gp_machine_free(r->vmachine);
+    free(r->chunk);
     free(r->verts);
     free(r->outcodes);
     free(r->clipbuf);

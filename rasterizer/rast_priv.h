@@ -74,6 +74,16 @@ static const int8_t rast_lane_y[16] = {0, 0, 1, 1, 0, 0, 1, 1, 2, 2, 3, 3, 2, 2,
 #define RAST_MAX_RUN 4096         /* painter primitives collected before a reverse pass */
 #define RAST_MAX_NEAR 1024        /* primitives of a nearest-first punch-through region */
 #define RAST_CHUNK_ELTS 2040      /* elements per vertex chunk: divisible by 2, 3, 4 */
+#define RAST_CHUNK_HBITS 12       /* a chunk's index hash: 2^12 slots */
+/* A vertex chunk's element tables (rast_vertex.c run_draw; API thread),
+ * one per context rather than thread-local: each access to a shared
+ * library's thread-local array is a __tls_get_addr call, and GCC made one
+ * for every element. */
+typedef struct rast_chunk_scratch {
+    long pos[RAST_CHUNK_ELTS + 2];
+    int uniq[RAST_CHUNK_ELTS + 2], slot_of[RAST_CHUNK_ELTS + 2];
+    int hkey[1 << RAST_CHUNK_HBITS], hval[1 << RAST_CHUNK_HBITS];
+} rast_chunk_scratch;
 #define RAST_MAX_VARY 48          /* interpolated fragment inputs (slots) */
 #define RAST_CMD_BLOCK_SIZE 28
 #define RAST_DEFAULT_SCENE_CAP ((size_t)64 << 20)
@@ -677,6 +687,7 @@ struct rast_context {
     rast_dstate *cur_ds;        /* last state put in the current scene */
     /* vertex scratch (API thread) */
     gp_machine *vmachine;
+    rast_chunk_scratch *chunk;  /* run_draw's element tables */
     float *verts;
     size_t verts_cap;
     uint32_t *outcodes;

@@ -663,9 +663,9 @@ static void run_chunk(rast_geom *g, GLenum mode, const long *pos, int n, bool fi
     int nu = 0;
     if (d->index_type) {
         /* each distinct index shaded once per chunk (open addressing) */
-        enum { HBITS = 12, HSIZE = 1 << HBITS };
-        static _Thread_local int hkey[HSIZE], hval[HSIZE];
-        memset(hval, 0xff, sizeof(hval));
+        enum { HBITS = RAST_CHUNK_HBITS, HSIZE = 1 << HBITS };
+        int *hkey = g->r->chunk->hkey, *hval = g->r->chunk->hval;
+        memset(hval, 0xff, HSIZE * sizeof(*hval));
         for (int k = 0; k < n; k++) {
             int id = rast_index_at(d, pos[k]);
             unsigned h = ((unsigned)id * 2654435761u) >> (32 - HBITS);
@@ -755,8 +755,8 @@ static GLenum run_draw(rast_context *r, const rast_draw *d)
     if (n < min_n)
         return GL_NO_ERROR;
 
-    static _Thread_local long pos[RAST_CHUNK_ELTS + 2];
-    static _Thread_local int uniq[RAST_CHUNK_ELTS + 2], slot_of[RAST_CHUNK_ELTS + 2];
+    long *pos = r->chunk->pos;
+    int *uniq = r->chunk->uniq, *slot_of = r->chunk->slot_of;
     const int C = RAST_CHUNK_ELTS;
 
     for (int inst = 0; inst < d->instance_count; inst++) {
