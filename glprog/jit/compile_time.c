@@ -38,8 +38,8 @@ static void report(const char *label, const char *pipe, bool pair, gp_program **
     int n = 0, fell = 0, worst = -1;
     double total = 0, worst_s = -1;
     for (int i = 0; i < nprogs; i++) {
-        if (pair && jit_check_pair(progs[i]))
-            continue;
+        if (pair && (jit_check(progs[i]) || jit_check_pair(progs[i])))
+            continue; /* no pair function */
         double s = gp_jit_compile_seconds(progs[i], pipe, pair);
         if (s < 0) {
             fell++;

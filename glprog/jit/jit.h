@@ -103,7 +103,8 @@ const char *jit_check(const gp_program *p);
  * success, else why not. */
 const char *jit_build(const gp_program *p, LLVMContextRef c, LLVMModuleRef m, const char *name);
 /* The same for the pair function (jit_fn2): fragment programs without IF
- * blocks and texture lookups (jit_check_pair: NULL when p has one). */
+ * blocks and texture lookups (jit_check_pair, for a program jit_check
+ * accepts: NULL when p has one). */
 const char *jit_check_pair(const gp_program *p);
 const char *jit_build_pair(const gp_program *p, LLVMContextRef c, LLVMModuleRef m, const char *name);
 /* The input / output registers gp_exec gives a program (gp_exec.c). */

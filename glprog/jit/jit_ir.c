@@ -1587,9 +1587,6 @@ const char *jit_build(const gp_program *p, LLVMContextRef c, LLVMModuleRef m, co
 
 const char *jit_check_pair(const gp_program *p)
 {
-    const char *why = jit_check(p);
-    if (why)
-        return why;
     if (p->info.stage != GP_STAGE_FRAGMENT)
         return "not a fragment program";
     for (int i = p->entry; i < p->num_insns && p->insns[i].op != GP_OP_END; i++) {
@@ -1606,6 +1603,6 @@ const char *jit_check_pair(const gp_program *p)
 
 const char *jit_build_pair(const gp_program *p, LLVMContextRef c, LLVMModuleRef m, const char *name)
 {
-    const char *why = jit_check_pair(p);
+    const char *why = jit_check_pair(p); /* build checks jit_check's part */
     return why ? why : build(p, c, m, name, 2);
 }

@@ -70,6 +70,28 @@ static inline float t_float(uint32_t u)
     return f;
 }
 
+/* The first component (row * 4 + comp) * GP_LANES + lane of the
+ * GP_VARY_COUNT output rows where a and b differ, or -1: bit for bit,
+ * except that a NaN matches any NaN (counted in *nan_pairs), since which
+ * payload x86 returns when two NaNs meet in a + or * is the compiler's
+ * choice of operand order, not the C source's. */
+static inline int t_rows_differ(const gp_vec *a, const gp_vec *b, int *nan_pairs)
+{
+    for (int s = 0; s < GP_VARY_COUNT; s++)
+        for (int c = 0; c < 4; c++)
+            for (int l = 0; l < GP_LANES; l++) {
+                uint32_t x = a[s].c[c][l].u, y = b[s].c[c][l].u;
+                if (x == y)
+                    continue;
+                if ((x & 0x7fffffffu) > 0x7f800000u && (y & 0x7fffffffu) > 0x7f800000u) {
+                    (*nan_pairs)++;
+                    continue;
+                }
+                return (s * 4 + c) * GP_LANES + l;
+            }
+    return -1;
+}
+
 /* Exact comparison: same bits, or both NaN (any payload). */
 static inline int t_same(float got, float want)
 {

@@ -387,23 +387,8 @@ static void run_both(gp_machine *ref, const gp_program *p, const world *w, uint3
         ea.outputs = out_a;
         gp_exec_on(backends[k], p, &ea);
         n_runs++;
-        /* Bit for bit, except that a NaN may differ from a NaN: which payload
-         * x86 returns when two different NaNs meet (a + b: the first) is the
-         * compiler's choice of operand order for commutative operators, not
-         * the C source's. */
-        bool same = true;
-        for (int s = 0; s < GP_VARY_COUNT; s++)
-            for (int c = 0; c < 4; c++)
-                for (int l = 0; l < GP_LANES; l++) {
-                    uint32_t a = out_a[s].c[c][l].u, b = out_b[s].c[c][l].u;
-                    if (a == b)
-                        continue;
-                    if ((a & 0x7fffffffu) > 0x7f800000u && (b & 0x7fffffffu) > 0x7f800000u) {
-                        n_nan_payload++;
-                        continue;
-                    }
-                    same = false;
-                }
+        /* bit for bit, a NaN matching any NaN (t_rows_differ) */
+        bool same = t_rows_differ(out_a, out_b, &n_nan_payload) < 0;
         CHECK(same && ea.killed_mask == eb.killed_mask && ea.status == eb.status &&
                   ea.insn_used == eb.insn_used,
               "program %d on %s (%s, live %04x helper %04x): outputs %s, killed %04x/%04x, status %d/%d, "

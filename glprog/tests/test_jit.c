@@ -466,23 +466,13 @@ static void run(const gp_backend *b, const gp_program *p, gp_machine *m, gp_vec 
  * counted in n_nan); with a label, prints the first lane that differs. */
 static bool same_outputs(const gp_vec *a, const gp_vec *r, const char *label)
 {
-    bool same = true;
-    for (int s = 0; s < GP_VARY_COUNT; s++)
-        for (int c = 0; c < 4; c++)
-            for (int l = 0; l < GP_LANES; l++) {
-                uint32_t x = a[s].c[c][l].u, y = r[s].c[c][l].u;
-                if (x == y)
-                    continue;
-                if ((x & 0x7fffffffu) > 0x7f800000u && (y & 0x7fffffffu) > 0x7f800000u) {
-                    n_nan++;
-                    continue;
-                }
-                if (same && label)
-                    printf("  %s: slot %d comp %d lane %d: %08x, interpreter %08x\n", label, s, c,
-                           l, x, y);
-                same = false;
-            }
-    return same;
+    int d = t_rows_differ(a, r, &n_nan);
+    if (d >= 0 && label) {
+        int s = d / (4 * GP_LANES), c = d / GP_LANES % 4, l = d % GP_LANES;
+        printf("  %s: slot %d comp %d lane %d: %08x, interpreter %08x\n", label, s, c, l,
+               a[s].c[c][l].u, r[s].c[c][l].u);
+    }
+    return d < 0;
 }
 
 /* A pair of tasks of fragment program p: task a on inputs (run's), task b
