@@ -44,7 +44,7 @@ bool gl_default_fb_alloc(int w, int h, int depth_bits, int stencil_bits, int sam
     /* written up front: the first scene's tiles load the colour (and
      * stencil) before they write it (mem_zalloc_written) */
     void *c = mem_zalloc_written(n * planes * 4);
-    float *d = depth_bits ? malloc(n * planes * sizeof(float)) : NULL;
+    float *d = depth_bits ? mem_alloc_render(n * planes * sizeof(float)) : NULL;
     void *st = stencil_bits ? mem_zalloc_written(n * planes) : NULL;
     if (!c || (depth_bits && !d) || (stencil_bits && !st)) {
         free(c);

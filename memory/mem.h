@@ -61,12 +61,18 @@ bool mem_range_ok(size_t size, size_t offset, size_t len);
 
 /* ---- render storage --------------------------------------------------------- */
 
-/* n zero bytes (calloc's), every page already mapped writable (NULL on
- * OOM; free() it).  For storage that is first read and then written, such
- * as a colour buffer whose tiles load its contents before shading: calloc's
- * untouched pages map the shared zero page on that read and take a
- * copy-on-write fault on the write, which flushes the TLB of every CPU
- * running the process, once per page, while the workers render. */
+/* n bytes for a render surface, uninitialised (NULL on OOM; free() it):
+ * aligned to a cache line, so that a tile's rows are whole lines (the
+ * tiles' streaming stores need them), and to the transparent huge page size
+ * with huge pages asked for (MADV_HUGEPAGE) where n spans one, so that
+ * writing it first takes one fault per 2 MiB rather than one per 4 KiB. */
+void *mem_alloc_render(size_t n);
+/* The same, n zero bytes with every page written (mapped writable).  For
+ * storage that is first read and then written, such as a colour buffer
+ * whose tiles load its contents before shading: untouched pages map the
+ * shared zero page on that read and take a copy-on-write fault on the
+ * write, which flushes the TLB of every CPU running the process, once per
+ * page, while the workers render. */
 void *mem_zalloc_written(size_t n);
 
 /* ---- buffers ------------------------------------------------------------- */
