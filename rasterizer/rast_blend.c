@@ -187,7 +187,8 @@ static void store_words8(rast_tile_ctx *t, int buf, const uint16_t qbase[4], con
     }
 }
 
-/* Full colour mask, no blending: the converted colour. */
+/* Full colour mask, no blending: the converted colour.  It records the
+ * pixels it wrote for a tile that did not load the buffer (rast_tile.c). */
 static void pbe8_plain(rast_tile_ctx *t, const rast_dstate *ds, int buf, const uint16_t qbase[4],
                        const gp_vec *src, uint32_t mask)
 {
@@ -195,6 +196,11 @@ static void pbe8_plain(rast_tile_ctx *t, const rast_dstate *ds, int buf, const u
     uint32_t w[16];
     t->lanes->pack8(rast_vec_floats(src), w);
     store_words8(t, buf, qbase, w, mask);
+    for (int q = 0; q < 4; q++) {
+        uint64_t qm = (mask >> (4 * q)) & 0xfu; /* a quad's 4 pixels: one word, 4-aligned */
+        if (qm)
+            t->color_written[buf][qbase[q] >> 6] |= qm << (qbase[q] & 63);
+    }
 }
 
 static void store8(rast_tile_ctx *t, int buf, const uint16_t qbase[4], uint8_t v[4][16],
@@ -514,6 +520,11 @@ void rast_pbe_alpha_is_red(rast_tile_ctx *t, const rast_dstate *ds, int buf,
             c[p][3] = c[p][0];
         }
     }
+}
+
+bool rast_pbe_overwrites(rast_pbe_fn pbe)
+{
+    return pbe == pbe8_plain;
 }
 
 rast_pbe_fn rast_pbe_choose(const rast_dstate *ds, int buf)

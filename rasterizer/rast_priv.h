@@ -521,6 +521,11 @@ typedef struct rast_tile_ctx {
     _Alignas(64) uint16_t tag0[RAST_TILE_PIXELS];
     void *color[RAST_MAX_DRAW_BUFFERS];  /* RGBA8: uint8[4], RGBA32F: float[4] per pixel */
     bool color_valid[RAST_MAX_DRAW_BUFFERS], color_dirty[RAST_MAX_DRAW_BUFFERS];
+    /* A colour buffer whose writers so far all overwrite (rast_pbe_overwrites)
+     * is not loaded: the tile holds only the pixels of color_written (bit p:
+     * tile pixel p), and memory still holds the rest (rast_tile.c). */
+    bool color_lazy[RAST_MAX_DRAW_BUFFERS];
+    uint64_t color_written[RAST_MAX_DRAW_BUFFERS][RAST_TILE_PIXELS / 64];
     bool depth_valid, depth_dirty, stencil_valid, stencil_dirty;
     /* hierarchical Z: bounds of every block's 16 depth values (valid when
      * hiz_valid; writes outside the HiZ paths clear hiz_valid) */
@@ -929,6 +934,10 @@ void rast_shade_finish_ms(rast_tile_ctx *t, const rast_prim *p, const rast_task 
 
 /* rast_blend.c */
 rast_pbe_fn rast_pbe_choose(const rast_dstate *ds, int buf);
+/* Whether pbe writes every component of every lane it is given without
+ * reading the tile, and records them in t->color_written: a buffer whose
+ * writers are all such need not be loaded. */
+bool rast_pbe_overwrites(rast_pbe_fn pbe);
 /* The writer of a RAST_MASK_ALPHA_IS_RED buffer (see rast_dstate). */
 void rast_pbe_alpha_is_red(struct rast_tile_ctx *t, const struct rast_dstate *ds, int buf,
                            const uint16_t qbase[4], const gp_vec *src, uint32_t mask);

@@ -86,6 +86,20 @@ static inline int tile_to_rows4(unsigned char *r0, unsigned char *r1, const unsi
     }
     return x;
 }
+/* The same with streaming stores, for rows of whole cache lines (64-byte
+ * aligned, w a multiple of 16): no line is read before it is written. */
+static inline void tile_to_rows4_stream(unsigned char *r0, unsigned char *r1,
+                                        const unsigned char *tile, int yo, int w)
+{
+    for (int x = 0; x < w; x += 4) {
+        const unsigned char *q = tile + (size_t)(yo + ix(x)) * 4;
+        __m128i a = _mm_loadu_si128((const __m128i *)(const void *)q);
+        __m128i b = _mm_loadu_si128((const __m128i *)(const void *)(q + 16));
+        _mm_stream_si128((__m128i *)(void *)(r0 + (size_t)x * 4), _mm_unpacklo_epi64(a, b));
+        _mm_stream_si128((__m128i *)(void *)(r1 + (size_t)x * 4), _mm_unpackhi_epi64(a, b));
+    }
+}
+#define HAVE_STREAM 1
 #else
 static inline int rows_to_tile4(unsigned char *tile, int yo, const unsigned char *r0,
                                 const unsigned char *r1, int w)
@@ -271,6 +285,124 @@ static void load_color_plane(rast_tile_ctx *t, int b, int smp)
     }
 }
 
+/* ---- colour buffers not loaded (color_lazy) -------------------------------------- *
+ *
+ * A tile loads a colour buffer only for a writer that reads it or leaves
+ * some components as they were (blending, logic ops, colour masks, sRGB,
+ * multisampling).  While every writer overwrites (rast_pbe_overwrites),
+ * the buffer is lazy: the writers record their pixels in color_written,
+ * the end of the tile stores only those, and memory keeps the others.  A
+ * frame that draws over the whole screen without clearing the colour first
+ * (a sky, a full-screen pass) then never reads its colour buffer.  The
+ * first writer that needs the whole buffer loads the pixels not written
+ * yet (color_unlazy). */
+
+/* Whether every pixel of the tile inside the framebuffer was written. */
+static bool written_all(const rast_tile_ctx *t, int b)
+{
+    const uint64_t *w = t->color_written[b];
+    if (t->w == RAST_TILE_SIZE && t->h == RAST_TILE_SIZE) {
+        uint64_t all = ~(uint64_t)0;
+        for (int i = 0; i < RAST_TILE_PIXELS / 64; i++)
+            all &= w[i];
+        return all == ~(uint64_t)0;
+    }
+    for (int y = 0; y < t->h; y++)
+        for (int x = 0; x < t->w; x++) {
+            int p = iy(y) + ix(x);
+            if (!((w[p >> 6] >> (p & 63)) & 1u))
+                return false;
+        }
+    return true;
+}
+
+/* Moves pixels of a lazy buffer between the tile and memory: the written
+ * ones to memory (store), or the others from memory (load; zero where the
+ * surface has no storage for the layer). */
+static void move_written(rast_tile_ctx *t, int b, bool store)
+{
+    const rast_surface *s = &t->scene->fb.color[b];
+    size_t bpp = rast_color_bpp(s->format);
+    unsigned char *tile = t->planes[0].color[b];
+    unsigned char *data = store ? plane_base(t, s, 0, false) : layer_base(t, s, 0);
+    const uint64_t *w = t->color_written[b];
+    if (store && !data)
+        return;
+    for (int y = 0; y < t->h; y++) {
+        unsigned char *row = data ? data + (size_t)(t->y + y) * s->stride + (size_t)t->x * bpp : NULL;
+        for (int x = 0; x < t->w; x += 2) {
+            /* pixels x and x + 1 (x even) are tile pixels p and p + 1 */
+            int p = iy(y) + ix(x);
+            unsigned m = (unsigned)(w[p >> 6] >> (p & 63)) & 3u;
+            if (!store)
+                m ^= 3u;
+            if (x + 1 >= t->w)
+                m &= 1u;
+            for (int k = 0; m; k++, m >>= 1) {
+                if (!(m & 1u))
+                    continue;
+                unsigned char *px = tile + (size_t)(p + k) * bpp;
+                if (store)
+                    memcpy(row + (size_t)(x + k) * bpp, px, bpp);
+                else if (row)
+                    memcpy(px, row + (size_t)(x + k) * bpp, bpp);
+                else
+                    memset(px, 0, bpp);
+            }
+        }
+    }
+}
+
+/* Makes a lazy buffer whole: memory's pixels where nothing was written. */
+static void color_unlazy(rast_tile_ctx *t, int b)
+{
+    t->color_lazy[b] = false;
+    uint64_t any = 0;
+    for (int i = 0; i < RAST_TILE_PIXELS / 64; i++)
+        any |= t->color_written[b][i];
+    if (any)
+        move_written(t, b, false);
+    else
+        rast_tile_load_color(t, b);
+}
+
+/* Surfaces from this size up are stored with streaming stores where the
+ * rows allow: a frame larger than the caches is not read again before it
+ * is evicted, and a line written whole need not be read first. */
+#define STREAM_MIN_BYTES ((size_t)4 << 20)
+
+/* Stores the tile's 4-byte pixels src to the surface rows from dst (the
+ * tile's first row). */
+static void store_tile4(const rast_tile_ctx *t, const rast_surface *s, unsigned char *dst,
+                        const unsigned char *src)
+{
+    size_t stride = s->stride;
+#ifdef HAVE_STREAM
+    bool stream = t->w == RAST_TILE_SIZE && !((uintptr_t)dst & 63) && !(stride & 63) &&
+                  stride * (size_t)s->height >= STREAM_MIN_BYTES;
+#endif
+    for (int y = 0; y < t->h; y++) {
+        unsigned char *row = dst + (size_t)y * stride;
+        int yo = iy(y);
+        if (!(y & 1) && y + 1 < t->h) {
+#ifdef HAVE_STREAM
+            if (stream) {
+                tile_to_rows4_stream(row, row + stride, src, yo, t->w);
+                y++;
+                continue;
+            }
+#endif
+            int done = tile_to_rows4(row, row + stride, src, yo, t->w);
+            for (int k = 0; k < 2; k++)
+                tile_to_row4(row + (size_t)k * stride + (size_t)done * 4,
+                             src + (size_t)ix(done) * 4, yo + 2 * k, t->w - done);
+            y++;
+        } else {
+            tile_to_row4(row, src, yo, t->w);
+        }
+    }
+}
+
 static void store_color(rast_tile_ctx *t, int b, int smp)
 {
     const rast_surface *s = &t->scene->fb.color[b];
@@ -279,21 +411,16 @@ static void store_color(rast_tile_ctx *t, int b, int smp)
     unsigned char *data = plane_base(t, s, smp, false);
     if (!data)
         return;
+    data += (size_t)t->y * s->stride + (size_t)t->x * bpp;
+    if (bpp == 4) {
+        store_tile4(t, s, data, src);
+        return;
+    }
     for (int y = 0; y < t->h; y++) {
-        unsigned char *dst = data + (size_t)(t->y + y) * s->stride + (size_t)t->x * bpp;
+        unsigned char *dst = data + (size_t)y * s->stride;
         int yo = iy(y);
-        if (bpp == 4 && !(y & 1) && y + 1 < t->h) {
-            int done = tile_to_rows4(dst, dst + s->stride, src, yo, t->w);
-            for (int k = 0; k < 2; k++)
-                tile_to_row4(dst + (size_t)k * s->stride + (size_t)done * 4,
-                             src + (size_t)ix(done) * 4, yo + 2 * k, t->w - done);
-            y++;
-        } else if (bpp == 4) {
-            tile_to_row4(dst, src, yo, t->w);
-        } else {
-            for (int x = 0; x < t->w; x++)
-                memcpy(dst + (size_t)x * 16, src + (size_t)(yo + ix(x)) * 16, 16);
-        }
+        for (int x = 0; x < t->w; x++)
+            memcpy(dst + (size_t)x * 16, src + (size_t)(yo + ix(x)) * 16, 16);
     }
 }
 
@@ -321,11 +448,8 @@ static void store_depth(rast_tile_ctx *t, int smp)
     const float *depth = t->planes[smp].depth;
     if (!data)
         return;
-    for (int y = 0; y < t->h; y++) {
-        float *dst = (float *)(data + (size_t)(t->y + y) * s->stride) + t->x;
-        int yo = iy(y);
-        tile_to_row4((unsigned char *)dst, (const unsigned char *)depth, yo, t->w);
-    }
+    store_tile4(t, s, data + (size_t)t->y * s->stride + (size_t)t->x * sizeof(float),
+                (const unsigned char *)depth);
 }
 
 static void load_stencil_plane(rast_tile_ctx *t, int smp)
@@ -390,8 +514,18 @@ static void prepare(rast_tile_ctx *t, const rast_dstate *ds)
     if (ds->mode != RAST_MODE_DEPTH_ONLY) {
         for (int i = 0; i < ds->ncbuf; i++) {
             int b = ds->cbuf[i];
-            if (!t->color_valid[b])
-                rast_tile_load_color(t, b);
+            bool over = t->nplanes == 1 && rast_pbe_overwrites(ds->pbe[i]) &&
+                        !(t->debug & RAST_DEBUG_NO_FASTPATH);
+            if (!t->color_valid[b]) {
+                if (over) {
+                    t->color_valid[b] = t->color_lazy[b] = true;
+                    memset(t->color_written[b], 0, sizeof(t->color_written[b]));
+                } else {
+                    rast_tile_load_color(t, b);
+                }
+            } else if (t->color_lazy[b] && !over) {
+                color_unlazy(t, b);
+            }
             t->color_dirty[b] = true;
         }
     }
@@ -454,6 +588,8 @@ static void clear_plane(rast_tile_ctx *t, const rast_clear_data *cd)
             bool whole = full && cm == 0xf;
             if (!whole && !t->color_valid[b])
                 rast_tile_load_color(t, b);
+            else if (!whole && t->color_lazy[b])
+                color_unlazy(t, b);
             if (f32) {
                 /* RGBA32F: the float colour; RGBA32I/UI: color_bits, as words */
                 uint32_t w[4];
@@ -497,6 +633,7 @@ static void clear_plane(rast_tile_ctx *t, const rast_clear_data *cd)
                         }
                     }
             t->color_valid[b] = true;
+            t->color_lazy[b] = false; /* whole now: cleared, or loaded above */
             t->color_dirty[b] = true;
         }
     }
@@ -650,7 +787,7 @@ static void run_pass(rast_tile_ctx *t, const rast_scene *s, const rast_bin *bin)
     t->depth_valid = t->depth_dirty = t->stencil_valid = t->stencil_dirty = false;
     hiz_invalidate(t);
     for (int b = 0; b < RAST_MAX_DRAW_BUFFERS; b++)
-        t->color_valid[b] = t->color_dirty[b] = false;
+        t->color_valid[b] = t->color_dirty[b] = t->color_lazy[b] = false;
     t->npending = 0;
     t->nrun = 0;
     t->nnear = 0;
@@ -677,11 +814,18 @@ static void run_pass(rast_tile_ctx *t, const rast_scene *s, const rast_bin *bin)
     const rast_framebuffer *fb = &s->fb;
     for (int smp = 0; smp < t->nplanes; smp++) {
         for (int b = 0; b < RAST_MAX_DRAW_BUFFERS; b++)
-            if (t->color_dirty[b] && t->color_valid[b] && fb->color[b].data)
-                store_color(t, b, smp);
+            if (t->color_dirty[b] && t->color_valid[b] && fb->color[b].data) {
+                if (t->color_lazy[b] && !written_all(t, b))
+                    move_written(t, b, true); /* single-sampled: smp 0 */
+                else
+                    store_color(t, b, smp);
+            }
         if (t->depth_dirty && t->depth_valid && fb->depth.data)
             store_depth(t, smp);
         if (t->stencil_dirty && t->stencil_valid && fb->stencil.data)
             store_stencil(t, smp);
     }
+#ifdef HAVE_STREAM
+    _mm_sfence(); /* the streaming stores (store_tile4) before the flush's end */
+#endif
 }
