@@ -338,6 +338,46 @@ static void test_byte_uploads(void)
     tex_object_free(t);
 }
 
+/* GL 2.1 section 2.14.9 / 3.8.1: a float component c stored in an 8-bit
+ * unsigned normalised texel is clamp(c, 0, 1) * 255 rounded to nearest (a
+ * NaN, where the spec says nothing, stores 0 here).  A 37-texel row (the
+ * converter takes 4 texels at a time, then the rest) of special values
+ * and values at known distances from the rounding ties. */
+static void test_float_uploads(void)
+{
+    tex_pixel_store ps = store1();
+    tex_object *t = tex_object_create(GL_TEXTURE_2D);
+    enum { N = 37 };
+    float px[N * 4];
+    uint8_t want[N * 4];
+    const float special[] = {NAN, -NAN, INFINITY, -INFINITY, -0.0f, 0.0f, -1e-30f, 1e-30f,
+                             1.0f, 1.0000001f, 0.99999994f, 2.0f, -2.0f, 0.6f / 255.0f};
+    const uint8_t special_want[] = {0, 0, 255, 0, 0, 0, 0, 0, 255, 255, 255, 255, 0, 1};
+    int ns = (int)(sizeof(special) / sizeof(special[0]));
+    for (int i = 0; i < N * 4; i++) {
+        if (i < ns) {
+            px[i] = special[i];
+            want[i] = special_want[i];
+            continue;
+        }
+        /* c / 255 + d / 255 for d of +-0.3: round to c; +-0.7: to c +- 1 */
+        int c = (i * 37) % 256;
+        double d = (i & 1 ? 0.3 : 0.7) * (i & 2 ? -1.0 : 1.0);
+        double v = ((double)c + d) / 255.0;
+        px[i] = (float)v;
+        double r = floor(fmin(fmax(v, 0.0), 1.0) * 255.0 + 0.5);
+        want[i] = (uint8_t)r;
+    }
+    CHECK_INT(tex_image_define(t, 0, 0, GL_RGBA8, N, 1, 1, 0, GL_RGBA, GL_FLOAT, px, &ps), GL_NO_ERROR);
+    const uint8_t *p = texel8(&t->image[0][0], 0, 0, 0);
+    int bad = 0;
+    for (int i = 0; i < N * 4; i++)
+        if (p[i] != want[i] && bad++ < 4)
+            fprintf(stderr, "float upload: component %d (%.9g): %u, want %u\n", i, px[i], p[i], want[i]);
+    CHECK_INT(bad, 0);
+    tex_object_free(t);
+}
+
 static void test_border(void)
 {
     /* 4x4 with border 1: the interior 2x2 is kept, the ring is dropped */
@@ -701,6 +741,7 @@ int main(void)
     test_storage();
     test_size_limit();
     test_byte_uploads();
+    test_float_uploads();
     test_border();
     test_sub_and_get();
     test_completeness();
