@@ -164,6 +164,16 @@ static uint8_t want_mask(int x, int y, int ch)
 static gp_program *fp, *fp_kil;
 static gp_val (*fpp)[4], (*fpp_kil)[4];
 
+/* Runs the scene and checks every pixel against want; the case's name
+ * (what, the size and the path) for the messages goes to name. */
+static void finish(rast_context *r, const rt_fb *f, const char *what, const char *how,
+                   uint8_t (*want)(int x, int y, int ch), char *name, size_t size)
+{
+    rast_flush(r);
+    snprintf(name, size, "%dx%d: %s%s", W, H, what, how);
+    CHECK(mismatches(f, name, want) == 0, "%s", name);
+}
+
 /* Every case on a w x h framebuffer; aligned: rows on 64-byte boundaries
  * (w a multiple of 16). */
 static void run_cases(rast_context *r, int w, int h, int k, bool aligned)
@@ -203,26 +213,21 @@ static void run_cases(rast_context *r, int w, int h, int k, bool aligned)
 
         fill_pattern(&f);
         draw_rect(r, &f, &R1, C1, &plain);
-        rast_flush(r);
-        snprintf(name, sizeof name, "%dx%d: part of the screen%s", w, h, how);
-        CHECK(mismatches(&f, name, want_r1) == 0, "%s", name);
+        finish(r, &f, "part of the screen", how, want_r1, name, sizeof name);
 
         fill_pattern(&f);
         draw_rect(r, &f, &full, C1, &plain);
-        rast_flush(r);
-        snprintf(name, sizeof name, "%dx%d: all of the screen%s", w, h, how);
-        CHECK(mismatches(&f, name, want_full) == 0, "%s", name);
+        finish(r, &f, "all of the screen", how, want_full, name, sizeof name);
 
         for (int depth = 0; depth < 2; depth++) {
-            /* KIL: in order without a depth test, punch-through with one */
+            /* KIL without a depth test, and with one (punch-through) */
             fill_pattern(&f);
             for (int i = 0; i < W * H; i++)
                 f.depth[i] = 1.0f;
             draw_opts o = {.fp = fp_kil, .fpp = fpp_kil, .depth_test = depth != 0};
             draw_rect(r, &f, &R1, C1, &o);
-            rast_flush(r);
-            snprintf(name, sizeof name, "%dx%d: KIL, depth test %d%s", w, h, depth, how);
-            CHECK(mismatches(&f, name, want_kill) == 0, "%s", name);
+            finish(r, &f, depth ? "KIL, depth test" : "KIL, no depth test", how, want_kill, name,
+                   sizeof name);
             if (depth)
                 CHECK(depth_mismatches(&f, name) == 0, "%s", name);
         }
@@ -231,17 +236,13 @@ static void run_cases(rast_context *r, int w, int h, int k, bool aligned)
         draw_rect(r, &f, &R1, C1, &plain);
         draw_opts add = {.fp = fp, .fpp = fpp, .blend_add = true};
         draw_rect(r, &f, &R2, C2, &add);
-        rast_flush(r);
-        snprintf(name, sizeof name, "%dx%d: then blending%s", w, h, how);
-        CHECK(mismatches(&f, name, want_blend) == 0, "%s", name);
+        finish(r, &f, "then blending", how, want_blend, name, sizeof name);
 
         fill_pattern(&f);
         draw_opts kil = {.fp = fp_kil, .fpp = fpp_kil};
         draw_rect(r, &f, &R1, C1, &kil);
         draw_rect(r, &f, &R2, C2, &add);
-        rast_flush(r);
-        snprintf(name, sizeof name, "%dx%d: KIL, then blending%s", w, h, how);
-        CHECK(mismatches(&f, name, want_kill_blend) == 0, "%s", name);
+        finish(r, &f, "KIL, then blending", how, want_kill_blend, name, sizeof name);
 
         fill_pattern(&f);
         draw_rect(r, &f, &R1, C1, &plain);
@@ -256,17 +257,13 @@ static void run_cases(rast_context *r, int w, int h, int k, bool aligned)
         c.scissor[2] = CLR.x1 - CLR.x0;
         c.scissor[3] = CLR.y1 - CLR.y0;
         rast_clear(r, &f.fb, &c);
-        rast_flush(r);
-        snprintf(name, sizeof name, "%dx%d: then a scissored clear%s", w, h, how);
-        CHECK(mismatches(&f, name, want_clear) == 0, "%s", name);
+        finish(r, &f, "then a scissored clear", how, want_clear, name, sizeof name);
 
         fill_pattern(&f);
         draw_rect(r, &f, &R1, C1, &plain);
         draw_opts rgb = {.fp = fp, .fpp = fpp, .color_mask = 0x7};
         draw_rect(r, &f, &R2, C2, &rgb);
-        rast_flush(r);
-        snprintf(name, sizeof name, "%dx%d: then a colour mask%s", w, h, how);
-        CHECK(mismatches(&f, name, want_mask) == 0, "%s", name);
+        finish(r, &f, "then a colour mask", how, want_mask, name, sizeof name);
     }
 
     rt_fb_free(&f);
