@@ -373,8 +373,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             abort();
         }
     }
-    if (prog.stage == GP_STAGE_FRAGMENT && !info->has_side_effects && !info->uses_global_memory &&
-        !info->storage_used && !info->images_used) {
+    if (prog.stage == GP_STAGE_FRAGMENT && !gp_info_touches_memory(info)) {
         /* b's inputs: a's lanes rotated, and in the rows the input leaves
          * 0 (a fragment program reads most of its inputs there) values of
          * the first rows, so that the two tasks' inputs differ */

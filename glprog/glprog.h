@@ -639,6 +639,14 @@ gp_program *gp_compile(const char *src, size_t len, gp_stage stage,
                        const gp_limits *lim, gp_error *err);
 void gp_program_free(gp_program *p);
 const gp_program_info *gp_program_get_info(const gp_program *p);
+/* Whether a program reaches memory outside its registers and textures:
+ * global memory, storage buffers, images, or other side effects (stores,
+ * atomics).  Two runs of a program without any cannot see each other. */
+static inline bool gp_info_touches_memory(const gp_program_info *info)
+{
+    return info->has_side_effects || info->uses_global_memory || info->storage_used ||
+           info->images_used;
+}
 
 /* The clip-distance variant of a position-invariant vertex program
  * (ARB_vertex_program 2.14.4.5.1: such a program is clipped by the client

@@ -154,8 +154,7 @@ static bool punch_check(const gp_program *p, gp_error *err)
         why = "not a fragment program";
     else if (!info->uses_kill && !info->writes_depth)
         why = "the program neither kills nor writes depth";
-    else if (info->has_side_effects || info->images_used || info->uses_global_memory ||
-             info->storage_used || p->uses_thread || p->sub_block)
+    else if (gp_info_touches_memory(info) || p->uses_thread || p->sub_block)
         why = "memory or images, thread-group bindings or subroutines";
     else if (info->options & (GP_OPTION_NV_EARLY_FRAGMENT_TESTS | GP_OPTION_NV_SHADER_THREAD_GROUP |
                               GP_OPTION_NV_SHADER_THREAD_SHUFFLE))

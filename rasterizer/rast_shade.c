@@ -342,8 +342,7 @@ static inline __attribute__((always_inline)) bool shade_run(rast_tile_ctx *t, co
      * Helper lanes (uncovered lanes of used quads) go in helper_mask, so
      * they store nothing (glprog.h EDGE.HELPER_STORES). */
     int32_t lane_pos[16][2];
-    if (ds->fpi->uses_global_memory || ds->fpi->storage_used || ds->fpi->images_used ||
-        ds->fpi->has_side_effects) {
+    if (gp_info_touches_memory(ds->fpi)) {
         for (int l = 0; l < 16; l++) {
             lane_pos[l][0] = (int32_t)fx[l];
             lane_pos[l][1] = (int32_t)fy[l];
@@ -408,8 +407,7 @@ static inline __attribute__((always_inline)) void shade_finish(rast_tile_ctx *t,
 
 bool rast_shade_pairs(const rast_tile_ctx *t, const rast_dstate *ds)
 {
-    return t->nplanes == 1 && !ds->fpi->uses_global_memory && !ds->fpi->storage_used &&
-           !ds->fpi->images_used && !ds->fpi->has_side_effects && gp_exec_may_pair(ds->fp.prog);
+    return t->nplanes == 1 && !gp_info_touches_memory(ds->fpi) && gp_exec_may_pair(ds->fp.prog);
 }
 
 void rast_shade_pair(rast_tile_ctx *t, const rast_prim *p, const rast_task *a, const rast_task *b,
