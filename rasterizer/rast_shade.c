@@ -308,6 +308,32 @@ static inline void shade_env(rast_tile_ctx *t, const rast_dstate *ds)
     }
 }
 
+/* env's part for one task: its vectors, its lanes (helpers: the uncovered
+ * lanes of its used quads, which store nothing, glprog.h
+ * EDGE.HELPER_STORES) and its interpolation at other positions (NV5 IPAC /
+ * IPAO / IPAS, rast_interp_at.c), without fault positions. */
+static inline void task_env(gp_exec_env *env, gp_vec *in, gp_vec *out, const rast_task *task,
+                            uint32_t used, rast_interp_user *iu)
+{
+    env->inputs = in;
+    env->outputs = out;
+    env->live_mask = task->live;
+    env->helper_mask = used & ~task->live;
+    env->interp = rast_interp_fn;
+    env->interp_user = iu;
+    env->lane_pos = NULL;
+}
+
+/* Charges a task that ran with env to its draw: false when the task is
+ * discarded (it, or the draw's total, ran out of instructions; the draw
+ * stops). */
+static inline bool task_charge(rast_tile_ctx *t, const rast_prim *p, const gp_exec_env *env)
+{
+    bool exceeded = env->status == GP_EXEC_BUDGET_EXCEEDED;
+    t->stats.budget_exceeded += exceeded;
+    return !rast_budget_charge_task(t, p->rec, env->insn_used, exceeded);
+}
+
 /* Interpolates the task's inputs, presets the results and runs the state's
  * program, or with decide its punch-through decide program, on it
  * (shade_setup); qb gets the task's quads and *killed the lanes KIL
@@ -329,18 +355,9 @@ static inline __attribute__((always_inline)) bool shade_run(rast_tile_ctx *t, co
     /* run */
     shade_env(t, ds);
     gp_exec_env *env = &t->fenv; /* gp_exec writes only its results */
-    env->inputs = in;
-    env->outputs = t->outputs;
-    env->live_mask = task->live;
-    env->helper_mask = used & ~task->live;
-    /* NV5 IPAC / IPAO / IPAS (rast_interp_at.c) */
     rast_interp_user iu = {p, fx, fy, in};
-    env->interp = rast_interp_fn;
-    env->interp_user = &iu;
-    env->lane_pos = NULL;
-    /* rast.h "Resources": the pixel of each lane, for fault reports.
-     * Helper lanes (uncovered lanes of used quads) go in helper_mask, so
-     * they store nothing (glprog.h EDGE.HELPER_STORES). */
+    task_env(env, in, t->outputs, task, used, &iu);
+    /* rast.h "Resources": the pixel of each lane, for fault reports */
     int32_t lane_pos[16][2];
     if (gp_info_touches_memory(ds->fpi)) {
         for (int l = 0; l < 16; l++) {
@@ -351,10 +368,7 @@ static inline __attribute__((always_inline)) bool shade_run(rast_tile_ctx *t, co
     }
     gp_exec(prog, env);
     *killed = env->killed_mask;
-    bool exceeded = env->status == GP_EXEC_BUDGET_EXCEEDED;
-    t->stats.budget_exceeded += exceeded;
-    /* this task ran out, or the draw's total did: discard, stop the draw */
-    return !rast_budget_charge_task(t, p->rec, env->insn_used, exceeded);
+    return task_charge(t, p, env);
 }
 
 /* Single-sampled: a shaded task's kill, alpha test, late depth/stencil,
@@ -422,36 +436,21 @@ void rast_shade_pair(rast_tile_ctx *t, const rast_prim *p, const rast_task *a, c
     shade_setup(t, p, a, false, t->inputs, t->outputs, qa, fxa, fya, &used_a);
     shade_setup(t, p, b, false, t->inputs2, t->outputs2, qb, fxb, fyb, &used_b);
     shade_env(t, ds);
-    gp_exec_env *ea = &t->fenv, eb;
-    ea->inputs = t->inputs;
-    ea->outputs = t->outputs;
-    ea->live_mask = a->live;
-    ea->helper_mask = used_a & ~a->live;
+    gp_exec_env *ea = &t->fenv, eb = *ea; /* no effects: no fault positions */
     rast_interp_user iua = {p, fxa, fya, t->inputs}, iub = {p, fxb, fyb, t->inputs2};
-    ea->interp = rast_interp_fn;
-    ea->interp_user = &iua;
-    ea->lane_pos = NULL; /* no effects: no fault reports */
-    eb = *ea;
-    eb.inputs = t->inputs2;
-    eb.outputs = t->outputs2;
-    eb.live_mask = b->live;
-    eb.helper_mask = used_b & ~b->live;
-    eb.interp_user = &iub;
+    task_env(ea, t->inputs, t->outputs, a, used_a, &iua);
+    task_env(&eb, t->inputs2, t->outputs2, b, used_b, &iub);
     gp_exec2(ds->fp.prog, ea, &eb);
     /* as if b ran after a: not at all once a, or another worker, stopped
      * the draw (a task that stops it is discarded) */
-    bool ex_a = ea->status == GP_EXEC_BUDGET_EXCEEDED, ex_b = eb.status == GP_EXEC_BUDGET_EXCEEDED;
     t->stats.fragments_shaded += (uint64_t)rast_popcount(a->live);
-    t->stats.budget_exceeded += ex_a;
-    uint32_t ka = ea->killed_mask;
-    bool keep_a = !rast_budget_charge_task(t, p->rec, ea->insn_used, ex_a), keep_b = false;
+    bool keep_a = task_charge(t, p, ea), keep_b = false;
     if (keep_a && !atomic_load_explicit(&p->rec->halt, memory_order_relaxed)) {
         t->stats.fragments_shaded += (uint64_t)rast_popcount(b->live);
-        t->stats.budget_exceeded += ex_b;
-        keep_b = !rast_budget_charge_task(t, p->rec, eb.insn_used, ex_b);
+        keep_b = task_charge(t, p, &eb);
     }
     if (keep_a)
-        shade_finish(t, p, a, late, qa, ka, t->outputs);
+        shade_finish(t, p, a, late, qa, ea->killed_mask, t->outputs);
     if (keep_b)
         shade_finish(t, p, b, late, qb, eb.killed_mask, t->outputs2);
 }
@@ -496,8 +495,6 @@ void rast_shade_task(rast_tile_ctx *t, const rast_prim *p, const rast_task *task
     shade_finish(t, p, task, late, qb, killed, t->outputs);
 }
 
-
-/* In-order shading: collects the quads of p with live lanes into tasks. */
 /* A full task of p, in order: shaded now, or kept to run as a pair with
  * the next (t->task_ready; rast_task_flush runs what is left). */
 static void task_full(rast_tile_ctx *t, const rast_prim *p, const rast_task *task)
@@ -513,6 +510,7 @@ static void task_full(rast_tile_ctx *t, const rast_prim *p, const rast_task *tas
     }
 }
 
+/* In-order shading: collects the quads of p with live lanes into tasks. */
 void rast_task_add_quads(rast_tile_ctx *t, const rast_prim *p, int block, uint32_t mask)
 {
     if (t->task_prim != p) {
