@@ -204,12 +204,17 @@ void gp_exec(const gp_program *p, gp_exec_env *env)
         gp_exec_on(b, p, env);
 }
 
+/* b's code for p where b runs pairs of p's tasks (run2), else NULL
+ * (tessellation programs: as gp_exec_on). */
+static const gp_code *pair_code(const gp_backend *b, const gp_program *p)
+{
+    return b->run2 && !gp_tess_stage(p->info.stage) ? gp_backend_code(b, p) : NULL;
+}
+
 void gp_exec2(const gp_program *p, gp_exec_env *a, gp_exec_env *b)
 {
-    const gp_backend *bk = &gp_backends[(choice() & 0xff) - 1];
-    const gp_code *code = NULL;
-    if (bk->run2 && !gp_tess_stage(p->info.stage))
-        code = gp_backend_code(bk, p);
+    const gp_backend *bk = gp_backend_selected();
+    const gp_code *code = pair_code(bk, p);
     if (code) {
         bk->run2(p, code, a, b);
         return;
@@ -221,9 +226,7 @@ void gp_exec2(const gp_program *p, gp_exec_env *a, gp_exec_env *b)
 /* GP_PAIRS_* for p on b. */
 static int pairs_on(const gp_backend *b, const gp_program *p)
 {
-    if (!b->run2 || !b->pairs || gp_tess_stage(p->info.stage))
-        return GP_PAIRS_NEVER;
-    const gp_code *code = gp_backend_code(b, p);
+    const gp_code *code = b->pairs ? pair_code(b, p) : NULL;
     return code ? b->pairs(code) : GP_PAIRS_NEVER;
 }
 
@@ -234,7 +237,7 @@ bool gp_backend_runs_pairs(const gp_backend *b, const gp_program *p)
 
 bool gp_exec_may_pair(const gp_program *p)
 {
-    return pairs_on(&gp_backends[(choice() & 0xff) - 1], p) != GP_PAIRS_NEVER;
+    return pairs_on(gp_backend_selected(), p) != GP_PAIRS_NEVER;
 }
 
 bool gp_exec_backend(const char *name, const gp_program *p, gp_exec_env *env)

@@ -478,10 +478,11 @@ static void release_code(gp_code *code)
 }
 
 /* Compiles jc on this thread, now (a synchronous prepare, or the program
- * that starts LLVM): true when its function is there.  Never once exit
- * has begun: a GL call from an exit handler (a flush at
- * eglMakeCurrent(NULL), say) may run after LLVM's static destructors; the
- * interpreter draws it. */
+ * that starts LLVM): its function, or with job2 its pair function, and
+ * records the state it leaves (compile_done); true when its function is
+ * there.  Never once exit has begun: a GL call from an exit handler (a
+ * flush at eglMakeCurrent(NULL), say) may run after LLVM's static
+ * destructors; the interpreter draws it. */
 static bool compile_here(jit_code *jc)
 {
     pthread_mutex_lock(&jit_lock);
@@ -489,17 +490,16 @@ static bool compile_here(jit_code *jc)
     if (!exiting)
         jit_sync_busy++;
     pthread_mutex_unlock(&jit_lock);
-    if (exiting) {
+    if (exiting)
         jit_note(jc->p, "the process is exiting");
-        return false;
-    }
-    compile_code(jc);
+    else
+        compile_code(jc);
     pthread_mutex_lock(&jit_lock);
-    jit_sync_busy--;
-    pthread_cond_broadcast(&jit_cond);
+    if (!exiting)
+        jit_sync_busy--;
+    compile_done(jc);
+    pthread_cond_broadcast(&jit_cond); /* release_code may wait for it */
     pthread_mutex_unlock(&jit_lock);
-    if (!jc->snap.insns)
-        jc->p = NULL;
     return jc->rt != NULL;
 }
 
@@ -550,11 +550,7 @@ static void queue_code(jit_code *jc)
     if (first) {
         /* the program that made LLVM start compiles here too (jit_at_exit) */
         atomic_store(&jc->state, JIT_COMPILING);
-        bool ok = compile_here(jc);
-        pthread_mutex_lock(&jit_lock);
-        atomic_store_explicit(&jc->state, ok ? JIT_READY : JIT_FAILED, memory_order_release);
-        pthread_cond_broadcast(&jit_cond); /* release_code may wait for it */
-        pthread_mutex_unlock(&jit_lock);
+        compile_here(jc);
         return;
     }
     enqueue(jc, false);
@@ -629,8 +625,6 @@ gp_code *gp_jit_prepare(const gp_program *p)
         if (atomic_load(&jc->state2) == JIT_COLD) { /* and the pair function */
             jc->job2 = true;
             compile_here(jc);
-            atomic_store(&jc->state2, jc->rt2 ? JIT_READY : JIT_FAILED);
-            jc->job2 = false;
         }
         return publish(jc, JIT_READY);
     }
@@ -638,6 +632,13 @@ gp_code *gp_jit_prepare(const gp_program *p)
 }
 
 /* ---- running --------------------------------------------------------------------- */
+
+/* Whether the n bytes at a and the m at b are apart. */
+static inline bool apart(const void *a, size_t n, const void *b, size_t m)
+{
+    const char *x = a, *y = b;
+    return x + n <= y || y + m <= x;
+}
 
 /* Whether the compiled code may run env's task, and its lanes (*lanes, the
  * exec argument) and live lanes: what the compiled code assumes, else the
@@ -657,18 +658,10 @@ static inline __attribute__((always_inline)) bool runnable(const jit_code *jc,
         *lanes &= q * 0xfu;
     }
     uint64_t budget = env->insn_budget ? env->insn_budget : GP_DEFAULT_INSN_BUDGET;
-    const char *i0 = (const char *)env->inputs, *o0 = (const char *)env->outputs;
     return env->inputs && env->outputs && (env->params || !p->info.num_params) &&
            budget / GP_LANES >= jc->cost &&
-           (i0 + (size_t)jc->num_inputs * sizeof(gp_vec) <= o0 ||
-            o0 + (size_t)jc->num_outputs * sizeof(gp_vec) <= i0);
-}
-
-/* Whether the n bytes at a and the m at b are apart. */
-static bool apart(const void *a, size_t n, const void *b, size_t m)
-{
-    const char *x = a, *y = b;
-    return x + n <= y || y + m <= x;
+           apart(env->inputs, (size_t)jc->num_inputs * sizeof(gp_vec), env->outputs,
+                 (size_t)jc->num_outputs * sizeof(gp_vec));
 }
 
 void gp_jit_run(const gp_program *p, const gp_code *code, gp_exec_env *env)
