@@ -268,6 +268,7 @@ typedef struct rast_dstate {
      * which runs pbe_inner[buffer] and copies red into alpha */
     rast_pbe_fn pbe_inner[RAST_MAX_DRAW_BUFFERS];
     uint8_t alpha_is_red;                      /* bit per buffer */
+    uint8_t pbe_overwrites;                    /* bit i: pbe[i] overwrites (rast_pbe_overwrites) */
     uint8_t color_mask[RAST_MAX_DRAW_BUFFERS]; /* indexed by buffer */
     tex_format cformat[RAST_MAX_DRAW_BUFFERS];
     GLenum cbase[RAST_MAX_DRAW_BUFFERS];       /* rast_surface.base */

@@ -417,6 +417,7 @@ static void fill_dstate(rast_context *r, const rast_draw *d, rast_dstate *ds)
             ds->pbe_inner[ds->cbuf[i]] = ds->pbe[i];
             ds->pbe[i] = rast_pbe_alpha_is_red;
         }
+        ds->pbe_overwrites |= (uint8_t)(rast_pbe_overwrites(ds->pbe[i]) << i);
     }
 }
 

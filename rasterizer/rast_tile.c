@@ -514,7 +514,7 @@ static void prepare(rast_tile_ctx *t, const rast_dstate *ds)
     if (ds->mode != RAST_MODE_DEPTH_ONLY) {
         for (int i = 0; i < ds->ncbuf; i++) {
             int b = ds->cbuf[i];
-            bool over = t->nplanes == 1 && rast_pbe_overwrites(ds->pbe[i]) &&
+            bool over = t->nplanes == 1 && (ds->pbe_overwrites >> i & 1u) &&
                         !(t->debug & RAST_DEBUG_NO_FASTPATH);
             if (!t->color_valid[b]) {
                 if (over) {
