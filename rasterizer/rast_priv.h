@@ -103,14 +103,18 @@ enum rast_cmd {
 
 typedef struct rast_cmd_block {
     struct rast_cmd_block *next;
-    uint32_t count;
     uint8_t op[RAST_CMD_BLOCK_SIZE];
     const void *arg[RAST_CMD_BLOCK_SIZE];
 } rast_cmd_block;
 
+/* A tile's command list.  Every block but the tail is full; the tail holds
+ * `count` commands.  The count lives here rather than in the block so that
+ * binning, which walks the bins in order, reads nothing from the blocks it
+ * writes to (they are scattered over the arena). */
 typedef struct rast_bin {
     rast_cmd_block *head, *tail;
     const void *last_state;
+    uint32_t count;
 } rast_bin;
 
 /* ---- draw state: decided once per state change (R11) ----------------------- */
@@ -772,11 +776,36 @@ void rast_scene_init(rast_scene *s);
 void rast_scene_fini(rast_scene *s);
 bool rast_scene_begin(rast_scene *s, const rast_framebuffer *fb);
 void *rast_scene_alloc(rast_scene *s, size_t bytes);
-/* tile = layer * tiles_per_layer + ty * tiles_x + tx (a CLEAR of a layered
- * framebuffer is binned by the caller to that tile of every layer).  False
- * when the arena is full: the caller flushes and goes on from that bin. */
-bool rast_scene_bin(rast_scene *s, int tile, enum rast_cmd op, const void *arg);
-bool rast_scene_bin_state(rast_scene *s, int tile, const void *state);
+bool rast_scene_bin_grow(rast_scene *s, rast_bin *b);
+
+/* Appends a command to a tile's bin.  tile = layer * tiles_per_layer +
+ * ty * tiles_x + tx (a CLEAR of a layered framebuffer is binned by the
+ * caller to that tile of every layer).  False when the arena is full: the
+ * caller flushes and goes on from that bin (R9).  Inline: binning a
+ * full-screen primitive calls it once per tile. */
+static inline bool rast_scene_bin(rast_scene *s, int tile, enum rast_cmd op, const void *arg)
+{
+    rast_bin *b = &s->bins[tile];
+    if (__builtin_expect(b->count == 0 || b->count == RAST_CMD_BLOCK_SIZE, 0) &&
+        !rast_scene_bin_grow(s, b))
+        return false;
+    b->tail->op[b->count] = (uint8_t)op;
+    b->tail->arg[b->count] = arg;
+    b->count++;
+    return true;
+}
+
+/* Bins SET_STATE only when the bin's last state differs. */
+static inline bool rast_scene_bin_state(rast_scene *s, int tile, const void *state)
+{
+    rast_bin *b = &s->bins[tile];
+    if (b->last_state == state)
+        return true;
+    if (!rast_scene_bin(s, tile, RAST_CMD_SET_STATE, state))
+        return false;
+    b->last_state = state;
+    return true;
+}
 void rast_scene_reset(rast_scene *s);
 bool rast_fb_equal(const rast_framebuffer *a, const rast_framebuffer *b);
 

@@ -152,45 +152,23 @@ void *rast_scene_alloc(rast_scene *s, size_t bytes)
     return c->data;
 }
 
-static bool bin_one(rast_scene *s, int tile, enum rast_cmd op, const void *arg)
+/* Starts a fresh tail block for b: its first, or after a full one.  The
+ * first block also puts the tile on the scene's list. */
+bool rast_scene_bin_grow(rast_scene *s, rast_bin *b)
 {
-    rast_bin *b = &s->bins[tile];
-    rast_cmd_block *blk = b->tail;
-    if (!blk || blk->count == RAST_CMD_BLOCK_SIZE) {
-        rast_cmd_block *nb = rast_scene_alloc(s, sizeof(*nb));
-        if (!nb)
-            return false;
-        nb->next = NULL;
-        nb->count = 0;
-        if (blk)
-            blk->next = nb;
-        else {
-            b->head = nb;
-            s->tile_list[s->ntiles++] = tile;
-        }
-        b->tail = blk = nb;
-    }
-    blk->op[blk->count] = (uint8_t)op;
-    blk->arg[blk->count] = arg;
-    blk->count++;
-    s->empty = false;
-    return true;
-}
-
-bool rast_scene_bin(rast_scene *s, int tile, enum rast_cmd op, const void *arg)
-{
-    return bin_one(s, tile, op, arg);
-}
-
-/* Bins SET_STATE only when the bin's last state differs. */
-bool rast_scene_bin_state(rast_scene *s, int tile, const void *state)
-{
-    rast_bin *b = &s->bins[tile];
-    if (b->last_state == state)
-        return true;
-    if (!bin_one(s, tile, RAST_CMD_SET_STATE, state))
+    rast_cmd_block *nb = rast_scene_alloc(s, sizeof(*nb));
+    if (!nb)
         return false;
-    b->last_state = state;
+    nb->next = NULL;
+    if (b->tail)
+        b->tail->next = nb;
+    else {
+        b->head = nb;
+        s->tile_list[s->ntiles++] = (int)(b - s->bins);
+        s->empty = false;
+    }
+    b->tail = nb;
+    b->count = 0;
     return true;
 }
 

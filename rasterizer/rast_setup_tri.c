@@ -265,6 +265,74 @@ static __attribute__((noinline)) bool bin_ms_tri(rast_geom *g, rast_prim *p, int
     return true;
 }
 
+/* Bins p to the tiles of its box from candidate *next on, with n its edge
+ * count (a constant where inlined, so the edge values stay in registers).
+ *
+ * A tile the box does not clip spans pixels [px0, px0 + 31] x [py0, py1 - 1]
+ * of its row: classify's two corner sums for it are the edge's value at
+ * (px0, py0) plus fixed offsets, and both step by dx * RAST_TILE_SIZE from
+ * one tile to the next.  Tiles the box clips (a row's ends) use classify. */
+static inline __attribute__((always_inline)) bool
+bin_tiles(rast_geom *g, rast_prim *p, int lbase, bool fast, int *next, const int n)
+{
+    rast_scene *s = &g->r->scene;
+    int tx0 = p->x0 >> RAST_TILE_SHIFT, tx1 = (p->x1 - 1) >> RAST_TILE_SHIFT;
+    int ty0 = p->y0 >> RAST_TILE_SHIFT, ty1 = (p->y1 - 1) >> RAST_TILE_SHIFT;
+    int width = tx1 - tx0 + 1;
+    if (width <= 0)
+        return true;
+    for (int ty = ty0 + *next / width; ty <= ty1; ty++) {
+        int py0 = ty << RAST_TILE_SHIFT, py1 = py0 + RAST_TILE_SIZE;
+        if (py0 < p->y0) py0 = p->y0;
+        if (py1 > p->y1) py1 = p->y1;
+        int k = (ty - ty0) * width;
+        int txa = k < *next ? tx0 + (*next - k) : tx0;
+        k += txa - tx0;
+        int64_t hi[4] = {0}, lo[4] = {0}, step[4] = {0};
+        int64_t w = RAST_TILE_SIZE - 1, h = py1 - 1 - py0;
+        #pragma GCC unroll 4
+        for (int i = 0; i < n; i++) {
+            const rast_edge *e = &p->e[i];
+            int64_t at = e->c + e->dx * ((int64_t)txa << RAST_TILE_SHIFT) + e->dy * py0;
+            hi[i] = at + (e->dx > 0 ? e->dx * w : 0) + (e->dy > 0 ? e->dy * h : 0);
+            lo[i] = at + (e->dx < 0 ? e->dx * w : 0) + (e->dy < 0 ? e->dy * h : 0);
+            step[i] = e->dx * RAST_TILE_SIZE;
+        }
+        int tile = lbase + ty * s->tiles_x + txa;
+        for (int tx = txa; tx <= tx1; tx++, k++, tile++) {
+            int px0 = tx << RAST_TILE_SHIFT, px1 = px0 + RAST_TILE_SIZE;
+            int c;
+            if (px0 < p->x0 || px1 > p->x1) {
+                if (px0 < p->x0) px0 = p->x0;
+                if (px1 > p->x1) px1 = p->x1;
+                c = n ? classify(p, px0, py0, px1, py1) : 2;
+            } else {
+                /* the sign of an OR is negative when any value is */
+                int64_t anyhi = 0, anylo = 0;
+                #pragma GCC unroll 4
+                for (int i = 0; i < n; i++) {
+                    anyhi |= hi[i];
+                    anylo |= lo[i];
+                }
+                c = anyhi < 0 ? 0 : anylo < 0 ? 1 : 2;
+            }
+            #pragma GCC unroll 4
+            for (int i = 0; i < n; i++) {
+                hi[i] += step[i];
+                lo[i] += step[i];
+            }
+            if (c == 0)
+                continue;
+            enum rast_cmd op = (c == 2 && fast) ? RAST_CMD_PRIM_FULL : RAST_CMD_PRIM;
+            if (!rast_scene_bin_state(s, tile, g->ds) || !rast_scene_bin(s, tile, op, p)) {
+                *next = k;
+                return false;
+            }
+        }
+    }
+    return true;
+}
+
 /* Bins src from candidate *next on; false if the arena filled up first. */
 static bool bin_from(rast_geom *g, const rast_prim *src, int *next)
 {
@@ -287,31 +355,16 @@ static bool bin_from(rast_geom *g, const rast_prim *src, int *next)
     int lbase = g->layer > 0 && g->layer < s->layers ? g->layer * s->tiles_per_layer : 0;
     if (__builtin_expect(g->dsl.ms, 0) && p->nplanes == 3)
         return bin_ms_tri(g, p, lbase, next);
-    int tx0 = p->x0 >> RAST_TILE_SHIFT, tx1 = (p->x1 - 1) >> RAST_TILE_SHIFT;
-    int ty0 = p->y0 >> RAST_TILE_SHIFT, ty1 = (p->y1 - 1) >> RAST_TILE_SHIFT;
-    int k = 0;
-    for (int ty = ty0; ty <= ty1; ty++) {
-        int py0 = ty << RAST_TILE_SHIFT, py1 = py0 + RAST_TILE_SIZE;
-        if (py0 < p->y0) py0 = p->y0;
-        if (py1 > p->y1) py1 = p->y1;
-        for (int tx = tx0; tx <= tx1; tx++, k++) {
-            if (k < *next)
-                continue;
-            int px0 = tx << RAST_TILE_SHIFT, px1 = px0 + RAST_TILE_SIZE;
-            if (px0 < p->x0) px0 = p->x0;
-            if (px1 > p->x1) px1 = p->x1;
-            int c = p->nplanes ? classify(p, px0, py0, px1, py1) : 2;
-            if (c == 0)
-                continue;
-            int tile = lbase + ty * s->tiles_x + tx;
-            enum rast_cmd op = (c == 2 && fast) ? RAST_CMD_PRIM_FULL : RAST_CMD_PRIM;
-            if (!rast_scene_bin_state(s, tile, g->ds) || !rast_scene_bin(s, tile, op, p)) {
-                *next = k;
-                return false;
-            }
-        }
+    switch (p->nplanes) {
+    case 0:
+        return bin_tiles(g, p, lbase, fast, next, 0); /* a point's rectangle */
+    case 3:
+        return bin_tiles(g, p, lbase, fast, next, 3);
+    case 4:
+        return bin_tiles(g, p, lbase, fast, next, 4); /* a line */
+    default:
+        return bin_tiles(g, p, lbase, fast, next, p->nplanes);
     }
-    return true;
 }
 
 void rast_bin_prim(rast_geom *g, const rast_prim *src)

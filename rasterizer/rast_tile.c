@@ -802,9 +802,11 @@ static void run_pass(rast_tile_ctx *t, const rast_scene *s, const rast_bin *bin)
         memset(t->planes[smp].tag, 0, RAST_TILE_PIXELS * sizeof(uint16_t));
 
     const rast_cmd_fn *table = (t->debug & RAST_DEBUG_NO_FASTPATH) ? cmd_table_debug : cmd_table;
-    for (const rast_cmd_block *blk = bin->head; blk; blk = blk->next)
-        for (uint32_t i = 0; i < blk->count; i++)
+    for (const rast_cmd_block *blk = bin->head; blk; blk = blk->next) {
+        uint32_t n = blk->next ? RAST_CMD_BLOCK_SIZE : bin->count;
+        for (uint32_t i = 0; i < n; i++)
             table[blk->op[i]](t, blk->arg[i]);
+    }
     if (t->nrun)
         rast_hsr_run(t);
     rast_hsr_resolve(t);
