@@ -804,8 +804,18 @@ static void run_pass(rast_tile_ctx *t, const rast_scene *s, const rast_bin *bin)
     const rast_cmd_fn *table = (t->debug & RAST_DEBUG_NO_FASTPATH) ? cmd_table_debug : cmd_table;
     for (const rast_cmd_block *blk = bin->head; blk; blk = blk->next) {
         uint32_t n = blk->next ? RAST_CMD_BLOCK_SIZE : bin->count;
-        for (uint32_t i = 0; i < n; i++)
+        for (uint32_t i = 0; i < n; i++) {
+            /* the argument two commands on: in a scene of many small
+             * primitives it is rarely in this core's cache (the API thread
+             * wrote it), and every command reads its first lines */
+            if (i + 2 < n) {
+                const char *ahead = blk->arg[i + 2];
+                __builtin_prefetch(ahead);
+                __builtin_prefetch(ahead + 64);
+                __builtin_prefetch(ahead + 128);
+            }
             table[blk->op[i]](t, blk->arg[i]);
+        }
     }
     if (t->nrun)
         rast_hsr_run(t);
