@@ -281,7 +281,8 @@ bin_tiles(rast_geom *g, rast_prim *p, int lbase, bool fast, int *next, const int
     int width = tx1 - tx0 + 1;
     if (width <= 0)
         return true;
-    for (int ty = ty0 + *next / width; ty <= ty1; ty++) {
+    int first_row = *next ? ty0 + *next / width : ty0; /* a division only when resuming */
+    for (int ty = first_row; ty <= ty1; ty++) {
         int py0 = ty << RAST_TILE_SHIFT, py1 = py0 + RAST_TILE_SIZE;
         if (py0 < p->y0) py0 = p->y0;
         if (py1 > p->y1) py1 = p->y1;
