@@ -291,7 +291,7 @@ bin_tiles(rast_geom *g, rast_prim *p, int lbase, bool fast, int *next, const int
         k += txa - tx0;
         int64_t hi[4] = {0}, lo[4] = {0}, step[4] = {0};
         int64_t w = RAST_TILE_SIZE - 1, h = py1 - 1 - py0;
-        #pragma GCC unroll 4
+#pragma GCC unroll 4
         for (int i = 0; i < n; i++) {
             const rast_edge *e = &p->e[i];
             int64_t at = e->c + e->dx * ((int64_t)txa << RAST_TILE_SHIFT) + e->dy * py0;
@@ -310,14 +310,14 @@ bin_tiles(rast_geom *g, rast_prim *p, int lbase, bool fast, int *next, const int
             } else {
                 /* the sign of an OR is negative when any value is */
                 int64_t anyhi = 0, anylo = 0;
-                #pragma GCC unroll 4
+#pragma GCC unroll 4
                 for (int i = 0; i < n; i++) {
                     anyhi |= hi[i];
                     anylo |= lo[i];
                 }
                 c = anyhi < 0 ? 0 : anylo < 0 ? 1 : 2;
             }
-            #pragma GCC unroll 4
+#pragma GCC unroll 4
             for (int i = 0; i < n; i++) {
                 hi[i] += step[i];
                 lo[i] += step[i];

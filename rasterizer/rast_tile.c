@@ -809,10 +809,10 @@ static void run_pass(rast_tile_ctx *t, const rast_scene *s, const rast_bin *bin)
              * primitives it is rarely in this core's cache (the API thread
              * wrote it), and every command reads its first lines */
             if (i + 2 < n) {
-                const char *ahead = blk->arg[i + 2];
-                __builtin_prefetch(ahead);
-                __builtin_prefetch(ahead + 64);
-                __builtin_prefetch(ahead + 128);
+                uintptr_t ahead = (uintptr_t)blk->arg[i + 2]; /* may be a small argument */
+                __builtin_prefetch((const void *)ahead);
+                __builtin_prefetch((const void *)(ahead + 64));
+                __builtin_prefetch((const void *)(ahead + 128));
             }
             table[blk->op[i]](t, blk->arg[i]);
         }
