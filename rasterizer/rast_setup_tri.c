@@ -204,15 +204,22 @@ void rast_setup_tri(rast_geom *g, const float *v0, const float *v1, const float 
 
 /* Classifies the pixels [x0,x1)x[y0,y1) against the prim's edges:
  * 0 = outside, 1 = partly inside, 2 = every pixel inside. */
+/* The largest (*hi) and smallest (*lo) value of edge e over the pixels
+ * [x0, x0 + w] x [y0, y0 + h]: its values at two of the box's corners. */
+static inline void edge_range(const rast_edge *e, int64_t x0, int64_t y0, int64_t w, int64_t h,
+                              int64_t *hi, int64_t *lo)
+{
+    int64_t base = e->c + e->dx * x0 + e->dy * y0;
+    *hi = base + (e->dx > 0 ? e->dx * w : 0) + (e->dy > 0 ? e->dy * h : 0);
+    *lo = base + (e->dx < 0 ? e->dx * w : 0) + (e->dy < 0 ? e->dy * h : 0);
+}
+
 static int classify(const rast_prim *p, int x0, int y0, int x1, int y1)
 {
     int result = 2;
-    int64_t w = x1 - 1 - x0, h = y1 - 1 - y0;
     for (int i = 0; i < p->nplanes; i++) {
-        const rast_edge *e = &p->e[i];
-        int64_t base = e->c + e->dx * x0 + e->dy * y0;
-        int64_t hi = base + (e->dx > 0 ? e->dx * w : 0) + (e->dy > 0 ? e->dy * h : 0);
-        int64_t lo = base + (e->dx < 0 ? e->dx * w : 0) + (e->dy < 0 ? e->dy * h : 0);
+        int64_t hi, lo;
+        edge_range(&p->e[i], x0, y0, x1 - 1 - x0, y1 - 1 - y0, &hi, &lo);
         if (hi < 0)
             return 0;
         if (lo < 0)
@@ -269,9 +276,9 @@ static __attribute__((noinline)) bool bin_ms_tri(rast_geom *g, rast_prim *p, int
  * count (a constant where inlined, so the edge values stay in registers).
  *
  * A tile the box does not clip spans pixels [px0, px0 + 31] x [py0, py1 - 1]
- * of its row: classify's two corner sums for it are the edge's value at
- * (px0, py0) plus fixed offsets, and both step by dx * RAST_TILE_SIZE from
- * one tile to the next.  Tiles the box clips (a row's ends) use classify. */
+ * of its row: classify's edge_range for it steps by dx * RAST_TILE_SIZE
+ * from one tile to the next (both values), so only a row's first tile
+ * needs it.  Tiles the box clips (a row's ends) use classify. */
 static inline __attribute__((always_inline)) bool
 bin_tiles(rast_geom *g, rast_prim *p, int lbase, bool fast, int *next, const int n)
 {
@@ -290,14 +297,11 @@ bin_tiles(rast_geom *g, rast_prim *p, int lbase, bool fast, int *next, const int
         int txa = k < *next ? tx0 + (*next - k) : tx0;
         k += txa - tx0;
         int64_t hi[4] = {0}, lo[4] = {0}, step[4] = {0};
-        int64_t w = RAST_TILE_SIZE - 1, h = py1 - 1 - py0;
 #pragma GCC unroll 4
         for (int i = 0; i < n; i++) {
-            const rast_edge *e = &p->e[i];
-            int64_t at = e->c + e->dx * ((int64_t)txa << RAST_TILE_SHIFT) + e->dy * py0;
-            hi[i] = at + (e->dx > 0 ? e->dx * w : 0) + (e->dy > 0 ? e->dy * h : 0);
-            lo[i] = at + (e->dx < 0 ? e->dx * w : 0) + (e->dy < 0 ? e->dy * h : 0);
-            step[i] = e->dx * RAST_TILE_SIZE;
+            edge_range(&p->e[i], (int64_t)txa << RAST_TILE_SHIFT, py0, RAST_TILE_SIZE - 1,
+                       py1 - 1 - py0, &hi[i], &lo[i]);
+            step[i] = p->e[i].dx * RAST_TILE_SIZE;
         }
         int tile = lbase + ty * s->tiles_x + txa;
         for (int tx = txa; tx <= tx1; tx++, k++, tile++) {
@@ -363,8 +367,8 @@ static bool bin_from(rast_geom *g, const rast_prim *src, int *next)
         return bin_tiles(g, p, lbase, fast, next, 3);
     case 4:
         return bin_tiles(g, p, lbase, fast, next, 4); /* a line */
-    default:
-        return bin_tiles(g, p, lbase, fast, next, p->nplanes);
+    default: /* none today; e[] holds at most 4 */
+        return bin_tiles(g, p, lbase, fast, next, p->nplanes < 4 ? p->nplanes : 4);
     }
 }
 
