@@ -590,6 +590,8 @@ typedef struct rast_stats {
     uint64_t tess_prims;        /* primitives the primitive generator made */
     uint64_t fragments_punched; /* covered fragments the punch-through decide program ran
                                    on (rast_hsr.c; not in fragments_shaded) */
+    uint64_t ops_binned_at_flush; /* primitives and clears (or their parts that one
+                                   scene took) binned at the flush, in parallel */
 } rast_stats;
 void rast_stats_get(const rast_context *r, rast_stats *s);
 void rast_stats_reset(rast_context *r);

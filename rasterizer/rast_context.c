@@ -4,18 +4,20 @@
  * which runs on the worker threads.
  *
  * rast_flush hands the scene to the executors: the API thread is executor 0
- * and threads-1 workers are the others; each takes the next non-empty tile
- * with an atomic counter, runs it to completion and takes another.  Tiles are
+ * and threads-1 workers are the others.  Each bins the row sets it takes
+ * (rast_bin.c), then takes the next non-empty tile of a binned set with an
+ * atomic counter, runs it to completion and takes another.  Tiles are
  * independent and everything inside a tile happens in submission order, so
  * the image does not depend on which executor ran which tile, except through
  * side effects: the order of atomics and stores of different tiles is the
  * order the executors happened to take.  In deterministic mode (rast.h) a
- * scene with such a fragment program runs its tiles on the API thread alone,
- * in tile_list order, and a dispatch its groups in order.  The API thread
- * never waits on a worker anywhere else.  rast_pool_run is that hand-over for
- * any job: rast_flush runs tiles with it, rast_dispatch (rast_compute.c) work
- * groups.
+ * scene with such a fragment program is binned and run on the API thread
+ * alone, its tiles in order of first use, and a dispatch its groups in
+ * order.  The API thread never waits on a worker anywhere else.
+ * rast_pool_run is that hand-over for any job: rast_flush runs tiles with
+ * it, rast_dispatch (rast_compute.c) work groups.
  */
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,15 +25,72 @@
 
 #include "rast_priv.h"
 
-static void run_tiles(rast_context *r, rast_tile_ctx *t)
+/* Runs the tiles of a binned row set that no executor has taken yet. */
+static void run_set(const rast_scene *s, rast_tile_ctx *t, rast_rowset *set)
 {
-    const rast_scene *s = &r->scene;
     for (;;) {
-        int i = atomic_fetch_add_explicit(&r->next_tile, 1, memory_order_relaxed);
-        if (i >= s->ntiles)
+        int i = atomic_fetch_add_explicit(&set->next, 1, memory_order_relaxed);
+        if (i >= set->count)
             break;
-        rast_tile_run(t, s, s->tile_list[i]);
+        rast_tile_run(t, s, set->list[i]);
     }
+}
+
+/* The flush's job on every executor: bin the row sets no executor has
+ * taken yet (rast_bin.c), run the tiles of those, then help with the other
+ * sets' tiles, each once its binning is done, and last with the tiles the
+ * API thread listed, which the row sets may add to.  An executor that
+ * starts late finds the sets taken and only helps.  A serial scene has one
+ * row set: its one executor runs the API thread's tiles first, as they
+ * come first in the order of first use. */
+static void bin_and_run_tiles(rast_context *r, rast_tile_ctx *t)
+{
+    rast_scene *s = &r->scene;
+    int mine[RAST_MAX_EXECUTORS], nmine = 0;
+    rast_binner bn = {0};
+    for (;;) {
+        int j = atomic_fetch_add_explicit(&s->next_set, 1, memory_order_relaxed);
+        if (j >= s->nsets)
+            break;
+        rast_bin_set(s, &bn, j, s->nsets);
+        mine[nmine++] = j;
+    }
+    if (s->serial)
+        run_set(s, t, &s->sets[s->nsets]);
+    for (int i = 0; i < nmine; i++)
+        run_set(s, t, &s->sets[mine[i]]);
+    for (int j = 0; j <= s->nsets; j++) {
+        rast_rowset *set = &s->sets[j];
+        for (int spin = 0; !atomic_load_explicit(&set->done, memory_order_acquire); spin++) {
+            if (spin >= 256)
+                sched_yield();
+#if defined(__x86_64__) || defined(__i386__)
+            else
+                __builtin_ia32_pause();
+#endif
+        }
+        run_set(s, t, set);
+    }
+}
+
+/* Sets the flush up: m row sets, each with the room in tile_list for the
+ * bins of its rows in every layer, after the API thread's list, which
+ * becomes set m, binned. */
+static void plan_sets(rast_scene *s, int m)
+{
+    int *list = s->tile_list + (size_t)s->layers * s->tiles_per_layer;
+    for (int j = 0; j <= m; j++) {
+        rast_rowset *set = &s->sets[j];
+        int rows = j < m && j < s->tiles_y ? (s->tiles_y - j + m - 1) / m : 0;
+        set->list = j < m ? list : s->now.list;
+        set->count = j < m ? 0 : s->now.nlisted;
+        atomic_store_explicit(&set->next, 0, memory_order_relaxed);
+        atomic_store_explicit(&set->done, j == m, memory_order_relaxed);
+        if (j < m)
+            list += (size_t)s->layers * s->tiles_x * rows;
+    }
+    s->nsets = m;
+    atomic_store_explicit(&s->next_set, 0, memory_order_relaxed);
 }
 
 /* Worker thread. */
@@ -63,12 +122,12 @@ static int default_threads(void)
     if (e && *e) {
         int n = atoi(e);
         if (n > 0)
-            return n > 64 ? 64 : n;
+            return n > RAST_MAX_EXECUTORS ? RAST_MAX_EXECUTORS : n;
     }
     long n = sysconf(_SC_NPROCESSORS_ONLN);
     if (n < 1)
         n = 1;
-    return n > 64 ? 64 : (int)n;
+    return n > RAST_MAX_EXECUTORS ? RAST_MAX_EXECUTORS : (int)n;
 }
 
 /* A task never runs more than the whole draw may: with a draw budget below
@@ -87,8 +146,8 @@ rast_context *rast_context_create(int threads)
         return NULL;
     if (threads <= 0)
         threads = default_threads();
-    if (threads > 64)
-        threads = 64;
+    if (threads > RAST_MAX_EXECUTORS)
+        threads = RAST_MAX_EXECUTORS;
     rast_scene_init(&r->scene);
     const char *ed = getenv("ASMGL_DETERMINISTIC");
     r->deterministic = ed && *ed && strcmp(ed, "0") != 0;
@@ -120,6 +179,8 @@ rast_context *rast_context_create(int threads)
             break; /* run with fewer threads */
         r->nthreads++;
     }
+    if (!rast_scene_set_executors(&r->scene, r->nthreads, r->deterministic))
+        goto fail;
     return r;
 fail:
     rast_context_destroy(r);
@@ -176,16 +237,17 @@ void rast_flush_internal(rast_context *r)
     rast_scene *s = &r->scene;
     r->cur_ds = NULL;
     r->scene_gen++;
-    if (s->empty || s->ntiles == 0) {
+    if (s->empty || (!s->ops && s->now.nlisted == 0)) {
         rast_budget_flush(r);
         rast_scene_reset(s);
         return;
     }
-    atomic_store(&r->next_tile, 0);
+    plan_sets(s, !s->ops ? 0 : s->serial ? 1 : r->nthreads);
+    r->stats.ops_binned_at_flush += s->nqueued;
     if (s->serial)
-        run_tiles(r, r->tctx[0]); /* deterministic mode: tile_list order, one executor */
+        bin_and_run_tiles(r, r->tctx[0]); /* deterministic mode: one executor */
     else
-        rast_pool_run(r, run_tiles, NULL);
+        rast_pool_run(r, bin_and_run_tiles, NULL);
     rast_budget_flush(r); /* report stopped draws before the arena goes */
     for (int i = 0; i < r->nthreads; i++) {
         rast_tile_stats *ts = &r->tctx[i]->stats;
@@ -275,6 +337,7 @@ void rast_context_set_deterministic(rast_context *r, bool on)
 {
     rast_flush_internal(r);
     r->deterministic = on;
+    rast_scene_set_executors(&r->scene, r->nthreads, on); /* the sets exist: cannot fail */
 }
 
 bool rast_context_deterministic(const rast_context *r)

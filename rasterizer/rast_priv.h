@@ -89,6 +89,7 @@ typedef struct rast_chunk_scratch {
 #define RAST_DEFAULT_SCENE_CAP ((size_t)64 << 20)
 #define RAST_TMPV 72              /* scratch vertices per draw (see rast_geom.tmpv) */
 #define RAST_MAX_LAYERS 2048      /* layered framebuffers: bins per (layer, tile) */
+#define RAST_MAX_EXECUTORS 64     /* the API thread and the workers */
 #define RAST_MAX_PLANES 8         /* sample planes a tile holds at once (MAX_SAMPLES) */
 
 /* ---- commands (R8) --------------------------------------------------------- */
@@ -116,6 +117,60 @@ typedef struct rast_bin {
     const void *last_state;
     uint32_t count;
 } rast_bin;
+
+/* Binning (rast_bin.c): a draw or a clear makes a binning op.  With one
+ * executor the API thread bins it at once; with more, a large op waits for
+ * the flush, where the executors bin the queued ops in parallel, each into
+ * the bins of the tile rows it took, then run the tiles.  An op covers the
+ * candidate tiles [first, end) of its box: numbered row by row over the
+ * box (and layer by layer for a clear), the part of them this scene takes
+ * (a primitive or a clear may span several scenes, R9). */
+enum rast_op_kind {
+    RAST_OP_PRIM,       /* arg: rast_prim *; tiles classified by its edges */
+    RAST_OP_PRIM_MS,    /* arg: rast_prim *; every tile of the box as PRIM */
+    RAST_OP_CLEAR,      /* arg: rast_clear_data *; every tile of the box, every layer */
+};
+
+typedef struct rast_bin_op {
+    const void *arg;
+    uint8_t kind;       /* enum rast_op_kind */
+    uint8_t nedges;     /* RAST_OP_PRIM: the prim's edge count (0, 3 or 4) */
+    bool fast;          /* RAST_OP_PRIM: whole tiles get RAST_CMD_PRIM_FULL */
+    uint16_t tx0, ty0, tx1, ty1; /* the box in tiles, inclusive */
+    int lbase;          /* prims: the first bin of their layer */
+    int first, end;     /* the candidates this scene bins */
+} rast_bin_op;
+
+#define RAST_OPS_PER_BLOCK 64
+typedef struct rast_op_block {
+    struct rast_op_block *next;
+    int count;
+    rast_bin_op op[RAST_OPS_PER_BLOCK];
+} rast_op_block;
+
+/* Command blocks are taken by executors in groups of RAST_GROUP_BLOCKS from
+ * the ones the API thread reserved (rast_scene_take), so that the arena's
+ * cap holds with binning on several threads. */
+#define RAST_GROUP_BLOCKS 8
+
+/* What one binner holds: the group it takes blocks from (or the arena, for
+ * what the API thread bins at once), and the tile list it adds to. */
+typedef struct rast_binner {
+    bool arena;                 /* blocks from the arena, under its cap (R9) */
+    rast_cmd_block *group;
+    int used;                   /* blocks of group taken */
+    int *list;                  /* the row set's non-empty bins, in order of first use */
+    int nlisted;
+} rast_binner;
+
+/* Row set j of m: the bins of tile rows ty with ty % m == j, in every
+ * layer.  One executor bins it, then any executor may run its tiles. */
+typedef struct rast_rowset {
+    _Alignas(64) atomic_int next; /* the next entry of list to run */
+    atomic_int done;            /* binned: list and count are final */
+    int *list;
+    int count;
+} rast_rowset;
 
 /* ---- draw state: decided once per state change (R11) ----------------------- */
 
@@ -446,16 +501,31 @@ typedef struct rast_scene {
     size_t bins_cap;
     int layers;                 /* 1, or fb.layers of a layered framebuffer (<= RAST_MAX_LAYERS) */
     int tiles_per_layer;        /* tiles_x * tiles_y */
-    int *tile_list;             /* non-empty bins, in order of first use */
-    int ntiles;
+    int *tile_list;             /* 2 * bins: the API thread's list of non-empty bins,
+                                   then the flush's row sets' lists */
     rast_arena_chunk *chunks;   /* in use, newest first */
     rast_arena_chunk *free_chunks;
     size_t bytes, cap;
     bool full;                  /* an allocation hit the cap */
-    bool empty;
+    bool empty;                 /* nothing binned or recorded */
     bool serial;                /* deterministic mode and a fragment program with side
-                                   effects: one executor runs the tiles in tile_list
-                                   order (rast_context.c) */
+                                   effects: one executor bins and runs the tiles, in
+                                   order of first use (rast_context.c) */
+    /* binning (rast_bin.c) */
+    bool parallel;              /* more than one executor: large ops queue for the flush */
+    rast_op_block *ops, *ops_tail; /* the queue */
+    uint64_t queued_cands;      /* candidate tiles of the queued ops */
+    uint64_t nqueued;           /* ops queued in this scene (rast_stats.ops_binned_at_flush) */
+    uint64_t res_cmds, res_cands; /* commands and candidate tiles reserved for */
+    int binners;                /* executors that may bin: the reservation's slack */
+    rast_cmd_block **groups;    /* reserved groups of RAST_GROUP_BLOCKS blocks */
+    int ngroups, groups_cap;
+    atomic_int next_group;      /* the next group an executor takes */
+    rast_binner now;            /* the API thread's, for the ops it bins at once */
+    rast_rowset *sets;          /* the flush's row sets, then the API thread's
+                                   (RAST_MAX_EXECUTORS + 1) */
+    int nsets;                  /* row sets of the flush */
+    atomic_int next_set;        /* the next row set an executor bins */
 } rast_scene;
 
 /* ---- per-thread tile context (worker side) ------------------------------------ */
@@ -668,7 +738,6 @@ struct rast_context {
     unsigned generation;
     int busy_workers;
     bool quit;
-    atomic_int next_tile;
     rast_scene scene;
     unsigned scene_gen;         /* incremented by every flush */
     int ntctx;
@@ -776,18 +845,24 @@ void rast_scene_init(rast_scene *s);
 void rast_scene_fini(rast_scene *s);
 bool rast_scene_begin(rast_scene *s, const rast_framebuffer *fb);
 void *rast_scene_alloc(rast_scene *s, size_t bytes);
-bool rast_scene_bin_grow(rast_scene *s, rast_bin *b);
+bool rast_scene_set_executors(rast_scene *s, int n, bool deterministic);
+int rast_scene_take(rast_scene *s, int cands, int cmds_per_cand);
+void rast_scene_unreserve(rast_scene *s);
+rast_bin_op *rast_scene_op_slot(rast_scene *s);
+void rast_scene_push_op(rast_scene *s, const rast_bin_op *op);
+bool rast_scene_bin_grow(rast_scene *s, rast_binner *bn, rast_bin *b);
 
 /* Appends a command to a tile's bin.  tile = layer * tiles_per_layer +
- * ty * tiles_x + tx (a CLEAR of a layered framebuffer is binned by the
- * caller to that tile of every layer).  False when the arena is full: the
- * caller flushes and goes on from that bin (R9).  Inline: binning a
+ * ty * tiles_x + tx.  False only for a binner from the arena that is full:
+ * the caller flushes and goes on from that bin (R9).  A binner from the
+ * reservation that rast_scene_take made does not fail.  Inline: binning a
  * full-screen primitive calls it once per tile. */
-static inline bool rast_scene_bin(rast_scene *s, int tile, enum rast_cmd op, const void *arg)
+static inline bool rast_scene_bin(rast_scene *s, rast_binner *bn, int tile, enum rast_cmd op,
+                                  const void *arg)
 {
     rast_bin *b = &s->bins[tile];
     if (__builtin_expect(b->count == 0 || b->count == RAST_CMD_BLOCK_SIZE, 0) &&
-        !rast_scene_bin_grow(s, b))
+        !rast_scene_bin_grow(s, bn, b))
         return false;
     b->tail->op[b->count] = (uint8_t)op;
     b->tail->arg[b->count] = arg;
@@ -796,12 +871,13 @@ static inline bool rast_scene_bin(rast_scene *s, int tile, enum rast_cmd op, con
 }
 
 /* Bins SET_STATE only when the bin's last state differs. */
-static inline bool rast_scene_bin_state(rast_scene *s, int tile, const void *state)
+static inline bool rast_scene_bin_state(rast_scene *s, rast_binner *bn, int tile,
+                                        const void *state)
 {
     rast_bin *b = &s->bins[tile];
     if (b->last_state == state)
         return true;
-    if (!rast_scene_bin(s, tile, RAST_CMD_SET_STATE, state))
+    if (!rast_scene_bin(s, bn, tile, RAST_CMD_SET_STATE, state))
         return false;
     b->last_state = state;
     return true;
@@ -826,9 +902,16 @@ void rast_setup_tri(rast_geom *g, const float *v0, const float *v1, const float 
                     bool front, float offset);
 void rast_setup_line(rast_geom *g, const float *v0, const float *v1, bool front, float offset);
 void rast_setup_point(rast_geom *g, const float *v, bool front, float offset);
-/* Shared by the setups: copies prim (built in scratch) into the scene and bins
- * it into the tiles whose rectangle [tx0,tx1)x[ty0,ty1) it touches (R9). */
+/* Shared by the setups (rast_bin.c): copies prim (built in scratch) into the
+ * scene and bins it into the tiles its bounding box touches (R9). */
 void rast_bin_prim(rast_geom *g, const rast_prim *scratch_prim);
+
+/* rast_bin.c: binning.  rast_bin_take gives op up to cands candidates from
+ * op->first on, as many as the arena has room for, and bins it or queues
+ * it for the flush; rast_bin_set bins every queued op's candidates in row
+ * set j of m with bn, and marks the set done. */
+int rast_bin_take(rast_scene *s, rast_bin_op *op, int cands, int cmds_per_cand);
+void rast_bin_set(rast_scene *s, rast_binner *bn, int j, int m);
 rast_prim *rast_prim_scratch(rast_geom *g);
 void rast_setup_attrs(rast_geom *g, rast_prim *p, const float *v0, const float *v1,
                       const float *v2, bool back);

@@ -1,12 +1,18 @@
 /*
  * rast_scene.c - the scene: per-frame arena, bins and commands.
- * Stage: binning (tiling accelerator).  Thread: API thread only; workers read a
- * scene only between the start and the end of rast_flush, never modify it.
+ * Stage: binning (tiling accelerator).  Thread: the API thread, except
+ * rast_scene_bin_grow, which the executors binning at the flush call
+ * (rast_bin.c); workers read a scene only during rast_flush.
  *
  * The arena is a list of chunks (bump allocated, 16-byte aligned) kept across
  * scenes, with a byte cap: an allocation that would pass the cap fails and
  * sets `full`, and the caller flushes and retries (R9).  Bins are chunked
  * command lists (rast_cmd_block) allocated from the same arena.
+ *
+ * Large ops are binned at the flush (rast_bin.c), so every op reserves its
+ * command blocks when it is made: rast_scene_take allocates them from the
+ * arena, in groups the executors take with an atomic counter, and bounds
+ * what binning may need (blocks_needed).
  *
  * Layered framebuffers (rast_framebuffer.layers > 1, NV_geometry_program4
  * 4.4.7) get a bin per (layer, tile): bin l * tiles_per_layer + t.  A
@@ -14,12 +20,13 @@
  * to every layer's bins (Clear clears all layers).  A framebuffer without
  * layers has one layer: the same bins as before.
  *
- * A full arena never drops work: binning stops at the bin that did not fit,
- * the scene is flushed (its tiles run, R9) and binning goes on from that bin
- * in a fresh scene, so one clear or one primitive may span several scenes
- * (a 16384x16384 clear needs 262,144 bins, more than the default cap holds).
- * Each tile still sees its commands in submission order.  Only a fresh
- * scene that cannot take a single bin (malloc failed) is GL_OUT_OF_MEMORY.
+ * A full arena never drops work: an op takes the candidate tiles its
+ * reservation has room for, the scene is flushed (its tiles run, R9) and
+ * the op goes on from the next candidate in a fresh scene, so one clear or
+ * one primitive may span several scenes (a 16384x16384 clear needs 262,144
+ * bins, more than the default cap holds).  Each tile still sees its
+ * commands in submission order.  Only a fresh scene that cannot take a
+ * single candidate (malloc failed) is GL_OUT_OF_MEMORY.
  */
 #include <stdlib.h>
 
@@ -32,6 +39,23 @@ void rast_scene_init(rast_scene *s)
     memset(s, 0, sizeof(*s));
     s->cap = RAST_DEFAULT_SCENE_CAP;
     s->empty = true;
+}
+
+/* Sets the number of executors (the context's): with more than one, large
+ * ops are binned at the flush, in parallel.  The reservation's slack is
+ * that of the most executors in deterministic mode, so that a scene fills
+ * up at the same op with any number of them. */
+bool rast_scene_set_executors(rast_scene *s, int n, bool deterministic)
+{
+    size_t bytes = (RAST_MAX_EXECUTORS + 1) * sizeof(*s->sets);
+    if (!s->sets && posix_memalign((void **)&s->sets, 64, bytes) != 0) {
+        s->sets = NULL;
+        return false;
+    }
+    memset(s->sets, 0, bytes);
+    s->binners = deterministic ? RAST_MAX_EXECUTORS : n;
+    s->parallel = n > 1;
+    return true;
 }
 
 static void free_chunk_list(rast_arena_chunk *c)
@@ -49,6 +73,8 @@ void rast_scene_fini(rast_scene *s)
     free_chunk_list(s->free_chunks);
     free(s->bins);
     free(s->tile_list);
+    free(s->groups);
+    free(s->sets);
     memset(s, 0, sizeof(*s));
 }
 
@@ -90,7 +116,7 @@ bool rast_scene_begin(rast_scene *s, const rast_framebuffer *fb)
     size_t n = (size_t)tx * ty * (size_t)layers;
     if (n > s->bins_cap) {
         rast_bin *b = malloc(n * sizeof(*b));
-        int *l = malloc(n * sizeof(*l));
+        int *l = malloc(2 * n * sizeof(*l));
         if (!b || !l) {
             free(b);
             free(l);
@@ -111,8 +137,10 @@ bool rast_scene_begin(rast_scene *s, const rast_framebuffer *fb)
     s->tiles_y = ty;
     s->layers = layers;
     s->tiles_per_layer = tx * ty;
-    s->ntiles = 0;
     s->full = false;
+    s->now.arena = true;
+    s->now.list = s->tile_list;
+    s->now.nlisted = 0;
     return true;
 }
 
@@ -152,20 +180,131 @@ void *rast_scene_alloc(rast_scene *s, size_t bytes)
     return c->data;
 }
 
-/* Starts a fresh tail block for b: its first, or after a full one.  The
- * first block also puts the tile on the scene's list. */
-bool rast_scene_bin_grow(rast_scene *s, rast_bin *b)
+/* Command blocks binning may need for cmds commands over cands candidate
+ * tiles: a bin that gets c of them needs ceil(c / 28) <= (c + 27) / 28
+ * blocks, at most min(cands, bins) bins get any, and each binner (every
+ * executor at the flush, and the API thread before it) may leave the last
+ * group it took unfinished. */
+static uint64_t blocks_needed(const rast_scene *s, uint64_t cmds, uint64_t cands)
 {
-    rast_cmd_block *nb = rast_scene_alloc(s, sizeof(*nb));
-    if (!nb)
+    uint64_t nbins = (uint64_t)s->layers * (uint64_t)s->tiles_per_layer;
+    uint64_t touched = cands < nbins ? cands : nbins;
+    return (cmds + (RAST_CMD_BLOCK_SIZE - 1) * touched) / RAST_CMD_BLOCK_SIZE +
+           (uint64_t)(s->binners + 1) * (RAST_GROUP_BLOCKS - 1);
+}
+
+static bool add_group(rast_scene *s)
+{
+    if (s->ngroups == s->groups_cap) {
+        int cap = s->groups_cap ? 2 * s->groups_cap : 256;
+        rast_cmd_block **g = realloc(s->groups, (size_t)cap * sizeof(*g));
+        if (!g) {
+            s->full = true;
+            return false;
+        }
+        s->groups = g;
+        s->groups_cap = cap;
+    }
+    rast_cmd_block *blocks = rast_scene_alloc(s, RAST_GROUP_BLOCKS * sizeof(*blocks));
+    if (!blocks)
         return false;
+    s->groups[s->ngroups++] = blocks;
+    return true;
+}
+
+/* Reserves the blocks for up to cands more candidate tiles that bin
+ * cmds_per_cand commands each at most.  Returns how many candidates it
+ * reserved for: all, or as many as the arena's cap has room for. */
+int rast_scene_take(rast_scene *s, int cands, int cmds_per_cand)
+{
+    if (cands <= 0)
+        return 0;
+    uint64_t cmds = s->res_cmds, done = s->res_cands;
+    uint64_t want = blocks_needed(s, cmds + (uint64_t)cands * cmds_per_cand, done + cands);
+    int claimed = atomic_load_explicit(&s->next_group, memory_order_relaxed);
+    while ((uint64_t)(s->ngroups - claimed) * RAST_GROUP_BLOCKS < want && add_group(s))
+        ;
+    uint64_t have = (uint64_t)(s->ngroups - claimed) * RAST_GROUP_BLOCKS;
+    int got = cands;
+    if (have < want) { /* the most that fit: blocks_needed grows with the count */
+        int lo = 0, hi = cands - 1;
+        while (lo < hi) {
+            int mid = lo + (hi - lo + 1) / 2;
+            if (blocks_needed(s, cmds + (uint64_t)mid * cmds_per_cand, done + mid) <= have)
+                lo = mid;
+            else
+                hi = mid - 1;
+        }
+        got = lo;
+    }
+    s->res_cmds += (uint64_t)got * cmds_per_cand;
+    s->res_cands += got;
+    return got;
+}
+
+/* The queue was binned: what it reserved is used, and the groups not taken
+ * are there for the next ops. */
+void rast_scene_unreserve(rast_scene *s)
+{
+    s->res_cmds = s->res_cands = 0;
+}
+
+/* The place for the next op queued for the flush, at the end of the queue;
+ * NULL when the arena is full.  rast_scene_push_op fills it. */
+rast_bin_op *rast_scene_op_slot(rast_scene *s)
+{
+    rast_op_block *b = s->ops_tail;
+    if (!b || b->count == RAST_OPS_PER_BLOCK) {
+        b = rast_scene_alloc(s, sizeof(*b));
+        if (!b)
+            return NULL;
+        b->next = NULL;
+        b->count = 0;
+        if (s->ops_tail)
+            s->ops_tail->next = b;
+        else
+            s->ops = b;
+        s->ops_tail = b;
+    }
+    return &b->op[b->count];
+}
+
+void rast_scene_push_op(rast_scene *s, const rast_bin_op *op)
+{
+    s->ops_tail->op[s->ops_tail->count++] = *op;
+    s->queued_cands += (uint64_t)(op->end - op->first);
+    s->nqueued++;
+    s->empty = false;
+}
+
+/* Starts a fresh tail block for b: its first, or after a full one.  The
+ * first block also puts the tile on the binner's list.  False when the
+ * arena is full (a binner from the arena), or if the reservation was
+ * short, which blocks_needed rules out. */
+bool rast_scene_bin_grow(rast_scene *s, rast_binner *bn, rast_bin *b)
+{
+    rast_cmd_block *nb;
+    if (bn->arena) {
+        nb = rast_scene_alloc(s, sizeof(*nb));
+        if (!nb)
+            return false;
+        s->empty = false;
+    } else {
+        if (!bn->group || bn->used == RAST_GROUP_BLOCKS) {
+            int g = atomic_fetch_add_explicit(&s->next_group, 1, memory_order_relaxed);
+            if (g >= s->ngroups)
+                return false;
+            bn->group = s->groups[g];
+            bn->used = 0;
+        }
+        nb = &bn->group[bn->used++];
+    }
     nb->next = NULL;
     if (b->tail)
         b->tail->next = nb;
     else {
         b->head = nb;
-        s->tile_list[s->ntiles++] = (int)(b - s->bins);
-        s->empty = false;
+        bn->list[bn->nlisted++] = (int)(b - s->bins);
     }
     b->tail = nb;
     b->count = 0;
@@ -186,7 +325,13 @@ void rast_scene_reset(rast_scene *s)
     s->bytes = 0;
     s->full = false;
     s->has_fb = false;
-    s->ntiles = 0;
     s->empty = true;
     s->serial = false;
+    s->ops = s->ops_tail = NULL;
+    s->queued_cands = s->nqueued = 0;
+    s->res_cmds = s->res_cands = 0;
+    s->ngroups = 0;
+    atomic_store_explicit(&s->next_group, 0, memory_order_relaxed);
+    memset(&s->now, 0, sizeof(s->now));
+    s->now.arena = true;
 }

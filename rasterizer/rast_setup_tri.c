@@ -1,7 +1,6 @@
 /*
- * rast_setup_tri.c - triangle setup and binning; the plane and binning code
- * shared with lines and points.  Stage: setup + tiling accelerator (producer
- * side).  Thread: API thread.
+ * rast_setup_tri.c - triangle setup; the plane code shared with lines and
+ * points.  Stage: setup (producer side).  Thread: API thread.
  *
  * Everything per triangle is computed here once (R10): vertices are snapped to
  * 8 sub-pixel bits, the winding is normalised to counter-clockwise (positive
@@ -14,11 +13,11 @@
  * below: inward normal (0, -1)).  Two triangles sharing an edge have opposite
  * inward normals there, so exactly one of them owns each centre on it.
  *
- * Binning: the triangle goes to every tile of its bounding box (already
- * clipped to the state's rectangle) that its edges do not trivially reject;
- * tiles every edge trivially accepts get RAST_CMD_PRIM_FULL (no edge tests
- * in the tile).  Multisample triangles (ds->ms) get a bounding box grown by
- * half a pixel and every tile of it as RAST_CMD_PRIM.
+ * Binning (rast_bin.c): the triangle goes to every tile of its bounding box
+ * (already clipped to the state's rectangle) that its edges do not trivially
+ * reject; tiles every edge trivially accepts get RAST_CMD_PRIM_FULL (no edge
+ * tests in the tile).  Multisample triangles (ds->ms) get a bounding box
+ * grown by half a pixel and every tile of it as RAST_CMD_PRIM.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -198,196 +197,4 @@ void rast_setup_tri(rast_geom *g, const float *v0, const float *v1, const float 
                       g->dsl.vary_nopersp != 0);
     rast_setup_attrs(g, p, v[0], v[1], v[2], !front);
     rast_bin_prim(g, p);
-}
-
-/* ---- binning ------------------------------------------------------------------ */
-
-/* Classifies the pixels [x0,x1)x[y0,y1) against the prim's edges:
- * 0 = outside, 1 = partly inside, 2 = every pixel inside. */
-/* The largest (*hi) and smallest (*lo) value of edge e over the pixels
- * [x0, x0 + w] x [y0, y0 + h]: its values at two of the box's corners. */
-static inline void edge_range(const rast_edge *e, int64_t x0, int64_t y0, int64_t w, int64_t h,
-                              int64_t *hi, int64_t *lo)
-{
-    int64_t base = e->c + e->dx * x0 + e->dy * y0;
-    *hi = base + (e->dx > 0 ? e->dx * w : 0) + (e->dy > 0 ? e->dy * h : 0);
-    *lo = base + (e->dx < 0 ? e->dx * w : 0) + (e->dy < 0 ? e->dy * h : 0);
-}
-
-static int classify(const rast_prim *p, int x0, int y0, int x1, int y1)
-{
-    int result = 2;
-    for (int i = 0; i < p->nplanes; i++) {
-        int64_t hi, lo;
-        edge_range(&p->e[i], x0, y0, x1 - 1 - x0, y1 - 1 - y0, &hi, &lo);
-        if (hi < 0)
-            return 0;
-        if (lo < 0)
-            result = 1;
-    }
-    return result;
-}
-
-static bool refresh_state(rast_geom *g)
-{
-    rast_context *r = g->r;
-    if (g->ds_gen == r->scene_gen)
-        return true;
-    if (!rast_scene_begin(&r->scene, g->d->fb))
-        return false;
-    rast_dstate *ds = rast_dstate_get(r, g->d);
-    if (!ds)
-        return false;
-    g->ds = ds;
-    g->ds_gen = r->scene_gen;
-    return true;
-}
-
-/* Binning goes tile by tile over the primitive's box in row-major order,
- * numbering the candidate tiles 0, 1, ...; *next is the first candidate not
- * binned yet.  When the arena fills up, binning stops there and the caller
- * flushes and goes on from *next in a fresh scene (rast_scene.c): the tiles
- * binned before the flush draw the primitive in that scene, the others in
- * the next one, and every tile keeps submission order. */
-
-/* A multisample triangle (ds->ms) goes to every tile of its box as
- * RAST_CMD_PRIM: its coverage is decided per sample in the tile
- * (rast_cover_3), never by classify's pixel-centre test. */
-static __attribute__((noinline)) bool bin_ms_tri(rast_geom *g, rast_prim *p, int lbase, int *next)
-{
-    rast_scene *s = &g->r->scene;
-    int tx0 = p->x0 >> RAST_TILE_SHIFT, tx1 = (p->x1 - 1) >> RAST_TILE_SHIFT;
-    int ty0 = p->y0 >> RAST_TILE_SHIFT, ty1 = (p->y1 - 1) >> RAST_TILE_SHIFT;
-    int k = 0;
-    for (int ty = ty0; ty <= ty1; ty++)
-        for (int tx = tx0; tx <= tx1; tx++, k++) {
-            if (k < *next)
-                continue;
-            int tile = lbase + ty * s->tiles_x + tx;
-            if (!rast_scene_bin_state(s, tile, g->ds) || !rast_scene_bin(s, tile, RAST_CMD_PRIM, p)) {
-                *next = k;
-                return false;
-            }
-        }
-    return true;
-}
-
-/* Bins p to the tiles of its box from candidate *next on, with n its edge
- * count (a constant where inlined, so the edge values stay in registers).
- *
- * A tile the box does not clip spans pixels [px0, px0 + 31] x [py0, py1 - 1]
- * of its row: classify's edge_range for it steps by dx * RAST_TILE_SIZE
- * from one tile to the next (both values), so only a row's first tile
- * needs it.  Tiles the box clips (a row's ends) use classify. */
-static inline __attribute__((always_inline)) bool
-bin_tiles(rast_geom *g, rast_prim *p, int lbase, bool fast, int *next, const int n)
-{
-    rast_scene *s = &g->r->scene;
-    int tx0 = p->x0 >> RAST_TILE_SHIFT, tx1 = (p->x1 - 1) >> RAST_TILE_SHIFT;
-    int ty0 = p->y0 >> RAST_TILE_SHIFT, ty1 = (p->y1 - 1) >> RAST_TILE_SHIFT;
-    int width = tx1 - tx0 + 1;
-    if (width <= 0)
-        return true;
-    int first_row = *next ? ty0 + *next / width : ty0; /* a division only when resuming */
-    for (int ty = first_row; ty <= ty1; ty++) {
-        int py0 = ty << RAST_TILE_SHIFT, py1 = py0 + RAST_TILE_SIZE;
-        if (py0 < p->y0) py0 = p->y0;
-        if (py1 > p->y1) py1 = p->y1;
-        int k = (ty - ty0) * width;
-        int txa = k < *next ? tx0 + (*next - k) : tx0;
-        k += txa - tx0;
-        int64_t hi[4] = {0}, lo[4] = {0}, step[4] = {0};
-#pragma GCC unroll 4
-        for (int i = 0; i < n; i++) {
-            edge_range(&p->e[i], (int64_t)txa << RAST_TILE_SHIFT, py0, RAST_TILE_SIZE - 1,
-                       py1 - 1 - py0, &hi[i], &lo[i]);
-            step[i] = p->e[i].dx * RAST_TILE_SIZE;
-        }
-        int tile = lbase + ty * s->tiles_x + txa;
-        for (int tx = txa; tx <= tx1; tx++, k++, tile++) {
-            int px0 = tx << RAST_TILE_SHIFT, px1 = px0 + RAST_TILE_SIZE;
-            int c;
-            if (px0 < p->x0 || px1 > p->x1) {
-                if (px0 < p->x0) px0 = p->x0;
-                if (px1 > p->x1) px1 = p->x1;
-                c = n ? classify(p, px0, py0, px1, py1) : 2;
-            } else {
-                /* the sign of an OR is negative when any value is */
-                int64_t anyhi = 0, anylo = 0;
-#pragma GCC unroll 4
-                for (int i = 0; i < n; i++) {
-                    anyhi |= hi[i];
-                    anylo |= lo[i];
-                }
-                c = anyhi < 0 ? 0 : anylo < 0 ? 1 : 2;
-            }
-#pragma GCC unroll 4
-            for (int i = 0; i < n; i++) {
-                hi[i] += step[i];
-                lo[i] += step[i];
-            }
-            if (c == 0)
-                continue;
-            enum rast_cmd op = (c == 2 && fast) ? RAST_CMD_PRIM_FULL : RAST_CMD_PRIM;
-            if (!rast_scene_bin_state(s, tile, g->ds) || !rast_scene_bin(s, tile, op, p)) {
-                *next = k;
-                return false;
-            }
-        }
-    }
-    return true;
-}
-
-/* Bins src from candidate *next on; false if the arena filled up first. */
-static bool bin_from(rast_geom *g, const rast_prim *src, int *next)
-{
-    rast_context *r = g->r;
-    rast_scene *s = &r->scene;
-    if (!refresh_state(g))
-        return false;
-    rast_drawrec *rec = rast_budget_rec(r);
-    if (!rec)
-        return false;
-    size_t size = rast_prim_size(g->dsl.nvary);
-    rast_prim *p = rast_scene_alloc(s, size);
-    if (!p)
-        return false;
-    memcpy(p, src, size);
-    p->ds = g->ds;
-    p->rec = rec;
-    bool fast = !(r->debug & RAST_DEBUG_NO_FASTPATH);
-    /* layered framebuffers: the bins of layer g->layer (rast_scene) */
-    int lbase = g->layer > 0 && g->layer < s->layers ? g->layer * s->tiles_per_layer : 0;
-    if (__builtin_expect(g->dsl.ms, 0) && p->nplanes == 3)
-        return bin_ms_tri(g, p, lbase, next);
-    switch (p->nplanes) {
-    case 0:
-        return bin_tiles(g, p, lbase, fast, next, 0); /* a point's rectangle */
-    case 3:
-        return bin_tiles(g, p, lbase, fast, next, 3);
-    case 4:
-        return bin_tiles(g, p, lbase, fast, next, 4); /* a line */
-    default: /* none today; e[] holds at most 4 */
-        return bin_tiles(g, p, lbase, fast, next, p->nplanes < 4 ? p->nplanes : 4);
-    }
-}
-
-void rast_bin_prim(rast_geom *g, const rast_prim *src)
-{
-    if (g->err)
-        return;
-    int next = 0;
-    bool fresh = false; /* the scene was flushed just before this attempt */
-    for (;;) {
-        int before = next;
-        if (bin_from(g, src, &next))
-            break;
-        if (fresh && next == before) {
-            g->err = GL_OUT_OF_MEMORY; /* a fresh scene takes nothing: real exhaustion */
-            return;
-        }
-        rast_flush_internal(g->r); /* R9: run what is binned, go on from next */
-        fresh = true;
-    }
-    g->r->stats.primitives_binned++;
 }

@@ -547,9 +547,9 @@ static bool clear_scene_begin(rast_context *r, const rast_framebuffer *fb)
 }
 
 /* Bins the clear to every tile of its rectangle, in every layer.  When the
- * arena fills up the scene is flushed and binning goes on from the bin that
- * did not fit (rast_scene.c): a clear is never cut short.  Only a fresh
- * scene that cannot take one bin is GL_OUT_OF_MEMORY. */
+ * arena fills up the scene is flushed and binning goes on from the tile
+ * that did not fit (rast_scene.c): a clear is never cut short.  Only a
+ * fresh scene that cannot take one tile is GL_OUT_OF_MEMORY. */
 GLenum rast_clear_bin(rast_context *r, const rast_framebuffer *fb, const rast_clear_args *c)
 {
     rast_scene *s = &r->scene;
@@ -558,30 +558,31 @@ GLenum rast_clear_bin(rast_context *r, const rast_framebuffer *fb, const rast_cl
     rast_clear_data cd;
     if (!clear_data(&s->fb, c, &cd))
         return GL_NO_ERROR;
-    int tx0 = cd.rect[0] >> RAST_TILE_SHIFT, ty0 = cd.rect[1] >> RAST_TILE_SHIFT;
-    int tx1 = (cd.rect[2] - 1) >> RAST_TILE_SHIFT, ty1 = (cd.rect[3] - 1) >> RAST_TILE_SHIFT;
-    rast_clear_data *p = NULL;   /* cd in the current scene */
-    bool progress = true;        /* something was binned since the last flush */
-    for (int l = 0; l < s->layers; l++) {
-        for (int ty = ty0; ty <= ty1; ty++) {
-            for (int tx = tx0; tx <= tx1; tx++) {
-                int tile = l * s->tiles_per_layer + ty * s->tiles_x + tx;
-                for (;;) {
-                    if (!p && (p = rast_scene_alloc(s, sizeof(*p))))
-                        *p = cd;
-                    if (p && rast_scene_bin(s, tile, RAST_CMD_CLEAR, p))
-                        break;
-                    if (!progress)
-                        return GL_OUT_OF_MEMORY; /* a fresh scene takes nothing */
-                    rast_flush_internal(r); /* R9: run what is binned, go on */
-                    if (!clear_scene_begin(r, fb))
-                        return GL_OUT_OF_MEMORY;
-                    p = NULL;
-                    progress = false;
-                }
-                progress = true;
-            }
+    rast_bin_op op = {
+        .kind = RAST_OP_CLEAR,
+        .tx0 = (uint16_t)(cd.rect[0] >> RAST_TILE_SHIFT), .ty0 = (uint16_t)(cd.rect[1] >> RAST_TILE_SHIFT),
+        .tx1 = (uint16_t)((cd.rect[2] - 1) >> RAST_TILE_SHIFT), .ty1 = (uint16_t)((cd.rect[3] - 1) >> RAST_TILE_SHIFT),
+    };
+    int total = (op.tx1 - op.tx0 + 1) * (op.ty1 - op.ty0 + 1) * s->layers;
+    bool fresh = false; /* the scene was flushed just before this attempt */
+    for (int next = 0; next < total;) {
+        rast_clear_data *p = rast_scene_alloc(s, sizeof(*p));
+        int got = 0;
+        if (p) {
+            *p = cd;
+            op.arg = p;
+            op.first = next;
+            got = rast_bin_take(s, &op, total - next, 1);
+            next += got;
         }
+        if (next == total)
+            break;
+        if (fresh && got == 0)
+            return GL_OUT_OF_MEMORY; /* a fresh scene takes nothing */
+        rast_flush_internal(r); /* R9: run what is binned, go on */
+        if (!clear_scene_begin(r, fb))
+            return GL_OUT_OF_MEMORY;
+        fresh = true;
     }
     return GL_NO_ERROR;
 }
