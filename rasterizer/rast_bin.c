@@ -6,10 +6,12 @@
  *
  * With one executor the API thread bins every op as it comes.  With more,
  * an op of many tiles waits in a queue for the flush, where binning runs in
- * parallel: row set j of m holds the bins of the tile rows ty with
- * ty % m == j, one executor walks every queued op for it, and no other
- * writes those bins.  Rows interleave so that a primitive's tiles spread
- * over the sets.  A small op (RAST_BIN_NOW_CANDS tiles or fewer) is binned
+ * parallel: row set j of m holds the bins of the tile rows from
+ * j * tiles_y / m to (j + 1) * tiles_y / m - 1, one executor walks every
+ * queued op for it, and no other writes those bins.  The sets are bands,
+ * not interleaved rows, so that two executors share no cache line of bins
+ * but at a band's edge; an executor whose band has less to bin starts on
+ * its tiles sooner, and the tiles are shared out as they run.  A small op (RAST_BIN_NOW_CANDS tiles or fewer) is binned
  * at once, while the API thread still has the primitive in its cache:
  * first the queue, if that is short, so that nothing binned at once follows
  * a queued op in submission order.  Each bin therefore gets its commands
@@ -49,12 +51,6 @@ static int classify(const rast_prim *p, int x0, int y0, int x1, int y1)
     return result;
 }
 
-/* The first row at or after `from` in row set j of m. */
-static inline int set_row(int from, int j, int m)
-{
-    return m == 1 ? from : from + (j - from % m + m) % m;
-}
-
 /* The candidates of row k0 .. k0 + width - 1 that [first, end) keeps, as
  * tile columns [*txa, *txb]; false when none. */
 static inline bool row_span(const rast_bin_op *op, int k0, int width, int *txa, int *txb)
@@ -67,16 +63,21 @@ static inline bool row_span(const rast_bin_op *op, int k0, int width, int *txa, 
 }
 
 /* Rows [*ra, *rb] of a box `width` candidates wide that [first, end) of
- * candidates numbered from `base` reaches. */
-static inline void row_range(const rast_bin_op *op, int base, int width, int rows, int *ra, int *rb)
+ * candidates numbered from `base` reaches, within the band [r0, r1]. */
+static inline void row_range(const rast_bin_op *op, int base, int width, int rows, int r0, int r1,
+                             int *ra, int *rb)
 {
     int first = op->first - base, end = op->end - base;
     *ra = first > 0 ? op->ty0 + first / width : op->ty0; /* a division only when resuming */
     *rb = end < width * rows ? op->ty0 + (end - 1) / width : op->ty1;
+    if (*ra < r0)
+        *ra = r0;
+    if (*rb > r1)
+        *rb = r1;
 }
 
-/* Bins prim op's candidates in row set j of m, with n its edge count (j, m
- * and n constants where inlined, so the edge values stay in registers).
+/* Bins prim op's candidates in tile rows [r0, r1], with n its edge count (a
+ * constant where inlined, so the edge values stay in registers).
  * Returns the candidate it stopped at: op->end, or the first that did not
  * fit in the arena (binning at once only, R9).
  *
@@ -85,7 +86,7 @@ static inline void row_range(const rast_bin_op *op, int base, int width, int row
  * from one tile to the next (both values), so only a row's first tile
  * needs it.  Tiles the box clips (a row's ends) use classify. */
 static inline __attribute__((always_inline)) int
-bin_tiles(rast_scene *s, rast_binner *bn, const rast_bin_op *op, int j, int m, const int n)
+bin_tiles(rast_scene *s, rast_binner *bn, const rast_bin_op *op, int r0, int r1, const int n)
 {
     const rast_prim *p = op->arg;
     const void *ds = p->ds;
@@ -93,8 +94,8 @@ bin_tiles(rast_scene *s, rast_binner *bn, const rast_bin_op *op, int j, int m, c
     int lbase = op->lbase, tx0 = op->tx0;
     int width = op->tx1 - tx0 + 1, rows = op->ty1 - op->ty0 + 1;
     int ra, rb;
-    row_range(op, 0, width, rows, &ra, &rb);
-    for (int ty = set_row(ra, j, m); ty <= rb; ty += m) {
+    row_range(op, 0, width, rows, r0, r1, &ra, &rb);
+    for (int ty = ra; ty <= rb; ty++) {
         int k0 = (ty - op->ty0) * width, txa, txb;
         if (!row_span(op, k0, width, &txa, &txb))
             continue;
@@ -144,13 +145,13 @@ bin_tiles(rast_scene *s, rast_binner *bn, const rast_bin_op *op, int j, int m, c
 /* A multisample triangle goes to every tile of its box as RAST_CMD_PRIM:
  * its coverage is decided per sample in the tile (rast_cover_3), never by
  * classify's pixel-centre test. */
-static int bin_ms_tri(rast_scene *s, rast_binner *bn, const rast_bin_op *op, int j, int m)
+static int bin_ms_tri(rast_scene *s, rast_binner *bn, const rast_bin_op *op, int r0, int r1)
 {
     const rast_prim *p = op->arg;
     int width = op->tx1 - op->tx0 + 1, rows = op->ty1 - op->ty0 + 1;
     int ra, rb;
-    row_range(op, 0, width, rows, &ra, &rb);
-    for (int ty = set_row(ra, j, m); ty <= rb; ty += m) {
+    row_range(op, 0, width, rows, r0, r1, &ra, &rb);
+    for (int ty = ra; ty <= rb; ty++) {
         int k0 = (ty - op->ty0) * width, txa, txb;
         if (!row_span(op, k0, width, &txa, &txb))
             continue;
@@ -163,13 +164,13 @@ static int bin_ms_tri(rast_scene *s, rast_binner *bn, const rast_bin_op *op, int
 }
 
 /* A clear's candidates run layer by layer, each layer over the box. */
-static int bin_clear(rast_scene *s, rast_binner *bn, const rast_bin_op *op, int j, int m)
+static int bin_clear(rast_scene *s, rast_binner *bn, const rast_bin_op *op, int r0, int r1)
 {
     int width = op->tx1 - op->tx0 + 1, rows = op->ty1 - op->ty0 + 1, per_layer = width * rows;
     for (int l = op->first / per_layer; l < s->layers && l * per_layer < op->end; l++) {
         int ra, rb;
-        row_range(op, l * per_layer, width, rows, &ra, &rb);
-        for (int ty = set_row(ra, j, m); ty <= rb; ty += m) {
+        row_range(op, l * per_layer, width, rows, r0, r1, &ra, &rb);
+        for (int ty = ra; ty <= rb; ty++) {
             int k0 = l * per_layer + (ty - op->ty0) * width, txa, txb;
             if (!row_span(op, k0, width, &txa, &txb))
                 continue;
@@ -182,44 +183,39 @@ static int bin_clear(rast_scene *s, rast_binner *bn, const rast_bin_op *op, int 
     return op->end;
 }
 
-/* Bins op's candidates that lie in row set j of m; returns where it
+/* Bins op's candidates that lie in tile rows [r0, r1]; returns where it
  * stopped, as bin_tiles. */
 static inline __attribute__((always_inline)) int
-bin_op(rast_scene *s, rast_binner *bn, const rast_bin_op *op, int j, int m)
+bin_op(rast_scene *s, rast_binner *bn, const rast_bin_op *op, int r0, int r1)
 {
     switch (op->kind) {
     case RAST_OP_CLEAR:
-        return bin_clear(s, bn, op, j, m);
+        return bin_clear(s, bn, op, r0, r1);
     case RAST_OP_PRIM_MS:
-        return bin_ms_tri(s, bn, op, j, m);
+        return bin_ms_tri(s, bn, op, r0, r1);
     }
     switch (op->nedges) {
     case 0:
-        return bin_tiles(s, bn, op, j, m, 0); /* a point's rectangle */
+        return bin_tiles(s, bn, op, r0, r1, 0); /* a point's rectangle */
     case 3:
-        return bin_tiles(s, bn, op, j, m, 3);
+        return bin_tiles(s, bn, op, r0, r1, 3);
     case 4:
-        return bin_tiles(s, bn, op, j, m, 4); /* a line */
+        return bin_tiles(s, bn, op, r0, r1, 4); /* a line */
     default: /* none today */
-        return bin_tiles(s, bn, op, j, m, op->nedges < 4 ? op->nedges : 4);
+        return bin_tiles(s, bn, op, r0, r1, op->nedges < 4 ? op->nedges : 4);
     }
-}
-
-/* Whether op's rows [ty0, ty1] hold one of row set j of m. */
-static inline bool op_in_set(const rast_bin_op *op, int j, int m)
-{
-    return op->ty1 - op->ty0 + 1 >= m || set_row(op->ty0, j, m) <= op->ty1;
 }
 
 void rast_bin_set(rast_scene *s, rast_binner *bn, int j, int m)
 {
     rast_rowset *set = &s->sets[j];
+    int r0 = (int)((int64_t)j * s->tiles_y / m), r1 = (int)((int64_t)(j + 1) * s->tiles_y / m) - 1;
     bn->list = set->list;
     bn->nlisted = 0;
     for (const rast_op_block *b = s->ops; b; b = b->next)
         for (int i = 0; i < b->count; i++)
-            if (m == 1 || op_in_set(&b->op[i], j, m))
-                bin_op(s, bn, &b->op[i], j, m);
+            if (b->op[i].ty0 <= r1 && b->op[i].ty1 >= r0)
+                bin_op(s, bn, &b->op[i], r0, r1);
     set->count = bn->nlisted;
     atomic_store_explicit(&set->done, 1, memory_order_release);
 }
@@ -235,7 +231,7 @@ static void drain(rast_scene *s)
     s->now.arena = false;
     for (const rast_op_block *b = s->ops; b; b = b->next)
         for (int i = 0; i < b->count; i++)
-            bin_op(s, &s->now, &b->op[i], 0, 1);
+            bin_op(s, &s->now, &b->op[i], 0, s->tiles_y - 1);
     s->now.arena = true;
     s->ops = s->ops_tail = NULL;
     s->queued_cands = s->nqueued = 0;
@@ -260,7 +256,7 @@ take(rast_scene *s, rast_bin_op *op, int cands, int cmds_per_cand)
     if (s->ops)
         drain(s);
     op->end = op->first + cands;
-    return bin_op(s, &s->now, op, 0, 1) - op->first;
+    return bin_op(s, &s->now, op, 0, s->tiles_y - 1) - op->first;
 }
 
 int rast_bin_take(rast_scene *s, rast_bin_op *op, int cands, int cmds_per_cand)

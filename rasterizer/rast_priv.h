@@ -163,8 +163,9 @@ typedef struct rast_binner {
     int nlisted;
 } rast_binner;
 
-/* Row set j of m: the bins of tile rows ty with ty % m == j, in every
- * layer.  One executor bins it, then any executor may run its tiles. */
+/* Row set j of m: the bins of tile rows j * tiles_y / m to
+ * (j + 1) * tiles_y / m - 1, in every layer.  One executor bins it, then
+ * any executor may run its tiles. */
 typedef struct rast_rowset {
     _Alignas(64) atomic_int next; /* the next entry of list to run */
     atomic_int done;            /* binned: list and count are final */

@@ -115,7 +115,9 @@ bool rast_scene_begin(rast_scene *s, const rast_framebuffer *fb)
     int layers = fb->layers > 1 ? (fb->layers < RAST_MAX_LAYERS ? fb->layers : RAST_MAX_LAYERS) : 1;
     size_t n = (size_t)tx * ty * (size_t)layers;
     if (n > s->bins_cap) {
-        rast_bin *b = malloc(n * sizeof(*b));
+        rast_bin *b = NULL; /* on cache lines: row sets share none but at their edges */
+        if (posix_memalign((void **)&b, 64, n * sizeof(*b)) != 0)
+            b = NULL;
         int *l = malloc(2 * n * sizeof(*l));
         if (!b || !l) {
             free(b);
@@ -205,10 +207,11 @@ static bool add_group(rast_scene *s)
         s->groups = g;
         s->groups_cap = cap;
     }
-    rast_cmd_block *blocks = rast_scene_alloc(s, RAST_GROUP_BLOCKS * sizeof(*blocks));
-    if (!blocks)
+    /* on cache lines of their own: two binners write two groups */
+    uintptr_t at = (uintptr_t)rast_scene_alloc(s, RAST_GROUP_BLOCKS * sizeof(rast_cmd_block) + 48);
+    if (!at)
         return false;
-    s->groups[s->ngroups++] = blocks;
+    s->groups[s->ngroups++] = (rast_cmd_block *)((at + 63) & ~(uintptr_t)63);
     return true;
 }
 

@@ -2,8 +2,8 @@
  * test_binning.c - binning on several threads keeps each tile's submission
  * order (rast_bin.c): a painter's sequence of opaque rectangles gives every
  * pixel the colour of the last rectangle that covers it.
- *   - large rectangles are queued and binned at the flush, one tile row set
- *     per thread; small ones are binned at once after the short queue
+ *   - large rectangles are queued and binned at the flush, one band of tile
+ *     rows per thread; small ones are binned at once after the short queue
  *     before them, or queued behind a long one (a run of 90 large ones);
  *   - with 1, 2, 3 and 4 threads, an explicit flush in the middle;
  *   - with a 256 KiB arena: the scene fills up and is flushed many times,
@@ -29,7 +29,7 @@ static gp_program *vp, *fp;
 static gp_val (*vpp)[4], (*fpp)[4];
 
 /* Rectangle i: large (a band of 19 by 2 to 4 tiles or 2 to 4 by 16: queued,
- * and on fewer tile rows than some thread counts have row sets) or small
+ * and across the edges of the row sets or inside one) or small
  * (at most 2x2 tiles: binned at once unless the queue is long).  Up to
  * 300, one in ten is large, so the small ones after it bin the short queue
  * first; then a run of 90 large ones makes the queue long, and the small
