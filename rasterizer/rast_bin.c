@@ -11,10 +11,11 @@
  * queued op for it, and no other writes those bins.  The sets are bands,
  * not interleaved rows, so that two executors share no cache line of bins
  * but at a band's edge; an executor whose band has less to bin starts on
- * its tiles sooner, and the tiles are shared out as they run.  A small op (RAST_BIN_NOW_CANDS tiles or fewer) is binned
- * at once, while the API thread still has the primitive in its cache:
- * first the queue, if that is short, so that nothing binned at once follows
- * a queued op in submission order.  Each bin therefore gets its commands
+ * its tiles sooner, and the tiles are shared out as they run.  A small op
+ * (RAST_BIN_NOW_CANDS tiles or fewer) is binned at once, while the API
+ * thread still has the primitive in its cache: first the queue, if that is
+ * short, so that nothing binned at once follows a queued op in submission
+ * order.  Each bin therefore gets its commands
  * in submission order, as the tiles need: the API thread's first, then
  * the flush's.
  *

@@ -12,10 +12,11 @@
  *   rast_clip.c    clip, project, face, cull,   rast_tile_cover_tmp.h  coverage
  *                  polygon mode, offset         rast_hsr.c    ISP: depth/stencil,
  *   rast_setup_tri.c / _line.c / _point.c         tag buffer, resolve
- *                  edge functions, planes,      rast_shade.c  USC: quads -> tasks,
- *                  binning                        interpolation, gp_exec, texturing
- *   rast_state.c   draw state (R11 decisions)   rast_blend.c  PBE: alpha test, blend,
- *   rast_scene.c   arena, bins, commands          masks, formats
+ *                  edge functions, planes       rast_shade.c  USC: quads -> tasks,
+ *   rast_bin.c     binning (large ops: at the     interpolation, gp_exec, texturing
+ *                  flush, on every executor)    rast_blend.c  PBE: alpha test, blend,
+ *   rast_state.c   draw state (R11 decisions)     masks, formats
+ *   rast_scene.c   arena, bins, commands
  *   rast_context.c context, workers, flush, stats, knobs
  *   rast_compute.c rast_dispatch: work groups on the executors (rast_pool_run,
  *                  fibers for BAR), and the gp_memory of draws and dispatches
@@ -907,12 +908,6 @@ void rast_setup_point(rast_geom *g, const float *v, bool front, float offset);
  * scene and bins it into the tiles its bounding box touches (R9). */
 void rast_bin_prim(rast_geom *g, const rast_prim *scratch_prim);
 
-/* rast_bin.c: binning.  rast_bin_take gives op up to cands candidates from
- * op->first on, as many as the arena has room for, and bins it or queues
- * it for the flush; rast_bin_set bins every queued op's candidates in row
- * set j of m with bn, and marks the set done. */
-int rast_bin_take(rast_scene *s, rast_bin_op *op, int cands, int cmds_per_cand);
-void rast_bin_set(rast_scene *s, rast_binner *bn, int j, int m);
 rast_prim *rast_prim_scratch(rast_geom *g);
 void rast_setup_attrs(rast_geom *g, rast_prim *p, const float *v0, const float *v1,
                       const float *v2, bool back);
@@ -923,6 +918,13 @@ bool rast_prim_bbox(rast_prim *p, int64_t xmin, int64_t xmax, int64_t ymin, int6
 void rast_setup_planes(rast_prim *p, const float *v0, const float *v1, const float *v2,
                        double x0, double y0, double x1, double y1, double x2, double y2,
                        float zoffset, bool affine);
+
+/* rast_bin.c: binning.  rast_bin_take gives op up to cands candidates from
+ * op->first on, as many as the arena has room for, and bins it or queues
+ * it for the flush; rast_bin_set bins every queued op's candidates in row
+ * set j of m with bn, and marks the set done. */
+int rast_bin_take(rast_scene *s, rast_bin_op *op, int cands, int cmds_per_cand);
+void rast_bin_set(rast_scene *s, rast_binner *bn, int j, int m);
 
 /* rast_vertex.c */
 GLenum rast_vertex_run_draw(rast_context *r, const rast_draw *d);
