@@ -2,7 +2,7 @@
 #   make run    install what is missing, build, render the demo headless to out/demo.png
 #   make test   install what is missing, build, run every test (ctest)
 # Other targets: deps, build, install, test-asan (ASan/UBSan build + its tests),
-# test-exec-builds (the executor's other build options), fuzz (the libFuzzer
+# test-tsan (ThreadSanitizer build + the rasterizer's tests), test-exec-builds (the executor's other build options), fuzz (the libFuzzer
 # targets, FUZZ_SECONDS each), bench, clean.
 
 BUILD ?= build
@@ -10,6 +10,7 @@ BUILD ?= build
 PREFIX ?= /usr/local
 DESTDIR ?=
 BUILD_ASAN ?= build-asan
+BUILD_TSAN ?= build-tsan
 BUILD_EXEC ?= build-exec
 BUILD_FUZZ ?= build-fuzz
 FUZZ_SECONDS ?= 60
@@ -34,7 +35,7 @@ BUILD_PACKAGES = build-essential cmake pkg-config mesa-common-dev libglvnd-dev l
 TEST_PACKAGES = piglit libosmesa6-dev libgl1-mesa-dri libegl-mesa0 libglx-mesa0 mesa-utils \
                 xvfb xauth x11-apps python3 clang libclang-rt-14-dev
 
-.PHONY: all deps deps-test build install run test test-backends test-asan test-exec-builds fuzz bench clean
+.PHONY: all deps deps-test build install run test test-backends test-asan test-tsan test-exec-builds fuzz bench clean
 
 all: build
 
@@ -84,6 +85,14 @@ test-asan: deps-test
 	cmake --build $(BUILD_ASAN) -j$(JOBS)
 	cd $(BUILD_ASAN) && ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=$(CURDIR)/tools/tests/lsan-osmesa.supp ctest --output-on-failure -j$(JOBS) -LE 'mesa_peer|no_asan'
 
+# ThreadSanitizer build of the rasterizer's tests: the executors share the
+# scene (parallel binning, tiles taken from row sets, compute work groups)
+# and the JIT's compile thread; any report fails the test (exit code 66).
+test-tsan: deps
+	cmake -S . -B $(BUILD_TSAN) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DASMGL_TSAN=ON
+	cmake --build $(BUILD_TSAN) -j$(JOBS) --target rasterizer_tests
+	cd $(BUILD_TSAN) && ctest --output-on-failure -j$(JOBS) -R '^rasterizer\.' -E 'mesa_tess_gen'
+
 # glprog and its tests in the executor's other builds (glprog/CMakeLists.txt):
 # switch dispatch, plain C lane loops and no ISA variants with GCC; the
 # default options with Clang (its AVX2 build included).
@@ -109,4 +118,4 @@ bench: deps-test build
 	bench/run --build $(BUILD)
 
 clean:
-	rm -rf $(BUILD) $(BUILD_ASAN) $(BUILD_EXEC) $(BUILD_FUZZ) out
+	rm -rf $(BUILD) $(BUILD_ASAN) $(BUILD_TSAN) $(BUILD_EXEC) $(BUILD_FUZZ) out
