@@ -143,27 +143,6 @@ bin_tiles(rast_scene *s, rast_binner *bn, const rast_bin_op *op, int r0, int r1,
     return op->end;
 }
 
-/* A multisample triangle goes to every tile of its box as RAST_CMD_PRIM:
- * its coverage is decided per sample in the tile (rast_cover_3), never by
- * classify's pixel-centre test. */
-static int bin_ms_tri(rast_scene *s, rast_binner *bn, const rast_bin_op *op, int r0, int r1)
-{
-    const rast_prim *p = op->arg;
-    int width = op->tx1 - op->tx0 + 1, rows = op->ty1 - op->ty0 + 1;
-    int ra, rb;
-    row_range(op, 0, width, rows, r0, r1, &ra, &rb);
-    for (int ty = ra; ty <= rb; ty++) {
-        int k0 = (ty - op->ty0) * width, txa, txb;
-        if (!row_span(op, k0, width, &txa, &txb))
-            continue;
-        for (int tile = op->lbase + ty * s->tiles_x + txa, tx = txa; tx <= txb; tx++, tile++)
-            if (!rast_scene_bin_state(s, bn, tile, p->ds) ||
-                !rast_scene_bin(s, bn, tile, RAST_CMD_PRIM, p))
-                return k0 + tx - op->tx0;
-    }
-    return op->end;
-}
-
 /* A clear's candidates run layer by layer, each layer over the box. */
 static int bin_clear(rast_scene *s, rast_binner *bn, const rast_bin_op *op, int r0, int r1)
 {
@@ -192,12 +171,10 @@ bin_op(rast_scene *s, rast_binner *bn, const rast_bin_op *op, int r0, int r1)
     switch (op->kind) {
     case RAST_OP_CLEAR:
         return bin_clear(s, bn, op, r0, r1);
-    case RAST_OP_PRIM_MS:
-        return bin_ms_tri(s, bn, op, r0, r1);
     }
     switch (op->nedges) {
     case 0:
-        return bin_tiles(s, bn, op, r0, r1, 0); /* a point's rectangle */
+        return bin_tiles(s, bn, op, r0, r1, 0); /* a point's rectangle; a multisample triangle */
     case 3:
         return bin_tiles(s, bn, op, r0, r1, 3);
     case 4:
@@ -300,11 +277,15 @@ static bool bin_from(rast_geom *g, const rast_prim *src, int *next)
     memcpy(p, src, size);
     p->ds = g->ds;
     p->rec = rec;
+    /* A multisample triangle goes to every tile of its box as RAST_CMD_PRIM
+     * (no edges, no fast path): its coverage is decided per sample in the
+     * tile (rast_cover_3), never by classify's pixel-centre test. */
+    bool ms = g->dsl.ms && p->nplanes == 3;
     rast_bin_op op = {
         .arg = p,
-        .kind = g->dsl.ms && p->nplanes == 3 ? RAST_OP_PRIM_MS : RAST_OP_PRIM,
-        .nedges = p->nplanes < 4 ? p->nplanes : 4, /* e[] holds at most 4 */
-        .fast = !(r->debug & RAST_DEBUG_NO_FASTPATH),
+        .kind = RAST_OP_PRIM,
+        .nedges = ms ? 0 : p->nplanes < 4 ? p->nplanes : 4, /* e[] holds at most 4 */
+        .fast = !ms && !(r->debug & RAST_DEBUG_NO_FASTPATH),
         .tx0 = (uint16_t)(p->x0 >> RAST_TILE_SHIFT), .tx1 = (uint16_t)((p->x1 - 1) >> RAST_TILE_SHIFT),
         .ty0 = (uint16_t)(p->y0 >> RAST_TILE_SHIFT), .ty1 = (uint16_t)((p->y1 - 1) >> RAST_TILE_SHIFT),
         /* layered framebuffers: the bins of layer g->layer (rast_scene.c) */

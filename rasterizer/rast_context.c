@@ -237,7 +237,7 @@ void rast_flush_internal(rast_context *r)
     rast_scene *s = &r->scene;
     r->cur_ds = NULL;
     r->scene_gen++;
-    if (s->empty || (!s->ops && s->now.nlisted == 0)) {
+    if (!s->ops && s->now.nlisted == 0) { /* nothing queued, no tile binned */
         rast_budget_flush(r);
         rast_scene_reset(s);
         return;

@@ -127,15 +127,15 @@ typedef struct rast_bin {
  * box (and layer by layer for a clear), the part of them this scene takes
  * (a primitive or a clear may span several scenes, R9). */
 enum rast_op_kind {
-    RAST_OP_PRIM,       /* arg: rast_prim *; tiles classified by its edges */
-    RAST_OP_PRIM_MS,    /* arg: rast_prim *; every tile of the box as PRIM */
+    RAST_OP_PRIM,       /* arg: rast_prim *; tiles classified by nedges of its edges */
     RAST_OP_CLEAR,      /* arg: rast_clear_data *; every tile of the box, every layer */
 };
 
 typedef struct rast_bin_op {
     const void *arg;
     uint8_t kind;       /* enum rast_op_kind */
-    uint8_t nedges;     /* RAST_OP_PRIM: the prim's edge count (0, 3 or 4) */
+    uint8_t nedges;     /* RAST_OP_PRIM: edges binning tests (0, 3 or 4; 0 for a
+                           multisample triangle: every tile of its box) */
     bool fast;          /* RAST_OP_PRIM: whole tiles get RAST_CMD_PRIM_FULL */
     uint16_t tx0, ty0, tx1, ty1; /* the box in tiles, inclusive */
     int lbase;          /* prims: the first bin of their layer */
@@ -508,8 +508,6 @@ typedef struct rast_scene {
     rast_arena_chunk *chunks;   /* in use, newest first */
     rast_arena_chunk *free_chunks;
     size_t bytes, cap;
-    bool full;                  /* an allocation hit the cap */
-    bool empty;                 /* nothing binned or recorded */
     bool serial;                /* deterministic mode and a fragment program with side
                                    effects: one executor bins and runs the tiles, in
                                    order of first use (rast_context.c) */

@@ -5,8 +5,8 @@
  * (rast_bin.c); workers read a scene only during rast_flush.
  *
  * The arena is a list of chunks (bump allocated, 16-byte aligned) kept across
- * scenes, with a byte cap: an allocation that would pass the cap fails and
- * sets `full`, and the caller flushes and retries (R9).  Bins are chunked
+ * scenes, with a byte cap: an allocation that would pass the cap fails (NULL),
+ * and the caller flushes and retries (R9).  Bins are chunked
  * command lists (rast_cmd_block) allocated from the same arena.
  *
  * Large ops are binned at the flush (rast_bin.c), so every op reserves its
@@ -38,7 +38,6 @@ void rast_scene_init(rast_scene *s)
 {
     memset(s, 0, sizeof(*s));
     s->cap = RAST_DEFAULT_SCENE_CAP;
-    s->empty = true;
 }
 
 /* Sets the number of executors (the context's): with more than one, large
@@ -139,7 +138,6 @@ bool rast_scene_begin(rast_scene *s, const rast_framebuffer *fb)
     s->tiles_y = ty;
     s->layers = layers;
     s->tiles_per_layer = tx * ty;
-    s->full = false;
     s->now.arena = true;
     s->now.list = s->tile_list;
     s->now.nlisted = 0;
@@ -157,10 +155,8 @@ void *rast_scene_alloc(rast_scene *s, size_t bytes)
     }
     /* s->bytes is the size of the chunks in use: what the cap bounds */
     size_t want = bytes > RAST_CHUNK_BYTES ? bytes : RAST_CHUNK_BYTES;
-    if (s->chunks && s->bytes + want > s->cap) {
-        s->full = true;
+    if (s->chunks && s->bytes + want > s->cap)
         return NULL;
-    }
     rast_arena_chunk **pp = &s->free_chunks;
     while (*pp && (*pp)->size < bytes)
         pp = &(*pp)->next;
@@ -169,10 +165,8 @@ void *rast_scene_alloc(rast_scene *s, size_t bytes)
         *pp = c->next;
     } else {
         c = malloc(sizeof(*c) + want);
-        if (!c) {
-            s->full = true;
+        if (!c)
             return NULL;
-        }
         c->size = want;
     }
     c->used = bytes;
@@ -200,10 +194,8 @@ static bool add_group(rast_scene *s)
     if (s->ngroups == s->groups_cap) {
         int cap = s->groups_cap ? 2 * s->groups_cap : 256;
         rast_cmd_block **g = realloc(s->groups, (size_t)cap * sizeof(*g));
-        if (!g) {
-            s->full = true;
+        if (!g)
             return false;
-        }
         s->groups = g;
         s->groups_cap = cap;
     }
@@ -277,7 +269,6 @@ void rast_scene_push_op(rast_scene *s, const rast_bin_op *op)
     s->ops_tail->op[s->ops_tail->count++] = *op;
     s->queued_cands += (uint64_t)(op->end - op->first);
     s->nqueued++;
-    s->empty = false;
 }
 
 /* Starts a fresh tail block for b: its first, or after a full one.  The
@@ -291,7 +282,6 @@ bool rast_scene_bin_grow(rast_scene *s, rast_binner *bn, rast_bin *b)
         nb = rast_scene_alloc(s, sizeof(*nb));
         if (!nb)
             return false;
-        s->empty = false;
     } else {
         if (!bn->group || bn->used == RAST_GROUP_BLOCKS) {
             int g = atomic_fetch_add_explicit(&s->next_group, 1, memory_order_relaxed);
@@ -326,9 +316,7 @@ void rast_scene_reset(rast_scene *s)
     }
     s->chunks = NULL;
     s->bytes = 0;
-    s->full = false;
     s->has_fb = false;
-    s->empty = true;
     s->serial = false;
     s->ops = s->ops_tail = NULL;
     s->queued_cands = s->nqueued = 0;
