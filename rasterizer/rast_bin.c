@@ -187,7 +187,8 @@ bin_op(rast_scene *s, rast_binner *bn, const rast_bin_op *op, int r0, int r1)
 void rast_bin_set(rast_scene *s, rast_binner *bn, int j, int m)
 {
     rast_rowset *set = &s->sets[j];
-    int r0 = (int)((int64_t)j * s->tiles_y / m), r1 = (int)((int64_t)(j + 1) * s->tiles_y / m) - 1;
+    int r0 = rast_rowset_first_row(s->tiles_y, j, m);
+    int r1 = rast_rowset_first_row(s->tiles_y, j + 1, m) - 1;
     bn->list = set->list;
     bn->nlisted = 0;
     for (const rast_op_block *b = s->ops; b; b = b->next)
@@ -211,9 +212,7 @@ static void drain(rast_scene *s)
         for (int i = 0; i < b->count; i++)
             bin_op(s, &s->now, &b->op[i], 0, s->tiles_y - 1);
     s->now.arena = true;
-    s->ops = s->ops_tail = NULL;
-    s->queued_cands = s->nqueued = 0;
-    rast_scene_unreserve(s);
+    rast_scene_queue_binned(s);
 }
 
 /* rast_bin_take, inline in bin_from: a small primitive is binned right
@@ -222,7 +221,7 @@ static inline __attribute__((always_inline)) int
 take(rast_scene *s, rast_bin_op *op, int cands, int cmds_per_cand)
 {
     if (s->parallel && (cands > RAST_BIN_NOW_CANDS || s->queued_cands > RAST_BIN_DRAIN_CANDS)) {
-        if (!rast_scene_op_slot(s))
+        if (!rast_scene_op_room(s))
             return 0;
         int got = rast_scene_take(s, cands, cmds_per_cand);
         if (got > 0) {
@@ -270,6 +269,8 @@ static bool bin_from(rast_geom *g, const rast_prim *src, int *next)
     rast_drawrec *rec = rast_budget_rec(r);
     if (!rec)
         return false;
+    if (src->x1 <= src->x0 || src->y1 <= src->y0)
+        return true; /* no pixel: nothing to copy or bin */
     size_t size = rast_prim_size(g->dsl.nvary);
     rast_prim *p = rast_scene_alloc(s, size);
     if (!p)
@@ -291,8 +292,6 @@ static bool bin_from(rast_geom *g, const rast_prim *src, int *next)
         /* layered framebuffers: the bins of layer g->layer (rast_scene.c) */
         .lbase = g->layer > 0 && g->layer < s->layers ? g->layer * s->tiles_per_layer : 0,
     };
-    if (p->x1 <= p->x0 || p->y1 <= p->y0)
-        return true;
     int total = (op.tx1 - op.tx0 + 1) * (op.ty1 - op.ty0 + 1);
     op.first = *next;
     *next += take(s, &op, total - *next, 2); /* SET_STATE and the prim */

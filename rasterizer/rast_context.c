@@ -81,7 +81,9 @@ static void plan_sets(rast_scene *s, int m)
     int *list = s->tile_list + (size_t)s->layers * s->tiles_per_layer;
     for (int j = 0; j <= m; j++) {
         rast_rowset *set = &s->sets[j];
-        int rows = j < m ? (int)((int64_t)(j + 1) * s->tiles_y / m - (int64_t)j * s->tiles_y / m) : 0;
+        int rows = j < m ? rast_rowset_first_row(s->tiles_y, j + 1, m) -
+                               rast_rowset_first_row(s->tiles_y, j, m)
+                         : 0;
         set->list = j < m ? list : s->now.list;
         set->count = j < m ? 0 : s->now.nlisted;
         atomic_store_explicit(&set->next, 0, memory_order_relaxed);

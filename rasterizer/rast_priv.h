@@ -174,6 +174,12 @@ typedef struct rast_rowset {
     int count;
 } rast_rowset;
 
+/* The first tile row of row set j of m (j = m: tiles_y). */
+static inline int rast_rowset_first_row(int tiles_y, int j, int m)
+{
+    return (int)((int64_t)j * tiles_y / m);
+}
+
 /* ---- draw state: decided once per state change (R11) ----------------------- */
 
 /* Depth functions the hierarchical-Z block test understands (no stencil). */
@@ -847,8 +853,8 @@ bool rast_scene_begin(rast_scene *s, const rast_framebuffer *fb);
 void *rast_scene_alloc(rast_scene *s, size_t bytes);
 bool rast_scene_set_executors(rast_scene *s, int n, bool deterministic);
 int rast_scene_take(rast_scene *s, int cands, int cmds_per_cand);
-void rast_scene_unreserve(rast_scene *s);
-rast_bin_op *rast_scene_op_slot(rast_scene *s);
+void rast_scene_queue_binned(rast_scene *s);
+bool rast_scene_op_room(rast_scene *s);
 void rast_scene_push_op(rast_scene *s, const rast_bin_op *op);
 bool rast_scene_bin_grow(rast_scene *s, rast_binner *bn, rast_bin *b);
 

@@ -237,22 +237,24 @@ int rast_scene_take(rast_scene *s, int cands, int cmds_per_cand)
     return got;
 }
 
-/* The queue was binned: what it reserved is used, and the groups not taken
- * are there for the next ops. */
-void rast_scene_unreserve(rast_scene *s)
+/* The queue was binned (or the scene is reset): it is empty, what it
+ * reserved is used, and the groups not taken are there for the next ops. */
+void rast_scene_queue_binned(rast_scene *s)
 {
+    s->ops = s->ops_tail = NULL;
+    s->queued_cands = s->nqueued = 0;
     s->res_cmds = s->res_cands = 0;
 }
 
-/* The place for the next op queued for the flush, at the end of the queue;
- * NULL when the arena is full.  rast_scene_push_op fills it. */
-rast_bin_op *rast_scene_op_slot(rast_scene *s)
+/* Makes room for one more op at the end of the queue, which
+ * rast_scene_push_op then fills; false when the arena is full. */
+bool rast_scene_op_room(rast_scene *s)
 {
     rast_op_block *b = s->ops_tail;
     if (!b || b->count == RAST_OPS_PER_BLOCK) {
         b = rast_scene_alloc(s, sizeof(*b));
         if (!b)
-            return NULL;
+            return false;
         b->next = NULL;
         b->count = 0;
         if (s->ops_tail)
@@ -261,7 +263,7 @@ rast_bin_op *rast_scene_op_slot(rast_scene *s)
             s->ops = b;
         s->ops_tail = b;
     }
-    return &b->op[b->count];
+    return true;
 }
 
 void rast_scene_push_op(rast_scene *s, const rast_bin_op *op)
@@ -318,9 +320,7 @@ void rast_scene_reset(rast_scene *s)
     s->bytes = 0;
     s->has_fb = false;
     s->serial = false;
-    s->ops = s->ops_tail = NULL;
-    s->queued_cands = s->nqueued = 0;
-    s->res_cmds = s->res_cands = 0;
+    rast_scene_queue_binned(s);
     s->ngroups = 0;
     atomic_store_explicit(&s->next_group, 0, memory_order_relaxed);
     memset(&s->now, 0, sizeof(s->now));
