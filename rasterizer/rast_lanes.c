@@ -1,6 +1,7 @@
 /*
  * rast_lanes.c - the per-lane arithmetic of a 16-lane shading task (rast_priv.h
- * rast_lane_ops): barycentrics, attribute interpolation and RGBA8 packing.
+ * rast_lane_ops): pixel positions, depth, barycentrics, attribute
+ * interpolation and RGBA8 packing.
  * Stage: tile execution.  Thread: worker threads (no state).
  *
  * Each operation is a fixed sequence of IEEE operations per lane, written on
@@ -67,6 +68,31 @@ LANES_INLINE vf plane(const float pl[3], vf dx, vf dy)
     return splat(pl[0]) + splat(pl[1]) * dx + splat(pl[2]) * dy;
 }
 
+/* Quad k's value v[k] in its four lanes 4k..4k+3, in registers. */
+LANES_INLINE void quad_spread(const int32_t v[4], vi out[NV])
+{
+    typedef int32_t v4i __attribute__((vector_size(16)));
+    v4i q = {v[0], v[1], v[2], v[3]};
+#if VW == 16 && defined(__AVX512F__)
+    const __m512i quad = _mm512_setr_epi32(0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3);
+    out[0] = (vi)_mm512_permutexvar_epi32(quad, _mm512_broadcast_i32x4((__m128i)q));
+#elif VW == 8 && defined(__AVX2__)
+    const __m256i lo = _mm256_setr_epi32(0, 0, 0, 0, 1, 1, 1, 1);
+    const __m256i hi = _mm256_setr_epi32(2, 2, 2, 2, 3, 3, 3, 3);
+    __m256i q2 = _mm256_broadcastsi128_si256((__m128i)q);
+    out[0] = (vi)_mm256_permutevar8x32_epi32(q2, lo);
+    out[1] = (vi)_mm256_permutevar8x32_epi32(q2, hi);
+#elif VW == 16 /* (Clang's target attributes define no __AVX512F__) */
+    out[0] = __builtin_shufflevector(q, q, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3);
+#elif VW == 8
+    out[0] = __builtin_shufflevector(q, q, 0, 0, 0, 0, 1, 1, 1, 1);
+    out[1] = __builtin_shufflevector(q, q, 2, 2, 2, 2, 3, 3, 3, 3);
+#else /* a quad a vector */
+    for (int k = 0; k < 4; k++)
+        out[k] = (vi){q[k], q[k], q[k], q[k]};
+#endif
+}
+
 /* The lanes' pixels: lane 4k + j is pixel j (x + (j & 1), y + (j >> 1))
  * of the quad at block-layout index qb[k] of the tile at (x, y).  Written
  * a whole vector at a time, so that bary's vector loads of dx and dy are
@@ -75,40 +101,14 @@ LANES_INLINE vf plane(const float pl[3], vf dx, vf dy)
 static void LANES_NAME(pos)(int x, int y, const uint16_t qb[4], float xr, float yr, float fx[16],
                             float fy[16], float dx[16], float dy[16])
 {
-    typedef int32_t v4i __attribute__((vector_size(16)));
-    v4i bx = {x + rast_pix_x(qb[0]), x + rast_pix_x(qb[1]), x + rast_pix_x(qb[2]),
-              x + rast_pix_x(qb[3])};
-    v4i by = {y + rast_pix_y(qb[0]), y + rast_pix_y(qb[1]), y + rast_pix_y(qb[2]),
-              y + rast_pix_y(qb[3])};
-    vi px[NV], py[NV];
-    /* quad k's values to its four lanes, in registers */
-#if VW == 16 && defined(__AVX512F__)
-    const __m512i quad = _mm512_setr_epi32(0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3);
-    px[0] = (vi)_mm512_permutexvar_epi32(quad, _mm512_broadcast_i32x4((__m128i)bx));
-    py[0] = (vi)_mm512_permutexvar_epi32(quad, _mm512_broadcast_i32x4((__m128i)by));
-#elif VW == 8 && defined(__AVX2__)
-    const __m256i lo = _mm256_setr_epi32(0, 0, 0, 0, 1, 1, 1, 1);
-    const __m256i hi = _mm256_setr_epi32(2, 2, 2, 2, 3, 3, 3, 3);
-    __m256i bx2 = _mm256_broadcastsi128_si256((__m128i)bx);
-    __m256i by2 = _mm256_broadcastsi128_si256((__m128i)by);
-    px[0] = (vi)_mm256_permutevar8x32_epi32(bx2, lo);
-    px[1] = (vi)_mm256_permutevar8x32_epi32(bx2, hi);
-    py[0] = (vi)_mm256_permutevar8x32_epi32(by2, lo);
-    py[1] = (vi)_mm256_permutevar8x32_epi32(by2, hi);
-#elif VW == 16 /* (Clang's target attributes define no __AVX512F__) */
-    px[0] = __builtin_shufflevector(bx, bx, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3);
-    py[0] = __builtin_shufflevector(by, by, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3);
-#elif VW == 8
-    px[0] = __builtin_shufflevector(bx, bx, 0, 0, 0, 0, 1, 1, 1, 1);
-    px[1] = __builtin_shufflevector(bx, bx, 2, 2, 2, 2, 3, 3, 3, 3);
-    py[0] = __builtin_shufflevector(by, by, 0, 0, 0, 0, 1, 1, 1, 1);
-    py[1] = __builtin_shufflevector(by, by, 2, 2, 2, 2, 3, 3, 3, 3);
-#else /* a quad a vector */
+    int32_t bx[4], by[4];
     for (int k = 0; k < 4; k++) {
-        px[k] = (vi){bx[k], bx[k], bx[k], bx[k]};
-        py[k] = (vi){by[k], by[k], by[k], by[k]};
+        bx[k] = x + rast_pix_x(qb[k]);
+        by[k] = y + rast_pix_y(qb[k]);
     }
-#endif
+    vi px[NV], py[NV];
+    quad_spread(bx, px);
+    quad_spread(by, py);
     vf jx, jy; /* the pixel within its quad */
     for (int l = 0; l < VW; l++) {
         jx[l] = (float)(l & 1);
@@ -120,6 +120,37 @@ static void LANES_NAME(pos)(int x, int y, const uint16_t qb[4], float xr, float 
         st(fy + k * VW, qy);
         st(dx + k * VW, (qx + splat(0.5f)) - splat(xr));
         st(dy + k * VW, (qy + splat(0.5f)) - splat(yr));
+    }
+}
+
+/* The depth of the lanes' pixels (rast_eval_z): rast_priv.h RAST_Z_PLANE
+ * at the origin of each quad's block (sx, sy inside the pixel), plus the
+ * pixel's offset in the block (rast_z_offsets), clamped by rast_z_quad's
+ * max then min (NaN: zmin), in the order of those formulas. */
+static void LANES_NAME(z)(int x, int y, const uint16_t qb[4], const rast_prim *p, float sx,
+                          float sy, float zmin, float zmax, float z[16])
+{
+    int32_t q4[4] = {qb[0], qb[1], qb[2], qb[3]};
+    vi q[NV];
+    quad_spread(q4, q);
+    vi j; /* the pixel within its quad */
+    for (int l = 0; l < VW; l++)
+        j[l] = l & 3;
+    vf z0 = splat(p->z[0]), z1 = splat(p->z[1]), z2 = splat(p->z[2]);
+    for (int k = 0; k < NV; k++) {
+        vi block = q[k] >> 4, pix = (q[k] & 15) + j;
+        vf bx = __builtin_convertvector(x + RAST_BLOCK_X(block), vf);
+        vf by = __builtin_convertvector(y + RAST_BLOCK_Y(block), vf);
+        vf zb = z0 + z1 * ((bx + splat(sx)) - splat(p->xr)) + z2 * ((by + splat(sy)) - splat(p->yr));
+        /* rast_lane_x and rast_lane_y of the pixel's index in its block */
+        vf lx = __builtin_convertvector((pix >> 2 & 1) * 2 + (pix & 1), vf);
+        vf ly = __builtin_convertvector((pix >> 3 & 1) * 2 + (pix >> 1 & 1), vf);
+        vf v = zb + (z1 * lx + z2 * ly);
+        vi above = v > splat(zmin);
+        v = (vf)((above & (vi)v) | (~above & (vi)splat(zmin)));
+        vi below = v < splat(zmax);
+        v = (vf)((below & (vi)v) | (~below & (vi)splat(zmax)));
+        st(z + k * VW, v);
     }
 }
 
@@ -224,12 +255,14 @@ static void LANES_NAME(pack8)(const float src[4][16], uint32_t px[16])
 }
 
 #if defined(RAST_LANES_AVX512)
-const rast_lane_ops rast_lane_ops_avx512 = {"avx512", pos_avx512, bary_avx512, attr_avx512,
-                                            pack8_avx512};
+const rast_lane_ops rast_lane_ops_avx512 = {"avx512", pos_avx512, z_avx512, bary_avx512,
+                                            attr_avx512, pack8_avx512};
 #elif defined(RAST_LANES_AVX2)
-const rast_lane_ops rast_lane_ops_avx2 = {"avx2", pos_avx2, bary_avx2, attr_avx2, pack8_avx2};
+const rast_lane_ops rast_lane_ops_avx2 = {"avx2", pos_avx2, z_avx2, bary_avx2, attr_avx2,
+                                          pack8_avx2};
 #else
-static const rast_lane_ops lane_ops_base = {"base", pos_base, bary_base, attr_base, pack8_base};
+static const rast_lane_ops lane_ops_base = {"base", pos_base, z_base, bary_base, attr_base,
+                                            pack8_base};
 
 /* The widest build this CPU runs, unless ASMGL_EXEC_ISA=base (the
  * baseline) or =avx2 (nothing wider); chosen once. */

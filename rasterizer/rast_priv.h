@@ -1072,6 +1072,10 @@ typedef struct rast_lane_ops {
      * coordinates (integers), dx, dy its centre (+ 1/2) less (xr, yr) */
     void (*pos)(int x, int y, const uint16_t qb[4], float xr, float yr, float fx[16], float fy[16],
                 float dx[16], float dy[16]);
+    /* the depth of p at the lanes' pixels (the same quads), at (sx, sy)
+     * inside each pixel, clamped to [zmin, zmax]: rast_eval_z */
+    void (*z)(int x, int y, const uint16_t qb[4], const rast_prim *p, float sx, float sy, float zmin,
+              float zmax, float z[16]);
     /* 1/w, and the barycentrics l1, l2 (divided by w when p->perspective;
      * only when varyings) of p at the lanes' offsets dx, dy from its
      * reference point */

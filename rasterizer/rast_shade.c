@@ -40,23 +40,13 @@ void rast_tex_fn(void *user, const gp_tex_request *req, gp_vec *out)
 }
 
 /* Depth of 4 quads anywhere in the tile (packed tasks), by the formula of
- * rast_priv.h, which the block paths of rast_hsr.c evaluate too. */
+ * rast_priv.h, which the block paths of rast_hsr.c evaluate too: the task
+ * arithmetic's z (rast_lanes.c). */
 void rast_eval_z(const rast_tile_ctx *t, const rast_prim *p, const uint16_t qbase[4], float z[16],
                  bool at_sample)
 {
-    float zoff[16];
-    rast_z_offsets(p, zoff);
     float sx = at_sample ? rast_zs_x(t, p) : 0.5f, sy = at_sample ? rast_zs_y(t, p) : 0.5f;
-    /* rast_z_base of the 4 quads' blocks as one vector: the same float
-     * operations in the same order, lane by lane */
-    typedef int32_t v4i __attribute__((vector_size(16)));
-    typedef float v4f __attribute__((vector_size(16)));
-    v4i b = {qbase[0] >> 4, qbase[1] >> 4, qbase[2] >> 4, qbase[3] >> 4};
-    v4f zb = RAST_Z_PLANE(p, __builtin_convertvector(t->x + RAST_BLOCK_X(b), v4f),
-                          __builtin_convertvector(t->y + RAST_BLOCK_Y(b), v4f), sx, sy);
-    float zmin = p->ds->zmin, zmax = p->ds->zmax;
-    for (int k = 0; k < 4; k++)
-        rast_z_quad(zb[k], zoff + (qbase[k] & 15), zmin, zmax, z + k * 4);
+    t->lanes->z(t->x, t->y, qbase, p, sx, sy, p->ds->zmin, p->ds->zmax, z);
 }
 
 /* Alpha to coverage (rast.h "Multisampling"): the lanes of mask whose

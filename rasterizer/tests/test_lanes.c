@@ -4,6 +4,11 @@
  *   pos:   lane 4k + j at pixel qb[k] + j of the block layout (rast_pix_x,
  *          rast_pix_y) of a tile; its centre (+ 1/2) less the reference
  *          point;
+ *   z:     the depth plane z0 + z1 (bx + sx - xr) + z2 (by + sy - yr) at
+ *          the origin (bx, by) of the lane's 4x4 block, plus z1 x + z2 y
+ *          for the pixel's place (x, y) in the block, then max with zmin
+ *          and min with zmax as MAXPS and MINPS take them (a NaN depth
+ *          gives zmin), rast_priv.h RAST_Z_PLANE and rast_z_quad;
  *   bary:  1/w = iw0 + iw1 dx + iw2 dy, l1 and l2 alike, divided by w when
  *          the primitive is perspective (rast_priv.h "planes");
  *   attr:  a0 + l1 d1 + l2 d2 for each of the 4 components;
@@ -83,9 +88,16 @@ static uint8_t spec_u8(float f)
     return (uint8_t)(c * 255.0 + 0.5);
 }
 
+/* MAXPS(v, lo) then MINPS(_, hi): the second operand where a compare is false */
+static float clamp_ps(float v, float lo, float hi)
+{
+    v = v > lo ? v : lo;
+    return v < hi ? v : hi;
+}
+
 static void check_ops(const rast_lane_ops *o)
 {
-    int bad_bary = 0, bad_attr = 0, bad_pack = 0, bad_pos = 0;
+    int bad_bary = 0, bad_attr = 0, bad_pack = 0, bad_pos = 0, bad_z = 0;
     for (int it = 0; it < 20000; it++) {
         int tx = (int)(rnd() % 512) * 32, ty = (int)(rnd() % 512) * 32;
         uint16_t qb[4];
@@ -103,6 +115,29 @@ static void check_ops(const rast_lane_ops *o)
 
         rast_prim p;
         memset(&p, 0, sizeof p);
+        /* a plane with depths mostly in [0, 1] over the tile, its
+         * reference point anywhere (the rounding of (bx + sx) - xr), or
+         * special values */
+        p.xr = xr;
+        p.yr = yr;
+        p.z[0] = (float)(rnd() % 100000) / 99999.0f;
+        p.z[1] = (float)((int)(rnd() % 20001) - 10000) / 1e9f;
+        p.z[2] = (float)((int)(rnd() % 20001) - 10000) / 1e9f;
+        if (it % 8 == 0)
+            p.z[rnd() % 3] = colour_value();
+        /* centres, or a multisample pass's sample position k / 16 */
+        float sx = it % 3 ? 0.5f : (float)(rnd() % 16) / 16.0f;
+        float sy = it % 3 ? 0.5f : (float)(rnd() % 16) / 16.0f;
+        float zmin = it % 4 ? 0.0f : colour_value(), zmax = it % 4 ? 1.0f : colour_value();
+        float z[16];
+        o->z(tx, ty, qb, &p, sx, sy, zmin, zmax, z);
+        for (int l = 0; l < 16; l++) {
+            int pix = qb[l / 4] + l % 4, block = pix >> 4, in = pix & 15;
+            float bx = (float)(tx + (block % 8) * 4), by = (float)(ty + (block / 8) * 4);
+            float zb = p.z[0] + p.z[1] * ((bx + sx) - p.xr) + p.z[2] * ((by + sy) - p.yr);
+            float x = (float)(rast_pix_x(in)), y = (float)(rast_pix_y(in));
+            bad_z += !same(z[l], clamp_ps(zb + (p.z[1] * x + p.z[2] * y), zmin, zmax));
+        }
         for (int k = 0; k < 3; k++) {
             p.iw[k] = any_value();
             p.l1[k] = any_value();
@@ -165,6 +200,7 @@ static void check_ops(const rast_lane_ops *o)
         }
     }
     CHECK(bad_pos == 0, "%s pos: %d lanes differ", o->name, bad_pos);
+    CHECK(bad_z == 0, "%s z: %d lanes differ", o->name, bad_z);
     CHECK(bad_bary == 0, "%s bary: %d lanes differ", o->name, bad_bary);
     CHECK(bad_attr == 0, "%s attr: %d components differ", o->name, bad_attr);
     CHECK(bad_pack == 0, "%s pack8: %d bytes differ", o->name, bad_pack);
