@@ -94,12 +94,12 @@ LANES_INLINE void quad_spread(const int32_t v[4], vi out[NV])
 }
 
 /* The lanes' pixels: lane 4k + j is pixel j (x + (j & 1), y + (j >> 1))
- * of the quad at block-layout index qb[k] of the tile at (x, y).  Written
- * a whole vector at a time, so that bary's vector loads of dx and dy are
- * forwarded from these stores (a load wider than the stores that wrote it
- * waits for them to reach the cache). */
-static void LANES_NAME(pos)(int x, int y, const uint16_t qb[4], float xr, float yr, float fx[16],
-                            float fy[16], float dx[16], float dy[16])
+ * of the quad at block-layout index qb[k] of the tile at (x, y), stored in
+ * fx and fy a whole vector at a time (a load wider than the stores that
+ * wrote it waits for them to reach the cache); dx, dy: their centres
+ * (+ 1/2) less (xr, yr), in registers. */
+LANES_INLINE void positions(int x, int y, const uint16_t qb[4], float xr, float yr, float fx[16],
+                            float fy[16], vf dx[NV], vf dy[NV])
 {
     int32_t bx[4], by[4];
     for (int k = 0; k < 4; k++) {
@@ -118,8 +118,19 @@ static void LANES_NAME(pos)(int x, int y, const uint16_t qb[4], float xr, float 
         vf qx = __builtin_convertvector(px[k], vf) + jx, qy = __builtin_convertvector(py[k], vf) + jy;
         st(fx + k * VW, qx);
         st(fy + k * VW, qy);
-        st(dx + k * VW, (qx + splat(0.5f)) - splat(xr));
-        st(dy + k * VW, (qy + splat(0.5f)) - splat(yr));
+        dx[k] = (qx + splat(0.5f)) - splat(xr);
+        dy[k] = (qy + splat(0.5f)) - splat(yr);
+    }
+}
+
+static void LANES_NAME(pos)(int x, int y, const uint16_t qb[4], float xr, float yr, float fx[16],
+                            float fy[16], float dx[16], float dy[16])
+{
+    vf vx[NV], vy[NV];
+    positions(x, y, qb, xr, yr, fx, fy, vx, vy);
+    for (int k = 0; k < NV; k++) {
+        st(dx + k * VW, vx[k]);
+        st(dy + k * VW, vy[k]);
     }
 }
 
@@ -154,39 +165,59 @@ static void LANES_NAME(z)(int x, int y, const uint16_t qb[4], const rast_prim *p
     }
 }
 
-static void LANES_NAME(bary)(const rast_prim *p, const float dx[16], const float dy[16],
-                             bool varyings, float iw[16], float l1[16], float l2[16])
+/* 1/w at offsets dx, dy from p's reference point, and the barycentrics
+ * l1, l2 (divided by w when p->perspective) where varyings */
+LANES_INLINE vf barycentrics(const rast_prim *p, vf dx, vf dy, bool varyings, vf *l1, vf *l2)
 {
-    for (int k = 0; k < 16; k += VW) {
-        vf x = ld(dx + k), y = ld(dy + k);
-        vf w = plane(p->iw, x, y);
-        st(iw + k, w);
-        if (!varyings)
-            continue;
-        vf a = plane(p->l1, x, y), b = plane(p->l2, x, y);
+    vf w = plane(p->iw, dx, dy);
+    if (varyings) {
+        vf a = plane(p->l1, dx, dy), b = plane(p->l2, dx, dy);
         if (p->perspective) {
             vf r = splat(1.0f) / w;
             a *= r;
             b *= r;
         }
-        st(l1 + k, a);
-        st(l2 + k, b);
+        *l1 = a;
+        *l2 = b;
+    }
+    return w;
+}
+
+static void LANES_NAME(bary)(const rast_prim *p, const float dx[16], const float dy[16],
+                             bool varyings, float iw[16], float l1[16], float l2[16])
+{
+    for (int k = 0; k < 16; k += VW) {
+        vf a, b;
+        st(iw + k, barycentrics(p, ld(dx + k), ld(dy + k), varyings, &a, &b));
+        if (varyings) {
+            st(l1 + k, a);
+            st(l2 + k, b);
+        }
     }
 }
 
-static void LANES_NAME(attr)(const float a[12], const float l1[16], const float l2[16],
-                             gp_vec *v)
+/* pos, bary and the varyings' a0 + l1 d1 + l2 d2 in one call, positions
+ * and barycentrics in registers between them: fx, fy and 1/w (iw) are
+ * stored, and the varyings k of vmask (bit k: slot[k], 4 components of
+ * (a0, d1, d2) at p->attr + 12 k) go to in[slot[k]]. */
+static void LANES_NAME(interp)(int x, int y, const uint16_t qb[4], const rast_prim *p, int nvary,
+                               const uint8_t *slot, uint64_t vmask, float fx[16], float fy[16],
+                               float iw[16], gp_vec *in)
 {
-    vf x[NV], y[NV];
-    for (int k = 0; k < NV; k++) {
-        x[k] = ld(l1 + k * VW);
-        y[k] = ld(l2 + k * VW);
-    }
-    for (int c = 0; c < 4; c++) {
-        /* a0 + l1 * d1 + l2 * d2 */
-        vf a0 = splat(a[3 * c]), d1 = splat(a[3 * c + 1]), d2 = splat(a[3 * c + 2]);
-        for (int k = 0; k < NV; k++)
-            st(&v->c[c][k * VW].f, a0 + x[k] * d1 + y[k] * d2);
+    vf dx[NV], dy[NV], l1[NV], l2[NV];
+    positions(x, y, qb, p->xr, p->yr, fx, fy, dx, dy);
+    for (int k = 0; k < NV; k++)
+        st(iw + k * VW, barycentrics(p, dx[k], dy[k], nvary != 0, &l1[k], &l2[k]));
+    const float *a = p->attr;
+    for (int v = 0; v < nvary; v++, a += 12) {
+        if (!(vmask >> v & 1u))
+            continue;
+        gp_vec *o = &in[slot[v]];
+        for (int c = 0; c < 4; c++) {
+            vf a0 = splat(a[3 * c]), d1 = splat(a[3 * c + 1]), d2 = splat(a[3 * c + 2]);
+            for (int k = 0; k < NV; k++)
+                st(&o->c[c][k * VW].f, a0 + l1[k] * d1 + l2[k] * d2);
+        }
     }
 }
 
@@ -255,14 +286,14 @@ static void LANES_NAME(pack8)(const float src[4][16], uint32_t px[16])
 }
 
 #if defined(RAST_LANES_AVX512)
-const rast_lane_ops rast_lane_ops_avx512 = {"avx512", pos_avx512, z_avx512, bary_avx512,
-                                            attr_avx512, pack8_avx512};
+const rast_lane_ops rast_lane_ops_avx512 = {"avx512",      pos_avx512,    z_avx512,
+                                            bary_avx512,   interp_avx512, pack8_avx512};
 #elif defined(RAST_LANES_AVX2)
-const rast_lane_ops rast_lane_ops_avx2 = {"avx2", pos_avx2, z_avx2, bary_avx2, attr_avx2,
-                                          pack8_avx2};
+const rast_lane_ops rast_lane_ops_avx2 = {"avx2",      pos_avx2,    z_avx2,
+                                          bary_avx2,   interp_avx2, pack8_avx2};
 #else
-static const rast_lane_ops lane_ops_base = {"base", pos_base, z_base, bary_base, attr_base,
-                                            pack8_base};
+static const rast_lane_ops lane_ops_base = {"base",      pos_base,    z_base,
+                                            bary_base,   interp_base, pack8_base};
 
 /* The widest build this CPU runs, unless ASMGL_EXEC_ISA=base (the
  * baseline) or =avx2 (nothing wider); chosen once. */

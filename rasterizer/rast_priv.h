@@ -1081,8 +1081,12 @@ typedef struct rast_lane_ops {
      * reference point */
     void (*bary)(const rast_prim *p, const float dx[16], const float dy[16], bool varyings,
                  float iw[16], float l1[16], float l2[16]);
-    /* a varying's 4 components (a0, d1, d2 each): a0 + l1 * d1 + l2 * d2 */
-    void (*attr)(const float a[12], const float l1[16], const float l2[16], gp_vec *v);
+    /* pos and bary (fx, fy and iw only) in one call with p's varyings k
+     * of vmask (bit k), 4 components of (a0, d1, d2) each, interpolated
+     * into in[slot[k]]: a0 + l1 * d1 + l2 * d2 */
+    void (*interp)(int x, int y, const uint16_t qb[4], const rast_prim *p, int nvary,
+                   const uint8_t *slot, uint64_t vmask, float fx[16], float fy[16], float iw[16],
+                   gp_vec *in);
     /* RGBA floats (channel, lane) to RGBA8 words (bytes R, G, B, A),
      * rast_blend.c f2u8 each */
     void (*pack8)(const float src[4][16], uint32_t px[16]);

@@ -206,24 +206,23 @@ static inline __attribute__((always_inline)) void shade_setup(rast_tile_ctx *t, 
     memcpy(qb, &qbits, sizeof qbits);
     *lanes_used = used;
     const rast_lane_ops *lanes = t->lanes;
-    /* 64-byte aligned, as are fx and fy: the lane code's whole-vector
-     * stores and loads of them are forwarded only when the two line up
-     * (a misaligned pair doubled bary's time) */
-    _Alignas(64) float dx[16], dy[16];
-    lanes->pos(t->x, t->y, qb, p->xr, p->yr, fx, fy, dx, dy);
-
-    /* interpolation */
-    _Alignas(64) float iw[16], l1[16], l2[16];
-    lanes->bary(p, dx, dy, ds->nvary != 0, iw, l1, l2);
+    /* interpolation: positions, 1/w and the varyings in one call, or with
+     * NV_fragment_program4 qualifiers or CENTROID in steps (interp_special
+     * reads the steps' offsets and barycentrics).  64-byte aligned, as are
+     * fx and fy: the lane code's whole-vector stores and loads of them are
+     * forwarded only when the two line up (a misaligned pair doubled
+     * bary's time) */
+    _Alignas(64) float iw[16];
+    if (!ds->vary_special) {
+        lanes->interp(t->x, t->y, qb, p, ds->nvary, ds->vary_slot,
+                      decide ? ds->decide_vary : ~0ull, fx, fy, iw, in);
+    } else {
+        _Alignas(64) float dx[16], dy[16], l1[16], l2[16];
+        lanes->pos(t->x, t->y, qb, p->xr, p->yr, fx, fy, dx, dy);
+        lanes->bary(p, dx, dy, true, iw, l1, l2);
+        interp_special(p, ds, in, dx, dy, fx, fy, l1, l2, t->shade_sample);
+    }
     if (ds->nvary) {
-        if (!ds->vary_special) {
-            uint64_t vmask = decide ? ds->decide_vary : ~0ull;
-            for (int k = 0; k < ds->nvary; k++)
-                if ((vmask >> k) & 1u) /* 4 components x (a0, d1, d2) */
-                    lanes->attr(p->attr + 12 * k, l1, l2, &in[ds->vary_slot[k]]);
-        } else {
-            interp_special(p, ds, in, dx, dy, fx, fy, l1, l2, t->shade_sample);
-        }
         if (ds->read_fog) {
             /* fragment.fogcoord = (f, 0, 0, 1) */
             gp_vec *v = &in[GP_VARY_FOG];

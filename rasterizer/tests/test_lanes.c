@@ -11,7 +11,8 @@
  *          gives zmin), rast_priv.h RAST_Z_PLANE and rast_z_quad;
  *   bary:  1/w = iw0 + iw1 dx + iw2 dy, l1 and l2 alike, divided by w when
  *          the primitive is perspective (rast_priv.h "planes");
- *   attr:  a0 + l1 d1 + l2 d2 for each of the 4 components;
+ *   interp: pos and bary in one call with the varyings of its mask,
+ *          each component a0 + l1 d1 + l2 d2, into their slots;
  *   pack8: GL 2.1 section 2.14.9's conversion of a colour component to an
  *          8-bit fixed-point value, f clamped to [0, 1] (NaN to 0), times
  *          255, rounded to nearest (f * 255 + 1/2 truncated, exact in
@@ -97,7 +98,7 @@ static float clamp_ps(float v, float lo, float hi)
 
 static void check_ops(const rast_lane_ops *o)
 {
-    int bad_bary = 0, bad_attr = 0, bad_pack = 0, bad_pos = 0, bad_z = 0;
+    int bad_bary = 0, bad_pack = 0, bad_pos = 0, bad_z = 0, bad_interp = 0;
     for (int it = 0; it < 20000; it++) {
         int tx = (int)(rnd() % 512) * 32, ty = (int)(rnd() % 512) * 32;
         uint16_t qb[4];
@@ -162,15 +163,38 @@ static void check_ops(const rast_lane_ops *o)
             bad_bary += !same(iw[l], w) || !same(l1[l], a) || !same(l2[l], b);
         }
 
-        float attr[12];
-        for (int k = 0; k < 12; k++)
-            attr[k] = any_value();
-        gp_vec v;
-        o->attr(attr, l1, l2, &v);
-        for (int c = 0; c < 4; c++)
-            for (int l = 0; l < 16; l++)
-                bad_attr += !same(v.c[c][l].f,
-                                  attr[3 * c] + l1[l] * attr[3 * c + 1] + l2[l] * attr[3 * c + 2]);
+        /* interp: p's planes with the tile's positions, three varyings
+         * into slots 5, 2 and 7, the mask leaving out the second */
+        float pa[36];
+        for (int k = 0; k < 36; k++)
+            pa[k] = any_value();
+        _Alignas(rast_prim) unsigned char pbuf[sizeof(rast_prim) + sizeof pa];
+        rast_prim *pp = (rast_prim *)(void *)pbuf;
+        *pp = p;
+        memcpy(pp->attr, pa, sizeof pa);
+        const uint8_t slots[3] = {5, 2, 7};
+        static gp_vec in[8];
+        memset(in, 0, sizeof in);
+        float ifx[16], ify[16], iiw[16];
+        o->interp(tx, ty, qb, pp, 3, slots, 5, ifx, ify, iiw, in);
+        for (int l = 0; l < 16; l++) {
+            float ddx = (fx[l] + 0.5f) - pp->xr, ddy = (fy[l] + 0.5f) - pp->yr;
+            float w = p.iw[0] + p.iw[1] * ddx + p.iw[2] * ddy;
+            float a = p.l1[0] + p.l1[1] * ddx + p.l1[2] * ddy;
+            float b = p.l2[0] + p.l2[1] * ddx + p.l2[2] * ddy;
+            if (p.perspective) {
+                float r = 1.0f / w;
+                a *= r;
+                b *= r;
+            }
+            bad_interp += !same(ifx[l], fx[l]) || !same(ify[l], fy[l]) || !same(iiw[l], w);
+            for (int k = 0; k < 3; k++)
+                for (int c = 0; c < 4; c++) {
+                    const float *e = pa + 12 * k + 3 * c;
+                    float want = k == 1 ? 0.0f : e[0] + a * e[1] + b * e[2];
+                    bad_interp += !same(in[slots[k]].c[c][l].f, want);
+                }
+        }
 
         float col[4][16];
         for (int c = 0; c < 4; c++)
@@ -201,8 +225,8 @@ static void check_ops(const rast_lane_ops *o)
     }
     CHECK(bad_pos == 0, "%s pos: %d lanes differ", o->name, bad_pos);
     CHECK(bad_z == 0, "%s z: %d lanes differ", o->name, bad_z);
+    CHECK(bad_interp == 0, "%s interp: %d values differ", o->name, bad_interp);
     CHECK(bad_bary == 0, "%s bary: %d lanes differ", o->name, bad_bary);
-    CHECK(bad_attr == 0, "%s attr: %d components differ", o->name, bad_attr);
     CHECK(bad_pack == 0, "%s pack8: %d bytes differ", o->name, bad_pack);
     printf("%s: checked\n", o->name);
 }
