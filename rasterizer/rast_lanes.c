@@ -147,16 +147,14 @@ static void LANES_NAME(z)(int x, int y, const uint16_t qb[4], const rast_prim *p
     vi j; /* the pixel within its quad */
     for (int l = 0; l < VW; l++)
         j[l] = l & 3;
-    vf z0 = splat(p->z[0]), z1 = splat(p->z[1]), z2 = splat(p->z[2]);
     for (int k = 0; k < NV; k++) {
         vi block = q[k] >> 4, pix = (q[k] & 15) + j;
-        vf bx = __builtin_convertvector(x + RAST_BLOCK_X(block), vf);
-        vf by = __builtin_convertvector(y + RAST_BLOCK_Y(block), vf);
-        vf zb = z0 + z1 * ((bx + splat(sx)) - splat(p->xr)) + z2 * ((by + splat(sy)) - splat(p->yr));
+        vf zb = RAST_Z_PLANE(p, __builtin_convertvector(x + RAST_BLOCK_X(block), vf),
+                             __builtin_convertvector(y + RAST_BLOCK_Y(block), vf), sx, sy);
         /* rast_lane_x and rast_lane_y of the pixel's index in its block */
         vf lx = __builtin_convertvector((pix >> 2 & 1) * 2 + (pix & 1), vf);
         vf ly = __builtin_convertvector((pix >> 3 & 1) * 2 + (pix >> 1 & 1), vf);
-        vf v = zb + (z1 * lx + z2 * ly);
+        vf v = zb + (p->z[1] * lx + p->z[2] * ly); /* rast_z_offsets */
         vi above = v > splat(zmin);
         v = (vf)((above & (vi)v) | (~above & (vi)splat(zmin)));
         vi below = v < splat(zmax);

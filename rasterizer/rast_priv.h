@@ -439,7 +439,8 @@ static inline void rast_z_offsets(const rast_prim *p, float zoff[16])
 }
 
 /* zbase from the block origin's window position (bx, by as floats): written
- * once for a float and for a vector of blocks (rast_eval_z).  sx, sy: the
+ * once for a float and for a vector of lanes (rast_lanes.c z, which
+ * rast_eval_z runs).  sx, sy: the
  * position inside the pixel (0.5 = centre; a multisample pass's sample
  * position, k/16: still exact). */
 #define RAST_BLOCK_X(block) (((block) & 7) * 4)
