@@ -61,6 +61,12 @@ LANES_INLINE vf splat(float k)
     return v;
 }
 
+/* a where m is true (all ones), else b: bits moved, never changed */
+LANES_INLINE vf vsel(vi m, vf a, vf b)
+{
+    return (vf)((m & (vi)a) | (~m & (vi)b));
+}
+
 /* pl[0] + pl[1] * dx + pl[2] * dy: a plane at the lanes (rast_priv.h), in
  * the order of the scalar formula */
 LANES_INLINE vf plane(const float pl[3], vf dx, vf dy)
@@ -155,11 +161,8 @@ static void LANES_NAME(z)(int x, int y, const uint16_t qb[4], const rast_prim *p
         vf lx = __builtin_convertvector((pix >> 2 & 1) * 2 + (pix & 1), vf);
         vf ly = __builtin_convertvector((pix >> 3 & 1) * 2 + (pix >> 1 & 1), vf);
         vf v = zb + (p->z[1] * lx + p->z[2] * ly); /* rast_z_offsets */
-        vi above = v > splat(zmin);
-        v = (vf)((above & (vi)v) | (~above & (vi)splat(zmin)));
-        vi below = v < splat(zmax);
-        v = (vf)((below & (vi)v) | (~below & (vi)splat(zmax)));
-        st(z + k * VW, v);
+        v = vsel(v > splat(zmin), v, splat(zmin));
+        st(z + k * VW, vsel(v < splat(zmax), v, splat(zmax)));
     }
 }
 
@@ -239,7 +242,7 @@ LANES_INLINE vi to_u8(vf v)
 #else
     vf zero = splat(0.0f), one = splat(1.0f);
     v = (vf)((vi)(v >= zero) & (vi)v); /* NaN and below 0: +0 */
-    v = (vf)(((vi)(v <= one) & (vi)v) | (~(vi)(v <= one) & (vi)one));
+    v = vsel(v <= one, v, one);
 #if VW == 8 && defined(__AVX2__)
     /* in integers, exactly: v = M 2^(e - 23) (M the 24-bit significand,
      * -9 <= e <= 0 here), and with s = 23 - e, floor(255 v + 1/2) =

@@ -1022,8 +1022,9 @@ void rast_task_add_quads_ms(rast_tile_ctx *t, const rast_prim *p, int block,
                             const uint16_t *smask);
 void rast_task_flush(rast_tile_ctx *t);
 void rast_tex_fn(void *user, const gp_tex_request *req, gp_vec *out);
-/* z of 4 quads (rast_z_base / rast_z_quad): at the sample position of the
- * pass for ms states when at_sample, else at pixel centres */
+/* z of 4 quads (the task arithmetic's z, RAST_Z_PLANE and rast_z_quad's
+ * clamp): at the sample position of the pass for ms states when
+ * at_sample, else at pixel centres */
 void rast_eval_z(const rast_tile_ctx *t, const rast_prim *p, const uint16_t qbase[4], float z[16],
                  bool at_sample);
 

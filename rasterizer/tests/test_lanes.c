@@ -96,6 +96,19 @@ static float clamp_ps(float v, float lo, float hi)
     return v < hi ? v : hi;
 }
 
+/* bary's formulas at offsets (dx, dy): 1/w and the barycentrics */
+static void ref_bary(const rast_prim *p, float dx, float dy, float *w, float *a, float *b)
+{
+    *w = p->iw[0] + p->iw[1] * dx + p->iw[2] * dy;
+    *a = p->l1[0] + p->l1[1] * dx + p->l1[2] * dy;
+    *b = p->l2[0] + p->l2[1] * dx + p->l2[2] * dy;
+    if (p->perspective) {
+        float r = 1.0f / *w;
+        *a *= r;
+        *b *= r;
+    }
+}
+
 static void check_ops(const rast_lane_ops *o)
 {
     int bad_bary = 0, bad_pack = 0, bad_pos = 0, bad_z = 0, bad_interp = 0;
@@ -152,14 +165,8 @@ static void check_ops(const rast_lane_ops *o)
         }
         o->bary(&p, dx, dy, true, iw, l1, l2);
         for (int l = 0; l < 16; l++) {
-            float w = p.iw[0] + p.iw[1] * dx[l] + p.iw[2] * dy[l];
-            float a = p.l1[0] + p.l1[1] * dx[l] + p.l1[2] * dy[l];
-            float b = p.l2[0] + p.l2[1] * dx[l] + p.l2[2] * dy[l];
-            if (p.perspective) {
-                float r = 1.0f / w;
-                a *= r;
-                b *= r;
-            }
+            float w, a, b;
+            ref_bary(&p, dx[l], dy[l], &w, &a, &b);
             bad_bary += !same(iw[l], w) || !same(l1[l], a) || !same(l2[l], b);
         }
 
@@ -178,15 +185,8 @@ static void check_ops(const rast_lane_ops *o)
         float ifx[16], ify[16], iiw[16];
         o->interp(tx, ty, qb, pp, 3, slots, 5, ifx, ify, iiw, in);
         for (int l = 0; l < 16; l++) {
-            float ddx = (fx[l] + 0.5f) - pp->xr, ddy = (fy[l] + 0.5f) - pp->yr;
-            float w = p.iw[0] + p.iw[1] * ddx + p.iw[2] * ddy;
-            float a = p.l1[0] + p.l1[1] * ddx + p.l1[2] * ddy;
-            float b = p.l2[0] + p.l2[1] * ddx + p.l2[2] * ddy;
-            if (p.perspective) {
-                float r = 1.0f / w;
-                a *= r;
-                b *= r;
-            }
+            float w, a, b;
+            ref_bary(&p, (fx[l] + 0.5f) - pp->xr, (fy[l] + 0.5f) - pp->yr, &w, &a, &b);
             bad_interp += !same(ifx[l], fx[l]) || !same(ify[l], fy[l]) || !same(iiw[l], w);
             for (int k = 0; k < 3; k++)
                 for (int c = 0; c < 4; c++) {
