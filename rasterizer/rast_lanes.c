@@ -9,8 +9,8 @@
  * vector (SSE2), rast_lanes_avx2.c compiles this file again for 8 (AVX2)
  * and rast_lanes_avx512.c for 16, a whole task a vector (AVX-512F).  The
  * rasterizer builds with -ffp-contract=off and no build fuses operations
- * (the one FMA, AVX-512's pack8, computes an exact floor), so all give the
- * same bits and the choice is speed only.  ASMGL_EXEC_ISA=base keeps the
+ * (the FMAs of AVX-512's and AVX2's pack8 compute an exact floor), so all
+ * give the same bits and the choice is speed only.  ASMGL_EXEC_ISA=base keeps the
  * baseline, as for the program executor and the sampling kernels.
  */
 #if defined(__SSE2__)
@@ -224,10 +224,9 @@ static void LANES_NAME(interp)(int x, int y, const uint16_t qb[4], const rast_pr
 
 /* f2u8 of rast_blend.c for a vector: clamped to [0, 1] (NaN: 0), times 255
  * plus 1/2, truncated, exactly: in double (the product is exact there),
- * with AVX2's per-lane shifts in 32-bit integers (cheaper than widening to
- * double; the same bytes for every float in [0, 1], checked exhaustively
- * when this was written, and by rasterizer.lanes on the halfway points),
- * or with AVX-512's FMA rounded down. */
+ * with AVX-512's FMA rounded down, or with AVX2's FMA and a correction
+ * (the same bytes for every float in [0, 1], checked exhaustively when
+ * this was written, and by rasterizer.lanes on the halfway points). */
 LANES_INLINE vi to_u8(vf v)
 {
 #if VW == 16 && defined(__AVX512F__)
@@ -239,22 +238,23 @@ LANES_INLINE vi to_u8(vf v)
     __m512 y = _mm512_fmadd_round_ps(c, _mm512_set1_ps(255.0f), _mm512_set1_ps(0.5f),
                                      _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
     return (vi)_mm512_cvttps_epi32(y);
+#elif VW == 8 && defined(__AVX2__) && defined(__FMA__)
+    /* clamped as above; n, the truncation of 255 v + 1/2 rounded to
+     * nearest, is the exact floor or one above it (a sum just below an
+     * integer rounds up to it); 255 v + (1/2 - n) in one FMA has the sign
+     * of the exact sum less n (1/2 - n is exact, and a nonzero difference
+     * is at least 2^-149, so it does not round to 0), and a negative one
+     * takes the 1 back */
+    __m256 c = _mm256_min_ps(_mm256_max_ps((__m256)v, _mm256_setzero_ps()), _mm256_set1_ps(1.0f));
+    const __m256 k = _mm256_set1_ps(255.0f), h = _mm256_set1_ps(0.5f);
+    __m256i n = _mm256_cvttps_epi32(_mm256_fmadd_ps(c, k, h));
+    __m256 r = _mm256_fmadd_ps(c, k, _mm256_sub_ps(h, _mm256_cvtepi32_ps(n)));
+    return (vi)_mm256_add_epi32(n, _mm256_castps_si256(_mm256_cmp_ps(r, _mm256_setzero_ps(), _CMP_LT_OQ)));
 #else
     vf zero = splat(0.0f), one = splat(1.0f);
     v = (vf)((vi)(v >= zero) & (vi)v); /* NaN and below 0: +0 */
     v = vsel(v <= one, v, one);
-#if VW == 8 && defined(__AVX2__)
-    /* in integers, exactly: v = M 2^(e - 23) (M the 24-bit significand,
-     * -9 <= e <= 0 here), and with s = 23 - e, floor(255 v + 1/2) =
-     * floor((255 M + 2^(s-1)) / 2^s) = Y >> (s - 8), where Y = M +
-     * 2^(s-9) - ceil(M / 256) is that sum over 256 (255 M = 256 M - M,
-     * and 2^(s-1) is a multiple of 256); Y < 2^25.  v < 2^-9 gives 0. */
-    vi bits = (vi)v, e = (bits >> 23) - 127;
-    vi m = (bits & 0x7fffff) | 0x800000;
-    vi y = m + (vi)_mm256_sllv_epi32(_mm256_set1_epi32(1), (__m256i)(14 - e)) - ((m + 255) >> 8);
-    vi n = (vi)_mm256_srlv_epi32((__m256i)y, (__m256i)(15 - e));
-    return n & (e >= -9); /* the compare is all ones where true */
-#elif VW == 4 && defined(__SSE2__)
+#if VW == 4 && defined(__SSE2__)
     const __m128d k = _mm_set1_pd(255.0), h = _mm_set1_pd(0.5);
     __m128d lo = _mm_add_pd(_mm_mul_pd(_mm_cvtps_pd((__m128)v), k), h);
     __m128d hi = _mm_add_pd(_mm_mul_pd(_mm_cvtps_pd(_mm_movehl_ps((__m128)v, (__m128)v)), k), h);
@@ -312,7 +312,7 @@ const rast_lane_ops *rast_lanes(void)
     if (!(isa && strcmp(isa, "base") == 0)) {
         if (__builtin_cpu_supports("avx512f") && !(isa && strcmp(isa, "avx2") == 0))
             o = &rast_lane_ops_avx512;
-        else if (__builtin_cpu_supports("avx2"))
+        else if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
             o = &rast_lane_ops_avx2;
     }
 #endif
@@ -325,7 +325,7 @@ const rast_lane_ops *rast_lanes_variant(int i)
     if (i == 0)
         return &lane_ops_base;
 #if RAST_LANES_HAS_AVX2
-    if (i == 1 && __builtin_cpu_supports("avx2"))
+    if (i == 1 && __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
         return &rast_lane_ops_avx2;
     if (i == 2 && __builtin_cpu_supports("avx512f"))
         return &rast_lane_ops_avx512;
