@@ -572,10 +572,11 @@ typedef struct rast_tile_ctx {
     int w, h;                   /* valid part inside the framebuffer */
     int layer;                  /* layer of the bin (surfaces at data + layer * layer_stride) */
     const rast_dstate *ds;      /* from the last SET_STATE */
-    /* The fragment program's environment for fenv_ds (rast_shade.c): built
-     * once per state of the scene, not per task; the tasks set only their
-     * inputs, lanes and hooks.  fenv_ds is NULL at each tile's start. */
-    gp_exec_env fenv;
+    /* The fragment program's environment for fenv_ds (rast_shade.c), and
+     * fenv2 the same for the second task of a pair: built once per state
+     * of the scene, not per task; the tasks set only their inputs, lanes
+     * and hooks.  fenv_ds is NULL at each tile's start. */
+    gp_exec_env fenv, fenv2;
     const rast_dstate *fenv_ds;
     /* multisample framebuffers (rast.h "Multisampling"): the tile holds
      * nplanes sample planes at once (1 for single-sampled framebuffers);

@@ -285,7 +285,8 @@ static inline __attribute__((always_inline)) void shade_setup(rast_tile_ctx *t, 
     }
 }
 
-/* t->fenv for state ds: built once per state of the scene, not per task. */
+/* t->fenv and t->fenv2 for state ds: built once per state of the scene,
+ * not per task. */
 static inline void shade_env(rast_tile_ctx *t, const rast_dstate *ds)
 {
     if (t->fenv_ds != ds) {
@@ -293,6 +294,7 @@ static inline void shade_env(rast_tile_ctx *t, const rast_dstate *ds)
                        "fragment program", &t->fenv);
         t->fenv.tex_direct = ds->tex.direct;
         t->fenv.num_tex_direct = ds->tex.num_prepared;
+        t->fenv2 = t->fenv;
         t->fenv_ds = ds;
     }
 }
@@ -425,23 +427,23 @@ void rast_shade_pair(rast_tile_ctx *t, const rast_prim *p, const rast_task *a, c
     shade_setup(t, p, a, false, t->inputs, t->outputs, qa, fxa, fya, &used_a);
     shade_setup(t, p, b, false, t->inputs2, t->outputs2, qb, fxb, fyb, &used_b);
     shade_env(t, ds);
-    gp_exec_env *ea = &t->fenv, eb = *ea; /* no effects: no fault positions */
+    gp_exec_env *ea = &t->fenv, *eb = &t->fenv2; /* no effects: no fault positions */
     rast_interp_user iua = {p, fxa, fya, t->inputs}, iub = {p, fxb, fyb, t->inputs2};
     task_env(ea, t->inputs, t->outputs, a, used_a, &iua);
-    task_env(&eb, t->inputs2, t->outputs2, b, used_b, &iub);
-    gp_exec2(ds->fp.prog, ea, &eb);
+    task_env(eb, t->inputs2, t->outputs2, b, used_b, &iub);
+    gp_exec2(ds->fp.prog, ea, eb);
     /* as if b ran after a: not at all once a, or another worker, stopped
      * the draw (a task that stops it is discarded) */
     t->stats.fragments_shaded += (uint64_t)rast_popcount(a->live);
     bool keep_a = task_charge(t, p, ea), keep_b = false;
     if (keep_a && !atomic_load_explicit(&p->rec->halt, memory_order_relaxed)) {
         t->stats.fragments_shaded += (uint64_t)rast_popcount(b->live);
-        keep_b = task_charge(t, p, &eb);
+        keep_b = task_charge(t, p, eb);
     }
     if (keep_a)
         shade_finish(t, p, a, late, qa, ea->killed_mask, t->outputs);
     if (keep_b)
-        shade_finish(t, p, b, late, qb, eb.killed_mask, t->outputs2);
+        shade_finish(t, p, b, late, qb, eb->killed_mask, t->outputs2);
 }
 
 uint32_t rast_punch_task(rast_tile_ctx *t, const rast_prim *p, const rast_task *task, float z[16])
