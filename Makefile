@@ -69,12 +69,14 @@ test: deps-test build
 # program tests (piglit.conformance and its shader_tests piglit_st.*), the
 # legacy GL set (piglit.legacy) and the corpus, once on the interpreter
 # alone (ASMGL_JIT=0) and once with every program compiled before its first
-# task (ASMGL_JIT_SYNC=1); `make test` runs them as shipped (compiled in the
-# background once hot).  tools.backend_images compares the images of both.
+# task, with its pair function where it has one on any host
+# (ASMGL_JIT_SYNC=1 ASMGL_JIT_PAIRS=1); `make test` runs them as shipped
+# (compiled in the background once hot).  tools.backend_images compares the
+# images of both.
 BACKEND_TESTS = '^(nv4|nv5|memory|tess|piglit_st|corpus)\.|^piglit\.(conformance|legacy)$$'
 test-backends: deps-test build
 	cd $(BUILD) && ASMGL_JIT=0 ctest --output-on-failure -j$(JOBS) -R $(BACKEND_TESTS)
-	cd $(BUILD) && ASMGL_JIT_SYNC=1 ctest --output-on-failure -j$(JOBS) -R $(BACKEND_TESTS)
+	cd $(BUILD) && ASMGL_JIT_SYNC=1 ASMGL_JIT_PAIRS=1 ctest --output-on-failure -j$(JOBS) -R $(BACKEND_TESTS)
 
 # Sanitizer build: every test under ASan/UBSan but those labelled mesa_peer
 # (they exercise Mesa rather than asmgl) and no_asan (they cannot run there:

@@ -125,6 +125,7 @@ static void setup(void)
     g_print = getenv("FUZZ_EXEC_PRINT") != NULL;
 #ifdef FUZZ_BACKENDS
     setenv("ASMGL_JIT_SYNC", "1", 1); /* before any backend is chosen */
+    setenv("ASMGL_JIT_PAIRS", "1", 1); /* pair functions on every host */
 #endif
     g_space = mem_space_create();
     g_buf = mem_buffer_create();

@@ -53,6 +53,9 @@
  *   ASMGL_JIT_HOT=n    the work (tasks times program length) a program runs
  *                      on the interpreter before it is compiled, and
  *                      256 n in pairs before its pair function is (jit.c)
+ *   ASMGL_JIT_PAIRS=1  fragment programs get pair functions (jit.c
+ *                      jit_pairs; =0 none; by default where the code is
+ *                      for AVX-512)
  *   ASMGL_JIT_DEBUG=1  one line per program that falls back, and why
  *   ASMGL_JIT_PASSES=  the LLVM pass pipeline (default JIT_PASSES_DEFAULT)
  *   ASMGL_EXEC_ISA=base  code for the x86-64 baseline instead of this CPU

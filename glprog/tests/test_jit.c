@@ -521,6 +521,7 @@ static bool check_pair(const gp_program *p, gp_machine *mr, gp_machine *mj, uint
 int main(void)
 {
     setenv("ASMGL_JIT_SYNC", "1", 1);
+    setenv("ASMGL_JIT_PAIRS", "1", 1); /* the pair functions on every host */
     const gp_backend *llvm = gp_backend_find("llvm");
     if (!llvm) {
         printf("jit: no llvm backend here (built without ASMGL_JIT, or ASMGL_JIT=0): skipped\n");
