@@ -99,6 +99,13 @@ LANES_INLINE void quad_spread(const int32_t v[4], vi out[NV])
 #endif
 }
 
+/* Whether the task is one whole block, its quads in order (qb[k] = 16 b +
+ * 4 k): what in-order shading and the resolve make of a covered block. */
+LANES_INLINE bool whole_block(const uint16_t qb[4])
+{
+    return (qb[0] & 15) == 0 && qb[1] == qb[0] + 4 && qb[2] == qb[0] + 8 && qb[3] == qb[0] + 12;
+}
+
 /* The lanes' pixels: lane 4k + j is pixel j (x + (j & 1), y + (j >> 1))
  * of the quad at block-layout index qb[k] of the tile at (x, y), stored in
  * fx and fy a whole vector at a time (a load wider than the stores that
@@ -107,14 +114,28 @@ LANES_INLINE void quad_spread(const int32_t v[4], vi out[NV])
 LANES_INLINE void positions(int x, int y, const uint16_t qb[4], float xr, float yr, float fx[16],
                             float fy[16], vf dx[NV], vf dy[NV])
 {
-    int32_t bx[4], by[4];
-    for (int k = 0; k < 4; k++) {
-        bx[k] = x + rast_pix_x(qb[k]);
-        by[k] = y + rast_pix_y(qb[k]);
-    }
     vi px[NV], py[NV];
-    quad_spread(bx, px);
-    quad_spread(by, py);
+    if (whole_block(qb)) {
+        /* the same quad origins from the block's: quad k of a block is at
+         * (2 (k & 1), 2 (k >> 1)) in it (rast_pix_x, rast_pix_y) */
+        int b = qb[0] >> 4, ox = x + RAST_BLOCK_X(b), oy = y + RAST_BLOCK_Y(b);
+        vi iota;
+        for (int l = 0; l < VW; l++)
+            iota[l] = l;
+        for (int k = 0; k < NV; k++) {
+            vi q = (iota + k * VW) >> 2; /* the lanes' quads */
+            px[k] = ox + (q & 1) * 2;
+            py[k] = oy + (q >> 1) * 2;
+        }
+    } else {
+        int32_t bx[4], by[4];
+        for (int k = 0; k < 4; k++) {
+            bx[k] = x + rast_pix_x(qb[k]);
+            by[k] = y + rast_pix_y(qb[k]);
+        }
+        quad_spread(bx, px);
+        quad_spread(by, py);
+    }
     vf jx, jy; /* the pixel within its quad */
     for (int l = 0; l < VW; l++) {
         jx[l] = (float)(l & 1);
@@ -147,6 +168,24 @@ static void LANES_NAME(pos)(int x, int y, const uint16_t qb[4], float xr, float 
 static void LANES_NAME(z)(int x, int y, const uint16_t qb[4], const rast_prim *p, float sx,
                           float sy, float zmin, float zmax, float z[16])
 {
+    if (whole_block(qb)) {
+        /* one block: its plane value once, each lane's offset at its
+         * place in the block (rast_lane_x, rast_lane_y, as below) */
+        int b = qb[0] >> 4;
+        vf zb = splat(RAST_Z_PLANE(p, (float)(x + RAST_BLOCK_X(b)), (float)(y + RAST_BLOCK_Y(b)), sx, sy));
+        vi iota;
+        for (int l = 0; l < VW; l++)
+            iota[l] = l;
+        for (int k = 0; k < NV; k++) {
+            vi pix = iota + k * VW; /* the lanes' pixels in the block */
+            vf lx = __builtin_convertvector((pix >> 2 & 1) * 2 + (pix & 1), vf);
+            vf ly = __builtin_convertvector((pix >> 3 & 1) * 2 + (pix >> 1 & 1), vf);
+            vf v = zb + (p->z[1] * lx + p->z[2] * ly); /* rast_z_offsets */
+            v = vsel(v > splat(zmin), v, splat(zmin));
+            st(z + k * VW, vsel(v < splat(zmax), v, splat(zmax)));
+        }
+        return;
+    }
     int32_t q4[4] = {qb[0], qb[1], qb[2], qb[3]};
     vi q[NV];
     quad_spread(q4, q);

@@ -115,8 +115,10 @@ static void check_ops(const rast_lane_ops *o)
     for (int it = 0; it < 20000; it++) {
         int tx = (int)(rnd() % 512) * 32, ty = (int)(rnd() % 512) * 32;
         uint16_t qb[4];
+        int whole = (int)(rnd() % 64); /* every fourth task one whole block, its quads in order */
         for (int k = 0; k < 4; k++)
-            qb[k] = (uint16_t)((rnd() % 64) * 16 + (rnd() % 4) * 4); /* block, quad */
+            qb[k] = (uint16_t)(it % 4 == 0 ? whole * 16 + k * 4
+                                           : (rnd() % 64) * 16 + (rnd() % 4) * 4); /* block, quad */
         float xr = any_value(), yr = any_value();
         float fx[16], fy[16], pdx[16], pdy[16];
         o->pos(tx, ty, qb, xr, yr, fx, fy, pdx, pdy);
