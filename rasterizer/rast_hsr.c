@@ -1105,9 +1105,10 @@ static void sort_tags(rast_tile_ctx *t, int lo)
             const uint16_t *tg = t->tag + q * 4;
             uint64_t all;
             memcpy(&all, tg, sizeof(all));
-            unsigned m = all == whole ? 0xfu
-                                      : (unsigned)(tg[0] == np) | (unsigned)(tg[1] == np) << 1 |
-                                            (unsigned)(tg[2] == np) << 2 | (unsigned)(tg[3] == np) << 3;
+            unsigned m = 0xfu;
+            if (all != whole)
+                m = (unsigned)(tg[0] == np) | (unsigned)(tg[1] == np) << 1 |
+                    (unsigned)(tg[2] == np) << 2 | (unsigned)(tg[3] == np) << 3;
             if (m) {
                 t->resolve_list[n] = (uint16_t)q;
                 t->resolve_live[n++] = (uint8_t)m;

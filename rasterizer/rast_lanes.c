@@ -6,12 +6,13 @@
  *
  * Each operation is a fixed sequence of IEEE operations per lane, written on
  * the compiler's vector extensions: the baseline build runs them 4 lanes a
- * vector (SSE2), rast_lanes_avx2.c compiles this file again for 8 (AVX2)
- * and rast_lanes_avx512.c for 16, a whole task a vector (AVX-512F).  The
- * rasterizer builds with -ffp-contract=off and no build fuses operations
- * (the FMAs of AVX-512's and AVX2's pack8 compute an exact floor), so all
- * give the same bits and the choice is speed only.  ASMGL_EXEC_ISA=base keeps the
- * baseline, as for the program executor and the sampling kernels.
+ * vector (SSE2), rast_lanes_avx2.c compiles this file again for 8 (AVX2
+ * and FMA) and rast_lanes_avx512.c for 16, a whole task a vector
+ * (AVX-512F).  The rasterizer builds with -ffp-contract=off and no build
+ * fuses operations (the FMAs of AVX-512's and AVX2's pack8 compute an
+ * exact floor), so all give the same bits and the choice is speed only.
+ * ASMGL_EXEC_ISA=base keeps the baseline, as for the program executor and
+ * the sampling kernels.
  */
 #if defined(__SSE2__)
 #include <immintrin.h>
@@ -106,6 +107,16 @@ LANES_INLINE bool whole_block(const uint16_t qb[4])
     return (qb[0] & 15) == 0 && qb[1] == qb[0] + 4 && qb[2] == qb[0] + 8 && qb[3] == qb[0] + 12;
 }
 
+/* The task's lanes k VW .. k VW + VW - 1 (vector k), in registers: a whole
+ * block's pixels in block order. */
+LANES_INLINE vi lane_index(int k)
+{
+    vi v;
+    for (int l = 0; l < VW; l++)
+        v[l] = l;
+    return v + k * VW;
+}
+
 /* The lanes' pixels: lane 4k + j is pixel j (x + (j & 1), y + (j >> 1))
  * of the quad at block-layout index qb[k] of the tile at (x, y), stored in
  * fx and fy a whole vector at a time (a load wider than the stores that
@@ -119,11 +130,8 @@ LANES_INLINE void positions(int x, int y, const uint16_t qb[4], float xr, float 
         /* the same quad origins from the block's: quad k of a block is at
          * (2 (k & 1), 2 (k >> 1)) in it (rast_pix_x, rast_pix_y) */
         int b = qb[0] >> 4, ox = x + RAST_BLOCK_X(b), oy = y + RAST_BLOCK_Y(b);
-        vi iota;
-        for (int l = 0; l < VW; l++)
-            iota[l] = l;
         for (int k = 0; k < NV; k++) {
-            vi q = (iota + k * VW) >> 2; /* the lanes' quads */
+            vi q = lane_index(k) >> 2; /* the lanes' quads */
             px[k] = ox + (q & 1) * 2;
             py[k] = oy + (q >> 1) * 2;
         }
@@ -172,12 +180,10 @@ static void LANES_NAME(z)(int x, int y, const uint16_t qb[4], const rast_prim *p
         /* one block: its plane value once, each lane's offset at its
          * place in the block (rast_lane_x, rast_lane_y, as below) */
         int b = qb[0] >> 4;
-        vf zb = splat(RAST_Z_PLANE(p, (float)(x + RAST_BLOCK_X(b)), (float)(y + RAST_BLOCK_Y(b)), sx, sy));
-        vi iota;
-        for (int l = 0; l < VW; l++)
-            iota[l] = l;
+        vf zb = splat(RAST_Z_PLANE(p, (float)(x + RAST_BLOCK_X(b)), (float)(y + RAST_BLOCK_Y(b)),
+                                   sx, sy));
         for (int k = 0; k < NV; k++) {
-            vi pix = iota + k * VW; /* the lanes' pixels in the block */
+            vi pix = lane_index(k); /* the lanes' pixels in the block */
             vf lx = __builtin_convertvector((pix >> 2 & 1) * 2 + (pix & 1), vf);
             vf ly = __builtin_convertvector((pix >> 3 & 1) * 2 + (pix >> 1 & 1), vf);
             vf v = zb + (p->z[1] * lx + p->z[2] * ly); /* rast_z_offsets */
@@ -288,7 +294,8 @@ LANES_INLINE vi to_u8(vf v)
     const __m256 k = _mm256_set1_ps(255.0f), h = _mm256_set1_ps(0.5f);
     __m256i n = _mm256_cvttps_epi32(_mm256_fmadd_ps(c, k, h));
     __m256 r = _mm256_fmadd_ps(c, k, _mm256_sub_ps(h, _mm256_cvtepi32_ps(n)));
-    return (vi)_mm256_add_epi32(n, _mm256_castps_si256(_mm256_cmp_ps(r, _mm256_setzero_ps(), _CMP_LT_OQ)));
+    __m256 below = _mm256_cmp_ps(r, _mm256_setzero_ps(), _CMP_LT_OQ); /* all ones: -1 */
+    return (vi)_mm256_add_epi32(n, _mm256_castps_si256(below));
 #else
     vf zero = splat(0.0f), one = splat(1.0f);
     v = (vf)((vi)(v >= zero) & (vi)v); /* NaN and below 0: +0 */
