@@ -1100,15 +1100,10 @@ static void sort_tags(rast_tile_ctx *t, int lo)
         /* one tag above lo (a tile one primitive covers, the last one
          * pending): its pairs in quad order, one pass, nothing to sort */
         int n = 0;
-        const uint64_t whole = (uint64_t)np * 0x0001000100010001ull; /* np in all four */
         for (int q = 0; q < RAST_TILE_PIXELS / 4; q++) {
             const uint16_t *tg = t->tag + q * 4;
-            uint64_t all;
-            memcpy(&all, tg, sizeof(all));
-            unsigned m = 0xfu;
-            if (all != whole)
-                m = (unsigned)(tg[0] == np) | (unsigned)(tg[1] == np) << 1 |
-                    (unsigned)(tg[2] == np) << 2 | (unsigned)(tg[3] == np) << 3;
+            unsigned m = (unsigned)(tg[0] == np) | (unsigned)(tg[1] == np) << 1 |
+                         (unsigned)(tg[2] == np) << 2 | (unsigned)(tg[3] == np) << 3;
             if (m) {
                 t->resolve_list[n] = (uint16_t)q;
                 t->resolve_live[n++] = (uint8_t)m;
