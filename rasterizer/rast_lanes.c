@@ -176,32 +176,33 @@ static void LANES_NAME(pos)(int x, int y, const uint16_t qb[4], float xr, float 
 static void LANES_NAME(z)(int x, int y, const uint16_t qb[4], const rast_prim *p, float sx,
                           float sy, float zmin, float zmax, float z[16])
 {
-    if (whole_block(qb)) {
-        /* one block: its plane value once, each lane's offset at its
-         * place in the block (rast_lane_x, rast_lane_y, as below) */
+    /* a whole block: its plane value once, its lanes its pixels in order;
+     * else each quad's block and pixel, spread to its lanes */
+    bool whole = whole_block(qb);
+    vf zwhole = splat(0.0f);
+    vi q[NV], j; /* j: the pixel within its quad */
+    if (whole) {
         int b = qb[0] >> 4;
-        vf zb = splat(RAST_Z_PLANE(p, (float)(x + RAST_BLOCK_X(b)), (float)(y + RAST_BLOCK_Y(b)),
-                                   sx, sy));
-        for (int k = 0; k < NV; k++) {
-            vi pix = lane_index(k); /* the lanes' pixels in the block */
-            vf lx = __builtin_convertvector((pix >> 2 & 1) * 2 + (pix & 1), vf);
-            vf ly = __builtin_convertvector((pix >> 3 & 1) * 2 + (pix >> 1 & 1), vf);
-            vf v = zb + (p->z[1] * lx + p->z[2] * ly); /* rast_z_offsets */
-            v = vsel(v > splat(zmin), v, splat(zmin));
-            st(z + k * VW, vsel(v < splat(zmax), v, splat(zmax)));
-        }
-        return;
+        zwhole = splat(RAST_Z_PLANE(p, (float)(x + RAST_BLOCK_X(b)), (float)(y + RAST_BLOCK_Y(b)),
+                                    sx, sy));
+    } else {
+        int32_t q4[4] = {qb[0], qb[1], qb[2], qb[3]};
+        quad_spread(q4, q);
+        for (int l = 0; l < VW; l++)
+            j[l] = l & 3;
     }
-    int32_t q4[4] = {qb[0], qb[1], qb[2], qb[3]};
-    vi q[NV];
-    quad_spread(q4, q);
-    vi j; /* the pixel within its quad */
-    for (int l = 0; l < VW; l++)
-        j[l] = l & 3;
     for (int k = 0; k < NV; k++) {
-        vi block = q[k] >> 4, pix = (q[k] & 15) + j;
-        vf zb = RAST_Z_PLANE(p, __builtin_convertvector(x + RAST_BLOCK_X(block), vf),
-                             __builtin_convertvector(y + RAST_BLOCK_Y(block), vf), sx, sy);
+        vi pix; /* the lanes' pixels in their blocks */
+        vf zb;
+        if (whole) {
+            pix = lane_index(k);
+            zb = zwhole;
+        } else {
+            vi block = q[k] >> 4;
+            pix = (q[k] & 15) + j;
+            zb = RAST_Z_PLANE(p, __builtin_convertvector(x + RAST_BLOCK_X(block), vf),
+                              __builtin_convertvector(y + RAST_BLOCK_Y(block), vf), sx, sy);
+        }
         /* rast_lane_x and rast_lane_y of the pixel's index in its block */
         vf lx = __builtin_convertvector((pix >> 2 & 1) * 2 + (pix & 1), vf);
         vf ly = __builtin_convertvector((pix >> 3 & 1) * 2 + (pix >> 1 & 1), vf);

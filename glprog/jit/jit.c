@@ -138,6 +138,13 @@ static void report_error(const char *what, LLVMErrorRef err)
     LLVMDisposeErrorMessage(msg);
 }
 
+/* ASMGL_EXEC_ISA=base: code for the x86-64 baseline, like the interpreter */
+static bool isa_base(void)
+{
+    const char *isa = getenv("ASMGL_EXEC_ISA");
+    return isa && strcmp(isa, "base") == 0;
+}
+
 static LLVMTargetMachineRef make_tm(void)
 {
     char *triple = LLVMGetDefaultTargetTriple();
@@ -145,9 +152,7 @@ static LLVMTargetMachineRef make_tm(void)
     char *err = NULL;
     LLVMTargetMachineRef tm = NULL;
     if (LLVMGetTargetFromTriple(triple, &target, &err) == 0) {
-        /* ASMGL_EXEC_ISA=base: the x86-64 baseline, like the interpreter */
-        const char *isa = getenv("ASMGL_EXEC_ISA");
-        bool base = isa && strcmp(isa, "base") == 0;
+        bool base = isa_base();
         char *cpu = base ? NULL : LLVMGetHostCPUName();
         char *feat = base ? NULL : LLVMGetHostCPUFeatures();
         /* codegen level Less: about 15% less compile time than Default
@@ -191,9 +196,8 @@ static void jit_env_init(void)
         jit_pairs = strcmp(pairs, "0") != 0;
     } else {
 #if defined(__x86_64__) || defined(__i386__)
-        const char *isa = getenv("ASMGL_EXEC_ISA"); /* base: make_tm's x86-64 baseline */
         __builtin_cpu_init();
-        jit_pairs = !(isa && strcmp(isa, "base") == 0) && __builtin_cpu_supports("avx512f");
+        jit_pairs = !isa_base() && __builtin_cpu_supports("avx512f");
 #endif
     }
     const char *passes = getenv("ASMGL_JIT_PASSES");
