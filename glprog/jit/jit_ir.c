@@ -1151,11 +1151,15 @@ static void emit_insn(jb *b, const gp_insn *in)
                 r[c] = fn1(b, "llvm.floor", S(0, c));
         break;
     case GP_OP_FRC:
-        /* v_frc: (x - floor(x)) + 0, capped at 1 - 2^-24 (MINPS(c, f)) */
+        /* v_frc: x - floor(x), capped at 1 - 2^-24 (MINPS(c, f)).  v_frc
+         * adds + 0 because its floor turns -0 into +0; llvm.floor keeps
+         * -0, so here x - floor(x) is never -0 and the add would change
+         * no float's bits (checked over all 2^32): it would only lengthen
+         * the chain by an add's latency. */
         for (int c = 0; c < 4; c++)
             if (wmask >> c & 1) {
                 LLVMValueRef x = S(0, c);
-                LLVMValueRef f = fadd(b, fsub(b, x, fn1(b, "llvm.floor", x)), cf(b, 0.0f));
+                LLVMValueRef f = fsub(b, x, fn1(b, "llvm.floor", x));
                 LLVMValueRef cap = cf(b, 0.99999994f);
                 r[c] = sel(b, fcmp(b, LLVMRealOLT, cap, f), cap, f);
             }
