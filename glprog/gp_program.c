@@ -71,12 +71,13 @@ void gp_program_free(gp_program *p)
 {
     if (!p)
         return;
+    /* first: a backend's release waits for a compile of p in progress */
+    gp_backend_release_code(p);
     GP_FREE(p->insns);
     GP_FREE(p->params);
     GP_FREE(p->source);
     GP_FREE(p->sub_block);
     GP_FREE(p->leaders);
-    gp_backend_release_code(p);
     uintptr_t punch = atomic_load_explicit(&p->punch, memory_order_acquire);
     if (punch > 1)
         gp_program_free((gp_program *)punch);

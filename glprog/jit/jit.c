@@ -58,9 +58,10 @@ typedef struct jit_code {
     jit_fn2 fn2;
     LLVMOrcResourceTrackerRef rt2;
     bool job2;                      /* queued or compiling: the pair compile */
-    /* What the compile reads: a copy of the program's fields and
-     * instructions, so the program may change or go (a test rebuilding one
-     * in place) while the compile thread works. */
+    /* What the compile reads: a copy of the program's fields, its
+     * instructions and its parameter table (snap.info.params), so the
+     * program may change or go (a test rebuilding one in place) while the
+     * compile thread works. */
     gp_program snap;
     const gp_program *p;            /* &snap until the last compile, then NULL */
     struct jit_code *next;          /* the queue */
@@ -402,9 +403,18 @@ static void drop_module(LLVMOrcResourceTrackerRef rt)
     }
 }
 
-static void free_code(jit_code *jc)
+/* The snapshot's copies, once no compile will read them. */
+static void drop_snapshot(jit_code *jc)
 {
     free(jc->snap.insns);
+    free((void *)jc->snap.info.params);
+    jc->snap.insns = NULL;
+    jc->snap.info.params = NULL;
+}
+
+static void free_code(jit_code *jc)
+{
+    drop_snapshot(jc);
     drop_module(jc->rt);
     drop_module(jc->rt2);
     free(jc);
@@ -431,10 +441,8 @@ static void compile_code(jit_code *jc)
         if (why) /* no pair function without the first */
             atomic_store(&jc->state2, JIT_FAILED);
     }
-    if (jc->job2 || atomic_load(&jc->state2) == JIT_FAILED) {
-        free(jc->snap.insns);
-        jc->snap.insns = NULL;
-    }
+    if (jc->job2 || atomic_load(&jc->state2) == JIT_FAILED)
+        drop_snapshot(jc);
 }
 
 /* The state a compile of jc leaves (jit_lock held): the function's, or with
@@ -613,15 +621,21 @@ gp_code *gp_jit_prepare(const gp_program *p)
     }
     jit_code *jc = calloc(1, sizeof(*jc));
     gp_insn *insns = malloc((size_t)p->num_insns * sizeof(gp_insn));
-    if (!jc || !insns) {
+    size_t param_bytes = p->info.params ? (size_t)p->info.num_params * sizeof(gp_param_binding) : 0;
+    gp_param_binding *params = param_bytes ? malloc(param_bytes) : NULL;
+    if (!jc || !insns || (param_bytes && !params)) {
         free(jc);
         free(insns);
+        free(params);
         return NULL;
     }
     jc->base.release = release_code;
     memcpy(insns, p->insns, (size_t)p->num_insns * sizeof(gp_insn));
+    if (params)
+        memcpy(params, p->info.params, param_bytes);
     memcpy(&jc->snap, p, sizeof(*p));
     jc->snap.insns = insns;
+    jc->snap.info.params = params;
     jc->snap.params = NULL;
     jc->snap.source = NULL;
     jc->snap.leaders = NULL;
