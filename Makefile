@@ -19,6 +19,10 @@ FUZZ_SECONDS ?= 60
 # once built (docs/testing.md "Fuzzing").
 FUZZ_BUILD_TYPE ?= Debug
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+# The compiler's object cache for the tests of build folder $(1): in that
+# folder, not the user's (glprog/jit/jit.h "The object cache").  A clean
+# build compiles every program once; later runs load objects too.
+TEST_CACHE = ASMGL_JIT_CACHE_DIR=$(abspath $(1))/jit-cache
 
 # Debian packages, installed by tools/install-deps when missing.
 #   BUILD_PACKAGES  what `make build` (and `make run`) needs: compilers, GL and
@@ -63,7 +67,7 @@ run: build
 	@echo "demo image: $(CURDIR)/out/demo.png"
 
 test: deps-test build
-	cd $(BUILD) && ctest --output-on-failure -j$(JOBS)
+	cd $(BUILD) && $(call TEST_CACHE,$(BUILD)) ctest --output-on-failure -j$(JOBS)
 
 # The conformance suites (tests/programs: nv4 nv5 memory tess), piglit's
 # program tests (piglit.conformance and its shader_tests piglit_st.*), the
@@ -76,7 +80,7 @@ test: deps-test build
 BACKEND_TESTS = '^(nv4|nv5|memory|tess|piglit_st|corpus)\.|^piglit\.(conformance|legacy)$$'
 test-backends: deps-test build
 	cd $(BUILD) && ASMGL_JIT=0 ctest --output-on-failure -j$(JOBS) -R $(BACKEND_TESTS)
-	cd $(BUILD) && ASMGL_JIT_SYNC=1 ASMGL_JIT_PAIRS=1 ctest --output-on-failure -j$(JOBS) -R $(BACKEND_TESTS)
+	cd $(BUILD) && $(call TEST_CACHE,$(BUILD)) ASMGL_JIT_SYNC=1 ASMGL_JIT_PAIRS=1 ctest --output-on-failure -j$(JOBS) -R $(BACKEND_TESTS)
 
 # Sanitizer build: every test under ASan/UBSan but those labelled mesa_peer
 # (they exercise Mesa rather than asmgl) and no_asan (they cannot run there:
@@ -85,7 +89,7 @@ test-backends: deps-test build
 test-asan: deps-test
 	cmake -S . -B $(BUILD_ASAN) -DCMAKE_BUILD_TYPE=Debug -DASMGL_SANITIZE=ON
 	cmake --build $(BUILD_ASAN) -j$(JOBS)
-	cd $(BUILD_ASAN) && ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=$(CURDIR)/tools/tests/lsan-osmesa.supp ctest --output-on-failure -j$(JOBS) -LE 'mesa_peer|no_asan'
+	cd $(BUILD_ASAN) && $(call TEST_CACHE,$(BUILD_ASAN)) ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=$(CURDIR)/tools/tests/lsan-osmesa.supp ctest --output-on-failure -j$(JOBS) -LE 'mesa_peer|no_asan'
 
 # ThreadSanitizer build of the rasterizer's tests: the executors share the
 # scene (parallel binning, tiles taken from row sets, compute work groups)
@@ -93,7 +97,7 @@ test-asan: deps-test
 test-tsan: deps
 	cmake -S . -B $(BUILD_TSAN) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DASMGL_TSAN=ON
 	cmake --build $(BUILD_TSAN) -j$(JOBS) --target rasterizer_tests
-	cd $(BUILD_TSAN) && ctest --output-on-failure -j$(JOBS) -R '^rasterizer\.' -E 'mesa_tess_gen'
+	cd $(BUILD_TSAN) && $(call TEST_CACHE,$(BUILD_TSAN)) ctest --output-on-failure -j$(JOBS) -R '^rasterizer\.' -E 'mesa_tess_gen'
 
 # glprog and its tests in the executor's other builds (glprog/CMakeLists.txt):
 # switch dispatch, plain C lane loops and no ISA variants with GCC; the
@@ -102,10 +106,10 @@ test-exec-builds: deps-test
 	cmake -S . -B $(BUILD_EXEC)/switch-scalar -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 	  -DASMGL_EXEC_DISPATCH=switch -DASMGL_EXEC_VECTORS=OFF -DASMGL_EXEC_ISA_VARIANTS=OFF
 	$(MAKE) -C $(BUILD_EXEC)/switch-scalar/glprog -j$(JOBS)
-	cd $(BUILD_EXEC)/switch-scalar/glprog && ctest --output-on-failure -j$(JOBS)
+	cd $(BUILD_EXEC)/switch-scalar/glprog && $(call TEST_CACHE,$(BUILD_EXEC)/switch-scalar) ctest --output-on-failure -j$(JOBS)
 	CC=clang CXX=clang++ cmake -S . -B $(BUILD_EXEC)/clang -DCMAKE_BUILD_TYPE=RelWithDebInfo
 	$(MAKE) -C $(BUILD_EXEC)/clang/glprog -j$(JOBS)
-	cd $(BUILD_EXEC)/clang/glprog && ctest --output-on-failure -j$(JOBS)
+	cd $(BUILD_EXEC)/clang/glprog && $(call TEST_CACHE,$(BUILD_EXEC)/clang) ctest --output-on-failure -j$(JOBS)
 
 # libFuzzer targets (clang; docs/testing.md "Fuzzing"), each run for
 # FUZZ_SECONDS from the seed corpus in fuzz/corpus/, after replaying the kept
@@ -113,7 +117,7 @@ test-exec-builds: deps-test
 fuzz: deps-test
 	cmake -S . -B $(BUILD_FUZZ) -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ -DASMGL_FUZZ=ON -DCMAKE_BUILD_TYPE=$(FUZZ_BUILD_TYPE)
 	cmake --build $(BUILD_FUZZ) -j$(JOBS) --target fuzz
-	cd $(BUILD_FUZZ) && ctest --output-on-failure -R '^fuzz\.regress\.'
+	cd $(BUILD_FUZZ) && $(call TEST_CACHE,$(BUILD_FUZZ)) ctest --output-on-failure -R '^fuzz\.regress\.'
 	fuzz/run $(BUILD_FUZZ) $(FUZZ_SECONDS)
 
 bench: deps-test build

@@ -126,6 +126,9 @@ static void setup(void)
 #ifdef FUZZ_BACKENDS
     setenv("ASMGL_JIT_SYNC", "1", 1); /* before any backend is chosen */
     setenv("ASMGL_JIT_PAIRS", "1", 1); /* pair functions on every host */
+    /* every input a new program: no object cache to fill (a replay of a
+     * crash compiles it the same way) */
+    setenv("ASMGL_JIT_CACHE", "0", 1);
 #endif
     g_space = mem_space_create();
     g_buf = mem_buffer_create();

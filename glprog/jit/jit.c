@@ -1,7 +1,15 @@
 /*
- * jit/jit.c - the "llvm" backend's engine: one ORC LLJIT per process, a
- * module and resource tracker per program, the background compile thread,
- * and gp_jit_run (gp_exec's contract, gp_backend.h).  Any thread.
+ * jit/jit.c - the "llvm" backend's engine: one ORC LLJIT per process, an
+ * object and resource tracker per function (shared by the programs whose
+ * modules hash the same), the object cache's use (jit.h "The object
+ * cache", cache.c), the background compile thread, and gp_jit_run
+ * (gp_exec's contract, gp_backend.h).  Any thread.
+ *
+ * A compile builds the module, hashes it into its key, and takes the
+ * function from the JIT (another program's), else from the cache on
+ * disk, else runs the passes and the code generator into an object
+ * (LLVMTargetMachineEmitToMemoryBuffer), stores that in the cache and
+ * adds it to the JIT: every function enters the JIT as an object.
  *
  * Compile latency (the program's first draw must not wait for LLVM):
  * prepare checks the IR (jit_check, cheap) and, unless ASMGL_JIT_SYNC=1,
@@ -31,6 +39,7 @@
  * two calls of the first function.  The program's IR snapshot stays until
  * that compile.  ASMGL_JIT_SYNC=1 compiles both in prepare.
  */
+#include <limits.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -44,19 +53,30 @@
 
 enum { JIT_COLD, JIT_QUEUED, JIT_COMPILING, JIT_READY, JIT_FAILED };
 
+/* A compiled function in the JIT, shared by the programs whose modules
+ * have its key (jit.h "The object cache"). */
+typedef struct jit_obj {
+    uint8_t key[JIT_KEY_BYTES];
+    uintptr_t fn;
+    LLVMOrcResourceTrackerRef rt;   /* its object in the JIT */
+    int refs;                       /* jit_obj_lock */
+    bool listed;                    /* on jit_objs (not a fresh compile's) */
+    struct jit_obj *next;
+} jit_obj;
+
 typedef struct jit_code {
     gp_code base;
     _Atomic int state;              /* JIT_* */
     _Atomic uint64_t heat;          /* JIT_COLD: tasks run on the interpreter
                                        times cost */
     jit_fn fn;                      /* JIT_READY */
-    LLVMOrcResourceTrackerRef rt;   /* the program's module in the JIT */
+    jit_obj *obj;                   /* fn's object */
     /* the pair function: state2 JIT_FAILED for a program that cannot pair;
      * heat2 counts pairs run as two calls, in tasks times cost */
     _Atomic int state2;
     _Atomic uint64_t heat2;
     jit_fn2 fn2;
-    LLVMOrcResourceTrackerRef rt2;
+    jit_obj *obj2;
     bool job2;                      /* queued or compiling: the pair compile */
     /* What the compile reads: a copy of the program's fields, its
      * instructions and its parameter table (snap.info.params), so the
@@ -75,9 +95,27 @@ typedef struct jit_code {
 
 static pthread_once_t jit_once = PTHREAD_ONCE_INIT;
 static LLVMOrcLLJITRef jit_lljit;        /* NULL: LLVM could not start */
-static LLVMTargetMachineRef jit_tm;      /* for the pass pipeline */
+static LLVMTargetMachineRef jit_tm;      /* the pass pipeline and the code generator */
 static const char *jit_passes = JIT_PASSES_DEFAULT;
 static bool jit_debug, jit_sync;
+/* What the target machine is, for the object cache's key (make_tm). */
+static char *jit_target_desc;
+/* The object cache's folder (NULL: none), found and made at the first
+ * compile (cache_folder), and the most it may hold. */
+static char jit_cache_buf[PATH_MAX];
+static const char *jit_cache_path;
+static bool jit_cache_found;
+static uint64_t jit_cache_max = (uint64_t)64 << 20;
+/* Objects this process stored (jit_compile_lock); the folder is trimmed at
+ * the first and every JIT_CACHE_TRIM_EVERY-th: a trim scans it, and a
+ * process that compiles many programs (a test suite) would scan it at
+ * every store.  Between trims the folder outgrows the limit by at most
+ * that many objects (a few KB each). */
+#define JIT_CACHE_TRIM_EVERY 32
+static unsigned jit_cache_stores;
+/* Every function in the JIT but fresh compiles', by key: jit_obj_lock. */
+static pthread_mutex_t jit_obj_lock = PTHREAD_MUTEX_INITIALIZER;
+static jit_obj *jit_objs;
 /* The work a program runs on the interpreter before it is queued, in
  * tasks times its length (jit_code.cost): below this, the compile (a few
  * ms, and LLVM's start) costs more than the interpreter's time it would
@@ -103,6 +141,8 @@ static uint64_t jit_hot2 = JIT_HOT_DEFAULT * JIT_PAIR_HOT_FACTOR;
 static bool jit_pairs = true;
 static pthread_once_t jit_env_once = PTHREAD_ONCE_INIT;
 static _Atomic uint64_t jit_serial;
+/* Cache figures for tests (gp_jit_cache_counts). */
+static _Atomic uint64_t jit_count_compiled, jit_count_loaded, jit_count_shared;
 static _Atomic bool jit_started; /* jit_init ran (whether or not LLVM started) */
 
 static pthread_mutex_t jit_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -161,6 +201,14 @@ static LLVMTargetMachineRef make_tm(void)
         tm = LLVMCreateTargetMachine(target, triple, base ? "x86-64" : cpu, base ? "" : feat,
                                      LLVMCodeGenLevelLess, LLVMRelocDefault,
                                      LLVMCodeModelJITDefault);
+        if (!jit_target_desc) {
+            /* all that LLVMCreateTargetMachine was told */
+            size_t n = strlen(triple) + strlen(cpu ? cpu : "") + strlen(feat ? feat : "") + 64;
+            jit_target_desc = malloc(n);
+            if (jit_target_desc)
+                snprintf(jit_target_desc, n, "%s|%s|%s|less|reloc-default|jit-default", triple,
+                         base ? "x86-64" : cpu, base ? "" : feat);
+        }
         if (cpu)
             LLVMDisposeMessage(cpu);
         if (feat)
@@ -201,6 +249,17 @@ static void jit_env_init(void)
         jit_pairs = !isa_base() && __builtin_cpu_supports("avx512f");
 #endif
     }
+    const char *max = getenv("ASMGL_JIT_CACHE_MAX");
+    if (max && *max) {
+        char *end;
+        unsigned long long v = strtoull(max, &end, 10);
+        int shift = *end == 'K' || *end == 'k' ? 10 : *end == 'M' || *end == 'm' ? 20
+                    : *end == 'G' || *end == 'g' ? 30 : 0;
+        if (shift)
+            end++;
+        if (*end == '\0' && v <= (UINT64_MAX >> shift))
+            jit_cache_max = (uint64_t)v << shift;
+    }
     const char *passes = getenv("ASMGL_JIT_PASSES");
     if (passes && *passes)
         jit_passes = passes;
@@ -231,7 +290,7 @@ static void jit_init(void)
 #endif
     jit_tm = make_tm();
     LLVMTargetMachineRef jtm = make_tm();
-    if (!jit_tm || !jtm)
+    if (!jit_tm || !jtm || !jit_target_desc)
         return;
     LLVMOrcLLJITBuilderRef builder = LLVMOrcCreateLLJITBuilder();
     LLVMOrcLLJITBuilderSetJITTargetMachineBuilder(
@@ -251,6 +310,21 @@ static void jit_init(void)
         report_error("process symbols", err);
     else
         LLVMOrcJITDylibAddGenerator(LLVMOrcLLJITGetMainJITDylib(j), gen);
+    /* what the modules name instead of addresses (jit_symbol_name) */
+    LLVMOrcCSymbolMapPair syms[JIT_SYM_COUNT];
+    for (int i = 0; i < JIT_SYM_COUNT; i++) {
+        syms[i].Name = LLVMOrcLLJITMangleAndIntern(j, jit_symbol_name(i));
+        syms[i].Sym.Address = jit_symbol_address(i);
+        syms[i].Sym.Flags.GenericFlags = LLVMJITSymbolGenericFlagsExported;
+        syms[i].Sym.Flags.TargetFlags = 0;
+    }
+    LLVMOrcMaterializationUnitRef mu = LLVMOrcAbsoluteSymbols(syms, JIT_SYM_COUNT);
+    err = LLVMOrcJITDylibDefine(LLVMOrcLLJITGetMainJITDylib(j), mu);
+    if (err) {
+        report_error("symbols", err);
+        LLVMOrcDisposeMaterializationUnit(mu);
+        return;
+    }
     jit_lljit = j;
     atexit(jit_at_exit);
 }
@@ -280,20 +354,153 @@ static double now_s(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-/* One compile at a time: LLJIT's compiler and the pass pipeline share one
- * TargetMachine each, which LLVM does not promise to be thread-safe. */
+/* One compile at a time: the pass pipeline and the code generator share
+ * one TargetMachine, which LLVM does not promise to be thread-safe. */
 static pthread_mutex_t jit_compile_lock = PTHREAD_MUTEX_INITIALIZER;
 
-static const char *compile_locked(const gp_program *p, const char *passes, bool pair,
-                                  uintptr_t *addr, LLVMOrcResourceTrackerRef *rt);
+/* The name a module's function is built under, before it is named after
+ * its key (the key hashes the module with this name). */
+#define JIT_BUILD_NAME "gp_jit_fn"
 
-/* p's function (pair: its pair function) into the JIT: its address and
- * *rt, or why not. */
-static const char *compile(const gp_program *p, const char *passes, bool pair, uintptr_t *addr,
-                           LLVMOrcResourceTrackerRef *rt)
+/* The object cache's key of module m (jit.h "The object cache"). */
+static bool module_key(LLVMModuleRef m, const char *passes, uint8_t key[JIT_KEY_BYTES])
+{
+    LLVMMemoryBufferRef bc = LLVMWriteBitcodeToMemoryBuffer(m);
+    if (!bc)
+        return false;
+    static const char format[] = "asmgl jit object, key 1";
+    llvm_blake3_hasher h;
+    llvm_blake3_hasher_init(&h);
+    llvm_blake3_hasher_update(&h, format, sizeof(format));
+    llvm_blake3_hasher_update(&h, jit_target_desc, strlen(jit_target_desc) + 1);
+    llvm_blake3_hasher_update(&h, passes, strlen(passes) + 1);
+    llvm_blake3_hasher_update(&h, LLVMGetBufferStart(bc), LLVMGetBufferSize(bc));
+    llvm_blake3_hasher_finalize(&h, key, JIT_KEY_BYTES);
+    LLVMDisposeMemoryBuffer(bc);
+    return true;
+}
+
+/* The function named after key (fresh: and this process's serial, so
+ * that it is nobody else's) into name (n bytes). */
+static void key_name(char *name, size_t n, const uint8_t key[JIT_KEY_BYTES], bool fresh)
+{
+    int k = snprintf(name, n, "gp_jit_");
+    for (int i = 0; i < 16 && k + 2 < (int)n; i++)
+        k += snprintf(name + k, n - (size_t)k, "%02x", key[i]);
+    if (fresh)
+        snprintf(name + k, n - (size_t)k, "_%llu",
+                 (unsigned long long)atomic_fetch_add(&jit_serial, 1));
+}
+
+/* The function of key already in the JIT, one more reference, or NULL. */
+static jit_obj *find_obj(const uint8_t key[JIT_KEY_BYTES])
+{
+    pthread_mutex_lock(&jit_obj_lock);
+    jit_obj *o = jit_objs;
+    while (o && memcmp(o->key, key, JIT_KEY_BYTES) != 0)
+        o = o->next;
+    if (o)
+        o->refs++;
+    pthread_mutex_unlock(&jit_obj_lock);
+    return o;
+}
+
+static void drop_tracker(LLVMOrcResourceTrackerRef rt)
+{
+    LLVMErrorRef e = LLVMOrcResourceTrackerRemove(rt);
+    if (e)
+        LLVMConsumeError(e);
+    LLVMOrcReleaseResourceTracker(rt);
+}
+
+/* One reference less to o; the last takes its code out of the JIT. */
+static void release_obj(jit_obj *o)
+{
+    if (!o)
+        return;
+    pthread_mutex_lock(&jit_obj_lock);
+    bool last = --o->refs == 0;
+    if (last && o->listed) {
+        jit_obj **pp = &jit_objs;
+        while (*pp != o)
+            pp = &(*pp)->next;
+        *pp = o->next;
+    }
+    pthread_mutex_unlock(&jit_obj_lock);
+    if (last) {
+        drop_tracker(o->rt);
+        free(o);
+    }
+}
+
+/* Object obj (ownership passes) into the JIT, and its function name: the
+ * jit_obj, or NULL. */
+static jit_obj *add_object(LLVMMemoryBufferRef obj, const char *name,
+                           const uint8_t key[JIT_KEY_BYTES], bool fresh)
+{
+    jit_obj *o = calloc(1, sizeof(*o));
+    if (!o) {
+        LLVMDisposeMemoryBuffer(obj);
+        return NULL;
+    }
+    LLVMOrcJITDylibRef jd = LLVMOrcLLJITGetMainJITDylib(jit_lljit);
+    LLVMOrcResourceTrackerRef r = LLVMOrcJITDylibCreateResourceTracker(jd);
+    LLVMErrorRef err = LLVMOrcLLJITAddObjectFileWithRT(jit_lljit, r, obj);
+    if (err) {
+        report_error("add object", err);
+        LLVMOrcReleaseResourceTracker(r);
+        free(o);
+        return NULL;
+    }
+    LLVMOrcExecutorAddress addr = 0;
+    err = LLVMOrcLLJITLookup(jit_lljit, &addr, name);
+    if (err || !addr) {
+        if (err)
+            report_error("lookup", err);
+        drop_tracker(r);
+        free(o);
+        return NULL;
+    }
+    memcpy(o->key, key, JIT_KEY_BYTES);
+    o->fn = (uintptr_t)addr;
+    o->rt = r;
+    o->refs = 1;
+    if (!fresh) {
+        o->listed = true;
+        pthread_mutex_lock(&jit_obj_lock);
+        o->next = jit_objs;
+        jit_objs = o;
+        pthread_mutex_unlock(&jit_obj_lock);
+    }
+    return o;
+}
+
+/* The object of key from the cache on disk, into the JIT, or NULL. */
+static jit_obj *load_cached(const char *folder, const uint8_t key[JIT_KEY_BYTES], const char *name)
+{
+    size_t size;
+    void *bytes = jit_cache_load(folder, key, &size);
+    if (!bytes)
+        return NULL;
+    LLVMMemoryBufferRef buf = LLVMCreateMemoryBufferWithMemoryRangeCopy(bytes, size, name);
+    free(bytes);
+    jit_obj *o = add_object(buf, name, key, false);
+    if (!o && jit_debug)
+        fprintf(stderr, "asmgl: jit: the cached object %s did not load: compiling it\n", name);
+    return o;
+}
+
+static const char *compile_locked(const gp_program *p, const char *passes, bool pair, bool fresh,
+                                  jit_obj **out);
+
+/* p's function (pair: its pair function) into the JIT: *out, or why not.
+ * fresh: compiled whatever is in the JIT or the cache, and not kept
+ * there (compile-time figures). */
+static const char *compile(const gp_program *p, const char *passes, bool pair, bool fresh,
+                           jit_obj **out)
 {
     pthread_mutex_lock(&jit_compile_lock);
-    const char *why = compile_locked(p, passes, pair, addr, rt);
+    const char *why = compile_locked(p, passes, pair, fresh, out);
     /* again after every compile (a few bytes each): exit handlers run last
      * registered first, and LLVM registers destructors of statics it
      * makes on first use, in any compile */
@@ -302,18 +509,32 @@ static const char *compile(const gp_program *p, const char *passes, bool pair, u
     return why;
 }
 
-static const char *compile_locked(const gp_program *p, const char *passes, bool pair,
-                                  uintptr_t *fn, LLVMOrcResourceTrackerRef *rt)
+/* The object cache's folder, or NULL (jit_compile_lock held): looked for
+ * at the first compile, not at the start, so that a process that never
+ * compiles makes no folder. */
+static const char *cache_folder(void)
 {
-    char name[48];
-    snprintf(name, sizeof(name), "gp_jit_%llu",
-             (unsigned long long)atomic_fetch_add(&jit_serial, 1));
-    LLVMOrcThreadSafeContextRef tsc = LLVMOrcCreateNewThreadSafeContext();
-    LLVMContextRef c = LLVMOrcThreadSafeContextGetContext(tsc);
-    LLVMModuleRef m = LLVMModuleCreateWithNameInContext(name, c);
+    if (!jit_cache_found) {
+        jit_cache_found = true;
+        jit_cache_path = jit_cache_dir(jit_cache_buf, sizeof(jit_cache_buf));
+        if (jit_debug)
+            fprintf(stderr, "asmgl: jit: object cache: %s\n",
+                    jit_cache_path ? jit_cache_path : "none");
+    }
+    return jit_cache_path;
+}
+
+static const char *compile_locked(const gp_program *p, const char *passes, bool pair, bool fresh,
+                                  jit_obj **out)
+{
+    const char *folder = fresh ? NULL : cache_folder();
+    LLVMContextRef c = LLVMContextCreate();
+    /* the same module name in every process: the key hashes it */
+    LLVMModuleRef m = LLVMModuleCreateWithNameInContext("gp_jit", c);
     LLVMSetDataLayout(m, LLVMOrcLLJITGetDataLayoutStr(jit_lljit));
     LLVMSetTarget(m, LLVMOrcLLJITGetTripleString(jit_lljit));
-    const char *why = pair ? jit_build_pair(p, c, m, name) : jit_build(p, c, m, name);
+    const char *why = pair ? jit_build_pair(p, c, m, JIT_BUILD_NAME)
+                           : jit_build(p, c, m, JIT_BUILD_NAME);
     if (!why) {
         char *msg = NULL;
         if (LLVMVerifyModule(m, LLVMReturnStatusAction, &msg)) {
@@ -323,7 +544,23 @@ static const char *compile_locked(const gp_program *p, const char *passes, bool 
         }
         LLVMDisposeMessage(msg);
     }
+    uint8_t key[JIT_KEY_BYTES];
+    if (!why && !module_key(m, passes, key))
+        why = "no bitcode for the key";
+    char name[64];
+    jit_obj *o = NULL;
     if (!why) {
+        key_name(name, sizeof(name), key, fresh);
+        if (!fresh && (o = find_obj(key)))
+            atomic_fetch_add(&jit_count_shared, 1);
+        else if (folder && (o = load_cached(folder, key, name))) {
+            atomic_fetch_add(&jit_count_loaded, 1);
+            if (jit_debug)
+                fprintf(stderr, "asmgl: jit: %s from the object cache\n", name);
+        }
+    }
+    if (!why && !o) {
+        LLVMSetValueName2(LLVMGetNamedFunction(m, JIT_BUILD_NAME), name, strlen(name));
         LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
         LLVMErrorRef err = LLVMRunPasses(m, passes, jit_tm, po);
         LLVMDisposePassBuilderOptions(po);
@@ -332,53 +569,55 @@ static const char *compile_locked(const gp_program *p, const char *passes, bool 
             why = "the pass pipeline failed";
         }
     }
-    if (why) {
-        LLVMDisposeModule(m);
-        LLVMOrcDisposeThreadSafeContext(tsc);
-        return why;
+    LLVMMemoryBufferRef obj = NULL;
+    if (!why && !o) {
+        char *msg = NULL;
+        if (LLVMTargetMachineEmitToMemoryBuffer(jit_tm, m, LLVMObjectFile, &msg, &obj)) {
+            if (jit_debug)
+                fprintf(stderr, "asmgl: jit: code generation: %s\n", msg);
+            why = "code generation failed";
+            obj = NULL;
+        }
+        LLVMDisposeMessage(msg);
     }
-    LLVMOrcJITDylibRef jd = LLVMOrcLLJITGetMainJITDylib(jit_lljit);
-    LLVMOrcResourceTrackerRef r = LLVMOrcJITDylibCreateResourceTracker(jd);
-    LLVMOrcThreadSafeModuleRef tsm = LLVMOrcCreateNewThreadSafeModule(m, tsc);
-    LLVMOrcDisposeThreadSafeContext(tsc);
-    LLVMErrorRef err = LLVMOrcLLJITAddLLVMIRModuleWithRT(jit_lljit, r, tsm);
-    if (err) {
-        report_error("add module", err);
-        LLVMOrcDisposeThreadSafeModule(tsm);
-        LLVMOrcReleaseResourceTracker(r);
-        return "LLJIT refused the module";
+    LLVMDisposeModule(m);
+    LLVMContextDispose(c);
+    if (obj) {
+        if (folder) {
+            if (!jit_cache_store(folder, key, LLVMGetBufferStart(obj), LLVMGetBufferSize(obj)) &&
+                jit_debug)
+                fprintf(stderr, "asmgl: jit: could not store %s in %s\n", name, folder);
+            if (jit_cache_stores++ % JIT_CACHE_TRIM_EVERY == 0)
+                jit_cache_trim(folder, jit_cache_max);
+        }
+        o = add_object(obj, name, key, fresh);
+        if (!o)
+            why = "LLJIT refused the object";
+        else
+            atomic_fetch_add(&jit_count_compiled, 1);
     }
-    LLVMOrcExecutorAddress addr = 0;
-    err = LLVMOrcLLJITLookup(jit_lljit, &addr, name);
-    if (err || !addr) {
-        if (err)
-            report_error("lookup", err);
-        LLVMErrorRef e2 = LLVMOrcResourceTrackerRemove(r);
-        if (e2)
-            LLVMConsumeError(e2);
-        LLVMOrcReleaseResourceTracker(r);
-        return "code generation failed";
-    }
-    *fn = (uintptr_t)addr;
-    *rt = r;
-    return NULL;
+    *out = o;
+    return why;
 }
 
 double gp_jit_compile_seconds(const gp_program *p, const char *passes, bool pair)
 {
     if (!gp_jit_available() || !jit_start())
         return -1.0;
-    uintptr_t fn;
-    LLVMOrcResourceTrackerRef rt;
+    jit_obj *o;
     double t0 = now_s();
-    if (compile(p, passes ? passes : jit_passes, pair, &fn, &rt))
+    if (compile(p, passes ? passes : jit_passes, pair, true, &o))
         return -1.0;
     double t = now_s() - t0;
-    LLVMErrorRef e = LLVMOrcResourceTrackerRemove(rt);
-    if (e)
-        LLVMConsumeError(e);
-    LLVMOrcReleaseResourceTracker(rt);
+    release_obj(o);
     return t;
+}
+
+void gp_jit_cache_counts(uint64_t *compiled, uint64_t *loaded, uint64_t *shared)
+{
+    *compiled = atomic_load(&jit_count_compiled);
+    *loaded = atomic_load(&jit_count_loaded);
+    *shared = atomic_load(&jit_count_shared);
 }
 
 /* jit_lock held */
@@ -393,16 +632,6 @@ static void unlink_all(jit_code *jc)
     jc->all_prev = jc->all_next = NULL;
 }
 
-static void drop_module(LLVMOrcResourceTrackerRef rt)
-{
-    if (rt) {
-        LLVMErrorRef e = LLVMOrcResourceTrackerRemove(rt);
-        if (e)
-            LLVMConsumeError(e);
-        LLVMOrcReleaseResourceTracker(rt);
-    }
-}
-
 /* The snapshot's copies, once no compile will read them. */
 static void drop_snapshot(jit_code *jc)
 {
@@ -415,8 +644,8 @@ static void drop_snapshot(jit_code *jc)
 static void free_code(jit_code *jc)
 {
     drop_snapshot(jc);
-    drop_module(jc->rt);
-    drop_module(jc->rt2);
+    release_obj(jc->obj);
+    release_obj(jc->obj2);
     free(jc);
 }
 
@@ -427,17 +656,16 @@ static void free_code(jit_code *jc)
  * compiled. */
 static void compile_code(jit_code *jc)
 {
-    uintptr_t fn = 0;
     if (jc->job2) {
-        const char *why = compile(jc->p, jit_passes, true, &fn, &jc->rt2);
+        const char *why = compile(jc->p, jit_passes, true, false, &jc->obj2);
         if (why && jit_debug)
             fprintf(stderr, "asmgl: jit: no pair function: %s\n", why);
-        jc->fn2 = (jit_fn2)fn;
+        jc->fn2 = jc->obj2 ? (jit_fn2)jc->obj2->fn : NULL;
     } else {
-        const char *why = compile(jc->p, jit_passes, false, &fn, &jc->rt);
+        const char *why = compile(jc->p, jit_passes, false, false, &jc->obj);
         if (why)
             jit_note(jc->p, why);
-        jc->fn = (jit_fn)fn;
+        jc->fn = jc->obj ? (jit_fn)jc->obj->fn : NULL;
         if (why) /* no pair function without the first */
             atomic_store(&jc->state2, JIT_FAILED);
     }
@@ -450,10 +678,10 @@ static void compile_code(jit_code *jc)
 static void compile_done(jit_code *jc)
 {
     if (jc->job2) {
-        atomic_store_explicit(&jc->state2, jc->rt2 ? JIT_READY : JIT_FAILED, memory_order_release);
+        atomic_store_explicit(&jc->state2, jc->obj2 ? JIT_READY : JIT_FAILED, memory_order_release);
         jc->job2 = false;
     } else {
-        atomic_store_explicit(&jc->state, jc->rt ? JIT_READY : JIT_FAILED, memory_order_release);
+        atomic_store_explicit(&jc->state, jc->obj ? JIT_READY : JIT_FAILED, memory_order_release);
     }
     if (!jc->snap.insns)
         jc->p = NULL;
@@ -529,7 +757,7 @@ static bool compile_here(jit_code *jc)
     compile_done(jc);
     pthread_cond_broadcast(&jit_cond); /* release_code may wait for it */
     pthread_mutex_unlock(&jit_lock);
-    return jc->rt != NULL;
+    return jc->obj != NULL;
 }
 
 /* Puts jc on the compile thread's queue (job2: its pair compile), starting

@@ -58,7 +58,23 @@
  *                      for AVX-512)
  *   ASMGL_JIT_DEBUG=1  one line per program that falls back, and why
  *   ASMGL_JIT_PASSES=  the LLVM pass pipeline (default JIT_PASSES_DEFAULT)
+ *   ASMGL_JIT_CACHE=0  no object cache on disk (below)
+ *   ASMGL_JIT_CACHE_DIR=  the cache's folder (default
+ *                      $XDG_CACHE_HOME/asmgl/jit, else ~/.cache/asmgl/jit)
+ *   ASMGL_JIT_CACHE_MAX=  the most it holds, in bytes, or with a K, M or G
+ *                      suffix (default 64M); the least recently used go
  *   ASMGL_EXEC_ISA=base  code for the x86-64 baseline instead of this CPU
+ *
+ * The object cache, as Mesa keeps one: each function's machine code (an
+ * ELF object) is kept on disk under a key that is a BLAKE3 hash of all
+ * that makes it: the module's bitcode (which names LLVM's version), the
+ * pass pipeline and the target machine (triple, CPU, features, codegen
+ * level).  A later process that builds the same module loads the object
+ * and skips the passes and the code generation (alu1's function: about
+ * 35 ms).  The module refers to this process's functions and data by
+ * name (jit_symbol_name), never by address, so the object is the one a
+ * fresh compile would give.  Within a process, programs whose modules
+ * hash the same share one function.
  */
 #ifndef GLPROG_JIT_JIT_H
 #define GLPROG_JIT_JIT_H
@@ -119,6 +135,49 @@ int jit_num_outputs(const gp_program *p);
  * took on that thread (IR, passes and machine code), or a negative value
  * when p falls back. */
 double gp_jit_compile_seconds(const gp_program *p, const char *passes, bool pair);
+/* Functions the process has put into the JIT so far: compiled, loaded
+ * from the object cache, and shared with a program of the same key. */
+void gp_jit_cache_counts(uint64_t *compiled, uint64_t *loaded, uint64_t *shared);
+
+/* What compiled code refers to in this process, by name (jit_ir.c): the
+ * JIT defines each name as its address when LLVM starts. */
+enum {
+    JIT_SYM_ZEROS, /* 64 bytes of zeros (jit_ir.c: b->zero) */
+    JIT_SYM_ROUND_ROW,
+    JIT_SYM_VM_EX2,
+    JIT_SYM_VM_LG2,
+    JIT_SYM_VM_SIN,
+    JIT_SYM_VM_COS,
+    JIT_SYM_VM_POW,
+    JIT_SYM_K_EXP,
+    JIT_SYM_K_LOG,
+    JIT_SYM_TEX,
+    JIT_SYM_COUNT
+};
+const char *jit_symbol_name(int sym);
+uintptr_t jit_symbol_address(int sym);
+
+/* cache.c: objects on disk in folder dir, one file per key (a BLAKE3 hash,
+ * JIT_KEY_BYTES).  A file carries the key and a hash of the object, and
+ * one that does not check out is a miss (and is removed).  Any thread;
+ * LLVM must be loaded (jit_llvm_load: the hash is LLVM's). */
+#define JIT_KEY_BYTES 32
+/* The largest object the cache stores or reads. */
+#define JIT_CACHE_OBJECT_MAX ((size_t)64 << 20)
+/* The object stored under key, malloc'd (*size bytes), or NULL. */
+void *jit_cache_load(const char *dir, const uint8_t key[JIT_KEY_BYTES], size_t *size);
+/* Stores the object under key (written aside, then renamed into place);
+ * false if it could not be written. */
+bool jit_cache_store(const char *dir, const uint8_t key[JIT_KEY_BYTES], const void *obj,
+                     size_t size);
+/* Removes the least recently used objects of dir until the rest hold at
+ * most max bytes, and temporary files a dead writer left (a scan of the
+ * folder: jit.c trims at a process's first store and every
+ * JIT_CACHE_TRIM_EVERY stores after it). */
+void jit_cache_trim(const char *dir, uint64_t max);
+/* The folder the environment names (ASMGL_JIT_CACHE, _DIR), created if it
+ * is not there: into buf (n bytes), or NULL when there is none. */
+const char *jit_cache_dir(char *buf, size_t n);
 
 /* The interpreter's kernels compiled code calls (gp_exec.c "kernels for
  * compiled code"). */

@@ -254,6 +254,39 @@ typedef struct jb {
 /* What the entry block loads b->zero from. */
 static const float jit_zeros[NL] __attribute__((aligned(64)));
 
+const char *jit_symbol_name(int sym)
+{
+    static const char *const names[JIT_SYM_COUNT] = {
+        [JIT_SYM_ZEROS] = "asmgl_jit_zeros",
+        [JIT_SYM_ROUND_ROW] = "asmgl_jit_round_row",
+        [JIT_SYM_VM_EX2] = "asmgl_jit_vm_ex2",
+        [JIT_SYM_VM_LG2] = "asmgl_jit_vm_lg2",
+        [JIT_SYM_VM_SIN] = "asmgl_jit_vm_sin",
+        [JIT_SYM_VM_COS] = "asmgl_jit_vm_cos",
+        [JIT_SYM_VM_POW] = "asmgl_jit_vm_pow",
+        [JIT_SYM_K_EXP] = "asmgl_jit_k_exp",
+        [JIT_SYM_K_LOG] = "asmgl_jit_k_log",
+        [JIT_SYM_TEX] = "asmgl_jit_tex",
+    };
+    return names[sym];
+}
+
+uintptr_t jit_symbol_address(int sym)
+{
+    switch (sym) {
+    case JIT_SYM_ZEROS: return (uintptr_t)jit_zeros;
+    case JIT_SYM_ROUND_ROW: return (uintptr_t)gp_exec_round_row;
+    case JIT_SYM_VM_EX2: return (uintptr_t)gp_vm_ex2;
+    case JIT_SYM_VM_LG2: return (uintptr_t)gp_vm_lg2;
+    case JIT_SYM_VM_SIN: return (uintptr_t)gp_vm_sin;
+    case JIT_SYM_VM_COS: return (uintptr_t)gp_vm_cos;
+    case JIT_SYM_VM_POW: return (uintptr_t)gp_vm_pow;
+    case JIT_SYM_K_EXP: return (uintptr_t)gp_exec_k_exp;
+    case JIT_SYM_K_LOG: return (uintptr_t)gp_exec_k_log;
+    default: return (uintptr_t)gp_rt_tex;
+    }
+}
+
 /* f in every lane.  A zero is not an LLVM constant but b->zero or
  * b->negzero: LLVM 15's InstCombine rewrites a select between a zero
  * constant and x on a strict compare of x with a zero constant of the
@@ -320,13 +353,17 @@ static LLVMValueRef fn1(jb *b, const char *name, LLVMValueRef a)
     return intrin(b, name, &b->vf, 1, &a, 1);
 }
 
-/* A call of a C function of this process by its address. */
-static LLVMValueRef call_c(jb *b, void (*f)(void), LLVMTypeRef ret, LLVMTypeRef *pt, int n,
+/* A call of a C function of this process, by its name (jit_symbol_name):
+ * no address of this process goes into the module. */
+static LLVMValueRef call_c(jb *b, int sym, LLVMTypeRef ret, LLVMTypeRef *pt, int n,
                            LLVMValueRef *args)
 {
     LLVMTypeRef ft = LLVMFunctionType(ret, pt, (unsigned)n, 0);
-    LLVMValueRef fp = LLVMConstIntToPtr(k64(b, (uint64_t)(uintptr_t)f), b->ptr);
-    return LLVMBuildCall2(b->B, ft, fp, args, (unsigned)n, "");
+    const char *name = jit_symbol_name(sym);
+    LLVMValueRef f = LLVMGetNamedFunction(b->M, name);
+    if (!f)
+        f = LLVMAddFunction(b->M, name, ft);
+    return LLVMBuildCall2(b->B, ft, f, args, (unsigned)n, "");
 }
 
 static LLVMValueRef gep8(jb *b, LLVMValueRef base, uint64_t off)
@@ -593,7 +630,7 @@ static LLVMValueRef round_row(jb *b, LLVMValueRef v, int precision)
     st(b, v, b->row[0], 64);
     LLVMTypeRef pt[2] = {b->i32, b->ptr};
     LLVMValueRef args[2] = {k32(b, (uint32_t)precision), b->row[0]};
-    call_c(b, (void (*)(void))gp_exec_round_row, b->v, pt, 2, args);
+    call_c(b, JIT_SYM_ROUND_ROW, b->v, pt, 2, args);
     return ld(b, b->vf, b->row[0], 64);
 }
 
@@ -683,14 +720,13 @@ static void store(jb *b, const gp_insn *in, LLVMValueRef r[4], bool as_int, bool
 
 /* ---- calls through memory: the transcendentals and the sampler ---------- */
 
-typedef void (*vm1_fn)(float *r, const float *a);
-
-static LLVMValueRef vm1(jb *b, vm1_fn f, LLVMValueRef a)
+/* sym: one of the gp_vm_* functions of one operand */
+static LLVMValueRef vm1(jb *b, int sym, LLVMValueRef a)
 {
     st(b, a, b->row[1], 64);
     LLVMTypeRef pt[2] = {b->ptr, b->ptr};
     LLVMValueRef args[2] = {b->row[0], b->row[1]};
-    call_c(b, (void (*)(void))f, b->v, pt, 2, args);
+    call_c(b, sym, b->v, pt, 2, args);
     return ld(b, b->vf, b->row[0], 64);
 }
 
@@ -730,7 +766,7 @@ static LLVMValueRef vm_pow(jb *b, LLVMValueRef x, LLVMValueRef y)
     st(b, y, b->row[2], 64);
     LLVMTypeRef pt[3] = {b->ptr, b->ptr, b->ptr};
     LLVMValueRef args[3] = {b->row[0], b->row[1], b->row[2]};
-    call_c(b, (void (*)(void))gp_vm_pow, b->v, pt, 3, args);
+    call_c(b, JIT_SYM_VM_POW, b->v, pt, 3, args);
     return ld(b, b->vf, b->row[0], 64);
 }
 
@@ -740,8 +776,7 @@ static void exp_log(jb *b, bool log, LLVMValueRef a, LLVMValueRef r[4])
     st(b, a, b->row[1], 64);
     LLVMTypeRef pt[2] = {b->ptr, b->ptr};
     LLVMValueRef args[2] = {b->vec[3], b->row[1]};
-    call_c(b, log ? (void (*)(void))gp_exec_k_log : (void (*)(void))gp_exec_k_exp, b->v, pt, 2,
-           args);
+    call_c(b, log ? JIT_SYM_K_LOG : JIT_SYM_K_EXP, b->v, pt, 2, args);
     for (int c = 0; c < 4; c++)
         r[c] = ld(b, b->vf, gep8(b, b->vec[3], (uint64_t)c * NL * 4), 64);
 }
@@ -828,7 +863,7 @@ static void tex(jb *b, const gp_insn *in, int op, LLVMValueRef r[4])
     }
     LLVMTypeRef pt[3] = {b->ptr, b->ptr, b->ptr};
     LLVMValueRef args[3] = {b->env, req, b->vec[3]};
-    call_c(b, (void (*)(void))gp_rt_tex, b->v, pt, 3, args);
+    call_c(b, JIT_SYM_TEX, b->v, pt, 3, args);
     if (done) {
         LLVMBuildBr(b->B, done);
         LLVMPositionBuilderAtEnd(b->B, done);
@@ -1243,8 +1278,8 @@ static void emit_insn(jb *b, const gp_insn *in)
         return;
     }
     case GP_OP_EX2: case GP_OP_LG2: case GP_OP_SIN: case GP_OP_COS:
-        r[0] = vm1(b, in->op == GP_OP_EX2 ? gp_vm_ex2 : in->op == GP_OP_LG2 ? gp_vm_lg2
-                      : in->op == GP_OP_SIN ? gp_vm_sin : gp_vm_cos, S(0, 0));
+        r[0] = vm1(b, in->op == GP_OP_EX2 ? JIT_SYM_VM_EX2 : in->op == GP_OP_LG2 ? JIT_SYM_VM_LG2
+                      : in->op == GP_OP_SIN ? JIT_SYM_VM_SIN : JIT_SYM_VM_COS, S(0, 0));
         store(b, in, r, false, true);
         return;
     case GP_OP_POW: {
@@ -1342,8 +1377,8 @@ static void emit_insn(jb *b, const gp_insn *in)
         break;
     case GP_OP_SCS: {
         LLVMValueRef a = S(0, 0);
-        r[0] = vm1(b, gp_vm_cos, a);
-        r[1] = vm1(b, gp_vm_sin, a);
+        r[0] = vm1(b, JIT_SYM_VM_COS, a);
+        r[1] = vm1(b, JIT_SYM_VM_SIN, a);
         r[2] = r[3] = cf(b, 0.0f);
         break;
     }
@@ -1534,7 +1569,7 @@ static const char *build(const gp_program *p, LLVMContextRef c, LLVMModuleRef m,
     LLVMPositionBuilderAtEnd(b->A, b->entry);
     LLVMPositionBuilderAtEnd(b->B, body);
 
-    LLVMValueRef zp = LLVMConstIntToPtr(k64(b, (uint64_t)(uintptr_t)jit_zeros), b->ptr);
+    LLVMValueRef zp = LLVMAddGlobal(m, b->vf, jit_symbol_name(JIT_SYM_ZEROS));
     b->zero = LLVMBuildLoad2(b->A, b->vf, zp, "zero");
     LLVMSetAlignment(b->zero, 64);
     b->negzero = LLVMBuildBitCast(

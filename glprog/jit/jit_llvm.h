@@ -16,6 +16,7 @@
 #include <stdbool.h>
 
 #include <llvm-c/Analysis.h>
+#include <llvm-c/BitWriter.h>
 #include <llvm-c/Core.h>
 #include <llvm-c/Error.h>
 #include <llvm-c/LLJIT.h>
@@ -23,11 +24,13 @@
 #include <llvm-c/Target.h>
 #include <llvm-c/TargetMachine.h>
 #include <llvm-c/Transforms/PassBuilder.h>
+#include <llvm-c/blake3.h>
 
 /* Every LLVM function the backend calls (X-macro), but for the next list. */
 #define JIT_LLVM_FUNCTIONS(X) \
     X(LLVMAddAttributeAtIndex) \
     X(LLVMAddFunction) \
+    X(LLVMAddGlobal) \
     X(LLVMAppendBasicBlockInContext) \
     X(LLVMArrayType) \
     X(LLVMBuildAShr) \
@@ -74,29 +77,35 @@
     X(LLVMBuildZExt) \
     X(LLVMConstBitCast) \
     X(LLVMConstInt) \
-    X(LLVMConstIntToPtr) \
     X(LLVMConstNull) \
     X(LLVMConstReal) \
     X(LLVMConstVector) \
     X(LLVMConsumeError) \
+    X(LLVMContextCreate) \
+    X(LLVMContextDispose) \
     X(LLVMCreateBuilderInContext) \
     X(LLVMCreateEnumAttribute) \
+    X(LLVMCreateMemoryBufferWithMemoryRangeCopy) \
     X(LLVMCreatePassBuilderOptions) \
     X(LLVMCreateTargetMachine) \
     X(LLVMDisposeBuilder) \
     X(LLVMDisposeErrorMessage) \
+    X(LLVMDisposeMemoryBuffer) \
     X(LLVMDisposeMessage) \
     X(LLVMDisposeModule) \
     X(LLVMDisposePassBuilderOptions) \
     X(LLVMDoubleTypeInContext) \
     X(LLVMFloatTypeInContext) \
     X(LLVMFunctionType) \
+    X(LLVMGetBufferSize) \
+    X(LLVMGetBufferStart) \
     X(LLVMGetDefaultTargetTriple) \
     X(LLVMGetEnumAttributeKindForName) \
     X(LLVMGetErrorMessage) \
     X(LLVMGetHostCPUFeatures) \
     X(LLVMGetHostCPUName) \
     X(LLVMGetIntrinsicDeclaration) \
+    X(LLVMGetNamedFunction) \
     X(LLVMGetParam) \
     X(LLVMGetTargetFromTriple) \
     X(LLVMGetUndef) \
@@ -108,35 +117,40 @@
     X(LLVMIntrinsicGetType) \
     X(LLVMLookupIntrinsicID) \
     X(LLVMModuleCreateWithNameInContext) \
+    X(LLVMOrcAbsoluteSymbols) \
     X(LLVMOrcCreateDynamicLibrarySearchGeneratorForProcess) \
     X(LLVMOrcCreateLLJIT) \
     X(LLVMOrcCreateLLJITBuilder) \
-    X(LLVMOrcCreateNewThreadSafeContext) \
-    X(LLVMOrcCreateNewThreadSafeModule) \
-    X(LLVMOrcDisposeThreadSafeContext) \
-    X(LLVMOrcDisposeThreadSafeModule) \
+    X(LLVMOrcDisposeMaterializationUnit) \
     X(LLVMOrcJITDylibAddGenerator) \
     X(LLVMOrcJITDylibCreateResourceTracker) \
+    X(LLVMOrcJITDylibDefine) \
     X(LLVMOrcJITTargetMachineBuilderCreateFromTargetMachine) \
-    X(LLVMOrcLLJITAddLLVMIRModuleWithRT) \
+    X(LLVMOrcLLJITAddObjectFileWithRT) \
     X(LLVMOrcLLJITBuilderSetJITTargetMachineBuilder) \
     X(LLVMOrcLLJITGetDataLayoutStr) \
     X(LLVMOrcLLJITGetGlobalPrefix) \
     X(LLVMOrcLLJITGetMainJITDylib) \
     X(LLVMOrcLLJITGetTripleString) \
     X(LLVMOrcLLJITLookup) \
+    X(LLVMOrcLLJITMangleAndIntern) \
     X(LLVMOrcReleaseResourceTracker) \
     X(LLVMOrcResourceTrackerRemove) \
-    X(LLVMOrcThreadSafeContextGetContext) \
     X(LLVMPointerTypeInContext) \
     X(LLVMPositionBuilderAtEnd) \
     X(LLVMRunPasses) \
     X(LLVMSetAlignment) \
     X(LLVMSetDataLayout) \
     X(LLVMSetTarget) \
+    X(LLVMSetValueName2) \
+    X(LLVMTargetMachineEmitToMemoryBuffer) \
     X(LLVMVectorType) \
     X(LLVMVerifyModule) \
-    X(LLVMVoidTypeInContext)
+    X(LLVMVoidTypeInContext) \
+    X(LLVMWriteBitcodeToMemoryBuffer) \
+    X(llvm_blake3_hasher_finalize) \
+    X(llvm_blake3_hasher_init) \
+    X(llvm_blake3_hasher_update)
 
 /* The host target's initialisers, which LLVMInitializeNativeTarget and
  * LLVMInitializeNativeAsmPrinter (inline in llvm-c/Target.h) call: the
@@ -171,6 +185,7 @@ bool jit_llvm_load(bool debug);
 
 #define LLVMAddAttributeAtIndex (jit_llvm.p_LLVMAddAttributeAtIndex)
 #define LLVMAddFunction (jit_llvm.p_LLVMAddFunction)
+#define LLVMAddGlobal (jit_llvm.p_LLVMAddGlobal)
 #define LLVMAppendBasicBlockInContext (jit_llvm.p_LLVMAppendBasicBlockInContext)
 #define LLVMArrayType (jit_llvm.p_LLVMArrayType)
 #define LLVMBuildAShr (jit_llvm.p_LLVMBuildAShr)
@@ -217,29 +232,35 @@ bool jit_llvm_load(bool debug);
 #define LLVMBuildZExt (jit_llvm.p_LLVMBuildZExt)
 #define LLVMConstBitCast (jit_llvm.p_LLVMConstBitCast)
 #define LLVMConstInt (jit_llvm.p_LLVMConstInt)
-#define LLVMConstIntToPtr (jit_llvm.p_LLVMConstIntToPtr)
 #define LLVMConstNull (jit_llvm.p_LLVMConstNull)
 #define LLVMConstReal (jit_llvm.p_LLVMConstReal)
 #define LLVMConstVector (jit_llvm.p_LLVMConstVector)
 #define LLVMConsumeError (jit_llvm.p_LLVMConsumeError)
+#define LLVMContextCreate (jit_llvm.p_LLVMContextCreate)
+#define LLVMContextDispose (jit_llvm.p_LLVMContextDispose)
 #define LLVMCreateBuilderInContext (jit_llvm.p_LLVMCreateBuilderInContext)
 #define LLVMCreateEnumAttribute (jit_llvm.p_LLVMCreateEnumAttribute)
+#define LLVMCreateMemoryBufferWithMemoryRangeCopy (jit_llvm.p_LLVMCreateMemoryBufferWithMemoryRangeCopy)
 #define LLVMCreatePassBuilderOptions (jit_llvm.p_LLVMCreatePassBuilderOptions)
 #define LLVMCreateTargetMachine (jit_llvm.p_LLVMCreateTargetMachine)
 #define LLVMDisposeBuilder (jit_llvm.p_LLVMDisposeBuilder)
 #define LLVMDisposeErrorMessage (jit_llvm.p_LLVMDisposeErrorMessage)
+#define LLVMDisposeMemoryBuffer (jit_llvm.p_LLVMDisposeMemoryBuffer)
 #define LLVMDisposeMessage (jit_llvm.p_LLVMDisposeMessage)
 #define LLVMDisposeModule (jit_llvm.p_LLVMDisposeModule)
 #define LLVMDisposePassBuilderOptions (jit_llvm.p_LLVMDisposePassBuilderOptions)
 #define LLVMDoubleTypeInContext (jit_llvm.p_LLVMDoubleTypeInContext)
 #define LLVMFloatTypeInContext (jit_llvm.p_LLVMFloatTypeInContext)
 #define LLVMFunctionType (jit_llvm.p_LLVMFunctionType)
+#define LLVMGetBufferSize (jit_llvm.p_LLVMGetBufferSize)
+#define LLVMGetBufferStart (jit_llvm.p_LLVMGetBufferStart)
 #define LLVMGetDefaultTargetTriple (jit_llvm.p_LLVMGetDefaultTargetTriple)
 #define LLVMGetEnumAttributeKindForName (jit_llvm.p_LLVMGetEnumAttributeKindForName)
 #define LLVMGetErrorMessage (jit_llvm.p_LLVMGetErrorMessage)
 #define LLVMGetHostCPUFeatures (jit_llvm.p_LLVMGetHostCPUFeatures)
 #define LLVMGetHostCPUName (jit_llvm.p_LLVMGetHostCPUName)
 #define LLVMGetIntrinsicDeclaration (jit_llvm.p_LLVMGetIntrinsicDeclaration)
+#define LLVMGetNamedFunction (jit_llvm.p_LLVMGetNamedFunction)
 #define LLVMGetParam (jit_llvm.p_LLVMGetParam)
 #define LLVMGetTargetFromTriple (jit_llvm.p_LLVMGetTargetFromTriple)
 #define LLVMGetUndef (jit_llvm.p_LLVMGetUndef)
@@ -251,34 +272,39 @@ bool jit_llvm_load(bool debug);
 #define LLVMIntrinsicGetType (jit_llvm.p_LLVMIntrinsicGetType)
 #define LLVMLookupIntrinsicID (jit_llvm.p_LLVMLookupIntrinsicID)
 #define LLVMModuleCreateWithNameInContext (jit_llvm.p_LLVMModuleCreateWithNameInContext)
+#define LLVMOrcAbsoluteSymbols (jit_llvm.p_LLVMOrcAbsoluteSymbols)
 #define LLVMOrcCreateDynamicLibrarySearchGeneratorForProcess (jit_llvm.p_LLVMOrcCreateDynamicLibrarySearchGeneratorForProcess)
 #define LLVMOrcCreateLLJIT (jit_llvm.p_LLVMOrcCreateLLJIT)
 #define LLVMOrcCreateLLJITBuilder (jit_llvm.p_LLVMOrcCreateLLJITBuilder)
-#define LLVMOrcCreateNewThreadSafeContext (jit_llvm.p_LLVMOrcCreateNewThreadSafeContext)
-#define LLVMOrcCreateNewThreadSafeModule (jit_llvm.p_LLVMOrcCreateNewThreadSafeModule)
-#define LLVMOrcDisposeThreadSafeContext (jit_llvm.p_LLVMOrcDisposeThreadSafeContext)
-#define LLVMOrcDisposeThreadSafeModule (jit_llvm.p_LLVMOrcDisposeThreadSafeModule)
+#define LLVMOrcDisposeMaterializationUnit (jit_llvm.p_LLVMOrcDisposeMaterializationUnit)
 #define LLVMOrcJITDylibAddGenerator (jit_llvm.p_LLVMOrcJITDylibAddGenerator)
 #define LLVMOrcJITDylibCreateResourceTracker (jit_llvm.p_LLVMOrcJITDylibCreateResourceTracker)
+#define LLVMOrcJITDylibDefine (jit_llvm.p_LLVMOrcJITDylibDefine)
 #define LLVMOrcJITTargetMachineBuilderCreateFromTargetMachine (jit_llvm.p_LLVMOrcJITTargetMachineBuilderCreateFromTargetMachine)
-#define LLVMOrcLLJITAddLLVMIRModuleWithRT (jit_llvm.p_LLVMOrcLLJITAddLLVMIRModuleWithRT)
+#define LLVMOrcLLJITAddObjectFileWithRT (jit_llvm.p_LLVMOrcLLJITAddObjectFileWithRT)
 #define LLVMOrcLLJITBuilderSetJITTargetMachineBuilder (jit_llvm.p_LLVMOrcLLJITBuilderSetJITTargetMachineBuilder)
 #define LLVMOrcLLJITGetDataLayoutStr (jit_llvm.p_LLVMOrcLLJITGetDataLayoutStr)
 #define LLVMOrcLLJITGetGlobalPrefix (jit_llvm.p_LLVMOrcLLJITGetGlobalPrefix)
 #define LLVMOrcLLJITGetMainJITDylib (jit_llvm.p_LLVMOrcLLJITGetMainJITDylib)
 #define LLVMOrcLLJITGetTripleString (jit_llvm.p_LLVMOrcLLJITGetTripleString)
 #define LLVMOrcLLJITLookup (jit_llvm.p_LLVMOrcLLJITLookup)
+#define LLVMOrcLLJITMangleAndIntern (jit_llvm.p_LLVMOrcLLJITMangleAndIntern)
 #define LLVMOrcReleaseResourceTracker (jit_llvm.p_LLVMOrcReleaseResourceTracker)
 #define LLVMOrcResourceTrackerRemove (jit_llvm.p_LLVMOrcResourceTrackerRemove)
-#define LLVMOrcThreadSafeContextGetContext (jit_llvm.p_LLVMOrcThreadSafeContextGetContext)
 #define LLVMPointerTypeInContext (jit_llvm.p_LLVMPointerTypeInContext)
 #define LLVMPositionBuilderAtEnd (jit_llvm.p_LLVMPositionBuilderAtEnd)
 #define LLVMRunPasses (jit_llvm.p_LLVMRunPasses)
 #define LLVMSetAlignment (jit_llvm.p_LLVMSetAlignment)
 #define LLVMSetDataLayout (jit_llvm.p_LLVMSetDataLayout)
 #define LLVMSetTarget (jit_llvm.p_LLVMSetTarget)
+#define LLVMSetValueName2 (jit_llvm.p_LLVMSetValueName2)
+#define LLVMTargetMachineEmitToMemoryBuffer (jit_llvm.p_LLVMTargetMachineEmitToMemoryBuffer)
 #define LLVMVectorType (jit_llvm.p_LLVMVectorType)
 #define LLVMVerifyModule (jit_llvm.p_LLVMVerifyModule)
 #define LLVMVoidTypeInContext (jit_llvm.p_LLVMVoidTypeInContext)
+#define LLVMWriteBitcodeToMemoryBuffer (jit_llvm.p_LLVMWriteBitcodeToMemoryBuffer)
+#define llvm_blake3_hasher_finalize (jit_llvm.p_llvm_blake3_hasher_finalize)
+#define llvm_blake3_hasher_init (jit_llvm.p_llvm_blake3_hasher_init)
+#define llvm_blake3_hasher_update (jit_llvm.p_llvm_blake3_hasher_update)
 
 #endif /* GLPROG_JIT_JIT_LLVM_H */
