@@ -531,9 +531,18 @@ static LLVMValueRef fetch_rel(jb *b, const gp_src *s, int sel_c)
         base = b->in;
     }
     LLVMValueRef ptrs = LLVMBuildGEP2(b->B, b->f32, base, &idx, 1, "");
+    /* every lane reads (a lane out of range reads row lo), then those
+     * out of range take 0: a gather under the mask ok would be split into
+     * a branch a lane where the target has no fast gather (LLVM's
+     * ScalarizeMaskedMemIntrin: Zen 3 and other AVX2 CPUs), a block
+     * per lane for every such read, whose compile took over a second for
+     * a skinning vertex program of 48 of them */
+    LLVMValueRef all[NL];
+    for (int l = 0; l < NL; l++)
+        all[l] = LLVMConstInt(b->i1, 1, 0);
     LLVMTypeRef ov[2] = {b->vf, LLVMVectorType(b->ptr, NL)};
-    LLVMValueRef args[4] = {ptrs, k32(b, 4), ok, cf(b, 0.0f)};
-    return intrin(b, "llvm.masked.gather", ov, 2, args, 4);
+    LLVMValueRef args[4] = {ptrs, k32(b, 4), LLVMConstVector(all, NL), LLVMGetUndef(b->vf)};
+    return sel(b, ok, intrin(b, "llvm.masked.gather", ov, 2, args, 4), cf(b, 0.0f));
 }
 
 /* Component sel_c (0..3) of a register, before |abs| and negation. */
