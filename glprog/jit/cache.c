@@ -97,13 +97,15 @@ void *jit_cache_load(const char *dir, const uint8_t key[JIT_KEY_BYTES], size_t *
     char path[PATH_MAX];
     if (!key_path(path, dir, key))
         return NULL;
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    /* a plain file only: not through a link, and never waiting on a FIFO
+     * someone left under the name */
+    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
     if (fd < 0)
         return NULL;
     jit_cache_header h;
     struct stat st;
     void *obj = NULL;
-    bool ok = fstat(fd, &st) == 0 && read_full(fd, &h, sizeof(h)) &&
+    bool ok = fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && read_full(fd, &h, sizeof(h)) &&
               memcmp(h.magic, JIT_CACHE_MAGIC, sizeof(h.magic)) == 0 &&
               h.version == JIT_CACHE_VERSION && memcmp(h.key, key, JIT_KEY_BYTES) == 0 &&
               h.size > 0 && h.size <= JIT_CACHE_OBJECT_MAX &&

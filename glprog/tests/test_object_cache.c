@@ -10,7 +10,8 @@
  *   - a file with a byte of its object flipped, cut short, or holding
  *     another key's object is a miss: the program is compiled again and
  *     the file written again.
- * Through cache.c itself: a store and a load give back the bytes; a trim
+ * Through cache.c itself: a store and a load give back the bytes (a FIFO
+ * or a link under a key's name is a miss, without waiting); a trim
  * removes the least recently used files (a load counts as a use) and a
  * temporary file a dead writer left; an object over the limit is not
  * stored; ASMGL_JIT_CACHE=0 means no folder, and a folder is made with its
@@ -276,6 +277,25 @@ static void cache_files(void)
     free(back);
     key_of(key, 9);
     CHECK(!jit_cache_load(d, key, &size), "a key never stored");
+    /* a FIFO and a link under a key's name: misses, at once */
+    key_of(key, 7);
+    key_file(path, sizeof(path), d, 7);
+    CHECK(mkfifo(path, 0600) == 0, "mkfifo");
+    CHECK(!jit_cache_load(d, key, &size), "a FIFO loaded");
+    /* the link's target is a good file of the same key, in another folder */
+    char other[620], target[700];
+    snprintf(other, sizeof(other), "%s/other", d);
+    CHECK(mkdir(other, 0700) == 0, "mkdir %s", other);
+    key_of(key, 8);
+    CHECK(jit_cache_store(other, key, obj, sizeof(obj)), "store in the other folder");
+    back = jit_cache_load(other, key, &size);
+    CHECK(back != NULL, "the link's target does not load");
+    free(back);
+    key_file(target, sizeof(target), other, 8);
+    key_file(path, sizeof(path), d, 8);
+    CHECK(symlink(target, path) == 0, "symlink");
+    CHECK(!jit_cache_load(d, key, &size), "a link loaded");
+    unlink(path);
 
     /* three files of about 1090 bytes (header and object) under a limit
      * of 3300: a fourth removes the least recently used.  Files 1 2 3 as
