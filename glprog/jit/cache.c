@@ -52,12 +52,21 @@ static void object_sum(const void *obj, size_t size, uint8_t sum[JIT_KEY_BYTES])
     llvm_blake3_hasher_finalize(&h, sum, JIT_KEY_BYTES);
 }
 
+void jit_key_hex(const uint8_t *key, int nbytes, char *hex)
+{
+    static const char digits[] = "0123456789abcdef";
+    for (int i = 0; i < nbytes; i++) {
+        hex[2 * i] = digits[key[i] >> 4];
+        hex[2 * i + 1] = digits[key[i] & 15];
+    }
+    hex[2 * nbytes] = '\0';
+}
+
 /* dir/<key in hex>.jit into path (PATH_MAX bytes); false if too long. */
 static bool key_path(char *path, const char *dir, const uint8_t key[JIT_KEY_BYTES])
 {
     char hex[2 * JIT_KEY_BYTES + 1];
-    for (int i = 0; i < JIT_KEY_BYTES; i++)
-        snprintf(hex + 2 * i, 3, "%02x", key[i]);
+    jit_key_hex(key, JIT_KEY_BYTES, hex);
     int n = snprintf(path, PATH_MAX, "%s/%s" JIT_CACHE_SUFFIX, dir, hex);
     return n > 0 && n < PATH_MAX;
 }

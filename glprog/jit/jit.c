@@ -380,16 +380,17 @@ static bool module_key(LLVMModuleRef m, const char *passes, uint8_t key[JIT_KEY_
     return true;
 }
 
-/* The function named after key (fresh: and this process's serial, so
- * that it is nobody else's) into name (n bytes). */
+/* The function named after the first half of key (fresh: and this
+ * process's serial, so that it is nobody else's) into name (n bytes). */
 static void key_name(char *name, size_t n, const uint8_t key[JIT_KEY_BYTES], bool fresh)
 {
-    int k = snprintf(name, n, "gp_jit_");
-    for (int i = 0; i < 16 && k + 2 < (int)n; i++)
-        k += snprintf(name + k, n - (size_t)k, "%02x", key[i]);
+    char hex[JIT_KEY_BYTES + 1];
+    jit_key_hex(key, JIT_KEY_BYTES / 2, hex);
     if (fresh)
-        snprintf(name + k, n - (size_t)k, "_%llu",
+        snprintf(name, n, "gp_jit_%s_%llu", hex,
                  (unsigned long long)atomic_fetch_add(&jit_serial, 1));
+    else
+        snprintf(name, n, "gp_jit_%s", hex);
 }
 
 /* The function of key already in the JIT, one more reference, or NULL. */

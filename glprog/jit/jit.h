@@ -164,6 +164,9 @@ uintptr_t jit_symbol_address(int sym);
 #define JIT_KEY_BYTES 32
 /* The largest object the cache stores or reads. */
 #define JIT_CACHE_OBJECT_MAX ((size_t)64 << 20)
+/* The first nbytes of key as lower-case hex into hex (2 nbytes + 1
+ * bytes): the cache's file names and the functions' names. */
+void jit_key_hex(const uint8_t *key, int nbytes, char *hex);
 /* The object stored under key, malloc'd (*size bytes), or NULL. */
 void *jit_cache_load(const char *dir, const uint8_t key[JIT_KEY_BYTES], size_t *size);
 /* Stores the object under key (written aside, then renamed into place);

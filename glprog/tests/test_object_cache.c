@@ -53,8 +53,8 @@ static const char prog_b[] =
     "ADD result.color, fragment.color, k;\n"
     "END\n";
 
-static gp_vec inputs[GP_VARY_COUNT], out_ref[GP_VARY_COUNT], out_jit[GP_VARY_COUNT];
-static gp_val params[16][4];
+static tenv *te; /* the inputs, the program's constants, the outputs of a run */
+static gp_vec out_ref[GP_VARY_COUNT], out_jit[GP_VARY_COUNT];
 static char dir[] = "/tmp/asmgl-object-cache-XXXXXX";
 
 static void counts(uint64_t *compiled, uint64_t *loaded, uint64_t *shared)
@@ -102,34 +102,24 @@ static gp_program *compile(const char *src)
     return p;
 }
 
-/* p on backend b (NULL: the interpreter) over inputs, into out. */
-static void run(const gp_backend *b, const gp_program *p, gp_machine *m, gp_vec *out)
+/* p on backend b (NULL: the interpreter) over te's inputs, into out. */
+static void run(const gp_backend *b, const gp_program *p, gp_vec out[GP_VARY_COUNT])
 {
-    const gp_program_info *info = gp_program_get_info(p);
-    for (int r = 0; r < info->num_params && r < 16; r++)
-        for (int c = 0; c < 4; c++)
-            params[r][c] = info->params[r].value[c];
-    memset(out, 0, sizeof(gp_vec) * GP_VARY_COUNT);
-    gp_exec_env e;
-    memset(&e, 0, sizeof(e));
-    e.machine = m;
-    e.params = (const gp_val(*)[4])params;
-    e.inputs = inputs;
-    e.outputs = out;
-    e.live_mask = 0xffffu;
+    te_bind_consts(te, p);
+    te_fill_out(te, 0.0f);
     if (b)
-        gp_exec_on(b, p, &e);
+        gp_exec_on(b, p, &te->env);
     else
-        gp_backend_fallback()->run(p, NULL, &e);
+        gp_backend_fallback()->run(p, NULL, &te->env);
+    memcpy(out, te->out, sizeof(te->out));
 }
 
 /* p compiled by the backend gives the interpreter's bits. */
-static void check_runs(const gp_backend *llvm, const gp_program *p, gp_machine *m,
-                       const char *what)
+static void check_runs(const gp_backend *llvm, const gp_program *p, const char *what)
 {
     CHECK(gp_backend_code(llvm, p) != NULL, "%s: not compiled", what);
-    run(NULL, p, m, out_ref);
-    run(llvm, p, m, out_jit);
+    run(NULL, p, out_ref);
+    run(llvm, p, out_jit);
     CHECK(memcmp(out_ref, out_jit, sizeof(out_ref)) == 0, "%s: outputs differ from the interpreter's",
           what);
 }
@@ -151,7 +141,7 @@ static void flip_byte(const char *path, long at)
     close(fd);
 }
 
-static void through_backend(const gp_backend *llvm, gp_machine *m)
+static void through_backend(const gp_backend *llvm)
 {
     uint64_t c0, l0, s0, c, l, s;
     counts(&c0, &l0, &s0);
@@ -160,22 +150,22 @@ static void through_backend(const gp_backend *llvm, gp_machine *m)
     gp_program *p = compile(prog_a), *q = compile(prog_a);
     if (!p || !q)
         return;
-    check_runs(llvm, p, m, "first compile");
+    check_runs(llvm, p, "first compile");
     counts(&c, &l, &s);
     CHECK(c == c0 + 1 && l == l0 && s == s0, "first compile: compiled %llu loaded %llu shared %llu",
           (unsigned long long)(c - c0), (unsigned long long)(l - l0), (unsigned long long)(s - s0));
     CHECK(count_files(dir, ".jit") == 1, "first compile: %d files", count_files(dir, ".jit"));
-    check_runs(llvm, q, m, "the same program");
+    check_runs(llvm, q, "the same program");
     counts(&c, &l, &s);
     CHECK(c == c0 + 1 && s == s0 + 1, "the same program: compiled %llu shared %llu",
           (unsigned long long)(c - c0), (unsigned long long)(s - s0));
     gp_program_free(p);
-    check_runs(llvm, q, m, "the sharer, the first program gone");
+    check_runs(llvm, q, "the sharer, the first program gone");
     gp_program_free(q);
 
     /* both gone: from the file */
     p = compile(prog_a);
-    check_runs(llvm, p, m, "from the file");
+    check_runs(llvm, p, "from the file");
     counts(&c, &l, &s);
     CHECK(c == c0 + 1 && l == l0 + 1, "from the file: compiled %llu loaded %llu",
           (unsigned long long)(c - c0), (unsigned long long)(l - l0));
@@ -198,13 +188,13 @@ static void through_backend(const gp_backend *llvm, gp_machine *m)
         uint64_t cb, lb, sb;
         counts(&cb, &lb, &sb);
         p = compile(prog_a);
-        check_runs(llvm, p, m, how);
+        check_runs(llvm, p, how);
         counts(&c, &l, &s);
         CHECK(c == cb + 1 && l == lb, "%s: compiled %llu loaded %llu", how,
               (unsigned long long)(c - cb), (unsigned long long)(l - lb));
         gp_program_free(p);
         p = compile(prog_a);
-        check_runs(llvm, p, m, how);
+        check_runs(llvm, p, how);
         counts(&c, &l, &s);
         CHECK(c == cb + 1 && l == lb + 1, "%s, written again: compiled %llu loaded %llu", how,
               (unsigned long long)(c - cb), (unsigned long long)(l - lb));
@@ -213,7 +203,7 @@ static void through_backend(const gp_backend *llvm, gp_machine *m)
 
     /* another key's file under this key's name */
     gp_program *b = compile(prog_b);
-    check_runs(llvm, b, m, "program b");
+    check_runs(llvm, b, "program b");
     gp_program_free(b);
     CHECK(count_files(dir, ".jit") == 2, "two programs: %d files", count_files(dir, ".jit"));
     char path_b[512] = "";
@@ -226,7 +216,7 @@ static void through_backend(const gp_backend *llvm, gp_machine *m)
     CHECK(path_b[0] && rename(path_b, path) == 0, "move b's file over a's");
     counts(&c0, &l0, &s0);
     p = compile(prog_a);
-    check_runs(llvm, p, m, "another key's file");
+    check_runs(llvm, p, "another key's file");
     counts(&c, &l, &s);
     CHECK(c == c0 + 1 && l == l0, "another key's file: compiled %llu loaded %llu",
           (unsigned long long)(c - c0), (unsigned long long)(l - l0));
@@ -251,8 +241,7 @@ static void key_file(char *path, size_t n, const char *d, int k)
     char hex[2 * JIT_KEY_BYTES + 1];
     uint8_t key[JIT_KEY_BYTES];
     key_of(key, k);
-    for (int i = 0; i < JIT_KEY_BYTES; i++)
-        snprintf(hex + 2 * i, 3, "%02x", key[i]);
+    jit_key_hex(key, JIT_KEY_BYTES, hex);
     snprintf(path, n, "%s/%s.jit", d, hex);
 }
 
@@ -396,13 +385,13 @@ int main(void)
         remove_tree(dir);
         return 77;
     }
+    te = te_new();
     for (int s = 0; s < GP_VARY_COUNT; s++)
         for (int c = 0; c < 4; c++)
             for (int l = 0; l < GP_LANES; l++)
-                inputs[s].c[c][l].f = (float)((s * 31 + c * 7 + l * 3) % 97) / 97.0f - 0.25f;
-    gp_machine *m = gp_machine_create();
-    through_backend(llvm, m);
-    gp_machine_free(m);
+                te->in[s].c[c][l].f = (float)((s * 31 + c * 7 + l * 3) % 97) / 97.0f - 0.25f;
+    through_backend(llvm);
+    te_free(te);
     cache_files();
     remove_tree(dir);
     return t_report("object_cache");
